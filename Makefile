@@ -1,0 +1,136 @@
+# iomatrix - build, test, demo, install.
+#
+#   make                  build ./iomatrix
+#   make test             install missing packages, build, run every test
+#   make demo             install missing packages, build, run the quick suite + report
+#   make SANITIZE=address,undefined test
+#   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
+#   make bench            iomatrix vs fio on the same workloads, ratios
+#   make crosscheck       seed suites vs fio/sysbench
+#   make install PREFIX=/usr/local DESTDIR=
+#   V=1                   show the commands
+
+VERSION := 0.1.0
+CC ?= cc
+CFLAGS ?= -O2 -g -Wall -Wextra
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+PKGS := yaml-0.1 libcjson
+HAVE_URING := $(shell pkg-config --exists liburing 2>/dev/null && echo 1)
+ifeq ($(HAVE_URING),1)
+PKGS += liburing
+URING_DEF := -DHAVE_LIBURING=1
+endif
+
+override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
+	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
+	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
+
+ifdef SANITIZE
+override CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+override LDFLAGS += -fsanitize=$(SANITIZE)
+BUILD := build/san
+else
+BUILD := build/default
+endif
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY := $(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+
+LIB_SRC := $(filter-out bench/main.c bench/version.c,$(wildcard bench/*.c report/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(BUILD)/bench/main.o $(BUILD)/bench/version.o
+BIN := $(BUILD)/iomatrix
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+HEADERS := $(wildcard bench/*.h report/*.h)
+
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps units
+
+all: iomatrix
+
+iomatrix: $(BIN)
+ifndef SANITIZE
+	$(Q)cp $(BIN) iomatrix
+else
+	@true
+endif
+
+$(BIN): $(LIB_OBJ) $(MAIN_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+# Only version.o sees the commit, so a new commit rebuilds one file.
+$(BUILD)/bench/version.o: bench/version.c bench/cli.h .git-commit-stamp
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -DIOMATRIX_VERSION='"$(VERSION)"' \
+		-DIOMATRIX_GIT_COMMIT='"$(GIT_COMMIT)$(GIT_DIRTY)"' -c -o $@ $<
+
+.git-commit-stamp: FORCE
+	@echo "$(GIT_COMMIT)$(GIT_DIRTY)" | cmp -s - $@ || echo "$(GIT_COMMIT)$(GIT_DIRTY)" > $@
+FORCE:
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/testutil.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS) -lcmocka
+
+units: $(UNIT_BIN)
+
+# Installs what is missing (apt-get as root; otherwise prints the line to run).
+deps:
+	$(Q)sh .ci/install-deps
+
+test: deps
+	$(Q)$(MAKE) --no-print-directory iomatrix units
+	$(Q)IOMATRIX=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) sh tests/run.sh
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory iomatrix
+	$(Q)sh tests/demo.sh $(CURDIR)/$(BIN)
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory iomatrix
+	$(Q)sh tests/bench/run.sh $(CURDIR)/$(BIN)
+
+crosscheck: deps
+	$(Q)$(MAKE) --no-print-directory iomatrix
+	$(Q)sh tests/crosscheck/run.sh $(CURDIR)/$(BIN)
+
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
+	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-fsanitize=fuzzer,address,undefined
+fuzz: deps
+	$(Q)mkdir -p build/fuzz
+	$(Q)for f in $(FUZZ_SRC); do \
+		n=$$(basename $$f .c); \
+		echo "  FUZZ    $$n"; \
+		clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(LDLIBS) || exit 1; \
+	done
+	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+
+install: iomatrix
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/iomatrix/templates \
+		$(DESTDIR)$(PREFIX)/share/iomatrix/suites
+	install -m 755 iomatrix $(DESTDIR)$(PREFIX)/bin/iomatrix
+	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/iomatrix/templates/
+	install -m 644 suites/*.yaml $(DESTDIR)$(PREFIX)/share/iomatrix/suites/
+
+clean:
+	rm -rf build iomatrix .git-commit-stamp

@@ -1,0 +1,123 @@
+/*
+ * cell.h - one fully resolved benchmark cell, and the suite that expands into
+ * cells.  This is the contract between the suite loader, the runner, the
+ * result-set writer, `export fio` and the importers.
+ *
+ * Ownership: a struct suite owns everything it points to; free it with
+ * suite_free().  Cells are plain values (no pointers) and may be copied.
+ */
+#ifndef IOMATRIX_CELL_H
+#define IOMATRIX_CELL_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+enum pattern {
+	PAT_READ,
+	PAT_WRITE,
+	PAT_RANDREAD,
+	PAT_RANDWRITE,
+	PAT_READWRITE,
+	PAT_RANDRW,
+	PAT_REWRITE, /* sysbench seqrewr: sequential overwrite of laid-out files */
+	PAT__COUNT
+};
+
+enum data_kind {
+	DATA_RANDOM,
+	DATA_ZERO,
+	DATA_COMPRESSIBLE, /* compress_pct gives the compressible share */
+};
+
+#define CELL_NAME_MAX 64
+#define CELL_LABEL_MAX 96
+#define CELL_ENGINE_MAX 16
+
+/* A cell: every parameter resolved, sizes in bytes, durations in ns. */
+struct cell {
+	int id;                         /* 1-based, run order */
+	char device[CELL_NAME_MAX];     /* device name from the suite */
+	char path[PATH_MAX];            /* directory, file or block device */
+	bool destructive;               /* device allows writes to a block device */
+	char label[CELL_LABEL_MAX];     /* given or derived (SEQ1M Q8T1) */
+	bool label_given;
+	enum pattern pattern;
+	uint64_t bs;                    /* bytes */
+	unsigned iodepth;
+	unsigned jobs;
+	char engine[CELL_ENGINE_MAX];   /* libaio io_uring psync null */
+	bool direct;
+	uint64_t size;                  /* per-file bytes; 0 when size_pct is used */
+	double size_pct;                /* >0: percent of the block device */
+	unsigned files;
+	uint64_t offset;                /* bytes; 0 when offset_pct is used */
+	double offset_pct;              /* >0: percent of file/device */
+	uint64_t runtime_ns;            /* 0: not time-limited */
+	uint64_t ramp_ns;
+	uint64_t requests;              /* 0: none */
+	uint64_t io_size;               /* bytes, 0: none */
+	unsigned rwmixread;             /* percent reads, mixed patterns */
+	unsigned fsync;                 /* fsync every N writes, 0: never */
+	bool end_fsync;
+	enum data_kind data;
+	unsigned compress_pct;          /* DATA_COMPRESSIBLE only */
+	bool drop_caches;
+	unsigned repeat;
+	uint64_t cooldown_ns;
+	uint64_t seed;
+	uint64_t interval_ns;           /* time-series interval, default 1 s */
+	bool keep_files;
+};
+
+struct suite_device {
+	char name[CELL_NAME_MAX];
+	char path[PATH_MAX];
+	bool destructive;
+};
+
+struct suite {
+	char *file;          /* path as given */
+	char *name;          /* suite: */
+	char *title;         /* may be NULL */
+	char *description;   /* may be NULL */
+	char *text;          /* the file's bytes, NUL-terminated */
+	size_t text_len;
+	char sha256[65];     /* hex of text */
+	struct suite_device *devices;
+	size_t ndevices;
+	struct cell *cells;  /* expanded plan, in run order */
+	size_t ncells;
+};
+
+/* Pattern helpers. */
+const char *pattern_name(enum pattern p);            /* "randread" */
+int pattern_parse(const char *s, enum pattern *out); /* 0 ok (aliases too), -1 unknown */
+bool pattern_reads(enum pattern p);
+bool pattern_writes(enum pattern p);
+bool pattern_is_random(enum pattern p);
+bool pattern_is_mixed(enum pattern p);
+const char *data_name(enum data_kind d);             /* "random" "zero" "compressible" */
+
+/* Default values for every parameter (pattern must still be set). */
+void cell_init(struct cell *c);
+
+/* Derived label in CrystalDiskMark style: "SEQ1M Q8T1", "RND4K Q32T16". */
+void cell_label_derive(const struct cell *c, char *buf, size_t len);
+
+/*
+ * JSON of a cell's parameters, with units in key names (bs_bytes,
+ * runtime_ns...).  The caller owns the returned object.  cell_from_json()
+ * returns 0 or -1 with a message in err.
+ */
+cJSON *cell_to_json(const struct cell *c);
+int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
+
+/* The whole plan (what `plan --format json` prints and the runner writes as
+ * plan.json).  Caller owns the result. */
+cJSON *plan_to_json(const struct suite *s);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * errlist.c - error lists for parsers (see errlist.h).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errlist.h"
+
+void errlist_add(struct errlist *e, const char *file, unsigned line,
+		 unsigned col, const char *fmt, ...)
+{
+	char msg[1024], full[1400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (file && line)
+		snprintf(full, sizeof(full), "%s:%u:%u: %s", file, line, col, msg);
+	else if (file)
+		snprintf(full, sizeof(full), "%s: %s", file, msg);
+	else
+		snprintf(full, sizeof(full), "%s", msg);
+	if (e->n == e->alloc) {
+		size_t na = e->alloc ? e->alloc * 2 : 8;
+		char **m = realloc(e->msgs, na * sizeof(*m));
+		if (!m)
+			return; /* out of memory: drop the message, never crash */
+		e->msgs = m;
+		e->alloc = na;
+	}
+	e->msgs[e->n] = strdup(full);
+	if (e->msgs[e->n])
+		e->n++;
+}
+
+void errlist_print(const struct errlist *e, FILE *f)
+{
+	for (size_t i = 0; i < e->n; i++)
+		fprintf(f, "%s\n", e->msgs[i]);
+}
+
+void errlist_release(struct errlist *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->msgs[i]);
+	free(e->msgs);
+	e->msgs = NULL;
+	e->n = e->alloc = 0;
+}

@@ -1,0 +1,54 @@
+/*
+ * resultset.h - write a dated, self-describing result set:
+ *
+ *   DIR/manifest.json  DIR/suite.yaml  DIR/plan.json  DIR/cells/0001.json
+ *
+ * Every file is written atomically (temp file, fsync, rename, fsync of the
+ * directory) and the manifest is rewritten after each cell, so a set on disk
+ * is always readable.  The schema is documented in results/README.md.
+ * Used by `run` and by the importers.  Functions return 0 or -errno with a
+ * message in err.
+ */
+#ifndef IOMATRIX_RESULTSET_H
+#define IOMATRIX_RESULTSET_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#define RESULTSET_SCHEMA_VERSION 1
+
+struct resultset {
+	char *dir;          /* owned */
+	cJSON *manifest;    /* owned; "cells" array kept up to date */
+};
+
+/* Write `data` to path atomically.  0 or -errno. */
+int atomic_write_file(const char *path, const void *data, size_t len);
+/* cJSON_Print + atomic_write_file.  0 or -errno. */
+int atomic_write_json(const char *path, const cJSON *j);
+
+/*
+ * Create a new set directory.  If out_dir is NULL, the name is
+ * results_root/<UTC YYYY-MM-DDTHHMMSSZ>_<suite>_<host> (suffix -2, -3 ... if
+ * taken).  The manifest takes ownership of `manifest` (status "running").
+ */
+int resultset_create(struct resultset *rs, const char *results_root,
+		     const char *out_dir, const char *suite_name,
+		     cJSON *manifest, char *err, size_t errlen);
+/* Open an existing set (for --resume); reads its manifest. */
+int resultset_open(struct resultset *rs, const char *dir, char *err,
+		   size_t errlen);
+/* Write cells/NNNN.json (takes ownership of cell) and update the manifest's
+ * cell index, then rewrite the manifest. */
+int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
+			 char *err, size_t errlen);
+/* Set status ("complete", "interrupted", "failed"), finished_at, rewrite. */
+int resultset_finish(struct resultset *rs, const char *status, char *err,
+		     size_t errlen);
+void resultset_release(struct resultset *rs);
+
+/* UTC ISO 8601 time, "2026-11-30T02:40:12Z". */
+void iso8601_now(char *buf, size_t len);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * runner.h - run one repetition of one cell: lay out the file set, start
+ * `jobs` worker threads each with its own engine context and `iodepth` slots,
+ * measure every IO, and merge the per-job statistics.
+ *
+ * This is the boundary between the measuring machinery (engines, workers,
+ * layout, stats) and the orchestration in cmd_run (result set, fingerprint,
+ * progress, signals, resume).
+ *
+ * Error convention: functions return 0, or -errno with a human message in
+ * err (lower-case, subject quoted, says the fix where there is one).
+ */
+#ifndef IOMATRIX_RUNNER_H
+#define IOMATRIX_RUNNER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cell.h"
+#include "stats.h"
+
+enum dir { DIR_READ = 0, DIR_WRITE = 1, DIR__COUNT = 2 };
+
+struct dir_result {
+	uint64_t ios;
+	uint64_t bytes;
+	struct welford lat;     /* completion - submission, ns */
+	struct lat_hist *hist;  /* owned; NULL when no IO */
+	struct series series;
+};
+
+struct rep_result {
+	uint64_t runtime_ns;      /* measured time, ramp excluded */
+	struct dir_result dir[DIR__COUNT];
+	double cpu_usr_pct, cpu_sys_pct; /* of one CPU, over the measured time */
+	uint64_t ctx_voluntary, ctx_involuntary;
+	char warning[256];        /* e.g. "drop_caches skipped: not root" */
+};
+void rep_result_release(struct rep_result *r);
+/* JSON of one repetition (read/write objects only for directions with IO).
+ * Caller owns the result. */
+cJSON *rep_result_to_json(const struct rep_result *r, int rep_no);
+
+/* The file set a cell runs on, resolved from cell->path. */
+struct target {
+	char **paths;       /* one per file (a block device: one path) */
+	unsigned nfiles;
+	uint64_t file_size; /* bytes usable per file */
+	uint64_t offset;    /* start offset in each file, resolved */
+	bool is_blockdev;
+	bool created;       /* files were created by us (remove at the end) */
+	unsigned logical_block; /* device logical block size, 0 unknown */
+};
+void target_release(struct target *t);
+
+/* Live progress, called from the runner thread about every 250 ms. */
+struct progress {
+	double elapsed_s;     /* of this repetition */
+	double total_s;       /* expected, 0 when stopped by size */
+	double iops;          /* over the last period, both directions */
+	double bw_bytes_s;
+	bool in_ramp;
+	bool in_layout;
+	double layout_frac;   /* 0..1 while laying out */
+};
+
+struct run_ctl {
+	volatile sig_atomic_t *stop; /* set by a signal handler: stop within 1 s */
+	void (*progress)(void *arg, const struct progress *p);
+	void *arg;
+};
+
+/*
+ * Resolve cell->path into a target and lay the files out: create them with
+ * incompressible data (never sparse) or reuse existing ones of the right size.
+ * Checks free space first and the O_DIRECT capability of the filesystem.
+ * Returns 0 or -errno (-EINTR when stopped) with err filled in.
+ */
+int runner_prepare(const struct cell *c, struct target *t,
+		   struct run_ctl *ctl, char *err, size_t errlen);
+
+/* Run one repetition.  0, or -errno with err filled in; -EINTR when stopped
+ * (out holds what was measured until then and should be discarded). */
+int runner_run_rep(const struct cell *c, const struct target *t,
+		   struct run_ctl *ctl, struct rep_result *out,
+		   char *err, size_t errlen);
+
+/* Remove files that runner_prepare() created (unless keep_files). */
+void runner_cleanup(struct target *t, bool keep_files);
+
+#endif

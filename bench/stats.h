@@ -1,0 +1,88 @@
+/*
+ * stats.h - latency statistics as exact as fio's: a log-linear histogram
+ * (64 sub-buckets per power of two, <= 0.78 % error at the bucket midpoint,
+ * exactly mergeable), exact min/max/mean/stddev (Welford), per-interval time
+ * series, and summaries across repetitions (mean, stddev, CV, Student-t CI).
+ *
+ * Values are nanoseconds.  Pure code, no IO: unit-tested against sorting.
+ */
+#ifndef IOMATRIX_STATS_H
+#define IOMATRIX_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+/* 0..63 ns exact; then 64 buckets for each power of two 2^6 .. 2^39 ns
+ * (~18 minutes).  Larger values land in the last bucket. */
+#define HIST_SUB_BITS 6
+#define HIST_SUB (1u << HIST_SUB_BITS)
+#define HIST_GROUPS 34
+#define HIST_BUCKETS (HIST_SUB + HIST_GROUPS * HIST_SUB)
+
+struct lat_hist {
+	uint64_t count[HIST_BUCKETS];
+	uint64_t total;
+};
+
+unsigned hist_index(uint64_t ns);
+uint64_t hist_bucket_low(unsigned idx);   /* smallest value in bucket */
+uint64_t hist_bucket_high(unsigned idx);  /* largest value in bucket */
+uint64_t hist_bucket_mid(unsigned idx);   /* representative value */
+void hist_add(struct lat_hist *h, uint64_t ns);
+void hist_add_n(struct lat_hist *h, uint64_t ns, uint64_t n);
+void hist_merge(struct lat_hist *dst, const struct lat_hist *src);
+/* Value at percentile p (0 < p <= 100): the bucket holding the sample of rank
+ * ceil(p/100 * total), reported at the bucket midpoint; 0 if empty. */
+uint64_t hist_percentile(const struct lat_hist *h, double p);
+
+/* fio's default percentile list. */
+extern const double stats_fio_percentiles[];
+extern const size_t stats_fio_npercentiles;
+
+/* Exact running statistics (Welford); mergeable (Chan et al.). */
+struct welford {
+	uint64_t n;
+	double mean;
+	double m2;
+	uint64_t min, max;
+};
+void welford_init(struct welford *w);
+void welford_add(struct welford *w, double x);
+void welford_merge(struct welford *dst, const struct welford *src);
+double welford_stddev(const struct welford *w); /* sample stddev, n-1 */
+
+/* One time series per direction: ios, bytes and latency sum per interval. */
+struct series {
+	uint64_t interval_ns;
+	size_t n, alloc;
+	uint64_t *ios;
+	uint64_t *bytes;
+	uint64_t *lat_sum_ns;
+};
+void series_init(struct series *s, uint64_t interval_ns);
+/* Account one IO completed at t_ns after measurement start. -1 on OOM. */
+int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns);
+int series_merge(struct series *dst, const struct series *src);
+void series_release(struct series *s);
+
+/* Summary of a sample of repetitions (e.g. IOPS of each repetition). */
+struct summary {
+	size_t n;
+	double mean, stddev, min, max;
+	double cv;    /* stddev / mean, 0 when n < 2 or mean == 0 */
+	double ci95;  /* half-width of the 95 % CI (Student's t), 0 when n < 2 */
+};
+void summary_compute(const double *x, size_t n, struct summary *out);
+double student_t95(size_t dof); /* two-sided 97.5 % quantile */
+
+/* JSON helpers (caller owns the result).  Keys carry units. */
+cJSON *summary_to_json(const struct summary *s);
+/* {"min":..,"max":..,"mean":..,"stddev":..,"percentiles":{"1.000000":..}} */
+cJSON *lat_to_json(const struct welford *w, const struct lat_hist *h);
+/* [[low_ns, count], ...] for the non-empty buckets */
+cJSON *hist_to_json(const struct lat_hist *h);
+int hist_from_json(const cJSON *j, struct lat_hist *h); /* 0 ok, -1 bad */
+
+#endif

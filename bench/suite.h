@@ -1,0 +1,44 @@
+/*
+ * suite.h - load a YAML suite file, validate it strictly and expand its
+ * matrix into cells (struct suite in cell.h).
+ *
+ * Error convention (parsers): return -1 and append every problem found to an
+ * errlist as "file:line:col: message"; keep going so that all errors of a file
+ * are reported in one pass.
+ */
+#ifndef IOMATRIX_SUITE_H
+#define IOMATRIX_SUITE_H
+
+#include "cell.h"
+#include "errlist.h"
+
+#define SUITE_MAX_BYTES (1024 * 1024)
+#define SUITE_MAX_CELLS 100000
+
+/* Overrides given on the command line (--device NAME=PATH, --scale F). */
+struct suite_opts {
+	const char **device_overrides; /* "NAME=PATH" strings, may be NULL */
+	size_t ndevice_overrides;
+	double scale;                  /* 0 or 1: none */
+};
+
+/*
+ * Load, validate and expand the suite at path.  On success returns 0 and
+ * *out owns a new suite (free with suite_free()).  On failure returns -1,
+ * *out is NULL and errs holds every error found.
+ */
+int suite_load(const char *path, const struct suite_opts *opts,
+	       struct suite **out, struct errlist *errs);
+
+/* Same, from a buffer (name is used in messages). */
+int suite_load_buffer(const char *name, const char *buf, size_t len,
+		      const struct suite_opts *opts, struct suite **out,
+		      struct errlist *errs);
+
+void suite_free(struct suite *s);
+
+/* Print the help of every cell key (from the key table) to f. */
+#include <stdio.h>
+void suite_keys_help(FILE *f);
+
+#endif

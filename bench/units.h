@@ -1,0 +1,26 @@
+/*
+ * units.h - sizes and durations as people write them in suites and on the
+ * command line.  Sizes are powers of 1024 (as fio): 4k, 1m, 8GiB, 512B.
+ * Durations: 500ms, 30s, 2m, 1h, bare number = seconds.
+ *
+ * All parsers return 0 on success and -1 on malformed or overflowing input.
+ */
+#ifndef IOMATRIX_UNITS_H
+#define IOMATRIX_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int units_parse_size(const char *s, uint64_t *out);
+int units_parse_duration(const char *s, uint64_t *ns_out);
+/* "50%" -> 50.0; returns -1 if not a percentage in (0,100]. */
+int units_parse_percent(const char *s, double *out);
+
+/* Format: 4096 -> "4K", 1048576 -> "1M", 1536 -> "1536" (exact only). */
+void units_format_size_short(uint64_t bytes, char *buf, size_t len);
+/* Format: "8 GiB", "4 KiB", "1.5 GiB" for people. */
+void units_format_size(uint64_t bytes, char *buf, size_t len);
+/* Format: "30s", "500ms", "2m", "1m30s". */
+void units_format_duration(uint64_t ns, char *buf, size_t len);
+
+#endif

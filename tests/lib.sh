@@ -1,0 +1,31 @@
+# Sourced by integration tests.  Each test is one script about one behaviour:
+# exit 0 pass, 1 fail, 77 skip (say why).  It may print TAP lines
+# ("ok - name" / "not ok - name") when it checks several cases.
+set -u
+: "${IOMATRIX:=$PWD/iomatrix}"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+T=$(mktemp -d /tmp/iomatrix-it.XXXXXX)
+trap 'rm -rf "$T"' EXIT INT TERM
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "skip: $*"; exit 77; }
+need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
+need_cmd() { command -v "$1" >/dev/null 2>&1 || skip "'$1' not installed"; }
+
+# expect_exit CODE CMD... : run, keep stdout in $T/out and stderr in $T/err
+expect_exit() {
+	want=$1; shift
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" != "$want" ]; then
+		echo "command: $*" >&2
+		echo "--- stdout" >&2; tail -n 20 "$T/out" >&2
+		echo "--- stderr" >&2; tail -n 20 "$T/err" >&2
+		fail "exit $got, expected $want"
+	fi
+}
+# TAP helpers for scripts with several cases
+tap_n=0; tap_failed=0
+ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
+not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
+tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
