@@ -31,9 +31,9 @@ LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 ifdef SANITIZE
 override CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 override LDFLAGS += -fsanitize=$(SANITIZE)
-BUILD := build/san
+BUILD ?= build/san
 else
-BUILD := build/default
+BUILD ?= build/default
 endif
 
 ifeq ($(V),1)
@@ -59,7 +59,7 @@ HEADERS := $(wildcard bench/*.h report/*.h)
 all: iomatrix
 
 iomatrix: $(BIN)
-ifndef SANITIZE
+ifeq ($(BUILD),build/default)
 	$(Q)cp $(BIN) iomatrix
 else
 	@true
