@@ -37,6 +37,14 @@ enum data_kind {
 #define CELL_LABEL_MAX 96
 #define CELL_ENGINE_MAX 16
 
+/*
+ * Name of the n-th file (0-based) of a device's file set when the device path
+ * is a directory: DIR/iomatrix.<device>.<n>, e.g. /mnt/hdd/iomatrix.hdd.0.
+ * The runner creates files under this name and `export fio` gives fio the
+ * same names (filename_format), so both touch the same files.
+ */
+#define CELL_FILE_FMT "iomatrix.%s.%u"  /* device name, file index */
+
 /* A cell: every parameter resolved, sizes in bytes, durations in ns. */
 struct cell {
 	int id;                         /* 1-based, run order */
