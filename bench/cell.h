@@ -43,6 +43,9 @@ enum data_kind {
  * The runner creates files under this name and `export fio` gives fio the
  * same names (filename_format), so both touch the same files.
  */
+/* Default PRNG seed (fio's randseed default), so runs repeat exactly. */
+#define CELL_DEFAULT_SEED 0x89
+
 #define CELL_FILE_FMT "iomatrix.%s.%u"  /* device name, file index */
 
 /* A cell: every parameter resolved, sizes in bytes, durations in ns. */
