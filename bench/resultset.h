@@ -31,7 +31,10 @@ int atomic_write_json(const char *path, const cJSON *j);
 /*
  * Create a new set directory.  If out_dir is NULL, the name is
  * results_root/<UTC YYYY-MM-DDTHHMMSSZ>_<suite>_<host> (suffix -2, -3 ... if
- * taken).  The manifest takes ownership of `manifest` (status "running").
+ * taken; parents are created).  Otherwise out_dir is the set directory
+ * itself (created with its parents; refused if it already holds a
+ * manifest).  rs takes ownership of `manifest` in every case (freed on
+ * failure); its "status" becomes "running" and it is written at once.
  */
 int resultset_create(struct resultset *rs, const char *results_root,
 		     const char *out_dir, const char *suite_name,
@@ -47,6 +50,14 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 int resultset_finish(struct resultset *rs, const char *status, char *err,
 		     size_t errlen);
 void resultset_release(struct resultset *rs);
+
+/* Rewrite manifest.json from rs->manifest (after the caller changed it). */
+int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
+/* The manifest's index entry of cell id, NULL if not written yet.  Borrowed
+ * from rs->manifest. */
+const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
+/* Read and parse a JSON file; caller owns the result.  NULL with err set. */
+cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 
 /* UTC ISO 8601 time, "2026-11-30T02:40:12Z". */
 void iso8601_now(char *buf, size_t len);

@@ -1,0 +1,508 @@
+/*
+ * resultset.c - the on-disk result set: a uniquely named directory holding
+ * manifest.json, suite.yaml, plan.json and cells/NNNN.json.  Every file goes
+ * through atomic_write_file() (temp, fsync, rename, fsync of the directory)
+ * so that a crash or SIGKILL never leaves a half-written file behind.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "resultset.h"
+
+/* fsync the directory holding path, so that a rename in it is durable. */
+static int fsync_parent(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd, ret = 0;
+
+	if (!slash) {
+		strcpy(dir, ".");
+	} else if (slash == path) {
+		strcpy(dir, "/");
+	} else {
+		size_t n = (size_t)(slash - path);
+		if (n >= sizeof(dir))
+			return -ENAMETOOLONG;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* Some filesystems refuse fsync on a directory (EINVAL): not fatal. */
+	if (fsync(fd) < 0 && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int atomic_write_file(const char *path, const void *data, size_t len)
+{
+	char tmp[PATH_MAX];
+	const char *p = data;
+	int fd, ret;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			goto err;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (fsync(fd) < 0) {
+		ret = -errno;
+		goto err;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		ret = -errno;
+		goto err;
+	}
+	fd = -1;
+	if (rename(tmp, path) < 0) {
+		ret = -errno;
+		goto err;
+	}
+	return fsync_parent(path);
+err:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return ret;
+}
+
+int atomic_write_json(const char *path, const cJSON *j)
+{
+	char *text = cJSON_Print(j); /* owned here */
+	size_t n;
+	int ret;
+
+	if (!text)
+		return -ENOMEM;
+	n = strlen(text);
+	/* cJSON_Print leaves no final newline; files end with one. */
+	char *buf = malloc(n + 2);
+	if (!buf) {
+		free(text);
+		return -ENOMEM;
+	}
+	memcpy(buf, text, n);
+	buf[n] = '\n';
+	buf[n + 1] = '\0';
+	free(text);
+	ret = atomic_write_file(path, buf, n + 1);
+	free(buf);
+	return ret;
+}
+
+void iso8601_now(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* mkdir -p; 0 or -errno. */
+static int mkdir_parents(const char *path)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n == 0)
+		return 0;
+	if (n >= sizeof(buf))
+		return -ENAMETOOLONG;
+	memcpy(buf, path, n + 1);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Host name made safe for a directory name: [A-Za-z0-9._-], rest '-'. */
+static void host_component(char *buf, size_t len)
+{
+	char host[256] = "";
+
+	if (gethostname(host, sizeof(host) - 1) < 0 || !host[0])
+		strcpy(host, "unknown");
+	host[sizeof(host) - 1] = '\0';
+	/* The short name: a domain only makes the path longer. */
+	char *dot = strchr(host, '.');
+	if (dot && dot != host)
+		*dot = '\0';
+	snprintf(buf, len, "%s", host);
+	for (char *p = buf; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
+		      *p == '-'))
+			*p = '-';
+}
+
+static int write_manifest(struct resultset *rs)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/manifest.json", rs->dir);
+	return atomic_write_json(path, rs->manifest);
+}
+
+int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen)
+{
+	int ret = write_manifest(rs);
+
+	if (ret < 0)
+		snprintf(err, errlen, "cannot write '%s/manifest.json': %s",
+			 rs->dir, strerror(-ret));
+	return ret;
+}
+
+static void set_item(cJSON *obj, const char *key, cJSON *val)
+{
+	if (!val)
+		return;
+	if (cJSON_HasObjectItem(obj, key))
+		cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val);
+	else
+		cJSON_AddItemToObject(obj, key, val);
+}
+
+int resultset_create(struct resultset *rs, const char *results_root,
+		     const char *out_dir, const char *suite_name,
+		     cJSON *manifest, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	rs->dir = NULL;
+	rs->manifest = manifest;
+	if (!manifest) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	if (out_dir) {
+		ret = mkdir_parents(out_dir);
+		if (ret < 0) {
+			snprintf(err, errlen,
+				 "cannot create result set '%s': %s; choose another --out DIR",
+				 out_dir, strerror(-ret));
+			goto err;
+		}
+		/* --out names the set itself: never mix two runs in one. */
+		snprintf(path, sizeof(path), "%s/manifest.json", out_dir);
+		if (access(path, F_OK) == 0) {
+			snprintf(err, errlen,
+				 "'%s' already holds a result set; choose another --out DIR or use --resume",
+				 out_dir);
+			ret = -EEXIST;
+			goto err;
+		}
+		rs->dir = strdup(out_dir);
+	} else {
+		char stamp[32], host[128], base[PATH_MAX];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		ret = mkdir_parents(results_root);
+		if (ret < 0) {
+			snprintf(err, errlen,
+				 "cannot create results directory '%s': %s; use --out DIR or set IOMATRIX_RESULTS",
+				 results_root, strerror(-ret));
+			goto err;
+		}
+		gmtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
+		host_component(host, sizeof(host));
+		if (snprintf(base, sizeof(base), "%s/%s_%s_%s", results_root,
+			     stamp, suite_name, host) >= (int)sizeof(base)) {
+			ret = -ENAMETOOLONG;
+			snprintf(err, errlen, "results directory '%s': name too long",
+				 results_root);
+			goto err;
+		}
+		for (int i = 1; i < 10000; i++) {
+			int n;
+			if (i == 1)
+				n = snprintf(path, sizeof(path), "%s", base);
+			else
+				n = snprintf(path, sizeof(path), "%s-%d", base, i);
+			if (n >= (int)sizeof(path)) {
+				ret = -ENAMETOOLONG;
+				break;
+			}
+			if (mkdir(path, 0755) == 0) {
+				ret = 0;
+				break;
+			}
+			ret = -errno;
+			if (errno != EEXIST)
+				break;
+		}
+		if (ret < 0) {
+			snprintf(err, errlen,
+				 "cannot create result set in '%s': %s; use --out DIR or set IOMATRIX_RESULTS",
+				 results_root, strerror(-ret));
+			goto err;
+		}
+		rs->dir = strdup(path);
+	}
+	if (!rs->dir) {
+		ret = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	snprintf(path, sizeof(path), "%s/cells", rs->dir);
+	if (mkdir(path, 0755) < 0 && errno != EEXIST) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot create '%s': %s", path,
+			 strerror(errno));
+		goto err;
+	}
+	set_item(manifest, "status", cJSON_CreateString("running"));
+	if (!cJSON_GetObjectItemCaseSensitive(manifest, "cells"))
+		cJSON_AddItemToObject(manifest, "cells", cJSON_CreateArray());
+	ret = resultset_save_manifest(rs, err, errlen);
+	if (ret < 0)
+		goto err;
+	fsync_parent(rs->dir);
+	return 0;
+err:
+	free(rs->dir);
+	rs->dir = NULL;
+	cJSON_Delete(rs->manifest);
+	rs->manifest = NULL;
+	return ret;
+}
+
+/* Read a whole file; caller frees.  NULL with errno set. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, alloc = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (alloc - n < 65536) {
+			alloc = alloc ? alloc * 2 : 65536;
+			char *nb = realloc(buf, alloc + 1);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + n, 1, alloc - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		errno = EIO;
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
+{
+	char *text = slurp(path, NULL);
+	cJSON *j;
+
+	if (!text) {
+		snprintf(err, errlen, "cannot read '%s': %s", path,
+			 strerror(errno));
+		return NULL;
+	}
+	j = cJSON_Parse(text);
+	free(text);
+	if (!j)
+		snprintf(err, errlen, "'%s' is not valid JSON", path);
+	return j;
+}
+
+int resultset_open(struct resultset *rs, const char *dir, char *err,
+		   size_t errlen)
+{
+	char path[PATH_MAX];
+	const cJSON *v;
+
+	rs->dir = NULL;
+	rs->manifest = NULL;
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	rs->manifest = resultset_read_json(path, err, errlen);
+	if (!rs->manifest)
+		return -EINVAL;
+	v = cJSON_GetObjectItemCaseSensitive(rs->manifest, "schema_version");
+	if (!cJSON_IsNumber(v) || v->valueint > RESULTSET_SCHEMA_VERSION) {
+		snprintf(err, errlen,
+			 "'%s': unsupported schema_version; this iomatrix reads version %d",
+			 path, RESULTSET_SCHEMA_VERSION);
+		goto err;
+	}
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(rs->manifest,
+							    "cells")))
+		cJSON_AddItemToObject(rs->manifest, "cells",
+				      cJSON_CreateArray());
+	rs->dir = strdup(dir);
+	if (!rs->dir) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	/* Strip trailing slashes so paths we print look normal. */
+	for (size_t n = strlen(rs->dir); n > 1 && rs->dir[n - 1] == '/'; n--)
+		rs->dir[n - 1] = '\0';
+	return 0;
+err:
+	cJSON_Delete(rs->manifest);
+	rs->manifest = NULL;
+	return -EINVAL;
+}
+
+static const char *json_str(const cJSON *obj, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
+{
+	const cJSON *cells =
+		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, cells) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
+		if (cJSON_IsNumber(v) && v->valueint == id)
+			return e;
+	}
+	return NULL;
+}
+
+int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
+			 char *err, size_t errlen)
+{
+	char rel[32], path[PATH_MAX];
+	cJSON *cells, *entry = NULL, *e;
+	const cJSON *params;
+	const char *status;
+	int ret;
+
+	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	snprintf(path, sizeof(path), "%s/%s", rs->dir, rel);
+	ret = atomic_write_json(path, cell);
+	if (ret < 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", path,
+			 strerror(-ret));
+		goto out;
+	}
+
+	entry = cJSON_CreateObject();
+	if (!entry) {
+		ret = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	params = cJSON_GetObjectItemCaseSensitive(cell, "params");
+	status = json_str(cell, "status");
+	cJSON_AddNumberToObject(entry, "id", id);
+	cJSON_AddStringToObject(entry, "file", rel);
+	if (json_str(params, "device"))
+		cJSON_AddStringToObject(entry, "device", json_str(params, "device"));
+	else
+		cJSON_AddNullToObject(entry, "device");
+	if (json_str(params, "label"))
+		cJSON_AddStringToObject(entry, "label", json_str(params, "label"));
+	else
+		cJSON_AddNullToObject(entry, "label");
+	cJSON_AddStringToObject(entry, "status", status ? status : "ok");
+
+	/* Keep the index sorted by id and free of duplicates (resume may
+	 * rewrite a cell that failed before).  The array is rebuilt rather
+	 * than edited in place: cJSON 1.7.15's insert after a replace of the
+	 * first item loses elements. */
+	cells = cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
+	cJSON *sorted = cJSON_CreateArray();
+	if (!sorted) {
+		cJSON_Delete(entry);
+		ret = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	while (cells && cells->child) {
+		e = cJSON_DetachItemViaPointer(cells, cells->child);
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
+		int eid = cJSON_IsNumber(v) ? v->valueint : 0;
+		if (entry && eid >= id) {
+			cJSON_AddItemToArray(sorted, entry);
+			entry = NULL;
+		}
+		if (eid == id)
+			cJSON_Delete(e);
+		else
+			cJSON_AddItemToArray(sorted, e);
+	}
+	if (entry)
+		cJSON_AddItemToArray(sorted, entry);
+	entry = NULL;
+	set_item(rs->manifest, "cells", sorted);
+	ret = resultset_save_manifest(rs, err, errlen);
+out:
+	cJSON_Delete(cell);
+	return ret;
+}
+
+int resultset_finish(struct resultset *rs, const char *status, char *err,
+		     size_t errlen)
+{
+	char now[32];
+
+	iso8601_now(now, sizeof(now));
+	set_item(rs->manifest, "status", cJSON_CreateString(status));
+	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
+	return resultset_save_manifest(rs, err, errlen);
+}
+
+void resultset_release(struct resultset *rs)
+{
+	free(rs->dir);
+	rs->dir = NULL;
+	cJSON_Delete(rs->manifest);
+	rs->manifest = NULL;
+}

@@ -1,0 +1,208 @@
+/*
+ * test_resultset.c - the result-set writer: atomic writes leave no temp
+ * files, set names are unique, and the manifest's cell index stays sorted,
+ * deduplicated and on disk after every cell.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "resultset.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(tmpdir, "/tmp/iomatrix-rs.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void test_atomic_write_replaces_and_leaves_no_temp(void **state)
+{
+	char path[128], buf[64] = "";
+	FILE *f;
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/a.txt", tmpdir);
+	assert_int_equal(atomic_write_file(path, "first", 5), 0);
+	assert_int_equal(atomic_write_file(path, "second", 6), 0);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_int_equal(fread(buf, 1, sizeof(buf) - 1, f), 6);
+	fclose(f);
+	assert_string_equal(buf, "second");
+	assert_int_equal(count_entries(tmpdir), 1);
+}
+
+static void test_atomic_write_reports_errno(void **state)
+{
+	char path[128];
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/missing/a.txt", tmpdir);
+	assert_int_equal(atomic_write_file(path, "x", 1), -ENOENT);
+}
+
+static void test_set_names_are_unique(void **state)
+{
+	struct resultset a, b;
+	char err[512];
+	(void)state;
+
+	assert_int_equal(resultset_create(&a, tmpdir, NULL, "quick",
+					  cJSON_CreateObject(), err, sizeof(err)), 0);
+	assert_int_equal(resultset_create(&b, tmpdir, NULL, "quick",
+					  cJSON_CreateObject(), err, sizeof(err)), 0);
+	assert_string_not_equal(a.dir, b.dir);
+	/* same second: the second one gets a -2 suffix */
+	if (strncmp(a.dir, b.dir, strlen(a.dir)) == 0)
+		assert_string_equal(b.dir + strlen(a.dir), "-2");
+	assert_non_null(strstr(a.dir, "_quick_"));
+	assert_int_equal(count_entries(tmpdir), 2);
+	resultset_release(&a);
+	resultset_release(&b);
+}
+
+static void test_out_dir_refuses_existing_set(void **state)
+{
+	struct resultset a, b;
+	char err[512], dir[128];
+	(void)state;
+
+	snprintf(dir, sizeof(dir), "%s/x/y/set", tmpdir);
+	assert_int_equal(resultset_create(&a, NULL, dir, "s",
+					  cJSON_CreateObject(), err, sizeof(err)), 0);
+	assert_int_equal(resultset_create(&b, NULL, dir, "s",
+					  cJSON_CreateObject(), err, sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "already holds a result set"));
+	resultset_release(&a);
+}
+
+static cJSON *make_cell(const char *device, const char *label,
+			const char *status)
+{
+	cJSON *c = cJSON_CreateObject(), *p = cJSON_CreateObject();
+	cJSON_AddStringToObject(p, "device", device);
+	cJSON_AddStringToObject(p, "label", label);
+	cJSON_AddItemToObject(c, "params", p);
+	cJSON_AddStringToObject(c, "status", status);
+	return c;
+}
+
+static void test_manifest_cell_index_sorted_and_on_disk(void **state)
+{
+	struct resultset rs, back;
+	char err[512], dir[128], path[256];
+	const cJSON *cells, *e;
+	int ids[3], i = 0;
+	(void)state;
+
+	snprintf(dir, sizeof(dir), "%s/set", tmpdir);
+	cJSON *m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
+	assert_int_equal(resultset_create(&rs, NULL, dir, "s", m, err,
+					  sizeof(err)), 0);
+	assert_int_equal(resultset_write_cell(&rs, 3, make_cell("ssd", "C", "ok"),
+					      err, sizeof(err)), 0);
+	assert_int_equal(resultset_write_cell(&rs, 1, make_cell("hdd", "A", "failed"),
+					      err, sizeof(err)), 0);
+	/* rewrite of cell 1 (resume) replaces its entry */
+	assert_int_equal(resultset_write_cell(&rs, 1, make_cell("hdd", "A", "ok"),
+					      err, sizeof(err)), 0);
+	assert_int_equal(resultset_write_cell(&rs, 2, make_cell("hdd", "B", "ok"),
+					      err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/cells/0002.json", dir);
+	assert_int_equal(access(path, R_OK), 0);
+
+	assert_int_equal(resultset_open(&back, dir, err, sizeof(err)), 0);
+	cells = cJSON_GetObjectItemCaseSensitive(back.manifest, "cells");
+	assert_int_equal(cJSON_GetArraySize(cells), 3);
+	cJSON_ArrayForEach(e, cells)
+		ids[i++] = cJSON_GetObjectItemCaseSensitive(e, "id")->valueint;
+	assert_int_equal(ids[0], 1);
+	assert_int_equal(ids[1], 2);
+	assert_int_equal(ids[2], 3);
+	e = resultset_cell_entry(&back, 1);
+	assert_non_null(e);
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(e, "status")->valuestring, "ok");
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(e, "file")->valuestring,
+			    "cells/0001.json");
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(back.manifest, "status")->valuestring,
+			    "running");
+
+	assert_int_equal(resultset_finish(&rs, "complete", err, sizeof(err)), 0);
+	resultset_release(&back);
+	assert_int_equal(resultset_open(&back, dir, err, sizeof(err)), 0);
+	assert_string_equal(cJSON_GetObjectItemCaseSensitive(back.manifest, "status")->valuestring,
+			    "complete");
+	assert_true(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(back.manifest, "finished_at")));
+	resultset_release(&back);
+	resultset_release(&rs);
+}
+
+static void test_open_refuses_newer_schema(void **state)
+{
+	struct resultset rs;
+	char err[512], path[128];
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", tmpdir);
+	assert_int_equal(atomic_write_file(path, "{\"schema_version\": 99}", 22), 0);
+	assert_int_not_equal(resultset_open(&rs, tmpdir, err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "schema_version"));
+}
+
+static void test_iso8601_format(void **state)
+{
+	char buf[32];
+	(void)state;
+
+	iso8601_now(buf, sizeof(buf));
+	assert_int_equal(strlen(buf), 20);
+	assert_int_equal(buf[10], 'T');
+	assert_int_equal(buf[19], 'Z');
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_atomic_write_replaces_and_leaves_no_temp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_atomic_write_reports_errno, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_set_names_are_unique, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_out_dir_refuses_existing_set, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_manifest_cell_index_sorted_and_on_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test(test_iso8601_format),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
