@@ -64,6 +64,12 @@ struct series {
 void series_init(struct series *s, uint64_t interval_ns);
 /* Account one IO completed at t_ns after measurement start. -1 on OOM. */
 int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns);
+/* Account n IOs completed at the same time t_ns (a reaped batch): bytes and
+ * lat_sum_ns are their totals.  -1 on OOM.  (Added by the engine work.) */
+int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
+		 uint64_t lat_sum_ns);
+/* Make room for n intervals up front (no allocation later).  -1 on OOM. */
+int series_reserve(struct series *s, size_t n);
 int series_merge(struct series *dst, const struct series *src);
 void series_release(struct series *s);
 

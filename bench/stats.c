@@ -1,0 +1,411 @@
+/*
+ * stats.c - latency statistics: the log-linear histogram (64 sub-buckets per
+ * power of two), exact running moments (Welford, mergeable), per-interval time
+ * series and the across-repetition summary with a Student-t confidence
+ * interval.  Pure computation; the hot path (hist_add) is branch-light.
+ */
+#include "stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- histogram ---- */
+
+unsigned hist_index(uint64_t ns)
+{
+	if (ns < HIST_SUB)
+		return (unsigned)ns;
+	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
+	unsigned group = msb - HIST_SUB_BITS;
+	if (group >= HIST_GROUPS)
+		return HIST_BUCKETS - 1;
+	unsigned sub = (unsigned)(ns >> group) & (HIST_SUB - 1);
+	return HIST_SUB + group * HIST_SUB + sub;
+}
+
+uint64_t hist_bucket_low(unsigned idx)
+{
+	if (idx < HIST_SUB)
+		return idx;
+	if (idx >= HIST_BUCKETS)
+		idx = HIST_BUCKETS - 1;
+	unsigned group = (idx - HIST_SUB) / HIST_SUB;
+	unsigned sub = (idx - HIST_SUB) % HIST_SUB;
+	return (uint64_t)(HIST_SUB + sub) << group;
+}
+
+uint64_t hist_bucket_high(unsigned idx)
+{
+	if (idx < HIST_SUB)
+		return idx;
+	if (idx >= HIST_BUCKETS - 1)
+		return UINT64_MAX; /* the last bucket also holds everything larger */
+	unsigned group = (idx - HIST_SUB) / HIST_SUB;
+	return hist_bucket_low(idx) + (1ull << group) - 1;
+}
+
+uint64_t hist_bucket_mid(unsigned idx)
+{
+	uint64_t lo = hist_bucket_low(idx);
+	if (idx < HIST_SUB)
+		return lo;
+	/* the last bucket is open-ended: report its nominal midpoint */
+	unsigned group = (idx - HIST_SUB) / HIST_SUB;
+	uint64_t hi = lo + (1ull << group) - 1;
+	return lo + (hi - lo) / 2;
+}
+
+void hist_add(struct lat_hist *h, uint64_t ns)
+{
+	h->count[hist_index(ns)]++;
+	h->total++;
+}
+
+void hist_add_n(struct lat_hist *h, uint64_t ns, uint64_t n)
+{
+	h->count[hist_index(ns)] += n;
+	h->total += n;
+}
+
+void hist_merge(struct lat_hist *dst, const struct lat_hist *src)
+{
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		dst->count[i] += src->count[i];
+	dst->total += src->total;
+}
+
+uint64_t hist_percentile(const struct lat_hist *h, double p)
+{
+	if (!h || h->total == 0 || !(p > 0))
+		return 0;
+	if (p > 100)
+		p = 100;
+	/* rank = ceil(p/100 * N); guard against 99.99/100*10000 = 9999.0000001 */
+	double x = p / 100.0 * (double)h->total;
+	uint64_t rank = (uint64_t)x;
+	if (x - (double)rank > 1e-9 * (x > 1 ? x : 1))
+		rank++;
+	if (rank < 1)
+		rank = 1;
+	if (rank > h->total)
+		rank = h->total;
+	uint64_t cum = 0;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		cum += h->count[i];
+		if (cum >= rank)
+			return hist_bucket_mid(i);
+	}
+	return hist_bucket_mid(HIST_BUCKETS - 1);
+}
+
+const double stats_fio_percentiles[] = {
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
+};
+const size_t stats_fio_npercentiles =
+	sizeof(stats_fio_percentiles) / sizeof(stats_fio_percentiles[0]);
+
+/* ---- Welford ---- */
+
+void welford_init(struct welford *w)
+{
+	w->n = 0;
+	w->mean = 0;
+	w->m2 = 0;
+	w->min = UINT64_MAX;
+	w->max = 0;
+}
+
+void welford_add(struct welford *w, double x)
+{
+	w->n++;
+	double d = x - w->mean;
+	w->mean += d / (double)w->n;
+	w->m2 += d * (x - w->mean);
+	uint64_t v = x <= 0 ? 0 : (uint64_t)x;
+	if (v < w->min)
+		w->min = v;
+	if (v > w->max)
+		w->max = v;
+}
+
+/* Chan, Golub and LeVeque's pairwise combination: exact in real arithmetic. */
+void welford_merge(struct welford *dst, const struct welford *src)
+{
+	if (src->n == 0)
+		return;
+	if (dst->n == 0) {
+		*dst = *src;
+		return;
+	}
+	double na = (double)dst->n, nb = (double)src->n, n = na + nb;
+	double d = src->mean - dst->mean;
+	dst->mean += d * nb / n;
+	dst->m2 += src->m2 + d * d * na * nb / n;
+	dst->n += src->n;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
+double welford_stddev(const struct welford *w)
+{
+	if (w->n < 2 || w->m2 <= 0)
+		return 0;
+	return sqrt(w->m2 / (double)(w->n - 1));
+}
+
+/* ---- time series ---- */
+
+void series_init(struct series *s, uint64_t interval_ns)
+{
+	memset(s, 0, sizeof(*s));
+	s->interval_ns = interval_ns ? interval_ns : 1000000000ull;
+}
+
+int series_reserve(struct series *s, size_t n)
+{
+	if (n <= s->alloc)
+		return 0;
+	uint64_t *a = realloc(s->ios, n * sizeof(*a));
+	if (!a)
+		return -1;
+	s->ios = a;
+	a = realloc(s->bytes, n * sizeof(*a));
+	if (!a)
+		return -1;
+	s->bytes = a;
+	a = realloc(s->lat_sum_ns, n * sizeof(*a));
+	if (!a)
+		return -1;
+	s->lat_sum_ns = a;
+	size_t old = s->alloc;
+	memset(s->ios + old, 0, (n - old) * sizeof(*a));
+	memset(s->bytes + old, 0, (n - old) * sizeof(*a));
+	memset(s->lat_sum_ns + old, 0, (n - old) * sizeof(*a));
+	s->alloc = n;
+	return 0;
+}
+
+/* Grow so index idx exists; new intervals are zero. */
+static int series_grow(struct series *s, size_t idx)
+{
+	if (idx >= s->alloc) {
+		size_t n = s->alloc ? s->alloc * 2 : 16;
+		while (n <= idx)
+			n *= 2;
+		if (series_reserve(s, n) < 0)
+			return -1;
+	}
+	if (idx >= s->n)
+		s->n = idx + 1;
+	return 0;
+}
+
+int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
+		 uint64_t lat_sum_ns)
+{
+	size_t idx = (size_t)(t_ns / s->interval_ns);
+	if (series_grow(s, idx) < 0)
+		return -1;
+	s->ios[idx] += ios;
+	s->bytes[idx] += bytes;
+	s->lat_sum_ns[idx] += lat_sum_ns;
+	return 0;
+}
+
+int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns)
+{
+	return series_add_n(s, t_ns, 1, bytes, lat_ns);
+}
+
+int series_merge(struct series *dst, const struct series *src)
+{
+	if (src->n == 0)
+		return 0;
+	if (series_grow(dst, src->n - 1) < 0)
+		return -1;
+	for (size_t i = 0; i < src->n; i++) {
+		dst->ios[i] += src->ios[i];
+		dst->bytes[i] += src->bytes[i];
+		dst->lat_sum_ns[i] += src->lat_sum_ns[i];
+	}
+	return 0;
+}
+
+void series_release(struct series *s)
+{
+	free(s->ios);
+	free(s->bytes);
+	free(s->lat_sum_ns);
+	s->ios = s->bytes = s->lat_sum_ns = NULL;
+	s->n = s->alloc = 0;
+}
+
+/* ---- summaries ---- */
+
+/* Two-sided 95 % (0.975 quantile) of Student's t, dof 1..30. */
+static const double t975[31] = {
+	0, 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060,
+	2.2622, 2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098,
+	2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555,
+	2.0518, 2.0484, 2.0452, 2.0423,
+};
+
+double student_t95(size_t dof)
+{
+	if (dof == 0)
+		return 0;
+	if (dof <= 30)
+		return t975[dof];
+	/* Cornish-Fisher expansion around the normal quantile: < 1e-4 off for
+	 * dof > 30. */
+	double z = 1.959963984540054, v = (double)dof;
+	double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
+	double g1 = (z3 + z) / 4;
+	double g2 = (5 * z5 + 16 * z3 + 3 * z) / 96;
+	double g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384;
+	return z + g1 / v + g2 / (v * v) + g3 / (v * v * v);
+}
+
+void summary_compute(const double *x, size_t n, struct summary *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->n = n;
+	if (n == 0)
+		return;
+	double sum = 0, mn = x[0], mx = x[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += x[i];
+		if (x[i] < mn)
+			mn = x[i];
+		if (x[i] > mx)
+			mx = x[i];
+	}
+	double mean = sum / (double)n;
+	double ss = 0;
+	for (size_t i = 0; i < n; i++)
+		ss += (x[i] - mean) * (x[i] - mean);
+	out->mean = mean;
+	out->min = mn;
+	out->max = mx;
+	if (n >= 2) {
+		out->stddev = sqrt(ss / (double)(n - 1));
+		out->cv = mean != 0 ? out->stddev / fabs(mean) : 0;
+		out->ci95 = student_t95(n - 1) * out->stddev / sqrt((double)n);
+	}
+}
+
+/* ---- JSON ---- */
+
+cJSON *summary_to_json(const struct summary *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	if (!cJSON_AddNumberToObject(o, "n", (double)s->n) ||
+	    !cJSON_AddNumberToObject(o, "mean", s->mean) ||
+	    !cJSON_AddNumberToObject(o, "stddev", s->stddev) ||
+	    !cJSON_AddNumberToObject(o, "min", s->min) ||
+	    !cJSON_AddNumberToObject(o, "max", s->max) ||
+	    !cJSON_AddNumberToObject(o, "cv", s->cv) ||
+	    !cJSON_AddNumberToObject(o, "ci95", s->ci95)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+cJSON *lat_to_json(const struct welford *w, const struct lat_hist *h)
+{
+	cJSON *o = cJSON_CreateObject(), *p;
+	if (!o)
+		return NULL;
+	uint64_t mn = w->n ? w->min : 0, mx = w->n ? w->max : 0;
+	if (!cJSON_AddNumberToObject(o, "min", (double)mn) ||
+	    !cJSON_AddNumberToObject(o, "max", (double)mx) ||
+	    !cJSON_AddNumberToObject(o, "mean", w->n ? w->mean : 0) ||
+	    !cJSON_AddNumberToObject(o, "stddev", welford_stddev(w)) ||
+	    !(p = cJSON_AddObjectToObject(o, "percentiles")))
+		goto err;
+	for (size_t i = 0; i < stats_fio_npercentiles; i++) {
+		char key[32];
+		snprintf(key, sizeof(key), "%f", stats_fio_percentiles[i]);
+		if (!cJSON_AddNumberToObject(p, key,
+			(double)hist_percentile(h, stats_fio_percentiles[i])))
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+cJSON *hist_to_json(const struct lat_hist *h)
+{
+	cJSON *a = cJSON_CreateArray();
+	if (!a)
+		return NULL;
+	if (!h)
+		return a;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->count[i])
+			continue;
+		cJSON *pair = cJSON_CreateArray();
+		if (!pair)
+			goto err;
+		cJSON_AddItemToArray(a, pair);
+		cJSON *lo = cJSON_CreateNumber((double)hist_bucket_low(i));
+		cJSON *n = cJSON_CreateNumber((double)h->count[i]);
+		if (lo)
+			cJSON_AddItemToArray(pair, lo);
+		if (n)
+			cJSON_AddItemToArray(pair, n);
+		if (!lo || !n)
+			goto err;
+	}
+	return a;
+err:
+	cJSON_Delete(a);
+	return NULL;
+}
+
+/* Accepts the bare bucket array or the {"scheme","buckets"} object. */
+int hist_from_json(const cJSON *j, struct lat_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	if (cJSON_IsObject(j)) {
+		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(j, "scheme");
+		if (sc && (!cJSON_IsString(sc) || strcmp(sc->valuestring, "loglin64")))
+			return -1;
+		j = cJSON_GetObjectItemCaseSensitive(j, "buckets");
+	}
+	if (!cJSON_IsArray(j))
+		return -1;
+	const cJSON *pair;
+	cJSON_ArrayForEach(pair, j) {
+		if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
+			goto err;
+		const cJSON *lo = cJSON_GetArrayItem(pair, 0);
+		const cJSON *n = cJSON_GetArrayItem(pair, 1);
+		if (!cJSON_IsNumber(lo) || !cJSON_IsNumber(n) ||
+		    lo->valuedouble < 0 || n->valuedouble < 0 ||
+		    lo->valuedouble > 1.8e19 || n->valuedouble > 1.8e19)
+			goto err;
+		uint64_t low = (uint64_t)lo->valuedouble;
+		uint64_t cnt = (uint64_t)n->valuedouble;
+		if ((double)low != lo->valuedouble || (double)cnt != n->valuedouble)
+			goto err;
+		unsigned idx = hist_index(low);
+		if (hist_bucket_low(idx) != low)
+			goto err; /* not a bucket boundary of this scheme */
+		h->count[idx] += cnt;
+		h->total += cnt;
+	}
+	return 0;
+err:
+	memset(h, 0, sizeof(*h));
+	return -1;
+}
