@@ -1,0 +1,119 @@
+/*
+ * test_escape.c - hostile strings end up inert in every output format.
+ */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+
+static char *esc(const char *s, enum esc_mode m)
+{
+	char *r = escape_dup(s, m);
+	assert_non_null(r);
+	return r;
+}
+
+static void test_html_entities(void **state)
+{
+	(void)state;
+	char *s = esc("<script>alert(1)</script> & \"x\" 'y'", ESC_HTML);
+	assert_string_equal(s, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; &#39;y&#39;");
+	free(s);
+}
+
+static void test_md_pipe_backslash_newline(void **state)
+{
+	(void)state;
+	char *s = esc("a|b\\c\nd", ESC_MD);
+	assert_string_equal(s, "a\\|b\\\\c d");
+	free(s);
+}
+
+static void test_md_no_raw_html_or_code(void **state)
+{
+	(void)state;
+	char *s = esc("<script>`touch /tmp/pwned`", ESC_MD);
+	assert_string_equal(s, "\\<script\\>\\`touch /tmp/pwned\\`");
+	free(s);
+}
+
+static void test_csv_quotes_when_needed(void **state)
+{
+	(void)state;
+	char *s = esc("plain", ESC_CSV);
+	assert_string_equal(s, "plain");
+	free(s);
+	s = esc("a,b", ESC_CSV);
+	assert_string_equal(s, "\"a,b\"");
+	free(s);
+	s = esc("\"; system(\"id\"); \"", ESC_CSV);
+	assert_string_equal(s, "\"\"\"; system(\"\"id\"\"); \"\"\"");
+	free(s);
+	s = esc("line\nbreak", ESC_CSV);
+	assert_string_equal(s, "\"line\nbreak\"");
+	free(s);
+}
+
+static void test_gnuplot_no_backquote_or_macro(void **state)
+{
+	(void)state;
+	char *s = esc("it's `touch /tmp/pwned` @x\nnext", ESC_GNUPLOT);
+	assert_null(strchr(s, '`'));
+	assert_null(strchr(s, '@'));
+	assert_null(strchr(s, '\n'));
+	assert_non_null(strstr(s, "it''s"));
+	free(s);
+}
+
+static void test_gnuplot_system_call_stays_string(void **state)
+{
+	(void)state;
+	/* inside '...' only a lone ' could end the string */
+	char *s = esc("'; system(\"id\"); '", ESC_GNUPLOT);
+	for (const char *p = s; *p; p++) {
+		if (*p == '\'') {
+			assert_int_equal(p[1], '\'');
+			p++;
+		}
+	}
+	free(s);
+}
+
+static void test_gpdata_quoted_without_inner_quote(void **state)
+{
+	(void)state;
+	char *s = esc("a \"b\"\tc", ESC_GPDATA);
+	assert_string_equal(s, "\"a 'b' c\"");
+	free(s);
+}
+
+static void test_slug(void **state)
+{
+	(void)state;
+	char buf[32];
+	escape_slug("../../etc/passwd", buf, sizeof(buf));
+	assert_string_equal(buf, "etc-passwd");
+	escape_slug("RND4K Q32T16", buf, sizeof(buf));
+	assert_string_equal(buf, "rnd4k-q32t16");
+	escape_slug("<>", buf, sizeof(buf));
+	assert_string_equal(buf, "x");
+	escape_slug("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", buf, 8);
+	assert_int_equal(strlen(buf), 7);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_html_entities),
+		cmocka_unit_test(test_md_pipe_backslash_newline),
+		cmocka_unit_test(test_md_no_raw_html_or_code),
+		cmocka_unit_test(test_csv_quotes_when_needed),
+		cmocka_unit_test(test_gnuplot_no_backquote_or_macro),
+		cmocka_unit_test(test_gnuplot_system_call_stays_string),
+		cmocka_unit_test(test_gpdata_quoted_without_inner_quote),
+		cmocka_unit_test(test_slug),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
