@@ -1,0 +1,296 @@
+/*
+ * safety.c - the block-device guard and the results-directory check (see
+ * safety.h).  Mount, swap and holder information comes from
+ * /proc/self/mountinfo, /proc/swaps and /sys/block/X/holders, compared by
+ * device number so that /dev/disk/by-id/... links and partitions count.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "fingerprint.h"
+#include "safety.h"
+
+#define MAX_DEVS 256
+
+/* The device and, for a whole disk, its partitions. */
+struct devset {
+	dev_t dev[MAX_DEVS];
+	char sysdir[MAX_DEVS][PATH_MAX];
+	char name[MAX_DEVS][64];
+	size_t n;
+};
+
+static int strfmt(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int strfmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+static bool devset_has(const struct devset *s, dev_t d, size_t *idx)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->dev[i] == d) {
+			if (idx)
+				*idx = i;
+			return true;
+		}
+	return false;
+}
+
+static void devset_fill(struct devset *s, const struct blkdev *b)
+{
+	DIR *d;
+	struct dirent *e;
+
+	s->n = 0;
+	s->dev[0] = b->dev;
+	strfmt(s->sysdir[0], sizeof(s->sysdir[0]), "%s", b->sysdir);
+	strfmt(s->name[0], sizeof(s->name[0]), "%s", b->name);
+	s->n = 1;
+	if (b->partition)
+		return;
+	d = opendir(b->sysdir);
+	if (!d)
+		return;
+	while ((e = readdir(d)) && s->n < MAX_DEVS) {
+		char path[PATH_MAX], buf[64];
+		unsigned ma, mi;
+
+		if (e->d_name[0] == '.')
+			continue;
+		strfmt(path, sizeof(path), "%s/%s/partition", b->sysdir, e->d_name);
+		if (access(path, F_OK) < 0)
+			continue;
+		strfmt(path, sizeof(path), "%s/%s/dev", b->sysdir, e->d_name);
+		if (sysfs_read(path, buf, sizeof(buf)) < 0 ||
+		    sscanf(buf, "%u:%u", &ma, &mi) != 2)
+			continue;
+		s->dev[s->n] = makedev(ma, mi);
+		strfmt(s->sysdir[s->n], sizeof(s->sysdir[0]), "%s/%s", b->sysdir,
+		       e->d_name);
+		strfmt(s->name[s->n], sizeof(s->name[0]), "%s", e->d_name);
+		s->n++;
+	}
+	closedir(d);
+}
+
+/* Mount point of any device of s, or -1. */
+static int find_mount(const struct devset *s, char *mp_out, size_t mplen,
+		      size_t *which)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && getline(&line, &cap, f) > 0) {
+		unsigned ma, mi;
+		char mp[PATH_MAX], *dash, src[PATH_MAX];
+		struct stat st;
+
+		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &ma, &mi, mp) != 3)
+			continue;
+		if (devset_has(s, makedev(ma, mi), which)) {
+			strfmt(mp_out, mplen, "%s", mp);
+			found = 0;
+			break;
+		}
+		/* btrfs reports an anonymous device: compare the source */
+		dash = strstr(line, " - ");
+		if (dash && sscanf(dash + 3, "%*s %4095s", src) == 1 &&
+		    src[0] == '/' && stat(src, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    devset_has(s, st.st_rdev, which)) {
+			strfmt(mp_out, mplen, "%s", mp);
+			found = 0;
+		}
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+static int find_swap(const struct devset *s, size_t *which)
+{
+	FILE *f = fopen("/proc/swaps", "r");
+	char line[PATH_MAX + 128], file[PATH_MAX];
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		struct stat st;
+		if (sscanf(line, "%4095s", file) != 1 || file[0] != '/')
+			continue; /* header line */
+		if (stat(file, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    devset_has(s, st.st_rdev, which)) {
+			found = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* First holder (dm-0, md0...) of any device of s, or -1. */
+static int find_holder(const struct devset *s, char *holder, size_t hlen,
+		       size_t *which)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		char path[PATH_MAX + 16];
+		DIR *d;
+		struct dirent *e;
+
+		strfmt(path, sizeof(path), "%s/holders", s->sysdir[i]);
+		d = opendir(path);
+		if (!d)
+			continue;
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			strfmt(holder, hlen, "%s", e->d_name);
+			closedir(d);
+			*which = i;
+			return 0;
+		}
+		closedir(d);
+	}
+	return -1;
+}
+
+int safety_check_device(const char *name, const char *path, bool writes,
+			bool destructive, bool yes_destroy_data, char *err,
+			size_t errlen)
+{
+	struct stat st;
+	struct blkdev b;
+	struct devset *s;
+	char where[PATH_MAX];
+	size_t which = 0;
+	int ret = -1;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return 0; /* files and directories: nothing to guard */
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		strfmt(err, errlen, "out of memory");
+		return -1;
+	}
+	if (blkdev_resolve(st.st_rdev, &b) == 0) {
+		devset_fill(s, &b);
+	} else {
+		s->dev[0] = st.st_rdev;
+		strfmt(s->name[0], sizeof(s->name[0]), "%s", path);
+		s->n = 1;
+	}
+
+	if (find_mount(s, where, sizeof(where), &which) == 0) {
+		if (which == 0)
+			strfmt(err, errlen,
+			       "device '%s': '%s' is mounted on '%s'; unmount it first, or benchmark a directory on that filesystem instead",
+			       name, path, where);
+		else
+			strfmt(err, errlen,
+			       "device '%s': '%s' has partition '%s' mounted on '%s'; unmount it first, or benchmark a directory on that filesystem instead",
+			       name, path, s->name[which], where);
+		goto out;
+	}
+	if (find_swap(s, &which) == 0) {
+		strfmt(err, errlen,
+		       "device '%s': '%s'%s%s is used as swap; run swapoff first",
+		       name, path, which ? " partition " : "",
+		       which ? s->name[which] : "");
+		goto out;
+	}
+	if (find_holder(s, where, sizeof(where), &which) == 0) {
+		strfmt(err, errlen,
+		       "device '%s': '%s' (%s) is held by '%s' (LVM, RAID or dm); release it first",
+		       name, path, s->name[which], where);
+		goto out;
+	}
+	if (writes && !destructive) {
+		strfmt(err, errlen,
+		       "device '%s': writing to block device '%s' destroys its data; add 'destructive: true' to the device in the suite and pass --yes-destroy-data",
+		       name, path);
+		goto out;
+	}
+	if (writes && !yes_destroy_data) {
+		strfmt(err, errlen,
+		       "device '%s': writing to block device '%s' destroys its data; pass --yes-destroy-data to confirm",
+		       name, path);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(s);
+	return ret;
+}
+
+int safety_check_results_dir(const char *dir, char *err, size_t errlen)
+{
+	char probe[PATH_MAX];
+	struct statvfs vfs;
+	struct stat st;
+
+	/* the nearest existing ancestor decides */
+	strfmt(probe, sizeof(probe), "%s", dir[0] ? dir : ".");
+	while (stat(probe, &st) < 0) {
+		char *slash = strrchr(probe, '/');
+		if (!slash) {
+			strcpy(probe, ".");
+			break;
+		}
+		if (slash == probe) {
+			probe[1] = '\0';
+			break;
+		}
+		*slash = '\0';
+	}
+	if (stat(probe, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		strfmt(err, errlen,
+		       "results directory '%s': '%s' is not a directory; use --out DIR or set IOMATRIX_RESULTS",
+		       dir, probe);
+		return -1;
+	}
+	if (statvfs(probe, &vfs) == 0) {
+		if (vfs.f_flag & ST_RDONLY) {
+			strfmt(err, errlen,
+			       "results directory '%s' is on a read-only filesystem; use --out DIR or set IOMATRIX_RESULTS",
+			       dir);
+			return -1;
+		}
+		unsigned long long avail =
+			(unsigned long long)(geteuid() == 0 ? vfs.f_bfree : vfs.f_bavail) *
+			vfs.f_frsize;
+		if (avail < SAFETY_RESULTS_MIN_FREE) {
+			strfmt(err, errlen,
+			       "results directory '%s' is full (%llu KiB free); free some space, or use --out DIR or IOMATRIX_RESULTS",
+			       dir, avail / 1024);
+			return -1;
+		}
+	}
+	if (access(probe, W_OK | X_OK) < 0) {
+		strfmt(err, errlen,
+		       "results directory '%s' is not writable (%s); use --out DIR or set IOMATRIX_RESULTS",
+		       dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,36 @@
+/*
+ * safety.h - refuse what could destroy data or waste a long run: writes to a
+ * block device without both `destructive: true` and --yes-destroy-data, a
+ * block device that is mounted, used as swap or held by another device
+ * (LVM, md, dm-crypt), and a results directory that is read-only or full.
+ *
+ * All checks happen before any IO.  They return 0 when allowed, or -1 with
+ * the reason in err (lower-case, the device quoted, says the fix).
+ */
+#ifndef IOMATRIX_SAFETY_H
+#define IOMATRIX_SAFETY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Minimum free space in the results directory before a run starts. */
+#define SAFETY_RESULTS_MIN_FREE (1024 * 1024)
+
+/*
+ * Check device `name` at `path`.  Paths that are not block devices pass.
+ * A block device is refused when mounted (itself or one of its partitions),
+ * used as swap, or held by another device; when `writes` is true it also
+ * needs `destructive` (from the suite) and `yes_destroy_data` (the flag).
+ */
+int safety_check_device(const char *name, const char *path, bool writes,
+			bool destructive, bool yes_destroy_data, char *err,
+			size_t errlen);
+
+/*
+ * Check that a result set can be written under `dir` (which need not exist
+ * yet: its nearest existing parent is checked): writable, not on a
+ * read-only filesystem, at least SAFETY_RESULTS_MIN_FREE bytes free.
+ */
+int safety_check_results_dir(const char *dir, char *err, size_t errlen);
+
+#endif
