@@ -1,0 +1,118 @@
+/*
+ * suite_cli.c - option parsing shared by validate, plan and export (see
+ * suite_cli.h), so --device and --scale mean the same everywhere.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "suite_cli.h"
+
+static int push(const char ***arr, size_t *n, const char *s)
+{
+	const char **a = realloc(*arr, (*n + 1) * sizeof(*a));
+	if (!a)
+		return -1;
+	a[(*n)++] = s;
+	*arr = a;
+	return 0;
+}
+
+/* "--opt VALUE" or "--opt=VALUE"; returns the value or NULL. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (!strcmp(argv[*i], name)) {
+		if (*i + 1 >= argc)
+			return NULL;
+		return argv[++*i];
+	}
+	return NULL;
+}
+
+static bool is_opt(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
+		    struct suite_cli *o)
+{
+	bool only_files = false;
+
+	memset(o, 0, sizeof(*o));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		if (only_files || a[0] != '-' || !a[1]) {
+			if (push(&o->files, &o->nfiles, a) < 0)
+				goto oom;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			only_files = true;
+			continue;
+		}
+		if (is_opt(a, "--device")) {
+			if (!(v = opt_value(argc, argv, &i, "--device")))
+				goto missing;
+			if (push(&o->devices, &o->ndevices, v) < 0)
+				goto oom;
+		} else if (is_opt(a, "--scale")) {
+			char *end;
+			if (!(v = opt_value(argc, argv, &i, "--scale")))
+				goto missing;
+			errno = 0;
+			o->scale = strtod(v, &end);
+			if (errno || *end || !(o->scale > 0) || isinf(o->scale)) {
+				fprintf(stderr, "iomatrix %s: --scale '%s' must be a positive number (e.g. 0.1)\n",
+					cmd, v);
+				goto usage;
+			}
+		} else if ((allow & SCLI_FORMAT) && is_opt(a, "--format")) {
+			if (!(o->format = opt_value(argc, argv, &i, "--format")))
+				goto missing;
+		} else if ((allow & SCLI_OUT) && (is_opt(a, "--out") || !strcmp(a, "-o"))) {
+			if (!strcmp(a, "-o")) {
+				if (i + 1 >= argc)
+					goto missing;
+				o->outdir = argv[++i];
+			} else if (!(o->outdir = opt_value(argc, argv, &i, "--out"))) {
+				goto missing;
+			}
+		} else {
+			fprintf(stderr, "iomatrix %s: unknown option '%s'; see 'iomatrix %s --help'\n",
+				cmd, a, cmd);
+			goto usage;
+		}
+	}
+	return EXIT_OK;
+missing:
+	fprintf(stderr, "iomatrix %s: option '%s' needs a value\n", cmd, argv[argc - 1]);
+	goto usage;
+oom:
+	fprintf(stderr, "iomatrix %s: out of memory\n", cmd);
+usage:
+	suite_cli_release(o);
+	return EXIT_USAGE;
+}
+
+void suite_cli_release(struct suite_cli *o)
+{
+	free(o->devices);
+	free(o->files);
+	o->devices = o->files = NULL;
+	o->ndevices = o->nfiles = 0;
+}
+
+struct suite_opts suite_cli_opts(const struct suite_cli *o)
+{
+	struct suite_opts so = { o->devices, o->ndevices, o->scale };
+	return so;
+}

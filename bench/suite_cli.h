@@ -1,0 +1,39 @@
+/*
+ * suite_cli.h - the command-line options shared by the commands that load a
+ * suite (validate, plan, export; run may use it too): --device NAME=PATH,
+ * --scale F, --format, -o DIR, and the suite files.
+ */
+#ifndef IOMATRIX_SUITE_CLI_H
+#define IOMATRIX_SUITE_CLI_H
+
+#include <stddef.h>
+
+#include "suite.h"
+
+enum {
+	SCLI_FORMAT = 1 << 0, /* --format text|json */
+	SCLI_OUT = 1 << 1,    /* -o DIR / --out DIR */
+};
+
+struct suite_cli {
+	const char **devices;  /* owned array, strings point into argv */
+	size_t ndevices;
+	double scale;          /* 0: none */
+	const char *format;    /* NULL unless given */
+	const char *outdir;    /* NULL unless given */
+	const char **files;    /* owned array, strings point into argv */
+	size_t nfiles;
+};
+
+/*
+ * Parse argv[1..] of subcommand cmd.  allow: SCLI_* options accepted besides
+ * --device and --scale.  Returns 0, or prints a message naming the problem to
+ * stderr and returns 2 (EXIT_USAGE).  Release with suite_cli_release().
+ */
+int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
+		    struct suite_cli *o);
+void suite_cli_release(struct suite_cli *o);
+/* The suite_opts view of o (points into o). */
+struct suite_opts suite_cli_opts(const struct suite_cli *o);
+
+#endif
