@@ -1,0 +1,85 @@
+/*
+ * engine_psync.c - synchronous pread/pwrite, one request at a time (fio's
+ * psync, sysbench's default).  queue() does the IO and returns COMPLETED.
+ */
+#include "engine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+struct engine_ctx {
+	int unused;
+};
+
+static int psync_init(struct engine_ctx **out, unsigned depth)
+{
+	(void)depth;
+	struct engine_ctx *c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	*out = c;
+	return 0;
+}
+
+static enum engine_queue psync_queue(struct engine_ctx *c, struct io_req *r)
+{
+	(void)c;
+	uint64_t done = 0;
+	char *buf = r->buf;
+	/* a short transfer is retried for the rest; 0 means end of file */
+	while (done < r->len) {
+		ssize_t n = r->write
+			? pwrite(r->fd, buf + done, r->len - done, (off_t)(r->offset + done))
+			: pread(r->fd, buf + done, r->len - done, (off_t)(r->offset + done));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			r->result = -errno;
+			return ENGINE_Q_COMPLETED;
+		}
+		if (n == 0)
+			break;
+		done += (uint64_t)n;
+	}
+	r->result = (int)done;
+	return ENGINE_Q_COMPLETED;
+}
+
+static int psync_commit(struct engine_ctx *c)
+{
+	(void)c;
+	return 0;
+}
+
+static int psync_reap(struct engine_ctx *c, unsigned min, unsigned max,
+		      struct io_req **out)
+{
+	(void)c;
+	(void)min;
+	(void)max;
+	(void)out;
+	return 0;
+}
+
+static int psync_fsync(struct engine_ctx *c, int fd)
+{
+	(void)c;
+	return fsync(fd) < 0 ? -errno : 0;
+}
+
+static void psync_release(struct engine_ctx *c)
+{
+	free(c);
+}
+
+const struct engine engine_psync = {
+	.name = "psync",
+	.flags = ENGINE_NEEDS_ALIGN,
+	.init = psync_init,
+	.queue = psync_queue,
+	.commit = psync_commit,
+	.reap = psync_reap,
+	.fsync = psync_fsync,
+	.release = psync_release,
+};

@@ -1,0 +1,928 @@
+/*
+ * runner.c - runner.h: resolve a cell's path into a file set and lay it out
+ * (never sparse, incompressible, reused when the size matches), then run one
+ * repetition: start the job threads behind a start gate, watch time, stop
+ * requests and progress from this thread, and merge the per-job numbers.
+ */
+#include "runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "prng.h"
+#include "worker.h"
+
+#ifndef CELL_FILE_FMT
+#define CELL_FILE_FMT "iomatrix.%s.%u"
+#endif
+
+#define LAYOUT_CHUNK (1u << 20)
+#define PROGRESS_NS 250000000ull
+#define STOP_POLL_NS 100000000ull
+#define WORKER_STACK (256u * 1024)
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+static bool stop_requested(const struct run_ctl *ctl)
+{
+	return ctl && ctl->stop && *ctl->stop;
+}
+
+static int direct_msg(const char *path, char *err, size_t errlen)
+{
+	seterr(err, errlen, "'%s': filesystem does not support O_DIRECT; "
+	       "set direct: false or use another path", path);
+	return -EINVAL;
+}
+
+/* ---- target resolution ---- */
+
+void target_release(struct target *t)
+{
+	if (!t)
+		return;
+	for (unsigned i = 0; t->paths && i < t->nfiles; i++)
+		free(t->paths[i]);
+	free(t->paths);
+	memset(t, 0, sizeof(*t));
+}
+
+void runner_cleanup(struct target *t, bool keep_files)
+{
+	if (!t || !t->created || keep_files || t->is_blockdev)
+		return;
+	for (unsigned i = 0; t->paths && i < t->nfiles; i++)
+		if (t->paths[i])
+			unlink(t->paths[i]);
+	t->created = false;
+}
+
+/* O_DIRECT alignment of the filesystem holding st_dev: statx when the kernel
+ * reports it, else the logical block size of the backing block device. */
+static unsigned logical_block_of(const char *path, const struct stat *st)
+{
+#ifdef STATX_DIOALIGN
+	struct statx sx;
+	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &sx) == 0 &&
+	    (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align)
+		return sx.stx_dio_offset_align;
+#else
+	(void)path;
+#endif
+	char p[128];
+	unsigned maj = major(st->st_dev), min = minor(st->st_dev);
+	if (maj == 0)
+		return 0;
+	const char *fmts[] = { "/sys/dev/block/%u:%u/queue/logical_block_size",
+			       "/sys/dev/block/%u:%u/../queue/logical_block_size" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), fmts[i], maj, min);
+		FILE *f = fopen(p, "r");
+		if (!f)
+			continue;
+		unsigned v = 0;
+		int ok = fscanf(f, "%u", &v);
+		fclose(f);
+		if (ok == 1 && v)
+			return v;
+	}
+	return 0;
+}
+
+static uint64_t pct_of(uint64_t total, double pct, uint64_t align)
+{
+	uint64_t v = (uint64_t)((double)total * pct / 100.0);
+	if (align)
+		v -= v % align;
+	return v;
+}
+
+static int resolve_blockdev(const struct cell *c, struct target *t, char *err, size_t errlen)
+{
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		seterr(err, errlen, "cannot open '%s': %s", c->path, strerror(e));
+		return -e;
+	}
+	uint64_t devsize = 0;
+	int lbs = 0;
+	if (ioctl(fd, BLKGETSIZE64, &devsize) < 0) {
+		int e = errno;
+		close(fd);
+		seterr(err, errlen, "'%s': cannot read the device size: %s", c->path, strerror(e));
+		return -e;
+	}
+	if (ioctl(fd, BLKSSZGET, &lbs) < 0)
+		lbs = 512;
+	close(fd);
+	t->is_blockdev = true;
+	t->logical_block = (unsigned)lbs;
+	t->offset = c->offset_pct > 0 ? pct_of(devsize, c->offset_pct, c->bs) : c->offset;
+	uint64_t size = c->size_pct > 0 ? pct_of(devsize, c->size_pct, c->bs) : c->size;
+	if (t->offset >= devsize) {
+		seterr(err, errlen, "'%s': offset %" PRIu64 " is past the end of the device "
+		       "(%" PRIu64 " bytes); lower offset", c->path, t->offset, devsize);
+		return -EINVAL;
+	}
+	if (size == 0 || size > devsize - t->offset)
+		size = devsize - t->offset;
+	t->file_size = size;
+	if (pattern_writes(c->pattern) && !c->destructive) {
+		seterr(err, errlen, "'%s': writing to a block device needs 'destructive: true' "
+		       "on the device and --yes-destroy-data", c->path);
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* Layout plan of one file. */
+struct lay {
+	uint64_t from, to; /* bytes to write */
+	bool existed;
+};
+
+static int layout_write(const struct cell *c, const char *path, unsigned idx,
+			const struct lay *l, bool can_direct, struct run_ctl *ctl,
+			uint64_t *done, uint64_t total, uint64_t *next_prog,
+			char *err, size_t errlen)
+{
+	int fd = -1, dfd = -1, ret = 0;
+	void *buf = NULL;
+	struct prng rng;
+	prng_seed(&rng, c->seed ^ 0x6c61796f7574ull ^ ((uint64_t)idx << 40));
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		seterr(err, errlen, "cannot open '%s': %s", path, strerror(-ret));
+		goto err;
+	}
+	/* direct writes keep the page cache clean for the reads that follow */
+	if (can_direct)
+		dfd = open(path, O_WRONLY | O_DIRECT | O_CLOEXEC);
+	if (l->from == 0 && !l->existed) {
+		/* nothing to keep */
+	} else if (l->from == 0 && ftruncate(fd, 0) < 0) {
+		ret = -errno;
+		seterr(err, errlen, "'%s': cannot truncate: %s", path, strerror(-ret));
+		goto err;
+	}
+	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK)) {
+		ret = -ENOMEM;
+		seterr(err, errlen, "out of memory");
+		goto err;
+	}
+	uint64_t off = l->from;
+	while (off < l->to) {
+		if (stop_requested(ctl)) {
+			ret = -EINTR;
+			seterr(err, errlen, "interrupted while laying out '%s'", path);
+			goto err;
+		}
+		uint64_t n = l->to - off < LAYOUT_CHUNK ? l->to - off : LAYOUT_CHUNK;
+		prng_fill(&rng, buf, n);
+		int wfd = (dfd >= 0 && n % 4096 == 0 && off % 4096 == 0) ? dfd : fd;
+		ssize_t w = pwrite(wfd, buf, n, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && wfd == dfd && errno == EINVAL) {
+			close(dfd); /* odd alignment rule: finish buffered */
+			dfd = -1;
+			continue;
+		}
+		if (w <= 0) {
+			ret = w < 0 ? -errno : -EIO;
+			seterr(err, errlen, "'%s': layout write failed at offset %" PRIu64 ": %s",
+			       path, off, strerror(-ret));
+			goto err;
+		}
+		off += (uint64_t)w;
+		*done += (uint64_t)w;
+		if (ctl && ctl->progress) {
+			uint64_t now = worker_now_ns();
+			if (now >= *next_prog) {
+				struct progress p = { .in_layout = true,
+					.layout_frac = total ? (double)*done / (double)total : 1 };
+				ctl->progress(ctl->arg, &p);
+				*next_prog = now + PROGRESS_NS;
+			}
+		}
+	}
+	if (fsync(fd) < 0) {
+		ret = -errno;
+		seterr(err, errlen, "'%s': fsync failed: %s", path, strerror(-ret));
+		goto err;
+	}
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+err:
+	free(buf);
+	if (dfd >= 0)
+		close(dfd);
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+int runner_prepare(const struct cell *c, struct target *t,
+		   struct run_ctl *ctl, char *err, size_t errlen)
+{
+	struct stat st;
+	struct lay *lays = NULL;
+	bool scratch = false;
+	int ret = 0;
+
+	memset(t, 0, sizeof(*t));
+	if (c->bs == 0) {
+		seterr(err, errlen, "bs must be positive");
+		return -EINVAL;
+	}
+	const struct engine *eng = engine_find(c->engine);
+	bool no_io = eng && (eng->flags & ENGINE_NO_IO);
+
+	if (stat(c->path, &st) == 0 && S_ISBLK(st.st_mode)) {
+		t->paths = calloc(1, sizeof(*t->paths));
+		if (!t->paths || !(t->paths[0] = strdup(c->path)))
+			goto oom;
+		t->nfiles = 1;
+		ret = resolve_blockdev(c, t, err, errlen);
+		if (ret < 0)
+			goto err;
+		if (c->direct && !no_io) {
+			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+			if (fd < 0 && errno == EINVAL) {
+				ret = direct_msg(c->path, err, errlen);
+				goto err;
+			}
+			if (fd >= 0)
+				close(fd);
+		}
+		return 0;
+	}
+
+	/* a directory (scratch files inside) or a regular file (made if absent) */
+	char dir[PATH_MAX];
+	bool exists = stat(c->path, &st) == 0;
+	if (exists && S_ISDIR(st.st_mode)) {
+		scratch = true;
+		t->nfiles = c->files ? c->files : 1;
+		snprintf(dir, sizeof(dir), "%s", c->path);
+	} else if (exists && !S_ISREG(st.st_mode)) {
+		seterr(err, errlen, "'%s': not a directory, regular file or block device", c->path);
+		return -EINVAL;
+	} else {
+		t->nfiles = 1;
+		snprintf(dir, sizeof(dir), "%s", c->path);
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else if (slash == dir)
+			dir[1] = 0;
+		else
+			*slash = 0;
+		struct stat ds;
+		if (!exists && (stat(dir, &ds) < 0 || !S_ISDIR(ds.st_mode))) {
+			seterr(err, errlen, "'%s': no such directory; create it or fix the "
+			       "device path", dir);
+			return -ENOENT;
+		}
+	}
+	t->paths = calloc(t->nfiles, sizeof(*t->paths));
+	lays = calloc(t->nfiles, sizeof(*lays));
+	if (!t->paths || !lays)
+		goto oom;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		if (scratch) {
+			char fn[CELL_NAME_MAX + 32];
+			snprintf(fn, sizeof(fn), CELL_FILE_FMT, c->device, i);
+			if (asprintf(&t->paths[i], "%s/%s", c->path, fn) < 0)
+				t->paths[i] = NULL;
+		} else {
+			t->paths[i] = strdup(c->path);
+		}
+		if (!t->paths[i])
+			goto oom;
+	}
+
+	if (c->size_pct > 0) {
+		seterr(err, errlen, "'%s': size as a percentage needs a block device; "
+		       "give size in bytes", c->path);
+		ret = -EINVAL;
+		goto err;
+	}
+	uint64_t len; /* bytes each file must have */
+	if (c->offset_pct > 0) {
+		len = c->size;
+		t->offset = pct_of(c->size, c->offset_pct, c->bs);
+		t->file_size = len - t->offset;
+	} else {
+		t->offset = c->offset;
+		t->file_size = c->size;
+		len = c->offset + c->size;
+	}
+	if (no_io) {
+		/* the null engine touches no file: nothing to lay out */
+		t->logical_block = 0;
+		free(lays);
+		return 0;
+	}
+
+	/* what must be written, and the free space it needs */
+	uint64_t need = 0;
+	bool created_any = false;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		struct stat fs;
+		struct lay *l = &lays[i];
+		l->existed = stat(t->paths[i], &fs) == 0;
+		if (l->existed && !S_ISREG(fs.st_mode)) {
+			seterr(err, errlen, "'%s' exists and is not a regular file; remove it "
+			       "or use another path", t->paths[i]);
+			ret = -EEXIST;
+			goto err;
+		}
+		uint64_t have = l->existed ? (uint64_t)fs.st_size : 0;
+		if (scratch) {
+			/* our own file: exactly the right size means fully laid out */
+			l->from = have == len ? len : 0;
+		} else {
+			l->from = have >= len ? len : have - have % 4096;
+		}
+		l->to = len;
+		need += l->to - l->from;
+		if (scratch && l->existed && l->from == 0)
+			need -= have < need ? have : need; /* truncated first */
+	}
+	struct statvfs vfs;
+	if (need && statvfs(dir, &vfs) == 0) {
+		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+		if (need > avail) {
+			seterr(err, errlen, "'%s': not enough free space for the file set (need "
+			       "%" PRIu64 " MiB, %" PRIu64 " MiB free); lower size or files, or "
+			       "use another path", dir, need >> 20, avail >> 20);
+			ret = -ENOSPC;
+			goto err;
+		}
+	}
+
+	/* create the files, then probe O_DIRECT before writing anything */
+	bool can_direct = true;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		int fd = open(t->paths[i], O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			ret = -errno;
+			seterr(err, errlen, "cannot create '%s': %s", t->paths[i], strerror(-ret));
+			goto err;
+		}
+		close(fd);
+		if (!lays[i].existed)
+			created_any = true;
+		if (i == 0) {
+			struct stat fs;
+			if (stat(t->paths[0], &fs) == 0)
+				t->logical_block = logical_block_of(t->paths[0], &fs);
+			int dfd = open(t->paths[0], O_RDONLY | O_DIRECT | O_CLOEXEC);
+			if (dfd < 0 && errno == EINVAL) {
+				can_direct = false;
+				if (c->direct) {
+					ret = direct_msg(c->path, err, errlen);
+					goto err;
+				}
+			}
+			if (dfd >= 0)
+				close(dfd);
+		}
+	}
+	t->created = scratch || created_any;
+
+	if (c->direct && t->offset % (t->logical_block ? t->logical_block : 512)) {
+		seterr(err, errlen, "offset %" PRIu64 " is not a multiple of the logical block "
+		       "size of '%s' (%u bytes); fix offset or set direct: false",
+		       t->offset, c->path, t->logical_block ? t->logical_block : 512);
+		ret = -EINVAL;
+		goto err;
+	}
+
+	uint64_t done = 0, next_prog = 0;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		if (lays[i].from >= lays[i].to)
+			continue;
+		ret = layout_write(c, t->paths[i], i, &lays[i], can_direct, ctl, &done,
+				   need, &next_prog, err, errlen);
+		if (ret < 0)
+			goto err;
+	}
+	free(lays);
+	return 0;
+oom:
+	ret = -ENOMEM;
+	seterr(err, errlen, "out of memory");
+err:
+	/* scratch files we touched are ours: do not leave half-laid-out ones */
+	if (t->paths && (scratch || (lays && !lays[0].existed))) {
+		for (unsigned i = 0; i < t->nfiles; i++)
+			if (t->paths[i] && (scratch || !lays[i].existed))
+				unlink(t->paths[i]);
+	}
+	free(lays);
+	target_release(t);
+	return ret;
+}
+
+/* ---- one repetition ---- */
+
+void rep_result_release(struct rep_result *r)
+{
+	if (!r)
+		return;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		free(r->dir[d].hist);
+		r->dir[d].hist = NULL;
+		series_release(&r->dir[d].series);
+	}
+}
+
+static void drop_caches(struct rep_result *out)
+{
+	if (geteuid() != 0) {
+		snprintf(out->warning, sizeof(out->warning), "drop_caches skipped: not root");
+		return;
+	}
+	sync();
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "3\n", 2) != 2)
+		snprintf(out->warning, sizeof(out->warning), "drop_caches failed: %s",
+			 strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
+static uint64_t tv_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000ull;
+}
+
+static void fill_buffer(const struct cell *c, struct prng *rng, char *buf, uint64_t len)
+{
+	if (c->data == DATA_ZERO) {
+		memset(buf, 0, len);
+	} else if (c->data == DATA_COMPRESSIBLE) {
+		/* per 4 KiB: the first compress_pct % zero, the rest random */
+		for (uint64_t k = 0; k < len; k += 4096) {
+			uint64_t seg = len - k < 4096 ? len - k : 4096;
+			uint64_t z = seg * c->compress_pct / 100;
+			memset(buf + k, 0, z);
+			prng_fill(rng, buf + k + z, seg - z);
+		}
+	} else {
+		prng_fill(rng, buf, len);
+	}
+}
+
+static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles)
+{
+	if (!jobs)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		struct job *j = &jobs[i];
+		for (unsigned f = 0; j->fds && f < nfiles; f++)
+			if (j->fds[f] >= 0)
+				close(j->fds[f]);
+		free(j->fds);
+		free(j->bufs);
+		free(j->wcount);
+		free(j->trace_buf);
+		for (int d = 0; d < DIR__COUNT; d++) {
+			free(j->hist[d]);
+			series_release(&j->series[d]);
+		}
+	}
+	free(jobs);
+}
+
+static int open_file(const struct cell *c, const char *path, int flags,
+		     char *err, size_t errlen)
+{
+	int fd = open(path, flags | O_CLOEXEC);
+	if (fd >= 0)
+		return fd;
+	int e = errno;
+	if (e == EINVAL && (flags & O_DIRECT))
+		return direct_msg(c->path, err, errlen);
+	seterr(err, errlen, "cannot open '%s': %s", path, strerror(e));
+	return -e;
+}
+
+int runner_run_rep(const struct cell *c, const struct target *t,
+		   struct run_ctl *ctl, struct rep_result *out,
+		   char *err, size_t errlen)
+{
+	struct rep_shared sh;
+	struct job *jobs = NULL;
+	pthread_t *tids = NULL;
+	unsigned njobs = c->jobs ? c->jobs : 1, created = 0;
+	int ret = 0;
+	bool sync_init = false, interrupted = false;
+
+	memset(out, 0, sizeof(*out));
+	memset(&sh, 0, sizeof(sh));
+	sh.trace_fd = -1;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		welford_init(&out->dir[d].lat);
+		series_init(&out->dir[d].series, c->interval_ns);
+	}
+
+	const struct engine *eng = engine_find(c->engine);
+	if (!eng) {
+		if (engine_known(c->engine))
+			seterr(err, errlen, "engine '%s' is not built in", c->engine);
+		else
+			seterr(err, errlen, "unknown engine '%s'", c->engine);
+		return -EINVAL;
+	}
+	bool no_io = eng->flags & ENGINE_NO_IO;
+	uint64_t bs = c->bs;
+	if (bs == 0 || t->nfiles == 0) {
+		seterr(err, errlen, "bs and the file set must not be empty");
+		return -EINVAL;
+	}
+	if (c->direct && !no_io && t->logical_block && bs % t->logical_block) {
+		seterr(err, errlen, "bs %" PRIu64 " is %s the logical block size of '%s' "
+		       "(%u bytes); use a multiple of %u or direct: false", bs,
+		       bs < t->logical_block ? "below" : "not a multiple of", c->path,
+		       t->logical_block, t->logical_block);
+		return -EINVAL;
+	}
+	uint64_t bpf = t->file_size / bs;
+	if (bpf == 0) {
+		seterr(err, errlen, "'%s': size %" PRIu64 " is smaller than bs %" PRIu64
+		       "; raise size or lower bs", c->path, t->file_size, bs);
+		return -EINVAL;
+	}
+
+	sh.c = c;
+	sh.t = t;
+	sh.eng = eng;
+	sh.depth = (eng->flags & ENGINE_ASYNC) && c->iodepth ? c->iodepth : 1;
+	sh.reads = pattern_reads(c->pattern);
+	sh.writes = pattern_writes(c->pattern);
+	sh.mixed = pattern_is_mixed(c->pattern);
+	sh.random = pattern_is_random(c->pattern);
+	sh.bs = bs;
+	sh.blocks_per_file = bpf;
+	sh.nblocks = bpf * t->nfiles;
+	if (c->requests)
+		sh.budget = c->requests;
+	if (c->io_size) {
+		uint64_t n = c->io_size / bs ? c->io_size / bs : 1;
+		if (!sh.budget || n < sh.budget)
+			sh.budget = n;
+	}
+	bool one_pass = !c->runtime_ns && !sh.budget;
+
+	if (c->drop_caches)
+		drop_caches(out);
+
+	if (pthread_mutex_init(&sh.lock, NULL) || pthread_cond_init(&sh.go_cond, NULL)) {
+		seterr(err, errlen, "cannot create a mutex");
+		return -ENOMEM;
+	}
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.cond, &ca);
+	pthread_condattr_destroy(&ca);
+	sync_init = true;
+
+	const char *trace = getenv("IOMATRIX_TRACE");
+	if (trace && *trace) {
+		sh.trace_fd = open(trace, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+		if (sh.trace_fd < 0) {
+			ret = -errno;
+			seterr(err, errlen, "cannot open IOMATRIX_TRACE '%s': %s", trace,
+			       strerror(-ret));
+			goto out;
+		}
+	}
+
+	jobs = aligned_alloc(64, ((sizeof(*jobs) * njobs + 63) / 64) * 64);
+	tids = calloc(njobs, sizeof(*tids));
+	if (!jobs || !tids)
+		goto oom;
+	memset(jobs, 0, sizeof(*jobs) * njobs);
+
+	int oflags = sh.writes ? O_RDWR : O_RDONLY;
+	if (c->direct)
+		oflags |= O_DIRECT;
+	size_t expect = c->runtime_ns ? (size_t)((c->runtime_ns + c->ramp_ns) /
+				       (c->interval_ns ? c->interval_ns : 1000000000ull)) + 2 : 16;
+	if (expect > 1u << 20)
+		expect = 1u << 20;
+	for (unsigned i = 0; i < njobs; i++) {
+		struct job *j = &jobs[i];
+		j->sh = &sh;
+		j->idx = i;
+		j->fds = malloc(t->nfiles * sizeof(*j->fds));
+		j->wcount = calloc(2 * (size_t)t->nfiles, sizeof(*j->wcount));
+		if (!j->fds || !j->wcount)
+			goto oom;
+		for (unsigned f = 0; f < t->nfiles; f++)
+			j->fds[f] = -1;
+		for (unsigned f = 0; f < t->nfiles && !no_io; f++) {
+			j->fds[f] = open_file(c, t->paths[f], oflags, err, errlen);
+			if (j->fds[f] < 0) {
+				ret = j->fds[f];
+				goto out;
+			}
+		}
+		uint64_t blen = (uint64_t)sh.depth * bs;
+		if (posix_memalign(&j->bufs, 4096, blen))
+			goto oom;
+		if (sh.writes) {
+			struct prng r;
+			prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
+			fill_buffer(c, &r, j->bufs, blen);
+		}
+		for (int d = 0; d < DIR__COUNT; d++) {
+			welford_init(&j->lat[d]);
+			series_init(&j->series[d], c->interval_ns);
+			if (!(d == DIR_READ ? sh.reads : sh.writes))
+				continue;
+			j->hist[d] = calloc(1, sizeof(*j->hist[d]));
+			if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
+				goto oom;
+		}
+		if (sh.trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
+			goto oom;
+		prng_seed(&j->rng, c->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
+		/* sequential jobs each own a contiguous slice of the file set */
+		uint64_t lo = (uint64_t)((unsigned __int128)sh.nblocks * i / njobs);
+		uint64_t hi = (uint64_t)((unsigned __int128)sh.nblocks * (i + 1) / njobs);
+		if (lo == hi) {
+			lo = i % sh.nblocks;
+			hi = lo + 1;
+		}
+		j->slice_lo = j->cursor = lo;
+		j->slice_hi = hi;
+		j->quota = one_pass ? hi - lo : UINT64_MAX;
+	}
+
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	for (; created < njobs; created++) {
+		if (pthread_create(&tids[created], &attr, worker_main, &jobs[created])) {
+			seterr(err, errlen, "cannot start job thread %u", created);
+			ret = -EAGAIN;
+			atomic_store(&sh.stop, 1);
+			break;
+		}
+	}
+	pthread_attr_destroy(&attr);
+
+	/* wait until every job is ready, then open the gate */
+	struct rusage ru0, ru1;
+	bool sampled = false;
+	pthread_mutex_lock(&sh.lock);
+	while (sh.nready < created)
+		pthread_cond_wait(&sh.cond, &sh.lock);
+	sh.t_start = worker_now_ns();
+	sh.t0 = sh.t_start + c->ramp_ns;
+	sh.t_end = c->runtime_ns ? sh.t0 + c->runtime_ns : 0;
+	if (!c->ramp_ns) {
+		getrusage(RUSAGE_SELF, &ru0);
+		sampled = true;
+	}
+	sh.go = true;
+	pthread_cond_broadcast(&sh.go_cond);
+
+	uint64_t next_prog = sh.t_start + PROGRESS_NS, last_t = sh.t_start, last_ios = 0,
+		 last_bytes = 0;
+	while (sh.nfinished < created) {
+		uint64_t now = worker_now_ns();
+		uint64_t wake = now + STOP_POLL_NS;
+		if (next_prog < wake)
+			wake = next_prog;
+		if (!sampled && sh.t0 < wake)
+			wake = sh.t0;
+		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ull),
+				       .tv_nsec = (long)(wake % 1000000000ull) };
+		pthread_cond_timedwait(&sh.cond, &sh.lock, &ts);
+		if (sh.nfinished >= created)
+			break;
+		pthread_mutex_unlock(&sh.lock);
+		now = worker_now_ns();
+		if (stop_requested(ctl) && !interrupted) {
+			interrupted = true;
+			atomic_store(&sh.stop, 1);
+		}
+		if (!sampled && now >= sh.t0) {
+			getrusage(RUSAGE_SELF, &ru0);
+			sampled = true;
+		}
+		if (now >= next_prog) {
+			uint64_t ios = 0, bytes = 0;
+			for (unsigned i = 0; i < created; i++) {
+				ios += atomic_load_explicit(&jobs[i].live_ios, memory_order_relaxed);
+				bytes += atomic_load_explicit(&jobs[i].live_bytes, memory_order_relaxed);
+			}
+			double dt = (double)(now - last_t) / 1e9;
+			if (ctl && ctl->progress && dt > 0) {
+				struct progress p = {
+					.elapsed_s = (double)(now - sh.t_start) / 1e9,
+					.total_s = c->runtime_ns ?
+						(double)(c->ramp_ns + c->runtime_ns) / 1e9 : 0,
+					.iops = (double)(ios - last_ios) / dt,
+					.bw_bytes_s = (double)(bytes - last_bytes) / dt,
+					.in_ramp = now < sh.t0,
+				};
+				ctl->progress(ctl->arg, &p);
+			}
+			last_t = now;
+			last_ios = ios;
+			last_bytes = bytes;
+			next_prog = now + PROGRESS_NS;
+		}
+		pthread_mutex_lock(&sh.lock);
+	}
+	pthread_mutex_unlock(&sh.lock);
+	for (unsigned i = 0; i < created; i++)
+		pthread_join(tids[i], NULL);
+	getrusage(RUSAGE_SELF, &ru1);
+	if (!sampled)
+		ru0 = ru1;
+	if (stop_requested(ctl))
+		interrupted = true;
+
+	/* merge */
+	for (unsigned i = 0; i < created && !ret; i++) {
+		if (jobs[i].err) {
+			ret = jobs[i].err;
+			seterr(err, errlen, "%s", jobs[i].errmsg);
+		}
+	}
+	uint64_t end = 0;
+	for (unsigned i = 0; i < created; i++)
+		if (jobs[i].end_ns > end)
+			end = jobs[i].end_ns;
+	out->runtime_ns = end > sh.t0 ? end - sh.t0 : 0;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct dir_result *dr = &out->dir[d];
+		if (!(d == DIR_READ ? sh.reads : sh.writes))
+			continue;
+		dr->hist = calloc(1, sizeof(*dr->hist));
+		if (!dr->hist)
+			goto oom;
+		for (unsigned i = 0; i < created; i++) {
+			struct job *j = &jobs[i];
+			dr->ios += j->ios[d];
+			dr->bytes += j->bytes[d];
+			welford_merge(&dr->lat, &j->lat[d]);
+			if (j->hist[d])
+				hist_merge(dr->hist, j->hist[d]);
+			if (series_merge(&dr->series, &j->series[d]) < 0)
+				goto oom;
+		}
+		if (dr->ios && !out->runtime_ns)
+			out->runtime_ns = 1;
+	}
+	if (out->runtime_ns) {
+		double rt = (double)out->runtime_ns;
+		out->cpu_usr_pct = (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / rt * 100;
+		out->cpu_sys_pct = (double)(tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime)) / rt * 100;
+	}
+	out->ctx_voluntary = (uint64_t)(ru1.ru_nvcsw - ru0.ru_nvcsw);
+	out->ctx_involuntary = (uint64_t)(ru1.ru_nivcsw - ru0.ru_nivcsw);
+	if (interrupted && (!ret || ret == -EINTR)) {
+		ret = -EINTR;
+		seterr(err, errlen, "interrupted");
+	}
+	goto out;
+oom:
+	ret = -ENOMEM;
+	seterr(err, errlen, "out of memory");
+	if (created) {
+		/* threads may be waiting at the gate or running */
+		atomic_store(&sh.stop, 1);
+		pthread_mutex_lock(&sh.lock);
+		sh.go = true;
+		pthread_cond_broadcast(&sh.go_cond);
+		pthread_mutex_unlock(&sh.lock);
+		for (unsigned i = 0; i < created; i++)
+			pthread_join(tids[i], NULL);
+		created = 0;
+	}
+out:
+	if (sh.trace_fd >= 0)
+		close(sh.trace_fd);
+	jobs_free(jobs, jobs ? njobs : 0, t->nfiles);
+	free(tids);
+	if (sync_init) {
+		pthread_mutex_destroy(&sh.lock);
+		pthread_cond_destroy(&sh.cond);
+		pthread_cond_destroy(&sh.go_cond);
+	}
+	return ret;
+}
+
+/* ---- JSON ---- */
+
+static cJSON *dir_to_json(const struct dir_result *d, uint64_t runtime_ns)
+{
+	cJSON *o = cJSON_CreateObject(), *x, *s;
+	if (!o)
+		return NULL;
+	double rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
+	if (!cJSON_AddNumberToObject(o, "ios", (double)d->ios) ||
+	    !cJSON_AddNumberToObject(o, "bytes", (double)d->bytes) ||
+	    !cJSON_AddNumberToObject(o, "iops", rt > 0 ? (double)d->ios / rt : 0) ||
+	    !cJSON_AddNumberToObject(o, "bw_bytes_s", rt > 0 ? (double)d->bytes / rt : 0))
+		goto err;
+	static struct lat_hist empty;
+	if (!(x = lat_to_json(&d->lat, d->hist ? d->hist : &empty)))
+		goto err;
+	cJSON_AddItemToObject(o, "lat_ns", x);
+	if (!(x = cJSON_AddObjectToObject(o, "hist")) ||
+	    !cJSON_AddStringToObject(x, "scheme", "loglin64") ||
+	    !(s = hist_to_json(d->hist)))
+		goto err;
+	cJSON_AddItemToObject(x, "buckets", s);
+	const struct series *se = &d->series;
+	cJSON *ios, *bytes, *lat;
+	if (!(x = cJSON_AddObjectToObject(o, "series")) ||
+	    !cJSON_AddNumberToObject(x, "interval_ns", (double)se->interval_ns) ||
+	    !(ios = cJSON_AddArrayToObject(x, "ios")) ||
+	    !(bytes = cJSON_AddArrayToObject(x, "bytes")) ||
+	    !(lat = cJSON_AddArrayToObject(x, "lat_mean_ns")))
+		goto err;
+	for (size_t i = 0; i < se->n; i++) {
+		cJSON *a = cJSON_CreateNumber((double)se->ios[i]);
+		cJSON *b = cJSON_CreateNumber((double)se->bytes[i]);
+		cJSON *l = cJSON_CreateNumber(se->ios[i] ? (double)se->lat_sum_ns[i] /
+					      (double)se->ios[i] : 0);
+		if (a)
+			cJSON_AddItemToArray(ios, a);
+		if (b)
+			cJSON_AddItemToArray(bytes, b);
+		if (l)
+			cJSON_AddItemToArray(lat, l);
+		if (!a || !b || !l)
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+cJSON *rep_result_to_json(const struct rep_result *r, int rep_no)
+{
+	cJSON *o = cJSON_CreateObject(), *cpu;
+	if (!o)
+		return NULL;
+	if (!cJSON_AddNumberToObject(o, "rep", rep_no) ||
+	    !cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns) ||
+	    !(cpu = cJSON_AddObjectToObject(o, "cpu")) ||
+	    !cJSON_AddNumberToObject(cpu, "usr_pct", r->cpu_usr_pct) ||
+	    !cJSON_AddNumberToObject(cpu, "sys_pct", r->cpu_sys_pct) ||
+	    !cJSON_AddNumberToObject(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||
+	    !cJSON_AddNumberToObject(cpu, "ctx_involuntary", (double)r->ctx_involuntary))
+		goto err;
+	static const char *const names[DIR__COUNT] = { "read", "write" };
+	for (int d = 0; d < DIR__COUNT; d++) {
+		if (!r->dir[d].hist && !r->dir[d].ios)
+			continue;
+		cJSON *x = dir_to_json(&r->dir[d], r->runtime_ns);
+		if (!x)
+			goto err;
+		cJSON_AddItemToObject(o, names[d], x);
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}

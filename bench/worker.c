@@ -1,0 +1,413 @@
+/*
+ * worker.c - the per-job IO loop: fill every free slot, submit the batch in
+ * one commit, reap up to `depth` completions, account them.  The hot path
+ * takes one clock reading per submitted batch and one per reaped batch (as
+ * fio does for completions), allocates nothing and takes no lock.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TRACE_BUF (64 * 1024)
+#define ACC_FOLD (1u << 20) /* keeps the integer moments far from overflow */
+
+struct slot {
+	struct io_req req;
+	unsigned file;
+	bool counted;
+};
+
+uint64_t worker_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void acc_reset(struct lat_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->min = UINT64_MAX;
+}
+
+/* Fold the exact integer sums of a block into the running Welford state. */
+static void acc_fold(struct lat_acc *a, struct welford *w)
+{
+	if (!a->n)
+		return;
+	struct welford b;
+	b.n = a->n;
+	b.mean = (double)a->sum / (double)a->n;
+	unsigned __int128 num = (unsigned __int128)a->n * a->sumsq -
+				(unsigned __int128)a->sum * a->sum;
+	b.m2 = (double)num / (double)a->n;
+	b.min = a->min;
+	b.max = a->max;
+	welford_merge(w, &b);
+	acc_reset(a);
+}
+
+static void job_fail(struct job *j, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void job_fail(struct job *j, int err, const char *fmt, ...)
+{
+	if (!j->err) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(j->errmsg, sizeof(j->errmsg), fmt, ap);
+		va_end(ap);
+		j->err = err < 0 ? err : -EIO;
+	}
+	atomic_store(&j->sh->stop, 1);
+}
+
+static void trace_flush(struct job *j)
+{
+	size_t off = 0;
+	while (off < j->trace_len) {
+		ssize_t n = write(j->sh->trace_fd, j->trace_buf + off, j->trace_len - off);
+		if (n <= 0)
+			break;
+		off += (size_t)n;
+	}
+	j->trace_len = 0;
+}
+
+/* Vary write buffers per IO so blocks never deduplicate: one 64-bit stamp
+ * per 512-byte sector (random data) or per 4 KiB at the end of the random
+ * tail (compressible data, keeps the zero share). */
+static void stamp_buffer(struct job *j, struct prng *drng, char *buf, uint64_t len)
+{
+	const struct cell *c = j->sh->c;
+	uint64_t v = prng_next(drng);
+	if (c->data == DATA_RANDOM) {
+		for (uint64_t k = 0; k + 8 <= len; k += 512) {
+			uint64_t x = v ^ k;
+			memcpy(buf + k, &x, 8);
+		}
+	} else if (c->data == DATA_COMPRESSIBLE && c->compress_pct < 100) {
+		uint64_t seg = len < 4096 ? len : 4096;
+		for (uint64_t k = seg; k <= len && seg >= 8; k += seg) {
+			uint64_t x = v ^ k;
+			memcpy(buf + k - 8, &x, 8);
+		}
+	}
+}
+
+void *worker_main(void *arg)
+{
+	struct job *j = arg;
+	struct rep_shared *sh = j->sh;
+	const struct cell *c = sh->c;
+	const struct target *t = sh->t;
+	const struct engine *eng = sh->eng;
+	const unsigned depth = sh->depth;
+	struct engine_ctx *ctx = NULL;
+	struct slot *slots = calloc(depth, sizeof(*slots));
+	unsigned *freeidx = calloc(depth, sizeof(*freeidx));
+	struct io_req **done = calloc(depth, sizeof(*done));
+	struct prng drng;
+
+	prng_seed(&drng, c->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
+	for (int d = 0; d < DIR__COUNT; d++)
+		acc_reset(&j->acc[d]);
+	if (!slots || !freeidx || !done) {
+		job_fail(j, -ENOMEM, "out of memory");
+	} else {
+		int ret = eng->init(&ctx, depth);
+		if (ret < 0) {
+			ctx = NULL;
+			job_fail(j, ret, "engine '%s' cannot start: %s", eng->name,
+				 strerror(-ret));
+		}
+	}
+	/* start gate: the runner sets t_start/t0/t_end, then opens it */
+	pthread_mutex_lock(&sh->lock);
+	sh->nready++;
+	pthread_cond_signal(&sh->cond);
+	while (!sh->go)
+		pthread_cond_wait(&sh->go_cond, &sh->lock);
+	pthread_mutex_unlock(&sh->lock);
+	if (j->err)
+		goto out;
+
+	for (unsigned i = 0; i < depth; i++) {
+		slots[i].req.buf = (char *)j->bufs + (uint64_t)i * sh->bs;
+		slots[i].req.len = sh->bs;
+		slots[i].req.slot = &slots[i];
+		freeidx[i] = i;
+	}
+
+	const uint64_t t0 = sh->t0, t_end = sh->t_end, budget = sh->budget;
+	const uint64_t bs = sh->bs, bpf = sh->blocks_per_file, nblocks = sh->nblocks;
+	const unsigned nfiles = t->nfiles;
+	const bool random = sh->random, mixed = sh->mixed, writes = sh->writes;
+	const unsigned rwmix = c->rwmixread;
+	const bool tracing = sh->trace_fd >= 0;
+	const bool stamping = c->data != DATA_ZERO;
+	uint64_t chunk = budget / ((uint64_t)sh->c->jobs * 16);
+	if (chunk < 1)
+		chunk = 1;
+	if (chunk > 256)
+		chunk = 256;
+	uint64_t tokens = 0;
+	unsigned nfree = depth, inflight = 0;
+	bool issuing = true, fsync_due = false;
+	uint64_t live_ios = 0, live_bytes = 0;
+
+	for (;;) {
+		if (issuing && atomic_load_explicit(&sh->stop, memory_order_relaxed))
+			issuing = false;
+		if (issuing && !fsync_due && nfree) {
+			uint64_t ts = worker_now_ns();
+			unsigned queued = 0;
+			while (nfree) {
+				if (t_end && ts >= t_end) {
+					issuing = false;
+					break;
+				}
+				bool counted = ts >= t0;
+				if (counted) {
+					if (j->quota != UINT64_MAX) {
+						if (!j->quota) {
+							issuing = false;
+							break;
+						}
+					}
+					if (budget && !tokens) {
+						uint64_t old = atomic_fetch_add(&sh->claimed, chunk);
+						tokens = old >= budget ? 0
+							: (budget - old < chunk ? budget - old : chunk);
+						if (!tokens) {
+							issuing = false;
+							break;
+						}
+					}
+					if (j->quota != UINT64_MAX)
+						j->quota--;
+					if (budget)
+						tokens--;
+				}
+				unsigned si = freeidx[--nfree];
+				struct slot *s = &slots[si];
+				struct io_req *r = &s->req;
+				uint64_t blk;
+				if (random) {
+					blk = prng_below(&j->rng, nblocks);
+				} else {
+					blk = j->cursor++;
+					if (j->cursor >= j->slice_hi)
+						j->cursor = j->slice_lo;
+				}
+				bool w = mixed ? prng_below(&j->rng, 100) >= rwmix : writes;
+				unsigned f = 0;
+				if (nfiles > 1) {
+					f = (unsigned)(blk / bpf);
+					blk -= (uint64_t)f * bpf;
+				}
+				s->file = f;
+				s->counted = counted;
+				r->fd = j->fds[f];
+				r->write = w;
+				r->offset = t->offset + blk * bs;
+				r->submit_ns = ts;
+				r->complete_ns = 0;
+				if (w && stamping)
+					stamp_buffer(j, &drng, r->buf, bs);
+				if (tracing) {
+					if (j->trace_len > TRACE_BUF - 96)
+						trace_flush(j);
+					j->trace_len += (size_t)snprintf(
+						j->trace_buf + j->trace_len, 96,
+						"%u %s %" PRIu64 " %" PRIu64 " %u\n", j->idx,
+						w ? "write" : "read", r->offset, bs, f);
+				}
+				if (w && c->fsync && ++j->wcount[f] >= c->fsync) {
+					j->wcount[f] = 0;
+					j->wcount[nfiles + f] = 1; /* due on this file */
+					fsync_due = true;
+				}
+				enum engine_queue q = eng->queue(ctx, r);
+				if (q == ENGINE_Q_QUEUED) {
+					queued++;
+					inflight++;
+				} else if (q == ENGINE_Q_COMPLETED) {
+					uint64_t now = worker_now_ns();
+					unsigned d = w ? DIR_WRITE : DIR_READ;
+					freeidx[nfree++] = si;
+					live_ios++;
+					live_bytes += bs;
+					if (r->result != (int)bs) {
+						int e = r->result < 0 ? r->result : -EIO;
+						job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
+							 t->paths[f], w ? "write" : "read",
+							 r->offset, r->result < 0 ? strerror(-e)
+							 : "short transfer");
+						issuing = false;
+						break;
+					}
+					if (counted) {
+						uint64_t lat = now - ts;
+						struct lat_acc *a = &j->acc[d];
+						j->hist[d]->count[hist_index(lat)]++;
+						a->n++;
+						a->sum += lat;
+						a->sumsq += (unsigned __int128)lat * lat;
+						if (lat < a->min)
+							a->min = lat;
+						if (lat > a->max)
+							a->max = lat;
+						j->ios[d]++;
+						j->bytes[d] += bs;
+						j->end_ns = now;
+						series_add_n(&j->series[d], now - t0, 1, bs, lat);
+						if (a->n >= ACC_FOLD)
+							acc_fold(a, &j->lat[d]);
+					}
+					atomic_store_explicit(&j->live_ios, live_ios,
+							      memory_order_relaxed);
+					atomic_store_explicit(&j->live_bytes, live_bytes,
+							      memory_order_relaxed);
+					ts = now;
+					if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+						issuing = false;
+						break;
+					}
+				} else {
+					/* engine full although a slot was free: reap first */
+					freeidx[nfree++] = si;
+					if (counted) {
+						if (j->quota != UINT64_MAX)
+							j->quota++;
+						if (budget)
+							tokens++;
+					}
+					break;
+				}
+				if (fsync_due)
+					break;
+			}
+			if (queued) {
+				int ret = eng->commit(ctx);
+				if (ret < 0) {
+					job_fail(j, ret, "'%s': cannot submit IO: %s",
+						 t->paths[0], strerror(-ret));
+					issuing = false;
+				}
+			}
+		}
+		if (!inflight) {
+			if (fsync_due) {
+				for (unsigned f = 0; f < nfiles; f++) {
+					if (!j->wcount[nfiles + f])
+						continue;
+					j->wcount[nfiles + f] = 0;
+					int ret = eng->fsync(ctx, j->fds[f]);
+					if (ret < 0) {
+						job_fail(j, ret, "'%s': fsync failed: %s",
+							 t->paths[f], strerror(-ret));
+						issuing = false;
+					}
+				}
+				fsync_due = false;
+				continue;
+			}
+			if (!issuing)
+				break;
+			continue;
+		}
+		int n = eng->reap(ctx, 1, depth, done);
+		if (n < 0) {
+			job_fail(j, n, "'%s': cannot reap IO: %s", t->paths[0], strerror(-n));
+			break; /* in-flight requests die with the context */
+		}
+		uint64_t now = worker_now_ns();
+		uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
+		for (int i = 0; i < n; i++) {
+			struct io_req *r = done[i];
+			struct slot *s = r->slot;
+			unsigned d = r->write ? DIR_WRITE : DIR_READ;
+			freeidx[nfree++] = (unsigned)(s - slots);
+			if (r->result != (int)r->len) {
+				int e = r->result < 0 ? r->result : -EIO;
+				job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
+					 t->paths[s->file], r->write ? "write" : "read",
+					 r->offset, r->result < 0 ? strerror(-e) : "short transfer");
+				issuing = false;
+				continue;
+			}
+			if (!s->counted)
+				continue;
+			uint64_t lat = now - r->submit_ns;
+			struct lat_acc *a = &j->acc[d];
+			j->hist[d]->count[hist_index(lat)]++;
+			a->n++;
+			a->sum += lat;
+			a->sumsq += (unsigned __int128)lat * lat;
+			if (lat < a->min)
+				a->min = lat;
+			if (lat > a->max)
+				a->max = lat;
+			bios[d]++;
+			blat[d] += lat;
+		}
+		inflight -= (unsigned)n;
+		live_ios += (uint64_t)n;
+		live_bytes += (uint64_t)n * bs;
+		for (int d = 0; d < DIR__COUNT; d++) {
+			if (!bios[d])
+				continue;
+			j->ios[d] += bios[d];
+			j->bytes[d] += bios[d] * bs;
+			j->end_ns = now;
+			series_add_n(&j->series[d], now - t0, bios[d], bios[d] * bs, blat[d]);
+			if (j->acc[d].n >= ACC_FOLD)
+				acc_fold(&j->acc[d], &j->lat[d]);
+		}
+		atomic_store_explicit(&j->live_ios, live_ios, memory_order_relaxed);
+		atomic_store_explicit(&j->live_bytes, live_bytes, memory_order_relaxed);
+	}
+
+	if (c->end_fsync && writes && !j->err &&
+	    !atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+		for (unsigned f = 0; f < nfiles; f++) {
+			int ret = eng->fsync(ctx, j->fds[f]);
+			if (ret < 0) {
+				job_fail(j, ret, "'%s': fsync failed: %s", t->paths[f],
+					 strerror(-ret));
+				break;
+			}
+		}
+		if (j->ios[DIR_READ] + j->ios[DIR_WRITE])
+			j->end_ns = worker_now_ns();
+	}
+out:
+	for (int d = 0; d < DIR__COUNT; d++) {
+		acc_fold(&j->acc[d], &j->lat[d]);
+		if (j->hist[d]) /* the hot path bumps buckets only */
+			j->hist[d]->total = j->lat[d].n;
+	}
+	if (sh->trace_fd >= 0 && j->trace_len) {
+		pthread_mutex_lock(&sh->lock);
+		trace_flush(j);
+		pthread_mutex_unlock(&sh->lock);
+	}
+	if (ctx)
+		eng->release(ctx);
+	free(slots);
+	free(freeidx);
+	free(done);
+	pthread_mutex_lock(&sh->lock);
+	sh->nfinished++;
+	pthread_cond_signal(&sh->cond);
+	pthread_mutex_unlock(&sh->lock);
+	return NULL;
+}

@@ -1,0 +1,80 @@
+/*
+ * worker.h - one job thread of a repetition (internal to the runner): its
+ * IO slots, offset generator, and per-job statistics that the runner merges
+ * after the threads end.  Not part of the public runner API.
+ */
+#ifndef IOMATRIX_WORKER_H
+#define IOMATRIX_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cell.h"
+#include "engine.h"
+#include "prng.h"
+#include "runner.h"
+#include "stats.h"
+
+/* State shared by all jobs of one repetition. */
+struct rep_shared {
+	const struct cell *c;
+	const struct target *t;
+	const struct engine *eng;
+	unsigned depth;           /* slots per job */
+	bool reads, writes, mixed, random;
+	uint64_t bs;
+	uint64_t blocks_per_file; /* file_size / bs */
+	uint64_t nblocks;         /* over the whole file set */
+	uint64_t t_start;         /* CLOCK_MONOTONIC ns, set before release */
+	uint64_t t0;              /* measurement start (ramp end) */
+	uint64_t t_end;           /* stop issuing; 0: not time-limited */
+	uint64_t budget;          /* counted IOs in total; 0: none */
+	_Atomic uint64_t claimed; /* budget handed out so far */
+	atomic_int stop;          /* signal or error: drain and leave */
+	int trace_fd;             /* IOMATRIX_TRACE, -1 when off */
+	pthread_mutex_t lock;     /* guards nready, go, nfinished + both conds */
+	pthread_cond_t cond;      /* worker -> runner: ready / finished */
+	pthread_cond_t go_cond;   /* runner -> workers: start */
+	unsigned nready, nfinished;
+	bool go;
+};
+
+/* Exact integer moments of a block of latencies, folded into Welford. */
+struct lat_acc {
+	uint64_t n, sum, min, max;
+	unsigned __int128 sumsq;
+};
+
+struct job {
+	struct rep_shared *sh;
+	unsigned idx;
+	int *fds;                 /* one per file; owned by the runner */
+	struct prng rng;
+	uint64_t slice_lo, slice_hi, cursor; /* sequential: block range */
+	uint64_t quota;           /* one pass: counted IOs left; UINT64_MAX none */
+	void *bufs;               /* depth * bs, 4096-aligned */
+	unsigned *wcount;         /* writes since fsync, per file */
+	struct lat_hist *hist[DIR__COUNT];
+	struct lat_acc acc[DIR__COUNT];
+	struct welford lat[DIR__COUNT];
+	struct series series[DIR__COUNT];
+	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
+	uint64_t end_ns;          /* last counted completion */
+	int err;                  /* -errno of the first failure */
+	char errmsg[384];
+	char *trace_buf;
+	size_t trace_len;
+	/* read by the runner thread for progress, written once per batch */
+	_Alignas(64) _Atomic uint64_t live_ios;
+	_Atomic uint64_t live_bytes;
+	char pad[48];
+};
+
+void *worker_main(void *arg);
+
+/* CLOCK_MONOTONIC in ns (vDSO, no syscall). */
+uint64_t worker_now_ns(void);
+
+#endif
