@@ -85,7 +85,7 @@ static void print_text(const struct suite *s)
 	       "engine", "direct", "size x files", "stop", "repeat");
 	for (size_t i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i];
-		char bs[32], sz[64], stop[96];
+		char bs[32], sz[96], stop[96];
 		units_format_size_short(c->bs, bs, sizeof(bs));
 		size_col(c, sz, sizeof(sz));
 		stop_rule(c, stop, sizeof(stop));

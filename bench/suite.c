@@ -151,6 +151,7 @@ struct mvals {                   /* one matrix key, or one exclude key */
 struct dev {
 	struct suite_device d;
 	bool has_path;
+	bool named;          /* a name was given (maybe a bad one) */
 	struct pset ps;
 	unsigned line, col;
 };
@@ -193,6 +194,10 @@ struct ctx {
 	struct incl *incl;
 	size_t nincl;
 	bool have_suite, have_devices;
+	/* Parsing found errors: still check the cells that parsed, so every
+	 * mistake is reported in one pass, but stay quiet about conclusions
+	 * drawn from missing pieces (no pattern, empty matrix). */
+	bool partial;
 	struct usage *usage;
 	size_t nusage, ausage;
 };
@@ -742,6 +747,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		}
 		const char *v = scalar(vn);
 		if (!strcmp(key, "name")) {
+			d->named = true;
 			if (!name_ok(v, true)) {
 				err_at(x, NLINE(vn), NCOL(vn),
 				       "bad device name '%s': use 1..%d of a-z A-Z 0-9 . _ -",
@@ -821,7 +827,8 @@ static void parse_devices(struct ctx *x, yaml_node_t *n)
 		if (!each_pair(x, dn, "a device", device_pair, d))
 			continue;
 		if (!d->d.name[0]) {
-			err_at(x, d->line, d->col, "device without a 'name'");
+			if (!d->named)
+				err_at(x, d->line, d->col, "device without a 'name'");
 			continue;
 		}
 		bool dup = false;
@@ -905,8 +912,8 @@ static void matrix_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	m->key = k;
 	m->line = NLINE(kn);
 	m->col = NCOL(kn);
-	if (parse_values(x, k, vn, m) == 0)
-		x->nmatrix++;
+	if (parse_values(x, k, vn, m) == 0 || m->n > 0)
+		x->nmatrix++; /* keep the values that parsed: they are checked too */
 	else {
 		free(m->vals);
 		memset(m, 0, sizeof(*m));
@@ -1105,7 +1112,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 #define L(k) (p->line[k] ? p->line[k] : fl)
 #define C(k) (p->line[k] ? p->col[k] : fc)
 
-	if (!p->line[K_PATTERN])
+	if (!p->line[K_PATTERN] && !x->partial)
 		err_at(x, fl, fc, "no 'pattern' for this cell; set it in 'defaults', 'matrix' or the entry");
 	if (c->direct && c->bs % 512)
 		err_at(x, L(K_BS), C(K_BS),
@@ -1262,7 +1269,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 			dev_kept++;
 			cell_check(x, &c, &p, ml, mc);
 		} while (odometer_next(x, idx) && !x->too_many);
-		if (!dev_kept)
+		if (!dev_kept && !x->partial)
 			err_at(x, ml, mc, "the matrix is empty for device '%s': 'exclude' drops every cell",
 			       x->devs[d].d.name);
 		kept += dev_kept;
@@ -1274,7 +1281,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 			cell_resolve(x, &x->devs[d], NULL, &x->incl[i], &c, &p);
 			cell_check(x, &c, &p, x->incl[i].line, x->incl[i].col);
 		}
-	for (size_t i = 0; i < x->nusage; i++)
+	for (size_t i = 0; i < x->nusage && !x->partial; i++)
 		if (!x->usage[i].used)
 			err_at(x, x->usage[i].line, x->usage[i].col,
 			       x->usage[i].key == K_RWMIXREAD ?
@@ -1507,8 +1514,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			err_at(&x, x.devs[d].line, x.devs[d].col,
 			       "device '%s' has no 'path'; add one or give --device %s=PATH",
 			       x.devs[d].d.name, x.devs[d].d.name);
-	if (has_errors(&x))
-		goto err;
+	x.partial = has_errors(&x);
 	expand(&x, opts);
 	if (has_errors(&x))
 		goto err;
