@@ -1,0 +1,45 @@
+/*
+ * fuzz_suite.c - libFuzzer target for the suite loader (bench/suite.c):
+ * YAML parsing, strict validation with positions, aliases, matrix expansion.
+ * A suite that loads must also turn into a plan (plan_to_json).  Every
+ * fourth input is loaded with --scale 0.5 and a device override too.
+ * Also built into tests/unit/test_fuzz_regress.c to replay regress inputs.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cell.h"
+#include "errlist.h"
+#include "suite.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *overrides[] = { "ssd=/tmp/x", "hdd=" };
+	struct suite_opts opts;
+	struct errlist errs = ERRLIST_INIT;
+	struct suite *s = NULL;
+
+	if (size > SUITE_MAX_BYTES)
+		return 0;
+	memset(&opts, 0, sizeof(opts));
+	if (size % 4 == 3) {
+		opts.device_overrides = overrides;
+		opts.ndevice_overrides = 2;
+		opts.scale = 0.5;
+	}
+	if (suite_load_buffer("fuzz.yaml", (const char *)data, size, &opts, &s,
+			      &errs) == 0 && s) {
+		cJSON *plan = plan_to_json(s);
+		char *txt = plan ? cJSON_PrintUnformatted(plan) : NULL;
+		free(txt);
+		cJSON_Delete(plan);
+	}
+	suite_free(s);
+	errlist_release(&errs);
+	return 0;
+}

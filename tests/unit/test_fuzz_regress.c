@@ -1,0 +1,141 @@
+/*
+ * test_fuzz_regress.c - replay every input in tests/fuzz/regress/<target>/
+ * (crashes, leaks and hangs the fuzzers found) and the seed corpus
+ * tests/fuzz/corpus/<target>/ through the same LLVMFuzzerTestOneInput entry
+ * points, in the normal test build, so they run under `make test`, the
+ * sanitizer pass and valgrind.  Each fuzz target .c is included here with its
+ * entry point renamed.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+#define LLVMFuzzerTestOneInput fuzz_units_one
+#include "../fuzz/fuzz_units.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_cell_json_one
+#include "../fuzz/fuzz_cell_json.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_template_one
+#include "../fuzz/fuzz_template.c"
+#undef LLVMFuzzerTestOneInput
+
+typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
+
+/* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
+ * from (tests/run.sh and the Makefile run from the top). */
+static const char *src_root(void)
+{
+	const char *r = getenv("IOMATRIX_ROOT");
+	return r && *r ? r : ".";
+}
+
+static int read_whole(const char *path, uint8_t **data, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	size_t n = 0, alloc = 0;
+
+	if (!f)
+		return -errno;
+	for (;;) {
+		if (n == alloc) {
+			size_t na = alloc ? alloc * 2 : 4096;
+			uint8_t *nb = realloc(buf, na);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = nb;
+			alloc = na;
+		}
+		size_t r = fread(buf + n, 1, alloc - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	fclose(f);
+	*data = buf;
+	*len = n;
+	return 0;
+}
+
+/* Feed every regular file of root/sub/target to fn; returns how many. */
+static int replay_dir(const char *sub, const char *target, fuzz_fn fn)
+{
+	char dir[4096], path[4096 + 256];
+	struct dirent *de;
+	DIR *d;
+	int count = 0;
+
+	snprintf(dir, sizeof(dir), "%s/tests/fuzz/%s/%s", src_root(), sub, target);
+	d = opendir(dir);
+	if (!d)
+		return 0; /* no inputs for this target yet */
+	while ((de = readdir(d))) {
+		struct stat st;
+		uint8_t *data = NULL;
+		size_t len = 0;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (read_whole(path, &data, &len) < 0) {
+			closedir(d);
+			fail_msg("cannot read '%s'", path);
+		}
+		/* A crash, sanitizer report or abort() here names no file: say
+		 * which one before running it. */
+		print_message("# replay %s\n", path);
+		fn(data, len);
+		free(data);
+		count++;
+	}
+	closedir(d);
+	return count;
+}
+
+static void replay(const char *target, fuzz_fn fn)
+{
+	int n = replay_dir("regress", target, fn);
+	n += replay_dir("corpus", target, fn);
+	print_message("# %s: %d inputs replayed\n", target, n);
+}
+
+static void test_replay_units(void **state)
+{
+	(void)state;
+	replay("fuzz_units", fuzz_units_one);
+}
+
+static void test_replay_cell_json(void **state)
+{
+	(void)state;
+	replay("fuzz_cell_json", fuzz_cell_json_one);
+}
+
+static void test_replay_template(void **state)
+{
+	(void)state;
+	replay("fuzz_template", fuzz_template_one);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_replay_units),
+		cmocka_unit_test(test_replay_cell_json),
+		cmocka_unit_test(test_replay_template),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
