@@ -1,14 +1,1009 @@
 /*
- * cmd_run.c - `iomatrix run` (not built yet: says so and exits 2).
+ * cmd_run.c - `iomatrix run`: load the suite, check safety, create (or
+ * resume) a result set, run every cell's repetitions through the runner,
+ * write each cell and the manifest as soon as it is known, show progress,
+ * and stop cleanly on SIGINT/SIGTERM.
+ *
+ * Exit rule: anything wrong with the input that is found before a cell does
+ * IO (suite errors, unsafe device, results dir, O_DIRECT refused, bs below
+ * the logical block size, engine not built in, missing path or permission)
+ * exits 2 and runs no further cell; a failure while doing IO (EIO, ENOSPC)
+ * marks that cell failed, the run goes on, and the exit code is 1.
  */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "engine.h"
+#include "fingerprint.h"
+#include "resultset.h"
+#include "runner.h"
+#include "safety.h"
+#include "stats.h"
+#include "suite.h"
+#include "units.h"
+
+struct run_args {
+	const char *suite_path;
+	const char **devices;   /* "NAME=PATH", owned array, borrowed strings */
+	size_t ndevices;
+	const char *out;
+	const char *resume;
+	double scale;           /* 0: not given */
+	bool yes_destroy_data;
+	bool quiet;
+};
+
+/* Set by the signal handler; the runner polls it through run_ctl.stop. */
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	stop_flag = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
+		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
+		"\n"
+		"Run every cell of the suite and write a dated result set.\n"
+		"\n"
+		"  --device NAME=PATH  run device NAME of the suite on PATH instead\n"
+		"  --out DIR           write the set to DIR (default: a new\n"
+		"                      <time>_<suite>_<host> directory under\n"
+		"                      $IOMATRIX_RESULTS or ./results)\n"
+		"  --resume SETDIR     run only the cells SETDIR lacks (same suite\n"
+		"                      sha256 required; SUITE.yaml may be omitted)\n"
+		"  --scale F           multiply size, runtime, requests and io_size by F\n"
+		"  --yes-destroy-data  confirm writes to block devices marked\n"
+		"                      'destructive: true' in the suite\n"
+		"  --quiet             no progress output\n"
+		"\n"
+		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
+		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
+}
+
+/* "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL when missing. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (strcmp(argv[*i], name))
+		return NULL;
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static bool is_opt(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->devices = calloc((size_t)argc, sizeof(*a->devices));
+	if (!a->devices) {
+		fprintf(stderr, "iomatrix run: out of memory\n");
+		return -1;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *v;
+
+		if (is_opt(arg, "--device")) {
+			v = opt_value(argc, argv, &i, "--device");
+			if (!v || !strchr(v, '=') || v[0] == '=') {
+				fprintf(stderr, "iomatrix run: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
+				return -1;
+			}
+			a->devices[a->ndevices++] = v;
+		} else if (is_opt(arg, "--out") || !strcmp(arg, "-o")) {
+			v = !strcmp(arg, "-o") ? (i + 1 < argc ? argv[++i] : NULL)
+					       : opt_value(argc, argv, &i, "--out");
+			if (!v || !*v) {
+				fprintf(stderr, "iomatrix run: '--out' needs a directory\n");
+				return -1;
+			}
+			a->out = v;
+		} else if (is_opt(arg, "--resume")) {
+			v = opt_value(argc, argv, &i, "--resume");
+			if (!v || !*v) {
+				fprintf(stderr, "iomatrix run: '--resume' needs a result-set directory\n");
+				return -1;
+			}
+			a->resume = v;
+		} else if (is_opt(arg, "--scale")) {
+			char *end;
+			v = opt_value(argc, argv, &i, "--scale");
+			if (!v) {
+				fprintf(stderr, "iomatrix run: '--scale' needs a factor, e.g. --scale 0.1\n");
+				return -1;
+			}
+			errno = 0;
+			a->scale = strtod(v, &end);
+			if (errno || end == v || *end || !(a->scale > 0) ||
+			    !isfinite(a->scale) || a->scale > 1e6) {
+				fprintf(stderr, "iomatrix run: bad --scale '%s'; give a positive factor such as 0.1 or 2\n", v);
+				return -1;
+			}
+		} else if (!strcmp(arg, "--yes-destroy-data")) {
+			a->yes_destroy_data = true;
+		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
+			a->quiet = true;
+		} else if (!strcmp(arg, "--")) {
+			if (i + 1 < argc && !a->suite_path)
+				a->suite_path = argv[++i];
+		} else if (arg[0] == '-' && arg[1]) {
+			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
+			return -1;
+		} else if (!a->suite_path) {
+			a->suite_path = arg;
+		} else {
+			fprintf(stderr, "iomatrix run: one suite at a time ('%s' and '%s'); run them one after the other\n",
+				a->suite_path, arg);
+			return -1;
+		}
+	}
+	if (a->out && a->resume) {
+		fprintf(stderr, "iomatrix run: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
+		return -1;
+	}
+	if (!a->suite_path && !a->resume) {
+		fprintf(stderr, "iomatrix run: missing SUITE.yaml; see 'iomatrix run --help'\n");
+		return -1;
+	}
+	return 0;
+}
+
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- progress ---- */
+
+struct progress_state {
+	bool tty, quiet;
+	size_t k, n;                 /* current cell (1-based), cells in plan */
+	const struct cell *c;
+	unsigned rep;
+	double set_start;
+	double cell_start;
+	double known_left_s;         /* estimate of the cells after this one */
+	size_t unknown_left;         /* of those, cells stopped by size */
+	double done_s;               /* wall time of cells finished so far */
+	size_t done_n;
+	double last_print;
+	bool line_open;
+};
+
+/* Seconds a cell takes when it is time-limited, -1 when unknown. */
+static double cell_estimate_s(const struct cell *c)
+{
+	if (!c->runtime_ns)
+		return -1;
+	double one = (double)(c->ramp_ns + c->runtime_ns) / 1e9;
+	return one * c->repeat +
+	       (double)c->cooldown_ns / 1e9 * (c->repeat ? c->repeat - 1 : 0);
+}
+
+static void format_eta(double s, char *buf, size_t len)
+{
+	if (s < 0) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	unsigned long t = (unsigned long)(s + 0.5);
+	if (t >= 3600)
+		snprintf(buf, len, "%luh%02lum", t / 3600, t / 60 % 60);
+	else if (t >= 60)
+		snprintf(buf, len, "%lum%02lus", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%lus", t);
+}
+
+static double eta_s(const struct progress_state *ps, double cell_elapsed)
+{
+	double avg = ps->done_n ? ps->done_s / (double)ps->done_n : -1;
+	double cur = cell_estimate_s(ps->c);
+	double left;
+
+	if (cur < 0)
+		cur = avg;
+	if (cur < 0 || (ps->unknown_left && avg < 0))
+		return -1;
+	left = cur - cell_elapsed;
+	if (left < 0)
+		left = 0;
+	return left + ps->known_left_s + (double)ps->unknown_left * avg;
+}
+
+static void progress_cb(void *arg, const struct progress *p)
+{
+	struct progress_state *ps = arg;
+	char eta[32], line[512];
+	double now = mono_s();
+
+	if (ps->quiet || !ps->tty)
+		return;
+	if (now - ps->last_print < 0.2)
+		return;
+	ps->last_print = now;
+	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
+	if (p->in_layout)
+		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
+			 ps->k, ps->n, ps->c->device, ps->c->label,
+			 pattern_name(ps->c->pattern),
+			 p->layout_frac * 100, eta);
+	else
+		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
+			 ps->k, ps->n, ps->c->device, ps->c->label,
+			 pattern_name(ps->c->pattern), ps->rep,
+			 ps->c->repeat, p->in_ramp ? " (ramp)" : "", p->iops,
+			 p->bw_bytes_s / 1e6, eta);
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+	ps->line_open = true;
+}
+
+static void progress_clear(struct progress_state *ps)
+{
+	if (ps->line_open) {
+		fprintf(stderr, "\r\033[K");
+		ps->line_open = false;
+	}
+}
+
+/* ---- cell JSON ---- */
+
+static void warnings_add(cJSON *w, const char *msg)
+{
+	const cJSON *e;
+
+	if (!msg || !*msg)
+		return;
+	cJSON_ArrayForEach(e, w)
+		if (cJSON_IsString(e) && !strcmp(e->valuestring, msg))
+			return;
+	cJSON_AddItemToArray(w, cJSON_CreateString(msg));
+}
+
+/* Per-direction summary over the repetitions (see results/README.md). */
+static cJSON *summary_json(const struct rep_result *reps, unsigned n)
+{
+	cJSON *sum = cJSON_CreateObject(), *merged;
+	static const char *const dname[DIR__COUNT] = { "read", "write" };
+	double *x = NULL;
+	struct lat_hist *h = NULL;
+
+	if (!sum)
+		return NULL;
+	merged = cJSON_CreateObject();
+	x = calloc(n ? n : 1, sizeof(*x) * 6);
+	h = calloc(1, sizeof(*h));
+	if (!merged || !x || !h)
+		goto err;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		bool any = false;
+		struct welford w;
+
+		for (unsigned r = 0; r < n; r++)
+			if (reps[r].dir[d].ios)
+				any = true;
+		if (!any)
+			continue;
+		welford_init(&w);
+		memset(h, 0, sizeof(*h));
+		double *iops = x, *bw = x + n, *mean = x + 2 * n, *p50 = x + 3 * n,
+		       *p99 = x + 4 * n, *mx = x + 5 * n;
+		for (unsigned r = 0; r < n; r++) {
+			const struct dir_result *dr = &reps[r].dir[d];
+			double secs = (double)reps[r].runtime_ns / 1e9;
+			iops[r] = secs > 0 ? (double)dr->ios / secs : 0;
+			bw[r] = secs > 0 ? (double)dr->bytes / secs : 0;
+			mean[r] = dr->lat.n ? dr->lat.mean : 0;
+			p50[r] = dr->hist ? (double)hist_percentile(dr->hist, 50) : 0;
+			p99[r] = dr->hist ? (double)hist_percentile(dr->hist, 99) : 0;
+			mx[r] = dr->lat.n ? (double)dr->lat.max : 0;
+			welford_merge(&w, &dr->lat);
+			if (dr->hist)
+				hist_merge(h, dr->hist);
+		}
+		static const char *const keys[6] = {
+			"iops", "bw_bytes_s", "lat_mean_ns", "lat_p50_ns",
+			"lat_p99_ns", "lat_max_ns",
+		};
+		cJSON *o = cJSON_AddObjectToObject(sum, dname[d]);
+		if (!o)
+			goto err;
+		for (int m = 0; m < 6; m++) {
+			struct summary s;
+			summary_compute(x + (size_t)m * n, n, &s);
+			cJSON *sj = summary_to_json(&s);
+			if (!sj)
+				goto err;
+			cJSON_AddItemToObject(o, keys[m], sj);
+		}
+		cJSON *lj = lat_to_json(&w, h);
+		if (!lj)
+			goto err;
+		cJSON_AddItemToObject(merged, dname[d], lj);
+	}
+	cJSON_AddItemToObject(sum, "lat_ns_merged", merged);
+	free(x);
+	free(h);
+	return sum;
+err:
+	cJSON_Delete(merged);
+	cJSON_Delete(sum);
+	free(x);
+	free(h);
+	return NULL;
+}
+
+/* The whole cell file.  Borrows everything; caller owns the result. */
+static cJSON *cell_json(const struct cell *c, const char *error,
+			const char *started, const char *finished,
+			const struct rep_result *reps, unsigned nreps)
+{
+	cJSON *j = cJSON_CreateObject(), *w, *ra, *p, *s;
+
+	if (!j)
+		return NULL;
+	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
+	cJSON_AddNumberToObject(j, "id", c->id);
+	cJSON_AddStringToObject(j, "status", error ? "failed" : "ok");
+	if (error)
+		cJSON_AddStringToObject(j, "error", error);
+	else
+		cJSON_AddNullToObject(j, "error");
+	p = cell_to_json(c);
+	if (!p)
+		goto err;
+	cJSON_AddItemToObject(j, "params", p);
+	cJSON_AddStringToObject(j, "started_at", started);
+	cJSON_AddStringToObject(j, "finished_at", finished);
+	w = cJSON_AddArrayToObject(j, "warnings");
+	ra = cJSON_AddArrayToObject(j, "repetitions");
+	if (!w || !ra)
+		goto err;
+	for (unsigned r = 0; r < nreps; r++) {
+		cJSON *rj = rep_result_to_json(&reps[r], (int)r + 1);
+		if (!rj)
+			goto err;
+		cJSON_AddItemToArray(ra, rj);
+		warnings_add(w, reps[r].warning);
+	}
+	s = summary_json(reps, nreps);
+	if (!s)
+		goto err;
+	cJSON_AddItemToObject(j, "summary", s);
+	return j;
+err:
+	cJSON_Delete(j);
+	return NULL;
+}
+
+/* ---- manifest ---- */
+
+static cJSON *device_json(const struct suite_device *d)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "name", d->name);
+	cJSON_AddStringToObject(o, "path", d->path);
+	cJSON_AddBoolToObject(o, "destructive", d->destructive);
+	cJSON *fp = fingerprint_device(d->path);
+	if (fp)
+		cJSON_AddItemToObject(o, "fingerprint", fp);
+	else
+		cJSON_AddNullToObject(o, "fingerprint");
+	return o;
+}
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static cJSON *manifest_new(const struct suite *s, double scale, int argc,
+			   char **argv)
+{
+	cJSON *m = cJSON_CreateObject(), *o, *a;
+	char now[32];
+
+	if (!m)
+		return NULL;
+	iso8601_now(now, sizeof(now));
+	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
+	cJSON_AddStringToObject(m, "kind", "iomatrix-result-set");
+	cJSON_AddStringToObject(m, "status", "running");
+	cJSON_AddStringToObject(m, "started_at", now);
+	cJSON_AddNullToObject(m, "finished_at");
+	cJSON_AddNumberToObject(m, "scale", scale > 0 ? scale : 1);
+	o = cJSON_AddObjectToObject(m, "source");
+	if (o)
+		cJSON_AddStringToObject(o, "kind", "iomatrix");
+	a = cJSON_AddArrayToObject(m, "command");
+	for (int i = 0; a && i < argc; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
+	o = fingerprint_tool();
+	if (o)
+		cJSON_AddItemToObject(m, "tool", o);
+	o = fingerprint_host();
+	if (o)
+		cJSON_AddItemToObject(m, "host", o);
+	o = cJSON_AddObjectToObject(m, "suite");
+	if (o) {
+		cJSON_AddStringToObject(o, "name", s->name);
+		add_str_or_null(o, "title", s->title);
+		add_str_or_null(o, "description", s->description);
+		add_str_or_null(o, "file", s->file);
+		cJSON_AddStringToObject(o, "sha256", s->sha256);
+	}
+	a = cJSON_AddArrayToObject(m, "devices");
+	for (size_t i = 0; a && i < s->ndevices; i++) {
+		cJSON *d = device_json(&s->devices[i]);
+		if (d)
+			cJSON_AddItemToArray(a, d);
+	}
+	cJSON_AddNumberToObject(m, "cells_total", (double)s->ncells);
+	cJSON_AddArrayToObject(m, "cells");
+	return m;
+}
+
+/* ---- checks before any IO ---- */
+
+/*
+ * Does the filesystem holding `path` accept O_DIRECT?  Probed with a
+ * temporary file so that the answer comes before the result set is made and
+ * before any cell runs (tmpfs before Linux 6.6 and ramfs say EINVAL).
+ * 0 yes or unknown, -1 no.
+ */
+static int probe_direct(const char *path)
+{
+	char probe[PATH_MAX + 64], dir[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
+		return 0; /* the runner checks devices */
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0)
+			return errno == EINVAL ? -1 : 0;
+		close(fd);
+		return 0;
+	}
+	snprintf(dir, sizeof(dir), "%s", path);
+	if (stat(path, &st) < 0) { /* a file to be made: its directory */
+		char *slash = strrchr(dir, '/');
+		if (slash == dir)
+			dir[1] = '\0';
+		else if (slash)
+			*slash = '\0';
+		else
+			strcpy(dir, ".");
+	}
+	snprintf(probe, sizeof(probe), "%s/.iomatrix-probe.%ld", dir, (long)getpid());
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_DIRECT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno == EINVAL ? -1 : 0;
+	close(fd);
+	unlink(probe);
+	return 0;
+}
+
+static int check_inputs(const struct suite *s, const struct run_args *a)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < s->ndevices; i++) {
+		const struct suite_device *d = &s->devices[i];
+		char err[1024], parent[PATH_MAX];
+		struct stat st;
+		bool writes = false;
+
+		for (size_t k = 0; k < s->ncells; k++)
+			if (!strcmp(s->cells[k].device, d->name) &&
+			    pattern_writes(s->cells[k].pattern))
+				writes = true;
+		if (stat(d->path, &st) < 0) {
+			/* a file that does not exist yet is fine if its
+			 * directory does: the runner creates it */
+			snprintf(parent, sizeof(parent), "%s", d->path);
+			char *slash = strrchr(parent, '/');
+			if (slash == parent)
+				parent[1] = '\0';
+			else if (slash)
+				*slash = '\0';
+			else
+				strcpy(parent, ".");
+			if (errno != ENOENT || stat(parent, &st) < 0 ||
+			    !S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "iomatrix: device '%s': cannot use '%s': %s; create it or pass --device %s=PATH\n",
+					d->name, d->path, strerror(errno == 0 ? ENOENT : errno),
+					d->name);
+				bad = 1;
+				continue;
+			}
+		}
+		bool direct = false;
+		for (size_t k = 0; k < s->ncells; k++) {
+			const struct engine *e = engine_find(s->cells[k].engine);
+			if (!strcmp(s->cells[k].device, d->name) &&
+			    s->cells[k].direct && e && !(e->flags & ENGINE_NO_IO))
+				direct = true;
+		}
+		if (direct && probe_direct(d->path) < 0) {
+			fprintf(stderr, "iomatrix: '%s': filesystem does not support O_DIRECT; set direct: false or use another path\n",
+				d->path);
+			bad = 1;
+			continue;
+		}
+		if (safety_check_device(d->name, d->path, writes, d->destructive,
+					a->yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+		}
+	}
+	for (size_t k = 0; k < s->ncells; k++) {
+		const struct cell *c = &s->cells[k];
+		if (!engine_find(c->engine)) {
+			fprintf(stderr, "iomatrix: cell %d (%s %s): engine '%s' is not built into this iomatrix; use %s or rebuild with its library installed\n",
+				c->id, c->device, c->label, c->engine,
+				engine_find("libaio") ? "libaio" : "psync");
+			bad = 1;
+			break;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/* Errors from runner_prepare that mean the input is wrong (exit 2) rather
+ * than that the IO failed. */
+static bool prepare_error_is_input(int e)
+{
+	switch (e) {
+	case -EINVAL: case -ENOENT: case -ENOTDIR: case -EISDIR:
+	case -EACCES: case -EPERM: case -EOPNOTSUPP: case -ENODEV:
+	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK:
+#if EOPNOTSUPP != ENOTSUP
+	case -ENOTSUP:
+#endif
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Sleep up to ns, waking early when stopped. */
+static void cooldown(uint64_t ns)
+{
+	while (ns > 0 && !stop_flag) {
+		uint64_t step = ns < 50000000ull ? ns : 50000000ull;
+		struct timespec ts = { (time_t)(step / 1000000000ull),
+				       (long)(step % 1000000000ull) };
+		nanosleep(&ts, NULL);
+		ns -= step;
+	}
+}
+
+static bool same_file_set(const struct cell *a, const struct cell *b)
+{
+	return !strcmp(a->device, b->device) && !strcmp(a->path, b->path) &&
+	       a->files == b->files;
+}
+
+static void print_cell_line(const struct progress_state *ps,
+			    const struct cell *c, const char *error,
+			    const struct rep_result *reps, unsigned nreps)
+{
+	double iops = 0, bw = 0, lat = 0;
+	uint64_t latn = 0;
+
+	if (ps->quiet)
+		return;
+	if (error) {
+		fprintf(stderr, "cell %zu/%zu %s %s %s: failed: %s\n", ps->k, ps->n,
+			c->device, c->label, pattern_name(c->pattern), error);
+		return;
+	}
+	for (unsigned r = 0; r < nreps; r++) {
+		double secs = (double)reps[r].runtime_ns / 1e9;
+		for (int d = 0; d < DIR__COUNT; d++) {
+			if (secs > 0) {
+				iops += (double)reps[r].dir[d].ios / secs;
+				bw += (double)reps[r].dir[d].bytes / secs;
+			}
+			lat += reps[r].dir[d].lat.mean * (double)reps[r].dir[d].lat.n;
+			latn += reps[r].dir[d].lat.n;
+		}
+	}
+	if (nreps) {
+		iops /= nreps;
+		bw /= nreps;
+	}
+	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  lat mean %.1f us  (%u rep%s)\n",
+		ps->k, ps->n, c->device, c->label, pattern_name(c->pattern),
+		iops, bw / 1e6,
+		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
+}
+
+/* ---- the command ---- */
 
 int cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iomatrix: 'run' is not built yet\n");
-	return EXIT_USAGE;
+	struct run_args a;
+	struct suite_opts so = { 0 };
+	struct errlist errs = ERRLIST_INIT;
+	struct suite *s = NULL;
+	struct resultset rs = { 0 };
+	struct target tgt = { 0 };
+	const struct cell *tgt_cell = NULL;
+	bool have_rs = false, have_tgt = false, failed_any = false;
+	int rc = EXIT_OK, fatal = 0;
+	char err[2048], resume_suite[PATH_MAX];
+	const char **overrides = NULL;
+	struct rep_result *reps = NULL;
+	struct sigaction sa, old_int, old_term;
+	struct progress_state ps = { 0 };
+
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (parse_args(argc, argv, &a) < 0) {
+		free(a.devices);
+		return EXIT_USAGE;
+	}
+
+	/* --resume: the set fixes the suite, the device paths and the scale
+	 * unless the command line says otherwise. */
+	if (a.resume) {
+		if (resultset_open(&rs, a.resume, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", err, a.resume);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		have_rs = true;
+		const cJSON *src = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(rs.manifest, "source"), "kind");
+		if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
+			fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
+				a.resume);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if (!a.suite_path) {
+			snprintf(resume_suite, sizeof(resume_suite), "%s/suite.yaml", rs.dir);
+			a.suite_path = resume_suite;
+		}
+		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs.manifest, "scale");
+		double set_scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+		if (a.scale > 0 && fabs(a.scale - set_scale) > 1e-12 * set_scale) {
+			fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
+				a.scale, set_scale, rs.dir);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		a.scale = set_scale;
+		if (a.ndevices == 0) {
+			const cJSON *devs = cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"), *d;
+			size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
+			overrides = calloc(nd + 1, sizeof(*overrides));
+			if (!overrides) {
+				fprintf(stderr, "iomatrix: out of memory\n");
+				rc = EXIT_RUNTIME;
+				goto out;
+			}
+			cJSON_ArrayForEach(d, devs) {
+				const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
+				const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
+				if (!cJSON_IsString(n) || !cJSON_IsString(p))
+					continue;
+				char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
+				if (!o)
+					continue;
+				sprintf(o, "%s=%s", n->valuestring, p->valuestring);
+				overrides[k++] = o;
+			}
+			so.device_overrides = overrides;
+			so.ndevice_overrides = k;
+		}
+	}
+	if (!so.device_overrides) {
+		so.device_overrides = a.devices;
+		so.ndevice_overrides = a.ndevices;
+	}
+	so.scale = a.scale;
+
+	if (suite_load(a.suite_path, &so, &s, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (s->ncells == 0) {
+		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a.suite_path);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (have_rs) {
+		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(rs.manifest, "suite");
+		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
+		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, s->sha256)) {
+			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
+				a.suite_path, s->sha256, rs.dir,
+				cJSON_IsString(sha) ? sha->valuestring : "?", rs.dir);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (check_inputs(s, &a) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+
+	/* The result set comes before any device IO, so a read-only or full
+	 * results directory is found before hours are spent measuring. */
+	if (!have_rs) {
+		const char *root = getenv("IOMATRIX_RESULTS");
+		if (!root || !*root)
+			root = "results";
+		const char *check = a.out ? a.out : root;
+		if (safety_check_results_dir(check, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		cJSON *m = manifest_new(s, a.scale, argc, argv);
+		if (resultset_create(&rs, root, a.out, s->name, m, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		have_rs = true;
+		char path[PATH_MAX + 32];
+		cJSON *plan = plan_to_json(s);
+		int r1, r2;
+		snprintf(path, sizeof(path), "%s/suite.yaml", rs.dir);
+		r1 = atomic_write_file(path, s->text, s->text_len);
+		snprintf(path, sizeof(path), "%s/plan.json", rs.dir);
+		r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
+		cJSON_Delete(plan);
+		if (r1 < 0 || r2 < 0) {
+			fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
+				rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+			rc = EXIT_RUNTIME;
+			resultset_finish(&rs, "failed", err, sizeof(err));
+			goto out;
+		}
+	} else {
+		char now[32];
+		cJSON *m = rs.manifest, *resumed;
+		iso8601_now(now, sizeof(now));
+		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
+		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
+		resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
+		if (!cJSON_IsArray(resumed)) {
+			cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
+			resumed = cJSON_AddArrayToObject(m, "resumed_at");
+		}
+		if (resumed)
+			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
+		if (resultset_save_manifest(&rs, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			rc = EXIT_RUNTIME;
+			goto out;
+		}
+	}
+
+	/* From here on a signal means: finish quickly and keep what is done. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: let sleeps and waits return */
+	stop_flag = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	reps = calloc(1, sizeof(*reps)); /* grown per cell */
+	ps.tty = isatty(STDERR_FILENO);
+	ps.quiet = a.quiet;
+	ps.n = s->ncells;
+	ps.set_start = mono_s();
+	struct run_ctl ctl = { &stop_flag, progress_cb, &ps };
+
+	for (size_t i = 0; i < s->ncells && !stop_flag && !fatal; i++) {
+		const struct cell *c = &s->cells[i];
+		const cJSON *done = resultset_cell_entry(&rs, c->id);
+		const cJSON *st = cJSON_GetObjectItemCaseSensitive(done, "status");
+		char started[32], finished[32], cerr[PATH_MAX + 512] = "";
+		unsigned nreps = 0;
+		int ret;
+
+		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok"))
+			continue; /* resume: already measured */
+
+		/* ETA bookkeeping: what remains after this cell */
+		ps.known_left_s = 0;
+		ps.unknown_left = 0;
+		for (size_t k = i + 1; k < s->ncells; k++) {
+			const cJSON *e = resultset_cell_entry(&rs, s->cells[k].id);
+			const cJSON *es = cJSON_GetObjectItemCaseSensitive(e, "status");
+			if (cJSON_IsString(es) && !strcmp(es->valuestring, "ok"))
+				continue;
+			double est = cell_estimate_s(&s->cells[k]);
+			if (est < 0)
+				ps.unknown_left++;
+			else
+				ps.known_left_s += est;
+		}
+		ps.k = i + 1;
+		ps.c = c;
+		ps.rep = 0;
+		ps.cell_start = mono_s();
+		iso8601_now(started, sizeof(started));
+
+		/* Files are reused while consecutive cells use the same set
+		 * of files; runner_prepare re-checks O_DIRECT and geometry for
+		 * each cell and re-lays out only when the size changed. */
+		if (have_tgt && !same_file_set(tgt_cell, c)) {
+			runner_cleanup(&tgt, tgt_cell->keep_files);
+			target_release(&tgt);
+			have_tgt = false;
+		}
+		struct target nt = { 0 };
+		ret = runner_prepare(c, &nt, &ctl, cerr, sizeof(cerr));
+		progress_clear(&ps);
+		if (have_tgt) {
+			/* the same files: still ours to remove if they were */
+			if (tgt.created)
+				nt.created = true;
+			target_release(&tgt);
+			have_tgt = false;
+		}
+		tgt = nt;
+		have_tgt = true;
+		tgt_cell = c;
+		if (ret == -EINTR || stop_flag)
+			break;
+		if (ret < 0) {
+			if (!cerr[0])
+				snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
+			if (prepare_error_is_input(ret)) {
+				fatal = 1;
+				fprintf(stderr, "iomatrix: %s\n", cerr);
+			}
+			goto write_cell;
+		}
+
+		struct rep_result *nr = realloc(reps, sizeof(*reps) * (c->repeat ? c->repeat : 1));
+		if (!nr) {
+			snprintf(cerr, sizeof(cerr), "out of memory");
+			goto write_cell;
+		}
+		reps = nr;
+		for (unsigned r = 0; r < c->repeat && !stop_flag; r++) {
+			if (r > 0)
+				cooldown(c->cooldown_ns);
+			if (stop_flag)
+				break;
+			ps.rep = r + 1;
+			memset(&reps[nreps], 0, sizeof(reps[nreps]));
+			ret = runner_run_rep(c, &tgt, &ctl, &reps[nreps], cerr, sizeof(cerr));
+			progress_clear(&ps);
+			if (ret == -EINTR || stop_flag) {
+				rep_result_release(&reps[nreps]);
+				break;
+			}
+			if (ret < 0) {
+				rep_result_release(&reps[nreps]);
+				if (!cerr[0])
+					snprintf(cerr, sizeof(cerr), "repetition %u: %s", r + 1, strerror(-ret));
+				break;
+			}
+			nreps++;
+		}
+		if (stop_flag) {
+			/* an unfinished cell is not kept: --resume reruns it */
+			for (unsigned r = 0; r < nreps; r++)
+				rep_result_release(&reps[r]);
+			break;
+		}
+write_cell:
+		iso8601_now(finished, sizeof(finished));
+		{
+			cJSON *cj = cell_json(c, cerr[0] ? cerr : NULL, started,
+					      finished, reps, nreps);
+			print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
+			for (unsigned r = 0; r < nreps; r++)
+				rep_result_release(&reps[r]);
+			if (!cj) {
+				fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
+				rc = EXIT_RUNTIME;
+				fatal = 1;
+				break;
+			}
+			if (cerr[0])
+				failed_any = true;
+			if (resultset_write_cell(&rs, c->id, cj, err, sizeof(err)) < 0) {
+				fprintf(stderr, "iomatrix: %s\n", err);
+				rc = EXIT_RUNTIME;
+				fatal = 1;
+				break;
+			}
+		}
+		ps.done_s += mono_s() - ps.cell_start;
+		ps.done_n++;
+	}
+	progress_clear(&ps);
+
+	if (have_tgt) {
+		runner_cleanup(&tgt, tgt_cell->keep_files);
+		target_release(&tgt);
+		have_tgt = false;
+	}
+
+	const char *status;
+	if (stop_flag) {
+		status = "interrupted";
+		rc = EXIT_INTERRUPTED;
+	} else if (fatal) {
+		status = "failed";
+		if (rc == EXIT_OK)
+			rc = EXIT_USAGE;
+	} else if (failed_any) {
+		status = "failed";
+		rc = EXIT_RUNTIME;
+	} else {
+		status = "complete";
+	}
+	if (resultset_finish(&rs, status, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		if (rc == EXIT_OK)
+			rc = EXIT_RUNTIME;
+	}
+	if (stop_flag && !a.quiet)
+		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
+			rs.dir);
+	printf("%s\n", rs.dir);
+	fflush(stdout);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+out:
+	free(reps);
+	if (overrides) {
+		for (size_t k = 0; overrides[k]; k++)
+			free((char *)overrides[k]);
+		free(overrides);
+	}
+	suite_free(s);
+	errlist_release(&errs);
+	if (have_rs)
+		resultset_release(&rs);
+	free(a.devices);
+	return rc;
 }

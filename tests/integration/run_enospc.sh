@@ -1,0 +1,34 @@
+#!/bin/sh
+# An IO error inside a cell (here ENOSPC on a tiny ext4 filesystem) marks
+# that cell failed with the error text, the other cells run and are intact,
+# the set is 'failed' and the exit code is 1.
+. "$(dirname "$0")/../lib.sh"
+need_root
+need_cmd jq
+need_cmd mkfs.ext4
+truncate -s 8M "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
+loop=$(losetup -f --show "$T/img" 2>/dev/null) || skip "no loop device available"
+mkdir -p "$T/mnt"
+cleanup() { umount "$T/mnt" 2>/dev/null; losetup -d "$loop" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT INT TERM
+mount "$loop" "$T/mnt" 2>/dev/null || skip "cannot mount $loop"
+cat >"$T/s.yaml" <<'Y'
+suite: t-enospc
+defaults: {engine: psync, direct: false}
+devices:
+  - {name: tiny, path: /nonexistent}
+include:
+  - {pattern: randread, bs: 4k, size: 1MiB, requests: 50}
+  - {pattern: randwrite, bs: 4k, size: 64MiB, requests: 50}
+  - {pattern: randwrite, bs: 4k, size: 1MiB, requests: 50}
+Y
+expect_exit 1 "$IOMATRIX" run "$T/s.yaml" --device tiny="$T/mnt" --out "$T/set" --quiet
+m="$T/set/manifest.json"
+[ "$(jq -r .status "$m")" = failed ] && ok "set status failed" || not_ok "status $(jq -r .status "$m")"
+[ "$(jq -r '[.cells[].status] | join(",")' "$m")" = "ok,failed,ok" ] && ok "cell 2 failed, 1 and 3 ok" \
+	|| not_ok "cells: $(jq -c '[.cells[].status]' "$m")"
+err=$(jq -r .error "$T/set/cells/0002.json")
+echo "$err" | grep -qi "space" && ok "error text: $err" || not_ok "error text: $err"
+[ "$(jq '.repetitions[0].write.ios' "$T/set/cells/0003.json")" = 50 ] && ok "cell 3 measured" || not_ok "cell 3"
+[ -z "$(ls "$T/mnt" | grep iomatrix)" ] && ok "scratch files removed" || not_ok "left: $(ls "$T/mnt")"
+tap_end
