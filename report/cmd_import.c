@@ -1,14 +1,206 @@
 /*
- * cmd_import.c - `iomatrix import` (not built yet: says so and exits 2).
+ * cmd_import.c - `iomatrix import fio|sysbench|csv FILE...`: read another
+ * tool's output (or a table of published numbers) and store it as a normal
+ * result set.  Every input is parsed and checked before anything is written;
+ * bad input exits 2 with file:line:col, a failed write exits 1.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "../bench/cli.h"
+#include "cli.h"
+#include "errlist.h"
+#include "import.h"
+#include "units.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomatrix import fio FILE.json... [--device NAME] [-o SETDIR] [--title TEXT]\n"
+		"       iomatrix import sysbench FILE.log... [--mode M] [--bs SIZE] [--threads N]\n"
+		"                                 [--device NAME] [-o SETDIR] [--title TEXT]\n"
+		"       iomatrix import csv FILE.csv [-o SETDIR] [--title TEXT]\n"
+		"\n"
+		"Turn another tool's output into a result set that 'iomatrix report' and\n"
+		"'iomatrix compare' read like a run of iomatrix.\n"
+		"\n"
+		"  fio       fio 3.x --output-format=json or json+ (json+ bins become the\n"
+		"            latency histogram); several jobs, group_reporting, mixed\n"
+		"            read/write, --status-interval files (the last full report is\n"
+		"            used) and warning lines before the JSON are all accepted.\n"
+		"            A job is one cell; the same job in several files becomes\n"
+		"            repetitions of that cell.\n"
+		"  sysbench  sysbench 1.0 fileio 'run' output; the mode, block size and\n"
+		"            threads come from the log (or --mode/--bs/--threads).  A log\n"
+		"            may hold several runs (e.g. a script appending to one file).\n"
+		"  csv       published numbers: header device,pattern,bs,iops,lat_ms,mb_s\n"
+		"            (mb_s is 10^6 bytes/s; use mib_s instead for 2^20), optional\n"
+		"            columns jobs,iodepth,engine,direct; RFC 4180 quoting; pattern\n"
+		"            may be a sysbench alias (rndrd, seqwr, ...).\n"
+		"\n"
+		"options:\n"
+		"  --device NAME  device name for every cell (default: the job's directory\n"
+		"                 or file name for fio, the log's name for sysbench)\n"
+		"  -o SETDIR      the result set directory (default:\n"
+		"                 $IOMATRIX_RESULTS or results/, <UTC>_<kind>_<name>)\n"
+		"  --title TEXT   report title\n"
+		"\n"
+		"exit: 0 ok (prints the set directory), 1 write failed, 2 bad input or usage\n");
+}
 
 int cmd_import(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iomatrix: 'import' is not built yet\n");
-	return EXIT_USAGE;
+	const char *kind = NULL, *device = NULL, *out = NULL, *title = NULL;
+	const char *mode = NULL, *bs_s = NULL, *threads_s = NULL;
+	const char **files = NULL;
+	size_t nfiles = 0;
+	struct errlist errs = ERRLIST_INIT;
+	struct import_set set;
+	char dir[4096], err[1024];
+	int rc = EXIT_USAGE;
+
+	import_set_init(&set, "none");
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	files = calloc((size_t)argc + 1, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, "iomatrix import: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **dst = NULL;
+		if (!strcmp(a, "--device"))
+			dst = &device;
+		else if (!strcmp(a, "-o") || !strcmp(a, "--out"))
+			dst = &out;
+		else if (!strcmp(a, "--title"))
+			dst = &title;
+		else if (!strcmp(a, "--mode"))
+			dst = &mode;
+		else if (!strcmp(a, "--bs"))
+			dst = &bs_s;
+		else if (!strcmp(a, "--threads"))
+			dst = &threads_s;
+		if (dst) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "iomatrix import: '%s' needs a value\n", a);
+				goto out;
+			}
+			*dst = argv[++i];
+			continue;
+		}
+		if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "iomatrix import: unknown option '%s'; see 'iomatrix import --help'\n",
+				a);
+			goto out;
+		}
+		if (!kind)
+			kind = a;
+		else
+			files[nfiles++] = a;
+	}
+	if (!kind) {
+		fprintf(stderr, "iomatrix import: say what to import: fio, sysbench or csv; see 'iomatrix import --help'\n");
+		goto out;
+	}
+	if (strcmp(kind, "fio") && strcmp(kind, "sysbench") && strcmp(kind, "csv")) {
+		fprintf(stderr, "iomatrix import: unknown kind '%s'; use fio, sysbench or csv\n",
+			kind);
+		goto out;
+	}
+	if (!nfiles) {
+		fprintf(stderr, "iomatrix import %s: no input file given\n", kind);
+		goto out;
+	}
+	if (device && (!device[0] || strlen(device) >= CELL_NAME_MAX)) {
+		fprintf(stderr, "iomatrix import: --device name must be 1..%d characters\n",
+			CELL_NAME_MAX - 1);
+		goto out;
+	}
+	if (strcmp(kind, "sysbench") && (mode || bs_s || threads_s)) {
+		fprintf(stderr, "iomatrix import %s: --mode, --bs and --threads are for sysbench logs\n",
+			kind);
+		goto out;
+	}
+	if (!strcmp(kind, "csv") && (device || nfiles > 1)) {
+		fprintf(stderr, "iomatrix import csv: give one file; device names come from its 'device' column\n");
+		goto out;
+	}
+
+	import_set_init(&set, !strcmp(kind, "fio") ? "fio" :
+			      !strcmp(kind, "sysbench") ? "sysbench" : "csv");
+	import_set_name_from_file(&set, files[0]);
+	if (title && !(set.title = strdup(title)))
+		goto oom;
+
+	if (!strcmp(kind, "fio")) {
+		struct import_fio_opts o = { .device = device };
+		for (size_t i = 0; i < nfiles; i++)
+			import_fio_file(&set, files[i], &o, &errs);
+	} else if (!strcmp(kind, "sysbench")) {
+		struct import_sysbench_opts o = { .device = device, .mode = mode };
+		if (mode) {
+			enum pattern p;
+			if (pattern_parse(mode, &p) < 0) {
+				fprintf(stderr, "iomatrix import sysbench: unknown --mode '%s'; use rndrd rndwr rndrw seqrd seqwr seqrewr\n",
+					mode);
+				goto out;
+			}
+		}
+		if (bs_s && (units_parse_size(bs_s, &o.bs) < 0 || o.bs == 0)) {
+			fprintf(stderr, "iomatrix import sysbench: bad --bs '%s'; write it like 16k or 16384\n",
+				bs_s);
+			goto out;
+		}
+		if (threads_s) {
+			char *end;
+			unsigned long t = strtoul(threads_s, &end, 10);
+			if (*end || t < 1 || t > 4096 || threads_s[0] == '-') {
+				fprintf(stderr, "iomatrix import sysbench: bad --threads '%s'; expected 1..4096\n",
+					threads_s);
+				goto out;
+			}
+			o.threads = (unsigned)t;
+		}
+		for (size_t i = 0; i < nfiles; i++)
+			import_sysbench_file(&set, files[i], &o, &errs);
+	} else {
+		import_csv_file(&set, files[0], &errs);
+	}
+	if (errs.n) {
+		errlist_print(&errs, stderr);
+		fprintf(stderr, "iomatrix import %s: nothing written\n", kind);
+		goto out;
+	}
+	if (!set.ncells) {
+		fprintf(stderr, "iomatrix import %s: no measurements found in the input; nothing written\n",
+			kind);
+		goto out;
+	}
+	const char *root = getenv("IOMATRIX_RESULTS");
+	if (!root || !root[0])
+		root = "results";
+	if (import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix import %s: %s\n", kind, err);
+		/* An existing destination is a usage problem, IO is runtime. */
+		rc = strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out;
+	}
+	fprintf(stderr, "iomatrix import %s: %zu cell%s, %zu device%s\n", kind,
+		set.ncells, set.ncells == 1 ? "" : "s", set.ndevices,
+		set.ndevices == 1 ? "" : "s");
+	printf("%s\n", dir);
+	rc = EXIT_OK;
+	goto out;
+oom:
+	fprintf(stderr, "iomatrix import: out of memory\n");
+	rc = EXIT_RUNTIME;
+out:
+	import_set_release(&set);
+	errlist_release(&errs);
+	free(files);
+	return rc;
 }

@@ -1,0 +1,153 @@
+/*
+ * import.h - the importers (`iomatrix import fio|sysbench|csv`): each parser
+ * turns another tool's output into an import_set of measured cells, and
+ * import_set_write() stores that as a normal schema-v1 result set (manifest,
+ * suite.yaml, plan.json, cells/) that `report` and `compare` read like a run.
+ *
+ * Error convention: parsers return -1 and append "file:line:col: message"
+ * to an errlist (line:col of the offending byte where one exists); nothing
+ * is written until every input parsed.  import_set_write() builds the set in
+ * a temporary directory and renames it into place, so a failure never leaves
+ * a half set behind.
+ */
+#ifndef IOMATRIX_IMPORT_H
+#define IOMATRIX_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "cell.h"
+#include "errlist.h"
+#include "stats.h"
+
+enum { IMP_READ, IMP_WRITE, IMP_NDIR };
+
+/* One direction of one repetition, as the other tool reported it.  Unknown
+ * values are left out of the JSON rather than written as 0. */
+struct import_dir {
+	bool present;
+	uint64_t ios, bytes;
+	double iops, bw_bytes_s;
+	bool have_lat;              /* mean is known */
+	bool have_lat_range;        /* min and max are known too */
+	bool have_stddev;           /* stddev is known */
+	double lat_min_ns, lat_max_ns, lat_mean_ns, lat_stddev_ns;
+	uint64_t lat_n;             /* samples behind the moments, 0 unknown */
+	size_t npct;                /* percentiles the tool printed */
+	double pct_p[32], pct_ns[32];
+	struct lat_hist *hist;      /* owned, NULL when the tool gave none */
+};
+
+/* One repetition of one cell. */
+struct import_rep {
+	uint64_t runtime_ns;        /* 0 unknown */
+	bool have_cpu;
+	double usr_pct, sys_pct;
+	struct import_dir dir[IMP_NDIR];
+	char started_at[32], finished_at[32]; /* "" unknown */
+};
+
+struct import_cell {
+	struct cell params;         /* id is assigned by import_set_write */
+	struct import_rep *reps;    /* owned */
+	size_t nreps;
+	char **warnings;            /* owned strings */
+	size_t nwarnings;
+	cJSON *source;              /* owned, may be NULL: tool-specific extras */
+};
+
+struct import_device {
+	char name[CELL_NAME_MAX];
+	char path[PATH_MAX];
+};
+
+struct import_set {
+	const char *kind;           /* "fio", "sysbench", "csv" (static) */
+	char name[64];              /* names the set directory and the suite */
+	char *title, *description;  /* owned, may be NULL */
+	cJSON *source;              /* owned: manifest "source" */
+	struct import_cell *cells;  /* owned */
+	size_t ncells, alloc;
+	struct import_device *devices;
+	size_t ndevices;
+	char started_at[32], finished_at[32]; /* "" unknown: import time used */
+};
+
+void import_set_init(struct import_set *s, const char *kind);
+void import_set_release(struct import_set *s);
+
+/* Set s->name from a file name: basename without extension, characters
+ * outside [a-z0-9._-] folded or replaced by '-'. */
+void import_set_name_from_file(struct import_set *s, const char *path);
+
+/* Add the device if not yet known.  0, or -1 when out of memory. */
+int import_set_add_device(struct import_set *s, const char *name,
+			  const char *path);
+
+/*
+ * Add one repetition of a cell: if a cell with the same device and
+ * parameters exists, rep becomes its next repetition, else a new cell is
+ * made.  Takes ownership of rep's histograms (rep is zeroed) and of source
+ * (may be NULL).  Returns the cell, or NULL when out of memory.
+ */
+struct import_cell *import_set_add(struct import_set *s, const struct cell *params,
+				   struct import_rep *rep, cJSON *source);
+
+/* Append a warning (printf format) to a cell, once. */
+void import_cell_warn(struct import_cell *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+void import_rep_release(struct import_rep *r);
+
+/* The cells/NNNN.json object of cell c (with id).  Caller owns it. */
+cJSON *import_cell_to_json(const struct import_cell *c, int id);
+
+/*
+ * Write the set.  out_dir: the set directory itself (must not exist, or be
+ * empty); NULL: results_root/<UTC>_<kind>_<name>.  On success the directory
+ * is copied into dir_out.  0, or -1 with a message in err (exit 1: IO).
+ */
+int import_set_write(struct import_set *s, const char *results_root,
+		     const char *out_dir, char *dir_out, size_t dir_outlen,
+		     char *err, size_t errlen);
+
+/* --- helpers shared by the parsers --- */
+
+/* Read a whole file (NUL-terminated, at most 256 MiB).  NULL with errno. */
+char *import_read_file(const char *path, size_t *len);
+/* 1-based line and column of byte offset off in buf. */
+void import_linecol(const char *buf, size_t off, unsigned *line, unsigned *col);
+
+/* The parsers.  Each appends what it read to s; -1 with errs filled on bad
+ * input (s may then hold part of the input: the caller discards it). */
+struct import_fio_opts {
+	const char *device;         /* --device, or NULL */
+};
+int import_fio_file(struct import_set *s, const char *path,
+		    const struct import_fio_opts *o, struct errlist *errs);
+
+struct import_sysbench_opts {
+	const char *device;         /* --device, or NULL */
+	const char *mode;           /* --mode rndrd..., or NULL: from the log */
+	uint64_t bs;                /* --bs, 0: from the log */
+	unsigned threads;           /* --threads, 0: from the log */
+};
+int import_sysbench_file(struct import_set *s, const char *path,
+			 const struct import_sysbench_opts *o,
+			 struct errlist *errs);
+
+int import_csv_file(struct import_set *s, const char *path,
+		    struct errlist *errs);
+
+/* Total IOPS of a cell's first repetition (read + write), for checks of
+ * published ratios; 0 if none. */
+double import_cell_iops(const struct import_cell *c);
+/* The cell of device/pattern/bs, NULL if none. */
+const struct import_cell *import_set_find(const struct import_set *s,
+					  const char *device, enum pattern p,
+					  uint64_t bs);
+
+#endif

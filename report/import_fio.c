@@ -1,0 +1,778 @@
+/*
+ * import_fio.c - `iomatrix import fio`: fio 3.x --output-format=json and
+ * json+ into cells.  One cell per job (the entries of one job name and group
+ * merged, so numjobs without group_reporting is still one cell); options come
+ * from "job options" over "global options", echoed by fio as strings.
+ * json+ latency bins (keyed by their value in ns) go into our log-linear
+ * histogram by value.  With --status-interval a file holds several JSON
+ * documents: the last complete one is the final report.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "import.h"
+#include "units.h"
+
+struct fio_doc {
+	const char *path;
+	const char *buf;            /* the whole file */
+	size_t start, end;          /* the document's bytes in buf */
+	const cJSON *global;        /* "global options", may be NULL */
+};
+
+/* Where a value appears in the document text, for messages: fio writes
+ * `"key" : "value"`.  Falls back to the document start. */
+static void fio_pos(const struct fio_doc *d, const char *key, const char *val,
+		    unsigned *line, unsigned *col)
+{
+	char needle[256];
+	const char *hit = NULL;
+	size_t off = d->start;
+
+	if (key && val)
+		snprintf(needle, sizeof(needle), "\"%s\" : \"%s\"", key, val);
+	else if (key)
+		snprintf(needle, sizeof(needle), "\"%s\"", key);
+	else
+		needle[0] = '\0';
+	if (needle[0]) {
+		/* memmem bounded to this document */
+		hit = memmem(d->buf + d->start, d->end - d->start, needle,
+			     strlen(needle));
+		if (hit)
+			off = (size_t)(hit - d->buf);
+	}
+	import_linecol(d->buf, off, line, col);
+}
+
+/* Option value as fio echoed it: the job's own, else the global one. */
+static const char *fio_opt(const struct fio_doc *d, const cJSON *job,
+			   const char *key)
+{
+	const cJSON *jo = cJSON_GetObjectItemCaseSensitive(job, "job options");
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(jo, key);
+
+	if (!cJSON_IsString(v))
+		v = cJSON_GetObjectItemCaseSensitive(d->global, key);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static const char *fio_opt2(const struct fio_doc *d, const cJSON *job,
+			    const char *k1, const char *k2)
+{
+	const char *v = fio_opt(d, job, k1);
+	return v ? v : fio_opt(d, job, k2);
+}
+
+static int num(const cJSON *o, const char *key, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
+		return -1;
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* fio's boolean options: "1"/"0", also "true"/"false". */
+static int fio_bool(const char *v, bool *out)
+{
+	if (!strcmp(v, "1") || !strcmp(v, "true") || !strcmp(v, "yes") ||
+	    !strcmp(v, "on")) {
+		*out = true;
+		return 0;
+	}
+	if (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "no") ||
+	    !strcmp(v, "off")) {
+		*out = false;
+		return 0;
+	}
+	return -1;
+}
+
+static int fio_uint(const char *v, unsigned lo, unsigned hi, unsigned *out)
+{
+	char *end;
+
+	errno = 0;
+	unsigned long x = strtoul(v, &end, 10);
+	if (errno || end == v || *end || v[0] == '-' || x < lo || x > hi)
+		return -1;
+	*out = (unsigned)x;
+	return 0;
+}
+
+/* fio's rw names (":N" suffixes stripped). */
+static int fio_pattern(const char *rw, enum pattern *p)
+{
+	char b[32];
+	snprintf(b, sizeof(b), "%s", rw);
+	char *colon = strchr(b, ':');
+	if (colon)
+		*colon = '\0';
+	if (!strcmp(b, "read")) *p = PAT_READ;
+	else if (!strcmp(b, "write")) *p = PAT_WRITE;
+	else if (!strcmp(b, "randread")) *p = PAT_RANDREAD;
+	else if (!strcmp(b, "randwrite")) *p = PAT_RANDWRITE;
+	else if (!strcmp(b, "rw") || !strcmp(b, "readwrite")) *p = PAT_READWRITE;
+	else if (!strcmp(b, "randrw")) *p = PAT_RANDRW;
+	else return -1;
+	return 0;
+}
+
+/* Copy with truncation (device names are short; paths may not be). */
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static const char *base_name(const char *p, char *buf, size_t len)
+{
+	char tmp[PATH_MAX];
+	snprintf(tmp, sizeof(tmp), "%s", p);
+	size_t n = strlen(tmp);
+	while (n > 1 && tmp[n - 1] == '/')
+		tmp[--n] = '\0';
+	const char *s = strrchr(tmp, '/');
+	copy_str(buf, len, s ? s + 1 : tmp);
+	return buf;
+}
+
+/*
+ * The device a job measured, when --device does not say: a block device's
+ * name (/dev/nvme0n1 -> nvme0n1), else the directory's name (directory=
+ * /mnt/ssd -> ssd; filename=/mnt/ssd/test -> ssd), else the bare file name,
+ * else the job name.
+ */
+static void fio_device(const char *filename, const char *directory,
+		       const char *jobname, char *out, size_t len)
+{
+	char b[PATH_MAX];
+
+	if (filename && !strncmp(filename, "/dev/", 5)) {
+		base_name(filename, out, len);
+	} else if (directory && directory[0]) {
+		base_name(directory, out, len);
+	} else if (filename && strchr(filename, '/')) {
+		snprintf(b, sizeof(b), "%s", filename);
+		char *slash = strrchr(b, '/');
+		if (slash == b)
+			copy_str(out, len, filename + 1);
+		else {
+			*slash = '\0';
+			base_name(b, out, len);
+		}
+	} else if (filename && filename[0]) {
+		copy_str(out, len, filename);
+	} else {
+		copy_str(out, len, jobname);
+	}
+	if (!out[0])
+		copy_str(out, len, "fio");
+}
+
+/* Add a json+ "bins" object ({"ns": count}) to h.  -1 if malformed. */
+static int fio_bins(const cJSON *bins, struct lat_hist *h)
+{
+	const cJSON *b;
+
+	cJSON_ArrayForEach(b, bins) {
+		char *end;
+		errno = 0;
+		unsigned long long ns = strtoull(b->string ? b->string : "", &end, 10);
+		if (errno || !b->string || end == b->string || *end ||
+		    !cJSON_IsNumber(b) || b->valuedouble < 0)
+			return -1;
+		hist_add_n(h, ns, (uint64_t)b->valuedouble);
+	}
+	return 0;
+}
+
+/* fio's percentile object into d (ascending by p). */
+static void fio_pcts(const cJSON *pct, struct import_dir *d)
+{
+	const cJSON *e;
+
+	d->npct = 0;
+	cJSON_ArrayForEach(e, pct) {
+		if (d->npct >= sizeof(d->pct_p) / sizeof(d->pct_p[0]))
+			break;
+		if (!e->string || !cJSON_IsNumber(e))
+			continue;
+		d->pct_p[d->npct] = strtod(e->string, NULL);
+		d->pct_ns[d->npct] = e->valuedouble;
+		d->npct++;
+	}
+}
+
+/* Accumulates the entries of one job (numjobs without group_reporting). */
+struct acc {
+	struct import_dir dir[IMP_NDIR];
+	double lat_m2[IMP_NDIR];
+	bool pct_lost[IMP_NDIR];
+	bool pct_clat[IMP_NDIR];
+	bool hist_clat[IMP_NDIR];
+	bool no_lat[IMP_NDIR];
+	double runtime_ms, usr, sys;
+	unsigned entries;
+};
+
+/* Fold one job entry's direction (fio's "read"/"write" object) into a. */
+static int acc_dir(struct acc *a, int di, const cJSON *o)
+{
+	struct import_dir *d = &a->dir[di];
+	double ios, bytes, iops, bw, rt, n, mn, mx, mean, sd;
+	const cJSON *lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
+	const cJSON *clat = cJSON_GetObjectItemCaseSensitive(o, "clat_ns");
+
+	if (num(o, "total_ios", &ios) < 0 || num(o, "io_bytes", &bytes) < 0 ||
+	    num(o, "iops", &iops) < 0 || num(o, "bw_bytes", &bw) < 0 ||
+	    num(o, "runtime", &rt) < 0 || !cJSON_IsObject(lat) ||
+	    !cJSON_IsObject(clat))
+		return -1;
+	if (num(lat, "N", &n) < 0 || num(lat, "min", &mn) < 0 ||
+	    num(lat, "max", &mx) < 0 || num(lat, "mean", &mean) < 0 ||
+	    num(lat, "stddev", &sd) < 0)
+		return -1;
+	d->present = true;
+	d->ios += (uint64_t)ios;
+	d->bytes += (uint64_t)bytes;
+	d->iops += iops;
+	d->bw_bytes_s += bw;
+	if (rt > a->runtime_ms)
+		a->runtime_ms = rt;
+	if (ios > 0 && n <= 0) {
+		a->no_lat[di] = true; /* gtod_reduce / disable_lat */
+		return 0;
+	}
+	if (n <= 0)
+		return 0;
+	/* Moments: Chan's merge of the entries. */
+	double tot = (double)d->lat_n + n, delta = mean - d->lat_mean_ns;
+	if (!d->have_lat || mn < d->lat_min_ns)
+		d->lat_min_ns = mn;
+	if (!d->have_lat || mx > d->lat_max_ns)
+		d->lat_max_ns = mx;
+	a->lat_m2[di] += sd * sd * (n > 1 ? n - 1 : 0) +
+			 delta * delta * (double)d->lat_n * n / tot;
+	d->lat_mean_ns += delta * n / tot;
+	d->lat_n = (uint64_t)tot;
+	d->lat_stddev_ns = tot > 1 ? sqrt(a->lat_m2[di] / (tot - 1)) : 0;
+	d->have_lat = d->have_lat_range = d->have_stddev = true;
+
+	/* Percentiles and bins: fio puts them on lat_ns with lat_percentiles=1,
+	 * else on clat_ns (completion latency, submission time excluded). */
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(lat, "percentile") ||
+			   cJSON_GetObjectItemCaseSensitive(lat, "bins") ? lat : clat;
+	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(src, "percentile");
+	const cJSON *bins = cJSON_GetObjectItemCaseSensitive(src, "bins");
+	if (src == clat) {
+		a->pct_clat[di] = pct != NULL;
+		a->hist_clat[di] = bins != NULL;
+	}
+	if (bins) {
+		if (!cJSON_IsObject(bins))
+			return -1;
+		if (!d->hist && !(d->hist = calloc(1, sizeof(*d->hist))))
+			return -2;
+		if (fio_bins(bins, d->hist) < 0)
+			return -1;
+	} else if (d->hist) {
+		/* one entry without bins: the merged histogram would lie */
+		free(d->hist);
+		d->hist = NULL;
+	}
+	if (a->entries == 0 && cJSON_IsObject(pct))
+		fio_pcts(pct, d);
+	else if (a->entries > 0) {
+		/* Percentiles of several jobs do not merge; the histogram
+		 * (json+) gives them back. */
+		if (d->npct)
+			a->pct_lost[di] = true;
+		d->npct = 0;
+	}
+	return 0;
+}
+
+static void iso_of(double epoch, char *buf, size_t len)
+{
+	time_t t = (time_t)epoch;
+	struct tm tm;
+
+	if (epoch <= 0 || !gmtime_r(&t, &tm)) {
+		buf[0] = '\0';
+		return;
+	}
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* fio's command line for the jobs of a document, from the echoed options
+ * (options given without a value, like time_based, are not echoed). */
+static char *fio_command(const struct fio_doc *d, const cJSON *jobs)
+{
+	size_t cap = 4096, n = 0;
+	char *s = malloc(cap);
+	const cJSON *e, *job;
+
+	if (!s)
+		return NULL;
+	n += (size_t)snprintf(s, cap, "fio");
+#define APPEND(...) do { \
+		int k_ = snprintf(NULL, 0, __VA_ARGS__); \
+		if (k_ < 0) break; \
+		if (n + (size_t)k_ + 1 > cap) { \
+			size_t nc_ = (n + (size_t)k_ + 1) * 2; \
+			char *ns_ = realloc(s, nc_); \
+			if (!ns_) { free(s); return NULL; } \
+			s = ns_; cap = nc_; \
+		} \
+		n += (size_t)snprintf(s + n, cap - n, __VA_ARGS__); \
+	} while (0)
+	cJSON_ArrayForEach(e, d->global)
+		if (cJSON_IsString(e))
+			APPEND(" --%s=%s", e->string, e->valuestring);
+	const char *last = NULL;
+	cJSON_ArrayForEach(job, jobs) {
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(job, "jobname");
+		const cJSON *jo = cJSON_GetObjectItemCaseSensitive(job, "job options");
+		if (!cJSON_IsString(name))
+			continue;
+		/* numjobs without group_reporting repeats the job: once */
+		if (last && !strcmp(last, name->valuestring))
+			continue;
+		last = name->valuestring;
+		APPEND(" --name=%s", name->valuestring);
+		cJSON_ArrayForEach(e, jo)
+			if (cJSON_IsString(e) && strcmp(e->string, "name"))
+				APPEND(" --%s=%s", e->string, e->valuestring);
+	}
+#undef APPEND
+	return s;
+}
+
+/* Parameters of a job entry; -1 with errors added. */
+static int fio_params(const struct fio_doc *d, const cJSON *job,
+		      const struct import_fio_opts *o, struct cell *p,
+		      struct errlist *errs)
+{
+	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
+	const char *v;
+	unsigned line, col;
+	size_t before = errs->n;
+	unsigned nrfiles = 1;
+
+#define BAD(key, val, ...) do { \
+		fio_pos(d, key, val, &line, &col); \
+		errlist_add(errs, d->path, line, col, __VA_ARGS__); \
+	} while (0)
+
+	cell_init(p);
+	snprintf(p->label, sizeof(p->label), "%s", jobname);
+	p->label_given = true;
+	p->size = 0;
+	p->seed = 0;
+	snprintf(p->engine, sizeof(p->engine), "psync"); /* fio's default */
+	p->direct = false;                                /* fio's default */
+
+	v = fio_opt2(d, job, "rw", "readwrite");
+	if (v && fio_pattern(v, &p->pattern) < 0)
+		BAD("rw", v, "job '%s': rw '%s' has no iomatrix pattern; use read write randread randwrite rw randrw",
+		    jobname, v);
+	v = fio_opt2(d, job, "bs", "blocksize");
+	if (v) {
+		char b[64];
+		snprintf(b, sizeof(b), "%s", v);
+		char *comma = strchr(b, ',');
+		if (comma)
+			*comma = '\0'; /* "read,write" sizes: the read one */
+		if (units_parse_size(b, &p->bs) < 0 || !p->bs)
+			BAD("bs", v, "job '%s': bad bs '%s'", jobname, v);
+	}
+	if ((v = fio_opt(d, job, "iodepth")) &&
+	    fio_uint(v, 1, 65536, &p->iodepth) < 0)
+		BAD("iodepth", v, "job '%s': bad iodepth '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "numjobs")) &&
+	    fio_uint(v, 1, 65536, &p->jobs) < 0)
+		BAD("numjobs", v, "job '%s': bad numjobs '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "ioengine"))) {
+		/* fio's synchronous engines are what our psync does */
+		if (!strcmp(v, "sync") || !strcmp(v, "pvsync") ||
+		    !strcmp(v, "pvsync2") || !strcmp(v, "vsync"))
+			snprintf(p->engine, sizeof(p->engine), "psync");
+		else
+			snprintf(p->engine, sizeof(p->engine), "%s", v);
+	}
+	if ((v = fio_opt(d, job, "direct")) && fio_bool(v, &p->direct) < 0)
+		BAD("direct", v, "job '%s': bad direct '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "buffered"))) {
+		bool b;
+		if (fio_bool(v, &b) < 0)
+			BAD("buffered", v, "job '%s': bad buffered '%s'", jobname, v);
+		else if (!fio_opt(d, job, "direct"))
+			p->direct = !b;
+	}
+	if ((v = fio_opt(d, job, "nrfiles")) && fio_uint(v, 1, 1u << 20, &nrfiles) < 0)
+		BAD("nrfiles", v, "job '%s': bad nrfiles '%s'", jobname, v);
+	p->files = nrfiles;
+	if ((v = fio_opt2(d, job, "filesize", "size"))) {
+		if (strchr(v, '%')) {
+			if (units_parse_percent(v, &p->size_pct) < 0)
+				BAD("size", v, "job '%s': bad size '%s'", jobname, v);
+		} else if (units_parse_size(v, &p->size) < 0) {
+			BAD("size", v, "job '%s': bad size '%s'", jobname, v);
+		} else if (!fio_opt(d, job, "filesize") && nrfiles > 1) {
+			p->size /= nrfiles; /* fio's size is the job's total */
+		}
+	}
+	if ((v = fio_opt(d, job, "runtime")) &&
+	    units_parse_duration(v, &p->runtime_ns) < 0)
+		BAD("runtime", v, "job '%s': bad runtime '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "ramp_time")) &&
+	    units_parse_duration(v, &p->ramp_ns) < 0)
+		BAD("ramp_time", v, "job '%s': bad ramp_time '%s'", jobname, v);
+	if ((v = fio_opt2(d, job, "io_size", "io_limit")) &&
+	    units_parse_size(v, &p->io_size) < 0)
+		BAD("io_size", v, "job '%s': bad io_size '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "offset")) && !strchr(v, '%') &&
+	    units_parse_size(v, &p->offset) < 0)
+		BAD("offset", v, "job '%s': bad offset '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "rwmixread")) &&
+	    fio_uint(v, 0, 100, &p->rwmixread) < 0)
+		BAD("rwmixread", v, "job '%s': bad rwmixread '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "rwmixwrite")) && !fio_opt(d, job, "rwmixread")) {
+		unsigned w;
+		if (fio_uint(v, 0, 100, &w) < 0)
+			BAD("rwmixwrite", v, "job '%s': bad rwmixwrite '%s'", jobname, v);
+		else
+			p->rwmixread = 100 - w;
+	}
+	if (!pattern_is_mixed(p->pattern))
+		p->rwmixread = 50; /* our default: the key is invalid otherwise */
+	if ((v = fio_opt(d, job, "fsync")) && fio_uint(v, 0, 1u << 30, &p->fsync) < 0)
+		BAD("fsync", v, "job '%s': bad fsync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "end_fsync")) && fio_bool(v, &p->end_fsync) < 0)
+		BAD("end_fsync", v, "job '%s': bad end_fsync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "randseed"))) {
+		char *end;
+		p->seed = strtoull(v, &end, 10);
+		if (*end)
+			BAD("randseed", v, "job '%s': bad randseed '%s'", jobname, v);
+	}
+#undef BAD
+
+	const char *filename = fio_opt(d, job, "filename");
+	const char *directory = fio_opt(d, job, "directory");
+	char fn[PATH_MAX];
+	if (filename) {
+		snprintf(fn, sizeof(fn), "%s", filename);
+		char *colon = strchr(fn, ':'); /* "a:b" is a list of files */
+		if (colon)
+			*colon = '\0';
+		filename = fn;
+	}
+	if (o->device)
+		snprintf(p->device, sizeof(p->device), "%s", o->device);
+	else
+		fio_device(filename, directory, jobname, p->device, sizeof(p->device));
+	snprintf(p->path, sizeof(p->path), "%s",
+		 filename ? filename : directory ? directory : "");
+	return errs->n > before ? -1 : 0;
+}
+
+/* Import one job: the entries [first, first+n) of the jobs array. */
+static int fio_job(struct import_set *s, const struct fio_doc *d,
+		   const cJSON *const *entries, size_t n, double timestamp,
+		   const struct import_fio_opts *o, const char *docnote,
+		   struct errlist *errs)
+{
+	const cJSON *job = entries[0];
+	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
+	struct cell p;
+	struct acc a;
+	struct import_rep rep;
+	unsigned line, col;
+	int ret = -1;
+	bool group_reporting = false;
+	const char *gr = fio_opt(d, job, "group_reporting");
+
+	memset(&a, 0, sizeof(a));
+	memset(&rep, 0, sizeof(rep));
+	if (gr && fio_bool(gr, &group_reporting) < 0)
+		group_reporting = true; /* fio echoes it as "1" when set */
+	if (fio_params(d, job, o, &p, errs) < 0)
+		return -1;
+	if (n > 1 && p.jobs == 1)
+		p.jobs = (unsigned)n; /* several entries of one name */
+
+	for (size_t i = 0; i < n; i++) {
+		const cJSON *e = entries[i];
+		double err = 0, v;
+		if (num(e, "error", &err) == 0 && err != 0) {
+			fio_pos(d, "jobname", jobname, &line, &col);
+			errlist_add(errs, d->path, line, col,
+				    "job '%s' ended with error %g (%s); fix the job and run fio again",
+				    jobname, err, strerror((int)err));
+			goto out;
+		}
+		for (int di = 0; di < IMP_NDIR; di++) {
+			bool on = di == IMP_READ ? pattern_reads(p.pattern) :
+						   pattern_writes(p.pattern);
+			const cJSON *od = cJSON_GetObjectItemCaseSensitive(
+				e, di == IMP_READ ? "read" : "write");
+			if (!on)
+				continue;
+			int r = cJSON_IsObject(od) ? acc_dir(&a, di, od) : -1;
+			if (r == -2) {
+				errlist_add(errs, d->path, 0, 0, "out of memory");
+				goto out;
+			}
+			if (r < 0) {
+				fio_pos(d, "jobname", jobname, &line, &col);
+				errlist_add(errs, d->path, line, col,
+					    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
+					    jobname, di == IMP_READ ? "read" : "write");
+				goto out;
+			}
+		}
+		if (num(e, "usr_cpu", &v) == 0) {
+			rep.have_cpu = true;
+			a.usr += v;
+		}
+		if (num(e, "sys_cpu", &v) == 0)
+			a.sys += v;
+		a.entries++;
+	}
+	for (int di = 0; di < IMP_NDIR; di++)
+		rep.dir[di] = a.dir[di];
+	rep.runtime_ns = (uint64_t)(a.runtime_ms * 1e6);
+	rep.usr_pct = a.usr;
+	rep.sys_pct = a.sys;
+	if (timestamp > 0) {
+		double elapsed = 0;
+		num(job, "elapsed", &elapsed);
+		iso_of(timestamp - elapsed, rep.started_at, sizeof(rep.started_at));
+		iso_of(timestamp, rep.finished_at, sizeof(rep.finished_at));
+	}
+
+	cJSON *src = cJSON_CreateObject();
+	if (src) {
+		cJSON_AddStringToObject(src, "fio_jobname", jobname);
+		double g = 0;
+		num(job, "groupid", &g);
+		cJSON_AddNumberToObject(src, "fio_groupid", g);
+		cJSON_AddNumberToObject(src, "fio_entries", (double)n);
+		cJSON_AddBoolToObject(src, "group_reporting", group_reporting);
+		cJSON *opts = cJSON_CreateObject();
+		const cJSON *e;
+		cJSON_ArrayForEach(e, d->global)
+			if (cJSON_IsString(e))
+				cJSON_AddStringToObject(opts, e->string, e->valuestring);
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(job, "job options"))
+			if (cJSON_IsString(e)) {
+				cJSON_DeleteItemFromObjectCaseSensitive(opts, e->string);
+				cJSON_AddStringToObject(opts, e->string, e->valuestring);
+			}
+		cJSON_AddItemToObject(src, "fio_options", opts);
+		cJSON_AddStringToObject(src, "file", d->path);
+	}
+	struct import_cell *c = import_set_add(s, &p, &rep, src);
+	if (!c) {
+		errlist_add(errs, d->path, 0, 0, "out of memory");
+		goto out;
+	}
+	import_cell_warn(c, "imported from fio output, not measured by iomatrix");
+	if (docnote)
+		import_cell_warn(c, "%s", docnote);
+	for (int di = 0; di < IMP_NDIR; di++) {
+		const char *dn = di == IMP_READ ? "read" : "write";
+		if (a.no_lat[di])
+			import_cell_warn(c, "fio recorded no %s latency (gtod_reduce=1 or disable_lat): IOPS and bandwidth only", dn);
+		if (a.pct_clat[di] || a.hist_clat[di])
+			import_cell_warn(c, "%s latency percentiles%s are fio's completion latency (clat: submission excluded); min/max/mean are total latency (lat); fio's lat_percentiles=1 gives total-latency percentiles",
+					 dn, a.hist_clat[di] ? " and histogram" : "");
+		if (a.pct_lost[di] && !a.dir[di].hist)
+			import_cell_warn(c, "%s percentiles of %u fio job entries cannot be merged without json+ bins; run fio with --output-format=json+ or group_reporting",
+					 dn, a.entries);
+	}
+	if (strcmp(p.engine, "libaio") && strcmp(p.engine, "io_uring") &&
+	    strcmp(p.engine, "psync") && strcmp(p.engine, "null"))
+		import_cell_warn(c, "fio engine '%s' has no iomatrix equivalent", p.engine);
+	ret = 0;
+out:
+	if (ret < 0)
+		import_rep_release(&rep);
+	return ret;
+}
+
+int import_fio_file(struct import_set *s, const char *path,
+		    const struct import_fio_opts *o, struct errlist *errs)
+{
+	size_t len = 0, pos = 0, before = errs->n;
+	char *buf = import_read_file(path, &len);
+	cJSON *doc = NULL;
+	struct fio_doc d = { .path = path };
+	unsigned line, col, ndocs = 0;
+	char docnote[256] = "";
+	const cJSON **entries = NULL;
+
+	if (!buf) {
+		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
+			    strerror(errno));
+		return -1;
+	}
+	d.buf = buf;
+	/* Every document starts with '{' at the start of a line; anything
+	 * before (fio's "note:" and warning lines) is skipped. */
+	for (;;) {
+		size_t start = pos;
+		while (start < len && !(buf[start] == '{' &&
+					(start == 0 || buf[start - 1] == '\n')))
+			start++;
+		if (start >= len)
+			break;
+		const char *end = NULL;
+		cJSON *next = cJSON_ParseWithLengthOpts(buf + start, len - start,
+							&end, 0);
+		if (!next) {
+			const char *ep = cJSON_GetErrorPtr();
+			size_t off = ep && ep >= buf && ep <= buf + len ?
+				(size_t)(ep - buf) : start;
+			import_linecol(buf, off, &line, &col);
+			if (ndocs == 0) {
+				errlist_add(errs, path, line, col,
+					    "malformed JSON (%s); is this fio --output-format=json output?",
+					    off >= len ? "unexpected end of file" :
+							 "unexpected character");
+				goto out;
+			}
+			/* A status-interval file cut short: the last complete
+			 * report is the one to use. */
+			snprintf(docnote, sizeof(docnote),
+				 "%s:%u:%u: an incomplete JSON report after %u complete ones was ignored",
+				 path, line, col, ndocs);
+			break;
+		}
+		cJSON_Delete(doc);
+		doc = next;
+		d.start = start;
+		d.end = (size_t)(end - buf);
+		ndocs++;
+		pos = d.end;
+	}
+	if (!doc) {
+		errlist_add(errs, path, 1, 1,
+			    "no JSON found; run fio with --output-format=json (or json+)");
+		goto out;
+	}
+	const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "fio version");
+	const cJSON *jobs = cJSON_GetObjectItemCaseSensitive(doc, "jobs");
+	if (!cJSON_IsArray(jobs) || !cJSON_IsString(ver)) {
+		import_linecol(buf, d.start, &line, &col);
+		errlist_add(errs, path, line, col,
+			    "not fio output: no \"fio version\" and \"jobs\"; run fio with --output-format=json (or json+)");
+		goto out;
+	}
+	if (strncmp(ver->valuestring, "fio-3", 5)) {
+		fio_pos(&d, "fio version", ver->valuestring, &line, &col);
+		errlist_add(errs, path, line, col,
+			    "'%s' output is not supported (fio 3.x writes latencies in ns); run fio 3.x",
+			    ver->valuestring);
+		goto out;
+	}
+	d.global = cJSON_GetObjectItemCaseSensitive(doc, "global options");
+	if (ndocs > 1 && !docnote[0])
+		snprintf(docnote, sizeof(docnote),
+			 "%u JSON reports in the file (status-interval): the last one is used",
+			 ndocs);
+
+	/* Source of the set: fio version, the files, their commands. */
+	char *cmd = fio_command(&d, jobs);
+	if (!s->source && (s->source = cJSON_CreateObject())) {
+		cJSON_AddStringToObject(s->source, "kind", "fio");
+		cJSON_AddArrayToObject(s->source, "files");
+		cJSON_AddStringToObject(s->source, "version", ver->valuestring);
+		if (cmd)
+			cJSON_AddStringToObject(s->source, "command", cmd);
+		cJSON_AddArrayToObject(s->source, "commands");
+		cJSON_AddStringToObject(s->source, "note",
+			"measured by fio, imported by iomatrix; options given without a value (time_based...) are not in fio's JSON");
+	}
+	cJSON *files = cJSON_GetObjectItemCaseSensitive(s->source, "files");
+	cJSON *cmds = cJSON_GetObjectItemCaseSensitive(s->source, "commands");
+	if (files)
+		cJSON_AddItemToArray(files, cJSON_CreateString(path));
+	if (cmds && cmd)
+		cJSON_AddItemToArray(cmds, cJSON_CreateString(cmd));
+	free(cmd);
+	double ts = 0;
+	num(doc, "timestamp", &ts);
+
+	/* Group the entries by job name and group id, in order. */
+	int nj = cJSON_GetArraySize(jobs);
+	entries = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*entries));
+	bool *used = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*used));
+	if (!entries || !used) {
+		free(used);
+		errlist_add(errs, path, 0, 0, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < nj; i++) {
+		const cJSON *ji = cJSON_GetArrayItem(jobs, i);
+		const cJSON *nm = cJSON_GetObjectItemCaseSensitive(ji, "jobname");
+		if (!cJSON_IsObject(ji) || !cJSON_IsString(nm)) {
+			import_linecol(buf, d.start, &line, &col);
+			errlist_add(errs, path, line, col,
+				    "job %d has no \"jobname\"; not fio 3.x JSON output", i + 1);
+			used[i] = true;
+		}
+	}
+	for (int i = 0; i < nj; i++) {
+		if (used[i])
+			continue;
+		const cJSON *ji = cJSON_GetArrayItem(jobs, i);
+		const char *name = cJSON_GetObjectItemCaseSensitive(ji, "jobname")->valuestring;
+		double g = 0, gk;
+		num(ji, "groupid", &g);
+		size_t n = 0;
+		for (int k = i; k < nj; k++) {
+			const cJSON *jk = cJSON_GetArrayItem(jobs, k);
+			if (used[k])
+				continue;
+			gk = 0;
+			num(jk, "groupid", &gk);
+			if (gk == g && !strcmp(cJSON_GetObjectItemCaseSensitive(jk, "jobname")->valuestring, name)) {
+				entries[n++] = jk;
+				used[k] = true;
+			}
+		}
+		fio_job(s, &d, entries, n, ts, o, docnote[0] ? docnote : NULL, errs);
+	}
+	free(used);
+	if (nj == 0) {
+		import_linecol(buf, d.start, &line, &col);
+		errlist_add(errs, path, line, col, "fio output holds no jobs");
+	}
+	if (ts > 0) {
+		char iso[32];
+		double elapsed = 0;
+		iso_of(ts, iso, sizeof(iso));
+		if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
+			snprintf(s->finished_at, sizeof(s->finished_at), "%s", iso);
+		if (nj > 0)
+			num(cJSON_GetArrayItem(jobs, 0), "elapsed", &elapsed);
+		iso_of(ts - elapsed, iso, sizeof(iso));
+		if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
+			snprintf(s->started_at, sizeof(s->started_at), "%s", iso);
+	}
+out:
+	free(entries);
+	cJSON_Delete(doc);
+	free(buf);
+	return errs->n > before ? -1 : 0;
+}

@@ -1,0 +1,565 @@
+/*
+ * import_sysbench.c - `iomatrix import sysbench`: sysbench 1.0 fileio `run`
+ * output into cells.  The header gives the parameters (threads, file set,
+ * block size, mode words such as "Doing random read test"), the tail the
+ * figures (reads/s, writes/s, MiB/s, latency min/avg/max/95th in ms).  A log
+ * may hold several runs, e.g. seed 003's script appending every mode to one
+ * file after a "----DIR BS MODE----" line.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+#include "units.h"
+
+/* One run as read from the log; -1 means "not seen". */
+struct sb_run {
+	unsigned start_line;
+	char version[64];
+	char marker_dir[PATH_MAX];
+	enum pattern marker_mode;
+	bool have_marker_mode;
+	uint64_t marker_bs;
+	long threads;
+	long nfiles;
+	double file_bytes;
+	uint64_t bs;
+	long requests;
+	double rw_ratio;
+	long fsync_every;
+	int end_fsync;
+	char flags[64];
+	char io_mode[32];
+	bool have_mode;
+	enum pattern mode;
+	char mode_words[64];
+	double reads_s, writes_s, fsyncs_s, read_mib_s, written_mib_s;
+	double total_time_s, events;
+	double lat_min, lat_avg, lat_max, lat_pct, lat_pct_p, lat_sum;
+	bool have_reads, have_writes, have_rmib, have_wmib, have_time;
+	bool have_lat_min, have_lat_avg, have_lat_max, have_lat_pct;
+};
+
+static void sb_run_init(struct sb_run *r, unsigned line)
+{
+	memset(r, 0, sizeof(*r));
+	r->start_line = line;
+	r->threads = r->nfiles = r->requests = r->fsync_every = -1;
+	r->end_fsync = -1;
+	r->rw_ratio = -1;
+	r->file_bytes = -1;
+}
+
+/* "16MiB", "6.25GiB", "64MiB" -> bytes (powers of 1024); -1 if bad. */
+static double sb_size(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	uint64_t mul = 1;
+
+	if (end == s || v < 0 || !isfinite(v))
+		return -1;
+	while (*end == ' ')
+		end++;
+	switch (tolower((unsigned char)*end)) {
+	case 'k': mul = 1ULL << 10; end++; break;
+	case 'm': mul = 1ULL << 20; end++; break;
+	case 'g': mul = 1ULL << 30; end++; break;
+	case 't': mul = 1ULL << 40; end++; break;
+	case 'b': break;
+	case '\0': return v;
+	default: return -1;
+	}
+	if (*end == 'i' || *end == 'I')
+		end++;
+	if (*end == 'B' || *end == 'b')
+		end++;
+	while (isspace((unsigned char)*end))
+		end++;
+	return *end ? -1 : v * (double)mul;
+}
+
+/* A number followed only by an optional unit letter ("2.0007s"). */
+static int sb_num(const char *s, double *out)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno || !isfinite(v) || v < 0)
+		return -1;
+	if (*end == 's')
+		end++;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* If line (leading blanks skipped) starts with key, the text after it. */
+static const char *after(const char *line, const char *key)
+{
+	while (*line == ' ' || *line == '\t')
+		line++;
+	size_t n = strlen(key);
+	return strncmp(line, key, n) ? NULL : line + n;
+}
+
+static int mode_words(const char *w, enum pattern *p)
+{
+	if (!strncmp(w, "random read", 11)) *p = PAT_RANDREAD;
+	else if (!strncmp(w, "random write", 12)) *p = PAT_RANDWRITE;
+	else if (!strncmp(w, "random r/w", 10)) *p = PAT_RANDRW;
+	else if (!strncmp(w, "sequential read", 15)) *p = PAT_READ;
+	else if (!strncmp(w, "sequential write", 16)) *p = PAT_WRITE;
+	else if (!strncmp(w, "sequential rewrite", 18)) *p = PAT_REWRITE;
+	else return -1;
+	return 0;
+}
+
+static const char *sysbench_mode_name(enum pattern p)
+{
+	switch (p) {
+	case PAT_RANDREAD: return "rndrd";
+	case PAT_RANDWRITE: return "rndwr";
+	case PAT_RANDRW: return "rndrw";
+	case PAT_READ: return "seqrd";
+	case PAT_WRITE: return "seqwr";
+	case PAT_REWRITE: return "seqrewr";
+	default: return "?";
+	}
+}
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* Turn a finished run into a cell. */
+static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
+		   const struct import_sysbench_opts *o, struct cell *first,
+		   struct errlist *errs)
+{
+	struct cell p;
+	struct import_rep rep;
+	size_t before = errs->n;
+	char b[PATH_MAX];
+
+	/* Figures: all of them or the log is cut or not fileio output. */
+	if (!r->have_reads || !r->have_writes || !r->have_time ||
+	    !r->have_rmib || !r->have_wmib) {
+		errlist_add(errs, path, r->start_line, 0,
+			    "sysbench run is incomplete: no %s; is this the output of 'sysbench fileio ... run'?",
+			    !r->have_reads ? "'reads/s'" : !r->have_writes ? "'writes/s'" :
+			    !r->have_rmib ? "'read, MiB/s'" : !r->have_wmib ? "'written, MiB/s'" :
+			    "'total time'");
+		return -1;
+	}
+	cell_init(&p);
+	p.size = 0;
+	p.seed = 0;
+	snprintf(p.engine, sizeof(p.engine), "psync");
+
+	/* mode: the log, else the script's marker line, else --mode */
+	enum pattern cli_mode;
+	bool have_cli_mode = o->mode && pattern_parse(o->mode, &cli_mode) == 0;
+	if (r->have_mode) {
+		p.pattern = r->mode;
+		if (have_cli_mode && cli_mode != r->mode)
+			errlist_add(errs, path, r->start_line, 0,
+				    "--mode %s contradicts the log ('Doing %s test')",
+				    o->mode, r->mode_words);
+	} else if (r->have_marker_mode) {
+		p.pattern = r->marker_mode;
+	} else if (have_cli_mode) {
+		p.pattern = cli_mode;
+	} else {
+		errlist_add(errs, path, r->start_line, 0,
+			    "the log does not say the test mode ('Doing ... test'); give --mode rndrd|rndwr|rndrw|seqrd|seqwr|seqrewr");
+	}
+	if (r->bs) {
+		p.bs = r->bs;
+		if (o->bs && o->bs != r->bs)
+			errlist_add(errs, path, r->start_line, 0,
+				    "--bs %llu contradicts the log (block size %llu)",
+				    (unsigned long long)o->bs, (unsigned long long)r->bs);
+	} else if (r->marker_bs) {
+		p.bs = r->marker_bs;
+	} else if (o->bs) {
+		p.bs = o->bs;
+	} else {
+		errlist_add(errs, path, r->start_line, 0,
+			    "the log does not say the block size ('Block size 16KiB'); give --bs");
+	}
+	if (r->threads > 0) {
+		p.jobs = (unsigned)r->threads;
+		if (o->threads && o->threads != p.jobs)
+			errlist_add(errs, path, r->start_line, 0,
+				    "--threads %u contradicts the log (%ld threads)",
+				    o->threads, r->threads);
+	} else if (o->threads) {
+		p.jobs = o->threads;
+	} else {
+		errlist_add(errs, path, r->start_line, 0,
+			    "the log does not say the threads ('Number of threads: N'); give --threads");
+	}
+	if (errs->n > before)
+		return -1;
+	if (r->nfiles > 0)
+		p.files = (unsigned)r->nfiles;
+	if (r->file_bytes > 0)
+		p.size = (uint64_t)r->file_bytes;
+	if (r->requests > 0)
+		p.requests = (uint64_t)r->requests;
+	if (r->fsync_every > 0)
+		p.fsync = (unsigned)r->fsync_every;
+	p.end_fsync = r->end_fsync == 1;
+	p.direct = strstr(r->flags, "direct") != NULL;
+	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
+		p.rwmixread = (unsigned)lround(100.0 * r->rw_ratio / (1.0 + r->rw_ratio));
+	if (!strcmp(r->io_mode, "asynchronous"))
+		snprintf(p.engine, sizeof(p.engine), "libaio");
+	else if (!strcmp(r->io_mode, "mmap"))
+		snprintf(p.engine, sizeof(p.engine), "mmap");
+	cell_label_derive(&p, p.label, sizeof(p.label));
+
+	if (o->device)
+		snprintf(p.device, sizeof(p.device), "%s", o->device);
+	else if (r->marker_dir[0]) {
+		snprintf(b, sizeof(b), "%s", r->marker_dir);
+		size_t n = strlen(b);
+		while (n > 1 && b[n - 1] == '/')
+			b[--n] = '\0';
+		const char *sl = strrchr(b, '/');
+		copy_str(p.device, sizeof(p.device), sl && sl[1] ? sl + 1 : b);
+	} else {
+		const char *sl = strrchr(path, '/');
+		copy_str(b, sizeof(b), sl ? sl + 1 : path);
+		char *dot = strrchr(b, '.');
+		if (dot && dot != b)
+			*dot = '\0';
+		copy_str(p.device, sizeof(p.device), b);
+	}
+	copy_str(p.path, sizeof(p.path), r->marker_dir);
+
+	memset(&rep, 0, sizeof(rep));
+	rep.runtime_ns = (uint64_t)llround(r->total_time_s * 1e9);
+	for (int d = 0; d < IMP_NDIR; d++) {
+		bool on = d == IMP_READ ? pattern_reads(p.pattern) :
+					  pattern_writes(p.pattern);
+		if (!on)
+			continue;
+		struct import_dir *x = &rep.dir[d];
+		x->present = true;
+		x->iops = d == IMP_READ ? r->reads_s : r->writes_s;
+		x->bw_bytes_s = (d == IMP_READ ? r->read_mib_s : r->written_mib_s) *
+				1048576.0;
+		x->ios = (uint64_t)llround(x->iops * r->total_time_s);
+		x->bytes = (uint64_t)llround(x->bw_bytes_s * r->total_time_s);
+		if (r->have_lat_avg) {
+			x->have_lat = true;
+			x->lat_mean_ns = r->lat_avg * 1e6;
+			x->have_lat_range = r->have_lat_min && r->have_lat_max;
+			x->lat_min_ns = r->lat_min * 1e6;
+			x->lat_max_ns = r->lat_max * 1e6;
+			if (r->have_lat_pct) {
+				x->npct = 1;
+				x->pct_p[0] = r->lat_pct_p;
+				x->pct_ns[0] = r->lat_pct * 1e6;
+			}
+		}
+	}
+
+	cJSON *src = cJSON_CreateObject();
+	if (src) {
+		cJSON_AddStringToObject(src, "sysbench_mode", sysbench_mode_name(p.pattern));
+		cJSON_AddNumberToObject(src, "fsyncs_s", r->fsyncs_s);
+		cJSON_AddNumberToObject(src, "events", r->events);
+		cJSON_AddNumberToObject(src, "total_time_s", r->total_time_s);
+		cJSON_AddNumberToObject(src, "latency_sum_ms", r->lat_sum);
+		cJSON_AddStringToObject(src, "file", path);
+		cJSON_AddNumberToObject(src, "line", r->start_line);
+	}
+	if (!first->device[0])
+		*first = p;
+	struct import_cell *c = import_set_add(s, &p, &rep, src);
+	if (!c) {
+		errlist_add(errs, path, 0, 0, "out of memory");
+		return -1;
+	}
+	import_cell_warn(c, "imported from sysbench output, not measured by iomatrix");
+	if (pattern_is_mixed(p.pattern))
+		import_cell_warn(c, "sysbench reports one latency for reads, writes and fsyncs together: it is given for both directions");
+	if (r->fsyncs_s > 0)
+		import_cell_warn(c, "sysbench also did %.2f fsync/s, counted in its events and latency", r->fsyncs_s);
+	import_cell_warn(c, "sysbench prints latency in ms with 2 decimals (10 us resolution); no histogram, percentile %g only",
+			 r->have_lat_pct ? r->lat_pct_p : 95);
+	return 0;
+}
+
+int import_sysbench_file(struct import_set *s, const char *path,
+			 const struct import_sysbench_opts *o,
+			 struct errlist *errs)
+{
+	size_t len = 0, before = errs->n;
+	char *buf = import_read_file(path, &len);
+	struct sb_run run;
+	bool in_run = false, pending_marker = false;
+	struct sb_run marker;
+	unsigned lineno = 0, runs = 0;
+	char version[64] = "";
+	char cmd[1024] = "";
+	struct cell first;
+
+	if (!buf) {
+		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
+			    strerror(errno));
+		return -1;
+	}
+	memset(&first, 0, sizeof(first));
+	sb_run_init(&marker, 0);
+	char *save = NULL;
+	for (char *line = buf; line && *line; line = save) {
+		char *nl = strchr(line, '\n');
+		save = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		size_t ll = strlen(line);
+		if (ll && line[ll - 1] == '\r')
+			line[ll - 1] = '\0';
+		lineno++;
+		const char *v;
+		double x;
+
+#define BADNUM(what) do { \
+		errlist_add(errs, path, lineno, (unsigned)(v - line) + 1, \
+			    "bad number for %s: '%s'", what, v); \
+		goto out; \
+	} while (0)
+
+		/* seed 003's script: "----/data/ssd 16384 rndrd----" */
+		if (!strncmp(line, "----", 4) && ll > 8) {
+			char dir[PATH_MAX] = "", mode[32] = "";
+			unsigned long long bsz = 0;
+			if (in_run) {
+				if (sb_emit(s, path, &run, o, &first, errs) < 0)
+					goto out;
+				runs++;
+				in_run = false;
+			}
+			sb_run_init(&marker, lineno);
+			if (sscanf(line + 4, "%4095s %llu %31[a-z]", dir, &bsz, mode) >= 1) {
+				copy_str(marker.marker_dir, sizeof(marker.marker_dir), dir);
+				marker.marker_bs = bsz;
+				if (mode[0] && pattern_parse(mode, &marker.marker_mode) == 0)
+					marker.have_marker_mode = true;
+			}
+			pending_marker = true;
+			continue;
+		}
+		if ((v = after(line, "sysbench ")) && isdigit((unsigned char)*v)) {
+			/* A new run; the previous one is complete. */
+			if (in_run) {
+				if (sb_emit(s, path, &run, o, &first, errs) < 0)
+					goto out;
+				runs++;
+			}
+			sb_run_init(&run, lineno);
+			if (pending_marker) {
+				copy_str(run.marker_dir, sizeof(run.marker_dir), marker.marker_dir);
+				run.marker_bs = marker.marker_bs;
+				run.marker_mode = marker.marker_mode;
+				run.have_marker_mode = marker.have_marker_mode;
+				pending_marker = false;
+			}
+			snprintf(run.version, sizeof(run.version), "sysbench %.*s",
+				 (int)strcspn(v, " "), v);
+			if (!version[0])
+				copy_str(version, sizeof(version), run.version);
+			if (strncmp(v, "1.", 2))
+				errlist_add(errs, path, lineno, 1,
+					    "'%s' output is not supported; this reads sysbench 1.0 fileio output",
+					    run.version);
+			in_run = true;
+			continue;
+		}
+		if (after(line, "Operations performed:")) {
+			errlist_add(errs, path, lineno, 1,
+				    "sysbench 0.4 output is not supported; this reads sysbench 1.0 fileio output");
+			goto out;
+		}
+		if (!in_run) {
+			/* Figures before any "sysbench 1.x" banner: a log whose
+			 * head was cut off.  Start a run anyway. */
+			if (after(line, "File operations:") ||
+			    after(line, "Number of threads:")) {
+				sb_run_init(&run, lineno);
+				in_run = true;
+			} else {
+				continue;
+			}
+		}
+		if ((v = after(line, "Number of threads:"))) {
+			if (sb_num(v, &x) < 0 || x < 1 || x != floor(x))
+				BADNUM("threads");
+			run.threads = (long)x;
+		} else if ((v = after(line, "Extra file open flags:"))) {
+			while (*v == ' ')
+				v++;
+			copy_str(run.flags, sizeof(run.flags), v);
+		} else if (strstr(line, " files, ") && strstr(line, " each")) {
+			long nf;
+			char sz[64];
+			if (sscanf(line, "%ld files, %63s each", &nf, sz) != 2 ||
+			    nf < 1 || (run.file_bytes = sb_size(sz)) < 0) {
+				v = line;
+				BADNUM("the file set ('N files, SIZE each')");
+			}
+			run.nfiles = nf;
+		} else if ((v = after(line, "Block size "))) {
+			double bsz = sb_size(v);
+			if (bsz <= 0 || bsz != floor(bsz))
+				BADNUM("block size");
+			run.bs = (uint64_t)bsz;
+		} else if ((v = after(line, "Number of IO requests:"))) {
+			if (sb_num(v, &x) < 0)
+				BADNUM("IO requests");
+			run.requests = (long)x;
+		} else if ((v = after(line, "Read/Write ratio for combined random IO test:"))) {
+			if (sb_num(v, &run.rw_ratio) < 0)
+				BADNUM("read/write ratio");
+		} else if ((v = after(line, "Periodic FSYNC enabled, calling fsync() each "))) {
+			run.fsync_every = strtol(v, NULL, 10);
+		} else if (after(line, "Calling fsync() at the end of test, Enabled")) {
+			run.end_fsync = 1;
+		} else if (after(line, "Calling fsync() at the end of test, Disabled")) {
+			run.end_fsync = 0;
+		} else if ((v = after(line, "Using ")) && strstr(v, "I/O mode")) {
+			copy_str(run.io_mode, sizeof(run.io_mode), v);
+			run.io_mode[strcspn(run.io_mode, " ")] = '\0';
+			if (!strncmp(v, "mmap", 4))
+				snprintf(run.io_mode, sizeof(run.io_mode), "mmap");
+		} else if ((v = after(line, "Doing "))) {
+			const char *t = strstr(v, " test");
+			if (t) {
+				snprintf(run.mode_words, sizeof(run.mode_words), "%.*s",
+					 (int)(t - v), v);
+				if (mode_words(v, &run.mode) < 0) {
+					errlist_add(errs, path, lineno, 1,
+						    "unknown sysbench test mode '%s'",
+						    run.mode_words);
+					goto out;
+				}
+				run.have_mode = true;
+			}
+		} else if ((v = after(line, "reads/s:"))) {
+			if (sb_num(v, &run.reads_s) < 0)
+				BADNUM("reads/s");
+			run.have_reads = true;
+		} else if ((v = after(line, "writes/s:"))) {
+			if (sb_num(v, &run.writes_s) < 0)
+				BADNUM("writes/s");
+			run.have_writes = true;
+		} else if ((v = after(line, "fsyncs/s:"))) {
+			if (sb_num(v, &run.fsyncs_s) < 0)
+				BADNUM("fsyncs/s");
+		} else if ((v = after(line, "read, MiB/s:"))) {
+			if (sb_num(v, &run.read_mib_s) < 0)
+				BADNUM("read MiB/s");
+			run.have_rmib = true;
+		} else if ((v = after(line, "written, MiB/s:"))) {
+			if (sb_num(v, &run.written_mib_s) < 0)
+				BADNUM("written MiB/s");
+			run.have_wmib = true;
+		} else if ((v = after(line, "total time:"))) {
+			if (sb_num(v, &run.total_time_s) < 0 || run.total_time_s <= 0)
+				BADNUM("total time");
+			run.have_time = true;
+		} else if ((v = after(line, "total number of events:"))) {
+			if (sb_num(v, &run.events) < 0)
+				BADNUM("events");
+		} else if ((v = after(line, "min:"))) {
+			if (sb_num(v, &run.lat_min) < 0)
+				BADNUM("latency min");
+			run.have_lat_min = true;
+		} else if ((v = after(line, "avg:"))) {
+			if (sb_num(v, &run.lat_avg) < 0)
+				BADNUM("latency avg");
+			run.have_lat_avg = true;
+		} else if ((v = after(line, "max:"))) {
+			if (sb_num(v, &run.lat_max) < 0)
+				BADNUM("latency max");
+			run.have_lat_max = true;
+		} else if ((v = after(line, "sum:"))) {
+			if (sb_num(v, &run.lat_sum) < 0)
+				BADNUM("latency sum");
+		} else {
+			/* "95th percentile:" (the number is --percentile) */
+			const char *t = line;
+			while (*t == ' ')
+				t++;
+			char *end;
+			double pp = strtod(t, &end);
+			if (end != t && (!strncmp(end, "th percentile:", 14) ||
+					 !strncmp(end, "st percentile:", 14) ||
+					 !strncmp(end, "nd percentile:", 14) ||
+					 !strncmp(end, "rd percentile:", 14))) {
+				v = end + 14;
+				if (sb_num(v, &run.lat_pct) < 0)
+					BADNUM("latency percentile");
+				run.lat_pct_p = pp;
+				run.have_lat_pct = pp > 0 && pp <= 100;
+			}
+		}
+#undef BADNUM
+	}
+	if (in_run) {
+		if (sb_emit(s, path, &run, o, &first, errs) < 0)
+			goto out;
+		runs++;
+	}
+	if (!runs && errs->n == before)
+		errlist_add(errs, path, lineno ? lineno : 1, 0,
+			    "no sysbench fileio results found; save the output of 'sysbench fileio ... run'");
+	if (errs->n == before) {
+		if (!s->source && (s->source = cJSON_CreateObject())) {
+			cJSON_AddStringToObject(s->source, "kind", "sysbench");
+			cJSON_AddArrayToObject(s->source, "files");
+			if (version[0])
+				cJSON_AddStringToObject(s->source, "version", version);
+			else
+				cJSON_AddNullToObject(s->source, "version");
+			/* The first cell's parameters in sysbench's words. */
+			const struct cell *c = &first;
+			snprintf(cmd, sizeof(cmd),
+				 "sysbench fileio --file-num=%u --file-total-size=%llu "
+				 "--file-test-mode=%s --file-block-size=%llu --threads=%u%s%s "
+				 "--file-fsync-freq=%u run",
+				 c->files, (unsigned long long)c->size * c->files,
+				 sysbench_mode_name(c->pattern),
+				 (unsigned long long)c->bs, c->jobs,
+				 c->direct ? " --file-extra-flags=direct" : "",
+				 c->requests ? "" : " --events=0",
+				 c->fsync);
+			cJSON_AddStringToObject(s->source, "command", cmd);
+			cJSON_AddStringToObject(s->source, "note",
+				"measured by sysbench, imported by iomatrix; the command is rebuilt from the log header (--time is not in the log)");
+		}
+		cJSON *files = cJSON_GetObjectItemCaseSensitive(s->source, "files");
+		if (files)
+			cJSON_AddItemToArray(files, cJSON_CreateString(path));
+	}
+out:
+	free(buf);
+	return errs->n > before ? -1 : 0;
+}
