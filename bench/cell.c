@@ -183,8 +183,9 @@ static int get_u64(const cJSON *j, const char *k, uint64_t *out, char *err,
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, k);
 	if (!v)
 		return 0;
-	if (!cJSON_IsNumber(v) || v->valuedouble < 0 ||
-	    v->valuedouble > 18446744073709551615.0) {
+	/* 2^64 itself does not fit: UINT64_MAX rounds up to it as a double. */
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= 0) ||
+	    v->valuedouble >= 18446744073709551616.0) {
 		snprintf(err, errlen, "'%s' must be a non-negative number", k);
 		return -1;
 	}
