@@ -378,7 +378,8 @@ int runner_prepare(const struct cell *c, struct target *t,
 			need -= have < need ? have : need; /* truncated first */
 	}
 	struct statvfs vfs;
-	if (need && statvfs(dir, &vfs) == 0) {
+	/* f_blocks == 0: the filesystem keeps no count (ramfs): cannot check */
+	if (need && statvfs(dir, &vfs) == 0 && vfs.f_blocks) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 		if (need > avail) {
 			seterr(err, errlen, "'%s': not enough free space for the file set (need "
@@ -785,10 +786,15 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 			seterr(err, errlen, "%s", jobs[i].errmsg);
 		}
 	}
+	/* a time-limited run lasts at least its runtime, even if the last
+	 * completion came a hair before the deadline */
 	uint64_t end = 0;
-	for (unsigned i = 0; i < created; i++)
+	for (unsigned i = 0; i < created; i++) {
 		if (jobs[i].end_ns > end)
 			end = jobs[i].end_ns;
+		if (jobs[i].timed_out && sh.t_end > end)
+			end = sh.t_end;
+	}
 	out->runtime_ns = end > sh.t0 ? end - sh.t0 : 0;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		struct dir_result *dr = &out->dir[d];

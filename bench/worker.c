@@ -171,6 +171,7 @@ void *worker_main(void *arg)
 			unsigned queued = 0;
 			while (nfree) {
 				if (t_end && ts >= t_end) {
+					j->timed_out = true;
 					issuing = false;
 					break;
 				}

@@ -62,6 +62,7 @@ struct job {
 	struct series series[DIR__COUNT];
 	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
 	uint64_t end_ns;          /* last counted completion */
+	bool timed_out;           /* stopped issuing at t_end */
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];
 	char *trace_buf;
