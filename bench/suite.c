@@ -194,6 +194,8 @@ struct ctx {
 	struct incl *incl;
 	size_t nincl;
 	bool have_suite, have_devices;
+	struct kval top_keep;      /* top-level keep_files, merged into defaults */
+	bool have_top_keep;
 	/* Parsing found errors: still check the cells that parsed, so every
 	 * mistake is reported in one pass, but stay quiet about conclusions
 	 * drawn from missing pieces (no pattern, empty matrix). */
@@ -1051,13 +1053,8 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "include")) {
 		parse_list(x, vn, true);
 	} else if (!strcmp(key, "keep_files")) {
-		if (x->defaults.set & (1u << K_KEEP_FILES)) {
-			err_at(x, NLINE(kn), NCOL(kn),
-			       "'keep_files' is given both at the top and in 'defaults'; keep one");
-			return;
-		}
-		if (value_parse(x, K_KEEP_FILES, vn, &x->defaults.v[K_KEEP_FILES]) == 0)
-			x->defaults.set |= 1u << K_KEEP_FILES;
+		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
+			x->have_top_keep = true;
 	} else {
 		char sug[96];
 		suggest(key, top_keys, sug, sizeof(sug));
@@ -1502,6 +1499,13 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 		goto err;
 	}
 	each_pair(&x, root, "the suite", top_pair, NULL);
+	if (x.have_top_keep) {
+		if (x.defaults.set & (1u << K_KEEP_FILES))
+			err_at(&x, x.top_keep.line, x.top_keep.col,
+			       "'keep_files' is given both at the top and in 'defaults'; keep one");
+		x.defaults.v[K_KEEP_FILES] = x.top_keep;
+		x.defaults.set |= 1u << K_KEEP_FILES;
+	}
 	if (!x.have_suite)
 		err_at(&x, NLINE(root), NCOL(root), "missing 'suite: NAME' (names the result set)");
 	if (!x.have_devices)

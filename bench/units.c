@@ -47,8 +47,8 @@ int units_parse_size(const char *s, uint64_t *out)
 			return -1;
 		v = v * 10 + d;
 	}
-	if (*p == ' ')
-		p++;
+	if (*p == ' ' && *++p == '\0')
+		return -1; /* "4 " */
 	mul = size_suffix(p);
 	if (!mul)
 		return -1;
@@ -59,7 +59,7 @@ int units_parse_size(const char *s, uint64_t *out)
 }
 
 /* One "<number><unit>" term of a duration; unit ns us ms s m h d. */
-static int duration_term(const char **pp, uint64_t *ns)
+static int duration_term(const char **pp, uint64_t *ns, int first)
 {
 	static const struct { const char *u; uint64_t ns; } tab[] = {
 		{ "ns", 1ULL }, { "us", 1000ULL }, { "ms", 1000000ULL },
@@ -81,7 +81,7 @@ static int duration_term(const char **pp, uint64_t *ns)
 	while (isalpha((unsigned char)p[ulen]))
 		ulen++;
 	if (ulen == 0) { /* bare number: seconds, only as the whole string */
-		if (*p)
+		if (*p || !first)
 			return -1;
 		if (v > UINT64_MAX / 1000000000ULL)
 			return -1;
@@ -111,7 +111,7 @@ int units_parse_duration(const char *s, uint64_t *ns_out)
 		return -1;
 	while (*p) {
 		uint64_t t;
-		if (duration_term(&p, &t) < 0)
+		if (duration_term(&p, &t, terms == 0) < 0)
 			return -1;
 		if (total > UINT64_MAX - t)
 			return -1;
