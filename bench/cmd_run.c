@@ -890,6 +890,20 @@ int cmd_run(int argc, char **argv)
 		tgt_cell = c;
 		if (ret == -EINTR || stop_flag)
 			break;
+		/* bs against the device's logical block size is input, known
+		 * now that the target is resolved: refuse before any IO */
+		if (ret == 0 && c->direct && tgt.logical_block &&
+		    c->bs % tgt.logical_block) {
+			const struct engine *e = engine_find(c->engine);
+			if (e && !(e->flags & ENGINE_NO_IO)) {
+				snprintf(cerr, sizeof(cerr),
+					 "bs %llu is %s the logical block size of '%s' (%u bytes); use a multiple of %u or direct: false",
+					 (unsigned long long)c->bs,
+					 c->bs < tgt.logical_block ? "below" : "not a multiple of",
+					 c->path, tgt.logical_block, tgt.logical_block);
+				ret = -EINVAL;
+			}
+		}
 		if (ret < 0) {
 			if (!cerr[0])
 				snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
@@ -938,7 +952,8 @@ write_cell:
 		{
 			cJSON *cj = cell_json(c, cerr[0] ? cerr : NULL, started,
 					      finished, reps, nreps);
-			print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
+			if (!fatal) /* a fatal error was printed once already */
+				print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
 			for (unsigned r = 0; r < nreps; r++)
 				rep_result_release(&reps[r]);
 			if (!cj) {
@@ -986,6 +1001,9 @@ write_cell:
 		if (rc == EXIT_OK)
 			rc = EXIT_RUNTIME;
 	}
+	if (fatal && rc == EXIT_USAGE)
+		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
+			ps.k, ps.n, rs.dir);
 	if (stop_flag && !a.quiet)
 		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
 			rs.dir);
