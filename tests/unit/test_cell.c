@@ -1,0 +1,184 @@
+/*
+ * test_cell.c - pattern names and aliases, cell defaults, CrystalDiskMark
+ * labels, and the PARAMS JSON round trip (results/README.md keys).
+ */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cell.h"
+
+static void test_pattern_names(void **state)
+{
+	(void)state;
+	static const char *names[] = { "read", "write", "randread", "randwrite",
+		"readwrite", "randrw", "rewrite" };
+	for (int i = 0; i < PAT__COUNT; i++) {
+		enum pattern p;
+		assert_string_equal(pattern_name((enum pattern)i), names[i]);
+		assert_int_equal(pattern_parse(names[i], &p), 0);
+		assert_int_equal(p, i);
+	}
+	enum pattern p;
+	assert_int_equal(pattern_parse("seqrewr", &p), 0);
+	assert_int_equal(p, PAT_REWRITE);
+	assert_int_equal(pattern_parse("rndrw", &p), 0);
+	assert_int_equal(p, PAT_RANDRW);
+	assert_int_equal(pattern_parse("READ", &p), -1);
+	assert_int_equal(pattern_parse("", &p), -1);
+}
+
+static void test_pattern_props(void **state)
+{
+	(void)state;
+	assert_true(pattern_reads(PAT_READ) && !pattern_writes(PAT_READ));
+	assert_true(pattern_writes(PAT_REWRITE) && !pattern_reads(PAT_REWRITE));
+	assert_true(pattern_reads(PAT_RANDRW) && pattern_writes(PAT_RANDRW));
+	assert_true(pattern_is_random(PAT_RANDWRITE) && !pattern_is_random(PAT_READWRITE));
+	assert_true(pattern_is_mixed(PAT_READWRITE) && pattern_is_mixed(PAT_RANDRW));
+	assert_false(pattern_is_mixed(PAT_WRITE));
+	assert_string_equal(data_name(DATA_COMPRESSIBLE), "compressible");
+}
+
+static void test_labels(void **state)
+{
+	(void)state;
+	struct cell c;
+	char b[CELL_LABEL_MAX];
+	cell_init(&c);
+	c.pattern = PAT_READ;
+	c.bs = 1 << 20;
+	c.iodepth = 8;
+	cell_label_derive(&c, b, sizeof(b));
+	assert_string_equal(b, "SEQ1M Q8T1");
+	c.pattern = PAT_RANDREAD;
+	c.bs = 4096;
+	c.iodepth = 32;
+	c.jobs = 16;
+	cell_label_derive(&c, b, sizeof(b));
+	assert_string_equal(b, "RND4K Q32T16");
+	c.pattern = PAT_RANDRW;
+	c.rwmixread = 70;
+	c.iodepth = 16;
+	c.jobs = 1;
+	cell_label_derive(&c, b, sizeof(b));
+	assert_string_equal(b, "RND4K Q16T1 R70");
+	c.pattern = PAT_WRITE;
+	c.bs = 512;
+	cell_label_derive(&c, b, sizeof(b));
+	assert_string_equal(b, "SEQ512B Q16T1");
+	c.bs = 131072;
+	c.pattern = PAT_REWRITE;
+	cell_label_derive(&c, b, sizeof(b));
+	assert_string_equal(b, "SEQ128K Q16T1");
+}
+
+static void test_json_roundtrip(void **state)
+{
+	(void)state;
+	struct cell c, back;
+	char err[128];
+	cell_init(&c);
+	c.id = 7;
+	strcpy(c.device, "ssd");
+	strcpy(c.path, "/mnt/ssd");
+	strcpy(c.label, "RND4K Q32T16");
+	c.pattern = PAT_RANDRW;
+	c.bs = 4096;
+	c.iodepth = 32;
+	c.jobs = 16;
+	strcpy(c.engine, "io_uring");
+	c.direct = false;
+	c.size = 0;
+	c.size_pct = 50;
+	c.files = 4;
+	c.offset_pct = 12.5;
+	c.runtime_ns = 30000000000ULL;
+	c.ramp_ns = 5000000000ULL;
+	c.requests = 123456;
+	c.io_size = 1ULL << 33;
+	c.rwmixread = 70;
+	c.fsync = 2;
+	c.end_fsync = true;
+	c.data = DATA_COMPRESSIBLE;
+	c.compress_pct = 40;
+	c.drop_caches = true;
+	c.repeat = 3;
+	c.cooldown_ns = 1000000000ULL;
+	c.seed = 42;
+	c.interval_ns = 500000000ULL;
+	c.keep_files = true;
+	cJSON *j = cell_to_json(&c);
+	assert_non_null(j);
+	assert_int_equal(cJSON_GetArraySize(j), 30);
+	assert_non_null(cJSON_GetObjectItem(j, "bs_bytes"));
+	assert_non_null(cJSON_GetObjectItem(j, "io_size_bytes"));
+	assert_non_null(cJSON_GetObjectItem(j, "offset_bytes"));
+	assert_int_equal(cell_from_json(j, &back, err, sizeof(err)), 0);
+	cJSON_Delete(j);
+	back.label_given = c.label_given;
+	back.destructive = c.destructive;
+	assert_memory_equal(&c, &back, sizeof(c));
+}
+
+static void test_json_errors(void **state)
+{
+	(void)state;
+	struct cell c;
+	char err[128];
+	cJSON *j = cJSON_Parse("{\"pattern\": \"sideways\"}");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "pattern"));
+	cJSON_Delete(j);
+	j = cJSON_Parse("{\"pattern\": \"read\", \"bs_bytes\": \"4k\"}");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bs_bytes"));
+	cJSON_Delete(j);
+	j = cJSON_Parse("{\"pattern\": \"read\", \"direct\": 1}");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), -1);
+	cJSON_Delete(j);
+	/* missing keys keep their defaults; unknown keys are ignored */
+	j = cJSON_Parse("{\"pattern\": \"write\", \"future_key\": 1}");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), 0);
+	assert_true(c.bs == 4096 && c.pattern == PAT_WRITE && c.direct);
+	cJSON_Delete(j);
+	j = cJSON_Parse("[]");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), -1);
+	cJSON_Delete(j);
+}
+
+static void test_plan_json(void **state)
+{
+	(void)state;
+	struct cell cells[2];
+	struct suite s = { 0 };
+	cell_init(&cells[0]);
+	cell_init(&cells[1]);
+	cells[0].id = 1;
+	cells[1].id = 2;
+	s.name = "x";
+	strcpy(s.sha256, "ab");
+	s.cells = cells;
+	s.ncells = 2;
+	cJSON *j = plan_to_json(&s);
+	assert_non_null(j);
+	assert_int_equal(cJSON_GetObjectItem(j, "schema_version")->valueint, 1);
+	assert_string_equal(cJSON_GetObjectItem(j, "suite")->valuestring, "x");
+	assert_string_equal(cJSON_GetObjectItem(j, "sha256")->valuestring, "ab");
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(j, "cells")), 2);
+	cJSON_Delete(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pattern_names),
+		cmocka_unit_test(test_pattern_props),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_json_roundtrip),
+		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_plan_json),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
