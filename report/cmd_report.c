@@ -1,14 +1,314 @@
 /*
- * cmd_report.c - `iomatrix report` (not built yet: says so and exits 2).
+ * cmd_report.c - `iomatrix report SET... [-o DIR] [--baseline DEVICE]
+ * [--format md,html,csv,json] [--charts svg,png|none] [--template DIR]
+ * [--title TEXT]`: load result sets, then write report.md, report.html,
+ * report.csv, report.json and charts/ into SET/report or DIR.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "../bench/cli.h"
+#include "chart.h"
+#include "cli.h"
+#include "report.h"
+#include "template.h"
+#include "tmplpath.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomatrix report SET... [-o DIR] [--baseline DEVICE]\n"
+		"           [--format md,html,csv,json] [--charts svg,png|none]\n"
+		"           [--template DIR] [--title TEXT]\n\n"
+		"Turn one or more result sets into a report: tables per workload (one row\n"
+		"per device: IOPS, MB/s, mean and p99 latency, +- 95 %% CI when repeated),\n"
+		"ratios against the baseline device, warnings, method and environment.\n"
+		"Output goes to SET/report/ for one set, to -o DIR otherwise.\n\n"
+		"  -o, --output DIR     where to write (created if missing)\n"
+		"  --baseline DEVICE    device the ratios compare against (default: first)\n"
+		"  --format LIST        any of md,html,csv,json (default: all)\n"
+		"  --charts LIST        svg,png (default) or none; needs gnuplot\n"
+		"  --template DIR       take report.md.tmpl, report.html.tmpl, style.css\n"
+		"                       from DIR (default: $IOMATRIX_TEMPLATES, then the\n"
+		"                       templates/ installed with iomatrix)\n"
+		"  --title TEXT         report title (default: the suite's title)\n");
+}
+
+int report_mkdirs(const char *path)
+{
+	char buf[PATH_MAX];
+	size_t len = strlen(path);
+
+	if (len == 0 || len >= sizeof(buf))
+		return -ENAMETOOLONG;
+	memcpy(buf, path, len + 1);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+int report_write_file(const char *dir, const char *name, const char *data,
+		      size_t len, struct errlist *errs)
+{
+	char path[PATH_MAX];
+	char tmp[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	size_t n = fwrite(data, 1, len, f);
+	if (fclose(f) != 0 || n != len || rename(tmp, path) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static bool list_has(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = list; p && *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == wl && !strncmp(p, word, wl))
+			return true;
+		p = c ? c + 1 : NULL;
+	}
+	return false;
+}
+
+static bool list_valid(const char *list, const char *const *words, size_t n,
+		       const char *what)
+{
+	for (const char *p = list; p && *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		bool ok = false;
+		for (size_t i = 0; i < n; i++)
+			ok |= strlen(words[i]) == l && !strncmp(p, words[i], l);
+		if (!ok) {
+			fprintf(stderr, "iomatrix report: unknown %s '%.*s' (use ", what, (int)l, p);
+			for (size_t i = 0; i < n; i++)
+				fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
+			fprintf(stderr, ")\n");
+			return false;
+		}
+		p = c ? c + 1 : NULL;
+	}
+	return true;
+}
 
 int cmd_report(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iomatrix: 'report' is not built yet\n");
-	return EXIT_USAGE;
+	static const char *const fmts[] = { "md", "html", "csv", "json" };
+	static const char *const chs[] = { "svg", "png", "none" };
+	const char *out = NULL, *baseline = NULL, *format = "md,html,csv,json";
+	const char *charts = "svg,png", *tdir = NULL, *title = NULL;
+	char **sets = calloc((size_t)argc + 1, sizeof(char *));
+	size_t nsets = 0;
+	struct errlist errs = ERRLIST_INIT;
+	struct report r;
+	struct chart_set cs;
+	struct tmpl *tmd = NULL, *thtml = NULL;
+	char *css = NULL, *outdir = NULL;
+	int rc = EXIT_USAGE;
+	bool loaded = false;
+
+	memset(&cs, 0, sizeof(cs));
+	if (!sets)
+		return EXIT_RUNTIME;
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		free(sets);
+		return EXIT_OK;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **dst = NULL;
+		if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+			dst = &out;
+		else if (!strcmp(a, "--baseline"))
+			dst = &baseline;
+		else if (!strcmp(a, "--format"))
+			dst = &format;
+		else if (!strcmp(a, "--charts"))
+			dst = &charts;
+		else if (!strcmp(a, "--template"))
+			dst = &tdir;
+		else if (!strcmp(a, "--title"))
+			dst = &title;
+		else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "iomatrix report: unknown option '%s' (see 'iomatrix report --help')\n", a);
+			goto out;
+		} else {
+			sets[nsets++] = argv[i];
+			continue;
+		}
+		if (i + 1 >= argc) {
+			fprintf(stderr, "iomatrix report: option '%s' needs a value\n", a);
+			goto out;
+		}
+		*dst = argv[++i];
+	}
+	if (!nsets) {
+		fprintf(stderr, "iomatrix report: no result set given (e.g. 'iomatrix report results/2026-...')\n");
+		usage(stderr);
+		goto out;
+	}
+	if (!list_valid(format, fmts, 4, "format") || !list_valid(charts, chs, 3, "chart type"))
+		goto out;
+	bool want_md = list_has(format, "md"), want_html = list_has(format, "html");
+	bool want_svg = list_has(charts, "svg") && !list_has(charts, "none");
+	bool want_png = list_has(charts, "png") && !list_has(charts, "none");
+	if (!want_md && !want_html)
+		want_svg = want_png = false;
+	if (!out && nsets > 1) {
+		fprintf(stderr, "iomatrix report: %zu result sets given; say where the report "
+			"goes with -o DIR\n", nsets);
+		goto out;
+	}
+
+	/* templates first: a malformed one stops us before anything is written */
+	if (want_md && !(tmd = tmplpath_load("report.md.tmpl", tdir, argv, &errs)))
+		goto out_errs;
+	if (want_html) {
+		if (!(thtml = tmplpath_load("report.html.tmpl", tdir, argv, &errs)))
+			goto out_errs;
+		if (!(css = tmplpath_read("style.css", tdir, argv, &errs)))
+			goto out_errs;
+	}
+
+	rc = report_load(&r, sets, nsets, baseline, title, &errs);
+	loaded = true;
+	for (size_t s = 0; s < r.nsets; s++)
+		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
+			fprintf(stderr, "iomatrix report: warning: %s\n", r.sets[s].warnings.msgs[i]);
+	if (rc != 0)
+		goto out_errs;
+
+	if (out) {
+		outdir = strdup(out);
+	} else {
+		struct sbuf b = SBUF_INIT;
+		sbuf_addf(&b, "%s/report", sets[0]);
+		outdir = sbuf_detach(&b);
+	}
+	if (!outdir) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	int e = report_mkdirs(outdir);
+	if (e < 0) {
+		fprintf(stderr, "iomatrix report: cannot create '%s': %s\n", outdir, strerror(-e));
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	rc = EXIT_OK;
+	if (chart_render_all(&r, outdir, want_svg, want_png, &cs, &errs) != 0)
+		rc = EXIT_RUNTIME;  /* tables are still written */
+
+	/* fio commands of every cell */
+	struct sbuf fio = SBUF_INIT;
+	sbuf_adds(&fio, "# fio command lines equivalent to each cell (device: workload)\n");
+	for (size_t gi = 0; gi < r.ngroups; gi++)
+		for (size_t k = 0; k < r.groups[gi].n; k++) {
+			sbuf_adds(&fio, "\n# ");
+			/* a comment line: keep it one line */
+			escape_append(&fio, r.devs[r.groups[gi].e[k].dev].display, ESC_MD);
+			sbuf_adds(&fio, ": ");
+			escape_append(&fio, r.groups[gi].title, ESC_MD);
+			sbuf_addc(&fio, '\n');
+			report_fio_command(r.groups[gi].e[k].cell, &fio);
+			sbuf_addc(&fio, '\n');
+		}
+	if (report_write_file(outdir, "fio-commands.txt", sbuf_str(&fio), fio.len, &errs) < 0)
+		rc = EXIT_RUNTIME;
+	sbuf_release(&fio);
+
+	const char *files[24];
+	size_t nf = 0;
+	if (want_md) { files[nf++] = "report.md"; files[nf++] = "this report in GitHub-flavoured Markdown"; }
+	if (want_html) { files[nf++] = "report.html"; files[nf++] = "this report as one self-contained HTML page"; }
+	if (list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
+	if (list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
+	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
+	if (cs.n) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
+
+	struct sbuf buf = SBUF_INIT;
+	if (want_md) {
+		cJSON *ctx = report_context(&r, &cs, false, files, nf);
+		if (!ctx || tmpl_render(tmd, ctx, ESC_MD, &buf) < 0 ||
+		    report_write_file(outdir, "report.md", sbuf_str(&buf), buf.len, &errs) < 0)
+			rc = EXIT_RUNTIME;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (want_html) {
+		cJSON *ctx = report_context(&r, &cs, true, files, nf);
+		if (ctx)
+			cJSON_AddStringToObject(ctx, "css", css);
+		if (!ctx || tmpl_render(thtml, ctx, ESC_HTML, &buf) < 0 ||
+		    report_write_file(outdir, "report.html", sbuf_str(&buf), buf.len, &errs) < 0)
+			rc = EXIT_RUNTIME;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (list_has(format, "csv")) {
+		if (report_write_csv(&r, &buf) < 0 ||
+		    report_write_file(outdir, "report.csv", sbuf_str(&buf), buf.len, &errs) < 0)
+			rc = EXIT_RUNTIME;
+		sbuf_reset(&buf);
+	}
+	if (list_has(format, "json")) {
+		cJSON *j = report_json(&r);
+		char *s = j ? cJSON_Print(j) : NULL;
+		if (!s || report_write_file(outdir, "report.json", s, strlen(s), &errs) < 0)
+			rc = EXIT_RUNTIME;
+		free(s);
+		cJSON_Delete(j);
+	}
+	sbuf_release(&buf);
+
+	printf("report: %s/\n", outdir);
+	for (size_t i = 0; i < nf; i += 2)
+		printf("  %s\n", files[i]);
+	if (cs.n)
+		printf("  %zu charts\n", cs.n);
+	for (size_t i = 0; i < r.nsummary; i++)
+		printf("%s\n", r.summary[i]);
+	if (r.nwarns)
+		printf("%zu warning%s: see the Warnings section\n", r.nwarns, r.nwarns == 1 ? "" : "s");
+	if (cs.note)
+		fprintf(stderr, "iomatrix report: %s\n", cs.note);
+out_errs:
+	for (size_t i = 0; i < errs.n; i++)
+		fprintf(stderr, "iomatrix report: %s\n", errs.msgs[i]);
+out:
+	if (loaded)
+		report_release(&r);
+	chart_set_release(&cs);
+	tmpl_free(tmd);
+	tmpl_free(thtml);
+	free(css);
+	free(outdir);
+	free(sets);
+	errlist_release(&errs);
+	return rc;
 }

@@ -1,0 +1,791 @@
+/*
+ * render.c - turn the report model into the template context (cJSON, raw
+ * strings: the template engine escapes them for Markdown or HTML), the CSV
+ * file (RFC 4180, one row per cell x device x direction) and report.json,
+ * and build the equivalent fio command of a cell.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chart.h"
+#include "cli.h"
+#include "escape.h"
+#include "report.h"
+
+static const char *const dir_names[RS_NDIR] = { "read", "write" };
+
+/* ---- fio command ---- */
+
+/* Single-quote for a POSIX shell. */
+static void shq(struct sbuf *b, const char *s)
+{
+	bool plain = *s != '\0';
+	for (const char *p = s; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:%,", *p))
+			plain = false;
+	if (plain) {
+		sbuf_adds(b, s);
+		return;
+	}
+	sbuf_addc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			sbuf_adds(b, "'\\''");
+		else
+			sbuf_addc(b, *s);
+	}
+	sbuf_addc(b, '\'');
+}
+
+static void fio_size(struct sbuf *b, uint64_t v)
+{
+	char t[32];
+	fmt_bs(v, t, sizeof(t));
+	for (char *p = t; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	sbuf_adds(b, t);
+}
+
+static void fio_dur(struct sbuf *b, uint64_t ns)
+{
+	if (ns % 1000000000ull == 0)
+		sbuf_addf(b, "%llus", (unsigned long long)(ns / 1000000000ull));
+	else
+		sbuf_addf(b, "%llums", (unsigned long long)(ns / 1000000ull));
+}
+
+void report_fio_command(const struct rset_cell *c, struct sbuf *b)
+{
+	static const struct { const char *ours, *fio; } rw[] = {
+		{ "read", "read" }, { "write", "write" }, { "randread", "randread" },
+		{ "randwrite", "randwrite" }, { "readwrite", "rw" },
+		{ "randrw", "randrw" }, { "rewrite", "write" },
+	};
+	const char *fiorw = c->pattern;
+	char slug[64];
+
+	for (size_t i = 0; i < sizeof(rw) / sizeof(rw[0]); i++)
+		if (!strcmp(c->pattern, rw[i].ours))
+			fiorw = rw[i].fio;
+	escape_slug(c->label[0] ? c->label : c->pattern, slug, sizeof(slug));
+	sbuf_addf(b, "fio --name=%s --ioengine=", slug);
+	shq(b, c->engine);
+	sbuf_addf(b, " --direct=%d --rw=", c->direct ? 1 : 0);
+	shq(b, fiorw);
+	sbuf_adds(b, " --bs=");
+	fio_size(b, c->bs);
+	sbuf_addf(b, " --iodepth=%d --numjobs=%d", c->iodepth, c->jobs);
+	if (c->size_pct > 0)
+		sbuf_addf(b, " --size=%g%%", c->size_pct);
+	else if (c->size_bytes) {
+		sbuf_adds(b, " --size=");
+		fio_size(b, c->size_bytes * (uint64_t)c->files);
+	}
+	if (c->files > 1)
+		sbuf_addf(b, " --nrfiles=%d", c->files);
+	if (c->offset_bytes) {
+		sbuf_adds(b, " --offset=");
+		fio_size(b, c->offset_bytes);
+	} else if (c->offset_pct > 0) {
+		sbuf_addf(b, " --offset=%g%%", c->offset_pct);
+	}
+	if (c->path[0]) {
+		sbuf_adds(b, " --filename=");
+		shq(b, c->path);
+	}
+	if (c->runtime_ns) {
+		sbuf_adds(b, " --time_based --runtime=");
+		fio_dur(b, c->runtime_ns);
+	}
+	if (c->ramp_ns) {
+		sbuf_adds(b, " --ramp_time=");
+		fio_dur(b, c->ramp_ns);
+	}
+	if (c->requests)
+		sbuf_addf(b, " --number_ios=%llu", (unsigned long long)c->requests);
+	if (c->io_size) {
+		sbuf_adds(b, " --io_size=");
+		fio_size(b, c->io_size);
+	}
+	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
+		sbuf_addf(b, " --rwmixread=%d", c->rwmixread);
+	if (c->fsync)
+		sbuf_addf(b, " --fsync=%d", c->fsync);
+	if (c->end_fsync)
+		sbuf_adds(b, " --end_fsync=1");
+	if (!strcmp(c->data, "zero"))
+		sbuf_adds(b, " --zero_buffers");
+	else if (!strcmp(c->data, "compressible"))
+		sbuf_addf(b, " --buffer_compress_percentage=%d", c->compress_pct);
+	else
+		sbuf_adds(b, " --refill_buffers");
+	if (c->seed)
+		sbuf_addf(b, " --randseed=%llu", (unsigned long long)c->seed);
+	sbuf_adds(b, " --group_reporting --output-format=json");
+}
+
+/* ---- helpers ---- */
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+}
+
+static void add_fmt(cJSON *o, const char *k, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void add_fmt(cJSON *o, const char *k, const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	add_str(o, k, sbuf_str(&b));
+	sbuf_release(&b);
+}
+
+static const char *jstr_or(const cJSON *o, const char *k, const char *def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	if (cJSON_IsString(v) && v->valuestring)
+		return v->valuestring;
+	return def;
+}
+
+static void human_bytes(double b, char *buf, size_t len)
+{
+	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int i = 0;
+	while (b >= 1024 && i < 5) {
+		b /= 1024;
+		i++;
+	}
+	snprintf(buf, len, (b >= 100 || i == 0) ? "%.0f %s" : "%.1f %s", b, u[i]);
+}
+
+static void human_dur(uint64_t ns, char *buf, size_t len)
+{
+	if (ns == 0)
+		snprintf(buf, len, "none");
+	else if (ns % 60000000000ull == 0)
+		snprintf(buf, len, "%llum", (unsigned long long)(ns / 60000000000ull));
+	else if (ns % 1000000000ull == 0)
+		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000ull));
+	else
+		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ull));
+}
+
+/* A cell parameter shown as text, for the method's common-parameter list. */
+static void param_text(const struct rset_cell *c, int which, char *buf, size_t len)
+{
+	char t[48];
+	switch (which) {
+	case 0: snprintf(buf, len, "%s", c->engine); break;
+	case 1: snprintf(buf, len, "%s", c->direct ? "yes (O_DIRECT)" : "no (buffered)"); break;
+	case 2:
+		if (c->size_pct > 0)
+			snprintf(buf, len, "%g %% of the device", c->size_pct);
+		else {
+			human_bytes((double)c->size_bytes, t, sizeof(t));
+			snprintf(buf, len, "%s", t);
+		}
+		break;
+	case 3: snprintf(buf, len, "%d", c->files); break;
+	case 4: human_dur(c->runtime_ns, buf, len); break;
+	case 5: human_dur(c->ramp_ns, buf, len); break;
+	case 6: snprintf(buf, len, "%d", c->repeat); break;
+	case 7: snprintf(buf, len, "%s%s", c->data,
+			 strcmp(c->data, "compressible") ? "" : " (see compress_pct)"); break;
+	case 8: snprintf(buf, len, "%d", c->iodepth); break;
+	case 9: snprintf(buf, len, "%d", c->jobs); break;
+	case 10: fmt_bs(c->bs, buf, len); break;
+	case 11: snprintf(buf, len, "%s", c->pattern); break;
+	case 12: snprintf(buf, len, c->fsync ? "every %d writes" : "never", c->fsync); break;
+	case 13: snprintf(buf, len, "%s", c->end_fsync ? "yes" : "no"); break;
+	case 14: snprintf(buf, len, "%s", c->drop_caches ? "yes" : "no"); break;
+	case 15:
+		if (c->requests)
+			snprintf(buf, len, "%llu", (unsigned long long)c->requests);
+		else
+			snprintf(buf, len, "none");
+		break;
+	default: buf[0] = '\0';
+	}
+}
+
+static const char *const param_names[] = {
+	"engine", "direct IO", "file size", "files", "runtime", "ramp (excluded)",
+	"repetitions", "data", "queue depth", "jobs", "block size", "pattern",
+	"fsync", "end_fsync", "drop caches", "max requests",
+};
+#define NPARAMS (sizeof(param_names) / sizeof(param_names[0]))
+
+static void method_params(const struct report *r, cJSON *ctx)
+{
+	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
+	struct sbuf vary = SBUF_INIT;
+	char a[96], b[96];
+
+	for (size_t p = 0; p < NPARAMS; p++) {
+		bool same = true, first = true;
+		for (size_t s = 0; s < r->nsets && same; s++)
+			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
+				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, 96);
+				if (!first && strcmp(a, b))
+					same = false;
+				first = false;
+			}
+		if (same && !first) {
+			cJSON *o = cJSON_CreateObject();
+			add_str(o, "name", param_names[p]);
+			add_str(o, "value", a);
+			cJSON_AddItemToArray(common, o);
+		} else if (!same) {
+			sbuf_addf(&vary, "%s%s", vary.len ? ", " : "", param_names[p]);
+		}
+	}
+	add_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
+	sbuf_release(&vary);
+}
+
+/* One environment table: attribute rows x columns. */
+static cJSON *env_table(cJSON *ctx, const char *key, const char *corner)
+{
+	cJSON *t = cJSON_AddObjectToObject(ctx, key);
+	add_str(t, "corner", corner);
+	cJSON_AddArrayToObject(t, "cols");
+	cJSON_AddArrayToObject(t, "rows");
+	return t;
+}
+
+static cJSON *env_row(cJSON *t, const char *name)
+{
+	cJSON *row = cJSON_CreateObject();
+	add_str(row, "name", name);
+	cJSON_AddArrayToObject(row, "cells");
+	cJSON_AddItemToArray(cJSON_GetObjectItem(t, "rows"), row);
+	return cJSON_GetObjectItem(row, "cells");
+}
+
+static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	if (cJSON_IsString(v))
+		snprintf(buf, len, "%s", v->valuestring);
+	else if (cJSON_IsBool(v))
+		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
+	else if (cJSON_IsNumber(v)) {
+		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
+			human_bytes(v->valuedouble, buf, len);
+		else
+			snprintf(buf, len, "%.15g", v->valuedouble);
+	} else
+		snprintf(buf, len, "–");
+	return buf;
+}
+
+static void environment(const struct report *r, cJSON *ctx)
+{
+	static const char *const hkeys[][2] = {
+		{ "kernel", "kernel" }, { "os", "OS" }, { "arch", "arch" },
+		{ "cpu_model", "CPU" }, { "cpus", "CPUs" }, { "mem_bytes", "memory" },
+		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
+	};
+	static const char *const dkeys[][2] = {
+		{ "model", "model" }, { "vendor", "vendor" }, { "firmware", "firmware" },
+		{ "kind", "path kind" }, { "block_device", "block device" },
+		{ "size_bytes", "size" }, { "rotational", "rotational" },
+		{ "virtual", "virtual" }, { "logical_block_bytes", "logical block (bytes)" },
+		{ "physical_block_bytes", "physical block (bytes)" },
+		{ "scheduler", "scheduler" }, { "write_cache", "write cache" },
+		{ "fs_type", "filesystem" }, { "mount_options", "mount options" },
+	};
+	char buf[256];
+
+	cJSON *ht = env_table(ctx, "env_hosts", "host");
+	cJSON *hcols = cJSON_GetObjectItem(ht, "cols");
+	for (size_t s = 0; s < r->nsets; s++)
+		cJSON_AddItemToArray(hcols, cJSON_CreateString(r->sets[s].hostname));
+	for (size_t k = 0; k < sizeof(hkeys) / sizeof(hkeys[0]); k++) {
+		cJSON *cells = env_row(ht, hkeys[k][1]);
+		for (size_t s = 0; s < r->nsets; s++)
+			cJSON_AddItemToArray(cells, cJSON_CreateString(
+				fp_text(r->sets[s].host, hkeys[k][0], buf, sizeof(buf))));
+	}
+	{
+		cJSON *cells = env_row(ht, "iomatrix");
+		for (size_t s = 0; s < r->nsets; s++) {
+			const cJSON *t = r->sets[s].tool;
+			snprintf(buf, sizeof(buf), "%s (git %s)", jstr_or(t, "version", "?"),
+				 jstr_or(t, "git_commit", "?"));
+			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
+		}
+	}
+
+	cJSON *dt = env_table(ctx, "env_devices", "device");
+	cJSON *dcols = cJSON_GetObjectItem(dt, "cols");
+	for (size_t d = 0; d < r->ndevs; d++)
+		cJSON_AddItemToArray(dcols, cJSON_CreateString(r->devs[d].display));
+	{
+		cJSON *cells = env_row(dt, "path");
+		for (size_t d = 0; d < r->ndevs; d++)
+			cJSON_AddItemToArray(cells, cJSON_CreateString(
+				r->devs[d].info ? r->devs[d].info->path : "–"));
+	}
+	if (r->nsets > 1) {
+		cJSON *cells = env_row(dt, "host");
+		for (size_t d = 0; d < r->ndevs; d++)
+			cJSON_AddItemToArray(cells, cJSON_CreateString(r->sets[r->devs[d].set].hostname));
+	}
+	for (size_t k = 0; k < sizeof(dkeys) / sizeof(dkeys[0]); k++) {
+		cJSON *cells = env_row(dt, dkeys[k][1]);
+		for (size_t d = 0; d < r->ndevs; d++)
+			cJSON_AddItemToArray(cells, cJSON_CreateString(
+				fp_text(r->devs[d].info ? r->devs[d].info->fp : NULL,
+					dkeys[k][0], buf, sizeof(buf))));
+	}
+}
+
+static cJSON *chart_obj(const struct chart *c, bool html)
+{
+	cJSON *o = cJSON_CreateObject();
+	add_str(o, "title", c->title);
+	if (html && c->svg)
+		add_str(o, "svg", c->svg);
+	if (c->png)
+		add_fmt(o, "png", "charts/%s.png", c->file);
+	if (c->svgfile)
+		add_fmt(o, "svgfile", "charts/%s.svg", c->file);
+	/* Markdown shows the PNG, else links the SVG */
+	if (c->png || c->svgfile)
+		add_fmt(o, "image", "charts/%s.%s", c->file, c->png ? "png" : "svg");
+	return o;
+}
+
+static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
+{
+	char buf[64];
+
+	fmt_stat(d->iops.mean, d->iops.ci95, d->iops.n, 1, buf, sizeof(buf));
+	add_str(row, "iops", buf);
+	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
+	add_str(row, "mbs", buf);
+	if (d->lat_mean.n)
+		fmt_stat(d->lat_mean.mean, d->lat_mean.ci95, d->lat_mean.n, latdiv, buf, sizeof(buf));
+	else
+		snprintf(buf, sizeof(buf), "–");
+	add_str(row, "lat_mean", buf);
+	if (d->lat_p99.n)
+		fmt_stat(d->lat_p99.mean, d->lat_p99.ci95, d->lat_p99.n, latdiv, buf, sizeof(buf));
+	else
+		snprintf(buf, sizeof(buf), "–");
+	add_str(row, "lat_p99", buf);
+}
+
+static void results(const struct report *r, const struct chart_set *cs,
+		    bool html, cJSON *ctx)
+{
+	cJSON *groups = cJSON_AddArrayToObject(ctx, "groups");
+	char buf[96];
+
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		cJSON *go = cJSON_CreateObject();
+		double lats[2 * RS_NDIR * 64];
+		size_t nl = 0;
+
+		for (size_t k = 0; k < g->n; k++)
+			for (int dd = 0; dd < RS_NDIR; dd++) {
+				const struct rset_dir *d = &g->e[k].cell->dir[dd];
+				if (!d->present || nl + 2 > sizeof(lats) / sizeof(lats[0]))
+					continue;
+				lats[nl++] = d->lat_mean.mean;
+				lats[nl++] = d->lat_p99.mean;
+			}
+		double div;
+		const char *unit = fmt_lat_unit(lats, nl, &div);
+		add_str(go, "title", g->title);
+		add_fmt(go, "anchor", "cell-%zu", gi + 1);
+		add_str(go, "lat_unit", unit);
+		cJSON *rows = cJSON_AddArrayToObject(go, "rows");
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rentry *e = &g->e[k];
+			const struct rset_cell *c = e->cell;
+			if (!c->ok) {
+				cJSON *row = cJSON_CreateObject();
+				add_str(row, "device", r->devs[e->dev].display);
+				snprintf(buf, sizeof(buf), "failed");
+				add_str(row, "iops", buf);
+				add_str(row, "mbs", "–");
+				add_str(row, "lat_mean", "–");
+				add_str(row, "lat_p99", "–");
+				add_str(row, "error", c->error ? c->error : c->status);
+				cJSON_AddTrueToObject(row, "failed");
+				cJSON_AddItemToArray(rows, row);
+				continue;
+			}
+			for (int dd = 0; dd < RS_NDIR; dd++) {
+				const struct rset_dir *d = &c->dir[dd];
+				if (!d->present)
+					continue;
+				cJSON *row = cJSON_CreateObject();
+				add_str(row, "device", r->devs[e->dev].display);
+				if (g->mixed)
+					add_str(row, "dir", dir_names[dd]);
+				add_stat_cells(row, d, div);
+				cJSON_AddItemToArray(rows, row);
+			}
+		}
+		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
+		for (size_t i = 0; cs && i < cs->n; i++)
+			if (cs->c[i].group == (int)gi)
+				cJSON_AddItemToArray(charts, chart_obj(&cs->c[i], html));
+		cJSON_AddItemToArray(groups, go);
+	}
+}
+
+static void ratios(const struct report *r, cJSON *ctx)
+{
+	char a[48], b[48], c[64];
+
+	if (r->ndevs < 2)
+		return;
+	cJSON *ro = cJSON_AddObjectToObject(ctx, "ratios");
+	add_str(ro, "baseline", r->devs[r->baseline].display);
+	cJSON *rows = cJSON_AddArrayToObject(ro, "rows");
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		const struct rentry *be = NULL;
+		for (size_t k = 0; k < g->n; k++)
+			if (g->e[k].dev == r->baseline)
+				be = &g->e[k];
+		if (!be || !be->cell->ok)
+			continue;
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rentry *e = &g->e[k];
+			if (e == be || !e->cell->ok)
+				continue;
+			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a));
+			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b));
+			double lr = rentry_lat(be) / rentry_lat(e);
+			if (!isfinite(lr) || lr <= 0)
+				snprintf(c, sizeof(c), "–");
+			else if (lr >= 1) {
+				fmt_ratio(lr, c, sizeof(c) - 8);
+				strcat(c, " faster");
+			} else {
+				fmt_ratio(1 / lr, c, sizeof(c) - 8);
+				strcat(c, " slower");
+			}
+			cJSON *row = cJSON_CreateObject();
+			add_str(row, "group", g->title);
+			add_str(row, "device", r->devs[e->dev].display);
+			add_str(row, "iops", a);
+			add_str(row, "mbs", b);
+			add_str(row, "lat", c);
+			cJSON_AddItemToArray(rows, row);
+		}
+	}
+}
+
+#define FIO_SHOWN 40
+
+/* Control characters (newlines) become spaces: one line, no fence break. */
+static void one_line(struct sbuf *b)
+{
+	for (size_t i = 0; i < b->len; i++)
+		if ((unsigned char)b->buf[i] < 0x20 || b->buf[i] == 0x7f)
+			b->buf[i] = ' ';
+}
+
+cJSON *report_context(const struct report *r, const struct chart_set *cs,
+		      bool html, const char *const *files, size_t nfiles)
+{
+	cJSON *ctx = cJSON_CreateObject();
+	char buf[128];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t ncells = 0, nok = 0;
+
+	if (!ctx)
+		return NULL;
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M UTC", &tm);
+	add_str(ctx, "title", r->title);
+	add_str(ctx, "generated_at", buf);
+	add_str(ctx, "version", iomatrix_version);
+	for (size_t s = 0; s < r->nsets; s++) {
+		ncells += r->sets[s].ncells;
+		nok += r->sets[s].ncells - r->sets[s].ncells_failed;
+	}
+	add_fmt(ctx, "subtitle", "%zu device%s, %zu workload%s, %zu cell%s measured "
+		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
+		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
+		r->nsets, r->nsets == 1 ? "" : "s");
+	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
+	for (size_t i = 0; i < r->nsummary; i++)
+		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
+	bool partial = false;
+	for (size_t s = 0; s < r->nsets; s++)
+		partial |= r->sets[s].partial;
+	if (partial)
+		add_str(ctx, "partial", "This report is partial: at least one result set was "
+			"interrupted or is missing cells (see Warnings).");
+	/* sets */
+	cJSON *sets = cJSON_AddArrayToObject(ctx, "sets");
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "dir", rs->dir);
+		add_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
+		add_str(o, "suite_file", rs->suite_file ? rs->suite_file : "?");
+		add_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
+		add_str(o, "host", rs->hostname);
+		add_str(o, "status", rs->status);
+		add_str(o, "started_at", rs->started_at ? rs->started_at : "?");
+		add_str(o, "source", rs->source_kind);
+		add_fmt(o, "cells", "%zu/%d", rs->ncells, rs->cells_total);
+		if (rs->suite_desc)
+			add_str(o, "description", rs->suite_desc);
+		cJSON_AddItemToArray(sets, o);
+	}
+	method_params(r, ctx);
+	/* fio commands: one per workload x device, first FIO_SHOWN shown */
+	cJSON *fio = cJSON_AddArrayToObject(ctx, "fio");
+	size_t nfio = 0;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++, nfio++) {
+			if (nfio >= FIO_SHOWN)
+				continue;
+			struct sbuf b = SBUF_INIT, h = SBUF_INIT;
+			report_fio_command(r->groups[gi].e[k].cell, &b);
+			cJSON *o = cJSON_CreateObject();
+			add_str(o, "device", r->devs[r->groups[gi].e[k].dev].display);
+			add_str(o, "group", r->groups[gi].title);
+			/* one line each, safe inside a Markdown code fence: the
+			 * template inserts them raw there (escaping would show) */
+			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
+				  r->groups[gi].title);
+			one_line(&h);
+			one_line(&b);
+			add_str(o, "comment", sbuf_str(&h));
+			add_str(o, "cmd", sbuf_str(&b));
+			sbuf_release(&h);
+			cJSON_AddItemToArray(fio, o);
+			sbuf_release(&b);
+		}
+	if (nfio > FIO_SHOWN)
+		add_fmt(ctx, "fio_more", "%zu more in fio-commands.txt", nfio - FIO_SHOWN);
+	environment(r, ctx);
+	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
+	for (size_t i = 0; cs && i < cs->n; i++)
+		if (cs->c[i].group < 0)
+			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
+	if (cs && cs->note)
+		add_str(ctx, "charts_note", cs->note);
+	results(r, cs, html, ctx);
+	ratios(r, ctx);
+	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+	cJSON *f = cJSON_AddArrayToObject(ctx, "files");
+	for (size_t i = 0; i + 1 < nfiles; i += 2) {
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "name", files[i]);
+		add_str(o, "what", files[i + 1]);
+		cJSON_AddItemToArray(f, o);
+	}
+	return ctx;
+}
+
+/* ---- CSV ---- */
+
+static const char *const csv_params[] = {
+	"id", "label", "pattern", "bs_bytes", "iodepth", "jobs", "engine",
+	"direct", "size_bytes", "size_pct", "files", "offset_bytes", "offset_pct",
+	"runtime_ns", "ramp_ns", "requests", "io_size_bytes", "rwmixread", "fsync",
+	"end_fsync", "data", "compress_pct", "drop_caches", "repeat", "cooldown_ns",
+	"seed", "interval_ns", "keep_files", "path",
+};
+#define NCSVP (sizeof(csv_params) / sizeof(csv_params[0]))
+
+static void csv_json_value(struct sbuf *b, const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		escape_append(b, v->valuestring, ESC_CSV);
+	else if (cJSON_IsBool(v))
+		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
+	else if (cJSON_IsNumber(v))
+		sbuf_addf(b, "%.17g", v->valuedouble);
+}
+
+static void csv_num(struct sbuf *b, double v, bool have)
+{
+	sbuf_addc(b, ',');
+	if (have && isfinite(v))
+		sbuf_addf(b, "%.6g", v);
+}
+
+static void csv_stat(struct sbuf *b, const struct rset_stat *s)
+{
+	csv_num(b, s->mean, s->n > 0);
+	csv_num(b, s->stddev, s->n > 0);
+	csv_num(b, s->ci95, s->n > 0);
+	csv_num(b, s->cv, s->n > 0);
+}
+
+int report_write_csv(const struct report *r, struct sbuf *b)
+{
+	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
+					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
+	sbuf_adds(b, "set,host,device,status,direction");
+	for (size_t i = 0; i < NCSVP; i++)
+		sbuf_addf(b, ",%s", csv_params[i]);
+	sbuf_adds(b, ",reps");
+	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
+		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
+			  stats[i], stats[i]);
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,error\r\n");
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rentry *e = &g->e[k];
+			const struct rset_cell *c = e->cell;
+			int dirs[RS_NDIR + 1], nd = 0;
+			for (int dd = 0; dd < RS_NDIR; dd++)
+				if (c->dir[dd].present)
+					dirs[nd++] = dd;
+			if (nd == 0)
+				dirs[nd++] = -1;   /* failed cell: one row without numbers */
+			for (int di = 0; di < nd; di++) {
+				int dd = dirs[di];
+				const struct rset_dir *d = dd >= 0 ? &c->dir[dd] : NULL;
+				escape_append(b, r->sets[r->devs[e->dev].set].dir, ESC_CSV);
+				sbuf_addc(b, ',');
+				escape_append(b, r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
+				sbuf_addc(b, ',');
+				escape_append(b, r->devs[e->dev].display, ESC_CSV);
+				sbuf_addc(b, ',');
+				escape_append(b, c->status, ESC_CSV);
+				sbuf_addc(b, ',');
+				sbuf_adds(b, d ? dir_names[dd] : "");
+				for (size_t i = 0; i < NCSVP; i++) {
+					sbuf_addc(b, ',');
+					csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, csv_params[i]));
+				}
+				sbuf_addf(b, ",%d", c->nreps);
+				if (d) {
+					csv_stat(b, &d->iops);
+					csv_stat(b, &d->bw);
+					csv_stat(b, &d->lat_mean);
+					csv_stat(b, &d->lat_p50);
+					csv_stat(b, &d->lat_p99);
+					csv_stat(b, &d->lat_max);
+					sbuf_addf(b, ",%llu,%llu", (unsigned long long)d->ios,
+						  (unsigned long long)d->bytes);
+				} else {
+					for (int i = 0; i < 6 * 4 + 2; i++)
+						sbuf_addc(b, ',');
+				}
+				csv_num(b, c->runtime_mean_ns, c->nreps > 0);
+				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
+				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
+				sbuf_addc(b, ',');
+				escape_append(b, c->error ? c->error : "", ESC_CSV);
+				sbuf_adds(b, "\r\n");
+			}
+		}
+	}
+	return b->oom ? -1 : 0;
+}
+
+/* ---- JSON ---- */
+
+static cJSON *stat_json(const struct rset_stat *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "n", s->n);
+	cJSON_AddNumberToObject(o, "mean", s->mean);
+	cJSON_AddNumberToObject(o, "stddev", s->stddev);
+	cJSON_AddNumberToObject(o, "ci95", s->ci95);
+	cJSON_AddNumberToObject(o, "cv", s->cv);
+	return o;
+}
+
+cJSON *report_json(const struct report *r)
+{
+	cJSON *j = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(j, "schema_version", 1);
+	add_str(j, "kind", "iomatrix-report");
+	add_str(j, "title", r->title);
+	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
+	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "dir", rs->dir);
+		add_str(o, "suite", rs->suite_name);
+		add_str(o, "sha256", rs->suite_sha256);
+		add_str(o, "host", rs->hostname);
+		add_str(o, "status", rs->status);
+		add_str(o, "source", rs->source_kind);
+		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
+		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
+		cJSON_AddItemToArray(sets, o);
+	}
+	cJSON *devs = cJSON_AddArrayToObject(j, "devices");
+	for (size_t d = 0; d < r->ndevs; d++) {
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "display", r->devs[d].display);
+		add_str(o, "name", r->devs[d].name);
+		cJSON_AddNumberToObject(o, "set", (double)r->devs[d].set);
+		add_str(o, "color", report_colors[r->devs[d].color]);
+		if (r->devs[d].info && r->devs[d].info->fp)
+			cJSON_AddItemToObject(o, "fingerprint",
+					      cJSON_Duplicate(r->devs[d].info->fp, 1));
+		cJSON_AddItemToArray(devs, o);
+	}
+	cJSON *groups = cJSON_AddArrayToObject(j, "groups");
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		cJSON *go = cJSON_CreateObject();
+		add_str(go, "title", g->title);
+		cJSON *res = cJSON_AddArrayToObject(go, "results");
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *c = g->e[k].cell;
+			cJSON *o = cJSON_CreateObject();
+			add_str(o, "device", r->devs[g->e[k].dev].display);
+			cJSON_AddNumberToObject(o, "cell_id", c->id);
+			add_str(o, "status", c->status);
+			if (c->error)
+				add_str(o, "error", c->error);
+			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
+			for (int dd = 0; dd < RS_NDIR; dd++) {
+				const struct rset_dir *d = &c->dir[dd];
+				if (!d->present)
+					continue;
+				cJSON *dj = cJSON_AddObjectToObject(o, dir_names[dd]);
+				cJSON_AddItemToObject(dj, "iops", stat_json(&d->iops));
+				cJSON_AddItemToObject(dj, "bw_bytes_s", stat_json(&d->bw));
+				cJSON_AddItemToObject(dj, "lat_mean_ns", stat_json(&d->lat_mean));
+				cJSON_AddItemToObject(dj, "lat_p50_ns", stat_json(&d->lat_p50));
+				cJSON_AddItemToObject(dj, "lat_p99_ns", stat_json(&d->lat_p99));
+				cJSON_AddItemToObject(dj, "lat_max_ns", stat_json(&d->lat_max));
+			}
+			cJSON_AddItemToArray(res, o);
+		}
+		cJSON_AddItemToArray(groups, go);
+	}
+	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
+	for (size_t i = 0; i < r->nsummary; i++)
+		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));
+	cJSON *w = cJSON_AddArrayToObject(j, "warnings");
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+	return j;
+}

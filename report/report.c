@@ -1,0 +1,753 @@
+/*
+ * report.c - build the aggregated report model from result sets (devices
+ * disambiguated by host, cells grouped by workload), compute the warnings
+ * and summary sentences, and produce the template context, CSV and JSON.
+ * Strings stay raw here; the template engine and the CSV writer escape.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "chart.h"
+#include "cli.h"
+#include "escape.h"
+#include "report.h"
+
+/* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
+const char *const report_colors[REPORT_COLORS] = {
+	"#0072B2", "#E69F00", "#009E73", "#D55E00",
+	"#CC79A7", "#56B4E9", "#F0E442", "#000000",
+};
+
+const char *report_pattern_words(const char *p, bool plural)
+{
+	static const struct { const char *pat, *one, *many; } w[] = {
+		{ "read", "sequential read", "sequential reads" },
+		{ "write", "sequential write", "sequential writes" },
+		{ "randread", "random read", "random reads" },
+		{ "randwrite", "random write", "random writes" },
+		{ "readwrite", "sequential read/write", "sequential mixed reads and writes" },
+		{ "randrw", "random read/write", "random mixed reads and writes" },
+		{ "rewrite", "sequential rewrite", "sequential rewrites" },
+	};
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(p, w[i].pat))
+			return plural ? w[i].many : w[i].one;
+	return p;
+}
+
+double rentry_iops(const struct rentry *e)
+{
+	double s = 0;
+	for (int k = 0; k < RS_NDIR; k++)
+		if (e->cell->dir[k].present)
+			s += e->cell->dir[k].iops.mean;
+	return s;
+}
+
+double rentry_bw(const struct rentry *e)
+{
+	double s = 0;
+	for (int k = 0; k < RS_NDIR; k++)
+		if (e->cell->dir[k].present)
+			s += e->cell->dir[k].bw.mean;
+	return s;
+}
+
+double rentry_lat(const struct rentry *e)
+{
+	double s = 0, w = 0;
+	for (int k = 0; k < RS_NDIR; k++) {
+		const struct rset_dir *d = &e->cell->dir[k];
+		if (d->present && d->lat_mean.n) {
+			double wt = d->iops.mean > 0 ? d->iops.mean : 1;
+			s += d->lat_mean.mean * wt;
+			w += wt;
+		}
+	}
+	return w > 0 ? s / w : NAN;
+}
+
+static char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return sbuf_detach(&b);
+}
+
+static void warn_add(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void warn_add(struct report *r, const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	char *s = sbuf_detach(&b);
+	if (!s)
+		return;
+	if (r->nwarns == r->warns_alloc) {
+		size_t na = r->warns_alloc ? r->warns_alloc * 2 : 16;
+		struct rwarn *p = realloc(r->warns, na * sizeof(*p));
+		if (!p) {
+			free(s);
+			return;
+		}
+		r->warns = p;
+		r->warns_alloc = na;
+	}
+	r->warns[r->nwarns++].text = s;
+}
+
+/* ---- devices ---- */
+
+static size_t dev_index(struct report *r, size_t set, const char *name)
+{
+	for (size_t i = 0; i < r->ndevs; i++)
+		if (r->devs[i].set == set && !strcmp(r->devs[i].name, name))
+			return i;
+	return (size_t)-1;
+}
+
+static int dev_add(struct report *r, size_t set, const char *name)
+{
+	if (dev_index(r, set, name) != (size_t)-1)
+		return 0;
+	struct rdev *p = realloc(r->devs, (r->ndevs + 1) * sizeof(*p));
+	if (!p)
+		return -1;
+	r->devs = p;
+	struct rdev *d = &r->devs[r->ndevs];
+	memset(d, 0, sizeof(*d));
+	d->set = set;
+	d->name = name;
+	d->info = rset_device_find(&r->sets[set], name);
+	d->color = (int)(r->ndevs % REPORT_COLORS);
+	r->ndevs++;
+	return 0;
+}
+
+/* Same device name in two sets: name@host; same host too: name@host#set. */
+static int dev_names(struct report *r)
+{
+	for (size_t i = 0; i < r->ndevs; i++) {
+		struct rdev *d = &r->devs[i];
+		bool clash = false, host_clash = false;
+		for (size_t j = 0; j < r->ndevs; j++) {
+			if (j == i || strcmp(r->devs[j].name, d->name))
+				continue;
+			clash = true;
+			if (!strcmp(r->sets[r->devs[j].set].hostname,
+				    r->sets[d->set].hostname))
+				host_clash = true;
+		}
+		if (!clash)
+			d->display = strdup(d->name);
+		else if (!host_clash)
+			d->display = xasprintf("%s@%s", d->name, r->sets[d->set].hostname);
+		else
+			d->display = xasprintf("%s@%s#%zu", d->name,
+					       r->sets[d->set].hostname, d->set + 1);
+		if (!d->display)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- groups ---- */
+
+static char *group_key(const struct rset_cell *c)
+{
+	return xasprintf("%s|%llu|%d|%d|%d|%s|%d|%d|%d|%s|%d|%d",
+			 c->pattern, (unsigned long long)c->bs, c->iodepth, c->jobs,
+			 strstr(c->pattern, "rw") || !strcmp(c->pattern, "readwrite") ?
+			 c->rwmixread : -1,
+			 c->engine, c->direct, c->fsync, c->end_fsync, c->data,
+			 c->compress_pct, c->files);
+}
+
+static bool is_mixed(const char *p)
+{
+	return !strcmp(p, "randrw") || !strcmp(p, "readwrite");
+}
+
+/* What differs between groups decides what a title must say. */
+struct varies {
+	bool qd, jobs, engine, direct, fsync, data, files, rwmix;
+};
+
+static void compute_varies(const struct report *r, struct varies *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!r->ngroups)
+		return;
+	const struct rset_cell *a = r->groups[0].proto;
+	for (size_t i = 1; i < r->ngroups; i++) {
+		const struct rset_cell *b = r->groups[i].proto;
+		v->qd |= a->iodepth != b->iodepth;
+		v->jobs |= a->jobs != b->jobs;
+		v->engine |= strcmp(a->engine, b->engine) != 0;
+		v->direct |= a->direct != b->direct;
+		v->fsync |= a->fsync != b->fsync || a->end_fsync != b->end_fsync;
+		v->data |= strcmp(a->data, b->data) != 0;
+		v->files |= a->files != b->files;
+	}
+}
+
+static void group_titles(struct report *r)
+{
+	struct varies v;
+
+	compute_varies(r, &v);
+	for (size_t i = 0; i < r->ngroups; i++) {
+		struct rgroup *g = &r->groups[i];
+		const struct rset_cell *c = g->proto;
+		struct sbuf t = SBUF_INIT, w = SBUF_INIT, extra = SBUF_INIT;
+		char bs[32];
+
+		fmt_bs(c->bs, bs, sizeof(bs));
+		if (v.qd || v.jobs || c->iodepth > 1 || c->jobs > 1)
+			sbuf_addf(&extra, ", QD%d", c->iodepth);
+		if (v.jobs || c->jobs > 1)
+			sbuf_addf(&extra, ", %d job%s", c->jobs, c->jobs == 1 ? "" : "s");
+		if (g->mixed)
+			sbuf_addf(&extra, ", %d%% reads", c->rwmixread);
+		if (v.engine)
+			sbuf_addf(&extra, ", %s", c->engine);
+		if (v.direct || !c->direct)
+			sbuf_adds(&extra, c->direct ? ", direct" : ", buffered");
+		if (v.fsync || c->fsync)
+			sbuf_addf(&extra, c->fsync ? ", fsync every %d" : ", no fsync", c->fsync);
+		if (v.data || strcmp(c->data, "random"))
+			sbuf_addf(&extra, ", %s data", c->data);
+		if (v.files)
+			sbuf_addf(&extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
+		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->pattern, false),
+			  sbuf_str(&extra));
+		if (c->label[0])
+			sbuf_addf(&t, " (%s)", c->label);
+		sbuf_addf(&w, "%s %s", bs, report_pattern_words(c->pattern, true));
+		if (extra.len && !strncmp(sbuf_str(&extra), ", QD", 4))
+			sbuf_addf(&w, " at %s", sbuf_str(&extra) + 2);
+		else if (extra.len)
+			sbuf_addf(&w, " (%s)", sbuf_str(&extra) + 2);
+		g->title = sbuf_detach(&t);
+		g->words = sbuf_detach(&w);
+		sbuf_release(&extra);
+	}
+}
+
+static int groups_build(struct report *r)
+{
+	for (size_t s = 0; s < r->nsets; s++) {
+		struct rset *rs = &r->sets[s];
+		for (size_t ci = 0; ci < rs->ncells; ci++) {
+			const struct rset_cell *c = &rs->cells[ci];
+			size_t dv = dev_index(r, s, c->device);
+			char *key = group_key(c);
+			if (!key)
+				return -1;
+			struct rgroup *g = NULL;
+			for (size_t i = r->ngroups; i-- > 0;) {
+				if (!strcmp(r->groups[i].key, key)) {
+					g = &r->groups[i];
+					break;
+				}
+			}
+			if (!g) {
+				struct rgroup *p = realloc(r->groups, (r->ngroups + 1) * sizeof(*p));
+				if (!p) {
+					free(key);
+					return -1;
+				}
+				r->groups = p;
+				g = &r->groups[r->ngroups++];
+				memset(g, 0, sizeof(*g));
+				g->key = key;
+				g->proto = c;
+				g->mixed = is_mixed(c->pattern);
+			} else {
+				free(key);
+			}
+			bool dup = false;
+			for (size_t k = 0; k < g->n; k++)
+				dup |= g->e[k].dev == dv;
+			if (dup) {
+				errlist_add(&rs->warnings, rs->dir, 0, 0,
+					    "cell %d repeats an earlier cell of device '%s' with the same "
+					    "parameters; only the first is reported", c->id, c->device);
+				continue;
+			}
+			if (g->n == g->alloc) {
+				size_t na = g->alloc ? g->alloc * 2 : 4;
+				struct rentry *p = realloc(g->e, na * sizeof(*p));
+				if (!p)
+					return -1;
+				g->e = p;
+				g->alloc = na;
+			}
+			g->e[g->n].dev = dv;
+			g->e[g->n].cell = c;
+			g->n++;
+		}
+	}
+	/* rows in device order */
+	for (size_t i = 0; i < r->ngroups; i++) {
+		struct rgroup *g = &r->groups[i];
+		for (size_t a = 1; a < g->n; a++)
+			for (size_t b = a; b > 0 && g->e[b - 1].dev > g->e[b].dev; b--) {
+				struct rentry t = g->e[b];
+				g->e[b] = g->e[b - 1];
+				g->e[b - 1] = t;
+			}
+	}
+	group_titles(r);
+	return 0;
+}
+
+static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
+{
+	for (size_t k = 0; k < g->n; k++)
+		if (g->e[k].dev == dev)
+			return &g->e[k];
+	return NULL;
+}
+
+/* ---- warnings ---- */
+
+/* Cells of device d matching pred, as "N cells (A, B, C and N more)". */
+struct cellpick {
+	size_t n;
+	struct sbuf names;
+};
+
+static void pick_add(struct cellpick *p, const struct rset_cell *c)
+{
+	if (p->n < 3) {
+		if (p->n)
+			sbuf_adds(&p->names, ", ");
+		if (c->label[0])
+			sbuf_adds(&p->names, c->label);
+		else
+			sbuf_addf(&p->names, "cell %d", c->id);
+	}
+	p->n++;
+}
+
+static const char *pick_text(struct cellpick *p, struct sbuf *out)
+{
+	sbuf_reset(out);
+	sbuf_addf(out, "%zu cell%s (%s%s", p->n, p->n == 1 ? "" : "s",
+		  sbuf_str(&p->names), p->n > 3 ? ", ..." : "");
+	sbuf_adds(out, ")");
+	return sbuf_str(out);
+}
+
+static bool name_like_hdd(const char *n)
+{
+	static const char *const words[] = { "hdd", "hard", "spin", "sas", "sata",
+					     "rpm", "7200", "5400", "10k", "15k" };
+	char low[128];
+	size_t i;
+
+	for (i = 0; n[i] && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)n[i]);
+	low[i] = '\0';
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+static double set_mem(const struct rset *rs)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(rs->host, "mem_bytes");
+	return cJSON_IsNumber(m) ? m->valuedouble : 0;
+}
+
+static void human_size(double b, char *buf, size_t len)
+{
+	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int i = 0;
+	while (b >= 1024 && i < 5) {
+		b /= 1024;
+		i++;
+	}
+	snprintf(buf, len, b >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", b, u[i]);
+}
+
+enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_SHORT, W_FAILED, W__N };
+
+static void warnings_compute(struct report *r)
+{
+	struct sbuf tmp = SBUF_INIT;
+	char a[32], b[32];
+
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		for (size_t i = 0; i < rs->warnings.n; i++)
+			warn_add(r, "%s", rs->warnings.msgs[i]);
+		if (strcmp(rs->source_kind, "iomatrix")) {
+			if (!strcmp(rs->source_kind, "synthetic"))
+				warn_add(r, "%s holds SYNTHETIC numbers from a toy model, "
+					 "not a measurement; do not publish them", rs->dir);
+			else
+				warn_add(r, "%s was imported from %s output; parameters "
+					 "the tool did not record are shown with defaults",
+					 rs->dir, rs->source_kind);
+		}
+		if (strcmp(rs->status, "complete"))
+			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial",
+				 rs->dir, rs->status, rs->ncells, rs->cells_total);
+		else if ((int)rs->ncells < rs->cells_total)
+			warn_add(r, "%s: %d of %d cells are missing; this report is partial",
+				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total);
+		const cJSON *virt = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
+		if (cJSON_IsString(virt) && virt->valuestring[0] &&
+		    strcmp(virt->valuestring, "none"))
+			warn_add(r, "host '%s' is a virtual machine (%s): the hypervisor's "
+				 "caches and neighbours affect the numbers",
+				 rs->hostname, virt->valuestring);
+	}
+
+	for (size_t d = 0; d < r->ndevs; d++) {
+		const struct rdev *dv = &r->devs[d];
+		const struct rset *rs = &r->sets[dv->set];
+		struct cellpick pk[W__N];
+		double mem = set_mem(rs), maxset = 0;
+		const char *first_err = NULL;
+
+		memset(pk, 0, sizeof(pk));
+		for (size_t i = 0; i < rs->ncells; i++) {
+			const struct rset_cell *c = &rs->cells[i];
+			if (strcmp(c->device, dv->name))
+				continue;
+			if (!c->ok) {
+				pick_add(&pk[W_FAILED], c);
+				if (!first_err)
+					first_err = c->error ? c->error : c->status;
+				continue;
+			}
+			double set_bytes = (double)c->size_bytes * c->files;
+			if (set_bytes > maxset)
+				maxset = set_bytes;
+			bool reads = c->dir[RS_READ].present, writes = c->dir[RS_WRITE].present;
+			if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
+				pick_add(&pk[W_CACHE], c);
+			if (!c->direct && writes && !c->fsync && !c->end_fsync)
+				pick_add(&pk[W_BUFWRITE], c);
+			if (writes && strcmp(c->data, "random"))
+				pick_add(&pk[W_DATA], c);
+			bool noisy = false;
+			for (int k = 0; k < RS_NDIR; k++)
+				noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
+					 c->dir[k].iops.cv > 0.05;
+			if (noisy)
+				pick_add(&pk[W_NOISY], c);
+			if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
+				pick_add(&pk[W_SHORT], c);
+		}
+		const char *nm = dv->display;
+		if (pk[W_CACHE].n) {
+			human_size(mem, a, sizeof(a));
+			warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
+				 "with buffered IO: the page cache likely served them, so the "
+				 "numbers measure memory, not the device (use direct: true)",
+				 nm, pick_text(&pk[W_CACHE], &tmp), pk[W_CACHE].n == 1 ? "s" : "", a);
+		}
+		if (pk[W_BUFWRITE].n)
+			warn_add(r, "%s: %s wrote%s with buffered IO and no fsync: the page cache "
+				 "absorbed the writes (set fsync or end_fsync, or direct: true)",
+				 nm, pick_text(&pk[W_BUFWRITE], &tmp), "");
+		if (pk[W_DATA].n)
+			warn_add(r, "%s: %s wrote zero or compressible data: devices and "
+				 "filesystems that compress or deduplicate look faster than "
+				 "with real data (use data: random)", nm, pick_text(&pk[W_DATA], &tmp));
+		if (pk[W_NOISY].n)
+			warn_add(r, "%s: %s are noisy (IOPS varies by more than 5 %% between "
+				 "repetitions): compare them with care, or run longer or more "
+				 "repetitions", nm, pick_text(&pk[W_NOISY], &tmp));
+		if (pk[W_SHORT].n)
+			warn_add(r, "%s: %s ran for less than 5 s: caches and background "
+				 "work may not have settled (raise runtime)", nm,
+				 pick_text(&pk[W_SHORT], &tmp));
+		if (pk[W_FAILED].n)
+			warn_add(r, "%s: %s failed (first error: %s)", nm,
+				 pick_text(&pk[W_FAILED], &tmp), first_err ? first_err : "unknown");
+		if (dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
+		    maxset * 10 < (double)dv->info->size_bytes) {
+			human_size(maxset, a, sizeof(a));
+			human_size((double)dv->info->size_bytes, b, sizeof(b));
+			warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): "
+				 "a hard disk is short-stroked (only its fastest tracks are used) "
+				 "and device or RAID caches may hold much of it", nm, a, b);
+		}
+		if (dv->info && name_like_hdd(dv->name) &&
+		    (dv->info->rotational == 0 || dv->info->virt == 1))
+			warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
+				 "check the path points at the disk you mean",
+				 nm, dv->info->virt == 1 ? "as a virtual device" : "non-rotational");
+		else if (dv->info && dv->info->virt == 1)
+			warn_add(r, "%s: the device is virtual (%s): numbers include the "
+				 "host's caching", nm,
+				 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
+		for (int k = 0; k < W__N; k++)
+			sbuf_release(&pk[k].names);
+	}
+
+	/* runner warnings, counted per distinct text */
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		const char *seen[16];
+		size_t nseen = 0;
+		for (size_t i = 0; i < rs->ncells && nseen < 16; i++) {
+			const cJSON *w;
+			cJSON_ArrayForEach(w, rs->cells[i].warnings) {
+				if (!cJSON_IsString(w) || nseen >= 16)
+					continue;
+				bool dup = false;
+				for (size_t k = 0; k < nseen; k++)
+					dup |= !strcmp(seen[k], w->valuestring);
+				if (dup)
+					continue;
+				seen[nseen++] = w->valuestring;
+				size_t cnt = 0;
+				for (size_t j = 0; j < rs->ncells; j++) {
+					const cJSON *x;
+					cJSON_ArrayForEach(x, rs->cells[j].warnings)
+						if (cJSON_IsString(x) && !strcmp(x->valuestring, w->valuestring)) {
+							cnt++;
+							break;
+						}
+				}
+				warn_add(r, "%s: runner warning in %zu cell%s: %s", rs->dir,
+					 cnt, cnt == 1 ? "" : "s", w->valuestring);
+			}
+		}
+	}
+	sbuf_release(&tmp);
+}
+
+/* ---- summary sentences ---- */
+
+struct cand {
+	size_t g, fast, slow;
+	double ratio;
+};
+
+static int cand_cmp(const void *a, const void *b)
+{
+	double x = ((const struct cand *)a)->ratio, y = ((const struct cand *)b)->ratio;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void summary_add(struct report *r, char *s)
+{
+	if (!s)
+		return;
+	char **p = realloc(r->summary, (r->nsummary + 1) * sizeof(*p));
+	if (!p) {
+		free(s);
+		return;
+	}
+	r->summary = p;
+	r->summary[r->nsummary++] = s;
+}
+
+static void summary_compute_sentences(struct report *r)
+{
+	char q[48];
+	size_t ncand = 0, alloc = 0;
+	struct cand *cands = NULL;
+	const size_t base = r->baseline;
+
+	if (r->ndevs >= 2) {
+		for (size_t gi = 0; gi < r->ngroups; gi++) {
+			const struct rentry *be = group_entry(&r->groups[gi], base);
+			if (!be || !be->cell->ok)
+				continue;
+			double bi = rentry_iops(be);
+			for (size_t k = 0; k < r->groups[gi].n; k++) {
+				const struct rentry *e = &r->groups[gi].e[k];
+				if (e->dev == base || !e->cell->ok)
+					continue;
+				double di = rentry_iops(e);
+				if (!(bi > 0 && di > 0))
+					continue;
+				if (ncand == alloc) {
+					alloc = alloc ? alloc * 2 : 32;
+					struct cand *p = realloc(cands, alloc * sizeof(*p));
+					if (!p)
+						goto out;
+					cands = p;
+				}
+				struct cand *c = &cands[ncand++];
+				c->g = gi;
+				c->fast = di >= bi ? e->dev : base;
+				c->slow = di >= bi ? base : e->dev;
+				c->ratio = di >= bi ? di / bi : bi / di;
+			}
+		}
+		qsort(cands, ncand, sizeof(*cands), cand_cmp);
+		size_t said = 0;
+		for (size_t i = 0; i < ncand && said < 3; i++) {
+			struct cand *c = &cands[i];
+			fmt_ratio(c->ratio, q, sizeof(q));
+			if (c->ratio < 1.05)
+				summary_add(r, xasprintf("On %s the %s and the %s did about the same IOPS.",
+							 r->groups[c->g].words, r->devs[c->fast].display,
+							 r->devs[c->slow].display));
+			else
+				summary_add(r, xasprintf("On %s the %s did %s the IOPS of the %s.",
+							 r->groups[c->g].words, r->devs[c->fast].display,
+							 q, r->devs[c->slow].display));
+			said++;
+		}
+		if (ncand > 3) {
+			struct cand *c = &cands[ncand - 1];
+			fmt_ratio(c->ratio, q, sizeof(q));
+			summary_add(r, xasprintf("The smallest gap: on %s the %s did %s the IOPS of the %s.",
+						 r->groups[c->g].words, r->devs[c->fast].display, q,
+						 r->devs[c->slow].display));
+		}
+	}
+	/* peaks per device */
+	for (size_t d = 0; d < r->ndevs; d++) {
+		const struct rgroup *gi_best = NULL, *gb_best = NULL;
+		double bi = 0, bb = 0;
+		for (size_t gi = 0; gi < r->ngroups; gi++) {
+			const struct rentry *e = group_entry(&r->groups[gi], d);
+			if (!e || !e->cell->ok)
+				continue;
+			if (rentry_iops(e) > bi) {
+				bi = rentry_iops(e);
+				gi_best = &r->groups[gi];
+			}
+			if (rentry_bw(e) > bb) {
+				bb = rentry_bw(e);
+				gb_best = &r->groups[gi];
+			}
+		}
+		if (!gi_best)
+			continue;
+		char i1[48], b1[48];
+		fmt_sig3(bi, i1, sizeof(i1));
+		fmt_sig3(bb / 1e6, b1, sizeof(b1));
+		summary_add(r, xasprintf("The %s peaked at %s IOPS (%s) and %s MB/s (%s).",
+					 r->devs[d].display, i1, gi_best->words, b1, gb_best->words));
+	}
+out:
+	free(cands);
+}
+
+/* ---- load ---- */
+
+int report_load(struct report *r, char **dirs, size_t ndirs,
+		const char *baseline, const char *title, struct errlist *errs)
+{
+	memset(r, 0, sizeof(*r));
+	r->sets = calloc(ndirs, sizeof(*r->sets));
+	if (!r->sets) {
+		errlist_add(errs, NULL, 0, 0, "out of memory");
+		return EXIT_RUNTIME;
+	}
+	for (size_t i = 0; i < ndirs; i++) {
+		if (rset_load(dirs[i], &r->sets[i], errs) < 0) {
+			r->nsets = i + 1;
+			return EXIT_USAGE;
+		}
+		r->nsets = i + 1;
+	}
+	/* devices: manifest order, then any only seen in cells */
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		for (size_t i = 0; i < rs->ndevices; i++) {
+			bool used = false;
+			for (size_t c = 0; c < rs->ncells && !used; c++)
+				used = !strcmp(rs->cells[c].device, rs->devices[i].name);
+			if (used && dev_add(r, s, rs->devices[i].name) < 0)
+				goto oom;
+		}
+		for (size_t c = 0; c < rs->ncells; c++)
+			if (dev_add(r, s, rs->cells[c].device) < 0)
+				goto oom;
+	}
+	if (dev_names(r) < 0 || groups_build(r) < 0)
+		goto oom;
+	r->baseline = 0;
+	if (baseline) {
+		size_t found = (size_t)-1;
+		for (size_t i = 0; i < r->ndevs && found == (size_t)-1; i++)
+			if (!strcmp(r->devs[i].display, baseline))
+				found = i;
+		for (size_t i = 0; i < r->ndevs && found == (size_t)-1; i++)
+			if (!strcmp(r->devs[i].name, baseline))
+				found = i;
+		if (found == (size_t)-1) {
+			struct sbuf names = SBUF_INIT;
+			for (size_t i = 0; i < r->ndevs; i++)
+				sbuf_addf(&names, "%s'%s'", i ? ", " : "", r->devs[i].display);
+			errlist_add(errs, NULL, 0, 0, "unknown baseline device '%s' (devices: %s)",
+				    baseline, sbuf_str(&names));
+			sbuf_release(&names);
+			return EXIT_USAGE;
+		}
+		r->baseline = found;
+	}
+	if (title) {
+		r->title = strdup(title);
+	} else if (r->sets[0].suite_title) {
+		r->title = strdup(r->sets[0].suite_title);
+	} else {
+		struct sbuf t = SBUF_INIT;
+		for (size_t i = 0; i < r->ndevs; i++)
+			sbuf_addf(&t, "%s%s", i ? (i + 1 == r->ndevs ? " vs " : ", ") : "",
+				  r->devs[i].display);
+		sbuf_adds(&t, ": storage benchmark");
+		r->title = sbuf_detach(&t);
+	}
+	if (!r->title)
+		goto oom;
+	warnings_compute(r);
+	summary_compute_sentences(r);
+	return 0;
+oom:
+	errlist_add(errs, NULL, 0, 0, "out of memory");
+	return EXIT_RUNTIME;
+}
+
+void report_release(struct report *r)
+{
+	for (size_t i = 0; i < r->nsets; i++)
+		rset_release(&r->sets[i]);
+	free(r->sets);
+	for (size_t i = 0; i < r->ndevs; i++)
+		free(r->devs[i].display);
+	free(r->devs);
+	for (size_t i = 0; i < r->ngroups; i++) {
+		free(r->groups[i].key);
+		free(r->groups[i].title);
+		free(r->groups[i].words);
+		free(r->groups[i].e);
+	}
+	free(r->groups);
+	for (size_t i = 0; i < r->nwarns; i++)
+		free(r->warns[i].text);
+	free(r->warns);
+	for (size_t i = 0; i < r->nsummary; i++)
+		free(r->summary[i]);
+	free(r->summary);
+	free(r->title);
+	memset(r, 0, sizeof(*r));
+}

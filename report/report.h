@@ -1,0 +1,107 @@
+/*
+ * report.h - the aggregated model behind `iomatrix report` (and parts of
+ * `compare`): one or more loaded result sets, their devices told apart by
+ * host, cells grouped by workload (everything but the device), computed
+ * warnings, and the renderers (templates, CSV, JSON, charts).
+ *
+ * Ownership: struct report owns the sets, devices, groups and strings;
+ * release with report_release().
+ */
+#ifndef IOMATRIX_REPORT_H
+#define IOMATRIX_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "errlist.h"
+#include "rset.h"
+#include "sbuf.h"
+
+#define REPORT_COLORS 8
+extern const char *const report_colors[REPORT_COLORS];
+
+struct rdev {
+	size_t set;                  /* index into report.sets */
+	const char *name;            /* device name in its set */
+	char *display;               /* owned: name, or name@host when ambiguous */
+	const struct rset_device *info; /* may be NULL */
+	int color;                   /* index into report_colors */
+};
+
+struct rentry {
+	size_t dev;                  /* index into report.devs */
+	const struct rset_cell *cell;
+};
+
+struct rgroup {
+	char *key;                   /* owned: workload identity */
+	char *title;                 /* owned: "4K random read, QD1, 1 job" */
+	char *words;                 /* owned: "4K random reads" for sentences */
+	const struct rset_cell *proto;
+	struct rentry *e;            /* one per device that ran it, ok or failed */
+	size_t n, alloc;
+	bool mixed;
+};
+
+struct rwarn {
+	char *text;                  /* owned, plain text (escape when rendering) */
+};
+
+struct report {
+	struct rset *sets;
+	size_t nsets;
+	struct rdev *devs;
+	size_t ndevs;
+	struct rgroup *groups;
+	size_t ngroups;
+	size_t baseline;             /* index into devs */
+	char *title;                 /* owned */
+	struct rwarn *warns;
+	size_t nwarns, warns_alloc;
+	char **summary;              /* owned sentences */
+	size_t nsummary;
+};
+
+/*
+ * Load every set (warnings of each set go to stderr via `msgs`), build the
+ * devices and groups and compute warnings.  Returns 0, or EXIT_USAGE-style
+ * 2 with messages in errs (unreadable/empty set, unknown baseline).
+ */
+int report_load(struct report *r, char **dirs, size_t ndirs,
+		const char *baseline, const char *title, struct errlist *errs);
+void report_release(struct report *r);
+
+/* Which metric a group entry has, summed over directions for IOPS/MB/s. */
+double rentry_iops(const struct rentry *e);
+double rentry_bw(const struct rentry *e);
+double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
+
+/* Human words. */
+const char *report_pattern_words(const char *pattern, bool plural);
+
+/* The template context (caller owns); charts may be NULL. */
+struct chart_set;
+cJSON *report_context(const struct report *r, const struct chart_set *charts,
+		      bool html, const char *const *files, size_t nfiles);
+/* report.csv and report.json */
+int report_write_csv(const struct report *r, struct sbuf *out);
+cJSON *report_json(const struct report *r);
+
+/* fio command equivalent to a cell (see also `export fio`). */
+void report_fio_command(const struct rset_cell *c, struct sbuf *out);
+
+/* ---- table.c: number formatting ---- */
+/* 3 significant figures with thousands separators: 48,200  188  0.590 */
+void fmt_sig3(double v, char *buf, size_t len);
+/* latency unit for a set of ns values: "µs" or "ms" (divisor in *div) */
+const char *fmt_lat_unit(const double *ns, size_t n, double *div);
+/* "219x", "1.02x", "0.450x" */
+void fmt_ratio(double r, char *buf, size_t len);
+/* "48,200 ± 1.2 %" when n >= 2 and ci95 > 0, else "48,200" */
+void fmt_stat(double mean, double ci95, int n, double div, char *buf, size_t len);
+/* size for people, "4K", "1M", "1536" */
+void fmt_bs(uint64_t bs, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,707 @@
+/*
+ * rset.c - load a result set directory into struct rset (rset.h).  Any file
+ * may be truncated, corrupt, hostile or from a newer iomatrix: each problem
+ * is a warning naming the file, and whatever is readable is kept.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rset.h"
+#include "stats.h"
+
+#define RSET_MAX_ID 9999999
+
+char *rset_read_file(int dirfd, const char *name, size_t max, bool nofollow,
+		     size_t *len_out)
+{
+	int flags = O_RDONLY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0);
+	int fd = openat(dirfd, name, flags);
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0)
+		goto err;
+	if (!S_ISREG(st.st_mode)) {
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		goto err;
+	}
+	if ((uint64_t)st.st_size > max) {
+		errno = EFBIG;
+		goto err;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf)
+		goto err;
+	while (len < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + len, (size_t)st.st_size - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			goto err;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	buf[len] = '\0';
+	close(fd);
+	if (len_out)
+		*len_out = len;
+	return buf;
+err:
+	{
+		int e = errno;
+		free(buf);
+		close(fd);
+		errno = e;
+	}
+	return NULL;
+}
+
+/* cJSON recurses per nesting level; bound it before parsing. */
+static bool json_depth_ok(const char *s, size_t len, int max)
+{
+	int depth = 0;
+	bool in_str = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = false;
+		} else if (c == '"') {
+			in_str = true;
+		} else if (c == '[' || c == '{') {
+			if (++depth > max)
+				return false;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return true;
+}
+
+cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
+{
+	const char *end = NULL;
+	cJSON *j;
+
+	if (len == 0) {
+		snprintf(why, whylen, "empty file");
+		return NULL;
+	}
+	if (memchr(buf, '\0', len)) {
+		snprintf(why, whylen, "contains a NUL byte (corrupt)");
+		return NULL;
+	}
+	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH)) {
+		snprintf(why, whylen, "JSON nested deeper than %d levels",
+			 RSET_MAX_JSON_DEPTH);
+		return NULL;
+	}
+	/* len + 1: cJSON wants to see the terminating NUL (checked above
+	 * that there is none inside) */
+	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
+	if (!j) {
+		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
+		if (at >= len)
+			snprintf(why, whylen, "truncated JSON (ends at byte %zu)", len);
+		else
+			snprintf(why, whylen, "corrupt JSON at byte %zu", at);
+	}
+	return j;
+}
+
+static const char *jstr(const cJSON *o, const char *key, const char *def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(v) && v->valuestring ? v->valuestring : def;
+}
+
+static double jnum(const cJSON *o, const char *key, double def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : def;
+}
+
+static uint64_t jsize(const cJSON *o, const char *key)
+{
+	double d = jnum(o, key, 0);
+	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
+}
+
+static int jint(const cJSON *o, const char *key, int def, int lo, int hi)
+{
+	double d = jnum(o, key, def);
+	if (d < lo || d > hi)
+		return def;
+	return (int)d;
+}
+
+static int jbool(const cJSON *o, const char *key, int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	if (cJSON_IsBool(v))
+		return cJSON_IsTrue(v);
+	return def;
+}
+
+/* Read and parse a JSON file of the set; NULL with a warning. */
+static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
+			const char *shown)
+{
+	size_t len;
+	char why[128];
+	char *buf = rset_read_file(dirfd, name, RSET_MAX_FILE_BYTES, true, &len);
+
+	if (!buf) {
+		if (errno == EFBIG)
+			errlist_add(&rs->warnings, rs->dir, 0, 0,
+				    "'%s' is larger than %u MiB; skipped", shown,
+				    RSET_MAX_FILE_BYTES >> 20);
+		else if (errno != ENOENT) {
+			int e = errno;
+			errlist_add(&rs->warnings, rs->dir, 0, 0,
+				    "cannot read '%s': %s; skipped", shown,
+				    e == ELOOP ? "is a symbolic link" : strerror(e));
+			errno = e;
+		}
+		return NULL;
+	}
+	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
+	free(buf);
+	if (!j) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; skipped",
+			    shown, why);
+		errno = EINVAL;
+		return NULL;
+	}
+	if (!cJSON_IsObject(j)) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s': not a JSON object; skipped", shown);
+		cJSON_Delete(j);
+		errno = EINVAL;
+		return NULL;
+	}
+	double sv = jnum(j, "schema_version", 1);
+	if (sv > RSET_SCHEMA_VERSION) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s' has schema_version %g, newer than this iomatrix "
+			    "reads (%d); skipped (upgrade iomatrix)", shown, sv,
+			    RSET_SCHEMA_VERSION);
+		cJSON_Delete(j);
+		errno = EPROTO;
+		return NULL;
+	}
+	return j;
+}
+
+static void stat_read(const cJSON *o, struct rset_stat *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (!cJSON_IsObject(o))
+		return;
+	s->mean = jnum(o, "mean", NAN);
+	if (isnan(s->mean))
+		return;
+	s->n = jint(o, "n", 1, 0, 1000000);
+	if (s->n == 0)
+		s->n = 1;
+	s->stddev = jnum(o, "stddev", 0);
+	s->min = jnum(o, "min", s->mean);
+	s->max = jnum(o, "max", s->mean);
+	s->cv = jnum(o, "cv", s->mean ? s->stddev / s->mean : 0);
+	s->ci95 = jnum(o, "ci95", 0);
+}
+
+/* Fallback when a cell has no summary: compute it from the repetitions. */
+static void stat_from_reps(const cJSON *reps, const char *dir,
+			   const char *key, const char *sub, struct rset_stat *s)
+{
+	double x[256];
+	size_t n = 0;
+	const cJSON *r;
+
+	cJSON_ArrayForEach(r, reps) {
+		const cJSON *d = cJSON_GetObjectItemCaseSensitive(r, dir);
+		if (!cJSON_IsObject(d) || n >= 256)
+			continue;
+		const cJSON *src = sub ? cJSON_GetObjectItemCaseSensitive(d, sub) : d;
+		double v = jnum(src, key, NAN);
+		if (!isnan(v))
+			x[n++] = v;
+	}
+	memset(s, 0, sizeof(*s));
+	if (!n)
+		return;
+	struct summary sm;
+	summary_compute(x, n, &sm);
+	s->n = (int)sm.n;
+	s->mean = sm.mean;
+	s->stddev = sm.stddev;
+	s->min = sm.min;
+	s->max = sm.max;
+	s->cv = sm.cv;
+	s->ci95 = sm.ci95;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void pct_read(const cJSON *lat, struct rset_dir *d)
+{
+	const cJSON *pcts = cJSON_GetObjectItemCaseSensitive(lat, "percentiles");
+	const cJSON *p;
+	double pairs[RSET_MAX_PCT][2];
+	size_t n = 0;
+
+	d->lat_min_ns = jnum(lat, "min", 0);
+	cJSON_ArrayForEach(p, pcts) {
+		if (n >= RSET_MAX_PCT || !p->string || !cJSON_IsNumber(p))
+			continue;
+		char *end;
+		double pv = strtod(p->string, &end);
+		if (end == p->string || !(pv > 0 && pv <= 100) || !isfinite(p->valuedouble))
+			continue;
+		pairs[n][0] = pv;
+		pairs[n][1] = p->valuedouble;
+		n++;
+	}
+	qsort(pairs, n, sizeof(pairs[0]), cmp_double);
+	for (size_t i = 0; i < n; i++) {
+		d->pct_p[i] = pairs[i][0];
+		d->pct_ns[i] = pairs[i][1];
+	}
+	d->npct = n;
+}
+
+static const char *const dir_names[RS_NDIR] = { "read", "write" };
+
+static void cell_measurements(struct rset_cell *c)
+{
+	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
+	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
+	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
+	const cJSON *r;
+	double rt = 0, usr = 0, sys = 0;
+	int n = 0;
+
+	cJSON_ArrayForEach(r, reps) {
+		n++;
+		rt += jnum(r, "runtime_ns", 0);
+		const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
+		usr += jnum(cpu, "usr_pct", 0);
+		sys += jnum(cpu, "sys_pct", 0);
+	}
+	c->nreps = n;
+	if (n) {
+		c->runtime_mean_ns = rt / n;
+		c->cpu_usr_pct = usr / n;
+		c->cpu_sys_pct = sys / n;
+	}
+	for (int k = 0; k < RS_NDIR; k++) {
+		struct rset_dir *d = &c->dir[k];
+		const cJSON *sd = cJSON_GetObjectItemCaseSensitive(sum, dir_names[k]);
+		const cJSON *first = NULL;
+		cJSON_ArrayForEach(r, reps) {
+			const cJSON *rd = cJSON_GetObjectItemCaseSensitive(r, dir_names[k]);
+			if (cJSON_IsObject(rd)) {
+				if (!first)
+					first = rd;
+				d->ios += jsize(rd, "ios");
+				d->bytes += jsize(rd, "bytes");
+			}
+		}
+		if (cJSON_IsObject(sd)) {
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "iops"), &d->iops);
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "bw_bytes_s"), &d->bw);
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_mean_ns"), &d->lat_mean);
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p50_ns"), &d->lat_p50);
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p99_ns"), &d->lat_p99);
+			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_max_ns"), &d->lat_max);
+		} else if (first) {
+			stat_from_reps(reps, dir_names[k], "iops", NULL, &d->iops);
+			stat_from_reps(reps, dir_names[k], "bw_bytes_s", NULL, &d->bw);
+			stat_from_reps(reps, dir_names[k], "mean", "lat_ns", &d->lat_mean);
+			stat_from_reps(reps, dir_names[k], "max", "lat_ns", &d->lat_max);
+		}
+		d->present = d->iops.n > 0 || d->bw.n > 0;
+		if (!d->present)
+			continue;
+		const cJSON *ml = cJSON_GetObjectItemCaseSensitive(merged, dir_names[k]);
+		if (!cJSON_IsObject(ml) && first)
+			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
+		if (cJSON_IsObject(ml))
+			pct_read(ml, d);
+		/* p50/p99 from the merged percentiles when the summary lacks them */
+		for (size_t i = 0; i < d->npct; i++) {
+			if (d->lat_p99.n == 0 && fabs(d->pct_p[i] - 99) < 1e-9) {
+				d->lat_p99.n = 1;
+				d->lat_p99.mean = d->lat_p99.min = d->lat_p99.max = d->pct_ns[i];
+			}
+			if (d->lat_p50.n == 0 && fabs(d->pct_p[i] - 50) < 1e-9) {
+				d->lat_p50.n = 1;
+				d->lat_p50.mean = d->lat_p50.min = d->lat_p50.max = d->pct_ns[i];
+			}
+		}
+		const cJSON *ser = first ? cJSON_GetObjectItemCaseSensitive(first, "series") : NULL;
+		const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(ser, "bytes");
+		uint64_t iv = jsize(ser, "interval_ns");
+		int nb = cJSON_GetArraySize(bytes);
+		if (iv > 0 && nb > 0 && nb <= 10000000) {
+			d->series_bw = malloc(sizeof(double) * (size_t)nb);
+			if (d->series_bw) {
+				const cJSON *b;
+				size_t i = 0;
+				cJSON_ArrayForEach(b, bytes)
+					d->series_bw[i++] = cJSON_IsNumber(b) ?
+						b->valuedouble * 1e9 / (double)iv : 0;
+				d->nseries = i;
+				d->series_interval_ns = iv;
+			}
+		}
+	}
+}
+
+static void cell_params(struct rset_cell *c)
+{
+	const cJSON *p = c->params;
+
+	c->device = jstr(p, "device", "?");
+	c->path = jstr(p, "path", "");
+	c->label = jstr(p, "label", "");
+	c->pattern = jstr(p, "pattern", "?");
+	c->engine = jstr(p, "engine", "?");
+	c->data = jstr(p, "data", "random");
+	c->bs = jsize(p, "bs_bytes");
+	c->size_bytes = jsize(p, "size_bytes");
+	c->offset_bytes = jsize(p, "offset_bytes");
+	c->runtime_ns = jsize(p, "runtime_ns");
+	c->ramp_ns = jsize(p, "ramp_ns");
+	c->requests = jsize(p, "requests");
+	c->io_size = jsize(p, "io_size_bytes");
+	c->cooldown_ns = jsize(p, "cooldown_ns");
+	c->seed = jsize(p, "seed");
+	c->size_pct = jnum(p, "size_pct", 0);
+	c->offset_pct = jnum(p, "offset_pct", 0);
+	c->iodepth = jint(p, "iodepth", 1, 1, 1 << 20);
+	c->jobs = jint(p, "jobs", 1, 1, 1 << 20);
+	c->files = jint(p, "files", 1, 1, 1 << 24);
+	c->rwmixread = jint(p, "rwmixread", 50, 0, 100);
+	c->fsync = jint(p, "fsync", 0, 0, 1 << 30);
+	c->compress_pct = jint(p, "compress_pct", 0, 0, 100);
+	c->repeat = jint(p, "repeat", 1, 1, 1 << 20);
+	c->direct = jbool(p, "direct", 1);
+	c->end_fsync = jbool(p, "end_fsync", 0);
+	c->drop_caches = jbool(p, "drop_caches", 0);
+}
+
+/* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
+static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c)
+{
+	char name[32], shown[48];
+
+	snprintf(name, sizeof(name), "%04d.json", id);
+	snprintf(shown, sizeof(shown), "cells/%s", name);
+	memset(c, 0, sizeof(*c));
+	c->json = load_json(rs, cellsfd, name, shown);
+	if (!c->json) {
+		if (errno == ENOENT)
+			errlist_add(&rs->warnings, rs->dir, 0, 0,
+				    "'%s' is listed in the manifest but missing; skipped", shown);
+		return -1;
+	}
+	int fid = jint(c->json, "id", id, 1, RSET_MAX_ID);
+	if (fid != id)
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s' says id %d; using %d from its name", shown, fid, id);
+	c->id = id;
+	c->params = cJSON_GetObjectItemCaseSensitive(c->json, "params");
+	if (!cJSON_IsObject(c->params)) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s' has no params object; skipped", shown);
+		cJSON_Delete(c->json);
+		c->json = NULL;
+		return -1;
+	}
+	cell_params(c);
+	c->status = jstr(c->json, "status", "ok");
+	c->error = jstr(c->json, "error", NULL);
+	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
+	if (!cJSON_IsArray(c->warnings))
+		c->warnings = NULL;
+	cell_measurements(c);
+	c->ok = !strcmp(c->status, "ok") && (c->dir[0].present || c->dir[1].present);
+	if (!strcmp(c->status, "ok") && !c->ok)
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s' has status ok but no measurements; treated as failed", shown);
+	return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Ids of the cells to read: from the manifest index when readable, else by
+ * listing cells/ (names that are exactly digits + ".json"). */
+static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_out)
+{
+	int *ids = NULL;
+	size_t n = 0, alloc = 0;
+	const cJSON *idx = rs->manifest ?
+		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells") : NULL;
+
+	if (cJSON_IsArray(idx)) {
+		const cJSON *e;
+		cJSON_ArrayForEach(e, idx) {
+			double d = jnum(e, "id", -1);
+			if (!(d >= 1 && d <= RSET_MAX_ID) || d != (int)d) {
+				errlist_add(&rs->warnings, rs->dir, 0, 0,
+					    "'manifest.json': cell index entry without a valid id; skipped");
+				continue;
+			}
+			char want[32];
+			snprintf(want, sizeof(want), "cells/%04d.json", (int)d);
+			const char *file = jstr(e, "file", want);
+			if (strcmp(file, want))
+				errlist_add(&rs->warnings, rs->dir, 0, 0,
+					    "'manifest.json': cell %d names file '%.80s'; "
+					    "reading '%s' instead", (int)d, file, want);
+			if (n == alloc) {
+				alloc = alloc ? alloc * 2 : 64;
+				int *p = realloc(ids, alloc * sizeof(int));
+				if (!p)
+					goto oom;
+				ids = p;
+			}
+			ids[n++] = (int)d;
+		}
+	} else if (cellsfd >= 0) {
+		int fd2 = dup(cellsfd);
+		DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
+		struct dirent *de;
+		if (!d) {
+			if (fd2 >= 0)
+				close(fd2);
+			goto done;
+		}
+		while ((de = readdir(d))) {
+			const char *s = de->d_name;
+			size_t l = strspn(s, "0123456789");
+			if (l < 1 || l > 7 || strcmp(s + l, ".json"))
+				continue;
+			int id = atoi(s);
+			char canon[32];
+			snprintf(canon, sizeof(canon), "%04d.json", id);
+			if (id < 1 || strcmp(canon, s))
+				continue;
+			if (n == alloc) {
+				alloc = alloc ? alloc * 2 : 64;
+				int *p = realloc(ids, alloc * sizeof(int));
+				if (!p) {
+					closedir(d);
+					goto oom;
+				}
+				ids = p;
+			}
+			ids[n++] = id;
+		}
+		closedir(d);
+	}
+done:
+	qsort(ids, n, sizeof(int), cmp_int);
+	/* drop duplicates */
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (m == 0 || ids[m - 1] != ids[i])
+			ids[m++] = ids[i];
+	*ids_out = ids;
+	*n_out = m;
+	return 0;
+oom:
+	free(ids);
+	return -1;
+}
+
+static void devices_load(struct rset *rs)
+{
+	const cJSON *devs = rs->manifest ?
+		cJSON_GetObjectItemCaseSensitive(rs->manifest, "devices") : NULL;
+	int n = cJSON_GetArraySize(devs);
+	const cJSON *d;
+
+	if (!cJSON_IsArray(devs) || n <= 0)
+		return;
+	rs->devices = calloc((size_t)n, sizeof(*rs->devices));
+	if (!rs->devices)
+		return;
+	cJSON_ArrayForEach(d, devs) {
+		const char *name = jstr(d, "name", NULL);
+		if (!name)
+			continue;
+		struct rset_device *v = &rs->devices[rs->ndevices++];
+		v->name = name;
+		v->path = jstr(d, "path", "");
+		v->fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
+		if (!cJSON_IsObject(v->fp))
+			v->fp = NULL;
+		v->rotational = jbool(v->fp, "rotational", -1);
+		v->virt = jbool(v->fp, "virtual", -1);
+		v->size_bytes = jsize(v->fp, "size_bytes");
+		v->kind = jstr(v->fp, "kind", NULL);
+		v->model = jstr(v->fp, "model", NULL);
+		v->fs_type = jstr(v->fp, "fs_type", NULL);
+		v->block_device = jstr(v->fp, "block_device", NULL);
+	}
+}
+
+const struct rset_device *rset_device_find(const struct rset *rs, const char *name)
+{
+	for (size_t i = 0; i < rs->ndevices; i++)
+		if (!strcmp(rs->devices[i].name, name))
+			return &rs->devices[i];
+	return NULL;
+}
+
+int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
+{
+	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
+	size_t nids = 0;
+	struct stat st;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->status = "unknown";
+	rs->hostname = "unknown";
+	rs->source_kind = "iomatrix";
+	rs->scale = 1;
+	rs->dir = strdup(dir);
+	if (!rs->dir) {
+		errlist_add(errs, dir, 0, 0, "out of memory");
+		return -1;
+	}
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		errlist_add(errs, dir, 0, 0, "cannot open result set: %s "
+			    "(give a directory made by 'iomatrix run')", strerror(errno));
+		return -1;
+	}
+	if (fstatat(dirfd, "manifest.json", &st, AT_SYMLINK_NOFOLLOW) < 0 &&
+	    fstatat(dirfd, "cells", &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		errlist_add(errs, dir, 0, 0, "not a result set: no manifest.json "
+			    "and no cells/ (give a directory made by 'iomatrix run')");
+		goto out;
+	}
+	rs->manifest = load_json(rs, dirfd, "manifest.json", "manifest.json");
+	if (!rs->manifest && errno == ENOENT)
+		errlist_add(&rs->warnings, dir, 0, 0,
+			    "'manifest.json' is missing; reading cells/ directly");
+	else if (!rs->manifest)
+		errlist_add(&rs->warnings, dir, 0, 0,
+			    "'manifest.json' unusable; reading cells/ directly "
+			    "(no host or device fingerprints)");
+	rs->plan = load_json(rs, dirfd, "plan.json", "plan.json");
+
+	if (rs->manifest) {
+		const cJSON *m = rs->manifest;
+		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
+		rs->status = jstr(m, "status", "unknown");
+		rs->started_at = jstr(m, "started_at", NULL);
+		rs->finished_at = jstr(m, "finished_at", NULL);
+		rs->scale = jnum(m, "scale", 1);
+		rs->suite_name = jstr(suite, "name", NULL);
+		rs->suite_title = jstr(suite, "title", NULL);
+		rs->suite_desc = jstr(suite, "description", NULL);
+		rs->suite_sha256 = jstr(suite, "sha256", NULL);
+		rs->suite_file = jstr(suite, "file", NULL);
+		rs->source = cJSON_GetObjectItemCaseSensitive(m, "source");
+		rs->source_kind = jstr(rs->source, "kind", "iomatrix");
+		rs->host = cJSON_GetObjectItemCaseSensitive(m, "host");
+		rs->hostname = jstr(rs->host, "hostname", "unknown");
+		rs->tool = cJSON_GetObjectItemCaseSensitive(m, "tool");
+		rs->cells_total = jint(m, "cells_total", 0, 0, RSET_MAX_ID);
+		devices_load(rs);
+	}
+	if (!rs->suite_name && rs->plan)
+		rs->suite_name = jstr(rs->plan, "suite", NULL);
+	if (!rs->suite_sha256 && rs->plan)
+		rs->suite_sha256 = jstr(rs->plan, "sha256", NULL);
+	if (rs->cells_total == 0 && rs->plan)
+		rs->cells_total = cJSON_GetArraySize(
+			cJSON_GetObjectItemCaseSensitive(rs->plan, "cells"));
+
+	cellsfd = openat(dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (collect_ids(rs, cellsfd, &ids, &nids) < 0) {
+		errlist_add(errs, dir, 0, 0, "out of memory");
+		goto out;
+	}
+	if (nids && cellsfd < 0) {
+		errlist_add(&rs->warnings, dir, 0, 0,
+			    "'cells' is not a readable directory: %s", strerror(errno));
+		nids = 0;
+	}
+	rs->cells = calloc(nids ? nids : 1, sizeof(*rs->cells));
+	if (!rs->cells) {
+		errlist_add(errs, dir, 0, 0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nids; i++) {
+		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells]) == 0) {
+			if (!rs->cells[rs->ncells].ok)
+				rs->ncells_failed++;
+			rs->ncells++;
+		}
+	}
+	if (rs->cells_total < (int)rs->ncells)
+		rs->cells_total = (int)rs->ncells;
+	if (rs->ncells == rs->ncells_failed) {
+		errlist_add(errs, dir, 0, 0, rs->ncells ?
+			    "result set has no successful cell (all %zu failed); nothing to report" :
+			    "result set has no readable cell%.0zu; nothing to report "
+			    "(was the run stopped before the first cell finished?)",
+			    rs->ncells);
+		goto out;
+	}
+	rs->partial = strcmp(rs->status, "complete") != 0 ||
+		      (int)rs->ncells < rs->cells_total;
+	ret = 0;
+out:
+	free(ids);
+	if (cellsfd >= 0)
+		close(cellsfd);
+	if (dirfd >= 0)
+		close(dirfd);
+	return ret;
+}
+
+void rset_release(struct rset *rs)
+{
+	for (size_t i = 0; i < rs->ncells; i++) {
+		for (int k = 0; k < RS_NDIR; k++)
+			free(rs->cells[i].dir[k].series_bw);
+		cJSON_Delete(rs->cells[i].json);
+	}
+	free(rs->cells);
+	free(rs->devices);
+	cJSON_Delete(rs->manifest);
+	cJSON_Delete(rs->plan);
+	errlist_release(&rs->warnings);
+	free(rs->dir);
+	memset(rs, 0, sizeof(*rs));
+}

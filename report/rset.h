@@ -1,0 +1,126 @@
+/*
+ * rset.h - read one result set directory (results/README.md, schema v1)
+ * into a model the report, compare, list and import commands share.
+ *
+ * Reading is defensive: every file is bounded (64 MiB) and its JSON nesting
+ * depth checked; a truncated, corrupt or newer-schema cell or manifest
+ * becomes a warning naming the file and the rest is read.  Cell files are
+ * opened only as cells/NNNN.json built from integer ids (never from a name
+ * in the manifest) with O_NOFOLLOW, so a hostile manifest cannot make us
+ * read outside the set.
+ *
+ * Ownership: struct rset owns everything it points to (the manifest and
+ * plan cJSON trees, each cell's params tree); the const char * fields point
+ * into those trees.  Free with rset_release().
+ */
+#ifndef IOMATRIX_RSET_H
+#define IOMATRIX_RSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "errlist.h"
+
+#define RSET_SCHEMA_VERSION 1
+#define RSET_MAX_FILE_BYTES (64u << 20)
+#define RSET_MAX_JSON_DEPTH 64
+#define RSET_MAX_PCT 32
+
+enum { RS_READ, RS_WRITE, RS_NDIR };
+
+/* Summary of one metric over the repetitions (results/README.md STAT). */
+struct rset_stat {
+	int n;                  /* 0: metric absent */
+	double mean, stddev, min, max, cv, ci95;
+};
+
+struct rset_dir {
+	bool present;
+	struct rset_stat iops, bw, lat_mean, lat_p50, lat_p99, lat_max; /* bw in bytes/s, lat in ns */
+	size_t npct;            /* merged latency percentiles, ascending p */
+	double pct_p[RSET_MAX_PCT], pct_ns[RSET_MAX_PCT];
+	double lat_min_ns;      /* merged min, 0 if unknown */
+	uint64_t ios, bytes;    /* summed over repetitions */
+	/* bandwidth time series of the first repetition (owned) */
+	uint64_t series_interval_ns;
+	size_t nseries;
+	double *series_bw;      /* bytes/s per interval */
+};
+
+struct rset_cell {
+	int id;
+	bool ok;                /* status "ok" */
+	const char *status;     /* points into json */
+	const char *error;      /* NULL when none */
+	cJSON *json;            /* owned: the cell file's tree */
+	const cJSON *params;    /* into json */
+	/* parameters (defaults when absent, e.g. from importers) */
+	const char *device, *path, *label, *pattern, *engine, *data;
+	uint64_t bs, size_bytes, offset_bytes, runtime_ns, ramp_ns, requests,
+		 io_size, cooldown_ns, seed;
+	double size_pct, offset_pct;
+	int iodepth, jobs, files, rwmixread, fsync, compress_pct, repeat;
+	bool direct, end_fsync, drop_caches;
+	/* measurements */
+	int nreps;
+	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
+	struct rset_dir dir[RS_NDIR];
+	const cJSON *warnings;  /* array of strings, into json, may be NULL */
+};
+
+struct rset_device {
+	const char *name, *path;
+	const cJSON *fp;        /* fingerprint object, may be NULL */
+	int rotational;         /* 1, 0, -1 unknown */
+	int virt;               /* 1, 0, -1 unknown */
+	uint64_t size_bytes;    /* 0 unknown */
+	const char *kind, *model, *fs_type, *block_device;
+};
+
+struct rset {
+	char *dir;              /* owned, as given */
+	cJSON *manifest;        /* owned, NULL when unreadable */
+	cJSON *plan;            /* owned, NULL when unreadable */
+	const char *status;     /* "complete", "interrupted", ..., "unknown" */
+	const char *started_at, *finished_at;
+	const char *suite_name, *suite_title, *suite_desc, *suite_sha256, *suite_file;
+	const char *source_kind;   /* "iomatrix", "fio", "synthetic", ... */
+	const char *hostname;      /* "unknown" when absent */
+	const cJSON *host, *tool, *source; /* may be NULL */
+	double scale;
+	int cells_total;        /* from the manifest or plan, else ncells */
+	struct rset_device *devices;
+	size_t ndevices;
+	struct rset_cell *cells;   /* sorted by id */
+	size_t ncells;
+	size_t ncells_failed;
+	bool partial;           /* interrupted/running/failed or cells missing */
+	struct errlist warnings;   /* "file: problem; what was done" */
+};
+
+/*
+ * Load dir.  Returns 0 (possibly with warnings in rs->warnings), or -1 with
+ * a message in errs when nothing usable is there: not a directory, or no
+ * readable cell at all (the caller exits 2).  rs must be released either way.
+ */
+int rset_load(const char *dir, struct rset *rs, struct errlist *errs);
+void rset_release(struct rset *rs);
+
+/* Device entry by name (NULL if the manifest does not list it). */
+const struct rset_device *rset_device_find(const struct rset *rs, const char *name);
+
+/*
+ * Read a file of at most max bytes relative to dirfd (AT_FDCWD for a path),
+ * refusing symlinks when nofollow is set.  Returns a NUL-terminated buffer
+ * the caller frees, or NULL with errno set (EFBIG when too large).
+ */
+char *rset_read_file(int dirfd, const char *name, size_t max, bool nofollow,
+		     size_t *len_out);
+/* Parse JSON with a nesting bound.  NULL with a message ("truncated or
+ * corrupt JSON at byte N") in why. */
+cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
+
+#endif

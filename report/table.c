@@ -1,0 +1,122 @@
+/*
+ * table.c - number formatting for report tables: three significant figures
+ * with thousands separators (as the seed write-ups print them), latency
+ * units chosen per table, ratios and confidence intervals.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+/* Insert thousands separators into the integer part of a decimal string. */
+static void add_commas(const char *in, char *buf, size_t len)
+{
+	const char *dot = strchr(in, '.');
+	size_t ilen = dot ? (size_t)(dot - in) : strlen(in);
+	size_t start = in[0] == '-' ? 1 : 0, o = 0;
+
+	for (size_t i = 0; in[i] && o + 1 < len; i++) {
+		if (i > start && i < ilen && (ilen - i) % 3 == 0 && o + 2 < len)
+			buf[o++] = ',';
+		buf[o++] = in[i];
+	}
+	buf[o] = '\0';
+}
+
+void fmt_sig3(double v, char *buf, size_t len)
+{
+	char tmp[64];
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "–");
+		return;
+	}
+	if (v == 0) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	double a = fabs(v);
+	if (a >= 1000) {
+		int digits = (int)floor(log10(a)) + 1;
+		double q = pow(10, digits - 3);
+		double r = round(v / q) * q;
+		snprintf(tmp, sizeof(tmp), "%.0f", r);
+	} else if (a >= 99.95) {
+		snprintf(tmp, sizeof(tmp), "%.0f", v);
+	} else if (a >= 9.995) {
+		snprintf(tmp, sizeof(tmp), "%.1f", v);
+	} else if (a >= 0.9995) {
+		snprintf(tmp, sizeof(tmp), "%.2f", v);
+	} else {
+		int dec = 2 - (int)floor(log10(a));
+		if (dec > 12)
+			dec = 12;
+		snprintf(tmp, sizeof(tmp), "%.*f", dec, v);
+	}
+	add_commas(tmp, buf, len);
+}
+
+const char *fmt_lat_unit(const double *ns, size_t n, double *div)
+{
+	double mx = 0, mn = INFINITY;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(ns[i] > 0))
+			continue;
+		if (ns[i] > mx)
+			mx = ns[i];
+		if (ns[i] < mn)
+			mn = ns[i];
+	}
+	/* ms once any value reaches 10 ms or all are at least 1 ms: then the
+	 * small ones read 0.590 rather than the big ones 348,000 */
+	if (mx >= 10e6 || (mn != INFINITY && mn >= 1e6)) {
+		*div = 1e6;
+		return "ms";
+	}
+	*div = 1e3;
+	return "µs";
+}
+
+void fmt_ratio(double r, char *buf, size_t len)
+{
+	char t[48];
+
+	if (!isfinite(r) || r <= 0) {
+		snprintf(buf, len, "–");
+		return;
+	}
+	if (r >= 100)
+		fmt_sig3(r, t, sizeof(t));
+	else if (r >= 10)
+		snprintf(t, sizeof(t), "%.1f", r);
+	else
+		snprintf(t, sizeof(t), "%.2f", r);
+	snprintf(buf, len, "%sx", t);
+}
+
+void fmt_stat(double mean, double ci95, int n, double div, char *buf, size_t len)
+{
+	char v[48];
+
+	fmt_sig3(mean / div, v, sizeof(v));
+	if (n >= 2 && ci95 > 0 && mean > 0) {
+		double pct = ci95 / mean * 100;
+		snprintf(buf, len, "%s ± %.*f %%", v, pct < 10 ? 1 : 0, pct);
+	} else {
+		snprintf(buf, len, "%s", v);
+	}
+}
+
+void fmt_bs(uint64_t bs, char *buf, size_t len)
+{
+	if (bs && bs % (1ull << 30) == 0)
+		snprintf(buf, len, "%lluG", (unsigned long long)(bs >> 30));
+	else if (bs && bs % (1ull << 20) == 0)
+		snprintf(buf, len, "%lluM", (unsigned long long)(bs >> 20));
+	else if (bs && bs % 1024 == 0)
+		snprintf(buf, len, "%lluK", (unsigned long long)(bs >> 10));
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)bs);
+}
