@@ -56,7 +56,7 @@ static int csv_record(struct csv *c, struct field *f, struct errlist *errs)
 		while (line_start > 0 && c->buf[line_start - 1] != '\n')
 			line_start--;
 		if (n == CSV_MAX_FIELDS) {
-			errlist_add(errs, c->file, c->line, 0,
+			errlist_add(errs, c->file, c->line, 1,
 				    "more than %d fields in a record", CSV_MAX_FIELDS);
 			return -1;
 		}
@@ -245,7 +245,7 @@ int import_csv_file(struct import_set *s, const char *path,
 		if (n == 1 && !f[0].text[0])
 			continue; /* blank line */
 		if (n != ncols) {
-			errlist_add(errs, path, f[0].line, 0,
+			errlist_add(errs, path, f[0].line, 1,
 				    "%d fields, the header has %d", n, ncols);
 			continue;
 		}
@@ -367,7 +367,7 @@ int import_csv_file(struct import_set *s, const char *path,
 			import_cell_warn(ic, "bandwidth not published: computed as iops x bs");
 	}
 	if (errs->n == errs_before && rows == 0)
-		errlist_add(errs, path, c.line, 0,
+		errlist_add(errs, path, c.line, 1,
 			    "no data rows after the header");
 out:
 	free(buf);

@@ -24,27 +24,45 @@ struct fio_doc {
 	const cJSON *global;        /* "global options", may be NULL */
 };
 
-/* Where a value appears in the document text, for messages: fio writes
- * `"key" : "value"`.  Falls back to the document start. */
+/* Where a key (and its string value) appears in the document text, for
+ * messages: the value's position, else the key's, else the document's. */
 static void fio_pos(const struct fio_doc *d, const char *key, const char *val,
 		    unsigned *line, unsigned *col)
 {
 	char needle[256];
-	const char *hit = NULL;
-	size_t off = d->start;
+	size_t off = d->start, first = 0;
+	bool have_first = false;
 
-	if (key && val)
-		snprintf(needle, sizeof(needle), "\"%s\" : \"%s\"", key, val);
-	else if (key)
+	if (key) {
 		snprintf(needle, sizeof(needle), "\"%s\"", key);
-	else
-		needle[0] = '\0';
-	if (needle[0]) {
-		/* memmem bounded to this document */
-		hit = memmem(d->buf + d->start, d->end - d->start, needle,
-			     strlen(needle));
-		if (hit)
-			off = (size_t)(hit - d->buf);
+		size_t nl = strlen(needle), from = d->start;
+		const char *hit;
+		while (from < d->end &&
+		       (hit = memmem(d->buf + from, d->end - from, needle, nl))) {
+			size_t k = (size_t)(hit - d->buf), i = k + nl;
+			if (!have_first) {
+				first = k;
+				have_first = true;
+			}
+			from = k + 1;
+			while (i < d->end && (d->buf[i] == ' ' || d->buf[i] == '\t'))
+				i++;
+			if (i >= d->end || d->buf[i] != ':')
+				continue;
+			i++;
+			while (i < d->end && (d->buf[i] == ' ' || d->buf[i] == '\t'))
+				i++;
+			size_t vl = val ? strlen(val) : 0;
+			if (!val || (i + vl + 2 <= d->end && d->buf[i] == '"' &&
+				     !memcmp(d->buf + i + 1, val, vl) &&
+				     d->buf[i + 1 + vl] == '"')) {
+				off = i;
+				have_first = false;
+				break;
+			}
+		}
+		if (have_first)
+			off = first;
 	}
 	import_linecol(d->buf, off, line, col);
 }
@@ -610,6 +628,34 @@ out:
 	return ret;
 }
 
+/* True if the JSON value starting at buf[start] is still open at the end
+ * of the file (a report cut short), so the error belongs at the end. */
+static bool json_unclosed(const char *buf, size_t start, size_t len)
+{
+	long depth = 0;
+	bool str = false;
+
+	for (size_t i = start; i < len; i++) {
+		char ch = buf[i];
+		if (str) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"')
+				str = false;
+			continue;
+		}
+		if (ch == '"')
+			str = true;
+		else if (ch == '{' || ch == '[')
+			depth++;
+		else if (ch == '}' || ch == ']') {
+			if (--depth == 0)
+				return false;
+		}
+	}
+	return depth > 0;
+}
+
 int import_fio_file(struct import_set *s, const char *path,
 		    const struct import_fio_opts *o, struct errlist *errs)
 {
@@ -643,6 +689,8 @@ int import_fio_file(struct import_set *s, const char *path,
 			const char *ep = cJSON_GetErrorPtr();
 			size_t off = ep && ep >= buf && ep <= buf + len ?
 				(size_t)(ep - buf) : start;
+			if (json_unclosed(buf, start, len))
+				off = len;
 			import_linecol(buf, off, &line, &col);
 			if (ndocs == 0) {
 				errlist_add(errs, path, line, col,

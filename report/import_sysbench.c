@@ -158,7 +158,7 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	/* Figures: all of them or the log is cut or not fileio output. */
 	if (!r->have_reads || !r->have_writes || !r->have_time ||
 	    !r->have_rmib || !r->have_wmib) {
-		errlist_add(errs, path, r->start_line, 0,
+		errlist_add(errs, path, r->start_line, 1,
 			    "sysbench run is incomplete: no %s; is this the output of 'sysbench fileio ... run'?",
 			    !r->have_reads ? "'reads/s'" : !r->have_writes ? "'writes/s'" :
 			    !r->have_rmib ? "'read, MiB/s'" : !r->have_wmib ? "'written, MiB/s'" :
@@ -176,7 +176,7 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	if (r->have_mode) {
 		p.pattern = r->mode;
 		if (have_cli_mode && cli_mode != r->mode)
-			errlist_add(errs, path, r->start_line, 0,
+			errlist_add(errs, path, r->start_line, 1,
 				    "--mode %s contradicts the log ('Doing %s test')",
 				    o->mode, r->mode_words);
 	} else if (r->have_marker_mode) {
@@ -184,13 +184,13 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	} else if (have_cli_mode) {
 		p.pattern = cli_mode;
 	} else {
-		errlist_add(errs, path, r->start_line, 0,
+		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the test mode ('Doing ... test'); give --mode rndrd|rndwr|rndrw|seqrd|seqwr|seqrewr");
 	}
 	if (r->bs) {
 		p.bs = r->bs;
 		if (o->bs && o->bs != r->bs)
-			errlist_add(errs, path, r->start_line, 0,
+			errlist_add(errs, path, r->start_line, 1,
 				    "--bs %llu contradicts the log (block size %llu)",
 				    (unsigned long long)o->bs, (unsigned long long)r->bs);
 	} else if (r->marker_bs) {
@@ -198,19 +198,19 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	} else if (o->bs) {
 		p.bs = o->bs;
 	} else {
-		errlist_add(errs, path, r->start_line, 0,
+		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the block size ('Block size 16KiB'); give --bs");
 	}
 	if (r->threads > 0) {
 		p.jobs = (unsigned)r->threads;
 		if (o->threads && o->threads != p.jobs)
-			errlist_add(errs, path, r->start_line, 0,
+			errlist_add(errs, path, r->start_line, 1,
 				    "--threads %u contradicts the log (%ld threads)",
 				    o->threads, r->threads);
 	} else if (o->threads) {
 		p.jobs = o->threads;
 	} else {
-		errlist_add(errs, path, r->start_line, 0,
+		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the threads ('Number of threads: N'); give --threads");
 	}
 	if (errs->n > before)
@@ -529,7 +529,7 @@ int import_sysbench_file(struct import_set *s, const char *path,
 		runs++;
 	}
 	if (!runs && errs->n == before)
-		errlist_add(errs, path, lineno ? lineno : 1, 0,
+		errlist_add(errs, path, lineno ? lineno : 1, 1,
 			    "no sysbench fileio results found; save the output of 'sysbench fileio ... run'");
 	if (errs->n == before) {
 		if (!s->source && (s->source = cJSON_CreateObject())) {

@@ -1,0 +1,293 @@
+/*
+ * test_import_fio.c - `import fio` on real fio 3.33 outputs
+ * (tests/data/fio/README.md says how each was made): parameters from job
+ * and global options, json+ bins into the histogram, several jobs, numjobs
+ * without group_reporting, write-only jobs, gtod_reduce, status-interval
+ * files, warning lines, and malformed input with line:col.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "import.h"
+
+static void load(struct import_set *s, const char *name, const char *device)
+{
+	char path[4096];
+	struct errlist e = ERRLIST_INIT;
+	const char *r = getenv("IOMATRIX_ROOT");
+	struct import_fio_opts o = { .device = device };
+
+	snprintf(path, sizeof(path), "%s/tests/data/fio/%s", r && r[0] ? r : ".", name);
+	import_set_init(s, "fio");
+	int rc = import_fio_file(s, path, &o, &e);
+	if (rc != 0)
+		errlist_print(&e, stderr);
+	assert_int_equal(rc, 0);
+	errlist_release(&e);
+}
+
+static bool near(double a, double b, double rel)
+{
+	return fabs(a - b) <= rel * fabs(b);
+}
+
+static void test_single_job_params(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "randread-4k-qd16.json", NULL);
+	assert_int_equal(s.ncells, 1);
+	const struct cell *p = &s.cells[0].params;
+	assert_int_equal(p->pattern, PAT_RANDREAD);
+	assert_int_equal(p->bs, 4096);
+	assert_int_equal(p->iodepth, 16);
+	assert_int_equal(p->jobs, 1);
+	assert_string_equal(p->engine, "libaio");
+	assert_true(p->direct);
+	assert_int_equal(p->size, 32u << 20);
+	assert_int_equal(p->runtime_ns, 2000000000ULL);
+	assert_string_equal(p->label, "randread4k");
+	/* filename=/tmp/iomx-fio/ssd.dat: the directory names the device */
+	assert_string_equal(p->device, "iomx-fio");
+	assert_string_equal(p->path, "/tmp/iomx-fio/ssd.dat");
+	const struct import_dir *d = &s.cells[0].reps[0].dir[IMP_READ];
+	assert_true(near(d->iops, 79033.483258, 1e-9));
+	assert_int_equal(d->ios, 158146);
+	assert_true(near(d->bw_bytes_s, 323721147, 1e-9));
+	assert_true(near(d->lat_mean_ns, 202134.651588, 1e-9)); /* lat, not clat */
+	assert_int_equal(d->lat_n, 158146);
+	assert_int_equal(d->npct, 17);
+	assert_false(s.cells[0].reps[0].dir[IMP_WRITE].present);
+	assert_string_equal(cJSON_GetObjectItem(s.source, "version")->valuestring, "fio-3.33");
+	import_set_release(&s);
+}
+
+static void test_device_option_wins(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "randread-4k-qd16.json", "nvme0");
+	assert_string_equal(s.cells[0].params.device, "nvme0");
+	assert_int_equal(s.ndevices, 1);
+	import_set_release(&s);
+}
+
+static void test_jsonplus_bins_become_histogram(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "randrw-75-jsonplus.json", NULL);
+	const struct import_cell *c = &s.cells[0];
+	assert_int_equal(c->params.pattern, PAT_RANDRW);
+	assert_int_equal(c->params.rwmixread, 75);
+	for (int d = 0; d < IMP_NDIR; d++) {
+		const struct import_dir *x = &c->reps[0].dir[d];
+		assert_true(x->present);
+		assert_non_null(x->hist);
+		/* every completed IO is in a bin */
+		assert_int_equal(x->hist->total, x->ios);
+		/* our percentile from fio's bins is within a bucket of fio's */
+		double p99 = 0;
+		for (size_t i = 0; i < x->npct; i++)
+			if (x->pct_p[i] == 99)
+				p99 = x->pct_ns[i];
+		assert_true(p99 > 0);
+		assert_true(near((double)hist_percentile(x->hist, 99), p99, 0.02));
+	}
+	import_set_release(&s);
+}
+
+static void test_multijob_global_options(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "multijob-global.json", NULL);
+	assert_int_equal(s.ncells, 2);
+	const struct cell *a = &s.cells[0].params, *b = &s.cells[1].params;
+	assert_int_equal(a->pattern, PAT_READ);
+	assert_int_equal(a->bs, 1 << 20);
+	assert_int_equal(a->iodepth, 8);
+	assert_int_equal(b->pattern, PAT_RANDWRITE);
+	assert_int_equal(b->iodepth, 32);
+	/* from "global options" */
+	assert_string_equal(a->engine, "libaio");
+	assert_string_equal(b->device, "hdd"); /* directory=/tmp/iomx-fio/hdd */
+	assert_int_equal(b->size, 32u << 20);
+	import_set_release(&s);
+}
+
+static void test_group_reporting(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "group-reporting-numjobs4-jsonplus.json", NULL);
+	assert_int_equal(s.ncells, 1);
+	assert_int_equal(s.cells[0].params.jobs, 4);
+	assert_string_equal(s.cells[0].params.engine, "io_uring");
+	assert_string_equal(s.cells[0].params.device, "nvme");
+	import_set_release(&s);
+}
+
+static void test_numjobs_without_group_reporting_merges(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "numjobs2-no-group.json", NULL);
+	assert_int_equal(s.ncells, 1);
+	const struct import_cell *c = &s.cells[0];
+	assert_int_equal(c->params.jobs, 2);
+	const struct import_dir *d = &c->reps[0].dir[IMP_READ];
+	/* the two entries' IOPS add up; their latency moments merge */
+	assert_true(near(d->iops, 21967.032967 + 21962.037962, 1e-9));
+	assert_int_equal(d->lat_n, 21989 + 21984);
+	/* plain json: per-job percentiles cannot be merged */
+	assert_int_equal(d->npct, 0);
+	import_set_release(&s);
+}
+
+static void test_write_only_job(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "write-only-psync.json", NULL);
+	const struct import_cell *c = &s.cells[0];
+	assert_false(c->reps[0].dir[IMP_READ].present);
+	assert_true(c->reps[0].dir[IMP_WRITE].present);
+	assert_true(c->params.end_fsync);
+	assert_string_equal(c->params.engine, "psync");
+	cJSON *j = import_cell_to_json(c, 1);
+	const cJSON *rep = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "repetitions"), 0);
+	assert_null(cJSON_GetObjectItem(rep, "read"));
+	assert_non_null(cJSON_GetObjectItem(rep, "write"));
+	cJSON_Delete(j);
+	import_set_release(&s);
+}
+
+static void test_gtod_reduce_has_no_latency(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "seed001-randrw-gtod.json", NULL);
+	const struct import_dir *d = &s.cells[0].reps[0].dir[IMP_READ];
+	assert_true(d->iops > 0);
+	assert_false(d->have_lat);
+	cJSON *j = import_cell_to_json(&s.cells[0], 1);
+	const cJSON *rep = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "repetitions"), 0);
+	assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(rep, "read"), "lat_ns"));
+	cJSON_Delete(j);
+	import_set_release(&s);
+}
+
+static void test_status_interval_takes_last_report(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "status-interval.json", NULL);
+	assert_int_equal(s.ncells, 1);
+	assert_true(near(s.cells[0].reps[0].dir[IMP_READ].iops, 62562.812396, 1e-9));
+	import_set_release(&s);
+}
+
+static void test_warning_lines_before_json(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "warning-prefix.json", NULL);
+	assert_int_equal(s.ncells, 1);
+	import_set_release(&s);
+}
+
+static void test_same_job_in_two_files_is_two_repetitions(void **state)
+{
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	struct import_fio_opts o = { 0 };
+	(void)state;
+	load(&s, "randread-4k-qd16.json", NULL);
+	assert_int_equal(import_fio_file(&s, "tests/data/fio/randread-4k-qd16.json", &o, &e), 0);
+	assert_int_equal(s.ncells, 1);
+	assert_int_equal(s.cells[0].nreps, 2);
+	errlist_release(&e);
+	import_set_release(&s);
+}
+
+static const char *tmp_with(const char *text)
+{
+	static char path[64];
+	snprintf(path, sizeof(path), "/tmp/test_import_fio.XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	struct import_fio_opts o = { 0 };
+	const char *p = tmp_with(text);
+	char buf[512];
+
+	import_set_init(&s, "fio");
+	assert_int_equal(import_fio_file(&s, p, &o, &e), -1);
+	assert_true(e.n >= 1);
+	snprintf(buf, sizeof(buf), "%s:%s", p, want);
+	if (!strstr(e.msgs[0], buf))
+		fail_msg("got '%s', want '%s'", e.msgs[0], buf);
+	import_set_release(&s);
+	errlist_release(&e);
+	unlink(p);
+}
+
+static void test_malformed_json_position(void **state)
+{
+	(void)state;
+	/* the error is at line 3, column 14 (the stray 'x') */
+	expect_error("note: hello\n{\n  \"jobs\" : [ x ]\n}\n", "3:14: malformed JSON");
+	/* cut short: the end of the file */
+	expect_error("{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n", "4:1: malformed JSON");
+	expect_error("no json here\n", "1:1: no JSON found");
+	expect_error("{\"a\": 1}\n", "1:1: not fio output");
+	expect_error("{\"fio version\": \"fio-2.2\", \"jobs\": []}\n", "1:17: 'fio-2.2' output is not supported");
+	expect_error("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"j\", "
+		     "\"job options\": {\"rw\": \"trim\"}}]}\n", "1:77: job 'j': rw 'trim'");
+}
+
+static void test_linecol(void **state)
+{
+	unsigned l, c;
+	(void)state;
+	import_linecol("ab\ncd\n", 4, &l, &c);
+	assert_int_equal(l, 2);
+	assert_int_equal(c, 2);
+	import_linecol("ab", 0, &l, &c);
+	assert_int_equal(l, 1);
+	assert_int_equal(c, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_single_job_params),
+		cmocka_unit_test(test_device_option_wins),
+		cmocka_unit_test(test_jsonplus_bins_become_histogram),
+		cmocka_unit_test(test_multijob_global_options),
+		cmocka_unit_test(test_group_reporting),
+		cmocka_unit_test(test_numjobs_without_group_reporting_merges),
+		cmocka_unit_test(test_write_only_job),
+		cmocka_unit_test(test_gtod_reduce_has_no_latency),
+		cmocka_unit_test(test_status_interval_takes_last_report),
+		cmocka_unit_test(test_warning_lines_before_json),
+		cmocka_unit_test(test_same_job_in_two_files_is_two_repetitions),
+		cmocka_unit_test(test_malformed_json_position),
+		cmocka_unit_test(test_linecol),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
