@@ -368,7 +368,8 @@ static void value_append(struct sbuf *out, const cJSON *v, enum esc_mode m)
 		escape_append(out, v->valuestring, m);
 	} else if (cJSON_IsNumber(v)) {
 		double d = v->valuedouble;
-		if (d == (double)(long long)d && d > -1e15 && d < 1e15)
+		/* range first: casting 1e300 or NaN to long long is UB */
+		if (d > -1e15 && d < 1e15 && d == (double)(long long)d)
 			snprintf(num, sizeof(num), "%lld", (long long)d);
 		else
 			snprintf(num, sizeof(num), "%.6g", d);
