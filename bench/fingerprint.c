@@ -325,14 +325,21 @@ cJSON *fingerprint_host(void)
 
 cJSON *fingerprint_tool(void)
 {
+	return fingerprint_tool_build(iomatrix_version, iomatrix_git_commit,
+				      iomatrix_compiler);
+}
+
+cJSON *fingerprint_tool_build(const char *version, const char *git_commit,
+			      const char *compiler)
+{
 	cJSON *t = cJSON_CreateObject(), *libs;
 
 	if (!t)
 		return NULL;
 	cJSON_AddStringToObject(t, "name", "iomatrix");
-	cJSON_AddStringToObject(t, "version", iomatrix_version);
-	cJSON_AddStringToObject(t, "git_commit", iomatrix_git_commit);
-	cJSON_AddStringToObject(t, "compiler", iomatrix_compiler);
+	cJSON_AddStringToObject(t, "version", version ? version : "unknown");
+	cJSON_AddStringToObject(t, "git_commit", git_commit ? git_commit : "unknown");
+	cJSON_AddStringToObject(t, "compiler", compiler ? compiler : "unknown");
 	libs = cJSON_AddObjectToObject(t, "libs");
 	if (!libs)
 		return t;

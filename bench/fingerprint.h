@@ -18,7 +18,12 @@
 #include <cjson/cJSON.h>
 
 cJSON *fingerprint_host(void);
+/* The tool object of this binary (version, commit and compiler from
+ * version.c). */
 cJSON *fingerprint_tool(void);
+/* Same with the build identity given (NULL: "unknown"); for tests. */
+cJSON *fingerprint_tool_build(const char *version, const char *git_commit,
+			      const char *compiler);
 /* path: a directory, a file (need not exist yet: its directory is used) or
  * a block device.  Keys are documented in results/README.md. */
 cJSON *fingerprint_device(const char *path);
