@@ -188,7 +188,7 @@ static int chart_bars(struct ctx *x, bool bw)
 			  "set style histogram clustered gap 1\n"
 			  "set style fill solid 0.9 noborder\n"
 			  "set xtics rotate by -35 scale 0 font ',9' noenhanced\n"
-			  "set bmargin 9\nset key top right\n"
+			  "set key top right\n"
 			  "set ylabel '%s'\n", bw ? "MB/s (10^6 bytes/s)" : "IOPS");
 		gp_logy(&gp, mn, mx);
 		sbuf_addf(&gp, "plot for [i=2:%zu] '%s.dat' using i:xtic(1) "
@@ -271,7 +271,8 @@ static void lines_release(struct lines *l)
 
 static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 		       const char *title, int group, const char *xlabel,
-		       const char *ylabel, bool logx, int logy_mode /* 0 auto 1 on */)
+		       const char *ylabel, int logx /* 0, 2 or 10 */,
+		       int logy_mode /* 0 auto 1 on */)
 {
 	struct sbuf dat = SBUF_INIT, gp = SBUF_INIT;
 	size_t maxn = 0, ns = l->n < 64 ? l->n : 64;
@@ -312,7 +313,7 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 	gp_begin(&gp, file, h, colors, ns, x->svg, x->png);
 	sbuf_addf(&gp, "set xlabel '%s'\nset ylabel '%s'\nset key top right\n", xlabel, ylabel);
 	if (logx)
-		sbuf_adds(&gp, "set logscale x 2\nset format x '%g'\n");
+		sbuf_addf(&gp, "set logscale x %d\nset format x '%%g'\n", logx);
 	if (logy_mode == 1)
 		sbuf_adds(&gp, "set logscale y 10\nset format y '%g'\n");
 	else
@@ -417,7 +418,7 @@ static int chart_sweeps(struct ctx *x, int skip)
 						 skip == 0 ? "block size (KiB)" : "queue depth",
 						 whats[w] == 0 ? "MB/s (10^6 bytes/s)" :
 						 whats[w] == 1 ? "IOPS" : "mean latency (µs)",
-						 true, 0);
+						 2, 0);
 			lines_release(&l);
 		}
 	}
@@ -485,13 +486,13 @@ static int chart_cell(struct ctx *x, size_t gi)
 		snprintf(xl, sizeof(xl), "latency (%s)", unit);
 		/* the script is ours, the unit a constant */
 		rc = chart_lines(x, &pl, file, title, (int)gi, xl,
-				 "fraction of IOs slower", true, 1);
+				 "fraction of IOs slower", 10, 1);
 	}
 	if (rc == 0 && sl.n) {
 		snprintf(file, sizeof(file), "bw-%zu", gi + 1);
 		snprintf(title, sizeof(title), "Throughput over time (first repetition): %s", g->title);
 		rc = chart_lines(x, &sl, file, title, (int)gi, "time (s)",
-				 "MB/s (10^6 bytes/s)", false, 0);
+				 "MB/s (10^6 bytes/s)", 0, 0);
 	}
 	lines_release(&pl);
 	lines_release(&sl);
@@ -558,25 +559,48 @@ static int run_gnuplot(const char *gnuplot, const char *dir, struct errlist *msg
 	return 0;
 }
 
-/* Read an SVG gnuplot wrote and keep the <svg> element for inlining. */
-static char *svg_inline(const char *dir, const char *file)
+/*
+ * Read an SVG gnuplot wrote and keep the <svg> element for inlining.  Every
+ * chart uses the same ids (gnuplot_canvas, gpPt0, textbox...), so they get a
+ * per-chart prefix: one HTML page may not define an id twice.
+ */
+static char *svg_inline(const char *dir, const char *file, size_t idx)
 {
-	char name[300];
+	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
+	char name[300], prefix[32];
 	size_t len;
+	struct sbuf out = SBUF_INIT;
 
 	snprintf(name, sizeof(name), "%s/%s.svg", dir, file);
 	char *buf = rset_read_file(AT_FDCWD, name, 16u << 20, true, &len);
 	if (!buf)
 		return NULL;
-	char *start = strstr(buf, "<svg");
-	if (!start) {
+	char *p = strstr(buf, "<svg");
+	if (!p) {
 		free(buf);
 		return NULL;
 	}
-	/* responsive: CSS scales it; keep the viewBox gnuplot writes */
-	char *out = strdup(start);
+	snprintf(prefix, sizeof(prefix), "c%zu-", idx + 1);
+	while (*p) {
+		size_t best = (size_t)-1, which = 0;
+		for (size_t i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
+			char *q = strstr(p, refs[i]);
+			if (q && (size_t)(q - p) < best) {
+				best = (size_t)(q - p);
+				which = i;
+			}
+		}
+		if (best == (size_t)-1) {
+			sbuf_adds(&out, p);
+			break;
+		}
+		size_t rl = strlen(refs[which]);
+		sbuf_add(&out, p, best + rl);
+		sbuf_adds(&out, prefix);
+		p += best + rl;
+	}
 	free(buf);
-	return out;
+	return sbuf_detach(&out);
 }
 
 int chart_render_all(const struct report *r, const char *outdir, bool svg,
@@ -630,7 +654,7 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 		goto out;
 	}
 	for (size_t i = 0; svg && i < cs->n; i++)
-		cs->c[i].svg = svg_inline(x.dir, cs->c[i].file);
+		cs->c[i].svg = svg_inline(x.dir, cs->c[i].file, i);
 out:
 	free(gnuplot);
 	free(x.dir);

@@ -235,7 +235,7 @@ int cmd_report(int argc, char **argv)
 			sbuf_adds(&fio, ": ");
 			escape_append(&fio, r.groups[gi].title, ESC_MD);
 			sbuf_addc(&fio, '\n');
-			report_fio_command(r.groups[gi].e[k].cell, &fio);
+			report_fio_command(r.groups[gi].e[k].cell, rdev_is_dir(&r.devs[r.groups[gi].e[k].dev]), &fio);
 			sbuf_addc(&fio, '\n');
 		}
 	if (report_write_file(outdir, "fio-commands.txt", sbuf_str(&fio), fio.len, &errs) < 0)

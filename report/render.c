@@ -58,7 +58,7 @@ static void fio_dur(struct sbuf *b, uint64_t ns)
 		sbuf_addf(b, "%llums", (unsigned long long)(ns / 1000000ull));
 }
 
-void report_fio_command(const struct rset_cell *c, struct sbuf *b)
+void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *b)
 {
 	static const struct { const char *ours, *fio; } rw[] = {
 		{ "read", "read" }, { "write", "write" }, { "randread", "randread" },
@@ -93,7 +93,26 @@ void report_fio_command(const struct rset_cell *c, struct sbuf *b)
 	} else if (c->offset_pct > 0) {
 		sbuf_addf(b, " --offset=%g%%", c->offset_pct);
 	}
-	if (c->path[0]) {
+	if (c->path[0] && dir) {
+		/* the runner's file names (CELL_FILE_FMT), shared by all jobs;
+		 * fio separates names with ':' and wants '\:' inside one */
+		struct sbuf names = SBUF_INIT;
+		for (int i = 0; i < c->files; i++) {
+			struct sbuf one = SBUF_INIT;
+			sbuf_addf(&one, "%s/iomatrix.%s.%d", c->path, c->device, i);
+			if (i)
+				sbuf_addc(&names, ':');
+			for (const char *p = sbuf_str(&one); *p; p++) {
+				if (*p == ':')
+					sbuf_addc(&names, '\\');
+				sbuf_addc(&names, *p);
+			}
+			sbuf_release(&one);
+		}
+		sbuf_adds(b, " --filename=");
+		shq(b, sbuf_str(&names));
+		sbuf_release(&names);
+	} else if (c->path[0]) {
 		sbuf_adds(b, " --filename=");
 		shq(b, c->path);
 	}
@@ -126,6 +145,11 @@ void report_fio_command(const struct rset_cell *c, struct sbuf *b)
 	if (c->seed)
 		sbuf_addf(b, " --randseed=%llu", (unsigned long long)c->seed);
 	sbuf_adds(b, " --group_reporting --output-format=json");
+}
+
+bool rdev_is_dir(const struct rdev *d)
+{
+	return d->info && d->info->kind && !strcmp(d->info->kind, "directory");
 }
 
 /* ---- helpers ---- */
@@ -562,7 +586,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			if (nfio >= FIO_SHOWN)
 				continue;
 			struct sbuf b = SBUF_INIT, h = SBUF_INIT;
-			report_fio_command(r->groups[gi].e[k].cell, &b);
+			report_fio_command(r->groups[gi].e[k].cell, rdev_is_dir(&r->devs[r->groups[gi].e[k].dev]), &b);
 			cJSON *o = cJSON_CreateObject();
 			add_str(o, "device", r->devs[r->groups[gi].e[k].dev].display);
 			add_str(o, "group", r->groups[gi].title);

@@ -489,9 +489,12 @@ static void warnings_compute(struct report *r)
 		    maxset * 10 < (double)dv->info->size_bytes) {
 			human_size(maxset, a, sizeof(a));
 			human_size((double)dv->info->size_bytes, b, sizeof(b));
-			warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): "
+			warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): %s",
+				 nm, a, b, dv->info->rotational == 1 ?
 				 "a hard disk is short-stroked (only its fastest tracks are used) "
-				 "and device or RAID caches may hold much of it", nm, a, b);
+				 "and disk or RAID caches may hold much of it" :
+				 "device or RAID caches (DRAM, SLC) may hold much of it, so "
+				 "sustained numbers may be lower");
 		}
 		if (dv->info && name_like_hdd(dv->name) &&
 		    (dv->info->rotational == 0 || dv->info->virt == 1))

@@ -90,7 +90,9 @@ int report_write_csv(const struct report *r, struct sbuf *out);
 cJSON *report_json(const struct report *r);
 
 /* fio command equivalent to a cell (see also `export fio`). */
-void report_fio_command(const struct rset_cell *c, struct sbuf *out);
+void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *out);
+/* The device path is a directory (files named CELL_FILE_FMT inside). */
+bool rdev_is_dir(const struct rdev *d);
 
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */

@@ -68,8 +68,10 @@ err:
 	return NULL;
 }
 
-/* cJSON recurses per nesting level; bound it before parsing. */
-static bool json_depth_ok(const char *s, size_t len, int max)
+/* cJSON recurses per nesting level; bound it before parsing.  *open_end
+ * tells whether the text ends inside a string or an open bracket: then a
+ * parse error means the file was cut short. */
+static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 {
 	int depth = 0;
 	bool in_str = false;
@@ -90,6 +92,7 @@ static bool json_depth_ok(const char *s, size_t len, int max)
 			depth--;
 		}
 	}
+	*open_end = in_str || depth > 0;
 	return true;
 }
 
@@ -106,7 +109,8 @@ cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
 		snprintf(why, whylen, "contains a NUL byte (corrupt)");
 		return NULL;
 	}
-	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH)) {
+	bool open_end = false;
+	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH, &open_end)) {
 		snprintf(why, whylen, "JSON nested deeper than %d levels",
 			 RSET_MAX_JSON_DEPTH);
 		return NULL;
@@ -116,7 +120,7 @@ cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
 	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
 	if (!j) {
 		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
-		if (at >= len)
+		if (at >= len || open_end)
 			snprintf(why, whylen, "truncated JSON (ends at byte %zu)", len);
 		else
 			snprintf(why, whylen, "corrupt JSON at byte %zu", at);

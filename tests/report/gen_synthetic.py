@@ -82,6 +82,8 @@ def main():
     ap.add_argument("--size", type=int, default=1 << 30)
     ap.add_argument("--mem", type=int, default=16 << 30)
     ap.add_argument("--runtime-s", type=int, default=5)
+    ap.add_argument("--names-json", default=None,
+                    help="JSON list of device names replacing those of --devices (hostile-name tests)")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     devs = []
@@ -90,6 +92,9 @@ def main():
         if not name:
             name, kind = kind, "ssd"
         devs.append((name, kind))
+    if a.names_json:
+        names = json.loads(a.names_json)
+        devs = [(n, devs[i % len(devs)][1]) for i, n in enumerate(names)]
     perf = {}
     for p in a.perf:
         k, _, v = p.rpartition("=")
