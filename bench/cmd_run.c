@@ -820,6 +820,10 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 
+	if (!a.quiet)
+		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
+			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
+
 	/* From here on a signal means: finish quickly and keep what is done. */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

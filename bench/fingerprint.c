@@ -406,6 +406,40 @@ static void unescape_mount(char *s)
 	*w = '\0';
 }
 
+/* "rw,relatime" + "rw,discard" -> "rw,relatime,discard": the per-mount
+ * options, then the superblock options not already listed. */
+static void merge_options(char *out, size_t len, const char *mnt,
+			  const char *sup)
+{
+	strfmt(out, len, "%s", mnt);
+	if (!sup)
+		return;
+	char tmp[1024];
+	strfmt(tmp, sizeof(tmp), "%s", sup);
+	char *save = NULL;
+	for (char *o = strtok_r(tmp, ",", &save); o; o = strtok_r(NULL, ",", &save)) {
+		bool dup = false;
+		size_t ol = strlen(o);
+		for (const char *p = out; *p;) {
+			size_t pl = strcspn(p, ",");
+			if (pl == ol && !strncmp(p, o, ol)) {
+				dup = true;
+				break;
+			}
+			p += pl;
+			if (*p == ',')
+				p++;
+		}
+		if (dup)
+			continue;
+		size_t n = strlen(out);
+		if (n + 1 + ol + 1 > len)
+			break;
+		out[n] = ',';
+		memcpy(out + n + 1, o, ol + 1);
+	}
+}
+
 /* The mount holding `real` (an absolute, resolved path): the entry with the
  * longest mount point that prefixes it (the last one wins when mounts are
  * stacked).  Fills fstype, options (per-mount + super options), source. */
@@ -448,8 +482,7 @@ static int mount_lookup(const char *real, char *fstype, size_t flen,
 		strfmt(source, slen, "%s", src ? src : "");
 		if (src)
 			unescape_mount(source);
-		strfmt(opts, olen, "%s%s%s", fields[5], sup ? "," : "",
-			 sup ? sup : "");
+		merge_options(opts, olen, fields[5], sup);
 		found = 0;
 	}
 	free(line);
