@@ -85,10 +85,11 @@ $(BUILD)/bench/version.o: bench/version.c bench/cli.h .git-commit-stamp
 	@echo "$(GIT_COMMIT)$(GIT_DIRTY)" | cmp -s - $@ || echo "$(GIT_COMMIT)$(GIT_DIRTY)" > $@
 FORCE:
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/testutil.h
+# version.o too: library objects (fingerprint, report) name the build.
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/bench/version.o tests/unit/testutil.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(BUILD)/bench/version.o $(LDLIBS) -lcmocka
 
 units: $(UNIT_BIN)
 
@@ -121,7 +122,7 @@ fuzz: deps
 	$(Q)for f in $(FUZZ_SRC); do \
 		n=$$(basename $$f .c); \
 		echo "  FUZZ    $$n"; \
-		clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(LDLIBS) || exit 1; \
+		clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) bench/version.c $(LDLIBS) || exit 1; \
 	done
 	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 

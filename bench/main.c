@@ -37,17 +37,6 @@ static void usage(FILE *f)
 		   "3 regression (compare --fail-on-regression), 130 interrupted\n");
 }
 
-int cli_wants_help(int argc, char **argv)
-{
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			break;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
-			return 1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 2) {

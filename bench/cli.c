@@ -1,0 +1,19 @@
+/*
+ * cli.c - helpers shared by the subcommands (cli.h).  Kept out of main.c so
+ * that the unit-test programs, which link every library object but not
+ * main.o, can link the subcommands too.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+int cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return 1;
+	}
+	return 0;
+}
