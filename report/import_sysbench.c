@@ -342,6 +342,8 @@ int import_sysbench_file(struct import_set *s, const char *path,
 		double x;
 
 #define BADNUM(what) do { \
+		while (*v == ' ' || *v == '\t') \
+			v++; \
 		errlist_add(errs, path, lineno, (unsigned)(v - line) + 1, \
 			    "bad number for %s: '%s'", what, v); \
 		goto out; \
