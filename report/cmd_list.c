@@ -1,14 +1,256 @@
 /*
- * cmd_list.c - `iomatrix list` (not built yet: says so and exits 2).
+ * cmd_list.c - `iomatrix list [RESULTS_DIR]`: the archive at a glance, one
+ * line per result set (date, suite, host, devices, cells done/total,
+ * status, path), newest first.  Only manifests are read, so it is fast on a
+ * big archive; a corrupt manifest is listed as such.
  */
+#include <dirent.h>
+#include <stddef.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "../bench/cli.h"
+#include "cli.h"
+#include "rset.h"
+#include "sbuf.h"
+
+struct entry {
+	char *date, *suite, *host, *devices, *cells, *status, *path; /* owned */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iomatrix list [RESULTS_DIR]\n\n"
+		   "List the result sets under RESULTS_DIR (default ./results), newest\n"
+		   "first: date, suite, host, devices, cells done/total, status, path.\n"
+		   "Sets one level further down (results/reference/...) are listed too.\n");
+}
+
+/* Terminal-safe copy: control characters become '?'. */
+static char *safe(const char *s)
+{
+	char *d = strdup(s ? s : "?");
+	if (!d)
+		return NULL;
+	for (char *p = d; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return d;
+}
+
+static const char *js(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int entry_read(const char *path, struct entry *e)
+{
+	char why[128];
+	size_t len;
+	char mpath[4400];
+
+	memset(e, 0, sizeof(*e));
+	snprintf(mpath, sizeof(mpath), "%s/manifest.json", path);
+	e->path = safe(path);
+	char *buf = rset_read_file(AT_FDCWD, mpath, RSET_MAX_FILE_BYTES, true, &len);
+	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
+	free(buf);
+	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
+	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RSET_SCHEMA_VERSION)) {
+		char st[200];
+		if (!m)
+			snprintf(st, sizeof(st), "corrupt manifest (%s)", buf ? why : strerror(errno));
+		else
+			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)", sv->valuedouble);
+		/* the directory name starts with the UTC date */
+		const char *base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+		char d[32];
+		snprintf(d, sizeof(d), "%.18s", base);
+		e->date = safe(d);
+		e->suite = safe("?");
+		e->host = safe("?");
+		e->devices = safe("?");
+		e->cells = safe("?");
+		e->status = safe(st);
+		cJSON_Delete(m);
+		return 0;
+	}
+	const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
+	const cJSON *host = cJSON_GetObjectItemCaseSensitive(m, "host");
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(m, "devices");
+	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(m, "cells");
+	const cJSON *tot = cJSON_GetObjectItemCaseSensitive(m, "cells_total");
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(m, "source");
+	struct sbuf b = SBUF_INIT;
+	const cJSON *x;
+	int done = 0, failed = 0;
+
+	e->date = safe(js(m, "started_at"));
+	e->suite = safe(js(suite, "name"));
+	e->host = safe(js(host, "hostname"));
+	cJSON_ArrayForEach(x, devs)
+		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
+	e->devices = safe(b.len ? sbuf_str(&b) : "?");
+	sbuf_reset(&b);
+	cJSON_ArrayForEach(x, cells) {
+		const char *st = js(x, "status");
+		done++;
+		if (st && strcmp(st, "ok"))
+			failed++;
+	}
+	sbuf_addf(&b, "%d/%d", done, cJSON_IsNumber(tot) ? (int)tot->valuedouble : done);
+	if (failed)
+		sbuf_addf(&b, " (%d failed)", failed);
+	e->cells = safe(sbuf_str(&b));
+	sbuf_reset(&b);
+	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");
+	if (js(src, "kind") && strcmp(js(src, "kind"), "iomatrix"))
+		sbuf_addf(&b, " (%s)", js(src, "kind"));
+	e->status = safe(sbuf_str(&b));
+	sbuf_release(&b);
+	cJSON_Delete(m);
+	return 0;
+}
+
+static void entry_release(struct entry *e)
+{
+	free(e->date);
+	free(e->suite);
+	free(e->host);
+	free(e->devices);
+	free(e->cells);
+	free(e->status);
+	free(e->path);
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	int c = strcmp(y->date, x->date);   /* newest first; ISO dates sort */
+	return c ? c : strcmp(x->path, y->path);
+}
+
+struct list {
+	struct entry *e;
+	size_t n, alloc;
+};
+
+static bool is_set(const char *path)
+{
+	char p[4400];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/manifest.json", path);
+	if (lstat(p, &st) == 0)
+		return true;
+	snprintf(p, sizeof(p), "%s/cells", path);
+	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int scan(const char *dir, int depth, struct list *l)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char p[4200];
+		struct stat st;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+		if (lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (is_set(p)) {
+			if (l->n == l->alloc) {
+				size_t na = l->alloc ? l->alloc * 2 : 32;
+				struct entry *q = realloc(l->e, na * sizeof(*q));
+				if (!q) {
+					closedir(d);
+					return -ENOMEM;
+				}
+				l->e = q;
+				l->alloc = na;
+			}
+			entry_read(p, &l->e[l->n]);
+			if (l->e[l->n].path && l->e[l->n].date && l->e[l->n].status)
+				l->n++;
+			else
+				entry_release(&l->e[l->n]);
+		} else if (depth > 0) {
+			scan(p, depth - 1, l);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static int width(const struct list *l, size_t off, const char *head)
+{
+	size_t w = strlen(head);
+	for (size_t i = 0; i < l->n; i++) {
+		const char *s = *(char *const *)((const char *)&l->e[i] + off);
+		if (s && strlen(s) > w)
+			w = strlen(s);
+	}
+	return (int)(w > 60 ? 60 : w);
+}
 
 int cmd_list(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "iomatrix: 'list' is not built yet\n");
-	return EXIT_USAGE;
+	const char *dir = "results";
+	struct list l = { 0 };
+	int npos = 0;
+
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "iomatrix list: unknown option '%s' (see 'iomatrix list --help')\n", argv[i]);
+			return EXIT_USAGE;
+		}
+		if (npos++) {
+			fprintf(stderr, "iomatrix list: give one results directory\n");
+			return EXIT_USAGE;
+		}
+		dir = argv[i];
+	}
+	int e = scan(dir, 1, &l);
+	if (e < 0) {
+		fprintf(stderr, "iomatrix list: cannot read '%s': %s (give the directory "
+			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
+		return EXIT_USAGE;
+	}
+	if (l.n == 0) {
+		printf("no result sets in '%s' (make one with 'iomatrix run SUITE.yaml')\n", dir);
+		free(l.e);
+		return EXIT_OK;
+	}
+	qsort(l.e, l.n, sizeof(*l.e), entry_cmp);
+	int wd = width(&l, offsetof(struct entry, date), "DATE");
+	int ws = width(&l, offsetof(struct entry, suite), "SUITE");
+	int wh = width(&l, offsetof(struct entry, host), "HOST");
+	int wv = width(&l, offsetof(struct entry, devices), "DEVICES");
+	int wc = width(&l, offsetof(struct entry, cells), "CELLS");
+	int wt = width(&l, offsetof(struct entry, status), "STATUS");
+	printf("%-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", wd, "DATE", ws, "SUITE", wh, "HOST",
+	       wv, "DEVICES", wc, "CELLS", wt, "STATUS", "PATH");
+	for (size_t i = 0; i < l.n; i++) {
+		const struct entry *x = &l.e[i];
+		printf("%-*.*s  %-*.*s  %-*.*s  %-*.*s  %-*.*s  %-*.*s  %s\n", wd, wd, x->date,
+		       ws, ws, x->suite, wh, wh, x->host, wv, wv, x->devices, wc, wc, x->cells,
+		       wt, wt, x->status, x->path);
+	}
+	for (size_t i = 0; i < l.n; i++)
+		entry_release(&l.e[i]);
+	free(l.e);
+	return EXIT_OK;
 }

@@ -340,7 +340,11 @@ static const cJSON *ctx_lookup(const struct ctx *c, const char *name)
 			return NULL;
 		memcpy(first, s, fl);
 		first[fl] = '\0';
-		v = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, first) : NULL;
+		if (cJSON_IsArray(v) && first[0] >= '0' && first[0] <= '9' &&
+		    strspn(first, "0123456789") == fl && fl < 7)
+			v = cJSON_GetArrayItem(v, atoi(first)); /* {{#list.0}}: non-empty */
+		else
+			v = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, first) : NULL;
 	}
 	return v;
 }
