@@ -547,7 +547,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_t *tids = NULL;
 	unsigned njobs = c->jobs ? c->jobs : 1, created = 0;
 	int ret = 0;
-	bool sync_init = false, interrupted = false;
+	bool sync_init = false, interrupted = false, joined = false;
 
 	memset(out, 0, sizeof(*out));
 	memset(&sh, 0, sizeof(sh));
@@ -773,6 +773,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_mutex_unlock(&sh.lock);
 	for (unsigned i = 0; i < created; i++)
 		pthread_join(tids[i], NULL);
+	joined = true;
 	getrusage(RUSAGE_SELF, &ru1);
 	if (!sampled)
 		ru0 = ru1;
@@ -831,7 +832,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 oom:
 	ret = -ENOMEM;
 	seterr(err, errlen, "out of memory");
-	if (created) {
+	if (created && !joined) {
 		/* threads may be waiting at the gate or running */
 		atomic_store(&sh.stop, 1);
 		pthread_mutex_lock(&sh.lock);

@@ -49,7 +49,9 @@ struct target {
 	uint64_t file_size; /* bytes usable per file */
 	uint64_t offset;    /* start offset in each file, resolved */
 	bool is_blockdev;
-	bool created;       /* files were created by us (remove at the end) */
+	bool created;       /* files are ours (remove at the end): scratch files
+			     * in a directory, even when reused, or a file
+			     * path that did not exist */
 	unsigned logical_block; /* device logical block size, 0 unknown */
 };
 void target_release(struct target *t);
@@ -81,7 +83,19 @@ int runner_prepare(const struct cell *c, struct target *t,
 		   struct run_ctl *ctl, char *err, size_t errlen);
 
 /* Run one repetition.  0, or -errno with err filled in; -EINTR when stopped
- * (out holds what was measured until then and should be discarded). */
+ * (out holds what was measured until then and should be discarded).
+ *
+ * Rules (runner.c): an IO is measured when it is issued at or after the end
+ * of the ramp; requests/io_size are exact totals across all jobs of measured
+ * IOs; with no stop rule every job makes one pass over its share of the file
+ * set (its contiguous slice; random jobs as many IOs as the slice holds);
+ * runtime_ns runs from the ramp end to the last measured completion (at
+ * least the runtime when time-limited).  Sync engines run with depth 1.
+ *
+ * Debug trace: with IOMATRIX_TRACE=FILE in the environment every issued IO
+ * is appended to FILE as one line "JOB DIR OFFSET LEN FILEIDX" (DIR is read
+ * or write; OFFSET in bytes within file FILEIDX of the target).  Costs
+ * nothing when unset. */
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen);
