@@ -1,7 +1,8 @@
 #!/bin/sh
 # The block-device guard (root, a loop device): a mounted device is refused
 # even with destructive: true and --yes-destroy-data; an unmounted one needs
-# both; a device held by another (dm) is refused.  Nothing is written.
+# both (and is written only then); reads need neither; a device used as swap
+# or held by another (dm, when dmsetup exists) is refused.
 . "$(dirname "$0")/../lib.sh"
 need_root
 need_cmd losetup
@@ -10,7 +11,7 @@ truncate -s 16M "$T/img" || skip "cannot create image"
 mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
 loop=$(losetup -f --show "$T/img" 2>/dev/null) || skip "no loop device available"
 mkdir -p "$T/mnt"
-cleanup() { umount "$T/mnt" 2>/dev/null; losetup -d "$loop" 2>/dev/null; rm -rf "$T"; }
+cleanup() { swapoff "$loop" 2>/dev/null; umount "$T/mnt" 2>/dev/null; losetup -d "$loop" 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT INT TERM
 mount "$loop" "$T/mnt" 2>/dev/null || skip "cannot mount $loop"
 mk() { # destructive
@@ -48,6 +49,17 @@ Y
 expect_exit 0 "$IOMATRIX" run "$T/r.yaml" --out "$T/set4" --quiet
 ok "reading an unmounted block device is allowed"
 [ "$(sha256sum "$T/img" | cut -d' ' -f1)" = "$sum0" ] && ok "device data untouched" || not_ok "device was written"
+# with both confirmations, an unmounted device is written
+mk true
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --yes-destroy-data --out "$T/set6" --quiet
+[ "$(sha256sum "$T/img" | cut -d' ' -f1)" != "$sum0" ] && ok "destructive + --yes-destroy-data writes the device" \
+	|| not_ok "device not written"
+# a device used as swap is refused
+if command -v mkswap >/dev/null 2>&1 && mkswap "$loop" >/dev/null 2>&1 && swapon "$loop" 2>/dev/null; then
+	expect_exit 2 "$IOMATRIX" run "$T/s.yaml" --yes-destroy-data --out "$T/set7"
+	swapoff "$loop"
+	grep -q "swap" "$T/err" && ok "swap device refused: $(cat "$T/err")" || not_ok "message: $(cat "$T/err")"
+fi
 if command -v dmsetup >/dev/null 2>&1 && \
    dmsetup create iomatrix-t$$ --table "0 $(blockdev --getsz "$loop") linear $loop 0" 2>/dev/null; then
 	mk true
