@@ -883,8 +883,12 @@ int cmd_run(int argc, char **argv)
 		ret = runner_prepare(c, &nt, &ctl, cerr, sizeof(cerr));
 		progress_clear(&ps);
 		if (have_tgt) {
-			/* the same files: still ours to remove if they were */
-			if (tgt.created)
+			/* The same files: still ours to remove if they were.
+			 * A failed prepare hands back an empty target, so the
+			 * files made for earlier cells are removed now. */
+			if (ret < 0)
+				runner_cleanup(&tgt, tgt_cell->keep_files);
+			else if (tgt.created)
 				nt.created = true;
 			target_release(&tgt);
 			have_tgt = false;
