@@ -1,0 +1,214 @@
+#!/bin/sh
+# make crosscheck: every seed suite (suites/seed-*.yaml) at a small scale on
+# this machine's disk, measured by iomatrix and by the tool people know --
+# fio through `iomatrix export fio` (seeds 000, 001, 002, 004) or the
+# equivalent `sysbench fileio` command (seed 003) -- alternating
+# iomatrix, other, iomatrix, other..., then per cell the ratio
+# iomatrix / other of IOPS, MB/s and mean latency (means over the rounds).
+# Goal: within +-10 %; a cell outside gets an explanation (page cache,
+# very short cell, sysbench's 10 us latency steps, ...).  Not a test: exit
+# 0 unless a tool failed to run.
+#
+#   sh tests/crosscheck/run.sh BUILD/iomatrix
+#   env: CROSSCHECK_SCALE   --scale of every suite (default 0.01)
+#        CROSSCHECK_ROUNDS  rounds per tool (default 2)
+#        CROSSCHECK_DIR     where the scratch directory goes (default /tmp)
+#        CROSSCHECK_SUITES  suite names to run (default: all five seeds)
+set -u
+BIN=${1:?usage: run.sh IOMATRIX_BINARY}
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SCALE=${CROSSCHECK_SCALE:-0.01}
+ROUNDS=${CROSSCHECK_ROUNDS:-2}
+BASE=${CROSSCHECK_DIR:-/tmp}
+SUITES=${CROSSCHECK_SUITES:-"seed-000-fio-hdd-vs-ssd seed-001-sata-vs-nvme seed-002-hdparm-dd seed-003-sysbench-fileio seed-004-dd-hdparm"}
+
+for c in fio sysbench python3; do
+	command -v $c >/dev/null 2>&1 || { echo "crosscheck: '$c' is not installed; run 'make deps'" >&2; exit 1; }
+done
+W=$(mktemp -d "$BASE/iomatrix-crosscheck.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT INT TERM
+failed=0
+echo "crosscheck: scale $SCALE, $ROUNDS rounds per tool, scratch $W ($(df -T "$W" | awk 'NR==2 {print $2}'))"
+
+# devices NAME: "--device a=W/NAME/dev/a ..." for every device of the suite
+devices() {
+	"$BIN" plan "$ROOT/suites/$1.yaml" --format json | python3 -c '
+import json, os, sys
+seen = []
+for c in json.load(sys.stdin)["cells"]:
+    if c["device"] not in seen:
+        seen.append(c["device"])
+for d in seen:
+    os.makedirs("%s/%s" % (sys.argv[1], d), exist_ok=True)
+print(" ".join("--device %s=%s/%s" % (d, sys.argv[1], d) for d in seen))' "$W/$1/dev"
+}
+
+# sysbench_round SUITE ROUND: run every cell of the plan with sysbench
+sysbench_round() {
+	s=$1; r=$2
+	mkdir -p "$W/$s/sb-$r"
+	"$BIN" plan "$ROOT/suites/$s.yaml" --scale "$SCALE" --format json >"$W/$s/plan.json" || return 1
+	python3 - "$W/$s/plan.json" "$W/$s/dev" <<'PY' >"$W/$s/sb-cmds" || return 1
+import json, math, sys
+mode = {"randread": "rndrd", "randwrite": "rndwr", "randrw": "rndrw",
+        "read": "seqrd", "write": "seqwr", "rewrite": "seqrewr"}
+for c in json.load(open(sys.argv[1]))["cells"]:
+    d = "%s/%s/sysbench" % (sys.argv[2], c["device"])
+    total = c["size_bytes"] * c["files"]
+    common = "--file-num=%d --file-total-size=%d" % (c["files"], total)
+    rw = c["rwmixread"] / max(1, 100 - c["rwmixread"])
+    run = ("%s --file-test-mode=%s --file-block-size=%d --threads=%d "
+           "--time=%d --events=%d --file-fsync-freq=%d --file-rw-ratio=%g%s" %
+           (common, mode[c["pattern"]], c["bs_bytes"], c["jobs"],
+            max(1, math.ceil(c["runtime_ns"] / 1e9)), c["requests"], c["fsync"], rw,
+            " --file-extra-flags=direct" if c["direct"] else ""))
+    # id, directory, prepare options, run options
+    print("%04d\t%s\t%s\t%s" % (c["id"], d, common, run))
+PY
+	prepared=""
+	while IFS="$(printf '\t')" read -r id dir prep run; do
+		mkdir -p "$dir"
+		case " $prepared " in *" $dir:$prep "*) ;; *)
+			(cd "$dir" && sysbench fileio $prep prepare >/dev/null 2>&1) || return 1
+			prepared="$prepared $dir:$prep" ;;
+		esac
+		(cd "$dir" && sysbench fileio $run run) >"$W/$s/sb-$r/$id.log" 2>&1 || return 1
+	done <"$W/$s/sb-cmds"
+	for d in "$W/$s/dev"/*/sysbench; do
+		[ -d "$d" ] && (cd "$d" && sysbench fileio --file-num=1 cleanup >/dev/null 2>&1; rm -f test_file.*)
+	done
+	return 0
+}
+
+for s in $SUITES; do
+	[ -f "$ROOT/suites/$s.yaml" ] || { echo "crosscheck: no suite '$s'" >&2; failed=1; continue; }
+	echo
+	echo "== $s"
+	mkdir -p "$W/$s"
+	devs=$(devices "$s") || { echo "crosscheck: cannot plan $s" >&2; failed=1; continue; }
+	other=fio
+	case $s in *sysbench*) other=sysbench ;; esac
+	if [ $other = fio ]; then
+		"$BIN" export fio "$ROOT/suites/$s.yaml" $devs --scale "$SCALE" -o "$W/$s/fio" >/dev/null 2>"$W/$s/export.err" \
+			|| { echo "crosscheck: export fio failed: $(head -n 3 "$W/$s/export.err")" >&2; failed=1; continue; }
+	fi
+	r=1
+	ok=1
+	while [ $r -le "$ROUNDS" ]; do
+		# alternate which tool goes first, so drift hurts both alike
+		for tool in iomatrix $other; do
+			[ $((r % 2)) = 0 ] && { [ $tool = iomatrix ] && tool=$other || tool=iomatrix; }
+			printf '   round %d: %s\n' "$r" "$tool"
+			if [ $tool = iomatrix ]; then
+				"$BIN" run "$ROOT/suites/$s.yaml" $devs --scale "$SCALE" --out "$W/$s/iom-$r" --quiet \
+					>/dev/null 2>"$W/$s/iom-$r.err" || { echo "crosscheck: iomatrix run failed: $(tail -n 3 "$W/$s/iom-$r.err")" >&2; ok=0; }
+			elif [ $tool = fio ]; then
+				sh "$W/$s/fio/run-all.sh" >"$W/$s/fio-$r.log" 2>&1 || { echo "crosscheck: fio failed: $(tail -n 3 "$W/$s/fio-$r.log")" >&2; ok=0; }
+				mkdir -p "$W/$s/fio-$r"
+				mv "$W/$s/fio/"*.json "$W/$s/fio-$r/" 2>/dev/null
+			else
+				sysbench_round "$s" "$r" || { echo "crosscheck: sysbench failed" >&2; ok=0; }
+			fi
+		done
+		r=$((r + 1))
+	done
+	[ $ok = 1 ] || { failed=1; continue; }
+	python3 - "$W/$s" "$ROUNDS" "$other" <<'PY' || failed=1
+import glob, json, os, re, sys
+base, rounds, other = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+def mean(xs):
+    xs = [x for x in xs if x is not None]
+    return sum(xs) / len(xs) if xs else None
+
+def iom_cell(r, cid):
+    j = json.load(open("%s/iom-%d/cells/%04d.json" % (base, r, cid)))
+    tot_iops = tot_bw = 0.0
+    lat_w = lat_n = 0.0
+    for rep in j["repetitions"]:
+        for d in ("read", "write"):
+            x = rep.get(d)
+            if not x:
+                continue
+            tot_iops += x["iops"]; tot_bw += x["bw_bytes_s"]
+            if x.get("lat_ns") and x["ios"]:
+                lat_w += x["lat_ns"]["mean"] * x["ios"]; lat_n += x["ios"]
+    n = max(1, len(j["repetitions"]))
+    return tot_iops / n, tot_bw / n, (lat_w / lat_n if lat_n else None), j["params"]
+
+def fio_cell(r, cid):
+    files = sorted(glob.glob("%s/fio-%d/%04d-*.json" % (base, r, cid)))
+    vals = []
+    for f in files:
+        t = open(f).read()
+        t = t[t.index("{"):]
+        j = json.JSONDecoder().raw_decode(t)[0]
+        iops = bw = lw = ln = 0.0
+        for job in j["jobs"]:
+            for d in ("read", "write"):
+                x = job[d]
+                iops += x["iops"]; bw += x["bw_bytes"]
+                if x["lat_ns"]["N"]:
+                    lw += x["lat_ns"]["mean"] * x["lat_ns"]["N"]; ln += x["lat_ns"]["N"]
+        vals.append((iops, bw, lw / ln if ln else None))
+    if not vals:
+        return None
+    return tuple(mean([v[i] for v in vals]) for i in range(3))
+
+def sb_cell(r, cid):
+    t = open("%s/sb-%d/%04d.log" % (base, r, cid)).read()
+    def num(k):
+        m = re.search(r"^\s*" + re.escape(k) + r"\s+([0-9.]+)", t, re.M)
+        return float(m.group(1)) if m else None
+    iops = (num("reads/s:") or 0) + (num("writes/s:") or 0)
+    bw = ((num("read, MiB/s:") or 0) + (num("written, MiB/s:") or 0)) * 1048576
+    lat = num("avg:")
+    return iops, bw, lat * 1e6 if lat is not None else None
+
+plan = json.load(open(glob.glob(base + "/iom-1/plan.json")[0]))["cells"]
+print("   %-4s %-20s %-26s %10s %10s %7s %7s %7s  %s" %
+      ("cell", "device", "label", "iomatrix", other, "IOPS", "MB/s", "lat", "verdict"))
+outside = 0
+for c in plan:
+    cid = c["id"]
+    a = [iom_cell(r, cid) for r in range(1, rounds + 1)]
+    b = [(fio_cell if other == "fio" else sb_cell)(r, cid) for r in range(1, rounds + 1)]
+    b = [x for x in b if x]
+    if not b:
+        print("   %04d no %s result" % (cid, other)); continue
+    ai, ab, al = (mean([x[i] for x in a]) for i in range(3))
+    bi, bb, bl = (mean([x[i] for x in b]) for i in range(3))
+    rat = lambda x, y: x / y if x and y else None
+    ri, rb, rl = rat(ai, bi), rat(ab, bb), rat(al, bl)
+    fmt = lambda v: "%6.2fx" % v if v else "     - "
+    bad = [n for n, v in (("IOPS", ri), ("MB/s", rb), ("latency", rl)) if v and abs(v - 1) > 0.10]
+    why = []
+    if bad:
+        outside += 1
+        p = c
+        rt = a[0][3]
+        if not p["direct"]:
+            why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
+        if p["data"] == "zero":
+            why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
+        short = p["runtime_ns"] and p["runtime_ns"] < 2e9
+        if p["requests"] and p["requests"] * p["bs_bytes"] < 64 << 20 or short or (p["io_size_bytes"] and p["io_size_bytes"] < 64 << 20):
+            why.append("a very short cell at this scale (start-up, first-IO and timer effects weigh heavily); raise CROSSCHECK_SCALE")
+        if other == "sysbench" and "latency" in bad:
+            why.append("sysbench prints latency in ms with 2 decimals (10 us steps) and counts fsync events in it")
+        if other == "sysbench" and p["pattern"] == "write":
+            why.append("sysbench seqwr re-creates its files (extending writes), iomatrix overwrites laid-out files")
+        if other == "sysbench" and p["requests"]:
+            why.append("sysbench --events counts all threads' events and --time is whole seconds")
+        if not why:
+            why.append("noise of a shared virtual disk; repeat with more CROSSCHECK_ROUNDS")
+    verdict = "ok" if not bad else "outside +-10%% (%s): %s" % (", ".join(bad), "; ".join(why))
+    print("   %04d %-20s %-26s %10.0f %10.0f %s %s %s  %s" %
+          (cid, c["device"][:20], c["label"][:26], ai, bi, fmt(ri), fmt(rb), fmt(rl), verdict))
+print("   %d of %d cells within +-10 %% (IOPS, MB/s and mean latency, iomatrix / %s)" %
+      (len(plan) - outside, len(plan), other))
+PY
+	rm -rf "$W/$s/dev"
+done
+exit $failed
