@@ -92,12 +92,15 @@ static void gp_begin(struct sbuf *g, const char *file, int height,
 		  "set key top left noenhanced\n");
 }
 
-static void gp_end(struct sbuf *g, const char *file, int height, bool svg, bool png)
+/* The plot command is repeated for the PNG: `replot` loses the titles
+ * taken from column headers. */
+static void gp_end(struct sbuf *g, const char *file, int height, bool svg, bool png,
+		   const char *plot)
 {
 	if (svg && png)
 		sbuf_addf(g, "set terminal pngcairo size 800,%d noenhanced "
 			  "font 'DejaVu Sans,10' background rgb 'white'\n"
-			  "set output '%s.png'\nreplot\n", height, file);
+			  "set output '%s.png'\n%s", height, file, plot);
 	sbuf_adds(g, "set output\nreset\n");
 }
 
@@ -161,9 +164,11 @@ static int chart_bars(struct ctx *x, bool bw)
 		sbuf_addc(&dat, '\n');
 		for (size_t gi = g0; gi < g1; gi++) {
 			const struct rgroup *g = &r->groups[gi];
-			const char *lab = g->proto->label[0] ? g->proto->label : g->words;
 			char tick[200];
-			snprintf(tick, sizeof(tick), "%zu: %s", gi + 1, lab);
+			if (g->proto->label[0])
+				snprintf(tick, sizeof(tick), "%s %s", g->proto->label, g->proto->pattern);
+			else
+				snprintf(tick, sizeof(tick), "%s", g->words);
 			escape_append(&dat, tick, ESC_GPDATA);
 			for (size_t d = 0; d < nd; d++) {
 				const struct rentry *e = NULL;
@@ -187,13 +192,15 @@ static int chart_bars(struct ctx *x, bool bw)
 		sbuf_addf(&gp, "set style data histograms\n"
 			  "set style histogram clustered gap 1\n"
 			  "set style fill solid 0.9 noborder\n"
-			  "set xtics rotate by -35 scale 0 font ',9' noenhanced\n"
-			  "set key top right\n"
+			  "set xtics rotate by 30 right scale 0 font ',9' noenhanced\n"
+			  "set key above\n"
 			  "set ylabel '%s'\n", bw ? "MB/s (10^6 bytes/s)" : "IOPS");
 		gp_logy(&gp, mn, mx);
-		sbuf_addf(&gp, "plot for [i=2:%zu] '%s.dat' using i:xtic(1) "
-			  "title columnhead(i) lc rgb C[i-1]\n", nd + 1, file);
-		gp_end(&gp, file, h, x->svg, x->png);
+		char plot[256];
+		snprintf(plot, sizeof(plot), "plot for [i=2:%zu] '%s.dat' using i:xtic(1) "
+			 "title columnhead(i) lc rgb C[i-1]\n", nd + 1, file);
+		sbuf_adds(&gp, plot);
+		gp_end(&gp, file, h, x->svg, x->png, plot);
 		int rc = chart_emit(x, file, title, -1, &dat, &gp);
 		sbuf_release(&dat);
 		sbuf_release(&gp);
@@ -208,6 +215,7 @@ static int chart_bars(struct ctx *x, bool bw)
 struct series {
 	char *name;       /* owned */
 	int color;
+	int dash;         /* gnuplot dash type: 1 solid, 2 dashed (writes) */
 	size_t n, alloc;
 	double *x, *y;
 };
@@ -230,6 +238,7 @@ static struct series *lines_series(struct lines *l, const char *name, int color)
 	memset(s, 0, sizeof(*s));
 	s->name = strdup(name);
 	s->color = color;
+	s->dash = 1;
 	if (!s->name)
 		return NULL;
 	l->n++;
@@ -311,6 +320,9 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 	}
 	int h = 420;
 	gp_begin(&gp, file, h, colors, ns, x->svg, x->png);
+	sbuf_addf(&gp, "array D[%zu]\n", ns);
+	for (size_t i = 0; i < ns; i++)
+		sbuf_addf(&gp, "D[%zu] = %d\n", i + 1, l->s[i].dash);
 	sbuf_addf(&gp, "set xlabel '%s'\nset ylabel '%s'\nset key top right\n", xlabel, ylabel);
 	if (logx)
 		sbuf_addf(&gp, "set logscale x %d\nset format x '%%g'\n", logx);
@@ -318,10 +330,12 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 		sbuf_adds(&gp, "set logscale y 10\nset format y '%g'\n");
 	else
 		gp_logy(&gp, mn, mx);
-	sbuf_addf(&gp, "plot for [i=1:%zu] '%s.dat' using (column(2*i-1)):(column(2*i)) "
-		  "with linespoints lw 2 pt 7 ps 0.7 lc rgb C[i] title columnhead(2*i)\n",
-		  ns, file);
-	gp_end(&gp, file, h, x->svg, x->png);
+	char plot[300];
+	snprintf(plot, sizeof(plot), "plot for [i=1:%zu] '%s.dat' using (column(2*i-1)):(column(2*i)) "
+		 "with linespoints lw 2 pt 7 ps 0.7 lc rgb C[i] dt D[i] title columnhead(2*i)\n",
+		 ns, file);
+	sbuf_adds(&gp, plot);
+	gp_end(&gp, file, h, x->svg, x->png, plot);
 	rc = chart_emit(x, file, title, group, &dat, &gp);
 	sbuf_release(&dat);
 	sbuf_release(&gp);
@@ -464,6 +478,8 @@ static int chart_cell(struct ctx *x, size_t gi)
 				snprintf(name, sizeof(name), "%s", dv->display);
 			if (d->npct) {
 				struct series *s = lines_series(&pl, name, dv->color);
+				if (s && g->mixed && dd == RS_WRITE)
+					s->dash = 2;
 				if (d->lat_min_ns > 0)
 					rc |= series_point(s, d->lat_min_ns / div, 1.0);
 				for (size_t i = 0; i < d->npct; i++)
@@ -473,6 +489,8 @@ static int chart_cell(struct ctx *x, size_t gi)
 			}
 			if (d->nseries) {
 				struct series *s = lines_series(&sl, name, dv->color);
+				if (s && g->mixed && dd == RS_WRITE)
+					s->dash = 2;
 				double iv = (double)d->series_interval_ns / 1e9;
 				for (size_t i = 0; i < d->nseries; i++)
 					rc |= series_point(s, (i + 1) * iv, d->series_bw[i] / 1e6);

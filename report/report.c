@@ -337,8 +337,9 @@ static void pick_add(struct cellpick *p, const struct rset_cell *c)
 	if (p->n < 3) {
 		if (p->n)
 			sbuf_adds(&p->names, ", ");
+		/* derived labels name no direction (SEQ1M Q8T1 is read and write) */
 		if (c->label[0])
-			sbuf_adds(&p->names, c->label);
+			sbuf_addf(&p->names, "%s %s", c->label, c->pattern);
 		else
 			sbuf_addf(&p->names, "cell %d", c->id);
 	}
