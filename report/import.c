@@ -918,6 +918,15 @@ out:
 
 /* ---- small helpers ---- */
 
+uint64_t import_u64(double x)
+{
+	if (!(x > 0))
+		return 0;
+	if (x >= 18446744073709549568.0) /* largest double below 2^64 */
+		return UINT64_MAX;
+	return (uint64_t)x;
+}
+
 char *import_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

@@ -116,6 +116,11 @@ int import_set_write(struct import_set *s, const char *results_root,
 
 /* --- helpers shared by the parsers --- */
 
+/* A count or size read as a double from another tool's output, as uint64_t:
+ * negative and NaN give 0, values past 2^64 saturate (a plain cast would be
+ * undefined behaviour on hostile input). */
+uint64_t import_u64(double x);
+
 /* Read a whole file (NUL-terminated, at most 256 MiB).  NULL with errno. */
 char *import_read_file(const char *path, size_t *len);
 /* 1-based line and column of byte offset off in buf. */

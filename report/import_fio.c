@@ -207,7 +207,7 @@ static int fio_bins(const cJSON *bins, struct lat_hist *h)
 		if (errno || !b->string || end == b->string || *end ||
 		    !cJSON_IsNumber(b) || b->valuedouble < 0)
 			return -1;
-		hist_add_n(h, ns, (uint64_t)b->valuedouble);
+		hist_add_n(h, ns, import_u64(b->valuedouble));
 	}
 	return 0;
 }
@@ -259,8 +259,8 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 	    num(lat, "stddev", &sd) < 0)
 		return -1;
 	d->present = true;
-	d->ios += (uint64_t)ios;
-	d->bytes += (uint64_t)bytes;
+	d->ios += import_u64(ios);
+	d->bytes += import_u64(bytes);
 	d->iops += iops;
 	d->bw_bytes_s += bw;
 	if (rt > a->runtime_ms)
@@ -280,7 +280,7 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 	a->lat_m2[di] += sd * sd * (n > 1 ? n - 1 : 0) +
 			 delta * delta * (double)d->lat_n * n / tot;
 	d->lat_mean_ns += delta * n / tot;
-	d->lat_n = (uint64_t)tot;
+	d->lat_n = import_u64(tot);
 	d->lat_stddev_ns = tot > 1 ? sqrt(a->lat_m2[di] / (tot - 1)) : 0;
 	d->have_lat = d->have_lat_range = d->have_stddev = true;
 
@@ -320,10 +320,11 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 
 static void iso_of(double epoch, char *buf, size_t len)
 {
-	time_t t = (time_t)epoch;
 	struct tm tm;
+	time_t t;
 
-	if (epoch <= 0 || !gmtime_r(&t, &tm)) {
+	/* 1e11 s is the year 5138: anything later is not a fio timestamp */
+	if (!(epoch > 0 && epoch < 1e11) || (t = (time_t)epoch, !gmtime_r(&t, &tm))) {
 		buf[0] = '\0';
 		return;
 	}
@@ -535,7 +536,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			fio_pos(d, "jobname", jobname, &line, &col);
 			errlist_add(errs, d->path, line, col,
 				    "job '%s' ended with error %g (%s); fix the job and run fio again",
-				    jobname, err, strerror((int)err));
+				    jobname, err,
+				    err > 0 && err < 4096 ? strerror((int)err) : "unknown error");
 			goto out;
 		}
 		for (int di = 0; di < IMP_NDIR; di++) {
@@ -568,7 +570,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	for (int di = 0; di < IMP_NDIR; di++)
 		rep.dir[di] = a.dir[di];
-	rep.runtime_ns = (uint64_t)(a.runtime_ms * 1e6);
+	rep.runtime_ns = import_u64(a.runtime_ms * 1e6);
 	rep.usr_pct = a.usr;
 	rep.sys_pct = a.sys;
 	if (timestamp > 0) {

@@ -218,15 +218,16 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	if (r->nfiles > 0)
 		p.files = (unsigned)r->nfiles;
 	if (r->file_bytes > 0)
-		p.size = (uint64_t)r->file_bytes;
+		p.size = import_u64(r->file_bytes);
 	if (r->requests > 0)
-		p.requests = (uint64_t)r->requests;
+		p.requests = (uint64_t)r->requests; /* bounded when parsed */
 	if (r->fsync_every > 0)
 		p.fsync = (unsigned)r->fsync_every;
 	p.end_fsync = r->end_fsync == 1;
 	p.direct = strstr(r->flags, "direct") != NULL;
 	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
-		p.rwmixread = (unsigned)lround(100.0 * r->rw_ratio / (1.0 + r->rw_ratio));
+		p.rwmixread = r->rw_ratio > 1e9 ? 100 :
+			(unsigned)lround(100.0 * r->rw_ratio / (1.0 + r->rw_ratio));
 	if (!strcmp(r->io_mode, "asynchronous"))
 		snprintf(p.engine, sizeof(p.engine), "libaio");
 	else if (!strcmp(r->io_mode, "mmap"))
@@ -253,7 +254,7 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	copy_str(p.path, sizeof(p.path), r->marker_dir);
 
 	memset(&rep, 0, sizeof(rep));
-	rep.runtime_ns = (uint64_t)llround(r->total_time_s * 1e9);
+	rep.runtime_ns = import_u64(r->total_time_s * 1e9);
 	for (int d = 0; d < IMP_NDIR; d++) {
 		bool on = d == IMP_READ ? pattern_reads(p.pattern) :
 					  pattern_writes(p.pattern);
@@ -264,8 +265,8 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		x->iops = d == IMP_READ ? r->reads_s : r->writes_s;
 		x->bw_bytes_s = (d == IMP_READ ? r->read_mib_s : r->written_mib_s) *
 				1048576.0;
-		x->ios = (uint64_t)llround(x->iops * r->total_time_s);
-		x->bytes = (uint64_t)llround(x->bw_bytes_s * r->total_time_s);
+		x->ios = import_u64(x->iops * r->total_time_s + 0.5);
+		x->bytes = import_u64(x->bw_bytes_s * r->total_time_s + 0.5);
 		if (r->have_lat_avg) {
 			x->have_lat = true;
 			x->lat_mean_ns = r->lat_avg * 1e6;
@@ -412,7 +413,7 @@ int import_sysbench_file(struct import_set *s, const char *path,
 			}
 		}
 		if ((v = after(line, "Number of threads:"))) {
-			if (sb_num(v, &x) < 0 || x < 1 || x != floor(x))
+			if (sb_num(v, &x) < 0 || x < 1 || x > 1e6 || x != floor(x))
 				BADNUM("threads");
 			run.threads = (long)x;
 		} else if ((v = after(line, "Extra file open flags:"))) {
@@ -423,18 +424,18 @@ int import_sysbench_file(struct import_set *s, const char *path,
 			long nf;
 			char sz[64];
 			if (sscanf(line, "%ld files, %63s each", &nf, sz) != 2 ||
-			    nf < 1 || (run.file_bytes = sb_size(sz)) < 0) {
+			    nf < 1 || nf > 1000000 || (run.file_bytes = sb_size(sz)) < 0) {
 				v = line;
 				BADNUM("the file set ('N files, SIZE each')");
 			}
 			run.nfiles = nf;
 		} else if ((v = after(line, "Block size "))) {
 			double bsz = sb_size(v);
-			if (bsz <= 0 || bsz != floor(bsz))
+			if (bsz <= 0 || bsz > 1e12 || bsz != floor(bsz))
 				BADNUM("block size");
 			run.bs = (uint64_t)bsz;
 		} else if ((v = after(line, "Number of IO requests:"))) {
-			if (sb_num(v, &x) < 0)
+			if (sb_num(v, &x) < 0 || x > 1e15 || x != floor(x))
 				BADNUM("IO requests");
 			run.requests = (long)x;
 		} else if ((v = after(line, "Read/Write ratio for combined random IO test:"))) {
