@@ -524,6 +524,46 @@ static void sb_comment(struct strbuf *b, const char *s)
 	sb_printf(b, "\n");
 }
 
+/* Device i's name as a suite accepts it ([A-Za-z0-9._-], 63 at most):
+ * published names like "640G SATA (Local)" become "640G-SATA-Local";
+ * a clash with an earlier device gets a number. */
+static void suite_device_name(const struct import_set *s, size_t i, char *out,
+			      size_t len)
+{
+	size_t n = 0;
+	bool dash = false;
+
+	for (const char *p = s->devices[i].name; *p && n + 1 < len; p++) {
+		char ch = *p;
+		bool okc = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			   (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' ||
+			   ch == '-';
+		if (!okc) {
+			if (!dash && n)
+				out[n++] = '-';
+			dash = true;
+			continue;
+		}
+		out[n++] = ch;
+		dash = ch == '-';
+	}
+	while (n && out[n - 1] == '-')
+		n--;
+	out[n] = '\0';
+	if (!n)
+		snprintf(out, len, "device%zu", i + 1);
+	for (size_t k = 0; k < i; k++) {
+		char other[CELL_NAME_MAX];
+		suite_device_name(s, k, other, sizeof(other));
+		if (!strcmp(other, out)) {
+			char tmp[CELL_NAME_MAX];
+			snprintf(tmp, sizeof(tmp), "%.50s-%zu", out, i + 1);
+			snprintf(out, len, "%s", tmp);
+			break;
+		}
+	}
+}
+
 static bool engine_is_ours(const char *e)
 {
 	return !strcmp(e, "libaio") || !strcmp(e, "io_uring") ||
@@ -555,8 +595,14 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 	}
 	sb_printf(&b, "devices:\n");
 	for (size_t i = 0; i < s->ndevices; i++) {
+		char name[CELL_NAME_MAX];
+		suite_device_name(s, i, name, sizeof(name));
+		if (strcmp(name, s->devices[i].name)) {
+			sb_printf(&b, "  # ");
+			sb_comment(&b, s->devices[i].name);
+		}
 		sb_printf(&b, "  - name: ");
-		sb_yaml_str(&b, s->devices[i].name);
+		sb_yaml_str(&b, name);
 		sb_printf(&b, "\n    path: ");
 		sb_yaml_str(&b, s->devices[i].path[0] ? s->devices[i].path :
 			    "/path/to/device");
@@ -580,7 +626,9 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 		if (engine_is_ours(c->engine))
 			sb_printf(&b, ", engine: %s", c->engine);
 		sb_printf(&b, ", direct: %s", c->direct ? "true" : "false");
-		if (c->size)
+		if (c->size_pct > 0)
+			sb_printf(&b, ", size: \"%g%%\"", c->size_pct);
+		else if (c->size)
 			sb_printf(&b, ", size: %llu", (unsigned long long)c->size);
 		if (c->files > 1)
 			sb_printf(&b, ", files: %u", c->files);
@@ -596,9 +644,10 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 				  (unsigned long long)c->io_size);
 		if (pattern_is_mixed(c->pattern))
 			sb_printf(&b, ", rwmixread: %u", c->rwmixread);
-		if (c->fsync)
+		/* the suite loader refuses fsync keys on cells that never write */
+		if (c->fsync && pattern_writes(c->pattern))
 			sb_printf(&b, ", fsync: %u", c->fsync);
-		if (c->end_fsync)
+		if (c->end_fsync && pattern_writes(c->pattern))
 			sb_printf(&b, ", end_fsync: true");
 		if (c->label_given) {
 			sb_printf(&b, ", label: ");

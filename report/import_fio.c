@@ -473,6 +473,10 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	}
 	if (!pattern_is_mixed(p->pattern))
 		p->rwmixread = 50; /* our default: the key is invalid otherwise */
+	/* fio caps a synchronous engine's queue depth at 1 ("note: both
+	 * iodepth >= 1 and synchronous I/O engine are selected"): so do we. */
+	if (!strcmp(p->engine, "psync"))
+		p->iodepth = 1;
 	if ((v = fio_opt(d, job, "fsync")) && fio_uint(v, 0, 1u << 30, &p->fsync) < 0)
 		BAD("fsync", v, "job '%s': bad fsync '%s'", jobname, v);
 	if ((v = fio_opt(d, job, "end_fsync")) && fio_bool(v, &p->end_fsync) < 0)

@@ -39,6 +39,14 @@ expect_exit 0 "$IOMATRIX" import fio "$D/randread-4k-qd16.json" "$D/randread-4k-
 grep -q '"rep":[[:space:]]*2' "$T/twice/cells/0001.json" && [ ! -e "$T/twice/cells/0002.json" ] \
 	&& ok "same job in two files: two repetitions of one cell" || not_ok "repetitions"
 
+# the generated suite.yaml re-measures the imported cells: it validates
+expect_exit 0 "$IOMATRIX" import fio "$D"/*.json -o "$T/all"
+"$IOMATRIX" validate "$T/all/suite.yaml" >"$T/out" 2>"$T/err" && ok "generated suite.yaml validates" \
+	|| not_ok "generated suite.yaml: $(head -n 3 "$T/err")"
+expect_exit 0 "$IOMATRIX" import csv "$ROOT/tests/data/seed-003-published.csv" -o "$T/csv"
+"$IOMATRIX" validate "$T/csv/suite.yaml" >"$T/out" 2>"$T/err" && ok "csv import's suite.yaml validates (device names made safe)" \
+	|| not_ok "csv suite.yaml: $(head -n 3 "$T/err")"
+
 # report and compare treat it like a native set
 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none >"$T/out" 2>"$T/err"; rc=$?
 if [ $rc = 2 ] && grep -q "not built yet" "$T/err"; then
