@@ -680,6 +680,17 @@ int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
+	/* A signal from here on means: finish quickly and keep what is done.
+	 * Installed before the set exists so that no signal can kill the
+	 * process between writing a 'running' manifest and the cell loop. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; /* no SA_RESTART: let sleeps and waits return */
+	stop_flag = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
 	/* --resume: the set fixes the suite, the device paths and the scale
 	 * unless the command line says otherwise. */
 	if (a.resume) {
@@ -766,6 +777,9 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 
+	if (stop_flag) /* interrupted while loading: nothing to keep */
+		goto out;
+
 	/* The result set comes before any device IO, so a read-only or full
 	 * results directory is found before hours are spent measuring. */
 	if (!have_rs) {
@@ -823,15 +837,6 @@ int cmd_run(int argc, char **argv)
 	if (!a.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
 			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
-
-	/* From here on a signal means: finish quickly and keep what is done. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0; /* no SA_RESTART: let sleeps and waits return */
-	stop_flag = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
 
 	reps = calloc(1, sizeof(*reps)); /* grown per cell */
 	ps.tty = isatty(STDERR_FILENO);
@@ -1017,9 +1022,11 @@ write_cell:
 			rs.dir);
 	printf("%s\n", rs.dir);
 	fflush(stdout);
+out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-out:
+	if (stop_flag && rc == EXIT_OK)
+		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
 	free(reps);
 	if (overrides) {
 		for (size_t k = 0; overrides[k]; k++)
