@@ -107,7 +107,8 @@ static void gp_end(struct sbuf *g, const char *file, int height, bool svg, bool 
 static void gp_logy(struct sbuf *g, double mn, double mx)
 {
 	if (mn > 0 && mx / mn > 50)
-		sbuf_addf(g, "set logscale y 10\nset yrange [%g:*]\n", mn / 2);
+		sbuf_addf(g, "set logscale y 10\nset yrange [%g:*]\nset format y '%s'\n",
+			  mn / 2, mn >= 1 ? "%.0s%c" : "%g");
 	else
 		sbuf_adds(g, "set yrange [0:*]\n");
 }
@@ -147,6 +148,7 @@ static int chart_bars(struct ctx *x, bool bw)
 		struct sbuf dat = SBUF_INIT, gp = SBUF_INIT;
 		char file[64], title[128];
 		double mn = INFINITY, mx = 0;
+		size_t maxtick = 8;
 		size_t g0 = ch * per, g1 = g0 + per < r->ngroups ? g0 + per : r->ngroups;
 
 		snprintf(file, sizeof(file), "bars-%s-%zu", bw ? "mbs" : "iops", ch + 1);
@@ -165,10 +167,14 @@ static int chart_bars(struct ctx *x, bool bw)
 		for (size_t gi = g0; gi < g1; gi++) {
 			const struct rgroup *g = &r->groups[gi];
 			char tick[200];
+			size_t tl;
 			if (g->proto->label[0])
 				snprintf(tick, sizeof(tick), "%s %s", g->proto->label, g->proto->pattern);
 			else
 				snprintf(tick, sizeof(tick), "%s", g->words);
+			tl = strlen(tick);
+			if (tl > maxtick)
+				maxtick = tl;
 			escape_append(&dat, tick, ESC_GPDATA);
 			for (size_t d = 0; d < nd; d++) {
 				const struct rentry *e = NULL;
@@ -189,6 +195,8 @@ static int chart_bars(struct ctx *x, bool bw)
 		}
 		int h = 460;
 		gp_begin(&gp, file, h, colors, nd, x->svg, x->png);
+		/* room for the rotated tick labels (gnuplot over-estimates it) */
+		sbuf_addf(&gp, "set bmargin %d\n", 2 + (int)(maxtick * 0.3));
 		sbuf_addf(&gp, "set style data histograms\n"
 			  "set style histogram clustered gap 1\n"
 			  "set style fill solid 0.9 noborder\n"
@@ -487,7 +495,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 						rc |= series_point(s, d->pct_ns[i] / div,
 								   1 - d->pct_p[i] / 100);
 			}
-			if (d->nseries) {
+			if (d->nseries >= 3) {
 				struct series *s = lines_series(&sl, name, dv->color);
 				if (s && g->mixed && dd == RS_WRITE)
 					s->dash = 2;

@@ -458,6 +458,8 @@ static void results(const struct report *r, const struct chart_set *cs,
 					continue;
 				cJSON *row = cJSON_CreateObject();
 				add_str(row, "device", r->devs[e->dev].display);
+				if (e->note)
+					add_str(row, "note", e->note);
 				if (g->mixed)
 					add_str(row, "dir", dir_names[dd]);
 				add_stat_cells(row, d, div);
@@ -508,6 +510,8 @@ static void ratios(const struct report *r, cJSON *ctx)
 			cJSON *row = cJSON_CreateObject();
 			add_str(row, "group", g->title);
 			add_str(row, "device", r->devs[e->dev].display);
+			if (e->note)
+				add_str(row, "note", e->note);
 			add_str(row, "iops", a);
 			add_str(row, "mbs", b);
 			add_str(row, "lat", c);
@@ -537,6 +541,10 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 
 	if (!ctx)
 		return NULL;
+	/* reproducible builds convention: golden reports pin the date */
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	if (sde && *sde && strspn(sde, "0123456789") == strlen(sde))
+		now = (time_t)strtoll(sde, NULL, 10);
 	gmtime_r(&now, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M UTC", &tm);
 	add_str(ctx, "title", r->title);

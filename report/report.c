@@ -167,14 +167,117 @@ static int dev_names(struct report *r)
 
 /* ---- groups ---- */
 
-static char *group_key(const struct rset_cell *c)
+/*
+ * Workload parameters.  A parameter that never varies within one device's
+ * cells but differs between devices is a per-device override (the suite's
+ * "ssd: iodepth 64", or a buffered tmpfs next to a direct disk): it must
+ * not split the devices into separate tables, so it is left out of the
+ * group key and shown next to the device instead.
+ */
+enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
+	      P_FILES, P__N };
+
+static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
-	return xasprintf("%s|%llu|%d|%d|%d|%s|%d|%d|%d|%s|%d|%d",
-			 c->pattern, (unsigned long long)c->bs, c->iodepth, c->jobs,
-			 strstr(c->pattern, "rw") || !strcmp(c->pattern, "readwrite") ?
-			 c->rwmixread : -1,
-			 c->engine, c->direct, c->fsync, c->end_fsync, c->data,
-			 c->compress_pct, c->files);
+	switch (p) {
+	case P_BS: return a->bs == b->bs;
+	case P_QD: return a->iodepth == b->iodepth;
+	case P_JOBS: return a->jobs == b->jobs;
+	case P_RWMIX: return a->rwmixread == b->rwmixread;
+	case P_ENGINE: return !strcmp(a->engine, b->engine);
+	case P_DIRECT: return a->direct == b->direct;
+	case P_FSYNC: return a->fsync == b->fsync && a->end_fsync == b->end_fsync;
+	case P_DATA: return !strcmp(a->data, b->data) && a->compress_pct == b->compress_pct;
+	case P_FILES: return a->files == b->files;
+	}
+	return true;
+}
+
+/* Short text of a parameter for a device note: "buffered", "QD64". */
+static void param_note(const struct rset_cell *c, int p, struct sbuf *b)
+{
+	char t[32];
+	switch (p) {
+	case P_BS: fmt_bs(c->bs, t, sizeof(t)); sbuf_addf(b, "bs %s", t); break;
+	case P_QD: sbuf_addf(b, "QD%d", c->iodepth); break;
+	case P_JOBS: sbuf_addf(b, "%d job%s", c->jobs, c->jobs == 1 ? "" : "s"); break;
+	case P_RWMIX: sbuf_addf(b, "%d%% reads", c->rwmixread); break;
+	case P_ENGINE: sbuf_adds(b, c->engine); break;
+	case P_DIRECT: sbuf_adds(b, c->direct ? "direct" : "buffered"); break;
+	case P_FSYNC:
+		if (c->fsync)
+			sbuf_addf(b, "fsync every %d", c->fsync);
+		else
+			sbuf_adds(b, c->end_fsync ? "end fsync" : "no fsync");
+		break;
+	case P_DATA: sbuf_addf(b, "%s data", c->data); break;
+	case P_FILES: sbuf_addf(b, "%d files", c->files); break;
+	}
+}
+
+static char *group_key(const struct rset_cell *c, const bool *in_key)
+{
+	struct sbuf b = SBUF_INIT;
+	sbuf_adds(&b, c->pattern);
+	for (int p = 0; p < P__N; p++) {
+		sbuf_addc(&b, '|');
+		if (!in_key[p])
+			continue;
+		if (p == P_RWMIX && strcmp(c->pattern, "randrw") && strcmp(c->pattern, "readwrite"))
+			continue;
+		param_note(c, p, &b);
+	}
+	return sbuf_detach(&b);
+}
+
+/* in_key[p]: parameter p varies within at least one device's cells. */
+static void key_params(const struct report *r, bool *in_key)
+{
+	for (int p = 0; p < P__N; p++)
+		in_key[p] = false;
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		for (size_t d = 0; d < r->ndevs; d++) {
+			if (r->devs[d].set != s)
+				continue;
+			const struct rset_cell *first = NULL;
+			for (size_t i = 0; i < rs->ncells; i++) {
+				const struct rset_cell *c = &rs->cells[i];
+				if (strcmp(c->device, r->devs[d].name))
+					continue;
+				if (!first) {
+					first = c;
+					continue;
+				}
+				for (int p = 0; p < P__N; p++)
+					if (!param_eq(first, c, p))
+						in_key[p] = true;
+			}
+		}
+	}
+}
+
+/* Per-row note for parameters left out of the key that differ in the group. */
+static char *entry_note(const struct rgroup *g, const struct rset_cell *c, const bool *in_key)
+{
+	struct sbuf b = SBUF_INIT;
+	for (int p = 0; p < P__N; p++) {
+		if (in_key[p])
+			continue;
+		bool differs = false;
+		for (size_t k = 0; k < g->n; k++)
+			differs |= !param_eq(g->e[k].cell, g->proto, p);
+		if (!differs)
+			continue;
+		if (b.len)
+			sbuf_adds(&b, ", ");
+		param_note(c, p, &b);
+	}
+	if (!b.len) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	return sbuf_detach(&b);
 }
 
 static bool is_mixed(const char *p)
@@ -193,8 +296,9 @@ static void compute_varies(const struct report *r, struct varies *v)
 	if (!r->ngroups)
 		return;
 	const struct rset_cell *a = r->groups[0].proto;
-	for (size_t i = 1; i < r->ngroups; i++) {
-		const struct rset_cell *b = r->groups[i].proto;
+	for (size_t i = 0; i < r->ngroups; i++)
+	for (size_t k = 0; k < r->groups[i].n; k++) {
+		const struct rset_cell *b = r->groups[i].e[k].cell;
 		v->qd |= a->iodepth != b->iodepth;
 		v->jobs |= a->jobs != b->jobs;
 		v->engine |= strcmp(a->engine, b->engine) != 0;
@@ -205,7 +309,19 @@ static void compute_varies(const struct report *r, struct varies *v)
 	}
 }
 
-static void group_titles(struct report *r)
+/* A parameter left out of the key that differs between devices goes in the
+ * row notes, not in the title (the proto's value is only one device's). */
+static bool title_skip(const struct rgroup *g, const bool *in_key, int p)
+{
+	if (in_key[p])
+		return false;
+	for (size_t k = 0; k < g->n; k++)
+		if (!param_eq(g->e[k].cell, g->proto, p))
+			return true;
+	return false;
+}
+
+static void group_titles(struct report *r, const bool *in_key)
 {
 	struct varies v;
 
@@ -217,21 +333,21 @@ static void group_titles(struct report *r)
 		char bs[32];
 
 		fmt_bs(c->bs, bs, sizeof(bs));
-		if (v.qd || v.jobs || c->iodepth > 1 || c->jobs > 1)
+		if ((v.qd || v.jobs || c->iodepth > 1 || c->jobs > 1) && !title_skip(g, in_key, P_QD))
 			sbuf_addf(&extra, ", QD%d", c->iodepth);
-		if (v.jobs || c->jobs > 1)
+		if ((v.jobs || c->jobs > 1) && !title_skip(g, in_key, P_JOBS))
 			sbuf_addf(&extra, ", %d job%s", c->jobs, c->jobs == 1 ? "" : "s");
-		if (g->mixed)
+		if (g->mixed && !title_skip(g, in_key, P_RWMIX))
 			sbuf_addf(&extra, ", %d%% reads", c->rwmixread);
-		if (v.engine)
+		if (v.engine && !title_skip(g, in_key, P_ENGINE))
 			sbuf_addf(&extra, ", %s", c->engine);
-		if (v.direct || !c->direct)
+		if ((v.direct || !c->direct) && !title_skip(g, in_key, P_DIRECT))
 			sbuf_adds(&extra, c->direct ? ", direct" : ", buffered");
-		if (v.fsync || c->fsync)
+		if ((v.fsync || c->fsync) && !title_skip(g, in_key, P_FSYNC))
 			sbuf_addf(&extra, c->fsync ? ", fsync every %d" : ", no fsync", c->fsync);
-		if (v.data || strcmp(c->data, "random"))
+		if ((v.data || strcmp(c->data, "random")) && !title_skip(g, in_key, P_DATA))
 			sbuf_addf(&extra, ", %s data", c->data);
-		if (v.files)
+		if (v.files && !title_skip(g, in_key, P_FILES))
 			sbuf_addf(&extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
 		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->pattern, false),
 			  sbuf_str(&extra));
@@ -250,12 +366,15 @@ static void group_titles(struct report *r)
 
 static int groups_build(struct report *r)
 {
+	bool in_key[P__N];
+
+	key_params(r, in_key);
 	for (size_t s = 0; s < r->nsets; s++) {
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
 			const struct rset_cell *c = &rs->cells[ci];
 			size_t dv = dev_index(r, s, c->device);
-			char *key = group_key(c);
+			char *key = group_key(c, in_key);
 			if (!key)
 				return -1;
 			struct rgroup *g = NULL;
@@ -299,6 +418,7 @@ static int groups_build(struct report *r)
 			}
 			g->e[g->n].dev = dv;
 			g->e[g->n].cell = c;
+			g->e[g->n].note = NULL;
 			g->n++;
 		}
 	}
@@ -312,7 +432,12 @@ static int groups_build(struct report *r)
 				g->e[b - 1] = t;
 			}
 	}
-	group_titles(r);
+	for (size_t i = 0; i < r->ngroups; i++) {
+		struct rgroup *g = &r->groups[i];
+		for (size_t k = 0; k < g->n; k++)
+			g->e[k].note = entry_note(g, g->e[k].cell, in_key);
+	}
+	group_titles(r, in_key);
 	return 0;
 }
 
@@ -743,6 +868,8 @@ void report_release(struct report *r)
 		free(r->groups[i].key);
 		free(r->groups[i].title);
 		free(r->groups[i].words);
+		for (size_t k = 0; k < r->groups[i].n; k++)
+			free(r->groups[i].e[k].note);
 		free(r->groups[i].e);
 	}
 	free(r->groups);

@@ -33,6 +33,8 @@ struct rdev {
 struct rentry {
 	size_t dev;                  /* index into report.devs */
 	const struct rset_cell *cell;
+	char *note;                  /* owned, may be NULL: per-device parameters
+					that differ within the group ("buffered") */
 };
 
 struct rgroup {

@@ -375,6 +375,16 @@ static void cell_measurements(struct rset_cell *c)
 				cJSON_ArrayForEach(b, bytes)
 					d->series_bw[i++] = cJSON_IsNumber(b) ?
 						b->valuedouble * 1e9 / (double)iv : 0;
+				/* the last interval is usually cut short by the end of
+				 * the run: scale it by its real length, drop it if tiny */
+				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0);
+				double last = rt0 - (double)(i - 1) * (double)iv;
+				if (i > 0 && rt0 > 0 && last > 0 && last < (double)iv) {
+					if (last < 0.2 * (double)iv)
+						i--;
+					else
+						d->series_bw[i - 1] *= (double)iv / last;
+				}
 				d->nseries = i;
 				d->series_interval_ns = iv;
 			}
