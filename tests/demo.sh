@@ -23,9 +23,8 @@ fi
 echo "result set: $SET"
 [ "$rc" = 0 ] || echo "demo: run exited $rc (see the messages above)" >&2
 if "$BIN" report --help >/dev/null 2>&1; then
+	# report prints where it wrote the files
 	"$BIN" report "$SET" -o "$SET/report"
-	echo "report: $SET/report"
-	ls "$SET/report"
 else
 	echo "(iomatrix report is not built yet: no report)"
 fi
