@@ -708,6 +708,15 @@ int cmd_run(int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto out;
 		}
+		{
+			const cJSON *host = cJSON_GetObjectItemCaseSensitive(
+				cJSON_GetObjectItemCaseSensitive(rs.manifest, "host"), "hostname");
+			char here[256] = "";
+			gethostname(here, sizeof(here) - 1);
+			if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a.quiet)
+				fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
+					rs.dir, host->valuestring, here);
+		}
 		if (!a.suite_path) {
 			snprintf(resume_suite, sizeof(resume_suite), "%s/suite.yaml", rs.dir);
 			a.suite_path = resume_suite;
@@ -817,6 +826,7 @@ int cmd_run(int argc, char **argv)
 	} else {
 		char now[32];
 		cJSON *m = rs.manifest, *resumed;
+		resultset_remove_stale_temps(&rs); /* from a killed run */
 		iso8601_now(now, sizeof(now));
 		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
 		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());

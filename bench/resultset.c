@@ -4,6 +4,7 @@
  * through atomic_write_file() (temp, fsync, rename, fsync of the directory)
  * so that a crash or SIGKILL never leaves a half-written file behind.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -497,6 +498,38 @@ int resultset_finish(struct resultset *rs, const char *status, char *err,
 	set_item(rs->manifest, "status", cJSON_CreateString(status));
 	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
 	return resultset_save_manifest(rs, err, errlen);
+}
+
+/* Remove NAME.tmp.PID files of dir left by a writer that was killed. */
+static int remove_temps_in(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX];
+		if (!strstr(e->d_name, ".tmp."))
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >=
+		    (int)sizeof(path))
+			continue;
+		if (unlink(path) == 0)
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+int resultset_remove_stale_temps(struct resultset *rs)
+{
+	char cells[PATH_MAX];
+
+	if (snprintf(cells, sizeof(cells), "%s/cells", rs->dir) >= (int)sizeof(cells))
+		return remove_temps_in(rs->dir);
+	return remove_temps_in(rs->dir) + remove_temps_in(cells);
 }
 
 void resultset_release(struct resultset *rs)

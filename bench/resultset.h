@@ -56,6 +56,10 @@ int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
 /* The manifest's index entry of cell id, NULL if not written yet.  Borrowed
  * from rs->manifest. */
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
+/* Remove temporary files (NAME.tmp.PID) that a killed writer left in the
+ * set; call only while no other process writes it (resume).  Returns how
+ * many were removed. */
+int resultset_remove_stale_temps(struct resultset *rs);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 

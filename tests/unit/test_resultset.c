@@ -182,6 +182,24 @@ static void test_open_refuses_newer_schema(void **state)
 	assert_non_null(strstr(err, "schema_version"));
 }
 
+static void test_stale_temps_removed(void **state)
+{
+	struct resultset rs;
+	char err[512], dir[128], path[256];
+	(void)state;
+
+	snprintf(dir, sizeof(dir), "%s/set", tmpdir);
+	assert_int_equal(resultset_create(&rs, NULL, dir, "s",
+					  cJSON_CreateObject(), err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/manifest.json.tmp.99999", dir);
+	assert_int_equal(atomic_write_file(path, "{", 1), 0);
+	snprintf(path, sizeof(path), "%s/cells/0001.json.tmp.99999", dir);
+	assert_int_equal(atomic_write_file(path, "{", 1), 0);
+	assert_int_equal(resultset_remove_stale_temps(&rs), 2);
+	assert_int_equal(count_entries(dir), 2); /* manifest.json, cells */
+	resultset_release(&rs);
+}
+
 static void test_iso8601_format(void **state)
 {
 	char buf[32];
@@ -202,6 +220,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_out_dir_refuses_existing_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_manifest_cell_index_sorted_and_on_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_temps_removed, setup, teardown),
 		cmocka_unit_test(test_iso8601_format),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
