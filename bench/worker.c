@@ -125,8 +125,8 @@ void *worker_main(void *arg)
 		int ret = eng->init(&ctx, depth);
 		if (ret < 0) {
 			ctx = NULL;
-			job_fail(j, ret, "engine '%s' cannot start: %s", eng->name,
-				 strerror(-ret));
+			job_fail(j, ret, "engine '%s' cannot start: %s; try another "
+				 "engine", eng->name, strerror(-ret));
 		}
 	}
 	/* start gate: the runner sets t_start/t0/t_end, then opens it */

@@ -424,6 +424,82 @@ static void test_engine_registry(void **state)
 	assert_true(k >= 3);
 }
 
+/* Write n blocks (one slot, depth 1) with the given data kind and read them
+ * back, in issue order, into blk (n * 4096 bytes). */
+static void write_n(enum data_kind kind, unsigned pct, unsigned n, char *blk)
+{
+	struct cell c;
+	base_cell(&c, "psync", PAT_RANDWRITE);
+	c.data = kind;
+	c.compress_pct = pct;
+	c.requests = n;
+	c.keep_files = true;
+	char *t = traced_run(&c);
+	char path[256];
+	snprintf(path, sizeof(path), "%s/" CELL_FILE_FMT, dir, "t", 0u);
+	int fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	char *save = NULL, *l = strtok_r(t, "\n", &save);
+	for (unsigned i = 0; i < n; i++, l = strtok_r(NULL, "\n", &save)) {
+		unsigned job, file;
+		char dirn[8];
+		unsigned long long off, len;
+		assert_non_null(l);
+		assert_int_equal(sscanf(l, "%u %7s %llu %llu %u", &job, dirn, &off, &len, &file), 5);
+		assert_string_equal(dirn, "write");
+		assert_int_equal(pread(fd, blk + i * 4096, 4096, (off_t)off), 4096);
+	}
+	close(fd);
+	free(t);
+}
+
+static bool all_zero(const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (b[i])
+			return false;
+	return true;
+}
+
+static void test_data_kinds(void **state)
+{
+	static char b[3 * 4096];
+	(void)state;
+	write_n(DATA_ZERO, 0, 1, b);
+	assert_true(all_zero(b, 4096));
+	write_n(DATA_COMPRESSIBLE, 50, 1, b);
+	assert_true(all_zero(b, 2048));
+	assert_false(all_zero(b + 2048, 2048));
+	/* random data: the same buffer slot never writes the same block twice,
+	 * and no two 512-byte sectors of a block are equal (not dedupable) */
+	write_n(DATA_RANDOM, 0, 3, b);
+	assert_true(memcmp(b, b + 4096, 4096) != 0);
+	assert_true(memcmp(b + 4096, b + 8192, 4096) != 0);
+	for (int k = 0; k < 8; k++)
+		for (int m = k + 1; m < 8; m++)
+			assert_true(memcmp(b + 512 * k, b + 512 * m, 512) != 0);
+}
+
+static void test_fsync_and_drop_caches(void **state)
+{
+	struct cell c;
+	struct rep_result r;
+	(void)state;
+	base_cell(&c, "libaio", PAT_RANDRW);
+	c.iodepth = 8;
+	c.requests = 500;
+	c.fsync = 7;
+	c.end_fsync = true;
+	c.drop_caches = true;
+	run_ok(&c, &r);
+	assert_int_equal(r.dir[DIR_READ].ios + r.dir[DIR_WRITE].ios, 500);
+	if (geteuid() != 0)
+		assert_string_equal(r.warning, "drop_caches skipped: not root");
+	else
+		assert_true(r.warning[0] == 0 || strstr(r.warning, "drop_caches failed"));
+	rep_result_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +516,8 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_direct_refused_message),
 		cmocka_unit_test(test_rep_json),
+		cmocka_unit_test(test_data_kinds),
+		cmocka_unit_test(test_fsync_and_drop_caches),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
