@@ -185,7 +185,7 @@ int cmd_compare(int argc, char **argv)
 	    !(css = tmplpath_read("style.css", tdir, argv, &errs)))
 		goto out_errs;
 
-	rc = report_load(&r, (char **)paths, 2, NULL, NULL, &errs);
+	rc = report_load_ex(&r, (char **)paths, 2, NULL, NULL, true, &errs);
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)

@@ -369,6 +369,9 @@ static int groups_build(struct report *r)
 	bool in_key[P__N];
 
 	key_params(r, in_key);
+	if (r->strict_keys)
+		for (int p = 0; p < P__N; p++)
+			in_key[p] = true;
 	for (size_t s = 0; s < r->nsets; s++) {
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
@@ -785,7 +788,15 @@ out:
 int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title, struct errlist *errs)
 {
+	return report_load_ex(r, dirs, ndirs, baseline, title, false, errs);
+}
+
+int report_load_ex(struct report *r, char **dirs, size_t ndirs,
+		   const char *baseline, const char *title, bool strict_keys,
+		   struct errlist *errs)
+{
 	memset(r, 0, sizeof(*r));
+	r->strict_keys = strict_keys;
 	r->sets = calloc(ndirs, sizeof(*r->sets));
 	if (!r->sets) {
 		errlist_add(errs, NULL, 0, 0, "out of memory");

@@ -64,6 +64,7 @@ struct report {
 	size_t nwarns, warns_alloc;
 	char **summary;              /* owned sentences */
 	size_t nsummary;
+	bool strict_keys;            /* see report_load_ex() */
 };
 
 /*
@@ -73,6 +74,11 @@ struct report {
  */
 int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title, struct errlist *errs);
+/* strict_keys: every workload parameter must match for two cells to share
+ * a group (compare), instead of per-device overrides sharing a table. */
+int report_load_ex(struct report *r, char **dirs, size_t ndirs,
+		   const char *baseline, const char *title, bool strict_keys,
+		   struct errlist *errs);
 void report_release(struct report *r);
 
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
