@@ -54,6 +54,21 @@ static void acc_fold(struct lat_acc *a, struct welford *w)
 	acc_reset(a);
 }
 
+/* One measured latency: histogram bucket and exact integer moments (the
+ * histogram total is set once at the end). */
+static inline void lat_record(struct job *j, unsigned d, uint64_t lat)
+{
+	struct lat_acc *a = &j->acc[d];
+	j->hist[d]->count[hist_index(lat)]++;
+	a->n++;
+	a->sum += lat;
+	a->sumsq += (unsigned __int128)lat * lat;
+	if (lat < a->min)
+		a->min = lat;
+	if (lat > a->max)
+		a->max = lat;
+}
+
 static void job_fail(struct job *j, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -257,21 +272,13 @@ void *worker_main(void *arg)
 					}
 					if (counted) {
 						uint64_t lat = now - ts;
-						struct lat_acc *a = &j->acc[d];
-						j->hist[d]->count[hist_index(lat)]++;
-						a->n++;
-						a->sum += lat;
-						a->sumsq += (unsigned __int128)lat * lat;
-						if (lat < a->min)
-							a->min = lat;
-						if (lat > a->max)
-							a->max = lat;
+						lat_record(j, d, lat);
 						j->ios[d]++;
 						j->bytes[d] += bs;
 						j->end_ns = now;
 						series_add_n(&j->series[d], now - t0, 1, bs, lat);
-						if (a->n >= ACC_FOLD)
-							acc_fold(a, &j->lat[d]);
+						if (j->acc[d].n >= ACC_FOLD)
+							acc_fold(&j->acc[d], &j->lat[d]);
 					}
 					atomic_store_explicit(&j->live_ios, live_ios,
 							      memory_order_relaxed);
@@ -348,15 +355,7 @@ void *worker_main(void *arg)
 			if (!s->counted)
 				continue;
 			uint64_t lat = now - r->submit_ns;
-			struct lat_acc *a = &j->acc[d];
-			j->hist[d]->count[hist_index(lat)]++;
-			a->n++;
-			a->sum += lat;
-			a->sumsq += (unsigned __int128)lat * lat;
-			if (lat < a->min)
-				a->min = lat;
-			if (lat > a->max)
-				a->max = lat;
+			lat_record(j, d, lat);
 			bios[d]++;
 			blat[d] += lat;
 		}
