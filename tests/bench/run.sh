@@ -107,18 +107,17 @@ compare() {
 	: >"$T/$name.lat.iom"; : >"$T/$name.lat.fio"
 	r=1
 	while [ "$r" -le "$ROUNDS" ]; do
-		log "$name: round $r/$ROUNDS iomatrix"
 		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" 1 "$SECS" || return 1
 		c=$T/$name.iom/cells/0001.json
 		jget "$c" '.repetitions[0].read.iops' >>"$T/$name.iops.iom"
 		jget "$c" '.repetitions[0].read.bw_bytes_s' >>"$T/$name.bw.iom"
 		jget "$c" '.repetitions[0].read.lat_ns.mean' >>"$T/$name.lat.iom"
-		log "$name: round $r/$ROUNDS fio"
 		fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" 1 "$SECS" || return 1
 		f=$T/$name.fio.json
 		jget "$f" '.jobs[0].read.iops' >>"$T/$name.iops.fio"
 		jget "$f" '.jobs[0].read.bw_bytes' >>"$T/$name.bw.fio"
 		jget "$f" '.jobs[0].read.lat_ns.mean' >>"$T/$name.lat.fio"
+		log "$name: round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iops.iom"), fio $(tail -n 1 "$T/$name.iops.fio")"
 		r=$((r + 1))
 	done
 }
