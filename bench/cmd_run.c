@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -654,6 +655,30 @@ static void print_cell_line(const struct progress_state *ps,
 
 /* ---- the command ---- */
 
+/*
+ * Hold an exclusive lock on the set directory while writing it, so that a
+ * --resume of a set that another run is still writing is refused instead
+ * of interleaving two writers.  0, or -1 with the message printed.
+ */
+static int lock_set(const char *dir, int *fd_out)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0; /* resultset_open reports a missing set */
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK) {
+			fprintf(stderr, "iomatrix: set '%s' is being written by another iomatrix run; wait for it to end or stop it first\n",
+				dir);
+			close(fd);
+			return -1;
+		}
+		/* filesystems without flock: go on unlocked */
+	}
+	*fd_out = fd;
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a;
@@ -670,6 +695,7 @@ int cmd_run(int argc, char **argv)
 	struct rep_result *reps = NULL;
 	struct sigaction sa, old_int, old_term;
 	struct progress_state ps = { 0 };
+	int lock_fd = -1;
 
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
@@ -694,6 +720,10 @@ int cmd_run(int argc, char **argv)
 	/* --resume: the set fixes the suite, the device paths and the scale
 	 * unless the command line says otherwise. */
 	if (a.resume) {
+		if (lock_set(a.resume, &lock_fd) < 0) {
+			rc = EXIT_USAGE;
+			goto out;
+		}
 		if (resultset_open(&rs, a.resume, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", err, a.resume);
 			rc = EXIT_USAGE;
@@ -808,6 +838,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 		have_rs = true;
+		lock_set(rs.dir, &lock_fd); /* keeps a --resume of it out */
 		char path[PATH_MAX + 32];
 		cJSON *plan = plan_to_json(s);
 		int r1, r2;
@@ -1037,6 +1068,8 @@ out:
 	sigaction(SIGTERM, &old_term, NULL);
 	if (stop_flag && rc == EXIT_OK)
 		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
+	if (lock_fd >= 0)
+		close(lock_fd);
 	free(reps);
 	if (overrides) {
 		for (size_t k = 0; overrides[k]; k++)
