@@ -44,7 +44,9 @@ struct engine {
 	unsigned flags;
 	int (*init)(struct engine_ctx **ctx, unsigned depth);
 	enum engine_queue (*queue)(struct engine_ctx *ctx, struct io_req *r);
-	int (*commit)(struct engine_ctx *ctx);          /* submit queued */
+	/* Submit what was queued.  May leave the syscall to the reap() the
+	 * worker always calls next (io_uring: one enter submits and waits). */
+	int (*commit)(struct engine_ctx *ctx);
 	/* Wait for at least min completions (0: poll), store up to max done
 	 * requests in out; returns count or -errno. */
 	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max,
