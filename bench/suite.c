@@ -30,7 +30,13 @@
 #define SUITE_MAX_ALIAS_NODES 10000
 #define SUITE_MAX_DEPTH 32
 /* Enumerating the raw product to apply `exclude` is cheap, but not forever. */
-#define SUITE_MAX_RAW_PRODUCT 10000000ULL
+#define SUITE_MAX_RAW_PRODUCT 1000000ULL
+/* No map of a suite has more keys than the key table; devices and exclude
+ * entries are compared pairwise, so bound them to keep validation fast on
+ * hostile input. */
+#define SUITE_MAX_MAP_KEYS 64
+#define SUITE_MAX_DEVICES 256
+#define SUITE_MAX_EXCLUDES 64
 #define SUITE_MAX_ERRORS 200
 
 enum ktype {
@@ -364,6 +370,11 @@ static bool each_pair(struct ctx *x, yaml_node_t *n, const char *what,
 		       what, node_kind(n));
 		return false;
 	}
+	if (n->data.mapping.pairs.top - n->data.mapping.pairs.start > SUITE_MAX_MAP_KEYS) {
+		err_at(x, NLINE(n), NCOL(n), "%s has more than %d keys; no suite map needs that many",
+		       what, SUITE_MAX_MAP_KEYS);
+		return false;
+	}
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
 	     p < n->data.mapping.pairs.top; p++) {
 		yaml_node_t *kn = node_at(x, p->key), *vn = node_at(x, p->value);
@@ -641,27 +652,39 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 	}
 }
 
-/* Does the cell hold the value v for key k?  (exclude matching) */
+/* Does the cell hold the value v for key k?  (exclude matching; called
+ * for every raw matrix cell and exclude entry, so no copies) */
 static bool value_matches(int k, const struct kval *v, const struct cell *c)
 {
-	struct cell t = *c;
+	const char *f = (const char *)c + keys[k].off;
 
-	value_apply(k, v, &t);
 	switch (keys[k].type) {
-	case KT_PATTERN: return t.pattern == c->pattern;
-	case KT_SIZE_PCT: return t.size == c->size && t.size_pct == c->size_pct;
-	case KT_OFFSET: return t.offset == c->offset && t.offset_pct == c->offset_pct;
-	case KT_SIZE: case KT_U64: case KT_DURATION:
-		return !memcmp((char *)&t + keys[k].off, (const char *)c + keys[k].off,
-			       sizeof(uint64_t));
-	case KT_UINT:
-		return !memcmp((char *)&t + keys[k].off, (const char *)c + keys[k].off,
-			       sizeof(unsigned));
-	case KT_BOOL:
-		return !memcmp((char *)&t + keys[k].off, (const char *)c + keys[k].off,
-			       sizeof(bool));
-	case KT_ENGINE: return !strcmp(t.engine, c->engine);
-	case KT_DATA: return t.data == c->data && t.compress_pct == c->compress_pct;
+	case KT_PATTERN: return (uint64_t)c->pattern == v->u;
+	case KT_SIZE_PCT:
+		return v->pct > 0 ? c->size_pct == v->pct :
+				    (c->size_pct == 0 && c->size == v->u);
+	case KT_OFFSET:
+		return v->pct > 0 ? c->offset_pct == v->pct :
+				    (c->offset_pct == 0 && c->offset == v->u);
+	case KT_SIZE: case KT_U64: case KT_DURATION: {
+		uint64_t u;
+		memcpy(&u, f, sizeof(u));
+		return u == v->u;
+	}
+	case KT_UINT: {
+		unsigned u;
+		memcpy(&u, f, sizeof(u));
+		return u == v->u;
+	}
+	case KT_BOOL: {
+		bool b;
+		memcpy(&b, f, sizeof(b));
+		return b == (v->u != 0);
+	}
+	case KT_ENGINE: return !strcmp(c->engine, v->s);
+	case KT_DATA:
+		return (uint64_t)c->data == v->u &&
+		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
 	}
 	return false;
@@ -811,6 +834,11 @@ static void parse_devices(struct ctx *x, yaml_node_t *n)
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
 	if (!cnt) {
 		err_at(x, NLINE(n), NCOL(n), "'devices' is empty: give at least one device");
+		return;
+	}
+	if (cnt > SUITE_MAX_DEVICES) {
+		err_at(x, NLINE(n), NCOL(n), "more than %d devices; split the suite",
+		       SUITE_MAX_DEVICES);
 		return;
 	}
 	x->devs = calloc(cnt, sizeof(*x->devs));
@@ -973,6 +1001,11 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 		return;
 	}
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+	if (!is_include && cnt > SUITE_MAX_EXCLUDES) {
+		err_at(x, NLINE(n), NCOL(n), "more than %d 'exclude' entries; narrow the matrix instead",
+		       SUITE_MAX_EXCLUDES);
+		return;
+	}
 	if (is_include)
 		x->incl = calloc(cnt ? cnt : 1, sizeof(*x->incl));
 	else
@@ -1219,7 +1252,7 @@ static void cell_resolve(struct ctx *x, const struct dev *d, const size_t *idx,
 	}
 	pset_apply(&d->ps, c, p);
 	snprintf(c->device, sizeof(c->device), "%s", d->d.name);
-	memcpy(c->path, d->d.path, sizeof(c->path));
+	strcpy(c->path, d->d.path); /* both PATH_MAX; d.path is terminated */
 	c->destructive = d->d.destructive;
 	if (!c->label_given)
 		cell_label_derive(c, c->label, sizeof(c->label));
@@ -1244,10 +1277,14 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	struct pos p;
 	unsigned ml = x->matrix_line, mc = x->matrix_col;
 
+	/* raw combinations on all devices, before exclude: each is resolved
+	 * and matched, so bound the work before doing it */
+	uint64_t bound = SUITE_MAX_RAW_PRODUCT / (x->ndevs ? x->ndevs : 1);
 	for (size_t m = 0; m < x->nmatrix; m++) {
-		if (raw > SUITE_MAX_RAW_PRODUCT / x->matrix[m].n) {
-			err_at(x, ml, mc, "'matrix' expands to more than %d cells; split the suite",
-			       SUITE_MAX_CELLS);
+		if (raw > bound / x->matrix[m].n) {
+			err_at(x, ml, mc, "'matrix' expands to more than %llu combinations on %zu device%s before 'exclude'; split the suite",
+			       (unsigned long long)SUITE_MAX_RAW_PRODUCT, x->ndevs,
+			       x->ndevs == 1 ? "" : "s");
 			return;
 		}
 		raw *= x->matrix[m].n;
@@ -1328,6 +1365,49 @@ out:
 }
 
 /* ---- top level --------------------------------------------------------- */
+
+/*
+ * libyaml's scanner slows down quadratically with nesting depth (it walks
+ * its stack of possible simple keys for every token), so a 1 MiB file of
+ * '[' takes minutes.  Stream the events first and stop at the first node
+ * nested too deep: the scanner then never gets deep.  Returns true (and the
+ * position) when too deep; syntax errors are left to the real load.
+ */
+static bool too_deep(const char *buf, size_t len, unsigned *line, unsigned *col)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	unsigned depth = 0;
+	bool deep = false, done = false;
+
+	if (!yaml_parser_initialize(&p))
+		return false;
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	while (!done && !deep && yaml_parser_parse(&p, &ev)) {
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > SUITE_MAX_DEPTH) {
+				deep = true;
+				*line = (unsigned)ev.start_mark.line + 1;
+				*col = (unsigned)ev.start_mark.column + 1;
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return deep;
+}
 
 /* First byte offset that is not valid UTF-8 (or a NUL), or -1. */
 static long utf8_bad(const unsigned char *p, size_t len)
@@ -1457,6 +1537,12 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	s->text_len = len;
 	sha256_hex(buf, len, s->sha256);
 
+	unsigned dl, dc;
+	if (too_deep(buf, len, &dl, &dc)) {
+		err_at(&x, dl, dc, "nested deeper than %d levels; a suite needs 4",
+		       SUITE_MAX_DEPTH);
+		goto err;
+	}
 	if (!yaml_parser_initialize(&parser))
 		goto oom;
 	parser_ok = true;
@@ -1489,7 +1575,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	size_t own = (size_t)(doc.nodes.top - doc.nodes.start), count = 0;
 	if (!count_nodes(&x, root, 0, &count, own + SUITE_MAX_ALIAS_NODES)) {
 		err_at(&x, NLINE(root), NCOL(root),
-		       "YAML aliases expand to more than %d nodes or nest deeper than %d; refusing (a 'billion laughs' file?)",
+		       "YAML aliases expand to more than %d nodes (or nest deeper than %d); refusing (a 'billion laughs' file?)",
 		       SUITE_MAX_ALIAS_NODES, SUITE_MAX_DEPTH);
 		goto err;
 	}

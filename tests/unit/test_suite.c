@@ -496,21 +496,48 @@ static void test_billion_laughs_fast(void **state)
 	suite_free(s);
 }
 
+/* libyaml is quadratic in nesting depth: a file of '[' must fail at once */
 static void test_deep_nesting(void **state)
 {
 	(void)state;
-	char buf[2100];
+	size_t n = 1000000;
+	char *buf = malloc(n + 16);
+	struct timespec t0, t1;
+	assert_non_null(buf);
 	memcpy(buf, "suite: ", 7);
-	for (int i = 0; i < 1000; i++)
-		buf[7 + i] = '[';
-	for (int i = 0; i < 1000; i++)
-		buf[1007 + i] = ']';
-	buf[2007] = '\n';
-	buf[2008] = '\0';
-	struct errlist e = ERRLIST_INIT;
-	assert_null(load(buf, &e));
-	assert_true(e.n >= 1);
-	errlist_release(&e);
+	memset(buf + 7, '[', n);
+	buf[7 + n] = '\0';
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	expect_err(buf, "t.yaml:1:39: nested deeper than 32 levels");
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_true(t1.tv_sec - t0.tv_sec < 5);
+	free(buf);
+	/* block nesting too: 40 levels of maps */
+	char blk[4096];
+	size_t m = (size_t)sprintf(blk, "suite: t\ndefaults:\n");
+	for (int i = 0; i < 40; i++)
+		m += (size_t)sprintf(blk + m, "%*sk%d:\n", i + 1, "", i);
+	sprintf(blk + m, "%*sz: 1\n", 41, "");
+	expect_err(blk, "nested deeper than 32 levels");
+}
+
+static void test_hostile_sizes(void **state)
+{
+	(void)state;
+	char *buf = malloc(1 << 20);
+	size_t n;
+	assert_non_null(buf);
+	/* a map with thousands of keys is refused before pairwise checks */
+	n = (size_t)sprintf(buf, "suite: t\ndefaults:\n");
+	for (int i = 0; i < 20000; i++)
+		n += (size_t)sprintf(buf + n, "  k%d: 1\n", i);
+	expect_err(buf, "t.yaml:3:3: 'defaults' has more than 64 keys");
+	n = (size_t)sprintf(buf, "suite: t\ndevices:\n");
+	for (int i = 0; i < 300; i++)
+		n += (size_t)sprintf(buf + n, "  - {name: d%d, path: /x}\n", i);
+	sprintf(buf + n, "matrix:\n  pattern: read\n");
+	expect_err(buf, "more than 256 devices");
+	free(buf);
 }
 
 static void test_limits(void **state)
@@ -557,7 +584,7 @@ static void test_too_many_cells(void **state)
 		   "  iodepth: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n  jobs: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n"
 		   "  repeat: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]\n"
 		   "  seed: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n  files: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n",
-		   "'matrix' expands to more than 100000 cells");
+		   "'matrix' expands to more than 1000000 combinations on 1 device before 'exclude'");
 }
 
 static void test_empty_after_exclude(void **state)
@@ -632,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_yaml_syntax_position),
 		cmocka_unit_test(test_billion_laughs_fast),
 		cmocka_unit_test(test_deep_nesting),
+		cmocka_unit_test(test_hostile_sizes),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_too_many_cells),
 		cmocka_unit_test(test_empty_after_exclude),
