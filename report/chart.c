@@ -196,7 +196,7 @@ static int chart_bars(struct ctx *x, bool bw)
 		int h = 460;
 		gp_begin(&gp, file, h, colors, nd, x->svg, x->png);
 		/* room for the rotated tick labels (gnuplot over-estimates it) */
-		sbuf_addf(&gp, "set bmargin %d\n", 2 + (int)(maxtick * 0.3));
+		sbuf_addf(&gp, "set bmargin %d\n", 2 + (int)(maxtick * 0.2));
 		sbuf_addf(&gp, "set style data histograms\n"
 			  "set style histogram clustered gap 1\n"
 			  "set style fill solid 0.9 noborder\n"

@@ -213,6 +213,8 @@ static void param_text(const struct rset_cell *c, int which, char *buf, size_t l
 	case 2:
 		if (c->size_pct > 0)
 			snprintf(buf, len, "%g %% of the device", c->size_pct);
+		else if (c->size_bytes == 0)
+			snprintf(buf, len, "not recorded");
 		else {
 			human_bytes((double)c->size_bytes, t, sizeof(t));
 			snprintf(buf, len, "%s", t);

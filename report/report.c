@@ -663,7 +663,7 @@ static void warnings_compute(struct report *r)
 							break;
 						}
 				}
-				warn_add(r, "%s: runner warning in %zu cell%s: %s", rs->dir,
+				warn_add(r, "%s: warning recorded in %zu cell%s: %s", rs->dir,
 					 cnt, cnt == 1 ? "" : "s", w->valuestring);
 			}
 		}
@@ -732,9 +732,20 @@ static void summary_compute_sentences(struct report *r)
 			}
 		}
 		qsort(cands, ncand, sizeof(*cands), cand_cmp);
+		/* the three largest gaps, each on a different access pattern so the
+		 * summary covers reads, writes and mixes rather than three sizes
+		 * of one; then any pattern once more if fewer were found */
 		size_t said = 0;
+		const char *used[3] = { NULL, NULL, NULL };
 		for (size_t i = 0; i < ncand && said < 3; i++) {
 			struct cand *c = &cands[i];
+			const char *pat = r->groups[c->g].proto->pattern;
+			bool dup = false;
+			for (size_t k = 0; k < said; k++)
+				dup |= !strcmp(used[k], pat);
+			if (dup)
+				continue;
+			used[said] = pat;
 			fmt_ratio(c->ratio, q, sizeof(q));
 			if (c->ratio < 1.05)
 				summary_add(r, xasprintf("On %s the %s and the %s did about the same IOPS.",
