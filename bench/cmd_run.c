@@ -590,7 +590,7 @@ static bool prepare_error_is_input(int e)
 	switch (e) {
 	case -EINVAL: case -ENOENT: case -ENOTDIR: case -EISDIR:
 	case -EACCES: case -EPERM: case -EOPNOTSUPP: case -ENODEV:
-	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK:
+	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK: case -EEXIST:
 #if EOPNOTSUPP != ENOTSUP
 	case -ENOTSUP:
 #endif
@@ -990,7 +990,13 @@ int cmd_run(int argc, char **argv)
 			if (ret < 0) {
 				rep_result_release(&reps[nreps]);
 				if (!cerr[0])
-					snprintf(cerr, sizeof(cerr), "repetition %u: %s", r + 1, strerror(-ret));
+					snprintf(cerr, sizeof(cerr), "%s", strerror(-ret));
+				if (c->repeat > 1) { /* say which one */
+					char tmp[sizeof(cerr)];
+					snprintf(tmp, sizeof(tmp), "%s", cerr);
+					snprintf(cerr, sizeof(cerr), "repetition %u of %u: %.*s",
+						 r + 1, c->repeat, (int)sizeof(cerr) - 40, tmp);
+				}
 				break;
 			}
 			nreps++;

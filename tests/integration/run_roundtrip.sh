@@ -67,6 +67,13 @@ for k in iops bw_bytes_s lat_mean_ns lat_p50_ns lat_p99_ns lat_max_ns; do
 		|| not_ok "summary.read.$k lacks STAT keys"
 done
 ok "summary STAT objects"
+# the summary is computed from the repetitions: iops mean, max latency, merged count
+jq -e '([.repetitions[] | .read.ios / (.runtime_ns / 1e9)] | add / length) as $m
+	| (.summary.read.iops.mean - $m | fabs) <= 1e-6 * $m' "$c" >/dev/null \
+	&& ok "summary iops mean = mean of repetition iops" || not_ok "summary iops mean"
+jq -e '([.repetitions[].read.lat_ns.max] | max) == .summary.read.lat_max_ns.max
+	and ([.repetitions[].read.lat_ns.max] | max) == .summary.lat_ns_merged.read.max' "$c" >/dev/null \
+	&& ok "max latency across repetitions" || not_ok "max latency"
 jq -e '.summary.lat_ns_merged.read.percentiles["99.000000"] > 0' "$c" >/dev/null \
 	&& ok "merged latency percentiles" || not_ok "lat_ns_merged"
 jq -e '.host.kernel and .tool.version and .devices[0].fingerprint.kind' "$m" >/dev/null \
