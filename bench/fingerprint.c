@@ -4,6 +4,7 @@
  * must never stop a run (containers and VMs hide much of sysfs).
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -573,6 +574,59 @@ static void add_u64(cJSON *o, const char *key, const char *path,
 		cJSON_AddNullToObject(o, key);
 }
 
+/*
+ * A stacked device (LVM/dm, md RAID) has no hardware of its own: follow its
+ * first slave (down to the whole disk under a partition) until a device
+ * with a `device` directory is found.  hw gets that sysfs directory (or
+ * `disk` itself); slaves lists the immediate slaves of `disk`.
+ */
+static void find_hardware(const char *disk, char *hw, size_t hwlen,
+			  cJSON *slaves)
+{
+	char cur[PATH_MAX], path[PATH_MAX + 32];
+
+	strfmt(cur, sizeof(cur), "%s", disk);
+	strfmt(hw, hwlen, "%s", disk);
+	for (int depth = 0; depth < 8; depth++) {
+		struct stat st;
+		strfmt(path, sizeof(path), "%s/device", cur);
+		if (stat(path, &st) == 0)
+			break;
+		strfmt(path, sizeof(path), "%s/slaves", cur);
+		DIR *d = opendir(path);
+		if (!d)
+			break;
+		char first[256] = "";
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			if (depth == 0 && slaves) {
+				char dev[300];
+				strfmt(dev, sizeof(dev), "/dev/%s", e->d_name);
+				cJSON_AddItemToArray(slaves, cJSON_CreateString(dev));
+			}
+			if (!first[0])
+				strfmt(first, sizeof(first), "%s", e->d_name);
+		}
+		closedir(d);
+		if (!first[0])
+			break;
+		char real[PATH_MAX];
+		strfmt(path, sizeof(path), "/sys/class/block/%s", first);
+		if (!realpath(path, real))
+			break;
+		strfmt(path, sizeof(path), "%s/partition", real);
+		if (access(path, F_OK) == 0) {
+			char *slash = strrchr(real, '/');
+			if (slash)
+				*slash = '\0';
+		}
+		strfmt(cur, sizeof(cur), "%s", real);
+		strfmt(hw, hwlen, "%s", real);
+	}
+}
+
 static void add_blockdev_info(cJSON *fp, const struct blkdev *b)
 {
 	char disk[PATH_MAX], path[PATH_MAX + 64], buf[256];
@@ -594,22 +648,34 @@ static void add_blockdev_info(cJSON *fp, const struct blkdev *b)
 		cJSON_AddNullToObject(fp, "disk");
 	}
 
-	strfmt(path, sizeof(path), "%s/device/model", disk);
+	/* model, vendor, firmware, serial: of the hardware under any
+	 * LVM/md layers; geometry and scheduler: of the device itself */
+	char hw[PATH_MAX];
+	cJSON *slaves = cJSON_CreateArray();
+	find_hardware(disk, hw, sizeof(hw), slaves);
+	if (slaves && cJSON_GetArraySize(slaves) > 0) {
+		cJSON_AddItemToObject(fp, "stacked_on", slaves);
+		strfmt(path, sizeof(path), "%s/dm/name", disk);
+		add_file_str(fp, "dm_name", path);
+	} else {
+		cJSON_Delete(slaves);
+	}
+	strfmt(path, sizeof(path), "%s/device/model", hw);
 	if (sysfs_read(path, model, sizeof(model)) < 0 || !model[0]) {
-		strfmt(path, sizeof(path), "%s/device/name", disk); /* mmc */
+		strfmt(path, sizeof(path), "%s/device/name", hw); /* mmc */
 		sysfs_read(path, model, sizeof(model));
 	}
-	strfmt(path, sizeof(path), "%s/device/vendor", disk);
+	strfmt(path, sizeof(path), "%s/device/vendor", hw);
 	sysfs_read(path, vendor, sizeof(vendor));
 	add_str_or_null(fp, "model", model);
 	add_str_or_null(fp, "vendor", vendor);
-	strfmt(path, sizeof(path), "%s/device/firmware_rev", disk); /* nvme */
+	strfmt(path, sizeof(path), "%s/device/firmware_rev", hw); /* nvme */
 	if (sysfs_read(path, buf, sizeof(buf)) < 0 || !buf[0]) {
-		strfmt(path, sizeof(path), "%s/device/rev", disk); /* scsi */
+		strfmt(path, sizeof(path), "%s/device/rev", hw); /* scsi */
 		sysfs_read(path, buf, sizeof(buf));
 	}
 	add_str_or_null(fp, "firmware", buf);
-	if (read_serial(disk, buf, sizeof(buf)) == 0) {
+	if (read_serial(hw, buf, sizeof(buf)) == 0) {
 		char hex[65];
 		sha256_hex(buf, strlen(buf), hex);
 		cJSON_AddStringToObject(fp, "serial_sha256", hex);
