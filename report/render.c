@@ -40,24 +40,12 @@ static void shq(struct sbuf *b, const char *s)
 	sbuf_addc(b, '\'');
 }
 
-static void fio_size(struct sbuf *b, uint64_t v)
-{
-	char t[32];
-	fmt_bs(v, t, sizeof(t));
-	for (char *p = t; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
-	sbuf_adds(b, t);
-}
-
-static void fio_dur(struct sbuf *b, uint64_t ns)
-{
-	if (ns % 1000000000ull == 0)
-		sbuf_addf(b, "%llus", (unsigned long long)(ns / 1000000000ull));
-	else
-		sbuf_addf(b, "%llums", (unsigned long long)(ns / 1000000ull));
-}
-
+/*
+ * The same mapping as `iomatrix export fio` (bench/cmd_export.c), as one
+ * command line: our size is per file and the files are shared by all jobs
+ * (filename_format without $jobnum); sequential jobs own a slice of a
+ * single file; requests and io_size are totals for us, per job for fio.
+ */
 void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *b)
 {
 	static const struct { const char *ours, *fio; } rw[] = {
@@ -66,69 +54,70 @@ void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *b)
 		{ "randrw", "randrw" }, { "rewrite", "write" },
 	};
 	const char *fiorw = c->pattern;
-	char slug[64];
+	bool random = !strncmp(c->pattern, "rand", 4);
 
 	for (size_t i = 0; i < sizeof(rw) / sizeof(rw[0]); i++)
 		if (!strcmp(c->pattern, rw[i].ours))
 			fiorw = rw[i].fio;
-	escape_slug(c->label[0] ? c->label : c->pattern, slug, sizeof(slug));
-	sbuf_addf(b, "fio --name=%s --ioengine=", slug);
-	shq(b, c->engine);
-	sbuf_addf(b, " --direct=%d --rw=", c->direct ? 1 : 0);
+	sbuf_addf(b, "fio --name=cell-%04d --rw=", c->id);
 	shq(b, fiorw);
-	sbuf_adds(b, " --bs=");
-	fio_size(b, c->bs);
-	sbuf_addf(b, " --iodepth=%d --numjobs=%d", c->iodepth, c->jobs);
-	if (c->size_pct > 0)
-		sbuf_addf(b, " --size=%g%%", c->size_pct);
-	else if (c->size_bytes) {
-		sbuf_adds(b, " --size=");
-		fio_size(b, c->size_bytes * (uint64_t)c->files);
-	}
-	if (c->files > 1)
+	if (!strcmp(c->pattern, "rewrite"))
+		sbuf_adds(b, " --overwrite=1");
+	sbuf_addf(b, " --bs=%llu --ioengine=", (unsigned long long)c->bs);
+	shq(b, c->engine);
+	sbuf_addf(b, " --iodepth=%d --direct=%d --numjobs=%d --group_reporting=1",
+		  c->iodepth, c->direct ? 1 : 0, c->jobs);
+	if (dir) {
+		struct sbuf fmt = SBUF_INIT;
+		sbuf_adds(b, " --directory=");
+		shq(b, c->path);
+		sbuf_addf(&fmt, "iomatrix.%s.$filenum", c->device);
+		sbuf_adds(b, " --filename_format=");
+		shq(b, sbuf_str(&fmt));
+		sbuf_release(&fmt);
 		sbuf_addf(b, " --nrfiles=%d", c->files);
-	if (c->offset_bytes) {
-		sbuf_adds(b, " --offset=");
-		fio_size(b, c->offset_bytes);
-	} else if (c->offset_pct > 0) {
-		sbuf_addf(b, " --offset=%g%%", c->offset_pct);
-	}
-	if (c->path[0] && dir) {
-		/* the runner's file names (CELL_FILE_FMT), shared by all jobs;
-		 * fio separates names with ':' and wants '\:' inside one */
-		struct sbuf names = SBUF_INIT;
-		for (int i = 0; i < c->files; i++) {
-			struct sbuf one = SBUF_INIT;
-			sbuf_addf(&one, "%s/iomatrix.%s.%d", c->path, c->device, i);
-			if (i)
-				sbuf_addc(&names, ':');
-			for (const char *p = sbuf_str(&one); *p; p++) {
-				if (*p == ':')
-					sbuf_addc(&names, '\\');
-				sbuf_addc(&names, *p);
-			}
-			sbuf_release(&one);
+	} else if (c->path[0]) {
+		/* fio splits filename= on ':' */
+		struct sbuf esc = SBUF_INIT;
+		for (const char *p = c->path; *p; p++) {
+			if (*p == ':')
+				sbuf_addc(&esc, '\\');
+			sbuf_addc(&esc, *p);
 		}
 		sbuf_adds(b, " --filename=");
-		shq(b, sbuf_str(&names));
-		sbuf_release(&names);
-	} else if (c->path[0]) {
-		sbuf_adds(b, " --filename=");
-		shq(b, c->path);
+		shq(b, sbuf_str(&esc));
+		sbuf_release(&esc);
 	}
-	if (c->runtime_ns) {
-		sbuf_adds(b, " --time_based --runtime=");
-		fio_dur(b, c->runtime_ns);
+	if (c->size_pct > 0) {
+		sbuf_addf(b, " --size=%g%%", c->size_pct);
+	} else if (!random && c->jobs > 1 && c->files == 1) {
+		uint64_t slice = c->size_bytes / (uint64_t)c->jobs;
+		if (c->bs)
+			slice -= slice % c->bs;
+		sbuf_addf(b, " --filesize=%llu --size=%llu --offset_increment=%llu",
+			  (unsigned long long)c->size_bytes, (unsigned long long)slice,
+			  (unsigned long long)slice);
+	} else if (c->size_bytes) {
+		sbuf_addf(b, " --filesize=%llu --size=%llu", (unsigned long long)c->size_bytes,
+			  (unsigned long long)c->size_bytes * (unsigned long long)c->files);
 	}
-	if (c->ramp_ns) {
-		sbuf_adds(b, " --ramp_time=");
-		fio_dur(b, c->ramp_ns);
-	}
+	if (c->offset_pct > 0)
+		sbuf_addf(b, " --offset=%g%%", c->offset_pct);
+	else if (c->offset_bytes)
+		sbuf_addf(b, " --offset=%llu", (unsigned long long)c->offset_bytes);
+	if (c->runtime_ns)
+		sbuf_addf(b, " --time_based=1 --runtime=%llums",
+			  (unsigned long long)(c->runtime_ns / 1000000ull));
+	if (c->ramp_ns)
+		sbuf_addf(b, " --ramp_time=%llums", (unsigned long long)(c->ramp_ns / 1000000ull));
 	if (c->requests)
-		sbuf_addf(b, " --number_ios=%llu", (unsigned long long)c->requests);
+		sbuf_addf(b, " --number_ios=%llu",
+			  (unsigned long long)((c->requests + (uint64_t)c->jobs - 1) / (uint64_t)c->jobs));
 	if (c->io_size) {
-		sbuf_adds(b, " --io_size=");
-		fio_size(b, c->io_size);
+		uint64_t per = c->io_size / (uint64_t)c->jobs;
+		if (c->bs)
+			per -= per % c->bs;
+		sbuf_addf(b, " --io_size=%llu", (unsigned long long)(per ? per : c->bs));
 	}
 	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
 		sbuf_addf(b, " --rwmixread=%d", c->rwmixread);
@@ -137,14 +126,15 @@ void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *b)
 	if (c->end_fsync)
 		sbuf_adds(b, " --end_fsync=1");
 	if (!strcmp(c->data, "zero"))
-		sbuf_adds(b, " --zero_buffers");
+		sbuf_adds(b, " --zero_buffers=1");
 	else if (!strcmp(c->data, "compressible"))
-		sbuf_addf(b, " --buffer_compress_percentage=%d", c->compress_pct);
+		sbuf_addf(b, " --buffer_compress_percentage=%d --refill_buffers=1", c->compress_pct);
 	else
-		sbuf_adds(b, " --refill_buffers");
-	if (c->seed)
-		sbuf_addf(b, " --randseed=%llu", (unsigned long long)c->seed);
-	sbuf_adds(b, " --group_reporting --output-format=json");
+		sbuf_adds(b, " --refill_buffers=1");
+	sbuf_addf(b, " --randrepeat=1 --randseed=%llu", (unsigned long long)c->seed);
+	if (c->drop_caches)
+		sbuf_adds(b, " --invalidate=1");
+	sbuf_adds(b, " --output-format=json");
 }
 
 bool rdev_is_dir(const struct rdev *d)

@@ -633,6 +633,7 @@ static void warnings_compute(struct report *r)
 		else if (dv->info && dv->info->virt == 1)
 			warn_add(r, "%s: the device is virtual (%s): numbers include the "
 				 "host's caching", nm,
+				 dv->info->virt_kind ? dv->info->virt_kind :
 				 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
 		for (int k = 0; k < W__N; k++)
 			sbuf_release(&pk[k].names);

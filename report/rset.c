@@ -583,6 +583,7 @@ static void devices_load(struct rset *rs)
 		v->model = jstr(v->fp, "model", NULL);
 		v->fs_type = jstr(v->fp, "fs_type", NULL);
 		v->block_device = jstr(v->fp, "block_device", NULL);
+		v->virt_kind = jstr(v->fp, "virtual_kind", NULL);
 	}
 }
 

@@ -78,6 +78,7 @@ struct rset_device {
 	int virt;               /* 1, 0, -1 unknown */
 	uint64_t size_bytes;    /* 0 unknown */
 	const char *kind, *model, *fs_type, *block_device;
+	const char *virt_kind;  /* "tmpfs", "virtio", ... or NULL */
 };
 
 struct rset {
