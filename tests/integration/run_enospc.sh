@@ -1,7 +1,7 @@
 #!/bin/sh
 # An IO error inside a cell (here ENOSPC on a tiny ext4 filesystem) marks
 # that cell failed with the error text, the other cells run and are intact,
-# the set is 'failed' and the exit code is 1.
+# the set is 'failed' and the exit code is 1; --resume reruns only it.
 . "$(dirname "$0")/../lib.sh"
 need_root
 need_cmd jq
@@ -31,4 +31,11 @@ err=$(jq -r .error "$T/set/cells/0002.json")
 echo "$err" | grep -qi "space" && ok "error text: $err" || not_ok "error text: $err"
 [ "$(jq '.repetitions[0].write.ios' "$T/set/cells/0003.json")" = 50 ] && ok "cell 3 measured" || not_ok "cell 3"
 [ -z "$(ls "$T/mnt" | grep iomatrix)" ] && ok "scratch files removed" || not_ok "left: $(ls "$T/mnt")"
+# --resume reruns the failed cell (here on a roomier directory) and no other
+mkdir -p "$T/roomy"
+cp "$T/set/cells/0001.json" "$T/c1.json"
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --resume "$T/set" --device tiny="$T/roomy" --quiet
+[ "$(jq -r '.status + ":" + ([.cells[].status] | join(","))' "$m")" = "complete:ok,ok,ok" ] \
+	&& ok "resume reran the failed cell: complete" || not_ok "after resume: $(jq -c '[.status, [.cells[].status]]' "$m")"
+cmp -s "$T/c1.json" "$T/set/cells/0001.json" && ok "finished cells not rerun" || not_ok "cell 1 rewritten"
 tap_end
