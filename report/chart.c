@@ -5,6 +5,7 @@
  * labels) goes into the .dat files, read as column headers and tick labels,
  * where gnuplot never substitutes commands or macros.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -629,6 +630,30 @@ static char *svg_inline(const char *dir, const char *file, size_t idx)
 	return sbuf_detach(&out);
 }
 
+/* Charts of an earlier report in the same directory would linger and be
+ * mistaken for current ones: remove our own kinds of files (a symlink is
+ * unlinked, never followed; nothing else is touched). */
+static void charts_clean(const char *dir)
+{
+	static const char *const ext[] = { ".gp", ".dat", ".svg", ".png", ".log" };
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+			size_t el = strlen(ext[i]);
+			if (l > el && !strcmp(de->d_name + l - el, ext[i])) {
+				unlinkat(dirfd(d), de->d_name, 0);
+				break;
+			}
+		}
+	}
+	closedir(d);
+}
+
 int chart_render_all(const struct report *r, const char *outdir, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs)
 {
@@ -657,6 +682,7 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 		rc = 1;
 		goto out;
 	}
+	charts_clean(x.dir);
 	if (chart_bars(&x, false) < 0 || chart_bars(&x, true) < 0 ||
 	    chart_sweeps(&x, 0) < 0 || chart_sweeps(&x, 1) < 0) {
 		errlist_add(msgs, x.dir, 0, 0, "cannot write chart files: %s", strerror(errno));
