@@ -701,6 +701,13 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 		rc = 1;
 		goto out;
 	}
+	if (r->ngroups > CHART_MAX_CELL_CHARTS) {
+		char note[200];
+		snprintf(note, sizeof(note), "Latency and time-series charts are drawn for "
+			 "the first %d workloads; report.csv and the .dat files hold all %zu.",
+			 CHART_MAX_CELL_CHARTS, r->ngroups);
+		cs->note = strdup(note);
+	}
 	if (run_gnuplot(gnuplot, x.dir, msgs) < 0) {
 		rc = 1;
 		goto out;

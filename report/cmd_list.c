@@ -132,6 +132,9 @@ static void entry_release(struct entry *e)
 static int entry_cmp(const void *a, const void *b)
 {
 	const struct entry *x = a, *y = b;
+	bool xu = x->date[0] == '?', yu = y->date[0] == '?';
+	if (xu != yu)
+		return xu ? 1 : -1;           /* unknown dates last */
 	int c = strcmp(y->date, x->date);   /* newest first; ISO dates sort */
 	return c ? c : strcmp(x->path, y->path);
 }

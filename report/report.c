@@ -516,6 +516,40 @@ static void human_size(double b, char *buf, size_t len)
 	snprintf(buf, len, b >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", b, u[i]);
 }
 
+/* " (missing: RND4K Q1T1 randread on hdd, ...)" from plan.json, or "". */
+static void missing_cells(const struct rset *rs, struct sbuf *out)
+{
+	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(rs->plan, "cells");
+	const cJSON *p;
+	size_t n = 0;
+
+	sbuf_reset(out);
+	cJSON_ArrayForEach(p, cells) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
+		if (!cJSON_IsNumber(id))
+			continue;
+		bool have = false;
+		for (size_t i = 0; i < rs->ncells && !have; i++)
+			have = rs->cells[i].id == (int)id->valuedouble;
+		if (have)
+			continue;
+		if (n < 3) {
+			const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "label");
+			const cJSON *pat = cJSON_GetObjectItemCaseSensitive(p, "pattern");
+			const cJSON *dv = cJSON_GetObjectItemCaseSensitive(p, "device");
+			sbuf_addf(out, "%s%s %s on %s", n ? ", " : " (missing: ",
+				  cJSON_IsString(l) ? l->valuestring : "?",
+				  cJSON_IsString(pat) ? pat->valuestring : "?",
+				  cJSON_IsString(dv) ? dv->valuestring : "?");
+		}
+		n++;
+	}
+	if (n > 3)
+		sbuf_addf(out, " and %zu more", n - 3);
+	if (n)
+		sbuf_addc(out, ')');
+}
+
 enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_SHORT, W_FAILED, W__N };
 
 static void warnings_compute(struct report *r)
@@ -536,12 +570,14 @@ static void warnings_compute(struct report *r)
 					 "the tool did not record are shown with defaults",
 					 rs->dir, rs->source_kind);
 		}
+		missing_cells(rs, &tmp);
 		if (strcmp(rs->status, "complete"))
-			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial",
-				 rs->dir, rs->status, rs->ncells, rs->cells_total);
+			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial%s",
+				 rs->dir, rs->status, rs->ncells, rs->cells_total, sbuf_str(&tmp));
 		else if ((int)rs->ncells < rs->cells_total)
-			warn_add(r, "%s: %d of %d cells are missing; this report is partial",
-				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total);
+			warn_add(r, "%s: %d of %d cells are missing; this report is partial%s",
+				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total,
+				 sbuf_str(&tmp));
 		const cJSON *virt = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
 		if (cJSON_IsString(virt) && virt->valuestring[0] &&
 		    strcmp(virt->valuestring, "none"))
