@@ -7,6 +7,7 @@
 #
 #   sh tests/fuzz/run.sh build/fuzz 60
 #   FUZZ_TARGETS="fuzz_units fuzz_suite" sh tests/fuzz/run.sh build/fuzz 10
+#   FUZZ_ARGS="-detect_leaks=0" ...     extra libFuzzer flags
 set -u
 [ $# -ge 1 ] || { echo "usage: run.sh BUILDDIR [SECONDS]" >&2; exit 2; }
 bdir=$1
@@ -70,7 +71,7 @@ for t in $targets; do
 	# shellcheck disable=SC2086
 	"$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 		-max_len="$(max_len "$t")" -print_final_stats=1 -close_fd_mask=1 \
-		-artifact_prefix="$crashes/$t-" $dict "$cw" >"$log" 2>&1
+		-artifact_prefix="$crashes/$t-" $dict ${FUZZ_ARGS:-} "$cw" >"$log" 2>&1
 	rc=$?
 	after=$(ls "$crashes" | grep -c "^$t-" || true)
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)

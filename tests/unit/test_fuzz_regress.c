@@ -27,6 +27,26 @@
 #include "../fuzz/fuzz_template.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_suite_one
+#include "../fuzz/fuzz_suite.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_rset_one
+#include "../fuzz/fuzz_rset.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_import_fio_one
+#include "../fuzz/fuzz_import_fio.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_import_sysbench_one
+#include "../fuzz/fuzz_import_sysbench.c"
+#undef LLVMFuzzerTestOneInput
+
+#define LLVMFuzzerTestOneInput fuzz_import_csv_one
+#include "../fuzz/fuzz_import_csv.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -130,12 +150,47 @@ static void test_replay_template(void **state)
 	replay("fuzz_template", fuzz_template_one);
 }
 
+static void test_replay_suite(void **state)
+{
+	(void)state;
+	replay("fuzz_suite", fuzz_suite_one);
+}
+
+static void test_replay_rset(void **state)
+{
+	(void)state;
+	replay("fuzz_rset", fuzz_rset_one);
+}
+
+static void test_replay_import_fio(void **state)
+{
+	(void)state;
+	replay("fuzz_import_fio", fuzz_import_fio_one);
+}
+
+static void test_replay_import_sysbench(void **state)
+{
+	(void)state;
+	replay("fuzz_import_sysbench", fuzz_import_sysbench_one);
+}
+
+static void test_replay_import_csv(void **state)
+{
+	(void)state;
+	replay("fuzz_import_csv", fuzz_import_csv_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replay_units),
 		cmocka_unit_test(test_replay_cell_json),
 		cmocka_unit_test(test_replay_template),
+		cmocka_unit_test(test_replay_suite),
+		cmocka_unit_test(test_replay_rset),
+		cmocka_unit_test(test_replay_import_fio),
+		cmocka_unit_test(test_replay_import_sysbench),
+		cmocka_unit_test(test_replay_import_csv),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
