@@ -601,6 +601,11 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 			       CELL_LABEL_MAX - 1);
 			return -1;
 		}
+		for (const char *q = v; *q; q++)
+			if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+				err_at(x, line, col, "'label' must be one line of text, without control characters");
+				return -1;
+			}
 		snprintf(out->s, sizeof(out->s), "%s", v);
 		return 0;
 	}
@@ -1716,6 +1721,10 @@ void suite_keys_help(FILE *f)
 				snprintf(range, sizeof(range), " %llu..%llu",
 					 (unsigned long long)key->min,
 					 (unsigned long long)key->max);
+		} else if (key->type == KT_DURATION && key->max) {
+			units_format_duration(key->min, lo, sizeof(lo));
+			units_format_duration(key->max, hi, sizeof(hi));
+			snprintf(range, sizeof(range), " %s..%s", lo, hi);
 		} else if (key->type == KT_SIZE && key->max) {
 			fmt_size(key->min, lo, sizeof(lo));
 			fmt_size(key->max, hi, sizeof(hi));

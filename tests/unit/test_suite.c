@@ -402,6 +402,7 @@ static void test_structure_errors(void **state)
 		   "unknown key 'paht' in a device (did you mean 'path'?)");
 	expect_err(HEAD "include: {pattern: read}\n", "'include' must be a list of maps");
 	expect_err(HEAD "include:\n  - {}\n", "empty 'include' entry");
+	expect_err(HEAD "include:\n  - {pattern: read, label: \"a\\nb\"}\n", "'label' must be one line of text");
 	expect_err(HEAD "include:\n  - {pattern: [read, write]}\n", "'pattern' takes a single value here");
 	expect_err(HEAD "matrix:\n  pattern: read\nexclude:\n  - {}\n", "empty 'exclude' entry");
 	expect_err(HEAD "matrix:\n  pattern: read\nexclude:\n  - {colour: red}\n", "unknown key 'colour' in 'exclude'");
