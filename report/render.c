@@ -546,10 +546,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		ncells += r->sets[s].ncells;
 		nok += r->sets[s].ncells - r->sets[s].ncells_failed;
 	}
-	add_fmt(ctx, "subtitle", "%zu device%s, %zu workload%s, %zu cell%s measured "
+	char failed[48] = "";
+	if (ncells > nok)
+		snprintf(failed, sizeof(failed), ", %zu failed", ncells - nok);
+	add_fmt(ctx, "subtitle", "%zu device%s, %zu workload%s, %zu cell%s measured%s "
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
-		r->nsets, r->nsets == 1 ? "" : "s");
+		failed, r->nsets, r->nsets == 1 ? "" : "s");
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
