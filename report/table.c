@@ -57,21 +57,30 @@ void fmt_sig3(double v, char *buf, size_t len)
 	add_commas(tmp, buf, len);
 }
 
+/* How awkward a number reads in a table: 0.00273 or 348,000 are worse than
+ * 2.73 or 348. */
+static int awkward(double v)
+{
+	if (!(v > 0))
+		return 0;
+	if (v < 0.01)
+		return 2;
+	if (v < 1 || v >= 10000)
+		return 1;
+	return 0;
+}
+
 const char *fmt_lat_unit(const double *ns, size_t n, double *div)
 {
-	double mx = 0, mn = INFINITY;
+	int us = 0, ms = 0;
 
+	/* the unit under which fewer numbers read awkwardly; ms on a tie, as
+	 * the seed write-ups print latency */
 	for (size_t i = 0; i < n; i++) {
-		if (!(ns[i] > 0))
-			continue;
-		if (ns[i] > mx)
-			mx = ns[i];
-		if (ns[i] < mn)
-			mn = ns[i];
+		us += awkward(ns[i] / 1e3);
+		ms += awkward(ns[i] / 1e6);
 	}
-	/* ms once any value reaches 10 ms or all are at least 1 ms: then the
-	 * small ones read 0.590 rather than the big ones 348,000 */
-	if (mx >= 10e6 || (mn != INFINITY && mn >= 1e6)) {
+	if (ms <= us) {
 		*div = 1e6;
 		return "ms";
 	}

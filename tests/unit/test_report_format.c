@@ -52,6 +52,9 @@ static void test_latency_unit_per_table(void **state)
 	assert_true(div == 1e3);
 	double c[] = { 2e6, 3e6 };
 	assert_string_equal(fmt_lat_unit(c, 2, &div), "ms");
+	/* tmpfs next to a disk: 2.73 us and 612 us read better than 0.00273 ms */
+	double d[] = { 612e3, 11.3e6, 2.73e3, 1.18e3 };
+	assert_string_equal(fmt_lat_unit(d, 4, &div), "µs");
 }
 
 static void test_ratio(void **state)
