@@ -521,6 +521,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	struct import_rep rep;
 	unsigned line, col;
 	int ret = -1;
+	bool moved = false;
 	bool group_reporting = false;
 	const char *gr = fio_opt(d, job, "group_reporting");
 
@@ -574,6 +575,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	for (int di = 0; di < IMP_NDIR; di++)
 		rep.dir[di] = a.dir[di];
+	moved = true; /* rep owns the histograms now */
 	rep.runtime_ns = import_u64(a.runtime_ms * 1e6);
 	rep.usr_pct = a.usr;
 	rep.sys_pct = a.sys;
@@ -629,8 +631,12 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 		import_cell_warn(c, "fio engine '%s' has no iomatrix equivalent", p.engine);
 	ret = 0;
 out:
-	if (ret < 0)
+	if (ret < 0) {
+		/* an entry failed after others were folded into a */
+		for (int di = 0; !moved && di < IMP_NDIR; di++)
+			free(a.dir[di].hist);
 		import_rep_release(&rep);
+	}
 	return ret;
 }
 
