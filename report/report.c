@@ -734,6 +734,47 @@ static void summary_add(struct report *r, char *s)
 	r->summary[r->nsummary++] = s;
 }
 
+/* One latency, one unit that reads well: "111 µs", "8.39 ms". */
+static void fmt_lat_one(double ns, char *buf, size_t len)
+{
+	double div;
+	char v[48];
+	const char *u = fmt_lat_unit(&ns, 1, &div);
+	fmt_sig3(ns / div, v, sizeof(v));
+	snprintf(buf, len, "%s %s", v, u);
+}
+
+/* Seed-000 style detail of one workload: "On 4K random reads: the hdd moved
+ * 0.489 MB/s at 8.39 ms mean latency, the ssd 37.2 MB/s at 111 µs." */
+static char *detail_sentence(const struct report *r, const struct rgroup *g)
+{
+	struct sbuf b = SBUF_INIT;
+	size_t said = 0;
+
+	sbuf_addf(&b, "On %s", g->words);
+	for (size_t k = 0; k < g->n; k++) {
+		const struct rentry *e = &g->e[k];
+		double lat = rentry_lat(e);
+		char mbs[48], l[64];
+		if (!e->cell->ok || !isfinite(lat))
+			continue;
+		fmt_sig3(rentry_bw(e) / 1e6, mbs, sizeof(mbs));
+		fmt_lat_one(lat, l, sizeof(l));
+		if (said == 0)
+			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean latency",
+				  r->devs[e->dev].display, mbs, l);
+		else
+			sbuf_addf(&b, ", the %s %s MB/s at %s", r->devs[e->dev].display, mbs, l);
+		said++;
+	}
+	sbuf_adds(&b, ".");
+	if (said < 2) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	return sbuf_detach(&b);
+}
+
 static void summary_compute_sentences(struct report *r)
 {
 	char q[48];
@@ -794,6 +835,8 @@ static void summary_compute_sentences(struct report *r)
 							 q, r->devs[c->slow].display));
 			said++;
 		}
+		if (ncand > 0)
+			summary_add(r, detail_sentence(r, &r->groups[cands[0].g]));
 		if (ncand > 3) {
 			struct cand *c = &cands[ncand - 1];
 			fmt_ratio(c->ratio, q, sizeof(q));
