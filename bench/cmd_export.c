@@ -91,13 +91,14 @@ static void fio_escape(FILE *f, const char *s)
 	}
 }
 
-/* Does the device path name a directory (or nothing yet: the runner creates
- * a directory there)?  A regular file or a block device is used as is. */
+/* Does the device path name a directory?  As the runner decides: an
+ * existing directory is one (files CELL_FILE_FMT inside); a path that does
+ * not exist yet is the scratch file itself, unless it ends in '/'. */
 static bool path_is_dir(const char *p)
 {
 	struct stat st;
 	if (stat(p, &st) < 0)
-		return true;
+		return p[0] && p[strlen(p) - 1] == '/';
 	return S_ISDIR(st.st_mode);
 }
 

@@ -28,7 +28,7 @@ done
 j=$(ls "$T/quick"/0003-*.fio)
 case "$j" in *0003-scratch-rnd4k-q32t1-randread.fio) ok "file name from id, device, label, pattern" ;; *) not_ok "name: $j" ;; esac
 for line in rw=randread bs=4096 iodepth=32 numjobs=1 ioengine=libaio direct=1 \
-	time_based=1 runtime=3000ms 'filename_format=iomatrix.scratch.$filenum' filesize=268435456; do
+	time_based=1 runtime=3000ms filename=./iomatrix-scratch filesize=268435456; do
 	grep -qxF -- "$line" "$j" && ok "quick cell 3 has $line" || not_ok "quick cell 3 lacks $line"
 done
 grep -q 'rw=randrw' "$T/hdd-vs-ssd"/*r70*.fio && grep -q 'rwmixread=70' "$T/hdd-vs-ssd"/*r70*.fio \
@@ -36,6 +36,9 @@ grep -q 'rw=randrw' "$T/hdd-vs-ssd"/*r70*.fio && grep -q 'rwmixread=70' "$T/hdd-
 grep -q '^fsync=1$' "$T/hdd-vs-ssd"/*sync4k*.fio && grep -q '^ioengine=psync$' "$T/hdd-vs-ssd"/*sync4k*.fio \
 	&& ok "sync-write cell has fsync=1, psync" || not_ok "sync-write cell"
 grep -q '^offset=95%$' "$T/hdd-vs-ssd"/*zone-95*.fio && ok "zone cell has offset=95%" || not_ok "zone offset"
+j=$(ls "$T/hdd-vs-ssd"/0001-*.fio)
+grep -qxF 'directory=/mnt/hdd/' "$j" && grep -qxF 'filename_format=iomatrix.hdd.$filenum' "$j" \
+	&& ok "a directory device gives directory= and the runner's file names" || not_ok "directory device: $(grep -e directory -e filename "$j")"
 
 # a tiny suite really runs under fio, on the files the runner would use
 mkdir -p "$T/dev"
