@@ -39,6 +39,14 @@ grep -q "cells/0003.json" "$S/report/report.md" && ok "warnings section names th
 	|| not_ok "warnings section"
 grep -q '^### ' "$S/report/report.md" && ok "the rest is reported" || not_ok "no results"
 
+# an oversized cell file (sparse: no disk used) is refused before reading
+S6="$T/set6"
+gen "$S6" --cells 3
+truncate -s 65M "$S6/cells/0002.json"
+expect_exit 0 "$IOMATRIX" report "$S6" --charts none
+grep -q "'cells/0002.json' is larger than 64 MiB" "$T/err" && ok "oversized cell refused" \
+	|| not_ok "oversized: $(cat "$T/err")"
+
 # corrupt manifest: cells are read directly
 S2="$T/set2"
 gen "$S2" --cells 2
