@@ -102,6 +102,31 @@ static int row_cmp(const void *a, const void *b)
 	return cx < cy ? 1 : cx > cy ? -1 : 0;
 }
 
+/* "+12.3 % ± 4.5", "-95.8 % ± 1.3"; big changes also as a ratio:
+ * "+40,000 % ± 43,500 (401x)". */
+static void change_text(const struct cmp_row *row, char *buf, size_t len)
+{
+	char v[48], u[48], q[48] = "";
+	double a = fabs(row->change);
+
+	if (a < 100)
+		snprintf(v, sizeof(v), "%.1f", a);
+	else
+		fmt_sig3(a, v, sizeof(v));
+	if (row->unc < 100)
+		snprintf(u, sizeof(u), "%.1f", row->unc);
+	else
+		fmt_sig3(row->unc, u, sizeof(u));
+	double ratio = row->o->mean ? row->n->mean / row->o->mean : 0;
+	if (ratio >= 2 || (ratio > 0 && ratio <= 0.5)) {
+		char r[40];
+		fmt_ratio(ratio, r, sizeof(r));
+		snprintf(q, sizeof(q), " (%s)", r);
+	}
+	snprintf(buf, len, "%s%s %%%s%s%s", row->change < 0 ? "-" : "+", v,
+		 row->unc > 0 ? " ± " : "", row->unc > 0 ? u : "", q);
+}
+
 static void add_s(cJSON *o, const char *k, const char *v)
 {
 	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
@@ -278,14 +303,11 @@ int cmd_compare(int argc, char **argv)
 	cJSON *jrows = cJSON_CreateArray();
 	for (size_t i = 0; i < nrows; i++) {
 		const struct cmp_row *row = &rows[i];
-		char o[64], n[64], ch[64], metric[96];
+		char o[64], n[64], ch[200], metric[96];
 		count[row->v]++;
 		fmt_stat(row->o->mean, row->o->ci95, row->o->n, row->div, o, sizeof(o));
 		fmt_stat(row->n->mean, row->n->ci95, row->n->n, row->div, n, sizeof(n));
-		if (row->unc > 0)
-			snprintf(ch, sizeof(ch), "%+.1f ± %.1f %%", row->change, row->unc);
-		else
-			snprintf(ch, sizeof(ch), "%+.1f %%", row->change);
+		change_text(row, ch, sizeof(ch));
 		snprintf(metric, sizeof(metric), "%s%s%s%s%s%s", row->dir ? row->dir : "",
 			 row->dir ? " " : "", row->metric,
 			 row->unit[0] ? " (" : "", row->unit, row->unit[0] ? ")" : "");
