@@ -6,13 +6,14 @@
  *
  * Mapping notes (where the two tools differ):
  *  - our `size` is per file and our files are shared by all jobs; fio's
- *    `filesize` is per file and filename_format without $jobnum makes every
- *    job use the same files (named as the runner names them, CELL_FILE_FMT).
+ *    `filesize` is per file, and listing the files in filename= (named as
+ *    the runner names them, CELL_FILE_FMT) makes every job use them.
  *  - sequential jobs each own a contiguous slice in our runner: fio gets
  *    size = slice and offset_increment = slice.
  *  - requests and io_size are totals for us, per job for fio: divided.
- *  - with a runtime we run until it ends (wrapping around the file), which
- *    is fio's time_based; without one, one pass (fio's default).
+ *  - with a runtime alone we run until it ends (wrapping around the file),
+ *    which is fio's time_based; requests/io_size become io_size (+
+ *    number_ios), and runtime caps them; with none, one pass (fio's default).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -141,10 +142,23 @@ static int write_job(const struct suite *s, const struct cell *c,
 	fprintf(f, "direct=%d\n", c->direct ? 1 : 0);
 	fprintf(f, "numjobs=%u\ngroup_reporting=1\n", c->jobs);
 	if (path_is_dir(c->path)) {
-		fprintf(f, "directory=");
-		fio_escape(f, c->path);
-		fprintf(f, "\nfilename_format=iomatrix.%s.$filenum\n", c->device);
-		fprintf(f, "nrfiles=%u\n", c->files);
+		/* Every file named explicitly: fio shares a file between jobs
+		 * only when it is given by filename= (with directory= and
+		 * filename_format the second job of the same names does no IO). */
+		size_t dl = strlen(c->path);
+		bool slash = dl && c->path[dl - 1] == '/';
+		fprintf(f, "filename=");
+		for (unsigned i = 0; i < c->files; i++) {
+			char fn[CELL_NAME_MAX + 32];
+			snprintf(fn, sizeof(fn), CELL_FILE_FMT, c->device, i);
+			if (i)
+				fputc(':', f);
+			fio_escape(f, c->path);
+			if (!slash)
+				fputc('/', f);
+			fio_escape(f, fn);
+		}
+		fprintf(f, "\n");
 	} else {
 		fprintf(f, "filename=");
 		fio_escape(f, c->path);
@@ -167,19 +181,31 @@ static int write_job(const struct suite *s, const struct cell *c,
 		fprintf(f, "offset=%g%%\n", c->offset_pct);
 	else if (c->offset)
 		fprintf(f, "offset=%llu\n", (unsigned long long)c->offset);
-	if (c->runtime_ns) {
-		fprintf(f, "time_based=1\nruntime=%llums\n",
+	/* Stop rule, whichever comes first.  fio's time_based ignores io_size
+	 * and number_ios, so it is only used for a runtime alone; a count or a
+	 * byte total becomes io_size (which wraps around the file as we do)
+	 * and runtime then only caps it. */
+	if (c->runtime_ns)
+		fprintf(f, "%sruntime=%llums\n",
+			c->requests || c->io_size ? "" : "time_based=1\n",
 			(unsigned long long)(c->runtime_ns / 1000000ULL));
-	}
 	if (c->ramp_ns)
 		fprintf(f, "ramp_time=%llums\n", (unsigned long long)(c->ramp_ns / 1000000ULL));
-	if (c->requests)
-		fprintf(f, "number_ios=%llu\n",
-			(unsigned long long)((c->requests + c->jobs - 1) / c->jobs));
-	if (c->io_size) {
-		uint64_t per = c->io_size / c->jobs;
-		per -= per % c->bs;
-		fprintf(f, "io_size=%llu\n", (unsigned long long)(per ? per : c->bs));
+	if (c->requests || c->io_size) {
+		uint64_t per = UINT64_MAX;
+		if (c->io_size) {
+			per = c->io_size / c->jobs;
+			per -= per % c->bs;
+			if (!per)
+				per = c->bs;
+		}
+		if (c->requests) {
+			uint64_t n = (c->requests + c->jobs - 1) / c->jobs;
+			fprintf(f, "number_ios=%llu\n", (unsigned long long)n);
+			if (n <= UINT64_MAX / c->bs && n * c->bs < per)
+				per = n * c->bs;
+		}
+		fprintf(f, "io_size=%llu\n", (unsigned long long)per);
 	}
 	if (pattern_is_mixed(c->pattern))
 		fprintf(f, "rwmixread=%u\n", c->rwmixread);

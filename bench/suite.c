@@ -487,7 +487,8 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		return -1;
 	}
 	v = scalar(n);
-	if (is_null(n)) {
+	/* `engine: null` means the null engine, not a YAML null */
+	if (is_null(n) && !(key->type == KT_ENGINE && !strcmp(v, "null"))) {
 		err_at(x, line, col, "'%s' has no value", key->name);
 		return -1;
 	}

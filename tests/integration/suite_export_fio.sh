@@ -37,7 +37,7 @@ grep -q '^fsync=1$' "$T/hdd-vs-ssd"/*sync4k*.fio && grep -q '^ioengine=psync$' "
 	&& ok "sync-write cell has fsync=1, psync" || not_ok "sync-write cell"
 grep -q '^offset=95%$' "$T/hdd-vs-ssd"/*zone-95*.fio && ok "zone cell has offset=95%" || not_ok "zone offset"
 j=$(ls "$T/hdd-vs-ssd"/0001-*.fio)
-grep -qxF 'directory=/mnt/hdd/' "$j" && grep -qxF 'filename_format=iomatrix.hdd.$filenum' "$j" \
+grep -qxF 'filename=/mnt/hdd/iomatrix.hdd.0' "$j" \
 	&& ok "a directory device gives directory= and the runner's file names" || not_ok "directory device: $(grep -e directory -e filename "$j")"
 
 # a tiny suite really runs under fio, on the files the runner would use

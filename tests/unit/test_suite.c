@@ -187,6 +187,16 @@ static void test_every_key_parses(void **state)
 	suite_free(s);
 }
 
+static void test_engine_null(void **state)
+{
+	(void)state;
+	/* plain `null` is a YAML null, but for engine it names the null engine */
+	struct suite *s = load_ok(HEAD "defaults:\n  engine: null\nmatrix:\n  pattern: read\n");
+	assert_string_equal(s->cells[0].engine, "null");
+	suite_free(s);
+	expect_err(HEAD "defaults:\n  engine: ~\nmatrix:\n  pattern: read\n", "'engine' has no value");
+}
+
 static void test_percent_sizes(void **state)
 {
 	(void)state;
@@ -643,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_include_only),
 		cmocka_unit_test(test_defaults_and_builtin),
 		cmocka_unit_test(test_every_key_parses),
+		cmocka_unit_test(test_engine_null),
 		cmocka_unit_test(test_percent_sizes),
 		cmocka_unit_test(test_sysbench_aliases),
 		cmocka_unit_test(test_device_overrides_win),
