@@ -60,4 +60,28 @@ if sh "$T/tinyfio/run-all.sh" >"$T/run.out" 2>&1 && [ -f "$T/dev/iomatrix.t.0" ]
 else
 	not_ok "run-all.sh: $(tail -n 5 "$T/run.out")"
 fi
+
+# stop rules: fio stops where our cell stops (null engine: no real IO)
+mkdir -p "$T/sdev"
+cat >"$T/stop.yaml" <<YAML
+suite: stop
+defaults: {size: 1m, engine: "null", direct: false}
+devices:
+  - {name: t, path: "$T/sdev/"}
+include:
+  - {pattern: read, requests: 1000}
+  - {pattern: read, io_size: 8m, runtime: 30s}
+  - {pattern: randread, requests: 1000, io_size: 1g, jobs: 2}
+  - {pattern: read}
+YAML
+"$IOMATRIX" export fio "$T/stop.yaml" -o "$T/stopfio" >/dev/null 2>&1 || fail "export stop"
+want="1000 2048 1000 256"
+i=0
+for w in $want; do
+	i=$((i + 1))
+	j=$(ls "$T/stopfio"/000$i-*.fio)
+	fio --output-format=json --output="$T/stop$i.json" "$j" >/dev/null 2>&1
+	got=$(grep -m1 '"total_ios"' "$T/stop$i.json" | tr -dc '0-9')
+	[ "$got" = "$w" ] && ok "stop rule of cell $i: $w IOs under fio" || not_ok "cell $i: fio did $got IOs, want $w"
+done
 tap_end
