@@ -25,7 +25,8 @@ endif
 
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
 ifdef SANITIZE
@@ -108,6 +109,7 @@ demo: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
 	$(Q)sh tests/bench/run.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
