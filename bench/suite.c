@@ -1275,10 +1275,89 @@ static bool odometer_next(const struct ctx *x, size_t *idx)
 	return false;
 }
 
+/* Cells measured the same way: the device and every parameter from
+ * `pattern` on (the label is only a name).  Fields are compared as bytes:
+ * every cell starts from cell_init()'s memset, so padding is zero. */
+static int cell_param_cmp(const struct cell *a, const struct cell *b)
+{
+	int r = strcmp(a->device, b->device);
+	if (r)
+		return r;
+	return memcmp((const char *)a + offsetof(struct cell, pattern),
+		      (const char *)b + offsetof(struct cell, pattern),
+		      sizeof(struct cell) - offsetof(struct cell, pattern));
+}
+
+static const struct cell *sort_cells; /* qsort has no context argument */
+
+static int cell_idx_cmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int r = cell_param_cmp(&sort_cells[a], &sort_cells[b]);
+	return r ? r : (a < b ? -1 : a > b);
+}
+
+struct srcpos {
+	unsigned line, col;
+};
+
+static int size_cmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+/* A cell that repeats another measures nothing new and shows twice in a
+ * report: an error at the later one's matrix or include entry, once per
+ * entry (not again for every device), in run order. */
+static void duplicates_check(struct ctx *x, const struct srcpos *src)
+{
+	size_t n = x->s->ncells, ndup = 0;
+	size_t *ord = calloc(n ? n : 1, sizeof(*ord));
+	size_t *dup = calloc(n ? n : 1, sizeof(*dup));   /* later cell */
+	size_t *orig = calloc(n ? n : 1, sizeof(*orig)); /* cell it repeats, by index */
+
+	if (!ord || !dup || !orig)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		ord[i] = i;
+	sort_cells = x->s->cells;
+	qsort(ord, n, sizeof(*ord), cell_idx_cmp);
+	sort_cells = NULL;
+	for (size_t i = 1; i < n; i++) {
+		size_t first = ord[i - 1];
+		while (i < n && !cell_param_cmp(&x->s->cells[first], &x->s->cells[ord[i]])) {
+			orig[ord[i]] = first;
+			dup[ndup++] = ord[i];
+			i++;
+		}
+	}
+	qsort(dup, ndup, sizeof(*dup), size_cmp);
+	for (size_t k = 0; k < ndup; k++) {
+		size_t j = dup[k];
+		const struct cell *c = &x->s->cells[j], *a = &x->s->cells[orig[j]];
+		bool seen = false;
+		for (size_t q = 0; q < k && !seen; q++)
+			seen = src[dup[q]].line == src[j].line && src[dup[q]].col == src[j].col &&
+			       src[orig[dup[q]]].line == src[orig[j]].line &&
+			       src[orig[dup[q]]].col == src[orig[j]].col;
+		if (seen)
+			continue;
+		err_at(x, src[j].line, src[j].col,
+		       "cell %d ('%s' on '%s') repeats cell %d ('%s') with the same parameters; drop one or make them differ",
+		       c->id, c->label, c->device, a->id, a->label);
+	}
+out:
+	free(ord);
+	free(dup);
+	free(orig);
+}
+
 static void expand(struct ctx *x, const struct suite_opts *opts)
 {
 	uint64_t raw = x->have_matrix ? 1 : 0;
 	size_t *idx = NULL, kept = 0, total, n = 0;
+	struct srcpos *src = NULL;
 	struct cell c;
 	struct pos p;
 	unsigned ml = x->matrix_line, mc = x->matrix_col;
@@ -1340,7 +1419,8 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 		goto out;
 	/* pass 2: fill in run order: for each device, matrix cells then includes */
 	x->s->cells = calloc(total, sizeof(*x->s->cells));
-	if (!x->s->cells) {
+	src = calloc(total, sizeof(*src));
+	if (!x->s->cells || !src) {
 		err_at(x, 0, 0, "out of memory for %zu cells", total);
 		goto out;
 	}
@@ -1351,22 +1431,27 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 				cell_resolve(x, &x->devs[d], idx, NULL, &c, &p);
 				if (excluded(x, &c))
 					continue;
+				src[n].line = ml;
+				src[n].col = mc;
 				x->s->cells[n++] = c;
 			} while (odometer_next(x, idx));
 		}
 		for (size_t i = 0; i < x->nincl; i++) {
 			cell_resolve(x, &x->devs[d], NULL, &x->incl[i], &c, &p);
+			src[n].line = x->incl[i].line;
+			src[n].col = x->incl[i].col;
 			x->s->cells[n++] = c;
 		}
 	}
 	x->s->ncells = n;
-	for (size_t i = 0; i < n; i++) {
-		struct cell *ci = &x->s->cells[i];
-		ci->id = (int)i + 1;
+	for (size_t i = 0; i < n; i++)
+		x->s->cells[i].id = (int)i + 1;
+	duplicates_check(x, src);
+	for (size_t i = 0; i < n; i++)
 		if (opts && opts->scale > 0 && opts->scale != 1.0)
-			cell_scale(ci, opts->scale);
-	}
+			cell_scale(&x->s->cells[i], opts->scale);
 out:
+	free(src);
 	free(idx);
 }
 

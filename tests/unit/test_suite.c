@@ -201,14 +201,15 @@ static void test_percent_sizes(void **state)
 {
 	(void)state;
 	struct suite *s = load_ok(HEAD "defaults:\n  size: 50%\nmatrix:\n  pattern: read\n"
-				  "  offset: [0, 0%, 4m, 95%]\n");
-	assert_int_equal(s->ncells, 4);
+				  "  offset: [0%, 4m, 95%]\n");
+	assert_int_equal(s->ncells, 3);
 	assert_true(s->cells[0].size == 0 && s->cells[0].size_pct == 50.0);
 	assert_true(s->cells[0].offset == 0 && s->cells[0].offset_pct == 0);
-	assert_true(s->cells[1].offset == 0 && s->cells[1].offset_pct == 0);
-	assert_true(s->cells[2].offset == 4194304);
-	assert_true(s->cells[3].offset_pct == 95.0);
+	assert_true(s->cells[1].offset == 4194304);
+	assert_true(s->cells[2].offset_pct == 95.0);
 	suite_free(s);
+	/* "0" and "0%" are the same offset: a repeated cell */
+	expect_err(HEAD "matrix:\n  pattern: read\n  offset: [0, 0%]\n", "repeats cell 1");
 }
 
 static void test_sysbench_aliases(void **state)
@@ -598,6 +599,26 @@ static void test_too_many_cells(void **state)
 		   "'matrix' expands to more than 1000000 combinations on 1 device before 'exclude'");
 }
 
+static void test_duplicate_cells(void **state)
+{
+	(void)state;
+	expect_err(HEAD "matrix:\n  pattern: read\n  bs: [4k, 8k, 4k]\n",
+		   "t.yaml:6:3: cell 3 ('SEQ4K Q1T1' on 'd') repeats cell 1 ('SEQ4K Q1T1')");
+	expect_err(HEAD "matrix:\n  pattern: read\ninclude:\n  - {label: x, pattern: read}\n",
+		   "t.yaml:8:5: cell 2 ('x' on 'd') repeats cell 1");
+	/* reported once per entry, not per device */
+	struct errlist e = ERRLIST_INIT;
+	assert_null(load("suite: t\ndevices:\n  - {name: a, path: /a}\n  - {name: b, path: /b}\n"
+			 "include:\n  - {pattern: read}\n  - {pattern: read}\n", &e));
+	assert_int_equal(e.n, 1);
+	errlist_release(&e);
+	/* the same cell on two devices is no repeat; a different label alone is */
+	struct suite *s = load_ok("suite: t\ndevices:\n  - {name: a, path: /a}\n  - {name: b, path: /b}\n"
+				  "include:\n  - {pattern: read}\n  - {pattern: read, runtime: 1s}\n");
+	assert_int_equal(s->ncells, 4);
+	suite_free(s);
+}
+
 static void test_empty_after_exclude(void **state)
 {
 	(void)state;
@@ -674,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_sizes),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_too_many_cells),
+		cmocka_unit_test(test_duplicate_cells),
 		cmocka_unit_test(test_empty_after_exclude),
 		cmocka_unit_test(test_missing_pieces),
 		cmocka_unit_test(test_keys_help),
