@@ -41,7 +41,9 @@ enum data_kind {
  * Name of the n-th file (0-based) of a device's file set when the device path
  * is a directory: DIR/iomatrix.<device>.<n>, e.g. /mnt/hdd/iomatrix.hdd.0.
  * The runner creates files under this name and `export fio` gives fio the
- * same names (filename_format), so both touch the same files.
+ * same names (in filename=), so both touch the same files.  A path that
+ * does not exist yet is the scratch file itself, unless it ends in '/'
+ * (then it names a directory).
  */
 /* Default PRNG seed (fio's randseed default), so runs repeat exactly. */
 #define CELL_DEFAULT_SEED 0x89
@@ -116,7 +118,9 @@ const char *data_name(enum data_kind d);             /* "random" "zero" "compres
 /* Default values for every parameter (pattern must still be set). */
 void cell_init(struct cell *c);
 
-/* Derived label in CrystalDiskMark style: "SEQ1M Q8T1", "RND4K Q32T16". */
+/* Derived label in CrystalDiskMark style: "SEQ1M Q8T1", "RND4K Q32T16";
+ * mixed patterns add the read share: "RND4K Q16T1 R70"; a block size that
+ * is not a whole KiB gets a B: "SEQ512B Q1T1". */
 void cell_label_derive(const struct cell *c, char *buf, size_t len);
 
 /*
