@@ -540,7 +540,8 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 		closedir(d);
 	}
 done:
-	qsort(ids, n, sizeof(int), cmp_int);
+	if (n > 1) /* qsort(NULL, 0, ...) is undefined: no cell at all */
+		qsort(ids, n, sizeof(int), cmp_int);
 	/* drop duplicates */
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
