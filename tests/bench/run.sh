@@ -224,6 +224,7 @@ else skiprow "peak RSS (no /usr/bin/time)" "RSS"; fi
 
 echo
 echo "iomatrix vs fio ($(fio --version)), median of $ROUNDS alternating rounds, ${SECS}s each"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as noise, mostly in the disk rows)"
 echo
 printf "| %-34s | %-9s | %17s | %17s | %7s | %-11s | %-3s |\n" workload metric iomatrix fio ratio target met
 echo "|------------------------------------|-----------|-------------------|-------------------|---------|-------------|-----|"
