@@ -10,7 +10,9 @@
 # 0 unless a tool failed to run.
 #
 #   sh tests/crosscheck/run.sh BUILD/iomatrix
-#   env: CROSSCHECK_SCALE   --scale of every suite (default 0.01)
+#   env: CROSSCHECK_SCALE   --scale of every suite (default: 0.01 for seeds
+#                           000 and 003, whose files are 100 GB; 0.1 for the
+#                           others, so their 3 s hdparm cells last 0.3 s)
 #        CROSSCHECK_ROUNDS  rounds per tool (default 2)
 #        CROSSCHECK_DIR     where the scratch directory goes (default /tmp)
 #        CROSSCHECK_SUITES  suite names to run (default: all five seeds)
@@ -18,7 +20,7 @@ set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SCALE=${CROSSCHECK_SCALE:-0.01}
+SCALE_ENV=${CROSSCHECK_SCALE:-}
 ROUNDS=${CROSSCHECK_ROUNDS:-2}
 BASE=${CROSSCHECK_DIR:-/tmp}
 SUITES=${CROSSCHECK_SUITES:-"seed-000-fio-hdd-vs-ssd seed-001-sata-vs-nvme seed-002-hdparm-dd seed-003-sysbench-fileio seed-004-dd-hdparm"}
@@ -29,11 +31,11 @@ done
 W=$(mktemp -d "$BASE/iomatrix-crosscheck.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT INT TERM
 failed=0
-echo "crosscheck: scale $SCALE, $ROUNDS rounds per tool, scratch $W ($(df -T "$W" | awk 'NR==2 {print $2}'))"
+echo "crosscheck: $ROUNDS rounds per tool, scratch $W ($(df -T "$W" | awk 'NR==2 {print $2}'))"
 
 # devices NAME: "--device a=W/NAME/dev/a ..." for every device of the suite
 devices() {
-	"$BIN" plan "$ROOT/suites/$1.yaml" --format json | python3 -c '
+	"$BIN" plan "$SUITE" --format json | python3 -c '
 import json, os, sys
 seen = []
 for c in json.load(sys.stdin)["cells"]:
@@ -48,7 +50,7 @@ print(" ".join("--device %s=%s/%s" % (d, sys.argv[1], d) for d in seen))' "$W/$1
 sysbench_round() {
 	s=$1; r=$2
 	mkdir -p "$W/$s/sb-$r"
-	"$BIN" plan "$ROOT/suites/$s.yaml" --scale "$SCALE" --format json >"$W/$s/plan.json" || return 1
+	"$BIN" plan "$SUITE" --scale "$SCALE" --format json >"$W/$s/plan.json" || return 1
 	python3 - "$W/$s/plan.json" "$W/$s/dev" <<'PY' >"$W/$s/sb-cmds" || return 1
 import json, math, sys
 mode = {"randread": "rndrd", "randwrite": "rndwr", "randrw": "rndrw",
@@ -70,10 +72,18 @@ PY
 	while IFS="$(printf '\t')" read -r id dir prep run; do
 		mkdir -p "$dir"
 		case " $prepared " in *" $dir:$prep "*) ;; *)
-			(cd "$dir" && sysbench fileio $prep prepare >/dev/null 2>&1) || return 1
+			(cd "$dir" && sysbench fileio $prep prepare) </dev/null >"$W/$s/sb-prepare.log" 2>&1 \
+				|| { echo "crosscheck: sysbench prepare in $dir failed: $(tail -n 3 "$W/$s/sb-prepare.log")" >&2; return 1; }
+			# prepare leaves ~1 GiB dirty in the page cache; O_DIRECT IO
+			# on those ranges would wait for their writeback first
+			sync
 			prepared="$prepared $dir:$prep" ;;
 		esac
-		(cd "$dir" && sysbench fileio $run run) >"$W/$s/sb-$r/$id.log" 2>&1 || return 1
+		(cd "$dir" && sysbench fileio $run run) </dev/null >"$W/$s/sb-$r/$id.log" 2>&1 \
+			|| { echo "crosscheck: sysbench cell $id failed: $(tail -n 3 "$W/$s/sb-$r/$id.log")" >&2; return 1; }
+		# seqwr re-creates the files with only what it wrote: the next
+		# mode needs them prepared again (as the seed's script did not)
+		case $run in *--file-test-mode=seqwr*) prepared="" ;; esac
 	done <"$W/$s/sb-cmds"
 	for d in "$W/$s/dev"/*/sysbench; do
 		[ -d "$d" ] && (cd "$d" && sysbench fileio --file-num=1 cleanup >/dev/null 2>&1; rm -f test_file.*)
@@ -83,14 +93,41 @@ PY
 
 for s in $SUITES; do
 	[ -f "$ROOT/suites/$s.yaml" ] || { echo "crosscheck: no suite '$s'" >&2; failed=1; continue; }
+	SCALE=$SCALE_ENV
+	SUITE="$ROOT/suites/$s.yaml"
+	note=""
+	if [ -z "$SCALE" ]; then
+		case $s in seed-000*) SCALE=0.01 ;; *) SCALE=0.1 ;; esac
+		case $s in seed-003*)
+			# --scale would also cut --max-requests=100000 to 1000,
+			# i.e. 15 ms cells that compare start-up costs only.
+			# Instead: the seed's requests, runtime and threads on 16
+			# files of 64 MiB, on the first device only (all four
+			# would be this same disk).
+			mkdir -p "$W/$s"
+			python3 - "$SUITE" "$W/$s/suite.yaml" <<'PY' || { failed=1; continue; }
+import sys, yaml
+s = yaml.safe_load(open(sys.argv[1]))
+s["devices"] = s["devices"][:1]
+s["defaults"]["size"] = "64m"
+open(sys.argv[2], "w").write(
+    "# crosscheck variant of %s: 16 x 64 MiB files, first device\n" % sys.argv[1] +
+    yaml.safe_dump(s, sort_keys=False))
+PY
+			SUITE="$W/$s/suite.yaml"
+			SCALE=1
+			note=", 16 x 64 MiB files, the seed's 100000 requests, one device"
+			;;
+		esac
+	fi
 	echo
-	echo "== $s"
+	echo "== $s (scale $SCALE$note)"
 	mkdir -p "$W/$s"
 	devs=$(devices "$s") || { echo "crosscheck: cannot plan $s" >&2; failed=1; continue; }
 	other=fio
 	case $s in *sysbench*) other=sysbench ;; esac
 	if [ $other = fio ]; then
-		"$BIN" export fio "$ROOT/suites/$s.yaml" $devs --scale "$SCALE" -o "$W/$s/fio" >/dev/null 2>"$W/$s/export.err" \
+		"$BIN" export fio "$SUITE" $devs --scale "$SCALE" -o "$W/$s/fio" >/dev/null 2>"$W/$s/export.err" \
 			|| { echo "crosscheck: export fio failed: $(head -n 3 "$W/$s/export.err")" >&2; failed=1; continue; }
 	fi
 	r=1
@@ -101,7 +138,7 @@ for s in $SUITES; do
 			[ $((r % 2)) = 0 ] && { [ $tool = iomatrix ] && tool=$other || tool=iomatrix; }
 			printf '   round %d: %s\n' "$r" "$tool"
 			if [ $tool = iomatrix ]; then
-				"$BIN" run "$ROOT/suites/$s.yaml" $devs --scale "$SCALE" --out "$W/$s/iom-$r" --quiet \
+				"$BIN" run "$SUITE" $devs --scale "$SCALE" --out "$W/$s/iom-$r" --quiet \
 					>/dev/null 2>"$W/$s/iom-$r.err" || { echo "crosscheck: iomatrix run failed: $(tail -n 3 "$W/$s/iom-$r.err")" >&2; ok=0; }
 			elif [ $tool = fio ]; then
 				sh "$W/$s/fio/run-all.sh" >"$W/$s/fio-$r.log" 2>&1 || { echo "crosscheck: fio failed: $(tail -n 3 "$W/$s/fio-$r.log")" >&2; ok=0; }
@@ -135,7 +172,8 @@ def iom_cell(r, cid):
             if x.get("lat_ns") and x["ios"]:
                 lat_w += x["lat_ns"]["mean"] * x["ios"]; lat_n += x["ios"]
     n = max(1, len(j["repetitions"]))
-    return tot_iops / n, tot_bw / n, (lat_w / lat_n if lat_n else None), j["params"]
+    rt = mean([rep.get("runtime_ns", 0) for rep in j["repetitions"]]) or 0
+    return tot_iops / n, tot_bw / n, (lat_w / lat_n if lat_n else None), j["params"], rt
 
 def fio_cell(r, cid):
     files = sorted(glob.glob("%s/fio-%d/%04d-*.json" % (base, r, cid)))
@@ -192,9 +230,8 @@ for c in plan:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
         if p["data"] == "zero":
             why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
-        short = p["runtime_ns"] and p["runtime_ns"] < 2e9
-        if p["requests"] and p["requests"] * p["bs_bytes"] < 64 << 20 or short or (p["io_size_bytes"] and p["io_size_bytes"] < 64 << 20):
-            why.append("a very short cell at this scale (start-up, first-IO and timer effects weigh heavily); raise CROSSCHECK_SCALE")
+        if a[0][4] < 1e9:
+            why.append("a very short cell at this scale (%.0f ms measured: start-up, first IOs and timer effects weigh heavily); raise CROSSCHECK_SCALE" % (a[0][4] / 1e6))
         if other == "sysbench" and "latency" in bad:
             why.append("sysbench prints latency in ms with 2 decimals (10 us steps) and counts fsync events in it")
         if other == "sysbench" and p["pattern"] == "write":
