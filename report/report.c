@@ -809,7 +809,8 @@ static void summary_compute_sentences(struct report *r)
 				c->ratio = di >= bi ? di / bi : bi / di;
 			}
 		}
-		qsort(cands, ncand, sizeof(*cands), cand_cmp);
+		if (ncand > 1) /* qsort(NULL, 0, ...) is undefined */
+			qsort(cands, ncand, sizeof(*cands), cand_cmp);
 		/* the three largest gaps, each on a different access pattern so the
 		 * summary covers reads, writes and mixes rather than three sizes
 		 * of one; then any pattern once more if fewer were found */
