@@ -297,7 +297,8 @@ int cmd_compare(int argc, char **argv)
 			}
 		}
 	}
-	qsort(rows, nrows, sizeof(*rows), row_cmp);
+	if (nrows > 1) /* rows is NULL when no cell matched: qsort(NULL) is UB */
+		qsort(rows, nrows, sizeof(*rows), row_cmp);
 
 	size_t count[4] = { 0 };
 	cJSON *jrows = cJSON_CreateArray();
