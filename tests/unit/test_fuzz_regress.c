@@ -47,6 +47,10 @@
 #include "../fuzz/fuzz_import_csv.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_report_one
+#include "../fuzz/fuzz_report.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -180,6 +184,12 @@ static void test_replay_import_csv(void **state)
 	replay("fuzz_import_csv", fuzz_import_csv_one);
 }
 
+static void test_replay_report(void **state)
+{
+	(void)state;
+	replay("fuzz_report", fuzz_report_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_fio),
 		cmocka_unit_test(test_replay_import_sysbench),
 		cmocka_unit_test(test_replay_import_csv),
+		cmocka_unit_test(test_replay_report),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
