@@ -10,6 +10,7 @@
 #        BENCH_RUNTIME   runtime of every other measurement (default 5)
 #        BENCH_ROUNDS    rounds per tool (default 3)
 #        BENCH_DIR       directory for the ext4 file (default /tmp)
+#        BENCH_ONLY      run only these parts: "null ram disk rss" (default all)
 #
 # Workloads: 1) null engine 4K randread QD32; 2) a RAM block device (a new
 # zram device as root, else a loop device on tmpfs; skipped without root)
@@ -54,6 +55,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log() { echo "bench: $*" >&2; }
+want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # median of the numbers on stdin
 median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "nan"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
@@ -142,13 +144,13 @@ log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}
 
 # 1) overhead: the null engine
 mkdir -p "$T/null"
-if compare null "$T/null" null "" null randread randread 4k 32; then
+if want null && compare null "$T/null" null "" null randread randread 4k 32; then
 	row "null engine 4K randread QD32" "IOPS" null iops "2.0" 1000 "K"
 else skiprow "null engine 4K randread QD32" "IOPS"; fi
 
 # 2) a RAM block device
 RAMDEV=""
-if [ "$(id -u)" = 0 ]; then
+if [ "$(id -u)" = 0 ] && { want ram || want rss; }; then
 	[ -e /sys/class/zram-control ] || modprobe zram num_devices=0 2>/dev/null || modprobe zram 2>/dev/null
 	if [ -e /sys/class/zram-control/hot_add ]; then
 		ZRAM_ID=$(cat /sys/class/zram-control/hot_add 2>/dev/null) || ZRAM_ID=""
@@ -164,7 +166,7 @@ if [ "$(id -u)" = 0 ]; then
 		else TMPFS=""; fi
 	fi
 fi
-if [ -n "$RAMDEV" ]; then
+if [ -n "$RAMDEV" ] && want ram; then
 	# Left unwritten on purpose: reads are served without touching stored
 	# data, so the tools' own per-IO cost dominates (what this row measures).
 	log "RAM device $RAMDEV"
@@ -186,11 +188,11 @@ fi
 D=$DISKDIR/iomatrix-bench.$$
 mkdir -p "$D"
 FILE=$D/iomatrix.disk.0
-if compare disk4k "$D" libaio "$FILE" libaio randread randread 4k 32; then
+if want disk && compare disk4k "$D" libaio "$FILE" libaio randread randread 4k 32; then
 	row "disk file 4K randread QD32 libaio" "IOPS" disk4k iops "0.95:1.05" 1000 "K"
 	row "" "lat mean" disk4k lat "0.90:1.10" 1000 "us"
 else skiprow "disk file 4K randread QD32" "IOPS"; fi
-if compare disk1m "$D" libaio "$FILE" libaio read read 1m 8; then
+if want disk && compare disk1m "$D" libaio "$FILE" libaio read read 1m 8; then
 	row "disk file 1M read QD8 libaio" "MB/s" disk1m bw "0.95:1.05" 1000000 "MB/s"
 	row "" "lat mean" disk1m lat "0.90:1.10" 1000 "us"
 else skiprow "disk file 1M read QD8" "MB/s"; fi
@@ -201,7 +203,7 @@ maxrss() { # CMD... -> peak RSS of the child in KiB on stdout
 }
 RSSPATH=${RAMDEV:-$D}; RSSFILE=${RAMDEV:-$FILE}
 log "peak RSS: 16 jobs x QD32, ${RSS_SECS}s each"
-if [ -x /usr/bin/time ]; then
+if [ -x /usr/bin/time ] && want rss; then
 	cat >"$T/rss.yaml" <<EOF
 suite: bench-rss
 defaults: {engine: "libaio", direct: true, size: 1GiB, runtime: ${RSS_SECS}s, keep_files: true}
@@ -220,7 +222,7 @@ EOF
 				"peak RSS 16 jobs x QD32", "RSS", a / 1024, "MiB", b / 1024, "MiB",
 				a / b, "<= 16 MiB", ok }' >>"$ROWS"
 	else skiprow "peak RSS 16 jobs x QD32" "RSS"; fi
-else skiprow "peak RSS (no /usr/bin/time)" "RSS"; fi
+else skiprow "peak RSS 16 jobs x QD32" "RSS"; fi
 
 echo
 echo "iomatrix vs fio ($(fio --version)), median of $ROUNDS alternating rounds, ${SECS}s each"
