@@ -863,7 +863,7 @@ static void summary_compute_sentences(struct report *r)
 				gb_best = &r->groups[gi];
 			}
 		}
-		if (!gi_best)
+		if (!gi_best || !gb_best) /* a set can hold IOPS without bandwidth */
 			continue;
 		char i1[48], b1[48];
 		fmt_sig3(bi, i1, sizeof(i1));
