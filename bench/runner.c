@@ -61,6 +61,18 @@ static int direct_msg(const char *path, char *err, size_t errlen)
 	return -EINVAL;
 }
 
+/* bs must be a multiple of the logical block size for O_DIRECT: say so
+ * before any IO (layout included). */
+static int check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen)
+{
+	if (!c->direct || !lbs || c->bs % lbs == 0)
+		return 0;
+	seterr(err, errlen, "bs %" PRIu64 " is %s the logical block size of '%s' "
+	       "(%u bytes); use a multiple of %u or direct: false", c->bs,
+	       c->bs < lbs ? "below" : "not a multiple of", c->path, lbs, lbs);
+	return -EINVAL;
+}
+
 /* ---- target resolution ---- */
 
 void target_release(struct target *t)
@@ -271,7 +283,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 			goto oom;
 		t->nfiles = 1;
 		ret = resolve_blockdev(c, t, err, errlen);
-		if (ret < 0)
+		if (ret < 0 || (!no_io && (ret = check_bs(c, t->logical_block, err, errlen)) < 0))
 			goto err;
 		if (c->direct && !no_io) {
 			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
@@ -419,6 +431,9 @@ int runner_prepare(const struct cell *c, struct target *t,
 		}
 	}
 	t->created = scratch || created_any;
+	ret = check_bs(c, t->logical_block, err, errlen);
+	if (ret < 0)
+		goto err;
 
 	if (c->direct && t->offset % (t->logical_block ? t->logical_block : 512)) {
 		seterr(err, errlen, "offset %" PRIu64 " is not a multiple of the logical block "
@@ -571,13 +586,8 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		seterr(err, errlen, "bs and the file set must not be empty");
 		return -EINVAL;
 	}
-	if (c->direct && !no_io && t->logical_block && bs % t->logical_block) {
-		seterr(err, errlen, "bs %" PRIu64 " is %s the logical block size of '%s' "
-		       "(%u bytes); use a multiple of %u or direct: false", bs,
-		       bs < t->logical_block ? "below" : "not a multiple of", c->path,
-		       t->logical_block, t->logical_block);
+	if (!no_io && check_bs(c, t->logical_block, err, errlen) < 0)
 		return -EINVAL;
-	}
 	uint64_t bpf = t->file_size / bs;
 	if (bpf == 0) {
 		seterr(err, errlen, "'%s': size %" PRIu64 " is smaller than bs %" PRIu64
