@@ -4,16 +4,7 @@
  * run-all.sh running them in order, each repetition to its own JSON file.
  * Readers use these to check our numbers against fio's.
  *
- * Mapping notes (where the two tools differ):
- *  - our `size` is per file and our files are shared by all jobs; fio's
- *    `filesize` is per file, and listing the files in filename= (named as
- *    the runner names them, CELL_FILE_FMT) makes every job use them.
- *  - sequential jobs each own a contiguous slice in our runner: fio gets
- *    size = slice and offset_increment = slice.
- *  - requests and io_size are totals for us, per job for fio: divided.
- *  - with a runtime alone we run until it ends (wrapping around the file),
- *    which is fio's time_based; requests/io_size become io_size (+
- *    number_ios), and runtime caps them; with none, one pass (fio's default).
+ * The mapping itself is bench/fio_map.c, shared with the report.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "fio_map.h"
 #include "suite_cli.h"
 #include "units.h"
 
@@ -32,20 +24,6 @@ static void export_usage(FILE *f)
 		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
 		   "and run-all.sh, which runs them in order with --output-format=json.\n"
 		   "DIR defaults to ./fio-SUITE; it is created if needed.\n");
-}
-
-static const char *fio_rw(enum pattern p)
-{
-	switch (p) {
-	case PAT_READ: return "read";
-	case PAT_WRITE: return "write";
-	case PAT_RANDREAD: return "randread";
-	case PAT_RANDWRITE: return "randwrite";
-	case PAT_READWRITE: return "readwrite";
-	case PAT_RANDRW: return "randrw";
-	case PAT_REWRITE: return "write"; /* + overwrite=1 */
-	default: return "read";
-	}
 }
 
 /* lower-case, [a-z0-9] kept, runs of anything else -> one '-' */
@@ -82,27 +60,6 @@ static void comment_safe(const char *in, char *out, size_t len)
 	out[n] = '\0';
 }
 
-/* fio splits filename= on ':'; escape it. */
-static void fio_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == ':' || *s == '\\')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-}
-
-/* Does the device path name a directory?  As the runner decides: an
- * existing directory is one (files CELL_FILE_FMT inside); a path that does
- * not exist yet is the scratch file itself, unless it ends in '/'. */
-static bool path_is_dir(const char *p)
-{
-	struct stat st;
-	if (stat(p, &st) < 0)
-		return p[0] && p[strlen(p) - 1] == '/';
-	return S_ISDIR(st.st_mode);
-}
-
 static void sh_quote(FILE *f, const char *s)
 {
 	fputc('\'', f);
@@ -115,12 +72,16 @@ static void sh_quote(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+static void emit_line(void *arg, const char *key, const char *val)
+{
+	fprintf(arg, "%s=%s\n", key, val);
+}
+
 static int write_job(const struct suite *s, const struct cell *c,
 		     const char *path)
 {
 	FILE *f = fopen(path, "w");
 	char lab[CELL_LABEL_MAX], dev[PATH_MAX + 8], t[32];
-	uint64_t size = c->size;
 
 	if (!f)
 		return -errno;
@@ -133,101 +94,7 @@ static int write_job(const struct suite *s, const struct cell *c,
 	fprintf(f, "; repeat %u, cooldown %s: run-all.sh repeats the job%s\n",
 		c->repeat, t, c->drop_caches ? " and drops the page cache first" : "");
 	fprintf(f, "[cell-%04d]\n", c->id);
-	fprintf(f, "rw=%s\n", fio_rw(c->pattern));
-	if (c->pattern == PAT_REWRITE)
-		fprintf(f, "overwrite=1\n");
-	fprintf(f, "bs=%llu\n", (unsigned long long)c->bs);
-	fprintf(f, "ioengine=%s\n", c->engine);
-	fprintf(f, "iodepth=%u\n", c->iodepth);
-	fprintf(f, "direct=%d\n", c->direct ? 1 : 0);
-	fprintf(f, "numjobs=%u\ngroup_reporting=1\n", c->jobs);
-	if (path_is_dir(c->path)) {
-		/* Every file named explicitly: fio shares a file between jobs
-		 * only when it is given by filename= (with directory= and
-		 * filename_format the second job of the same names does no IO). */
-		size_t dl = strlen(c->path);
-		bool slash = dl && c->path[dl - 1] == '/';
-		fprintf(f, "filename=");
-		for (unsigned i = 0; i < c->files; i++) {
-			char fn[CELL_NAME_MAX + 32];
-			snprintf(fn, sizeof(fn), CELL_FILE_FMT, c->device, i);
-			if (i)
-				fputc(':', f);
-			fio_escape(f, c->path);
-			if (!slash)
-				fputc('/', f);
-			fio_escape(f, fn);
-		}
-		fprintf(f, "\n");
-	} else {
-		fprintf(f, "filename=");
-		fio_escape(f, c->path);
-		fprintf(f, "\n");
-	}
-	if (c->size_pct) {
-		fprintf(f, "size=%g%%\n", c->size_pct);
-	} else if (!pattern_is_random(c->pattern) && c->jobs > 1 && c->files == 1) {
-		/* each sequential job owns a contiguous slice of the file */
-		uint64_t slice = size / c->jobs;
-		slice -= slice % c->bs;
-		fprintf(f, "filesize=%llu\nsize=%llu\noffset_increment=%llu\n",
-			(unsigned long long)size, (unsigned long long)slice,
-			(unsigned long long)slice);
-	} else {
-		fprintf(f, "filesize=%llu\nsize=%llu\n", (unsigned long long)size,
-			(unsigned long long)size * c->files);
-	}
-	if (c->offset_pct)
-		fprintf(f, "offset=%g%%\n", c->offset_pct);
-	else if (c->offset)
-		fprintf(f, "offset=%llu\n", (unsigned long long)c->offset);
-	/* Stop rule, whichever comes first.  fio's time_based ignores io_size
-	 * and number_ios, so it is only used for a runtime alone; a count or a
-	 * byte total becomes io_size (which wraps around the file as we do)
-	 * and runtime then only caps it. */
-	if (c->runtime_ns)
-		fprintf(f, "%sruntime=%llums\n",
-			c->requests || c->io_size ? "" : "time_based=1\n",
-			(unsigned long long)(c->runtime_ns / 1000000ULL));
-	if (c->ramp_ns)
-		fprintf(f, "ramp_time=%llums\n", (unsigned long long)(c->ramp_ns / 1000000ULL));
-	if (c->requests || c->io_size) {
-		uint64_t per = UINT64_MAX;
-		if (c->io_size) {
-			per = c->io_size / c->jobs;
-			per -= per % c->bs;
-			if (!per)
-				per = c->bs;
-		}
-		if (c->requests) {
-			uint64_t n = (c->requests + c->jobs - 1) / c->jobs;
-			fprintf(f, "number_ios=%llu\n", (unsigned long long)n);
-			if (n <= UINT64_MAX / c->bs && n * c->bs < per)
-				per = n * c->bs;
-		}
-		fprintf(f, "io_size=%llu\n", (unsigned long long)per);
-	}
-	if (pattern_is_mixed(c->pattern))
-		fprintf(f, "rwmixread=%u\n", c->rwmixread);
-	if (c->fsync)
-		fprintf(f, "fsync=%u\n", c->fsync);
-	if (c->end_fsync)
-		fprintf(f, "end_fsync=1\n");
-	switch (c->data) {
-	case DATA_ZERO:
-		fprintf(f, "zero_buffers=1\n");
-		break;
-	case DATA_COMPRESSIBLE:
-		fprintf(f, "buffer_compress_percentage=%u\nrefill_buffers=1\n",
-			c->compress_pct);
-		break;
-	case DATA_RANDOM:
-		fprintf(f, "refill_buffers=1\n");
-		break;
-	}
-	fprintf(f, "randrepeat=1\nrandseed=%llu\n", (unsigned long long)c->seed);
-	if (c->drop_caches)
-		fprintf(f, "invalidate=1\n");
+	fio_map_cell(c, fio_map_path_is_dir(c->path), emit_line, f);
 	if (ferror(f)) {
 		fclose(f);
 		return -EIO;
@@ -270,7 +137,7 @@ static int export_fio(const struct suite *s, const char *dir)
 		    "# relative to where you run this script, as with 'iomatrix run'.\n"
 		    "set -e\nD=$(dirname \"$0\")\n", s->name);
 	for (size_t d = 0; d < s->ndevices; d++)
-		if (path_is_dir(s->devices[d].path)) {
+		if (fio_map_path_is_dir(s->devices[d].path)) {
 			fprintf(sh, "mkdir -p ");
 			sh_quote(sh, s->devices[d].path);
 			fprintf(sh, "\n");

@@ -13,6 +13,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fio_map.h"
 #include "report.h"
 
 static const char *const dir_names[RS_NDIR] = { "read", "write" };
@@ -40,100 +41,60 @@ static void shq(struct sbuf *b, const char *s)
 	sbuf_addc(b, '\'');
 }
 
-/*
- * The same mapping as `iomatrix export fio` (bench/cmd_export.c), as one
- * command line: our size is per file and the files are shared by all jobs
- * (filename_format without $jobnum); sequential jobs own a slice of a
- * single file; requests and io_size are totals for us, per job for fio.
- */
-void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *b)
+/* A loaded cell's parameters as the runner's struct cell (importers may
+ * leave some out: those keep cell_init()'s defaults). */
+static void rset_cell_params(const struct rset_cell *rc, struct cell *c)
 {
-	static const struct { const char *ours, *fio; } rw[] = {
-		{ "read", "read" }, { "write", "write" }, { "randread", "randread" },
-		{ "randwrite", "randwrite" }, { "readwrite", "rw" },
-		{ "randrw", "randrw" }, { "rewrite", "write" },
-	};
-	const char *fiorw = c->pattern;
-	bool random = !strncmp(c->pattern, "rand", 4);
+	cell_init(c);
+	c->id = rc->id;
+	snprintf(c->device, sizeof(c->device), "%s", rc->device ? rc->device : "");
+	snprintf(c->path, sizeof(c->path), "%s", rc->path ? rc->path : "");
+	if (rc->pattern)
+		pattern_parse(rc->pattern, &c->pattern);
+	if (rc->engine)
+		snprintf(c->engine, sizeof(c->engine), "%s", rc->engine);
+	c->bs = rc->bs;
+	c->iodepth = rc->iodepth > 0 ? (unsigned)rc->iodepth : 1;
+	c->jobs = rc->jobs > 0 ? (unsigned)rc->jobs : 1;
+	c->files = rc->files > 0 ? (unsigned)rc->files : 1;
+	c->direct = rc->direct;
+	c->size = rc->size_bytes;
+	c->size_pct = rc->size_pct;
+	c->offset = rc->offset_bytes;
+	c->offset_pct = rc->offset_pct;
+	c->runtime_ns = rc->runtime_ns;
+	c->ramp_ns = rc->ramp_ns;
+	c->requests = rc->requests;
+	c->io_size = rc->io_size;
+	c->rwmixread = rc->rwmixread >= 0 ? (unsigned)rc->rwmixread : 50;
+	c->fsync = rc->fsync > 0 ? (unsigned)rc->fsync : 0;
+	c->end_fsync = rc->end_fsync;
+	c->data = DATA_RANDOM;
+	if (rc->data && !strcmp(rc->data, "zero"))
+		c->data = DATA_ZERO;
+	else if (rc->data && !strcmp(rc->data, "compressible"))
+		c->data = DATA_COMPRESSIBLE;
+	c->compress_pct = rc->compress_pct > 0 ? (unsigned)rc->compress_pct : 0;
+	c->seed = rc->seed;
+	c->drop_caches = rc->drop_caches;
+}
 
-	for (size_t i = 0; i < sizeof(rw) / sizeof(rw[0]); i++)
-		if (!strcmp(c->pattern, rw[i].ours))
-			fiorw = rw[i].fio;
-	sbuf_addf(b, "fio --name=cell-%04d --rw=", c->id);
-	shq(b, fiorw);
-	if (!strcmp(c->pattern, "rewrite"))
-		sbuf_adds(b, " --overwrite=1");
-	sbuf_addf(b, " --bs=%llu --ioengine=", (unsigned long long)c->bs);
-	shq(b, c->engine);
-	sbuf_addf(b, " --iodepth=%d --direct=%d --numjobs=%d --group_reporting=1",
-		  c->iodepth, c->direct ? 1 : 0, c->jobs);
-	if (dir) {
-		struct sbuf fmt = SBUF_INIT;
-		sbuf_adds(b, " --directory=");
-		shq(b, c->path);
-		sbuf_addf(&fmt, "iomatrix.%s.$filenum", c->device);
-		sbuf_adds(b, " --filename_format=");
-		shq(b, sbuf_str(&fmt));
-		sbuf_release(&fmt);
-		sbuf_addf(b, " --nrfiles=%d", c->files);
-	} else if (c->path[0]) {
-		/* fio splits filename= on ':' */
-		struct sbuf esc = SBUF_INIT;
-		for (const char *p = c->path; *p; p++) {
-			if (*p == ':')
-				sbuf_addc(&esc, '\\');
-			sbuf_addc(&esc, *p);
-		}
-		sbuf_adds(b, " --filename=");
-		shq(b, sbuf_str(&esc));
-		sbuf_release(&esc);
-	}
-	if (c->size_pct > 0) {
-		sbuf_addf(b, " --size=%g%%", c->size_pct);
-	} else if (!random && c->jobs > 1 && c->files == 1) {
-		uint64_t slice = c->size_bytes / (uint64_t)c->jobs;
-		if (c->bs)
-			slice -= slice % c->bs;
-		sbuf_addf(b, " --filesize=%llu --size=%llu --offset_increment=%llu",
-			  (unsigned long long)c->size_bytes, (unsigned long long)slice,
-			  (unsigned long long)slice);
-	} else if (c->size_bytes) {
-		sbuf_addf(b, " --filesize=%llu --size=%llu", (unsigned long long)c->size_bytes,
-			  (unsigned long long)c->size_bytes * (unsigned long long)c->files);
-	}
-	if (c->offset_pct > 0)
-		sbuf_addf(b, " --offset=%g%%", c->offset_pct);
-	else if (c->offset_bytes)
-		sbuf_addf(b, " --offset=%llu", (unsigned long long)c->offset_bytes);
-	if (c->runtime_ns)
-		sbuf_addf(b, " --time_based=1 --runtime=%llums",
-			  (unsigned long long)(c->runtime_ns / 1000000ull));
-	if (c->ramp_ns)
-		sbuf_addf(b, " --ramp_time=%llums", (unsigned long long)(c->ramp_ns / 1000000ull));
-	if (c->requests)
-		sbuf_addf(b, " --number_ios=%llu",
-			  (unsigned long long)((c->requests + (uint64_t)c->jobs - 1) / (uint64_t)c->jobs));
-	if (c->io_size) {
-		uint64_t per = c->io_size / (uint64_t)c->jobs;
-		if (c->bs)
-			per -= per % c->bs;
-		sbuf_addf(b, " --io_size=%llu", (unsigned long long)(per ? per : c->bs));
-	}
-	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
-		sbuf_addf(b, " --rwmixread=%d", c->rwmixread);
-	if (c->fsync)
-		sbuf_addf(b, " --fsync=%d", c->fsync);
-	if (c->end_fsync)
-		sbuf_adds(b, " --end_fsync=1");
-	if (!strcmp(c->data, "zero"))
-		sbuf_adds(b, " --zero_buffers=1");
-	else if (!strcmp(c->data, "compressible"))
-		sbuf_addf(b, " --buffer_compress_percentage=%d --refill_buffers=1", c->compress_pct);
-	else
-		sbuf_adds(b, " --refill_buffers=1");
-	sbuf_addf(b, " --randrepeat=1 --randseed=%llu", (unsigned long long)c->seed);
-	if (c->drop_caches)
-		sbuf_adds(b, " --invalidate=1");
+static void fio_opt_arg(void *arg, const char *key, const char *val)
+{
+	struct sbuf *b = arg;
+	sbuf_addf(b, " --%s=", key);
+	shq(b, val);
+}
+
+/* The cell as one fio command line: the same options as `iomatrix export
+ * fio` writes (bench/fio_map.c), shell-quoted. */
+void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
+{
+	struct cell c;
+
+	rset_cell_params(rc, &c);
+	sbuf_addf(b, "fio --name=cell-%04d", rc->id);
+	fio_map_cell(&c, dir, fio_opt_arg, b);
 	sbuf_adds(b, " --output-format=json");
 }
 

@@ -1,0 +1,184 @@
+/*
+ * fio_map.c - cell -> fio options (see fio_map.h).
+ *
+ * Where the two tools differ:
+ *  - our `size` is per file and our files are shared by all jobs; fio's
+ *    `filesize` is per file, and listing the files in filename= (named as
+ *    the runner names them, CELL_FILE_FMT) makes every job use them (with
+ *    directory= + filename_format the second job of the same names does no
+ *    IO in fio 3.33).
+ *  - sequential jobs each own a contiguous slice in our runner: fio gets
+ *    size = slice and offset_increment = slice.
+ *  - requests and io_size are totals for us, per job for fio: divided.
+ *  - with a runtime alone we run until it ends (wrapping around the file),
+ *    which is fio's time_based; time_based ignores io_size and number_ios,
+ *    so requests/io_size become io_size (+ number_ios) and runtime caps
+ *    them; with no stop rule, one pass (fio's default).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fio_map.h"
+
+static const char *fio_rw(enum pattern p)
+{
+	switch (p) {
+	case PAT_READ: return "read";
+	case PAT_WRITE: return "write";
+	case PAT_RANDREAD: return "randread";
+	case PAT_RANDWRITE: return "randwrite";
+	case PAT_READWRITE: return "readwrite";
+	case PAT_RANDRW: return "randrw";
+	case PAT_REWRITE: return "write"; /* + overwrite=1 */
+	default: return "read";
+	}
+}
+
+bool fio_map_path_is_dir(const char *p)
+{
+	struct stat st;
+	if (stat(p, &st) < 0)
+		return p[0] && p[strlen(p) - 1] == '/';
+	return S_ISDIR(st.st_mode);
+}
+
+/* fio splits filename= on ':'; escape it (and the escape character). */
+static size_t fio_escape(char *out, size_t len, size_t n, const char *s)
+{
+	for (; *s && n + 3 < len; s++) {
+		if (*s == ':' || *s == '\\')
+			out[n++] = '\\';
+		out[n++] = *s;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+static void emitf(fio_map_emit emit, void *arg, const char *key,
+		  unsigned long long v)
+{
+	char b[32];
+	snprintf(b, sizeof(b), "%llu", v);
+	emit(arg, key, b);
+}
+
+void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
+{
+	char b[64], *fn;
+	size_t fnlen;
+	uint64_t size = c->size;
+	uint64_t bs = c->bs ? c->bs : 4096;
+	unsigned jobs = c->jobs ? c->jobs : 1;
+	size_t n = 0;
+
+	emit(arg, "rw", fio_rw(c->pattern));
+	if (c->pattern == PAT_REWRITE)
+		emit(arg, "overwrite", "1");
+	emitf(emit, arg, "bs", bs);
+	emit(arg, "ioengine", c->engine);
+	emitf(emit, arg, "iodepth", c->iodepth);
+	emit(arg, "direct", c->direct ? "1" : "0");
+	emitf(emit, arg, "numjobs", jobs);
+	emit(arg, "group_reporting", "1");
+	/* every file named, each escaped (at most doubling its length) */
+	fnlen = (size_t)(dir ? (c->files ? c->files : 1) : 1) *
+		(2 * strlen(c->path) + 2 * (CELL_NAME_MAX + 32) + 2) + 1;
+	fn = c->path[0] ? malloc(fnlen) : NULL;
+	if (!c->path[0]) {
+		/* imported from published numbers: no path to name */
+	} else if (!fn) {
+		emit(arg, "filename", c->path); /* out of memory: unescaped */
+	} else {
+		if (dir) {
+			size_t dl = strlen(c->path);
+			bool slash = dl && c->path[dl - 1] == '/';
+			for (unsigned i = 0; i < c->files; i++) {
+				char name[CELL_NAME_MAX + 32];
+				snprintf(name, sizeof(name), CELL_FILE_FMT, c->device, i);
+				if (i)
+					fn[n++] = ':';
+				n = fio_escape(fn, fnlen, n, c->path);
+				if (!slash)
+					fn[n++] = '/';
+				n = fio_escape(fn, fnlen, n, name);
+			}
+			fn[n] = '\0';
+		} else {
+			fio_escape(fn, fnlen, 0, c->path);
+		}
+		emit(arg, "filename", fn);
+		free(fn);
+	}
+	if (c->size_pct > 0) {
+		snprintf(b, sizeof(b), "%g%%", c->size_pct);
+		emit(arg, "size", b);
+	} else if (!pattern_is_random(c->pattern) && jobs > 1 && c->files == 1) {
+		/* each sequential job owns a contiguous slice of the file */
+		uint64_t slice = size / jobs;
+		slice -= slice % bs;
+		emitf(emit, arg, "filesize", size);
+		emitf(emit, arg, "size", slice);
+		emitf(emit, arg, "offset_increment", slice);
+	} else {
+		emitf(emit, arg, "filesize", size);
+		emitf(emit, arg, "size", size * (c->files ? c->files : 1));
+	}
+	if (c->offset_pct > 0) {
+		snprintf(b, sizeof(b), "%g%%", c->offset_pct);
+		emit(arg, "offset", b);
+	} else if (c->offset) {
+		emitf(emit, arg, "offset", c->offset);
+	}
+	if (c->runtime_ns) {
+		if (!c->requests && !c->io_size)
+			emit(arg, "time_based", "1");
+		snprintf(b, sizeof(b), "%llums",
+			 (unsigned long long)(c->runtime_ns / 1000000ULL));
+		emit(arg, "runtime", b);
+	}
+	if (c->ramp_ns) {
+		snprintf(b, sizeof(b), "%llums",
+			 (unsigned long long)(c->ramp_ns / 1000000ULL));
+		emit(arg, "ramp_time", b);
+	}
+	if (c->requests || c->io_size) {
+		uint64_t per = UINT64_MAX;
+		if (c->io_size) {
+			per = c->io_size / jobs;
+			per -= per % bs;
+			if (!per)
+				per = bs;
+		}
+		if (c->requests) {
+			uint64_t nr = (c->requests + jobs - 1) / jobs;
+			emitf(emit, arg, "number_ios", nr);
+			if (nr <= UINT64_MAX / bs && nr * bs < per)
+				per = nr * bs;
+		}
+		emitf(emit, arg, "io_size", per);
+	}
+	if (pattern_is_mixed(c->pattern))
+		emitf(emit, arg, "rwmixread", c->rwmixread);
+	if (c->fsync)
+		emitf(emit, arg, "fsync", c->fsync);
+	if (c->end_fsync)
+		emit(arg, "end_fsync", "1");
+	switch (c->data) {
+	case DATA_ZERO:
+		emit(arg, "zero_buffers", "1");
+		break;
+	case DATA_COMPRESSIBLE:
+		emitf(emit, arg, "buffer_compress_percentage", c->compress_pct);
+		emit(arg, "refill_buffers", "1");
+		break;
+	case DATA_RANDOM:
+		emit(arg, "refill_buffers", "1");
+		break;
+	}
+	emit(arg, "randrepeat", "1");
+	emitf(emit, arg, "randseed", c->seed);
+	if (c->drop_caches)
+		emit(arg, "invalidate", "1");
+}
