@@ -2,12 +2,14 @@
  * fuzz_set_common.h - shared by fuzz_rset.c and fuzz_report.c: a scratch
  * result-set directory (tmpfs when there is one), made once per process,
  * whose manifest.json, cells/0001.json, plan.json and cells/0002.json are
- * the "\n%%\n"-separated parts of the fuzz input.
+ * the "\n%%\n"-separated parts of the fuzz input.  The set lives in
+ * BASE/set so that commands may write next to it (BASE/out) and list BASE.
  */
 #ifndef IOMATRIX_FUZZ_SET_COMMON_H
 #define IOMATRIX_FUZZ_SET_COMMON_H
 
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,50 +17,55 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char rset_fuzz_dir[256];
+static char rset_fuzz_base[256]; /* BASE: holds set/ and any outputs */
+static char rset_fuzz_dir[300];  /* BASE/set */
 
-static void rset_fuzz_cleanup(void)
+static int rset_fuzz_rm(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
 {
-	static const char *files[] = {
-		"manifest.json", "plan.json", "cells/0001.json", "cells/0002.json",
-	};
-	char p[320];
-
-	if (!rset_fuzz_dir[0])
-		return;
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(p, sizeof(p), "%s/%s", rset_fuzz_dir, files[i]);
-		unlink(p);
-	}
-	snprintf(p, sizeof(p), "%s/cells", rset_fuzz_dir);
-	rmdir(p);
-	rmdir(rset_fuzz_dir);
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
 }
 
-/* Scratch set directory, made once per process (tmpfs when there is one). */
+/* Remove BASE and everything below it (set files, report outputs). */
+static void rset_fuzz_cleanup(void)
+{
+	if (rset_fuzz_base[0])
+		nftw(rset_fuzz_base, rset_fuzz_rm, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Scratch set directory BASE/set, made once per process (tmpfs when there
+ * is one); BASE is removed at exit. */
 static const char *rset_fuzz_setdir(void)
 {
-	char p[320];
+	char p[340];
 	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
 
 	if (rset_fuzz_dir[0])
 		return rset_fuzz_dir;
-	snprintf(rset_fuzz_dir, sizeof(rset_fuzz_dir), "%s/iomatrix-fuzz-rset.XXXXXX",
+	snprintf(rset_fuzz_base, sizeof(rset_fuzz_base), "%s/iomatrix-fuzz.XXXXXX",
 		 base);
-	if (!mkdtemp(rset_fuzz_dir)) {
+	if (!mkdtemp(rset_fuzz_base)) {
+		rset_fuzz_base[0] = '\0';
+		return NULL;
+	}
+	atexit(rset_fuzz_cleanup);
+	snprintf(rset_fuzz_dir, sizeof(rset_fuzz_dir), "%s/set", rset_fuzz_base);
+	snprintf(p, sizeof(p), "%s/cells", rset_fuzz_dir);
+	if (mkdir(rset_fuzz_dir, 0700) < 0 || mkdir(p, 0700) < 0) {
 		rset_fuzz_dir[0] = '\0';
 		return NULL;
 	}
-	snprintf(p, sizeof(p), "%s/cells", rset_fuzz_dir);
-	mkdir(p, 0700);
-	atexit(rset_fuzz_cleanup);
 	return rset_fuzz_dir;
 }
 
 static void rset_fuzz_put(const char *dir, const char *name, const char *data,
 			  size_t len, int present)
 {
-	char p[320];
+	char p[340];
 	int fd;
 
 	snprintf(p, sizeof(p), "%s/%s", dir, name);

@@ -51,6 +51,10 @@
 #include "../fuzz/fuzz_report.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_cmds_one
+#include "../fuzz/fuzz_cmds.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -190,6 +194,12 @@ static void test_replay_report(void **state)
 	replay("fuzz_report", fuzz_report_one);
 }
 
+static void test_replay_cmds(void **state)
+{
+	(void)state;
+	replay("fuzz_cmds", fuzz_cmds_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_sysbench),
 		cmocka_unit_test(test_replay_import_csv),
 		cmocka_unit_test(test_replay_report),
+		cmocka_unit_test(test_replay_cmds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
