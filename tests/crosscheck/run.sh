@@ -159,6 +159,10 @@ def mean(xs):
     xs = [x for x in xs if x is not None]
     return sum(xs) / len(xs) if xs else None
 
+def spread(xs):
+    xs = [x for x in xs if x]
+    return (max(xs) - min(xs)) / (sum(xs) / len(xs)) if len(xs) > 1 else 0.0
+
 def iom_cell(r, cid):
     j = json.load(open("%s/iom-%d/cells/%04d.json" % (base, r, cid)))
     tot_iops = tot_bw = 0.0
@@ -226,7 +230,9 @@ for c in plan:
         outside += 1
         p = c
         rt = a[0][3]
-        if not p["direct"]:
+        if not p["direct"] and other == "fio" and p["pattern"] in ("read", "randread") and p["runtime_ns"]:
+            why.append("buffered reads of a small cached file (hdparm -T): fio's default invalidate=1 drops the file's pages again at every time_based loop, so fio reads the disk where iomatrix reads memory (checked: the same fio job gives 286 IOPS with invalidate=1, 5298 with invalidate=0); 'export fio' should write invalidate=0 for buffered cells")
+        elif not p["direct"]:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
         if p["data"] == "zero":
             why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
@@ -238,8 +244,11 @@ for c in plan:
             why.append("sysbench seqwr re-creates its files (extending writes), iomatrix overwrites laid-out files")
         if other == "sysbench" and p["requests"]:
             why.append("sysbench --events counts all threads' events and --time is whole seconds")
+        sa, sb = spread([x[0] for x in a]), spread([x[0] for x in b])
+        if max(sa, sb) > 0.10:
+            why.append("the tools' own rounds differ by %.0f %% (iomatrix) and %.0f %% (%s): this disk is noisy right now (a shared virtual disk, other jobs); more CROSSCHECK_ROUNDS on a quiet machine" % (sa * 100, sb * 100, other))
         if not why:
-            why.append("noise of a shared virtual disk; repeat with more CROSSCHECK_ROUNDS")
+            why.append("no known cause: both tools were steady across rounds; look at this cell")
     verdict = "ok" if not bad else "outside +-10%% (%s): %s" % (", ".join(bad), "; ".join(why))
     print("   %04d %-20s %-26s %10.0f %10.0f %s %s %s  %s" %
           (cid, c["device"][:20], c["label"][:26], ai, bi, fmt(ri), fmt(rb), fmt(rl), verdict))
