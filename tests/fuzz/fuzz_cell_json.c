@@ -28,8 +28,14 @@ static void cell_fuzz_hist(const cJSON *hj)
 		return;
 	for (size_t i = 0; i < stats_fio_npercentiles; i++)
 		(void)hist_percentile(&h, stats_fio_percentiles[i]);
+	/* counts are JSON numbers (doubles): exact only below 2^53, so only
+	 * histograms whose counts stay below that must survive the trip */
+	double sum = 0;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		sum += (double)h.count[i];
 	out = hist_to_json(&h);
-	if (out && (hist_from_json(out, &h2) < 0 || h2.total != h.total)) {
+	if (out && sum < 9007199254740992.0 &&
+	    (hist_from_json(out, &h2) < 0 || h2.total != h.total)) {
 		fprintf(stderr, "histogram does not round-trip\n");
 		abort();
 	}
