@@ -243,7 +243,7 @@ for c in plan:
         if other == "sysbench" and p["pattern"] == "write":
             why.append("sysbench seqwr re-creates its files (extending writes), iomatrix overwrites laid-out files")
         if other == "sysbench" and p["requests"] and a[0][4] < 1e9:
-            why.append("sysbench --time is whole seconds and its --events stop is checked per thread: short cells end differently")
+            why.append("sysbench --time is whole seconds and its threads start and stop one by one: in a short cell that weighs")
         sa, sb = spread([x[0] for x in a]), spread([x[0] for x in b])
         if max(sa, sb) > 0.10:
             why.append("the tools' own rounds differ by %.0f %% (iomatrix) and %.0f %% (%s): this disk is noisy right now (a shared virtual disk, other jobs); more CROSSCHECK_ROUNDS on a quiet machine" % (sa * 100, sb * 100, other))
