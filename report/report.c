@@ -175,7 +175,7 @@ static int dev_names(struct report *r)
  * group key and shown next to the device instead.
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
-	      P_FILES, P__N };
+	      P_FILES, P_OFFSET, P__N };
 
 static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
@@ -189,6 +189,9 @@ static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p
 	case P_FSYNC: return a->fsync == b->fsync && a->end_fsync == b->end_fsync;
 	case P_DATA: return !strcmp(a->data, b->data) && a->compress_pct == b->compress_pct;
 	case P_FILES: return a->files == b->files;
+	/* zone reads (offset 0 %, 50 %, 95 %) are different workloads */
+	case P_OFFSET: return a->offset_bytes == b->offset_bytes &&
+			      a->offset_pct == b->offset_pct;
 	}
 	return true;
 }
@@ -212,6 +215,14 @@ static void param_note(const struct rset_cell *c, int p, struct sbuf *b)
 		break;
 	case P_DATA: sbuf_addf(b, "%s data", c->data); break;
 	case P_FILES: sbuf_addf(b, "%d files", c->files); break;
+	case P_OFFSET:
+		if (c->offset_pct > 0) {
+			sbuf_addf(b, "offset %g%%", c->offset_pct);
+		} else {
+			fmt_bs(c->offset_bytes, t, sizeof(t));
+			sbuf_addf(b, "offset %s", c->offset_bytes ? t : "0");
+		}
+		break;
 	}
 }
 
@@ -349,6 +360,10 @@ static void group_titles(struct report *r, const bool *in_key)
 			sbuf_addf(&extra, ", %s data", c->data);
 		if (v.files && !title_skip(g, in_key, P_FILES))
 			sbuf_addf(&extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
+		if ((c->offset_bytes || c->offset_pct > 0) && !title_skip(g, in_key, P_OFFSET)) {
+			sbuf_adds(&extra, ", ");
+			param_note(c, P_OFFSET, &extra);
+		}
 		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->pattern, false),
 			  sbuf_str(&extra));
 		if (c->label[0])
