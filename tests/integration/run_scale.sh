@@ -1,5 +1,5 @@
 #!/bin/sh
-# --scale F multiplies size, runtime, requests and io_size and is recorded
+# --scale F multiplies size, runtime, requests, io_size, ramp and cooldown, is recorded
 # in the manifest; --resume keeps the set's scale and refuses another one.
 . "$(dirname "$0")/../lib.sh"
 need_cmd jq

@@ -16,7 +16,7 @@ grep -q '"path":[[:space:]]*"/srv/x"' "$T/out" && ok "--device overrides the pat
 expect_exit 0 "$IOMATRIX" plan $Q --format json --scale 0.5
 grep -q '"size_bytes":[[:space:]]*134217728' "$T/out" && grep -q '"runtime_ns":[[:space:]]*1500000000' "$T/out" \
 	&& ok "--scale 0.5 halves size and runtime" || not_ok "--scale"
-grep -q '"ramp_ns":[[:space:]]*500000000' "$T/out" && ok "--scale leaves ramp" || not_ok "ramp scaled"
+grep -q '"ramp_ns":[[:space:]]*250000000' "$T/out" && ok "--scale halves ramp too" || not_ok "ramp not scaled"
 expect_exit 0 "$IOMATRIX" plan $Q --format json --scale 0.000001
 grep -q '"size_bytes":[[:space:]]*1048576,' "$T/out" && ok "--scale never goes below bs" || not_ok "scale floor: $(grep size_bytes "$T/out" | head -n 1)"
 "$IOMATRIX" plan $Q --scale -1 >"$T/out" 2>"$T/err"; rc=$?

@@ -280,11 +280,13 @@ static void test_scale(void **state)
 	struct suite_opts o = { NULL, 0, 0.1 };
 	struct errlist e = ERRLIST_INIT;
 	struct suite *s = load_opts(HEAD "defaults:\n  size: 1g\n  runtime: 30s\n  ramp: 5s\n"
-				    "  requests: 1000\n  io_size: 100m\nmatrix:\n  pattern: read\n  bs: 1m\n",
+				    "  cooldown: 10s\n  repeat: 2\n  requests: 1000\n  io_size: 100m\nmatrix:\n  pattern: read\n  bs: 1m\n",
 				    &o, &e);
 	const struct cell *c = &s->cells[0];
 	assert_true(c->size == 102ULL << 20); /* 102.4 MiB rounded down to bs */
-	assert_true(c->runtime_ns == 3000000000ULL && c->ramp_ns == 5000000000ULL);
+	assert_true(c->runtime_ns == 3000000000ULL);
+	/* ramp and cooldown scale too: a scaled run is a quick rehearsal */
+	assert_true(c->ramp_ns == 500000000ULL && c->cooldown_ns == 1000000000ULL);
 	assert_true(c->requests == 100);
 	assert_true(c->io_size == 10ULL << 20);
 	suite_free(s);
