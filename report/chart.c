@@ -351,13 +351,32 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 	return rc;
 }
 
-/* Key of a group without one parameter, to find bs / qd sweeps. */
+/* Key of a group without one parameter, to find bs / qd sweeps.  The
+ * offset is part of it: zone reads at 0 %, 50 % and 95 % share bs and QD
+ * and are no sweep. */
 static void sweep_key(const struct rset_cell *c, int skip, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d", c->pattern,
+	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d|%llu|%g", c->pattern,
 		 skip == 0 ? 0ull : (unsigned long long)c->bs,
 		 skip == 1 ? 0 : c->iodepth, c->jobs, c->rwmixread, c->engine,
-		 c->direct, c->data, c->fsync, c->files);
+		 c->direct, c->data, c->fsync, c->files,
+		 (unsigned long long)c->offset_bytes, c->offset_pct);
+}
+
+/* Sweep points arrive in suite order (QD 1, 32, then 2, 4, ...); a line
+ * through them must go left to right.  Insertion sort: a handful of points. */
+static void series_sort_x(struct series *s)
+{
+	for (size_t i = 1; i < s->n; i++) {
+		double xv = s->x[i], yv = s->y[i];
+		size_t j = i;
+		for (; j > 0 && s->x[j - 1] > xv; j--) {
+			s->x[j] = s->x[j - 1];
+			s->y[j] = s->y[j - 1];
+		}
+		s->x[j] = xv;
+		s->y[j] = yv;
+	}
 }
 
 static double dev_metric(const struct rentry *e, int what)
@@ -422,6 +441,8 @@ static int chart_sweeps(struct ctx *x, int skip)
 						rc = -1;
 				}
 			}
+			for (size_t i = 0; i < l.n; i++)
+				series_sort_x(&l.s[i]);
 			char file[64], title[300], bs[32];
 			fmt_bs(p->bs, bs, sizeof(bs));
 			if (skip == 0) {
