@@ -123,8 +123,7 @@ void iso8601_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* mkdir -p; 0 or -errno. */
-static int mkdir_parents(const char *path)
+int mkdir_parents(const char *path)
 {
 	char buf[PATH_MAX];
 	size_t n = strlen(path);

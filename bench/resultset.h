@@ -23,6 +23,9 @@ struct resultset {
 	cJSON *manifest;    /* owned; "cells" array kept up to date */
 };
 
+/* mkdir -p with mode 0755; 0 or -errno. */
+int mkdir_parents(const char *path);
+
 /* Write `data` to path atomically.  0 or -errno. */
 int atomic_write_file(const char *path, const void *data, size_t len);
 /* cJSON_Print + atomic_write_file.  0 or -errno. */

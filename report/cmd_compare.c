@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "resultset.h"
 #include "report.h"
 #include "stats.h"
 #include "template.h"
@@ -354,7 +355,7 @@ int cmd_compare(int argc, char **argv)
 		sbuf_addf(&b, "%s/compare", paths[1]);
 		outdir = sbuf_detach(&b);
 	}
-	if (!outdir || report_mkdirs(outdir) < 0) {
+	if (!outdir || mkdir_parents(outdir) < 0) {
 		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
 		rc = EXIT_RUNTIME;
 		goto out;

@@ -14,6 +14,7 @@
 
 #include "chart.h"
 #include "cli.h"
+#include "resultset.h"
 #include "report.h"
 #include "template.h"
 #include "tmplpath.h"
@@ -36,27 +37,6 @@ static void usage(FILE *f)
 		"                       from DIR (default: $IOMATRIX_TEMPLATES, then the\n"
 		"                       templates/ installed with iomatrix)\n"
 		"  --title TEXT         report title (default: the suite's title)\n");
-}
-
-int report_mkdirs(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t len = strlen(path);
-
-	if (len == 0 || len >= sizeof(buf))
-		return -ENAMETOOLONG;
-	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
 int report_write_file(const char *dir, const char *name, const char *data,
@@ -214,7 +194,7 @@ int cmd_report(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	int e = report_mkdirs(outdir);
+	int e = mkdir_parents(outdir);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix report: cannot create '%s': %s\n", outdir, strerror(-e));
 		rc = EXIT_RUNTIME;

@@ -780,26 +780,6 @@ static int dir_is_empty(const char *dir)
 	return empty;
 }
 
-static int mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (!n || n >= sizeof(buf))
-		return n ? -ENAMETOOLONG : 0;
-	memcpy(buf, path, n + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
 
 static void parent_of(const char *path, char *buf, size_t len)
 {
@@ -869,7 +849,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 		}
 	}
 	parent_of(final, parent, sizeof(parent));
-	if ((r = mkdir_p(parent)) < 0) {
+	if ((r = mkdir_parents(parent)) < 0) {
 		snprintf(err, errlen, "cannot create '%s': %s", parent, strerror(-r));
 		return -1;
 	}

@@ -27,7 +27,6 @@ char *tmplpath_read(const char *name, const char *user_dir, char **argv,
 		    struct errlist *errs);
 
 /* Shared by the report-side commands (cmd_report.c). */
-int report_mkdirs(const char *path);              /* mkdir -p; 0 or -errno */
 int report_write_file(const char *dir, const char *name, const char *data,
 		      size_t len, struct errlist *errs); /* temp + rename */
 
