@@ -118,7 +118,7 @@ crosscheck: deps
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
-	-fsanitize=fuzzer,address,undefined
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz
 	$(Q)for f in $(FUZZ_SRC); do \

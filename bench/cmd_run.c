@@ -626,13 +626,14 @@ static void print_cell_line(const struct progress_state *ps,
 	double iops = 0, bw = 0, lat = 0;
 	uint64_t latn = 0;
 
-	if (ps->quiet)
-		return;
+	/* a failure is an error message, not progress: --quiet keeps it */
 	if (error) {
 		fprintf(stderr, "cell %zu/%zu %s %s %s: failed: %s\n", ps->k, ps->n,
 			c->device, c->label, pattern_name(c->pattern), error);
 		return;
 	}
+	if (ps->quiet)
+		return;
 	for (unsigned r = 0; r < nreps; r++) {
 		double secs = (double)reps[r].runtime_ns / 1e9;
 		for (int d = 0; d < DIR__COUNT; d++) {

@@ -326,6 +326,13 @@ static char *slurp(const char *path, size_t *len)
 		n += r;
 		if (r == 0)
 			break;
+		if (n > RESULTSET_MAX_FILE_BYTES) {
+			/* a result file is KBs; a huge one is corrupt or hostile */
+			free(buf);
+			fclose(f);
+			errno = EFBIG;
+			return NULL;
+		}
 	}
 	if (ferror(f)) {
 		free(buf);
@@ -346,8 +353,12 @@ cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
 	cJSON *j;
 
 	if (!text) {
-		snprintf(err, errlen, "cannot read '%s': %s", path,
-			 strerror(errno));
+		if (errno == EFBIG)
+			snprintf(err, errlen, "'%s' is larger than %d MiB: not a result file "
+				 "iomatrix wrote", path, RESULTSET_MAX_FILE_BYTES >> 20);
+		else
+			snprintf(err, errlen, "cannot read '%s': %s", path,
+				 strerror(errno));
 		return NULL;
 	}
 	j = cJSON_Parse(text);
@@ -370,7 +381,7 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 	if (!rs->manifest)
 		return -EINVAL;
 	v = cJSON_GetObjectItemCaseSensitive(rs->manifest, "schema_version");
-	if (!cJSON_IsNumber(v) || v->valueint > RESULTSET_SCHEMA_VERSION) {
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)RESULTSET_SCHEMA_VERSION) {
 		snprintf(err, errlen,
 			 "'%s': unsupported schema_version; this iomatrix reads version %d",
 			 path, RESULTSET_SCHEMA_VERSION);

@@ -17,6 +17,8 @@
 #include <cjson/cJSON.h>
 
 #define RESULTSET_SCHEMA_VERSION 1
+/* Largest manifest/cell file read back (the report's loader uses the same). */
+#define RESULTSET_MAX_FILE_BYTES (64 * 1024 * 1024)
 
 struct resultset {
 	char *dir;          /* owned */

@@ -401,6 +401,8 @@ int hist_from_json(const cJSON *j, struct lat_hist *h)
 		unsigned idx = hist_index(low);
 		if (hist_bucket_low(idx) != low)
 			goto err; /* not a bucket boundary of this scheme */
+		if (h->total + cnt < h->total)
+			goto err; /* counts that overflow are not a histogram we wrote */
 		h->count[idx] += cnt;
 		h->total += cnt;
 	}

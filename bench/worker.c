@@ -140,8 +140,14 @@ void *worker_main(void *arg)
 		int ret = eng->init(&ctx, depth);
 		if (ret < 0) {
 			ctx = NULL;
-			job_fail(j, ret, "engine '%s' cannot start: %s; try another "
-				 "engine", eng->name, strerror(-ret));
+			/* io_uring is often switched off by policy (sysctl
+			 * kernel.io_uring_disabled, seccomp in containers): EPERM */
+			job_fail(j, ret, "engine '%s' cannot start: %s; %s", eng->name,
+				 strerror(-ret),
+				 !strcmp(eng->name, "io_uring") && (ret == -EPERM || ret == -ENOSYS)
+				 ? "io_uring is disabled here (sysctl kernel.io_uring_disabled "
+				   "or a container's seccomp policy); use engine: libaio"
+				 : "try another engine (libaio, psync)");
 		}
 	}
 	/* start gate: the runner sets t_start/t0/t_end, then opens it */

@@ -725,7 +725,8 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 	if (r->ngroups > CHART_MAX_CELL_CHARTS) {
 		char note[200];
 		snprintf(note, sizeof(note), "Latency and time-series charts are drawn for "
-			 "the first %d workloads; report.csv and the .dat files hold all %zu.",
+			 "the first %d workloads; report.csv and each cell's JSON in cells/ hold "
+			 "the numbers of all %zu.",
 			 CHART_MAX_CELL_CHARTS, r->ngroups);
 		cs->note = strdup(note);
 	}

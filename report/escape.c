@@ -46,15 +46,21 @@ static void esc_md(struct sbuf *b, const char *s)
 	}
 }
 
+/* RFC 4180 quoting.  A text field starting with = + - @ (or tab/CR) is a
+ * formula to a spreadsheet (CSV injection): it gets a leading ' and quotes,
+ * as OWASP advises; numbers are written by the caller, not through here. */
 static void esc_csv(struct sbuf *b, const char *s)
 {
-	bool quote = strpbrk(s, ",\"\r\n") != NULL ||
+	bool formula = *s && strchr("=+-@\t\r", *s) != NULL;
+	bool quote = formula || strpbrk(s, ",\"\r\n") != NULL ||
 		     (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '));
 	if (!quote) {
 		sbuf_adds(b, s);
 		return;
 	}
 	sbuf_addc(b, '"');
+	if (formula)
+		sbuf_addc(b, '\'');
 	for (; *s; s++) {
 		if (*s == '"')
 			sbuf_addc(b, '"');

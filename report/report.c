@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "escape.h"
 #include "report.h"
+#include "units.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
 const char *const report_colors[REPORT_COLORS] = {
@@ -175,7 +176,7 @@ static int dev_names(struct report *r)
  * group key and shown next to the device instead.
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
-	      P_FILES, P_OFFSET, P__N };
+	      P_FILES, P_OFFSET, P_STOP, P__N };
 
 static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
@@ -192,6 +193,9 @@ static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p
 	/* zone reads (offset 0 %, 50 %, 95 %) are different workloads */
 	case P_OFFSET: return a->offset_bytes == b->offset_bytes &&
 			      a->offset_pct == b->offset_pct;
+	/* a 60 s latency run is not a repeat of the same cell run for 20 s */
+	case P_STOP: return a->runtime_ns == b->runtime_ns &&
+			    a->requests == b->requests && a->io_size == b->io_size;
 	}
 	return true;
 }
@@ -215,6 +219,21 @@ static void param_note(const struct rset_cell *c, int p, struct sbuf *b)
 		break;
 	case P_DATA: sbuf_addf(b, "%s data", c->data); break;
 	case P_FILES: sbuf_addf(b, "%d files", c->files); break;
+	case P_STOP:
+		if (c->runtime_ns) {
+			units_format_duration(c->runtime_ns, t, sizeof(t));
+			sbuf_addf(b, "%s run", t);
+		}
+		if (c->requests)
+			sbuf_addf(b, "%s%llu requests", c->runtime_ns ? ", " : "",
+				  (unsigned long long)c->requests);
+		if (c->io_size) {
+			fmt_bs(c->io_size, t, sizeof(t));
+			sbuf_addf(b, "%s%s io", c->runtime_ns || c->requests ? ", " : "", t);
+		}
+		if (!c->runtime_ns && !c->requests && !c->io_size)
+			sbuf_adds(b, "one pass");
+		break;
 	case P_OFFSET:
 		if (c->offset_pct > 0) {
 			sbuf_addf(b, "offset %g%%", c->offset_pct);

@@ -29,6 +29,8 @@ m="$T/set/manifest.json"
 	|| not_ok "cells: $(jq -c '[.cells[].status]' "$m")"
 err=$(jq -r .error "$T/set/cells/0002.json")
 echo "$err" | grep -qi "space" && ok "error text: $err" || not_ok "error text: $err"
+grep -q "cell 2/3 .*failed:.*space" "$T/err" && ok "--quiet still prints the failed cell's error" \
+	|| not_ok "stderr under --quiet: $(cat "$T/err")"
 [ "$(jq '.repetitions[0].write.ios' "$T/set/cells/0003.json")" = 50 ] && ok "cell 3 measured" || not_ok "cell 3"
 [ -z "$(ls "$T/mnt" | grep iomatrix)" ] && ok "scratch files removed" || not_ok "left: $(ls "$T/mnt")"
 # --resume reruns the failed cell (here on a roomier directory) and no other

@@ -56,6 +56,20 @@ static void test_csv_quotes_when_needed(void **state)
 	free(s);
 }
 
+static void test_csv_formula_injection(void **state)
+{
+	(void)state;
+	char *s = esc("=HYPERLINK(\"http://x\")", ESC_CSV);
+	assert_string_equal(s, "\"'=HYPERLINK(\"\"http://x\"\")\"");
+	free(s);
+	s = esc("@SUM(A1)", ESC_CSV);
+	assert_string_equal(s, "\"'@SUM(A1)\"");
+	free(s);
+	s = esc("ssd-1", ESC_CSV); /* a dash inside is fine */
+	assert_string_equal(s, "ssd-1");
+	free(s);
+}
+
 static void test_gnuplot_no_backquote_or_macro(void **state)
 {
 	(void)state;
@@ -110,6 +124,7 @@ int main(void)
 		cmocka_unit_test(test_md_pipe_backslash_newline),
 		cmocka_unit_test(test_md_no_raw_html_or_code),
 		cmocka_unit_test(test_csv_quotes_when_needed),
+		cmocka_unit_test(test_csv_formula_injection),
 		cmocka_unit_test(test_gnuplot_no_backquote_or_macro),
 		cmocka_unit_test(test_gnuplot_system_call_stays_string),
 		cmocka_unit_test(test_gpdata_quoted_without_inner_quote),

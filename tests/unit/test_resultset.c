@@ -180,6 +180,14 @@ static void test_open_refuses_newer_schema(void **state)
 	assert_int_equal(atomic_write_file(path, "{\"schema_version\": 99}", 22), 0);
 	assert_int_not_equal(resultset_open(&rs, tmpdir, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "schema_version"));
+	/* nor a version that is not exactly ours (1.5 truncates to 1) */
+	static const char *const bad[] = { "{\"schema_version\": 1.5}",
+		"{\"schema_version\": 0}", "{\"schema_version\": -1}",
+		"{\"schema_version\": \"1\"}" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(atomic_write_file(path, bad[i], strlen(bad[i])), 0);
+		assert_int_not_equal(resultset_open(&rs, tmpdir, err, sizeof(err)), 0);
+	}
 }
 
 static void test_stale_temps_removed(void **state)

@@ -294,6 +294,20 @@ static void test_series(void **state)
 	series_release(&b);
 }
 
+static void test_hist_json_total_overflow(void **state)
+{
+	(void)state;
+	struct lat_hist *h = calloc(1, sizeof(*h));
+	/* two buckets of 2^63 each: the total would wrap to 0 */
+	cJSON *j = cJSON_Parse("[[1000, 9223372036854775808], [2000, 9223372036854775808]]");
+	assert_non_null(h);
+	assert_non_null(j);
+	assert_int_equal(hist_from_json(j, h), -1);
+	assert_true(h->total == 0);
+	cJSON_Delete(j);
+	free(h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_hist_json_round_trip),
 		cmocka_unit_test(test_lat_json_keys),
 		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_hist_json_total_overflow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
