@@ -61,7 +61,7 @@ all: iomatrix
 
 iomatrix: $(BIN)
 ifeq ($(BUILD),build/default)
-	$(Q)cp $(BIN) iomatrix
+	$(Q)cp $(BIN) iomatrix.tmp && mv -f iomatrix.tmp iomatrix  # a running ./iomatrix keeps its copy
 else
 	@true
 endif
