@@ -356,6 +356,17 @@ static void group_titles(struct report *r, const bool *in_key)
 	struct varies v;
 
 	compute_varies(r, &v);
+	const char *common_engine = "";
+	size_t best = 0;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		size_t n = 0;
+		for (size_t k = 0; k < r->ngroups; k++)
+			n += !strcmp(r->groups[k].proto->engine, r->groups[i].proto->engine);
+		if (n > best) {
+			best = n;
+			common_engine = r->groups[i].proto->engine;
+		}
+	}
 	for (size_t i = 0; i < r->ngroups; i++) {
 		struct rgroup *g = &r->groups[i];
 		const struct rset_cell *c = g->proto;
@@ -369,12 +380,14 @@ static void group_titles(struct report *r, const bool *in_key)
 			sbuf_addf(&extra, ", %d job%s", c->jobs, c->jobs == 1 ? "" : "s");
 		if (g->mixed && !title_skip(g, in_key, P_RWMIX))
 			sbuf_addf(&extra, ", %d%% reads", c->rwmixread);
-		if (v.engine && !title_skip(g, in_key, P_ENGINE))
+		/* name the engine only where it is not the set's usual one */
+		if (v.engine && strcmp(c->engine, common_engine) && !title_skip(g, in_key, P_ENGINE))
 			sbuf_addf(&extra, ", %s", c->engine);
 		if ((v.direct || !c->direct) && !title_skip(g, in_key, P_DIRECT))
 			sbuf_adds(&extra, c->direct ? ", direct" : ", buffered");
-		if ((v.fsync || c->fsync) && !title_skip(g, in_key, P_FSYNC))
-			sbuf_addf(&extra, c->fsync ? ", fsync every %d" : ", no fsync", c->fsync);
+		/* "no fsync" is the usual case: only say when there is one */
+		if (c->fsync && !title_skip(g, in_key, P_FSYNC))
+			sbuf_addf(&extra, ", fsync every %d", c->fsync);
 		if ((v.data || strcmp(c->data, "random")) && !title_skip(g, in_key, P_DATA))
 			sbuf_addf(&extra, ", %s data", c->data);
 		if (v.files && !title_skip(g, in_key, P_FILES))
@@ -861,11 +874,11 @@ static void summary_compute_sentences(struct report *r)
 			used[said] = pat;
 			fmt_ratio(c->ratio, q, sizeof(q));
 			if (c->ratio < 1.05)
-				summary_add(r, xasprintf("On %s the %s and the %s did about the same IOPS.",
+				summary_add(r, xasprintf("On %s, the %s and the %s did about the same IOPS.",
 							 r->groups[c->g].words, r->devs[c->fast].display,
 							 r->devs[c->slow].display));
 			else
-				summary_add(r, xasprintf("On %s the %s did %s the IOPS of the %s.",
+				summary_add(r, xasprintf("On %s, the %s did %s the IOPS of the %s.",
 							 r->groups[c->g].words, r->devs[c->fast].display,
 							 q, r->devs[c->slow].display));
 			said++;
@@ -875,7 +888,7 @@ static void summary_compute_sentences(struct report *r)
 		if (ncand > 3) {
 			struct cand *c = &cands[ncand - 1];
 			fmt_ratio(c->ratio, q, sizeof(q));
-			summary_add(r, xasprintf("The smallest gap: on %s the %s did %s the IOPS of the %s.",
+			summary_add(r, xasprintf("The smallest gap: on %s, the %s did %s the IOPS of the %s.",
 						 r->groups[c->g].words, r->devs[c->fast].display, q,
 						 r->devs[c->slow].display));
 		}
