@@ -158,7 +158,10 @@ static void host_component(char *buf, size_t len)
 	char *dot = strchr(host, '.');
 	if (dot && dot != host)
 		*dot = '\0';
-	snprintf(buf, len, "%s", host);
+	/* truncating a very long host name is fine: it only names the set */
+	size_t n = strnlen(host, len - 1);
+	memcpy(buf, host, n);
+	buf[n] = '\0';
 	for (char *p = buf; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		      (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||

@@ -22,8 +22,9 @@ static uint64_t size_suffix(const char *s)
 
 	if (n >= sizeof(low))
 		return 0;
-	for (size_t i = 0; i <= n; i++)
+	for (size_t i = 0; i < n && i < sizeof(low) - 1; i++)
 		low[i] = (char)tolower((unsigned char)s[i]);
+	low[n] = '\0';
 	if (n == 0 || !strcmp(low, "b"))
 		return 1;
 	const char *u = strchr(units, low[0]);
