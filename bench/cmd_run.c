@@ -690,7 +690,7 @@ int cmd_run(int argc, char **argv)
 	struct resultset rs = { 0 };
 	struct target tgt = { 0 };
 	const struct cell *tgt_cell = NULL;
-	bool have_rs = false, have_tgt = false, failed_any = false;
+	bool have_rs = false, have_tgt = false, failed_any = false, set_finished = false;
 	int rc = EXIT_OK, fatal = 0;
 	char err[2048], resume_suite[PATH_MAX];
 	const char **overrides = NULL;
@@ -1044,8 +1044,13 @@ write_cell:
 		have_tgt = false;
 	}
 
+	/* Decide once: a signal that lands after this point (while the
+	 * manifest is being finished) must not give exit 130 with a set that
+	 * says "complete", nor the other way round. */
+	const bool stopped = stop_flag != 0;
 	const char *status;
-	if (stop_flag) {
+	set_finished = true;
+	if (stopped) {
 		status = "interrupted";
 		rc = EXIT_INTERRUPTED;
 	} else if (fatal) {
@@ -1066,7 +1071,7 @@ write_cell:
 	if (fatal && rc == EXIT_USAGE)
 		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
 			ps.k, ps.n, rs.dir);
-	if (stop_flag && !a.quiet)
+	if (stopped && !a.quiet)
 		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
 			rs.dir);
 	printf("%s\n", rs.dir);
@@ -1074,7 +1079,7 @@ write_cell:
 out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	if (stop_flag && rc == EXIT_OK)
+	if (!set_finished && stop_flag && rc == EXIT_OK)
 		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
 	if (lock_fd >= 0)
 		close(lock_fd);
