@@ -95,11 +95,19 @@ static enum engine_queue libaio_queue(struct engine_ctx *c, struct io_req *r)
 	return ENGINE_Q_QUEUED;
 }
 
+/*
+ * One io_submit per request, as fio does by default (iodepth_batch_submit=1).
+ * Handing the kernel the whole batch in one call plugs the queue until the
+ * last iocb is prepared; on a virtio disk here that cost 16 % of the 4K
+ * QD32 random-read IOPS against fio on the same file (73 K vs 88 K), while
+ * one call per request matched fio (84-88 K).  The syscall per IO costs
+ * little: on zram we stay 1.5x ahead of fio.
+ */
 static int libaio_commit(struct engine_ctx *c)
 {
 	unsigned done = 0;
 	while (done < c->npending) {
-		int ret = io_submit(c->aio, (long)(c->npending - done), c->pending + done);
+		int ret = io_submit(c->aio, 1, c->pending + done);
 		if (ret > 0) {
 			done += (unsigned)ret;
 			continue;
