@@ -230,9 +230,9 @@ for c in plan:
         outside += 1
         p = c
         rt = a[0][3]
-        if not p["direct"] and other == "fio" and p["pattern"] in ("read", "randread") and p["runtime_ns"]:
-            why.append("buffered reads of a small cached file (hdparm -T): fio's default invalidate=1 drops the file's pages again at every time_based loop, so fio reads the disk where iomatrix reads memory (checked: the same fio job gives 286 IOPS with invalidate=1, 5298 with invalidate=0); 'export fio' should write invalidate=0 for buffered cells")
-        elif not p["direct"]:
+        # (fio's default invalidate=1 once made buffered reads 30-60x apart:
+        # export fio now writes invalidate=0 unless drop_caches, as we run)
+        if not p["direct"]:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
         if p["data"] == "zero":
             why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
