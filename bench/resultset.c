@@ -304,8 +304,7 @@ err:
 	return ret;
 }
 
-/* Read a whole file; caller frees.  NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
+char *read_file_bounded(const char *path, size_t max, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -329,8 +328,8 @@ static char *slurp(const char *path, size_t *len)
 		n += r;
 		if (r == 0)
 			break;
-		if (n > RESULTSET_MAX_FILE_BYTES) {
-			/* a result file is KBs; a huge one is corrupt or hostile */
+		if (n > max) {
+			/* result files are KBs: a huge one is corrupt or hostile */
 			free(buf);
 			fclose(f);
 			errno = EFBIG;
@@ -352,7 +351,7 @@ static char *slurp(const char *path, size_t *len)
 
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
 {
-	char *text = slurp(path, NULL);
+	char *text = read_file_bounded(path, RESULTSET_MAX_FILE_BYTES, NULL);
 	cJSON *j;
 
 	if (!text) {

@@ -25,6 +25,11 @@ struct resultset {
 	cJSON *manifest;    /* owned; "cells" array kept up to date */
 };
 
+/* Read a whole file into a NUL-terminated buffer the caller frees; *len
+ * (may be NULL) gets its size.  NULL with errno set: EFBIG past max bytes,
+ * ENOMEM, or what fopen/fread said. */
+char *read_file_bounded(const char *path, size_t max, size_t *len);
+
 /* mkdir -p with mode 0755; 0 or -errno. */
 int mkdir_parents(const char *path);
 

@@ -958,48 +958,7 @@ uint64_t import_u64(double x)
 
 char *import_read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, alloc = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (alloc - n < 65536) {
-			if (alloc >= IMPORT_MAX_FILE) {
-				free(buf);
-				fclose(f);
-				errno = EFBIG;
-				return NULL;
-			}
-			size_t na = alloc ? alloc * 2 : 65536 + 1;
-			char *nb = realloc(buf, na);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-			alloc = na;
-		}
-		size_t got = fread(buf + n, 1, alloc - n - 1, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				int e = errno ? errno : EIO;
-				free(buf);
-				fclose(f);
-				errno = e;
-				return NULL;
-			}
-			break;
-		}
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	return read_file_bounded(path, IMPORT_MAX_FILE, len);
 }
 
 void import_linecol(const char *buf, size_t off, unsigned *line, unsigned *col)
