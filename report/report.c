@@ -991,8 +991,7 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 	} else {
 		struct sbuf t = SBUF_INIT;
 		for (size_t i = 0; i < r->ndevs; i++)
-			sbuf_addf(&t, "%s%s", i ? (i + 1 == r->ndevs ? " vs " : ", ") : "",
-				  r->devs[i].display);
+			sbuf_addf(&t, "%s%s", i ? " vs " : "", r->devs[i].display);
 		sbuf_adds(&t, ": storage benchmark");
 		r->title = sbuf_detach(&t);
 	}
