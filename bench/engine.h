@@ -25,8 +25,8 @@ struct io_req {
 	void *buf;
 	uint64_t len;
 	uint64_t offset;
-	uint64_t submit_ns;     /* set by the worker before queue() */
-	uint64_t complete_ns;   /* set by the engine (or worker) on completion */
+	uint64_t submit_ns;     /* set by the worker before queue(); the worker
+				 * times the completion when it reaps */
 	int result;             /* bytes done or -errno */
 	void *slot;             /* worker bookkeeping */
 };

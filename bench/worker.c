@@ -84,6 +84,29 @@ static void job_fail(struct job *j, int err, const char *fmt, ...)
 	atomic_store(&j->sh->stop, 1);
 }
 
+/* A request that failed or moved fewer bytes than asked: stop the job. */
+static void io_failed(struct job *j, const struct io_req *r, unsigned file)
+{
+	int e = r->result < 0 ? r->result : -EIO;
+	job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
+		 j->sh->t->paths[file], r->write ? "write" : "read", r->offset,
+		 r->result < 0 ? strerror(-e) : "short transfer");
+}
+
+/* Account n measured completions of direction d at `now` (their latencies
+ * are already in the histogram): counters, time series, Welford fold.
+ * Shared by synchronous engines (one at a time) and reaped batches. */
+static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
+			   uint64_t n, uint64_t bs, uint64_t lat_sum)
+{
+	j->ios[d] += n;
+	j->bytes[d] += n * bs;
+	j->end_ns = now;
+	series_add_n(&j->series[d], now - t0, n, n * bs, lat_sum);
+	if (j->acc[d].n >= ACC_FOLD)
+		acc_fold(&j->acc[d], &j->lat[d]);
+}
+
 static void trace_flush(struct job *j)
 {
 	size_t off = 0;
@@ -241,7 +264,6 @@ void *worker_main(void *arg)
 				r->write = w;
 				r->offset = t->offset + blk * bs;
 				r->submit_ns = ts;
-				r->complete_ns = 0;
 				if (w && stamping)
 					stamp_buffer(j, &drng, r->buf, bs);
 				if (tracing) {
@@ -268,23 +290,14 @@ void *worker_main(void *arg)
 					live_ios++;
 					live_bytes += bs;
 					if (r->result != (int)bs) {
-						int e = r->result < 0 ? r->result : -EIO;
-						job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
-							 t->paths[f], w ? "write" : "read",
-							 r->offset, r->result < 0 ? strerror(-e)
-							 : "short transfer");
+						io_failed(j, r, f);
 						issuing = false;
 						break;
 					}
 					if (counted) {
 						uint64_t lat = now - ts;
 						lat_record(j, d, lat);
-						j->ios[d]++;
-						j->bytes[d] += bs;
-						j->end_ns = now;
-						series_add_n(&j->series[d], now - t0, 1, bs, lat);
-						if (j->acc[d].n >= ACC_FOLD)
-							acc_fold(&j->acc[d], &j->lat[d]);
+						account(j, d, now, t0, 1, bs, lat);
 					}
 					atomic_store_explicit(&j->live_ios, live_ios,
 							      memory_order_relaxed);
@@ -351,10 +364,7 @@ void *worker_main(void *arg)
 			unsigned d = r->write ? DIR_WRITE : DIR_READ;
 			freeidx[nfree++] = (unsigned)(s - slots);
 			if (r->result != (int)r->len) {
-				int e = r->result < 0 ? r->result : -EIO;
-				job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
-					 t->paths[s->file], r->write ? "write" : "read",
-					 r->offset, r->result < 0 ? strerror(-e) : "short transfer");
+				io_failed(j, r, s->file);
 				issuing = false;
 				continue;
 			}
@@ -368,16 +378,9 @@ void *worker_main(void *arg)
 		inflight -= (unsigned)n;
 		live_ios += (uint64_t)n;
 		live_bytes += (uint64_t)n * bs;
-		for (int d = 0; d < DIR__COUNT; d++) {
-			if (!bios[d])
-				continue;
-			j->ios[d] += bios[d];
-			j->bytes[d] += bios[d] * bs;
-			j->end_ns = now;
-			series_add_n(&j->series[d], now - t0, bios[d], bios[d] * bs, blat[d]);
-			if (j->acc[d].n >= ACC_FOLD)
-				acc_fold(&j->acc[d], &j->lat[d]);
-		}
+		for (unsigned d = 0; d < DIR__COUNT; d++)
+			if (bios[d])
+				account(j, d, now, t0, bios[d], bs, blat[d]);
 		atomic_store_explicit(&j->live_ios, live_ios, memory_order_relaxed);
 		atomic_store_explicit(&j->live_bytes, live_bytes, memory_order_relaxed);
 	}
