@@ -8,8 +8,13 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "import.h"
 
 /* Returns an fd holding data (path in path), or -1. */
 static inline int fuzz_memfile(const uint8_t *data, size_t size, char *path,
@@ -30,6 +35,19 @@ static inline int fuzz_memfile(const uint8_t *data, size_t size, char *path,
 	}
 	snprintf(path, pathlen, "/proc/self/fd/%d", fd);
 	return fd;
+}
+
+/* What an importer parsed, turned into cell JSON as import_set_write()
+ * would store it (nothing is written to disk). */
+static inline void fuzz_import_cells(const struct import_set *s)
+{
+	for (size_t i = 0; i < s->ncells; i++) {
+		cJSON *j = import_cell_to_json(&s->cells[i], (int)i + 1);
+		char *txt = j ? cJSON_PrintUnformatted(j) : NULL;
+		free(txt);
+		cJSON_Delete(j);
+		(void)import_cell_iops(&s->cells[i]);
+	}
 }
 
 #endif

@@ -29,15 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	import_set_init(&s, "fio");
 	struct import_fio_opts o = { .device = (size % 2) ? "nvme" : NULL };
 	rc = import_fio_file(&s, path, &o, &errs);
-	if (rc == 0) {
-		for (size_t i = 0; i < s.ncells; i++) {
-			cJSON *j = import_cell_to_json(&s.cells[i], (int)i + 1);
-			char *txt = j ? cJSON_PrintUnformatted(j) : NULL;
-			free(txt);
-			cJSON_Delete(j);
-			(void)import_cell_iops(&s.cells[i]);
-		}
-	}
+	if (rc == 0)
+		fuzz_import_cells(&s);
 	import_set_release(&s);
 	errlist_release(&errs);
 	close(fd);
