@@ -63,6 +63,7 @@ while [ $i -lt $runs ]; do
 		fi
 	fi
 done
-[ $bad = 0 ] && ok "$runs runs interrupted at random: every set readable ($interrupted interrupted, $resumed resumed to complete)"
+[ $bad = 0 ] && [ $interrupted -gt 0 ] && ok "$runs runs interrupted at random: every set readable ($interrupted interrupted, $resumed resumed to complete)" \
+	|| not_ok "no run was interrupted, nothing checked (bad=$bad)"
 [ -z "$(ls "$T/scratch")" ] && ok "no scratch files left" || not_ok "scratch: $(ls "$T/scratch")"
 tap_end

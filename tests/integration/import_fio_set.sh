@@ -49,16 +49,8 @@ expect_exit 0 "$IOMATRIX" import csv "$ROOT/tests/data/seed-003-published.csv" -
 
 # report and compare treat it like a native set
 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none >"$T/out" 2>"$T/err"; rc=$?
-if [ $rc = 2 ] && grep -q "not built yet" "$T/err"; then
-	ok "# SKIP report not built yet"
-else
-	[ $rc = 0 ] && [ -s "$T/rep/report.md" ] && ok "report reads the imported set" \
-		|| not_ok "report rc=$rc: $(head -n 3 "$T/err")"
-fi
+[ $rc = 0 ] && [ -s "$T/rep/report.md" ] && ok "report reads the imported set" \
+	|| not_ok "report rc=$rc: $(head -n 3 "$T/err")"
 "$IOMATRIX" compare "$T/twice" "$dir" -o "$T/cmp" >"$T/out" 2>"$T/err"; rc=$?
-if [ $rc = 2 ] && grep -q "not built yet" "$T/err"; then
-	ok "# SKIP compare not built yet"
-else
-	[ $rc = 0 ] && ok "compare reads two imported sets" || not_ok "compare rc=$rc: $(head -n 3 "$T/err")"
-fi
+[ $rc = 0 ] && ok "compare reads two imported sets" || not_ok "compare rc=$rc: $(head -n 3 "$T/err")"
 tap_end

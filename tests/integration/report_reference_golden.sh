@@ -37,6 +37,8 @@ if command -v xmllint >/dev/null 2>&1; then
 		| grep -v -E 'Tag [A-Za-z]+ invalid' >"$T/xl"
 	[ -s "$T/xl" ] && not_ok "html errors: $(head -3 "$T/xl")" || ok "html parses"
 	bad=0
+	# charts were asked for: there must be SVGs to check
+	[ "$charts" = none ] || ls "$T"/full/charts/*.svg >/dev/null 2>&1 || bad=1
 	for f in "$T"/full/charts/*.svg; do
 		[ -e "$f" ] || continue
 		xmllint --noout "$f" 2>/dev/null || bad=1

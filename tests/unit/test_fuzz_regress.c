@@ -138,6 +138,9 @@ static void replay(const char *target, fuzz_fn fn)
 	int n = replay_dir("regress", target, fn);
 	n += replay_dir("corpus", target, fn);
 	print_message("# %s: %d inputs replayed\n", target, n);
+	if (n == 0) /* a missing corpus must not pass as "nothing crashed" */
+		fail_msg("no inputs for %s under %s/tests/fuzz (set IOMATRIX_ROOT)",
+			 target, src_root());
 }
 
 static void test_replay_units(void **state)
