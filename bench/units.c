@@ -35,19 +35,31 @@ static uint64_t size_suffix(const char *s)
 	return 1ULL << (10 * (unsigned)(u - units + 1));
 }
 
+/* A run of decimal digits at *pp (at least one) into *v, advancing *pp;
+ * -1 when there is none or it overflows 64 bits. */
+static int digits(const char **pp, uint64_t *v)
+{
+	const char *p = *pp;
+
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	for (*v = 0; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (*v > (UINT64_MAX - d) / 10)
+			return -1;
+		*v = *v * 10 + d;
+	}
+	*pp = p;
+	return 0;
+}
+
 int units_parse_size(const char *s, uint64_t *out)
 {
 	const char *p = s;
 	uint64_t v = 0, mul;
 
-	if (!s || !isdigit((unsigned char)*p))
+	if (!s || digits(&p, &v) < 0)
 		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
 	if (*p == ' ' && *++p == '\0')
 		return -1; /* "4 " */
 	mul = size_suffix(p);
@@ -71,14 +83,8 @@ static int duration_term(const char **pp, uint64_t *ns, int first)
 	uint64_t v = 0;
 	size_t ulen = 0;
 
-	if (!isdigit((unsigned char)*p))
+	if (digits(&p, &v) < 0)
 		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
 	while (isalpha((unsigned char)p[ulen]))
 		ulen++;
 	if (ulen == 0) { /* bare number: seconds, only as the whole string */
