@@ -42,6 +42,9 @@ struct engine_ctx; /* engine private */
 struct engine {
 	const char *name;
 	unsigned flags;
+	/* the fix to suggest when init() is refused by policy (-EPERM/-ENOSYS);
+	 * NULL: "try another engine" */
+	const char *refused_hint;
 	int (*init)(struct engine_ctx **ctx, unsigned depth);
 	enum engine_queue (*queue)(struct engine_ctx *ctx, struct io_req *r);
 	/* Submit what was queued.  May leave the syscall to the reap() the

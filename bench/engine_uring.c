@@ -135,6 +135,10 @@ static void uring_release(struct engine_ctx *c)
 const struct engine engine_uring = {
 	.name = "io_uring",
 	.flags = ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
+	/* often switched off by policy: sysctl kernel.io_uring_disabled, or a
+	 * container's seccomp profile */
+	.refused_hint = "io_uring is disabled here (sysctl kernel.io_uring_disabled "
+			"or a container's seccomp policy); use engine: libaio",
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,

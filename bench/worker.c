@@ -163,13 +163,9 @@ void *worker_main(void *arg)
 		int ret = eng->init(&ctx, depth);
 		if (ret < 0) {
 			ctx = NULL;
-			/* io_uring is often switched off by policy (sysctl
-			 * kernel.io_uring_disabled, seccomp in containers): EPERM */
+			bool policy = ret == -EPERM || ret == -ENOSYS;
 			job_fail(j, ret, "engine '%s' cannot start: %s; %s", eng->name,
-				 strerror(-ret),
-				 !strcmp(eng->name, "io_uring") && (ret == -EPERM || ret == -ENOSYS)
-				 ? "io_uring is disabled here (sysctl kernel.io_uring_disabled "
-				   "or a container's seccomp policy); use engine: libaio"
+				 strerror(-ret), policy && eng->refused_hint ? eng->refused_hint
 				 : "try another engine (libaio, psync)");
 		}
 	}

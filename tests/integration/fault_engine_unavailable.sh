@@ -54,6 +54,7 @@ fi
 e=$(jq -r .error "$T/set/cells/0001.json")
 echo "$e" | grep -q "io_uring" && ok "reason recorded: $e" || not_ok "error: $e"
 grep -q "io_uring" "$T/err" && ok "reason on stderr" || not_ok "stderr: $(cat "$T/err")"
-echo "$e" | grep -qE "libaio|psync|io_uring_disabled" || echo "# note: the message names no fix (another engine, or the sysctl)"
+echo "$e" | grep -q "io_uring_disabled" && echo "$e" | grep -q "engine: libaio" \
+	&& ok "the message names the cause and the fix" || not_ok "no fix named: $e"
 [ -z "$(ls "$T/scratch")" ] && ok "no scratch files" || not_ok "scratch: $(ls "$T/scratch")"
 tap_end
