@@ -478,46 +478,6 @@ static cJSON *manifest_new(const struct suite *s, double scale, int argc,
 
 /* ---- checks before any IO ---- */
 
-/*
- * Does the filesystem holding `path` accept O_DIRECT?  Probed with a
- * temporary file so that the answer comes before the result set is made and
- * before any cell runs (tmpfs before Linux 6.6 and ramfs say EINVAL).
- * 0 yes or unknown, -1 no.
- */
-static int probe_direct(const char *path)
-{
-	char probe[PATH_MAX + 64], dir[PATH_MAX];
-	struct stat st;
-	int fd;
-
-	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
-		return 0; /* the runner checks devices */
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
-		if (fd < 0)
-			return errno == EINVAL ? -1 : 0;
-		close(fd);
-		return 0;
-	}
-	snprintf(dir, sizeof(dir), "%s", path);
-	if (stat(path, &st) < 0) { /* a file to be made: its directory */
-		char *slash = strrchr(dir, '/');
-		if (slash == dir)
-			dir[1] = '\0';
-		else if (slash)
-			*slash = '\0';
-		else
-			strcpy(dir, ".");
-	}
-	snprintf(probe, sizeof(probe), "%s/.iomatrix-probe.%ld", dir, (long)getpid());
-	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_DIRECT | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return errno == EINVAL ? -1 : 0;
-	close(fd);
-	unlink(probe);
-	return 0;
-}
-
 static int check_inputs(const struct suite *s, const struct run_args *a)
 {
 	int bad = 0;
@@ -535,14 +495,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		if (stat(d->path, &st) < 0) {
 			/* a file that does not exist yet is fine if its
 			 * directory does: the runner creates it */
-			snprintf(parent, sizeof(parent), "%s", d->path);
-			char *slash = strrchr(parent, '/');
-			if (slash == parent)
-				parent[1] = '\0';
-			else if (slash)
-				*slash = '\0';
-			else
-				strcpy(parent, ".");
+			runner_path_parent(d->path, parent, sizeof(parent));
 			if (errno != ENOENT || stat(parent, &st) < 0 ||
 			    !S_ISDIR(st.st_mode)) {
 				fprintf(stderr, "iomatrix: device '%s': cannot use '%s': %s; create it or pass --device %s=PATH\n",
@@ -559,9 +512,8 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			    s->cells[k].direct && e && !(e->flags & ENGINE_NO_IO))
 				direct = true;
 		}
-		if (direct && probe_direct(d->path) < 0) {
-			fprintf(stderr, "iomatrix: '%s': filesystem does not support O_DIRECT; set direct: false or use another path\n",
-				d->path);
+		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
 			bad = 1;
 			continue;
 		}

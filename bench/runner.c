@@ -61,6 +61,46 @@ static int direct_msg(const char *path, char *err, size_t errlen)
 	return -EINVAL;
 }
 
+void runner_path_parent(const char *path, char *out, size_t len)
+{
+	snprintf(out, len, "%s", path);
+	char *slash = strrchr(out, '/');
+	if (!slash)
+		snprintf(out, len, ".");
+	else if (slash == out)
+		out[1] = '\0';
+	else
+		*slash = '\0';
+}
+
+int runner_check_direct(const char *path, char *err, size_t errlen)
+{
+	char probe[PATH_MAX + 64], dir[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
+		return 0;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0)
+			return errno == EINVAL ? direct_msg(path, err, errlen) : 0;
+		close(fd);
+		return 0;
+	}
+	if (stat(path, &st) == 0)
+		snprintf(dir, sizeof(dir), "%s", path);
+	else /* a file to be made: its directory */
+		runner_path_parent(path, dir, sizeof(dir));
+	snprintf(probe, sizeof(probe), "%s/.iomatrix-probe.%ld", dir, (long)getpid());
+	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_DIRECT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return errno == EINVAL ? direct_msg(path, err, errlen) : 0;
+	close(fd);
+	unlink(probe);
+	return 0;
+}
+
 /* bs must be a multiple of the logical block size for O_DIRECT: say so
  * before any IO (layout included). */
 static int check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen)
@@ -309,14 +349,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 		return -EINVAL;
 	} else {
 		t->nfiles = 1;
-		snprintf(dir, sizeof(dir), "%s", c->path);
-		char *slash = strrchr(dir, '/');
-		if (!slash)
-			snprintf(dir, sizeof(dir), ".");
-		else if (slash == dir)
-			dir[1] = 0;
-		else
-			*slash = 0;
+		runner_path_parent(c->path, dir, sizeof(dir));
 		struct stat ds;
 		if (!exists && (stat(dir, &ds) < 0 || !S_ISDIR(ds.st_mode))) {
 			seterr(err, errlen, "'%s': no such directory; create it or fix the "

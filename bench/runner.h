@@ -100,6 +100,18 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen);
 
+/* The directory that holds `path` (a file that may not exist yet):
+ * "/a/b" -> "/a", "b" -> ".", "/b" -> "/". */
+void runner_path_parent(const char *path, char *out, size_t len);
+
+/*
+ * Does the filesystem holding `path` (device directory, file, or a file to be
+ * made) accept O_DIRECT?  Probed with a temporary file so that the answer can
+ * come before a result set is made.  0 yes or unknown (block devices are
+ * checked by runner_prepare()); -EINVAL with the message in err when not.
+ */
+int runner_check_direct(const char *path, char *err, size_t errlen);
+
 /* Remove files that runner_prepare() created (unless keep_files). */
 void runner_cleanup(struct target *t, bool keep_files);
 
