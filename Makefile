@@ -25,7 +25,7 @@ endif
 
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
@@ -46,16 +46,20 @@ endif
 GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 GIT_DIRTY := $(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 
-LIB_SRC := $(filter-out bench/main.c bench/version.c,$(wildcard bench/*.c report/*.c))
+# Sources are found in the rooms: bench/ (commands), bench/*/ (one folder per
+# concern) and report/.  Header dependencies come from -MMD -MP.
+VERSION_SRC := bench/common/version.c
+LIB_SRC := $(filter-out bench/main.c $(VERSION_SRC),$(wildcard bench/*.c bench/*/*.c report/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
-MAIN_OBJ := $(BUILD)/bench/main.o $(BUILD)/bench/version.o
+VERSION_OBJ := $(BUILD)/bench/common/version.o
+MAIN_OBJ := $(BUILD)/bench/main.o $(VERSION_OBJ)
 BIN := $(BUILD)/iomatrix
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-HEADERS := $(wildcard bench/*.h report/*.h)
+DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps units
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units
 
 all: iomatrix
 
@@ -70,16 +74,16 @@ $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/%.o: %.c $(HEADERS)
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Only version.o sees the commit, so a new commit rebuilds one file.
-$(BUILD)/bench/version.o: bench/version.c bench/cli.h .git-commit-stamp
+$(VERSION_OBJ): $(VERSION_SRC) .git-commit-stamp
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -DIOMATRIX_VERSION='"$(VERSION)"' \
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -DIOMATRIX_VERSION='"$(VERSION)"' \
 		-DIOMATRIX_GIT_COMMIT='"$(GIT_COMMIT)$(GIT_DIRTY)"' -c -o $@ $<
 
 .git-commit-stamp: FORCE
@@ -87,10 +91,10 @@ $(BUILD)/bench/version.o: bench/version.c bench/cli.h .git-commit-stamp
 FORCE:
 
 # version.o too: library objects (fingerprint, report) name the build.
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(BUILD)/bench/version.o tests/unit/testutil.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(LIB_OBJ) $(BUILD)/bench/version.o $(LDLIBS) -lcmocka
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -I. -Itests/unit -o $@ $< $(LIB_OBJ) $(VERSION_OBJ) $(LDLIBS) -lcmocka
 
 units: $(UNIT_BIN)
 
@@ -98,8 +102,12 @@ units: $(UNIT_BIN)
 deps:
 	$(Q)sh .ci/install-deps
 
+# Includes must point down the layers (tests/check_layers.sh says which).
+check-layers:
+	$(Q)sh tests/check_layers.sh
+
 test: deps
-	$(Q)$(MAKE) --no-print-directory iomatrix units
+	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units
 	$(Q)IOMATRIX=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) sh tests/run.sh
 
 demo: deps
@@ -117,14 +125,14 @@ crosscheck: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
-	-Ibench -Ireport $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -I. $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz
 	$(Q)for f in $(FUZZ_SRC); do \
 		n=$$(basename $$f .c); \
 		echo "  FUZZ    $$n"; \
-		clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) bench/version.c $(LDLIBS) || exit 1; \
+		clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(VERSION_SRC) $(LDLIBS) || exit 1; \
 	done
 	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
@@ -137,3 +145,5 @@ install: iomatrix
 
 clean:
 	rm -rf build iomatrix .git-commit-stamp
+
+-include $(DEPS)

@@ -4,8 +4,10 @@
  * 0 success, 1 runtime failure, 2 bad input or usage, 3 regression found
  * (compare --fail-on-regression), 130 interrupted.
  *
- * bench/main.c dispatches; the report-side commands are implemented in
- * report/ (which may include bench/ headers; bench/ never includes report/).
+ * bench/main.c dispatches.  The commands that read result sets (report,
+ * compare, list, ...) live in report/, which fills report_commands[] below:
+ * bench/ defines the interface and report/ implements it, so no file under
+ * bench/ includes a report/ header (make check-layers proves it).
  */
 #ifndef IOMATRIX_CLI_H
 #define IOMATRIX_CLI_H
@@ -16,19 +18,28 @@
 #define EXIT_REGRESSION 3
 #define EXIT_INTERRUPTED 130
 
+#include "common/version.h"
+
 int cmd_run(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_list(int argc, char **argv);
-int cmd_import(int argc, char **argv);
 
-/* Version string and the git commit the binary was built from. */
-extern const char iomatrix_version[];
-extern const char iomatrix_git_commit[];
-extern const char iomatrix_compiler[];
+/* One subcommand: its name, entry point and one-line synopsis for --help. */
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *synopsis;
+};
+
+/* The result-reading commands, defined in report/commands.c; the table
+ * ends with an entry whose name is NULL. */
+extern const struct command report_commands[];
+
 
 /* True when argv[1..] holds -h or --help. */
 int cli_wants_help(int argc, char **argv);

@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "fio_map.h"
+#include "suite/fio_map.h"
 #include "suite_cli.h"
-#include "units.h"
+#include "common/units.h"
 
 static void export_usage(FILE *f)
 {

@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "suite_cli.h"
-#include "units.h"
+#include "common/units.h"
 
 static void plan_usage(FILE *f)
 {

@@ -24,14 +24,14 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "engine.h"
-#include "fingerprint.h"
-#include "resultset.h"
-#include "runner.h"
-#include "safety.h"
-#include "stats.h"
-#include "suite.h"
-#include "units.h"
+#include "engines/engine.h"
+#include "host/fingerprint.h"
+#include "resultset/resultset.h"
+#include "runner/runner.h"
+#include "host/safety.h"
+#include "common/stats.h"
+#include "suite/suite.h"
+#include "common/units.h"
 
 struct run_args {
 	const char *suite_path;

@@ -6,22 +6,18 @@
 
 #include "cli.h"
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *synopsis;
-};
-
-static const struct command commands[] = {
+/* The commands that make result sets; report_commands (report/) read them. */
+static const struct command bench_commands[] = {
 	{ "run", cmd_run, "run SUITE.yaml [--device NAME=PATH]... [--out DIR] [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]" },
 	{ "plan", cmd_plan, "plan SUITE.yaml [--format text|json]" },
 	{ "validate", cmd_validate, "validate SUITE.yaml..." },
-	{ "report", cmd_report, "report SET... [-o DIR] [--baseline DEVICE] [--format md,html,csv,json] [--charts svg,png|none] [--template DIR] [--title TEXT]" },
-	{ "compare", cmd_compare, "compare OLD_SET NEW_SET [-o DIR] [--threshold PCT] [--fail-on-regression]" },
-	{ "list", cmd_list, "list [RESULTS_DIR]" },
 	{ "import", cmd_import, "import fio|sysbench|csv FILE... [--device NAME] [-o SETDIR]" },
 	{ "export", cmd_export, "export fio SUITE.yaml [-o DIR]" },
+	{ NULL, NULL, NULL },
 };
+
+static const struct command *const tables[] = { bench_commands, report_commands };
+#define NTABLES (sizeof(tables) / sizeof(tables[0]))
 
 static void usage(FILE *f)
 {
@@ -30,8 +26,9 @@ static void usage(FILE *f)
 		   "cells, run each with libaio/io_uring/psync, archive a dated result set,\n"
 		   "and turn result sets into Markdown/HTML/CSV reports with charts.\n\n"
 		   "commands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  iomatrix %s\n", commands[i].synopsis);
+	for (size_t t = 0; t < NTABLES; t++)
+		for (const struct command *c = tables[t]; c->name; c++)
+			fprintf(f, "  iomatrix %s\n", c->synopsis);
 	fprintf(f, "\n  iomatrix --version | --help | COMMAND --help\n\n"
 		   "exit codes: 0 ok, 1 runtime failure, 2 bad input or usage,\n"
 		   "3 regression (compare --fail-on-regression), 130 interrupted\n");
@@ -53,9 +50,10 @@ int main(int argc, char **argv)
 		       iomatrix_git_commit, iomatrix_compiler);
 		return EXIT_OK;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+	for (size_t t = 0; t < NTABLES; t++)
+		for (const struct command *c = tables[t]; c->name; c++)
+			if (!strcmp(argv[1], c->name))
+				return c->fn(argc - 1, argv + 1);
 	fprintf(stderr, "iomatrix: unknown command '%s'; see 'iomatrix --help'\n",
 		argv[1]);
 	return EXIT_USAGE;

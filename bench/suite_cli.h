@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "suite.h"
+#include "suite/suite.h"
 
 enum {
 	SCLI_FORMAT = 1 << 0, /* --format text|json */

@@ -18,7 +18,7 @@
 
 #include "chart.h"
 #include "escape.h"
-#include "rset.h"
+#include "resultset/rset.h"
 
 struct ctx {
 	const struct report *r;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "errlist.h"
+#include "common/errlist.h"
 #include "report.h"
 
 struct chart {

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "resultset.h"
+#include "resultset/resultset.h"
 #include "report.h"
-#include "stats.h"
+#include "common/stats.h"
 #include "template.h"
 #include "tmplpath.h"
 

@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "rset.h"
-#include "sbuf.h"
+#include "resultset/rset.h"
+#include "common/sbuf.h"
 
 struct entry {
 	char *date, *suite, *host, *devices, *cells, *status, *path; /* owned */

@@ -14,7 +14,7 @@
 
 #include "chart.h"
 #include "cli.h"
-#include "resultset.h"
+#include "resultset/resultset.h"
 #include "report.h"
 #include "template.h"
 #include "tmplpath.h"

@@ -13,7 +13,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
-#include "fio_map.h"
+#include "suite/fio_map.h"
 #include "report.h"
 
 static const char *const dir_names[RS_NDIR] = { "read", "write" };

@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "escape.h"
 #include "report.h"
-#include "units.h"
+#include "common/units.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
 const char *const report_colors[REPORT_COLORS] = {

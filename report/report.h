@@ -15,9 +15,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
-#include "rset.h"
-#include "sbuf.h"
+#include "common/errlist.h"
+#include "resultset/rset.h"
+#include "common/sbuf.h"
 
 #define REPORT_COLORS 8
 extern const char *const report_colors[REPORT_COLORS];

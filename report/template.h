@@ -21,9 +21,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
+#include "common/errlist.h"
 #include "escape.h"
-#include "sbuf.h"
+#include "common/sbuf.h"
 
 struct tmpl;
 

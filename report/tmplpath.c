@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rset.h"
-#include "sbuf.h"
+#include "resultset/rset.h"
+#include "common/sbuf.h"
 #include "tmplpath.h"
 
 static bool try_dir(const char *dir, const char *name, char **out)

@@ -13,8 +13,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "cell.h"
-#include "stats.h"
+#include "suite/cell.h"
+#include "common/stats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

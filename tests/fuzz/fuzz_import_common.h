@@ -14,7 +14,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "import.h"
+#include "import/import.h"
 
 /* Returns an fd holding data (path in path), or -1. */
 static inline int fuzz_memfile(const uint8_t *data, size_t size, char *path,

@@ -10,8 +10,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
-#include "import.h"
+#include "common/errlist.h"
+#include "import/import.h"
 #include "fuzz_import_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -12,9 +12,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
-#include "report.h"
-#include "sbuf.h"
+#include "common/errlist.h"
+#include "report/report.h"
+#include "common/sbuf.h"
 #include "fuzz_set_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -17,8 +17,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
-#include "rset.h"
+#include "common/errlist.h"
+#include "resultset/rset.h"
 #include "fuzz_set_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

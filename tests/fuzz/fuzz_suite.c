@@ -11,9 +11,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "cell.h"
-#include "errlist.h"
-#include "suite.h"
+#include "suite/cell.h"
+#include "common/errlist.h"
+#include "suite/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

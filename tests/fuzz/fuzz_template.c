@@ -11,9 +11,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
-#include "sbuf.h"
-#include "template.h"
+#include "common/errlist.h"
+#include "common/sbuf.h"
+#include "report/template.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cell.h"
+#include "suite/cell.h"
 
 static void test_pattern_names(void **state)
 {

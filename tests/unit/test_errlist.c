@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "errlist.h"
+#include "common/errlist.h"
 
 static void test_positions(void **state)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
+#include "report/escape.h"
 
 static char *esc(const char *s, enum esc_mode m)
 {

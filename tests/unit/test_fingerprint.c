@@ -13,7 +13,7 @@
 #include <yaml.h>
 
 #include "testutil.h"
-#include "fingerprint.h"
+#include "host/fingerprint.h"
 
 static const char *str(const cJSON *o, const char *k)
 {

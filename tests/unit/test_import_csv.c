@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "import.h"
+#include "import/import.h"
 
 static const char *root(void)
 {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "import.h"
+#include "import/import.h"
 
 static void load(struct import_set *s, const char *name, const char *device)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "import.h"
+#include "import/import.h"
 
 static int load(struct import_set *s, const char *name,
 		const struct import_sysbench_opts *o, struct errlist *e)

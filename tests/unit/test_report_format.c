@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "rset.h"
+#include "report/report.h"
+#include "resultset/rset.h"
 
 static void check_sig3(double v, const char *want)
 {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "resultset.h"
+#include "resultset/resultset.h"
 
 static char tmpdir[64];
 

@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cell.h"
-#include "engine.h"
-#include "runner.h"
+#include "suite/cell.h"
+#include "engines/engine.h"
+#include "runner/runner.h"
 
 static char dir[64];
 static char trace[96];

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "safety.h"
+#include "host/safety.h"
 
 static void test_directory_and_file_pass_even_for_writes(void **state)
 {

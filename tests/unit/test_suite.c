@@ -11,8 +11,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "sha256.h"
-#include "suite.h"
+#include "common/sha256.h"
+#include "suite/suite.h"
 
 #define HEAD "suite: t\ndevices:\n  - name: d\n    path: /tmp\n"
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "units.h"
+#include "common/units.h"
 
 static void test_size_good(void **state)
 {

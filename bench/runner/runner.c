@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "prng.h"
+#include "engines/engine.h"
+#include "common/prng.h"
 #include "worker.h"
 
 #ifndef CELL_FILE_FMT

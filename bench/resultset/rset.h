@@ -22,7 +22,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "errlist.h"
+#include "common/errlist.h"
 
 #define RSET_SCHEMA_VERSION 1
 #define RSET_MAX_FILE_BYTES (64u << 20)

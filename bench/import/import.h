@@ -19,9 +19,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "cell.h"
-#include "errlist.h"
-#include "stats.h"
+#include "suite/cell.h"
+#include "common/errlist.h"
+#include "common/stats.h"
 
 enum { IMP_READ, IMP_WRITE, IMP_NDIR };
 

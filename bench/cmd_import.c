@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "errlist.h"
-#include "import.h"
-#include "units.h"
+#include "common/errlist.h"
+#include "import/import.h"
+#include "common/units.h"
 
 static void usage(FILE *f)
 {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cell.h"
-#include "units.h"
+#include "common/units.h"
 
 static const char *const pattern_names[PAT__COUNT] = {
 	[PAT_READ] = "read",

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "rset.h"
-#include "stats.h"
+#include "common/stats.h"
 
 #define RSET_MAX_ID 9999999
 

@@ -26,9 +26,9 @@
 #include <liburing.h>
 #endif
 
-#include "cli.h"
+#include "common/version.h"
 #include "fingerprint.h"
-#include "sha256.h"
+#include "common/sha256.h"
 
 /* snprintf that may truncate on purpose (sysfs paths are short; a value
  * cut short is still a useful fingerprint). */

@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "import.h"
-#include "units.h"
+#include "common/units.h"
 
 struct fio_doc {
 	const char *path;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "import.h"
-#include "units.h"
+#include "common/units.h"
 
 enum col {
 	COL_DEVICE, COL_PATTERN, COL_BS, COL_IOPS, COL_LAT_MS, COL_MB_S,

@@ -2,7 +2,7 @@
  * version.c - build identity, compiled with -D flags from the Makefile so
  * that only this file is rebuilt when the commit changes.
  */
-#include "cli.h"
+#include "version.h"
 
 #ifndef IOMATRIX_VERSION
 #define IOMATRIX_VERSION "0.0.0"

@@ -11,11 +11,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cell.h"
-#include "engine.h"
-#include "prng.h"
+#include "suite/cell.h"
+#include "engines/engine.h"
+#include "common/prng.h"
 #include "runner.h"
-#include "stats.h"
+#include "common/stats.h"
 
 /* State shared by all jobs of one repetition. */
 struct rep_shared {

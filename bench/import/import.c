@@ -18,12 +18,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "fingerprint.h"
+#include "common/version.h"
+#include "host/fingerprint.h"
 #include "import.h"
-#include "resultset.h"
-#include "sha256.h"
-#include "units.h"
+#include "resultset/resultset.h"
+#include "common/sha256.h"
+#include "common/units.h"
 
 #define IMPORT_MAX_FILE (256u << 20)
 

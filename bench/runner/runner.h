@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cell.h"
-#include "stats.h"
+#include "suite/cell.h"
+#include "common/stats.h"
 
 enum dir { DIR_READ = 0, DIR_WRITE = 1, DIR__COUNT = 2 };
 

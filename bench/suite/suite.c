@@ -20,9 +20,9 @@
 
 #include <yaml.h>
 
-#include "sha256.h"
+#include "common/sha256.h"
 #include "suite.h"
-#include "units.h"
+#include "common/units.h"
 
 /* A "billion laughs" file is small but its aliases expand to billions of
  * nodes.  We walk the document once, counting every node visit through

@@ -1,0 +1,54 @@
+#!/bin/sh
+# check_layers.sh - includes point down the layers, never up or sideways:
+#
+#   bench/common     0  errors, units, sha256, statistics, strings, files
+#   bench/suite      1  key table, YAML, expansion, cell, fio mapping
+#   bench/engines    2  the IO engines behind struct engine
+#   bench/host       2  fingerprint, safety checks
+#   bench/runner     3  runner, layout, workers
+#   bench/resultset  4  the one reader and writer of result sets
+#   bench/import     5  fio / sysbench / CSV importers
+#   bench/fleet      5  ssh transport and the agent protocol
+#   bench/           6  the commands and main.c
+#   report/          7  everything that reads result sets
+#
+# A file may include its own folder's headers and any header of a lower
+# layer.  Exit 1 with one line per offending include.  Argument: the tree
+# to check (default: this repository).
+cd "${1:-$(dirname "$0")/..}" || exit 2
+layer() { # folder -> layer number, or "" when unknown
+	case "$1" in
+	bench/common) echo 0 ;; bench/suite) echo 1 ;;
+	bench/engines|bench/host) echo 2 ;; bench/runner) echo 3 ;;
+	bench/resultset) echo 4 ;; bench/import|bench/fleet) echo 5 ;;
+	bench) echo 6 ;; report) echo 7 ;; *) echo "" ;;
+	esac
+}
+bad=0; n=0
+for f in bench/*.[ch] bench/*/*.[ch] report/*.[ch]; do
+	[ -f "$f" ] || continue
+	dir=$(dirname "$f"); own=$(layer "$dir")
+	if [ -z "$own" ]; then
+		echo "check-layers: $f: folder '$dir' has no layer; add it to tests/check_layers.sh"
+		bad=1; continue
+	fi
+	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+		n=$((n + 1))
+		if [ -f "$dir/$inc" ]; then
+			tdir=$(dirname "$dir/$inc")
+		elif [ -f "bench/$inc" ]; then
+			tdir=$(dirname "bench/$inc")
+		else
+			echo "check-layers: $f: include \"$inc\" not found under $dir/ or bench/"
+			bad=1; continue
+		fi
+		[ "$tdir" = "$dir" ] && continue
+		tl=$(layer "$tdir")
+		if [ -z "$tl" ] || [ "$tl" -ge "$own" ]; then
+			echo "check-layers: $f (layer $own) includes $inc from $tdir (layer ${tl:-?}): includes must point down"
+			bad=1
+		fi
+	done
+done
+[ "$bad" = 0 ] && echo "check-layers: $n includes, all point down"
+exit $bad
