@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "resultset/resultset.h"
@@ -42,6 +43,7 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
 /* Set by the signal handler; the runner polls it through run_ctl.stop. */
@@ -72,6 +74,17 @@ static void usage(FILE *f)
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
 		"\n"
+		"On a fleet, through ssh (docs/fleet.md):\n"
+		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
+		"                      its own disks); one set <time>_<suite>_fleet\n"
+		"  --aggregate         every host runs each cell at the same instant\n"
+		"                      (shared storage); the set sums them exactly\n"
+		"  --ssh-config FILE   ssh -F FILE     --ssh-option OPT   ssh -o OPT\n"
+		"  --remote-iomatrix PATH  iomatrix on the hosts (default: on PATH)\n"
+		"  --parallel N        survey: hosts driven at once (default all)\n"
+		"  --skip-unreachable  run on the hosts that answer; record the rest\n"
+		"  --device HOST:NAME=PATH  a device path for one host only\n"
+		"\n"
 		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
 }
@@ -99,6 +112,7 @@ static bool is_opt(const char *arg, const char *name)
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	memset(a, 0, sizeof(*a));
+	run_fleet_init(&a->fleet, argc);
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
 		fprintf(stderr, "iomatrix run: out of memory\n");
@@ -151,6 +165,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
+			int r = run_fleet_option(&a->fleet, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (r > 0)
+				continue;
 			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
@@ -361,7 +380,7 @@ err:
 }
 
 /* The whole cell file.  Borrows everything; caller owns the result. */
-static cJSON *cell_json(const struct cell *c, const char *error,
+cJSON *run_cell_json(const struct cell *c, const char *error,
 			const char *started, const char *finished,
 			const struct rep_result *reps, unsigned nreps)
 {
@@ -657,6 +676,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (parse_args(argc, argv, &a) < 0) {
 		free(a.devices);
+		run_fleet_release(&a.fleet);
 		return EXIT_USAGE;
 	}
 
@@ -670,6 +690,16 @@ int cmd_run(int argc, char **argv)
 	stop_flag = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+
+	if (run_fleet_wanted(&a.fleet, a.resume)) { /* --hosts: bench/fleet/ */
+		struct run_fleet_common fc = {
+			a.suite_path, a.out, a.resume, a.devices, a.ndevices,
+			a.scale, a.yes_destroy_data, a.quiet, argc, argv, &stop_flag,
+		};
+		rc = run_fleet(&a.fleet, &fc);
+		set_finished = true;
+		goto out;
+	}
 
 	/* --resume: the set fixes the suite, the device paths and the scale
 	 * unless the command line says otherwise. */
@@ -964,7 +994,7 @@ int cmd_run(int argc, char **argv)
 write_cell:
 		iso8601_now(finished, sizeof(finished));
 		{
-			cJSON *cj = cell_json(c, cerr[0] ? cerr : NULL, started,
+			cJSON *cj = run_cell_json(c, cerr[0] ? cerr : NULL, started,
 					      finished, reps, nreps);
 			if (!fatal) /* a fatal error was printed once already */
 				print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
@@ -1046,5 +1076,6 @@ out:
 	if (have_rs)
 		resultset_release(&rs);
 	free(a.devices);
+	run_fleet_release(&a.fleet);
 	return rc;
 }

@@ -242,7 +242,11 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		}
 		gmtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
-		host_component(host, sizeof(host));
+		/* a fleet set holds many hosts: <UTC>_<suite>_fleet */
+		if (cJSON_GetObjectItemCaseSensitive(manifest, "fleet"))
+			snprintf(host, sizeof(host), "fleet");
+		else
+			host_component(host, sizeof(host));
 		if (snprintf(base, sizeof(base), "%s/%s_%s_%s", results_root,
 			     stamp, suite_name, host) >= (int)sizeof(base)) {
 			ret = -ENAMETOOLONG;
@@ -465,6 +469,8 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	else
 		cJSON_AddNullToObject(entry, "label");
 	cJSON_AddStringToObject(entry, "status", status ? status : "ok");
+	if (json_str(cell, "host")) /* fleet sets */
+		cJSON_AddStringToObject(entry, "host", json_str(cell, "host"));
 
 	/* Keep the index sorted by id and free of duplicates (resume may
 	 * rewrite a cell that failed before).  The array is rebuilt rather
