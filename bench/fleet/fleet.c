@@ -63,8 +63,10 @@ void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
 	vsnprintf(h->fail, sizeof(h->fail), fmt, ap);
 	va_end(ap);
 	h->st = HS_FAILED;
+	/* a lost host's ssh has ended; a misbehaving agent gets 200 ms to
+	 * see its input close before its ssh is terminated */
 	ssh_close_input(&h->conn);
-	ssh_reap(&h->conn, 1000);
+	ssh_reap(&h->conn, 200);
 	ssh_release(&h->conn);
 }
 
@@ -742,7 +744,7 @@ static void fleet_loop(struct fleet *f)
 		f->fatal = true;
 		goto out;
 	}
-	while (!all_done(f)) {
+	for (;;) {
 		size_t n = 0;
 		if (*f->o->stop) {
 			stop_all(f);
@@ -756,6 +758,8 @@ static void fleet_loop(struct fleet *f)
 			else
 				survey_step(f);
 		}
+		if (all_done(f))
+			break;
 		for (size_t i = 0; i < f->nh; i++) {
 			struct fhost *h = &f->h[i];
 			if (!live(h))
@@ -1022,6 +1026,10 @@ out:
 	suite_free(f.s);
 	errlist_release(&errs);
 	free(glob);
+	for (size_t i = 0; rhosts && rhosts[i]; i++)
+		free((char *)rhosts[i]);
+	for (size_t i = 0; rdevs && rdevs[i]; i++)
+		free((char *)rdevs[i]);
 	free(rhosts);
 	free(rdevs);
 	return rc;

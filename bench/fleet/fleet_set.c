@@ -522,8 +522,9 @@ bool fleet_is_set(const char *dir)
 }
 
 /* --resume SET: the set fixes the hosts, the mode, the device paths and
- * the scale unless the command line says otherwise.  Fills *o (strings
- * borrowed from f->rs, which stays open) and *hosts (caller frees). */
+ * the scale unless the command line says otherwise.  Fills *o, *hosts
+ * and *devs (NULL-terminated arrays of copies; the caller frees them and
+ * their strings). */
 int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  const char ***hosts, const char ***devs,
 			  char *err, size_t errlen)
@@ -551,8 +552,11 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 	}
 	cJSON_ArrayForEach(e, hl) {
 		const char *name = proto_get_str(e, "name");
-		if (name)
-			(*hosts)[n++] = name;
+		/* copies: the manifest's host list is rewritten as we go */
+		if (name && !((*hosts)[n++] = strdup(name))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
 	}
 	if (o->nhosts) { /* the same hosts, in the same order: slots */
 		bool same = o->nhosts == n;
@@ -569,8 +573,10 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 	if (!o->ndevices) {
 		size_t k = 0;
 		cJSON_ArrayForEach(e, dl)
-			if (cJSON_IsString(e))
-				(*devs)[k++] = e->valuestring;
+			if (cJSON_IsString(e) && !((*devs)[k++] = strdup(e->valuestring))) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
 		o->devices = *devs;
 		o->ndevices = k;
 	}

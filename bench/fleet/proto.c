@@ -38,6 +38,7 @@ static int reserve(struct linebuf *lb, size_t need)
 	if (lb->start) {
 		memmove(lb->buf, lb->buf + lb->start, lb->len - lb->start);
 		lb->len -= lb->start;
+		lb->tail -= lb->start;
 		lb->start = 0;
 	}
 	if (lb->len + need + 1 <= lb->alloc)
@@ -53,17 +54,18 @@ static int reserve(struct linebuf *lb, size_t need)
 	return 0;
 }
 
-/* A partial line past max is refused before it grows further. */
-static int check_bound(const struct linebuf *lb)
+/* Only the bytes just added are searched for the last '\n', so a long
+ * line costs linear time; a partial line past max is refused before it
+ * grows further. */
+static int check_bound(struct linebuf *lb, size_t added)
 {
-	const char *p = lb->buf + lb->start;
-	size_t n = lb->len - lb->start;
-	const char *nl = memrchr(p, '\n', n);
-	size_t tail = nl ? n - (size_t)(nl + 1 - p) : n;
+	const char *fresh = lb->buf + lb->len - added;
+	const char *nl = memrchr(fresh, '\n', added);
 
-	if (tail > lb->max)
+	if (nl)
+		lb->tail = (size_t)(nl + 1 - lb->buf);
+	if (lb->len - lb->tail > lb->max)
 		return -EMSGSIZE;
-	/* complete lines ahead of the tail are checked by linebuf_next */
 	return 0;
 }
 
@@ -74,7 +76,7 @@ int linebuf_feed(struct linebuf *lb, const char *data, size_t len)
 	memcpy(lb->buf + lb->len, data, len);
 	lb->len += len;
 	lb->buf[lb->len] = '\0';
-	return check_bound(lb);
+	return check_bound(lb, len);
 }
 
 long linebuf_fill(struct linebuf *lb, int fd)
@@ -91,7 +93,7 @@ long linebuf_fill(struct linebuf *lb, int fd)
 		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
 	lb->len += (size_t)n;
 	lb->buf[lb->len] = '\0';
-	if (n > 0 && check_bound(lb) < 0)
+	if (n > 0 && check_bound(lb, (size_t)n) < 0)
 		return -EMSGSIZE;
 	return (long)n;
 }
@@ -101,9 +103,10 @@ char *linebuf_next(struct linebuf *lb, size_t *len)
 	char *p = lb->buf ? lb->buf + lb->start : NULL;
 	char *nl;
 
-	if (!p || lb->start >= lb->len)
+	/* no '\n' after start: nothing to scan (keeps long lines linear) */
+	if (!p || lb->start >= lb->len || lb->tail <= lb->start)
 		return NULL;
-	nl = memchr(p, '\n', lb->len - lb->start);
+	nl = memchr(p, '\n', lb->tail - lb->start);
 	if (!nl)
 		return NULL;
 	*nl = '\0';

@@ -29,6 +29,7 @@ struct linebuf {
 	size_t len;       /* bytes held, from 0 */
 	size_t alloc;
 	size_t max;       /* longest line accepted, without its '\n' */
+	size_t tail;      /* start of the line not yet ended by '\n' */
 };
 
 void linebuf_init(struct linebuf *lb, size_t max);
