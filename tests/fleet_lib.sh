@@ -6,8 +6,10 @@
 #
 #   fleet_start N       start hosts h1..hN (skips the test, 77, when sshd
 #                       cannot run here: not root, not installed)
-#   fleet_kill I        kill host hI's sshd and its sessions (a lost host)
-#   fleet_agents        pids of 'iomatrix agent' processes our hosts started
+#   fleet_kill I        kill host hI's sshd processes, listener and sessions
+#                       (a lost host; its agent sees its input end)
+#   fleet_restart I     start hI's sshd again on the same port
+#   fleet_agents        pids of '$IOMATRIX agent' processes (none is the goal)
 SSHD=$(command -v sshd || echo /usr/sbin/sshd)
 SSHCFG=$T/ssh_config
 FLEET_N=0
@@ -15,7 +17,7 @@ FLEET_N=0
 fleet_cleanup() {
 	i=1
 	while [ "$i" -le "$FLEET_N" ]; do
-		fleet_kill "$i"
+		[ -f "$T/h$i/pid" ] && fleet_kill_tree "$(cat "$T/h$i/pid")" all
 		i=$((i + 1))
 	done
 	rm -rf "$T"
@@ -62,6 +64,7 @@ LogLevel ERROR
 CFG
 		"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
 		echo $! >"$d/pid"
+		echo "$port" >"$d/port"
 		FLEET_N=$i
 		cat >>"$SSHCFG" <<CFG
 Host h$i
@@ -72,6 +75,7 @@ Host h$i
   IdentitiesOnly yes
   UserKnownHostsFile $T/known_hosts
   StrictHostKeyChecking yes
+  KexAlgorithms curve25519-sha256
   LogLevel ERROR
 CFG
 		echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$d/hostkey.pub")" >>"$T/known_hosts"
@@ -91,34 +95,37 @@ CFG
 	return 1
 }
 
-# Kill host I: its listening sshd and every session under it.
+# Kill host I's sshd: the listener and every session's sshd, not what
+# they run (as when a machine's sshd dies or is restarted).
 fleet_kill() {
 	d=$T/h$1
 	[ -f "$d/pid" ] || return 0
-	p=$(cat "$d/pid")
-	fleet_kill_tree "$p"
+	fleet_kill_tree "$(cat "$d/pid")" sshd
 	rm -f "$d/pid"
 }
+# fleet_kill_tree PID sshd|all: SIGKILL the tree (only sshd processes, or all).
 fleet_kill_tree() {
 	for c in $(pgrep -P "$1" 2>/dev/null); do
-		fleet_kill_tree "$c"
+		fleet_kill_tree "$c" "$2"
 	done
-	kill -9 "$1" 2>/dev/null
+	if [ "$2" = all ] || [ "$(cat "/proc/$1/comm" 2>/dev/null)" = sshd ]; then
+		kill -9 "$1" 2>/dev/null
+	fi
+}
+fleet_restart() {
+	d=$T/h$1
+	"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
+	echo $! >"$d/pid"
+	k=0
+	while [ $k -lt 50 ]; do
+		ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 "h$1" true 2>/dev/null && return 0
+		sleep 0.1; k=$((k + 1))
+	done
+	return 1
 }
 
-# 'iomatrix agent' processes under our test hosts' sshd.
+# 'iomatrix agent' processes of the binary under test, wherever they are
+# (an agent whose sshd died is re-parented to init).
 fleet_agents() {
-	i=1
-	while [ "$i" -le "$FLEET_N" ]; do
-		[ -f "$T/h$i/pid" ] && fleet_tree_agents "$(cat "$T/h$i/pid")"
-		i=$((i + 1))
-	done
-}
-fleet_tree_agents() {
-	for c in $(pgrep -P "$1" 2>/dev/null); do
-		case "$(tr '\0' ' ' <"/proc/$c/cmdline" 2>/dev/null)" in
-		*" agent "*|*" agent") echo "$c" ;;
-		esac
-		fleet_tree_agents "$c"
-	done
+	pgrep -xf "$IOMATRIX agent" 2>/dev/null
 }
