@@ -235,12 +235,13 @@ int cmd_compare(int argc, char **argv)
 			const struct rentry *pair = NULL;
 			for (size_t m = 0; m < g->n; m++) {
 				const struct rdev *d2 = &r.devs[g->e[m].dev];
-				if (d2->set != dv->set && !strcmp(d2->name, dv->name))
-					pair = &g->e[m];
+				if (d2->set != dv->set && !strcmp(d2->name, dv->name) &&
+				    !strcmp(d2->label ? d2->label : "", dv->label ? dv->label : ""))
+					pair = &g->e[m]; /* fleet: the same host too */
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
@@ -250,7 +251,7 @@ int cmd_compare(int argc, char **argv)
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				add_s(o, "why", !co->ok ? "failed in OLD" : "failed in NEW");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
@@ -284,7 +285,7 @@ int cmd_compare(int argc, char **argv)
 					}
 					struct cmp_row *row = &rows[nrows++];
 					memset(row, 0, sizeof(*row));
-					row->device = dv->name;
+					row->device = dv->label ? dv->label : dv->name;
 					row->workload = g->title;
 					row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
 					row->metric = mets[m].name;
