@@ -30,14 +30,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_agent(int argc, char **argv);
 
-/* The cell file of a run (cmd_run.c); caller owns the result.  Also used
- * by the fleet agent, which streams it to the controller. */
-struct cell;
-struct rep_result;
-#include <cjson/cJSON.h>
-cJSON *run_cell_json(const struct cell *c, const char *error,
-		     const char *started, const char *finished,
-		     const struct rep_result *reps, unsigned nreps);
 
 /* One subcommand: its name, entry point and one-line synopsis for --help. */
 struct command {

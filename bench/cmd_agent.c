@@ -285,21 +285,21 @@ static int agent_check(const struct agent *ag, char *err, size_t errlen)
 	return 0;
 }
 
+/* This host's devices with their fingerprints, as a manifest lists them. */
 static cJSON *devices_json(const struct suite *s)
 {
-	cJSON *a = cJSON_CreateArray();
+	cJSON *tmp = cJSON_CreateObject(), *a;
 
-	for (size_t i = 0; a && i < s->ndevices; i++) {
-		cJSON *o = cJSON_CreateObject(), *fp;
-		if (!o)
-			break;
-		cJSON_AddStringToObject(o, "name", s->devices[i].name);
-		cJSON_AddStringToObject(o, "path", s->devices[i].path);
-		cJSON_AddBoolToObject(o, "destructive", s->devices[i].destructive);
-		fp = fingerprint_device(s->devices[i].path);
-		cJSON_AddItemToObject(o, "fingerprint", fp ? fp : cJSON_CreateNull());
-		cJSON_AddItemToArray(a, o);
+	if (!tmp || !cJSON_AddArrayToObject(tmp, "devices")) {
+		cJSON_Delete(tmp);
+		return NULL;
 	}
+	for (size_t i = 0; i < s->ndevices; i++)
+		resultset_manifest_add_device(tmp, s->devices[i].name, s->devices[i].path,
+					      s->devices[i].destructive,
+					      fingerprint_device(s->devices[i].path));
+	a = cJSON_DetachItemFromObjectCaseSensitive(tmp, "devices");
+	cJSON_Delete(tmp);
 	return a;
 }
 
@@ -365,7 +365,10 @@ static int send_result(struct agent *ag, const char *error)
 	cJSON *r = msg_new("result"), *cj;
 
 	iso8601_now(finished, sizeof(finished));
-	cj = run_cell_json(ag->c, error, ag->started, finished, ag->reps, ag->nreps);
+	struct cell_outcome out = { .error = error, .started_at = ag->started,
+				    .finished_at = finished, .reps = ag->reps,
+				    .nreps = ag->nreps };
+	cj = resultset_cell_to_json(ag->c, &out);
 	if (r && cj) {
 		cJSON_AddNumberToObject(r, "id", ag->c->id);
 		cJSON_AddItemToObject(cj, "fleet_starts", ag->starts);

@@ -147,6 +147,5 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 	o.argc = c->argc;
 	o.argv = c->argv;
 	o.stop = c->stop;
-	o.cell_json = run_cell_json;
 	return fleet_run(&o);
 }

@@ -20,15 +20,6 @@
 
 #include "fleet/ssh.h"
 
-struct cell;
-struct rep_result;
-
-/* Builds a cell file from a cell and its repetitions (the run's writer);
- * caller owns the result. */
-typedef cJSON *(*fleet_cell_json_fn)(const struct cell *c, const char *error,
-				     const char *started, const char *finished,
-				     const struct rep_result *reps, unsigned nreps);
-
 struct fleet_opts {
 	const char *const *hosts;   /* as given: ssh destinations */
 	size_t nhosts;
@@ -46,7 +37,6 @@ struct fleet_opts {
 	int argc;                   /* the command line, for the manifest */
 	char **argv;
 	volatile sig_atomic_t *stop;
-	fleet_cell_json_fn cell_json;
 };
 
 /* Run it; returns the exit code of `run` (0, 1, 2, 130). */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fsutil.h"
 #include "common/version.h"
 #include "fleet/merge.h"
 #include "host/fingerprint.h"
@@ -42,52 +43,26 @@ static cJSON *str_or_null(const char *s)
 	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
 }
 
+/* The set's manifest through the one writer, plus "fleet".  The devices
+ * are the suite's as the controller resolved them; each host's own paths
+ * and fingerprints go under fleet.hosts as they answer. */
 static cJSON *manifest_new(const struct fleet *f)
 {
 	const struct suite *s = f->s;
-	cJSON *m = cJSON_CreateObject(), *o, *a;
-	char now[32];
+	struct manifest_info mi = {
+		.scale = f->o->scale > 0 ? f->o->scale : 1,
+		.command = f->o->argv, .ncommand = f->o->argc,
+		.tool = fingerprint_tool(), .host = fingerprint_host(), /* the controller */
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = s->file,
+		.sha256 = s->sha256, .cells_total = f->nslots * s->ncells,
+	};
+	cJSON *m = resultset_manifest_new(&mi), *o, *a;
 
-	if (!m)
-		return NULL;
-	iso8601_now(now, sizeof(now));
-	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
-	cJSON_AddStringToObject(m, "kind", "iomatrix-result-set");
-	cJSON_AddStringToObject(m, "status", "running");
-	cJSON_AddStringToObject(m, "started_at", now);
-	cJSON_AddNullToObject(m, "finished_at");
-	cJSON_AddNumberToObject(m, "scale", f->o->scale > 0 ? f->o->scale : 1);
-	o = cJSON_AddObjectToObject(m, "source");
-	if (o)
-		cJSON_AddStringToObject(o, "kind", "iomatrix");
-	a = cJSON_AddArrayToObject(m, "command");
-	for (int i = 0; a && i < f->o->argc; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(f->o->argv[i]));
-	put(m, "tool", fingerprint_tool());
-	put(m, "host", fingerprint_host()); /* the controller */
-	o = cJSON_AddObjectToObject(m, "suite");
-	if (o) {
-		cJSON_AddStringToObject(o, "name", s->name);
-		put(o, "title", str_or_null(s->title));
-		put(o, "description", str_or_null(s->description));
-		put(o, "file", str_or_null(s->file));
-		cJSON_AddStringToObject(o, "sha256", s->sha256);
-	}
-	/* the suite's devices; each host's fingerprints are under fleet */
-	a = cJSON_AddArrayToObject(m, "devices");
-	for (size_t i = 0; a && i < s->ndevices; i++) {
-		cJSON *d = cJSON_CreateObject();
-		if (!d)
-			break;
-		cJSON_AddStringToObject(d, "name", s->devices[i].name);
-		cJSON_AddStringToObject(d, "path", s->devices[i].path);
-		cJSON_AddBoolToObject(d, "destructive", s->devices[i].destructive);
-		cJSON_AddNullToObject(d, "fingerprint");
-		cJSON_AddItemToArray(a, d);
-	}
-	cJSON_AddNumberToObject(m, "cells_total", (double)(f->nslots * s->ncells));
-	cJSON_AddArrayToObject(m, "cells");
-	o = cJSON_AddObjectToObject(m, "fleet");
+	for (size_t i = 0; m && i < s->ndevices; i++)
+		resultset_manifest_add_device(m, s->devices[i].name, s->devices[i].path,
+					      s->devices[i].destructive, NULL);
+	o = m ? cJSON_AddObjectToObject(m, "fleet") : NULL;
 	if (o) {
 		cJSON_AddStringToObject(o, "mode", f->o->aggregate ? "aggregate" : "survey");
 		cJSON_AddNumberToObject(o, "plan_cells", (double)s->ncells);
@@ -114,9 +89,9 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
-	plan = plan_to_json(f->s);
+	plan = resultset_plan_to_json(f->s);
 	snprintf(path, sizeof(path), "%s/suite.yaml", f->rs.dir);
-	r1 = atomic_write_file(path, f->s->text, f->s->text_len);
+	r1 = fsutil_write_atomic(path, f->s->text, f->s->text_len);
 	snprintf(path, sizeof(path), "%s/plan.json", f->rs.dir);
 	r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
 	cJSON_Delete(plan);
@@ -304,7 +279,8 @@ int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
 	cJSON *cell;
 
 	iso8601_now(now, sizeof(now));
-	cell = f->o->cell_json(&f->s->cells[plan_idx], why, now, now, NULL, 0);
+	struct cell_outcome out = { .error = why, .started_at = now, .finished_at = now };
+	cell = resultset_cell_to_json(&f->s->cells[plan_idx], &out);
 	if (!cell)
 		return -1;
 	print_line(f, host, plan_idx, cell);
@@ -418,8 +394,9 @@ static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
 			worst_frac = frac;
 		cJSON_AddItemToArray(repinfo, info);
 	}
-	cell = f->o->cell_json(c, NULL, started ? started : "", finished ? finished : "",
-			       agg, nreps);
+	struct cell_outcome out = { .started_at = started, .finished_at = finished,
+				    .reps = agg, .nreps = nreps };
+	cell = resultset_cell_to_json(c, &out);
 	if (!cell) {
 		snprintf(why, whylen, "out of memory");
 		goto out;

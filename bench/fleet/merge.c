@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "resultset/resultset.h"
+
 static bool num(const cJSON *o, const char *k, double *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -47,7 +49,8 @@ static int series_from_json(const cJSON *j, struct series *s)
 	return 0;
 }
 
-static int dir_from_json(const cJSON *j, struct dir_result *d, char *why, size_t whylen)
+static int dir_from_json(const cJSON *j, struct dir_result *d, uint64_t runtime_ns,
+			 char *why, size_t whylen)
 {
 	const cJSON *lat = cJSON_GetObjectItemCaseSensitive(j, "lat_ns");
 	const cJSON *se = cJSON_GetObjectItemCaseSensitive(j, "series");
@@ -57,8 +60,12 @@ static int dir_from_json(const cJSON *j, struct dir_result *d, char *why, size_t
 		snprintf(why, whylen, "no ios/bytes");
 		return -1;
 	}
+	d->present = true;
+	d->known = REP_EXACT; /* measured by an agent: moments, histogram, series */
 	d->ios = (uint64_t)ios;
 	d->bytes = (uint64_t)bytes;
+	d->iops = runtime_ns ? (double)d->ios / ((double)runtime_ns / 1e9) : 0;
+	d->bw_bytes_s = runtime_ns ? (double)d->bytes / ((double)runtime_ns / 1e9) : 0;
 	d->hist = calloc(1, sizeof(*d->hist));
 	if (!d->hist || hist_from_json(cJSON_GetObjectItemCaseSensitive(j, "hist"), d->hist) < 0) {
 		snprintf(why, whylen, "bad histogram");
@@ -98,8 +105,10 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
 		return -1;
 	}
 	out->runtime_ns = (uint64_t)rt;
-	if (num(cpu, "usr_pct", &v))
+	if (num(cpu, "usr_pct", &v)) {
+		out->have_cpu = true;
 		out->cpu_usr_pct = v;
+	}
 	if (num(cpu, "sys_pct", &v))
 		out->cpu_sys_pct = v;
 	for (int d = 0; d < DIR__COUNT; d++) {
@@ -107,7 +116,7 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
 		char w[96];
 		if (!j)
 			continue;
-		if (dir_from_json(j, &out->dir[d], w, sizeof(w)) < 0) {
+		if (dir_from_json(j, &out->dir[d], out->runtime_ns, w, sizeof(w)) < 0) {
 			snprintf(why, whylen, "%s: %s", names[d], w);
 			return -1;
 		}
@@ -127,18 +136,23 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 
 		welford_init(&o->lat);
 		for (size_t h = 0; h < n; h++)
-			any |= hosts[h].dir[d].hist != NULL;
+			any |= hosts[h].dir[d].present && hosts[h].dir[d].hist;
 		if (!any)
 			continue;
+		o->present = true;
+		o->known = REP_EXACT;
 		o->hist = calloc(1, sizeof(*o->hist));
 		if (!o->hist)
 			return -1;
 		series_init(&o->series, 0);
 		for (size_t h = 0; h < n; h++) {
 			const struct dir_result *s = &hosts[h].dir[d];
-			if (!s->hist)
+			if (!s->present || !s->hist)
 				continue;
 			if (hosts[h].runtime_ns) {
+				double secs = (double)hosts[h].runtime_ns / 1e9;
+				o->iops += (double)s->ios / secs;
+				o->bw_bytes_s += (double)s->bytes / secs;
 				ios += (double)s->ios * (double)window_ns / (double)hosts[h].runtime_ns;
 				bytes += (double)s->bytes * (double)window_ns / (double)hosts[h].runtime_ns;
 			}
@@ -154,6 +168,7 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 		o->bytes = (uint64_t)llround(bytes);
 	}
 	for (size_t h = 0; h < n; h++) {
+		out->have_cpu |= hosts[h].have_cpu;
 		out->cpu_usr_pct += hosts[h].cpu_usr_pct;
 		out->cpu_sys_pct += hosts[h].cpu_sys_pct;
 	}

@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "runner/runner.h"
+#include "common/rep.h"
 
 /*
  * Read one repetition object of a cell file (results/README.md REP) into

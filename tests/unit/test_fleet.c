@@ -14,6 +14,7 @@
 
 #include "fleet/merge.h"
 #include "fleet/proto.h"
+#include "resultset/resultset.h"
 
 static void test_lines_split_and_partial(void **state)
 {
@@ -183,6 +184,10 @@ static void make_rep(struct rep_result *r, uint64_t n, uint64_t center_ns,
 	}
 	d->ios = n;
 	d->bytes = n * 4096;
+	d->present = true;
+	d->known = REP_EXACT;
+	d->iops = (double)n / ((double)runtime_ns / 1e9);
+	d->bw_bytes_s = d->iops * 4096;
 }
 
 static void test_merge_exact(void **state)
@@ -217,6 +222,8 @@ static void test_merge_exact(void **state)
 	assert_true(d->lat.min == h[0].dir[DIR_READ].lat.min);
 	double iops = (double)d->ios / ((double)m.runtime_ns / 1e9);
 	assert_true(iops > iops_sum * 0.99999 && iops < iops_sum * 1.00001);
+	assert_true(d->iops > iops_sum * 0.9999999 && d->iops < iops_sum * 1.0000001);
+	assert_true(d->present && (d->known & REP_EXACT));
 	uint64_t sios = 0;
 	for (size_t i = 0; i < d->series.n; i++)
 		sios += d->series.ios[i];
@@ -233,7 +240,7 @@ static void test_rep_json_round_trip(void **state)
 
 	(void)state;
 	make_rep(&r, 10000, 50000, 1000000000, 7);
-	cJSON *j = rep_result_to_json(&r, 1);
+	cJSON *j = resultset_rep_to_json(&r, 1);
 	assert_non_null(j);
 	assert_int_equal(fleet_rep_from_json(j, &back, why, sizeof(why)), 0);
 	const struct dir_result *a = &r.dir[DIR_READ], *b = &back.dir[DIR_READ];
@@ -245,6 +252,8 @@ static void test_rep_json_round_trip(void **state)
 	assert_int_equal(b->lat.max, a->lat.max);
 	assert_true(b->lat.mean > a->lat.mean * 0.999999 && b->lat.mean < a->lat.mean * 1.000001);
 	assert_null(back.dir[DIR_WRITE].hist);
+	assert_false(back.dir[DIR_WRITE].present);
+	assert_true(b->present && b->iops > 0);
 	rep_result_release(&back);
 	/* a hostile repetition: a bucket that is not a boundary */
 	cJSON *hist = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "read"), "hist");
