@@ -517,7 +517,7 @@ int cmd_run(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	if (run_fleet_wanted(&a.fleet, a.resume)) { /* --hosts: bench/fleet/ */
+	if (run_fleet_wanted(&a.fleet, a.suite_path, a.resume)) { /* --hosts: bench/fleet/ */
 		struct run_fleet_common fc = {
 			a.suite_path, a.out, a.resume, a.devices, a.ndevices,
 			a.scale, a.yes_destroy_data, a.quiet, argc, argv, &stop_flag,

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "fleet/fleet.h"
 #include "run_fleet.h"
+#include "suite/suite.h"
 
 void run_fleet_init(struct run_fleet *rf, int argc)
 {
@@ -26,6 +27,7 @@ void run_fleet_release(struct run_fleet *rf)
 	free(rf->hosts);
 	free(rf->ssh_options);
 	free(rf->hosts_buf);
+	suite_free(rf->suite);
 }
 
 static const char *value(int argc, char **argv, int *i, const char *name)
@@ -73,7 +75,7 @@ int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i)
 		return -1;
 	}
 	if (!strcmp(arg, "--aggregate")) {
-		rf->aggregate = true;
+		rf->aggregate = rf->aggregate_given = true;
 	} else if (!strcmp(arg, "--skip-unreachable")) {
 		rf->skip_unreachable = true;
 	} else if (is(arg, "--hosts")) {
@@ -118,9 +120,32 @@ int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i)
 	return 1;
 }
 
-bool run_fleet_wanted(const struct run_fleet *rf, const char *resume)
+bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
+		      const char *resume)
 {
-	return rf->hosts_given || (resume && fleet_is_set(resume));
+	struct errlist errs = ERRLIST_INIT;
+	struct suite_opts so = { 0 };
+
+	if (rf->hosts_given || (resume && fleet_is_set(resume)))
+		return true;
+	if (resume || !suite_path)
+		return false;
+	/* the suite's own hosts: [...] and aggregate: (the command line
+	 * wins); a suite with errors goes the usual way and reports them */
+	if (suite_load(suite_path, &so, &rf->suite, &errs) < 0 || !rf->suite->nhosts) {
+		errlist_release(&errs);
+		return false;
+	}
+	free(rf->hosts);
+	rf->hosts = calloc(rf->suite->nhosts, sizeof(*rf->hosts));
+	if (!rf->hosts)
+		return false;
+	for (size_t i = 0; i < rf->suite->nhosts; i++)
+		rf->hosts[i] = rf->suite->hosts[i];
+	rf->nhosts = rf->suite->nhosts;
+	if (!rf->aggregate_given && rf->suite->aggregate == 1)
+		rf->aggregate = true;
+	return true;
 }
 
 int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)

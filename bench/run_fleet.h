@@ -13,7 +13,8 @@ struct run_fleet {
 	const char **hosts;         /* into hosts_buf */
 	size_t nhosts;
 	char *hosts_buf;
-	bool hosts_given, aggregate, skip_unreachable;
+	bool hosts_given, aggregate, aggregate_given, skip_unreachable;
+	struct suite *suite;        /* owned: when the hosts came from it */
 	const char *ssh_config, *remote;
 	const char **ssh_options;
 	size_t nssh_options;
@@ -37,8 +38,10 @@ void run_fleet_release(struct run_fleet *rf);
 /* argv[*i] is one of ours: 1 (consumed, *i advanced past its value),
  * 0 not ours, -1 bad (message printed). */
 int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i);
-/* --hosts given, or resuming a fleet set. */
-bool run_fleet_wanted(const struct run_fleet *rf, const char *resume);
+/* --hosts given, a suite with top-level hosts: (taken into rf), or
+ * resuming a fleet set. */
+bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
+		      const char *resume);
 /* The exit code of the fleet run. */
 int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c);
 

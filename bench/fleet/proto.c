@@ -278,7 +278,8 @@ int64_t barrier_margin_ns(const struct clock_est *hosts, size_t n,
 		if (hosts[i].rtt_med_ns > worst)
 			worst = hosts[i].rtt_med_ns;
 	/* go travels one way (about rtt/2) and the agent must be scheduled;
-	 * 4 round trips leave room for a jitter spike of 3 more */
+	 * 4 round trips leave room for a jitter spike of 3 more.  The go
+	 * lines leave one after another: 50 us each for the write and ssh. */
 	int64_t m = 4 * worst;
-	return m > floor_ns ? m : floor_ns;
+	return (m > floor_ns ? m : floor_ns) + (int64_t)n * 50000;
 }

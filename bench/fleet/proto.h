@@ -94,7 +94,8 @@ int clock_estimate(const struct clock_sample *s, size_t n, struct clock_est *out
 /*
  * How far ahead of "now" the barrier's start time goes: several round
  * trips of the slowest host (its median delay, which covers jitter better
- * than the minimum), never less than floor_ns.
+ * than the minimum), never less than floor_ns, plus 50 us per host for
+ * sending the go lines one after another.
  */
 int64_t barrier_margin_ns(const struct clock_est *hosts, size_t n,
 			  int64_t floor_ns);

@@ -52,4 +52,14 @@ for engine in null libaio; do
 	[ "$(echo "$all" | jq -c '.fleet.hosts')" = '["h1","h2","h3"]' ] || fail "$engine: aggregate hosts"
 done
 [ -f "$T/shared.dat" ] || fail "the shared file (not ours) was removed"
+
+# the report: per workload the aggregate row first, then one per host, and
+# the start skew; report.csv says 'all' for the aggregate rows
+expect_exit 0 "$IOMATRIX" report "$S" -o "$T/rep" --charts none
+md=$T/rep/report.md
+rows=$(grep '^| [a-z0-9]* · shared |' "$md" | cut -d'|' -f2 | tr -d ' ' | tr '\n' ' ')
+[ "$rows" = "all·shared h1·shared h2·shared h3·shared all·shared h1·shared h2·shared h3·shared " ] ||
+	fail "row order: $rows"
+[ "$(grep -c '^\*Aggregate of h1, h2, h3: start skew [0-9.]* ms' "$md")" = 2 ] || fail "no skew line per workload"
+[ "$(awk -F, 'NR > 1 && $2 == "all"' "$T/rep/report.csv" | wc -l)" = 2 ] || fail "report.csv: want 2 rows with host all"
 [ -z "$(fleet_agents)" ] || fail "agents left"

@@ -44,3 +44,50 @@ jq -e '[.fleet.hosts[].devices[0].path] == ["'"$T/d1/"'", "'"$T/d2/"'", "'"$T/d3
 left=$(find "$T/d1" "$T/d2" "$T/d3" -type f | head -n 3)
 [ -z "$left" ] || fail "scratch files left: $left"
 echo "survey set ok: 12 host.cells on h1 h2 h3"
+
+# the report: a Fleet section naming every host with its real hostname,
+# host . device rows, the fleet spread, and report.csv's host column
+expect_exit 0 "$IOMATRIX" report "$S" -o "$T/rep" --charts none
+md=$T/rep/report.md
+grep -q '^## Fleet' "$md" || fail "no Fleet section"
+for h in h1 h2 h3; do
+	grep -q "^| $h | $(hostname) |" "$md" || fail "Fleet table lacks $h"
+	[ "$(grep -c "^| $h · scratch |" "$md")" = 4 ] || fail "want 4 rows of $h · scratch"
+done
+[ "$(grep -c '^\*Fleet spread of scratch over 3 hosts: min .* / median .* / max .* IOPS' "$md")" = 4 ] ||
+	fail "want a fleet spread line per workload"
+for h in h1 h2 h3; do
+	n=$(awk -F, -v h="$h" 'NR > 1 && $2 == h && $3 == "scratch"' "$T/rep/report.csv" | wc -l)
+	[ "$n" = 4 ] || fail "report.csv: $n rows with host $h, want 4"
+done
+
+# an outlier is named: h3 made 4x slower in a copy of the set
+cp -r "$S" "$T/slow"
+for f in "$T"/slow/cells/*.json; do
+	jq -e '.host == "h3"' "$f" >/dev/null || continue
+	jq '.summary.read.iops.mean /= 4 | .summary.read.bw_bytes_s.mean /= 4' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+expect_exit 0 "$IOMATRIX" report "$T/slow" -o "$T/rep2" --charts none
+[ "$(grep -c '^- \*\*Outlier:\*\* h3 is [0-9.]*x slower than the fleet median on ' "$T/rep2/report.md")" = 4 ] ||
+	fail "h3 not named as an outlier: $(grep -i outlier "$T/rep2/report.md" | head -n 3)"
+grep -q 'Outlier:\*\* h[12]' "$T/rep2/report.md" && fail "a host near the median was named"
+
+# the hosts can come from the suite; compare pairs the two fleet sets host by host
+sed 's/^suite: fleet-survey$/suite: fleet-survey\nhosts: [h1, h2, h3]/' "$T/s.yaml" >"$T/s2.yaml"
+grep -q '^hosts:' "$T/s2.yaml" || fail "sed"
+expect_exit 0 "$IOMATRIX" run "$T/s2.yaml" --ssh-config "$SSHCFG" --remote-iomatrix "$IOMATRIX" \
+	--device "h1:scratch=$T/d1/" --device "h2:scratch=$T/d2/" --device "h3:scratch=$T/d3/" --out "$T/set2" --quiet
+[ "$(jq -r '[.fleet.hosts[].name] | join(",")' "$T/set2/manifest.json")" = h1,h2,h3 ] || fail "suite hosts: not used"
+sed 's/^suite: fleet-survey$/suite: fleet-survey\nhosts: [h1, "-oProxyCommand=x"]/' "$T/s.yaml" >"$T/s3.yaml"
+expect_exit 2 "$IOMATRIX" run "$T/s3.yaml" --ssh-config "$SSHCFG" --remote-iomatrix "$IOMATRIX" --quiet
+grep -q "starts with '-'" "$T/err" || fail "a hostile host in the suite: $(cat "$T/err")"
+# compare needs the same suite: set and a second run of the first suite
+run "$T/set3"
+expect_exit 0 "$IOMATRIX" compare "$S" "$T/set3" -o "$T/cmp"
+for h in h1 h2 h3; do
+	grep -q "^| $h · scratch | " "$T/cmp/compare.md" || fail "compare lacks $h · scratch"
+done
+# every host.cell paired: 12 cells x 3 metrics, nothing "only in" one set
+grep -q "^## Only in" "$T/cmp/compare.md" && fail "compare did not pair hosts: $(grep -A6 '^## Only in' "$T/cmp/compare.md")"
+[ "$(grep -c '^| h[123] · scratch | ' "$T/cmp/compare.md")" = 36 ] || fail "want 36 compared rows"
+echo "report, outliers, suite hosts and compare ok"

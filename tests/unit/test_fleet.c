@@ -157,8 +157,8 @@ static void test_barrier_margin(void **state)
 				  { .rtt_med_ns = 1000 } };
 
 	(void)state;
-	assert_int_equal(barrier_margin_ns(e, 3, 20000000), 120000000); /* 4 x 30 ms */
-	assert_int_equal(barrier_margin_ns(e, 1, 20000000), 20000000);  /* floor */
+	assert_int_equal(barrier_margin_ns(e, 3, 20000000), 120000000 + 150000); /* 4 x 30 ms */
+	assert_int_equal(barrier_margin_ns(e, 1, 20000000), 20000000 + 50000);   /* floor */
 	assert_int_equal(barrier_margin_ns(e, 0, 5), 5);
 }
 
