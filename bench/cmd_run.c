@@ -665,20 +665,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	} else {
-		char now[32];
-		cJSON *m = rs.manifest, *resumed;
-		resultset_remove_stale_temps(&rs); /* from a killed run */
-		iso8601_now(now, sizeof(now));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
-		resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
-		if (!cJSON_IsArray(resumed)) {
-			cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
-			resumed = cJSON_AddArrayToObject(m, "resumed_at");
-		}
-		if (resumed)
-			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-		if (resultset_save_manifest(&rs, err, sizeof(err)) < 0) {
+		if (resultset_resume_begin(&rs, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			rc = EXIT_RUNTIME;
 			goto out;

@@ -64,20 +64,23 @@ static void add_row(cJSON *rows, const char *const *cells, size_t n)
 		cJSON_AddItemToArray(rows, r);
 }
 
+/* The host's wall clock against the controller's, from the least-delay
+ * ping (the monotonic offset the barrier uses has no meaning to a reader:
+ * each side counts from its own start). */
 static void fmt_offset(const cJSON *clock, char *buf, size_t len)
 {
-	double off = jnum(clock, "offset_ns", NAN), err = jnum(clock, "error_ns", NAN);
+	double off = jnum(clock, "wall_offset_s", NAN), err = jnum(clock, "error_ns", NAN);
 	double rtt = jnum(clock, "rtt_min_ns", NAN);
 
-	if (isnan(off))
+	if (isnan(off) || isnan(err))
 		snprintf(buf, len, "–");
 	else
-		snprintf(buf, len, "%.3f ms ± %.3f ms (RTT %.3f ms)",
-			 off / 1e6, err / 1e6, rtt / 1e6);
+		snprintf(buf, len, "%+.3f ms ± %.3f ms (RTT %.3f ms)",
+			 off * 1e3, err / 1e6, rtt / 1e6);
 }
 
 /* One set's hosts: name as given, real hostname, kernel, CPU, iomatrix,
- * clock offset (monotonic, controller to host) and how it ended. */
+ * wall-clock offset and how it ended. */
 static void hosts_table(const struct rset *rs, cJSON *fo)
 {
 	const cJSON *fl = fleet_of(rs), *h;
@@ -134,7 +137,7 @@ void fleet_context(const struct report *r, cJSON *ctx)
 		cJSON_AddStringToObject(fo, "corner", "host (as given)");
 		cJSON *cols = cJSON_AddArrayToObject(fo, "cols");
 		static const char *const names[] = { "hostname", "kernel", "CPU", "iomatrix",
-						     "clock offset", "status" };
+						     "clock offset (wall)", "status" };
 		for (size_t i = 0; cols && i < sizeof(names) / sizeof(names[0]); i++)
 			cJSON_AddItemToArray(cols, cJSON_CreateString(names[i]));
 		hosts_table(rs, fo);

@@ -194,8 +194,9 @@ static int on_pong(struct fleet *f, struct fhost *h, cJSON *m, int64_t t3)
 	if (cJSON_IsNumber(wall)) { /* wall clock offset, for the manifest */
 		struct timespec w;
 		clock_gettime(CLOCK_REALTIME, &w);
-		h->wall_offset_s = wall->valuedouble -
-			((double)w.tv_sec + (double)w.tv_nsec / 1e9 - (double)(t3 - s->t0) / 2e9);
+		/* our wall clock when the agent sent it: now minus the way back */
+		h->wall_off[h->nsamples] = wall->valuedouble -
+			((double)w.tv_sec + (double)w.tv_nsec / 1e9 - (double)(t3 - s->t2 + s->t1 - s->t0) / 2e9);
 	}
 	if (++h->nsamples < FLEET_PINGS) {
 		send_ping(f, h);
@@ -205,6 +206,7 @@ static int on_pong(struct fleet *f, struct fhost *h, cJSON *m, int64_t t3)
 		fleet_host_failed(f, h, "protocol error: its clock answers are inconsistent");
 		return -1;
 	}
+	h->wall_offset_s = h->wall_off[h->clk.best];
 	send_suite(f, h);
 	return 0;
 }

@@ -44,7 +44,8 @@ struct fhost {
 	struct clock_sample samples[FLEET_PINGS];
 	size_t nsamples;
 	struct clock_est clk;
-	double wall_offset_s;
+	double wall_off[FLEET_PINGS]; /* per sample: host wall clock - ours, s */
+	double wall_offset_s;       /* that of the min-delay sample */
 	cJSON *hello, *info;        /* owned: agent hello, suite_ok */
 	const char **ov;            /* device overrides sent to it */
 	size_t nov;

@@ -108,23 +108,9 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 
 int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 {
-	cJSON *m = f->rs.manifest, *resumed;
-	char now[32];
-
-	resultset_remove_stale_temps(&f->rs);
-	iso8601_now(now, sizeof(now));
-	put(m, "status", cJSON_CreateString("running"));
-	put(m, "finished_at", cJSON_CreateNull());
-	resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
-	if (!cJSON_IsArray(resumed)) {
-		cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
-		resumed = cJSON_AddArrayToObject(m, "resumed_at");
-	}
-	if (resumed)
-		cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
 	if (!f->o->quiet)
 		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
-	return resultset_save_manifest(&f->rs, err, errlen) < 0 ? -1 : 0;
+	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
 }
 
 bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx)

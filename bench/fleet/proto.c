@@ -265,6 +265,7 @@ int clock_estimate(const struct clock_sample *s, size_t n, struct clock_est *out
 	out->offset_ns = ((s[best].t1 - s[best].t0) + (s[best].t2 - s[best].t3)) / 2;
 	out->error_ns = d[0] / 2;
 	out->n = k;
+	out->best = best;
 	free(d);
 	return 0;
 }

@@ -87,6 +87,7 @@ struct clock_est {
 	int64_t rtt_med_ns;  /* median delay over the samples */
 	int64_t error_ns;    /* bound on the offset's error: rtt_min / 2 */
 	size_t n;
+	size_t best;         /* index of the min-delay sample */
 };
 /* 0, or -1 when no sample is usable (negative delays). */
 int clock_estimate(const struct clock_sample *s, size_t n, struct clock_est *out);

@@ -469,6 +469,25 @@ out:
 	return ret;
 }
 
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
+{
+	cJSON *m = rs->manifest, *resumed;
+	char now[32];
+
+	resultset_remove_stale_temps(rs); /* from a killed run */
+	iso8601_now(now, sizeof(now));
+	cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
+	cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
+	resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
+	if (!cJSON_IsArray(resumed)) {
+		cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
+		resumed = cJSON_AddArrayToObject(m, "resumed_at");
+	}
+	if (resumed)
+		cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
+	return resultset_save_manifest(rs, err, errlen);
+}
+
 int resultset_finish(struct resultset *rs, const char *status, char *err,
 		     size_t errlen)
 {

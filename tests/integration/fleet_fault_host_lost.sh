@@ -12,7 +12,7 @@ need_cmd jq
 for i in 1 2 3; do mkdir -p "$T/d$i"; done
 cat >"$T/s.yaml" <<Y
 suite: fleet-lost
-defaults: {engine: psync, direct: false, size: 1MiB, runtime: 700ms}
+defaults: {engine: psync, direct: false, size: 1MiB, runtime: 1s}
 devices:
   - {name: scratch, path: $T/nowhere/}
 matrix:
@@ -39,7 +39,13 @@ ok1=$(jq '[.cells[] | select(.host == "h1" and .status == "ok")] | length' "$S/m
 ok3=$(jq '[.cells[] | select(.host == "h3" and .status == "ok")] | length' "$S/manifest.json")
 f2=$(jq '[.cells[] | select(.host == "h2" and .status == "failed")] | length' "$S/manifest.json")
 [ "$ok1" = 4 ] && [ "$ok3" = 4 ] || fail "the other hosts did not finish: h1 $ok1, h3 $ok3 ok cells"
-[ "$f2" = 3 ] || fail "h2: $f2 failed cells, want 3 (the running one and the rest)"
+ok2=$(jq '[.cells[] | select(.host == "h2" and .status == "ok")] | length' "$S/manifest.json")
+# killed during its second cell (or later, on a slow machine): the cells
+# before are ok, the running one and the rest failed, none missing
+[ "$f2" -ge 1 ] && [ "$ok2" -ge 1 ] && [ $((f2 + ok2)) = 4 ] ||
+	fail "h2: $ok2 ok and $f2 failed cells, want the first ok, the rest failed, 4 in all"
+[ "$(jq -c '[.cells[] | select(.host == "h2") | .status] | . == (sort_by(. != "ok"))' "$S/manifest.json")" = true ] ||
+	fail "h2: an ok cell after a failed one: $(jq -c '[.cells[] | select(.host == "h2") | .status]' "$S/manifest.json")"
 jq -s -e '[.[] | select(.host == "h2" and .status == "failed") | .error | test("lost")] | all' "$S"/cells/*.json >/dev/null ||
 	fail "failed cells do not say why"
 k=0
@@ -55,13 +61,13 @@ expect_exit 0 "$IOMATRIX" run --resume "$S" --ssh-config "$SSHCFG" --remote-ioma
 # only h2's cells ran again: h1's cell files kept their times
 [ "$(jq -s '[.[] | select(.host == "h1") | .finished_at] | max' "$S"/cells/*.json)" \< "$(jq -r '.resumed_at[0]' "$S/manifest.json" | sed 's/^/"/;s/$/"/')" ] ||
 	fail "resume re-ran cells of hosts that had finished"
-echo "survey: lost host failed 3 cells, others finished, resume completed"
+echo "survey: lost host failed $f2 cells, others finished, resume completed"
 
 # aggregate: losing a host fails the cell in progress for the whole fleet
 dd if=/dev/zero of="$T/shared.dat" bs=1M count=4 status=none
 cat >"$T/a.yaml" <<Y
 suite: fleet-lost-agg
-defaults: {engine: psync, direct: false, size: 4MiB, runtime: 1500ms, pattern: randread}
+defaults: {engine: psync, direct: false, size: 4MiB, runtime: 2s, pattern: randread}
 devices:
   - {name: shared, path: $T/shared.dat}
 matrix:
