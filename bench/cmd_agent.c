@@ -31,6 +31,8 @@
 
 /* Set by the reader thread (stop, end of input) or a signal. */
 static volatile sig_atomic_t agent_stop;
+/* Lines go out whole: the heartbeat thread writes too. */
+static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_signal(int sig)
 {
@@ -133,6 +135,29 @@ out:
 	return NULL;
 }
 
+/* While a cell lays out or runs, the main thread says nothing for a long
+ * time: an "alive" line every FLEET_ALIVE_S tells the controller that this
+ * agent is not hung (it fails a host that stays silent much longer). */
+static void *alive_main(void *arg)
+{
+	static const char line[] = "{\"op\":\"alive\"}\n";
+
+	(void)arg;
+	while (!agent_stop) {
+		for (int i = 0; i < FLEET_ALIVE_S * 10 && !agent_stop; i++) {
+			struct timespec ts = { 0, 100000000 };
+			nanosleep(&ts, NULL);
+		}
+		if (agent_stop)
+			break;
+		pthread_mutex_lock(&out_mu);
+		if (proto_write_all(STDOUT_FILENO, line, sizeof(line) - 1) < 0)
+			agent_stop = 1;
+		pthread_mutex_unlock(&out_mu);
+	}
+	return NULL;
+}
+
 /* Next message, waiting for it; NULL once the input has ended. */
 static struct inmsg *inbox_pop(void)
 {
@@ -169,7 +194,9 @@ static int send_msg(cJSON *msg)
 	int ret = -ENOMEM;
 
 	if (line) {
+		pthread_mutex_lock(&out_mu);
 		ret = proto_write_all(STDOUT_FILENO, line, len);
+		pthread_mutex_unlock(&out_mu);
 		free(line);
 	}
 	cJSON_Delete(msg);
@@ -645,6 +672,8 @@ int cmd_agent(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	pthread_detach(reader); /* blocked in read(2) on exit; that is fine */
+	pthread_t alive;
+	bool have_alive = !pthread_create(&alive, NULL, alive_main, NULL);
 
 	while (!agent_stop) {
 		struct inmsg *im = inbox_pop();
@@ -662,6 +691,10 @@ int cmd_agent(int argc, char **argv)
 	agent_drop_cell(&ag);
 	agent_drop_target(&ag);
 	suite_free(ag.s);
+	int quiet_now = agent_stop; /* stop the heartbeat before the last word */
+	agent_stop = 1;
+	if (have_alive)
+		pthread_join(alive, NULL);
 	if (r == 1) {
 		send_msg(msg_new("bye"));
 	} else {
@@ -669,7 +702,7 @@ int cmd_agent(int argc, char **argv)
 		if (b)
 			cJSON_AddBoolToObject(b, "stopped", true);
 		send_msg(b);
-		rc = agent_stop ? EXIT_INTERRUPTED : EXIT_RUNTIME;
+		rc = quiet_now ? EXIT_INTERRUPTED : EXIT_RUNTIME;
 	}
 	return rc;
 }

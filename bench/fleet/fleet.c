@@ -313,6 +313,8 @@ static void host_on_msg(struct fleet *f, struct fhost *h, cJSON *m, int64_t now)
 	const char *op = proto_op(m);
 	char o[40];
 
+	if (!strcmp(op, "alive") && h->st != HS_HELLO)
+		return; /* the heartbeat: last_rx_ns is all it is for */
 	if (!strcmp(op, "error"))
 		on_error(f, h, m);
 	else if (h->st == HS_HELLO && !strcmp(op, "hello"))
@@ -431,6 +433,7 @@ static void host_read(struct fleet *f, struct fhost *h)
 			return;
 		}
 		int64_t now = fleet_now(f);
+		h->last_rx_ns = now;
 		while (live(h) && (line = linebuf_next(&h->lb, &len))) {
 			cJSON *m = proto_parse(line, len, why, sizeof(why));
 			if (!m) {
@@ -772,6 +775,12 @@ static void fleet_loop(struct fleet *f)
 				h->unreachable = true;
 				continue;
 			}
+			if (!h->deadline_ns && h->last_rx_ns &&
+			    fleet_now(f) - h->last_rx_ns > f->silence_ns) {
+				fleet_host_failed(f, h, "lost: no word from its agent in %lld s (it says alive every %d s); hung or cut off",
+						  (long long)(f->silence_ns / 1000000000), FLEET_ALIVE_S);
+				continue;
+			}
 			pfd[n].fd = h->conn.from_fd;
 			pfd[n].events = POLLIN;
 			who[n++] = h;
@@ -940,6 +949,10 @@ int fleet_run(const struct fleet_opts *given)
 
 	f.o = o;
 	f.epoch_ns = mono_ns();
+	f.silence_ns = (int64_t)FLEET_SILENCE_S * 1000000000;
+	const char *sil = getenv("IOMATRIX_FLEET_SILENCE_S");
+	if (sil && atoi(sil) > 0)
+		f.silence_ns = (int64_t)atoi(sil) * 1000000000;
 	if (o->resume) {
 		if (fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);

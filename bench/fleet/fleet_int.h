@@ -41,6 +41,7 @@ struct fhost {
 	bool unreachable;           /* failed before the agent said hello */
 	bool input_error;           /* the agent refused the suite/paths */
 	int64_t deadline_ns;        /* for the handshake; 0 none */
+	int64_t last_rx_ns;         /* when it last said anything */
 	struct clock_sample samples[FLEET_PINGS];
 	size_t nsamples;
 	struct clock_est clk;
@@ -72,6 +73,7 @@ struct fleet {
 	size_t nslots;              /* cell slots: hosts (+1 "all" in aggregate) */
 	int64_t epoch_ns;           /* controller clock origin */
 	int64_t margin_ns;          /* last barrier margin */
+	int64_t silence_ns;         /* a host silent this long is hung */
 	bool failed_any, stopped;
 	bool gate_passed;           /* every started host got through hello */
 	bool fatal;                 /* bad input found before IO: exit 2 */

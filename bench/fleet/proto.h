@@ -18,6 +18,10 @@
 #include <cjson/cJSON.h>
 
 #define FLEET_PROTO_VERSION 1
+/* The agent says "alive" this often; the controller gives up on a host
+ * silent for FLEET_SILENCE_S (env IOMATRIX_FLEET_SILENCE_S overrides). */
+#define FLEET_ALIVE_S 5
+#define FLEET_SILENCE_S 60
 /* Longest line either side accepts: the result-set file bound. */
 #define FLEET_MAX_LINE (64u << 20)
 

@@ -31,6 +31,7 @@ huge) head -c 68000000 /dev/zero | tr '\\0' 'x' ;;
 op) echo '$HELLO'; read -r l; echo '{"op":"rm -rf /","x":"\$(touch $T/pwned)"}' ;;
 badpong) echo '$HELLO'; read -r l
 	read -r l; echo '{"op":"pong","t0":0,"t1":1,"t2":2}' ;;
+hang) (sleep 2; kill -STOP \$\$) & exec "$IOMATRIX" "\$@" ;;
 esac
 sleep 10
 W
@@ -47,5 +48,22 @@ for mode in garbage huge op badpong; do
 	[ ! -e "$T/pwned" ] || { not_ok "$mode: a reply was executed"; continue; }
 	ok "$mode: h2 failed cleanly ($(grep "host 'h2'" "$T/err" | head -n 1 | cut -c1-110))"
 done
+
+# an agent that hangs (SIGSTOP) mid-run stops saying "alive": after the
+# silence limit its host fails, the other finishes
+echo hang >"$T/mode"
+sed 's/runtime: 100ms/runtime: 2s/' "$T/s.yaml" >"$T/slow.yaml"
+IOMATRIX_FLEET_SILENCE_S=3 expect_exit 1 "$IOMATRIX" run "$T/slow.yaml" --hosts h1,h2 --ssh-config "$SSHCFG" \
+	--remote-iomatrix "$T/agent.sh" --device "h1:scratch=$T/d1/" --device "h2:scratch=$T/d2/" --out "$T/set-hang" --quiet
+if grep -q "host 'h2' lost: no word from its agent in 3 s" "$T/err" &&
+   jq -e '[.cells[] | select(.host == "h1") | .status] == ["ok","ok"]' "$T/set-hang/manifest.json" >/dev/null; then
+	ok "hang: h2 failed after 3 s of silence, h1 finished"
+else
+	not_ok "hang: $(head -c 300 "$T/err")"
+fi
+for p in $(fleet_agents); do kill -CONT "$p"; done  # let it see its input end
+k=0
+while [ -n "$(fleet_agents)" ] && [ $k -lt 50 ]; do sleep 0.1; k=$((k + 1)); done
 [ -z "$(fleet_agents)" ] || not_ok "agents left"
+[ -z "$(find "$T/d2" -type f)" ] || not_ok "the hung agent left scratch files once resumed"
 tap_end

@@ -2,7 +2,7 @@
 # SIGINT on the controller while 3 hosts run: every agent stops within a
 # second and removes its scratch files, the set is marked interrupted with
 # the finished cells kept, the exit code is 130, and no 'iomatrix agent'
-# is left on any host.  --resume then completes the set.
+# is left on any host.  (fleet_fault_host_lost resumes a set.)
 . "$(dirname "$0")/../lib.sh"
 . "$ROOT/tests/fleet_lib.sh"
 fleet_start 3
@@ -40,5 +40,3 @@ left=$(find "$T/d1" "$T/d2" "$T/d3" -type f)
 [ "$(jq -r .status "$T/set/manifest.json")" = interrupted ] || fail "set status $(jq -r .status "$T/set/manifest.json")"
 [ "$took" -lt 3000 ] || fail "stopping took $took ms"
 grep -q "resume" "$T/err" || fail "no hint to resume"
-expect_exit 0 "$IOMATRIX" run --resume "$T/set" --ssh-config "$SSHCFG" --remote-iomatrix "$IOMATRIX" --quiet
-[ "$(jq '[.cells[] | select(.status == "ok")] | length' "$T/set/manifest.json")" = 6 ] || fail "resume did not complete"

@@ -70,5 +70,17 @@ grep -q "starts with '-'" "$T/err" || fail "option-like host: $(cat "$T/err")"
 expect_exit 2 "$IOMATRIX" $R --hosts h1 --remote-iomatrix "iomatrix; touch $T/pwned"
 [ ! -e "$T/pwned" ] || fail "--remote-iomatrix reached a shell"
 ok "host names and remote paths never reach a shell or ssh's options"
+
+# --parallel 1: one host at a time, the set still complete
+# shellcheck disable=SC2086
+expect_exit 0 "$IOMATRIX" $R --hosts h1,h2 --parallel 1 --remote-iomatrix "$IOMATRIX"
+S=$(cat "$T/out")
+jq -e '.status == "complete" and ([.cells[] | select(.status == "ok")] | length) == 4' "$S/manifest.json" >/dev/null ||
+	fail "--parallel 1: $(jq -c '[.status, [.cells[] | .status]]' "$S/manifest.json")"
+# h2 started only after h1 had finished all its cells
+last_h1=$(jq -s '[.[] | select(.host == "h1") | .finished_at] | max' "$S"/cells/*.json)
+first_h2=$(jq -s '[.[] | select(.host == "h2") | .started_at] | min' "$S"/cells/*.json)
+[ "$(jq -n --argjson a "$last_h1" --argjson b "$first_h2" '$a <= $b')" = true ] || fail "--parallel 1 overlapped: h1 until $last_h1, h2 from $first_h2"
+ok "--parallel 1 drives one host at a time"
 [ -z "$(fleet_agents)" ] || fail "agents left"
 tap_end
