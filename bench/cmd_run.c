@@ -505,12 +505,21 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 				continue;
 			}
 		}
-		bool direct = false;
+		bool direct = false, io = false;
 		for (size_t k = 0; k < s->ncells; k++) {
 			const struct engine *e = engine_find(s->cells[k].engine);
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    s->cells[k].direct && e && !(e->flags & ENGINE_NO_IO))
-				direct = true;
+			bool cell_io = !e || !(e->flags & ENGINE_NO_IO);
+			if (!strcmp(s->cells[k].device, d->name) && cell_io) {
+				io = true;
+				direct = direct || s->cells[k].direct;
+			}
+		}
+		/* before the O_DIRECT probe, which creates a file */
+		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
+					a->yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+			continue;
 		}
 		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
