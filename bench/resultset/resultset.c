@@ -45,7 +45,9 @@ static int fsync_parent(const char *path)
 	return ret;
 }
 
-int atomic_write_file(const char *path, const void *data, size_t len)
+/* durable: fsync the file and its directory (the rule for every file of a
+ * live set); a batch import syncs its hidden directory once instead. */
+static int write_atomic(const char *path, const void *data, size_t len, bool durable)
 {
 	char tmp[PATH_MAX];
 	const char *p = data;
@@ -68,7 +70,7 @@ int atomic_write_file(const char *path, const void *data, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
-	if (fsync(fd) < 0) {
+	if (durable && fsync(fd) < 0) {
 		ret = -errno;
 		goto err;
 	}
@@ -82,7 +84,7 @@ int atomic_write_file(const char *path, const void *data, size_t len)
 		ret = -errno;
 		goto err;
 	}
-	return fsync_parent(path);
+	return durable ? fsync_parent(path) : 0;
 err:
 	if (fd >= 0)
 		close(fd);
@@ -90,7 +92,12 @@ err:
 	return ret;
 }
 
-int atomic_write_json(const char *path, const cJSON *j)
+int atomic_write_file(const char *path, const void *data, size_t len)
+{
+	return write_atomic(path, data, len, true);
+}
+
+static int write_json(const char *path, const cJSON *j, bool durable)
 {
 	char *text = cJSON_Print(j); /* owned here */
 	size_t n;
@@ -109,9 +116,14 @@ int atomic_write_json(const char *path, const cJSON *j)
 	buf[n] = '\n';
 	buf[n + 1] = '\0';
 	free(text);
-	ret = atomic_write_file(path, buf, n + 1);
+	ret = write_atomic(path, buf, n + 1, durable);
 	free(buf);
 	return ret;
+}
+
+int atomic_write_json(const char *path, const cJSON *j)
+{
+	return write_json(path, j, true);
 }
 
 void iso8601_now(char *buf, size_t len)
@@ -439,7 +451,7 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 
 	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
 	snprintf(path, sizeof(path), "%s/%s", rs->dir, rel);
-	ret = atomic_write_json(path, cell);
+	ret = write_json(path, cell, !rs->batch);
 	if (ret < 0) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,
 			 strerror(-ret));
@@ -471,6 +483,16 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	 * than edited in place: cJSON 1.7.15's insert after a replace of the
 	 * first item loses elements. */
 	cells = cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
+	const cJSON *last = cells && cells->child ? cells->child->prev : NULL;
+	const cJSON *lid = cJSON_GetObjectItemCaseSensitive(last, "id");
+	if (rs->batch && cells && (!last || (cJSON_IsNumber(lid) && lid->valueint < id))) {
+		/* a batch writes ids in order: append, and leave the manifest
+		 * to resultset_finish (rewriting it per cell is quadratic) */
+		cJSON_AddItemToArray(cells, entry);
+		entry = NULL;
+		ret = 0;
+		goto out;
+	}
 	cJSON *sorted = cJSON_CreateArray();
 	if (!sorted) {
 		cJSON_Delete(entry);
@@ -509,6 +531,19 @@ int resultset_finish(struct resultset *rs, const char *status, char *err,
 	iso8601_now(now, sizeof(now));
 	set_item(rs->manifest, "status", cJSON_CreateString(status));
 	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
+	if (rs->batch) {
+		/* one sync for every file of the batch, then the manifest as
+		 * always (the caller renames the directory into place after) */
+		int fd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || syncfs(fd) < 0) {
+			int e = errno;
+			if (fd >= 0)
+				close(fd);
+			snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(e));
+			return -e;
+		}
+		close(fd);
+	}
 	return resultset_save_manifest(rs, err, errlen);
 }
 

@@ -12,6 +12,7 @@
 #ifndef IOMATRIX_RESULTSET_H
 #define IOMATRIX_RESULTSET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -23,6 +24,10 @@
 struct resultset {
 	char *dir;          /* owned */
 	cJSON *manifest;    /* owned; "cells" array kept up to date */
+	bool batch;         /* import into a hidden directory renamed into
+			     * place when done: cells are written without
+			     * fsync and the manifest only by
+			     * resultset_finish(), which syncs once */
 };
 
 /* Read a whole file into a NUL-terminated buffer the caller frees; *len
