@@ -16,7 +16,7 @@
 #include "rset.h"
 #include "common/stats.h"
 
-#define RSET_MAX_ID 9999999
+#define RSET_MAX_ID RSET_MAX_CELLS
 
 char *rset_read_file(int dirfd, const char *name, size_t max, bool nofollow,
 		     size_t *len_out)

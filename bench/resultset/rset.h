@@ -28,6 +28,8 @@
 #define RSET_MAX_FILE_BYTES (64u << 20)
 #define RSET_MAX_JSON_DEPTH 64
 #define RSET_MAX_PCT 32
+/* Most cells (and largest cell id) a set may hold. */
+#define RSET_MAX_CELLS 9999999
 
 enum { RS_READ, RS_WRITE, RS_NDIR };
 

@@ -483,6 +483,14 @@ static int resolve_files(const struct cell *c, bool no_io, struct target *t,
 		       "null accepts one)" : "");
 		return -EINVAL;
 	} else {
+		if (c->files > 1) {
+			/* one file is all a file path gives: say so rather than
+			 * record files: N for a run on one file */
+			seterr(err, errlen, "'%s' is a file, but files: %u needs a directory "
+			       "to make the files in; give a directory or set files: 1",
+			       c->path, c->files);
+			return -EINVAL;
+		}
 		t->nfiles = 1;
 		runner_path_parent(c->path, dir, dirlen);
 		struct stat ds;
