@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
 #include "common/stats.h"
@@ -259,7 +260,7 @@ int cmd_compare(int argc, char **argv)
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
-			for (int dd = 0; dd < RS_NDIR; dd++) {
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *a = &co->dir[dd], *b = &cn->dir[dd];
 				if (!a->present || !b->present)
 					continue;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chart.h"
+#include "common/fsutil.h"
 #include "cli.h"
 #include "outdir.h"
 #include "resultset/resultset.h"

@@ -10,13 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "outdir.h"
-#include "resultset/resultset.h"
-#include "resultset/rset.h"
 
 #define LIST_MAX_BYTES (1u << 20)
 
@@ -68,7 +66,7 @@ static void remove_stale_temps(int fd)
 		return;
 	}
 	while ((de = readdir(d)))
-		if (!strncmp(de->d_name, OUTDIR_TMP_PREFIX, strlen(OUTDIR_TMP_PREFIX)) &&
+		if (fsutil_is_temp_name(de->d_name) &&
 		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
 			unlinkat(fd, de->d_name, 0);
@@ -79,7 +77,8 @@ static void remove_stale_temps(int fd)
 static void list_load(struct outdir *o)
 {
 	size_t len = 0, alloc = 0;
-	char *buf = rset_read_file(o->fd, OUTDIR_LIST, LIST_MAX_BYTES, true, &len);
+	/* not followed, never a FIFO: the list may be planted too */
+	char *buf = fsutil_read_at(o->fd, OUTDIR_LIST, LIST_MAX_BYTES, 0, &len);
 
 	if (!buf)
 		return;
@@ -131,7 +130,7 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 	}
 	snprintf(o->path, n, "%s%s%s", user_path, sub ? "/" : "", sub ? sub : "");
 	if (!sub) {
-		int e = mkdir_parents(user_path);
+		int e = fsutil_mkdir_p(user_path);
 		if (e < 0) {
 			errlist_add(errs, user_path, 0, 0, "cannot create directory: %s", strerror(-e));
 			return e == -ENOTDIR || e == -EEXIST ? -1 : -2;
@@ -185,62 +184,21 @@ int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 int outdir_write(struct outdir *o, const char *name, const void *data,
 		 size_t len, struct errlist *errs)
 {
-	char tmp[300];
-	const char *p = data;
-	int fd = -1;
-
 	if (!name_ok(name) && strcmp(name, OUTDIR_LIST)) {
 		errlist_add(errs, o->path, 0, 0, "refusing to write odd file name '%s'", name);
 		return -1;
 	}
-	for (int tries = 0; fd < 0 && tries < 100; tries++) {
-		unsigned char rnd[6];
-		if (getrandom(rnd, sizeof(rnd), GRND_NONBLOCK) != (ssize_t)sizeof(rnd))
-			for (size_t i = 0; i < sizeof(rnd); i++)
-				rnd[i] = (unsigned char)(rand() ^ getpid() ^ tries);
-		snprintf(tmp, sizeof(tmp), OUTDIR_TMP_PREFIX "%.200s.%02x%02x%02x%02x%02x%02x",
-			 name, rnd[0], rnd[1], rnd[2], rnd[3], rnd[4], rnd[5]);
-		fd = openat(o->fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd < 0 && errno != EEXIST)
-			break;
-	}
-	if (fd < 0)
-		goto err;
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			goto err;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	/* a user's umask 000 must not make the report world-writable */
-	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0 || close(fd) < 0) {
-		fd = -1;
-		goto err;
-	}
-	fd = -1;
-	if (renameat(o->fd, tmp, o->fd, name) < 0)
-		goto err;
-	if (strcmp(name, OUTDIR_LIST) &&
-	    names_add(&o->written, &o->nwritten, &o->alloc, name) < 0) {
-		errno = ENOMEM;
-		goto err;
+	/* unique O_EXCL|O_NOFOLLOW temp, 0644 whatever the umask, renameat */
+	int r = fsutil_write_atomic_at(o->fd, name, data, len);
+	if (r == 0 && strcmp(name, OUTDIR_LIST) &&
+	    names_add(&o->written, &o->nwritten, &o->alloc, name) < 0)
+		r = -ENOMEM;
+	if (r < 0) {
+		errlist_add(errs, o->path, 0, 0, "cannot write '%s': %s", name,
+			    fsutil_strerror(-r));
+		return -1;
 	}
 	return 0;
-err:
-	{
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		unlinkat(o->fd, tmp, 0);
-		errlist_add(errs, o->path, 0, 0, "cannot write '%s': %s", name, strerror(e));
-	}
-	return -1;
 }
 
 void outdir_claim(struct outdir *o, const char *name)

@@ -16,8 +16,6 @@
 
 #include "common/errlist.h"
 
-/* Temp files are named OUTDIR_TMP_PREFIX NAME "." RANDOM. */
-#define OUTDIR_TMP_PREFIX ".iomatrix-tmp."
 /* Each output directory lists what iomatrix wrote there in this file. */
 #define OUTDIR_LIST ".iomatrix-files"
 
@@ -47,8 +45,9 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 		      struct errlist *errs);
 
-/* Write file `name` atomically: a unique O_EXCL|O_NOFOLLOW temp file, mode
- * 0644 whatever the umask, fsync, rename into place.  Records the name. */
+/* Write file `name` atomically through fsutil_write_atomic_at() (a unique
+ * O_EXCL|O_NOFOLLOW temp file, 0644 whatever the umask, fsync, rename into
+ * place) and record the name. */
 int outdir_write(struct outdir *o, const char *name, const void *data,
 		 size_t len, struct errlist *errs);
 
