@@ -59,7 +59,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units bare
 
 all: iomatrix
 
@@ -98,6 +98,22 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 
 units: $(UNIT_BIN)
 
+# The bare loops of make bench: the yardstick, built with the same flags.
+BARE_BIN := $(BUILD)/tests/bench/bare_libaio
+ifeq ($(HAVE_URING),1)
+BARE_BIN += $(BUILD)/tests/bench/bare_uring
+endif
+$(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -laio
+$(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs liburing)
+
+bare: $(BARE_BIN)
+
 # Installs what is missing (apt-get as root; otherwise prints the line to run).
 deps:
 	$(Q)sh .ci/install-deps
@@ -107,7 +123,7 @@ check-layers:
 	$(Q)sh tests/check_layers.sh
 
 test: deps
-	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units
+	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units bare
 	$(Q)IOMATRIX=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) sh tests/run.sh
 
 demo: deps
@@ -115,8 +131,8 @@ demo: deps
 	$(Q)sh tests/demo.sh $(CURDIR)/$(BIN)
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory iomatrix
-	$(Q)sh tests/bench/run.sh $(CURDIR)/$(BIN)
+	$(Q)$(MAKE) --no-print-directory iomatrix bare
+	$(Q)BARE=$(CURDIR)/$(BUILD)/tests/bench sh tests/bench/run.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps

@@ -48,6 +48,15 @@ const char *const *engine_names(void)
 	return names;
 }
 
+void engine_opts_init(struct engine_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->depth = 1;
+	o->batch = 1;
+	o->sqthread_poll_cpu = -1;
+	o->nonvectored = -1;
+}
+
 bool engine_known(const char *name)
 {
 	if (!name)

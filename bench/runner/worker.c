@@ -140,6 +140,41 @@ static void stamp_buffer(struct job *j, struct prng *drng, char *buf, uint64_t l
 	}
 }
 
+/* The engine options of this job: the cell's batching and io_uring keys,
+ * its files and its slot buffers (slot i uses bufs + i * bs). */
+static void job_engine_opts(const struct job *j, struct engine_opts *o)
+{
+	const struct rep_shared *sh = j->sh;
+	engine_opts_init(o);
+	o->depth = sh->depth;
+	o->fds = j->fds;
+	o->nfds = sh->t->nfiles;
+	o->bufs = j->bufs;
+	o->buf_size = sh->bs;
+}
+
+/* Start the job's engine context; NULL with the job failed when the engine
+ * refuses (the message names the option at fault, or the policy fix). */
+static struct engine_ctx *job_engine_start(struct job *j)
+{
+	const struct engine *eng = j->sh->eng;
+	struct engine_opts o;
+	struct engine_ctx *ctx = NULL;
+	char why[320] = "";
+	job_engine_opts(j, &o);
+	int ret = eng->init(&ctx, &o, why, sizeof(why));
+	if (ret >= 0)
+		return ctx;
+	bool policy = ret == -EPERM || ret == -ENOSYS;
+	if (*why)
+		job_fail(j, ret, "engine '%s' cannot start: %s", eng->name, why);
+	else
+		job_fail(j, ret, "engine '%s' cannot start: %s; %s", eng->name,
+			 strerror(-ret), policy && eng->refused_hint ? eng->refused_hint
+			 : "try another engine (libaio, psync)");
+	return NULL;
+}
+
 void *worker_main(void *arg)
 {
 	struct job *j = arg;
@@ -157,18 +192,10 @@ void *worker_main(void *arg)
 	prng_seed(&drng, c->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
 	for (int d = 0; d < DIR__COUNT; d++)
 		acc_reset(&j->acc[d]);
-	if (!slots || !freeidx || !done) {
+	if (!slots || !freeidx || !done)
 		job_fail(j, -ENOMEM, "out of memory");
-	} else {
-		int ret = eng->init(&ctx, depth);
-		if (ret < 0) {
-			ctx = NULL;
-			bool policy = ret == -EPERM || ret == -ENOSYS;
-			job_fail(j, ret, "engine '%s' cannot start: %s; %s", eng->name,
-				 strerror(-ret), policy && eng->refused_hint ? eng->refused_hint
-				 : "try another engine (libaio, psync)");
-		}
-	}
+	else
+		ctx = job_engine_start(j);
 	/* start gate: the runner sets t_start/t0/t_end, then opens it */
 	pthread_mutex_lock(&sh->lock);
 	sh->nready++;
@@ -183,6 +210,7 @@ void *worker_main(void *arg)
 		slots[i].req.buf = (char *)j->bufs + (uint64_t)i * sh->bs;
 		slots[i].req.len = sh->bs;
 		slots[i].req.slot = &slots[i];
+		slots[i].req.buf_index = i;
 		freeidx[i] = i;
 	}
 
@@ -257,6 +285,7 @@ void *worker_main(void *arg)
 				s->file = f;
 				s->counted = counted;
 				r->fd = j->fds[f];
+				r->file = f;
 				r->write = w;
 				r->offset = t->offset + blk * bs;
 				r->submit_ns = ts;
