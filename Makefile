@@ -23,9 +23,15 @@ PKGS += liburing
 URING_DEF := -DHAVE_LIBURING=1
 endif
 
+HAVE_NUMA := $(shell pkg-config --exists numa 2>/dev/null && echo 1)
+ifeq ($(HAVE_NUMA),1)
+PKGS += numa
+NUMA_DEF := -DHAVE_LIBNUMA=1
+endif
+
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
@@ -141,7 +147,7 @@ crosscheck: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
-	-Ibench -I. $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz
