@@ -63,6 +63,10 @@ struct engine_opts {
 	unsigned nfds;
 	void *bufs;                /* depth buffers of buf_size bytes, contiguous */
 	uint64_t buf_size;
+	/* IOMATRIX_TRACE: called after each submit call with the number of
+	 * requests it handed to the kernel; NULL when not tracing */
+	void (*on_submit)(void *arg, unsigned n);
+	void *on_submit_arg;
 };
 
 /* Defaults equal to fio's for every option (depth 1). */

@@ -27,6 +27,8 @@ struct engine_ctx {
 	io_context_t aio;
 	unsigned depth;
 	unsigned batch;         /* iocbs per io_submit, 0: all pending */
+	void (*on_submit)(void *arg, unsigned n);
+	void *on_submit_arg;
 	unsigned nfree;
 	unsigned npending;
 	struct iocb *iocbs;
@@ -62,6 +64,8 @@ static int libaio_init(struct engine_ctx **out, const struct engine_opts *o,
 		return -ENOMEM;
 	c->depth = o->depth ? o->depth : 1;
 	c->batch = o->batch;
+	c->on_submit = o->on_submit;
+	c->on_submit_arg = o->on_submit_arg;
 	c->iocbs = calloc(c->depth, sizeof(*c->iocbs));
 	c->freelist = calloc(c->depth, sizeof(*c->freelist));
 	c->pending = calloc(c->depth, sizeof(*c->pending));
@@ -117,6 +121,8 @@ static int libaio_commit(struct engine_ctx *c)
 		int ret = io_submit(c->aio, n, c->pending + done);
 		if (ret > 0) {
 			done += (unsigned)ret;
+			if (c->on_submit)
+				c->on_submit(c->on_submit_arg, (unsigned)ret);
 			continue;
 		}
 		if (ret == -EINTR || ret == -EAGAIN) {

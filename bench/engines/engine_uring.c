@@ -30,6 +30,8 @@ struct engine_ctx {
 	int submit_err;         /* a failed early submit, returned by commit() */
 	bool fixed_files, fixed_bufs, vectored, defer_taskrun;
 	struct iovec *iov;      /* one per slot: registered buffers, READV */
+	void (*on_submit)(void *arg, unsigned n);
+	void *on_submit_arg;
 };
 
 #define ERR(...) snprintf(err, errlen, __VA_ARGS__)
@@ -217,6 +219,8 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	c->ring.ring_fd = -1;
 	c->depth = o->depth ? o->depth : 1;
 	c->batch = o->batch;
+	c->on_submit = o->on_submit;
+	c->on_submit_arg = o->on_submit_arg;
 	int ret = -ENOMEM;
 	if (!(c->iov = calloc(c->depth, sizeof(*c->iov))))
 		goto err;
@@ -306,6 +310,8 @@ static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 		int ret = io_uring_submit(&c->ring);
 		if (ret >= 0)
 			c->unsubmitted = 0;
+		if (ret > 0 && c->on_submit)
+			c->on_submit(c->on_submit_arg, (unsigned)ret);
 		else if (ret != -EINTR && ret != -EAGAIN && ret != -EBUSY && !c->submit_err)
 			c->submit_err = ret;
 	}
@@ -338,6 +344,8 @@ static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		while (ret == -EINTR);
 		if (ret < 0)
 			return ret;
+		if (ret > 0 && c->on_submit)
+			c->on_submit(c->on_submit_arg, (unsigned)ret);
 		c->unsubmitted = 0;
 		min = 0; /* waited already */
 	} else if (!min && c->defer_taskrun) {

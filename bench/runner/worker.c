@@ -140,9 +140,19 @@ static void stamp_buffer(struct job *j, struct prng *drng, char *buf, uint64_t l
 	}
 }
 
+/* IOMATRIX_TRACE: one line per submit call, "JOB submit N". */
+static void job_trace_submit(void *arg, unsigned n)
+{
+	struct job *j = arg;
+	if (j->trace_len > TRACE_BUF - 96)
+		trace_flush(j);
+	j->trace_len += (size_t)snprintf(j->trace_buf + j->trace_len, 96,
+					 "%u submit %u\n", j->idx, n);
+}
+
 /* The engine options of this job: the cell's batching and io_uring keys,
  * its files and its slot buffers (slot i uses bufs + i * bs). */
-static void job_engine_opts(const struct job *j, struct engine_opts *o)
+static void job_engine_opts(struct job *j, struct engine_opts *o)
 {
 	const struct rep_shared *sh = j->sh;
 	engine_opts_init(o);
@@ -151,6 +161,10 @@ static void job_engine_opts(const struct job *j, struct engine_opts *o)
 	o->nfds = sh->t->nfiles;
 	o->bufs = j->bufs;
 	o->buf_size = sh->bs;
+	if (sh->trace_fd >= 0) {
+		o->on_submit = job_trace_submit;
+		o->on_submit_arg = j;
+	}
 }
 
 /* Start the job's engine context; NULL with the job failed when the engine
