@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +30,17 @@ uint64_t worker_now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* usr+sys CPU time of the calling thread in ns: what the job itself costs
+ * (kernel helper threads such as io-wq or SQPOLL are not in it). */
+static uint64_t thread_cpu_ns(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru) < 0)
+		return 0;
+	return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ull +
+	       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ull;
 }
 
 static void acc_reset(struct lat_acc *a)
@@ -140,6 +152,23 @@ static void stamp_buffer(struct job *j, struct prng *drng, char *buf, uint64_t l
 	}
 }
 
+/* IOMATRIX_TRACE: what a completed request moved, "JOB data DIR OFFSET LEN
+ * FILEIDX HASH" (64-bit FNV-1a of the buffer, hex), so a test can check
+ * the bytes end to end against the file. */
+static void job_trace_data(struct job *j, const struct io_req *r)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	const unsigned char *b = r->buf;
+	for (uint64_t i = 0; r->result > 0 && i < (uint64_t)r->result; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	if (j->trace_len > TRACE_BUF - 96)
+		trace_flush(j);
+	j->trace_len += (size_t)snprintf(j->trace_buf + j->trace_len, 96,
+					 "%u data %s %" PRIu64 " %" PRIu64 " %u %016" PRIx64 "\n",
+					 j->idx, r->write ? "write" : "read", r->offset,
+					 r->len, r->file, h);
+}
+
 /* IOMATRIX_TRACE: one line per submit call, "JOB submit N". */
 static void job_trace_submit(void *arg, unsigned n)
 {
@@ -217,6 +246,7 @@ void *worker_main(void *arg)
 	while (!sh->go)
 		pthread_cond_wait(&sh->go_cond, &sh->lock);
 	pthread_mutex_unlock(&sh->lock);
+	j->cpu_ns = thread_cpu_ns();
 	if (j->err)
 		goto out;
 
@@ -328,6 +358,8 @@ void *worker_main(void *arg)
 					freeidx[nfree++] = si;
 					live_ios++;
 					live_bytes += bs;
+					if (tracing)
+						job_trace_data(j, r);
 					if (r->result != (int)bs) {
 						io_failed(j, r, f);
 						issuing = false;
@@ -402,6 +434,8 @@ void *worker_main(void *arg)
 			struct slot *s = r->slot;
 			unsigned d = r->write ? DIR_WRITE : DIR_READ;
 			freeidx[nfree++] = (unsigned)(s - slots);
+			if (tracing)
+				job_trace_data(j, r);
 			if (r->result != (int)r->len) {
 				io_failed(j, r, s->file);
 				issuing = false;
@@ -438,6 +472,8 @@ void *worker_main(void *arg)
 			j->end_ns = worker_now_ns();
 	}
 out:
+	j->cpu_ns = thread_cpu_ns() - j->cpu_ns;
+	j->all_ios = atomic_load_explicit(&j->live_ios, memory_order_relaxed);
 	for (int d = 0; d < DIR__COUNT; d++) {
 		acc_fold(&j->acc[d], &j->lat[d]);
 		if (j->hist[d]) /* the hot path bumps buckets only */
