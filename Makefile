@@ -105,7 +105,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 units: $(UNIT_BIN)
 
 # The bare loops of make bench: the yardstick, built with the same flags.
-BARE_BIN := $(BUILD)/tests/bench/bare_libaio
+BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/clock_cost \
+	$(BUILD)/tests/bench/clock_count.so
 ifeq ($(HAVE_URING),1)
 BARE_BIN += $(BUILD)/tests/bench/bare_uring
 endif
@@ -117,6 +118,15 @@ $(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs liburing)
+
+$(BUILD)/tests/bench/clock_cost: tests/bench/clock_cost.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
+$(BUILD)/tests/bench/clock_count.so: tests/bench/clock_count.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $< -ldl
 
 bare: $(BARE_BIN)
 

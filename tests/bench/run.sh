@@ -12,9 +12,10 @@
 #        BENCH_RUNTIME   runtime of every other measurement (default 5)
 #        BENCH_ROUNDS    rounds per tool (default 5)
 #        BENCH_DIR       directory for the disk file (default /tmp)
-#        BENCH_ONLY      run only these parts: "null ram disk rss" (default all)
+#        BENCH_ONLY      run only these parts: "clock null ram disk rss" (default all)
 #
-# Workloads: 1) null engine 4K randread QD32; 2) a RAM block device (a zram
+# Workloads: 0) what a timestamp costs and how many iomatrix takes per IO
+# (clock_cost.c, clock_count.c); 1) null engine 4K randread QD32; 2) a RAM block device (a zram
 # device of our own as root, else a loop device on tmpfs; skipped without
 # root), 4K randread QD32 O_DIRECT: libaio default, libaio with batched
 # submits and completions, io_uring default, io_uring with registerfiles +
@@ -124,6 +125,32 @@ measure() {
 
 ROWS=$T/rows
 : >"$ROWS"
+CLOCK=$T/clock
+: >"$CLOCK"
+CLOCK_NS=""
+# clockcount LABEL PATH ENGINE DEPTH: how many clock readings iomatrix takes
+# per IO there (LD_PRELOAD counter), what they cost, and their share of its
+# CPU per IO; one line into $CLOCK
+clockcount() {
+	[ -n "$CLOCK_NS" ] && [ -f "$BARE/clock_count.so" ] || return 0
+	LD_PRELOAD="$BARE/clock_count.so" iom clk "$2" "$3" randread 4k "$4" 2 >"$T/clk.r" 2>/dev/null || return 0
+	calls=$(sed -n 's/^clock_gettime_calls=//p' "$T/clk.set.log" | tail -n 1)
+	ios=$(jq '.repetitions[0].read.ios' "$T/clk.set/cells/0001.json")
+	awk -v l="$1" -v c="$calls" -v n="$ios" -v ns="$CLOCK_NS" -v cpu="$(cut -d' ' -f3 "$T/clk.r")" 'BEGIN {
+		if (!n || c == "") exit
+		per = c / n
+		printf "- %s: %.3f readings per IO = %.1f ns per IO", l, per, per * ns
+		if (cpu ~ /^[0-9.]+$/ && cpu > 0) printf " (%.1f %% of the %.0f ns of CPU iomatrix spends per IO)", 100 * per * ns / cpu, cpu
+		printf "\n" }' >>"$CLOCK"
+}
+if want clock && [ -x "$BARE/clock_cost" ]; then
+	cc=$("$BARE/clock_cost")
+	CLOCK_NS=$(echo "$cc" | sed -n 's/.*clock_gettime_ns=\([0-9.]*\).*/\1/p')
+	echo "- one CLOCK_MONOTONIC reading (vDSO) costs $CLOCK_NS ns here; a raw TSC read $(echo "$cc" | sed -n 's/.*rdtsc_ns=\([0-9.]*\).*/\1/p') ns" >>"$CLOCK"
+	mkdir -p "$T/null"
+	clockcount "null engine QD32" "$T/null" null 32
+	clockcount "null engine QD1" "$T/null" null 1
+fi
 # goal LABEL METRIC NAME COL(1 iops, 2 lat, 3 cpu) SCALE UNIT GOAL [RATIO_LABEL]
 # GOAL: "iom/fio>=1.3", "iom/bare>=0.9", "iom/fio<=0.7", "iom/fio=0.95..1.05"
 # or "-".  Ratios are paired per round (each round ran the tools back to
@@ -226,6 +253,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO" aio 3 1 "" "iom/fio<=0.7"
 		goal "" "lat mean us" aio 2 1000 "" "-"
 	else skiprow "$R libaio, default settings" "K IOPS" "failed" "iom/fio >= 1.30"; fi
+	clockcount "$R libaio QD32" "$RAMDEV" libaio 32
 	if measure aio32 "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32 libaio \
 		", iodepth_batch: 32, iodepth_batch_complete_min: 1, iodepth_batch_complete_max: 32" \
 		--iodepth_batch_submit=32 --iodepth_batch_complete_min=1 --iodepth_batch_complete_max=32; then
@@ -235,6 +263,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "$R io_uring, default settings" "K IOPS" uring 1 1000 "" "iom/fio>=1.1"
 		goal "" "CPU ns/IO" uring 3 1 "" "-"
 	else skiprow "$R io_uring, default settings" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
+	[ -n "$URING_OK" ] && clockcount "$R io_uring QD32" "$RAMDEV" io_uring 32
 	if [ -n "$URING_OK" ] && measure uringfx "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
 		", registerfiles: true, fixedbufs: true" --registerfiles=1 --fixedbufs=1; then
 		goal "$R io_uring, registerfiles + fixedbufs" "K IOPS" uringfx 1 1000 "" "iom/bare>=0.9"
@@ -291,4 +320,10 @@ echo
 echo "| workload | metric | iomatrix | fio | bare loop | iomatrix/fio | iomatrix/bare | fio/bare | goal | met |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 cat "$ROWS"
+if [ -s "$CLOCK" ]; then
+	echo
+	echo "Timestamps (iomatrix reads the clock once per submitted and once per reaped batch):"
+	echo
+	cat "$CLOCK"
+fi
 exit 0
