@@ -108,6 +108,11 @@ void cell_init(struct cell *c)
 	c->repeat = 1;
 	c->seed = CELL_DEFAULT_SEED;
 	c->interval_ns = 1000000000ULL;
+	c->iodepth_batch = 1;
+	c->iodepth_batch_complete_min = 1;
+	c->sqthread_poll_cpu = -1;
+	c->nonvectored = -1;
+	c->numa_node = -1;
 }
 
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
