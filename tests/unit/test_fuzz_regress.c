@@ -55,6 +55,10 @@
 #include "../fuzz/fuzz_cmds.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_fleet_one
+#include "../fuzz/fuzz_fleet.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -197,6 +201,12 @@ static void test_replay_report(void **state)
 	replay("fuzz_report", fuzz_report_one);
 }
 
+static void test_replay_fleet(void **state)
+{
+	(void)state;
+	replay("fuzz_fleet", fuzz_fleet_one);
+}
+
 static void test_replay_cmds(void **state)
 {
 	(void)state;
@@ -215,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_sysbench),
 		cmocka_unit_test(test_replay_import_csv),
 		cmocka_unit_test(test_replay_report),
+		cmocka_unit_test(test_replay_fleet),
 		cmocka_unit_test(test_replay_cmds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
