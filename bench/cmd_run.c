@@ -26,6 +26,7 @@
 #include "cli.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
+#include "run_devices.h"
 #include "resultset/resultset.h"
 #include "runner/runner.h"
 #include "host/safety.h"
@@ -832,6 +833,9 @@ int cmd_run(int argc, char **argv)
 	if (!a.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
 			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
+	/* where each device really is; the same-device warning even with --quiet */
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"),
+			     a.quiet, stderr);
 
 	reps = calloc(1, sizeof(*reps)); /* grown per cell */
 	ps.tty = isatty(STDERR_FILENO);
