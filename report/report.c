@@ -327,9 +327,12 @@ static bool is_mixed(const char *p)
 	return !strcmp(p, "randrw") || !strcmp(p, "readwrite");
 }
 
-/* What differs between groups decides what a title must say. */
+/* What a title must say: a parameter is named where it differs from its
+ * most common value among the workloads (a suite's one psync fsync cell
+ * says "psync"; the other 40 do not say "libaio"). */
 struct varies {
-	bool qd, jobs, engine, direct, fsync, data, files, rwmix, stop;
+	bool qd, jobs;
+	const struct rset_cell *modal[P__N];   /* a cell with the modal value */
 };
 
 static void compute_varies(const struct report *r, struct varies *v)
@@ -342,19 +345,29 @@ static void compute_varies(const struct report *r, struct varies *v)
 		const struct rset_cell *b = r->groups[i].proto;
 		v->qd |= a->iodepth != b->iodepth;
 		v->jobs |= a->jobs != b->jobs;
-		v->engine |= !param_eq(a, b, P_ENGINE);
-		v->direct |= a->direct != b->direct;
-		v->fsync |= a->fsync != b->fsync || a->end_fsync != b->end_fsync;
-		v->data |= strcmp(a->data, b->data) != 0;
-		v->files |= a->files != b->files;
-		v->stop |= !param_eq(a, b, P_STOP);
+	}
+	for (int p = 0; p < P__N; p++) {
+		size_t best = 0;
+		for (size_t i = 0; i < r->ngroups; i++) {
+			size_t n = 0;
+			for (size_t k = 0; k < r->ngroups; k++)
+				n += param_eq(r->groups[k].proto, r->groups[i].proto, p);
+			if (n > best) {
+				best = n;
+				v->modal[p] = r->groups[i].proto;
+			}
+		}
 	}
 }
 
-/* The title of group i without the label: "4K random read, QD1, 4 jobs". */
+static bool unusual(const struct varies *v, const struct rset_cell *c, int p)
+{
+	return v->modal[p] && !param_eq(c, v->modal[p], p);
+}
+
+/* The title of a group without the label: "4K random read, QD1, 4 jobs". */
 static void group_extra(const struct report *r, const struct rgroup *g,
-			const struct varies *v, const char *common_engine,
-			bool all, struct sbuf *extra)
+			const struct varies *v, bool all, struct sbuf *extra)
 {
 	const struct rset_cell *c = g->proto;
 	double ms = imported_stop_s(r, g->e[0].dev, c);
@@ -365,26 +378,24 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 		sbuf_addf(extra, ", %d job%s", c->jobs, c->jobs == 1 ? "" : "s");
 	if (g->mixed)
 		sbuf_addf(extra, ", %d%% reads", c->rwmixread);
-	/* name the engine when engine classes differ between workloads */
-	(void)common_engine;
-	if (all || v->engine)
+	if (all || unusual(v, c, P_ENGINE))
 		sbuf_addf(extra, ", %s", c->engine);
-	if (all || v->direct || !c->direct)
+	if (all || unusual(v, c, P_DIRECT))
 		sbuf_adds(extra, c->direct ? ", direct" : ", buffered");
 	/* "no fsync" is the usual case: only say when there is one */
-	if (c->fsync || c->end_fsync || (all && v->fsync)) {
+	if (c->fsync || c->end_fsync || (all && unusual(v, c, P_FSYNC))) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_FSYNC, 0, extra);
 	}
-	if (all || v->data || strcmp(c->data, "random"))
+	if (all || unusual(v, c, P_DATA) || strcmp(c->data, "random"))
 		sbuf_addf(extra, ", %s data", c->data);
-	if (all || v->files || c->files > 1)
+	if (all || unusual(v, c, P_FILES) || c->files > 1)
 		sbuf_addf(extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
 	if (c->offset_bytes || c->offset_pct > 0) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_OFFSET, 0, extra);
 	}
-	if (all || v->stop || ms > 0) {
+	if (all || unusual(v, c, P_STOP) || ms > 0) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_STOP, ms, extra);
 	}
@@ -395,24 +406,13 @@ static void group_titles(struct report *r)
 	struct varies v;
 
 	compute_varies(r, &v);
-	const char *common_engine = "";
-	size_t best = 0;
-	for (size_t i = 0; i < r->ngroups; i++) {
-		size_t n = 0;
-		for (size_t k = 0; k < r->ngroups; k++)
-			n += !strcmp(r->groups[k].proto->engine, r->groups[i].proto->engine);
-		if (n > best) {
-			best = n;
-			common_engine = r->groups[i].proto->engine;
-		}
-	}
 	for (size_t i = 0; i < r->ngroups; i++) {
 		struct rgroup *g = &r->groups[i];
 		const struct rset_cell *c = g->proto;
 		struct sbuf t = SBUF_INIT, w = SBUF_INIT, extra = SBUF_INIT;
 		char bs[32];
 
-		group_extra(r, g, &v, common_engine, false, &extra);
+		group_extra(r, g, &v, false, &extra);
 		/* two workloads must never read alike: spell every parameter out
 		 * when the short title of another group is the same */
 		for (size_t k = 0; k < r->ngroups; k++) {
@@ -421,12 +421,12 @@ static void group_titles(struct report *r)
 			    strcmp(r->groups[k].proto->pattern, c->pattern) ||
 			    strcmp(r->groups[k].proto->label, c->label))
 				continue;
-			group_extra(r, &r->groups[k], &v, common_engine, false, &o);
+			group_extra(r, &r->groups[k], &v, false, &o);
 			bool same = !strcmp(sbuf_str(&o), sbuf_str(&extra));
 			sbuf_release(&o);
 			if (same) {
 				sbuf_reset(&extra);
-				group_extra(r, g, &v, common_engine, true, &extra);
+				group_extra(r, g, &v, true, &extra);
 				break;
 			}
 		}
