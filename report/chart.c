@@ -20,6 +20,7 @@
 
 #include "chart.h"
 #include "escape.h"
+#include "common/fsutil.h"
 #include "resultset/rset.h"
 
 struct ctx {
@@ -37,14 +38,7 @@ static int write_text(const char *dir, const char *name, const struct sbuf *b)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	size_t n = fwrite(sbuf_str(b), 1, b->len, f);
-	int bad = n != b->len;
-	if (fclose(f) != 0 || bad)
-		return -EIO;
-	return 0;
+	return fsutil_write_atomic(path, sbuf_str(b), b->len);
 }
 
 static struct chart *chart_new(struct ctx *x, const char *file, const char *title,
@@ -246,7 +240,7 @@ static void group_what(const struct rgroup *g, char *buf, size_t len)
 static double entry_ci(const struct rentry *e, bool bw)
 {
 	double s = 0;
-	for (int k = 0; k < RS_NDIR; k++) {
+	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &e->cell->dir[k];
 		if (!d->present)
 			continue;
@@ -769,7 +763,7 @@ static int chart_sweeps(struct ctx *x, int skip)
 	return rc;
 }
 
-static const char *const dnames[RS_NDIR] = { "read", "write" };
+static const char *const dnames[DIR__COUNT] = { "read", "write" };
 
 /* ---- latency exceedance from the histogram ---- */
 
@@ -906,7 +900,7 @@ static bool group_is_latency(const struct rgroup *g)
 static bool group_long_or_write(const struct rgroup *g)
 {
 	for (size_t k = 0; k < g->n; k++)
-		if (g->e[k].cell->dir[RS_WRITE].present || g->e[k].cell->runtime_mean_ns > 10e9)
+		if (g->e[k].cell->dir[DIR_WRITE].present || g->e[k].cell->runtime_mean_ns > 10e9)
 			return true;
 	return false;
 }
@@ -923,7 +917,7 @@ static int chart_cell(struct ctx *x, size_t gi, bool lat, bool series)
 	int rc = 0;
 
 	for (size_t k = 0; k < g->n; k++)
-		for (int dd = 0; dd < RS_NDIR; dd++) {
+		for (int dd = 0; dd < DIR__COUNT; dd++) {
 			const struct rset_dir *d = &g->e[k].cell->dir[dd];
 			if (g->e[k].cell->ok && d->present && d->npct && nl < 128)
 				lats[nl++] = d->pct_ns[d->npct - 1];
@@ -935,7 +929,7 @@ static int chart_cell(struct ctx *x, size_t gi, bool lat, bool series)
 		const struct rdev *dv = &r->devs[g->e[k].dev];
 		if (!c->ok)
 			continue;
-		for (int dd = 0; dd < RS_NDIR; dd++) {
+		for (int dd = 0; dd < DIR__COUNT; dd++) {
 			const struct rset_dir *d = &c->dir[dd];
 			if (!d->present)
 				continue;
@@ -945,13 +939,13 @@ static int chart_cell(struct ctx *x, size_t gi, bool lat, bool series)
 				snprintf(name, sizeof(name), "%s", dv->display);
 			if (lat) {
 				struct series *s = lines_series(&pl, name, dv->color);
-				if (s && g->mixed && dd == RS_WRITE)
+				if (s && g->mixed && dd == DIR_WRITE)
 					s->dash = 2;
 				rc |= s ? exceed_points(s, c, dd, div, &nmax) : -1;
 			}
 			if (series && d->nseries >= 3) {
 				struct series *s = lines_series(&sl, name, dv->color);
-				if (s && g->mixed && dd == RS_WRITE)
+				if (s && g->mixed && dd == DIR_WRITE)
 					s->dash = 2;
 				double iv = (double)d->series_interval_ns / 1e9;
 				for (size_t i = 0; i < d->nseries; i++)
@@ -1089,7 +1083,7 @@ static char *svg_inline(const char *dir, const char *file, size_t idx)
 	struct sbuf out = SBUF_INIT;
 
 	snprintf(name, sizeof(name), "%s/%s.svg", dir, file);
-	char *buf = rset_read_file(AT_FDCWD, name, 16u << 20, true, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, name, 16u << 20, 0, &len);
 	if (!buf)
 		return NULL;
 	char *p = strstr(buf, "<svg");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
 #include "common/stats.h"
@@ -158,7 +159,7 @@ static void cell_sides(const struct rset_cell *c, struct side out[M__N])
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
 	const cJSON *rep;
-	static const char *const dn[RS_NDIR] = { "read", "write" };
+	static const char *const dn[DIR__COUNT] = { "read", "write" };
 
 	memset(out, 0, sizeof(struct side) * M__N);
 	cJSON_ArrayForEach(rep, reps) {
@@ -166,7 +167,7 @@ static void cell_sides(const struct rset_cell *c, struct side out[M__N])
 		bool any = false;
 		if (out[0].n >= MAX_REPS)
 			break;
-		for (int k = 0; k < RS_NDIR; k++) {
+		for (int k = 0; k < DIR__COUNT; k++) {
 			const cJSON *d = cJSON_GetObjectItemCaseSensitive(rep, dn[k]);
 			const cJSON *io = cJSON_GetObjectItemCaseSensitive(d, "iops");
 			const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "bw_bytes_s");
@@ -725,7 +726,7 @@ int cmd_compare(int argc, char **argv)
 		sbuf_addf(&b, "%s/compare", c.paths[1]);
 		outdir = sbuf_detach(&b);
 	}
-	if (!outdir || mkdir_parents(outdir) < 0) {
+	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
 		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
 		rc = EXIT_RUNTIME;
 		goto out;
