@@ -47,6 +47,7 @@ struct import_set {
 	struct import_device *devices;
 	size_t ndevices;
 	char started_at[32], finished_at[32]; /* "" unknown: import time used */
+	char host[64];              /* --host, "" unknown: hostname null */
 };
 
 void import_set_init(struct import_set *s, const char *kind);
