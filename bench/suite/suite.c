@@ -1059,7 +1059,10 @@ static void cell_scale(struct cell *c, double f)
 			c->size_pct = 100;
 	} else {
 		uint64_t s = (uint64_t)((double)c->size * f);
-		s -= s % c->bs;
+		/* whole MiB where the block size allows: cells of one set then
+		 * share one file size (and its layout), and it reads "409 MiB" */
+		uint64_t unit = (1u << 20) % c->bs == 0 && s >= (1u << 20) ? (1u << 20) : c->bs;
+		s -= s % unit;
 		c->size = s < c->bs ? c->bs : s;
 	}
 	c->ramp_ns = (uint64_t)((double)c->ramp_ns * f);

@@ -38,4 +38,17 @@ expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --device "one=$T/a" --out "$T/f/set" -
 expect_exit 0 "$IOMATRIX" report "$T/f/set" --charts none --format md,json
 grep -q 'Rehearsal' "$T/f/set/report/report.md" && not_ok "banner on a full run" || ok "no banner at full scale"
 grep -q '"rehearsal":[[:space:]]*false' "$T/f/set/report/report.json" && ok "json rehearsal false" || not_ok "json false"
+
+# a scaled file size is a whole MiB, so cells of 4K and 1M blocks share one
+# file size (4 GiB x 0.1 = 409 MiB, not 419428K and 409M side by side)
+cat >"$T/big.yaml" <<EOS
+suite: big
+defaults: {size: 4GiB, runtime: 20s}
+devices:
+  - {name: a, path: $T/a}
+matrix: {pattern: [randread], bs: [4k, 1m]}
+EOS
+expect_exit 0 "$IOMATRIX" plan "$T/big.yaml" --scale 0.1 --format json
+sizes=$(tr ',' '\n' <"$T/out" | sed -n 's/.*"size_bytes":[[:space:]]*\([0-9]*\).*/\1/p' | sort -u)
+[ "$sizes" = 428867584 ] && ok "scaled size is 409 MiB for every block size" || not_ok "sizes: $sizes"
 tap_end
