@@ -59,11 +59,17 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units \
+	build-deps iomatrix
 
 all: iomatrix
 
-iomatrix: $(BIN)
+# Missing headers stop the build with the package names and the apt-get
+# line, not with a compiler error.
+build-deps:
+	$(Q)sh .ci/check-build-deps
+
+iomatrix: build-deps $(BIN)
 ifeq ($(BUILD),build/default)
 	$(Q)cp $(BIN) iomatrix.tmp && mv -f iomatrix.tmp iomatrix  # a running ./iomatrix keeps its copy
 else
@@ -74,7 +80,7 @@ $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
