@@ -687,9 +687,9 @@ static void warnings_compute(struct report *r)
 			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial%s",
 				 rs->dir, rs->status, rs->ncells, rs->cells_total, sbuf_str(&tmp));
 		else if ((int)rs->ncells < rs->cells_total)
-			warn_add(r, "%s: %d of %d cells are missing; this report is partial%s",
+			warn_add(r, "%s: %d of %d cells %s missing; this report is partial%s",
 				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total,
-				 sbuf_str(&tmp));
+				 rs->cells_total - (int)rs->ncells == 1 ? "is" : "are", sbuf_str(&tmp));
 		const cJSON *virt = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
 		if (cJSON_IsString(virt) && virt->valuestring[0] &&
 		    strcmp(virt->valuestring, "none"))
