@@ -7,8 +7,8 @@
 #include "cli.h"
 
 const struct command report_commands[] = {
-	{ "report", cmd_report, "report SET... [-o DIR] [--baseline DEVICE] [--format md,html,csv,json] [--charts svg,png|none] [--template DIR] [--title TEXT]" },
-	{ "compare", cmd_compare, "compare OLD_SET NEW_SET [-o DIR] [--threshold PCT] [--fail-on-regression]" },
-	{ "list", cmd_list, "list [RESULTS_DIR]" },
+	{ "report", cmd_report, "report SET... [-o DIR] [--baseline DEVICE] [--format md,html,csv,json] [--charts summary|all|none[,svg,png]] [--chart-scale auto|linear|log] [--no-ci] [--template DIR] [--title TEXT]" },
+	{ "compare", cmd_compare, "compare OLD_SET NEW_SET [-o DIR] [--threshold PCT] [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression] [--template DIR]" },
+	{ "list", cmd_list, "list [RESULTS_DIR] [--all] [--format text|json]" },
 	{ NULL, NULL, NULL },
 };
