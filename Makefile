@@ -59,7 +59,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units \
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units man \
 	build-deps iomatrix
 
 all: iomatrix
@@ -104,6 +104,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 
 units: $(UNIT_BIN)
 
+# The manual page, made from the program's own --help texts.
+MAN := $(BUILD)/iomatrix.1
+man: $(MAN)
+$(MAN): $(BIN) man/mkman.sh
+	@echo "  MAN     $@"
+	$(Q)sh man/mkman.sh $(BIN) $(VERSION) > $@.tmp && mv -f $@.tmp $@
+
 # Installs what is missing (apt-get as root; otherwise prints the line to run).
 deps:
 	$(Q)sh .ci/install-deps
@@ -142,9 +149,12 @@ fuzz: deps
 	done
 	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
-install: iomatrix
+install: iomatrix $(MAN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/iomatrix/templates \
-		$(DESTDIR)$(PREFIX)/share/iomatrix/suites
+		$(DESTDIR)$(PREFIX)/share/iomatrix/suites $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/iomatrix.1
+	install -m 644 completion/iomatrix.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iomatrix
 	install -m 755 iomatrix $(DESTDIR)$(PREFIX)/bin/iomatrix
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/iomatrix/templates/
 	install -m 644 suites/*.yaml $(DESTDIR)$(PREFIX)/share/iomatrix/suites/
