@@ -312,9 +312,9 @@ static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
 	bool logy = want_log(x, mn, mx);
 	/* room for the rotated tick labels, from the longest one (bottom) and
 	 * the first one (it reaches left of the first bar) */
-	int h = 380 + (int)(maxtick * 3), w = 820;
+	int h = 360 + (int)(maxtick * 2.5), w = 820;
 	gp_begin(&gp, file, w, h, title, colors, nd, x->svg, x->png);
-	sbuf_addf(&gp, "set bmargin %d\nset lmargin %d\n", 3 + (int)(maxtick * 0.28),
+	sbuf_addf(&gp, "set bmargin %d\nset lmargin %d\n", 2 + (int)(maxtick * 0.22),
 		  firsttick * 0.75 > 10 ? (int)(firsttick * 0.75) + 1 : 10);
 	sbuf_addf(&gp, "set style data histograms\n"
 		  "set style histogram errorbars gap 1 lw 1\n"

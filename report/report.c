@@ -662,7 +662,15 @@ static bool is_ram_kind(const char *k)
 		     !strcmp(k, "tmpfs") || !strcmp(k, "ramfs") || !strcmp(k, "pmem"));
 }
 
-enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W__N };
+static int rs_cells_of(const struct rset *rs, const char *dev)
+{
+	int n = 0;
+	for (size_t i = 0; i < rs->ncells; i++)
+		n += !strcmp(rs->cells[i].device, dev);
+	return n;
+}
+
+enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
 
 static void warnings_compute(struct report *r)
 {
@@ -716,6 +724,8 @@ static void warnings_compute(struct report *r)
 					first_err = c->error ? c->error : c->status;
 				continue;
 			}
+			if (!strcmp(c->engine, "null"))
+				pick_add(&pk[W_NULL], c);
 			double set_bytes = (double)c->size_bytes * c->files;
 			if (set_bytes > maxset)
 				maxset = set_bytes;
@@ -745,6 +755,13 @@ static void warnings_compute(struct report *r)
 				pick_add(&pk[W_SHORT], c);
 		}
 		const char *nm = dv->display;
+		/* the null engine never reaches the device: what the fingerprint
+		 * says about the disk is beside the point for those cells */
+		bool all_null = pk[W_NULL].n && pk[W_NULL].n == (size_t)rs_cells_of(rs, dv->name);
+		if (pk[W_NULL].n)
+			warn_add(r, "%s: %s used the null engine, which does no IO: %s measure "
+				 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], &tmp),
+				 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
 		if (pk[W_CACHE].n) {
 			human_size(mem, a, sizeof(a));
 			warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
@@ -779,7 +796,7 @@ static void warnings_compute(struct report *r)
 		if (pk[W_FAILED].n)
 			warn_add(r, "%s: %s failed (first error: %s)", nm,
 				 pick_text(&pk[W_FAILED], &tmp), first_err ? first_err : "unknown");
-		if (dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
+		if (!all_null && dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
 		    maxset * 10 < (double)dv->info->size_bytes) {
 			human_size(maxset, a, sizeof(a));
 			human_size((double)dv->info->size_bytes, b, sizeof(b));
@@ -790,7 +807,9 @@ static void warnings_compute(struct report *r)
 				 "device or RAID caches (DRAM, SLC) may hold much of it, so "
 				 "sustained numbers may be lower");
 		}
-		if (dv->info && name_like_hdd(dv->name) &&
+		if (all_null)
+			;
+		else if (dv->info && name_like_hdd(dv->name) &&
 		    (dv->info->rotational == 0 || dv->info->virt == 1))
 			warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
 				 "check the path points at the disk you mean",
