@@ -139,9 +139,10 @@ static void si_text(double v, char *buf, size_t len)
 }
 
 /*
- * The y axis: linear from 0 with about five "nice" ticks, or logarithmic
- * over whole decades; tick labels in SI form either way, written by us (so
- * every axis of every chart reads alike: 400k, 1.2M).
+ * A value axis ("y", or "x" for latency): linear from 0 with about five
+ * "nice" ticks, or logarithmic over whole decades; tick labels in SI form
+ * either way, written by us (so every axis of every chart reads alike:
+ * 400k, 1.2M).
  */
 static void gp_yaxis(struct sbuf *g, double mn, double mx, bool logy, const char *axis)
 {
@@ -606,14 +607,29 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
 	sbuf_addf(&gp, "array D[%zu]\n", ns);
 	for (size_t i = 0; i < ns; i++)
 		sbuf_addf(&gp, "D[%zu] = %d\n", i + 1, l->s[i].dash);
-	sbuf_addf(&gp, "set xlabel '%s'\nset ylabel '%s'\n", ax->xlabel, ax->ylabel);
-	if (ax->logx)
+	bool logy = !ax->yticks && want_log(x, mn, mx);
+	sbuf_addf(&gp, "set xlabel '%s'\nset ylabel '%s%s'\n", ax->xlabel, ax->ylabel,
+		  logy ? ", log scale" : "");
+	if (ax->logx == 10) {
+		/* decades with SI labels, as on every y axis */
+		double xmn = INFINITY, xmx = 0;
+		for (size_t i = 0; i < ns; i++)
+			for (size_t k = 0; k < l->s[i].n; k++) {
+				double v = l->s[i].x[k];
+				if (v > 0 && v < xmn)
+					xmn = v;
+				if (v > xmx)
+					xmx = v;
+			}
+		gp_yaxis(&gp, xmn, xmx, true, "x");
+	} else if (ax->logx) {
 		sbuf_addf(&gp, "set logscale x %d\nset format x '%%g'\n", ax->logx);
+	}
 	if (ax->yticks)
 		sbuf_addf(&gp, "set ytics (%s)\nset logscale y 10\nset yrange [%.17g:%.17g]\n",
 			  ax->yticks, ax->ymin, ax->ymax);
 	else
-		gp_yaxis(&gp, mn, mx, want_log(x, mn, mx), "y");
+		gp_yaxis(&gp, mn, mx, logy, "y");
 	char plot[360];
 	snprintf(plot, sizeof(plot), "plot for [i=1:%zu] '%s.dat' using (column(2*i-1)):(column(2*i)) "
 		 "with %s lc rgb C[i] dt D[i] title columnhead(2*i)\n",
