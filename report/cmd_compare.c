@@ -597,6 +597,52 @@ static int write_outputs(const struct copts *c, const char *outdir, cJSON *ctx,
 	return rc;
 }
 
+/* The template context and compare.json around the rows; the summary
+ * sentence is left in buf for stdout. */
+static void compare_fill(const struct report *r, const struct copts *c, const size_t *count,
+			 size_t nrows, cJSON *ctx, cJSON *json, cJSON *jrows,
+			 const cJSON *only_old, const cJSON *only_new, char *buf, size_t buflen)
+{
+	add_s(ctx, "version", iomatrix_version);
+	cJSON_AddItemToObject(ctx, "old", set_obj(&r->sets[0], "old"));
+	cJSON_AddItemToObject(ctx, "new", set_obj(&r->sets[1], "new"));
+	snprintf(buf, buflen, "%g", c->threshold);
+	add_s(ctx, "threshold", buf);
+	snprintf(buf, buflen, "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
+		 "%zu below the %g %% threshold, %zu within noise, %zu with too few repetitions "
+		 "to judge", nrows, nrows == 1 ? "" : "s",
+		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
+		 count[V_BETTER] == 1 ? "" : "s", count[V_SMALL], c->threshold, count[V_NOISE],
+		 count[V_FEW]);
+	add_s(ctx, "summary", buf);
+	const char *so = r->sets[0].suite_sha256, *sn = r->sets[1].suite_sha256;
+	if (so && sn && strcmp(so, sn))
+		add_s(ctx, "suite_note", "The two sets were made from different suite files "
+		      "(sha256 differs): only workloads whose parameters match are compared.");
+	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
+	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+
+	cJSON_AddNumberToObject(json, "schema_version", 1);
+	add_s(json, "kind", "iomatrix-compare");
+	cJSON_AddItemToObject(json, "old", set_obj(&r->sets[0], "old"));
+	cJSON_AddItemToObject(json, "new", set_obj(&r->sets[1], "new"));
+	cJSON_AddNumberToObject(json, "threshold_pct", c->threshold);
+	add_s(json, "correction", "holm-bonferroni");
+	cJSON_AddNumberToObject(json, "alpha", ALPHA);
+	cJSON_AddNumberToObject(json, "min_repetitions", MIN_REPS);
+	cJSON *jc = cJSON_AddObjectToObject(json, "counts");
+	for (int v = 0; v < V__N; v++)
+		cJSON_AddNumberToObject(jc, verdict_words[v], (double)count[v]);
+	cJSON_AddItemToObject(json, "rows", jrows);
+	cJSON_AddItemToObject(json, "only_old", cJSON_Duplicate(only_old, 1));
+	cJSON_AddItemToObject(json, "only_new", cJSON_Duplicate(only_new, 1));
+
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct copts c = { .format = "md,html,json", .threshold = 5 };
@@ -681,43 +727,7 @@ int cmd_compare(int argc, char **argv)
 	}
 
 	char buf[512];
-	add_s(ctx, "version", iomatrix_version);
-	cJSON_AddItemToObject(ctx, "old", set_obj(&r.sets[0], "old"));
-	cJSON_AddItemToObject(ctx, "new", set_obj(&r.sets[1], "new"));
-	snprintf(buf, sizeof(buf), "%g", c.threshold);
-	add_s(ctx, "threshold", buf);
-	snprintf(buf, sizeof(buf), "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
-		 "%zu below the %g %% threshold, %zu within noise, %zu with too few repetitions "
-		 "to judge", nrows, nrows == 1 ? "" : "s",
-		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
-		 count[V_BETTER] == 1 ? "" : "s", count[V_SMALL], c.threshold, count[V_NOISE],
-		 count[V_FEW]);
-	add_s(ctx, "summary", buf);
-	const char *so = r.sets[0].suite_sha256, *sn = r.sets[1].suite_sha256;
-	if (so && sn && strcmp(so, sn))
-		add_s(ctx, "suite_note", "The two sets were made from different suite files "
-		      "(sha256 differs): only workloads whose parameters match are compared.");
-	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
-	for (size_t i = 0; i < r.nalerts; i++)
-		cJSON_AddItemToArray(al, cJSON_CreateString(r.alerts[i]));
-	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
-	for (size_t i = 0; i < r.nwarns; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(r.warns[i].text));
-
-	cJSON_AddNumberToObject(json, "schema_version", 1);
-	add_s(json, "kind", "iomatrix-compare");
-	cJSON_AddItemToObject(json, "old", set_obj(&r.sets[0], "old"));
-	cJSON_AddItemToObject(json, "new", set_obj(&r.sets[1], "new"));
-	cJSON_AddNumberToObject(json, "threshold_pct", c.threshold);
-	add_s(json, "correction", "holm-bonferroni");
-	cJSON_AddNumberToObject(json, "alpha", ALPHA);
-	cJSON_AddNumberToObject(json, "min_repetitions", MIN_REPS);
-	cJSON *jc = cJSON_AddObjectToObject(json, "counts");
-	for (int v = 0; v < V__N; v++)
-		cJSON_AddNumberToObject(jc, verdict_words[v], (double)count[v]);
-	cJSON_AddItemToObject(json, "rows", jrows);
-	cJSON_AddItemToObject(json, "only_old", cJSON_Duplicate(only_old, 1));
-	cJSON_AddItemToObject(json, "only_new", cJSON_Duplicate(only_new, 1));
+	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
 
 	if (c.out) {
 		outdir = strdup(c.out);

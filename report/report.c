@@ -672,10 +672,132 @@ static int rs_cells_of(const struct rset *rs, const char *dev)
 
 enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
 
+/* The warnings about one device's cells and fingerprint. */
+static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
+{
+	char a[32], b[32];
+	const struct rdev *dv = &r->devs[d];
+	const struct rset *rs = &r->sets[dv->set];
+	struct cellpick pk[W__N];
+	double mem = set_mem(rs), maxset = 0;
+	const char *first_err = NULL;
+
+	memset(pk, 0, sizeof(pk));
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct rset_cell *c = &rs->cells[i];
+		if (strcmp(c->device, dv->name))
+			continue;
+		if (!c->ok) {
+			pick_add(&pk[W_FAILED], c);
+			if (!first_err)
+				first_err = c->error ? c->error : c->status;
+			continue;
+		}
+		if (!strcmp(c->engine, "null"))
+			pick_add(&pk[W_NULL], c);
+		double set_bytes = (double)c->size_bytes * c->files;
+		if (set_bytes > maxset)
+			maxset = set_bytes;
+		bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
+		if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
+			pick_add(&pk[W_CACHE], c);
+		if (!c->direct && writes && !c->fsync && !c->end_fsync)
+			pick_add(&pk[W_BUFWRITE], c);
+		if (writes && strcmp(c->data, "random"))
+			pick_add(&pk[W_DATA], c);
+		bool noisy = false;
+		for (int k = 0; k < DIR__COUNT; k++)
+			noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
+				 c->dir[k].iops.cv > 0.05;
+		bool wild = false;
+		for (int k = 0; k < DIR__COUNT; k++)
+			wild |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
+				(c->dir[k].iops.cv > 0.5 ||
+				 c->dir[k].iops.ci95 >= c->dir[k].iops.mean ||
+				 c->dir[k].bw.ci95 >= c->dir[k].bw.mean ||
+				 c->dir[k].lat_mean.ci95 >= c->dir[k].lat_mean.mean);
+		if (wild)
+			pick_add(&pk[W_WILD], c);
+		else if (noisy)
+			pick_add(&pk[W_NOISY], c);
+		if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
+			pick_add(&pk[W_SHORT], c);
+	}
+	const char *nm = dv->display;
+	/* the null engine never reaches the device: what the fingerprint
+	 * says about the disk is beside the point for those cells */
+	bool all_null = pk[W_NULL].n && pk[W_NULL].n == (size_t)rs_cells_of(rs, dv->name);
+	if (pk[W_NULL].n)
+		warn_add(r, "%s: %s used the null engine, which does no IO: %s measure "
+			 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], tmp),
+			 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
+	if (pk[W_CACHE].n) {
+		human_size(mem, a, sizeof(a));
+		warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
+			 "with buffered IO: the page cache likely served them, so the "
+			 "numbers measure memory, not the device (use direct: true)",
+			 nm, pick_text(&pk[W_CACHE], tmp), pk[W_CACHE].n == 1 ? "s" : "", a);
+	}
+	if (pk[W_BUFWRITE].n)
+		warn_add(r, "%s: %s wrote%s with buffered IO and no fsync: the page cache "
+			 "absorbed the writes (set fsync or end_fsync, or direct: true)",
+			 nm, pick_text(&pk[W_BUFWRITE], tmp), "");
+	if (pk[W_DATA].n)
+		warn_add(r, "%s: %s wrote zero or compressible data: devices and "
+			 "filesystems that compress or deduplicate look faster than "
+			 "with real data (use data: random)", nm, pick_text(&pk[W_DATA], tmp));
+	if (pk[W_NOISY].n)
+		warn_add(r, "%s: %s %s noisy (IOPS varies by more than 5 %% between "
+			 "repetitions): compare with care, or run longer or more "
+			 "repetitions", nm, pick_text(&pk[W_NOISY], tmp),
+			 pk[W_NOISY].n == 1 ? "is" : "are");
+	if (pk[W_WILD].n)
+		warn_add(r, "%s: %s %s by more than 50 %% between repetitions or "
+			 "%s a 95 %% confidence interval as wide as the value (marked † "
+			 "in the tables, shown without ±): such a mean is "
+			 "not a stable number; run longer or find what disturbs it",
+			 nm, pick_text(&pk[W_WILD], tmp), pk[W_WILD].n == 1 ? "varies" : "vary",
+			 pk[W_WILD].n == 1 ? "has" : "have");
+	if (pk[W_SHORT].n)
+		warn_add(r, "%s: %s ran for less than 5 s: caches and background "
+			 "work may not have settled (raise runtime)", nm,
+			 pick_text(&pk[W_SHORT], tmp));
+	if (pk[W_FAILED].n)
+		warn_add(r, "%s: %s failed (first error: %s)", nm,
+			 pick_text(&pk[W_FAILED], tmp), first_err ? first_err : "unknown");
+	if (!all_null && dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
+	    maxset * 10 < (double)dv->info->size_bytes) {
+		human_size(maxset, a, sizeof(a));
+		human_size((double)dv->info->size_bytes, b, sizeof(b));
+		warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): %s",
+			 nm, a, b, dv->info->rotational == 1 ?
+			 "a hard disk is short-stroked (only its fastest tracks are used) "
+			 "and disk or RAID caches may hold much of it" :
+			 "device or RAID caches (DRAM, SLC) may hold much of it, so "
+			 "sustained numbers may be lower");
+	}
+	if (all_null)
+		;
+	else if (dv->info && name_like_hdd(dv->name) &&
+	    (dv->info->rotational == 0 || dv->info->virt == 1))
+		warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
+			 "check the path points at the disk you mean",
+			 nm, dv->info->virt == 1 ? "as a virtual device" : "non-rotational");
+	else if (dv->info && dv->info->virt == 1 && is_ram_kind(dv->info->virt_kind))
+		warn_add(r, "%s: the device is RAM (%s), not storage: it measures memory "
+			 "and, for zram, compression on the CPU", nm, dv->info->virt_kind);
+	else if (dv->info && dv->info->virt == 1)
+		warn_add(r, "%s: the device is virtual (%s): numbers include the "
+			 "host's caching", nm,
+			 dv->info->virt_kind ? dv->info->virt_kind :
+			 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
+	for (int k = 0; k < W__N; k++)
+		sbuf_release(&pk[k].names);
+}
+
 static void warnings_compute(struct report *r)
 {
 	struct sbuf tmp = SBUF_INIT;
-	char a[32], b[32];
 
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
@@ -706,125 +828,8 @@ static void warnings_compute(struct report *r)
 				 rs->hostname, virt->valuestring);
 	}
 
-	for (size_t d = 0; d < r->ndevs; d++) {
-		const struct rdev *dv = &r->devs[d];
-		const struct rset *rs = &r->sets[dv->set];
-		struct cellpick pk[W__N];
-		double mem = set_mem(rs), maxset = 0;
-		const char *first_err = NULL;
-
-		memset(pk, 0, sizeof(pk));
-		for (size_t i = 0; i < rs->ncells; i++) {
-			const struct rset_cell *c = &rs->cells[i];
-			if (strcmp(c->device, dv->name))
-				continue;
-			if (!c->ok) {
-				pick_add(&pk[W_FAILED], c);
-				if (!first_err)
-					first_err = c->error ? c->error : c->status;
-				continue;
-			}
-			if (!strcmp(c->engine, "null"))
-				pick_add(&pk[W_NULL], c);
-			double set_bytes = (double)c->size_bytes * c->files;
-			if (set_bytes > maxset)
-				maxset = set_bytes;
-			bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
-			if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
-				pick_add(&pk[W_CACHE], c);
-			if (!c->direct && writes && !c->fsync && !c->end_fsync)
-				pick_add(&pk[W_BUFWRITE], c);
-			if (writes && strcmp(c->data, "random"))
-				pick_add(&pk[W_DATA], c);
-			bool noisy = false;
-			for (int k = 0; k < DIR__COUNT; k++)
-				noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
-					 c->dir[k].iops.cv > 0.05;
-			bool wild = false;
-			for (int k = 0; k < DIR__COUNT; k++)
-				wild |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
-					(c->dir[k].iops.cv > 0.5 ||
-					 c->dir[k].iops.ci95 >= c->dir[k].iops.mean ||
-					 c->dir[k].bw.ci95 >= c->dir[k].bw.mean ||
-					 c->dir[k].lat_mean.ci95 >= c->dir[k].lat_mean.mean);
-			if (wild)
-				pick_add(&pk[W_WILD], c);
-			else if (noisy)
-				pick_add(&pk[W_NOISY], c);
-			if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
-				pick_add(&pk[W_SHORT], c);
-		}
-		const char *nm = dv->display;
-		/* the null engine never reaches the device: what the fingerprint
-		 * says about the disk is beside the point for those cells */
-		bool all_null = pk[W_NULL].n && pk[W_NULL].n == (size_t)rs_cells_of(rs, dv->name);
-		if (pk[W_NULL].n)
-			warn_add(r, "%s: %s used the null engine, which does no IO: %s measure "
-				 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], &tmp),
-				 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
-		if (pk[W_CACHE].n) {
-			human_size(mem, a, sizeof(a));
-			warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
-				 "with buffered IO: the page cache likely served them, so the "
-				 "numbers measure memory, not the device (use direct: true)",
-				 nm, pick_text(&pk[W_CACHE], &tmp), pk[W_CACHE].n == 1 ? "s" : "", a);
-		}
-		if (pk[W_BUFWRITE].n)
-			warn_add(r, "%s: %s wrote%s with buffered IO and no fsync: the page cache "
-				 "absorbed the writes (set fsync or end_fsync, or direct: true)",
-				 nm, pick_text(&pk[W_BUFWRITE], &tmp), "");
-		if (pk[W_DATA].n)
-			warn_add(r, "%s: %s wrote zero or compressible data: devices and "
-				 "filesystems that compress or deduplicate look faster than "
-				 "with real data (use data: random)", nm, pick_text(&pk[W_DATA], &tmp));
-		if (pk[W_NOISY].n)
-			warn_add(r, "%s: %s %s noisy (IOPS varies by more than 5 %% between "
-				 "repetitions): compare with care, or run longer or more "
-				 "repetitions", nm, pick_text(&pk[W_NOISY], &tmp),
-				 pk[W_NOISY].n == 1 ? "is" : "are");
-		if (pk[W_WILD].n)
-			warn_add(r, "%s: %s %s by more than 50 %% between repetitions or "
-				 "%s a 95 %% confidence interval as wide as the value (marked † "
-				 "in the tables, shown without ±): such a mean is "
-				 "not a stable number; run longer or find what disturbs it",
-				 nm, pick_text(&pk[W_WILD], &tmp), pk[W_WILD].n == 1 ? "varies" : "vary",
-				 pk[W_WILD].n == 1 ? "has" : "have");
-		if (pk[W_SHORT].n)
-			warn_add(r, "%s: %s ran for less than 5 s: caches and background "
-				 "work may not have settled (raise runtime)", nm,
-				 pick_text(&pk[W_SHORT], &tmp));
-		if (pk[W_FAILED].n)
-			warn_add(r, "%s: %s failed (first error: %s)", nm,
-				 pick_text(&pk[W_FAILED], &tmp), first_err ? first_err : "unknown");
-		if (!all_null && dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
-		    maxset * 10 < (double)dv->info->size_bytes) {
-			human_size(maxset, a, sizeof(a));
-			human_size((double)dv->info->size_bytes, b, sizeof(b));
-			warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): %s",
-				 nm, a, b, dv->info->rotational == 1 ?
-				 "a hard disk is short-stroked (only its fastest tracks are used) "
-				 "and disk or RAID caches may hold much of it" :
-				 "device or RAID caches (DRAM, SLC) may hold much of it, so "
-				 "sustained numbers may be lower");
-		}
-		if (all_null)
-			;
-		else if (dv->info && name_like_hdd(dv->name) &&
-		    (dv->info->rotational == 0 || dv->info->virt == 1))
-			warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
-				 "check the path points at the disk you mean",
-				 nm, dv->info->virt == 1 ? "as a virtual device" : "non-rotational");
-		else if (dv->info && dv->info->virt == 1 && is_ram_kind(dv->info->virt_kind))
-			warn_add(r, "%s: the device is RAM (%s), not storage: it measures memory "
-				 "and, for zram, compression on the CPU", nm, dv->info->virt_kind);
-		else if (dv->info && dv->info->virt == 1)
-			warn_add(r, "%s: the device is virtual (%s): numbers include the "
-				 "host's caching", nm,
-				 dv->info->virt_kind ? dv->info->virt_kind :
-				 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
-		for (int k = 0; k < W__N; k++)
-			sbuf_release(&pk[k].names);
-	}
+	for (size_t d = 0; d < r->ndevs; d++)
+		warnings_device(r, d, &tmp);
 
 	/* runner warnings, counted per distinct text */
 	for (size_t s = 0; s < r->nsets; s++) {
