@@ -17,6 +17,7 @@
 #include "report.h"
 #include "common/stats.h"
 #include "template.h"
+#include "outdir.h"
 #include "tmplpath.h"
 
 #define MIN_REPS 3        /* fewer on either side: no verdict */
@@ -570,7 +571,7 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 	return 0;
 }
 
-static int write_outputs(const struct copts *c, const char *outdir, cJSON *ctx,
+static int write_outputs(const struct copts *c, struct outdir *od, cJSON *ctx,
 			 cJSON *json, struct tmpl *tmd, struct tmpl *thtml,
 			 const char *css, struct errlist *errs)
 {
@@ -578,19 +579,19 @@ static int write_outputs(const struct copts *c, const char *outdir, cJSON *ctx,
 	struct sbuf o = SBUF_INIT;
 	if (fmt_has(c->format, "md") &&
 	    (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
-	     report_write_file(outdir, "compare.md", sbuf_str(&o), o.len, errs) < 0))
+	     outdir_write(od, "compare.md", sbuf_str(&o), o.len, errs) < 0))
 		rc = EXIT_RUNTIME;
 	sbuf_reset(&o);
 	if (fmt_has(c->format, "html")) {
 		cJSON_AddStringToObject(ctx, "css", css);
 		if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
-		    report_write_file(outdir, "compare.html", sbuf_str(&o), o.len, errs) < 0)
+		    outdir_write(od, "compare.html", sbuf_str(&o), o.len, errs) < 0)
 			rc = EXIT_RUNTIME;
 	}
 	sbuf_release(&o);
 	if (fmt_has(c->format, "json")) {
 		char *s = cJSON_Print(json);
-		if (!s || report_write_file(outdir, "compare.json", s, strlen(s), errs) < 0)
+		if (!s || outdir_write(od, "compare.json", s, strlen(s), errs) < 0)
 			rc = EXIT_RUNTIME;
 		free(s);
 	}
@@ -653,7 +654,8 @@ int cmd_compare(int argc, char **argv)
 	struct cmp_row *rows = NULL;
 	size_t nrows = 0;
 	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL, *outdir = NULL;
+	char *css = NULL;
+	struct outdir od = { .fd = -1 };
 	cJSON *ctx = NULL, *json = NULL;
 	int rc = EXIT_USAGE;
 
@@ -729,19 +731,16 @@ int cmd_compare(int argc, char **argv)
 	char buf[512];
 	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
 
-	if (c.out) {
-		outdir = strdup(c.out);
-	} else {
-		struct sbuf b = SBUF_INIT;
-		sbuf_addf(&b, "%s/compare", c.paths[1]);
-		outdir = sbuf_detach(&b);
+	/* NEW/compare lives in a set that may come from anyone: never a link */
+	int e = c.out ? outdir_open(&od, c.out, NULL, "compare", &errs) :
+			outdir_open(&od, c.paths[1], "compare", "compare", &errs);
+	if (e < 0) {
+		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out_errs;
 	}
-	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
-		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
+	rc = write_outputs(&c, &od, ctx, json, tmd, thtml, css, &errs);
+	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
-		goto out;
-	}
-	rc = write_outputs(&c, outdir, ctx, json, tmd, thtml, css, &errs);
 
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);
@@ -757,7 +756,7 @@ int cmd_compare(int argc, char **argv)
 	if (no || nn)
 		printf("%d workload%s only in old (or failed in new), %d only in new (or failed in old)\n",
 		       no, no == 1 ? "" : "s", nn);
-	printf("written: %s/\n", outdir);
+	printf("written: %s/\n", od.path);
 	if (rc == EXIT_OK && c.fail_on_reg && count[V_WORSE])
 		rc = EXIT_REGRESSION;
 out_errs:
@@ -774,7 +773,7 @@ out:
 	tmpl_free(tmd);
 	tmpl_free(thtml);
 	free(css);
-	free(outdir);
+	outdir_close(&od);
 	errlist_release(&errs);
 	return rc;
 }

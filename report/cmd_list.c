@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,18 @@ static const char *js(const cJSON *o, const char *k)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A count read from a manifest: a whole number in lo..RSET_MAX_CELLS, or
+ * -1 when it is anything else (a string, 1e400, -5, 2.5). */
+static int whole_number(const cJSON *v, int lo)
+{
+	if (!cJSON_IsNumber(v))
+		return -1;
+	double d = v->valuedouble;
+	if (!(d >= lo && d <= RSET_MAX_CELLS) || d != (double)(int)d)
+		return -1;
+	return (int)d;
 }
 
 static int entry_read(const char *path, struct entry *e)
@@ -110,23 +123,37 @@ static int entry_read(const char *path, struct entry *e)
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
 	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	e->scale_v = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+	e->scale_v = cJSON_IsNumber(sc) && isfinite(sc->valuedouble) && sc->valuedouble > 0 ?
+		     sc->valuedouble : 1;
 	sbuf_addf(&b, "%g", e->scale_v);
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
 	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
+	int bad = 0;
 	cJSON_ArrayForEach(x, cells) {
 		const char *st = js(x, "status");
+		if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) < 0) {
+			bad++; /* not a cell: no id a set can hold */
+			continue;
+		}
 		done++;
 		if (st && strcmp(st, "ok"))
 			failed++;
 	}
+	/* numbers from a set are checked before they become ints: 1e400 or
+	 * -5 would otherwise print as -2147483648 or "8/-5" */
+	int total = tot ? whole_number(tot, 0) : done;
 	e->done = done;
 	e->failed = failed;
-	e->total = cJSON_IsNumber(tot) ? (int)tot->valuedouble : done;
-	sbuf_addf(&b, "%d/%d", done, e->total);
+	e->total = total;
+	if (total >= 0)
+		sbuf_addf(&b, "%d/%d", done, total);
+	else
+		sbuf_addf(&b, "%d/? (bad cells_total)", done);
 	if (failed)
 		sbuf_addf(&b, " (%d failed)", failed);
+	if (bad)
+		sbuf_addf(&b, " (%d bad index entr%s)", bad, bad == 1 ? "y" : "ies");
 	e->cells = safe(sbuf_str(&b));
 	sbuf_reset(&b);
 	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");

@@ -49,12 +49,14 @@ static int null_reap_delayed(struct engine_ctx *c, unsigned min, unsigned max,
 	return (int)n;
 }
 
-static int null_init(struct engine_ctx **out, unsigned depth)
+static int null_init(struct engine_ctx **out, const struct engine_opts *o,
+		     char *err, size_t errlen)
 {
+	(void)err, (void)errlen;
 	struct engine_ctx *c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->depth = depth ? depth : 1;
+	c->depth = o->depth ? o->depth : 1;
 	const char *lat = getenv("IOMATRIX_NULL_LATENCY_US");
 	if (lat && *lat)
 		c->latency_ns = (uint64_t)strtoull(lat, NULL, 10) * 1000ull;
