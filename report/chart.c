@@ -315,7 +315,7 @@ static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
 	int h = 360 + (int)(maxtick * 2.5), w = 820;
 	gp_begin(&gp, file, w, h, title, colors, nd, x->svg, x->png);
 	sbuf_addf(&gp, "set bmargin %d\nset lmargin %d\n", 2 + (int)(maxtick * 0.22),
-		  firsttick * 0.75 > 10 ? (int)(firsttick * 0.75) + 1 : 10);
+		  firsttick * 0.9 > 10 ? (int)(firsttick * 0.9) + 2 : 10);
 	sbuf_addf(&gp, "set style data histograms\n"
 		  "set style histogram errorbars gap 1 lw 1\n"
 		  "set style fill solid 0.9 border lc rgb '#333333'\n"
