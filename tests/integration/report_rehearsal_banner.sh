@@ -51,4 +51,8 @@ EOS
 expect_exit 0 "$IOMATRIX" plan "$T/big.yaml" --scale 0.1 --format json
 sizes=$(tr ',' '\n' <"$T/out" | sed -n 's/.*"size_bytes":[[:space:]]*\([0-9]*\).*/\1/p' | sort -u)
 [ "$sizes" = 428867584 ] && ok "scaled size is 409 MiB for every block size" || not_ok "sizes: $sizes"
+# with 4 MiB blocks among them, every cell of a device still shares one size
+expect_exit 0 "$IOMATRIX" plan "$ROOT/suites/hdd-vs-ssd.yaml" --scale 0.05 --format json
+n=$(python3 -c 'import json,sys; print(len({(c["device"], c["size_bytes"]) for c in json.load(open(sys.argv[1]))["cells"]}))' "$T/out")
+[ "$n" = 2 ] && ok "hdd-vs-ssd at 0.05: one file size per device" || not_ok "$n (device, size) pairs"
 tap_end
