@@ -88,3 +88,74 @@ long cliff_stalls(const double *x, size_t n, size_t *idx, size_t max)
 	}
 	return count;
 }
+
+long cliff_bw_series(const struct series *s, uint64_t runtime_ns, double **out)
+{
+	*out = NULL;
+	if (s->n == 0 || s->interval_ns == 0)
+		return 0;
+	double *bw = malloc(s->n * sizeof(*bw));
+	if (!bw)
+		return -1;
+	size_t n = 0;
+	double iv = (double)s->interval_ns / 1e9;
+	for (size_t i = 0; i < s->n; i++) {
+		double len = iv;
+		if (i + 1 == s->n && runtime_ns) {
+			double rest = (double)runtime_ns / 1e9 - iv * (double)i;
+			if (rest < iv / 2)
+				break;
+			if (rest < iv)
+				len = rest;
+		}
+		bw[n++] = (double)s->bytes[i] / len;
+	}
+	*out = bw;
+	return (long)n;
+}
+
+cJSON *cliff_to_json(const struct series *s, uint64_t runtime_ns)
+{
+	double *bw, med;
+	long n = cliff_bw_series(s, runtime_ns, &bw);
+	cJSON *o = NULL, *st;
+	struct cliff c;
+
+	if (n < 2)
+		goto out;
+	cliff_fit(bw, (size_t)n, &c);
+	if (cliff_median(bw, (size_t)n, &med) < 0)
+		goto out;
+	double before = 0;
+	for (size_t i = 0; i < c.brk; i++)
+		before += (double)s->bytes[i];
+	o = cJSON_CreateObject();
+	if (!o || !cJSON_AddBoolToObject(o, "found", c.found) ||
+	    !cJSON_AddNumberToObject(o, "samples", (double)n) ||
+	    !cJSON_AddNumberToObject(o, "interval_ns", (double)s->interval_ns) ||
+	    !cJSON_AddNumberToObject(o, "break_index", (double)c.brk) ||
+	    !cJSON_AddNumberToObject(o, "break_ns",
+				     (double)c.brk * (double)s->interval_ns) ||
+	    !cJSON_AddNumberToObject(o, "before_bytes", before) ||
+	    !cJSON_AddNumberToObject(o, "level1_bw_bytes_s", c.mean1) ||
+	    !cJSON_AddNumberToObject(o, "level2_bw_bytes_s", c.mean2) ||
+	    !cJSON_AddNumberToObject(o, "drop_pct", c.drop * 100.0) ||
+	    !cJSON_AddNumberToObject(o, "median_bw_bytes_s", med) ||
+	    !(st = cJSON_AddArrayToObject(o, "stalls")))
+		goto err;
+	for (long i = 0; i < n; i++) {
+		if (bw[i] >= CLIFF_STALL_FRAC * med)
+			continue;
+		cJSON *x = cJSON_CreateNumber((double)i);
+		if (!x)
+			goto err;
+		cJSON_AddItemToArray(st, x);
+	}
+	goto out;
+err:
+	cJSON_Delete(o);
+	o = NULL;
+out:
+	free(bw);
+	return o;
+}

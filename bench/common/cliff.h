@@ -10,6 +10,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "stats.h"
 
 #define CLIFF_MIN_SEG 3      /* samples each segment must hold */
 #define CLIFF_MIN_DROP 0.30  /* second mean at least 30 % below the first */
@@ -45,5 +50,24 @@ int cliff_median(const double *x, size_t n, double *out);
  * total (may exceed max), or -1 on OOM.
  */
 long cliff_stalls(const double *x, size_t n, size_t *idx, size_t max);
+
+/*
+ * Bandwidth (bytes/s) per interval of a time series that covered runtime_ns.
+ * The last interval is usually partial: it is scaled to its real length,
+ * or dropped when shorter than half an interval (too few IOs to mean
+ * anything, and it would look like a cliff).  Returns the count and sets
+ * *out (caller frees), or -1 on OOM.
+ */
+long cliff_bw_series(const struct series *s, uint64_t runtime_ns, double **out);
+
+/*
+ * The write-cliff object stored with a write direction's time series:
+ *   {"found", "samples", "break_index", "break_ns", "before_bytes",
+ *    "level1_bw_bytes_s", "level2_bw_bytes_s", "drop_pct",
+ *    "median_bw_bytes_s", "stalls": [interval index...]}
+ * NULL when the series has fewer than 2 usable intervals or on OOM.
+ * Caller owns the result.
+ */
+cJSON *cliff_to_json(const struct series *s, uint64_t runtime_ns);
 
 #endif

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "engines/engine.h"
+#include "common/cliff.h"
 #include "common/prng.h"
 #include "worker.h"
 
@@ -901,7 +902,8 @@ out:
 
 /* ---- JSON ---- */
 
-static cJSON *dir_to_json(const struct dir_result *d, uint64_t runtime_ns)
+static cJSON *dir_to_json(const struct dir_result *d, uint64_t runtime_ns,
+			  bool write)
 {
 	cJSON *o = cJSON_CreateObject(), *x, *s;
 	if (!o)
@@ -943,6 +945,9 @@ static cJSON *dir_to_json(const struct dir_result *d, uint64_t runtime_ns)
 		if (!a || !b || !l)
 			goto err;
 	}
+	/* the write cliff and stalls, found in this series (issue 12) */
+	if (write && (s = cliff_to_json(se, runtime_ns)))
+		cJSON_AddItemToObject(o, "cliff", s);
 	return o;
 err:
 	cJSON_Delete(o);
@@ -966,7 +971,8 @@ cJSON *rep_result_to_json(const struct rep_result *r, int rep_no)
 	for (int d = 0; d < DIR__COUNT; d++) {
 		if (!r->dir[d].hist && !r->dir[d].ios)
 			continue;
-		cJSON *x = dir_to_json(&r->dir[d], r->runtime_ns);
+		cJSON *x = dir_to_json(&r->dir[d], r->runtime_ns,
+				       d == DIR_WRITE);
 		if (!x)
 			goto err;
 		cJSON_AddItemToObject(o, names[d], x);

@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "common/cliff.h"
 
@@ -163,6 +164,37 @@ static void test_stalls(void **state)
 	assert_int_equal(cliff_stalls(x, 8, idx, 1), 2); /* count past max */
 }
 
+/* From a recorded series: levels in bytes/s, the partial last interval
+ * scaled or dropped, the break in time and bytes. */
+static void test_series_json(void **state)
+{
+	(void)state;
+	struct series s;
+	series_init(&s, 100000000ull); /* 100 ms */
+	for (unsigned i = 0; i < 20; i++) /* 1 MB per interval, then 0.2 MB */
+		series_add_n(&s, i * 100000000ull + 1, 1, i < 8 ? 1000000 : 200000, 0);
+	series_add_n(&s, 20 * 100000000ull + 1, 1, 1000, 0); /* 10 ms tail */
+	cJSON *j = cliff_to_json(&s, 2010000000ull);
+	assert_non_null(j);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(j, "found")));
+	assert_int_equal(cJSON_GetObjectItem(j, "samples")->valueint, 20);
+	assert_int_equal(cJSON_GetObjectItem(j, "break_index")->valueint, 8);
+	assert_true(fabs(cJSON_GetObjectItem(j, "break_ns")->valuedouble - 8e8) < 1);
+	assert_true(fabs(cJSON_GetObjectItem(j, "before_bytes")->valuedouble - 8e6) < 1);
+	assert_true(fabs(cJSON_GetObjectItem(j, "level1_bw_bytes_s")->valuedouble - 1e7) < 1);
+	assert_true(fabs(cJSON_GetObjectItem(j, "level2_bw_bytes_s")->valuedouble - 2e6) < 1);
+	assert_true(fabs(cJSON_GetObjectItem(j, "drop_pct")->valuedouble - 80) < 1e-6);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(j, "stalls")), 0);
+	cJSON_Delete(j);
+	/* a 60 ms tail counts, scaled to its length */
+	double *bw;
+	long n = cliff_bw_series(&s, 2060000000ull, &bw);
+	assert_int_equal(n, 21);
+	assert_true(fabs(bw[20] - 1000 / 0.06) < 1e-6);
+	free(bw);
+	series_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_matches_brute_force),
 		cmocka_unit_test(test_short_series),
 		cmocka_unit_test(test_stalls),
+		cmocka_unit_test(test_series_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
