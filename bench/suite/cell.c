@@ -108,6 +108,30 @@ void cell_init(struct cell *c)
 	c->repeat = 1;
 	c->seed = CELL_DEFAULT_SEED;
 	c->interval_ns = 1000000000ULL;
+	c->active_range_pct = 100;
+}
+
+/* A write cliff inside a few seconds needs finer samples than 1 s: cells
+ * up to a minute, and untimed ones (a pass over the file set: where a
+ * cache runs out), record every 100 ms unless the suite says otherwise. */
+uint64_t cell_interval_ns(const struct cell *c)
+{
+	if (c->interval_given || c->interval_ns <= CELL_SHORT_INTERVAL_NS)
+		return c->interval_ns;
+	if (c->runtime_ns == 0 || c->runtime_ns <= CELL_SHORT_RUNTIME_NS)
+		return CELL_SHORT_INTERVAL_NS;
+	return c->interval_ns;
+}
+
+const char *ss_metric_name(enum ss_metric m)
+{
+	return m == SS_BW ? "bw_bytes_s" : m == SS_LAT_MEAN ? "lat_mean_ns" : "iops";
+}
+
+const char *precond_kind_name(enum precond_kind k)
+{
+	static const char *const n[] = { "none", "sequential", "random", "custom" };
+	return (unsigned)k < 4 ? n[k] : "none";
 }
 
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
@@ -166,6 +190,20 @@ cJSON *cell_to_json(const struct cell *c)
 	NUM("seed", c->seed);
 	NUM("interval_ns", c->interval_ns);
 	BOOL("keep_files", c->keep_files);
+	/* issue 12 keys: only when set, so that plans of suites that do not
+	 * use them stay as they were */
+	if (c->active_range_pct != 100)
+		NUM("active_range_pct", c->active_range_pct);
+	if (c->io_size_mult > 0)
+		NUM("io_size_mult", c->io_size_mult);
+	if (c->steady.window) {
+		cJSON *s = cJSON_AddObjectToObject(j, "steady_state");
+		if (!s || !cJSON_AddNumberToObject(s, "window", c->steady.window) ||
+		    !cJSON_AddNumberToObject(s, "range_pct", c->steady.range_frac * 100) ||
+		    !cJSON_AddNumberToObject(s, "slope_pct", c->steady.slope_frac * 100) ||
+		    !cJSON_AddNumberToObject(s, "max", c->steady.max))
+			goto err;
+	}
 #undef NUM
 #undef STR
 #undef BOOL
@@ -289,8 +327,27 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 	    get_u64(j, "cooldown_ns", &c->cooldown_ns, err, errlen) < 0 ||
 	    get_u64(j, "seed", &c->seed, err, errlen) < 0 ||
 	    get_u64(j, "interval_ns", &c->interval_ns, err, errlen) < 0 ||
-	    get_bool(j, "keep_files", &c->keep_files, err, errlen) < 0)
+	    get_bool(j, "keep_files", &c->keep_files, err, errlen) < 0 ||
+	    get_double(j, "active_range_pct", &c->active_range_pct, err, errlen) < 0 ||
+	    get_double(j, "io_size_mult", &c->io_size_mult, err, errlen) < 0)
 		return -1;
+	const cJSON *ss = cJSON_GetObjectItemCaseSensitive(j, "steady_state");
+	if (cJSON_IsObject(ss)) {
+		double rp = 20, sp = 10;
+		steady_rule_init(&c->steady);
+		if (get_uint(ss, "window", &c->steady.window, err, errlen) < 0 ||
+		    get_uint(ss, "max", &c->steady.max, err, errlen) < 0 ||
+		    get_double(ss, "range_pct", &rp, err, errlen) < 0 ||
+		    get_double(ss, "slope_pct", &sp, err, errlen) < 0)
+			return -1;
+		c->steady.range_frac = rp / 100;
+		c->steady.slope_frac = sp / 100;
+	}
+	if (!(c->active_range_pct > 0 && c->active_range_pct <= 100) ||
+	    !(c->io_size_mult >= 0 && c->io_size_mult <= 1000)) {
+		snprintf(err, errlen, "'active_range_pct' or 'io_size_mult' is out of range");
+		return -1;
+	}
 	if (id > 0x7fffffff) {
 		snprintf(err, errlen, "'id' is out of range");
 		return -1;
@@ -307,6 +364,75 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 	if (engine[0])
 		memcpy(c->engine, engine, sizeof(engine));
 	c->label_given = false;
+	return 0;
+}
+
+cJSON *precond_to_json(const struct precondition *p)
+{
+	cJSON *o = cJSON_CreateObject(), *a;
+	if (!o || !cJSON_AddStringToObject(o, "kind", precond_kind_name(p->kind)) ||
+	    !(a = cJSON_AddArrayToObject(o, "passes")))
+		goto err;
+	for (unsigned i = 0; i < p->npass; i++) {
+		const struct precond_pass *ps = &p->pass[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x)
+			goto err;
+		cJSON_AddItemToArray(a, x);
+		if (!cJSON_AddStringToObject(x, "pattern", pattern_name(ps->pattern)) ||
+		    !cJSON_AddNumberToObject(x, "bs_bytes", (double)ps->bs) ||
+		    !cJSON_AddNumberToObject(x, "iodepth", ps->iodepth) ||
+		    !cJSON_AddNumberToObject(x, "jobs", ps->jobs) ||
+		    !(ps->amount_mult > 0 ?
+		      cJSON_AddNumberToObject(x, "amount_mult", ps->amount_mult) :
+		      cJSON_AddNumberToObject(x, "amount_bytes", (double)ps->amount_bytes)))
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* Rounds and each device's purge and preconditioning, only when a suite
+ * uses them (plans of other suites stay byte-identical). */
+static int plan_ssd_json(const struct suite *s, cJSON *j)
+{
+	bool any = false;
+	for (size_t d = 0; d < s->ndevices; d++)
+		any |= s->devices[d].purge != PURGE_NONE ||
+		       s->devices[d].pre.kind != PRECOND_NONE;
+	if (any) {
+		cJSON *a = cJSON_AddArrayToObject(j, "devices");
+		if (!a)
+			return -1;
+		for (size_t d = 0; d < s->ndevices; d++) {
+			const struct suite_device *dv = &s->devices[d];
+			cJSON *o = cJSON_CreateObject(), *p;
+			if (!o)
+				return -1;
+			cJSON_AddItemToArray(a, o);
+			if (!cJSON_AddStringToObject(o, "name", dv->name) ||
+			    !cJSON_AddStringToObject(o, "purge", dv->purge ==
+						     PURGE_DISCARD ? "discard" : "none") ||
+			    !(p = precond_to_json(&dv->pre)))
+				return -1;
+			cJSON_AddItemToObject(o, "precondition", p);
+		}
+	}
+	if (s->rounds.on) {
+		const struct suite_rounds *r = &s->rounds;
+		cJSON *o = cJSON_AddObjectToObject(j, "rounds"), *t;
+		if (!o || !cJSON_AddNumberToObject(o, "max", r->rule.max) ||
+		    !cJSON_AddNumberToObject(o, "window", r->rule.window) ||
+		    !cJSON_AddNumberToObject(o, "range_pct", r->rule.range_frac * 100) ||
+		    !cJSON_AddNumberToObject(o, "slope_pct", r->rule.slope_frac * 100) ||
+		    !cJSON_AddStringToObject(o, "metric", ss_metric_name(r->metric)) ||
+		    !(t = cJSON_AddArrayToObject(o, "track")))
+			return -1;
+		for (size_t i = 0; i < r->ntrack; i++)
+			cJSON_AddItemToArray(t, cJSON_CreateString(r->track[i]));
+	}
 	return 0;
 }
 
@@ -327,6 +453,8 @@ cJSON *plan_to_json(const struct suite *s)
 			goto err;
 		cJSON_AddItemToArray(cells, c);
 	}
+	if (plan_ssd_json(s, j) < 0)
+		goto err;
 	return j;
 err:
 	cJSON_Delete(j);

@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "common/sha256.h"
+#include "ssd_keys.h"
 #include "suite.h"
 #include "common/units.h"
 
@@ -51,6 +52,9 @@ enum ktype {
 	KT_DURATION,
 	KT_DATA,
 	KT_LABEL,
+	KT_PCT,       /* N% or N, 0 < N <= 100 */
+	KT_STEADY,    /* map {window, range, slope, max} (ssd_keys.c) */
+	KT_IO_SIZE,   /* bytes, or Nx times the file set */
 };
 
 struct key {
@@ -70,7 +74,8 @@ enum {
 	K_PATTERN, K_BS, K_IODEPTH, K_JOBS, K_ENGINE, K_DIRECT, K_SIZE, K_FILES,
 	K_OFFSET, K_RUNTIME, K_RAMP, K_REQUESTS, K_IO_SIZE, K_RWMIXREAD,
 	K_FSYNC, K_END_FSYNC, K_DATA, K_DROP_CACHES, K_REPEAT, K_COOLDOWN,
-	K_SEED, K_INTERVAL, K_KEEP_FILES, K_LABEL, NKEYS
+	K_SEED, K_INTERVAL, K_KEEP_FILES, K_LABEL, K_ACTIVE_RANGE, K_STEADY,
+	NKEYS
 };
 
 static const struct key keys[NKEYS] = {
@@ -100,8 +105,8 @@ static const struct key keys[NKEYS] = {
 		"warm-up before measuring, excluded from results" },
 	[K_REQUESTS] = { "requests", KT_U64, OFF(requests), 1, 0, "none",
 		"stop after N IOs (sysbench max-requests)" },
-	[K_IO_SIZE] = { "io_size", KT_SIZE, OFF(io_size), 512, 0, "none",
-		"stop after N bytes (dd count)" },
+	[K_IO_SIZE] = { "io_size", KT_IO_SIZE, OFF(io_size), 512, 0, "none",
+		"stop after N bytes (dd count), or Nx the file set (1.5x)" },
 	[K_RWMIXREAD] = { "rwmixread", KT_UINT, OFF(rwmixread), 0, 100, "50",
 		"percent reads, only with readwrite/randrw" },
 	[K_FSYNC] = { "fsync", KT_UINT, OFF(fsync), 0, 1000000, "0",
@@ -124,11 +129,18 @@ static const struct key keys[NKEYS] = {
 		"keep the files the runner created" },
 	[K_LABEL] = { "label", KT_LABEL, OFF(label), 0, 0, "derived",
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)" },
+	[K_ACTIVE_RANGE] = { "active_range", KT_PCT, OFF(active_range_pct), 0, 0,
+		"100%", "share of the file set or device the cell addresses, from "
+		"its start (SNIA PTS-C: 75%)" },
+	[K_STEADY] = { "steady_state", KT_STEADY, OFF(steady), 0, 0, "none",
+		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
+		"until its IOPS are steady; the result is the window average" },
 };
 
 static const char *const engines[] = { "libaio", "io_uring", "psync", "null", NULL };
 static const char *const top_keys[] = { "suite", "title", "description",
-	"defaults", "devices", "matrix", "exclude", "include", "keep_files", NULL };
+	"defaults", "devices", "matrix", "exclude", "include", "keep_files",
+	"rounds", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
 	"randwrite", "readwrite", "randrw", "rewrite", "seqrd", "seqwr", "rndrd",
 	"rndwr", "rndrw", "seqrewr", NULL };
@@ -138,6 +150,7 @@ struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
 	char s[CELL_LABEL_MAX]; /* engine, label */
+	struct steady_rule ss;  /* KT_STEADY */
 	unsigned line, col;
 };
 
@@ -208,6 +221,7 @@ struct ctx {
 	bool partial;
 	struct usage *usage;
 	size_t nusage, ausage;
+	struct track_pos *track_pos; /* rounds: where each track was written */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -481,6 +495,10 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	memset(out, 0, sizeof(*out));
 	out->line = line;
 	out->col = col;
+	if (key->type == KT_STEADY) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		return ssd_parse_steady(&y, n, &out->ss);
+	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
 		       key->name, node_kind(n));
@@ -596,6 +614,42 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		       v, sug);
 		return -1;
 	}
+	case KT_PCT: {
+		char *end;
+		double pct = v[strlen(v) - 1] == '%' ? (units_parse_percent(v, &pct) ?
+			     -1 : pct) : strtod(v, &end);
+		if (v[strlen(v) - 1] != '%' && (*end || end == v))
+			pct = -1;
+		if (!(pct > 0 && pct <= 100)) {
+			err_at(x, line, col, "'%s' %s is not a percentage in 0.01..100%%",
+			       key->name, v);
+			return -1;
+		}
+		out->pct = pct;
+		return 0;
+	}
+	case KT_IO_SIZE: {
+		size_t l = strlen(v);
+		if (l > 1 && (v[l - 1] == 'x' || v[l - 1] == 'X')) {
+			char *end;
+			double m = strtod(v, &end);
+			if (end != v + l - 1 || !(m > 0 && m <= 1000)) {
+				err_at(x, line, col, "'%s' %s: a multiple of the file set "
+				       "must be in 0.01x..1000x (e.g. 1.5x)", key->name, v);
+				return -1;
+			}
+			out->pct = m;
+			return 0;
+		}
+		if (units_parse_size(v, &out->u) < 0) {
+			err_at(x, line, col, "'%s' %s is not a size (e.g. 1g) or a "
+			       "multiple of the file set (1.5x)", key->name, v);
+			return -1;
+		}
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_STEADY:
+		return -1; /* handled above */
 	case KT_LABEL:
 		if (strlen(v) >= CELL_LABEL_MAX || !*v) {
 			err_at(x, line, col, "'label' must be 1..%d characters",
@@ -655,7 +709,19 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		snprintf(c->label, sizeof(c->label), "%s", v->s);
 		c->label_given = true;
 		break;
+	case KT_PCT:
+		memcpy(f, &v->pct, sizeof(double));
+		break;
+	case KT_STEADY:
+		c->steady = v->ss;
+		break;
+	case KT_IO_SIZE:
+		c->io_size = v->pct > 0 ? 0 : v->u;
+		c->io_size_mult = v->pct;
+		break;
 	}
+	if (k == K_INTERVAL)
+		c->interval_given = true;
 }
 
 /* Does the cell hold the value v for key k?  (exclude matching; called
@@ -692,6 +758,15 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_PCT: {
+		double d;
+		memcpy(&d, f, sizeof(d));
+		return d == v->pct;
+	}
+	case KT_STEADY: return !memcmp(&c->steady, &v->ss, sizeof(v->ss));
+	case KT_IO_SIZE:
+		return v->pct > 0 ? c->io_size_mult == v->pct :
+				    (c->io_size_mult == 0 && c->io_size == v->u);
 	}
 	return false;
 }
@@ -796,6 +871,14 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		}
 		return;
 	}
+	if (!strcmp(key, "purge") || !strcmp(key, "precondition")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		if (!strcmp(key, "purge"))
+			ssd_parse_purge(&y, vn, &d->d);
+		else
+			ssd_parse_precondition(&y, vn, &d->d.pre);
+		return;
+	}
 	if (!strcmp(key, "destructive")) {
 		if (vn->type != YAML_SCALAR_NODE ||
 		    (strcasecmp(scalar(vn), "true") && strcasecmp(scalar(vn), "false") &&
@@ -809,7 +892,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	}
 	int k = key_find(key);
 	if (k < 0 || k == K_LABEL) {
-		static const char *words[NKEYS + 4];
+		static const char *words[NKEYS + 6];
 		const char *const *ck = cell_key_names(false, false);
 		size_t n = 0;
 		for (; ck[n]; n++)
@@ -817,6 +900,8 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		words[n++] = "name";
 		words[n++] = "path";
 		words[n++] = "destructive";
+		words[n++] = "purge";
+		words[n++] = "precondition";
 		words[n] = NULL;
 		if (k == K_LABEL)
 			err_at(x, NLINE(kn), NCOL(kn),
@@ -1094,6 +1179,9 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "keep_files")) {
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
+	} else if (!strcmp(key, "rounds")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		ssd_parse_rounds(&y, vn, &x->s->rounds, &x->track_pos);
 	} else {
 		char sug[96];
 		suggest(key, top_keys, sug, sizeof(sug));
@@ -1550,6 +1638,7 @@ static void ctx_release(struct ctx *x)
 	free(x->excl);
 	free(x->incl);
 	free(x->usage);
+	free(x->track_pos);
 }
 
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
@@ -1710,6 +1799,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	for (size_t d = 0; d < x.ndevs; d++)
 		s->devices[d] = x.devs[d].d;
 	s->ndevices = x.ndevs;
+	{
+		/* checks that need the devices' final paths and the cells */
+		struct ykit y = { x.doc, x.errs, x.file };
+		for (size_t d = 0; d < s->ndevices; d++)
+			ssd_check_device(&y, &s->devices[d]);
+		ssd_check_tracks(&y, s, x.track_pos);
+		if (has_errors(&x))
+			goto err;
+	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	ctx_release(&x);
@@ -1780,6 +1878,7 @@ void suite_free(struct suite *s)
 	free(s->text);
 	free(s->devices);
 	free(s->cells);
+	ssd_rounds_release(&s->rounds);
 	free(s);
 }
 
@@ -1796,6 +1895,9 @@ static const char *ktype_name(enum ktype t)
 	case KT_DURATION: return "duration";
 	case KT_DATA: return "data";
 	case KT_LABEL: return "text";
+	case KT_PCT: return "N%";
+	case KT_STEADY: return "map";
+	case KT_IO_SIZE: return "size|Nx";
 	}
 	return "?";
 }
@@ -1831,4 +1933,5 @@ void suite_keys_help(FILE *f)
 		   "run on every device), keep_files.  Sizes: 4k 1m 8GiB (powers of 1024);\n"
 		   "durations: 500ms 30s 2m.  Run order: device by device, matrix cells then\n"
 		   "includes.\n");
+	ssd_keys_help(f);
 }
