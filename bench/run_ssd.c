@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/fsutil.h"
 #include "common/units.h"
 #include "host/purge.h"
 #include "resultset/resultset.h"
@@ -28,7 +29,7 @@ static int write_dev_json(const char *setdir, const char *sub, const char *dev,
 {
 	char path[PATH_MAX + 128];
 	snprintf(path, sizeof(path), "%s/%s", setdir, sub);
-	int r = mkdir_parents(path);
+	int r = fsutil_mkdir_p(path);
 	if (r == 0) {
 		snprintf(path, sizeof(path), "%s/%s/%s.json", setdir, sub, dev);
 		r = atomic_write_json(path, j);
@@ -102,7 +103,7 @@ static int run_pass(const struct cell *first, const struct precond_pass *p,
 		rep_result_release(&rep);
 		return r;
 	}
-	cJSON *o = cJSON_CreateObject(), *reps, *rj = rep_result_to_json(&rep, 1);
+	cJSON *o = cJSON_CreateObject(), *reps, *rj = resultset_rep_to_json(&rep, 1);
 	cJSON *params = cell_to_json(&pc);
 	rep_result_release(&rep);
 	if (!o || !rj || !params || !(reps = cJSON_AddArrayToObject(o, "repetitions"))) {
@@ -412,6 +413,7 @@ int ssd_rep_from_json(const cJSON *rep, struct rep_result *out)
 		return -1;
 	out->runtime_ns = (uint64_t)num(rep, "runtime_ns");
 	const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(rep, "cpu");
+	out->have_cpu = cJSON_IsObject(cpu);
 	out->cpu_usr_pct = num(cpu, "usr_pct");
 	out->cpu_sys_pct = num(cpu, "sys_pct");
 	for (int d = 0; d < DIR__COUNT; d++) {
@@ -421,8 +423,12 @@ int ssd_rep_from_json(const cJSON *rep, struct rep_result *out)
 		if (!cJSON_IsObject(x))
 			continue;
 		const cJSON *lat = cJSON_GetObjectItemCaseSensitive(x, "lat_ns");
+		dr->present = true;
+		dr->known = REP_EXACT; /* what we wrote: moments and histogram */
 		dr->ios = (uint64_t)num(x, "ios");
 		dr->bytes = (uint64_t)num(x, "bytes");
+		dr->iops = num(x, "iops");
+		dr->bw_bytes_s = num(x, "bw_bytes_s");
 		/* Welford state from the exact moments we stored */
 		dr->lat.n = dr->ios;
 		dr->lat.mean = num(lat, "mean");

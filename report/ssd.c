@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "common/fsutil.h"
 #include "resultset/rset.h"
 
 #define SSD_MAX_FILE (16u << 20)
@@ -53,7 +54,7 @@ static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
 	if (!name_ok(name))
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s/%s.json", dir, sub, name);
-	char *buf = rset_read_file(AT_FDCWD, path, SSD_MAX_FILE, true, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, path, SSD_MAX_FILE, 0, &len);
 	if (!buf)
 		return NULL;
 	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
@@ -252,7 +253,7 @@ static void cliffs_cells(struct report *r)
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rset_cell *c = g->e[k].cell;
 			const char *dev = r->devs[g->e[k].dev].display;
-			if (!c->ok || !c->dir[RS_WRITE].present)
+			if (!c->ok || !c->dir[DIR_WRITE].present)
 				continue;
 			const cJSON *rep = cJSON_GetArrayItem(
 				cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), 0);
@@ -297,7 +298,7 @@ static bool dev_writes(const struct report *r, size_t dev)
 		for (size_t k = 0; k < r->groups[gi].n; k++)
 			if (r->groups[gi].e[k].dev == dev &&
 			    r->groups[gi].e[k].cell->ok &&
-			    r->groups[gi].e[k].cell->dir[RS_WRITE].present)
+			    r->groups[gi].e[k].cell->dir[DIR_WRITE].present)
 				return true;
 	return false;
 }

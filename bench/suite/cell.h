@@ -160,7 +160,8 @@ bool pattern_is_random(enum pattern p);
 bool pattern_is_mixed(enum pattern p);
 const char *data_name(enum data_kind d);             /* "random" "zero" "compressible" */
 
-/* Default values for every parameter (pattern must still be set). */
+/* Default values for every parameter, from the key table (keys.h);
+ * pattern must still be set. */
 void cell_init(struct cell *c);
 
 /* The time-series interval the runner records at: `interval` when given;
@@ -169,6 +170,12 @@ void cell_init(struct cell *c);
 #define CELL_SHORT_INTERVAL_NS 100000000ULL
 #define CELL_SHORT_RUNTIME_NS 60000000000ULL
 uint64_t cell_interval_ns(const struct cell *c);
+
+/* Wall time of a time-limited cell in ns: (ramp + runtime) per repetition
+ * plus the cooldown between repetitions (repeat - 1 of them: none after
+ * the last).  0 when a size rule stops the cell (not estimated).  `plan`
+ * and the ETA of `run` both use this. */
+uint64_t cell_estimate_ns(const struct cell *c);
 
 /* Derived label in CrystalDiskMark style: "SEQ1M Q8T1", "RND4K Q32T16";
  * mixed patterns add the read share: "RND4K Q16T1 R70"; a block size that
@@ -182,13 +189,16 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len);
  */
 cJSON *cell_to_json(const struct cell *c);
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
+/* The PARAMS field names in the order cell_to_json() writes them (from the
+ * key table), NULL-terminated: for readers that show every parameter. */
+const char *const *cell_json_names(void);
 
 /* {"kind", "passes": [{pattern, bs_bytes, iodepth, jobs, amount_mult |
  * amount_bytes}]} of a device's preconditioning.  Caller owns it. */
 cJSON *precond_to_json(const struct precondition *p);
-
-/* The whole plan (what `plan --format json` prints and the runner writes as
- * plan.json).  Caller owns the result. */
-cJSON *plan_to_json(const struct suite *s);
+/* Add "devices" (purge, preconditioning) and "rounds" to a plan object,
+ * only when the suite uses them: plans of other suites stay as they were.
+ * 0, or -1 when out of memory. */
+int plan_ssd_to_json(const struct suite *s, cJSON *plan);
 
 #endif
