@@ -110,10 +110,18 @@ static int window_chart(const struct report *r, const struct ssd_dev *d,
 			  t->values[i] / div, avg, avg * 0.9, avg * 1.1, avg * 0.8,
 			  avg * 1.2, avg + t->slope / div * (rnd - tbar));
 	}
+	/* the +-20 % band with room around it, or all the points when a
+	 * far-off round (the reason it is not steady) lies outside */
+	double lo = avg * 0.7, hi = avg * 1.3;
+	for (size_t i = from; i < t->n; i++) {
+		double v = t->values[i] / div;
+		lo = v * 0.95 < lo ? v * 0.95 : lo;
+		hi = v * 1.05 > hi ? v * 1.05 : hi;
+	}
 	sbuf_addf(&setup, "set xlabel 'round'\nset ylabel '%s'\nset xtics 1\n"
 		  "set xrange [%zu.5:%zu.5]\nset yrange [%g:%g]\n"
 		  "set key outside right top\n", metric_axis(d->metric), from,
-		  t->n, avg * 0.7, avg * 1.3);
+		  t->n, lo > 0 ? lo : 0, hi);
 	(void)m;
 	snprintf(file, sizeof(file), "steady-%zu-window-%zu", d->dev + 1, ti + 1);
 	snprintf(plot, sizeof(plot),
