@@ -24,14 +24,16 @@ static const char *metric_axis(const char *m)
 	       !strcmp(m, "lat_mean_ns") ? "mean latency (us)" : "IOPS";
 }
 
-/* Log y when the lines are more than 20x apart (4K writes vs 1M reads). */
-static void y_axis(struct sbuf *s, double mn, double mx)
+/* Log y when the lines are more than 20x apart (4K writes vs 1M reads);
+ * the axis label then says so. */
+static void y_axis(struct sbuf *s, const char *label, double mn, double mx)
 {
 	if (mn > 0 && mx / mn > 20)
-		sbuf_addf(s, "set logscale y 10\nset yrange [%g:%g]\nset format y '%%g'\n",
-			  mn / 2, mx * 2);
+		sbuf_addf(s, "set ylabel '%s, log scale'\nset logscale y 10\n"
+			  "set yrange [%g:%g]\nset format y '%%g'\n", label, mn / 2,
+			  mx * 2);
 	else
-		sbuf_adds(s, "set yrange [0:*]\n");
+		sbuf_addf(s, "set ylabel '%s'\nset yrange [0:*]\n", label);
 }
 
 static int convergence(const struct report *r, const struct ssd_dev *d,
@@ -68,14 +70,14 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 		sbuf_addc(&dat, '\n');
 	}
 	snprintf(yl, sizeof(yl), "%s", metric_axis(d->metric));
-	sbuf_addf(&setup, "set xlabel 'round'\nset ylabel '%s'\nset xrange [0.5:%zu.5]\n"
-		  "set xtics 1\nset key outside right top\n", yl, nr);
+	sbuf_addf(&setup, "set xlabel 'round'\nset xrange [0.5:%zu.5]\n"
+		  "set xtics 1\nset key outside right top\n", nr);
 	if (d->steady_round > 0)
 		sbuf_addf(&setup, "set arrow from %d, graph 0 to %d, graph 1 nohead "
 			  "dt 2 lc rgb '#2a7d2a'\nset label 'steady' at %d, graph 0.96 "
 			  "offset 0.5,0 tc rgb '#2a7d2a'\n", d->steady_round,
 			  d->steady_round, d->steady_round);
-	y_axis(&setup, mn, mx);
+	y_axis(&setup, yl, mn, mx);
 	snprintf(file, sizeof(file), "steady-%zu-convergence", d->dev + 1);
 	snprintf(plot, sizeof(plot), "plot for [i=2:%zu] '%s.dat' using 1:i with "
 		 "linespoints lw 2 pt 7 ps 0.8 lc rgb C[(i-2)%%8+1] title columnhead(i)\n",
@@ -170,10 +172,10 @@ static int pts_chart(const struct report *r, const struct ssd_pts *p,
 		}
 		sbuf_addc(&dat, '\n');
 	}
-	sbuf_adds(&setup, "set xlabel 'block size (KiB)'\nset ylabel 'IOPS'\n"
+	sbuf_adds(&setup, "set xlabel 'block size (KiB), log scale'\n"
 		  "set logscale x 2\nset format x '%g'\nset key outside right top\n"
 		  "set key title 'R/W mix'\n");
-	y_axis(&setup, mn, mx);
+	y_axis(&setup, "IOPS", mn, mx);
 	snprintf(file, sizeof(file), "pts-%zu-iops", p->dev + 1);
 	snprintf(plot, sizeof(plot), "plot for [i=2:%d] '%s.dat' using 1:i with "
 		 "linespoints lw 2 pt 7 ps 0.8 lc rgb C[(i-2)%%8+1] title columnhead(i)\n",
