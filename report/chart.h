@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "common/errlist.h"
+#include "outdir.h"
 #include "report.h"
 
 struct chart {
@@ -36,11 +37,12 @@ struct chart_set {
 #define CHART_BARS_PER_CHART 24
 
 /*
- * Write the chart files under outdir/charts and run gnuplot once.  Returns
- * 0 (charts done, or skipped with cs->note set when gnuplot is missing), or
- * 1 when gnuplot ran and failed (message in msgs).
+ * Write the chart files under outdir/charts (never a link) and run gnuplot
+ * once.  Returns 0 (charts done, or skipped with cs->note set when gnuplot
+ * is missing), 1 when writing or gnuplot failed, 2 when charts/ is a link
+ * or not a directory (message in msgs).
  */
-int chart_render_all(const struct report *r, const char *outdir, bool svg,
+int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs);
 void chart_set_release(struct chart_set *cs);
 

@@ -401,12 +401,13 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	case KT_SIZE_PCT:
 	case KT_OFFSET:
-		if (v[strlen(v) - 1] == '%') {
+		/* v may be "" (a quoted empty scalar): no last character */
+		if (v[0] && v[strlen(v) - 1] == '%') {
 			double pct;
-			if (key->type == KT_OFFSET && strtod(v, NULL) == 0.0 &&
-			    isdigit((unsigned char)v[0])) {
+			if (key->type == KT_OFFSET && v[strspn(v, "0")] == '%' &&
+			    v[0] == '0') {
 				out->u = 0;
-				return 0; /* "0%" is offset 0 */
+				return 0; /* "0%" is offset 0; "0junk%" is no number */
 			}
 			if (units_parse_percent(v, &pct) < 0 ||
 			    (key->type == KT_OFFSET && pct >= 100.0)) {
@@ -681,6 +682,11 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 			}
 			snprintf(d->d.name, sizeof(d->d.name), "%s", v);
 		} else {
+			if (!v[0]) {
+				err_at(x, NLINE(vn), NCOL(vn), "device path is empty; give a "
+				       "directory, file or block device");
+				return;
+			}
 			if (strlen(v) >= sizeof(d->d.path)) {
 				err_at(x, NLINE(vn), NCOL(vn), "device path is too long");
 				return;
@@ -1610,6 +1616,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			yaml_document_delete(&doc2);
 		}
 	}
+	/* a "\0" escape in a quoted scalar would cut every C string that
+	 * carries it (a path silently shortened): refuse NUL anywhere */
+	for (yaml_node_t *nd = doc.nodes.start; nd < doc.nodes.top; nd++)
+		if (nd->type == YAML_SCALAR_NODE &&
+		    memchr(nd->data.scalar.value, '\0', nd->data.scalar.length))
+			err_at(&x, NLINE(nd), NCOL(nd), "string holds a NUL character "
+			       "('\\0'); remove it");
+	if (has_errors(&x))
+		goto err;
 	size_t own = (size_t)(doc.nodes.top - doc.nodes.start), count = 0;
 	if (!count_nodes(&x, root, 0, &count, own + SUITE_MAX_ALIAS_NODES)) {
 		err_at(&x, NLINE(root), NCOL(root),
