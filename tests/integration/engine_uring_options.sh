@@ -99,6 +99,21 @@ out=$(verify "$T/r.trace" "$T/mnt/iomatrix.d.0") && ok "reads return the data la
 	|| not_ok "reads: $out"
 [ "$(grep -c ' data read ' "$T/r.trace")" -ge $((N * 9)) ] && ok "every read traced" \
 	|| not_ok "$(grep -c ' data read ' "$T/r.trace") reads traced"
+n=$(jq -s '[.[] | .repetitions[0].cpu.ns_per_io | select(. > 0)] | length' "$T"/r/cells/*.json)
+[ "$n" -ge 9 ] && ok "every cell records cpu.ns_per_io" || not_ok "cpu.ns_per_io in $n cells"
+# the report's method names the options and CPU per IO; titles tell cells apart
+expect_exit 0 "$IOMATRIX" report "$T/r" --charts none --format md
+md="$T/r/report/report.md"
+grep -q 'what differs: .*io\\_uring options' "$md" && ok "method: the io_uring options vary" \
+	|| not_ok "method: $(grep 'what differs' "$md")"
+grep -q '^| batching | iodepth\\_batch' "$md" || grep -q "what differs: .*batching" "$md" \
+	&& ok "method: batching" || not_ok "method lacks batching"
+grep -q '^| CPU placement | cpus\\_allowed all, numa\\_node none |$' "$md" && ok "method: CPU placement" \
+	|| not_ok "method lacks CPU placement"
+grep -q 'CPU per IO (`cpu.ns_per_io`.*ns over 9 cells' "$md" && ok "method: CPU per IO" \
+	|| not_ok "method lacks CPU per IO"
+grep -q '^### .*registerfiles, fixedbufs' "$md" && grep -q '^### .*sqthread\\_poll on CPU 0' "$md" \
+	&& ok "titles name the options" || not_ok "titles: $(grep '^###' "$md")"
 
 # writes through registered buffers (WRITE_FIXED) and files, then the file
 suite "$T/w.yaml" randwrite "label: write-fixed, registerfiles: true, fixedbufs: true"
