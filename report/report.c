@@ -198,7 +198,54 @@ static int dev_names(struct report *r)
  * group key and shown next to the device instead.
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
-	      P_FILES, P_OFFSET, P_STOP, P__N };
+	      P_FILES, P_OFFSET, P_STOP, P_EOPTS, P__N };
+
+/* The batching, io_uring and placement keys (P_EOPTS) that differ from
+ * fio's defaults, under fio's names: "iodepth_batch 32, fixedbufs".
+ * Returns false (nothing added) when all are at their defaults. */
+static bool eopts_note(const struct cell *c, struct sbuf *b)
+{
+	size_t len0 = b->len;
+#define SEP (b->len > len0 ? ", " : "")
+	if (c->iodepth_batch != 1)
+		sbuf_addf(b, "%siodepth_batch %u", SEP, c->iodepth_batch);
+	if (c->iodepth_batch_complete_min != 1)
+		sbuf_addf(b, "%scompletions from %u", SEP, c->iodepth_batch_complete_min);
+	if (c->iodepth_batch_complete_max)
+		sbuf_addf(b, "%scompletions up to %u", SEP, c->iodepth_batch_complete_max);
+	if (!strcmp(c->engine, "io_uring")) {
+		if (c->registerfiles)
+			sbuf_addf(b, "%sregisterfiles", SEP);
+		if (c->fixedbufs)
+			sbuf_addf(b, "%sfixedbufs", SEP);
+		if (c->sqthread_poll)
+			sbuf_addf(b, "%ssqthread_poll", SEP);
+		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+			sbuf_addf(b, " on CPU %d", c->sqthread_poll_cpu);
+		if (c->hipri)
+			sbuf_addf(b, "%shipri", SEP);
+		if (c->nonvectored >= 0)
+			sbuf_addf(b, "%snonvectored %d", SEP, c->nonvectored);
+	}
+	if (c->cpus_allowed[0])
+		sbuf_addf(b, "%sCPUs %s", SEP, c->cpus_allowed);
+	if (c->numa_node >= 0)
+		sbuf_addf(b, "%sNUMA node %d", SEP, c->numa_node);
+#undef SEP
+	return b->len > len0;
+}
+
+static bool eopts_eq(const struct cell *a, const struct cell *b)
+{
+	return a->iodepth_batch == b->iodepth_batch &&
+	       a->iodepth_batch_complete_min == b->iodepth_batch_complete_min &&
+	       a->iodepth_batch_complete_max == b->iodepth_batch_complete_max &&
+	       a->registerfiles == b->registerfiles && a->fixedbufs == b->fixedbufs &&
+	       a->sqthread_poll == b->sqthread_poll &&
+	       a->sqthread_poll_cpu == b->sqthread_poll_cpu && a->hipri == b->hipri &&
+	       a->nonvectored == b->nonvectored &&
+	       !strcmp(a->cpus_allowed, b->cpus_allowed) && a->numa_node == b->numa_node;
+}
 
 static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
@@ -218,6 +265,7 @@ static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p
 	/* a 60 s latency run is not a repeat of the same cell run for 20 s */
 	case P_STOP: return a->runtime_ns == b->runtime_ns &&
 			    a->requests == b->requests && a->io_size == b->io_size;
+	case P_EOPTS: return eopts_eq(&a->cell, &b->cell);
 	}
 	return true;
 }
@@ -255,6 +303,10 @@ static void param_note(const struct rset_cell *c, int p, struct sbuf *b)
 		}
 		if (!c->runtime_ns && !c->requests && !c->io_size)
 			sbuf_adds(b, "one pass");
+		break;
+	case P_EOPTS:
+		if (!eopts_note(&c->cell, b))
+			sbuf_adds(b, "fio's engine defaults");
 		break;
 	case P_OFFSET:
 		if (c->offset_pct > 0) {
@@ -339,7 +391,7 @@ static bool is_mixed(const char *p)
 
 /* What differs between groups decides what a title must say. */
 struct varies {
-	bool qd, jobs, engine, direct, fsync, data, files, rwmix;
+	bool qd, jobs, engine, direct, fsync, data, files, rwmix, eopts;
 };
 
 static void compute_varies(const struct report *r, struct varies *v)
@@ -358,6 +410,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 		v->fsync |= a->fsync != b->fsync || a->end_fsync != b->end_fsync;
 		v->data |= strcmp(a->data, b->data) != 0;
 		v->files |= a->files != b->files;
+		v->eopts |= !eopts_eq(&a->cell, &b->cell);
 	}
 }
 
@@ -414,6 +467,13 @@ static void group_titles(struct report *r, const bool *in_key)
 			sbuf_addf(&extra, ", %s data", c->data);
 		if (v.files && !title_skip(g, in_key, P_FILES))
 			sbuf_addf(&extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
+		/* settings common to every cell are in the method, not each title */
+		if (v.eopts && !title_skip(g, in_key, P_EOPTS)) {
+			struct sbuf e = SBUF_INIT;
+			if (eopts_note(&c->cell, &e))
+				sbuf_addf(&extra, ", %s", sbuf_str(&e));
+			sbuf_release(&e);
+		}
 		if ((c->offset_bytes || c->offset_pct > 0) && !title_skip(g, in_key, P_OFFSET)) {
 			sbuf_adds(&extra, ", ");
 			param_note(c, P_OFFSET, &extra);

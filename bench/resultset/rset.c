@@ -252,8 +252,8 @@ static void cell_measurements(struct rset_cell *c)
 	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
 	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
 	const cJSON *r;
-	double rt = 0, usr = 0, sys = 0;
-	int n = 0;
+	double rt = 0, usr = 0, sys = 0, perio = 0;
+	int n = 0, nperio = 0;
 
 	cJSON_ArrayForEach(r, reps) {
 		n++;
@@ -261,8 +261,15 @@ static void cell_measurements(struct rset_cell *c)
 		const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
 		usr += jnum(cpu, "usr_pct", 0);
 		sys += jnum(cpu, "sys_pct", 0);
+		const cJSON *pio = cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io");
+		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
+			perio += pio->valuedouble;
+			nperio++;
+		}
 	}
 	c->nreps = n;
+	c->have_cpu_per_io = nperio > 0;
+	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
 		c->runtime_mean_ns = rt / n;
 		c->cpu_usr_pct = usr / n;

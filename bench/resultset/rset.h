@@ -70,6 +70,8 @@ struct rset_cell {
 	/* measurements */
 	int nreps;
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
+	double cpu_ns_per_io;   /* mean over the repetitions that have it */
+	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
 	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
