@@ -712,8 +712,14 @@ int cmd_run(int argc, char **argv)
 		unsigned nreps = 0;
 		int ret;
 
-		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok"))
-			continue; /* resume: already measured */
+		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok")) {
+			/* resume: the index says measured; the file must agree */
+			char why[256];
+			if (resultset_cell_verify(&rs, c, why, sizeof(why)) == 0)
+				continue;
+			fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
+				c->id, c->device, c->label, why);
+		}
 
 		/* ETA bookkeeping: what remains after this cell */
 		ps.known_left_s = 0;
