@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,11 +108,9 @@ static int refs_add(struct refs *r, const char *path)
 	char real[PATH_MAX];
 	if (!realpath(path, real))
 		return 0;
-	for (size_t i = 0; i < r->n; i++) {
-		char other[PATH_MAX];
-		if (realpath(r->v[i].path, other) && !strcmp(other, real))
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->v[i].real, real))
 			return 0;   /* given twice */
-	}
 	if (r->n == r->alloc) {
 		size_t na = r->alloc ? r->alloc * 2 : 64;
 		struct arc_ref *p = realloc(r->v, na * sizeof(*p));
@@ -130,11 +129,13 @@ static int refs_add(struct refs *r, const char *path)
 		base = *q == '/' ? q : NULL;
 	}
 	x->path = strdup(path);
+	x->real = strdup(real);
 	x->name = strdup(base ? base + 1 : path);
 	if (x->name)
 		x->name[strcspn(x->name, "/")] = 0;
 	x->date = x->name ? set_date(path, x->name) : NULL;
-	if (!x->path || !x->name || !x->date) {
+	if (!x->path || !x->real || !x->name || !x->date) {
+		free(x->real);
 		free(x->path);
 		free(x->name);
 		free(x->date);
@@ -209,6 +210,7 @@ int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
 void arc_refs_free(struct arc_ref *refs, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
+		free(refs[i].real);
 		free(refs[i].path);
 		free(refs[i].name);
 		free(refs[i].date);
@@ -392,7 +394,7 @@ int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 	int ret = -1;
 
 	memset(s, 0, sizeof(*s));
-	if (rset_load(ref->path, &rs, errs) < 0)
+	if (rset_load_summaries(ref->path, &rs, errs) < 0)
 		goto out;
 	for (size_t i = 0; i < rs.warnings.n; i++)
 		errlist_add(warns, NULL, 0, 0, "%s", rs.warnings.msgs[i]);
@@ -584,4 +586,145 @@ int arc_set_from_json(const cJSON *o, struct arc_set *s)
 bad:
 	arc_set_release(s);
 	return -1;
+}
+
+/* ---- streaming with loader threads ---- */
+
+
+#define STREAM_WINDOW 8   /* sets loaded ahead: bounds memory */
+
+struct slot {
+	struct arc_set s;
+	struct errlist errs, warns;
+	int rc;
+	bool ready;
+};
+
+struct arc_stream;
+struct worker_arg {
+	struct arc_stream *st;
+	int k;
+};
+
+struct arc_stream {
+	const struct arc_ref *refs;
+	struct worker_arg wa[2];
+	size_t n, next;            /* next: index the consumer takes next */
+	struct slot slot[STREAM_WINDOW];
+	pthread_t th[2];
+	int nth;
+	bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *stream_worker(void *arg)
+{
+	struct worker_arg *wa = arg;
+	struct arc_stream *st = wa->st;
+	for (size_t i = (size_t)wa->k; i < st->n; i += (size_t)st->nth) {
+		struct slot *sl = &st->slot[i % STREAM_WINDOW];
+		pthread_mutex_lock(&st->mu);
+		/* the slot is free once the consumer took index i - WINDOW */
+		while (!st->stop && (i >= st->next + STREAM_WINDOW || sl->ready))
+			pthread_cond_wait(&st->cv, &st->mu);
+		bool stop = st->stop;
+		pthread_mutex_unlock(&st->mu);
+		if (stop)
+			break;
+		struct slot tmp = { .errs = ERRLIST_INIT, .warns = ERRLIST_INIT };
+		tmp.rc = arc_set_load(&st->refs[i], &tmp.s, &tmp.errs, &tmp.warns);
+		pthread_mutex_lock(&st->mu);
+		*sl = tmp;
+		sl->ready = true;
+		pthread_cond_broadcast(&st->cv);
+		pthread_mutex_unlock(&st->mu);
+	}
+	return NULL;
+}
+
+static void slots_release(struct arc_stream *st)
+{
+	for (int k = 0; k < STREAM_WINDOW; k++)
+		if (st->slot[k].ready) {
+			arc_set_release(&st->slot[k].s);
+			errlist_release(&st->slot[k].errs);
+			errlist_release(&st->slot[k].warns);
+			st->slot[k].ready = false;
+		}
+}
+
+struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n)
+{
+	struct arc_stream *st = calloc(1, sizeof(*st));
+	if (!st)
+		return NULL;
+	st->refs = refs;
+	st->n = n;
+	pthread_mutex_init(&st->mu, NULL);
+	pthread_cond_init(&st->cv, NULL);
+	/* two loaders: the machine this is measured on has two cores; more
+	 * would only add memory */
+	st->nth = n > 1 ? 2 : 0;
+	for (int k = 0; k < st->nth; k++) {
+		st->wa[k] = (struct worker_arg){ st, k };
+		if (pthread_create(&st->th[k], NULL, stream_worker, &st->wa[k]) != 0) {
+			/* no threads: stop what started and load in the consumer */
+			pthread_mutex_lock(&st->mu);
+			st->stop = true;
+			pthread_cond_broadcast(&st->cv);
+			pthread_mutex_unlock(&st->mu);
+			for (int j = 0; j < k; j++)
+				pthread_join(st->th[j], NULL);
+			slots_release(st);
+			st->stop = false;
+			st->nth = 0;
+			break;
+		}
+	}
+	return st;
+}
+
+int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
+		    struct errlist *errs, struct errlist *warns)
+{
+	if (st->next >= st->n)
+		return 1;
+	if (!st->nth) {
+		*rc = arc_set_load(&st->refs[st->next++], s, errs, warns);
+		return 0;
+	}
+	struct slot *sl = &st->slot[st->next % STREAM_WINDOW];
+	pthread_mutex_lock(&st->mu);
+	while (!sl->ready)
+		pthread_cond_wait(&st->cv, &st->mu);
+	*s = sl->s;
+	*rc = sl->rc;
+	for (size_t i = 0; i < sl->errs.n; i++)
+		errlist_add(errs, NULL, 0, 0, "%s", sl->errs.msgs[i]);
+	for (size_t i = 0; i < sl->warns.n; i++)
+		errlist_add(warns, NULL, 0, 0, "%s", sl->warns.msgs[i]);
+	errlist_release(&sl->errs);
+	errlist_release(&sl->warns);
+	sl->ready = false;
+	st->next++;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	return 0;
+}
+
+void arc_stream_stop(struct arc_stream *st)
+{
+	if (!st)
+		return;
+	pthread_mutex_lock(&st->mu);
+	st->stop = true;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	for (int k = 0; k < st->nth; k++)
+		pthread_join(st->th[k], NULL);
+	slots_release(st);
+	pthread_mutex_destroy(&st->mu);
+	pthread_cond_destroy(&st->cv);
+	free(st);
 }

@@ -76,6 +76,7 @@ struct arc_set {
 /* A set found by arc_scan(): where, when, and a stamp of its inputs. */
 struct arc_ref {
 	char *path, *name, *date;
+	char *real;                  /* realpath, to list a set once */
 	char stamp[80];              /* changes whenever the set's files change */
 };
 
@@ -95,6 +96,18 @@ void arc_refs_free(struct arc_ref *refs, size_t n);
 int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		 struct errlist *errs, struct errlist *warns);
 void arc_set_release(struct arc_set *s);
+
+/*
+ * Load refs[0..n-1] in order, two sets at a time on loader threads, at most
+ * a few ahead of the consumer (memory stays bounded).  next(): 0 with *s
+ * filled and *rc the arc_set_load() result (release *s either way; messages
+ * appended to errs/warns), 1 when all were taken.  stop() may come early.
+ */
+struct arc_stream;
+struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n);
+int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
+		    struct errlist *errs, struct errlist *warns);
+void arc_stream_stop(struct arc_stream *st);
 
 /* The record as JSON and back (site cache).  from_json: 0 or -1. */
 cJSON *arc_set_to_json(const struct arc_set *s);

@@ -134,16 +134,20 @@ int cmd_history(int argc, char **argv)
 
 	if (arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
 		goto out_errs;
-	for (size_t i = 0; i < nrefs; i++) {
-		struct arc_set s;
-		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-		if (arc_set_load(&refs[i], &s, &e, &w) == 0) {
-			if (history_add(&h, &s) < 0) {
-				errlist_add(&errs, NULL, 0, 0, "out of memory");
-				rc = EXIT_RUNTIME;
-			}
-			arc_set_release(&s);
+	struct arc_stream *st = arc_stream_start(refs, nrefs);
+	if (!st) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	struct arc_set set;
+	int lrc;
+	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
+	while (arc_stream_next(st, &set, &lrc, &e, &w) == 0) {
+		if (lrc == 0 && history_add(&h, &set) < 0) {
+			errlist_add(&errs, NULL, 0, 0, "out of memory");
+			rc = EXIT_RUNTIME;
 		}
+		arc_set_release(&set);
 		for (size_t k = 0; k < e.n; k++)
 			fprintf(stderr, "iomatrix history: warning: skipped: %s\n", e.msgs[k]);
 		for (size_t k = 0; k < w.n; k++)
@@ -151,8 +155,11 @@ int cmd_history(int argc, char **argv)
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == EXIT_RUNTIME)
-			goto out_errs;
+			break;
 	}
+	arc_stream_stop(st);
+	if (rc == EXIT_RUNTIME)
+		goto out_errs;
 	if (history_finish(&h, &errs) < 0)
 		goto out_errs;
 	rc = EXIT_OK;
