@@ -547,7 +547,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 	return rc;
 }
 
-static char *find_in_path(const char *prog)
+char *chart_find_program(const char *prog)
 {
 	const char *path = getenv("PATH");
 	if (!path || !*path)
@@ -566,8 +566,9 @@ static char *find_in_path(const char *prog)
 	return NULL;
 }
 
-/* One gnuplot for everything: fork, chdir to the charts dir, exec by argv. */
-static int run_gnuplot(const char *gnuplot, const char *dir, struct errlist *msgs)
+/* One gnuplot for everything: fork, chdir to dir, exec by argv. */
+int chart_run_gnuplot(const char *gnuplot, const char *dir, const char *script,
+		      struct errlist *msgs)
 {
 	pid_t pid = fork();
 	int status;
@@ -577,7 +578,7 @@ static int run_gnuplot(const char *gnuplot, const char *dir, struct errlist *msg
 		return -1;
 	}
 	if (pid == 0) {
-		char *const argv[] = { (char *)"gnuplot", (char *)"all.gp", NULL };
+		char *const argv[] = { (char *)"gnuplot", (char *)script, NULL };
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0) {
 			dup2(fd, 0);
@@ -685,7 +686,7 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 	memset(cs, 0, sizeof(*cs));
 	if (!svg && !png)
 		return 0;
-	gnuplot = find_in_path("gnuplot");
+	gnuplot = chart_find_program("gnuplot");
 	if (!gnuplot) {
 		cs->note = strdup("Charts were skipped: gnuplot is not installed "
 				  "(apt-get install gnuplot-nox, then run the report again).");
@@ -730,7 +731,7 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 			 CHART_MAX_CELL_CHARTS, r->ngroups);
 		cs->note = strdup(note);
 	}
-	if (run_gnuplot(gnuplot, x.dir, msgs) < 0) {
+	if (chart_run_gnuplot(gnuplot, x.dir, "all.gp", msgs) < 0) {
 		rc = 1;
 		goto out;
 	}
