@@ -1,14 +1,15 @@
 /*
  * cmd_plan.c - `iomatrix plan SUITE [--format text|json]`: the expanded cells
  * in run order with their stop rule, the cell count and an estimated time.
- * No IO.  The JSON form is plan_to_json(), byte for byte what `run` writes
- * as plan.json.
+ * No IO.  The JSON form is resultset_plan_to_json(), byte for byte what
+ * `run` writes as plan.json.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "resultset/resultset.h"
 #include "suite_cli.h"
 #include "common/units.h"
 
@@ -93,9 +94,9 @@ static void print_text(const struct suite *s)
 		       c->id, wdev, c->device, wlab, c->label, pattern_name(c->pattern),
 		       bs, c->iodepth, c->jobs, c->engine, c->direct ? "yes" : "no",
 		       sz, stop, c->repeat);
-		if (c->runtime_ns)
-			est_ns += (uint64_t)c->repeat *
-				  (c->ramp_ns + c->runtime_ns + c->cooldown_ns);
+		uint64_t est = cell_estimate_ns(c);
+		if (est)
+			est_ns += est;
 		else
 			by_size++;
 	}
@@ -106,7 +107,7 @@ static void print_text(const struct suite *s)
 	if (by_size)
 		printf(" + %zu cell%s stopped by size, not estimated", by_size,
 		       by_size == 1 ? "" : "s");
-	printf(" (ramp + runtime + cooldown per repetition; file layout not included)\n");
+	printf(" (ramp + runtime per repetition, cooldown between them; file layout not included)\n");
 }
 
 int cmd_plan(int argc, char **argv)
@@ -137,7 +138,7 @@ int cmd_plan(int argc, char **argv)
 		goto out;
 	}
 	if (o.format && !strcmp(o.format, "json")) {
-		cJSON *j = plan_to_json(s);
+		cJSON *j = resultset_plan_to_json(s);
 		char *txt = j ? cJSON_Print(j) : NULL;
 		cJSON_Delete(j);
 		if (!txt) {

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "resultset/resultset.h"
@@ -199,11 +200,8 @@ struct progress_state {
 /* Seconds a cell takes when it is time-limited, -1 when unknown. */
 static double cell_estimate_s(const struct cell *c)
 {
-	if (!c->runtime_ns)
-		return -1;
-	double one = (double)(c->ramp_ns + c->runtime_ns) / 1e9;
-	return one * c->repeat +
-	       (double)c->cooldown_ns / 1e9 * (c->repeat ? c->repeat - 1 : 0);
+	uint64_t ns = cell_estimate_ns(c);
+	return ns ? (double)ns / 1e9 : -1;
 }
 
 static void format_eta(double s, char *buf, size_t len)
@@ -273,206 +271,26 @@ static void progress_clear(struct progress_state *ps)
 	}
 }
 
-/* ---- cell JSON ---- */
-
-static void warnings_add(cJSON *w, const char *msg)
-{
-	const cJSON *e;
-
-	if (!msg || !*msg)
-		return;
-	cJSON_ArrayForEach(e, w)
-		if (cJSON_IsString(e) && !strcmp(e->valuestring, msg))
-			return;
-	cJSON_AddItemToArray(w, cJSON_CreateString(msg));
-}
-
-/* Per-direction summary over the repetitions (see results/README.md). */
-static cJSON *summary_json(const struct rep_result *reps, unsigned n)
-{
-	cJSON *sum = cJSON_CreateObject(), *merged;
-	static const char *const dname[DIR__COUNT] = { "read", "write" };
-	double *x = NULL;
-	struct lat_hist *h = NULL;
-
-	if (!sum)
-		return NULL;
-	merged = cJSON_CreateObject();
-	x = calloc(n ? n : 1, sizeof(*x) * 6);
-	h = calloc(1, sizeof(*h));
-	if (!merged || !x || !h)
-		goto err;
-	for (int d = 0; d < DIR__COUNT; d++) {
-		bool any = false;
-		struct welford w;
-
-		for (unsigned r = 0; r < n; r++)
-			if (reps[r].dir[d].ios)
-				any = true;
-		if (!any)
-			continue;
-		welford_init(&w);
-		memset(h, 0, sizeof(*h));
-		double *iops = x, *bw = x + n, *mean = x + 2 * n, *p50 = x + 3 * n,
-		       *p99 = x + 4 * n, *mx = x + 5 * n;
-		for (unsigned r = 0; r < n; r++) {
-			const struct dir_result *dr = &reps[r].dir[d];
-			double secs = (double)reps[r].runtime_ns / 1e9;
-			iops[r] = secs > 0 ? (double)dr->ios / secs : 0;
-			bw[r] = secs > 0 ? (double)dr->bytes / secs : 0;
-			mean[r] = dr->lat.n ? dr->lat.mean : 0;
-			p50[r] = dr->hist ? (double)hist_percentile(dr->hist, 50) : 0;
-			p99[r] = dr->hist ? (double)hist_percentile(dr->hist, 99) : 0;
-			mx[r] = dr->lat.n ? (double)dr->lat.max : 0;
-			welford_merge(&w, &dr->lat);
-			if (dr->hist)
-				hist_merge(h, dr->hist);
-		}
-		static const char *const keys[6] = {
-			"iops", "bw_bytes_s", "lat_mean_ns", "lat_p50_ns",
-			"lat_p99_ns", "lat_max_ns",
-		};
-		cJSON *o = cJSON_AddObjectToObject(sum, dname[d]);
-		if (!o)
-			goto err;
-		for (int m = 0; m < 6; m++) {
-			struct summary s;
-			summary_compute(x + (size_t)m * n, n, &s);
-			cJSON *sj = summary_to_json(&s);
-			if (!sj)
-				goto err;
-			cJSON_AddItemToObject(o, keys[m], sj);
-		}
-		cJSON *lj = lat_to_json(&w, h);
-		if (!lj)
-			goto err;
-		cJSON_AddItemToObject(merged, dname[d], lj);
-	}
-	cJSON_AddItemToObject(sum, "lat_ns_merged", merged);
-	free(x);
-	free(h);
-	return sum;
-err:
-	cJSON_Delete(merged);
-	cJSON_Delete(sum);
-	free(x);
-	free(h);
-	return NULL;
-}
-
-/* The whole cell file.  Borrows everything; caller owns the result. */
-static cJSON *cell_json(const struct cell *c, const char *error,
-			const char *started, const char *finished,
-			const struct rep_result *reps, unsigned nreps)
-{
-	cJSON *j = cJSON_CreateObject(), *w, *ra, *p, *s;
-
-	if (!j)
-		return NULL;
-	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
-	cJSON_AddNumberToObject(j, "id", c->id);
-	cJSON_AddStringToObject(j, "status", error ? "failed" : "ok");
-	if (error)
-		cJSON_AddStringToObject(j, "error", error);
-	else
-		cJSON_AddNullToObject(j, "error");
-	p = cell_to_json(c);
-	if (!p)
-		goto err;
-	cJSON_AddItemToObject(j, "params", p);
-	cJSON_AddStringToObject(j, "started_at", started);
-	cJSON_AddStringToObject(j, "finished_at", finished);
-	w = cJSON_AddArrayToObject(j, "warnings");
-	ra = cJSON_AddArrayToObject(j, "repetitions");
-	if (!w || !ra)
-		goto err;
-	for (unsigned r = 0; r < nreps; r++) {
-		cJSON *rj = rep_result_to_json(&reps[r], (int)r + 1);
-		if (!rj)
-			goto err;
-		cJSON_AddItemToArray(ra, rj);
-		warnings_add(w, reps[r].warning);
-	}
-	s = summary_json(reps, nreps);
-	if (!s)
-		goto err;
-	cJSON_AddItemToObject(j, "summary", s);
-	return j;
-err:
-	cJSON_Delete(j);
-	return NULL;
-}
-
 /* ---- manifest ---- */
-
-static cJSON *device_json(const struct suite_device *d)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	if (!o)
-		return NULL;
-	cJSON_AddStringToObject(o, "name", d->name);
-	cJSON_AddStringToObject(o, "path", d->path);
-	cJSON_AddBoolToObject(o, "destructive", d->destructive);
-	cJSON *fp = fingerprint_device(d->path);
-	if (fp)
-		cJSON_AddItemToObject(o, "fingerprint", fp);
-	else
-		cJSON_AddNullToObject(o, "fingerprint");
-	return o;
-}
-
-static void add_str_or_null(cJSON *o, const char *k, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
-}
 
 static cJSON *manifest_new(const struct suite *s, double scale, int argc,
 			   char **argv)
 {
-	cJSON *m = cJSON_CreateObject(), *o, *a;
-	char now[32];
+	struct manifest_info mi = {
+		.scale = scale > 0 ? scale : 1,
+		.command = argv, .ncommand = argc,
+		.tool = fingerprint_tool(), .host = fingerprint_host(),
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = s->file,
+		.sha256 = s->sha256, .cells_total = s->ncells,
+	};
+	cJSON *m = resultset_manifest_new(&mi);
 
-	if (!m)
-		return NULL;
-	iso8601_now(now, sizeof(now));
-	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
-	cJSON_AddStringToObject(m, "kind", "iomatrix-result-set");
-	cJSON_AddStringToObject(m, "status", "running");
-	cJSON_AddStringToObject(m, "started_at", now);
-	cJSON_AddNullToObject(m, "finished_at");
-	cJSON_AddNumberToObject(m, "scale", scale > 0 ? scale : 1);
-	o = cJSON_AddObjectToObject(m, "source");
-	if (o)
-		cJSON_AddStringToObject(o, "kind", "iomatrix");
-	a = cJSON_AddArrayToObject(m, "command");
-	for (int i = 0; a && i < argc; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(argv[i]));
-	o = fingerprint_tool();
-	if (o)
-		cJSON_AddItemToObject(m, "tool", o);
-	o = fingerprint_host();
-	if (o)
-		cJSON_AddItemToObject(m, "host", o);
-	o = cJSON_AddObjectToObject(m, "suite");
-	if (o) {
-		cJSON_AddStringToObject(o, "name", s->name);
-		add_str_or_null(o, "title", s->title);
-		add_str_or_null(o, "description", s->description);
-		add_str_or_null(o, "file", s->file);
-		cJSON_AddStringToObject(o, "sha256", s->sha256);
+	for (size_t i = 0; m && i < s->ndevices; i++) {
+		const struct suite_device *d = &s->devices[i];
+		resultset_manifest_add_device(m, d->name, d->path, d->destructive,
+					      fingerprint_device(d->path));
 	}
-	a = cJSON_AddArrayToObject(m, "devices");
-	for (size_t i = 0; a && i < s->ndevices; i++) {
-		cJSON *d = device_json(&s->devices[i]);
-		if (d)
-			cJSON_AddItemToArray(a, d);
-	}
-	cJSON_AddNumberToObject(m, "cells_total", (double)s->ncells);
-	cJSON_AddArrayToObject(m, "cells");
 	return m;
 }
 
@@ -495,7 +313,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		if (stat(d->path, &st) < 0) {
 			/* a file that does not exist yet is fine if its
 			 * directory does: the runner creates it */
-			runner_path_parent(d->path, parent, sizeof(parent));
+			fsutil_parent(d->path, parent, sizeof(parent));
 			if (errno != ENOENT || stat(parent, &st) < 0 ||
 			    !S_ISDIR(st.st_mode)) {
 				fprintf(stderr, "iomatrix: device '%s': cannot use '%s': %s; create it or pass --device %s=PATH\n",
@@ -526,9 +344,17 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 	for (size_t k = 0; k < s->ncells; k++) {
 		const struct cell *c = &s->cells[k];
 		if (!engine_find(c->engine)) {
+			/* suggest the first built-in engine that does real IO */
+			const char *alt = "psync";
+			for (const char *const *n = engine_names(); *n; n++) {
+				const struct engine *e = engine_find(*n);
+				if (e && !(e->flags & ENGINE_NO_IO)) {
+					alt = *n;
+					break;
+				}
+			}
 			fprintf(stderr, "iomatrix: cell %d (%s %s): engine '%s' is not built into this iomatrix; use %s or rebuild with its library installed\n",
-				c->id, c->device, c->label, c->engine,
-				engine_find("libaio") ? "libaio" : "psync");
+				c->id, c->device, c->label, c->engine, alt);
 			bad = 1;
 			break;
 		}
@@ -794,10 +620,10 @@ int cmd_run(int argc, char **argv)
 		have_rs = true;
 		lock_set(rs.dir, &lock_fd); /* keeps a --resume of it out */
 		char path[PATH_MAX + 32];
-		cJSON *plan = plan_to_json(s);
+		cJSON *plan = resultset_plan_to_json(s);
 		int r1, r2;
 		snprintf(path, sizeof(path), "%s/suite.yaml", rs.dir);
-		r1 = atomic_write_file(path, s->text, s->text_len);
+		r1 = fsutil_write_atomic(path, s->text, s->text_len);
 		snprintf(path, sizeof(path), "%s/plan.json", rs.dir);
 		r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
 		cJSON_Delete(plan);
@@ -898,20 +724,6 @@ int cmd_run(int argc, char **argv)
 		tgt_cell = c;
 		if (ret == -EINTR || stop_flag)
 			break;
-		/* bs against the device's logical block size is input, known
-		 * now that the target is resolved: refuse before any IO */
-		if (ret == 0 && c->direct && tgt.logical_block &&
-		    c->bs % tgt.logical_block) {
-			const struct engine *e = engine_find(c->engine);
-			if (e && !(e->flags & ENGINE_NO_IO)) {
-				snprintf(cerr, sizeof(cerr),
-					 "bs %llu is %s the logical block size of '%s' (%u bytes); use a multiple of %u or direct: false",
-					 (unsigned long long)c->bs,
-					 c->bs < tgt.logical_block ? "below" : "not a multiple of",
-					 c->path, tgt.logical_block, tgt.logical_block);
-				ret = -EINVAL;
-			}
-		}
 		if (ret < 0) {
 			if (!cerr[0])
 				snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
@@ -964,8 +776,12 @@ int cmd_run(int argc, char **argv)
 write_cell:
 		iso8601_now(finished, sizeof(finished));
 		{
-			cJSON *cj = cell_json(c, cerr[0] ? cerr : NULL, started,
-					      finished, reps, nreps);
+			struct cell_outcome out = {
+				.error = cerr[0] ? cerr : NULL,
+				.started_at = started, .finished_at = finished,
+				.reps = reps, .nreps = nreps,
+			};
+			cJSON *cj = resultset_cell_to_json(c, &out);
 			if (!fatal) /* a fatal error was printed once already */
 				print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
 			for (unsigned r = 0; r < nreps; r++)

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "archive.h"
+#include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "common/units.h"
 #include "report.h"
@@ -84,7 +85,7 @@ static char *set_date(const char *path, const char *name)
 	size_t len;
 	char why[64];
 	snprintf(p, sizeof(p), "%s/manifest.json", path);
-	char *buf = rset_read_file(AT_FDCWD, p, RSET_MAX_FILE_BYTES, true, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, p, RESULTSET_MAX_FILE_BYTES, 0, &len);
 	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	const char *d = js(m, "started_at");
@@ -328,7 +329,7 @@ static void cell_metric(const struct rset_cell *c, enum arc_metric m, struct arc
 	double sum = 0, var = 0, ci2 = 0, w = 0;
 	int n = 0;
 	memset(v, 0, sizeof(*v));
-	for (int k = 0; k < RS_NDIR; k++) {
+	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &c->dir[k];
 		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : m == ARC_MBS ? &d->bw :
 					     m == ARC_LAT_MEAN ? &d->lat_mean : &d->lat_p99;

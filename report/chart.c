@@ -18,6 +18,7 @@
 
 #include "chart.h"
 #include "escape.h"
+#include "common/fsutil.h"
 #include "resultset/rset.h"
 
 struct ctx {
@@ -33,14 +34,7 @@ static int write_text(const char *dir, const char *name, const struct sbuf *b)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	size_t n = fwrite(sbuf_str(b), 1, b->len, f);
-	int bad = n != b->len;
-	if (fclose(f) != 0 || bad)
-		return -EIO;
-	return 0;
+	return fsutil_write_atomic(path, sbuf_str(b), b->len);
 }
 
 static struct chart *chart_new(struct ctx *x, const char *file, const char *title,
@@ -472,7 +466,7 @@ static int chart_sweeps(struct ctx *x, int skip)
 	return rc;
 }
 
-static const char *const dnames[RS_NDIR] = { "read", "write" };
+static const char *const dnames[DIR__COUNT] = { "read", "write" };
 
 /* Latency exceedance and bandwidth time series for one workload. */
 static int chart_cell(struct ctx *x, size_t gi)
@@ -486,7 +480,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 	int rc = 0;
 
 	for (size_t k = 0; k < g->n; k++)
-		for (int dd = 0; dd < RS_NDIR; dd++) {
+		for (int dd = 0; dd < DIR__COUNT; dd++) {
 			const struct rset_dir *d = &g->e[k].cell->dir[dd];
 			if (g->e[k].cell->ok && d->present && d->npct && nl < 128)
 				lats[nl++] = d->pct_ns[d->npct - 1];
@@ -498,7 +492,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 		const struct rdev *dv = &r->devs[g->e[k].dev];
 		if (!c->ok)
 			continue;
-		for (int dd = 0; dd < RS_NDIR; dd++) {
+		for (int dd = 0; dd < DIR__COUNT; dd++) {
 			const struct rset_dir *d = &c->dir[dd];
 			if (!d->present)
 				continue;
@@ -508,7 +502,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 				snprintf(name, sizeof(name), "%s", dv->display);
 			if (d->npct) {
 				struct series *s = lines_series(&pl, name, dv->color);
-				if (s && g->mixed && dd == RS_WRITE)
+				if (s && g->mixed && dd == DIR_WRITE)
 					s->dash = 2;
 				if (d->lat_min_ns > 0)
 					rc |= series_point(s, d->lat_min_ns / div, 1.0);
@@ -519,7 +513,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 			}
 			if (d->nseries >= 3) {
 				struct series *s = lines_series(&sl, name, dv->color);
-				if (s && g->mixed && dd == RS_WRITE)
+				if (s && g->mixed && dd == DIR_WRITE)
 					s->dash = 2;
 				double iv = (double)d->series_interval_ns / 1e9;
 				for (size_t i = 0; i < d->nseries; i++)
@@ -621,7 +615,7 @@ static char *svg_inline(const char *dir, const char *file, size_t idx)
 	struct sbuf out = SBUF_INIT;
 
 	snprintf(name, sizeof(name), "%s/%s.svg", dir, file);
-	char *buf = rset_read_file(AT_FDCWD, name, 16u << 20, true, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, name, 16u << 20, 0, &len);
 	if (!buf)
 		return NULL;
 	char *p = strstr(buf, "<svg");

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cmpstat.h"
+#include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
 #include "template.h"
@@ -248,7 +249,7 @@ int cmd_compare(int argc, char **argv)
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
-			for (int dd = 0; dd < RS_NDIR; dd++) {
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *a = &co->dir[dd], *b = &cn->dir[dd];
 				if (!a->present || !b->present)
 					continue;
@@ -347,7 +348,7 @@ int cmd_compare(int argc, char **argv)
 		sbuf_addf(&b, "%s/compare", paths[1]);
 		outdir = sbuf_detach(&b);
 	}
-	if (!outdir || mkdir_parents(outdir) < 0) {
+	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
 		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
 		rc = EXIT_RUNTIME;
 		goto out;

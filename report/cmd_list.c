@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
 
@@ -57,11 +58,11 @@ static int entry_read(const char *path, struct entry *e)
 	memset(e, 0, sizeof(*e));
 	snprintf(mpath, sizeof(mpath), "%s/manifest.json", path);
 	e->path = safe(path);
-	char *buf = rset_read_file(AT_FDCWD, mpath, RSET_MAX_FILE_BYTES, true, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, mpath, RESULTSET_MAX_FILE_BYTES, 0, &len);
 	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
-	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RSET_SCHEMA_VERSION)) {
+	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RESULTSET_SCHEMA_VERSION)) {
 		char st[200];
 		if (!m)
 			snprintf(st, sizeof(st), "corrupt manifest (%s)", buf ? why : strerror(errno));

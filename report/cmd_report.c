@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "chart.h"
+#include "common/fsutil.h"
 #include "cli.h"
 #include "resultset/resultset.h"
 #include "report.h"
@@ -43,19 +44,11 @@ int report_write_file(const char *dir, const char *name, const char *data,
 		      size_t len, struct errlist *errs)
 {
 	char path[PATH_MAX];
-	char tmp[PATH_MAX];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", dir, name);
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(errno));
-		return -1;
-	}
-	size_t n = fwrite(data, 1, len, f);
-	if (fclose(f) != 0 || n != len || rename(tmp, path) < 0) {
-		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(errno));
-		unlink(tmp);
+	int r = fsutil_write_atomic(path, data, len);
+	if (r < 0) {
+		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(-r));
 		return -1;
 	}
 	return 0;
@@ -194,7 +187,7 @@ int cmd_report(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	int e = mkdir_parents(outdir);
+	int e = fsutil_mkdir_p(outdir);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix report: cannot create '%s': %s\n", outdir, strerror(-e));
 		rc = EXIT_RUNTIME;

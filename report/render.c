@@ -16,7 +16,6 @@
 #include "suite/fio_map.h"
 #include "report.h"
 
-static const char *const dir_names[RS_NDIR] = { "read", "write" };
 
 /* ---- fio command ---- */
 
@@ -372,11 +371,11 @@ static void results(const struct report *r, const struct chart_set *cs,
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		cJSON *go = cJSON_CreateObject();
-		double lats[2 * RS_NDIR * 64];
+		double lats[2 * DIR__COUNT * 64];
 		size_t nl = 0;
 
 		for (size_t k = 0; k < g->n; k++)
-			for (int dd = 0; dd < RS_NDIR; dd++) {
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &g->e[k].cell->dir[dd];
 				if (!d->present || nl + 2 > sizeof(lats) / sizeof(lats[0]))
 					continue;
@@ -405,7 +404,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 				continue;
 			}
-			for (int dd = 0; dd < RS_NDIR; dd++) {
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];
 				if (!d->present)
 					continue;
@@ -414,7 +413,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 				if (e->note)
 					add_str(row, "note", e->note);
 				if (g->mixed)
-					add_str(row, "dir", dir_names[dd]);
+					add_str(row, "dir", dir_name(dd));
 				add_stat_cells(row, d, div);
 				cJSON_AddItemToArray(rows, row);
 			}
@@ -592,14 +591,23 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 
 /* ---- CSV ---- */
 
-static const char *const csv_params[] = {
-	"id", "label", "pattern", "bs_bytes", "iodepth", "jobs", "engine",
-	"direct", "size_bytes", "size_pct", "files", "offset_bytes", "offset_pct",
-	"runtime_ns", "ramp_ns", "requests", "io_size_bytes", "rwmixread", "fsync",
-	"end_fsync", "data", "compress_pct", "drop_caches", "repeat", "cooldown_ns",
-	"seed", "interval_ns", "keep_files", "path",
-};
-#define NCSVP (sizeof(csv_params) / sizeof(csv_params[0]))
+/* The parameter columns: every PARAMS field of the key table
+ * (cell_json_names) but device, which has its own column, and path, which
+ * goes last because it is long.  NULL-terminated. */
+static const char *const *csv_params(void)
+{
+	static const char *cols[64];
+	const char *const *names = cell_json_names();
+	size_t n = 0;
+
+	/* constant data; two threads filling it write the same */
+	for (size_t i = 0; names[i] && n + 2 < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(names[i], "device") && strcmp(names[i], "path"))
+			cols[n++] = names[i];
+	cols[n++] = "path";
+	cols[n] = NULL;
+	return cols;
+}
 
 static void csv_json_value(struct sbuf *b, const cJSON *v)
 {
@@ -630,9 +638,10 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 {
 	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
 					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
+	const char *const *params = csv_params();
 	sbuf_adds(b, "set,host,device,status,direction");
-	for (size_t i = 0; i < NCSVP; i++)
-		sbuf_addf(b, ",%s", csv_params[i]);
+	for (size_t i = 0; params[i]; i++)
+		sbuf_addf(b, ",%s", params[i]);
 	sbuf_adds(b, ",reps");
 	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
 		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
@@ -643,8 +652,8 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
 			const struct rset_cell *c = e->cell;
-			int dirs[RS_NDIR + 1], nd = 0;
-			for (int dd = 0; dd < RS_NDIR; dd++)
+			int dirs[DIR__COUNT + 1], nd = 0;
+			for (int dd = 0; dd < DIR__COUNT; dd++)
 				if (c->dir[dd].present)
 					dirs[nd++] = dd;
 			if (nd == 0)
@@ -660,10 +669,10 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				sbuf_addc(b, ',');
 				escape_append(b, c->status, ESC_CSV);
 				sbuf_addc(b, ',');
-				sbuf_adds(b, d ? dir_names[dd] : "");
-				for (size_t i = 0; i < NCSVP; i++) {
+				sbuf_adds(b, d ? dir_name(dd) : "");
+				for (size_t i = 0; params[i]; i++) {
 					sbuf_addc(b, ',');
-					csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, csv_params[i]));
+					csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, params[i]));
 				}
 				sbuf_addf(b, ",%d", c->nreps);
 				if (d) {
@@ -708,7 +717,7 @@ cJSON *report_json(const struct report *r)
 {
 	cJSON *j = cJSON_CreateObject();
 
-	cJSON_AddNumberToObject(j, "schema_version", 1);
+	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
 	add_str(j, "kind", "iomatrix-report");
 	add_str(j, "title", r->title);
 	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
@@ -753,11 +762,11 @@ cJSON *report_json(const struct report *r)
 			if (c->error)
 				add_str(o, "error", c->error);
 			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
-			for (int dd = 0; dd < RS_NDIR; dd++) {
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];
 				if (!d->present)
 					continue;
-				cJSON *dj = cJSON_AddObjectToObject(o, dir_names[dd]);
+				cJSON *dj = cJSON_AddObjectToObject(o, dir_name(dd));
 				cJSON_AddItemToObject(dj, "iops", stat_json(&d->iops));
 				cJSON_AddItemToObject(dj, "bw_bytes_s", stat_json(&d->bw));
 				cJSON_AddItemToObject(dj, "lat_mean_ns", stat_json(&d->lat_mean));

@@ -44,7 +44,7 @@ const char *report_pattern_words(const char *p, bool plural)
 double rentry_iops(const struct rentry *e)
 {
 	double s = 0;
-	for (int k = 0; k < RS_NDIR; k++)
+	for (int k = 0; k < DIR__COUNT; k++)
 		if (e->cell->dir[k].present)
 			s += e->cell->dir[k].iops.mean;
 	return s;
@@ -53,7 +53,7 @@ double rentry_iops(const struct rentry *e)
 double rentry_bw(const struct rentry *e)
 {
 	double s = 0;
-	for (int k = 0; k < RS_NDIR; k++)
+	for (int k = 0; k < DIR__COUNT; k++)
 		if (e->cell->dir[k].present)
 			s += e->cell->dir[k].bw.mean;
 	return s;
@@ -62,7 +62,7 @@ double rentry_bw(const struct rentry *e)
 double rentry_lat(const struct rentry *e)
 {
 	double s = 0, w = 0;
-	for (int k = 0; k < RS_NDIR; k++) {
+	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &e->cell->dir[k];
 		if (d->present && d->lat_mean.n) {
 			double wt = d->iops.mean > 0 ? d->iops.mean : 1;
@@ -654,7 +654,7 @@ static void warnings_compute(struct report *r)
 			double set_bytes = (double)c->size_bytes * c->files;
 			if (set_bytes > maxset)
 				maxset = set_bytes;
-			bool reads = c->dir[RS_READ].present, writes = c->dir[RS_WRITE].present;
+			bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
 			if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
 				pick_add(&pk[W_CACHE], c);
 			if (!c->direct && writes && !c->fsync && !c->end_fsync)
@@ -662,7 +662,7 @@ static void warnings_compute(struct report *r)
 			if (writes && strcmp(c->data, "random"))
 				pick_add(&pk[W_DATA], c);
 			bool noisy = false;
-			for (int k = 0; k < RS_NDIR; k++)
+			for (int k = 0; k < DIR__COUNT; k++)
 				noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
 					 c->dir[k].iops.cv > 0.05;
 			if (noisy)

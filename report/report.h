@@ -19,6 +19,8 @@
 #include "resultset/rset.h"
 #include "common/sbuf.h"
 
+/* schema_version of report.json (its own format, not a result set's) */
+#define REPORT_JSON_SCHEMA_VERSION 1
 #define REPORT_COLORS 8
 extern const char *const report_colors[REPORT_COLORS];
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fsutil.h"
 #include "template.h"
 
 #define TMPL_MAX_DEPTH 32
@@ -274,31 +275,18 @@ err:
 
 struct tmpl *tmpl_load(const char *path, struct errlist *errs)
 {
-	FILE *f = fopen(path, "rb");
 	struct tmpl *t = NULL;
-	char *buf = NULL;
+	size_t n;
+	char *buf = fsutil_read(path, TMPL_MAX_BYTES, &n);
 
-	if (!f) {
-		errlist_add(errs, path, 0, 0, "cannot open template: %s",
-			    strerror(errno));
+	if (!buf) {
+		if (errno == EFBIG)
+			errlist_add(errs, path, 0, 0, "template larger than 4 MiB");
+		else
+			errlist_add(errs, path, 0, 0, "cannot open template: %s",
+				    fsutil_strerror(errno));
 		return NULL;
 	}
-	buf = malloc(TMPL_MAX_BYTES + 1);
-	if (!buf) {
-		errlist_add(errs, path, 0, 0, "out of memory");
-		goto out;
-	}
-	size_t n = fread(buf, 1, TMPL_MAX_BYTES + 1, f);
-	if (ferror(f)) {
-		errlist_add(errs, path, 0, 0, "cannot read template: %s",
-			    strerror(errno));
-		goto out;
-	}
-	if (n > TMPL_MAX_BYTES) {
-		errlist_add(errs, path, 0, 0, "template larger than 4 MiB");
-		goto out;
-	}
-	buf[n] = '\0';
 	if (memchr(buf, '\0', n)) {
 		errlist_add(errs, path, 0, 0, "template contains a NUL byte");
 		goto out;
@@ -306,7 +294,6 @@ struct tmpl *tmpl_load(const char *path, struct errlist *errs)
 	t = tmpl_parse(buf, path, errs);
 out:
 	free(buf);
-	fclose(f);
 	return t;
 }
 

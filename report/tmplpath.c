@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
 #include "tmplpath.h"
@@ -77,9 +78,9 @@ char *tmplpath_read(const char *name, const char *user_dir, char **argv,
 	char *path = tmplpath_find(name, user_dir, argv, errs);
 	if (!path)
 		return NULL;
-	char *buf = rset_read_file(AT_FDCWD, path, 4u << 20, false, NULL);
+	char *buf = fsutil_read(path, 4u << 20, NULL);
 	if (!buf)
-		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+		errlist_add(errs, path, 0, 0, "cannot read: %s", fsutil_strerror(errno));
 	free(path);
 	return buf;
 }

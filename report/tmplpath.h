@@ -28,6 +28,6 @@ char *tmplpath_read(const char *name, const char *user_dir, char **argv,
 
 /* Shared by the report-side commands (cmd_report.c). */
 int report_write_file(const char *dir, const char *name, const char *data,
-		      size_t len, struct errlist *errs); /* temp + rename */
+		      size_t len, struct errlist *errs); /* fsutil_write_atomic */
 
 #endif

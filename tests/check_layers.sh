@@ -1,9 +1,12 @@
 #!/bin/sh
 # check_layers.sh - includes point down the layers, never up or sideways:
 #
-#   bench/common     0  errors, units, sha256, statistics, strings, files
-#   bench/suite      1  key table, YAML, expansion, cell, fio mapping
-#   bench/engines    2  the IO engines behind struct engine
+#   bench/common     0  errors, units, sha256, statistics, strings, files,
+#                       the repetition structure
+#   bench/engines    1  the IO engines behind struct engine and their
+#                       registry (names, capabilities)
+#   bench/suite      2  key table, YAML, expansion, cell, fio mapping
+#                       (validates engine names against the registry)
 #   bench/host       2  fingerprint, safety checks
 #   bench/runner     3  runner, layout, workers
 #   bench/resultset  4  the one reader and writer of result sets
@@ -18,8 +21,8 @@
 cd "${1:-$(dirname "$0")/..}" || exit 2
 layer() { # folder -> layer number, or "" when unknown
 	case "$1" in
-	bench/common) echo 0 ;; bench/suite) echo 1 ;;
-	bench/engines|bench/host) echo 2 ;; bench/runner) echo 3 ;;
+	bench/common) echo 0 ;; bench/engines) echo 1 ;;
+	bench/suite|bench/host) echo 2 ;; bench/runner) echo 3 ;;
 	bench/resultset) echo 4 ;; bench/import|bench/fleet) echo 5 ;;
 	bench) echo 6 ;; report) echo 7 ;; *) echo "" ;;
 	esac

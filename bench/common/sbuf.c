@@ -117,3 +117,14 @@ void sbuf_release(struct sbuf *b)
 	free(b->buf);
 	sbuf_init(b);
 }
+
+int strfmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n;
+}

@@ -1,6 +1,6 @@
 /*
  * sbuf.h - a growable NUL-terminated byte buffer (in the spirit of git's
- * strbuf and redis' sds) used by the report side to build text.
+ * strbuf and redis' sds): the one string builder of iomatrix.
  *
  * Allocation failure is sticky: the buffer remembers it (b->oom) and later
  * appends are no-ops, so callers check once at the end instead of after
@@ -35,5 +35,10 @@ const char *sbuf_str(const struct sbuf *b);
 char *sbuf_detach(struct sbuf *b);
 void sbuf_reset(struct sbuf *b);   /* empty, keep the allocation */
 void sbuf_release(struct sbuf *b); /* free and re-init */
+
+/* snprintf into a fixed buffer where cutting the text short is acceptable
+ * (sysfs paths and values, messages): returns what snprintf returns. */
+int strfmt(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #endif

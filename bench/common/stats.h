@@ -12,8 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cjson/cJSON.h>
-
 /* 0..63 ns exact; then 64 buckets for each power of two 2^6 .. 2^39 ns
  * (~18 minutes).  Larger values land in the last bucket. */
 #define HIST_SUB_BITS 6
@@ -65,7 +63,7 @@ void series_init(struct series *s, uint64_t interval_ns);
 /* Account one IO completed at t_ns after measurement start. -1 on OOM. */
 int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns);
 /* Account n IOs completed at the same time t_ns (a reaped batch): bytes and
- * lat_sum_ns are their totals.  -1 on OOM.  (Added by the engine work.) */
+ * lat_sum_ns are their totals.  -1 on OOM. */
 int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
 		 uint64_t lat_sum_ns);
 /* Make room for n intervals up front (no allocation later).  -1 on OOM. */
@@ -82,13 +80,5 @@ struct summary {
 };
 void summary_compute(const double *x, size_t n, struct summary *out);
 double student_t95(size_t dof); /* two-sided 97.5 % quantile */
-
-/* JSON helpers (caller owns the result).  Keys carry units. */
-cJSON *summary_to_json(const struct summary *s);
-/* {"min":..,"max":..,"mean":..,"stddev":..,"percentiles":{"1.000000":..}} */
-cJSON *lat_to_json(const struct welford *w, const struct lat_hist *h);
-/* [[low_ns, count], ...] for the non-empty buckets */
-cJSON *hist_to_json(const struct lat_hist *h);
-int hist_from_json(const cJSON *j, struct lat_hist *h); /* 0 ok, -1 bad */
 
 #endif

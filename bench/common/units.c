@@ -53,6 +53,17 @@ static int digits(const char **pp, uint64_t *v)
 	return 0;
 }
 
+int units_parse_uint(const char *s, uint64_t *out)
+{
+	const char *p = s;
+	uint64_t v;
+
+	if (!s || digits(&p, &v) < 0 || *p)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 int units_parse_size(const char *s, uint64_t *out)
 {
 	const char *p = s;

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A whole string of decimal digits ("0", "4096"; no sign, no unit). */
+int units_parse_uint(const char *s, uint64_t *out);
 int units_parse_size(const char *s, uint64_t *out);
 int units_parse_duration(const char *s, uint64_t *ns_out);
 /* "50%" -> 50.0; returns -1 if not a percentage in (0,100]. */

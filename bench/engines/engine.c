@@ -1,34 +1,30 @@
 /*
- * engine.c - the registry of IO engines: one explicit static array, so the
- * set of engines reads off this file.  io_uring is present only when built
- * against liburing (HAVE_LIBURING).
+ * engine.c - the registry of IO engines: one explicit static array, the one
+ * list of engine names, so the set of engines reads off this file.  io_uring
+ * is always known; it has ops (ENGINE_BUILTIN) only when built against
+ * liburing (HAVE_LIBURING).
  */
 #include "engine.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Defined at the bottom of each engine_*.c file. */
 extern const struct engine engine_libaio;
+extern const struct engine engine_uring;
 extern const struct engine engine_psync;
 extern const struct engine engine_null;
-#ifdef HAVE_LIBURING
-extern const struct engine engine_uring;
-#endif
 
 static const struct engine *const engines[] = {
 	&engine_libaio,
-#ifdef HAVE_LIBURING
 	&engine_uring,
-#endif
 	&engine_psync,
 	&engine_null,
 };
 #define NENGINES (sizeof(engines) / sizeof(engines[0]))
 
-static const char *const known[] = { "libaio", "io_uring", "psync", "null" };
-
-const struct engine *engine_find(const char *name)
+const struct engine *engine_lookup(const char *name)
 {
 	if (!name)
 		return NULL;
@@ -36,6 +32,17 @@ const struct engine *engine_find(const char *name)
 		if (!strcmp(engines[i]->name, name))
 			return engines[i];
 	return NULL;
+}
+
+const struct engine *engine_find(const char *name)
+{
+	const struct engine *e = engine_lookup(name);
+	return e && (e->flags & ENGINE_BUILTIN) ? e : NULL;
+}
+
+bool engine_known(const char *name)
+{
+	return engine_lookup(name) != NULL;
 }
 
 const char *const *engine_names(void)
@@ -48,12 +55,16 @@ const char *const *engine_names(void)
 	return names;
 }
 
-bool engine_known(const char *name)
+const char *engine_names_text(void)
 {
-	if (!name)
-		return false;
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (!strcmp(known[i], name))
-			return true;
-	return false;
+	static char text[NENGINES * 16 + 8];
+	size_t n = 0;
+
+	/* idempotent, like engine_names() */
+	for (size_t i = 0; i < NENGINES; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == NENGINES ? " or " : ", ";
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s", sep,
+				      engines[i]->name);
+	}
+	return text;
 }

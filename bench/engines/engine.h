@@ -2,7 +2,10 @@
  * engine.h - the IO engine ops table.  One file per engine
  * (engine_libaio.c, engine_uring.c, engine_psync.c, engine_null.c), each ending
  * in a designated-initializer `const struct engine`, registered in the static
- * array of engine.c.  Capabilities are flags, not special cases in callers.
+ * array of engine.c, the one list of engine names.  Capabilities are flags,
+ * not special cases in callers.  Engines sit below the suite layer, so the
+ * suite loader validates engine names and capabilities against this
+ * registry.
  *
  * Each worker thread owns one engine context with `iodepth` slots.
  * Functions return 0 or -errno.
@@ -13,10 +16,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Capabilities: the suite loader, the runner and the importers ask these,
+ * never an engine's name. */
 enum engine_flags {
-	ENGINE_ASYNC = 1 << 0,       /* iodepth > 1 meaningful */
-	ENGINE_NEEDS_ALIGN = 1 << 1, /* buffers aligned for O_DIRECT */
-	ENGINE_NO_IO = 1 << 2,       /* null: touches no file */
+	ENGINE_ASYNC = 1 << 0,       /* iodepth > 1 meaningful; without it a job
+				      * does one IO at a time */
+	ENGINE_NEEDS_ALIGN = 1 << 1, /* does real IO: buffers page-aligned, bs and
+				      * offsets checked against the logical block
+				      * size for O_DIRECT */
+	ENGINE_NO_IO = 1 << 2,       /* null: touches no file, lays nothing out */
+	ENGINE_BUILTIN = 1 << 3,     /* ops present in this binary (io_uring needs
+				      * liburing at build time) */
 };
 
 struct io_req {
@@ -58,11 +68,19 @@ struct engine {
 	void (*release)(struct engine_ctx *ctx);
 };
 
-/* NULL when unknown or not built in. */
+/* The registry (engine.c): every engine iomatrix knows, built in or not. */
+
+/* A built-in engine (ENGINE_BUILTIN: has ops); NULL when unknown or not
+ * built in. */
 const struct engine *engine_find(const char *name);
-/* Names of built-in engines, NULL-terminated. */
+/* Any known engine, built in or not (flags and name only are sure); NULL
+ * when unknown. */
+const struct engine *engine_lookup(const char *name);
+/* Names of every known engine in registry order, NULL-terminated. */
 const char *const *engine_names(void);
 /* true if name is a known engine (even when not built in). */
 bool engine_known(const char *name);
+/* "libaio, io_uring, psync or null": the known names for a message. */
+const char *engine_names_text(void);
 
 #endif

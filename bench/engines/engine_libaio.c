@@ -179,7 +179,7 @@ static int libaio_fsync(struct engine_ctx *c, int fd)
 
 const struct engine engine_libaio = {
 	.name = "libaio",
-	.flags = ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
+	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
 	.init = libaio_init,
 	.queue = libaio_queue,
 	.commit = libaio_commit,

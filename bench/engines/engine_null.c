@@ -72,7 +72,7 @@ static void null_release(struct engine_ctx *c)
 
 const struct engine engine_null = {
 	.name = "null",
-	.flags = ENGINE_ASYNC | ENGINE_NO_IO,
+	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NO_IO,
 	.init = null_init,
 	.queue = null_queue,
 	.commit = null_commit,

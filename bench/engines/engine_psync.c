@@ -75,7 +75,7 @@ static void psync_release(struct engine_ctx *c)
 
 const struct engine engine_psync = {
 	.name = "psync",
-	.flags = ENGINE_NEEDS_ALIGN,
+	.flags = ENGINE_BUILTIN | ENGINE_NEEDS_ALIGN,
 	.init = psync_init,
 	.queue = psync_queue,
 	.commit = psync_commit,

@@ -26,24 +26,10 @@
 #include <liburing.h>
 #endif
 
+#include "common/sbuf.h"
 #include "common/version.h"
 #include "fingerprint.h"
 #include "common/sha256.h"
-
-/* snprintf that may truncate on purpose (sysfs paths are short; a value
- * cut short is still a useful fingerprint). */
-static int strfmt(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int strfmt(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
 
 int sysfs_read(const char *path, char *buf, size_t len)
 {

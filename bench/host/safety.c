@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "common/sbuf.h"
 #include "fingerprint.h"
 #include "safety.h"
 
@@ -28,19 +29,6 @@ struct devset {
 	char name[MAX_DEVS][64];
 	size_t n;
 };
-
-static int strfmt(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int strfmt(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-	return n;
-}
 
 static bool devset_has(const struct devset *s, dev_t d, size_t *idx)
 {

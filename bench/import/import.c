@@ -18,7 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
+#include "common/sbuf.h"
 #include "common/version.h"
+#include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "import.h"
 #include "resultset/resultset.h"
@@ -34,20 +37,12 @@ void import_set_init(struct import_set *s, const char *kind)
 	snprintf(s->name, sizeof(s->name), "%s", kind);
 }
 
-void import_rep_release(struct import_rep *r)
-{
-	for (int d = 0; d < IMP_NDIR; d++) {
-		free(r->dir[d].hist);
-		r->dir[d].hist = NULL;
-	}
-}
-
 void import_set_release(struct import_set *s)
 {
 	for (size_t i = 0; i < s->ncells; i++) {
 		struct import_cell *c = &s->cells[i];
 		for (size_t r = 0; r < c->nreps; r++)
-			import_rep_release(&c->reps[r]);
+			rep_result_release(&c->reps[r]);
 		free(c->reps);
 		for (size_t w = 0; w < c->nwarnings; w++)
 			free(c->warnings[w]);
@@ -119,7 +114,7 @@ static bool params_equal(const struct cell *a, const struct cell *b)
 }
 
 struct import_cell *import_set_add(struct import_set *s, const struct cell *params,
-				   struct import_rep *rep, cJSON *source)
+				   struct rep_result *rep, cJSON *source)
 {
 	struct import_cell *c = NULL;
 
@@ -143,7 +138,7 @@ struct import_cell *import_set_add(struct import_set *s, const struct cell *para
 		if (import_set_add_device(s, params->device, params->path) < 0)
 			goto err;
 	}
-	struct import_rep *nr = realloc(c->reps, (c->nreps + 1) * sizeof(*nr));
+	struct rep_result *nr = realloc(c->reps, (c->nreps + 1) * sizeof(*nr));
 	if (!nr)
 		goto err;
 	c->reps = nr;
@@ -185,7 +180,7 @@ double import_cell_iops(const struct import_cell *c)
 {
 	if (!c->nreps)
 		return 0;
-	return c->reps[0].dir[IMP_READ].iops + c->reps[0].dir[IMP_WRITE].iops;
+	return c->reps[0].dir[DIR_READ].iops + c->reps[0].dir[DIR_WRITE].iops;
 }
 
 const struct import_cell *import_set_find(const struct import_set *s,
@@ -202,326 +197,48 @@ const struct import_cell *import_set_find(const struct import_set *s,
 
 /* ---- JSON of a cell ---- */
 
-static const char *dir_name(int d)
-{
-	return d == IMP_READ ? "read" : "write";
-}
-
-/* Percentile p of a direction: the tool's own figure when it printed that
- * percentile, else from the histogram; <0 when unknown. */
-static double dir_pct(const struct import_dir *d, double p)
-{
-	for (size_t i = 0; i < d->npct; i++)
-		if (fabs(d->pct_p[i] - p) < 1e-9)
-			return d->pct_ns[i];
-	if (d->hist && d->hist->total)
-		return (double)hist_percentile(d->hist, p);
-	return -1;
-}
-
-static cJSON *dir_lat_json(const struct import_dir *d)
-{
-	cJSON *o = cJSON_CreateObject(), *p;
-	char key[32];
-
-	if (!o)
-		return NULL;
-	if (d->have_lat_range) {
-		cJSON_AddNumberToObject(o, "min", d->lat_min_ns);
-		cJSON_AddNumberToObject(o, "max", d->lat_max_ns);
-	}
-	cJSON_AddNumberToObject(o, "mean", d->lat_mean_ns);
-	if (d->have_stddev)
-		cJSON_AddNumberToObject(o, "stddev", d->lat_stddev_ns);
-	if (d->npct) {
-		p = cJSON_AddObjectToObject(o, "percentiles");
-		for (size_t i = 0; p && i < d->npct; i++) {
-			snprintf(key, sizeof(key), "%f", d->pct_p[i]);
-			cJSON_AddNumberToObject(p, key, d->pct_ns[i]);
-		}
-	} else if (d->hist && d->hist->total) {
-		p = cJSON_AddObjectToObject(o, "percentiles");
-		for (size_t i = 0; p && i < stats_fio_npercentiles; i++) {
-			snprintf(key, sizeof(key), "%f", stats_fio_percentiles[i]);
-			cJSON_AddNumberToObject(p, key,
-				(double)hist_percentile(d->hist,
-							stats_fio_percentiles[i]));
-		}
-	}
-	return o;
-}
-
-static cJSON *dir_json(const struct import_dir *d)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	if (!o)
-		return NULL;
-	cJSON_AddNumberToObject(o, "ios", (double)d->ios);
-	cJSON_AddNumberToObject(o, "bytes", (double)d->bytes);
-	cJSON_AddNumberToObject(o, "iops", d->iops);
-	cJSON_AddNumberToObject(o, "bw_bytes_s", d->bw_bytes_s);
-	if (d->have_lat)
-		cJSON_AddItemToObject(o, "lat_ns", dir_lat_json(d));
-	if (d->hist && d->hist->total) {
-		cJSON *h = cJSON_AddObjectToObject(o, "hist");
-		if (h) {
-			cJSON_AddStringToObject(h, "scheme", "loglin64");
-			cJSON_AddItemToObject(h, "buckets", hist_to_json(d->hist));
-		}
-	}
-	return o;
-}
-
-/* STAT of one metric over the repetitions; NULL when a repetition lacks it. */
-static cJSON *metric_stat(const struct import_cell *c, int d,
-			  double (*get)(const struct import_dir *))
-{
-	double *x = calloc(c->nreps ? c->nreps : 1, sizeof(*x));
-	struct summary sum;
-
-	if (!x)
-		return NULL;
-	for (size_t r = 0; r < c->nreps; r++) {
-		x[r] = get(&c->reps[r].dir[d]);
-		if (x[r] < 0) {
-			free(x);
-			return NULL;
-		}
-	}
-	summary_compute(x, c->nreps, &sum);
-	free(x);
-	return summary_to_json(&sum);
-}
-
-static double get_iops(const struct import_dir *d) { return d->iops; }
-static double get_bw(const struct import_dir *d) { return d->bw_bytes_s; }
-static double get_lat_mean(const struct import_dir *d)
-{
-	return d->have_lat ? d->lat_mean_ns : -1;
-}
-static double get_p50(const struct import_dir *d)
-{
-	return d->have_lat ? dir_pct(d, 50) : -1;
-}
-static double get_p99(const struct import_dir *d)
-{
-	return d->have_lat ? dir_pct(d, 99) : -1;
-}
-static double get_lat_max(const struct import_dir *d)
-{
-	return d->have_lat_range ? d->lat_max_ns : -1;
-}
-
-/* The latency of all repetitions of direction d together: exact moments
- * (Chan's merge) when every repetition has them, percentiles from the
- * merged histogram when every repetition has one. */
-static cJSON *merged_lat_json(const struct import_cell *c, int d)
-{
-	struct import_dir m;
-	struct lat_hist *h = NULL;
-	double n = 0, mean = 0, m2 = 0;
-	bool all_hist = true, all_range = true, all_sd = true;
-
-	if (c->nreps == 1)
-		return dir_lat_json(&c->reps[0].dir[d]);
-	memset(&m, 0, sizeof(m));
-	m.have_lat = true;
-	for (size_t r = 0; r < c->nreps; r++) {
-		const struct import_dir *x = &c->reps[r].dir[d];
-		if (!x->have_lat)
-			return NULL;
-		double nx = x->lat_n ? (double)x->lat_n : (double)x->ios;
-		if (nx <= 0)
-			nx = 1;
-		double delta = x->lat_mean_ns - mean;
-		double tot = n + nx;
-		mean += delta * nx / tot;
-		double m2x = x->have_stddev && nx > 1 ?
-			x->lat_stddev_ns * x->lat_stddev_ns * (nx - 1) : 0;
-		m2 += m2x + delta * delta * n * nx / tot;
-		n = tot;
-		if (!x->have_lat_range)
-			all_range = false;
-		if (!x->have_stddev)
-			all_sd = false;
-		if (r == 0 || x->lat_min_ns < m.lat_min_ns)
-			m.lat_min_ns = x->lat_min_ns;
-		if (r == 0 || x->lat_max_ns > m.lat_max_ns)
-			m.lat_max_ns = x->lat_max_ns;
-		if (!x->hist)
-			all_hist = false;
-	}
-	m.lat_mean_ns = mean;
-	m.have_lat_range = all_range;
-	m.have_stddev = all_sd;
-	m.lat_stddev_ns = n > 1 ? sqrt(m2 / (n - 1)) : 0;
-	if (all_hist) {
-		h = calloc(1, sizeof(*h));
-		if (h)
-			for (size_t r = 0; r < c->nreps; r++)
-				hist_merge(h, c->reps[r].dir[d].hist);
-		m.hist = h;
-	}
-	cJSON *j = dir_lat_json(&m);
-	free(h);
-	return j;
-}
-
 cJSON *import_cell_to_json(const struct import_cell *c, int id)
 {
-	cJSON *j = cJSON_CreateObject(), *reps, *sum, *merged, *w;
 	struct cell params = c->params;
-	const char *started = NULL, *finished = NULL;
+	struct cell_outcome o = {
+		.reps = c->reps, .nreps = c->nreps,
+		.warnings = c->warnings, .nwarnings = c->nwarnings,
+		.source = c->source,
+	};
 
-	if (!j)
-		return NULL;
 	params.id = id;
-	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
-	cJSON_AddNumberToObject(j, "id", id);
-	cJSON_AddStringToObject(j, "status", "ok");
-	cJSON_AddNullToObject(j, "error");
-	cJSON_AddItemToObject(j, "params", cell_to_json(&params));
 	for (size_t r = 0; r < c->nreps; r++) {
-		if (!started && c->reps[r].started_at[0])
-			started = c->reps[r].started_at;
+		if (!o.started_at && c->reps[r].started_at[0])
+			o.started_at = c->reps[r].started_at;
 		if (c->reps[r].finished_at[0])
-			finished = c->reps[r].finished_at;
+			o.finished_at = c->reps[r].finished_at;
 	}
-	if (started)
-		cJSON_AddStringToObject(j, "started_at", started);
-	else
-		cJSON_AddNullToObject(j, "started_at");
-	if (finished)
-		cJSON_AddStringToObject(j, "finished_at", finished);
-	else
-		cJSON_AddNullToObject(j, "finished_at");
-	w = cJSON_AddArrayToObject(j, "warnings");
-	for (size_t i = 0; w && i < c->nwarnings; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(c->warnings[i]));
-	reps = cJSON_AddArrayToObject(j, "repetitions");
-	for (size_t r = 0; reps && r < c->nreps; r++) {
-		const struct import_rep *rep = &c->reps[r];
-		cJSON *o = cJSON_CreateObject();
-		if (!o)
-			goto err;
-		cJSON_AddItemToArray(reps, o);
-		cJSON_AddNumberToObject(o, "rep", (double)(r + 1));
-		cJSON_AddNumberToObject(o, "runtime_ns", (double)rep->runtime_ns);
-		if (rep->have_cpu) {
-			cJSON *cpu = cJSON_AddObjectToObject(o, "cpu");
-			if (cpu) {
-				cJSON_AddNumberToObject(cpu, "usr_pct", rep->usr_pct);
-				cJSON_AddNumberToObject(cpu, "sys_pct", rep->sys_pct);
-			}
-		}
-		for (int d = 0; d < IMP_NDIR; d++)
-			if (rep->dir[d].present)
-				cJSON_AddItemToObject(o, dir_name(d),
-						      dir_json(&rep->dir[d]));
-	}
-	sum = cJSON_AddObjectToObject(j, "summary");
-	if (!sum)
-		goto err;
-	merged = cJSON_CreateObject();
-	for (int d = 0; d < IMP_NDIR; d++) {
-		if (!c->nreps || !c->reps[0].dir[d].present)
-			continue;
-		cJSON *sd = cJSON_AddObjectToObject(sum, dir_name(d)), *st;
-		if (!sd)
-			goto err_merged;
-		static const struct {
-			const char *key;
-			double (*get)(const struct import_dir *);
-		} metrics[] = {
-			{ "iops", get_iops }, { "bw_bytes_s", get_bw },
-			{ "lat_mean_ns", get_lat_mean }, { "lat_p50_ns", get_p50 },
-			{ "lat_p99_ns", get_p99 }, { "lat_max_ns", get_lat_max },
-		};
-		for (size_t m = 0; m < sizeof(metrics) / sizeof(metrics[0]); m++)
-			if ((st = metric_stat(c, d, metrics[m].get)))
-				cJSON_AddItemToObject(sd, metrics[m].key, st);
-		cJSON *ml = merged_lat_json(c, d);
-		if (ml && merged)
-			cJSON_AddItemToObject(merged, dir_name(d), ml);
-		else
-			cJSON_Delete(ml);
-	}
-	if (merged)
-		cJSON_AddItemToObject(sum, "lat_ns_merged", merged);
-	if (c->source)
-		cJSON_AddItemToObject(j, "source",
-				      cJSON_Duplicate(c->source, true));
-	return j;
-err_merged:
-	cJSON_Delete(merged);
-err:
-	cJSON_Delete(j);
-	return NULL;
+	return resultset_cell_to_json(&params, &o);
 }
 
 /* ---- the generated suite.yaml ---- */
 
-struct strbuf {
-	char *p;
-	size_t n, alloc;
-	bool oom;
-};
-
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->oom)
-		return;
-	for (;;) {
-		size_t room = b->alloc - b->n;
-		va_start(ap, fmt);
-		n = vsnprintf(b->p ? b->p + b->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->oom = true;
-			return;
-		}
-		if ((size_t)n < room) {
-			b->n += (size_t)n;
-			return;
-		}
-		size_t na = (b->alloc + (size_t)n + 1) * 2;
-		char *np = realloc(b->p, na);
-		if (!np) {
-			b->oom = true;
-			return;
-		}
-		b->p = np;
-		b->alloc = na;
-	}
-}
-
 /* A YAML double-quoted scalar. */
-static void sb_yaml_str(struct strbuf *b, const char *s)
+static void sb_yaml_str(struct sbuf *b, const char *s)
 {
-	sb_printf(b, "\"");
+	sbuf_addf(b, "\"");
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p == '"' || *p == '\\')
-			sb_printf(b, "\\%c", *p);
+			sbuf_addf(b, "\\%c", *p);
 		else if (*p < 0x20 || *p == 0x7f)
-			sb_printf(b, "\\x%02x", *p);
+			sbuf_addf(b, "\\x%02x", *p);
 		else
-			sb_printf(b, "%c", *p);
+			sbuf_addc(b, (char)*p);
 	}
-	sb_printf(b, "\"");
+	sbuf_addf(b, "\"");
 }
 
 /* The rest of a comment line: a newline would end the comment early. */
-static void sb_comment(struct strbuf *b, const char *s)
+static void sb_comment(struct sbuf *b, const char *s)
 {
 	for (const char *p = s; *p; p++)
-		sb_printf(b, "%c", (*p == '\n' || *p == '\r') ? ' ' : *p);
-	sb_printf(b, "\n");
+		sbuf_addc(b, (*p == '\n' || *p == '\r') ? ' ' : *p);
+	sbuf_addf(b, "\n");
 }
 
 /* Device i's name as a suite accepts it ([A-Za-z0-9._-], 63 at most):
@@ -564,12 +281,6 @@ static void suite_device_name(const struct import_set *s, size_t i, char *out,
 	}
 }
 
-static bool engine_is_ours(const char *e)
-{
-	return !strcmp(e, "libaio") || !strcmp(e, "io_uring") ||
-	       !strcmp(e, "psync") || !strcmp(e, "null");
-}
-
 /*
  * A suite that measures the imported cells again with iomatrix: the devices
  * and, as include entries, each distinct parameter set (include cells run
@@ -577,38 +288,38 @@ static bool engine_is_ours(const char *e)
  */
 static char *suite_yaml(const struct import_set *s, const char *files)
 {
-	struct strbuf b = { 0 };
+	struct sbuf b = SBUF_INIT;
 	char buf[64];
 
-	sb_printf(&b, "# Generated by iomatrix %s 'import %s' from: ",
+	sbuf_addf(&b, "# Generated by iomatrix %s 'import %s' from: ",
 		  iomatrix_version, s->kind);
 	sb_comment(&b, files);
-	sb_printf(&b, "# The numbers of this result set were measured by %s, not by iomatrix.\n"
+	sbuf_addf(&b, "# The numbers of this result set were measured by %s, not by iomatrix.\n"
 		      "# Running this suite measures the same parameters again with iomatrix\n"
 		      "# (set the device paths with --device NAME=PATH).\n",
 		  !strcmp(s->kind, "csv") ? "someone else (published figures)" : s->kind);
-	sb_printf(&b, "suite: %s\n", s->name);
+	sbuf_addf(&b, "suite: %s\n", s->name);
 	if (s->title) {
-		sb_printf(&b, "title: ");
+		sbuf_addf(&b, "title: ");
 		sb_yaml_str(&b, s->title);
-		sb_printf(&b, "\n");
+		sbuf_addf(&b, "\n");
 	}
-	sb_printf(&b, "devices:\n");
+	sbuf_addf(&b, "devices:\n");
 	for (size_t i = 0; i < s->ndevices; i++) {
 		char name[CELL_NAME_MAX];
 		suite_device_name(s, i, name, sizeof(name));
 		if (strcmp(name, s->devices[i].name)) {
-			sb_printf(&b, "  # ");
+			sbuf_addf(&b, "  # ");
 			sb_comment(&b, s->devices[i].name);
 		}
-		sb_printf(&b, "  - name: ");
+		sbuf_addf(&b, "  - name: ");
 		sb_yaml_str(&b, name);
-		sb_printf(&b, "\n    path: ");
+		sbuf_addf(&b, "\n    path: ");
 		sb_yaml_str(&b, s->devices[i].path[0] ? s->devices[i].path :
 			    "/path/to/device");
-		sb_printf(&b, "\n");
+		sbuf_addf(&b, "\n");
 	}
-	sb_printf(&b, "include:\n");
+	sbuf_addf(&b, "include:\n");
 	for (size_t i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i].params;
 		bool dup = false;
@@ -620,46 +331,42 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 		}
 		if (dup)
 			continue;
-		sb_printf(&b, "  - {pattern: %s, bs: %llu, iodepth: %u, jobs: %u",
+		sbuf_addf(&b, "  - {pattern: %s, bs: %llu, iodepth: %u, jobs: %u",
 			  pattern_name(c->pattern), (unsigned long long)c->bs,
 			  c->iodepth, c->jobs);
-		if (engine_is_ours(c->engine))
-			sb_printf(&b, ", engine: %s", c->engine);
-		sb_printf(&b, ", direct: %s", c->direct ? "true" : "false");
+		if (engine_known(c->engine))
+			sbuf_addf(&b, ", engine: %s", c->engine);
+		sbuf_addf(&b, ", direct: %s", c->direct ? "true" : "false");
 		if (c->size_pct > 0)
-			sb_printf(&b, ", size: \"%g%%\"", c->size_pct);
+			sbuf_addf(&b, ", size: \"%g%%\"", c->size_pct);
 		else if (c->size)
-			sb_printf(&b, ", size: %llu", (unsigned long long)c->size);
+			sbuf_addf(&b, ", size: %llu", (unsigned long long)c->size);
 		if (c->files > 1)
-			sb_printf(&b, ", files: %u", c->files);
+			sbuf_addf(&b, ", files: %u", c->files);
 		if (c->runtime_ns) {
 			units_format_duration(c->runtime_ns, buf, sizeof(buf));
-			sb_printf(&b, ", runtime: %s", buf);
+			sbuf_addf(&b, ", runtime: %s", buf);
 		}
 		if (c->requests)
-			sb_printf(&b, ", requests: %llu",
+			sbuf_addf(&b, ", requests: %llu",
 				  (unsigned long long)c->requests);
 		if (c->io_size)
-			sb_printf(&b, ", io_size: %llu",
+			sbuf_addf(&b, ", io_size: %llu",
 				  (unsigned long long)c->io_size);
 		if (pattern_is_mixed(c->pattern))
-			sb_printf(&b, ", rwmixread: %u", c->rwmixread);
+			sbuf_addf(&b, ", rwmixread: %u", c->rwmixread);
 		/* the suite loader refuses fsync keys on cells that never write */
 		if (c->fsync && pattern_writes(c->pattern))
-			sb_printf(&b, ", fsync: %u", c->fsync);
+			sbuf_addf(&b, ", fsync: %u", c->fsync);
 		if (c->end_fsync && pattern_writes(c->pattern))
-			sb_printf(&b, ", end_fsync: true");
+			sbuf_addf(&b, ", end_fsync: true");
 		if (c->label_given) {
-			sb_printf(&b, ", label: ");
+			sbuf_addf(&b, ", label: ");
 			sb_yaml_str(&b, c->label);
 		}
-		sb_printf(&b, "}\n");
+		sbuf_addf(&b, "}\n");
 	}
-	if (b.oom) {
-		free(b.p);
-		return NULL;
-	}
-	return b.p;
+	return sbuf_detach(&b); /* NULL when an allocation failed */
 }
 
 /* ---- the manifest ---- */
@@ -693,49 +400,22 @@ static cJSON *null_fingerprint(void)
 static cJSON *manifest_json(const struct import_set *s, const char *sha,
 			    const char *now)
 {
-	cJSON *m = cJSON_CreateObject(), *su, *devs;
+	struct manifest_info mi = {
+		.started_at = s->started_at[0] ? s->started_at : now,
+		.scale = 1, .source = s->source,
+		/* The host that ran the other tool is not in its output; this
+		 * one's would be a lie. */
+		.tool = fingerprint_tool(), .host = null_host(),
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = "suite.yaml",
+		.sha256 = sha, .cells_total = s->ncells,
+	};
+	cJSON *m = resultset_manifest_new(&mi);
 
-	if (!m)
-		return NULL;
-	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
-	cJSON_AddStringToObject(m, "kind", "iomatrix-result-set");
-	cJSON_AddStringToObject(m, "status", "running");
-	cJSON_AddStringToObject(m, "started_at",
-				s->started_at[0] ? s->started_at : now);
-	cJSON_AddNullToObject(m, "finished_at");
-	cJSON_AddNumberToObject(m, "scale", 1);
-	if (s->source)
-		cJSON_AddItemToObject(m, "source", cJSON_Duplicate(s->source, true));
-	cJSON_AddItemToObject(m, "tool", fingerprint_tool());
-	/* The host that ran the other tool is not in its output; this one's
-	 * would be a lie. */
-	cJSON_AddItemToObject(m, "host", null_host());
-	su = cJSON_AddObjectToObject(m, "suite");
-	if (su) {
-		cJSON_AddStringToObject(su, "name", s->name);
-		if (s->title)
-			cJSON_AddStringToObject(su, "title", s->title);
-		else
-			cJSON_AddNullToObject(su, "title");
-		if (s->description)
-			cJSON_AddStringToObject(su, "description", s->description);
-		else
-			cJSON_AddNullToObject(su, "description");
-		cJSON_AddStringToObject(su, "file", "suite.yaml");
-		cJSON_AddStringToObject(su, "sha256", sha);
-	}
-	devs = cJSON_AddArrayToObject(m, "devices");
-	for (size_t i = 0; devs && i < s->ndevices; i++) {
-		cJSON *d = cJSON_CreateObject();
-		if (!d)
-			break;
-		cJSON_AddItemToArray(devs, d);
-		cJSON_AddStringToObject(d, "name", s->devices[i].name);
-		cJSON_AddStringToObject(d, "path", s->devices[i].path);
-		cJSON_AddItemToObject(d, "fingerprint", null_fingerprint());
-	}
-	cJSON_AddNumberToObject(m, "cells_total", (double)s->ncells);
-	cJSON_AddItemToObject(m, "cells", cJSON_CreateArray());
+	for (size_t i = 0; m && i < s->ndevices; i++)
+		resultset_manifest_add_device(m, s->devices[i].name,
+					      s->devices[i].path, -1,
+					      null_fingerprint());
 	return m;
 }
 
@@ -780,18 +460,6 @@ static int dir_is_empty(const char *dir)
 	return empty;
 }
 
-
-static void parent_of(const char *path, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(buf, len, ".");
-	else if (slash == path)
-		snprintf(buf, len, "/");
-	else
-		snprintf(buf, len, "%.*s", (int)(slash - path), path);
-}
 
 int import_set_write(struct import_set *s, const char *results_root,
 		     const char *out_dir, char *dir_out, size_t dir_outlen,
@@ -848,15 +516,18 @@ int import_set_write(struct import_set *s, const char *results_root,
 			}
 		}
 	}
-	parent_of(final, parent, sizeof(parent));
-	if ((r = mkdir_parents(parent)) < 0) {
+	if (fsutil_parent(final, parent, sizeof(parent)) < 0) {
+		snprintf(err, errlen, "'%s': name too long", final);
+		return -1;
+	}
+	if ((r = fsutil_mkdir_p(parent)) < 0) {
 		snprintf(err, errlen, "cannot create '%s': %s", parent, strerror(-r));
 		return -1;
 	}
 	const char *base = strrchr(final, '/');
 	base = base ? base + 1 : final;
-	if (snprintf(tmp, sizeof(tmp), "%s/.%s.importing.%ld", parent, base,
-		     (long)getpid()) >= (int)sizeof(tmp)) {
+	if (snprintf(tmp, sizeof(tmp), "%s/" FSUTIL_TMP_PREFIX "%s.importing.%ld",
+		     parent, base, (long)getpid()) >= (int)sizeof(tmp)) {
 		snprintf(err, errlen, "'%s': name too long", final);
 		return -1;
 	}
@@ -887,7 +558,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 	memcpy(plan.sha256, sha, sizeof(plan.sha256));
 	plan.cells = cells;
 	plan.ncells = s->ncells;
-	pj = plan_to_json(&plan);
+	pj = resultset_plan_to_json(&plan);
 	if (!pj)
 		goto oom;
 
@@ -899,7 +570,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 		goto out;
 	made_tmp = true;
 	snprintf(path, sizeof(path), "%s/suite.yaml", tmp);
-	if ((r = atomic_write_file(path, yaml, strlen(yaml))) < 0)
+	if ((r = fsutil_write_atomic(path, yaml, strlen(yaml))) < 0)
 		goto io;
 	snprintf(path, sizeof(path), "%s/plan.json", tmp);
 	if ((r = atomic_write_json(path, pj)) < 0)
@@ -927,6 +598,11 @@ int import_set_write(struct import_set *s, const char *results_root,
 		goto out;
 	}
 	made_tmp = false;
+	/* the rename is durable only once the parent directory is */
+	if ((r = fsutil_fsync_dir_at(AT_FDCWD, parent)) < 0) {
+		snprintf(err, errlen, "cannot fsync '%s': %s", parent, strerror(-r));
+		goto out;
+	}
 	snprintf(dir_out, dir_outlen, "%s", final);
 	ret = 0;
 	goto out;
@@ -956,9 +632,14 @@ uint64_t import_u64(double x)
 	return (uint64_t)x;
 }
 
-char *import_read_file(const char *path, size_t *len)
+char *import_read_file(const char *path, size_t *len, struct errlist *errs)
 {
-	return read_file_bounded(path, IMPORT_MAX_FILE, len);
+	char *buf = fsutil_read(path, IMPORT_MAX_FILE, len);
+
+	if (!buf)
+		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
+			    fsutil_strerror(errno));
+	return buf;
 }
 
 void import_linecol(const char *buf, size_t off, unsigned *line, unsigned *col)

@@ -21,38 +21,11 @@
 
 #include "suite/cell.h"
 #include "common/errlist.h"
-#include "common/stats.h"
-
-enum { IMP_READ, IMP_WRITE, IMP_NDIR };
-
-/* One direction of one repetition, as the other tool reported it.  Unknown
- * values are left out of the JSON rather than written as 0. */
-struct import_dir {
-	bool present;
-	uint64_t ios, bytes;
-	double iops, bw_bytes_s;
-	bool have_lat;              /* mean is known */
-	bool have_lat_range;        /* min and max are known too */
-	bool have_stddev;           /* stddev is known */
-	double lat_min_ns, lat_max_ns, lat_mean_ns, lat_stddev_ns;
-	uint64_t lat_n;             /* samples behind the moments, 0 unknown */
-	size_t npct;                /* percentiles the tool printed */
-	double pct_p[32], pct_ns[32];
-	struct lat_hist *hist;      /* owned, NULL when the tool gave none */
-};
-
-/* One repetition of one cell. */
-struct import_rep {
-	uint64_t runtime_ns;        /* 0 unknown */
-	bool have_cpu;
-	double usr_pct, sys_pct;
-	struct import_dir dir[IMP_NDIR];
-	char started_at[32], finished_at[32]; /* "" unknown */
-};
+#include "common/rep.h"
 
 struct import_cell {
 	struct cell params;         /* id is assigned by import_set_write */
-	struct import_rep *reps;    /* owned */
+	struct rep_result *reps;    /* owned; filled as the runner does (common/rep.h) */
 	size_t nreps;
 	char **warnings;            /* owned strings */
 	size_t nwarnings;
@@ -94,13 +67,11 @@ int import_set_add_device(struct import_set *s, const char *name,
  * (may be NULL).  Returns the cell, or NULL when out of memory.
  */
 struct import_cell *import_set_add(struct import_set *s, const struct cell *params,
-				   struct import_rep *rep, cJSON *source);
+				   struct rep_result *rep, cJSON *source);
 
 /* Append a warning (printf format) to a cell, once. */
 void import_cell_warn(struct import_cell *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-void import_rep_release(struct import_rep *r);
 
 /* The cells/NNNN.json object of cell c (with id).  Caller owns it. */
 cJSON *import_cell_to_json(const struct import_cell *c, int id);
@@ -121,8 +92,9 @@ int import_set_write(struct import_set *s, const char *results_root,
  * undefined behaviour on hostile input). */
 uint64_t import_u64(double x);
 
-/* Read a whole file (NUL-terminated, at most 256 MiB).  NULL with errno. */
-char *import_read_file(const char *path, size_t *len);
+/* Read a whole input file (NUL-terminated, at most 256 MiB, regular files
+ * only: common/fsutil.h).  NULL with the reason added to errs. */
+char *import_read_file(const char *path, size_t *len, struct errlist *errs);
 /* 1-based line and column of byte offset off in buf. */
 void import_linecol(const char *buf, size_t off, unsigned *line, unsigned *col);
 

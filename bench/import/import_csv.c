@@ -173,16 +173,13 @@ int import_csv_file(struct import_set *s, const char *path,
 	struct field f[CSV_MAX_FIELDS];
 	int colidx[COL__COUNT];
 	size_t len = 0, errs_before = errs->n;
-	char *buf = import_read_file(path, &len);
+	char *buf = import_read_file(path, &len, errs);
 	struct csv c;
 	int n, ncols;
 	unsigned rows = 0;
 
-	if (!buf) {
-		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
-			    strerror(errno));
+	if (!buf)
 		return -1;
-	}
 	c.buf = buf;
 	c.len = len;
 	c.pos = 0;
@@ -235,7 +232,7 @@ int import_csv_file(struct import_set *s, const char *path,
 
 	while ((n = csv_record(&c, f, errs)) != 0) {
 		struct cell p;
-		struct import_rep rep;
+		struct rep_result rep;
 		double iops = 0, lat_ms = 0, mb = 0;
 		bool have_lat = false, have_bw = false;
 		size_t row_errs = errs->n;
@@ -335,22 +332,22 @@ int import_csv_file(struct import_set *s, const char *path,
 		/* A mixed pattern's published figure is the total: split it by
 		 * the read share so that read + write adds up again. */
 		memset(&rep, 0, sizeof(rep));
-		for (int d = 0; d < IMP_NDIR; d++) {
-			bool on = d == IMP_READ ? pattern_reads(p.pattern) :
+		for (int d = 0; d < DIR__COUNT; d++) {
+			bool on = d == DIR_READ ? pattern_reads(p.pattern) :
 						  pattern_writes(p.pattern);
 			if (!on)
 				continue;
 			double share = 1;
 			if (pattern_is_mixed(p.pattern))
-				share = d == IMP_READ ? p.rwmixread / 100.0 :
+				share = d == DIR_READ ? p.rwmixread / 100.0 :
 							1 - p.rwmixread / 100.0;
-			struct import_dir *x = &rep.dir[d];
+			struct dir_result *x = &rep.dir[d];
 			x->present = true;
 			x->iops = iops * share;
 			x->bw_bytes_s = have_bw ? mb * unit * share :
 						  iops * share * (double)p.bs;
 			if (have_lat) {
-				x->have_lat = true;
+				x->known |= REP_LAT;
 				x->lat_mean_ns = lat_ms * 1e6;
 			}
 		}

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engines/engine.h"
 #include "import.h"
 #include "common/units.h"
 
@@ -213,7 +214,7 @@ static int fio_bins(const cJSON *bins, struct lat_hist *h)
 }
 
 /* fio's percentile object into d (ascending by p). */
-static void fio_pcts(const cJSON *pct, struct import_dir *d)
+static void fio_pcts(const cJSON *pct, struct dir_result *d)
 {
 	const cJSON *e;
 
@@ -231,12 +232,12 @@ static void fio_pcts(const cJSON *pct, struct import_dir *d)
 
 /* Accumulates the entries of one job (numjobs without group_reporting). */
 struct acc {
-	struct import_dir dir[IMP_NDIR];
-	double lat_m2[IMP_NDIR];
-	bool pct_lost[IMP_NDIR];
-	bool pct_clat[IMP_NDIR];
-	bool hist_clat[IMP_NDIR];
-	bool no_lat[IMP_NDIR];
+	struct dir_result dir[DIR__COUNT];
+	double lat_m2[DIR__COUNT];
+	bool pct_lost[DIR__COUNT];
+	bool pct_clat[DIR__COUNT];
+	bool hist_clat[DIR__COUNT];
+	bool no_lat[DIR__COUNT];
 	double runtime_ms, usr, sys;
 	unsigned entries;
 };
@@ -244,7 +245,7 @@ struct acc {
 /* Fold one job entry's direction (fio's "read"/"write" object) into a. */
 static int acc_dir(struct acc *a, int di, const cJSON *o)
 {
-	struct import_dir *d = &a->dir[di];
+	struct dir_result *d = &a->dir[di];
 	double ios, bytes, iops, bw, rt, n, mn, mx, mean, sd;
 	const cJSON *lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
 	const cJSON *clat = cJSON_GetObjectItemCaseSensitive(o, "clat_ns");
@@ -273,16 +274,16 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 		return 0;
 	/* Moments: Chan's merge of the entries. */
 	double tot = (double)d->lat_n + n, delta = mean - d->lat_mean_ns;
-	if (!d->have_lat || mn < d->lat_min_ns)
+	if (!(d->known & REP_LAT) || mn < d->lat_min_ns)
 		d->lat_min_ns = mn;
-	if (!d->have_lat || mx > d->lat_max_ns)
+	if (!(d->known & REP_LAT) || mx > d->lat_max_ns)
 		d->lat_max_ns = mx;
 	a->lat_m2[di] += sd * sd * (n > 1 ? n - 1 : 0) +
 			 delta * delta * (double)d->lat_n * n / tot;
 	d->lat_mean_ns += delta * n / tot;
 	d->lat_n = import_u64(tot);
 	d->lat_stddev_ns = tot > 1 ? sqrt(a->lat_m2[di] / (tot - 1)) : 0;
-	d->have_lat = d->have_lat_range = d->have_stddev = true;
+	d->known |= REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
 
 	/* Percentiles and bins: fio puts them on lat_ns with lat_percentiles=1,
 	 * else on clat_ns (completion latency, submission time excluded). */
@@ -475,7 +476,8 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		p->rwmixread = 50; /* our default: the key is invalid otherwise */
 	/* fio caps a synchronous engine's queue depth at 1 ("note: both
 	 * iodepth >= 1 and synchronous I/O engine are selected"): so do we. */
-	if (!strcmp(p->engine, "psync"))
+	const struct engine *eng = engine_lookup(p->engine);
+	if (eng && !(eng->flags & ENGINE_ASYNC))
 		p->iodepth = 1;
 	if ((v = fio_opt(d, job, "fsync")) && fio_uint(v, 0, 1u << 30, &p->fsync) < 0)
 		BAD("fsync", v, "job '%s': bad fsync '%s'", jobname, v);
@@ -518,7 +520,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
 	struct cell p;
 	struct acc a;
-	struct import_rep rep;
+	struct rep_result rep;
 	unsigned line, col;
 	int ret = -1;
 	bool moved = false;
@@ -545,11 +547,11 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 				    err > 0 && err < 4096 ? strerror((int)err) : "unknown error");
 			goto out;
 		}
-		for (int di = 0; di < IMP_NDIR; di++) {
-			bool on = di == IMP_READ ? pattern_reads(p.pattern) :
+		for (int di = 0; di < DIR__COUNT; di++) {
+			bool on = di == DIR_READ ? pattern_reads(p.pattern) :
 						   pattern_writes(p.pattern);
 			const cJSON *od = cJSON_GetObjectItemCaseSensitive(
-				e, di == IMP_READ ? "read" : "write");
+				e, di == DIR_READ ? "read" : "write");
 			if (!on)
 				continue;
 			int r = cJSON_IsObject(od) ? acc_dir(&a, di, od) : -1;
@@ -561,7 +563,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 				fio_pos(d, "jobname", jobname, &line, &col);
 				errlist_add(errs, d->path, line, col,
 					    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
-					    jobname, di == IMP_READ ? "read" : "write");
+					    jobname, di == DIR_READ ? "read" : "write");
 				goto out;
 			}
 		}
@@ -573,12 +575,12 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			a.sys += v;
 		a.entries++;
 	}
-	for (int di = 0; di < IMP_NDIR; di++)
+	for (int di = 0; di < DIR__COUNT; di++)
 		rep.dir[di] = a.dir[di];
 	moved = true; /* rep owns the histograms now */
 	rep.runtime_ns = import_u64(a.runtime_ms * 1e6);
-	rep.usr_pct = a.usr;
-	rep.sys_pct = a.sys;
+	rep.cpu_usr_pct = a.usr;
+	rep.cpu_sys_pct = a.sys;
 	if (timestamp > 0) {
 		double elapsed = 0;
 		num(job, "elapsed", &elapsed);
@@ -615,8 +617,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	import_cell_warn(c, "imported from fio output, not measured by iomatrix");
 	if (docnote)
 		import_cell_warn(c, "%s", docnote);
-	for (int di = 0; di < IMP_NDIR; di++) {
-		const char *dn = di == IMP_READ ? "read" : "write";
+	for (int di = 0; di < DIR__COUNT; di++) {
+		const char *dn = di == DIR_READ ? "read" : "write";
 		if (a.no_lat[di])
 			import_cell_warn(c, "fio recorded no %s latency (gtod_reduce=1 or disable_lat): IOPS and bandwidth only", dn);
 		if (a.pct_clat[di] || a.hist_clat[di])
@@ -626,16 +628,15 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			import_cell_warn(c, "%s percentiles of %u fio job entries cannot be merged without json+ bins; run fio with --output-format=json+ or group_reporting",
 					 dn, a.entries);
 	}
-	if (strcmp(p.engine, "libaio") && strcmp(p.engine, "io_uring") &&
-	    strcmp(p.engine, "psync") && strcmp(p.engine, "null"))
+	if (!engine_known(p.engine))
 		import_cell_warn(c, "fio engine '%s' has no iomatrix equivalent", p.engine);
 	ret = 0;
 out:
 	if (ret < 0) {
 		/* an entry failed after others were folded into a */
-		for (int di = 0; !moved && di < IMP_NDIR; di++)
+		for (int di = 0; !moved && di < DIR__COUNT; di++)
 			free(a.dir[di].hist);
-		import_rep_release(&rep);
+		rep_result_release(&rep);
 	}
 	return ret;
 }
@@ -672,18 +673,15 @@ int import_fio_file(struct import_set *s, const char *path,
 		    const struct import_fio_opts *o, struct errlist *errs)
 {
 	size_t len = 0, pos = 0, before = errs->n;
-	char *buf = import_read_file(path, &len);
+	char *buf = import_read_file(path, &len, errs);
 	cJSON *doc = NULL;
 	struct fio_doc d = { .path = path };
 	unsigned line, col, ndocs = 0;
 	char docnote[256] = "";
 	const cJSON **entries = NULL;
 
-	if (!buf) {
-		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
-			    strerror(errno));
+	if (!buf)
 		return -1;
-	}
 	d.buf = buf;
 	/* Every document starts with '{' at the start of a line; anything
 	 * before (fio's "note:" and warning lines) is skipped. */

@@ -151,7 +151,7 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		   struct errlist *errs)
 {
 	struct cell p;
-	struct import_rep rep;
+	struct rep_result rep;
 	size_t before = errs->n;
 	char b[PATH_MAX];
 
@@ -255,22 +255,23 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 
 	memset(&rep, 0, sizeof(rep));
 	rep.runtime_ns = import_u64(r->total_time_s * 1e9);
-	for (int d = 0; d < IMP_NDIR; d++) {
-		bool on = d == IMP_READ ? pattern_reads(p.pattern) :
+	for (int d = 0; d < DIR__COUNT; d++) {
+		bool on = d == DIR_READ ? pattern_reads(p.pattern) :
 					  pattern_writes(p.pattern);
 		if (!on)
 			continue;
-		struct import_dir *x = &rep.dir[d];
+		struct dir_result *x = &rep.dir[d];
 		x->present = true;
-		x->iops = d == IMP_READ ? r->reads_s : r->writes_s;
-		x->bw_bytes_s = (d == IMP_READ ? r->read_mib_s : r->written_mib_s) *
+		x->iops = d == DIR_READ ? r->reads_s : r->writes_s;
+		x->bw_bytes_s = (d == DIR_READ ? r->read_mib_s : r->written_mib_s) *
 				1048576.0;
 		x->ios = import_u64(x->iops * r->total_time_s + 0.5);
 		x->bytes = import_u64(x->bw_bytes_s * r->total_time_s + 0.5);
 		if (r->have_lat_avg) {
-			x->have_lat = true;
+			x->known |= REP_LAT;
 			x->lat_mean_ns = r->lat_avg * 1e6;
-			x->have_lat_range = r->have_lat_min && r->have_lat_max;
+			if (r->have_lat_min && r->have_lat_max)
+				x->known |= REP_LAT_RANGE;
 			x->lat_min_ns = r->lat_min * 1e6;
 			x->lat_max_ns = r->lat_max * 1e6;
 			if (r->have_lat_pct) {
@@ -313,7 +314,7 @@ int import_sysbench_file(struct import_set *s, const char *path,
 			 struct errlist *errs)
 {
 	size_t len = 0, before = errs->n;
-	char *buf = import_read_file(path, &len);
+	char *buf = import_read_file(path, &len, errs);
 	struct sb_run run;
 	bool in_run = false, pending_marker = false;
 	struct sb_run marker;
@@ -322,11 +323,8 @@ int import_sysbench_file(struct import_set *s, const char *path,
 	char cmd[1024] = "";
 	struct cell first;
 
-	if (!buf) {
-		errlist_add(errs, path, 0, 0, "cannot read '%s': %s", path,
-			    strerror(errno));
+	if (!buf)
 		return -1;
-	}
 	memset(&first, 0, sizeof(first));
 	sb_run_init(&marker, 0);
 	char *save = NULL;

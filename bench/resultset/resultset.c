@@ -15,80 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "resultset.h"
-
-/* fsync the directory holding path, so that a rename in it is durable. */
-static int fsync_parent(const char *path)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	int fd, ret = 0;
-
-	if (!slash) {
-		strcpy(dir, ".");
-	} else if (slash == path) {
-		strcpy(dir, "/");
-	} else {
-		size_t n = (size_t)(slash - path);
-		if (n >= sizeof(dir))
-			return -ENAMETOOLONG;
-		memcpy(dir, path, n);
-		dir[n] = '\0';
-	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* Some filesystems refuse fsync on a directory (EINVAL): not fatal. */
-	if (fsync(fd) < 0 && errno != EINVAL)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-int atomic_write_file(const char *path, const void *data, size_t len)
-{
-	char tmp[PATH_MAX];
-	const char *p = data;
-	int fd, ret;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >=
-	    (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = -errno;
-			goto err;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	if (fsync(fd) < 0) {
-		ret = -errno;
-		goto err;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		ret = -errno;
-		goto err;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		ret = -errno;
-		goto err;
-	}
-	return fsync_parent(path);
-err:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return ret;
-}
 
 int atomic_write_json(const char *path, const cJSON *j)
 {
@@ -109,7 +37,7 @@ int atomic_write_json(const char *path, const cJSON *j)
 	buf[n] = '\n';
 	buf[n + 1] = '\0';
 	free(text);
-	ret = atomic_write_file(path, buf, n + 1);
+	ret = fsutil_write_atomic(path, buf, n + 1);
 	free(buf);
 	return ret;
 }
@@ -121,29 +49,6 @@ void iso8601_now(char *buf, size_t len)
 
 	gmtime_r(&now, &tm);
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-int mkdir_parents(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (n == 0)
-		return 0;
-	if (n >= sizeof(buf))
-		return -ENAMETOOLONG;
-	memcpy(buf, path, n + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
 /* Host name made safe for a directory name: [A-Za-z0-9._-], rest '-'. */
@@ -197,6 +102,108 @@ static void set_item(cJSON *obj, const char *key, cJSON *val)
 		cJSON_AddItemToObject(obj, key, val);
 }
 
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static void add_or_null(cJSON *o, const char *k, cJSON *v)
+{
+	if (v)
+		cJSON_AddItemToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+cJSON *resultset_manifest_new(const struct manifest_info *mi)
+{
+	cJSON *m = cJSON_CreateObject(), *o, *a;
+	char now[32];
+
+	if (!m) {
+		cJSON_Delete(mi->tool);
+		cJSON_Delete(mi->host);
+		return NULL;
+	}
+	iso8601_now(now, sizeof(now));
+	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
+	cJSON_AddStringToObject(m, "kind", "iomatrix-result-set");
+	cJSON_AddStringToObject(m, "status", "running");
+	cJSON_AddStringToObject(m, "started_at", mi->started_at ? mi->started_at : now);
+	cJSON_AddNullToObject(m, "finished_at");
+	cJSON_AddNumberToObject(m, "scale", mi->scale);
+	if (mi->source) {
+		cJSON_AddItemToObject(m, "source", cJSON_Duplicate(mi->source, true));
+	} else if ((o = cJSON_AddObjectToObject(m, "source"))) {
+		cJSON_AddStringToObject(o, "kind", "iomatrix");
+	}
+	if (mi->command) {
+		a = cJSON_AddArrayToObject(m, "command");
+		for (int i = 0; a && i < mi->ncommand; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(mi->command[i]));
+	}
+	add_or_null(m, "tool", mi->tool);
+	add_or_null(m, "host", mi->host);
+	o = cJSON_AddObjectToObject(m, "suite");
+	if (o) {
+		cJSON_AddStringToObject(o, "name", mi->suite_name);
+		add_str_or_null(o, "title", mi->title);
+		add_str_or_null(o, "description", mi->description);
+		add_str_or_null(o, "file", mi->file);
+		cJSON_AddStringToObject(o, "sha256", mi->sha256);
+	}
+	cJSON_AddArrayToObject(m, "devices");
+	cJSON_AddNumberToObject(m, "cells_total", (double)mi->cells_total);
+	cJSON_AddArrayToObject(m, "cells");
+	return m;
+}
+
+int resultset_manifest_add_device(cJSON *manifest, const char *name,
+				  const char *path, int destructive, cJSON *fp)
+{
+	cJSON *devs = cJSON_GetObjectItemCaseSensitive(manifest, "devices");
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o || !cJSON_IsArray(devs)) {
+		cJSON_Delete(o);
+		cJSON_Delete(fp);
+		return -ENOMEM;
+	}
+	cJSON_AddStringToObject(o, "name", name);
+	cJSON_AddStringToObject(o, "path", path);
+	if (destructive >= 0)
+		cJSON_AddBoolToObject(o, "destructive", destructive);
+	add_or_null(o, "fingerprint", fp);
+	cJSON_AddItemToArray(devs, o);
+	return 0;
+}
+
+cJSON *resultset_plan_to_json(const struct suite *s)
+{
+	cJSON *j = cJSON_CreateObject(), *cells;
+
+	if (!j)
+		return NULL;
+	if (!cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION) ||
+	    !cJSON_AddStringToObject(j, "suite", s->name ? s->name : "") ||
+	    !cJSON_AddStringToObject(j, "sha256", s->sha256) ||
+	    !(cells = cJSON_AddArrayToObject(j, "cells")))
+		goto err;
+	for (size_t i = 0; i < s->ncells; i++) {
+		cJSON *c = cell_to_json(&s->cells[i]);
+		if (!c)
+			goto err;
+		cJSON_AddItemToArray(cells, c);
+	}
+	return j;
+err:
+	cJSON_Delete(j);
+	return NULL;
+}
+
 int resultset_create(struct resultset *rs, const char *results_root,
 		     const char *out_dir, const char *suite_name,
 		     cJSON *manifest, char *err, size_t errlen)
@@ -211,7 +218,7 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		return -ENOMEM;
 	}
 	if (out_dir) {
-		ret = mkdir_parents(out_dir);
+		ret = fsutil_mkdir_p(out_dir);
 		if (ret < 0) {
 			snprintf(err, errlen,
 				 "cannot create result set '%s': %s; choose another --out DIR",
@@ -233,7 +240,7 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		time_t now = time(NULL);
 		struct tm tm;
 
-		ret = mkdir_parents(results_root);
+		ret = fsutil_mkdir_p(results_root);
 		if (ret < 0) {
 			snprintf(err, errlen,
 				 "cannot create results directory '%s': %s; use --out DIR or set IOMATRIX_RESULTS",
@@ -294,7 +301,7 @@ int resultset_create(struct resultset *rs, const char *results_root,
 	ret = resultset_save_manifest(rs, err, errlen);
 	if (ret < 0)
 		goto err;
-	fsync_parent(rs->dir);
+	fsutil_fsync_dir_at(AT_FDCWD, rs->dir);
 	return 0;
 err:
 	free(rs->dir);
@@ -304,63 +311,18 @@ err:
 	return ret;
 }
 
-char *read_file_bounded(const char *path, size_t max, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, alloc = 0;
-
-	if (!f)
-		return NULL;
-	for (;;) {
-		if (alloc - n < 65536) {
-			alloc = alloc ? alloc * 2 : 65536;
-			char *nb = realloc(buf, alloc + 1);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-		}
-		size_t r = fread(buf + n, 1, alloc - n, f);
-		n += r;
-		if (r == 0)
-			break;
-		if (n > max) {
-			/* result files are KBs: a huge one is corrupt or hostile */
-			free(buf);
-			fclose(f);
-			errno = EFBIG;
-			return NULL;
-		}
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (len)
-		*len = n;
-	return buf;
-}
-
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
 {
-	char *text = read_file_bounded(path, RESULTSET_MAX_FILE_BYTES, NULL);
+	char *text = fsutil_read(path, RESULTSET_MAX_FILE_BYTES, NULL);
 	cJSON *j;
 
 	if (!text) {
 		if (errno == EFBIG)
-			snprintf(err, errlen, "'%s' is larger than %d MiB: not a result file "
+			snprintf(err, errlen, "'%s' is larger than %u MiB: not a result file "
 				 "iomatrix wrote", path, RESULTSET_MAX_FILE_BYTES >> 20);
 		else
 			snprintf(err, errlen, "cannot read '%s': %s", path,
-				 strerror(errno));
+				 fsutil_strerror(errno));
 		return NULL;
 	}
 	j = cJSON_Parse(text);
@@ -512,7 +474,20 @@ int resultset_finish(struct resultset *rs, const char *status, char *err,
 	return resultset_save_manifest(rs, err, errlen);
 }
 
-/* Remove NAME.tmp.PID files of dir left by a writer that was killed. */
+/* A temp file an iomatrix before fsutil left: "manifest.json.tmp.1234",
+ * "cells/0001.json.tmp.1234", "suite.yaml.tmp.1234". */
+static bool legacy_temp_name(const char *name)
+{
+	const char *t = strstr(name, ".tmp.");
+
+	if (!t || t == name || strspn(t + 5, "0123456789") != strlen(t + 5) ||
+	    !t[5])
+		return false;
+	return (t - name > 5 && !strncmp(t - 5, ".json", 5)) ||
+	       (t - name > 5 && !strncmp(t - 5, ".yaml", 5));
+}
+
+/* Remove the temp files of dir that a killed writer left. */
 static int remove_temps_in(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -522,13 +497,9 @@ static int remove_temps_in(const char *dir)
 	if (!d)
 		return 0;
 	while ((e = readdir(d))) {
-		char path[PATH_MAX];
-		if (!strstr(e->d_name, ".tmp."))
+		if (!fsutil_is_temp_name(e->d_name) && !legacy_temp_name(e->d_name))
 			continue;
-		if (snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >=
-		    (int)sizeof(path))
-			continue;
-		if (unlink(path) == 0)
+		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
 			n++;
 	}
 	closedir(d);

@@ -16,26 +16,17 @@
 
 #include <cjson/cJSON.h>
 
-#define RESULTSET_SCHEMA_VERSION 1
-/* Largest manifest/cell file read back (the report's loader uses the same). */
-#define RESULTSET_MAX_FILE_BYTES (64 * 1024 * 1024)
+#include "common/rep.h"
+#include "schema.h"
+#include "suite/cell.h"
+
 
 struct resultset {
 	char *dir;          /* owned */
 	cJSON *manifest;    /* owned; "cells" array kept up to date */
 };
 
-/* Read a whole file into a NUL-terminated buffer the caller frees; *len
- * (may be NULL) gets its size.  NULL with errno set: EFBIG past max bytes,
- * ENOMEM, or what fopen/fread said. */
-char *read_file_bounded(const char *path, size_t max, size_t *len);
-
-/* mkdir -p with mode 0755; 0 or -errno. */
-int mkdir_parents(const char *path);
-
-/* Write `data` to path atomically.  0 or -errno. */
-int atomic_write_file(const char *path, const void *data, size_t len);
-/* cJSON_Print + atomic_write_file.  0 or -errno. */
+/* cJSON_Print + fsutil_write_atomic (common/fsutil.h).  0 or -errno. */
 int atomic_write_json(const char *path, const cJSON *j);
 
 /*
@@ -66,12 +57,64 @@ int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
 /* The manifest's index entry of cell id, NULL if not written yet.  Borrowed
  * from rs->manifest. */
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
-/* Remove temporary files (NAME.tmp.PID) that a killed writer left in the
+/* Remove temporary files (fsutil's, and the NAME.tmp.PID of older
+ * versions) that a killed writer left in the
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
+
+/* ---- manifest ---- */
+
+/* What a new manifest says (results/README.md MANIFEST).  Strings are
+ * copied; tool and host are taken (NULL: written as null). */
+struct manifest_info {
+	const char *started_at;     /* NULL: now */
+	double scale;
+	const cJSON *source;        /* copied; NULL: {"kind": "iomatrix"} */
+	char **command;             /* argv of the run; NULL: no "command" */
+	int ncommand;
+	cJSON *tool, *host;
+	const char *suite_name, *title, *description, *file, *sha256;
+	size_t cells_total;
+};
+/* A manifest with status "running" and no cells yet.  Caller owns it;
+ * NULL when out of memory (tool and host are freed then too). */
+cJSON *resultset_manifest_new(const struct manifest_info *mi);
+/* Append {name, path, destructive (unless < 0), fingerprint} to the
+ * manifest's devices; fp is taken (NULL: null).  0 or -ENOMEM. */
+int resultset_manifest_add_device(cJSON *manifest, const char *name,
+				  const char *path, int destructive, cJSON *fp);
+
+/* plan.json (also what `plan --format json` prints): every expanded cell
+ * with all parameters resolved.  Caller owns the result. */
+cJSON *resultset_plan_to_json(const struct suite *s);
+
+/* ---- cell files (cellfile.c) ---- */
+
+/* How a cell ended: the rest of its cell file besides the parameters. */
+struct cell_outcome {
+	const char *error;          /* NULL: status "ok" */
+	const char *started_at, *finished_at; /* NULL: unknown (null) */
+	const struct rep_result *reps;
+	size_t nreps;
+	char *const *warnings;      /* besides the repetitions' own */
+	size_t nwarnings;
+	const cJSON *source;        /* tool-specific extras (copied), or NULL */
+};
+/* The cells/NNNN.json object of cell c (id c->id).  Caller owns it; NULL
+ * when out of memory. */
+cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o);
+/* One element of "repetitions" (rep_no counts from 1).  Caller owns it. */
+cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no);
+/* A histogram as [[low_ns, count], ...] of its non-empty buckets; NULL h
+ * gives [].  Caller owns it. */
+cJSON *hist_to_json(const struct lat_hist *h);
+/* The reverse; accepts the bare array or {"scheme": "loglin64",
+ * "buckets": [...]}.  0, or -1 (h zeroed) when it is not a histogram this
+ * scheme wrote. */
+int hist_from_json(const cJSON *j, struct lat_hist *h);
 
 /* UTC ISO 8601 time, "2026-11-30T02:40:12Z". */
 void iso8601_now(char *buf, size_t len);

@@ -13,60 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "rset.h"
 #include "common/stats.h"
 
 #define RSET_MAX_ID 9999999
-
-char *rset_read_file(int dirfd, const char *name, size_t max, bool nofollow,
-		     size_t *len_out)
-{
-	int flags = O_RDONLY | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0);
-	int fd = openat(dirfd, name, flags);
-	struct stat st;
-	char *buf = NULL;
-	size_t len = 0;
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0)
-		goto err;
-	if (!S_ISREG(st.st_mode)) {
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		goto err;
-	}
-	if ((uint64_t)st.st_size > max) {
-		errno = EFBIG;
-		goto err;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf)
-		goto err;
-	while (len < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + len, (size_t)st.st_size - len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			goto err;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	buf[len] = '\0';
-	close(fd);
-	if (len_out)
-		*len_out = len;
-	return buf;
-err:
-	{
-		int e = errno;
-		free(buf);
-		close(fd);
-		errno = e;
-	}
-	return NULL;
-}
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
  * tells whether the text ends inside a string or an open bracket: then a
@@ -231,18 +182,18 @@ static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 {
 	size_t len;
 	char why[128];
-	char *buf = rset_read_file(dirfd, name, RSET_MAX_FILE_BYTES, true, &len);
+	char *buf = fsutil_read_at(dirfd, name, RESULTSET_MAX_FILE_BYTES, 0, &len);
 
 	if (!buf) {
 		if (errno == EFBIG)
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'%s' is larger than %u MiB; skipped", shown,
-				    RSET_MAX_FILE_BYTES >> 20);
+				    RESULTSET_MAX_FILE_BYTES >> 20);
 		else if (errno != ENOENT) {
 			int e = errno;
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "cannot read '%s': %s; skipped", shown,
-				    e == ELOOP ? "is a symbolic link" : strerror(e));
+				    fsutil_strerror(e));
 			errno = e;
 		}
 		return NULL;
@@ -265,11 +216,11 @@ static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 		return NULL;
 	}
 	double sv = jnum(j, "schema_version", 1);
-	if (sv > RSET_SCHEMA_VERSION) {
+	if (sv > RESULTSET_SCHEMA_VERSION) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' has schema_version %g, newer than this iomatrix "
 			    "reads (%d); skipped (upgrade iomatrix)", shown, sv,
-			    RSET_SCHEMA_VERSION);
+			    RESULTSET_SCHEMA_VERSION);
 		cJSON_Delete(j);
 		errno = EPROTO;
 		return NULL;
@@ -359,7 +310,6 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 	d->npct = n;
 }
 
-static const char *const dir_names[RS_NDIR] = { "read", "write" };
 
 static void cell_measurements(struct rset_cell *c)
 {
@@ -383,12 +333,12 @@ static void cell_measurements(struct rset_cell *c)
 		c->cpu_usr_pct = usr / n;
 		c->cpu_sys_pct = sys / n;
 	}
-	for (int k = 0; k < RS_NDIR; k++) {
+	for (int k = 0; k < DIR__COUNT; k++) {
 		struct rset_dir *d = &c->dir[k];
-		const cJSON *sd = cJSON_GetObjectItemCaseSensitive(sum, dir_names[k]);
+		const cJSON *sd = cJSON_GetObjectItemCaseSensitive(sum, dir_name(k));
 		const cJSON *first = NULL;
 		cJSON_ArrayForEach(r, reps) {
-			const cJSON *rd = cJSON_GetObjectItemCaseSensitive(r, dir_names[k]);
+			const cJSON *rd = cJSON_GetObjectItemCaseSensitive(r, dir_name(k));
 			if (cJSON_IsObject(rd)) {
 				if (!first)
 					first = rd;
@@ -404,15 +354,15 @@ static void cell_measurements(struct rset_cell *c)
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p99_ns"), &d->lat_p99);
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_max_ns"), &d->lat_max);
 		} else if (first) {
-			stat_from_reps(reps, dir_names[k], "iops", NULL, &d->iops);
-			stat_from_reps(reps, dir_names[k], "bw_bytes_s", NULL, &d->bw);
-			stat_from_reps(reps, dir_names[k], "mean", "lat_ns", &d->lat_mean);
-			stat_from_reps(reps, dir_names[k], "max", "lat_ns", &d->lat_max);
+			stat_from_reps(reps, dir_name(k), "iops", NULL, &d->iops);
+			stat_from_reps(reps, dir_name(k), "bw_bytes_s", NULL, &d->bw);
+			stat_from_reps(reps, dir_name(k), "mean", "lat_ns", &d->lat_mean);
+			stat_from_reps(reps, dir_name(k), "max", "lat_ns", &d->lat_max);
 		}
 		d->present = d->iops.n > 0 || d->bw.n > 0;
 		if (!d->present)
 			continue;
-		const cJSON *ml = cJSON_GetObjectItemCaseSensitive(merged, dir_names[k]);
+		const cJSON *ml = cJSON_GetObjectItemCaseSensitive(merged, dir_name(k));
 		if (!cJSON_IsObject(ml) && first)
 			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
 		if (cJSON_IsObject(ml))
@@ -457,37 +407,47 @@ static void cell_measurements(struct rset_cell *c)
 	}
 }
 
-static void cell_params(struct rset_cell *c)
+/* The parameters through the product's own reader, cell_from_json (the
+ * key table's defaults for what an importer left out).  0, or -1 with a
+ * warning when they are not a cell's parameters. */
+static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 {
-	const cJSON *p = c->params;
+	struct cell *p = &c->cell;
+	char err[256];
 
-	c->device = jstr(p, "device", "?");
-	c->path = jstr(p, "path", "");
-	c->label = jstr(p, "label", "");
-	c->pattern = jstr(p, "pattern", "?");
-	c->engine = jstr(p, "engine", "?");
-	c->data = jstr(p, "data", "random");
-	c->bs = jsize(p, "bs_bytes");
-	c->size_bytes = jsize(p, "size_bytes");
-	c->offset_bytes = jsize(p, "offset_bytes");
-	c->runtime_ns = jsize(p, "runtime_ns");
-	c->ramp_ns = jsize(p, "ramp_ns");
-	c->requests = jsize(p, "requests");
-	c->io_size = jsize(p, "io_size_bytes");
-	c->cooldown_ns = jsize(p, "cooldown_ns");
-	c->seed = jsize(p, "seed");
-	c->size_pct = jnum(p, "size_pct", 0);
-	c->offset_pct = jnum(p, "offset_pct", 0);
-	c->iodepth = jint(p, "iodepth", 1, 1, 1 << 20);
-	c->jobs = jint(p, "jobs", 1, 1, 1 << 20);
-	c->files = jint(p, "files", 1, 1, 1 << 24);
-	c->rwmixread = jint(p, "rwmixread", 50, 0, 100);
-	c->fsync = jint(p, "fsync", 0, 0, 1 << 30);
-	c->compress_pct = jint(p, "compress_pct", 0, 0, 100);
-	c->repeat = jint(p, "repeat", 1, 1, 1 << 20);
-	c->direct = jbool(p, "direct", 1);
-	c->end_fsync = jbool(p, "end_fsync", 0);
-	c->drop_caches = jbool(p, "drop_caches", 0);
+	if (cell_from_json(c->params, p, err, sizeof(err)) < 0) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': params: %s; skipped",
+			    shown, err);
+		return -1;
+	}
+	c->device = p->device[0] ? p->device : "?";
+	c->path = p->path;
+	c->label = p->label;
+	c->pattern = pattern_name(p->pattern);
+	c->engine = p->engine;
+	c->data = data_name(p->data);
+	c->bs = p->bs;
+	c->size_bytes = p->size;
+	c->offset_bytes = p->offset;
+	c->runtime_ns = p->runtime_ns;
+	c->ramp_ns = p->ramp_ns;
+	c->requests = p->requests;
+	c->io_size = p->io_size;
+	c->cooldown_ns = p->cooldown_ns;
+	c->seed = p->seed;
+	c->size_pct = p->size_pct;
+	c->offset_pct = p->offset_pct;
+	c->iodepth = (int)p->iodepth;
+	c->jobs = (int)p->jobs;
+	c->files = (int)p->files;
+	c->rwmixread = (int)p->rwmixread;
+	c->fsync = (int)p->fsync;
+	c->compress_pct = (int)p->compress_pct;
+	c->repeat = (int)p->repeat;
+	c->direct = p->direct;
+	c->end_fsync = p->end_fsync;
+	c->drop_caches = p->drop_caches;
+	return 0;
 }
 
 /* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
@@ -519,7 +479,11 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		c->json = NULL;
 		return -1;
 	}
-	cell_params(c);
+	if (cell_params(rs, c, shown) < 0) {
+		cJSON_Delete(c->json);
+		c->json = NULL;
+		return -1;
+	}
 	c->status = jstr(c->json, "status", "ok");
 	c->error = jstr(c->json, "error", NULL);
 	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
@@ -787,7 +751,7 @@ int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs)
 void rset_release(struct rset *rs)
 {
 	for (size_t i = 0; i < rs->ncells; i++) {
-		for (int k = 0; k < RS_NDIR; k++)
+		for (int k = 0; k < DIR__COUNT; k++)
 			free(rs->cells[i].dir[k].series_bw);
 		cJSON_Delete(rs->cells[i].json);
 	}

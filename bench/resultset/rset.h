@@ -22,14 +22,13 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/dir.h"
 #include "common/errlist.h"
+#include "suite/cell.h"
+#include "schema.h"
 
-#define RSET_SCHEMA_VERSION 1
-#define RSET_MAX_FILE_BYTES (64u << 20)
 #define RSET_MAX_JSON_DEPTH 64
 #define RSET_MAX_PCT 32
-
-enum { RS_READ, RS_WRITE, RS_NDIR };
 
 /* Summary of one metric over the repetitions (results/README.md STAT). */
 struct rset_stat {
@@ -57,7 +56,9 @@ struct rset_cell {
 	const char *error;      /* NULL when none */
 	cJSON *json;            /* owned: the cell file's tree */
 	const cJSON *params;    /* into json */
-	/* parameters (defaults when absent, e.g. from importers) */
+	struct cell cell;       /* the parameters, read by cell_from_json */
+	/* the same, as the report uses them (strings point into cell or are
+	 * static) */
 	const char *device, *path, *label, *pattern, *engine, *data;
 	uint64_t bs, size_bytes, offset_bytes, runtime_ns, ramp_ns, requests,
 		 io_size, cooldown_ns, seed;
@@ -67,7 +68,7 @@ struct rset_cell {
 	/* measurements */
 	int nreps;
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
-	struct rset_dir dir[RS_NDIR];
+	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
 
@@ -121,13 +122,6 @@ void rset_release(struct rset *rs);
 /* Device entry by name (NULL if the manifest does not list it). */
 const struct rset_device *rset_device_find(const struct rset *rs, const char *name);
 
-/*
- * Read a file of at most max bytes relative to dirfd (AT_FDCWD for a path),
- * refusing symlinks when nofollow is set.  Returns a NUL-terminated buffer
- * the caller frees, or NULL with errno set (EFBIG when too large).
- */
-char *rset_read_file(int dirfd, const char *name, size_t max, bool nofollow,
-		     size_t *len_out);
 /* Parse JSON with a nesting bound.  NULL with a message ("truncated or
  * corrupt JSON at byte N") in why. */
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "engines/engine.h"
 #include "common/prng.h"
 #include "worker.h"
@@ -61,18 +62,6 @@ static int direct_msg(const char *path, char *err, size_t errlen)
 	return -EINVAL;
 }
 
-void runner_path_parent(const char *path, char *out, size_t len)
-{
-	snprintf(out, len, "%s", path);
-	char *slash = strrchr(out, '/');
-	if (!slash)
-		snprintf(out, len, ".");
-	else if (slash == out)
-		out[1] = '\0';
-	else
-		*slash = '\0';
-}
-
 int runner_check_direct(const char *path, char *err, size_t errlen)
 {
 	char probe[PATH_MAX + 64], dir[PATH_MAX];
@@ -91,7 +80,7 @@ int runner_check_direct(const char *path, char *err, size_t errlen)
 	if (stat(path, &st) == 0)
 		snprintf(dir, sizeof(dir), "%s", path);
 	else /* a file to be made: its directory */
-		runner_path_parent(path, dir, sizeof(dir));
+		fsutil_parent(path, dir, sizeof(dir));
 	snprintf(probe, sizeof(probe), "%s/.iomatrix-probe.%ld", dir, (long)getpid());
 	fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_DIRECT | O_CLOEXEC, 0600);
 	if (fd < 0)
@@ -316,6 +305,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 	}
 	const struct engine *eng = engine_find(c->engine);
 	bool no_io = eng && (eng->flags & ENGINE_NO_IO);
+	bool align = eng && (eng->flags & ENGINE_NEEDS_ALIGN);
 
 	if (stat(c->path, &st) == 0 && S_ISBLK(st.st_mode)) {
 		t->paths = calloc(1, sizeof(*t->paths));
@@ -323,7 +313,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 			goto oom;
 		t->nfiles = 1;
 		ret = resolve_blockdev(c, t, err, errlen);
-		if (ret < 0 || (!no_io && (ret = check_bs(c, t->logical_block, err, errlen)) < 0))
+		if (ret < 0 || (align && (ret = check_bs(c, t->logical_block, err, errlen)) < 0))
 			goto err;
 		if (c->direct && !no_io) {
 			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
@@ -349,7 +339,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 		return -EINVAL;
 	} else {
 		t->nfiles = 1;
-		runner_path_parent(c->path, dir, sizeof(dir));
+		fsutil_parent(c->path, dir, sizeof(dir));
 		struct stat ds;
 		if (!exists && (stat(dir, &ds) < 0 || !S_ISDIR(ds.st_mode))) {
 			seterr(err, errlen, "'%s': no such directory; create it or fix the "
@@ -504,17 +494,6 @@ err:
 
 /* ---- one repetition ---- */
 
-void rep_result_release(struct rep_result *r)
-{
-	if (!r)
-		return;
-	for (int d = 0; d < DIR__COUNT; d++) {
-		free(r->dir[d].hist);
-		r->dir[d].hist = NULL;
-		series_release(&r->dir[d].series);
-	}
-}
-
 static void drop_caches(struct rep_result *out)
 {
 	if (geteuid() != 0) {
@@ -619,7 +598,8 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		seterr(err, errlen, "bs and the file set must not be empty");
 		return -EINVAL;
 	}
-	if (!no_io && check_bs(c, t->logical_block, err, errlen) < 0)
+	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
+	    check_bs(c, t->logical_block, err, errlen) < 0)
 		return -EINVAL;
 	uint64_t bpf = t->file_size / bs;
 	if (bpf == 0) {
@@ -704,7 +684,10 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 			}
 		}
 		uint64_t blen = (uint64_t)sh.depth * bs;
-		if (posix_memalign(&j->bufs, 4096, blen))
+		/* O_DIRECT wants page-aligned buffers; an engine that does no
+		 * IO only wants them cache-line aligned */
+		if (posix_memalign(&j->bufs, (eng->flags & ENGINE_NEEDS_ALIGN) ?
+				   4096 : 64, blen))
 			goto oom;
 		if (sh.writes) {
 			struct prng r;
@@ -860,6 +843,16 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		if (dr->ios && !out->runtime_ns)
 			out->runtime_ns = 1;
 	}
+	/* every direction the pattern has is measured, IO or not */
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct dir_result *dr = &out->dir[d];
+		double rt = out->runtime_ns ? (double)out->runtime_ns / 1e9 : 0;
+		dr->present = dr->hist || dr->ios;
+		dr->known = REP_EXACT | REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
+		dr->iops = rt > 0 ? (double)dr->ios / rt : 0;
+		dr->bw_bytes_s = rt > 0 ? (double)dr->bytes / rt : 0;
+	}
+	out->have_cpu = out->have_ctx = true;
 	if (out->runtime_ns) {
 		double rt = (double)out->runtime_ns;
 		out->cpu_usr_pct = (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / rt * 100;
@@ -897,82 +890,4 @@ out:
 		pthread_cond_destroy(&sh.go_cond);
 	}
 	return ret;
-}
-
-/* ---- JSON ---- */
-
-static cJSON *dir_to_json(const struct dir_result *d, uint64_t runtime_ns)
-{
-	cJSON *o = cJSON_CreateObject(), *x, *s;
-	if (!o)
-		return NULL;
-	double rt = runtime_ns ? (double)runtime_ns / 1e9 : 0;
-	if (!cJSON_AddNumberToObject(o, "ios", (double)d->ios) ||
-	    !cJSON_AddNumberToObject(o, "bytes", (double)d->bytes) ||
-	    !cJSON_AddNumberToObject(o, "iops", rt > 0 ? (double)d->ios / rt : 0) ||
-	    !cJSON_AddNumberToObject(o, "bw_bytes_s", rt > 0 ? (double)d->bytes / rt : 0))
-		goto err;
-	static struct lat_hist empty;
-	if (!(x = lat_to_json(&d->lat, d->hist ? d->hist : &empty)))
-		goto err;
-	cJSON_AddItemToObject(o, "lat_ns", x);
-	if (!(x = cJSON_AddObjectToObject(o, "hist")) ||
-	    !cJSON_AddStringToObject(x, "scheme", "loglin64") ||
-	    !(s = hist_to_json(d->hist)))
-		goto err;
-	cJSON_AddItemToObject(x, "buckets", s);
-	const struct series *se = &d->series;
-	cJSON *ios, *bytes, *lat;
-	if (!(x = cJSON_AddObjectToObject(o, "series")) ||
-	    !cJSON_AddNumberToObject(x, "interval_ns", (double)se->interval_ns) ||
-	    !(ios = cJSON_AddArrayToObject(x, "ios")) ||
-	    !(bytes = cJSON_AddArrayToObject(x, "bytes")) ||
-	    !(lat = cJSON_AddArrayToObject(x, "lat_mean_ns")))
-		goto err;
-	for (size_t i = 0; i < se->n; i++) {
-		cJSON *a = cJSON_CreateNumber((double)se->ios[i]);
-		cJSON *b = cJSON_CreateNumber((double)se->bytes[i]);
-		cJSON *l = cJSON_CreateNumber(se->ios[i] ? (double)se->lat_sum_ns[i] /
-					      (double)se->ios[i] : 0);
-		if (a)
-			cJSON_AddItemToArray(ios, a);
-		if (b)
-			cJSON_AddItemToArray(bytes, b);
-		if (l)
-			cJSON_AddItemToArray(lat, l);
-		if (!a || !b || !l)
-			goto err;
-	}
-	return o;
-err:
-	cJSON_Delete(o);
-	return NULL;
-}
-
-cJSON *rep_result_to_json(const struct rep_result *r, int rep_no)
-{
-	cJSON *o = cJSON_CreateObject(), *cpu;
-	if (!o)
-		return NULL;
-	if (!cJSON_AddNumberToObject(o, "rep", rep_no) ||
-	    !cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns) ||
-	    !(cpu = cJSON_AddObjectToObject(o, "cpu")) ||
-	    !cJSON_AddNumberToObject(cpu, "usr_pct", r->cpu_usr_pct) ||
-	    !cJSON_AddNumberToObject(cpu, "sys_pct", r->cpu_sys_pct) ||
-	    !cJSON_AddNumberToObject(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||
-	    !cJSON_AddNumberToObject(cpu, "ctx_involuntary", (double)r->ctx_involuntary))
-		goto err;
-	static const char *const names[DIR__COUNT] = { "read", "write" };
-	for (int d = 0; d < DIR__COUNT; d++) {
-		if (!r->dir[d].hist && !r->dir[d].ios)
-			continue;
-		cJSON *x = dir_to_json(&r->dir[d], r->runtime_ns);
-		if (!x)
-			goto err;
-		cJSON_AddItemToObject(o, names[d], x);
-	}
-	return o;
-err:
-	cJSON_Delete(o);
-	return NULL;
 }

@@ -18,29 +18,7 @@
 #include <stdint.h>
 
 #include "suite/cell.h"
-#include "common/stats.h"
-
-enum dir { DIR_READ = 0, DIR_WRITE = 1, DIR__COUNT = 2 };
-
-struct dir_result {
-	uint64_t ios;
-	uint64_t bytes;
-	struct welford lat;     /* completion - submission, ns */
-	struct lat_hist *hist;  /* owned; NULL when no IO */
-	struct series series;
-};
-
-struct rep_result {
-	uint64_t runtime_ns;      /* measured time, ramp excluded */
-	struct dir_result dir[DIR__COUNT];
-	double cpu_usr_pct, cpu_sys_pct; /* of one CPU, over the measured time */
-	uint64_t ctx_voluntary, ctx_involuntary;
-	char warning[256];        /* e.g. "drop_caches skipped: not root" */
-};
-void rep_result_release(struct rep_result *r);
-/* JSON of one repetition (read/write objects only for directions with IO).
- * Caller owns the result. */
-cJSON *rep_result_to_json(const struct rep_result *r, int rep_no);
+#include "common/rep.h"
 
 /* The file set a cell runs on, resolved from cell->path. */
 struct target {
@@ -99,10 +77,6 @@ int runner_prepare(const struct cell *c, struct target *t,
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen);
-
-/* The directory that holds `path` (a file that may not exist yet):
- * "/a/b" -> "/a", "b" -> ".", "/b" -> "/". */
-void runner_path_parent(const char *path, char *out, size_t len);
 
 /*
  * Does the filesystem holding `path` (device directory, file, or a file to be

@@ -1,13 +1,16 @@
 /*
  * cell.c - the cell value: pattern names (with sysbench aliases), defaults,
  * CrystalDiskMark-style labels, and the PARAMS JSON of results/README.md.
- * JSON keys carry their units (bs_bytes, runtime_ns) and are written and read
- * here only, so plan.json, cell files and importers agree.
+ * Defaults and JSON names come from the key table (keys.c); PARAMS are
+ * written and read only here (the runner, the importers and the report's
+ * loader all go through cell_to_json/cell_from_json), so plan.json, cell
+ * files and reports agree.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cell.h"
+#include "keys.h"
 #include "common/units.h"
 
 static const char *const pattern_names[PAT__COUNT] = {
@@ -95,19 +98,17 @@ static int data_parse(const char *s, enum data_kind *out)
 void cell_init(struct cell *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->pattern = PAT_READ; /* required in suites; a placeholder here */
-	c->bs = 4096;
-	c->iodepth = 1;
-	c->jobs = 1;
-	snprintf(c->engine, sizeof(c->engine), "libaio");
-	c->direct = true;
-	c->size = 1ULL << 30;
-	c->files = 1;
-	c->rwmixread = 50;
-	c->data = DATA_RANDOM;
-	c->repeat = 1;
-	c->seed = CELL_DEFAULT_SEED;
-	c->interval_ns = 1000000000ULL;
+	for (int k = 0; k < NKEYS; k++)
+		key_store_u64(k, c, cell_keys[k].defv);
+	snprintf(c->engine, sizeof(c->engine), "%s", cell_keys[K_ENGINE].def);
+}
+
+uint64_t cell_estimate_ns(const struct cell *c)
+{
+	if (!c->runtime_ns)
+		return 0;
+	return (uint64_t)c->repeat * (c->ramp_ns + c->runtime_ns) +
+	       (c->repeat ? (uint64_t)(c->repeat - 1) * c->cooldown_ns : 0);
 }
 
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
@@ -127,52 +128,85 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len)
 			 c->iodepth, c->jobs);
 }
 
+/* One key's PARAMS field(s) into j.  0, or -1 when out of memory. */
+static int key_to_json(int k, const struct cell *c, cJSON *j)
+{
+	const struct key *key = &cell_keys[k];
+	cJSON *v = NULL, *v2 = NULL;
+
+	switch (key->type) {
+	case KT_PATTERN:
+		v = cJSON_CreateString(pattern_name(c->pattern));
+		break;
+	case KT_ENGINE:
+		v = cJSON_CreateString(c->engine);
+		break;
+	case KT_LABEL:
+		v = cJSON_CreateString(c->label);
+		break;
+	case KT_DATA:
+		v = cJSON_CreateString(data_name(c->data));
+		v2 = cJSON_CreateNumber(c->compress_pct);
+		break;
+	case KT_BOOL:
+		v = cJSON_CreateBool(key_load_u64(k, c) != 0);
+		break;
+	case KT_SIZE_PCT: case KT_OFFSET:
+		v = cJSON_CreateNumber((double)key_load_u64(k, c));
+		v2 = cJSON_CreateNumber(k == K_SIZE ? c->size_pct : c->offset_pct);
+		break;
+	default:
+		v = cJSON_CreateNumber((double)key_load_u64(k, c));
+		break;
+	}
+	if (v)
+		cJSON_AddItemToObject(j, key->json, v);
+	if (v2)
+		cJSON_AddItemToObject(j, key->json2, v2);
+	return v && (v2 || !key->json2) ? 0 : -1;
+}
+
 cJSON *cell_to_json(const struct cell *c)
 {
 	cJSON *j = cJSON_CreateObject();
 
 	if (!j)
 		return NULL;
-#define NUM(k, v) if (!cJSON_AddNumberToObject(j, k, (double)(v))) goto err
-#define STR(k, v) if (!cJSON_AddStringToObject(j, k, v)) goto err
-#define BOOL(k, v) if (!cJSON_AddBoolToObject(j, k, v)) goto err
-	NUM("id", c->id);
-	STR("device", c->device);
-	STR("path", c->path);
-	STR("label", c->label);
-	STR("pattern", pattern_name(c->pattern));
-	NUM("bs_bytes", c->bs);
-	NUM("iodepth", c->iodepth);
-	NUM("jobs", c->jobs);
-	STR("engine", c->engine);
-	BOOL("direct", c->direct);
-	NUM("size_bytes", c->size);
-	NUM("size_pct", c->size_pct);
-	NUM("files", c->files);
-	NUM("offset_bytes", c->offset);
-	NUM("offset_pct", c->offset_pct);
-	NUM("runtime_ns", c->runtime_ns);
-	NUM("ramp_ns", c->ramp_ns);
-	NUM("requests", c->requests);
-	NUM("io_size_bytes", c->io_size);
-	NUM("rwmixread", c->rwmixread);
-	NUM("fsync", c->fsync);
-	BOOL("end_fsync", c->end_fsync);
-	STR("data", data_name(c->data));
-	NUM("compress_pct", c->compress_pct);
-	BOOL("drop_caches", c->drop_caches);
-	NUM("repeat", c->repeat);
-	NUM("cooldown_ns", c->cooldown_ns);
-	NUM("seed", c->seed);
-	NUM("interval_ns", c->interval_ns);
-	BOOL("keep_files", c->keep_files);
-#undef NUM
-#undef STR
-#undef BOOL
+	/* identity first (id, device, path, label), then the keys in table
+	 * order: results/README.md PARAMS */
+	if (!cJSON_AddNumberToObject(j, "id", c->id) ||
+	    !cJSON_AddStringToObject(j, "device", c->device) ||
+	    !cJSON_AddStringToObject(j, "path", c->path) ||
+	    key_to_json(K_LABEL, c, j) < 0)
+		goto err;
+	for (int k = 0; k < NKEYS; k++)
+		if (k != K_LABEL && key_to_json(k, c, j) < 0)
+			goto err;
 	return j;
 err:
 	cJSON_Delete(j);
 	return NULL;
+}
+
+const char *const *cell_json_names(void)
+{
+	static const char *names[4 + 2 * NKEYS + 1];
+	size_t n = 0;
+
+	/* constant data; two threads filling it write the same */
+	names[n++] = "id";
+	names[n++] = "device";
+	names[n++] = "path";
+	names[n++] = cell_keys[K_LABEL].json;
+	for (int k = 0; k < NKEYS; k++) {
+		if (k == K_LABEL)
+			continue;
+		names[n++] = cell_keys[k].json;
+		if (cell_keys[k].json2)
+			names[n++] = cell_keys[k].json2;
+	}
+	names[n] = NULL;
+	return names;
 }
 
 /* Readers of cell_from_json: each returns 0 (also when the key is absent,
@@ -250,6 +284,51 @@ static int get_str(const cJSON *j, const char *k, char *out, size_t outlen,
 	return 0;
 }
 
+/* One key's PARAMS field(s) from j into c; pattern and data names go to
+ * pat/data for the caller to check once every field read.  0 or -1. */
+static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
+			 char *data, char *engine, char *err, size_t errlen)
+{
+	const struct key *key = &cell_keys[k];
+
+	switch (key->type) {
+	case KT_PATTERN:
+		return get_str(j, key->json, pat, 32, err, errlen);
+	case KT_ENGINE:
+		return get_str(j, key->json, engine, CELL_ENGINE_MAX, err, errlen);
+	case KT_LABEL:
+		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
+	case KT_DATA:
+		if (get_str(j, key->json, data, 32, err, errlen) < 0)
+			return -1;
+		return get_uint(j, key->json2, &c->compress_pct, err, errlen);
+	case KT_BOOL: {
+		bool b = key_load_u64(k, c) != 0;
+		if (get_bool(j, key->json, &b, err, errlen) < 0)
+			return -1;
+		key_store_u64(k, c, b);
+		return 0;
+	}
+	case KT_UINT: {
+		unsigned u = (unsigned)key_load_u64(k, c);
+		if (get_uint(j, key->json, &u, err, errlen) < 0)
+			return -1;
+		key_store_u64(k, c, u);
+		return 0;
+	}
+	default: {
+		uint64_t u = key_load_u64(k, c);
+		if (get_u64(j, key->json, &u, err, errlen) < 0)
+			return -1;
+		key_store_u64(k, c, u);
+		if (key->type == KT_SIZE_PCT || key->type == KT_OFFSET)
+			return get_double(j, key->json2, k == K_SIZE ? &c->size_pct :
+					  &c->offset_pct, err, errlen);
+		return 0;
+	}
+	}
+}
+
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 {
 	char pat[32] = "", data[32] = "", engine[CELL_ENGINE_MAX] = "";
@@ -263,34 +342,12 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 	if (get_u64(j, "id", &id, err, errlen) < 0 ||
 	    get_str(j, "device", c->device, sizeof(c->device), err, errlen) < 0 ||
 	    get_str(j, "path", c->path, sizeof(c->path), err, errlen) < 0 ||
-	    get_str(j, "label", c->label, sizeof(c->label), err, errlen) < 0 ||
-	    get_str(j, "pattern", pat, sizeof(pat), err, errlen) < 0 ||
-	    get_u64(j, "bs_bytes", &c->bs, err, errlen) < 0 ||
-	    get_uint(j, "iodepth", &c->iodepth, err, errlen) < 0 ||
-	    get_uint(j, "jobs", &c->jobs, err, errlen) < 0 ||
-	    get_str(j, "engine", engine, sizeof(engine), err, errlen) < 0 ||
-	    get_bool(j, "direct", &c->direct, err, errlen) < 0 ||
-	    get_u64(j, "size_bytes", &c->size, err, errlen) < 0 ||
-	    get_double(j, "size_pct", &c->size_pct, err, errlen) < 0 ||
-	    get_uint(j, "files", &c->files, err, errlen) < 0 ||
-	    get_u64(j, "offset_bytes", &c->offset, err, errlen) < 0 ||
-	    get_double(j, "offset_pct", &c->offset_pct, err, errlen) < 0 ||
-	    get_u64(j, "runtime_ns", &c->runtime_ns, err, errlen) < 0 ||
-	    get_u64(j, "ramp_ns", &c->ramp_ns, err, errlen) < 0 ||
-	    get_u64(j, "requests", &c->requests, err, errlen) < 0 ||
-	    get_u64(j, "io_size_bytes", &c->io_size, err, errlen) < 0 ||
-	    get_uint(j, "rwmixread", &c->rwmixread, err, errlen) < 0 ||
-	    get_uint(j, "fsync", &c->fsync, err, errlen) < 0 ||
-	    get_bool(j, "end_fsync", &c->end_fsync, err, errlen) < 0 ||
-	    get_str(j, "data", data, sizeof(data), err, errlen) < 0 ||
-	    get_uint(j, "compress_pct", &c->compress_pct, err, errlen) < 0 ||
-	    get_bool(j, "drop_caches", &c->drop_caches, err, errlen) < 0 ||
-	    get_uint(j, "repeat", &c->repeat, err, errlen) < 0 ||
-	    get_u64(j, "cooldown_ns", &c->cooldown_ns, err, errlen) < 0 ||
-	    get_u64(j, "seed", &c->seed, err, errlen) < 0 ||
-	    get_u64(j, "interval_ns", &c->interval_ns, err, errlen) < 0 ||
-	    get_bool(j, "keep_files", &c->keep_files, err, errlen) < 0)
+	    key_from_json(K_LABEL, j, c, pat, data, engine, err, errlen) < 0)
 		return -1;
+	for (int k = 0; k < NKEYS; k++)
+		if (k != K_LABEL &&
+		    key_from_json(k, j, c, pat, data, engine, err, errlen) < 0)
+			return -1;
 	if (id > 0x7fffffff) {
 		snprintf(err, errlen, "'id' is out of range");
 		return -1;
@@ -308,27 +365,4 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 		memcpy(c->engine, engine, sizeof(engine));
 	c->label_given = false;
 	return 0;
-}
-
-cJSON *plan_to_json(const struct suite *s)
-{
-	cJSON *j = cJSON_CreateObject(), *cells;
-
-	if (!j)
-		return NULL;
-	if (!cJSON_AddNumberToObject(j, "schema_version", 1) ||
-	    !cJSON_AddStringToObject(j, "suite", s->name ? s->name : "") ||
-	    !cJSON_AddStringToObject(j, "sha256", s->sha256) ||
-	    !(cells = cJSON_AddArrayToObject(j, "cells")))
-		goto err;
-	for (size_t i = 0; i < s->ncells; i++) {
-		cJSON *c = cell_to_json(&s->cells[i]);
-		if (!c)
-			goto err;
-		cJSON_AddItemToArray(cells, c);
-	}
-	return j;
-err:
-	cJSON_Delete(j);
-	return NULL;
 }

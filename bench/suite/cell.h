@@ -115,8 +115,15 @@ bool pattern_is_random(enum pattern p);
 bool pattern_is_mixed(enum pattern p);
 const char *data_name(enum data_kind d);             /* "random" "zero" "compressible" */
 
-/* Default values for every parameter (pattern must still be set). */
+/* Default values for every parameter, from the key table (keys.h);
+ * pattern must still be set. */
 void cell_init(struct cell *c);
+
+/* Wall time of a time-limited cell in ns: (ramp + runtime) per repetition
+ * plus the cooldown between repetitions (repeat - 1 of them: none after
+ * the last).  0 when a size rule stops the cell (not estimated).  `plan`
+ * and the ETA of `run` both use this. */
+uint64_t cell_estimate_ns(const struct cell *c);
 
 /* Derived label in CrystalDiskMark style: "SEQ1M Q8T1", "RND4K Q32T16";
  * mixed patterns add the read share: "RND4K Q16T1 R70"; a block size that
@@ -130,9 +137,8 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len);
  */
 cJSON *cell_to_json(const struct cell *c);
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
-
-/* The whole plan (what `plan --format json` prints and the runner writes as
- * plan.json).  Caller owns the result. */
-cJSON *plan_to_json(const struct suite *s);
+/* The PARAMS field names in the order cell_to_json() writes them (from the
+ * key table), NULL-terminated: for readers that show every parameter. */
+const char *const *cell_json_names(void);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * suite.c - load a YAML suite, validate it strictly and expand its matrix into
- * cells (suite.h).  Every cell key goes through ONE table (keys[] below):
+ * cells (suite.h).  Every cell key goes through ONE table (cell_keys[] of keys.c):
  * parsing, range checks, defaults, the key help and did-you-mean all read it.
  * All errors of a file are collected in one pass, each with line:col.
  *
@@ -20,7 +20,10 @@
 
 #include <yaml.h>
 
+#include "common/fsutil.h"
+#include "engines/engine.h"
 #include "common/sha256.h"
+#include "keys.h"
 #include "suite.h"
 #include "common/units.h"
 
@@ -39,94 +42,6 @@
 #define SUITE_MAX_EXCLUDES 64
 #define SUITE_MAX_ERRORS 200
 
-enum ktype {
-	KT_PATTERN,
-	KT_SIZE,      /* bytes */
-	KT_SIZE_PCT,  /* bytes or N% (size) */
-	KT_OFFSET,    /* bytes or N%, 0 allowed, below 100% */
-	KT_UINT,
-	KT_U64,
-	KT_BOOL,
-	KT_ENGINE,
-	KT_DURATION,
-	KT_DATA,
-	KT_LABEL,
-};
-
-struct key {
-	const char *name;
-	enum ktype type;
-	size_t off;          /* field in struct cell */
-	uint64_t min, max;   /* for numbers/sizes/durations; max 0: none */
-	const char *def;     /* default, as shown in the help */
-	const char *help;
-};
-
-#define OFF(f) offsetof(struct cell, f)
-#define MiB (1024ULL * 1024)
-#define SEC 1000000000ULL
-
-enum {
-	K_PATTERN, K_BS, K_IODEPTH, K_JOBS, K_ENGINE, K_DIRECT, K_SIZE, K_FILES,
-	K_OFFSET, K_RUNTIME, K_RAMP, K_REQUESTS, K_IO_SIZE, K_RWMIXREAD,
-	K_FSYNC, K_END_FSYNC, K_DATA, K_DROP_CACHES, K_REPEAT, K_COOLDOWN,
-	K_SEED, K_INTERVAL, K_KEEP_FILES, K_LABEL, NKEYS
-};
-
-static const struct key keys[NKEYS] = {
-	[K_PATTERN] = { "pattern", KT_PATTERN, OFF(pattern), 0, 0, "required",
-		"read write randread randwrite readwrite randrw rewrite; sysbench "
-		"aliases seqrd seqwr rndrd rndwr rndrw seqrewr" },
-	[K_BS] = { "bs", KT_SIZE, OFF(bs), 512, 64 * MiB, "4k",
-		"block size of each IO; a multiple of 512 with direct IO" },
-	[K_IODEPTH] = { "iodepth", KT_UINT, OFF(iodepth), 1, 1024, "1",
-		"IOs in flight per job (sync engine psync: 1)" },
-	[K_JOBS] = { "jobs", KT_UINT, OFF(jobs), 1, 256, "1",
-		"worker threads, each with its own iodepth" },
-	[K_ENGINE] = { "engine", KT_ENGINE, OFF(engine), 0, 0, "libaio",
-		"libaio io_uring psync null" },
-	[K_DIRECT] = { "direct", KT_BOOL, OFF(direct), 0, 0, "true",
-		"O_DIRECT: bypass the page cache" },
-	[K_SIZE] = { "size", KT_SIZE_PCT, OFF(size), 512, 0, "1GiB",
-		"per-file size, or N% of a block device" },
-	[K_FILES] = { "files", KT_UINT, OFF(files), 1, 4096, "1",
-		"files in the set, shared by all jobs (sysbench file-num)" },
-	[K_OFFSET] = { "offset", KT_OFFSET, OFF(offset), 0, 0, "0",
-		"start offset in each file or device: size or N%" },
-	[K_RUNTIME] = { "runtime", KT_DURATION, OFF(runtime_ns), 1000000ULL,
-		7 * 86400 * SEC, "one pass",
-		"stop after this long (500ms 30s 2m); first stop rule wins" },
-	[K_RAMP] = { "ramp", KT_DURATION, OFF(ramp_ns), 0, 86400 * SEC, "0",
-		"warm-up before measuring, excluded from results" },
-	[K_REQUESTS] = { "requests", KT_U64, OFF(requests), 1, 0, "none",
-		"stop after N IOs (sysbench max-requests)" },
-	[K_IO_SIZE] = { "io_size", KT_SIZE, OFF(io_size), 512, 0, "none",
-		"stop after N bytes (dd count)" },
-	[K_RWMIXREAD] = { "rwmixread", KT_UINT, OFF(rwmixread), 0, 100, "50",
-		"percent reads, only with readwrite/randrw" },
-	[K_FSYNC] = { "fsync", KT_UINT, OFF(fsync), 0, 1000000, "0",
-		"fsync every N writes (0: never)" },
-	[K_END_FSYNC] = { "end_fsync", KT_BOOL, OFF(end_fsync), 0, 0, "false",
-		"fsync once at the end of each repetition" },
-	[K_DATA] = { "data", KT_DATA, OFF(data), 0, 0, "random",
-		"buffer contents: random, zero, compressible:N (N% compressible)" },
-	[K_DROP_CACHES] = { "drop_caches", KT_BOOL, OFF(drop_caches), 0, 0,
-		"false", "drop the page cache before each repetition (root)" },
-	[K_REPEAT] = { "repeat", KT_UINT, OFF(repeat), 1, 1000, "1",
-		"repetitions of the cell" },
-	[K_COOLDOWN] = { "cooldown", KT_DURATION, OFF(cooldown_ns), 0,
-		86400 * SEC, "0", "pause between repetitions" },
-	[K_SEED] = { "seed", KT_U64, OFF(seed), 0, 0, "137",
-		"PRNG seed for offsets and data (fio randseed)" },
-	[K_INTERVAL] = { "interval", KT_DURATION, OFF(interval_ns), 10000000ULL,
-		3600 * SEC, "1s", "time-series interval" },
-	[K_KEEP_FILES] = { "keep_files", KT_BOOL, OFF(keep_files), 0, 0, "false",
-		"keep the files the runner created" },
-	[K_LABEL] = { "label", KT_LABEL, OFF(label), 0, 0, "derived",
-		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)" },
-};
-
-static const char *const engines[] = { "libaio", "io_uring", "psync", "null", NULL };
 static const char *const top_keys[] = { "suite", "title", "description",
 	"defaults", "devices", "matrix", "exclude", "include", "keep_files", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
@@ -143,12 +58,12 @@ struct kval {
 
 /* A set of key values (defaults, a device, an include entry). */
 struct pset {
-	uint32_t set;            /* bit k: keys[k] given */
+	uint32_t set;            /* bit k: cell_keys[k] given */
 	struct kval v[NKEYS];
 };
 
 struct mvals {                   /* one matrix key, or one exclude key */
-	int key;                 /* index in keys[], or -1: device (exclude) */
+	int key;                 /* index in cell_keys[], or -1: device (exclude) */
 	struct kval *vals;
 	size_t n;
 	unsigned line, col;
@@ -405,32 +320,6 @@ static bool each_pair(struct ctx *x, yaml_node_t *n, const char *what,
 
 /* ---- values ------------------------------------------------------------ */
 
-static int key_find(const char *name)
-{
-	for (int k = 0; k < NKEYS; k++)
-		if (!strcmp(keys[k].name, name))
-			return k;
-	return -1;
-}
-
-static int parse_uint64(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	for (; *s; s++) {
-		if (!isdigit((unsigned char)*s))
-			return -1;
-		unsigned d = (unsigned)(*s - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = v;
-	return 0;
-}
-
 static void fmt_size(uint64_t v, char *buf, size_t len)
 {
 	units_format_size_short(v, buf, len);
@@ -473,7 +362,7 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 /* Parse one scalar node as the value of key k.  0 ok, -1 (error given). */
 static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 {
-	const struct key *key = &keys[k];
+	const struct key *key = &cell_keys[k];
 	unsigned line = NLINE(n), col = NCOL(n);
 	char sug[96];
 	const char *v;
@@ -532,7 +421,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		return check_range(x, key, v, out->u, line, col);
 	case KT_UINT:
 	case KT_U64:
-		if (parse_uint64(v, &out->u) < 0) {
+		if (units_parse_uint(v, &out->u) < 0) {
 			err_at(x, line, col, "'%s' must be a whole number, not '%s'",
 			       key->name, v);
 			return -1;
@@ -555,14 +444,15 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		}
 		return 0;
 	case KT_ENGINE:
-		for (size_t i = 0; engines[i]; i++)
-			if (!strcmp(v, engines[i])) {
-				snprintf(out->s, sizeof(out->s), "%s", v);
-				return 0;
-			}
-		suggest(v, engines, sug, sizeof(sug));
-		err_at(x, line, col, "unknown engine '%s'%s; use libaio, io_uring, psync or null",
-		       v, sug);
+		/* known engines validate even when not built in: `run` says
+		 * how to get one, `plan` and `export` need none */
+		if (engine_lookup(v)) {
+			snprintf(out->s, sizeof(out->s), "%s", v);
+			return 0;
+		}
+		suggest(v, engine_names(), sug, sizeof(sug));
+		err_at(x, line, col, "unknown engine '%s'%s; use %s", v, sug,
+		       engine_names_text());
 		return -1;
 	case KT_DURATION:
 		if (units_parse_duration(v, &out->u) < 0) {
@@ -583,7 +473,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 			return 0;
 		}
 		if (!strncmp(v, "compressible:", 13)) {
-			if (parse_uint64(v + 13, &pct) < 0 || pct > 100) {
+			if (units_parse_uint(v + 13, &pct) < 0 || pct > 100) {
 				err_at(x, line, col, "'data' %s: the compressible share must be 0..100 (e.g. compressible:50)", v);
 				return -1;
 			}
@@ -616,15 +506,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 /* Store a parsed value into a cell. */
 static void value_apply(int k, const struct kval *v, struct cell *c)
 {
-	char *f = (char *)c + keys[k].off;
-
-	switch (keys[k].type) {
-	case KT_PATTERN:
-		c->pattern = (enum pattern)v->u;
-		break;
-	case KT_SIZE: case KT_U64: case KT_DURATION:
-		memcpy(f, &v->u, sizeof(uint64_t));
-		break;
+	switch (cell_keys[k].type) {
 	case KT_SIZE_PCT:
 		c->size = v->pct > 0 ? 0 : v->u;
 		c->size_pct = v->pct;
@@ -633,16 +515,6 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		c->offset = v->pct > 0 ? 0 : v->u;
 		c->offset_pct = v->pct;
 		break;
-	case KT_UINT: {
-		unsigned u = (unsigned)v->u;
-		memcpy(f, &u, sizeof(u));
-		break;
-	}
-	case KT_BOOL: {
-		bool b = v->u != 0;
-		memcpy(f, &b, sizeof(b));
-		break;
-	}
 	case KT_ENGINE:
 		memcpy(c->engine, v->s, sizeof(c->engine) - 1); /* names are short */
 		c->engine[sizeof(c->engine) - 1] = '\0';
@@ -655,6 +527,9 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		snprintf(c->label, sizeof(c->label), "%s", v->s);
 		c->label_given = true;
 		break;
+	default:
+		key_store_u64(k, c, v->u);
+		break;
 	}
 }
 
@@ -662,38 +537,21 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
  * for every raw matrix cell and exclude entry, so no copies) */
 static bool value_matches(int k, const struct kval *v, const struct cell *c)
 {
-	const char *f = (const char *)c + keys[k].off;
-
-	switch (keys[k].type) {
-	case KT_PATTERN: return (uint64_t)c->pattern == v->u;
+	switch (cell_keys[k].type) {
 	case KT_SIZE_PCT:
 		return v->pct > 0 ? c->size_pct == v->pct :
 				    (c->size_pct == 0 && c->size == v->u);
 	case KT_OFFSET:
 		return v->pct > 0 ? c->offset_pct == v->pct :
 				    (c->offset_pct == 0 && c->offset == v->u);
-	case KT_SIZE: case KT_U64: case KT_DURATION: {
-		uint64_t u;
-		memcpy(&u, f, sizeof(u));
-		return u == v->u;
-	}
-	case KT_UINT: {
-		unsigned u;
-		memcpy(&u, f, sizeof(u));
-		return u == v->u;
-	}
-	case KT_BOOL: {
-		bool b;
-		memcpy(&b, f, sizeof(b));
-		return b == (v->u != 0);
-	}
 	case KT_ENGINE: return !strcmp(c->engine, v->s);
 	case KT_DATA:
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
+	default: return key_load_u64(k, c) == v->u;
 	}
-	return false;
 }
 
 /* ---- sections ---------------------------------------------------------- */
@@ -705,7 +563,7 @@ static const char *const *cell_key_names(bool with_label, bool with_device)
 
 	for (int k = 0; k < NKEYS; k++)
 		if (k != K_LABEL || with_label)
-			names[n++] = keys[k].name;
+			names[n++] = cell_keys[k].name;
 	if (with_device)
 		names[n++] = "device";
 	names[n] = NULL;
@@ -888,14 +746,14 @@ static int parse_values(struct ctx *x, int k, yaml_node_t *vn, struct mvals *m)
 
 	if (vn->type == YAML_MAPPING_NODE) {
 		err_at(x, NLINE(vn), NCOL(vn), "'%s' takes a value or a list of values, not a map",
-		       k >= 0 ? keys[k].name : "device");
+		       k >= 0 ? cell_keys[k].name : "device");
 		return -1;
 	}
 	if (vn->type == YAML_SEQUENCE_NODE) {
 		cnt = (size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start);
 		if (!cnt) {
 			err_at(x, NLINE(vn), NCOL(vn), "'%s' has an empty list; give at least one value",
-			       k >= 0 ? keys[k].name : "device");
+			       k >= 0 ? cell_keys[k].name : "device");
 			return -1;
 		}
 	}
@@ -1154,13 +1012,14 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 		err_at(x, L(K_BS), C(K_BS),
 		       "'bs' %llu is not a multiple of 512, which 'direct: true' needs; use a multiple of 512 or 'direct: false'",
 		       (unsigned long long)c->bs);
-	/* psync does one IO at a time per job: a Q32 label on a QD1 measurement
-	 * would be a wrong number in a report, so this is an error, not a
-	 * warning.  Use jobs for parallel synchronous IO. */
-	if (!strcmp(c->engine, "psync") && c->iodepth > 1)
+	/* A synchronous engine does one IO at a time per job: a Q32 label on a
+	 * QD1 measurement would be a wrong number in a report, so this is an
+	 * error, not a warning.  Use jobs for parallel synchronous IO. */
+	const struct engine *eng = engine_lookup(c->engine);
+	if (eng && !(eng->flags & ENGINE_ASYNC) && c->iodepth > 1)
 		err_at(x, L(K_IODEPTH), C(K_IODEPTH),
-		       "'iodepth' %u with engine 'psync', which is synchronous (one IO per job); use iodepth 1 and 'jobs' for parallelism, or an async engine",
-		       c->iodepth);
+		       "'iodepth' %u with engine '%s', which is synchronous (one IO per job); use iodepth 1 and 'jobs' for parallelism, or an async engine",
+		       c->iodepth, c->engine);
 	if (!c->size_pct && c->size < c->bs) {
 		fmt_size(c->size, a, sizeof(a));
 		fmt_size(c->bs, b, sizeof(b));
@@ -1411,7 +1270,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 			       x->usage[i].key == K_RWMIXREAD ?
 			       "'rwmixread' only applies to readwrite or randrw, and no cell it reaches has one" :
 			       "'%s' only applies to writes, and no cell it reaches writes",
-			       keys[x->usage[i].key].name);
+			       cell_keys[x->usage[i].key].name);
 	total = kept + x->ndevs * x->nincl;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",
@@ -1732,40 +1591,23 @@ err:
 int suite_load(const char *path, const struct suite_opts *opts,
 	       struct suite **out, struct errlist *errs)
 {
-	FILE *f;
-	char *buf = NULL;
 	size_t n;
-	struct stat st;
-	int rc = -1;
+	int rc;
 
 	*out = NULL;
-	f = fopen(path, "rb");
-	if (!f) {
-		errlist_add(errs, path, 0, 0, "cannot open suite: %s", strerror(errno));
+	char *buf = fsutil_read(path, SUITE_MAX_BYTES, &n);
+	if (!buf) {
+		if (errno == EFBIG)
+			errlist_add(errs, path, 0, 0, "file is larger than 1 MiB; a suite is a short text file");
+		else if (errno == EISDIR)
+			errlist_add(errs, path, 0, 0, "is a directory, not a suite file");
+		else
+			errlist_add(errs, path, 0, 0, "cannot open suite: %s",
+				    fsutil_strerror(errno));
 		return -1;
 	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		errlist_add(errs, path, 0, 0, "is a directory, not a suite file");
-		goto out;
-	}
-	buf = malloc(SUITE_MAX_BYTES + 1);
-	if (!buf) {
-		errlist_add(errs, path, 0, 0, "out of memory");
-		goto out;
-	}
-	n = fread(buf, 1, SUITE_MAX_BYTES + 1, f);
-	if (ferror(f)) {
-		errlist_add(errs, path, 0, 0, "cannot read suite: %s", strerror(errno));
-		goto out;
-	}
-	if (n > SUITE_MAX_BYTES) {
-		errlist_add(errs, path, 0, 0, "file is larger than 1 MiB; a suite is a short text file");
-		goto out;
-	}
 	rc = suite_load_buffer(path, buf, n, opts, out, errs);
-out:
 	free(buf);
-	fclose(f);
 	return rc;
 }
 
@@ -1805,7 +1647,7 @@ void suite_keys_help(FILE *f)
 	fprintf(f, "cell keys (in 'defaults', a device, 'matrix' as a value or list,\n"
 		   "'exclude' and 'include' entries):\n");
 	for (int k = 0; k < NKEYS; k++) {
-		const struct key *key = &keys[k];
+		const struct key *key = &cell_keys[k];
 		char range[80] = "", lo[32], hi[32];
 		if (key->type == KT_UINT || key->type == KT_U64) {
 			if (key->max)
@@ -1821,8 +1663,15 @@ void suite_keys_help(FILE *f)
 			fmt_size(key->max, hi, sizeof(hi));
 			snprintf(range, sizeof(range), " %s..%s", lo, hi);
 		}
+		char engines[128] = "";
+		if (key->type == KT_ENGINE) /* the registry is the one list */
+			for (const char *const *n = engine_names(); *n; n++)
+				snprintf(engines + strlen(engines),
+					 sizeof(engines) - strlen(engines), "%s%s",
+					 engines[0] ? " " : "", *n);
 		fprintf(f, "  %-12s %-9s%-12s default %-9s %s\n", key->name,
-			ktype_name(key->type), range, key->def, key->help);
+			ktype_name(key->type), range, key->def,
+			key->help ? key->help : engines);
 	}
 	fprintf(f, "\nsuite keys: suite (name, [a-z0-9._-]), title, description, defaults,\n"
 		   "devices (name, path, destructive, any cell key: wins over matrix),\n"

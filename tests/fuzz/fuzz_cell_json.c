@@ -3,7 +3,7 @@
  * (cell_from_json in bench/cell.c), the part of the result-set loader that
  * bench/ owns.  A cell that loads must also survive cell_to_json and load
  * again to the same JSON.  A "hist" member (or a bare bucket array) goes
- * through hist_from_json (bench/stats.c), percentiles and back.
+ * through hist_from_json (bench/resultset/cellfile.c), percentiles and back.
  * Also built into tests/unit/test_fuzz_regress.c to replay regress inputs.
  */
 #include <stdint.h>
@@ -15,6 +15,7 @@
 
 #include "suite/cell.h"
 #include "common/stats.h"
+#include "resultset/resultset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char why[256];
 	cJSON *j;
 
-	/* rset_parse_json reads buf[len]: it wants rset_read_file's NUL. */
+	/* rset_parse_json reads buf[len]: it wants fsutil_read_at's NUL. */
 	char *copy = malloc(size + 1);
 	if (!copy)
 		return 0;

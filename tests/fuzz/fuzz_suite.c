@@ -1,7 +1,7 @@
 /*
  * fuzz_suite.c - libFuzzer target for the suite loader (bench/suite.c):
  * YAML parsing, strict validation with positions, aliases, matrix expansion.
- * A suite that loads must also turn into a plan (plan_to_json).  Every
+ * A suite that loads must also turn into a plan (resultset_plan_to_json).  Every
  * fourth input is loaded with --scale 0.5 and a device override too.
  * Also built into tests/unit/test_fuzz_regress.c to replay regress inputs.
  */
@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "suite/cell.h"
+#include "resultset/resultset.h"
 #include "common/errlist.h"
 #include "suite/suite.h"
 
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (suite_load_buffer("fuzz.yaml", (const char *)data, size, &opts, &s,
 			      &errs) == 0 && s) {
-		cJSON *plan = plan_to_json(s);
+		cJSON *plan = resultset_plan_to_json(s);
 		char *txt = plan ? cJSON_PrintUnformatted(plan) : NULL;
 		free(txt);
 		cJSON_Delete(plan);

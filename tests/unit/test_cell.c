@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "suite/cell.h"
+#include "resultset/resultset.h"
 
 static void test_pattern_names(void **state)
 {
@@ -161,7 +162,7 @@ static void test_plan_json(void **state)
 	strcpy(s.sha256, "ab");
 	s.cells = cells;
 	s.ncells = 2;
-	cJSON *j = plan_to_json(&s);
+	cJSON *j = resultset_plan_to_json(&s);
 	assert_non_null(j);
 	assert_int_equal(cJSON_GetObjectItem(j, "schema_version")->valueint, 1);
 	assert_string_equal(cJSON_GetObjectItem(j, "suite")->valuestring, "x");

@@ -122,12 +122,12 @@ static void test_seed003_units(void **state)
 	assert_int_equal(pattern_parse("rndrd", &p), 0);
 	const struct import_cell *c = import_set_find(&s, SSD, p, 4096);
 	assert_non_null(c);
-	const struct import_dir *d = &c->reps[0].dir[IMP_READ];
+	const struct dir_result *d = &c->reps[0].dir[DIR_READ];
 	/* mib_s column: 188.24 MiB/s; 48190 x 4 KiB = 188.24 MiB/s too */
 	assert_true(d->bw_bytes_s > 188.23 * 1048576 && d->bw_bytes_s < 188.25 * 1048576);
-	assert_true(d->have_lat);
+	assert_true(d->known & REP_LAT);
 	assert_true(d->lat_mean_ns > 0.589e6 && d->lat_mean_ns < 0.591e6);
-	assert_false(c->reps[0].dir[IMP_WRITE].present);
+	assert_false(c->reps[0].dir[DIR_WRITE].present);
 	import_set_release(&s);
 }
 
@@ -158,10 +158,10 @@ static void test_quoting_and_mb_s(void **state)
 	assert_string_equal(s.cells[0].params.device, "disk, \"fast\"");
 	assert_string_equal(s.cells[1].params.device, "multi\nline");
 	/* mb_s is 10^6 bytes/s */
-	assert_true(s.cells[0].reps[0].dir[IMP_READ].bw_bytes_s == 4096000.0);
+	assert_true(s.cells[0].reps[0].dir[DIR_READ].bw_bytes_s == 4096000.0);
 	/* empty lat_ms and mb_s: no latency, bandwidth = iops x bs */
-	assert_false(s.cells[1].reps[0].dir[IMP_WRITE].have_lat);
-	assert_true(s.cells[1].reps[0].dir[IMP_WRITE].bw_bytes_s == 100.0 * 1048576);
+	assert_false(s.cells[1].reps[0].dir[DIR_WRITE].known & REP_LAT);
+	assert_true(s.cells[1].reps[0].dir[DIR_WRITE].bw_bytes_s == 100.0 * 1048576);
 	import_set_release(&s);
 	errlist_release(&e);
 	unlink(p);
@@ -178,8 +178,8 @@ static void test_mixed_split(void **state)
 	assert_int_equal(import_csv_file(&s, p, &e), 0);
 	const struct import_cell *c = &s.cells[0];
 	assert_int_equal(c->params.rwmixread, 60);
-	assert_true(c->reps[0].dir[IMP_READ].iops == 600);
-	assert_true(c->reps[0].dir[IMP_WRITE].iops == 400);
+	assert_true(c->reps[0].dir[DIR_READ].iops == 600);
+	assert_true(c->reps[0].dir[DIR_WRITE].iops == 400);
 	assert_true(import_cell_iops(c) == 1000);
 	import_set_release(&s);
 	errlist_release(&e);

@@ -55,14 +55,14 @@ static void test_single_job_params(void **state)
 	/* filename=/tmp/iomx-fio/ssd.dat: the directory names the device */
 	assert_string_equal(p->device, "iomx-fio");
 	assert_string_equal(p->path, "/tmp/iomx-fio/ssd.dat");
-	const struct import_dir *d = &s.cells[0].reps[0].dir[IMP_READ];
+	const struct dir_result *d = &s.cells[0].reps[0].dir[DIR_READ];
 	assert_true(near(d->iops, 79033.483258, 1e-9));
 	assert_int_equal(d->ios, 158146);
 	assert_true(near(d->bw_bytes_s, 323721147, 1e-9));
 	assert_true(near(d->lat_mean_ns, 202134.651588, 1e-9)); /* lat, not clat */
 	assert_int_equal(d->lat_n, 158146);
 	assert_int_equal(d->npct, 17);
-	assert_false(s.cells[0].reps[0].dir[IMP_WRITE].present);
+	assert_false(s.cells[0].reps[0].dir[DIR_WRITE].present);
 	assert_string_equal(cJSON_GetObjectItem(s.source, "version")->valuestring, "fio-3.33");
 	import_set_release(&s);
 }
@@ -85,8 +85,8 @@ static void test_jsonplus_bins_become_histogram(void **state)
 	const struct import_cell *c = &s.cells[0];
 	assert_int_equal(c->params.pattern, PAT_RANDRW);
 	assert_int_equal(c->params.rwmixread, 75);
-	for (int d = 0; d < IMP_NDIR; d++) {
-		const struct import_dir *x = &c->reps[0].dir[d];
+	for (int d = 0; d < DIR__COUNT; d++) {
+		const struct dir_result *x = &c->reps[0].dir[d];
 		assert_true(x->present);
 		assert_non_null(x->hist);
 		/* every completed IO is in a bin */
@@ -141,7 +141,7 @@ static void test_numjobs_without_group_reporting_merges(void **state)
 	assert_int_equal(s.ncells, 1);
 	const struct import_cell *c = &s.cells[0];
 	assert_int_equal(c->params.jobs, 2);
-	const struct import_dir *d = &c->reps[0].dir[IMP_READ];
+	const struct dir_result *d = &c->reps[0].dir[DIR_READ];
 	/* the two entries' IOPS add up; their latency moments merge */
 	assert_true(near(d->iops, 21967.032967 + 21962.037962, 1e-9));
 	assert_int_equal(d->lat_n, 21989 + 21984);
@@ -156,8 +156,8 @@ static void test_write_only_job(void **state)
 	(void)state;
 	load(&s, "write-only-psync.json", NULL);
 	const struct import_cell *c = &s.cells[0];
-	assert_false(c->reps[0].dir[IMP_READ].present);
-	assert_true(c->reps[0].dir[IMP_WRITE].present);
+	assert_false(c->reps[0].dir[DIR_READ].present);
+	assert_true(c->reps[0].dir[DIR_WRITE].present);
 	assert_true(c->params.end_fsync);
 	assert_string_equal(c->params.engine, "psync");
 	cJSON *j = import_cell_to_json(c, 1);
@@ -173,9 +173,9 @@ static void test_gtod_reduce_has_no_latency(void **state)
 	struct import_set s;
 	(void)state;
 	load(&s, "seed001-randrw-gtod.json", NULL);
-	const struct import_dir *d = &s.cells[0].reps[0].dir[IMP_READ];
+	const struct dir_result *d = &s.cells[0].reps[0].dir[DIR_READ];
 	assert_true(d->iops > 0);
-	assert_false(d->have_lat);
+	assert_false(d->known & REP_LAT);
 	cJSON *j = import_cell_to_json(&s.cells[0], 1);
 	const cJSON *rep = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "repetitions"), 0);
 	assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(rep, "read"), "lat_ns"));
@@ -189,7 +189,7 @@ static void test_status_interval_takes_last_report(void **state)
 	(void)state;
 	load(&s, "status-interval.json", NULL);
 	assert_int_equal(s.ncells, 1);
-	assert_true(near(s.cells[0].reps[0].dir[IMP_READ].iops, 62562.812396, 1e-9));
+	assert_true(near(s.cells[0].reps[0].dir[DIR_READ].iops, 62562.812396, 1e-9));
 	import_set_release(&s);
 }
 

@@ -47,7 +47,7 @@ static void test_rndrw_header_and_figures(void **state)
 	assert_true(c->params.direct);
 	assert_true(c->params.end_fsync);
 	assert_string_equal(c->params.engine, "psync");
-	const struct import_dir *r = &c->reps[0].dir[IMP_READ], *w = &c->reps[0].dir[IMP_WRITE];
+	const struct dir_result *r = &c->reps[0].dir[DIR_READ], *w = &c->reps[0].dir[DIR_WRITE];
 	assert_true(r->iops == 25361.10);
 	assert_true(w->iops == 16908.73);
 	assert_true(fabs(r->bw_bytes_s - 99.07 * 1048576) < 1);
@@ -82,8 +82,8 @@ static void test_modes(void **state)
 		assert_int_equal(s.cells[0].params.bs, m[i].bs);
 		assert_int_equal(s.cells[0].params.jobs, m[i].t);
 		/* only the directions the mode performs */
-		assert_int_equal(s.cells[0].reps[0].dir[IMP_READ].present, pattern_reads(m[i].p));
-		assert_int_equal(s.cells[0].reps[0].dir[IMP_WRITE].present, pattern_writes(m[i].p));
+		assert_int_equal(s.cells[0].reps[0].dir[DIR_READ].present, pattern_reads(m[i].p));
+		assert_int_equal(s.cells[0].reps[0].dir[DIR_WRITE].present, pattern_writes(m[i].p));
 		import_set_release(&s);
 		errlist_release(&e);
 	}
@@ -150,7 +150,7 @@ static void test_command_line_fills_gaps(void **state)
 	assert_int_equal(s.cells[0].params.bs, 16384);
 	assert_int_equal(s.cells[0].params.jobs, 8);
 	assert_string_equal(s.cells[0].params.device, "sata");
-	assert_false(s.cells[0].reps[0].dir[IMP_READ].have_lat);
+	assert_false(s.cells[0].reps[0].dir[DIR_READ].known & REP_LAT);
 	import_set_release(&s);
 	errlist_release(&e);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "common/fsutil.h"
 #include "resultset/resultset.h"
 
 static char tmpdir[64];
@@ -54,8 +55,8 @@ static void test_atomic_write_replaces_and_leaves_no_temp(void **state)
 	(void)state;
 
 	snprintf(path, sizeof(path), "%s/a.txt", tmpdir);
-	assert_int_equal(atomic_write_file(path, "first", 5), 0);
-	assert_int_equal(atomic_write_file(path, "second", 6), 0);
+	assert_int_equal(fsutil_write_atomic(path, "first", 5), 0);
+	assert_int_equal(fsutil_write_atomic(path, "second", 6), 0);
 	f = fopen(path, "r");
 	assert_non_null(f);
 	assert_int_equal(fread(buf, 1, sizeof(buf) - 1, f), 6);
@@ -70,7 +71,7 @@ static void test_atomic_write_reports_errno(void **state)
 	(void)state;
 
 	snprintf(path, sizeof(path), "%s/missing/a.txt", tmpdir);
-	assert_int_equal(atomic_write_file(path, "x", 1), -ENOENT);
+	assert_int_equal(fsutil_write_atomic(path, "x", 1), -ENOENT);
 }
 
 static void test_set_names_are_unique(void **state)
@@ -177,7 +178,7 @@ static void test_open_refuses_newer_schema(void **state)
 	(void)state;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", tmpdir);
-	assert_int_equal(atomic_write_file(path, "{\"schema_version\": 99}", 22), 0);
+	assert_int_equal(fsutil_write_atomic(path, "{\"schema_version\": 99}", 22), 0);
 	assert_int_not_equal(resultset_open(&rs, tmpdir, err, sizeof(err)), 0);
 	assert_non_null(strstr(err, "schema_version"));
 	/* nor a version that is not exactly ours (1.5 truncates to 1) */
@@ -185,7 +186,7 @@ static void test_open_refuses_newer_schema(void **state)
 		"{\"schema_version\": 0}", "{\"schema_version\": -1}",
 		"{\"schema_version\": \"1\"}" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		assert_int_equal(atomic_write_file(path, bad[i], strlen(bad[i])), 0);
+		assert_int_equal(fsutil_write_atomic(path, bad[i], strlen(bad[i])), 0);
 		assert_int_not_equal(resultset_open(&rs, tmpdir, err, sizeof(err)), 0);
 	}
 }
@@ -200,9 +201,9 @@ static void test_stale_temps_removed(void **state)
 	assert_int_equal(resultset_create(&rs, NULL, dir, "s",
 					  cJSON_CreateObject(), err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/manifest.json.tmp.99999", dir);
-	assert_int_equal(atomic_write_file(path, "{", 1), 0);
+	assert_int_equal(fsutil_write_atomic(path, "{", 1), 0);
 	snprintf(path, sizeof(path), "%s/cells/0001.json.tmp.99999", dir);
-	assert_int_equal(atomic_write_file(path, "{", 1), 0);
+	assert_int_equal(fsutil_write_atomic(path, "{", 1), 0);
 	assert_int_equal(resultset_remove_stale_temps(&rs), 2);
 	assert_int_equal(count_entries(dir), 2); /* manifest.json, cells */
 	resultset_release(&rs);

@@ -19,6 +19,7 @@
 
 #include "suite/cell.h"
 #include "engines/engine.h"
+#include "resultset/resultset.h"
 #include "runner/runner.h"
 
 static char dir[64];
@@ -380,7 +381,7 @@ static void test_rep_json(void **state)
 	base_cell(&c, "null", PAT_RANDREAD);
 	c.requests = 1000;
 	run_ok(&c, &r);
-	cJSON *j = rep_result_to_json(&r, 2);
+	cJSON *j = resultset_rep_to_json(&r, 2);
 	assert_non_null(j);
 	assert_int_equal(cJSON_GetObjectItem(j, "rep")->valueint, 2);
 	assert_non_null(cJSON_GetObjectItem(j, "cpu"));

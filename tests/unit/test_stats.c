@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/stats.h"
+#include "resultset/resultset.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
@@ -255,7 +256,17 @@ static void test_lat_json_keys(void **state)
 		hist_add(h, v);
 		welford_add(&w, (double)v);
 	}
-	cJSON *j = lat_to_json(&w, h);
+	/* a measured direction, through the one result-set writer */
+	struct rep_result r;
+	memset(&r, 0, sizeof(r));
+	r.dir[DIR_READ].present = true;
+	r.dir[DIR_READ].known = REP_EXACT;
+	r.dir[DIR_READ].lat = w;
+	r.dir[DIR_READ].hist = h;
+	cJSON *rj = resultset_rep_to_json(&r, 1);
+	assert_non_null(rj);
+	cJSON *j = cJSON_DetachItemFromObject(cJSON_GetObjectItem(rj, "read"), "lat_ns");
+	cJSON_Delete(rj);
 	assert_non_null(j);
 	assert_int_equal(cJSON_GetObjectItem(j, "min")->valuedouble, 1000);
 	assert_int_equal(cJSON_GetObjectItem(j, "max")->valuedouble, 100000);

@@ -1,0 +1,79 @@
+/*
+ * fsutil.h - the one place that reads and writes whole files: a bounded
+ * reader that never blocks on a FIFO or device, an atomic writer (unique
+ * temp file, fsync, rename, fsync of the directory), mkdir -p and the
+ * parent directory of a path.  Every file iomatrix reads or writes whole
+ * (suites, result sets, imports, reports, templates) goes through here.
+ *
+ * Error convention: functions return 0 / a pointer, or -errno / NULL with
+ * errno set.  fsutil_strerror() turns those errno values into the words a
+ * message should use ("not a regular file" rather than "Invalid argument").
+ */
+#ifndef IOMATRIX_FSUTIL_H
+#define IOMATRIX_FSUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Every temporary file or directory iomatrix makes starts with this, so
+ * that cleanup (resume) removes only its own names. */
+#define FSUTIL_TMP_PREFIX ".iomatrix-tmp."
+
+/* Flags of fsutil_read_at(). */
+enum {
+	/* Follow a symbolic link in the last component: for paths the user
+	 * named on the command line.  Without it a link is refused (ELOOP),
+	 * which is what a reader of files inside a result set wants. */
+	FSUTIL_FOLLOW = 1 << 0,
+};
+
+/*
+ * Read the whole file `name` (relative to dirfd; AT_FDCWD for a path) into
+ * a NUL-terminated buffer the caller frees; *len (may be NULL) gets its
+ * size.  The file is opened O_NONBLOCK and checked with fstat before any
+ * read: anything but a regular file is refused, so a planted FIFO or a
+ * device never hangs or floods us.  NULL with errno set: EINVAL not a
+ * regular file, EISDIR a directory, ELOOP a symbolic link (without
+ * FSUTIL_FOLLOW), EFBIG larger than max bytes, ENOMEM, or what open/read
+ * said.
+ */
+char *fsutil_read_at(int dirfd, const char *name, size_t max, unsigned flags,
+		     size_t *len);
+/* fsutil_read_at(AT_FDCWD, path, max, FSUTIL_FOLLOW, len): a path the user
+ * gave. */
+char *fsutil_read(const char *path, size_t max, size_t *len);
+
+/*
+ * Write data to `name` (relative to dirfd, AT_FDCWD for a path; it may
+ * contain '/') atomically: a new temp file FSUTIL_TMP_PREFIX<random> in the
+ * target's own directory, created O_EXCL|O_NOFOLLOW (never through a
+ * planted link), mode 0644 whatever the umask, written, fsynced, renamed
+ * over the target, and the directory fsynced.  A crash leaves the old file
+ * or the new one, never a mix; on failure the temp file is removed.
+ * 0 or -errno.
+ */
+int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
+			   size_t len);
+int fsutil_write_atomic(const char *path, const void *data, size_t len);
+
+/* fsync a directory (a rename in it becomes durable).  Filesystems that
+ * cannot (EINVAL) count as success.  0 or -errno. */
+int fsutil_fsync_dir_at(int dirfd, const char *name);
+
+/* mkdir -p with mode 0755 (umask applies); 0 or -errno. */
+int fsutil_mkdir_p(const char *path);
+
+/* The directory that holds `path`, which may not exist yet: "/a/b" -> "/a",
+ * "b" -> ".", "/b" -> "/", "a/b/" -> "a".  0, or -ENAMETOOLONG when out
+ * is too small (out then holds ""). */
+int fsutil_parent(const char *path, char *out, size_t len);
+
+/* Is `name` (a directory entry) a temp file fsutil made? */
+bool fsutil_is_temp_name(const char *name);
+
+/* strerror() with fsutil's own meanings: EINVAL "not a regular file",
+ * ELOOP "is a symbolic link", EFBIG "file too large". */
+const char *fsutil_strerror(int errnum);
+
+#endif

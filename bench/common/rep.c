@@ -1,0 +1,79 @@
+/*
+ * rep.c - the repetition structure shared by the runner and the importers
+ * (rep.h): release, and latency figures read the same way whether they
+ * were measured or reported; the direction names of dir.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "rep.h"
+
+void rep_result_release(struct rep_result *r)
+{
+	if (!r)
+		return;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		free(r->dir[d].hist);
+		r->dir[d].hist = NULL;
+		series_release(&r->dir[d].series);
+	}
+}
+
+bool dir_lat_mean(const struct dir_result *d, double *out)
+{
+	if (d->known & REP_EXACT)
+		*out = d->lat.n ? d->lat.mean : 0;
+	else if (d->known & REP_LAT)
+		*out = d->lat_mean_ns;
+	else
+		return false;
+	return true;
+}
+
+bool dir_lat_range(const struct dir_result *d, double *min, double *max)
+{
+	if (d->known & REP_EXACT) {
+		*min = d->lat.n ? (double)d->lat.min : 0;
+		*max = d->lat.n ? (double)d->lat.max : 0;
+	} else if (d->known & REP_LAT_RANGE) {
+		*min = d->lat_min_ns;
+		*max = d->lat_max_ns;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+bool dir_lat_stddev(const struct dir_result *d, double *out)
+{
+	if (d->known & REP_EXACT)
+		*out = welford_stddev(&d->lat);
+	else if (d->known & REP_LAT_SD)
+		*out = d->lat_stddev_ns;
+	else
+		return false;
+	return true;
+}
+
+bool dir_lat_pct(const struct dir_result *d, double p, double *out)
+{
+	for (size_t i = 0; i < d->npct; i++)
+		if (fabs(d->pct_p[i] - p) < 1e-9) {
+			*out = d->pct_ns[i];
+			return true;
+		}
+	if (d->known & REP_EXACT) {
+		*out = d->hist ? (double)hist_percentile(d->hist, p) : 0;
+		return true;
+	}
+	if (d->hist && d->hist->total) {
+		*out = (double)hist_percentile(d->hist, p);
+		return true;
+	}
+	return false;
+}
+
+const char *dir_name(int d)
+{
+	return d == DIR_READ ? "read" : "write";
+}

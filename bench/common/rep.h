@@ -1,0 +1,74 @@
+/*
+ * rep.h - one repetition of one cell, as the runner measured it or as an
+ * importer read it from another tool's output: the one structure both
+ * fill and the result-set writer (resultset/resultset.h) turns into the
+ * cells/NNNN.json "repetitions" and "summary" of results/README.md.
+ *
+ * What is known differs: the runner knows every IO (REP_EXACT: exact
+ * Welford moments, a full histogram and a time series); an importer knows
+ * what the other tool printed, flagged bit by bit in `known`.  Unknown
+ * values are left out of the JSON rather than written as 0.
+ */
+#ifndef IOMATRIX_REP_H
+#define IOMATRIX_REP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "stats.h"
+
+#define REP_MAX_PCT 32
+
+/* Bits of dir_result.known. */
+enum {
+	REP_LAT = 1 << 0,       /* lat_mean_ns */
+	REP_LAT_RANGE = 1 << 1, /* lat_min_ns and lat_max_ns */
+	REP_LAT_SD = 1 << 2,    /* lat_stddev_ns */
+	/* measured by the runner: `lat` holds the exact moments of every IO,
+	 * `hist` and `series` are complete (the REP_LAT* bits are implied) */
+	REP_EXACT = 1 << 3,
+};
+
+struct dir_result {
+	bool present;           /* the direction is part of this repetition */
+	unsigned known;         /* REP_* bits */
+	uint64_t ios;
+	uint64_t bytes;
+	double iops, bw_bytes_s;
+	struct welford lat;     /* REP_EXACT: completion - submission, ns */
+	/* reported moments (importers); with REP_EXACT they come from lat */
+	double lat_min_ns, lat_max_ns, lat_mean_ns, lat_stddev_ns;
+	uint64_t lat_n;         /* samples behind the reported moments, 0 unknown */
+	size_t npct;            /* percentiles the other tool printed */
+	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
+	struct lat_hist *hist;  /* owned; NULL when none */
+	struct series series;   /* REP_EXACT: per-interval time series */
+};
+
+struct rep_result {
+	uint64_t runtime_ns;      /* measured time, ramp excluded; 0 unknown */
+	bool have_cpu;            /* cpu_*_pct known */
+	bool have_ctx;            /* ctx_* known (runner) */
+	double cpu_usr_pct, cpu_sys_pct; /* of one CPU, over the measured time */
+	uint64_t ctx_voluntary, ctx_involuntary;
+	struct dir_result dir[DIR__COUNT];
+	char started_at[32], finished_at[32]; /* "" unknown */
+	char warning[256];        /* e.g. "drop_caches skipped: not root" */
+};
+
+/* Free the histograms and series; the struct may be reused after. */
+void rep_result_release(struct rep_result *r);
+
+/* Latency of a direction in ns, as known: the exact moments when measured,
+ * else the reported ones.  Each returns false when unknown. */
+bool dir_lat_mean(const struct dir_result *d, double *out);
+bool dir_lat_range(const struct dir_result *d, double *min, double *max);
+bool dir_lat_stddev(const struct dir_result *d, double *out);
+/* Percentile p: the other tool's own figure when it printed that one, else
+ * from the histogram (an empty one gives 0 when measured); false when
+ * unknown. */
+bool dir_lat_pct(const struct dir_result *d, double p, double *out);
+
+#endif

@@ -1,0 +1,465 @@
+/*
+ * cellfile.c - the JSON of one cell file (results/README.md CELL): the
+ * resolved parameters, every repetition per direction (counts, rates,
+ * latency moments and percentiles, histogram, time series, CPU) and the
+ * summary across repetitions.  `run` and every importer write cells only
+ * through resultset_cell_to_json(), from the one struct rep_result.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "resultset.h"
+
+/* ---- histogram ---- */
+
+cJSON *hist_to_json(const struct lat_hist *h)
+{
+	cJSON *a = cJSON_CreateArray();
+	if (!a)
+		return NULL;
+	if (!h)
+		return a;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->count[i])
+			continue;
+		cJSON *pair = cJSON_CreateArray();
+		if (!pair)
+			goto err;
+		cJSON_AddItemToArray(a, pair);
+		cJSON *lo = cJSON_CreateNumber((double)hist_bucket_low(i));
+		cJSON *n = cJSON_CreateNumber((double)h->count[i]);
+		if (lo)
+			cJSON_AddItemToArray(pair, lo);
+		if (n)
+			cJSON_AddItemToArray(pair, n);
+		if (!lo || !n)
+			goto err;
+	}
+	return a;
+err:
+	cJSON_Delete(a);
+	return NULL;
+}
+
+/* Accepts the bare bucket array or the {"scheme","buckets"} object. */
+int hist_from_json(const cJSON *j, struct lat_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	if (cJSON_IsObject(j)) {
+		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(j, "scheme");
+		if (sc && (!cJSON_IsString(sc) || strcmp(sc->valuestring, "loglin64")))
+			return -1;
+		j = cJSON_GetObjectItemCaseSensitive(j, "buckets");
+	}
+	if (!cJSON_IsArray(j))
+		return -1;
+	const cJSON *pair;
+	cJSON_ArrayForEach(pair, j) {
+		if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
+			goto err;
+		const cJSON *lo = cJSON_GetArrayItem(pair, 0);
+		const cJSON *n = cJSON_GetArrayItem(pair, 1);
+		if (!cJSON_IsNumber(lo) || !cJSON_IsNumber(n) ||
+		    lo->valuedouble < 0 || n->valuedouble < 0 ||
+		    lo->valuedouble > 1.8e19 || n->valuedouble > 1.8e19)
+			goto err;
+		uint64_t low = (uint64_t)lo->valuedouble;
+		uint64_t cnt = (uint64_t)n->valuedouble;
+		if ((double)low != lo->valuedouble || (double)cnt != n->valuedouble)
+			goto err;
+		unsigned idx = hist_index(low);
+		if (hist_bucket_low(idx) != low)
+			goto err; /* not a bucket boundary of this scheme */
+		if (h->total + cnt < h->total)
+			goto err; /* counts that overflow are not a histogram we wrote */
+		h->count[idx] += cnt;
+		h->total += cnt;
+	}
+	return 0;
+err:
+	memset(h, 0, sizeof(*h));
+	return -1;
+}
+
+/* ---- one direction of one repetition ---- */
+
+static bool add_num(cJSON *o, const char *k, double v)
+{
+	return cJSON_AddNumberToObject(o, k, v) != NULL;
+}
+
+/* LAT of results/README.md: {min, max, mean, stddev, percentiles}, each
+ * only when known.  NULL when the mean latency is unknown (not written). */
+static cJSON *lat_json(const struct dir_result *d)
+{
+	double mean, mn, mx, sd, v;
+	const double *plist = NULL;
+	size_t np = 0;
+	cJSON *o, *p;
+	char key[32];
+
+	if (!dir_lat_mean(d, &mean) || !(o = cJSON_CreateObject()))
+		return NULL;
+	if (dir_lat_range(d, &mn, &mx) &&
+	    (!add_num(o, "min", mn) || !add_num(o, "max", mx)))
+		goto err;
+	if (!add_num(o, "mean", mean))
+		goto err;
+	if (dir_lat_stddev(d, &sd) && !add_num(o, "stddev", sd))
+		goto err;
+	/* the other tool's own percentiles, else fio's list from the
+	 * histogram (always, when measured) */
+	if (d->npct) {
+		plist = d->pct_p;
+		np = d->npct;
+	} else if ((d->known & REP_EXACT) || (d->hist && d->hist->total)) {
+		plist = stats_fio_percentiles;
+		np = stats_fio_npercentiles;
+	}
+	if (np && !(p = cJSON_AddObjectToObject(o, "percentiles")))
+		goto err;
+	for (size_t i = 0; i < np; i++) {
+		snprintf(key, sizeof(key), "%f", plist[i]);
+		if (!dir_lat_pct(d, plist[i], &v) || !add_num(p, key, v))
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+static int series_json(cJSON *o, const struct series *se)
+{
+	cJSON *x, *ios, *bytes, *lat;
+
+	if (!(x = cJSON_AddObjectToObject(o, "series")) ||
+	    !add_num(x, "interval_ns", (double)se->interval_ns) ||
+	    !(ios = cJSON_AddArrayToObject(x, "ios")) ||
+	    !(bytes = cJSON_AddArrayToObject(x, "bytes")) ||
+	    !(lat = cJSON_AddArrayToObject(x, "lat_mean_ns")))
+		return -1;
+	for (size_t i = 0; i < se->n; i++) {
+		cJSON *a = cJSON_CreateNumber((double)se->ios[i]);
+		cJSON *b = cJSON_CreateNumber((double)se->bytes[i]);
+		cJSON *l = cJSON_CreateNumber(se->ios[i] ? (double)se->lat_sum_ns[i] /
+					      (double)se->ios[i] : 0);
+		if (a)
+			cJSON_AddItemToArray(ios, a);
+		if (b)
+			cJSON_AddItemToArray(bytes, b);
+		if (l)
+			cJSON_AddItemToArray(lat, l);
+		if (!a || !b || !l)
+			return -1;
+	}
+	return 0;
+}
+
+static cJSON *dir_json(const struct dir_result *d)
+{
+	bool exact = d->known & REP_EXACT;
+	cJSON *o = cJSON_CreateObject(), *x, *s;
+
+	if (!o)
+		return NULL;
+	if (!add_num(o, "ios", (double)d->ios) || !add_num(o, "bytes", (double)d->bytes) ||
+	    !add_num(o, "iops", d->iops) || !add_num(o, "bw_bytes_s", d->bw_bytes_s))
+		goto err;
+	if ((x = lat_json(d)))
+		cJSON_AddItemToObject(o, "lat_ns", x);
+	else if (exact)
+		goto err;
+	if (exact || (d->hist && d->hist->total)) {
+		if (!(x = cJSON_AddObjectToObject(o, "hist")) ||
+		    !cJSON_AddStringToObject(x, "scheme", "loglin64") ||
+		    !(s = hist_to_json(d->hist)))
+			goto err;
+		cJSON_AddItemToObject(x, "buckets", s);
+	}
+	if (exact && series_json(o, &d->series) < 0)
+		goto err;
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
+{
+	cJSON *o = cJSON_CreateObject(), *cpu;
+
+	if (!o)
+		return NULL;
+	if (!add_num(o, "rep", rep_no) || !add_num(o, "runtime_ns", (double)r->runtime_ns))
+		goto err;
+	if (r->have_cpu || r->have_ctx) {
+		if (!(cpu = cJSON_AddObjectToObject(o, "cpu")))
+			goto err;
+		if (r->have_cpu && (!add_num(cpu, "usr_pct", r->cpu_usr_pct) ||
+				    !add_num(cpu, "sys_pct", r->cpu_sys_pct)))
+			goto err;
+		if (r->have_ctx &&
+		    (!add_num(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||
+		     !add_num(cpu, "ctx_involuntary", (double)r->ctx_involuntary)))
+			goto err;
+	}
+	for (int d = 0; d < DIR__COUNT; d++) {
+		if (!r->dir[d].present)
+			continue;
+		cJSON *x = dir_json(&r->dir[d]);
+		if (!x)
+			goto err;
+		cJSON_AddItemToObject(o, dir_name(d), x);
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* ---- summary across repetitions ---- */
+
+static cJSON *summary_to_json(const struct summary *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o)
+		return NULL;
+	if (!add_num(o, "n", (double)s->n) || !add_num(o, "mean", s->mean) ||
+	    !add_num(o, "stddev", s->stddev) || !add_num(o, "min", s->min) ||
+	    !add_num(o, "max", s->max) || !add_num(o, "cv", s->cv) ||
+	    !add_num(o, "ci95", s->ci95)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The metrics of a summary; false when a repetition does not know it. */
+static bool m_iops(const struct dir_result *d, double *v) { *v = d->iops; return true; }
+static bool m_bw(const struct dir_result *d, double *v) { *v = d->bw_bytes_s; return true; }
+static bool m_mean(const struct dir_result *d, double *v) { return dir_lat_mean(d, v); }
+static bool m_p50(const struct dir_result *d, double *v)
+{
+	double m;
+	return dir_lat_mean(d, &m) && dir_lat_pct(d, 50, v);
+}
+static bool m_p99(const struct dir_result *d, double *v)
+{
+	double m;
+	return dir_lat_mean(d, &m) && dir_lat_pct(d, 99, v);
+}
+static bool m_max(const struct dir_result *d, double *v)
+{
+	double mn;
+	return dir_lat_range(d, &mn, v);
+}
+
+static const struct {
+	const char *key;
+	bool (*get)(const struct dir_result *, double *);
+} metrics[] = {
+	{ "iops", m_iops }, { "bw_bytes_s", m_bw }, { "lat_mean_ns", m_mean },
+	{ "lat_p50_ns", m_p50 }, { "lat_p99_ns", m_p99 }, { "lat_max_ns", m_max },
+};
+
+/* The latency of all repetitions of direction d together, into m (whose
+ * hist, when set, the caller frees): exact moments (Welford merge) and the
+ * merged histogram when measured; else Chan's merge of the reported
+ * moments, and the merged histogram when every repetition has one.  A
+ * single reported repetition is itself.  false when a repetition lacks the
+ * mean latency. */
+static bool merge_lat(const struct rep_result *reps, size_t n, int d,
+		      struct dir_result *m)
+{
+	bool exact = true, all_hist = true, all_range = true, all_sd = true;
+	double cnt = 0, mean = 0, m2 = 0;
+
+	memset(m, 0, sizeof(*m));
+	for (size_t r = 0; r < n; r++)
+		if (!(reps[r].dir[d].known & REP_EXACT))
+			exact = false;
+	if (exact) {
+		m->known = REP_EXACT;
+		welford_init(&m->lat);
+		m->hist = calloc(1, sizeof(*m->hist));
+		if (!m->hist)
+			return false;
+		for (size_t r = 0; r < n; r++) {
+			welford_merge(&m->lat, &reps[r].dir[d].lat);
+			if (reps[r].dir[d].hist)
+				hist_merge(m->hist, reps[r].dir[d].hist);
+		}
+		return true;
+	}
+	if (n == 1) {
+		*m = reps[0].dir[d];
+		m->hist = NULL;
+		if (reps[0].dir[d].hist && (m->hist = malloc(sizeof(*m->hist))))
+			*m->hist = *reps[0].dir[d].hist;
+		return m->known & (REP_LAT | REP_EXACT);
+	}
+	m->known = REP_LAT;
+	for (size_t r = 0; r < n; r++) {
+		const struct dir_result *x = &reps[r].dir[d];
+		double xmean, xsd, xmin, xmax;
+		if (!dir_lat_mean(x, &xmean))
+			return false;
+		double nx = x->lat_n ? (double)x->lat_n : (double)x->ios;
+		if (nx <= 0)
+			nx = 1;
+		double delta = xmean - mean, tot = cnt + nx;
+		mean += delta * nx / tot;
+		bool hsd = dir_lat_stddev(x, &xsd);
+		m2 += (hsd && nx > 1 ? xsd * xsd * (nx - 1) : 0) + delta * delta * cnt * nx / tot;
+		cnt = tot;
+		all_sd &= hsd;
+		if (dir_lat_range(x, &xmin, &xmax)) {
+			if (r == 0 || xmin < m->lat_min_ns)
+				m->lat_min_ns = xmin;
+			if (r == 0 || xmax > m->lat_max_ns)
+				m->lat_max_ns = xmax;
+		} else {
+			all_range = false;
+		}
+		if (!x->hist)
+			all_hist = false;
+	}
+	m->lat_mean_ns = mean;
+	m->lat_stddev_ns = cnt > 1 ? sqrt(m2 / (cnt - 1)) : 0;
+	if (all_range)
+		m->known |= REP_LAT_RANGE;
+	if (all_sd)
+		m->known |= REP_LAT_SD;
+	if (all_hist && (m->hist = calloc(1, sizeof(*m->hist))))
+		for (size_t r = 0; r < n; r++)
+			hist_merge(m->hist, reps[r].dir[d].hist);
+	return true;
+}
+
+/* A direction is summarised when the first repetition has it; a measured
+ * one only when some repetition did IO in it (else there is nothing to
+ * summarise), a reported one even without an IO count (published figures
+ * give rates only). */
+static bool summarised(const struct rep_result *reps, size_t n, int d)
+{
+	if (!n || !reps[0].dir[d].present)
+		return false;
+	if (!(reps[0].dir[d].known & REP_EXACT))
+		return true;
+	for (size_t r = 0; r < n; r++)
+		if (reps[r].dir[d].ios)
+			return true;
+	return false;
+}
+
+static cJSON *summary_json(const struct rep_result *reps, size_t n)
+{
+	cJSON *sum = cJSON_CreateObject(), *merged = cJSON_CreateObject();
+	double *x = calloc(n ? n : 1, sizeof(*x));
+	struct summary s;
+
+	if (!sum || !merged || !x)
+		goto err;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		if (!summarised(reps, n, d))
+			continue;
+		cJSON *o = cJSON_AddObjectToObject(sum, dir_name(d)), *sj;
+		if (!o)
+			goto err;
+		for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++) {
+			size_t r;
+			for (r = 0; r < n; r++)
+				if (!metrics[k].get(&reps[r].dir[d], &x[r]))
+					break;
+			if (r < n)
+				continue; /* a repetition does not know it */
+			summary_compute(x, n, &s);
+			if (!(sj = summary_to_json(&s)))
+				goto err;
+			cJSON_AddItemToObject(o, metrics[k].key, sj);
+		}
+		struct dir_result m;
+		if (merge_lat(reps, n, d, &m)) {
+			cJSON *lj = lat_json(&m);
+			if (lj)
+				cJSON_AddItemToObject(merged, dir_name(d), lj);
+		}
+		free(m.hist);
+	}
+	cJSON_AddItemToObject(sum, "lat_ns_merged", merged);
+	free(x);
+	return sum;
+err:
+	cJSON_Delete(merged);
+	cJSON_Delete(sum);
+	free(x);
+	return NULL;
+}
+
+/* ---- the cell file ---- */
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v)
+{
+	if (v)
+		cJSON_AddStringToObject(o, k, v);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+static void warnings_add(cJSON *w, const char *msg)
+{
+	const cJSON *e;
+
+	if (!msg || !*msg)
+		return;
+	cJSON_ArrayForEach(e, w)
+		if (cJSON_IsString(e) && !strcmp(e->valuestring, msg))
+			return;
+	cJSON_AddItemToArray(w, cJSON_CreateString(msg));
+}
+
+cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o)
+{
+	cJSON *j = cJSON_CreateObject(), *w, *ra, *p, *s;
+
+	if (!j)
+		return NULL;
+	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
+	cJSON_AddNumberToObject(j, "id", c->id);
+	cJSON_AddStringToObject(j, "status", o->error ? "failed" : "ok");
+	add_str_or_null(j, "error", o->error);
+	if (!(p = cell_to_json(c)))
+		goto err;
+	cJSON_AddItemToObject(j, "params", p);
+	add_str_or_null(j, "started_at", o->started_at);
+	add_str_or_null(j, "finished_at", o->finished_at);
+	w = cJSON_AddArrayToObject(j, "warnings");
+	ra = cJSON_AddArrayToObject(j, "repetitions");
+	if (!w || !ra)
+		goto err;
+	for (size_t i = 0; i < o->nwarnings; i++)
+		warnings_add(w, o->warnings[i]);
+	for (size_t r = 0; r < o->nreps; r++) {
+		cJSON *rj = resultset_rep_to_json(&o->reps[r], (int)r + 1);
+		if (!rj)
+			goto err;
+		cJSON_AddItemToArray(ra, rj);
+		warnings_add(w, o->reps[r].warning);
+	}
+	if (!(s = summary_json(o->reps, o->nreps)))
+		goto err;
+	cJSON_AddItemToObject(j, "summary", s);
+	if (o->source) {
+		cJSON *src = cJSON_Duplicate(o->source, true);
+		if (!src)
+			goto err;
+		cJSON_AddItemToObject(j, "source", src);
+	}
+	return j;
+err:
+	cJSON_Delete(j);
+	return NULL;
+}

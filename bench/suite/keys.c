@@ -1,0 +1,153 @@
+/*
+ * keys.c - the key table (keys.h): one row per cell key.  Changing a
+ * default, a range or a JSON name here changes the suite language, the
+ * defaults of every cell, plan.json, cell files and the report's CSV
+ * columns together.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "keys.h"
+
+#define OFF(f) offsetof(struct cell, f)
+#define MiB (1024ULL * 1024)
+#define SEC 1000000000ULL
+
+/* name, type, field, min, max (0: none), default value, default as shown,
+ * JSON name, second JSON name, help */
+#define KEY(n, t, f, lo, hi, dv, ds, j, j2, h) \
+	{ .name = n, .type = t, .off = OFF(f), .min = lo, .max = hi, \
+	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h }
+
+const struct key cell_keys[NKEYS] = {
+	[K_PATTERN] = KEY("pattern", KT_PATTERN, pattern, 0, 0, PAT_READ, "required",
+		"pattern", NULL,
+		"read write randread randwrite readwrite randrw rewrite; sysbench "
+		"aliases seqrd seqwr rndrd rndwr rndrw seqrewr"),
+	[K_BS] = KEY("bs", KT_SIZE, bs, 512, 64 * MiB, 4096, "4k", "bs_bytes", NULL,
+		"block size of each IO; a multiple of 512 with direct IO"),
+	[K_IODEPTH] = KEY("iodepth", KT_UINT, iodepth, 1, 1024, 1, "1", "iodepth", NULL,
+		"IOs in flight per job (a synchronous engine such as psync: 1)"),
+	[K_JOBS] = KEY("jobs", KT_UINT, jobs, 1, 256, 1, "1", "jobs", NULL,
+		"worker threads, each with its own iodepth"),
+	/* the help lists the engine registry (suite_keys_help) */
+	[K_ENGINE] = KEY("engine", KT_ENGINE, engine, 0, 0, 0, "libaio", "engine", NULL,
+		NULL),
+	[K_DIRECT] = KEY("direct", KT_BOOL, direct, 0, 0, 1, "true", "direct", NULL,
+		"O_DIRECT: bypass the page cache"),
+	[K_SIZE] = KEY("size", KT_SIZE_PCT, size, 512, 0, 1ULL << 30, "1GiB",
+		"size_bytes", "size_pct",
+		"per-file size, or N% of a block device"),
+	[K_FILES] = KEY("files", KT_UINT, files, 1, 4096, 1, "1", "files", NULL,
+		"files in the set, shared by all jobs (sysbench file-num)"),
+	[K_OFFSET] = KEY("offset", KT_OFFSET, offset, 0, 0, 0, "0",
+		"offset_bytes", "offset_pct",
+		"start offset in each file or device: size or N%"),
+	[K_RUNTIME] = KEY("runtime", KT_DURATION, runtime_ns, 1000000ULL,
+		7 * 86400 * SEC, 0, "one pass", "runtime_ns", NULL,
+		"stop after this long (500ms 30s 2m); first stop rule wins"),
+	[K_RAMP] = KEY("ramp", KT_DURATION, ramp_ns, 0, 86400 * SEC, 0, "0",
+		"ramp_ns", NULL,
+		"warm-up before measuring, excluded from results"),
+	[K_REQUESTS] = KEY("requests", KT_U64, requests, 1, 0, 0, "none",
+		"requests", NULL,
+		"stop after N IOs (sysbench max-requests)"),
+	[K_IO_SIZE] = KEY("io_size", KT_SIZE, io_size, 512, 0, 0, "none",
+		"io_size_bytes", NULL,
+		"stop after N bytes (dd count)"),
+	[K_RWMIXREAD] = KEY("rwmixread", KT_UINT, rwmixread, 0, 100, 50, "50",
+		"rwmixread", NULL,
+		"percent reads, only with readwrite/randrw"),
+	[K_FSYNC] = KEY("fsync", KT_UINT, fsync, 0, 1000000, 0, "0", "fsync", NULL,
+		"fsync every N writes (0: never)"),
+	[K_END_FSYNC] = KEY("end_fsync", KT_BOOL, end_fsync, 0, 0, 0, "false",
+		"end_fsync", NULL,
+		"fsync once at the end of each repetition"),
+	[K_DATA] = KEY("data", KT_DATA, data, 0, 0, DATA_RANDOM, "random",
+		"data", "compress_pct",
+		"buffer contents: random, zero, compressible:N (N% compressible)"),
+	[K_DROP_CACHES] = KEY("drop_caches", KT_BOOL, drop_caches, 0, 0, 0, "false",
+		"drop_caches", NULL,
+		"drop the page cache before each repetition (root)"),
+	[K_REPEAT] = KEY("repeat", KT_UINT, repeat, 1, 1000, 1, "1", "repeat", NULL,
+		"repetitions of the cell"),
+	[K_COOLDOWN] = KEY("cooldown", KT_DURATION, cooldown_ns, 0, 86400 * SEC, 0,
+		"0", "cooldown_ns", NULL, "pause between repetitions"),
+	[K_SEED] = KEY("seed", KT_U64, seed, 0, 0, CELL_DEFAULT_SEED, "137", "seed",
+		NULL, "PRNG seed for offsets and data (fio randseed)"),
+	[K_INTERVAL] = KEY("interval", KT_DURATION, interval_ns, 10000000ULL,
+		3600 * SEC, SEC, "1s", "interval_ns", NULL, "time-series interval"),
+	[K_KEEP_FILES] = KEY("keep_files", KT_BOOL, keep_files, 0, 0, 0, "false",
+		"keep_files", NULL, "keep the files the runner created"),
+	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
+		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
+};
+
+int key_find(const char *name)
+{
+	for (int k = 0; k < NKEYS; k++)
+		if (!strcmp(cell_keys[k].name, name))
+			return k;
+	return -1;
+}
+
+void key_store_u64(int k, struct cell *c, uint64_t v)
+{
+	char *f = (char *)c + cell_keys[k].off;
+
+	switch (cell_keys[k].type) {
+	case KT_PATTERN:
+		c->pattern = (enum pattern)v;
+		break;
+	case KT_DATA:
+		c->data = (enum data_kind)v;
+		break;
+	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET: case KT_U64:
+	case KT_DURATION:
+		memcpy(f, &v, sizeof(uint64_t));
+		break;
+	case KT_UINT: {
+		unsigned u = (unsigned)v;
+		memcpy(f, &u, sizeof(u));
+		break;
+	}
+	case KT_BOOL: {
+		bool b = v != 0;
+		memcpy(f, &b, sizeof(b));
+		break;
+	}
+	case KT_ENGINE: case KT_LABEL:
+		break;
+	}
+}
+
+uint64_t key_load_u64(int k, const struct cell *c)
+{
+	const char *f = (const char *)c + cell_keys[k].off;
+
+	switch (cell_keys[k].type) {
+	case KT_PATTERN:
+		return (uint64_t)c->pattern;
+	case KT_DATA:
+		return (uint64_t)c->data;
+	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET: case KT_U64:
+	case KT_DURATION: {
+		uint64_t u;
+		memcpy(&u, f, sizeof(u));
+		return u;
+	}
+	case KT_UINT: {
+		unsigned u;
+		memcpy(&u, f, sizeof(u));
+		return u;
+	}
+	case KT_BOOL: {
+		bool b;
+		memcpy(&b, f, sizeof(b));
+		return b;
+	}
+	case KT_ENGINE: case KT_LABEL:
+		break;
+	}
+	return 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * keys.h - the key table: every parameter of a cell, once, with its suite
+ * name, type, range, default, JSON name(s) and help.  The suite loader
+ * (parsing, range checks, did-you-mean, --help), cell_init() (defaults),
+ * cell_to_json()/cell_from_json() (the PARAMS of plan.json and cell files)
+ * and the report's CSV parameter columns all read this table, so a new
+ * key is one row here plus its field in struct cell.
+ */
+#ifndef IOMATRIX_KEYS_H
+#define IOMATRIX_KEYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cell.h"
+
+enum ktype {
+	KT_PATTERN,   /* enum pattern; JSON: its name */
+	KT_SIZE,      /* uint64_t bytes */
+	KT_SIZE_PCT,  /* bytes or N% (size): JSON json (bytes) + json2 (pct) */
+	KT_OFFSET,    /* bytes or N%, 0 allowed, below 100%: same fields */
+	KT_UINT,      /* unsigned */
+	KT_U64,       /* uint64_t */
+	KT_BOOL,      /* bool */
+	KT_ENGINE,    /* char[CELL_ENGINE_MAX], a name of the engine registry */
+	KT_DURATION,  /* uint64_t ns */
+	KT_DATA,      /* enum data_kind: JSON json (name) + json2 (compress_pct) */
+	KT_LABEL,     /* char[CELL_LABEL_MAX]; identity, written with id and device */
+};
+
+struct key {
+	const char *name;    /* in suites */
+	enum ktype type;
+	size_t off;          /* field in struct cell */
+	uint64_t min, max;   /* for numbers/sizes/durations; max 0: none */
+	uint64_t defv;       /* default value of the field (not KT_ENGINE) */
+	const char *def;     /* default as the help shows it; KT_ENGINE: the
+			      * default engine's name */
+	const char *json;    /* name in PARAMS JSON (units in the name) */
+	const char *json2;   /* second PARAMS field (percent, compress_pct) */
+	const char *help;
+};
+
+enum {
+	K_PATTERN, K_BS, K_IODEPTH, K_JOBS, K_ENGINE, K_DIRECT, K_SIZE, K_FILES,
+	K_OFFSET, K_RUNTIME, K_RAMP, K_REQUESTS, K_IO_SIZE, K_RWMIXREAD,
+	K_FSYNC, K_END_FSYNC, K_DATA, K_DROP_CACHES, K_REPEAT, K_COOLDOWN,
+	K_SEED, K_INTERVAL, K_KEEP_FILES, K_LABEL, NKEYS
+};
+
+extern const struct key cell_keys[NKEYS];
+
+/* Index of the key named `name` in suites, -1 if none. */
+int key_find(const char *name);
+
+/* Store an integer value (size, count, duration, bool, pattern, data kind)
+ * into the field of key k; other types are left alone. */
+void key_store_u64(int k, struct cell *c, uint64_t v);
+/* The integer value of key k's field (the reverse of key_store_u64). */
+uint64_t key_load_u64(int k, const struct cell *c);
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * test_fsutil.c - the one file reader and writer: a FIFO, a device, a
+ * directory or a link is refused before any read (a FIFO must not hang),
+ * the size bound holds, atomic writes leave no temp file, make 0644 files
+ * under umask 000, work relative to a directory fd, and parent-of and
+ * mkdir -p give the expected paths.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "common/fsutil.h"
+
+static char tmpdir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(tmpdir, "/tmp/iomatrix-fsutil.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void put(const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_read_whole_file(void **state)
+{
+	char path[256];
+	size_t len = 0;
+	(void)state;
+
+	put("a", "hello\n");
+	snprintf(path, sizeof(path), "%s/a", tmpdir);
+	char *b = fsutil_read(path, 100, &len);
+	assert_non_null(b);
+	assert_int_equal(len, 6);
+	assert_string_equal(b, "hello\n");
+	free(b);
+	/* exactly max is fine, one byte less is not */
+	b = fsutil_read(path, 6, NULL);
+	assert_non_null(b);
+	free(b);
+	errno = 0;
+	assert_null(fsutil_read(path, 5, NULL));
+	assert_int_equal(errno, EFBIG);
+}
+
+static void test_read_refuses_fifo_without_blocking(void **state)
+{
+	char path[256];
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/fifo", tmpdir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	/* no writer: a plain open would block forever */
+	alarm(10);
+	errno = 0;
+	assert_null(fsutil_read(path, 100, NULL));
+	assert_int_equal(errno, EINVAL);
+	alarm(0);
+	assert_string_equal(fsutil_strerror(EINVAL), "not a regular file");
+	/* a device too */
+	errno = 0;
+	assert_null(fsutil_read("/dev/zero", 100, NULL));
+	assert_int_equal(errno, EINVAL);
+	errno = 0;
+	assert_null(fsutil_read(tmpdir, 100, NULL));
+	assert_int_equal(errno, EISDIR);
+}
+
+static void test_read_at_refuses_links_unless_followed(void **state)
+{
+	char path[256];
+	(void)state;
+
+	put("target", "x");
+	snprintf(path, sizeof(path), "%s/link", tmpdir);
+	assert_int_equal(symlink("target", path), 0);
+	int dfd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	assert_true(dfd >= 0);
+	errno = 0;
+	assert_null(fsutil_read_at(dfd, "link", 100, 0, NULL));
+	assert_int_equal(errno, ELOOP);
+	char *b = fsutil_read_at(dfd, "link", 100, FSUTIL_FOLLOW, NULL);
+	assert_non_null(b);
+	assert_string_equal(b, "x");
+	free(b);
+	close(dfd);
+}
+
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void test_write_atomic_mode_and_no_temp(void **state)
+{
+	char path[256];
+	struct stat st;
+	(void)state;
+
+	mode_t old = umask(0);
+	snprintf(path, sizeof(path), "%s/out.json", tmpdir);
+	assert_int_equal(fsutil_write_atomic(path, "one", 3), 0);
+	assert_int_equal(fsutil_write_atomic(path, "two", 3), 0);
+	umask(old);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0644);
+	char *b = fsutil_read(path, 100, NULL);
+	assert_string_equal(b, "two");
+	free(b);
+	assert_int_equal(count_entries(tmpdir), 1);
+}
+
+static void test_write_atomic_at_subdir_and_errors(void **state)
+{
+	char path[256];
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/cells", tmpdir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	int dfd = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	assert_true(dfd >= 0);
+	assert_int_equal(fsutil_write_atomic_at(dfd, "cells/0001.json", "{}", 2), 0);
+	char *b = fsutil_read_at(dfd, "cells/0001.json", 100, 0, NULL);
+	assert_non_null(b);
+	assert_string_equal(b, "{}");
+	free(b);
+	assert_int_equal(count_entries(path), 1);
+	assert_int_equal(fsutil_write_atomic_at(dfd, "missing/x", "x", 1), -ENOENT);
+	close(dfd);
+}
+
+static void test_temp_names(void **state)
+{
+	(void)state;
+	assert_true(fsutil_is_temp_name(".iomatrix-tmp.abc"));
+	assert_false(fsutil_is_temp_name("manifest.json"));
+	assert_false(fsutil_is_temp_name("x.iomatrix-tmp.abc"));
+}
+
+static void test_parent(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "/a/b", "/a" }, { "b", "." }, { "/b", "/" }, { "a/b/", "a" },
+		{ "a//b", "a" }, { "/", "/" }, { "./x", "." },
+	};
+	char out[64];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(fsutil_parent(cases[i][0], out, sizeof(out)), 0);
+		assert_string_equal(out, cases[i][1]);
+	}
+	assert_int_equal(fsutil_parent("/abcdef/x", out, 4), -ENAMETOOLONG);
+	assert_string_equal(out, "");
+}
+
+static void test_mkdir_p(void **state)
+{
+	char path[256];
+	struct stat st;
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/x/y/z", tmpdir);
+	assert_int_equal(fsutil_mkdir_p(path), 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(fsutil_mkdir_p(path), 0); /* exists: fine */
+	put("file", "");
+	snprintf(path, sizeof(path), "%s/file", tmpdir);
+	assert_int_equal(fsutil_mkdir_p(path), -ENOTDIR);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_read_whole_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_read_refuses_fifo_without_blocking, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_read_at_refuses_links_unless_followed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_atomic_mode_and_no_temp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_atomic_at_subdir_and_errors, setup, teardown),
+		cmocka_unit_test(test_temp_names),
+		cmocka_unit_test(test_parent),
+		cmocka_unit_test_setup_teardown(test_mkdir_p, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
