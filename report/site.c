@@ -124,9 +124,14 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 	struct site_set *x = &s->sets[s->nsets];
 	memset(x, 0, sizeof(*x));
 	s->nsets++;
+	/* a set's folder is its own name when that is a safe file name (as
+	 * run's names are), else a slug with a hash */
 	char slug[128];
-	escape_slug(set->name, slug, sizeof(slug));
-	if (strcmp(slug, set->name) != 0)
+	size_t safe = strspn(set->name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				       "0123456789._-");
+	if (!set->name[safe] && safe < 100 && set->name[0] != '.' && set->name[0] != '-')
+		snprintf(slug, sizeof(slug), "%s", set->name);
+	else
 		site_slug(set->name, set->path, slug, sizeof(slug));
 	for (size_t i = 0; i + 1 < s->nsets; i++)
 		if (!strcmp(s->sets[i].slug, slug)) {   /* the same name twice */
@@ -535,4 +540,206 @@ void site_index_hash(const struct site *s, const char *salt, char hex[65])
 	sha256_final(&h, out);
 	for (int i = 0; i < 32; i++)
 		snprintf(hex + 2 * i, 3, "%02x", out[i]);
+}
+
+/* ---- suite page: OpenBenchmarking-style ranking ---- */
+
+struct srow {
+	size_t ident, entry;        /* canonical identity, index into suite.e */
+	double score;               /* geometric mean of ratios */
+};
+
+static const struct arc_cell *entry_cell(const struct site_entry *e, const char *label)
+{
+	for (size_t i = 0; i < e->ncells; i++)
+		if (!strcmp(e->cells[i].label, label))
+			return &e->cells[i];
+	return NULL;
+}
+
+static int metric_of(const struct arc_cell *c)
+{
+	return c->seq_large ? ARC_MBS : ARC_IOPS;
+}
+
+/* Ratio of a to b on one workload, higher is better. */
+static double cell_ratio(const struct arc_cell *a, const struct arc_cell *b)
+{
+	int m = metric_of(a);
+	double x = a->m[m].mean, y = b->m[m].mean;
+	if (!(x > 0 && y > 0))
+		return NAN;
+	return arc_metric_lower_better(m) ? y / x : x / y;
+}
+
+static int srow_cmp(const void *a, const void *b)
+{
+	const struct srow *x = a, *y = b;
+	return x->score > y->score ? -1 : x->score < y->score ? 1 :
+	       (x->ident > y->ident) - (x->ident < y->ident);
+}
+
+/* Rows: one per canonical identity (its newest entry). */
+static size_t suite_rows(const struct site *s, const struct site_suite *u, struct srow *rows)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < u->ne; k++) {
+		size_t id = ident_of(s, u->e[k].ident);
+		if (id == SIZE_MAX || !u->e[k].ncells)
+			continue;
+		size_t j;
+		for (j = 0; j < n; j++)
+			if (rows[j].ident == id)
+				break;
+		if (j == n)
+			rows[n++] = (struct srow){ id, k, 0 };
+		else if (u->e[k].set > u->e[rows[j].entry].set)
+			rows[j].entry = k;
+	}
+	return n;
+}
+
+/* Workloads every row has, in the first row's order. */
+static size_t suite_common(const struct site_suite *u, const struct srow *rows, size_t n,
+			   const char **labels, cJSON *others)
+{
+	size_t nc = 0;
+	const struct site_entry *e0 = &u->e[rows[0].entry];
+	for (size_t i = 0; i < e0->ncells; i++) {
+		size_t have = 0;
+		for (size_t r = 0; r < n; r++)
+			have += entry_cell(&u->e[rows[r].entry], e0->cells[i].label) != NULL;
+		if (have == n)
+			labels[nc++] = e0->cells[i].label;
+	}
+	for (size_t r = 1; r < n; r++) {
+		const struct site_entry *e = &u->e[rows[r].entry];
+		for (size_t i = 0; i < e->ncells; i++)
+			if (!entry_cell(e0, e->cells[i].label))
+				cJSON_AddItemToArray(others, cJSON_CreateString(e->cells[i].label));
+	}
+	for (size_t i = 0; i < e0->ncells; i++) {
+		size_t k;
+		for (k = 0; k < nc && strcmp(labels[k], e0->cells[i].label); k++)
+			;
+		if (k == nc)
+			cJSON_AddItemToArray(others, cJSON_CreateString(e0->cells[i].label));
+	}
+	return nc;
+}
+
+static bool row_is(const struct site *s, size_t ident, const char *name)
+{
+	const struct hist_ident *id = &s->h.idents[ident];
+	for (size_t i = 0; i < s->h.nidents; i++) {
+		if (s->h.idents[i].canon != ident)
+			continue;
+		for (size_t k = 0; k < s->h.idents[i].nalias; k++)
+			if (!strcmp(s->h.idents[i].alias[k], name))
+				return true;
+	}
+	return !strcmp(id->device, name);
+}
+
+static void suite_matrix(const struct site *s, const struct site_suite *u,
+			 const struct srow *rows, size_t n, size_t base,
+			 const char **labels, size_t nc, cJSON *ctx)
+{
+	cJSON *mx = cJSON_AddArrayToObject(ctx, "matrix");
+	for (size_t w = 0; w < nc; w++) {
+		cJSON *o = cJSON_CreateObject();
+		const struct arc_cell *bc = entry_cell(&u->e[rows[base].entry], labels[w]);
+		int m = metric_of(bc);
+		add_s(o, "workload", labels[w]);
+		add_s(o, "unit", arc_metric_units[m]);
+		size_t best = 0;
+		for (size_t r = 1; r < n; r++)
+			if (cell_ratio(entry_cell(&u->e[rows[r].entry], labels[w]),
+				       entry_cell(&u->e[rows[best].entry], labels[w])) > 1)
+				best = r;
+		cJSON *cells = cJSON_AddArrayToObject(o, "cells");
+		for (size_t r = 0; r < n; r++) {
+			const struct arc_cell *c = entry_cell(&u->e[rows[r].entry], labels[w]);
+			cJSON *q = cJSON_CreateObject();
+			char v[64], rt[40];
+			fmt_stat(c->m[m].mean, c->m[m].ci95, c->m[m].n, 1, v, sizeof(v));
+			add_s(q, "value", v);
+			double ratio = cell_ratio(c, bc);
+			if (n > 1 && isfinite(ratio)) {
+				fmt_ratio(ratio, rt, sizeof(rt));
+				add_s(q, "ratio", rt);
+			}
+			if (n > 1 && r == best)
+				cJSON_AddTrueToObject(q, "best");
+			cJSON_AddItemToArray(cells, q);
+		}
+		cJSON_AddItemToArray(mx, o);
+	}
+	(void)s;
+}
+
+cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
+			  const char *baseline)
+{
+	const struct site_suite *u = &s->suites[suite];
+	cJSON *ctx = cJSON_CreateObject();
+	struct srow *rows = calloc(u->ne + 1, sizeof(*rows));
+	const char **labels = NULL;
+	add_s(ctx, "title", title);
+	add_s(ctx, "suite", u->name);
+	add_s(ctx, "suite_title", u->title);
+	cJSON_AddNumberToObject(ctx, "nsets", (double)u->nsets);
+	cJSON *others = cJSON_AddArrayToObject(ctx, "others");
+	size_t n = rows ? suite_rows(s, u, rows) : 0, nc = 0;
+	if (n)
+		labels = calloc(u->e[rows[0].entry].ncells + 1, sizeof(*labels));
+	if (n && labels)
+		nc = suite_common(u, rows, n, labels, others);
+	cJSON_AddNumberToObject(ctx, "ndevices", (double)n);
+	cJSON_AddNumberToObject(ctx, "ncommon", (double)nc);
+	/* scores against the first row rank the same as against any other */
+	for (size_t r = 0; r < n; r++) {
+		double lsum = 0;
+		size_t k = 0;
+		for (size_t w = 0; w < nc; w++) {
+			double q = cell_ratio(entry_cell(&u->e[rows[r].entry], labels[w]),
+					      entry_cell(&u->e[rows[0].entry], labels[w]));
+			if (isfinite(q) && q > 0) {
+				lsum += log(q);
+				k++;
+			}
+		}
+		rows[r].score = k ? exp(lsum / (double)k) : 1;
+	}
+	if (n > 1)
+		qsort(rows, n, sizeof(*rows), srow_cmp);
+	/* baseline: the one asked for, else the last ranked (ratios >= 1) */
+	size_t base = n ? n - 1 : 0;
+	for (size_t r = 0; baseline && r < n; r++)
+		if (row_is(s, rows[r].ident, baseline))
+			base = r;
+	double bscore = n ? rows[base].score : 1;
+	cJSON *jr = cJSON_AddArrayToObject(ctx, "rows");
+	for (size_t r = 0; r < n; r++) {
+		cJSON *o = cJSON_CreateObject();
+		char *name = ident_name(s, rows[r].ident), rt[40], d[32];
+		const struct site_set *x = &s->sets[u->e[rows[r].entry].set];
+		cJSON_AddNumberToObject(o, "rank", (double)(r + 1));
+		add_s(o, "device", name);
+		add_f(o, "href", "../devices/%s.html", s->ident_slug[rows[r].ident]);
+		fmt_ratio(rows[r].score / bscore, rt, sizeof(rt));
+		add_s(o, "geomean", n > 1 ? rt : "—");
+		short_date(x->date, d, sizeof(d));
+		add_s(o, "set_date", d);
+		add_f(o, "set_href", "../sets/%s/report.html", x->slug);
+		cJSON_AddItemToArray(jr, o);
+		if (r == base)
+			add_s(ctx, "baseline", name);
+		free(name);
+	}
+	if (n && labels)
+		suite_matrix(s, u, rows, n, base, labels, nc, ctx);
+	free(rows);
+	free(labels);
+	return ctx;
 }

@@ -89,8 +89,9 @@ void site_index_hash(const struct site *s, const char *salt, char hex[65]);
 
 /* ---- site_chart.c ---- */
 /* Write the trend chart of series si (.dat, .gp) into dir (a device's
- * chart folder), base name file, and append "load" lines to all (run from
- * the site root; rel is dir relative to it).  0 or -1 (errno). */
+ * chart folder, "devices/SLUG" from the site root), base name file, and
+ * append its lines to all, a script run in SITE/.cache.  0; 1 when the
+ * series has no dated point; -1 (errno) when a file cannot be written. */
 int site_chart_write(const struct history *h, size_t si, const char *dir,
 		     const char *rel, const char *file, struct sbuf *all);
 

@@ -13,7 +13,7 @@ usage: gen_archive.py OUTDIR [--sets N] [--cells N] [--hosts H1,H2]
 --step-at K is 1-based (set K is the first slow one); --step -0.25 is 25 %
 slower.  --kernel-at defaults to --step-at.
 """
-import argparse, datetime, hashlib, json, os, random, sys
+import argparse, datetime, hashlib, json, os, random, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_synthetic as gs  # noqa: E402
@@ -31,7 +31,8 @@ def combos(n):
 
 def write_set(a, out, host, devs, when, idx, rnd, level):
     """One set: devs is [(name, kind)], level the factor on every number."""
-    name = when.strftime("%Y-%m-%dT%H%M%SZ") + "_" + a.suite + "_" + host
+    safe = lambda t: re.sub(r"[^A-Za-z0-9._-]", "-", t)   # the writer's names are safe too
+    name = when.strftime("%Y-%m-%dT%H%M%SZ") + "_" + safe(a.suite) + "_" + safe(host)
     d = os.path.join(out, name)
     os.makedirs(os.path.join(d, "cells"), exist_ok=True)
     iso = when.strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -41,7 +42,7 @@ def write_set(a, out, host, devs, when, idx, rnd, level):
         k, _, s = spec.partition(":")
         if int(k) == idx:
             scale = float(s)
-    suite_text = f"# SYNTHETIC suite written by tests/report/gen_archive.py\nsuite: {a.suite}\n"
+    suite_text = f"# SYNTHETIC suite written by tests/report/gen_archive.py\nsuite: {json.dumps(a.suite)}\n"
     sha = hashlib.sha256(suite_text.encode()).hexdigest()
     cells, index, plan = [], [], []
     cid = 0
@@ -128,7 +129,7 @@ def main():
     ap.add_argument("--sets", type=int, default=30)
     ap.add_argument("--first", type=int, default=1, help="number of the first set (append to an archive)")
     ap.add_argument("--cells", type=int, default=4)
-    ap.add_argument("--hosts", default="synthhost")
+    ap.add_argument("--hosts", default="synthhost", help="comma-separated, or a JSON list")
     ap.add_argument("--devices", default="ssd:ssd")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--noise", type=float, default=0.03)
@@ -152,7 +153,7 @@ def main():
     if a.names_json:
         devs = [(n, devs[i % len(devs)][1]) for i, n in enumerate(json.loads(a.names_json))]
     start = datetime.datetime.fromisoformat(a.start)
-    hosts = a.hosts.split(",")
+    hosts = json.loads(a.hosts) if a.hosts.startswith("[") else a.hosts.split(",")
     for i in range(a.first, a.first + a.sets):
         for hi, host in enumerate(hosts):
             level = (1 + a.step if a.step_at and i >= a.step_at else 1.0) * (1 + rnd.gauss(0, a.jitter))
