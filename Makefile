@@ -118,6 +118,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
 	$(Q)sh tests/bench/run.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/archive_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix

@@ -329,7 +329,10 @@ static void dev_card(const struct site *s, size_t i, cJSON *o)
 	add_s(o, "path", id->path);
 	add_f(o, "href", "devices/%s.html", s->ident_slug[i]);
 	cJSON_AddNumberToObject(o, "nsets", (double)n);
+	add_f(o, "nsets_text", "%zu set%s", n, n == 1 ? "" : "s");
 	cJSON_AddNumberToObject(o, "nchanges", nch);
+	if (nch)
+		add_f(o, "nchanges_text", "%d change point%s", nch, nch == 1 ? "" : "s");
 	add_s(o, "first", d1);
 	add_s(o, "last", d2);
 	free(name);
@@ -396,13 +399,18 @@ cJSON *site_index_context(const struct site *s, const char *title)
 		ndev++;
 	}
 	cJSON_AddNumberToObject(ctx, "ndevices", (double)ndev);
+	add_f(ctx, "counts", "%zu result set%s from %s to %s; %zu device%s, %zu suite%s",
+	      s->nsets, s->nsets == 1 ? "" : "s", cJSON_GetObjectItem(ctx, "first")->valuestring,
+	      cJSON_GetObjectItem(ctx, "last")->valuestring, ndev, ndev == 1 ? "" : "s",
+	      s->nsuites, s->nsuites == 1 ? "" : "s");
 	cJSON *suites = cJSON_AddArrayToObject(ctx, "suites");
 	for (size_t i = 0; i < s->nsuites; i++) {
 		cJSON *o = cJSON_CreateObject();
 		add_s(o, "name", s->suites[i].name);
 		add_f(o, "href", "suites/%s.html", s->suites[i].slug);
-		cJSON_AddNumberToObject(o, "nsets", (double)s->suites[i].nsets);
-		cJSON_AddNumberToObject(o, "ndevices", (double)s->suites[i].ne);
+		size_t ns = s->suites[i].nsets, nd = s->suites[i].ne;
+		add_f(o, "counts", "%zu set%s, %zu device%s", ns, ns == 1 ? "" : "s", nd,
+		      nd == 1 ? "" : "s");
 		cJSON_AddItemToArray(suites, o);
 	}
 	cJSON_AddNumberToObject(ctx, "nsuites", (double)s->nsuites);
@@ -442,7 +450,7 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 	if (chart)
 		add_s(o, "chart", chart);
 	cJSON_AddNumberToObject(o, "nchanges", r->nchanges);
-	cJSON_AddNumberToObject(o, "npoints", (double)r->n);
+	add_f(o, "npoints_text", "%zu set%s", r->n, r->n == 1 ? "" : "s");
 	cJSON *pts = cJSON_AddArrayToObject(o, "points");
 	for (size_t i = r->n; i-- > 0;) {   /* newest first, as the index */
 		const struct hist_point *p = &r->pts[i];
@@ -695,8 +703,9 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 		labels = calloc(u->e[rows[0].entry].ncells + 1, sizeof(*labels));
 	if (n && labels)
 		nc = suite_common(u, rows, n, labels, others);
-	cJSON_AddNumberToObject(ctx, "ndevices", (double)n);
 	cJSON_AddNumberToObject(ctx, "ncommon", (double)nc);
+	add_f(ctx, "counts", "%zu set%s, %zu device%s at full size, %zu workload%s in common",
+	      u->nsets, u->nsets == 1 ? "" : "s", n, n == 1 ? "" : "s", nc, nc == 1 ? "" : "s");
 	/* scores against the first row rank the same as against any other */
 	for (size_t r = 0; r < n; r++) {
 		double lsum = 0;

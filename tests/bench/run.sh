@@ -19,6 +19,7 @@
 # 4) peak RSS of 16 jobs x QD32.
 set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
+case " ${BENCH_ONLY:-null} " in *" null "*|*" ram "*|*" disk "*|*" rss "*) ;; *) exit 0 ;; esac
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 RSS_SECS=${BENCH_SECONDS:-60}
 SECS=${BENCH_RUNTIME:-5}
