@@ -161,13 +161,19 @@ int cp_detect(const struct cp_point *x, size_t n, double thr, double alpha,
 	}
 	neighbours(x, n, thr, alpha, p, sig);
 	if (n < 4) {
-		/* too short to know the series' scatter: neighbours decide */
-		for (size_t i = 1; i < n; i++)
-			if (sig[i - 1]) {
+		/* too short to know the series' scatter: neighbours decide, but
+		 * a set that a later one leaves again (closer to the old level
+		 * than to it) was an excursion, not a new level */
+		for (size_t i = 1; i < n; i++) {
+			bool stays = true;
+			for (size_t j = i + 1; j < n; j++)
+				stays &= fabs(x[j].mean - x[i].mean) < fabs(x[j].mean - x[i - 1].mean);
+			if (sig[i - 1] && stays) {
 				out[i].kind = CP_STEP;
 				out[i].change_pct = (x[i].mean - x[i - 1].mean) / x[i - 1].mean * 100;
 				found++;
 			}
+		}
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)

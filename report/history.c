@@ -239,11 +239,36 @@ int history_add(struct history *h, const struct arc_set *s)
 char *history_ident_name(const struct history *h, size_t ident)
 {
 	const struct hist_ident *id = &h->idents[ident];
+	if (id->display)
+		return strdup(id->display);
 	size_t len = strlen(id->host) + strlen(id->device) + 8;
 	char *s = malloc(len);
 	if (s)
 		snprintf(s, len, "%s · %s", id->host, id->device);
 	return s;
+}
+
+/* Two identities that read alike ("vm · disk" on two paths) get their
+ * path, or model, or key's start added. */
+static int ident_displays(struct history *h)
+{
+	for (size_t i = 0; i < h->nidents; i++) {
+		struct hist_ident *id = &h->idents[i];
+		bool twin = false;
+		for (size_t j = 0; j < h->nidents && !twin; j++)
+			twin = j != i && h->idents[j].canon == j && id->canon == i &&
+			       !strcmp(h->idents[j].host, id->host) &&
+			       !strcmp(h->idents[j].device, id->device);
+		struct sbuf b = SBUF_INIT;
+		sbuf_addf(&b, "%s · %s", id->host, id->device);
+		if (twin)
+			sbuf_addf(&b, " (%s)", id->path && *id->path ? id->path :
+				  id->model ? id->model : id->key);
+		id->display = sbuf_detach(&b);
+		if (!id->display)
+			return -1;
+	}
+	return 0;
 }
 
 static size_t canon_of(struct history *h, size_t i)
@@ -550,7 +575,7 @@ int history_finish(struct history *h, struct errlist *errs)
 {
 	if (same_apply(h, errs) < 0)
 		return -1;
-	if (series_merge(h) < 0 || apart_mark(h) < 0)
+	if (series_merge(h) < 0 || apart_mark(h) < 0 || ident_displays(h) < 0)
 		goto oom;
 	for (size_t i = 0; i < h->nseries; i++) {
 		int n = series_detect(h, &h->series[i]);
@@ -581,6 +606,7 @@ void history_release(struct history *h)
 		free(id->device);
 		free(id->model);
 		free(id->path);
+		free(id->display);
 		for (size_t k = 0; k < id->nalias; k++)
 			free(id->alias[k]);
 		free(id->alias);
@@ -642,9 +668,7 @@ void history_write_text(const struct history *h, FILE *f)
 		const struct hist_series *s = &h->series[i];
 		const struct hist_ident *id = &h->idents[s->ident];
 		fputc('\n', f);
-		put_safe(f, id->host);
-		fputs(" · ", f);
-		put_safe(f, id->device);
+		put_safe(f, id->display);
 		if (id->model) {
 			fputs(" (", f);
 			put_safe(f, id->model);

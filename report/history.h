@@ -43,6 +43,9 @@ struct hist_ident {
 	char **alias;            /* every "host:device" it was seen as */
 	size_t nalias;
 	size_t canon;            /* after --same: the identity it joins */
+	char *display;           /* after finish: "host · device", with the
+				    path or model when another identity
+				    would read the same */
 	size_t nsets;            /* sets it appears in */
 };
 

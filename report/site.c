@@ -89,8 +89,11 @@ static int suite_take(struct site_suite *u, const struct arc_set *set, size_t si
 			n += set->cells[c].dev == d;
 		if (!n)
 			continue;   /* every cell of it failed: keep the older set */
+		if (set->scale != 1 && e->ncells && e->scale == 1)
+			continue;   /* a rehearsal never replaces a full-size run */
 		entry_cells_free(e);
 		e->set = si;
+		e->scale = set->scale;
 		e->cells = calloc(n, sizeof(*e->cells));
 		if (!e->cells)
 			return -1;
@@ -173,8 +176,7 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 	u->nsets++;
 	sha256_update(&u->hash, set->name, strlen(set->name) + 1);
 	sha256_update(&u->hash, stamp, strlen(stamp) + 1);
-	/* rehearsals and imports of one device are not what a ranking compares */
-	if (set->scale == 1 && suite_take(u, set, s->nsets - 1) < 0)
+	if (suite_take(u, set, s->nsets - 1) < 0)
 		return -1;
 	return 0;
 }
@@ -326,6 +328,7 @@ static void dev_card(const struct site *s, size_t i, cJSON *o)
 	}
 	add_s(o, "name", name);
 	add_s(o, "model", id->model);
+	add_s(o, "what", id->model ? id->model : id->path);
 	add_s(o, "path", id->path);
 	add_f(o, "href", "devices/%s.html", s->ident_slug[i]);
 	cJSON_AddNumberToObject(o, "nsets", (double)n);
@@ -408,7 +411,9 @@ cJSON *site_index_context(const struct site *s, const char *title)
 		cJSON *o = cJSON_CreateObject();
 		add_s(o, "name", s->suites[i].name);
 		add_f(o, "href", "suites/%s.html", s->suites[i].slug);
-		size_t ns = s->suites[i].nsets, nd = s->suites[i].ne;
+		size_t ns = s->suites[i].nsets, nd = 0;
+		for (size_t k = 0; k < s->suites[i].ne; k++)
+			nd += s->suites[i].e[k].ncells > 0;
 		add_f(o, "counts", "%zu set%s, %zu device%s", ns, ns == 1 ? "" : "s", nd,
 		      nd == 1 ? "" : "s");
 		cJSON_AddItemToArray(suites, o);
@@ -704,7 +709,7 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 	if (n && labels)
 		nc = suite_common(u, rows, n, labels, others);
 	cJSON_AddNumberToObject(ctx, "ncommon", (double)nc);
-	add_f(ctx, "counts", "%zu set%s, %zu device%s at full size, %zu workload%s in common",
+	add_f(ctx, "counts", "%zu set%s, %zu device%s, %zu workload%s in common",
 	      u->nsets, u->nsets == 1 ? "" : "s", n, n == 1 ? "" : "s", nc, nc == 1 ? "" : "s");
 	/* scores against the first row rank the same as against any other */
 	for (size_t r = 0; r < n; r++) {
@@ -728,6 +733,12 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 		if (row_is(s, rows[r].ident, baseline))
 			base = r;
 	double bscore = n ? rows[base].score : 1;
+	double rscale = 1;
+	for (size_t r = 0; r < n; r++)
+		if (u->e[rows[r].entry].scale != 1)
+			rscale = u->e[rows[r].entry].scale;
+	if (rscale != 1)
+		add_f(ctx, "rehearsal", "%g", rscale);
 	cJSON *jr = cJSON_AddArrayToObject(ctx, "rows");
 	for (size_t r = 0; r < n; r++) {
 		cJSON *o = cJSON_CreateObject();

@@ -36,10 +36,12 @@ struct site_set {
 	bool dirty;                  /* its report page must be (re)written */
 };
 
-/* One device's newest full-size set of a suite. */
+/* One device's newest full-size set of a suite (or newest rehearsal). */
 struct site_entry {
 	char *ident;                 /* identity key (raw, before --same) */
 	size_t set;                  /* index into site.sets */
+	double scale;                /* of that set: a rehearsal is used only
+					while no full-size set exists */
 	struct arc_cell *cells;      /* owned copies: label, metric value */
 	size_t ncells;
 };

@@ -108,13 +108,17 @@ int site_chart_write(const struct history *h, size_t si, const char *dir,
 		  "set output '%s.svg'\n"
 		  "set border 3 lc rgb '#555555'\nset tics nomirror\n"
 		  "set grid ytics lc rgb '#dddddd' lt 1\nset key off\n"
-		  "set xdata time\nset timefmt '%%s'\nset format x '%%Y-%%m-%%d'\n"
+		  "set xdata time\nset timefmt '%%s'\nset format x '%s'\n"
 		  "set xtics rotate by -30 font ',9'\n"
 		  "set format y '%%.1s%%c'\n"
 		  "set ylabel '%s'\n"
 		  "set xrange ['%.0f':'%.0f']\nset yrange [0:%.17g]\n"
 		  "set lmargin 12\nset rmargin 3\nset bmargin 5\n",
-		  file, file, arc_metric_units[r->metric], t0 - pad, t1 + pad, top);
+		  file, file,
+		  /* the date's resolution follows the span: runs of one day
+		   * differ by the hour, an archive of years by the month */
+		  t1 - t0 < 3 * 86400.0 ? "%m-%d %H:%M" : t1 - t0 < 400 * 86400.0 ? "%Y-%m-%d" : "%Y-%m",
+		  arc_metric_units[r->metric], t0 - pad, t1 + pad, top);
 	sbuf_addf(&gp, "plot '%s.dat' using 1:2 with lines lc rgb '#9ec9e2' lw 1.5, \\\n"
 		  "     '%s.dat' using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc rgb '#0072B2'",
 		  file, file);

@@ -131,6 +131,21 @@ static void test_excursion_ignored(void **state)
 	assert_int_equal(cp_detect(x, 30, 5, CP_ALPHA, res), 0);
 }
 
+static void test_short_series(void **state)
+{
+	(void)state;
+	struct cp_result res[3];
+	/* a step that stays is a change; one that comes back is an excursion */
+	struct cp_point stay[3] = { { 100, 2, 3 }, { 70, 2, 3 }, { 71, 2, 3 } };
+	struct cp_point back[3] = { { 100, 2, 3 }, { 70, 2, 3 }, { 99, 2, 3 } };
+	assert_int_equal(cp_detect(stay, 3, 5, CP_ALPHA, res), 1);
+	assert_int_equal(res[1].kind, CP_STEP);
+	assert_int_equal(cp_detect(back, 3, 5, CP_ALPHA, res), 0);
+	/* two sets: compare's rule alone; below the threshold: nothing */
+	struct cp_point two[2] = { { 100, 1, 3 }, { 103, 1, 3 } };
+	assert_int_equal(cp_detect(two, 2, 5, CP_ALPHA, res), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_flat_noise_no_change),
 		cmocka_unit_test(test_drift_reported_once),
 		cmocka_unit_test(test_excursion_ignored),
+		cmocka_unit_test(test_short_series),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
