@@ -164,11 +164,16 @@ int cp_detect(const struct cp_point *x, size_t n, double thr, double alpha,
 		/* too short to know the series' scatter: neighbours decide, but
 		 * a set that a later one leaves again (closer to the old level
 		 * than to it) was an excursion, not a new level */
+		bool excursion = false;
 		for (size_t i = 1; i < n; i++) {
 			bool stays = true;
 			for (size_t j = i + 1; j < n; j++)
 				stays &= fabs(x[j].mean - x[i].mean) < fabs(x[j].mean - x[i - 1].mean);
-			if (sig[i - 1] && stays) {
+			/* the way back from an excursion is no change either */
+			bool back = excursion && x[i - 2].mean != 0 &&
+				    fabs(x[i].mean - x[i - 2].mean) / fabs(x[i - 2].mean) * 100 < thr;
+			excursion = sig[i - 1] && !stays;
+			if (sig[i - 1] && stays && !back) {
 				out[i].kind = CP_STEP;
 				out[i].change_pct = (x[i].mean - x[i - 1].mean) / x[i - 1].mean * 100;
 				found++;
