@@ -454,7 +454,8 @@ static void device_charts(const struct site *s, const char *site, const bool *di
 		snprintf(dir, sizeof(dir), "%s/%s", site, rel);
 		size_t k = 0;
 		for (size_t i = 0; i < s->h.nseries; i++) {
-			if (s->h.series[i].ident != id)
+			/* one point is no trend: its table says it all */
+			if (s->h.series[i].ident != id || s->h.series[i].n < 2)
 				continue;
 			char file[32];
 			snprintf(file, sizeof(file), "w%zu", ++k);

@@ -455,6 +455,8 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 	if (chart)
 		add_s(o, "chart", chart);
 	cJSON_AddNumberToObject(o, "nchanges", r->nchanges);
+	if (r->nchanges || !chart)
+		cJSON_AddTrueToObject(o, "open");
 	add_f(o, "npoints_text", "%zu set%s", r->n, r->n == 1 ? "" : "s");
 	cJSON *pts = cJSON_AddArrayToObject(o, "points");
 	for (size_t i = r->n; i-- > 0;) {   /* newest first, as the index */
