@@ -10,6 +10,7 @@
  * exits 2 and runs no further cell; a failure while doing IO (EIO, ENOSPC)
  * marks that cell failed, the run goes on, and the exit code is 1.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -139,7 +140,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			}
 			errno = 0;
 			a->scale = strtod(v, &end);
-			if (errno || end == v || *end || !(a->scale > 0) ||
+			/* decimal only: strtod would also take 0x10, inf, nan */
+			if (errno || end == v || *end || v[strspn(v, "0123456789.eE+-")] ||
+			    !(isdigit((unsigned char)v[0]) || v[0] == '.') || !(a->scale > 0) ||
 			    !isfinite(a->scale) || a->scale > 1e6) {
 				fprintf(stderr, "iomatrix run: bad --scale '%s'; give a positive factor such as 0.1 or 2\n", v);
 				return -1;
@@ -323,12 +326,21 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 				continue;
 			}
 		}
-		bool direct = false;
+		bool direct = false, io = false;
 		for (size_t k = 0; k < s->ncells; k++) {
 			const struct engine *e = engine_find(s->cells[k].engine);
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    s->cells[k].direct && e && !(e->flags & ENGINE_NO_IO))
-				direct = true;
+			bool cell_io = !e || !(e->flags & ENGINE_NO_IO);
+			if (!strcmp(s->cells[k].device, d->name) && cell_io) {
+				io = true;
+				direct = direct || s->cells[k].direct;
+			}
+		}
+		/* before the O_DIRECT probe, which creates a file */
+		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
+					a->yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+			continue;
 		}
 		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
@@ -532,7 +544,16 @@ int cmd_run(int argc, char **argv)
 			a.suite_path = resume_suite;
 		}
 		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs.manifest, "scale");
-		double set_scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+		double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+		/* a number from a set is checked as --scale is: 1e400 (inf)
+		 * would be an undefined cast in cell_scale, -1 a message
+		 * about a flag the user never gave */
+		if (!(set_scale > 0 && set_scale <= 1e6)) {
+			fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
+				rs.dir);
+			rc = EXIT_USAGE;
+			goto out;
+		}
 		if (a.scale > 0 && fabs(a.scale - set_scale) > 1e-12 * set_scale) {
 			fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
 				a.scale, set_scale, rs.dir);

@@ -16,6 +16,7 @@
 #include "resultset/resultset.h"
 #include "report.h"
 #include "template.h"
+#include "outdir.h"
 #include "tmplpath.h"
 
 static void usage(FILE *f)
@@ -153,7 +154,9 @@ int cmd_compare(int argc, char **argv)
 	struct cmp_row *rows = NULL;
 	size_t nrows = 0, alloc = 0;
 	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL, *outdir = NULL;
+	char *css = NULL;
+	const char *outdir = NULL;
+	struct outdir od = { .fd = -1 };
 	cJSON *ctx = NULL;
 	int rc = EXIT_USAGE, npos = 0;
 
@@ -341,29 +344,27 @@ int cmd_compare(int argc, char **argv)
 	for (size_t i = 0; i < r.nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r.warns[i].text));
 
-	if (out) {
-		outdir = strdup(out);
-	} else {
-		struct sbuf b = SBUF_INIT;
-		sbuf_addf(&b, "%s/compare", paths[1]);
-		outdir = sbuf_detach(&b);
+	/* NEW/compare lives in a set that may come from anyone: never a link */
+	int e = out ? outdir_open(&od, out, NULL, "compare", &errs) :
+		      outdir_open(&od, paths[1], "compare", "compare", &errs);
+	if (e < 0) {
+		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out_errs;
 	}
-	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
-		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
-		rc = EXIT_RUNTIME;
-		goto out;
-	}
+	outdir = od.path;
 	rc = EXIT_OK;
 	struct sbuf o = SBUF_INIT;
 	if (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
-	    report_write_file(outdir, "compare.md", sbuf_str(&o), o.len, &errs) < 0)
+	    outdir_write(&od, "compare.md", sbuf_str(&o), o.len, &errs) < 0)
 		rc = EXIT_RUNTIME;
 	sbuf_reset(&o);
 	cJSON_AddStringToObject(ctx, "css", css);
 	if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
-	    report_write_file(outdir, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
+	    outdir_write(&od, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
 		rc = EXIT_RUNTIME;
 	sbuf_release(&o);
+	if (outdir_finish(&od, &errs) < 0)
+		rc = EXIT_RUNTIME;
 
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: %s -> %s\n", r.sets[0].dir, r.sets[1].dir);
@@ -394,7 +395,7 @@ out:
 	tmpl_free(tmd);
 	tmpl_free(thtml);
 	free(css);
-	free(outdir);
+	outdir_close(&od);
 	errlist_release(&errs);
 	return rc;
 }

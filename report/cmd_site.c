@@ -467,14 +467,19 @@ static void device_charts(const struct site *s, const char *site, const bool *di
 		}
 	}
 	if (all.len) {
-		char dir[PATH_MAX];
+		char dir[PATH_MAX], log[PATH_MAX + 16];
 		snprintf(dir, sizeof(dir), "%s/.cache", site);
-		if (put_file(site, ".cache/all.gp", sbuf_str(&all), all.len, errs) < 0 ||
-		    chart_run_gnuplot(gnuplot, dir, "all.gp", errs) < 0)
+		snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
+		unlink(log);
+		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd < 0 || put_file(site, ".cache/all.gp", sbuf_str(&all), all.len, errs) < 0 ||
+		    chart_run_gnuplot(gnuplot, dfd, dir, "all.gp", errs) < 0)
 			for (size_t i = 0; i < s->h.nseries; i++) {
 				free(charts[i]);
 				charts[i] = NULL;
 			}
+		if (dfd >= 0)
+			close(dfd);
 	}
 	sbuf_release(&all);
 	free(gnuplot);

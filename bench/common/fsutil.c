@@ -232,6 +232,25 @@ int fsutil_write_atomic(const char *path, const void *data, size_t len)
 	return fsutil_write_atomic_at(AT_FDCWD, path, data, len);
 }
 
+int fsutil_write_new_at(int dirfd, const char *name, const void *data,
+			size_t len)
+{
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			O_CLOEXEC, 0644), ret;
+
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, 0644) < 0)
+		ret = -errno;
+	else
+		ret = write_all(fd, data, len);
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (ret < 0)
+		unlinkat(dirfd, name, 0);
+	return ret;
+}
+
 int fsutil_mkdir_p(const char *path)
 {
 	char buf[PATH_MAX];

@@ -57,6 +57,16 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 			   size_t len);
 int fsutil_write_atomic(const char *path, const void *data, size_t len);
 
+/*
+ * Write a new file `name` (relative to dirfd) that must not exist yet:
+ * O_CREAT|O_EXCL|O_NOFOLLOW, mode 0644 whatever the umask, no fsync.  For
+ * a directory nobody sees yet that is synced once (syncfs) before it is
+ * renamed into place: an import's hidden set of thousands of cells.  On
+ * failure the partly written file is removed.  0 or -errno.
+ */
+int fsutil_write_new_at(int dirfd, const char *name, const void *data,
+			size_t len);
+
 /* fsync a directory (a rename in it becomes durable).  Filesystems that
  * cannot (EINVAL) count as success.  0 or -errno. */
 int fsutil_fsync_dir_at(int dirfd, const char *name);

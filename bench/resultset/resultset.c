@@ -18,7 +18,9 @@
 #include "common/fsutil.h"
 #include "resultset.h"
 
-int atomic_write_json(const char *path, const cJSON *j)
+/* durable: the atomic writer (every file of a live set); else a new file
+ * without fsync, for a batch into a hidden directory synced once. */
+static int write_json(const char *path, const cJSON *j, bool durable)
 {
 	char *text = cJSON_Print(j); /* owned here */
 	size_t n;
@@ -37,9 +39,15 @@ int atomic_write_json(const char *path, const cJSON *j)
 	buf[n] = '\n';
 	buf[n + 1] = '\0';
 	free(text);
-	ret = fsutil_write_atomic(path, buf, n + 1);
+	ret = durable ? fsutil_write_atomic(path, buf, n + 1) :
+		        fsutil_write_new_at(AT_FDCWD, path, buf, n + 1);
 	free(buf);
 	return ret;
+}
+
+int atomic_write_json(const char *path, const cJSON *j)
+{
+	return write_json(path, j, true);
 }
 
 void iso8601_now(char *buf, size_t len)
@@ -401,7 +409,7 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 
 	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
 	snprintf(path, sizeof(path), "%s/%s", rs->dir, rel);
-	ret = atomic_write_json(path, cell);
+	ret = write_json(path, cell, !rs->batch);
 	if (ret < 0) {
 		snprintf(err, errlen, "cannot write '%s': %s", path,
 			 strerror(-ret));
@@ -433,6 +441,16 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	 * than edited in place: cJSON 1.7.15's insert after a replace of the
 	 * first item loses elements. */
 	cells = cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
+	const cJSON *last = cells && cells->child ? cells->child->prev : NULL;
+	const cJSON *lid = cJSON_GetObjectItemCaseSensitive(last, "id");
+	if (rs->batch && cells && (!last || (cJSON_IsNumber(lid) && lid->valueint < id))) {
+		/* a batch writes ids in order: append, and leave the manifest
+		 * to resultset_finish (rewriting it per cell is quadratic) */
+		cJSON_AddItemToArray(cells, entry);
+		entry = NULL;
+		ret = 0;
+		goto out;
+	}
 	cJSON *sorted = cJSON_CreateArray();
 	if (!sorted) {
 		cJSON_Delete(entry);
@@ -471,6 +489,19 @@ int resultset_finish(struct resultset *rs, const char *status, char *err,
 	iso8601_now(now, sizeof(now));
 	set_item(rs->manifest, "status", cJSON_CreateString(status));
 	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
+	if (rs->batch) {
+		/* one sync for every file of the batch, then the manifest as
+		 * always (the caller renames the directory into place after) */
+		int fd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 || syncfs(fd) < 0) {
+			int e = errno;
+			if (fd >= 0)
+				close(fd);
+			snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(e));
+			return -e;
+		}
+		close(fd);
+	}
 	return resultset_save_manifest(rs, err, errlen);
 }
 

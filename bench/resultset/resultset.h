@@ -12,6 +12,7 @@
 #ifndef IOMATRIX_RESULTSET_H
 #define IOMATRIX_RESULTSET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -24,6 +25,10 @@
 struct resultset {
 	char *dir;          /* owned */
 	cJSON *manifest;    /* owned; "cells" array kept up to date */
+	bool batch;         /* import into a hidden directory renamed into
+			     * place when done: cells are written without
+			     * fsync and the manifest only by
+			     * resultset_finish(), which syncs once */
 };
 
 /* cJSON_Print + fsutil_write_atomic (common/fsutil.h).  0 or -errno. */

@@ -17,7 +17,7 @@
 #include "rset.h"
 #include "common/stats.h"
 
-#define RSET_MAX_ID 9999999
+#define RSET_MAX_ID RSET_MAX_CELLS
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
  * tells whether the text ends inside a string or an open bracket: then a

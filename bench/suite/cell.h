@@ -36,6 +36,7 @@ enum data_kind {
 #define CELL_NAME_MAX 64
 #define CELL_LABEL_MAX 96
 #define CELL_ENGINE_MAX 16
+#define CELL_CPUS_MAX 128
 
 /*
  * Name of the n-th file (0-based) of a device's file set when the device path
@@ -84,6 +85,19 @@ struct cell {
 	uint64_t seed;
 	uint64_t interval_ns;           /* time-series interval, default 1 s */
 	bool keep_files;
+	/* batching, fio's names and semantics */
+	unsigned iodepth_batch;         /* requests per submit call (fio
+					 * iodepth_batch_submit); 0: iodepth */
+	unsigned iodepth_batch_complete_min; /* completions to wait for */
+	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
+					 * iodepth (fio: complete_min) */
+	/* io_uring fast paths, fio's names and defaults */
+	bool registerfiles, fixedbufs, sqthread_poll, hipri;
+	int sqthread_poll_cpu;          /* -1: not pinned */
+	int nonvectored;                /* -1 kernel's choice, 0 readv, 1 read */
+	/* placement */
+	char cpus_allowed[CELL_CPUS_MAX]; /* fio cpulist ("0-3,8"), "" none */
+	int numa_node;                  /* -1: none */
 };
 
 struct suite_device {

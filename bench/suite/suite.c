@@ -25,6 +25,7 @@
 #include "common/sha256.h"
 #include "keys.h"
 #include "suite.h"
+#include "common/cpulist.h"
 #include "common/units.h"
 
 /* A "billion laughs" file is small but its aliases expand to billions of
@@ -52,13 +53,14 @@ static const char *const pattern_words[] = { "read", "write", "randread",
 struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
-	char s[CELL_LABEL_MAX]; /* engine, label */
+	char s[CELL_CPUS_MAX > CELL_LABEL_MAX ? CELL_CPUS_MAX : CELL_LABEL_MAX];
+			 /* engine, label, cpulist */
 	unsigned line, col;
 };
 
 /* A set of key values (defaults, a device, an include entry). */
 struct pset {
-	uint32_t set;            /* bit k: cell_keys[k] given */
+	uint64_t set;            /* bit k: cell_keys[k] given */
 	struct kval v[NKEYS];
 };
 
@@ -335,7 +337,8 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 {
 	char lo[32], hi[32];
 
-	if (v >= k->min && (!k->max || v <= k->max))
+	if (k->type == KT_INT ? (int64_t)v >= (int64_t)k->min && (int64_t)v <= (int64_t)k->max :
+	    v >= k->min && (!k->max || v <= k->max))
 		return 0;
 	switch (k->type) {
 	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET:
@@ -345,6 +348,10 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	case KT_DURATION:
 		units_format_duration(k->min, lo, sizeof(lo));
 		units_format_duration(k->max, hi, sizeof(hi));
+		break;
+	case KT_INT:
+		snprintf(lo, sizeof(lo), "%lld", (long long)(int64_t)k->min);
+		snprintf(hi, sizeof(hi), "%lld", (long long)(int64_t)k->max);
 		break;
 	default:
 		snprintf(lo, sizeof(lo), "%llu", (unsigned long long)k->min);
@@ -394,12 +401,13 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	case KT_SIZE_PCT:
 	case KT_OFFSET:
-		if (v[strlen(v) - 1] == '%') {
+		/* v may be "" (a quoted empty scalar): no last character */
+		if (v[0] && v[strlen(v) - 1] == '%') {
 			double pct;
-			if (key->type == KT_OFFSET && strtod(v, NULL) == 0.0 &&
-			    isdigit((unsigned char)v[0])) {
+			if (key->type == KT_OFFSET && v[strspn(v, "0")] == '%' &&
+			    v[0] == '0') {
 				out->u = 0;
-				return 0; /* "0%" is offset 0 */
+				return 0; /* "0%" is offset 0; "0junk%" is no number */
 			}
 			if (units_parse_percent(v, &pct) < 0 ||
 			    (key->type == KT_OFFSET && pct >= 100.0)) {
@@ -486,6 +494,31 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		       v, sug);
 		return -1;
 	}
+	case KT_INT: {
+		bool neg = v[0] == '-';
+		if (units_parse_uint(v + neg, &out->u) < 0 || out->u > 0x7fffffffULL) {
+			err_at(x, line, col, "'%s' must be a whole number, not '%s'",
+			       key->name, v);
+			return -1;
+		}
+		out->u = neg ? (uint64_t)-(int64_t)out->u : out->u;
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_CPULIST: {
+		cpu_set_t set;
+		char why[160];
+		if (cpulist_parse(v, &set, why, sizeof(why)) < 0) {
+			err_at(x, line, col, "'%s': %s", key->name, why);
+			return -1;
+		}
+		cpulist_format(&set, out->s, sizeof(out->s));
+		if (strlen(out->s) + 1 >= CELL_CPUS_MAX) {
+			err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
+			       key->name, v);
+			return -1;
+		}
+		return 0;
+	}
 	case KT_LABEL:
 		if (strlen(v) >= CELL_LABEL_MAX || !*v) {
 			err_at(x, line, col, "'label' must be 1..%d characters",
@@ -524,8 +557,11 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		c->compress_pct = (unsigned)v->pct;
 		break;
 	case KT_LABEL:
-		snprintf(c->label, sizeof(c->label), "%s", v->s);
+		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
 		c->label_given = true;
+		break;
+	case KT_CPULIST:
+		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
 	default:
 		key_store_u64(k, c, v->u);
@@ -549,6 +585,7 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}
@@ -602,7 +639,7 @@ static void pset_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &a->ps->v[k]) == 0)
-		a->ps->set |= 1u << k;
+		a->ps->set |= 1ull << k;
 }
 
 static void parse_defaults(struct ctx *x, yaml_node_t *n)
@@ -645,6 +682,11 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 			}
 			snprintf(d->d.name, sizeof(d->d.name), "%s", v);
 		} else {
+			if (!v[0]) {
+				err_at(x, NLINE(vn), NCOL(vn), "device path is empty; give a "
+				       "directory, file or block device");
+				return;
+			}
 			if (strlen(v) >= sizeof(d->d.path)) {
 				err_at(x, NLINE(vn), NCOL(vn), "device path is too long");
 				return;
@@ -684,7 +726,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &d->ps.v[k]) == 0)
-		d->ps.set |= 1u << k;
+		d->ps.set |= 1ull << k;
 }
 
 static void parse_devices(struct ctx *x, yaml_node_t *n)
@@ -970,7 +1012,7 @@ struct pos {
 static void pset_apply(const struct pset *ps, struct cell *c, struct pos *p)
 {
 	for (int k = 0; k < NKEYS; k++)
-		if (ps->set & (1u << k)) {
+		if (ps->set & (1ull << k)) {
 			value_apply(k, &ps->v[k], c);
 			p->line[k] = ps->v[k].line;
 			p->col[k] = ps->v[k].col;
@@ -996,6 +1038,55 @@ static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
 		x->ausage = na;
 	}
 	x->usage[x->nusage++] = (struct usage){ k, p->line[k], p->col[k], used };
+}
+
+/* The batching and io_uring keys of one resolved cell.  An io_uring key
+ * set where no cell it reaches uses io_uring is an error (fio refuses
+ * them for other engines), found through usage_note() like rwmixread. */
+static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
+				   const struct pos *p, unsigned fl, unsigned fc)
+{
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+	const struct engine *eng = engine_lookup(c->engine);
+	bool async = eng && (eng->flags & ENGINE_ASYNC);
+	bool uring = !strcmp(c->engine, "io_uring");
+	static const int uring_keys[] = { K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL,
+					  K_HIPRI, K_NONVECTORED };
+
+	if (c->iodepth_batch_complete_max &&
+	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min)
+		err_at(x, L(K_BATCH_CMAX), C(K_BATCH_CMAX),
+		       "'iodepth_batch_complete_max' %u is below 'iodepth_batch_complete_min' %u; raise it, or 0 for up to iodepth",
+		       c->iodepth_batch_complete_max, c->iodepth_batch_complete_min);
+	if (uring && c->hipri && !c->direct)
+		err_at(x, L(K_HIPRI), C(K_HIPRI),
+		       "'hipri' needs 'direct: true': polled completions exist for O_DIRECT IO only");
+	usage_note(x, K_IODEPTH_BATCH, p, async);
+	usage_note(x, K_BATCH_CMIN, p, async);
+	usage_note(x, K_BATCH_CMAX, p, async);
+	for (size_t i = 0; i < sizeof(uring_keys) / sizeof(uring_keys[0]); i++)
+		usage_note(x, uring_keys[i], p, uring);
+	usage_note(x, K_SQPOLL_CPU, p, uring && c->sqthread_poll);
+#undef L
+#undef C
+}
+
+/* Why a key that no cell uses is an error (usage_note() found it unused). */
+static const char *usage_text(int k)
+{
+	switch (k) {
+	case K_RWMIXREAD:
+		return "'%s' only applies to readwrite or randrw, and no cell it reaches has one";
+	case K_FSYNC: case K_END_FSYNC:
+		return "'%s' only applies to writes, and no cell it reaches writes";
+	case K_IODEPTH_BATCH: case K_BATCH_CMIN: case K_BATCH_CMAX:
+		return "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one";
+	case K_SQPOLL_CPU:
+		return "'%s' only applies with 'sqthread_poll: true' and engine io_uring, and no cell it reaches has both";
+	default:
+		return "'%s' is an io_uring option, and no cell it reaches has 'engine: io_uring'";
+	}
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -1040,6 +1131,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
+	cell_check_engine_opts(x, c, p, fl, fc);
 #undef L
 #undef C
 }
@@ -1267,10 +1359,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < x->nusage && !x->partial; i++)
 		if (!x->usage[i].used)
 			err_at(x, x->usage[i].line, x->usage[i].col,
-			       x->usage[i].key == K_RWMIXREAD ?
-			       "'rwmixread' only applies to readwrite or randrw, and no cell it reaches has one" :
-			       "'%s' only applies to writes, and no cell it reaches writes",
-			       cell_keys[x->usage[i].key].name);
+			       usage_text(x->usage[i].key), cell_keys[x->usage[i].key].name);
 	total = kept + x->ndevs * x->nincl;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",
@@ -1527,6 +1616,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			yaml_document_delete(&doc2);
 		}
 	}
+	/* a "\0" escape in a quoted scalar would cut every C string that
+	 * carries it (a path silently shortened): refuse NUL anywhere */
+	for (yaml_node_t *nd = doc.nodes.start; nd < doc.nodes.top; nd++)
+		if (nd->type == YAML_SCALAR_NODE &&
+		    memchr(nd->data.scalar.value, '\0', nd->data.scalar.length))
+			err_at(&x, NLINE(nd), NCOL(nd), "string holds a NUL character "
+			       "('\\0'); remove it");
+	if (has_errors(&x))
+		goto err;
 	size_t own = (size_t)(doc.nodes.top - doc.nodes.start), count = 0;
 	if (!count_nodes(&x, root, 0, &count, own + SUITE_MAX_ALIAS_NODES)) {
 		err_at(&x, NLINE(root), NCOL(root),
@@ -1541,11 +1639,11 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	}
 	each_pair(&x, root, "the suite", top_pair, NULL);
 	if (x.have_top_keep) {
-		if (x.defaults.set & (1u << K_KEEP_FILES))
+		if (x.defaults.set & (1ull << K_KEEP_FILES))
 			err_at(&x, x.top_keep.line, x.top_keep.col,
 			       "'keep_files' is given both at the top and in 'defaults'; keep one");
 		x.defaults.v[K_KEEP_FILES] = x.top_keep;
-		x.defaults.set |= 1u << K_KEEP_FILES;
+		x.defaults.set |= 1ull << K_KEEP_FILES;
 	}
 	if (!x.have_suite)
 		err_at(&x, NLINE(root), NCOL(root), "missing 'suite: NAME' (names the result set)");
@@ -1638,6 +1736,8 @@ static const char *ktype_name(enum ktype t)
 	case KT_DURATION: return "duration";
 	case KT_DATA: return "data";
 	case KT_LABEL: return "text";
+	case KT_INT: return "integer";
+	case KT_CPULIST: return "cpulist";
 	}
 	return "?";
 }
@@ -1649,7 +1749,10 @@ void suite_keys_help(FILE *f)
 	for (int k = 0; k < NKEYS; k++) {
 		const struct key *key = &cell_keys[k];
 		char range[80] = "", lo[32], hi[32];
-		if (key->type == KT_UINT || key->type == KT_U64) {
+		if (key->type == KT_INT) {
+			snprintf(range, sizeof(range), " %lld..%lld",
+				 (long long)(int64_t)key->min, (long long)(int64_t)key->max);
+		} else if (key->type == KT_UINT || key->type == KT_U64) {
 			if (key->max)
 				snprintf(range, sizeof(range), " %llu..%llu",
 					 (unsigned long long)key->min,
