@@ -29,6 +29,7 @@
 #include "common/prng.h"
 #include "host/safety.h"
 #include "host/scratch.h"
+#include "placement.h"
 #include "worker.h"
 
 #ifndef CELL_FILE_FMT
@@ -779,6 +780,19 @@ static int open_file(const struct cell *c, const struct target *t, unsigned f,
 	return fd;
 }
 
+/* cpu.ns_per_io: the job threads' usr+sys over the IOs they did, both
+ * from the start gate to the end (the ramp is in both, so it cancels). */
+static void rep_cpu_per_io(const struct job *jobs, unsigned n, struct rep_result *out)
+{
+	uint64_t ns = 0, ios = 0;
+	for (unsigned i = 0; i < n; i++) {
+		ns += jobs[i].cpu_ns;
+		ios += jobs[i].all_ios;
+	}
+	out->have_cpu_per_io = ios > 0;
+	out->cpu_ns_per_io = ios ? (double)ns / (double)ios : 0;
+}
+
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen)
@@ -826,6 +840,10 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		       "; raise size or lower bs", c->path, t->file_size, bs);
 		return -EINVAL;
 	}
+
+	struct placement pl;
+	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0)
+		return -EINVAL;
 
 	sh.c = c;
 	sh.t = t;
@@ -912,6 +930,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		if (posix_memalign(&j->bufs, (eng->flags & ENGINE_NEEDS_ALIGN) ?
 				   4096 : 64, blen))
 			goto oom;
+		placement_bind_memory(&pl, j->bufs, blen);
 		if (sh.writes) {
 			struct prng r;
 			prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
@@ -944,6 +963,12 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	if ((ret = placement_apply_attr(&pl, &attr)) < 0) {
+		pthread_attr_destroy(&attr);
+		seterr(err, errlen, "cpus_allowed '%s': cannot bind the job threads: %s",
+		       pl.cpus, strerror(-ret));
+		goto out;
+	}
 	for (; created < njobs; created++) {
 		if (pthread_create(&tids[created], &attr, worker_main, &jobs[created])) {
 			seterr(err, errlen, "cannot start job thread %u", created);
@@ -1081,6 +1106,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		out->cpu_usr_pct = (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / rt * 100;
 		out->cpu_sys_pct = (double)(tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime)) / rt * 100;
 	}
+	rep_cpu_per_io(jobs, created, out);
 	out->ctx_voluntary = (uint64_t)(ru1.ru_nvcsw - ru0.ru_nvcsw);
 	out->ctx_involuntary = (uint64_t)(ru1.ru_nivcsw - ru0.ru_nivcsw);
 	if (interrupted && (!ret || ret == -EINTR)) {

@@ -163,6 +163,9 @@ struct suite {
 	struct cell *cells;  /* expanded plan, in run order */
 	size_t ncells;
 	struct suite_rounds rounds; /* rounds.on false: one pass */
+	char **hosts;        /* top-level hosts: (run --hosts), may be NULL */
+	size_t nhosts;
+	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
 /* Pattern helpers. */
