@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "common/fsutil.h"
+#include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "resultset/resultset.h"
@@ -44,6 +45,7 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
 /* Set by the signal handler; the runner polls it through run_ctl.stop. */
@@ -74,6 +76,17 @@ static void usage(FILE *f)
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
 		"\n"
+		"On a fleet, through ssh (docs/fleet.md):\n"
+		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
+		"                      its own disks); one set <time>_<suite>_fleet\n"
+		"  --aggregate         every host runs each cell at the same instant\n"
+		"                      (shared storage); the set sums them exactly\n"
+		"  --ssh-config FILE   ssh -F FILE     --ssh-option OPT   ssh -o OPT\n"
+		"  --remote-iomatrix PATH  iomatrix on the hosts (default: on PATH)\n"
+		"  --parallel N        survey: hosts driven at once (default all)\n"
+		"  --skip-unreachable  run on the hosts that answer; record the rest\n"
+		"  --device HOST:NAME=PATH  a device path for one host only\n"
+		"\n"
 		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
 }
@@ -101,6 +114,7 @@ static bool is_opt(const char *arg, const char *name)
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	memset(a, 0, sizeof(*a));
+	run_fleet_init(&a->fleet, argc);
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
 		fprintf(stderr, "iomatrix run: out of memory\n");
@@ -155,6 +169,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
+			int r = run_fleet_option(&a->fleet, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (r > 0)
+				continue;
 			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
@@ -495,6 +514,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (parse_args(argc, argv, &a) < 0) {
 		free(a.devices);
+		run_fleet_release(&a.fleet);
 		return EXIT_USAGE;
 	}
 
@@ -508,6 +528,16 @@ int cmd_run(int argc, char **argv)
 	stop_flag = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+
+	if (run_fleet_wanted(&a.fleet, a.suite_path, a.resume)) { /* --hosts: bench/fleet/ */
+		struct run_fleet_common fc = {
+			a.suite_path, a.out, a.resume, a.devices, a.ndevices,
+			a.scale, a.yes_destroy_data, a.quiet, argc, argv, &stop_flag,
+		};
+		rc = run_fleet(&a.fleet, &fc);
+		set_finished = true;
+		goto out;
+	}
 
 	/* --resume: the set fixes the suite, the device paths and the scale
 	 * unless the command line says otherwise. */
@@ -656,20 +686,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	} else {
-		char now[32];
-		cJSON *m = rs.manifest, *resumed;
-		resultset_remove_stale_temps(&rs); /* from a killed run */
-		iso8601_now(now, sizeof(now));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
-		resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
-		if (!cJSON_IsArray(resumed)) {
-			cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
-			resumed = cJSON_AddArrayToObject(m, "resumed_at");
-		}
-		if (resumed)
-			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-		if (resultset_save_manifest(&rs, err, sizeof(err)) < 0) {
+		if (resultset_resume_begin(&rs, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			rc = EXIT_RUNTIME;
 			goto out;
@@ -695,8 +712,14 @@ int cmd_run(int argc, char **argv)
 		unsigned nreps = 0;
 		int ret;
 
-		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok"))
-			continue; /* resume: already measured */
+		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok")) {
+			/* resume: the index says measured; the file must agree */
+			char why[256];
+			if (resultset_cell_verify(&rs, c, why, sizeof(why)) == 0)
+				continue;
+			fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
+				c->id, c->device, c->label, why);
+		}
 
 		/* ETA bookkeeping: what remains after this cell */
 		ps.known_left_s = 0;
@@ -883,5 +906,6 @@ out:
 	if (have_rs)
 		resultset_release(&rs);
 	free(a.devices);
+	run_fleet_release(&a.fleet);
 	return rc;
 }

@@ -540,7 +540,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 	return rc;
 }
 
-static char *find_in_path(const char *prog)
+char *chart_find_program(const char *prog)
 {
 	const char *path = getenv("PATH");
 	if (!path || !*path)
@@ -559,25 +559,14 @@ static char *find_in_path(const char *prog)
 	return NULL;
 }
 
-/* One gnuplot for everything: fork, fchdir to the charts dir (opened
- * without following links), exec by argv.  The names gnuplot will write
- * are claimed first: gnuplot's fopen would follow a planted link. */
-static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+/* One gnuplot for everything: fork, fchdir to dfd (opened without
+ * following links), exec by argv; its output goes to a new gnuplot.log
+ * there (O_EXCL, never through a planted link). */
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs)
 {
-	const char *dir = x->od.path;
-	int dfd = x->od.fd, logfd;
-	int status;
+	int logfd, status;
 
-	for (size_t i = 0; i < x->cs->n; i++) {
-		char name[300];
-		snprintf(name, sizeof(name), "%s.svg", x->cs->c[i].file);
-		if (x->svg)
-			outdir_claim(&x->od, name);
-		snprintf(name, sizeof(name), "%s.png", x->cs->c[i].file);
-		if (x->png)
-			outdir_claim(&x->od, name);
-	}
-	outdir_claim(&x->od, "gnuplot.log");
 	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (logfd >= 0)
 		fchmod(logfd, 0644);
@@ -590,7 +579,7 @@ static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
 		return -1;
 	}
 	if (pid == 0) {
-		char *const argv[] = { (char *)"gnuplot", (char *)"all.gp", NULL };
+		char *const argv[] = { (char *)"gnuplot", (char *)script, NULL };
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0) {
 			dup2(fd, 0);
@@ -618,6 +607,23 @@ static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
 		return -1;
 	}
 	return 0;
+}
+
+/* The report's charts: the names gnuplot will write are claimed first
+ * (gnuplot's fopen would follow a planted link), then one run of all.gp. */
+static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+{
+	for (size_t i = 0; i < x->cs->n; i++) {
+		char name[300];
+		snprintf(name, sizeof(name), "%s.svg", x->cs->c[i].file);
+		if (x->svg)
+			outdir_claim(&x->od, name);
+		snprintf(name, sizeof(name), "%s.png", x->cs->c[i].file);
+		if (x->png)
+			outdir_claim(&x->od, name);
+	}
+	outdir_claim(&x->od, "gnuplot.log");
+	return chart_run_gnuplot(gnuplot, x->od.fd, x->od.path, "all.gp", msgs);
 }
 
 /*
@@ -675,7 +681,7 @@ int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 	memset(cs, 0, sizeof(*cs));
 	if (!svg && !png)
 		return 0;
-	gnuplot = find_in_path("gnuplot");
+	gnuplot = chart_find_program("gnuplot");
 	if (!gnuplot) {
 		cs->note = strdup("Charts were skipped: gnuplot is not installed "
 				  "(apt-get install gnuplot-nox, then run the report again).");

@@ -46,4 +46,12 @@ int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs);
 void chart_set_release(struct chart_set *cs);
 
+/* Shared with the site's charts: the full path of prog in $PATH (caller
+ * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name
+ * for messages), output to a new dir/gnuplot.log (which must not exist),
+ * 0 or -1 with a message. */
+char *chart_find_program(const char *prog);
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs);
+
 #endif

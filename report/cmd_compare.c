@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmpstat.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
-#include "common/stats.h"
 #include "template.h"
 #include "outdir.h"
 #include "tmplpath.h"
@@ -53,22 +53,14 @@ struct cmp_row {
 	enum verdict v;
 };
 
-/* Is the difference of two summaries outside the noise? */
+/* Is the difference of two summaries outside the noise?  Welch's t-test
+ * (cmpstat.c, shared with history) when both sides were repeated. */
 static bool significant(const struct rset_stat *a, const struct rset_stat *b)
 {
-	if (a->n >= 2 && b->n >= 2) {
-		double va = a->stddev * a->stddev / a->n, vb = b->stddev * b->stddev / b->n;
-		double se = sqrt(va + vb);
-		if (se == 0)
-			return a->mean != b->mean;
-		double t = fabs(b->mean - a->mean) / se;
-		/* Welch-Satterthwaite degrees of freedom */
-		double dof = (va + vb) * (va + vb) /
-			     ((a->n > 1 ? va * va / (a->n - 1) : 0) +
-			      (b->n > 1 ? vb * vb / (b->n - 1) : 0));
-		size_t d = dof >= 1 && isfinite(dof) ? (size_t)dof : 1;
-		return t > student_t95(d);
-	}
+	struct cmpstat_side sa = { a->mean, a->stddev, a->n }, sb = { b->mean, b->stddev, b->n };
+	double p = cmpstat_welch_p(&sa, &sb);
+	if (p >= 0)
+		return p < 0.05;
 	/* CI overlap (a single run has no interval: any difference counts) */
 	double alo = a->mean - a->ci95, ahi = a->mean + a->ci95;
 	double blo = b->mean - b->ci95, bhi = b->mean + b->ci95;
@@ -239,12 +231,13 @@ int cmd_compare(int argc, char **argv)
 			const struct rentry *pair = NULL;
 			for (size_t m = 0; m < g->n; m++) {
 				const struct rdev *d2 = &r.devs[g->e[m].dev];
-				if (d2->set != dv->set && !strcmp(d2->name, dv->name))
-					pair = &g->e[m];
+				if (d2->set != dv->set && !strcmp(d2->name, dv->name) &&
+				    !strcmp(d2->label ? d2->label : "", dv->label ? dv->label : ""))
+					pair = &g->e[m]; /* fleet: the same host too */
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
@@ -254,7 +247,7 @@ int cmd_compare(int argc, char **argv)
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				add_s(o, "why", !co->ok ? "failed in OLD" : "failed in NEW");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
@@ -288,7 +281,7 @@ int cmd_compare(int argc, char **argv)
 					}
 					struct cmp_row *row = &rows[nrows++];
 					memset(row, 0, sizeof(*row));
-					row->device = dv->name;
+					row->device = dv->label ? dv->label : dv->name;
 					row->workload = g->title;
 					row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
 					row->metric = mets[m].name;

@@ -13,6 +13,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fleet.h"
 #include "suite/fio_map.h"
 #include "report.h"
 
@@ -483,6 +484,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
+		fleet_group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
@@ -578,6 +580,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
 		failed, r->nsets, r->nsets == 1 ? "" : "s");
+	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
@@ -728,9 +731,12 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				const struct rset_dir *d = dd >= 0 ? &c->dir[dd] : NULL;
 				escape_append(b, r->sets[r->devs[e->dev].set].dir, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
+				/* fleet rows: the host as given and the bare device */
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].host
+						 : r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->devs[e->dev].display, ESC_CSV);
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].name
+						 : r->devs[e->dev].display, ESC_CSV);
 				sbuf_addc(b, ',');
 				escape_append(b, c->status, ESC_CSV);
 				sbuf_addc(b, ',');

@@ -15,6 +15,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fleet.h"
 #include "report.h"
 #include "common/units.h"
 
@@ -113,17 +114,25 @@ static void warn_add(struct report *r, const char *fmt, ...)
 
 /* ---- devices ---- */
 
-static size_t dev_index(struct report *r, size_t set, const char *name)
+/* host: a fleet cell's host (report/fleet.h), NULL in ordinary sets */
+static bool same_host(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static size_t dev_index(struct report *r, size_t set, const char *host,
+			const char *name)
 {
 	for (size_t i = 0; i < r->ndevs; i++)
-		if (r->devs[i].set == set && !strcmp(r->devs[i].name, name))
+		if (r->devs[i].set == set && !strcmp(r->devs[i].name, name) &&
+		    same_host(r->devs[i].host, host))
 			return i;
 	return (size_t)-1;
 }
 
-static int dev_add(struct report *r, size_t set, const char *name)
+static int dev_add(struct report *r, size_t set, const char *host, const char *name)
 {
-	if (dev_index(r, set, name) != (size_t)-1)
+	if (dev_index(r, set, host, name) != (size_t)-1)
 		return 0;
 	struct rdev *p = realloc(r->devs, (r->ndevs + 1) * sizeof(*p));
 	if (!p)
@@ -133,6 +142,7 @@ static int dev_add(struct report *r, size_t set, const char *name)
 	memset(d, 0, sizeof(*d));
 	d->set = set;
 	d->name = name;
+	d->host = host;
 	d->info = rset_device_find(&r->sets[set], name);
 	d->color = (int)(r->ndevs % REPORT_COLORS);
 	r->ndevs++;
@@ -145,8 +155,20 @@ static int dev_names(struct report *r)
 	for (size_t i = 0; i < r->ndevs; i++) {
 		struct rdev *d = &r->devs[i];
 		bool clash = false, host_clash = false;
+		if (d->host) { /* fleet: host as given, then the device */
+			bool multi = false;
+			for (size_t j = 0; j < r->ndevs; j++)
+				multi |= j != i && r->devs[j].host && !strcmp(r->devs[j].host, d->host) &&
+					 !strcmp(r->devs[j].name, d->name);
+			d->label = xasprintf("%s · %s", d->host, d->name);
+			d->display = !d->label ? NULL : multi ? xasprintf("%s #%zu", d->label, d->set + 1)
+								  : strdup(d->label);
+			if (!d->display)
+				return -1;
+			continue;
+		}
 		for (size_t j = 0; j < r->ndevs; j++) {
-			if (j == i || strcmp(r->devs[j].name, d->name))
+			if (j == i || strcmp(r->devs[j].name, d->name) || r->devs[j].host)
 				continue;
 			clash = true;
 			if (!strcmp(r->sets[r->devs[j].set].hostname,
@@ -483,7 +505,7 @@ static int groups_build(struct report *r)
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
 			const struct rset_cell *c = &rs->cells[ci];
-			size_t dv = dev_index(r, s, c->device);
+			size_t dv = dev_index(r, s, fleet_cell_host(c), c->device);
 			char *key = group_key(c, in_key);
 			if (!key)
 				return -1;
@@ -703,7 +725,7 @@ static void warnings_compute(struct report *r)
 		memset(pk, 0, sizeof(pk));
 		for (size_t i = 0; i < rs->ncells; i++) {
 			const struct rset_cell *c = &rs->cells[i];
-			if (strcmp(c->device, dv->name))
+			if (strcmp(c->device, dv->name) || !same_host(fleet_cell_host(c), dv->host))
 				continue;
 			if (!c->ok) {
 				pick_add(&pk[W_FAILED], c);
@@ -1011,15 +1033,16 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 	/* devices: manifest order, then any only seen in cells */
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		for (size_t i = 0; i < rs->ndevices; i++) {
+		for (size_t i = 0; i < rs->ndevices && !fleet_of(rs); i++) {
 			bool used = false;
 			for (size_t c = 0; c < rs->ncells && !used; c++)
 				used = !strcmp(rs->cells[c].device, rs->devices[i].name);
-			if (used && dev_add(r, s, rs->devices[i].name) < 0)
+			if (used && dev_add(r, s, NULL, rs->devices[i].name) < 0)
 				goto oom;
 		}
+		/* fleet sets: host.devices in cell order ("all" first) */
 		for (size_t c = 0; c < rs->ncells; c++)
-			if (dev_add(r, s, rs->cells[c].device) < 0)
+			if (dev_add(r, s, fleet_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
 				goto oom;
 	}
 	if (dev_names(r) < 0 || groups_build(r) < 0)
@@ -1048,6 +1071,8 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		r->title = strdup(title);
 	} else if (r->sets[0].suite_title) {
 		r->title = strdup(r->sets[0].suite_title);
+	} else if (fleet_of(&r->sets[0])) {
+		r->title = fleet_title(&r->sets[0]);
 	} else {
 		struct sbuf t = SBUF_INIT;
 		for (size_t i = 0; i < r->ndevs; i++)
@@ -1070,8 +1095,10 @@ void report_release(struct report *r)
 	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
 	free(r->sets);
-	for (size_t i = 0; i < r->ndevs; i++)
+	for (size_t i = 0; i < r->ndevs; i++) {
 		free(r->devs[i].display);
+		free(r->devs[i].label);
+	}
 	free(r->devs);
 	for (size_t i = 0; i < r->ngroups; i++) {
 		free(r->groups[i].key);

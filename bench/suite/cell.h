@@ -118,6 +118,9 @@ struct suite {
 	size_t ndevices;
 	struct cell *cells;  /* expanded plan, in run order */
 	size_t ncells;
+	char **hosts;        /* top-level hosts: (run --hosts), may be NULL */
+	size_t nhosts;
+	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
 /* Pattern helpers. */

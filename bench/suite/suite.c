@@ -44,7 +44,8 @@
 #define SUITE_MAX_ERRORS 200
 
 static const char *const top_keys[] = { "suite", "title", "description",
-	"defaults", "devices", "matrix", "exclude", "include", "keep_files", NULL };
+	"defaults", "devices", "matrix", "exclude", "include", "keep_files",
+	"hosts", "aggregate", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
 	"randwrite", "readwrite", "randrw", "rewrite", "seqrd", "seqwr", "rndrd",
 	"rndwr", "rndrw", "seqrewr", NULL };
@@ -955,6 +956,37 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 	}
 }
 
+/* hosts: [h1, user@h2] -- the fleet of `run --hosts` (the command line
+ * wins).  Only the shape is checked here; the fleet checks each name as
+ * an ssh destination before ssh runs. */
+static void parse_hosts(struct ctx *x, yaml_node_t *vn)
+{
+	if (vn->type != YAML_SEQUENCE_NODE) {
+		err_at(x, NLINE(vn), NCOL(vn), "'hosts' must be a list of ssh destinations, e.g. [web1, user@db2]");
+		return;
+	}
+	size_t n = (size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start);
+	char **h = calloc(n ? n : 1, sizeof(*h));
+	if (!h)
+		return;
+	for (yaml_node_item_t *it = vn->data.sequence.items.start;
+	     it < vn->data.sequence.items.top; it++) {
+		yaml_node_t *en = node_at(x, *it);
+		if (!en || en->type != YAML_SCALAR_NODE || !*scalar(en)) {
+			err_at(x, en ? NLINE(en) : NLINE(vn), en ? NCOL(en) : NCOL(vn),
+			       "each host must be an ssh destination (text)");
+			continue;
+		}
+		h[x->s->nhosts] = strdup(scalar(en));
+		if (h[x->s->nhosts])
+			x->s->nhosts++;
+	}
+	for (size_t i = 0; x->s->hosts && i < x->s->nhosts; i++)
+		free(x->s->hosts[i]);
+	free(x->s->hosts);
+	x->s->hosts = h;
+}
+
 static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		     yaml_node_t *vn, void *arg)
 {
@@ -994,6 +1026,16 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "keep_files")) {
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
+	} else if (!strcmp(key, "hosts")) {
+		parse_hosts(x, vn);
+	} else if (!strcmp(key, "aggregate")) {
+		const char *v = vn->type == YAML_SCALAR_NODE ? scalar(vn) : "";
+		if (!strcmp(v, "true") || !strcmp(v, "yes"))
+			x->s->aggregate = 1;
+		else if (!strcmp(v, "false") || !strcmp(v, "no"))
+			x->s->aggregate = 0;
+		else
+			err_at(x, NLINE(vn), NCOL(vn), "'aggregate' must be true or false");
 	} else {
 		char sug[96];
 		suggest(key, top_keys, sug, sizeof(sug));
@@ -1572,6 +1614,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	if (!s)
 		goto oom;
 	x.s = s;
+	s->aggregate = -1; /* not given */
 	s->file = strdup(name);
 	s->text = malloc(len + 1);
 	if (!s->file || !s->text)
@@ -1720,6 +1763,9 @@ void suite_free(struct suite *s)
 	free(s->text);
 	free(s->devices);
 	free(s->cells);
+	for (size_t i = 0; i < s->nhosts; i++)
+		free(s->hosts[i]);
+	free(s->hosts);
 	free(s);
 }
 

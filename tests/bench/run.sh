@@ -23,6 +23,7 @@
 # randread QD32 and 1M read QD8; 4) peak RSS of 16 jobs x QD32.
 set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
+case " ${BENCH_ONLY:-null} " in *" clock "*|*" null "*|*" ram "*|*" disk "*|*" rss "*) ;; *) exit 0 ;; esac
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 BARE=${BARE:-$(dirname "$BIN")/tests/bench}
 RSS_SECS=${BENCH_SECONDS:-60}
