@@ -279,6 +279,14 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO" uringfx 3 1 "" "-"
 		goal "" "CPU ns/IO, process" uringfx 4 1 "" "-"
 	else skiprow "$R io_uring, registerfiles + fixedbufs" "K IOPS" "no io_uring or failed" "iom/bare >= 0.90"; fi
+	# the bare loop submits a whole reaped batch per enter: the same here
+	if [ -n "$URING_OK" ] && measure uringfb "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
+		", registerfiles: true, fixedbufs: true, iodepth_batch: 32, iodepth_batch_complete_max: 32" \
+		--registerfiles=1 --fixedbufs=1 --iodepth_batch_submit=32 --iodepth_batch_complete_max=32; then
+		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32" "K IOPS" uringfb 1 1000 "" "iom/bare>=0.9"
+		goal "" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.2"
+		goal "" "CPU ns/IO" uringfb 3 1 "" "-"
+	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/bare >= 0.90"; fi
 elif want ram; then
 	log "no RAM block device (needs root for zram or a loop device): skipped"
 	skiprow "RAM device 4K randread QD32" "K IOPS" "needs root" "-"
