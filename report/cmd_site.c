@@ -184,6 +184,14 @@ static void tmpls_release(struct tmpls *t)
 
 /* ---- each set's report, linked back to the index ---- */
 
+static int put_rel(const char *site, const char *rel, const char *name, const struct sbuf *b,
+		   struct errlist *errs)
+{
+	char p[PATH_MAX + 300];
+	snprintf(p, sizeof(p), "%s/%s", rel, name);
+	return put_file(site, p, sbuf_str(b), b->len, errs);
+}
+
 /*
  * The set's report, made here from its numbers like `iomatrix report` makes
  * it (never copied: an HTML file inside a set that came from someone else
@@ -206,9 +214,13 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 	snprintf(dir, sizeof(dir), "%s/sets/%s", site, x->slug);
 	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
 		goto out;
-	if (outdir_open(&od, dir, NULL, "site", &e) != 0)
+	/* with charts, through outdir as `report` writes (gnuplot's files are
+	 * claimed there); without, plain writes into the folder we made: a
+	 * thousand sets would otherwise wait on a thousand fsyncs */
+	bool draw = charts && x->has_report;
+	if (draw && outdir_open(&od, dir, NULL, "site", &e) != 0)
 		goto out;
-	if (charts && x->has_report && chart_render_all(&r, &od, true, false, &cs, &e) != 0)
+	if (draw && chart_render_all(&r, &od, true, false, &cs, &e) != 0)
 		cs.note = cs.note ? cs.note : strdup("charts could not be drawn");
 	const char *files[6] = { "report.html", "this report as one self-contained HTML page",
 				 "report.csv", "one row per cell, device and direction: every parameter and metric" };
@@ -217,7 +229,16 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 		files[nf++] = "charts/";
 		files[nf++] = "each chart as .svg with its gnuplot script (.gp) and data (.dat)";
 	}
-	if (report_write_csv(&r, &b) < 0 || outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) < 0)
+	char rel[PATH_MAX];
+	snprintf(rel, sizeof(rel), "sets/%s", x->slug);
+	if (!draw) {
+		if (mkdirs(site, rel, &e) < 0)
+			goto out;
+		clean_dir(site, rel);
+	}
+	if (report_write_csv(&r, &b) < 0 ||
+	    (draw ? outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) :
+		    put_rel(site, rel, "report.csv", &b, &e)) < 0)
 		goto out;
 	sbuf_reset(&b);
 	cJSON *ctx = report_context(&r, &cs, true, files, nf);
@@ -238,9 +259,10 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 	sbuf_addc(&o, '\n');
 	sbuf_adds(&o, back);
 	sbuf_add(&o, html + head, b.len - head);
-	rc = outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) < 0 ? -1 : 0;
+	rc = (draw ? outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) :
+		     put_rel(site, rel, "report.html", &o, &e)) < 0 ? -1 : 0;
 	sbuf_release(&o);
-	if (rc == 0 && outdir_finish(&od, &e) < 0)
+	if (rc == 0 && draw && outdir_finish(&od, &e) < 0)
 		rc = -1;
 out:
 	for (size_t i = 0; i < e.n; i++)
