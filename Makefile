@@ -163,6 +163,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix bare
 	$(Q)BARE=$(CURDIR)/$(BUILD)/tests/bench sh tests/bench/run.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/archive_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix

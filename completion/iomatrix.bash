@@ -16,7 +16,7 @@ _iomatrix()
 		esac
 	done
 	if [[ -z $cmd ]]; then
-		COMPREPLY=($(compgen -W "run plan validate import export report compare list --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "run plan validate import export report compare list history site --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -49,7 +49,7 @@ _iomatrix()
 	import)
 		if [[ $prev == import ]]; then COMPREPLY=($(compgen -W "fio sysbench csv" -- "$cur"))
 		else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-	report|compare|list)
+	report|compare|list|history|site)
 		COMPREPLY=($(compgen -d -- "$cur")) ;;
 	esac
 }

@@ -235,6 +235,30 @@ static void group_what(const struct rgroup *g, char *buf, size_t len)
 		snprintf(buf, len, "%s", g->words);
 }
 
+struct chart_sink {
+	struct ctx *x;
+};
+
+int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
+		   const char *section, size_t dev, int group, int height,
+		   const struct sbuf *dat, const char *setup, const char *plot)
+{
+	static const int colors[REPORT_COLORS] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	struct ctx *x = k->x;
+	struct sbuf gp = SBUF_INIT;
+	gp_begin(&gp, file, 800, height, title, colors, REPORT_COLORS, x->svg, x->png);
+	sbuf_adds(&gp, setup);
+	sbuf_adds(&gp, plot);
+	gp_end(&gp, file, 800, height, x->svg, x->png, plot);
+	int rc = chart_emit(x, file, title, group, dat, &gp);
+	sbuf_release(&gp);
+	if (rc == 0) {
+		x->cs->c[x->cs->n - 1].section = section;
+		x->cs->c[x->cs->n - 1].section_dev = dev;
+	}
+	return rc;
+}
+
 /* ---- grouped bars: IOPS and MB/s per workload, one bar per device ---- */
 
 static double entry_ci(const struct rentry *e, bool bw)
@@ -1025,7 +1049,7 @@ static int chart_cells(struct ctx *x)
 	return 0;
 }
 
-static char *find_in_path(const char *prog)
+char *chart_find_program(const char *prog)
 {
 	const char *path = getenv("PATH");
 	if (!path || !*path)
@@ -1044,25 +1068,14 @@ static char *find_in_path(const char *prog)
 	return NULL;
 }
 
-/* One gnuplot for everything: fork, fchdir to the charts dir (opened
- * without following links), exec by argv.  The names gnuplot will write
- * are claimed first: gnuplot's fopen would follow a planted link. */
-static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+/* One gnuplot for everything: fork, fchdir to dfd (opened without
+ * following links), exec by argv; its output goes to a new gnuplot.log
+ * there (O_EXCL, never through a planted link). */
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs)
 {
-	const char *dir = x->od.path;
-	int dfd = x->od.fd, logfd;
-	int status;
+	int logfd, status;
 
-	for (size_t i = 0; i < x->cs->n; i++) {
-		char name[300];
-		snprintf(name, sizeof(name), "%s.svg", x->cs->c[i].file);
-		if (x->svg)
-			outdir_claim(&x->od, name);
-		snprintf(name, sizeof(name), "%s.png", x->cs->c[i].file);
-		if (x->png)
-			outdir_claim(&x->od, name);
-	}
-	outdir_claim(&x->od, "gnuplot.log");
 	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (logfd >= 0)
 		fchmod(logfd, 0644);
@@ -1075,7 +1088,7 @@ static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
 		return -1;
 	}
 	if (pid == 0) {
-		char *const argv[] = { (char *)"gnuplot", (char *)"all.gp", NULL };
+		char *const argv[] = { (char *)"gnuplot", (char *)script, NULL };
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0) {
 			dup2(fd, 0);
@@ -1103,6 +1116,23 @@ static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
 		return -1;
 	}
 	return 0;
+}
+
+/* The report's charts: the names gnuplot will write are claimed first
+ * (gnuplot's fopen would follow a planted link), then one run of all.gp. */
+static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+{
+	for (size_t i = 0; i < x->cs->n; i++) {
+		char name[300];
+		snprintf(name, sizeof(name), "%s.svg", x->cs->c[i].file);
+		if (x->svg)
+			outdir_claim(&x->od, name);
+		snprintf(name, sizeof(name), "%s.png", x->cs->c[i].file);
+		if (x->png)
+			outdir_claim(&x->od, name);
+	}
+	outdir_claim(&x->od, "gnuplot.log");
+	return chart_run_gnuplot(gnuplot, x->od.fd, x->od.path, "all.gp", msgs);
 }
 
 /*
@@ -1163,7 +1193,7 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 	memset(cs, 0, sizeof(*cs));
 	if (!svg && !png)
 		return 0;
-	gnuplot = find_in_path("gnuplot");
+	gnuplot = chart_find_program("gnuplot");
 	if (!gnuplot) {
 		cs->note = strdup("Charts were skipped: gnuplot is not installed "
 				  "(apt-get install gnuplot-nox, then run the report again).");
@@ -1181,6 +1211,12 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 	}
 	if (chart_cdm(&x) < 0 || chart_bars(&x, false) < 0 || chart_bars(&x, true) < 0 ||
 	    chart_sweeps(&x, 0) < 0 || chart_sweeps(&x, 1) < 0 || chart_cells(&x) < 0) {
+		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
+		rc = 1;
+		goto out;
+	}
+	struct chart_sink sink = { &x };
+	if (ssd_charts(r, &sink) < 0) {
 		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
 		rc = 1;
 		goto out;

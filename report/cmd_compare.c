@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmpstat.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
-#include "common/stats.h"
 #include "template.h"
 #include "outdir.h"
 #include "tmplpath.h"
@@ -83,63 +83,12 @@ struct cmp_row {
 
 /* ---- statistics ---- */
 
-/* Continued fraction of the regularized incomplete beta (modified Lentz). */
-static double betacf(double a, double b, double x)
-{
-	const double tiny = 1e-300;
-	double c = 1, d = 1 - (a + b) * x / (a + 1);
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	double h = d;
-	for (int m = 1; m <= 300; m++) {
-		int m2 = 2 * m;
-		double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + aa * d;
-		d = fabs(d) < tiny ? tiny : d;
-		c = 1 + aa / c;
-		c = fabs(c) < tiny ? tiny : c;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + aa * d;
-		d = fabs(d) < tiny ? tiny : d;
-		c = 1 + aa / c;
-		c = fabs(c) < tiny ? tiny : c;
-		d = 1 / d;
-		double del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-12)
-			break;
-	}
-	return h;
-}
-
-static double ibeta(double a, double b, double x)
-{
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log(1 - x);
-	if (x < (a + 1) / (a + b + 2))
-		return exp(lbt) * betacf(a, b, x) / a;
-	return 1 - exp(lbt) * betacf(b, a, 1 - x) / b;
-}
-
-/* Two-sided p-value of Welch's t-test. */
+/* Two-sided p-value of Welch's t-test (cmpstat.c, shared with history). */
 static double welch_p(const struct side *a, const struct side *b)
 {
-	double va = a->sd * a->sd / (double)a->n, vb = b->sd * b->sd / (double)b->n;
-	double se = sqrt(va + vb);
-	if (se == 0)
-		return a->mean == b->mean ? 1 : 0;
-	double t = fabs(b->mean - a->mean) / se;
-	double dof = (va + vb) * (va + vb) /
-		     (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
-	if (!(dof >= 1) || !isfinite(dof))
-		dof = 1;
-	return ibeta(dof / 2, 0.5, dof / (dof + t * t));
+	struct cmpstat_side sa = { a->mean, a->sd, (int)a->n };
+	struct cmpstat_side sb = { b->mean, b->sd, (int)b->n };
+	return cmpstat_welch_p(&sa, &sb);
 }
 
 static void side_stats(struct side *s)
@@ -236,6 +185,8 @@ static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 		r->tested = o->n >= MIN_REPS && nw->n >= MIN_REPS;
 		if (r->tested) {
 			r->p = welch_p(o, nw);
+			if (r->p < 0)   /* cannot happen with >= 3 repetitions */
+				r->p = 1;
 			t[m++] = r;
 		} else {
 			r->v = V_FEW;
@@ -243,6 +194,18 @@ static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 	}
 	if (m > 1)
 		qsort(t, m, sizeof(*t), p_cmp);
+	/* the decision: cmpstat_holm(); the Holm-adjusted p shown beside it */
+	double *pv = calloc(m + 1, sizeof(*pv));
+	bool *rej = calloc(m + 1, sizeof(*rej));
+	if (!pv || !rej) {
+		free(pv);
+		free(rej);
+		free(t);
+		return -1;
+	}
+	for (size_t i = 0; i < m; i++)
+		pv[i] = t[i]->p;
+	cmpstat_holm(pv, m, ALPHA, rej);
 	double run = 0;
 	for (size_t i = 0; i < m; i++) {
 		double adj = (double)(m - i) * t[i]->p;
@@ -253,13 +216,15 @@ static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 		struct cmp_row *r = t[i];
 		double ch = r->change[r->primary];
 		bool up_good = r->primary != M_LAT;
-		if (!(r->p_adj < ALPHA))
+		if (!rej[i])
 			r->v = V_NOISE;
 		else if (!(fabs(ch) >= threshold))
 			r->v = V_SMALL;
 		else
 			r->v = (ch > 0) == up_good ? V_BETTER : V_WORSE;
 	}
+	free(pv);
+	free(rej);
 	free(t);
 	return 0;
 }
@@ -504,6 +469,12 @@ static bool fmt_has(const char *list, const char *w)
 	return false;
 }
 
+/* Fleet devices are "host · name": a pair needs the same host too. */
+static bool same_host_of(const struct rdev *a, const struct rdev *b)
+{
+	return (!a->host && !b->host) || (a->host && b->host && !strcmp(a->host, b->host));
+}
+
 /* Pair every old entry with the new entry its (mapped) name names. */
 static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *only_old,
 		     cJSON *only_new, struct cmp_row **rows_out, size_t *nrows_out)
@@ -523,12 +494,14 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 					continue;
 				const char *on = dv->set == 0 ? dv->name : d2->name;
 				const char *nn = dv->set == 0 ? d2->name : dv->name;
-				if (!strcmp(map_name(mp, on), nn))
+				/* fleet: the same host too */
+				if (!strcmp(map_name(mp, on), nn) &&
+				    same_host_of(d2, dv))
 					pair = &g->e[m];
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
@@ -538,7 +511,7 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				add_s(o, "why", !co->ok ? "failed in the old set" : "failed in the new set");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
@@ -555,8 +528,9 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 			}
 			struct cmp_row *row = &rows[nrows++];
 			memset(row, 0, sizeof(*row));
-			row->dev_old = dv->name;
-			row->dev_new = r->devs[pair->dev].name;
+			row->dev_old = dv->label ? dv->label : dv->name;
+			row->dev_new = r->devs[pair->dev].label ? r->devs[pair->dev].label :
+				       r->devs[pair->dev].name;
 			row->workload = g->title;
 			row->g = g;
 			row->co = co;

@@ -28,7 +28,11 @@ struct rdev {
 	size_t set;                  /* index into report.sets */
 	bool imported;               /* its set came from fio/sysbench/csv output */
 	const char *name;            /* device name in its set */
-	char *display;               /* owned: name, or name@host when ambiguous */
+	const char *host;            /* fleet sets: the host as given ("all"
+					for aggregate cells), else NULL */
+	char *display;               /* owned: name, name@host when ambiguous,
+					fleet: label, "label #set" when ambiguous */
+	char *label;                 /* owned, fleet sets: "host · name" */
 	const struct rset_device *info; /* may be NULL */
 	int color;                   /* index into report_colors */
 };
@@ -74,6 +78,7 @@ struct report {
 	size_t nalerts;
 	bool rehearsal;              /* a set was run with --scale != 1 */
 	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
+	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 };
 
 /*
@@ -93,6 +98,12 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
 			 const char *const *labels, struct errlist *errs);
 void report_release(struct report *r);
+
+/* For the parts of a report kept in their own files (ssd.c): add a
+ * warning (formatted), or a summary sentence (takes ownership of s). */
+void report_warn(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void report_summary_add(struct report *r, char *s);
 
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);

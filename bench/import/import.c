@@ -609,24 +609,6 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-static int dir_is_empty(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int empty = 1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			empty = 0;
-			break;
-		}
-	closedir(d);
-	return empty;
-}
-
-
 int import_set_write(struct import_set *s, const char *results_root,
 		     const char *out_dir, char *dir_out, size_t dir_outlen,
 		     char *err, size_t errlen)
@@ -650,7 +632,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 			final[--n] = '\0';
 		struct stat st;
 		if (stat(final, &st) == 0 &&
-		    (!S_ISDIR(st.st_mode) || dir_is_empty(final) != 1)) {
+		    (!S_ISDIR(st.st_mode) || fsutil_dir_is_empty(final) != 1)) {
 			snprintf(err, errlen,
 				 "'%s' already exists and is not an empty directory; choose another -o SETDIR",
 				 final);

@@ -52,6 +52,9 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
  * cell index, then rewrite the manifest. */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen);
+/* --resume: remove a killed writer's temporary files, set status back to
+ * "running" and finished_at to null, append now to resumed_at, rewrite. */
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
 /* Set status ("complete", "interrupted", "failed"), finished_at, rewrite. */
 int resultset_finish(struct resultset *rs, const char *status, char *err,
 		     size_t errlen);
@@ -67,6 +70,11 @@ const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
+/* Resume trusts no index: is cells/NNNN.json of cell c present, readable
+ * (a regular file, not a link), valid JSON, of c's id, status "ok", and
+ * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
+int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
+			  char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 

@@ -11,7 +11,7 @@ BIN=$(dirname "$IOMATRIX")
 sh man/mkman.sh "$IOMATRIX" 0.0 >"$T/iomatrix.1" || fail "mkman failed"
 man --warnings -l "$T/iomatrix.1" >"$T/man.txt" 2>"$T/man.err"
 [ -s "$T/man.err" ] && not_ok "man warnings: $(head -3 "$T/man.err")" || ok "man --warnings is silent"
-for c in run plan validate import export report compare list; do
+for c in run plan validate import export report compare list history site; do
 	grep -q "^ *iomatrix $c\$" "$T/man.txt" || grep -q "^   iomatrix $c" "$T/man.txt" \
 		|| { not_ok "no section for $c"; continue; }
 done
