@@ -26,6 +26,9 @@
 #include "tmplpath.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
+/* Version of the cached set records (archive.c's JSON): another one is
+ * read afresh. */
+#define CACHE_FORMAT 2
 
 static void usage(FILE *f)
 {
@@ -297,8 +300,10 @@ static int cache_read(const char *site, const struct arc_ref *ref, struct arc_se
 	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "stamp");
+	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
 	int rc = -1;
-	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp))
+	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp) &&
+	    cJSON_IsNumber(fmt) && fmt->valueint == CACHE_FORMAT)
 		rc = arc_set_from_json(cJSON_GetObjectItemCaseSensitive(j, "record"), s);
 	cJSON_Delete(j);
 	return rc;
@@ -310,6 +315,7 @@ static void cache_write(const char *site, const struct arc_ref *ref, const struc
 	char rel[80];
 	cJSON *j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "stamp", ref->stamp);
+	cJSON_AddNumberToObject(j, "format", CACHE_FORMAT);
 	cJSON_AddItemToObject(j, "record", arc_set_to_json(s));
 	char *text = cJSON_PrintUnformatted(j);
 	cache_name(ref, rel, sizeof(rel));
