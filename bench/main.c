@@ -8,7 +8,9 @@
 
 /* The commands that make result sets; report_commands (report/) read them. */
 static const struct command bench_commands[] = {
-	{ "run", cmd_run, "run SUITE.yaml [--device NAME=PATH]... [--out DIR] [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]" },
+	{ "run", cmd_run, "run SUITE.yaml [--device NAME=PATH]... [--out DIR] [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
+	  "  iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F] [--ssh-option O]...\n"
+	  "               [--remote-iomatrix PATH] [--parallel N] [--skip-unreachable]" },
 	{ "plan", cmd_plan, "plan SUITE.yaml [--format text|json]" },
 	{ "validate", cmd_validate, "validate SUITE.yaml..." },
 	{ "import", cmd_import, "import fio|sysbench|csv FILE... [--device NAME] [-o SETDIR]" },

@@ -126,6 +126,30 @@ static int chart_emit(struct ctx *x, const char *file, const char *title, int gr
 	return 0;
 }
 
+struct chart_sink {
+	struct ctx *x;
+};
+
+int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
+		   const char *section, size_t dev, int group, int height,
+		   const struct sbuf *dat, const char *setup, const char *plot)
+{
+	static const int colors[REPORT_COLORS] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	struct ctx *x = k->x;
+	struct sbuf gp = SBUF_INIT;
+	gp_begin(&gp, file, height, colors, REPORT_COLORS, x->svg, x->png);
+	sbuf_adds(&gp, setup);
+	sbuf_adds(&gp, plot);
+	gp_end(&gp, file, height, x->svg, x->png, plot);
+	int rc = chart_emit(x, file, title, group, dat, &gp);
+	sbuf_release(&gp);
+	if (rc == 0) {
+		x->cs->c[x->cs->n - 1].section = section;
+		x->cs->c[x->cs->n - 1].section_dev = dev;
+	}
+	return rc;
+}
+
 /* ---- grouped bars: IOPS and MB/s per workload, one bar per device ---- */
 
 static int chart_bars(struct ctx *x, bool bw)
@@ -709,6 +733,12 @@ int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 			rc = 1;
 			goto out;
 		}
+	struct chart_sink sink = { &x };
+	if (ssd_charts(r, &sink) < 0) {
+		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
+		rc = 1;
+		goto out;
+	}
 	if (write_text(&x, "all.gp", &x.all) < 0) {
 		rc = 1;
 		goto out;

@@ -23,6 +23,9 @@ struct chart {
 	char *svg;       /* owned: the <svg> element to inline, NULL if none */
 	bool png;        /* a PNG was written */
 	bool svgfile;    /* an SVG was written */
+	const char *section; /* NULL: results; "steady", "pts", "precondition"
+				(ssd.c places those) */
+	size_t section_dev;  /* index into report.devs for a section chart */
 };
 
 struct chart_set {
@@ -45,6 +48,27 @@ struct chart_set {
 int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs);
 void chart_set_release(struct chart_set *cs);
+
+/*
+ * Chart kinds kept in their own files (ssd_chart.c) add charts through a
+ * sink: chart.c writes FILE.dat as given and FILE.gp from its own terminal
+ * and style lines (colours in the gnuplot array C[1..8]), then `setup` and
+ * `plot` (our constants and numbers only, never a string from a set), and
+ * renders it with everything else in the one gnuplot run.  A chart with a
+ * section is placed by ssd.c; else group says which results table it
+ * follows (-1: the overview).
+ */
+struct chart_sink;
+struct sbuf;
+int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
+		   const char *section, size_t dev, int group, int height,
+		   const struct sbuf *dat, const char *setup, const char *plot);
+/* ssd_chart.c: steady-state, PTS and write-cliff charts.  0 or -1. */
+int ssd_charts(const struct report *r, struct chart_sink *k);
+
+/* The template object of one chart (title, svg, png, image). */
+#include <cjson/cJSON.h>
+cJSON *chart_json(const struct chart *c, bool html);
 
 /* Shared with the site's charts: the full path of prog in $PATH (caller
  * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name

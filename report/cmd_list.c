@@ -106,7 +106,15 @@ static int entry_read(const char *path, struct entry *e)
 
 	e->date = safe(js(m, "started_at"));
 	e->suite = safe(js(suite, "name"));
-	e->host = safe(js(host, "hostname"));
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "fleet");
+	if (cJSON_IsObject(fl)) { /* run --hosts: "fleet:3" (the controller is not the host) */
+		char fh[48];
+		snprintf(fh, sizeof(fh), "fleet:%d",
+			 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts")));
+		e->host = safe(fh);
+	} else {
+		e->host = safe(js(host, "hostname"));
+	}
 	cJSON_ArrayForEach(x, devs)
 		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");

@@ -16,6 +16,7 @@
 #include "fleet.h"
 #include "suite/fio_map.h"
 #include "report.h"
+#include "ssd.h"
 
 
 /* ---- fio command ---- */
@@ -408,6 +409,11 @@ static cJSON *chart_obj(const struct chart *c, bool html)
 	return o;
 }
 
+cJSON *chart_json(const struct chart *c, bool html)
+{
+	return chart_obj(c, html);
+}
+
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
 {
 	char buf[64];
@@ -638,12 +644,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
-		if (cs->c[i].group < 0)
+		if (cs->c[i].group < 0 && !cs->c[i].section)
 			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
 	if (cs && cs->note)
 		add_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
+	ssd_report_context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

@@ -17,6 +17,7 @@
 #include "escape.h"
 #include "fleet.h"
 #include "report.h"
+#include "ssd.h"
 #include "common/units.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
@@ -1004,6 +1005,23 @@ out:
 	free(cands);
 }
 
+void report_warn(struct report *r, const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	warn_add(r, "%s", sbuf_str(&b));
+	sbuf_release(&b);
+}
+
+void report_summary_add(struct report *r, char *s)
+{
+	summary_add(r, s);
+}
+
 /* ---- load ---- */
 
 int report_load(struct report *r, char **dirs, size_t ndirs,
@@ -1084,6 +1102,8 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		goto oom;
 	warnings_compute(r);
 	summary_compute_sentences(r);
+	if (ssd_report_load(r) < 0)
+		goto oom;
 	return 0;
 oom:
 	errlist_add(errs, NULL, 0, 0, "out of memory");
@@ -1092,6 +1112,7 @@ oom:
 
 void report_release(struct report *r)
 {
+	ssd_report_release(r);
 	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
 	free(r->sets);

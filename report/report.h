@@ -71,6 +71,7 @@ struct report {
 	char **summary;              /* owned sentences */
 	size_t nsummary;
 	bool strict_keys;            /* see report_load_ex() */
+	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 };
 
 /*
@@ -86,6 +87,12 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		   const char *baseline, const char *title, bool strict_keys,
 		   struct errlist *errs);
 void report_release(struct report *r);
+
+/* For the parts of a report kept in their own files (ssd.c): add a
+ * warning (formatted), or a summary sentence (takes ownership of s). */
+void report_warn(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void report_summary_add(struct report *r, char *s);
 
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);

@@ -206,6 +206,8 @@ cJSON *resultset_plan_to_json(const struct suite *s)
 			goto err;
 		cJSON_AddItemToArray(cells, c);
 	}
+	if (plan_ssd_to_json(s, j) < 0) /* purge, preconditioning, rounds */
+		goto err;
 	return j;
 err:
 	cJSON_Delete(j);

@@ -91,4 +91,6 @@ done
 # every host.cell paired: 12 cells x 3 metrics, nothing "only in" one set
 grep -q "^## Only in" "$T/cmp/compare.md" && fail "compare did not pair hosts: $(grep -A6 '^## Only in' "$T/cmp/compare.md")"
 [ "$(grep -c '^| h[123] · scratch | ' "$T/cmp/compare.md")" = 36 ] || fail "want 36 compared rows"
-echo "report, outliers, suite hosts and compare ok"
+expect_exit 0 "$IOMATRIX" list "$T"
+grep -q "fleet-survey *fleet:3 *scratch *12/12 *complete *$S\$" "$T/out" || fail "list: $(cat "$T/out")"
+echo "report, outliers, suite hosts, compare and list ok"
