@@ -301,7 +301,7 @@ if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 3
 	goal "" "lat mean us" disk4k 2 1000 "" "iom/fio=0.90..1.10"
 else skiprow "disk file 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
 if want disk && measure disk1m "$D" libaio "$FILE" libaio read read 1m 8 "" ""; then
-	goal "disk file 1M read QD8 libaio" "K IOPS" disk1m 1 1000 "" "iom/fio=0.95..1.05"
+	goal "disk file 1M read QD8 libaio" "IOPS (= MB/s ratio)" disk1m 1 1 "" "iom/fio=0.95..1.05"
 	goal "" "lat mean us" disk1m 2 1000 "" "iom/fio=0.90..1.10"
 else skiprow "disk file 1M read QD8" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
 
