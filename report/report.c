@@ -1179,6 +1179,10 @@ static void summary_compute_sentences(struct report *r)
 	size_t *used = NULL;
 	const size_t base = r->baseline;
 
+	/* a fleet set reads as hosts, not as devices against a baseline */
+	if (fleet_summary(r, summary_add))
+		return;
+
 	if (r->ndevs >= 2) {
 		for (size_t gi = 0; gi < r->ngroups; gi++) {
 			const struct rentry *be = group_entry(&r->groups[gi], base);
