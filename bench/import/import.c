@@ -531,15 +531,21 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 
 /* ---- the manifest ---- */
 
-static cJSON *null_host(void)
+/* The host that ran the other tool: its name when --host gave it, every
+ * other key null (this machine's would be a lie). */
+static cJSON *null_host(const char *name)
 {
 	static const char *const keys[] = {
 		"hostname", "kernel", "os", "arch", "cpu_model", "cpus",
 		"mem_bytes", "governor", "virtualization",
 	};
 	cJSON *h = cJSON_CreateObject();
-	for (size_t i = 0; h && i < sizeof(keys) / sizeof(keys[0]); i++)
-		cJSON_AddNullToObject(h, keys[i]);
+	for (size_t i = 0; h && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (i == 0 && name && name[0])
+			cJSON_AddStringToObject(h, keys[i], name);
+		else
+			cJSON_AddNullToObject(h, keys[i]);
+	}
 	return h;
 }
 
@@ -565,7 +571,7 @@ static cJSON *manifest_json(const struct import_set *s, const char *sha,
 		.scale = 1, .source = s->source,
 		/* The host that ran the other tool is not in its output; this
 		 * one's would be a lie. */
-		.tool = fingerprint_tool(), .host = null_host(),
+		.tool = fingerprint_tool(), .host = null_host(s->host),
 		.suite_name = s->name, .title = s->title,
 		.description = s->description, .file = "suite.yaml",
 		.sha256 = sha, .cells_total = s->ncells,
@@ -603,24 +609,6 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-static int dir_is_empty(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int empty = 1;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			empty = 0;
-			break;
-		}
-	closedir(d);
-	return empty;
-}
-
-
 int import_set_write(struct import_set *s, const char *results_root,
 		     const char *out_dir, char *dir_out, size_t dir_outlen,
 		     char *err, size_t errlen)
@@ -644,18 +632,22 @@ int import_set_write(struct import_set *s, const char *results_root,
 			final[--n] = '\0';
 		struct stat st;
 		if (stat(final, &st) == 0 &&
-		    (!S_ISDIR(st.st_mode) || dir_is_empty(final) != 1)) {
+		    (!S_ISDIR(st.st_mode) || fsutil_dir_is_empty(final) != 1)) {
 			snprintf(err, errlen,
 				 "'%s' already exists and is not an empty directory; choose another -o SETDIR",
 				 final);
 			return -1;
 		}
 	} else {
+		/* named by when it was measured, as a run's set is */
 		char stamp[32];
 		time_t t = time(NULL);
 		struct tm tm;
 		gmtime_r(&t, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
+		if (strlen(s->started_at) == 20)   /* 2026-11-30T02:40:12Z */
+			snprintf(stamp, sizeof(stamp), "%.13s%.2s%.2sZ", s->started_at,
+				 s->started_at + 14, s->started_at + 17);
 		for (int i = 1;; i++) {
 			int n = i == 1 ?
 				snprintf(final, sizeof(final), "%s/%s_%s_%s",

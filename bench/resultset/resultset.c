@@ -206,6 +206,8 @@ cJSON *resultset_plan_to_json(const struct suite *s)
 			goto err;
 		cJSON_AddItemToArray(cells, c);
 	}
+	if (plan_ssd_to_json(s, j) < 0) /* purge, preconditioning, rounds */
+		goto err;
 	return j;
 err:
 	cJSON_Delete(j);
@@ -238,6 +240,15 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		if (access(path, F_OK) == 0) {
 			snprintf(err, errlen,
 				 "'%s' already holds a result set; choose another --out DIR or use --resume",
+				 out_dir);
+			ret = -EEXIST;
+			goto err;
+		}
+		/* nor a set inside someone's files: a later --resume cleans
+		 * temp files in it, and the set would own what it did not make */
+		if (fsutil_dir_is_empty(out_dir) != 1) {
+			snprintf(err, errlen,
+				 "'%s' is not empty and is not a result set; --out names a new set directory: give a new or empty one",
 				 out_dir);
 			ret = -EEXIST;
 			goto err;
@@ -352,10 +363,38 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 
 	rs->dir = NULL;
 	rs->manifest = NULL;
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	rs->manifest = resultset_read_json(path, err, errlen);
-	if (!rs->manifest)
+	/* a set may come from anyone: its files are read without following
+	 * links, and cells/ must be a real directory, since resume writes
+	 * into it (a planted SET/cells -> /elsewhere would redirect that) */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+	if (dfd < 0) {
+		snprintf(err, errlen, "cannot open '%s': %s", dir, strerror(errno));
 		return -EINVAL;
+	}
+	bool bad_cells = fstatat(dfd, "cells", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			 !S_ISDIR(st.st_mode);
+	char *text = bad_cells ? NULL :
+		fsutil_read_at(dfd, "manifest.json", RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	int e = errno;
+	close(dfd);
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	if (bad_cells) {
+		snprintf(err, errlen, "'%s/cells' is %s, not a directory; iomatrix does not "
+			 "write through it", dir, S_ISLNK(st.st_mode) ? "a symbolic link" :
+			 "a special file");
+		return -EINVAL;
+	}
+	if (!text) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, fsutil_strerror(e));
+		return -EINVAL;
+	}
+	rs->manifest = cJSON_Parse(text);
+	free(text);
+	if (!cJSON_IsObject(rs->manifest)) {
+		snprintf(err, errlen, "'%s' is not a JSON object", path);
+		goto err;
+	}
 	v = cJSON_GetObjectItemCaseSensitive(rs->manifest, "schema_version");
 	if (!cJSON_IsNumber(v) || v->valuedouble != (double)RESULTSET_SCHEMA_VERSION) {
 		snprintf(err, errlen,
@@ -386,6 +425,66 @@ static const char *json_str(const cJSON *obj, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
 	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* The parameters of a cell file against the suite's: equal but for the
+ * path (--resume --device NAME=PATH may move a device; it stays the same
+ * device by name). */
+static bool params_match(cJSON *want, const cJSON *have)
+{
+	cJSON *h = have ? cJSON_Duplicate(have, true) : NULL;
+	if (!h)
+		return false;
+	cJSON_DeleteItemFromObjectCaseSensitive(want, "path");
+	cJSON_DeleteItemFromObjectCaseSensitive(h, "path");
+	bool eq = cJSON_Compare(want, h, true);
+	cJSON_Delete(h);
+	return eq;
+}
+
+int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
+			  char *why, size_t whylen)
+{
+	char rel[32];
+	int dfd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), cfd = -1;
+	char *text = NULL;
+	cJSON *j = NULL, *want = NULL;
+	int ret = -1;
+
+	snprintf(rel, sizeof(rel), "%04d.json", c->id);
+	if (dfd >= 0)
+		cfd = openat(dfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (cfd >= 0)
+		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	if (!text) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, errno == ENOENT ?
+			 "is missing" : fsutil_strerror(errno));
+		goto out;
+	}
+	j = cJSON_Parse(text);
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
+	if (!cJSON_IsObject(j)) {
+		snprintf(why, whylen, "'cells/%s' is not valid JSON (cut short?)", rel);
+	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)c->id) {
+		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
+	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
+		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (!(want = cell_to_json(c)) || !params_match(want,
+			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
+		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);
+	} else {
+		ret = 0;
+	}
+out:
+	cJSON_Delete(want);
+	cJSON_Delete(j);
+	free(text);
+	if (cfd >= 0)
+		close(cfd);
+	if (dfd >= 0)
+		close(dfd);
+	return ret;
 }
 
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
@@ -543,17 +642,27 @@ static bool legacy_temp_name(const char *name)
 	       (t - name > 5 && !strncmp(t - 5, ".yaml", 5));
 }
 
-/* Remove the temp files of dir that a killed writer left. */
+/* Remove the temp files of dir that a killed writer left: only iomatrix's
+ * own temp names, only files or links (unlinkat never follows), and never
+ * through a planted link in place of the directory (SET/cells -> /x). */
 static int remove_temps_in(const char *dir)
 {
-	DIR *d = opendir(dir);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
+	struct stat st;
 	int n = 0;
 
-	if (!d)
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
 		return 0;
+	}
 	while ((e = readdir(d))) {
 		if (!fsutil_is_temp_name(e->d_name) && !legacy_temp_name(e->d_name))
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
 			continue;
 		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
 			n++;

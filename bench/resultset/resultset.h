@@ -70,6 +70,11 @@ const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
+/* Resume trusts no index: is cells/NNNN.json of cell c present, readable
+ * (a regular file, not a link), valid JSON, of c's id, status "ok", and
+ * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
+int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
+			  char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 
