@@ -29,6 +29,7 @@
 #include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
+#include "run_devices.h"
 #include "resultset/resultset.h"
 #include "run_ssd.h"
 #include "runner/runner.h"
@@ -46,6 +47,7 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
@@ -62,6 +64,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
 		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
+		"                    [--progress auto|tty|plain|none]\n"
+		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
+		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
+		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"
@@ -76,6 +82,12 @@ static void usage(FILE *f)
 		"  --yes-destroy-data  confirm writes to block devices marked\n"
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
+		"  --progress MODE     how a running cell reports: tty (one line\n"
+		"                      rewritten in place on stderr), plain (one line\n"
+		"                      per second on stderr, also when redirected),\n"
+		"                      none; auto (default): tty when stderr is a\n"
+		"                      terminal, else none.  Each finished cell prints\n"
+		"                      one line in every mode but --quiet\n"
 		"\n"
 		"On a fleet, through ssh (docs/fleet.md):\n"
 		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
@@ -166,6 +178,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			a->yes_destroy_data = true;
 		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
 			a->quiet = true;
+		} else if (is_opt(arg, "--progress")) {
+			const char *pm = opt_value(argc, argv, &i, "--progress");
+			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
+				    strcmp(pm, "none"))) {
+				fprintf(stderr, "iomatrix run: '--progress' takes auto, tty, plain or none\n");
+				return -1;
+			}
+			a->progress = pm;
 		} else if (!strcmp(arg, "--")) {
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
@@ -207,6 +227,7 @@ static double mono_s(void)
 
 struct progress_state {
 	bool tty, quiet;
+	bool plain;                  /* one line per second, newline-ended */
 	size_t k, n;                 /* current cell (1-based), cells in plan */
 	const struct cell *c;
 	unsigned rep;
@@ -265,9 +286,9 @@ static void progress_cb(void *arg, const struct progress *p)
 	char eta[32], line[512];
 	double now = mono_s();
 
-	if (ps->quiet || !ps->tty)
+	if (ps->quiet || (!ps->tty && !ps->plain))
 		return;
-	if (now - ps->last_print < 0.2)
+	if (now - ps->last_print < (ps->plain ? 1.0 : 0.2))
 		return;
 	ps->last_print = now;
 	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
@@ -284,6 +305,11 @@ static void progress_cb(void *arg, const struct progress *p)
 			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
 			 p->in_ramp ? " (ramp)" : "", p->iops,
 			 p->bw_bytes_s / 1e6, eta);
+	if (ps->plain) {
+		fprintf(stderr, "%s\n", line);
+		fflush(stderr);
+		return;
+	}
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 	ps->line_open = true;
@@ -1150,11 +1176,23 @@ int cmd_run(int argc, char **argv)
 	}
 
 	if (!a.quiet)
-		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
-			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
+		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
+			a.resume ? "resuming" : "writing", rs.dir, s->ncells,
+			s->ncells == 1 ? "" : "s");
+	/* where each device really is; the same-device warning even with --quiet */
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"),
+			     a.quiet, stderr);
 
 	ps.tty = isatty(STDERR_FILENO);
 	ps.quiet = a.quiet;
+	if (a.progress && !strcmp(a.progress, "plain")) {
+		ps.plain = true;
+		ps.tty = false;
+	} else if (a.progress && !strcmp(a.progress, "tty")) {
+		ps.tty = true;
+	} else if (a.progress && !strcmp(a.progress, "none")) {
+		ps.tty = false;
+	}
 	ps.n = s->ncells;
 	ps.set_start = mono_s();
 	struct run_ctl ctl = { &stop_flag, progress_cb, &ps };

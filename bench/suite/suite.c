@@ -1260,7 +1260,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
  * quickly, and an unscaled 10 s pause after a 30 ms cell would make the
  * pauses the whole run (seed 002 at 0.01 took 4 minutes, 3.5 of them idle).
  * A scaled run is a rehearsal, not a measurement to publish. */
-static void cell_scale(struct cell *c, double f)
+static void cell_scale(struct cell *c, double f, uint64_t grain)
 {
 	if (!(f > 0) || f == 1.0)
 		return;
@@ -1270,7 +1270,11 @@ static void cell_scale(struct cell *c, double f)
 			c->size_pct = 100;
 	} else {
 		uint64_t s = (uint64_t)((double)c->size * f);
-		s -= s % c->bs;
+		/* whole MiB, or the device's largest power-of-two block size
+		 * (grain) where that is more: cells of one device then share
+		 * one file size (and its layout), and it reads "409 MiB" */
+		uint64_t unit = grain % c->bs == 0 && s >= grain ? grain : c->bs;
+		s -= s % unit;
 		c->size = s < c->bs ? c->bs : s;
 	}
 	c->ramp_ns = (uint64_t)((double)c->ramp_ns * f);
@@ -1519,9 +1523,25 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < n; i++)
 		x->s->cells[i].id = (int)i + 1;
 	duplicates_check(x, src);
-	for (size_t i = 0; i < n; i++)
-		if (opts && opts->scale > 0 && opts->scale != 1.0)
-			cell_scale(&x->s->cells[i], opts->scale);
+	if (opts && opts->scale > 0 && opts->scale != 1.0 && n) {
+		/* the grain of each cell, before any is scaled: 1 MiB, or the
+		 * largest power-of-two bs among the cells of the same device
+		 * and file size */
+		uint64_t *grain = calloc(n, sizeof(*grain));
+		for (size_t i = 0; grain && i < n; i++) {
+			const struct cell *ci = &x->s->cells[i];
+			grain[i] = 1u << 20;
+			for (size_t k = 0; k < n; k++) {
+				const struct cell *o = &x->s->cells[k];
+				if (!strcmp(o->device, ci->device) && o->size == ci->size &&
+				    (o->bs & (o->bs - 1)) == 0 && o->bs > grain[i])
+					grain[i] = o->bs;
+			}
+		}
+		for (size_t i = 0; i < n; i++)
+			cell_scale(&x->s->cells[i], opts->scale, grain ? grain[i] : (1u << 20));
+		free(grain);
+	}
 out:
 	free(src);
 	free(idx);
