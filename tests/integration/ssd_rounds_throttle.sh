@@ -87,4 +87,10 @@ grep -q "NOT steady after 6 rounds" "$T/err" && ok "run warns" || not_ok "no war
 expect_exit 0 "$IOMATRIX" report "$T/b" -o "$T/rep" --charts none
 grep -q "Not steady after 6 rounds" "$T/rep/report.md" && grep -q "NOT STEADY after 6 rounds" "$T/rep/report.md" &&
 	ok "report banner and warning" || not_ok "report lacks the not-steady warning"
+# a loop device is non-rotational and this suite writes without
+# preconditioning: the report says the numbers are fresh-out-of-box
+if [ "$(cat "/sys/class/block/$(basename "$BLK_LOOP")/queue/rotational")" = 0 ]; then
+	grep -q "without preconditioning: the numbers are fresh-out-of-box" "$T/rep/report.md" &&
+		ok "fresh-out-of-box warning" || not_ok "no fresh-out-of-box warning"
+fi
 tap_end
