@@ -6,11 +6,11 @@
  * for completions), allocates nothing and takes no lock.
  *
  * Why CLOCK_MONOTONIC and not a TSC clock: measured here (make bench,
- * clock_cost and clock_count) a vDSO reading costs 60 ns and rdtsc 26 ns,
- * but at QD32 iomatrix takes 0.06 readings per IO on zram libaio (under
- * 4 ns of ~3 us of CPU per IO) and 0.6 on io_uring (35 ns of ~5 us): a
+ * clock_cost and clock_count) a vDSO reading costs 33 ns of CPU and rdtsc
+ * 13 ns, but at QD32 iomatrix takes 0.06 readings per IO on zram libaio
+ * (2 ns of ~3.3 us of CPU per IO) and 0.6 on io_uring (20 ns of ~2 us): a
  * cheaper clock cannot move those numbers.  Only the null engine at QD1
- * (2 readings per IO, ~80 % of its 150 ns) would gain, and that measures
+ * (2 readings per IO, most of its ~100 ns) would gain, and that measures
  * nothing a user stores.
  */
 #include "worker.h"

@@ -145,7 +145,10 @@ clockcount() {
 		if (!n || c == "") exit
 		per = c / n
 		printf "- %s: %.3f readings per IO = %.1f ns per IO", l, per, per * ns
-		if (cpu ~ /^[0-9.]+$/ && cpu > 0) printf " (%.1f %% of the %.0f ns of CPU iomatrix spends per IO)", 100 * per * ns / cpu, cpu
+		if (cpu ~ /^[0-9.]+$/ && cpu > 0 && per * ns <= cpu)
+			printf " (%.1f %% of the %.0f ns of CPU iomatrix spends per IO)", 100 * per * ns / cpu, cpu
+		else if (cpu ~ /^[0-9.]+$/ && cpu > 0)
+			printf " (more than the %.0f ns of CPU iomatrix spends per IO: a tight loop overstates a reading there)", cpu
 		printf "\n" }' >>"$CLOCK"
 }
 if want clock && [ -x "$BARE/clock_cost" ]; then
