@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "suite_cli.h"
 #include "common/fsutil.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
@@ -102,7 +103,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	memset(a, 0, sizeof(*a));
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
-		fprintf(stderr, "iomatrix run: out of memory\n");
+		fprintf(stderr, "iomatrix: out of memory\n");
 		return -1;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -111,39 +112,33 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		if (is_opt(arg, "--device")) {
 			v = opt_value(argc, argv, &i, "--device");
 			if (!v || !strchr(v, '=') || v[0] == '=') {
-				fprintf(stderr, "iomatrix run: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
+				fprintf(stderr, "iomatrix: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
 				return -1;
 			}
 			a->devices[a->ndevices++] = v;
-		} else if (is_opt(arg, "--out") || !strcmp(arg, "-o")) {
-			v = !strcmp(arg, "-o") ? (i + 1 < argc ? argv[++i] : NULL)
-					       : opt_value(argc, argv, &i, "--out");
+		} else if (is_opt(arg, "--out") || cli_is_out(arg)) {
+			v = cli_is_out(arg) ? (i + 1 < argc ? argv[++i] : NULL)
+					    : opt_value(argc, argv, &i, "--out");
 			if (!v || !*v) {
-				fprintf(stderr, "iomatrix run: '--out' needs a directory\n");
+				fprintf(stderr, "iomatrix: '--out' needs a directory\n");
 				return -1;
 			}
 			a->out = v;
 		} else if (is_opt(arg, "--resume")) {
 			v = opt_value(argc, argv, &i, "--resume");
 			if (!v || !*v) {
-				fprintf(stderr, "iomatrix run: '--resume' needs a result-set directory\n");
+				fprintf(stderr, "iomatrix: '--resume' needs a result-set directory\n");
 				return -1;
 			}
 			a->resume = v;
 		} else if (is_opt(arg, "--scale")) {
-			char *end;
 			v = opt_value(argc, argv, &i, "--scale");
 			if (!v) {
-				fprintf(stderr, "iomatrix run: '--scale' needs a factor, e.g. --scale 0.1\n");
+				fprintf(stderr, "iomatrix: '--scale' needs a factor, e.g. --scale 0.1\n");
 				return -1;
 			}
-			errno = 0;
-			a->scale = strtod(v, &end);
-			if (errno || end == v || *end || !(a->scale > 0) ||
-			    !isfinite(a->scale) || a->scale > 1e6) {
-				fprintf(stderr, "iomatrix run: bad --scale '%s'; give a positive factor such as 0.1 or 2\n", v);
+			if (suite_cli_scale(v, &a->scale) < 0)
 				return -1;
-			}
 		} else if (!strcmp(arg, "--yes-destroy-data")) {
 			a->yes_destroy_data = true;
 		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
@@ -152,22 +147,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
-			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
+			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
 			a->suite_path = arg;
 		} else {
-			fprintf(stderr, "iomatrix run: one suite at a time ('%s' and '%s'); run them one after the other\n",
+			fprintf(stderr, "iomatrix: one suite at a time ('%s' and '%s'); run them one after the other\n",
 				a->suite_path, arg);
 			return -1;
 		}
 	}
 	if (a->out && a->resume) {
-		fprintf(stderr, "iomatrix run: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
+		fprintf(stderr, "iomatrix: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
 		return -1;
 	}
 	if (!a->suite_path && !a->resume) {
-		fprintf(stderr, "iomatrix run: missing SUITE.yaml; see 'iomatrix run --help'\n");
+		fprintf(stderr, "iomatrix: missing SUITE.yaml; see 'iomatrix run --help'\n");
 		return -1;
 	}
 	return 0;
@@ -435,6 +430,14 @@ static void print_cell_line(const struct progress_state *ps,
 
 /* ---- the command ---- */
 
+/* Was cell id measured already (a resumed set)? */
+static bool cell_done(const struct resultset *rs, int id)
+{
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
+		resultset_cell_entry(rs, id), "status");
+	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+}
+
 /*
  * Hold an exclusive lock on the set directory while writing it, so that a
  * --resume of a set that another run is still writing is refused instead
@@ -459,30 +462,437 @@ static int lock_set(const char *dir, int *fd_out)
 	return 0;
 }
 
+/* Everything one `run` holds, so that its phases can be functions. */
+struct run {
+	struct run_args a;
+	struct suite_opts so;
+	struct suite *s;
+	struct resultset rs;
+	bool have_rs;
+	const char **overrides;      /* resume: the set's NAME=PATH, owned */
+	char resume_suite[PATH_MAX];
+	int lock_fd;
+	struct target tgt;           /* the file set of the last cell */
+	const struct cell *tgt_cell; /* NULL: none */
+	struct rep_result *reps;     /* room for one cell's repetitions */
+	struct progress_state ps;
+	struct run_ctl ctl;
+	double known_left;           /* ETA: estimate of the cells not run yet */
+	size_t unknown_left;         /* of those, cells stopped by size */
+	bool failed_any;
+	int fatal, rc;
+	char err[2048];
+};
+
+/* The device paths of a resumed set as NAME=PATH overrides (the set fixes
+ * them unless --device is given).  0, or -1 when out of memory. */
+static int resume_overrides(struct run *r)
+{
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"), *d;
+	size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
+
+	r->overrides = calloc(nd + 1, sizeof(*r->overrides));
+	if (!r->overrides)
+		return -1;
+	cJSON_ArrayForEach(d, devs) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
+		if (!cJSON_IsString(n) || !cJSON_IsString(p))
+			continue;
+		char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
+		if (!o)
+			continue;
+		sprintf(o, "%s=%s", n->valuestring, p->valuestring);
+		r->overrides[k++] = o;
+	}
+	r->so.device_overrides = r->overrides;
+	r->so.ndevice_overrides = k;
+	return 0;
+}
+
+/* --resume: lock and open the set; the set fixes the suite, the device
+ * paths and the scale unless the command line says otherwise.  0, or -1
+ * with r->rc set and the message printed. */
+static int run_resume_open(struct run *r)
+{
+	struct run_args *a = &r->a;
+
+	r->rc = EXIT_USAGE;
+	if (lock_set(a->resume, &r->lock_fd) < 0)
+		return -1;
+	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
+		return -1;
+	}
+	r->have_rs = true;
+	const cJSON *m = r->rs.manifest;
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
+	if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
+		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
+			a->resume);
+		return -1;
+	}
+	const cJSON *host = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+	char here[256] = "";
+	gethostname(here, sizeof(here) - 1);
+	if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a->quiet)
+		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
+			r->rs.dir, host->valuestring, here);
+	if (!a->suite_path) {
+		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
+		a->suite_path = r->resume_suite;
+	}
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+	double set_scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
+		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
+			a->scale, set_scale, r->rs.dir);
+		return -1;
+	}
+	a->scale = set_scale;
+	if (a->ndevices == 0 && resume_overrides(r) < 0) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		r->rc = EXIT_RUNTIME;
+		return -1;
+	}
+	r->rc = EXIT_OK;
+	return 0;
+}
+
+/* Load and check the suite (and, resuming, that it is the set's).  0, or
+ * -1 with r->rc set and the messages printed. */
+static int run_load(struct run *r)
+{
+	struct errlist errs = ERRLIST_INIT;
+	struct run_args *a = &r->a;
+
+	if (!r->so.device_overrides) {
+		r->so.device_overrides = a->devices;
+		r->so.ndevice_overrides = a->ndevices;
+	}
+	r->so.scale = a->scale;
+	r->rc = EXIT_USAGE;
+	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		return -1;
+	}
+	errlist_release(&errs);
+	if (r->s->ncells == 0) {
+		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a->suite_path);
+		return -1;
+	}
+	if (r->have_rs) {
+		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "suite");
+		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
+		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, r->s->sha256)) {
+			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
+				a->suite_path, r->s->sha256, r->rs.dir,
+				cJSON_IsString(sha) ? sha->valuestring : "?", r->rs.dir);
+			return -1;
+		}
+	}
+	if (check_inputs(r->s, a) < 0)
+		return -1;
+	r->rc = EXIT_OK;
+	return 0;
+}
+
+/* Make the set (suite.yaml, plan.json, a 'running' manifest) or mark the
+ * resumed one running.  The set comes before any device IO, so a
+ * read-only or full results directory is found before hours are spent
+ * measuring.  0, or -1 with r->rc set and the message printed. */
+static int run_set_begin(struct run *r, int argc, char **argv)
+{
+	struct run_args *a = &r->a;
+
+	if (r->have_rs) {
+		if (resultset_resume(&r->rs, r->err, sizeof(r->err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", r->err);
+			r->rc = EXIT_RUNTIME;
+			return -1;
+		}
+		return 0;
+	}
+	const char *root = getenv("IOMATRIX_RESULTS");
+	if (!root || !*root)
+		root = "results";
+	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		r->rc = EXIT_USAGE;
+		return -1;
+	}
+	cJSON *m = manifest_new(r->s, a->scale, argc, argv);
+	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		r->rc = EXIT_USAGE;
+		return -1;
+	}
+	r->have_rs = true;
+	lock_set(r->rs.dir, &r->lock_fd); /* keeps a --resume of it out */
+	int r1 = fsutil_write_atomic_at(r->rs.dirfd, "suite.yaml", r->s->text,
+					r->s->text_len);
+	int r2 = resultset_write_plan(&r->rs, r->s);
+	if (r1 < 0 || r2 < 0) {
+		fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
+			r->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+		r->rc = EXIT_RUNTIME;
+		resultset_finish(&r->rs, "failed", r->err, sizeof(r->err));
+		return -1;
+	}
+	return 0;
+}
+
+/* ETA bookkeeping: what remains, kept as running totals (a scan of the
+ * remaining cells per cell would make a run quadratic). */
+static void eta_init(struct run *r)
+{
+	for (size_t k = 0; k < r->s->ncells; k++) {
+		if (cell_done(&r->rs, r->s->cells[k].id))
+			continue;
+		double est = cell_estimate_s(&r->s->cells[k]);
+		if (est < 0)
+			r->unknown_left++;
+		else
+			r->known_left += est;
+	}
+}
+
+static void target_drop(struct run *r)
+{
+	if (!r->tgt_cell)
+		return;
+	runner_cleanup(&r->tgt, r->tgt_cell->keep_files);
+	target_release(&r->tgt);
+	r->tgt_cell = NULL;
+}
+
+/* Resolve and lay out the file set of cell c.  Files are reused while
+ * consecutive cells use the same set of files; runner_prepare re-checks
+ * O_DIRECT and geometry for each cell and re-lays out only when the size
+ * changed.  runner_prepare's return. */
+static int target_for(struct run *r, const struct cell *c, char *cerr, size_t len)
+{
+	struct target nt = { 0 };
+	int ret;
+
+	if (r->tgt_cell && !same_file_set(r->tgt_cell, c))
+		target_drop(r);
+	ret = runner_prepare(c, &nt, &r->ctl, cerr, len);
+	progress_clear(&r->ps);
+	if (r->tgt_cell) {
+		/* The same files: still ours to remove if they were.  A failed
+		 * prepare hands back an empty target, so the files made for
+		 * earlier cells are removed now. */
+		if (ret < 0)
+			runner_cleanup(&r->tgt, r->tgt_cell->keep_files);
+		else if (r->tgt.created)
+			nt.created = true;
+		target_release(&r->tgt);
+	}
+	r->tgt = nt;
+	r->tgt_cell = c;
+	return ret;
+}
+
+/* Every repetition of c into r->reps, with the cooldown between them.
+ * Returns how many finished; a failure leaves its message in cerr. */
+static unsigned run_reps(struct run *r, const struct cell *c, char *cerr, size_t len)
+{
+	unsigned nreps = 0;
+	struct rep_result *nr = realloc(r->reps, sizeof(*r->reps) * (c->repeat ? c->repeat : 1));
+
+	if (!nr) {
+		snprintf(cerr, len, "out of memory");
+		return 0;
+	}
+	r->reps = nr;
+	for (unsigned k = 0; k < c->repeat && !stop_flag; k++) {
+		if (k > 0)
+			cooldown(c->cooldown_ns);
+		if (stop_flag)
+			break;
+		r->ps.rep = k + 1;
+		memset(&r->reps[nreps], 0, sizeof(r->reps[nreps]));
+		int ret = runner_run_rep(c, &r->tgt, &r->ctl, &r->reps[nreps], cerr, len);
+		progress_clear(&r->ps);
+		if (ret < 0 || stop_flag)
+			rep_result_release(&r->reps[nreps]);
+		if (ret == -EINTR || stop_flag)
+			break;
+		if (ret < 0) {
+			if (!cerr[0])
+				snprintf(cerr, len, "%s", strerror(-ret));
+			if (c->repeat > 1) { /* say which one */
+				char tmp[PATH_MAX + 512];
+				snprintf(tmp, sizeof(tmp), "%s", cerr);
+				snprintf(cerr, len, "repetition %u of %u: %.*s",
+					 k + 1, c->repeat, (int)len - 40, tmp);
+			}
+			break;
+		}
+		nreps++;
+	}
+	return nreps;
+}
+
+/* Write cell c's file from its repetitions (released here).  0, or -1
+ * (r->fatal, r->rc set) when the set cannot be written. */
+static int run_write_cell(struct run *r, const struct cell *c, const char *started,
+			  const char *cerr, unsigned nreps)
+{
+	char finished[32];
+
+	iso8601_now(finished, sizeof(finished));
+	struct cell_outcome out = {
+		.error = cerr[0] ? cerr : NULL,
+		.started_at = started, .finished_at = finished,
+		.reps = r->reps, .nreps = nreps,
+	};
+	cJSON *cj = resultset_cell_to_json(c, &out);
+	if (!r->fatal) /* a fatal error was printed once already */
+		print_cell_line(&r->ps, c, out.error, r->reps, nreps);
+	for (unsigned k = 0; k < nreps; k++)
+		rep_result_release(&r->reps[k]);
+	if (!cj) {
+		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
+		r->rc = EXIT_RUNTIME;
+		r->fatal = 1;
+		return -1;
+	}
+	if (cerr[0])
+		r->failed_any = true;
+	if (resultset_write_cell(&r->rs, c->id, cj, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		r->rc = EXIT_RUNTIME;
+		r->fatal = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Run cell i (unless a resumed set has it): prepare, repetitions, write.
+ * A cell cut short by a signal is not written (--resume reruns it). */
+static void run_cell(struct run *r, size_t i)
+{
+	const struct cell *c = &r->s->cells[i];
+	char started[32], cerr[PATH_MAX + 512] = "";
+	unsigned nreps = 0;
+	int ret;
+
+	if (cell_done(&r->rs, c->id))
+		return; /* resume: already measured */
+	double est = cell_estimate_s(c); /* what remains after this cell */
+	if (est < 0)
+		r->unknown_left--;
+	else
+		r->known_left -= est;
+	r->ps.known_left_s = r->known_left > 0 ? r->known_left : 0;
+	r->ps.unknown_left = r->unknown_left;
+	r->ps.k = i + 1;
+	r->ps.c = c;
+	r->ps.rep = 0;
+	r->ps.cell_start = mono_s();
+	iso8601_now(started, sizeof(started));
+
+	ret = target_for(r, c, cerr, sizeof(cerr));
+	if (ret == -EINTR || stop_flag)
+		return;
+	if (ret < 0) {
+		if (!cerr[0])
+			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
+		if (prepare_error_is_input(ret)) {
+			r->fatal = 1;
+			fprintf(stderr, "iomatrix: %s\n", cerr);
+		}
+	} else {
+		nreps = run_reps(r, c, cerr, sizeof(cerr));
+		if (stop_flag) {
+			for (unsigned k = 0; k < nreps; k++)
+				rep_result_release(&r->reps[k]);
+			return;
+		}
+	}
+	if (run_write_cell(r, c, started, cerr, nreps) < 0)
+		return;
+	r->ps.done_s += mono_s() - r->ps.cell_start;
+	r->ps.done_n++;
+}
+
+/* Decide the set's status once and write the final manifest: a signal
+ * that lands after this point (while the manifest is being finished) must
+ * not give exit 130 with a set that says "complete", nor the other way
+ * round. */
+static void run_set_end(struct run *r)
+{
+	const bool stopped = stop_flag != 0;
+	const char *status;
+
+	if (stopped) {
+		status = "interrupted";
+		r->rc = EXIT_INTERRUPTED;
+	} else if (r->fatal) {
+		status = "failed";
+		if (r->rc == EXIT_OK)
+			r->rc = EXIT_USAGE;
+	} else if (r->failed_any) {
+		status = "failed";
+		r->rc = EXIT_RUNTIME;
+	} else {
+		status = "complete";
+	}
+	if (resultset_finish(&r->rs, status, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		if (r->rc == EXIT_OK)
+			r->rc = EXIT_RUNTIME;
+	}
+	if (r->fatal && r->rc == EXIT_USAGE)
+		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
+			r->ps.k, r->ps.n, r->rs.dir);
+	if (stopped && !r->a.quiet)
+		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
+			r->rs.dir);
+	printf("%s\n", r->rs.dir);
+	fflush(stdout);
+}
+
+static void run_release(struct run *r)
+{
+	if (r->lock_fd >= 0)
+		close(r->lock_fd);
+	free(r->reps);
+	if (r->overrides) {
+		for (size_t k = 0; r->overrides[k]; k++)
+			free((char *)r->overrides[k]);
+		free(r->overrides);
+	}
+	suite_free(r->s);
+	if (r->have_rs)
+		resultset_release(&r->rs);
+	free(r->a.devices);
+}
+
 int cmd_run(int argc, char **argv)
 {
-	struct run_args a;
-	struct suite_opts so = { 0 };
-	struct errlist errs = ERRLIST_INIT;
-	struct suite *s = NULL;
-	struct resultset rs = { 0 };
-	struct target tgt = { 0 };
-	const struct cell *tgt_cell = NULL;
-	bool have_rs = false, have_tgt = false, failed_any = false, set_finished = false;
-	int rc = EXIT_OK, fatal = 0;
-	char err[2048], resume_suite[PATH_MAX];
-	const char **overrides = NULL;
-	struct rep_result *reps = NULL;
+	struct run *r;
 	struct sigaction sa, old_int, old_term;
-	struct progress_state ps = { 0 };
-	int lock_fd = -1;
+	bool set_finished = false;
+	int rc;
 
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (parse_args(argc, argv, &a) < 0) {
-		free(a.devices);
+	if (!(r = calloc(1, sizeof(*r)))) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	r->lock_fd = -1;
+	if (parse_args(argc, argv, &r->a) < 0) {
+		run_release(r);
+		free(r);
 		return EXIT_USAGE;
 	}
 
@@ -497,370 +907,33 @@ int cmd_run(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	/* --resume: the set fixes the suite, the device paths and the scale
-	 * unless the command line says otherwise. */
-	if (a.resume) {
-		if (lock_set(a.resume, &lock_fd) < 0) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (resultset_open(&rs, a.resume, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", err, a.resume);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		have_rs = true;
-		const cJSON *src = cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(rs.manifest, "source"), "kind");
-		if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
-			fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
-				a.resume);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		{
-			const cJSON *host = cJSON_GetObjectItemCaseSensitive(
-				cJSON_GetObjectItemCaseSensitive(rs.manifest, "host"), "hostname");
-			char here[256] = "";
-			gethostname(here, sizeof(here) - 1);
-			if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a.quiet)
-				fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
-					rs.dir, host->valuestring, here);
-		}
-		if (!a.suite_path) {
-			snprintf(resume_suite, sizeof(resume_suite), "%s/suite.yaml", rs.dir);
-			a.suite_path = resume_suite;
-		}
-		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs.manifest, "scale");
-		double set_scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
-		if (a.scale > 0 && fabs(a.scale - set_scale) > 1e-12 * set_scale) {
-			fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
-				a.scale, set_scale, rs.dir);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		a.scale = set_scale;
-		if (a.ndevices == 0) {
-			const cJSON *devs = cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"), *d;
-			size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
-			overrides = calloc(nd + 1, sizeof(*overrides));
-			if (!overrides) {
-				fprintf(stderr, "iomatrix: out of memory\n");
-				rc = EXIT_RUNTIME;
-				goto out;
-			}
-			cJSON_ArrayForEach(d, devs) {
-				const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
-				const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
-				if (!cJSON_IsString(n) || !cJSON_IsString(p))
-					continue;
-				char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
-				if (!o)
-					continue;
-				sprintf(o, "%s=%s", n->valuestring, p->valuestring);
-				overrides[k++] = o;
-			}
-			so.device_overrides = overrides;
-			so.ndevice_overrides = k;
-		}
-	}
-	if (!so.device_overrides) {
-		so.device_overrides = a.devices;
-		so.ndevice_overrides = a.ndevices;
-	}
-	so.scale = a.scale;
-
-	if (suite_load(a.suite_path, &so, &s, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		rc = EXIT_USAGE;
+	if ((r->a.resume && run_resume_open(r) < 0) || run_load(r) < 0 ||
+	    stop_flag /* interrupted while loading: nothing to keep */ ||
+	    run_set_begin(r, argc, argv) < 0)
 		goto out;
-	}
-	if (s->ncells == 0) {
-		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a.suite_path);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (have_rs) {
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(rs.manifest, "suite");
-		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
-		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, s->sha256)) {
-			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
-				a.suite_path, s->sha256, rs.dir,
-				cJSON_IsString(sha) ? sha->valuestring : "?", rs.dir);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (check_inputs(s, &a) < 0) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-
-	if (stop_flag) /* interrupted while loading: nothing to keep */
-		goto out;
-
-	/* The result set comes before any device IO, so a read-only or full
-	 * results directory is found before hours are spent measuring. */
-	if (!have_rs) {
-		const char *root = getenv("IOMATRIX_RESULTS");
-		if (!root || !*root)
-			root = "results";
-		const char *check = a.out ? a.out : root;
-		if (safety_check_results_dir(check, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		cJSON *m = manifest_new(s, a.scale, argc, argv);
-		if (resultset_create(&rs, root, a.out, s->name, m, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		have_rs = true;
-		lock_set(rs.dir, &lock_fd); /* keeps a --resume of it out */
-		char path[PATH_MAX + 32];
-		cJSON *plan = resultset_plan_to_json(s);
-		int r1, r2;
-		snprintf(path, sizeof(path), "%s/suite.yaml", rs.dir);
-		r1 = fsutil_write_atomic(path, s->text, s->text_len);
-		snprintf(path, sizeof(path), "%s/plan.json", rs.dir);
-		r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
-		cJSON_Delete(plan);
-		if (r1 < 0 || r2 < 0) {
-			fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
-				rs.dir, strerror(r1 < 0 ? -r1 : -r2));
-			rc = EXIT_RUNTIME;
-			resultset_finish(&rs, "failed", err, sizeof(err));
-			goto out;
-		}
-	} else {
-		char now[32];
-		cJSON *m = rs.manifest, *resumed;
-		resultset_remove_stale_temps(&rs); /* from a killed run */
-		iso8601_now(now, sizeof(now));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
-		resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
-		if (!cJSON_IsArray(resumed)) {
-			cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
-			resumed = cJSON_AddArrayToObject(m, "resumed_at");
-		}
-		if (resumed)
-			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-		if (resultset_save_manifest(&rs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_RUNTIME;
-			goto out;
-		}
-	}
-
-	if (!a.quiet)
+	if (!r->a.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
-			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
+			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells);
 
-	reps = calloc(1, sizeof(*reps)); /* grown per cell */
-	ps.tty = isatty(STDERR_FILENO);
-	ps.quiet = a.quiet;
-	ps.n = s->ncells;
-	ps.set_start = mono_s();
-	struct run_ctl ctl = { &stop_flag, progress_cb, &ps };
-
-	for (size_t i = 0; i < s->ncells && !stop_flag && !fatal; i++) {
-		const struct cell *c = &s->cells[i];
-		const cJSON *done = resultset_cell_entry(&rs, c->id);
-		const cJSON *st = cJSON_GetObjectItemCaseSensitive(done, "status");
-		char started[32], finished[32], cerr[PATH_MAX + 512] = "";
-		unsigned nreps = 0;
-		int ret;
-
-		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok"))
-			continue; /* resume: already measured */
-
-		/* ETA bookkeeping: what remains after this cell */
-		ps.known_left_s = 0;
-		ps.unknown_left = 0;
-		for (size_t k = i + 1; k < s->ncells; k++) {
-			const cJSON *e = resultset_cell_entry(&rs, s->cells[k].id);
-			const cJSON *es = cJSON_GetObjectItemCaseSensitive(e, "status");
-			if (cJSON_IsString(es) && !strcmp(es->valuestring, "ok"))
-				continue;
-			double est = cell_estimate_s(&s->cells[k]);
-			if (est < 0)
-				ps.unknown_left++;
-			else
-				ps.known_left_s += est;
-		}
-		ps.k = i + 1;
-		ps.c = c;
-		ps.rep = 0;
-		ps.cell_start = mono_s();
-		iso8601_now(started, sizeof(started));
-
-		/* Files are reused while consecutive cells use the same set
-		 * of files; runner_prepare re-checks O_DIRECT and geometry for
-		 * each cell and re-lays out only when the size changed. */
-		if (have_tgt && !same_file_set(tgt_cell, c)) {
-			runner_cleanup(&tgt, tgt_cell->keep_files);
-			target_release(&tgt);
-			have_tgt = false;
-		}
-		struct target nt = { 0 };
-		ret = runner_prepare(c, &nt, &ctl, cerr, sizeof(cerr));
-		progress_clear(&ps);
-		if (have_tgt) {
-			/* The same files: still ours to remove if they were.
-			 * A failed prepare hands back an empty target, so the
-			 * files made for earlier cells are removed now. */
-			if (ret < 0)
-				runner_cleanup(&tgt, tgt_cell->keep_files);
-			else if (tgt.created)
-				nt.created = true;
-			target_release(&tgt);
-			have_tgt = false;
-		}
-		tgt = nt;
-		have_tgt = true;
-		tgt_cell = c;
-		if (ret == -EINTR || stop_flag)
-			break;
-		if (ret < 0) {
-			if (!cerr[0])
-				snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
-			if (prepare_error_is_input(ret)) {
-				fatal = 1;
-				fprintf(stderr, "iomatrix: %s\n", cerr);
-			}
-			goto write_cell;
-		}
-
-		struct rep_result *nr = realloc(reps, sizeof(*reps) * (c->repeat ? c->repeat : 1));
-		if (!nr) {
-			snprintf(cerr, sizeof(cerr), "out of memory");
-			goto write_cell;
-		}
-		reps = nr;
-		for (unsigned r = 0; r < c->repeat && !stop_flag; r++) {
-			if (r > 0)
-				cooldown(c->cooldown_ns);
-			if (stop_flag)
-				break;
-			ps.rep = r + 1;
-			memset(&reps[nreps], 0, sizeof(reps[nreps]));
-			ret = runner_run_rep(c, &tgt, &ctl, &reps[nreps], cerr, sizeof(cerr));
-			progress_clear(&ps);
-			if (ret == -EINTR || stop_flag) {
-				rep_result_release(&reps[nreps]);
-				break;
-			}
-			if (ret < 0) {
-				rep_result_release(&reps[nreps]);
-				if (!cerr[0])
-					snprintf(cerr, sizeof(cerr), "%s", strerror(-ret));
-				if (c->repeat > 1) { /* say which one */
-					char tmp[sizeof(cerr)];
-					snprintf(tmp, sizeof(tmp), "%s", cerr);
-					snprintf(cerr, sizeof(cerr), "repetition %u of %u: %.*s",
-						 r + 1, c->repeat, (int)sizeof(cerr) - 40, tmp);
-				}
-				break;
-			}
-			nreps++;
-		}
-		if (stop_flag) {
-			/* an unfinished cell is not kept: --resume reruns it */
-			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&reps[r]);
-			break;
-		}
-write_cell:
-		iso8601_now(finished, sizeof(finished));
-		{
-			struct cell_outcome out = {
-				.error = cerr[0] ? cerr : NULL,
-				.started_at = started, .finished_at = finished,
-				.reps = reps, .nreps = nreps,
-			};
-			cJSON *cj = resultset_cell_to_json(c, &out);
-			if (!fatal) /* a fatal error was printed once already */
-				print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
-			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&reps[r]);
-			if (!cj) {
-				fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
-				rc = EXIT_RUNTIME;
-				fatal = 1;
-				break;
-			}
-			if (cerr[0])
-				failed_any = true;
-			if (resultset_write_cell(&rs, c->id, cj, err, sizeof(err)) < 0) {
-				fprintf(stderr, "iomatrix: %s\n", err);
-				rc = EXIT_RUNTIME;
-				fatal = 1;
-				break;
-			}
-		}
-		ps.done_s += mono_s() - ps.cell_start;
-		ps.done_n++;
-	}
-	progress_clear(&ps);
-
-	if (have_tgt) {
-		runner_cleanup(&tgt, tgt_cell->keep_files);
-		target_release(&tgt);
-		have_tgt = false;
-	}
-
-	/* Decide once: a signal that lands after this point (while the
-	 * manifest is being finished) must not give exit 130 with a set that
-	 * says "complete", nor the other way round. */
-	const bool stopped = stop_flag != 0;
-	const char *status;
+	r->ps.tty = isatty(STDERR_FILENO);
+	r->ps.quiet = r->a.quiet;
+	r->ps.n = r->s->ncells;
+	r->ps.set_start = mono_s();
+	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, &r->ps };
+	eta_init(r);
+	for (size_t i = 0; i < r->s->ncells && !stop_flag && !r->fatal; i++)
+		run_cell(r, i);
+	progress_clear(&r->ps);
+	target_drop(r);
 	set_finished = true;
-	if (stopped) {
-		status = "interrupted";
-		rc = EXIT_INTERRUPTED;
-	} else if (fatal) {
-		status = "failed";
-		if (rc == EXIT_OK)
-			rc = EXIT_USAGE;
-	} else if (failed_any) {
-		status = "failed";
-		rc = EXIT_RUNTIME;
-	} else {
-		status = "complete";
-	}
-	if (resultset_finish(&rs, status, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
-		if (rc == EXIT_OK)
-			rc = EXIT_RUNTIME;
-	}
-	if (fatal && rc == EXIT_USAGE)
-		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
-			ps.k, ps.n, rs.dir);
-	if (stopped && !a.quiet)
-		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
-			rs.dir);
-	printf("%s\n", rs.dir);
-	fflush(stdout);
+	run_set_end(r);
 out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	if (!set_finished && stop_flag && rc == EXIT_OK)
-		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
-	if (lock_fd >= 0)
-		close(lock_fd);
-	free(reps);
-	if (overrides) {
-		for (size_t k = 0; overrides[k]; k++)
-			free((char *)overrides[k]);
-		free(overrides);
-	}
-	suite_free(s);
-	errlist_release(&errs);
-	if (have_rs)
-		resultset_release(&rs);
-	free(a.devices);
+	if (!set_finished && stop_flag && r->rc == EXIT_OK)
+		r->rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
+	rc = r->rc;
+	run_release(r);
+	free(r);
 	return rc;
 }

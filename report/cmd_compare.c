@@ -28,7 +28,7 @@ static void usage(FILE *f)
 		"or a regression only beyond the threshold (default 5 %%) and outside the\n"
 		"noise (Welch's t-test when both sides were repeated, else 95 %% CI overlap).\n"
 		"Writes compare.md and compare.html to DIR (default NEW_SET/compare).\n\n"
-		"  -o, --output DIR        where to write\n"
+		"  -o, --out DIR           where to write (--output also works)\n"
 		"  --threshold PCT         smallest change that counts (default 5)\n"
 		"  --fail-on-regression    exit 3 when a regression is found\n"
 		"  --template DIR          take compare.md.tmpl / compare.html.tmpl from DIR\n");
@@ -149,93 +149,128 @@ static cJSON *set_obj(const struct rset *rs)
 	return o;
 }
 
-int cmd_compare(int argc, char **argv)
-{
-	const char *out = NULL, *tdir = NULL;
-	const char *paths[2] = { NULL, NULL };
-	double threshold = 5;
-	bool fail_on_reg = false;
-	struct errlist errs = ERRLIST_INIT;
-	struct report r;
-	bool loaded = false;
-	struct cmp_row *rows = NULL;
-	size_t nrows = 0, alloc = 0;
-	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL, *outdir = NULL;
-	cJSON *ctx = NULL;
-	int rc = EXIT_USAGE, npos = 0;
+struct cmp_args {
+	const char *out, *tdir;
+	const char *paths[2];
+	double threshold;
+	bool fail_on_reg;
+};
 
-	if (cli_wants_help(argc, argv)) {
-		usage(stdout);
-		return EXIT_OK;
-	}
+/* 0, or -1 with the message printed (exit 2). */
+static int compare_args(int argc, char **argv, struct cmp_args *a)
+{
+	int npos = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->threshold = 5;
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if ((!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--threshold") ||
-		     !strcmp(a, "--template")) && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix compare: option '%s' needs a value\n", a);
-			goto out;
+		const char *arg = argv[i];
+		if ((cli_is_out(arg) || !strcmp(arg, "--threshold") ||
+		     !strcmp(arg, "--template")) && i + 1 >= argc) {
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", arg);
+			return -1;
 		}
-		if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			out = argv[++i];
-		} else if (!strcmp(a, "--template")) {
-			tdir = argv[++i];
-		} else if (!strcmp(a, "--threshold")) {
+		if (cli_is_out(arg)) {
+			a->out = argv[++i];
+		} else if (!strcmp(arg, "--template")) {
+			a->tdir = argv[++i];
+		} else if (!strcmp(arg, "--threshold")) {
 			char *end;
-			threshold = strtod(argv[++i], &end);
+			a->threshold = strtod(argv[++i], &end);
 			if (*end == '%')
 				end++;
-			if (end == argv[i] || *end || !(threshold >= 0 && threshold < 1e6)) {
-				fprintf(stderr, "iomatrix compare: bad --threshold '%s' (a percentage, e.g. 5)\n",
+			if (end == argv[i] || *end || !(a->threshold >= 0 && a->threshold < 1e6)) {
+				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
 					argv[i]);
-				goto out;
+				return -1;
 			}
-		} else if (!strcmp(a, "--fail-on-regression")) {
-			fail_on_reg = true;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix compare: unknown option '%s' (see 'iomatrix compare --help')\n", a);
-			goto out;
+		} else if (!strcmp(arg, "--fail-on-regression")) {
+			a->fail_on_reg = true;
+		} else if (arg[0] == '-' && arg[1]) {
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix compare --help')\n", arg);
+			return -1;
 		} else if (npos < 2) {
-			paths[npos++] = a;
+			a->paths[npos++] = arg;
 		} else {
-			fprintf(stderr, "iomatrix compare: give exactly two result sets (OLD NEW)\n");
-			goto out;
+			fprintf(stderr, "iomatrix: give exactly two result sets (OLD NEW)\n");
+			return -1;
 		}
 	}
 	if (npos != 2) {
-		fprintf(stderr, "iomatrix compare: give two result sets: OLD NEW\n");
+		fprintf(stderr, "iomatrix: give two result sets: OLD NEW\n");
 		usage(stderr);
-		goto out;
+		return -1;
 	}
-	if (!(tmd = tmplpath_load("compare.md.tmpl", tdir, argv, &errs)) ||
-	    !(thtml = tmplpath_load("compare.html.tmpl", tdir, argv, &errs)) ||
-	    !(css = tmplpath_read("style.css", tdir, argv, &errs)))
-		goto out_errs;
+	return 0;
+}
 
-	rc = report_load_ex(&r, (char **)paths, 2, NULL, NULL, true, &errs);
-	loaded = true;
-	for (size_t s = 0; s < r.nsets; s++)
-		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix compare: warning: %s\n", r.sets[s].warnings.msgs[i]);
-	if (rc)
-		goto out_errs;
+struct cmp_rows {
+	struct cmp_row *v;
+	size_t n, alloc;
+};
 
-	ctx = cJSON_CreateObject();
-	if (!ctx) {
-		rc = EXIT_RUNTIME;
-		goto out;
+/* The rows of one matched cell pair (each direction: IOPS, mean and p99
+ * latency when both sides have them).  0, or -1 when out of memory. */
+static int pair_rows(struct cmp_rows *rows, const struct rgroup *g,
+		     const struct rdev *dv, const struct rset_cell *co,
+		     const struct rset_cell *cn, double threshold)
+{
+	for (int dd = 0; dd < DIR__COUNT; dd++) {
+		const struct rset_dir *a = &co->dir[dd], *b = &cn->dir[dd];
+		if (!a->present || !b->present)
+			continue;
+		double lats[4] = { a->lat_mean.mean, b->lat_mean.mean,
+				   a->lat_p99.mean, b->lat_p99.mean };
+		double ldiv;
+		const char *lunit = fmt_lat_unit(lats, 4, &ldiv);
+		struct { const char *name; const struct rset_stat *o, *n; bool lb;
+			 double div; const char *unit; } mets[] = {
+			{ "IOPS", &a->iops, &b->iops, false, 1, "" },
+			{ "mean latency", &a->lat_mean, &b->lat_mean, true, ldiv, lunit },
+			{ "p99 latency", &a->lat_p99, &b->lat_p99, true, ldiv, lunit },
+		};
+		for (size_t m = 0; m < 3; m++) {
+			if (!mets[m].o->n || !mets[m].n->n)
+				continue;
+			if (rows->n == rows->alloc) {
+				size_t na = rows->alloc ? rows->alloc * 2 : 64;
+				struct cmp_row *p = realloc(rows->v, na * sizeof(*p));
+				if (!p)
+					return -1;
+				rows->v = p;
+				rows->alloc = na;
+			}
+			struct cmp_row *row = &rows->v[rows->n++];
+			memset(row, 0, sizeof(*row));
+			row->device = dv->name;
+			row->workload = g->title;
+			row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
+			row->metric = mets[m].name;
+			row->o = mets[m].o;
+			row->n = mets[m].n;
+			row->lower_better = mets[m].lb;
+			row->div = mets[m].div;
+			row->unit = mets[m].unit;
+			judge(row, threshold);
+		}
 	}
-	cJSON *only_old = cJSON_AddArrayToObject(ctx, "only_old");
-	cJSON *only_new = cJSON_AddArrayToObject(ctx, "only_new");
-	for (size_t gi = 0; gi < r.ngroups; gi++) {
-		const struct rgroup *g = &r.groups[gi];
+	return 0;
+}
+
+/* Pair every OLD entry with the NEW entry of the same device name and
+ * workload into rows; the rest go to only_old / only_new.  0 or -1 (out
+ * of memory). */
+static int compare_match(const struct report *r, double threshold,
+			 struct cmp_rows *rows, cJSON *only_old, cJSON *only_new)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
-			const struct rdev *dv = &r.devs[e->dev];
-			/* pair each old entry with the new entry of the same name */
+			const struct rdev *dv = &r->devs[e->dev];
 			const struct rentry *pair = NULL;
 			for (size_t m = 0; m < g->n; m++) {
-				const struct rdev *d2 = &r.devs[g->e[m].dev];
+				const struct rdev *d2 = &r->devs[g->e[m].dev];
 				if (d2->set != dv->set && !strcmp(d2->name, dv->name))
 					pair = &g->e[m];
 			}
@@ -257,55 +292,22 @@ int cmd_compare(int argc, char **argv)
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
-			for (int dd = 0; dd < DIR__COUNT; dd++) {
-				const struct rset_dir *a = &co->dir[dd], *b = &cn->dir[dd];
-				if (!a->present || !b->present)
-					continue;
-				double lats[4] = { a->lat_mean.mean, b->lat_mean.mean,
-						   a->lat_p99.mean, b->lat_p99.mean };
-				double ldiv;
-				const char *lunit = fmt_lat_unit(lats, 4, &ldiv);
-				struct { const char *name; const struct rset_stat *o, *n; bool lb;
-					 double div; const char *unit; } mets[] = {
-					{ "IOPS", &a->iops, &b->iops, false, 1, "" },
-					{ "mean latency", &a->lat_mean, &b->lat_mean, true, ldiv, lunit },
-					{ "p99 latency", &a->lat_p99, &b->lat_p99, true, ldiv, lunit },
-				};
-				for (size_t m = 0; m < 3; m++) {
-					if (!mets[m].o->n || !mets[m].n->n)
-						continue;
-					if (nrows == alloc) {
-						alloc = alloc ? alloc * 2 : 64;
-						struct cmp_row *p = realloc(rows, alloc * sizeof(*p));
-						if (!p) {
-							rc = EXIT_RUNTIME;
-							goto out;
-						}
-						rows = p;
-					}
-					struct cmp_row *row = &rows[nrows++];
-					memset(row, 0, sizeof(*row));
-					row->device = dv->name;
-					row->workload = g->title;
-					row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
-					row->metric = mets[m].name;
-					row->o = mets[m].o;
-					row->n = mets[m].n;
-					row->lower_better = mets[m].lb;
-					row->div = mets[m].div;
-					row->unit = mets[m].unit;
-					judge(row, threshold);
-				}
-			}
+			if (pair_rows(rows, g, dv, co, cn, threshold) < 0)
+				return -1;
 		}
 	}
-	if (nrows > 1) /* rows is NULL when no cell matched: qsort(NULL) is UB */
-		qsort(rows, nrows, sizeof(*rows), row_cmp);
+	if (rows->n > 1) /* rows is NULL when no cell matched: qsort(NULL) is UB */
+		qsort(rows->v, rows->n, sizeof(*rows->v), row_cmp);
+	return 0;
+}
 
-	size_t count[4] = { 0 };
+/* The rows as the templates show them; count[] gets the verdicts. */
+static cJSON *rows_json(const struct cmp_rows *rows, size_t count[4])
+{
 	cJSON *jrows = cJSON_CreateArray();
-	for (size_t i = 0; i < nrows; i++) {
-		const struct cmp_row *row = &rows[i];
+
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct cmp_row *row = &rows->v[i];
 		char o[64], n[64], ch[200], metric[96];
 		count[row->v]++;
 		fmt_stat(row->o->mean, row->o->ci95, row->o->n, row->div, o, sizeof(o));
@@ -327,38 +329,110 @@ int cmd_compare(int argc, char **argv)
 			cJSON_AddTrueToObject(jo, "regression");
 		cJSON_AddItemToArray(jrows, jo);
 	}
+	return jrows;
+}
 
+/* The rest of the template context: the two sets, threshold, summary,
+ * suite note, rows and warnings. */
+static void compare_ctx(cJSON *ctx, const struct report *r, double threshold,
+			const struct cmp_rows *rows)
+{
+	size_t count[4] = { 0 };
+	cJSON *jrows = rows_json(rows, count);
 	char buf[256];
+
 	add_s(ctx, "title", "Comparison");
 	add_s(ctx, "version", iomatrix_version);
-	cJSON_AddItemToObject(ctx, "old", set_obj(&r.sets[0]));
-	cJSON_AddItemToObject(ctx, "new", set_obj(&r.sets[1]));
+	cJSON_AddItemToObject(ctx, "old", set_obj(&r->sets[0]));
+	cJSON_AddItemToObject(ctx, "new", set_obj(&r->sets[1]));
 	snprintf(buf, sizeof(buf), "%g", threshold);
 	add_s(ctx, "threshold", buf);
 	snprintf(buf, sizeof(buf), "%zu comparisons: %zu regression%s, %zu improvement%s, "
-		 "%zu within noise, %zu unchanged (threshold %g %%)", nrows,
+		 "%zu within noise, %zu unchanged (threshold %g %%)", rows->n,
 		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
 		 count[V_BETTER] == 1 ? "" : "s", count[V_NOISE], count[V_SAME], threshold);
 	add_s(ctx, "summary", buf);
-	const char *so = r.sets[0].suite_sha256, *sn = r.sets[1].suite_sha256;
+	const char *so = r->sets[0].suite_sha256, *sn = r->sets[1].suite_sha256;
 	if (so && sn && strcmp(so, sn))
 		add_s(ctx, "suite_note", "The two sets were made from different suite files "
 		      "(sha256 differs): only cells whose parameters match are compared.");
 	cJSON_AddItemToObject(ctx, "rows", jrows);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
-	for (size_t i = 0; i < r.nwarns; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(r.warns[i].text));
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+}
 
-	if (out) {
-		outdir = strdup(out);
+/* stdout: the verdict first, then every regression and improvement. */
+static void compare_print(const struct report *r, cJSON *ctx,
+			  const struct cmp_rows *rows, const char *outdir)
+{
+	printf("compare: %s -> %s\n", r->sets[0].dir, r->sets[1].dir);
+	printf("%s\n", cJSON_GetObjectItem(ctx, "summary")->valuestring);
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct cmp_row *row = &rows->v[i];
+		if (row->v != V_WORSE && row->v != V_BETTER)
+			continue;
+		printf("  %-11s %s: %s, %s%s%s %+.1f %%\n", verdict_words[row->v], row->device,
+		       row->workload, row->metric, row->dir ? " " : "", row->dir ? row->dir : "",
+		       row->change);
+	}
+	int no = cJSON_GetArraySize(cJSON_GetObjectItem(ctx, "only_old"));
+	int nn = cJSON_GetArraySize(cJSON_GetObjectItem(ctx, "only_new"));
+	if (no || nn)
+		printf("%d cell%s only in OLD (or failed in NEW), %d only in NEW (or failed in OLD)\n",
+		       no, no == 1 ? "" : "s", nn);
+	printf("written: %s/compare.md, %s/compare.html\n", outdir, outdir);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct cmp_args a;
+	struct errlist errs = ERRLIST_INIT;
+	struct report r;
+	bool loaded = false;
+	struct cmp_rows rows = { 0 };
+	struct tmpl *tmd = NULL, *thtml = NULL;
+	char *css = NULL, *outdir = NULL;
+	cJSON *ctx = NULL;
+	int rc = EXIT_USAGE;
+
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (compare_args(argc, argv, &a) < 0)
+		goto out;
+	if (!(tmd = tmplpath_load("compare.md.tmpl", a.tdir, argv, &errs)) ||
+	    !(thtml = tmplpath_load("compare.html.tmpl", a.tdir, argv, &errs)) ||
+	    !(css = tmplpath_read("style.css", a.tdir, argv, &errs)))
+		goto out_errs;
+
+	rc = report_load_ex(&r, (char **)a.paths, 2, NULL, NULL, true, &errs);
+	loaded = true;
+	for (size_t s = 0; s < r.nsets; s++)
+		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
+			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
+	if (rc)
+		goto out_errs;
+
+	rc = EXIT_RUNTIME;
+	if (!(ctx = cJSON_CreateObject()))
+		goto out;
+	cJSON *only_old = cJSON_AddArrayToObject(ctx, "only_old");
+	cJSON *only_new = cJSON_AddArrayToObject(ctx, "only_new");
+	if (compare_match(&r, a.threshold, &rows, only_old, only_new) < 0)
+		goto out;
+	compare_ctx(ctx, &r, a.threshold, &rows);
+
+	if (a.out) {
+		outdir = strdup(a.out);
 	} else {
 		struct sbuf b = SBUF_INIT;
-		sbuf_addf(&b, "%s/compare", paths[1]);
+		sbuf_addf(&b, "%s/compare", a.paths[1]);
 		outdir = sbuf_detach(&b);
 	}
 	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
-		fprintf(stderr, "iomatrix compare: cannot create '%s'\n", outdir ? outdir : "?");
-		rc = EXIT_RUNTIME;
+		fprintf(stderr, "iomatrix: cannot create '%s'\n", outdir ? outdir : "?");
 		goto out;
 	}
 	rc = EXIT_OK;
@@ -372,31 +446,18 @@ int cmd_compare(int argc, char **argv)
 	    report_write_file(outdir, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
 		rc = EXIT_RUNTIME;
 	sbuf_release(&o);
-
-	/* stdout: the verdict first, then every regression and improvement */
-	printf("compare: %s -> %s\n", r.sets[0].dir, r.sets[1].dir);
-	printf("%s\n", cJSON_GetObjectItem(ctx, "summary")->valuestring);
-	for (size_t i = 0; i < nrows; i++) {
-		const struct cmp_row *row = &rows[i];
-		if (row->v != V_WORSE && row->v != V_BETTER)
-			continue;
-		printf("  %-11s %s: %s, %s%s%s %+.1f %%\n", verdict_words[row->v], row->device,
-		       row->workload, row->metric, row->dir ? " " : "", row->dir ? row->dir : "",
-		       row->change);
-	}
-	int no = cJSON_GetArraySize(only_old), nn = cJSON_GetArraySize(only_new);
-	if (no || nn)
-		printf("%d cell%s only in OLD (or failed in NEW), %d only in NEW (or failed in OLD)\n",
-		       no, no == 1 ? "" : "s", nn);
-	printf("written: %s/compare.md, %s/compare.html\n", outdir, outdir);
-	if (rc == EXIT_OK && fail_on_reg && count[V_WORSE])
+	compare_print(&r, ctx, &rows, outdir);
+	size_t worse = 0;
+	for (size_t i = 0; i < rows.n; i++)
+		worse += rows.v[i].v == V_WORSE;
+	if (rc == EXIT_OK && a.fail_on_reg && worse)
 		rc = EXIT_REGRESSION;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix compare: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	cJSON_Delete(ctx);
-	free(rows);
+	free(rows.v);
 	if (loaded)
 		report_release(&r);
 	tmpl_free(tmd);

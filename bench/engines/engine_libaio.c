@@ -1,6 +1,7 @@
 /*
- * engine_libaio.c - Linux native AIO (io_submit/io_getevents).  All requests
- * queued since the last commit go down in one io_submit; completions are
+ * engine_libaio.c - Linux native AIO (io_submit/io_getevents).  Requests
+ * queued since the last commit go down one io_submit each (as fio's
+ * default iodepth_batch_submit=1: see libaio_commit); completions are
  * read straight from the AIO ring the kernel maps into our address space
  * (as fio's userspace_reap), so a device that completes inline (zram, NVMe
  * polling) costs no io_getevents syscall at all.

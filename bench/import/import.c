@@ -48,6 +48,8 @@ void import_set_release(struct import_set *s)
 			free(c->warnings[w]);
 		free(c->warnings);
 		cJSON_Delete(c->source);
+		free(c->device);
+		free(c->path);
 	}
 	free(s->cells);
 	free(s->devices);
@@ -132,9 +134,18 @@ struct import_cell *import_set_add(struct import_set *s, const struct cell *para
 			s->cells = nc;
 			s->alloc = na;
 		}
-		c = &s->cells[s->ncells++];
+		c = &s->cells[s->ncells];
 		memset(c, 0, sizeof(*c));
 		c->params = *params;
+		/* the cell's own copies: params may borrow a parser's buffers */
+		if (!(c->device = strdup(params->device)) ||
+		    !(c->path = strdup(params->path))) {
+			free(c->device);
+			goto err;
+		}
+		s->ncells++;
+		c->params.device = c->device;
+		c->params.path = c->path;
 		if (import_set_add_device(s, params->device, params->path) < 0)
 			goto err;
 	}
@@ -325,8 +336,8 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 		bool dup = false;
 		for (size_t k = 0; k < i && !dup; k++) {
 			struct cell x = s->cells[k].params;
-			memcpy(x.device, c->device, sizeof(x.device));
-			memcpy(x.path, c->path, sizeof(x.path));
+			x.device = c->device;
+			x.path = c->path;
 			dup = params_equal(&x, c);
 		}
 		if (dup)
@@ -471,7 +482,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 	struct suite plan = { 0 };
 	struct cell *cells = NULL;
 	char *yaml = NULL;
-	cJSON *pj = NULL, *man;
+	cJSON *man;
 	bool made_tmp = false;
 	int ret = -1, r;
 
@@ -558,10 +569,6 @@ int import_set_write(struct import_set *s, const char *results_root,
 	memcpy(plan.sha256, sha, sizeof(plan.sha256));
 	plan.cells = cells;
 	plan.ncells = s->ncells;
-	pj = resultset_plan_to_json(&plan);
-	if (!pj)
-		goto oom;
-
 	man = manifest_json(s, sha, now);
 	if (!man)
 		goto oom;
@@ -573,7 +580,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 	if ((r = fsutil_write_atomic(path, yaml, strlen(yaml))) < 0)
 		goto io;
 	snprintf(path, sizeof(path), "%s/plan.json", tmp);
-	if ((r = atomic_write_json(path, pj)) < 0)
+	if ((r = resultset_write_plan(&rs, &plan)) < 0)
 		goto io;
 	for (size_t i = 0; i < s->ncells; i++) {
 		cJSON *cj = import_cell_to_json(&s->cells[i], (int)i + 1);
@@ -615,7 +622,6 @@ out:
 	if (made_tmp)
 		remove_tree(tmp);
 	resultset_release(&rs);
-	cJSON_Delete(pj);
 	free(cells);
 	free(yaml);
 	return ret;

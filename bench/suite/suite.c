@@ -1121,8 +1121,10 @@ static void cell_resolve(struct ctx *x, const struct dev *d, const size_t *idx,
 		}
 	}
 	pset_apply(&d->ps, c, p);
-	snprintf(c->device, sizeof(c->device), "%s", d->d.name);
-	strcpy(c->path, d->d.path); /* both PATH_MAX; d.path is terminated */
+	/* borrowed from the parse context; pointed at suite->devices once
+	 * expansion is over (suite_load_buffer) */
+	c->device = d->d.name;
+	c->path = d->d.path;
 	c->destructive = d->d.destructive;
 	if (!c->label_given)
 		cell_label_derive(c, c->label, sizeof(c->label));
@@ -1559,6 +1561,13 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			err_at(&x, x.devs[d].line, x.devs[d].col,
 			       "device '%s' has no 'path'; add one or give --device %s=PATH",
 			       x.devs[d].d.name, x.devs[d].d.name);
+	/* Every value is copied out of the YAML tree by now: free it before
+	 * the expansion, which is where a 100,000-cell suite needs memory. */
+	yaml_document_delete(&doc);
+	doc_ok = false;
+	x.doc = NULL;
+	yaml_parser_delete(&parser);
+	parser_ok = false;
 	x.partial = has_errors(&x);
 	expand(&x, opts);
 	if (has_errors(&x))
@@ -1569,8 +1578,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	for (size_t d = 0; d < x.ndevs; d++)
 		s->devices[d] = x.devs[d].d;
 	s->ndevices = x.ndevs;
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	/* the cells' strings now belong to the suite (cell.h) */
+	for (size_t i = 0, d = 0; i < s->ncells; i++) {
+		struct cell *c = &s->cells[i];
+		if (c->device != x.devs[d].d.name)
+			for (d = 0; d + 1 < x.ndevs && c->device != x.devs[d].d.name; d++)
+				;
+		c->device = s->devices[d].name;
+		c->path = s->devices[d].path;
+	}
 	ctx_release(&x);
 	*out = s;
 	return 0;

@@ -5,6 +5,7 @@
 #
 #   sh tests/bench/report_bench.sh BUILD/iomatrix [CELLS_PER_DEVICE]
 set -u
+case " ${BENCH_ONLY:-report} " in *" report "*) ;; *) exit 0 ;; esac
 BIN=${1:?usage: report_bench.sh IOMATRIX_BINARY [CELLS]}
 CELLS=${2:-1000}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
