@@ -10,6 +10,7 @@
  * exits 2 and runs no further cell; a failure while doing IO (EIO, ENOSPC)
  * marks that cell failed, the run goes on, and the exit code is 1.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,6 +27,7 @@
 #include "cli.h"
 #include "suite_cli.h"
 #include "common/fsutil.h"
+#include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "resultset/resultset.h"
@@ -44,6 +46,7 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
 /* Set by the signal handler; the runner polls it through run_ctl.stop. */
@@ -74,6 +77,17 @@ static void usage(FILE *f)
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
 		"\n"
+		"On a fleet, through ssh (docs/fleet.md):\n"
+		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
+		"                      its own disks); one set <time>_<suite>_fleet\n"
+		"  --aggregate         every host runs each cell at the same instant\n"
+		"                      (shared storage); the set sums them exactly\n"
+		"  --ssh-config FILE   ssh -F FILE     --ssh-option OPT   ssh -o OPT\n"
+		"  --remote-iomatrix PATH  iomatrix on the hosts (default: on PATH)\n"
+		"  --parallel N        survey: hosts driven at once (default all)\n"
+		"  --skip-unreachable  run on the hosts that answer; record the rest\n"
+		"  --device HOST:NAME=PATH  a device path for one host only\n"
+		"\n"
 		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
 }
@@ -101,6 +115,7 @@ static bool is_opt(const char *arg, const char *name)
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	memset(a, 0, sizeof(*a));
+	run_fleet_init(&a->fleet, argc);
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
 		fprintf(stderr, "iomatrix: out of memory\n");
@@ -147,6 +162,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
+			int fr = run_fleet_option(&a->fleet, argc, argv, &i);
+			if (fr < 0)
+				return -1;
+			if (fr > 0)
+				continue;
 			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
@@ -318,12 +338,21 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 				continue;
 			}
 		}
-		bool direct = false;
+		bool direct = false, io = false;
 		for (size_t k = 0; k < s->ncells; k++) {
 			const struct engine *e = engine_find(s->cells[k].engine);
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    s->cells[k].direct && e && !(e->flags & ENGINE_NO_IO))
-				direct = true;
+			bool cell_io = !e || !(e->flags & ENGINE_NO_IO);
+			if (!strcmp(s->cells[k].device, d->name) && cell_io) {
+				io = true;
+				direct = direct || s->cells[k].direct;
+			}
+		}
+		/* before the O_DIRECT probe, which creates a file */
+		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
+					a->yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+			continue;
 		}
 		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
@@ -545,7 +574,15 @@ static int run_resume_open(struct run *r)
 		a->suite_path = r->resume_suite;
 	}
 	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	double set_scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+	/* a number from a set is checked as --scale is: 1e400 (inf) would be
+	 * an undefined cast in cell_scale, -1 a message about a flag the user
+	 * never gave */
+	if (!(set_scale > 0 && set_scale <= SUITE_CLI_MAX_SCALE)) {
+		fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
+			r->rs.dir);
+		return -1;
+	}
 	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
 		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
 			a->scale, set_scale, r->rs.dir);
@@ -609,7 +646,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 	struct run_args *a = &r->a;
 
 	if (r->have_rs) {
-		if (resultset_resume(&r->rs, r->err, sizeof(r->err)) < 0) {
+		if (resultset_resume_begin(&r->rs, r->err, sizeof(r->err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", r->err);
 			r->rc = EXIT_RUNTIME;
 			return -1;
@@ -782,8 +819,14 @@ static void run_cell(struct run *r, size_t i)
 	unsigned nreps = 0;
 	int ret;
 
-	if (cell_done(&r->rs, c->id))
-		return; /* resume: already measured */
+	if (cell_done(&r->rs, c->id)) {
+		/* resume: the index says measured; the file must agree */
+		char why[256];
+		if (resultset_cell_verify(&r->rs, c, why, sizeof(why)) == 0)
+			return;
+		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
+			c->id, c->device, c->label, why);
+	}
 	double est = cell_estimate_s(c); /* what remains after this cell */
 	if (est < 0)
 		r->unknown_left--;
@@ -872,6 +915,7 @@ static void run_release(struct run *r)
 	if (r->have_rs)
 		resultset_release(&r->rs);
 	free(r->a.devices);
+	run_fleet_release(&r->a.fleet);
 }
 
 int cmd_run(int argc, char **argv)
@@ -907,6 +951,15 @@ int cmd_run(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
+	if (run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) { /* --hosts: bench/fleet/ */
+		struct run_fleet_common fc = {
+			r->a.suite_path, r->a.out, r->a.resume, r->a.devices, r->a.ndevices,
+			r->a.scale, r->a.yes_destroy_data, r->a.quiet, argc, argv, &stop_flag,
+		};
+		r->rc = run_fleet(&r->a.fleet, &fc);
+		set_finished = true;
+		goto out;
+	}
 	if ((r->a.resume && run_resume_open(r) < 0) || run_load(r) < 0 ||
 	    stop_flag /* interrupted while loading: nothing to keep */ ||
 	    run_set_begin(r, argc, argv) < 0)

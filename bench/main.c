@@ -13,6 +13,7 @@ static const struct command bench_commands[] = {
 	{ "validate", cmd_validate, "validate SUITE.yaml..." },
 	{ "import", cmd_import, "import fio|sysbench|csv FILE... [--device NAME] [-o SETDIR]" },
 	{ "export", cmd_export, "export fio SUITE.yaml [-o DIR]" },
+	{ "agent", cmd_agent, "agent                 (started over ssh by run --hosts)" },
 	{ NULL, NULL, NULL },
 };
 

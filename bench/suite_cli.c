@@ -2,6 +2,7 @@
  * suite_cli.c - option parsing shared by validate, plan and export (see
  * suite_cli.h), so --device and --scale mean the same everywhere.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -118,8 +119,10 @@ int suite_cli_scale(const char *v, double *out)
 
 	errno = 0;
 	f = strtod(v, &end);
-	if (errno || end == v || *end || !(f > 0) || !isfinite(f) ||
-	    f > SUITE_CLI_MAX_SCALE) {
+	/* decimal only: strtod would also take 0x10, inf, nan */
+	if (errno || end == v || *end || v[strspn(v, "0123456789.eE+-")] ||
+	    !(isdigit((unsigned char)v[0]) || v[0] == '.') || !(f > 0) ||
+	    !isfinite(f) || f > SUITE_CLI_MAX_SCALE) {
 		fprintf(stderr, "iomatrix: bad --scale '%s'; give a positive factor up to %g, such as 0.1 or 2\n",
 			v, SUITE_CLI_MAX_SCALE);
 		return -1;

@@ -23,18 +23,17 @@
 
 struct ctx {
 	const struct report *r;
-	char *dir;            /* outdir/charts */
+	struct outdir od;     /* outdir/charts */
 	bool svg, png;
 	struct chart_set *cs;
 	struct sbuf all;      /* all.gp */
+	struct errlist *msgs;
 	int err;
 };
 
-static int write_text(const char *dir, const char *name, const struct sbuf *b)
+static int write_text(struct ctx *x, const char *name, const struct sbuf *b)
 {
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return fsutil_write_atomic(path, sbuf_str(b), b->len);
+	return outdir_write(&x->od, name, sbuf_str(b), b->len, x->msgs);
 }
 
 static struct chart *chart_new(struct ctx *x, const char *file, const char *title,
@@ -116,10 +115,10 @@ static int chart_emit(struct ctx *x, const char *file, const char *title, int gr
 	if (!c)
 		return -1;
 	snprintf(name, sizeof(name), "%s.dat", file);
-	if (write_text(x->dir, name, dat) < 0)
+	if (write_text(x, name, dat) < 0)
 		return -1;
 	snprintf(name, sizeof(name), "%s.gp", file);
-	if (write_text(x->dir, name, gp) < 0)
+	if (write_text(x, name, gp) < 0)
 		return -1;
 	sbuf_addf(&x->all, "load '%s.gp'\n", file);
 	c->svgfile = x->svg;
@@ -541,7 +540,7 @@ static int chart_cell(struct ctx *x, size_t gi)
 	return rc;
 }
 
-static char *find_in_path(const char *prog)
+char *chart_find_program(const char *prog)
 {
 	const char *path = getenv("PATH");
 	if (!path || !*path)
@@ -560,34 +559,43 @@ static char *find_in_path(const char *prog)
 	return NULL;
 }
 
-/* One gnuplot for everything: fork, chdir to the charts dir, exec by argv. */
-static int run_gnuplot(const char *gnuplot, const char *dir, struct errlist *msgs)
+/* One gnuplot for everything: fork, fchdir to dfd (opened without
+ * following links), exec by argv; its output goes to a new gnuplot.log
+ * there (O_EXCL, never through a planted link). */
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs)
 {
+	int logfd, status;
+
+	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (logfd >= 0)
+		fchmod(logfd, 0644);
 	pid_t pid = fork();
-	int status;
 
 	if (pid < 0) {
+		if (logfd >= 0)
+			close(logfd);
 		errlist_add(msgs, NULL, 0, 0, "cannot start gnuplot: %s", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
-		char *const argv[] = { (char *)"gnuplot", (char *)"all.gp", NULL };
+		char *const argv[] = { (char *)"gnuplot", (char *)script, NULL };
 		int fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0) {
 			dup2(fd, 0);
 			close(fd);
 		}
-		if (chdir(dir) < 0)
+		if (fchdir(dfd) < 0)
 			_exit(126);
-		fd = open("gnuplot.log", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-			close(fd);
+		if (logfd >= 0) {
+			dup2(logfd, 1);
+			dup2(logfd, 2);
 		}
 		execv(gnuplot, argv);
 		_exit(127);
 	}
+	if (logfd >= 0)
+		close(logfd);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR) {
 			errlist_add(msgs, NULL, 0, 0, "waiting for gnuplot: %s", strerror(errno));
@@ -601,20 +609,37 @@ static int run_gnuplot(const char *gnuplot, const char *dir, struct errlist *msg
 	return 0;
 }
 
+/* The report's charts: the names gnuplot will write are claimed first
+ * (gnuplot's fopen would follow a planted link), then one run of all.gp. */
+static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+{
+	for (size_t i = 0; i < x->cs->n; i++) {
+		char name[300];
+		snprintf(name, sizeof(name), "%s.svg", x->cs->c[i].file);
+		if (x->svg)
+			outdir_claim(&x->od, name);
+		snprintf(name, sizeof(name), "%s.png", x->cs->c[i].file);
+		if (x->png)
+			outdir_claim(&x->od, name);
+	}
+	outdir_claim(&x->od, "gnuplot.log");
+	return chart_run_gnuplot(gnuplot, x->od.fd, x->od.path, "all.gp", msgs);
+}
+
 /*
  * Read an SVG gnuplot wrote and keep the <svg> element for inlining.  Every
  * chart uses the same ids (gnuplot_canvas, gpPt0, textbox...), so they get a
  * per-chart prefix: one HTML page may not define an id twice.
  */
-static char *svg_inline(const char *dir, const char *file, size_t idx)
+static char *svg_inline(int dirfd, const char *file, size_t idx)
 {
 	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
 	char name[300], prefix[32];
 	size_t len;
 	struct sbuf out = SBUF_INIT;
 
-	snprintf(name, sizeof(name), "%s/%s.svg", dir, file);
-	char *buf = fsutil_read_at(AT_FDCWD, name, 16u << 20, 0, &len);
+	snprintf(name, sizeof(name), "%s.svg", file);
+	char *buf = fsutil_read_at(dirfd, name, 16u << 20, 0, &len);
 	if (!buf)
 		return NULL;
 	char *p = strstr(buf, "<svg");
@@ -645,41 +670,18 @@ static char *svg_inline(const char *dir, const char *file, size_t idx)
 	return sbuf_detach(&out);
 }
 
-/* Charts of an earlier report in the same directory would linger and be
- * mistaken for current ones: remove our own kinds of files (a symlink is
- * unlinked, never followed; nothing else is touched). */
-static void charts_clean(const char *dir)
-{
-	static const char *const ext[] = { ".gp", ".dat", ".svg", ".png", ".log" };
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-		for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
-			size_t el = strlen(ext[i]);
-			if (l > el && !strcmp(de->d_name + l - el, ext[i])) {
-				unlinkat(dirfd(d), de->d_name, 0);
-				break;
-			}
-		}
-	}
-	closedir(d);
-}
-
-int chart_render_all(const struct report *r, const char *outdir, bool svg,
+int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs)
 {
-	struct ctx x = { .r = r, .svg = svg, .png = png, .cs = cs };
+	struct ctx x = { .r = r, .svg = svg, .png = png, .cs = cs, .msgs = msgs };
 	char *gnuplot = NULL;
 	int rc = 0;
 
+	x.od.fd = -1;
 	memset(cs, 0, sizeof(*cs));
 	if (!svg && !png)
 		return 0;
-	gnuplot = find_in_path("gnuplot");
+	gnuplot = chart_find_program("gnuplot");
 	if (!gnuplot) {
 		cs->note = strdup("Charts were skipped: gnuplot is not installed "
 				  "(apt-get install gnuplot-nox, then run the report again).");
@@ -688,31 +690,26 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 		return 0;
 	}
 	sbuf_init(&x.all);
-	struct sbuf d = SBUF_INIT;
-	sbuf_addf(&d, "%s/charts", outdir);
-	x.dir = sbuf_detach(&d);
-	if (!x.dir || (mkdir(x.dir, 0755) < 0 && errno != EEXIST)) {
-		errlist_add(msgs, x.dir, 0, 0, "cannot create chart directory: %s",
-			    strerror(errno));
-		rc = 1;
+	/* charts of an earlier report that this one does not redraw are
+	 * removed by outdir_finish(), from the list that report left */
+	int e = outdir_open_child(&x.od, parent, "charts", msgs);
+	if (e < 0) {
+		rc = e == -1 ? 2 : 1;
 		goto out;
 	}
-	charts_clean(x.dir);
 	if (chart_bars(&x, false) < 0 || chart_bars(&x, true) < 0 ||
 	    chart_sweeps(&x, 0) < 0 || chart_sweeps(&x, 1) < 0) {
-		errlist_add(msgs, x.dir, 0, 0, "cannot write chart files: %s", strerror(errno));
+		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
 		rc = 1;
 		goto out;
 	}
 	for (size_t gi = 0; gi < r->ngroups && gi < CHART_MAX_CELL_CHARTS; gi++)
 		if (chart_cell(&x, gi) < 0) {
-			errlist_add(msgs, x.dir, 0, 0, "cannot write chart files: %s",
-				    strerror(errno));
+			errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
 			rc = 1;
 			goto out;
 		}
-	if (write_text(x.dir, "all.gp", &x.all) < 0) {
-		errlist_add(msgs, x.dir, 0, 0, "cannot write all.gp");
+	if (write_text(&x, "all.gp", &x.all) < 0) {
 		rc = 1;
 		goto out;
 	}
@@ -724,15 +721,17 @@ int chart_render_all(const struct report *r, const char *outdir, bool svg,
 			 CHART_MAX_CELL_CHARTS, r->ngroups);
 		cs->note = strdup(note);
 	}
-	if (run_gnuplot(gnuplot, x.dir, msgs) < 0) {
+	if (run_gnuplot(gnuplot, &x, msgs) < 0) {
 		rc = 1;
 		goto out;
 	}
 	for (size_t i = 0; svg && i < cs->n; i++)
-		cs->c[i].svg = svg_inline(x.dir, cs->c[i].file, i);
+		cs->c[i].svg = svg_inline(x.od.fd, cs->c[i].file, i);
 out:
+	if (x.od.fd >= 0 && outdir_finish(&x.od, msgs) < 0 && !rc)
+		rc = 1;
+	outdir_close(&x.od);
 	free(gnuplot);
-	free(x.dir);
 	sbuf_release(&x.all);
 	return rc;
 }

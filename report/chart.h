@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "common/errlist.h"
+#include "outdir.h"
 #include "report.h"
 
 struct chart {
@@ -36,12 +37,21 @@ struct chart_set {
 #define CHART_BARS_PER_CHART 24
 
 /*
- * Write the chart files under outdir/charts and run gnuplot once.  Returns
- * 0 (charts done, or skipped with cs->note set when gnuplot is missing), or
- * 1 when gnuplot ran and failed (message in msgs).
+ * Write the chart files under outdir/charts (never a link) and run gnuplot
+ * once.  Returns 0 (charts done, or skipped with cs->note set when gnuplot
+ * is missing), 1 when writing or gnuplot failed, 2 when charts/ is a link
+ * or not a directory (message in msgs).
  */
-int chart_render_all(const struct report *r, const char *outdir, bool svg,
+int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
 		     bool png, struct chart_set *cs, struct errlist *msgs);
 void chart_set_release(struct chart_set *cs);
+
+/* Shared with the site's charts: the full path of prog in $PATH (caller
+ * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name
+ * for messages), output to a new dir/gnuplot.log (which must not exist),
+ * 0 or -1 with a message. */
+char *chart_find_program(const char *prog);
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs);
 
 #endif

@@ -11,11 +11,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmpstat.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
-#include "common/stats.h"
 #include "template.h"
+#include "outdir.h"
 #include "tmplpath.h"
 
 static void usage(FILE *f)
@@ -52,22 +53,14 @@ struct cmp_row {
 	enum verdict v;
 };
 
-/* Is the difference of two summaries outside the noise? */
+/* Is the difference of two summaries outside the noise?  Welch's t-test
+ * (cmpstat.c, shared with history) when both sides were repeated. */
 static bool significant(const struct rset_stat *a, const struct rset_stat *b)
 {
-	if (a->n >= 2 && b->n >= 2) {
-		double va = a->stddev * a->stddev / a->n, vb = b->stddev * b->stddev / b->n;
-		double se = sqrt(va + vb);
-		if (se == 0)
-			return a->mean != b->mean;
-		double t = fabs(b->mean - a->mean) / se;
-		/* Welch-Satterthwaite degrees of freedom */
-		double dof = (va + vb) * (va + vb) /
-			     ((a->n > 1 ? va * va / (a->n - 1) : 0) +
-			      (b->n > 1 ? vb * vb / (b->n - 1) : 0));
-		size_t d = dof >= 1 && isfinite(dof) ? (size_t)dof : 1;
-		return t > student_t95(d);
-	}
+	struct cmpstat_side sa = { a->mean, a->stddev, a->n }, sb = { b->mean, b->stddev, b->n };
+	double p = cmpstat_welch_p(&sa, &sb);
+	if (p >= 0)
+		return p < 0.05;
 	/* CI overlap (a single run has no interval: any difference counts) */
 	double alo = a->mean - a->ci95, ahi = a->mean + a->ci95;
 	double blo = b->mean - b->ci95, bhi = b->mean + b->ci95;
@@ -242,7 +235,7 @@ static int pair_rows(struct cmp_rows *rows, const struct rgroup *g,
 			}
 			struct cmp_row *row = &rows->v[rows->n++];
 			memset(row, 0, sizeof(*row));
-			row->device = dv->name;
+			row->device = dv->label ? dv->label : dv->name;
 			row->workload = g->title;
 			row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
 			row->metric = mets[m].name;
@@ -271,12 +264,13 @@ static int compare_match(const struct report *r, double threshold,
 			const struct rentry *pair = NULL;
 			for (size_t m = 0; m < g->n; m++) {
 				const struct rdev *d2 = &r->devs[g->e[m].dev];
-				if (d2->set != dv->set && !strcmp(d2->name, dv->name))
-					pair = &g->e[m];
+				if (d2->set != dv->set && !strcmp(d2->name, dv->name) &&
+				    !strcmp(d2->label ? d2->label : "", dv->label ? dv->label : ""))
+					pair = &g->e[m]; /* fleet: the same host too */
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
@@ -286,7 +280,7 @@ static int compare_match(const struct report *r, double threshold,
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				add_s(o, "why", !co->ok ? "failed in OLD" : "failed in NEW");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
@@ -392,7 +386,8 @@ int cmd_compare(int argc, char **argv)
 	bool loaded = false;
 	struct cmp_rows rows = { 0 };
 	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL, *outdir = NULL;
+	char *css = NULL;
+	struct outdir od = { .fd = -1 };
 	cJSON *ctx = NULL;
 	int rc = EXIT_USAGE;
 
@@ -424,29 +419,27 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	compare_ctx(ctx, &r, a.threshold, &rows);
 
-	if (a.out) {
-		outdir = strdup(a.out);
-	} else {
-		struct sbuf b = SBUF_INIT;
-		sbuf_addf(&b, "%s/compare", a.paths[1]);
-		outdir = sbuf_detach(&b);
-	}
-	if (!outdir || fsutil_mkdir_p(outdir) < 0) {
-		fprintf(stderr, "iomatrix: cannot create '%s'\n", outdir ? outdir : "?");
-		goto out;
+	/* NEW/compare lives in a set that may come from anyone: never a link */
+	int e = a.out ? outdir_open(&od, a.out, NULL, "compare", &errs) :
+			outdir_open(&od, a.paths[1], "compare", "compare", &errs);
+	if (e < 0) {
+		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out_errs;
 	}
 	rc = EXIT_OK;
 	struct sbuf o = SBUF_INIT;
 	if (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
-	    report_write_file(outdir, "compare.md", sbuf_str(&o), o.len, &errs) < 0)
+	    outdir_write(&od, "compare.md", sbuf_str(&o), o.len, &errs) < 0)
 		rc = EXIT_RUNTIME;
 	sbuf_reset(&o);
 	cJSON_AddStringToObject(ctx, "css", css);
 	if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
-	    report_write_file(outdir, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
+	    outdir_write(&od, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
 		rc = EXIT_RUNTIME;
 	sbuf_release(&o);
-	compare_print(&r, ctx, &rows, outdir);
+	if (outdir_finish(&od, &errs) < 0)
+		rc = EXIT_RUNTIME;
+	compare_print(&r, ctx, &rows, od.path);
 	size_t worse = 0;
 	for (size_t i = 0; i < rows.n; i++)
 		worse += rows.v[i].v == V_WORSE;
@@ -463,7 +456,7 @@ out:
 	tmpl_free(tmd);
 	tmpl_free(thtml);
 	free(css);
-	free(outdir);
+	outdir_close(&od);
 	errlist_release(&errs);
 	return rc;
 }

@@ -49,6 +49,18 @@ static const char *js(const cJSON *o, const char *k)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+/* A count read from a manifest: a whole number in lo..RSET_MAX_CELLS, or
+ * -1 when it is anything else (a string, 1e400, -5, 2.5). */
+static int whole_number(const cJSON *v, int lo)
+{
+	if (!cJSON_IsNumber(v))
+		return -1;
+	double d = v->valuedouble;
+	if (!(d >= lo && d <= RSET_MAX_CELLS) || d != (double)(int)d)
+		return -1;
+	return (int)d;
+}
+
 static int entry_read(const char *path, struct entry *e)
 {
 	char why[128];
@@ -99,15 +111,28 @@ static int entry_read(const char *path, struct entry *e)
 		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
+	int bad = 0;
 	cJSON_ArrayForEach(x, cells) {
 		const char *st = js(x, "status");
+		if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) < 0) {
+			bad++; /* not a cell: no id a set can hold */
+			continue;
+		}
 		done++;
 		if (st && strcmp(st, "ok"))
 			failed++;
 	}
-	sbuf_addf(&b, "%d/%d", done, cJSON_IsNumber(tot) ? (int)tot->valuedouble : done);
+	/* numbers from a set are checked before they become ints: 1e400 or
+	 * -5 would otherwise print as -2147483648 or "8/-5" */
+	int total = tot ? whole_number(tot, 0) : done;
+	if (total >= 0)
+		sbuf_addf(&b, "%d/%d", done, total);
+	else
+		sbuf_addf(&b, "%d/? (bad cells_total)", done);
 	if (failed)
 		sbuf_addf(&b, " (%d failed)", failed);
+	if (bad)
+		sbuf_addf(&b, " (%d bad index entr%s)", bad, bad == 1 ? "y" : "ies");
 	e->cells = safe(sbuf_str(&b));
 	sbuf_reset(&b);
 	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");

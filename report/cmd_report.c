@@ -15,6 +15,7 @@
 #include "chart.h"
 #include "common/fsutil.h"
 #include "cli.h"
+#include "outdir.h"
 #include "resultset/resultset.h"
 #include "report.h"
 #include "template.h"
@@ -39,20 +40,6 @@ static void usage(FILE *f)
 		"                       from DIR (default: $IOMATRIX_TEMPLATES, then the\n"
 		"                       templates/ installed with iomatrix)\n"
 		"  --title TEXT         report title (default: the suite's title)\n");
-}
-
-int report_write_file(const char *dir, const char *name, const char *data,
-		      size_t len, struct errlist *errs)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	int r = fsutil_write_atomic(path, data, len);
-	if (r < 0) {
-		errlist_add(errs, path, 0, 0, "cannot write: %s", strerror(-r));
-		return -1;
-	}
-	return 0;
 }
 
 static bool list_has(const char *list, const char *word)
@@ -90,7 +77,7 @@ static bool list_valid(const char *list, const char *const *words, size_t n,
 }
 
 /* fio-commands.txt: the equivalent fio command of every cell.  0 or -1. */
-static int write_fio_commands(const struct report *r, const char *outdir,
+static int write_fio_commands(const struct report *r, struct outdir *od,
 			      struct errlist *errs)
 {
 	struct sbuf fio = SBUF_INIT;
@@ -109,7 +96,7 @@ static int write_fio_commands(const struct report *r, const char *outdir,
 			report_fio_command(e->cell, rdev_is_dir(&r->devs[e->dev]), &fio);
 			sbuf_addc(&fio, '\n');
 		}
-	ret = report_write_file(outdir, "fio-commands.txt", sbuf_str(&fio), fio.len, errs);
+	ret = outdir_write(od, "fio-commands.txt", sbuf_str(&fio), fio.len, errs);
 	sbuf_release(&fio);
 	return ret;
 }
@@ -126,7 +113,7 @@ struct report_docs {
 /* report.md, report.html, report.csv, report.json as asked.  0, or -1
  * when one failed (the others are still written). */
 static int write_documents(const struct report *r, const struct chart_set *cs,
-			   const struct report_docs *d, const char *outdir,
+			   const struct report_docs *d, struct outdir *od,
 			   struct errlist *errs)
 {
 	struct sbuf buf = SBUF_INIT;
@@ -135,7 +122,7 @@ static int write_documents(const struct report *r, const struct chart_set *cs,
 	if (d->md) {
 		cJSON *ctx = report_context(r, cs, false, d->files, d->nfiles);
 		if (!ctx || tmpl_render(d->tmd, ctx, ESC_MD, &buf) < 0 ||
-		    report_write_file(outdir, "report.md", sbuf_str(&buf), buf.len, errs) < 0)
+		    outdir_write(od, "report.md", sbuf_str(&buf), buf.len, errs) < 0)
 			ret = -1;
 		cJSON_Delete(ctx);
 		sbuf_reset(&buf);
@@ -145,21 +132,21 @@ static int write_documents(const struct report *r, const struct chart_set *cs,
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "css", d->css);
 		if (!ctx || tmpl_render(d->thtml, ctx, ESC_HTML, &buf) < 0 ||
-		    report_write_file(outdir, "report.html", sbuf_str(&buf), buf.len, errs) < 0)
+		    outdir_write(od, "report.html", sbuf_str(&buf), buf.len, errs) < 0)
 			ret = -1;
 		cJSON_Delete(ctx);
 		sbuf_reset(&buf);
 	}
 	if (d->csv) {
 		if (report_write_csv(r, &buf) < 0 ||
-		    report_write_file(outdir, "report.csv", sbuf_str(&buf), buf.len, errs) < 0)
+		    outdir_write(od, "report.csv", sbuf_str(&buf), buf.len, errs) < 0)
 			ret = -1;
 		sbuf_reset(&buf);
 	}
 	if (d->json) {
 		cJSON *j = report_json(r);
 		char *s = j ? cJSON_Print(j) : NULL;
-		if (!s || report_write_file(outdir, "report.json", s, strlen(s), errs) < 0)
+		if (!s || outdir_write(od, "report.json", s, strlen(s), errs) < 0)
 			ret = -1;
 		free(s);
 		cJSON_Delete(j);
@@ -180,7 +167,9 @@ int cmd_report(int argc, char **argv)
 	struct report r;
 	struct chart_set cs;
 	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL, *outdir = NULL;
+	char *css = NULL;
+	const char *outdir = NULL;
+	struct outdir od = { .fd = -1 };
 	int rc = EXIT_USAGE;
 	bool loaded = false;
 
@@ -256,28 +245,25 @@ int cmd_report(int argc, char **argv)
 	if (rc != 0)
 		goto out_errs;
 
-	if (out) {
-		outdir = strdup(out);
-	} else {
-		struct sbuf b = SBUF_INIT;
-		sbuf_addf(&b, "%s/report", sets[0]);
-		outdir = sbuf_detach(&b);
-	}
-	if (!outdir) {
-		rc = EXIT_RUNTIME;
-		goto out;
-	}
-	int e = fsutil_mkdir_p(outdir);
+	/* -o DIR is the user's; SET/report lives in a set that may come from
+	 * anyone, so its 'report' must be a real directory, not a link */
+	int e = out ? outdir_open(&od, out, NULL, "report", &errs) :
+		      outdir_open(&od, sets[0], "report", "report", &errs);
 	if (e < 0) {
-		fprintf(stderr, "iomatrix: cannot create '%s': %s\n", outdir, strerror(-e));
-		rc = EXIT_RUNTIME;
-		goto out;
+		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out_errs;
 	}
+	outdir = od.path;
 	rc = EXIT_OK;
-	if (chart_render_all(&r, outdir, want_svg, want_png, &cs, &errs) != 0)
+	int cr = chart_render_all(&r, &od, want_svg, want_png, &cs, &errs);
+	if (cr == 2) { /* charts/ is a planted link: refuse, write nothing */
+		rc = EXIT_USAGE;
+		goto out_errs;
+	}
+	if (cr != 0)
 		rc = EXIT_RUNTIME;  /* tables are still written */
 
-	if (write_fio_commands(&r, outdir, &errs) < 0)
+	if (write_fio_commands(&r, &od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
 	const char *files[24];
@@ -291,7 +277,11 @@ int cmd_report(int argc, char **argv)
 
 	struct report_docs docs = { tmd, thtml, css, files, nf, want_md, want_html,
 				    list_has(format, "csv"), list_has(format, "json") };
-	if (write_documents(&r, &cs, &docs, outdir, &errs) < 0)
+	if (write_documents(&r, &cs, &docs, &od, &errs) < 0)
+		rc = EXIT_RUNTIME;
+	/* last: stale files of an earlier report go only once the new
+	 * report.md exists, and only those an earlier iomatrix listed */
+	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
 	printf("report: %s/\n", outdir);
@@ -315,7 +305,7 @@ out:
 	tmpl_free(tmd);
 	tmpl_free(thtml);
 	free(css);
-	free(outdir);
+	outdir_close(&od);
 	free(sets);
 	errlist_release(&errs);
 	return rc;

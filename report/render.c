@@ -13,6 +13,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fleet.h"
 #include "suite/fio_map.h"
 #include "report.h"
 
@@ -115,6 +116,44 @@ static void human_dur(uint64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ull));
 }
 
+/* The batching (16), io_uring (17) and placement (18) keys of a cell, under
+ * fio's names, for the method's list; sets written before these keys
+ * existed say "not recorded". */
+static void engine_opts_text(const struct rset_cell *rc, int which, char *buf, size_t len)
+{
+	const struct cell *c = &rc->cell;
+	static const char *const first[] = { "iodepth_batch", "registerfiles", "cpus_allowed" };
+	char cpu[24] = "";
+	if (!cJSON_GetObjectItemCaseSensitive(rc->params, first[which - 16])) {
+		snprintf(buf, len, "not recorded");
+		return;
+	}
+	if (which == 16) {
+		char mx[16] = "iodepth";
+		if (c->iodepth_batch_complete_max)
+			snprintf(mx, sizeof(mx), "%u", c->iodepth_batch_complete_max);
+		snprintf(buf, len, "iodepth_batch %u, iodepth_batch_complete_min %u, "
+			 "iodepth_batch_complete_max %s", c->iodepth_batch,
+			 c->iodepth_batch_complete_min, mx);
+	} else if (which == 17) {
+		if (strcmp(c->engine, "io_uring")) {
+			snprintf(buf, len, "none (not io_uring)");
+			return;
+		}
+		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+			snprintf(cpu, sizeof(cpu), " on CPU %d", c->sqthread_poll_cpu);
+		snprintf(buf, len, "registerfiles %s, fixedbufs %s, sqthread_poll %s%s, "
+			 "hipri %s, nonvectored %d", c->registerfiles ? "yes" : "no",
+			 c->fixedbufs ? "yes" : "no", c->sqthread_poll ? "yes" : "no", cpu,
+			 c->hipri ? "yes" : "no", c->nonvectored);
+	} else {
+		if (c->numa_node >= 0)
+			snprintf(cpu, sizeof(cpu), "%d", c->numa_node);
+		snprintf(buf, len, "cpus_allowed %s, numa_node %s",
+			 c->cpus_allowed[0] ? c->cpus_allowed : "all", cpu[0] ? cpu : "none");
+	}
+}
+
 /* A cell parameter shown as text, for the method's common-parameter list. */
 static void param_text(const struct rset_cell *c, int which, char *buf, size_t len)
 {
@@ -151,6 +190,7 @@ static void param_text(const struct rset_cell *c, int which, char *buf, size_t l
 		else
 			snprintf(buf, len, "none");
 		break;
+	case 16: case 17: case 18: engine_opts_text(c, which, buf, len); break;
 	default: buf[0] = '\0';
 	}
 }
@@ -159,24 +199,49 @@ static const char *const param_names[] = {
 	"engine", "direct IO", "file size", "files", "runtime", "ramp (excluded)",
 	"repetitions", "data", "queue depth", "jobs", "block size", "pattern",
 	"fsync", "end_fsync", "drop caches", "max requests",
+	"batching", "io_uring options", "CPU placement",
 };
 #define NPARAMS (sizeof(param_names) / sizeof(param_names[0]))
+
+/* The method's line on CPU per IO: what cpu.ns_per_io is and its range
+ * over the cells that have it (none: no line). */
+static void method_cpu_per_io(const struct report *r, cJSON *ctx)
+{
+	double lo = 0, hi = 0;
+	size_t n = 0;
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].ncells; i++) {
+			const struct rset_cell *c = &r->sets[s].cells[i];
+			if (!c->have_cpu_per_io)
+				continue;
+			if (!n || c->cpu_ns_per_io < lo)
+				lo = c->cpu_ns_per_io;
+			if (!n || c->cpu_ns_per_io > hi)
+				hi = c->cpu_ns_per_io;
+			n++;
+		}
+	if (n)
+		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
+}
 
 static void method_params(const struct report *r, cJSON *ctx)
 {
 	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
 	struct sbuf vary = SBUF_INIT;
-	char a[96], b[96];
+	char a[192], b[192];
 
 	for (size_t p = 0; p < NPARAMS; p++) {
 		bool same = true, first = true;
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
-				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, 96);
+				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, sizeof(a));
 				if (!first && strcmp(a, b))
 					same = false;
 				first = false;
 			}
+		/* sets from before the engine keys: nothing to say */
+		if (same && !first && p >= 16 && !strcmp(a, "not recorded"))
+			continue;
 		if (same && !first) {
 			cJSON *o = cJSON_CreateObject();
 			add_str(o, "name", param_names[p]);
@@ -188,6 +253,7 @@ static void method_params(const struct report *r, cJSON *ctx)
 	}
 	add_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
 	sbuf_release(&vary);
+	method_cpu_per_io(r, ctx);
 }
 
 /* One environment table: attribute rows x columns. */
@@ -380,6 +446,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
+		fleet_group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
@@ -475,6 +542,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
 		failed, r->nsets, r->nsets == 1 ? "" : "s");
+	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
@@ -608,7 +676,7 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
 		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
 			  stats[i], stats[i]);
-	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,error\r\n");
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,error\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
@@ -625,9 +693,12 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				const struct rset_dir *d = dd >= 0 ? &c->dir[dd] : NULL;
 				escape_append(b, r->sets[r->devs[e->dev].set].dir, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
+				/* fleet rows: the host as given and the bare device */
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].host
+						 : r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->devs[e->dev].display, ESC_CSV);
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].name
+						 : r->devs[e->dev].display, ESC_CSV);
 				sbuf_addc(b, ',');
 				escape_append(b, c->status, ESC_CSV);
 				sbuf_addc(b, ',');
@@ -653,6 +724,7 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				csv_num(b, c->runtime_mean_ns, c->nreps > 0);
 				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
 				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
+				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
 				sbuf_addc(b, ',');
 				escape_append(b, c->error ? c->error : "", ESC_CSV);
 				sbuf_adds(b, "\r\n");

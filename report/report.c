@@ -16,6 +16,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fleet.h"
 #include "report.h"
 #include "common/units.h"
 
@@ -114,17 +115,25 @@ static void warn_add(struct report *r, const char *fmt, ...)
 
 /* ---- devices ---- */
 
-static size_t dev_index(struct report *r, size_t set, const char *name)
+/* host: a fleet cell's host (report/fleet.h), NULL in ordinary sets */
+static bool same_host(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static size_t dev_index(struct report *r, size_t set, const char *host,
+			const char *name)
 {
 	for (size_t i = 0; i < r->ndevs; i++)
-		if (r->devs[i].set == set && !strcmp(r->devs[i].name, name))
+		if (r->devs[i].set == set && !strcmp(r->devs[i].name, name) &&
+		    same_host(r->devs[i].host, host))
 			return i;
 	return (size_t)-1;
 }
 
-static int dev_add(struct report *r, size_t set, const char *name)
+static int dev_add(struct report *r, size_t set, const char *host, const char *name)
 {
-	if (dev_index(r, set, name) != (size_t)-1)
+	if (dev_index(r, set, host, name) != (size_t)-1)
 		return 0;
 	struct rdev *p = realloc(r->devs, (r->ndevs + 1) * sizeof(*p));
 	if (!p)
@@ -134,6 +143,7 @@ static int dev_add(struct report *r, size_t set, const char *name)
 	memset(d, 0, sizeof(*d));
 	d->set = set;
 	d->name = name;
+	d->host = host;
 	d->info = rset_device_find(&r->sets[set], name);
 	d->color = (int)(r->ndevs % REPORT_COLORS);
 	r->ndevs++;
@@ -146,8 +156,20 @@ static int dev_names(struct report *r)
 	for (size_t i = 0; i < r->ndevs; i++) {
 		struct rdev *d = &r->devs[i];
 		bool clash = false, host_clash = false;
+		if (d->host) { /* fleet: host as given, then the device */
+			bool multi = false;
+			for (size_t j = 0; j < r->ndevs; j++)
+				multi |= j != i && r->devs[j].host && !strcmp(r->devs[j].host, d->host) &&
+					 !strcmp(r->devs[j].name, d->name);
+			d->label = xasprintf("%s · %s", d->host, d->name);
+			d->display = !d->label ? NULL : multi ? xasprintf("%s #%zu", d->label, d->set + 1)
+								  : strdup(d->label);
+			if (!d->display)
+				return -1;
+			continue;
+		}
 		for (size_t j = 0; j < r->ndevs; j++) {
-			if (j == i || strcmp(r->devs[j].name, d->name))
+			if (j == i || strcmp(r->devs[j].name, d->name) || r->devs[j].host)
 				continue;
 			clash = true;
 			if (!strcmp(r->sets[r->devs[j].set].hostname,
@@ -177,7 +199,54 @@ static int dev_names(struct report *r)
  * group key and shown next to the device instead.
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
-	      P_FILES, P_OFFSET, P_STOP, P__N };
+	      P_FILES, P_OFFSET, P_STOP, P_EOPTS, P__N };
+
+/* The batching, io_uring and placement keys (P_EOPTS) that differ from
+ * fio's defaults, under fio's names: "iodepth_batch 32, fixedbufs".
+ * Returns false (nothing added) when all are at their defaults. */
+static bool eopts_note(const struct cell *c, struct sbuf *b)
+{
+	size_t len0 = b->len;
+#define SEP (b->len > len0 ? ", " : "")
+	if (c->iodepth_batch != 1)
+		sbuf_addf(b, "%siodepth_batch %u", SEP, c->iodepth_batch);
+	if (c->iodepth_batch_complete_min != 1)
+		sbuf_addf(b, "%scompletions from %u", SEP, c->iodepth_batch_complete_min);
+	if (c->iodepth_batch_complete_max)
+		sbuf_addf(b, "%scompletions up to %u", SEP, c->iodepth_batch_complete_max);
+	if (!strcmp(c->engine, "io_uring")) {
+		if (c->registerfiles)
+			sbuf_addf(b, "%sregisterfiles", SEP);
+		if (c->fixedbufs)
+			sbuf_addf(b, "%sfixedbufs", SEP);
+		if (c->sqthread_poll)
+			sbuf_addf(b, "%ssqthread_poll", SEP);
+		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+			sbuf_addf(b, " on CPU %d", c->sqthread_poll_cpu);
+		if (c->hipri)
+			sbuf_addf(b, "%shipri", SEP);
+		if (c->nonvectored >= 0)
+			sbuf_addf(b, "%snonvectored %d", SEP, c->nonvectored);
+	}
+	if (c->cpus_allowed[0])
+		sbuf_addf(b, "%sCPUs %s", SEP, c->cpus_allowed);
+	if (c->numa_node >= 0)
+		sbuf_addf(b, "%sNUMA node %d", SEP, c->numa_node);
+#undef SEP
+	return b->len > len0;
+}
+
+static bool eopts_eq(const struct cell *a, const struct cell *b)
+{
+	return a->iodepth_batch == b->iodepth_batch &&
+	       a->iodepth_batch_complete_min == b->iodepth_batch_complete_min &&
+	       a->iodepth_batch_complete_max == b->iodepth_batch_complete_max &&
+	       a->registerfiles == b->registerfiles && a->fixedbufs == b->fixedbufs &&
+	       a->sqthread_poll == b->sqthread_poll &&
+	       a->sqthread_poll_cpu == b->sqthread_poll_cpu && a->hipri == b->hipri &&
+	       a->nonvectored == b->nonvectored &&
+	       !strcmp(a->cpus_allowed, b->cpus_allowed) && a->numa_node == b->numa_node;
+}
 
 static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
@@ -197,6 +266,7 @@ static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p
 	/* a 60 s latency run is not a repeat of the same cell run for 20 s */
 	case P_STOP: return a->runtime_ns == b->runtime_ns &&
 			    a->requests == b->requests && a->io_size == b->io_size;
+	case P_EOPTS: return eopts_eq(&a->cell, &b->cell);
 	}
 	return true;
 }
@@ -234,6 +304,10 @@ static void param_note(const struct rset_cell *c, int p, struct sbuf *b)
 		}
 		if (!c->runtime_ns && !c->requests && !c->io_size)
 			sbuf_adds(b, "one pass");
+		break;
+	case P_EOPTS:
+		if (!eopts_note(&c->cell, b))
+			sbuf_adds(b, "fio's engine defaults");
 		break;
 	case P_OFFSET:
 		if (c->offset_pct > 0) {
@@ -318,7 +392,7 @@ static bool is_mixed(const char *p)
 
 /* What differs between groups decides what a title must say. */
 struct varies {
-	bool qd, jobs, engine, direct, fsync, data, files, rwmix;
+	bool qd, jobs, engine, direct, fsync, data, files, rwmix, eopts;
 };
 
 static void compute_varies(const struct report *r, struct varies *v)
@@ -337,6 +411,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 		v->fsync |= a->fsync != b->fsync || a->end_fsync != b->end_fsync;
 		v->data |= strcmp(a->data, b->data) != 0;
 		v->files |= a->files != b->files;
+		v->eopts |= !eopts_eq(&a->cell, &b->cell);
 	}
 }
 
@@ -393,6 +468,13 @@ static void group_titles(struct report *r, const bool *in_key)
 			sbuf_addf(&extra, ", %s data", c->data);
 		if (v.files && !title_skip(g, in_key, P_FILES))
 			sbuf_addf(&extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
+		/* settings common to every cell are in the method, not each title */
+		if (v.eopts && !title_skip(g, in_key, P_EOPTS)) {
+			struct sbuf e = SBUF_INIT;
+			if (eopts_note(&c->cell, &e))
+				sbuf_addf(&extra, ", %s", sbuf_str(&e));
+			sbuf_release(&e);
+		}
 		if ((c->offset_bytes || c->offset_pct > 0) && !title_skip(g, in_key, P_OFFSET)) {
 			sbuf_adds(&extra, ", ");
 			param_note(c, P_OFFSET, &extra);
@@ -424,7 +506,7 @@ static int groups_build(struct report *r)
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
 			const struct rset_cell *c = &rs->cells[ci];
-			size_t dv = dev_index(r, s, c->device);
+			size_t dv = dev_index(r, s, fleet_cell_host(c), c->device);
 			char *key = group_key(c, in_key);
 			if (!key)
 				return -1;
@@ -644,7 +726,7 @@ static void warnings_compute(struct report *r)
 		memset(pk, 0, sizeof(pk));
 		for (size_t i = 0; i < rs->ncells; i++) {
 			const struct rset_cell *c = &rs->cells[i];
-			if (strcmp(c->device, dv->name))
+			if (strcmp(c->device, dv->name) || !same_host(fleet_cell_host(c), dv->host))
 				continue;
 			if (!c->ok) {
 				pick_add(&pk[W_FAILED], c);
@@ -952,15 +1034,16 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 	/* devices: manifest order, then any only seen in cells */
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		for (size_t i = 0; i < rs->ndevices; i++) {
+		for (size_t i = 0; i < rs->ndevices && !fleet_of(rs); i++) {
 			bool used = false;
 			for (size_t c = 0; c < rs->ncells && !used; c++)
 				used = !strcmp(rs->cells[c].device, rs->devices[i].name);
-			if (used && dev_add(r, s, rs->devices[i].name) < 0)
+			if (used && dev_add(r, s, NULL, rs->devices[i].name) < 0)
 				goto oom;
 		}
+		/* fleet sets: host.devices in cell order ("all" first) */
 		for (size_t c = 0; c < rs->ncells; c++)
-			if (dev_add(r, s, rs->cells[c].device) < 0)
+			if (dev_add(r, s, fleet_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
 				goto oom;
 	}
 	if (dev_names(r) < 0 || groups_build(r) < 0)
@@ -989,6 +1072,8 @@ int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		r->title = strdup(title);
 	} else if (r->sets[0].suite_title) {
 		r->title = strdup(r->sets[0].suite_title);
+	} else if (fleet_of(&r->sets[0])) {
+		r->title = fleet_title(&r->sets[0]);
 	} else {
 		struct sbuf t = SBUF_INIT;
 		for (size_t i = 0; i < r->ndevs; i++)
@@ -1011,8 +1096,10 @@ void report_release(struct report *r)
 	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
 	free(r->sets);
-	for (size_t i = 0; i < r->ndevs; i++)
+	for (size_t i = 0; i < r->ndevs; i++) {
 		free(r->devs[i].display);
+		free(r->devs[i].label);
+	}
 	free(r->devs);
 	for (size_t i = 0; i < r->ngroups; i++) {
 		free(r->groups[i].key);

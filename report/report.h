@@ -27,7 +27,11 @@ extern const char *const report_colors[REPORT_COLORS];
 struct rdev {
 	size_t set;                  /* index into report.sets */
 	const char *name;            /* device name in its set */
-	char *display;               /* owned: name, or name@host when ambiguous */
+	const char *host;            /* fleet sets: the host as given ("all"
+					for aggregate cells), else NULL */
+	char *display;               /* owned: name, name@host when ambiguous,
+					fleet: label, "label #set" when ambiguous */
+	char *label;                 /* owned, fleet sets: "host · name" */
 	const struct rset_device *info; /* may be NULL */
 	int color;                   /* index into report_colors */
 };

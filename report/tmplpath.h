@@ -26,8 +26,4 @@ struct tmpl *tmplpath_load(const char *name, const char *user_dir, char **argv,
 char *tmplpath_read(const char *name, const char *user_dir, char **argv,
 		    struct errlist *errs);
 
-/* Shared by the report-side commands (cmd_report.c). */
-int report_write_file(const char *dir, const char *name, const char *data,
-		      size_t len, struct errlist *errs); /* fsutil_write_atomic */
-
 #endif

@@ -5,6 +5,7 @@
  * O_EXCL|O_NOFOLLOW under an unpredictable name, like mkstemp, but relative
  * to a directory fd so callers can work inside an O_NOFOLLOW-opened set.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -153,6 +154,23 @@ static void temp_suffix(char *out)
 		*w /= 62;
 	}
 	out[12] = '\0';
+}
+
+int fsutil_dir_is_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int empty = 1;
+
+	if (!d)
+		return -errno;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			empty = 0;
+			break;
+		}
+	closedir(d);
+	return empty;
 }
 
 bool fsutil_is_temp_name(const char *name)

@@ -102,6 +102,10 @@ int fsutil_mkdir_p(const char *path);
  * is too small (out then holds ""). */
 int fsutil_parent(const char *path, char *out, size_t len);
 
+/* Does directory `path` hold no entry besides . and ..?  1 yes, 0 no,
+ * -errno when it cannot be read. */
+int fsutil_dir_is_empty(const char *path);
+
 /* Is `name` (a directory entry) a temp file fsutil made? */
 bool fsutil_is_temp_name(const char *name);
 

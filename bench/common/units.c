@@ -76,7 +76,8 @@ int units_parse_size(const char *s, uint64_t *out)
 	mul = size_suffix(p);
 	if (!mul)
 		return -1;
-	if (v && mul > UINT64_MAX / v)
+	/* a size must fit a file offset (off_t): 8 EiB - 1 at most */
+	if (v && mul > (uint64_t)INT64_MAX / v)
 		return -1;
 	*out = v * mul;
 	return 0;

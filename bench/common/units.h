@@ -1,6 +1,9 @@
 /*
  * units.h - sizes and durations as people write them in suites and on the
  * command line.  Sizes are powers of 1024 (as fio): 4k, 1m, 8GiB, 512B.
+ * A size is decimal digits, then optionally one space and a unit (b k m g
+ * t p e, each alone or with B or iB, any case); it must fit a file offset
+ * (at most 8 EiB - 1).  Not accepted: fractions, signs, hex, "4 k b".
  * Durations: 500ms, 30s, 2m, 1h, bare number = seconds.
  *
  * All parsers return 0 on success and -1 on malformed or overflowing input.

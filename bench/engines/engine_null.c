@@ -14,12 +14,14 @@ struct engine_ctx {
 	struct io_req **done;
 };
 
-static int null_init(struct engine_ctx **out, unsigned depth)
+static int null_init(struct engine_ctx **out, const struct engine_opts *o,
+		     char *err, size_t errlen)
 {
+	(void)err, (void)errlen;
 	struct engine_ctx *c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->depth = depth ? depth : 1;
+	c->depth = o->depth ? o->depth : 1;
 	c->done = calloc(c->depth, sizeof(*c->done));
 	if (!c->done) {
 		free(c);

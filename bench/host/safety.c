@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -19,6 +21,7 @@
 #include "common/sbuf.h"
 #include "fingerprint.h"
 #include "safety.h"
+#include "scratch.h"
 
 #define MAX_DEVS 256
 
@@ -278,6 +281,87 @@ int safety_check_results_dir(const char *dir, char *err, size_t errlen)
 		strfmt(err, errlen,
 		       "results directory '%s' is not writable (%s); use --out DIR or set IOMATRIX_RESULTS",
 		       dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Filesystems that hold kernel state, not data.  Magic numbers from
+ * linux/magic.h; the ones older headers lack are spelled out. */
+static const struct { unsigned long magic; const char *name; } pseudo_fs[] = {
+	{ PROC_SUPER_MAGIC, "procfs" },     { SYSFS_MAGIC, "sysfs" },
+	{ DEVPTS_SUPER_MAGIC, "devpts" },   { DEBUGFS_MAGIC, "debugfs" },
+	{ 0x74726163, "tracefs" },          { SECURITYFS_MAGIC, "securityfs" },
+	{ 0x27e0eb, "cgroup" },             { 0x63677270, "cgroup2" },
+	{ 0xcafe4a11, "bpf" },              { 0x6165676c, "pstore" },
+	{ 0xde5e81e4, "efivarfs" },         { 0x62656570, "configfs" },
+	{ 0x42494e4d, "binfmt_misc" },      { SELINUX_MAGIC, "selinuxfs" },
+	{ SMACK_MAGIC, "smackfs" },         { 0x6e736673, "nsfs" },
+	{ 0x65735543, "fusectl" },          { 0x19800202, "mqueue" },
+	{ USBDEVICE_SUPER_MAGIC, "usbdevfs" },
+};
+
+const char *safety_pseudo_fs(const char *path)
+{
+	struct statfs sf;
+	char dir[PATH_MAX];
+
+	if (statfs(path, &sf) < 0) {
+		/* a file to be made: its directory decides */
+		strfmt(dir, sizeof(dir), "%s", path);
+		char *slash = strrchr(dir, '/');
+		if (!slash)
+			strfmt(dir, sizeof(dir), ".");
+		else if (slash == dir)
+			dir[1] = '\0';
+		else
+			*slash = '\0';
+		if (statfs(dir, &sf) < 0)
+			return NULL;
+	}
+	for (size_t i = 0; i < sizeof(pseudo_fs) / sizeof(pseudo_fs[0]); i++)
+		if ((unsigned long)sf.f_type == pseudo_fs[i].magic)
+			return pseudo_fs[i].name;
+	return NULL;
+}
+
+int safety_check_target(const char *name, const char *path, bool writes,
+			bool io, bool destructive, bool yes_destroy_data,
+			char *err, size_t errlen)
+{
+	struct stat st;
+	const char *fs = safety_pseudo_fs(path);
+
+	if (fs) {
+		strfmt(err, errlen,
+		       "device '%s': '%s' is on %s, a kernel pseudo filesystem, not storage; point the device at a directory, file or block device",
+		       name, path, fs);
+		return -1;
+	}
+	if (stat(path, &st) < 0 || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode))
+		return 0; /* absent (made by the runner), a directory, or guarded above */
+	if (!S_ISREG(st.st_mode)) {
+		if (!io)
+			return 0; /* the null engine opens nothing */
+		strfmt(err, errlen,
+		       "device '%s': '%s' is a %s, not a directory, regular file or block device; only engine null accepts it",
+		       name, path, S_ISCHR(st.st_mode) ? "character device" :
+		       S_ISFIFO(st.st_mode) ? "FIFO" : S_ISSOCK(st.st_mode) ? "socket" :
+		       "special file");
+		return -1;
+	}
+	if (!writes || !io || scratch_path_is_ours(path))
+		return 0;
+	if (!destructive) {
+		strfmt(err, errlen,
+		       "device '%s': '%s' is an existing file that iomatrix did not make, and writing overwrites its contents; add 'destructive: true' to the device in the suite and pass --yes-destroy-data, or point the device at a directory",
+		       name, path);
+		return -1;
+	}
+	if (!yes_destroy_data) {
+		strfmt(err, errlen,
+		       "device '%s': writing to existing file '%s' destroys its contents; pass --yes-destroy-data to confirm",
+		       name, path);
 		return -1;
 	}
 	return 0;

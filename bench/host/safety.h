@@ -2,7 +2,9 @@
  * safety.h - refuse what could destroy data or waste a long run: writes to a
  * block device without both `destructive: true` and --yes-destroy-data, a
  * block device that is mounted, used as swap or held by another device
- * (LVM, md, dm-crypt), and a results directory that is read-only or full.
+ * (LVM, md, dm-crypt), a target on a kernel pseudo filesystem or a special
+ * file, writes to an existing file iomatrix did not make without the same
+ * double opt-in, and a results directory that is read-only or full.
  *
  * All checks happen before any IO.  They return 0 when allowed, or -1 with
  * the reason in err (lower-case, the device quoted, says the fix).
@@ -32,5 +34,24 @@ int safety_check_device(const char *name, const char *path, bool writes,
  * read-only filesystem, at least SAFETY_RESULTS_MIN_FREE bytes free.
  */
 int safety_check_results_dir(const char *dir, char *err, size_t errlen);
+
+/*
+ * The name of the pseudo filesystem (procfs, sysfs, devpts, debugfs,
+ * cgroup ...) that holds `path` (its directory when it does not exist
+ * yet), or NULL for a filesystem that stores data.  Benchmark IO on a
+ * pseudo filesystem writes kernel knobs, not storage.
+ */
+const char *safety_pseudo_fs(const char *path);
+
+/*
+ * Check device `name` at `path` when it is not a block device: refused on a
+ * pseudo filesystem, refused when a character device or other special file
+ * unless `io` is false (every cell uses the null engine), and an existing
+ * regular file that iomatrix did not make (no scratch marker) may only be
+ * written with both `destructive` and `yes_destroy_data`.
+ */
+int safety_check_target(const char *name, const char *path, bool writes,
+			bool io, bool destructive, bool yes_destroy_data,
+			char *err, size_t errlen);
 
 #endif

@@ -39,6 +39,8 @@ struct import_device {
 	char path[PATH_MAX];
 };
 
+struct import_index;
+
 struct import_set {
 	const char *kind;           /* "fio", "sysbench", "csv" (static) */
 	char name[64];              /* names the set directory and the suite */
@@ -47,7 +49,8 @@ struct import_set {
 	struct import_cell *cells;  /* owned */
 	size_t ncells, alloc;
 	struct import_device *devices;
-	size_t ndevices;
+	size_t ndevices, devalloc;
+	struct import_index *devidx, *cellidx; /* owned: lookups in O(1) */
 	char started_at[32], finished_at[32]; /* "" unknown: import time used */
 };
 

@@ -268,6 +268,15 @@ int resultset_create(struct resultset *rs, const char *results_root,
 			ret = -EEXIST;
 			goto err;
 		}
+		/* nor a set inside someone's files: a later --resume cleans
+		 * temp files in it, and the set would own what it did not make */
+		if (fsutil_dir_is_empty(out_dir) != 1) {
+			snprintf(err, errlen,
+				 "'%s' is not empty and is not a result set; --out names a new set directory: give a new or empty one",
+				 out_dir);
+			ret = -EEXIST;
+			goto err;
+		}
 		rs->dir = strdup(out_dir);
 	} else {
 		char stamp[32], host[128], base[PATH_MAX];
@@ -283,7 +292,11 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		}
 		gmtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
-		host_component(host, sizeof(host));
+		/* a fleet set holds many hosts: <UTC>_<suite>_fleet */
+		if (cJSON_GetObjectItemCaseSensitive(manifest, "fleet"))
+			snprintf(host, sizeof(host), "fleet");
+		else
+			host_component(host, sizeof(host));
 		if (snprintf(base, sizeof(base), "%s/%s_%s_%s", results_root,
 			     stamp, suite_name, host) >= (int)sizeof(base)) {
 			ret = -ENAMETOOLONG;
@@ -421,6 +434,8 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	add_str_or_null(e, "device", json_str(params, "device"));
 	add_str_or_null(e, "label", json_str(params, "label"));
 	cJSON_AddStringToObject(e, "status", status ? status : "ok");
+	if (json_str(cell, "host")) /* fleet sets */
+		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));
 	return e;
 }
 
@@ -436,9 +451,9 @@ static int cell_file_id(const char *name)
 
 /*
  * The index of an existing set: the manifest's "cells", then every cell
- * file in cells/ (the files win: since iomatrix writes the index only when
- * a run ends, a set whose run was killed knows its cells from cells/ only).
- * A file that does not parse is left out, so --resume runs it again.
+ * file in cells/ that parses (the files win: since iomatrix writes the
+ * index only when a run ends, a set whose run was killed knows its cells
+ * from cells/ only).
  */
 static int index_load(struct resultset *rs)
 {
@@ -470,7 +485,10 @@ static int index_load(struct resultset *rs)
 					   RESULTSET_MAX_FILE_BYTES, 0, NULL);
 		cJSON *cell = buf ? cJSON_Parse(buf) : NULL;
 		free(buf);
-		ret = index_set(rs, id, cell ? index_entry(id, cell) : NULL);
+		/* one that does not parse keeps what the manifest said:
+		 * resume's check (resultset_cell_verify) names the problem
+		 * and measures the cell again */
+		ret = cJSON_IsObject(cell) ? index_set(rs, id, index_entry(id, cell)) : 0;
 		cJSON_Delete(cell);
 		if (ret == -ENOMEM)
 			break;
@@ -488,10 +506,38 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 
 	memset(rs, 0, sizeof(*rs));
 	rs->dirfd = -1;
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	rs->manifest = resultset_read_json(path, err, errlen);
-	if (!rs->manifest)
+	/* a set may come from anyone: its files are read without following
+	 * links, and cells/ must be a real directory, since resume writes
+	 * into it (a planted SET/cells -> /elsewhere would redirect that) */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+	if (dfd < 0) {
+		snprintf(err, errlen, "cannot open '%s': %s", dir, strerror(errno));
 		return -EINVAL;
+	}
+	bool bad_cells = fstatat(dfd, "cells", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			 !S_ISDIR(st.st_mode);
+	char *text = bad_cells ? NULL :
+		fsutil_read_at(dfd, "manifest.json", RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	int e = errno;
+	close(dfd);
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	if (bad_cells) {
+		snprintf(err, errlen, "'%s/cells' is %s, not a directory; iomatrix does not "
+			 "write through it", dir, S_ISLNK(st.st_mode) ? "a symbolic link" :
+			 "a special file");
+		return -EINVAL;
+	}
+	if (!text) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, fsutil_strerror(e));
+		return -EINVAL;
+	}
+	rs->manifest = cJSON_Parse(text);
+	free(text);
+	if (!cJSON_IsObject(rs->manifest)) {
+		snprintf(err, errlen, "'%s' is not a JSON object", path);
+		goto err;
+	}
 	v = cJSON_GetObjectItemCaseSensitive(rs->manifest, "schema_version");
 	if (!cJSON_IsNumber(v) || v->valuedouble != (double)RESULTSET_SCHEMA_VERSION) {
 		snprintf(err, errlen,
@@ -525,6 +571,64 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 err:
 	resultset_release(rs);
 	return -EINVAL;
+}
+
+/* The parameters of a cell file against the suite's: equal but for the
+ * path (--resume --device NAME=PATH may move a device; it stays the same
+ * device by name). */
+static bool params_match(cJSON *want, const cJSON *have)
+{
+	cJSON *h = have ? cJSON_Duplicate(have, true) : NULL;
+	if (!h)
+		return false;
+	cJSON_DeleteItemFromObjectCaseSensitive(want, "path");
+	cJSON_DeleteItemFromObjectCaseSensitive(h, "path");
+	bool eq = cJSON_Compare(want, h, true);
+	cJSON_Delete(h);
+	return eq;
+}
+
+int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
+			  char *why, size_t whylen)
+{
+	char rel[32];
+	int cfd = -1;
+	char *text = NULL;
+	cJSON *j = NULL, *want = NULL;
+	int ret = -1;
+
+	snprintf(rel, sizeof(rel), "%04d.json", c->id);
+	if (rs->dirfd >= 0)
+		cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (cfd >= 0)
+		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	if (!text) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, errno == ENOENT ?
+			 "is missing" : fsutil_strerror(errno));
+		goto out;
+	}
+	j = cJSON_Parse(text);
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
+	if (!cJSON_IsObject(j)) {
+		snprintf(why, whylen, "'cells/%s' is not valid JSON (cut short?)", rel);
+	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)c->id) {
+		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
+	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
+		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (!(want = cell_to_json(c)) || !params_match(want,
+			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
+		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);
+	} else {
+		ret = 0;
+	}
+out:
+	cJSON_Delete(want);
+	cJSON_Delete(j);
+	free(text);
+	if (cfd >= 0)
+		close(cfd);
+	return ret;
 }
 
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
@@ -631,7 +735,7 @@ int resultset_finish(struct resultset *rs, const char *status, char *err,
 	return resultset_save_manifest(rs, err, errlen);
 }
 
-int resultset_resume(struct resultset *rs, char *err, size_t errlen)
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
 {
 	cJSON *m = rs->manifest, *resumed;
 	char now[32];
@@ -663,17 +767,27 @@ static bool legacy_temp_name(const char *name)
 	       (t - name > 5 && !strncmp(t - 5, ".yaml", 5));
 }
 
-/* Remove the temp files of dir that a killed writer left. */
+/* Remove the temp files of dir that a killed writer left: only iomatrix's
+ * own temp names, only files or links (unlinkat never follows), and never
+ * through a planted link in place of the directory (SET/cells -> /x). */
 static int remove_temps_in(const char *dir)
 {
-	DIR *d = opendir(dir);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
+	struct stat st;
 	int n = 0;
 
-	if (!d)
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
 		return 0;
+	}
 	while ((e = readdir(d))) {
 		if (!fsutil_is_temp_name(e->d_name) && !legacy_temp_name(e->d_name))
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
 			continue;
 		if (unlinkat(dirfd(d), e->d_name, 0) == 0)
 			n++;

@@ -59,9 +59,10 @@ int resultset_create(struct resultset *rs, const char *results_root,
  * cells from the manifest and from the files in cells/ (which win). */
 int resultset_open(struct resultset *rs, const char *dir, char *err,
 		   size_t errlen);
-/* Mark an opened set "running" again (resumed_at gets the time), after
- * removing the temp files a killed writer left; rewrites the manifest. */
-int resultset_resume(struct resultset *rs, char *err, size_t errlen);
+/* --resume: remove a killed writer's temporary files, set status back to
+ * "running" and finished_at to null, append now to resumed_at, rewrite the
+ * manifest. */
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
 /* Write cells/NNNN.json (takes ownership of cell) and put the cell in the
  * index; the manifest is not rewritten (resultset_finish() does). */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
@@ -84,6 +85,11 @@ const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
+/* Resume trusts no index: is cells/NNNN.json of cell c present, readable
+ * (a regular file, not a link), valid JSON, of c's id, status "ok", and
+ * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
+int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
+			  char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 

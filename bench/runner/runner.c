@@ -18,6 +18,7 @@
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -26,6 +27,9 @@
 #include "common/fsutil.h"
 #include "engines/engine.h"
 #include "common/prng.h"
+#include "host/safety.h"
+#include "host/scratch.h"
+#include "placement.h"
 #include "worker.h"
 
 #define LAYOUT_CHUNK (1u << 20)
@@ -100,6 +104,9 @@ static int check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen
 
 /* ---- target resolution ---- */
 
+static void own_files_remove(struct target *t);
+static bool same_file(const char *path, const struct target_id *id);
+
 void target_release(struct target *t)
 {
 	if (!t)
@@ -107,16 +114,15 @@ void target_release(struct target *t)
 	for (unsigned i = 0; t->paths && i < t->nfiles; i++)
 		free(t->paths[i]);
 	free(t->paths);
+	free(t->ids);
 	memset(t, 0, sizeof(*t));
 }
 
 void runner_cleanup(struct target *t, bool keep_files)
 {
-	if (!t || !t->created || keep_files || t->is_blockdev)
+	if (!t || !t->created || keep_files || t->is_blockdev || t->foreign)
 		return;
-	for (unsigned i = 0; t->paths && i < t->nfiles; i++)
-		if (t->paths[i])
-			unlink(t->paths[i]);
+	own_files_remove(t);
 	t->created = false;
 }
 
@@ -202,32 +208,58 @@ static int resolve_blockdev(const struct cell *c, struct target *t, char *err, s
 /* Layout plan of one file. */
 struct lay {
 	uint64_t from, to; /* bytes to write */
-	bool existed;
+	bool existed;      /* was there before this prepare */
+	bool made;         /* created by this prepare (O_EXCL) */
+	int fd;            /* open O_RDWR on the verified file, -1 none */
 };
+
+static void lays_close(struct lay *lays, unsigned n)
+{
+	for (unsigned i = 0; lays && i < n; i++)
+		if (lays[i].fd >= 0) {
+			close(lays[i].fd);
+			lays[i].fd = -1;
+		}
+}
+
+/* Does `path` still name the file recorded as id?  Not followed. */
+static bool same_file(const char *path, const struct target_id *id)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       st.st_dev == id->dev && st.st_ino == id->ino;
+}
 
 static int layout_write(const struct cell *c, const char *path, unsigned idx,
 			const struct lay *l, bool can_direct, struct run_ctl *ctl,
 			uint64_t *done, uint64_t total, uint64_t *next_prog,
 			char *err, size_t errlen)
 {
-	int fd = -1, dfd = -1, ret = 0;
+	int fd = l->fd, dfd = -1, ret = 0;
 	void *buf = NULL;
 	struct prng rng;
+	struct stat st;
 	prng_seed(&rng, c->seed ^ 0x6c61796f7574ull ^ ((uint64_t)idx << 40));
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		seterr(err, errlen, "cannot open '%s': %s", path, strerror(-ret));
-		goto err;
+	/* direct writes keep the page cache clean for the reads that follow;
+	 * the second descriptor must reach the very same file */
+	if (can_direct) {
+		struct stat ds;
+		dfd = open(path, O_WRONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd >= 0 && (fstat(dfd, &ds) < 0 || fstat(fd, &st) < 0 ||
+				 ds.st_dev != st.st_dev || ds.st_ino != st.st_ino)) {
+			close(dfd);
+			dfd = -1;
+		}
 	}
-	/* direct writes keep the page cache clean for the reads that follow */
-	if (can_direct)
-		dfd = open(path, O_WRONLY | O_DIRECT | O_CLOEXEC);
-	if (l->from == 0 && !l->existed) {
-		/* nothing to keep */
-	} else if (l->from == 0 && ftruncate(fd, 0) < 0) {
+	/* the file is ours (made now, or marked by an earlier layout): it may
+	 * be cut; the marker says "layout" until the data is complete */
+	if (l->from == 0 && l->existed && ftruncate(fd, 0) < 0) {
 		ret = -errno;
 		seterr(err, errlen, "cannot truncate '%s': %s", path, strerror(-ret));
+		goto err;
+	}
+	if ((ret = scratch_mark_write(fd, l->to, SCRATCH_LAYOUT)) < 0) {
+		seterr(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
 		goto err;
 	}
 	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK)) {
@@ -271,8 +303,9 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 			}
 		}
 	}
-	if (fsync(fd) < 0) {
-		ret = -errno;
+	if (fsync(fd) < 0 || (ret = scratch_mark_write(fd, l->to, SCRATCH_READY)) < 0 ||
+	    fsync(fd) < 0) {
+		ret = ret < 0 ? ret : -errno;
 		seterr(err, errlen, "cannot fsync '%s': %s", path, strerror(-ret));
 		goto err;
 	}
@@ -281,54 +314,170 @@ err:
 	free(buf);
 	if (dfd >= 0)
 		close(dfd);
-	if (fd >= 0)
-		close(fd);
 	return ret;
 }
 
-/* A block device: its size, logical block, the write guard, O_DIRECT. */
-static int prepare_blockdev(const struct cell *c, struct target *t, bool no_io,
-			    bool align, char *err, size_t errlen)
+/*
+ * Open file i of an own file set (scratch files in a directory, or a file
+ * path iomatrix makes or made).  A missing file is created with
+ * O_CREAT|O_EXCL|O_NOFOLLOW; an existing one must be a regular file with
+ * one link and iomatrix's scratch marker, else it is someone else's and is
+ * left alone.  Scratch names in a directory are never followed as links.
+ */
+static int own_file_open(const struct cell *c, const char *path, bool nofollow,
+			 uint64_t len, struct lay *l, struct target_id *id,
+			 char *err, size_t errlen)
 {
-	int ret;
+	int nf = nofollow ? O_NOFOLLOW : 0;
+	struct stat st;
+	uint64_t have = 0;
 
-	t->paths = calloc(1, sizeof(*t->paths));
-	if (!t->paths || !(t->paths[0] = strdup(c->path))) {
-		seterr(err, errlen, "out of memory");
-		return -ENOMEM;
+	/* look before opening: opening a planted device node or FIFO for
+	 * writing can itself have effects */
+	if ((nofollow ? lstat(path, &st) : stat(path, &st)) == 0 &&
+	    !S_ISREG(st.st_mode)) {
+		seterr(err, errlen, "'%s' exists and is not a regular file%s; remove it "
+		       "or use another %s", path, S_ISLNK(st.st_mode) ?
+		       " (a symbolic link: iomatrix never follows links for its scratch files)" : "",
+		       nofollow ? "directory" : "path");
+		return -EEXIST;
 	}
-	t->nfiles = 1;
-	ret = resolve_blockdev(c, t, err, errlen);
-	if (ret < 0 || (align && (ret = check_bs(c, t->logical_block, err, errlen)) < 0))
-		return ret;
-	if (c->direct && !no_io) {
-		int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
-		if (fd < 0 && errno == EINVAL)
-			return direct_msg(c->path, err, errlen);
-		if (fd >= 0)
-			close(fd);
+	l->fd = open(path, O_RDWR | O_NONBLOCK | nf | O_CLOEXEC);
+	if (l->fd < 0 && errno == ENOENT) {
+		l->fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		l->made = l->fd >= 0;
 	}
+	if (l->fd < 0) {
+		int e = errno;
+		if (e == ELOOP || e == EEXIST)
+			seterr(err, errlen, "'%s' is a symbolic link; iomatrix never follows "
+			       "links for its scratch files: remove it or use another directory",
+			       path);
+		else
+			seterr(err, errlen, "cannot create '%s': %s", path, strerror(e));
+		return e == ELOOP ? -EEXIST : -e;
+	}
+	if (fstat(l->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		seterr(err, errlen, "'%s' exists and is not a regular file; remove it "
+		       "or use another path", path);
+		return -EEXIST;
+	}
+	id->dev = st.st_dev;
+	id->ino = st.st_ino;
+	l->existed = !l->made;
+	l->to = len;
+	if (l->made) {
+		l->from = 0;
+		return 0;
+	}
+	enum scratch_state s = scratch_mark_read(l->fd, &st, &have);
+	if (s == SCRATCH_FOREIGN) {
+		seterr(err, errlen, "'%s' exists and was not made by iomatrix (no scratch "
+		       "marker%s); it is left alone: move it away or use another %s",
+		       path, st.st_nlink > 1 ? ", and more than one hard link" : "",
+		       nofollow ? "directory" : "path");
+		return -EEXIST;
+	}
+	/* ours and complete at exactly this size: reuse; else lay out anew */
+	l->from = s == SCRATCH_READY && have == len ? len : 0;
+	(void)c;
 	return 0;
 }
 
-/* A directory (scratch files CELL_FILE_FMT inside) or a regular file (made
- * if absent): the file names, and in dir the directory that holds them.
- * 0, or -errno with err filled in (-ENOMEM: t->paths partly filled). */
-static int resolve_files(const struct cell *c, struct target *t, bool *scratch,
-			 char *dir, size_t dirlen, char *err, size_t errlen)
+/*
+ * An existing regular file the user named that iomatrix did not make: it is
+ * measured in place and never truncated, extended or rewritten by the
+ * layout.  Reads need it to be long enough; writes need the device's
+ * `destructive: true` (and --yes-destroy-data, checked by the command).
+ */
+static int foreign_file_open(const struct cell *c, uint64_t len, struct target *t,
+			     char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = open(c->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		int e = errno;
+		seterr(err, errlen, "cannot open '%s': %s", c->path, strerror(e));
+		return -e;
+	}
+	int ok = fstat(fd, &st);
+	close(fd);
+	if (ok < 0 || !S_ISREG(st.st_mode)) {
+		seterr(err, errlen, "cannot use '%s': not a directory, regular file or "
+		       "block device", c->path);
+		return -EINVAL;
+	}
+	t->ids[0].dev = st.st_dev;
+	t->ids[0].ino = st.st_ino;
+	if ((uint64_t)st.st_size < len) {
+		seterr(err, errlen, "'%s' is an existing file of %" PRIu64 " bytes that iomatrix "
+		       "did not make; this cell needs %" PRIu64 " bytes (offset + size) and "
+		       "iomatrix never extends or rewrites a file it did not make: lower size, "
+		       "or point the device at a directory", c->path, (uint64_t)st.st_size, len);
+		return -EINVAL;
+	}
+	if (pattern_writes(c->pattern) && !c->destructive) {
+		seterr(err, errlen, "'%s' is an existing file that iomatrix did not make; "
+		       "writing to it needs 'destructive: true' on the device and "
+		       "--yes-destroy-data", c->path);
+		return -EPERM;
+	}
+	t->foreign = true;
+	t->logical_block = logical_block_of(c->path, &st);
+	return 0;
+}
+
+/* Has cell c a foreign file as its path?  (Exists, regular, no marker.) */
+static bool path_is_foreign(const char *path, const struct stat *st)
+{
+	if (!S_ISREG(st->st_mode))
+		return false;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return true; /* cannot prove it ours */
+	struct stat fs;
+	bool foreign = fstat(fd, &fs) < 0 || scratch_mark_read(fd, &fs, NULL) == SCRATCH_FOREIGN;
+	close(fd);
+	return foreign;
+}
+
+/* Remove the files of t that are still the ones recorded (never a link, or
+ * a file that took the name since). */
+static void own_files_remove(struct target *t)
+{
+	for (unsigned i = 0; t->paths && t->ids && i < t->nfiles; i++)
+		if (t->paths[i] && t->ids[i].ino && same_file(t->paths[i], &t->ids[i]))
+			unlink(t->paths[i]);
+}
+
+/* Resolve a directory or file path (not a block device) into t. */
+static int resolve_files(const struct cell *c, bool no_io, struct target *t,
+			 bool *scratch, char *dir, size_t dirlen,
+			 char *err, size_t errlen)
 {
 	struct stat st;
 	bool exists = stat(c->path, &st) == 0;
 
+	*scratch = false;
 	if (exists && S_ISDIR(st.st_mode)) {
 		*scratch = true;
 		t->nfiles = c->files ? c->files : 1;
 		snprintf(dir, dirlen, "%s", c->path);
-	} else if (exists && !S_ISREG(st.st_mode)) {
-		seterr(err, errlen, "cannot use '%s': not a directory, regular file or "
-		       "block device", c->path);
+	} else if (exists && !S_ISREG(st.st_mode) && !no_io) {
+		seterr(err, errlen, "cannot use '%s': not a directory, regular file or block device%s",
+		       c->path, S_ISCHR(st.st_mode) ? " (a character device: only engine "
+		       "null accepts one)" : "");
 		return -EINVAL;
 	} else {
+		if (c->files > 1) {
+			/* one file is all a file path gives: say so rather than
+			 * record files: N for a run on one file */
+			seterr(err, errlen, "'%s' is a file, but files: %u needs a directory "
+			       "to make the files in; give a directory or set files: 1",
+			       c->path, c->files);
+			return -EINVAL;
+		}
 		t->nfiles = 1;
 		fsutil_parent(c->path, dir, dirlen);
 		struct stat ds;
@@ -339,7 +488,8 @@ static int resolve_files(const struct cell *c, struct target *t, bool *scratch,
 		}
 	}
 	t->paths = calloc(t->nfiles, sizeof(*t->paths));
-	if (!t->paths)
+	t->ids = calloc(t->nfiles, sizeof(*t->ids));
+	if (!t->paths || !t->ids)
 		return -ENOMEM;
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		if (*scratch) {
@@ -353,81 +503,37 @@ static int resolve_files(const struct cell *c, struct target *t, bool *scratch,
 		if (!t->paths[i])
 			return -ENOMEM;
 	}
+	t->nofollow = *scratch;
+	if (exists && !*scratch && path_is_foreign(c->path, &st))
+		t->foreign = true;
 	return 0;
 }
 
-/* What each file needs written (lays) and whether the filesystem has the
- * room.  *need: the bytes to write.  0, or -errno with err filled in. */
-static int plan_layout(const struct target *t, struct lay *lays, uint64_t len,
-		       bool scratch, const char *dir, uint64_t *need,
+/* Free space for what must be written (data + marker), when the
+ * filesystem keeps a count (ramfs does not: f_blocks == 0). */
+static int check_space(const char *dir, const struct lay *lays, unsigned n,
 		       char *err, size_t errlen)
 {
-	*need = 0;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		struct stat fs;
-		struct lay *l = &lays[i];
-		l->existed = stat(t->paths[i], &fs) == 0;
-		if (l->existed && !S_ISREG(fs.st_mode)) {
-			seterr(err, errlen, "cannot lay out '%s': it exists and is not a regular file; remove it "
-			       "or use another path", t->paths[i]);
-			return -EEXIST;
-		}
-		uint64_t have = l->existed ? (uint64_t)fs.st_size : 0;
-		if (scratch) {
-			/* our own file: exactly the right size means fully laid out */
-			l->from = have == len ? len : 0;
-		} else {
-			l->from = have >= len ? len : have - have % 4096;
-		}
-		l->to = len;
-		*need += l->to - l->from;
-		if (scratch && l->existed && l->from == 0)
-			*need -= have < *need ? have : *need; /* truncated first */
-	}
+	uint64_t need = 0, freed = 0;
 	struct statvfs vfs;
-	/* f_blocks == 0: the filesystem keeps no count (ramfs): cannot check */
-	if (*need && statvfs(dir, &vfs) == 0 && vfs.f_blocks) {
+	struct stat st;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (lays[i].from >= lays[i].to)
+			continue;
+		need += lays[i].to - lays[i].from + SCRATCH_MARK_BYTES;
+		if (lays[i].existed && lays[i].from == 0 && fstat(lays[i].fd, &st) == 0)
+			freed += (uint64_t)st.st_size; /* truncated first */
+	}
+	need = need > freed ? need - freed : 0;
+	if (need && statvfs(dir, &vfs) == 0 && vfs.f_blocks) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
-		if (*need > avail) {
+		if (need > avail) {
 			seterr(err, errlen, "not enough free space in '%s' for the file set (need "
 			       "%" PRIu64 " MiB, %" PRIu64 " MiB free); lower size or files, or "
-			       "use another path", dir, *need >> 20, avail >> 20);
+			       "use another path", dir, need >> 20, avail >> 20);
 			return -ENOSPC;
 		}
-	}
-	return 0;
-}
-
-/* Create the files, then probe O_DIRECT (and the logical block size) on
- * the first before writing anything.  0, or -errno with err filled in. */
-static int create_files(const struct cell *c, struct target *t,
-			const struct lay *lays, bool *can_direct,
-			bool *created_any, char *err, size_t errlen)
-{
-	*can_direct = true;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		int fd = open(t->paths[i], O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-		if (fd < 0) {
-			int e = errno;
-			seterr(err, errlen, "cannot create '%s': %s", t->paths[i], strerror(e));
-			return -e;
-		}
-		close(fd);
-		if (!lays[i].existed)
-			*created_any = true;
-		if (i > 0)
-			continue;
-		struct stat fs;
-		if (stat(t->paths[0], &fs) == 0)
-			t->logical_block = logical_block_of(t->paths[0], &fs);
-		int dfd = open(t->paths[0], O_RDONLY | O_DIRECT | O_CLOEXEC);
-		if (dfd < 0 && errno == EINVAL) {
-			*can_direct = false;
-			if (c->direct)
-				return direct_msg(c->path, err, errlen);
-		}
-		if (dfd >= 0)
-			close(dfd);
 	}
 	return 0;
 }
@@ -437,8 +543,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 {
 	struct stat st;
 	struct lay *lays = NULL;
-	bool scratch = false, can_direct = true, created_any = false;
-	char dir[PATH_MAX];
+	bool scratch = false;
 	int ret = 0;
 
 	memset(t, 0, sizeof(*t));
@@ -449,20 +554,40 @@ int runner_prepare(const struct cell *c, struct target *t,
 	const struct engine *eng = engine_find(c->engine);
 	bool no_io = eng && (eng->flags & ENGINE_NO_IO);
 	bool align = eng && (eng->flags & ENGINE_NEEDS_ALIGN);
+	const char *pseudo = no_io ? NULL : safety_pseudo_fs(c->path);
+	if (pseudo) {
+		seterr(err, errlen, "'%s' is on %s, a kernel pseudo filesystem, not storage; "
+		       "point the device at a directory, file or block device", c->path, pseudo);
+		return -EINVAL;
+	}
 
 	if (stat(c->path, &st) == 0 && S_ISBLK(st.st_mode)) {
-		ret = prepare_blockdev(c, t, no_io, align, err, errlen);
-		if (ret < 0)
-			target_release(t);
-		return ret;
+		t->paths = calloc(1, sizeof(*t->paths));
+		if (!t->paths || !(t->paths[0] = strdup(c->path)))
+			goto oom;
+		t->nfiles = 1;
+		ret = resolve_blockdev(c, t, err, errlen);
+		if (ret < 0 || (align && (ret = check_bs(c, t->logical_block, err, errlen)) < 0))
+			goto err;
+		if (c->direct && !no_io) {
+			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+			if (fd < 0 && errno == EINVAL) {
+				ret = direct_msg(c->path, err, errlen);
+				goto err;
+			}
+			if (fd >= 0)
+				close(fd);
+		}
+		return 0;
 	}
-	ret = resolve_files(c, t, &scratch, dir, sizeof(dir), err, errlen);
+
+	/* a directory (scratch files inside) or a regular file (made if absent) */
+	char dir[PATH_MAX];
+	ret = resolve_files(c, no_io, t, &scratch, dir, sizeof(dir), err, errlen);
 	if (ret == -ENOMEM)
 		goto oom;
 	if (ret < 0)
-		return ret;
-	if (!(lays = calloc(t->nfiles, sizeof(*lays))))
-		goto oom;
+		goto err;
 	if (c->size_pct > 0) {
 		seterr(err, errlen, "cannot take a percentage size of '%s': not a block device; "
 		       "give size in bytes", c->path);
@@ -482,15 +607,48 @@ int runner_prepare(const struct cell *c, struct target *t,
 	if (no_io) {
 		/* the null engine touches no file: nothing to lay out */
 		t->logical_block = 0;
-		free(lays);
+		t->foreign = false;
 		return 0;
 	}
-	uint64_t need;
-	if ((ret = plan_layout(t, lays, len, scratch, dir, &need, err, errlen)) < 0 ||
-	    (ret = create_files(c, t, lays, &can_direct, &created_any, err, errlen)) < 0)
+	if (t->foreign) {
+		ret = foreign_file_open(c, len, t, err, errlen);
+		if (ret < 0)
+			goto err;
+		goto geometry;
+	}
+
+	lays = calloc(t->nfiles, sizeof(*lays));
+	if (!lays)
+		goto oom;
+	for (unsigned i = 0; i < t->nfiles; i++)
+		lays[i].fd = -1;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		ret = own_file_open(c, t->paths[i], t->nofollow, len, &lays[i], &t->ids[i],
+				    err, errlen);
+		if (ret < 0)
+			goto err;
+	}
+	t->created = true;
+	if ((ret = check_space(dir, lays, t->nfiles, err, errlen)) < 0)
 		goto err;
-	t->created = scratch || created_any;
-	if ((ret = check_bs(c, t->logical_block, err, errlen)) < 0)
+
+	/* probe O_DIRECT before writing anything */
+	bool can_direct = true;
+	if (fstat(lays[0].fd, &st) == 0)
+		t->logical_block = logical_block_of(t->paths[0], &st);
+	int dfd = open(t->paths[0], O_RDONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0 && errno == EINVAL) {
+		can_direct = false;
+		if (c->direct) {
+			ret = direct_msg(c->path, err, errlen);
+			goto err;
+		}
+	}
+	if (dfd >= 0)
+		close(dfd);
+geometry:
+	ret = check_bs(c, t->logical_block, err, errlen);
+	if (ret < 0)
 		goto err;
 	if (c->direct && t->offset % (t->logical_block ? t->logical_block : 512)) {
 		seterr(err, errlen, "offset %" PRIu64 " is not a multiple of the logical block "
@@ -499,8 +657,12 @@ int runner_prepare(const struct cell *c, struct target *t,
 		ret = -EINVAL;
 		goto err;
 	}
+	if (!lays)
+		return 0;
 
-	uint64_t done = 0, next_prog = 0;
+	uint64_t done = 0, next_prog = 0, need = 0;
+	for (unsigned i = 0; i < t->nfiles; i++)
+		need += lays[i].to - lays[i].from;
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		if (lays[i].from >= lays[i].to)
 			continue;
@@ -509,18 +671,22 @@ int runner_prepare(const struct cell *c, struct target *t,
 		if (ret < 0)
 			goto err;
 	}
+	lays_close(lays, t->nfiles);
 	free(lays);
 	return 0;
 oom:
 	ret = -ENOMEM;
 	seterr(err, errlen, "out of memory");
 err:
-	/* scratch files we touched are ours: do not leave half-laid-out ones */
-	if (t->paths && (scratch || (lays && !lays[0].existed))) {
+	/* files made or marked by iomatrix are ours: do not leave half-laid-out
+	 * ones; anything else is never removed */
+	if (lays && t->created)
+		own_files_remove(t);
+	else if (lays)
 		for (unsigned i = 0; i < t->nfiles; i++)
-			if (t->paths[i] && (scratch || !lays[i].existed))
+			if (lays[i].made && same_file(t->paths[i], &t->ids[i]))
 				unlink(t->paths[i]);
-	}
+	lays_close(lays, t->nfiles);
 	free(lays);
 	target_release(t);
 	return ret;
@@ -587,17 +753,42 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles)
 	free(jobs);
 }
 
-static int open_file(const struct cell *c, const char *path, int flags,
-		     char *err, size_t errlen)
+/* Open file f of the target for a job: never through a link planted in
+ * place of a scratch file, and only the very file runner_prepare checked. */
+static int open_file(const struct cell *c, const struct target *t, unsigned f,
+		     int flags, char *err, size_t errlen)
 {
-	int fd = open(path, flags | O_CLOEXEC);
-	if (fd >= 0)
-		return fd;
-	int e = errno;
-	if (e == EINVAL && (flags & O_DIRECT))
-		return direct_msg(c->path, err, errlen);
-	seterr(err, errlen, "cannot open '%s': %s", path, strerror(e));
-	return -e;
+	const char *path = t->paths[f];
+	int fd = open(path, flags | (t->nofollow ? O_NOFOLLOW : 0) | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		if (e == EINVAL && (flags & O_DIRECT))
+			return direct_msg(c->path, err, errlen);
+		seterr(err, errlen, "cannot open '%s': %s", path, strerror(e));
+		return -e;
+	}
+	struct stat st;
+	if (t->ids && t->ids[f].ino && !t->is_blockdev &&
+	    (fstat(fd, &st) < 0 || st.st_dev != t->ids[f].dev || st.st_ino != t->ids[f].ino)) {
+		close(fd);
+		seterr(err, errlen, "'%s' was replaced by another file after it was laid out; "
+		       "not touching it: check who else writes that directory", path);
+		return -ESTALE;
+	}
+	return fd;
+}
+
+/* cpu.ns_per_io: the job threads' usr+sys over the IOs they did, both
+ * from the start gate to the end (the ramp is in both, so it cancels). */
+static void rep_cpu_per_io(const struct job *jobs, unsigned n, struct rep_result *out)
+{
+	uint64_t ns = 0, ios = 0;
+	for (unsigned i = 0; i < n; i++) {
+		ns += jobs[i].cpu_ns;
+		ios += jobs[i].all_ios;
+	}
+	out->have_cpu_per_io = ios > 0;
+	out->cpu_ns_per_io = ios ? (double)ns / (double)ios : 0;
 }
 
 /* The shared state of a repetition from the cell and the target: depth,
@@ -647,7 +838,7 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
  * -errno of an open with err filled in. */
 static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		     unsigned njobs, bool one_pass, size_t expect,
-		     char *err, size_t errlen)
+		     const struct placement *pl, char *err, size_t errlen)
 {
 	const struct cell *c = sh->c;
 	const struct target *t = sh->t;
@@ -664,7 +855,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	for (unsigned f = 0; f < t->nfiles; f++)
 		j->fds[f] = -1;
 	for (unsigned f = 0; f < t->nfiles && !no_io; f++) {
-		j->fds[f] = open_file(c, t->paths[f], oflags, err, errlen);
+		j->fds[f] = open_file(c, t, f, oflags, err, errlen);
 		if (j->fds[f] < 0)
 			return j->fds[f];
 	}
@@ -674,6 +865,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	if (posix_memalign(&j->bufs, (sh->eng->flags & ENGINE_NEEDS_ALIGN) ?
 			   4096 : 64, blen))
 		return -ENOMEM;
+	placement_bind_memory(pl, j->bufs, blen);
 	if (sh->writes) {
 		struct prng r;
 		prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
@@ -793,19 +985,18 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 	return interrupted;
 }
 
-/* Merge the jobs' numbers into out: the first error, the runtime (ramp
- * excluded; a time-limited run lasts at least its runtime), per direction
- * counts, moments, histogram and series, CPU usage.  0, the first job's
- * error (err filled in), or -ENOMEM. */
+/* Merge the jobs' numbers into out: the first job error (*job_err, err
+ * filled in), the runtime (ramp excluded; a time-limited run lasts at
+ * least its runtime), per direction counts, moments, histogram and
+ * series, CPU usage.  0, or -ENOMEM when merging ran out of memory. */
 static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 		     const struct rusage *ru0, const struct rusage *ru1,
-		     struct rep_result *out, char *err, size_t errlen)
+		     struct rep_result *out, int *job_err, char *err, size_t errlen)
 {
-	int ret = 0;
-
-	for (unsigned i = 0; i < created && !ret; i++) {
+	*job_err = 0;
+	for (unsigned i = 0; i < created && !*job_err; i++) {
 		if (jobs[i].err) {
-			ret = jobs[i].err;
+			*job_err = jobs[i].err;
 			seterr(err, errlen, "%s", jobs[i].errmsg);
 		}
 	}
@@ -853,9 +1044,10 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 		out->cpu_usr_pct = (double)(tv_ns(ru1->ru_utime) - tv_ns(ru0->ru_utime)) / rt * 100;
 		out->cpu_sys_pct = (double)(tv_ns(ru1->ru_stime) - tv_ns(ru0->ru_stime)) / rt * 100;
 	}
+	rep_cpu_per_io(jobs, created, out);
 	out->ctx_voluntary = (uint64_t)(ru1->ru_nvcsw - ru0->ru_nvcsw);
 	out->ctx_involuntary = (uint64_t)(ru1->ru_nivcsw - ru0->ru_nivcsw);
-	return ret;
+	return 0;
 }
 
 /* Release threads that may be waiting at the gate or running, after a
@@ -915,6 +1107,9 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	}
 	if ((ret = shared_init(&sh, c, t, eng, err, errlen)) < 0)
 		return ret;
+	struct placement pl;
+	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0)
+		return -EINVAL;
 	bool one_pass = !c->runtime_ns && !sh.budget;
 
 	if (c->drop_caches)
@@ -946,7 +1141,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	if (expect > 1u << 20)
 		expect = 1u << 20;
 	for (unsigned i = 0; i < njobs; i++) {
-		ret = job_setup(&sh, &jobs[i], i, njobs, one_pass, expect, err, errlen);
+		ret = job_setup(&sh, &jobs[i], i, njobs, one_pass, expect, &pl, err, errlen);
 		if (ret == -ENOMEM)
 			goto oom;
 		if (ret < 0)
@@ -956,6 +1151,12 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	if ((ret = placement_apply_attr(&pl, &attr)) < 0) {
+		pthread_attr_destroy(&attr);
+		seterr(err, errlen, "cpus_allowed '%s': cannot bind the job threads: %s",
+		       pl.cpus, strerror(-ret));
+		goto out;
+	}
 	for (; created < njobs; created++) {
 		if (pthread_create(&tids[created], &attr, worker_main, &jobs[created])) {
 			seterr(err, errlen, "cannot start job thread %u", created);
@@ -977,11 +1178,13 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		ru0 = ru1;
 	if (stop_requested(ctl))
 		interrupted = true;
-	int mret = rep_merge(&sh, jobs, started, &ru0, &ru1, out, err, errlen);
-	if (mret == -ENOMEM)
+	int job_err;
+	/* a thread that did not start (ret set) keeps its own message */
+	if (rep_merge(&sh, jobs, started, &ru0, &ru1, out, &job_err,
+		      ret ? NULL : err, errlen) < 0)
 		goto oom;
 	if (!ret)
-		ret = mret;
+		ret = job_err;
 	if (interrupted && (!ret || ret == -EINTR)) {
 		ret = -EINTR;
 		seterr(err, errlen, "interrupted");

@@ -16,20 +16,31 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "suite/cell.h"
 #include "common/rep.h"
 
+/* Identity of a file of the target, checked at every reopen and before
+ * removal so that a name swapped for a link or another file is refused. */
+struct target_id {
+	dev_t dev;
+	ino_t ino;          /* 0: not recorded (block device, null engine) */
+};
+
 /* The file set a cell runs on, resolved from cell->path. */
 struct target {
 	char **paths;       /* one per file (a block device: one path) */
+	struct target_id *ids; /* one per file, NULL for a block device */
 	unsigned nfiles;
 	uint64_t file_size; /* bytes usable per file */
 	uint64_t offset;    /* start offset in each file, resolved */
 	bool is_blockdev;
-	bool created;       /* files are ours (remove at the end): scratch files
-			     * in a directory, even when reused, or a file
-			     * path that did not exist */
+	bool created;       /* files are ours (remove at the end): made by
+			     * iomatrix now or earlier (scratch marker) */
+	bool foreign;       /* an existing file iomatrix did not make: used in
+			     * place, never laid out, truncated or removed */
+	bool nofollow;      /* scratch names in a directory: never a link */
 	unsigned logical_block; /* device logical block size, 0 unknown */
 };
 void target_release(struct target *t);
@@ -54,6 +65,11 @@ struct run_ctl {
 /*
  * Resolve cell->path into a target and lay the files out: create them with
  * incompressible data (never sparse) or reuse existing ones of the right size.
+ * Only files iomatrix makes (O_CREAT|O_EXCL|O_NOFOLLOW, then the scratch
+ * marker of host/scratch.h) are laid out, truncated or later removed; an
+ * existing file without the marker is measured in place (reads need it long
+ * enough, writes need destructive) or, under a scratch name, refused.
+ * Pseudo filesystems (procfs, sysfs ...) are refused.
  * Checks free space first and the O_DIRECT capability of the filesystem.
  * Returns 0 or -errno (-EINTR when stopped) with err filled in.
  */
@@ -72,8 +88,11 @@ int runner_prepare(const struct cell *c, struct target *t,
  *
  * Debug trace: with IOMATRIX_TRACE=FILE in the environment every issued IO
  * is appended to FILE as one line "JOB DIR OFFSET LEN FILEIDX" (DIR is read
- * or write; OFFSET in bytes within file FILEIDX of the target).  Costs
- * nothing when unset. */
+ * or write; OFFSET in bytes within file FILEIDX of the target), and every
+ * submit call of an async engine as "JOB submit N" (N requests in that
+ * call: iodepth_batch at most), and every completion as "JOB data DIR
+ * OFFSET LEN FILEIDX HASH" (64-bit FNV-1a of the buffer in hex: the bytes
+ * read, or written).  Costs nothing when unset. */
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen);

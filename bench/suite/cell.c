@@ -145,6 +145,12 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 	case KT_LABEL:
 		v = cJSON_CreateString(c->label);
 		break;
+	case KT_CPULIST:
+		v = cJSON_CreateString(c->cpus_allowed);
+		break;
+	case KT_INT:
+		v = cJSON_CreateNumber((double)(int64_t)key_load_u64(k, c));
+		break;
 	case KT_DATA:
 		v = cJSON_CreateString(data_name(c->data));
 		v2 = cJSON_CreateNumber(c->compress_pct);
@@ -315,6 +321,24 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_str(j, key->json, engine, CELL_ENGINE_MAX, err, errlen);
 	case KT_LABEL:
 		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
+	case KT_CPULIST:
+		return get_str(j, key->json, c->cpus_allowed, sizeof(c->cpus_allowed),
+			       err, errlen);
+	case KT_INT: {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key->json);
+		if (!v)
+			return 0;
+		if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+		    v->valuedouble < (double)(int64_t)key->min ||
+		    v->valuedouble > (double)(int64_t)key->max) {
+			snprintf(err, errlen, "'%s' must be a whole number in %lld..%lld",
+				 key->json, (long long)(int64_t)key->min,
+				 (long long)(int64_t)key->max);
+			return -1;
+		}
+		key_store_u64(k, c, (uint64_t)(int64_t)v->valuedouble);
+		return 0;
+	}
 	case KT_DATA:
 		if (get_str(j, key->json, data, 32, err, errlen) < 0)
 			return -1;

@@ -40,6 +40,7 @@ enum data_kind {
 #define CELL_NAME_MAX 64
 #define CELL_LABEL_MAX 96
 #define CELL_ENGINE_MAX 16
+#define CELL_CPUS_MAX 128
 
 /*
  * Name of the n-th file (0-based) of a device's file set when the device path
@@ -89,6 +90,19 @@ struct cell {
 	uint64_t seed;
 	uint64_t interval_ns;           /* time-series interval, default 1 s */
 	bool keep_files;
+	/* batching, fio's names and semantics */
+	unsigned iodepth_batch;         /* requests per submit call (fio
+					 * iodepth_batch_submit); 0: iodepth */
+	unsigned iodepth_batch_complete_min; /* completions to wait for */
+	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
+					 * iodepth (fio: complete_min) */
+	/* io_uring fast paths, fio's names and defaults */
+	bool registerfiles, fixedbufs, sqthread_poll, hipri;
+	int sqthread_poll_cpu;          /* -1: not pinned */
+	int nonvectored;                /* -1 kernel's choice, 0 readv, 1 read */
+	/* placement */
+	char cpus_allowed[CELL_CPUS_MAX]; /* fio cpulist ("0-3,8"), "" none */
+	int numa_node;                  /* -1: none */
 };
 
 struct suite_device {
@@ -109,6 +123,9 @@ struct suite {
 	size_t ndevices;
 	struct cell *cells;  /* expanded plan, in run order */
 	size_t ncells;
+	char **hosts;        /* top-level hosts: (run --hosts), may be NULL */
+	size_t nhosts;
+	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
 /* Pattern helpers. */

@@ -79,6 +79,42 @@ const struct key cell_keys[NKEYS] = {
 		3600 * SEC, SEC, "1s", "interval_ns", NULL, "time-series interval"),
 	[K_KEEP_FILES] = KEY("keep_files", KT_BOOL, keep_files, 0, 0, 0, "false",
 		"keep_files", NULL, "keep the files the runner created"),
+	/* batching: fio's names and semantics */
+	[K_IODEPTH_BATCH] = KEY("iodepth_batch", KT_UINT, iodepth_batch, 0, 1024, 1, "1",
+		"iodepth_batch", NULL,
+		"queued IOs per submit call (fio iodepth_batch_submit); 0: iodepth"),
+	[K_BATCH_CMIN] = KEY("iodepth_batch_complete_min", KT_UINT,
+		iodepth_batch_complete_min, 0, 1024, 1, "1",
+		"iodepth_batch_complete_min", NULL,
+		"completions to wait for per reap (0: poll; a full queue waits for 1)"),
+	[K_BATCH_CMAX] = KEY("iodepth_batch_complete_max", KT_UINT,
+		iodepth_batch_complete_max, 0, 1024, 0, "iodepth",
+		"iodepth_batch_complete_max", NULL,
+		"at most this many completions per reap (0: up to iodepth)"),
+	/* io_uring fast paths: fio's names and defaults */
+	[K_REGISTERFILES] = KEY("registerfiles", KT_BOOL, registerfiles, 0, 0, 0, "false",
+		"registerfiles", NULL, "io_uring: registered file descriptors"),
+	[K_FIXEDBUFS] = KEY("fixedbufs", KT_BOOL, fixedbufs, 0, 0, 0, "false",
+		"fixedbufs", NULL,
+		"io_uring: registered buffers (READ_FIXED/WRITE_FIXED)"),
+	[K_SQPOLL] = KEY("sqthread_poll", KT_BOOL, sqthread_poll, 0, 0, 0, "false",
+		"sqthread_poll", NULL,
+		"io_uring: a kernel thread polls the submission queue (SQPOLL)"),
+	[K_SQPOLL_CPU] = KEY("sqthread_poll_cpu", KT_INT, sqthread_poll_cpu,
+		(uint64_t)-1, 1023, (uint64_t)-1, "none", "sqthread_poll_cpu", NULL,
+		"io_uring: pin the SQPOLL thread to this CPU"),
+	[K_HIPRI] = KEY("hipri", KT_BOOL, hipri, 0, 0, 0, "false", "hipri", NULL,
+		"io_uring: polled completions (IOPOLL; device needs poll queues)"),
+	[K_NONVECTORED] = KEY("nonvectored", KT_INT, nonvectored, (uint64_t)-1, 1,
+		(uint64_t)-1, "-1", "nonvectored", NULL,
+		"io_uring: 1 READ/WRITE, 0 READV/WRITEV, -1 what the kernel has"),
+	/* placement */
+	[K_CPUS_ALLOWED] = KEY("cpus_allowed", KT_CPULIST, cpus_allowed, 0, 0, 0, "all",
+		"cpus_allowed", NULL,
+		"CPUs the jobs may run on, shared (fio's), e.g. 0-3,8"),
+	[K_NUMA_NODE] = KEY("numa_node", KT_INT, numa_node, (uint64_t)-1, 1023,
+		(uint64_t)-1, "none", "numa_node", NULL,
+		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)"),
 	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
 };
@@ -116,7 +152,12 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		memcpy(f, &b, sizeof(b));
 		break;
 	}
-	case KT_ENGINE: case KT_LABEL:
+	case KT_INT: {
+		int i = (int)(int64_t)v;
+		memcpy(f, &i, sizeof(i));
+		break;
+	}
+	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
 		break;
 	}
 }
@@ -146,7 +187,12 @@ uint64_t key_load_u64(int k, const struct cell *c)
 		memcpy(&b, f, sizeof(b));
 		return b;
 	}
-	case KT_ENGINE: case KT_LABEL:
+	case KT_INT: {
+		int i;
+		memcpy(&i, f, sizeof(i));
+		return (uint64_t)(int64_t)i;
+	}
+	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
 		break;
 	}
 	return 0;

@@ -25,6 +25,7 @@
 #include "common/sha256.h"
 #include "keys.h"
 #include "suite.h"
+#include "common/cpulist.h"
 #include "common/units.h"
 
 /* A "billion laughs" file is small but its aliases expand to billions of
@@ -43,7 +44,8 @@
 #define SUITE_MAX_ERRORS 200
 
 static const char *const top_keys[] = { "suite", "title", "description",
-	"defaults", "devices", "matrix", "exclude", "include", "keep_files", NULL };
+	"defaults", "devices", "matrix", "exclude", "include", "keep_files",
+	"hosts", "aggregate", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
 	"randwrite", "readwrite", "randrw", "rewrite", "seqrd", "seqwr", "rndrd",
 	"rndwr", "rndrw", "seqrewr", NULL };
@@ -52,13 +54,15 @@ static const char *const pattern_words[] = { "read", "write", "randread",
 struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
-	char s[CELL_LABEL_MAX]; /* engine, label */
+	const char *s;   /* engine, label, cpulist, exclude device: owned by
+			  * the ctx (ctx_str), NULL for the other types; a
+			  * matrix of 100,000 numbers carries no string room */
 	unsigned line, col;
 };
 
 /* A set of key values (defaults, a device, an include entry). */
 struct pset {
-	uint32_t set;            /* bit k: cell_keys[k] given */
+	uint64_t set;            /* bit k: cell_keys[k] given */
 	struct kval v[NKEYS];
 };
 
@@ -97,6 +101,8 @@ struct usage {
 };
 
 struct ctx {
+	char **strs;         /* the strings of kvals (ctx_str), freed at release */
+	size_t nstrs, astrs;
 	const char *file;
 	struct errlist *errs;
 	unsigned nerrs_start;
@@ -335,7 +341,8 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 {
 	char lo[32], hi[32];
 
-	if (v >= k->min && (!k->max || v <= k->max))
+	if (k->type == KT_INT ? (int64_t)v >= (int64_t)k->min && (int64_t)v <= (int64_t)k->max :
+	    v >= k->min && (!k->max || v <= k->max))
 		return 0;
 	switch (k->type) {
 	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET:
@@ -345,6 +352,10 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	case KT_DURATION:
 		units_format_duration(k->min, lo, sizeof(lo));
 		units_format_duration(k->max, hi, sizeof(hi));
+		break;
+	case KT_INT:
+		snprintf(lo, sizeof(lo), "%lld", (long long)(int64_t)k->min);
+		snprintf(hi, sizeof(hi), "%lld", (long long)(int64_t)k->max);
 		break;
 	default:
 		snprintf(lo, sizeof(lo), "%llu", (unsigned long long)k->min);
@@ -357,6 +368,29 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 		err_at(x, line, col, "'%s' %s is too small: at least %s", k->name,
 		       raw, lo);
 	return -1;
+}
+
+/* A copy of v owned by the ctx (kvals are copied by value, so they share
+ * it); "" when out of memory, with the error given once. */
+static const char *ctx_str(struct ctx *x, const char *v)
+{
+	char *c;
+
+	if (x->nstrs == x->astrs) {
+		size_t na = x->astrs ? x->astrs * 2 : 64;
+		char **p = realloc(x->strs, na * sizeof(*p));
+		if (!p)
+			goto oom;
+		x->strs = p;
+		x->astrs = na;
+	}
+	if (!(c = strdup(v)))
+		goto oom;
+	x->strs[x->nstrs++] = c;
+	return c;
+oom:
+	err_at(x, 0, 0, "out of memory");
+	return "";
 }
 
 /* Parse one scalar node as the value of key k.  0 ok, -1 (error given). */
@@ -394,12 +428,13 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	case KT_SIZE_PCT:
 	case KT_OFFSET:
-		if (v[strlen(v) - 1] == '%') {
+		/* v may be "" (a quoted empty scalar): no last character */
+		if (v[0] && v[strlen(v) - 1] == '%') {
 			double pct;
-			if (key->type == KT_OFFSET && strtod(v, NULL) == 0.0 &&
-			    isdigit((unsigned char)v[0])) {
+			if (key->type == KT_OFFSET && v[strspn(v, "0")] == '%' &&
+			    v[0] == '0') {
 				out->u = 0;
-				return 0; /* "0%" is offset 0 */
+				return 0; /* "0%" is offset 0; "0junk%" is no number */
 			}
 			if (units_parse_percent(v, &pct) < 0 ||
 			    (key->type == KT_OFFSET && pct >= 100.0)) {
@@ -447,7 +482,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		/* known engines validate even when not built in: `run` says
 		 * how to get one, `plan` and `export` need none */
 		if (engine_lookup(v)) {
-			snprintf(out->s, sizeof(out->s), "%s", v);
+			out->s = ctx_str(x, v);
 			return 0;
 		}
 		suggest(v, engine_names(), sug, sizeof(sug));
@@ -486,6 +521,33 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		       v, sug);
 		return -1;
 	}
+	case KT_INT: {
+		bool neg = v[0] == '-';
+		if (units_parse_uint(v + neg, &out->u) < 0 || out->u > 0x7fffffffULL) {
+			err_at(x, line, col, "'%s' must be a whole number, not '%s'",
+			       key->name, v);
+			return -1;
+		}
+		out->u = neg ? (uint64_t)-(int64_t)out->u : out->u;
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_CPULIST: {
+		cpu_set_t set;
+		char why[160];
+		if (cpulist_parse(v, &set, why, sizeof(why)) < 0) {
+			err_at(x, line, col, "'%s': %s", key->name, why);
+			return -1;
+		}
+		char list[CELL_CPUS_MAX + 8];
+		cpulist_format(&set, list, sizeof(list));
+		if (strlen(list) + 1 >= CELL_CPUS_MAX) {
+			err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
+			       key->name, v);
+			return -1;
+		}
+		out->s = ctx_str(x, list);
+		return 0;
+	}
 	case KT_LABEL:
 		if (strlen(v) >= CELL_LABEL_MAX || !*v) {
 			err_at(x, line, col, "'label' must be 1..%d characters",
@@ -497,7 +559,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 				err_at(x, line, col, "'label' must be one line of text, without control characters");
 				return -1;
 			}
-		snprintf(out->s, sizeof(out->s), "%s", v);
+		out->s = ctx_str(x, v);
 		return 0;
 	}
 	return -1;
@@ -515,17 +577,22 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		c->offset = v->pct > 0 ? 0 : v->u;
 		c->offset_pct = v->pct;
 		break;
-	case KT_ENGINE:
-		memcpy(c->engine, v->s, sizeof(c->engine) - 1); /* names are short */
-		c->engine[sizeof(c->engine) - 1] = '\0';
+	case KT_ENGINE: {
+		size_t n = strnlen(v->s, sizeof(c->engine) - 1); /* names are short */
+		memcpy(c->engine, v->s, n);
+		c->engine[n] = '\0';
 		break;
+	}
 	case KT_DATA:
 		c->data = (enum data_kind)v->u;
 		c->compress_pct = (unsigned)v->pct;
 		break;
 	case KT_LABEL:
-		snprintf(c->label, sizeof(c->label), "%s", v->s);
+		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
 		c->label_given = true;
+		break;
+	case KT_CPULIST:
+		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
 	default:
 		key_store_u64(k, c, v->u);
@@ -549,6 +616,7 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}
@@ -602,7 +670,7 @@ static void pset_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &a->ps->v[k]) == 0)
-		a->ps->set |= 1u << k;
+		a->ps->set |= 1ull << k;
 }
 
 static void parse_defaults(struct ctx *x, yaml_node_t *n)
@@ -645,6 +713,11 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 			}
 			snprintf(d->d.name, sizeof(d->d.name), "%s", v);
 		} else {
+			if (!v[0]) {
+				err_at(x, NLINE(vn), NCOL(vn), "device path is empty; give a "
+				       "directory, file or block device");
+				return;
+			}
 			if (strlen(v) >= sizeof(d->d.path)) {
 				err_at(x, NLINE(vn), NCOL(vn), "device path is too long");
 				return;
@@ -684,7 +757,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &d->ps.v[k]) == 0)
-		d->ps.set |= 1u << k;
+		d->ps.set |= 1ull << k;
 }
 
 static void parse_devices(struct ctx *x, yaml_node_t *n)
@@ -778,7 +851,7 @@ static int parse_values(struct ctx *x, int k, yaml_node_t *vn, struct mvals *m)
 				       scalar(en));
 				continue;
 			}
-			snprintf(m->vals[m->n].s, sizeof(m->vals[m->n].s), "%s", scalar(en));
+			m->vals[m->n].s = ctx_str(x, scalar(en));
 			m->n++;
 			continue;
 		}
@@ -913,6 +986,37 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 	}
 }
 
+/* hosts: [h1, user@h2] -- the fleet of `run --hosts` (the command line
+ * wins).  Only the shape is checked here; the fleet checks each name as
+ * an ssh destination before ssh runs. */
+static void parse_hosts(struct ctx *x, yaml_node_t *vn)
+{
+	if (vn->type != YAML_SEQUENCE_NODE) {
+		err_at(x, NLINE(vn), NCOL(vn), "'hosts' must be a list of ssh destinations, e.g. [web1, user@db2]");
+		return;
+	}
+	size_t n = (size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start);
+	char **h = calloc(n ? n : 1, sizeof(*h));
+	if (!h)
+		return;
+	for (yaml_node_item_t *it = vn->data.sequence.items.start;
+	     it < vn->data.sequence.items.top; it++) {
+		yaml_node_t *en = node_at(x, *it);
+		if (!en || en->type != YAML_SCALAR_NODE || !*scalar(en)) {
+			err_at(x, en ? NLINE(en) : NLINE(vn), en ? NCOL(en) : NCOL(vn),
+			       "each host must be an ssh destination (text)");
+			continue;
+		}
+		h[x->s->nhosts] = strdup(scalar(en));
+		if (h[x->s->nhosts])
+			x->s->nhosts++;
+	}
+	for (size_t i = 0; x->s->hosts && i < x->s->nhosts; i++)
+		free(x->s->hosts[i]);
+	free(x->s->hosts);
+	x->s->hosts = h;
+}
+
 static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		     yaml_node_t *vn, void *arg)
 {
@@ -952,6 +1056,16 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "keep_files")) {
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
+	} else if (!strcmp(key, "hosts")) {
+		parse_hosts(x, vn);
+	} else if (!strcmp(key, "aggregate")) {
+		const char *v = vn->type == YAML_SCALAR_NODE ? scalar(vn) : "";
+		if (!strcmp(v, "true") || !strcmp(v, "yes"))
+			x->s->aggregate = 1;
+		else if (!strcmp(v, "false") || !strcmp(v, "no"))
+			x->s->aggregate = 0;
+		else
+			err_at(x, NLINE(vn), NCOL(vn), "'aggregate' must be true or false");
 	} else {
 		char sug[96];
 		suggest(key, top_keys, sug, sizeof(sug));
@@ -970,7 +1084,7 @@ struct pos {
 static void pset_apply(const struct pset *ps, struct cell *c, struct pos *p)
 {
 	for (int k = 0; k < NKEYS; k++)
-		if (ps->set & (1u << k)) {
+		if (ps->set & (1ull << k)) {
 			value_apply(k, &ps->v[k], c);
 			p->line[k] = ps->v[k].line;
 			p->col[k] = ps->v[k].col;
@@ -996,6 +1110,55 @@ static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
 		x->ausage = na;
 	}
 	x->usage[x->nusage++] = (struct usage){ k, p->line[k], p->col[k], used };
+}
+
+/* The batching and io_uring keys of one resolved cell.  An io_uring key
+ * set where no cell it reaches uses io_uring is an error (fio refuses
+ * them for other engines), found through usage_note() like rwmixread. */
+static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
+				   const struct pos *p, unsigned fl, unsigned fc)
+{
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+	const struct engine *eng = engine_lookup(c->engine);
+	bool async = eng && (eng->flags & ENGINE_ASYNC);
+	bool uring = !strcmp(c->engine, "io_uring");
+	static const int uring_keys[] = { K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL,
+					  K_HIPRI, K_NONVECTORED };
+
+	if (c->iodepth_batch_complete_max &&
+	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min)
+		err_at(x, L(K_BATCH_CMAX), C(K_BATCH_CMAX),
+		       "'iodepth_batch_complete_max' %u is below 'iodepth_batch_complete_min' %u; raise it, or 0 for up to iodepth",
+		       c->iodepth_batch_complete_max, c->iodepth_batch_complete_min);
+	if (uring && c->hipri && !c->direct)
+		err_at(x, L(K_HIPRI), C(K_HIPRI),
+		       "'hipri' needs 'direct: true': polled completions exist for O_DIRECT IO only");
+	usage_note(x, K_IODEPTH_BATCH, p, async);
+	usage_note(x, K_BATCH_CMIN, p, async);
+	usage_note(x, K_BATCH_CMAX, p, async);
+	for (size_t i = 0; i < sizeof(uring_keys) / sizeof(uring_keys[0]); i++)
+		usage_note(x, uring_keys[i], p, uring);
+	usage_note(x, K_SQPOLL_CPU, p, uring && c->sqthread_poll);
+#undef L
+#undef C
+}
+
+/* Why a key that no cell uses is an error (usage_note() found it unused). */
+static const char *usage_text(int k)
+{
+	switch (k) {
+	case K_RWMIXREAD:
+		return "'%s' only applies to readwrite or randrw, and no cell it reaches has one";
+	case K_FSYNC: case K_END_FSYNC:
+		return "'%s' only applies to writes, and no cell it reaches writes";
+	case K_IODEPTH_BATCH: case K_BATCH_CMIN: case K_BATCH_CMAX:
+		return "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one";
+	case K_SQPOLL_CPU:
+		return "'%s' only applies with 'sqthread_poll: true' and engine io_uring, and no cell it reaches has both";
+	default:
+		return "'%s' is an io_uring option, and no cell it reaches has 'engine: io_uring'";
+	}
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -1040,6 +1203,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
+	cell_check_engine_opts(x, c, p, fl, fc);
 #undef L
 #undef C
 }
@@ -1269,10 +1433,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < x->nusage && !x->partial; i++)
 		if (!x->usage[i].used)
 			err_at(x, x->usage[i].line, x->usage[i].col,
-			       x->usage[i].key == K_RWMIXREAD ?
-			       "'rwmixread' only applies to readwrite or randrw, and no cell it reaches has one" :
-			       "'%s' only applies to writes, and no cell it reaches writes",
-			       cell_keys[x->usage[i].key].name);
+			       usage_text(x->usage[i].key), cell_keys[x->usage[i].key].name);
 	total = kept + x->ndevs * x->nincl;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",
@@ -1399,6 +1560,9 @@ static long utf8_bad(const unsigned char *p, size_t len)
 
 static void ctx_release(struct ctx *x)
 {
+	for (size_t i = 0; i < x->nstrs; i++)
+		free(x->strs[i]);
+	free(x->strs);
 	free(x->devs);
 	for (size_t m = 0; m < x->nmatrix; m++)
 		free(x->matrix[m].vals);
@@ -1485,6 +1649,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	if (!s)
 		goto oom;
 	x.s = s;
+	s->aggregate = -1; /* not given */
 	s->file = strdup(name);
 	s->text = malloc(len + 1);
 	if (!s->file || !s->text)
@@ -1529,6 +1694,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			yaml_document_delete(&doc2);
 		}
 	}
+	/* a "\0" escape in a quoted scalar would cut every C string that
+	 * carries it (a path silently shortened): refuse NUL anywhere */
+	for (yaml_node_t *nd = doc.nodes.start; nd < doc.nodes.top; nd++)
+		if (nd->type == YAML_SCALAR_NODE &&
+		    memchr(nd->data.scalar.value, '\0', nd->data.scalar.length))
+			err_at(&x, NLINE(nd), NCOL(nd), "string holds a NUL character "
+			       "('\\0'); remove it");
+	if (has_errors(&x))
+		goto err;
 	size_t own = (size_t)(doc.nodes.top - doc.nodes.start), count = 0;
 	if (!count_nodes(&x, root, 0, &count, own + SUITE_MAX_ALIAS_NODES)) {
 		err_at(&x, NLINE(root), NCOL(root),
@@ -1543,11 +1717,11 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	}
 	each_pair(&x, root, "the suite", top_pair, NULL);
 	if (x.have_top_keep) {
-		if (x.defaults.set & (1u << K_KEEP_FILES))
+		if (x.defaults.set & (1ull << K_KEEP_FILES))
 			err_at(&x, x.top_keep.line, x.top_keep.col,
 			       "'keep_files' is given both at the top and in 'defaults'; keep one");
 		x.defaults.v[K_KEEP_FILES] = x.top_keep;
-		x.defaults.set |= 1u << K_KEEP_FILES;
+		x.defaults.set |= 1ull << K_KEEP_FILES;
 	}
 	if (!x.have_suite)
 		err_at(&x, NLINE(root), NCOL(root), "missing 'suite: NAME' (names the result set)");
@@ -1638,6 +1812,9 @@ void suite_free(struct suite *s)
 	free(s->text);
 	free(s->devices);
 	free(s->cells);
+	for (size_t i = 0; i < s->nhosts; i++)
+		free(s->hosts[i]);
+	free(s->hosts);
 	free(s);
 }
 
@@ -1654,6 +1831,8 @@ static const char *ktype_name(enum ktype t)
 	case KT_DURATION: return "duration";
 	case KT_DATA: return "data";
 	case KT_LABEL: return "text";
+	case KT_INT: return "integer";
+	case KT_CPULIST: return "cpulist";
 	}
 	return "?";
 }
@@ -1665,7 +1844,10 @@ void suite_keys_help(FILE *f)
 	for (int k = 0; k < NKEYS; k++) {
 		const struct key *key = &cell_keys[k];
 		char range[80] = "", lo[32], hi[32];
-		if (key->type == KT_UINT || key->type == KT_U64) {
+		if (key->type == KT_INT) {
+			snprintf(range, sizeof(range), " %lld..%lld",
+				 (long long)(int64_t)key->min, (long long)(int64_t)key->max);
+		} else if (key->type == KT_UINT || key->type == KT_U64) {
 			if (key->max)
 				snprintf(range, sizeof(range), " %llu..%llu",
 					 (unsigned long long)key->min,

@@ -55,6 +55,10 @@
 #include "../fuzz/fuzz_cmds.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_set_tree_one
+#include "../fuzz/fuzz_set_tree.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -203,6 +207,14 @@ static void test_replay_cmds(void **state)
 	replay("fuzz_cmds", fuzz_cmds_one);
 }
 
+/* Hostile set trees (links, FIFOs, odd types in every position): report,
+ * compare, list and --resume must change nothing outside the tree. */
+static void test_replay_set_tree(void **state)
+{
+	(void)state;
+	replay("fuzz_set_tree", fuzz_set_tree_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_csv),
 		cmocka_unit_test(test_replay_report),
 		cmocka_unit_test(test_replay_cmds),
+		cmocka_unit_test(test_replay_set_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

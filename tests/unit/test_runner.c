@@ -21,6 +21,7 @@
 #include "engines/engine.h"
 #include "resultset/resultset.h"
 #include "runner/runner.h"
+#include "host/scratch.h"
 
 static char dir[64];
 static char trace[96];
@@ -157,9 +158,19 @@ static char *traced_run(struct cell *c)
 	rep_result_release(&r);
 	FILE *f = fopen(trace, "r");
 	assert_non_null(f);
-	char *buf = calloc(1, 1 << 20);
+	char *buf = calloc(1, 1 << 20), line[256];
 	assert_non_null(buf);
-	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	size_t n = 0;
+	/* the issued IOs only: submit and data lines have a word there */
+	while (fgets(line, sizeof(line), f)) {
+		char w[8] = "";
+		size_t len = strlen(line);
+		if (sscanf(line, "%*u %7s", w) == 1 && (!strcmp(w, "read") || !strcmp(w, "write")) &&
+		    n + len < (1 << 20)) {
+			memcpy(buf + n, line, len);
+			n += len;
+		}
+	}
 	fclose(f);
 	buf[n] = 0;
 	return buf;
@@ -240,7 +251,7 @@ static void test_layout_incompressible_reused(void **state)
 	assert_true(t.created);
 	assert_int_equal(t.nfiles, 1);
 	assert_int_equal(stat(t.paths[0], &st1), 0);
-	assert_int_equal(st1.st_size, 2 << 20);
+	assert_int_equal(st1.st_size, (2 << 20) + SCRATCH_MARK_BYTES);
 	/* never sparse: every block allocated */
 	assert_true((uint64_t)st1.st_blocks * 512 >= (uint64_t)st1.st_size);
 	snprintf(cmd, sizeof(cmd), "gzip -c '%s' | wc -c", t.paths[0]);

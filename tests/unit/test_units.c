@@ -15,7 +15,7 @@ static void test_size_good(void **state)
 		{ "4K", 4096 }, { "4KiB", 4096 }, { "4kb", 4096 },
 		{ "1m", 1048576 }, { "64MiB", 67108864 }, { "8GiB", 8ULL << 30 },
 		{ "8 GiB", 8ULL << 30 }, { "2t", 2ULL << 40 }, { "1p", 1ULL << 50 },
-		{ "15E", 15ULL << 60 },
+		{ "7E", 7ULL << 60 }, { "9223372036854775807", 9223372036854775807ULL },
 	};
 	(void)state;
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
@@ -28,7 +28,8 @@ static void test_size_good(void **state)
 static void test_size_bad(void **state)
 {
 	static const char *bad[] = { "", "k", "4x", "-1", "4 k b", "1.5g", "4kk",
-		"99999999999999999999", "16E", "4 ", " 4", "4Kib B", "0x10" };
+		"99999999999999999999", "16E", "15E", "8E", "9223372036854775808",
+		"4 ", " 4", "4Kib B", "0x10" };
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		uint64_t v = 7;
