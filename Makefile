@@ -67,11 +67,17 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units bare
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units man \
+	build-deps iomatrix bare
 
 all: iomatrix
 
-iomatrix: $(BIN)
+# Missing headers stop the build with the package names and the apt-get
+# line, not with a compiler error.
+build-deps:
+	$(Q)sh .ci/check-build-deps
+
+iomatrix: build-deps $(BIN)
 ifeq ($(BUILD),build/default)
 	$(Q)cp $(BIN) iomatrix.tmp && mv -f iomatrix.tmp iomatrix  # a running ./iomatrix keeps its copy
 else
@@ -82,7 +88,7 @@ $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -105,6 +111,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -MMD -MP -I. -Itests/unit -o $@ $< $(LIB_OBJ) $(VERSION_OBJ) $(LDLIBS) -lcmocka
 
 units: $(UNIT_BIN)
+
+# The manual page, made from the program's own --help texts.
+MAN := $(BUILD)/iomatrix.1
+man: $(MAN)
+$(MAN): $(BIN) man/mkman.sh
+	@echo "  MAN     $@"
+	$(Q)sh man/mkman.sh $(BIN) $(VERSION) > $@.tmp && mv -f $@.tmp $@
 
 # The bare loops of make bench: the yardstick, built with the same flags.
 BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/clock_cost \
@@ -172,9 +185,12 @@ fuzz: deps
 	done
 	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
-install: iomatrix
+install: iomatrix $(MAN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/iomatrix/templates \
-		$(DESTDIR)$(PREFIX)/share/iomatrix/suites
+		$(DESTDIR)$(PREFIX)/share/iomatrix/suites $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/iomatrix.1
+	install -m 644 completion/iomatrix.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iomatrix
 	install -m 755 iomatrix $(DESTDIR)$(PREFIX)/bin/iomatrix
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/iomatrix/templates/
 	install -m 644 suites/*.yaml $(DESTDIR)$(PREFIX)/share/iomatrix/suites/

@@ -30,7 +30,9 @@
 #include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
+#include "run_devices.h"
 #include "resultset/resultset.h"
+#include "run_ssd.h"
 #include "runner/runner.h"
 #include "host/safety.h"
 #include "common/stats.h"
@@ -46,6 +48,7 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
@@ -62,6 +65,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
 		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
+		"                    [--progress auto|tty|plain|none]\n"
+		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
+		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
+		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"
@@ -76,6 +83,12 @@ static void usage(FILE *f)
 		"  --yes-destroy-data  confirm writes to block devices marked\n"
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
+		"  --progress MODE     how a running cell reports: tty (one line\n"
+		"                      rewritten in place on stderr), plain (one line\n"
+		"                      per second on stderr, also when redirected),\n"
+		"                      none; auto (default): tty when stderr is a\n"
+		"                      terminal, else none.  Each finished cell prints\n"
+		"                      one line in every mode but --quiet\n"
 		"\n"
 		"On a fleet, through ssh (docs/fleet.md):\n"
 		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
@@ -158,14 +171,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			a->yes_destroy_data = true;
 		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
 			a->quiet = true;
+		} else if (is_opt(arg, "--progress")) {
+			const char *pm = opt_value(argc, argv, &i, "--progress");
+			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
+				    strcmp(pm, "none"))) {
+				fprintf(stderr, "iomatrix: '--progress' takes auto, tty, plain or none\n");
+				return -1;
+			}
+			a->progress = pm;
 		} else if (!strcmp(arg, "--")) {
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
-			int fr = run_fleet_option(&a->fleet, argc, argv, &i);
-			if (fr < 0)
+			int r = run_fleet_option(&a->fleet, argc, argv, &i);
+			if (r < 0)
 				return -1;
-			if (fr > 0)
+			if (r > 0)
 				continue;
 			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
@@ -199,9 +220,11 @@ static double mono_s(void)
 
 struct progress_state {
 	bool tty, quiet;
+	bool plain;                  /* one line per second, newline-ended */
 	size_t k, n;                 /* current cell (1-based), cells in plan */
 	const struct cell *c;
 	unsigned rep;
+	unsigned round;              /* 0: the suite has no rounds */
 	double set_start;
 	double cell_start;
 	double known_left_s;         /* estimate of the cells after this one */
@@ -256,23 +279,33 @@ static void progress_cb(void *arg, const struct progress *p)
 	char eta[32], line[512];
 	double now = mono_s();
 
-	if (ps->quiet || !ps->tty)
+	if (ps->quiet || (!ps->tty && !ps->plain))
 		return;
-	if (now - ps->last_print < 0.2)
+	if (now - ps->last_print < (ps->plain ? 1.0 : 0.2))
 		return;
 	ps->last_print = now;
 	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
-	if (p->in_layout)
+	if (p->in_layout) {
 		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
 			 ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern),
 			 p->layout_frac * 100, eta);
-	else
-		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
-			 ps->k, ps->n, ps->c->device, ps->c->label,
+	} else {
+		char round[32] = "";   /* steady-state rounds: "round 3 " */
+		if (ps->round)
+			snprintf(round, sizeof(round), "round %u ", ps->round);
+		snprintf(line, sizeof(line), "%scell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
+			 round, ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern), ps->rep,
-			 ps->c->repeat, p->in_ramp ? " (ramp)" : "", p->iops,
+			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
+			 p->in_ramp ? " (ramp)" : "", p->iops,
 			 p->bw_bytes_s / 1e6, eta);
+	}
+	if (ps->plain) {
+		fprintf(stderr, "%s\n", line);
+		fflush(stderr);
+		return;
+	}
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 	ps->line_open = true;
@@ -325,6 +358,16 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			if (!strcmp(s->cells[k].device, d->name) &&
 			    pattern_writes(s->cells[k].pattern))
 				writes = true;
+		/* purge and preconditioning write the whole device */
+		writes |= d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
+		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
+				"all of '%s': add --yes-destroy-data to the command line "
+				"if that is what you want\n", s->file, d->purge_line,
+				d->purge_col, d->name, d->path);
+			bad = 1;
+			continue;
+		}
 		if (stat(d->path, &st) < 0) {
 			/* a file that does not exist yet is fine if its
 			 * directory does: the runner creates it */
@@ -457,15 +500,473 @@ static void print_cell_line(const struct progress_state *ps,
 		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
 }
 
-/* ---- the command ---- */
+/* ---- the cell loop: devices, rounds, cells ---- */
 
-/* Was cell id measured already (a resumed set)? */
+/* What the loop shares while it runs cells, device by device and round by
+ * round. */
+struct run_state {
+	const struct suite *s;
+	const struct run_args *a;
+	struct resultset *rs;
+	struct progress_state *ps;
+	struct run_ctl *ctl;
+	struct target tgt;
+	const struct cell *tgt_cell;
+	bool have_tgt, failed_any, pre_created;
+	int fatal, rc;
+	struct rep_result *reps;      /* grown per cell */
+	unsigned areps;
+	double *eta_known;            /* eta_init's suffix sums, owned */
+	size_t *eta_unknown;
+};
+
 static bool cell_done(const struct resultset *rs, int id)
 {
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
 		resultset_cell_entry(rs, id), "status");
 	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
 }
+
+/* ETA bookkeeping: what remains after cell i (one pass of the plan), from
+ * suffix sums made once (eta_init): a scan of the remaining cells per cell
+ * made a run quadratic in its cells. */
+static void eta_prepare(struct run_state *st, size_t i)
+{
+	struct progress_state *ps = st->ps;
+	ps->known_left_s = st->eta_known ? st->eta_known[i + 1] : 0;
+	ps->unknown_left = st->eta_unknown ? st->eta_unknown[i + 1] : 0;
+}
+
+/* The suffix sums of eta_prepare: estimate and count of cells stopped by
+ * size from cell k on (done cells of a resumed set left out, except in
+ * rounds, which run every cell again).  Without memory the ETA is "?". */
+static void eta_init(struct run_state *st)
+{
+	size_t n = st->s->ncells;
+
+	st->eta_known = calloc(n + 1, sizeof(*st->eta_known));
+	st->eta_unknown = calloc(n + 1, sizeof(*st->eta_unknown));
+	if (!st->eta_known || !st->eta_unknown) {
+		free(st->eta_known);
+		free(st->eta_unknown);
+		st->eta_known = NULL;
+		st->eta_unknown = NULL;
+		return;
+	}
+	for (size_t k = n; k-- > 0;) {
+		double est = -1;
+		if (st->s->rounds.on || !cell_done(st->rs, st->s->cells[k].id))
+			est = cell_estimate_s(&st->s->cells[k]);
+		bool skip = !st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id);
+		st->eta_known[k] = st->eta_known[k + 1] + (!skip && est >= 0 ? est : 0);
+		st->eta_unknown[k] = st->eta_unknown[k + 1] + (!skip && est < 0);
+	}
+}
+
+/* Files are reused while consecutive cells use the same set of files;
+ * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
+ * out only when the size changed.  0 or -errno with cerr filled in. */
+static int cell_target(struct run_state *st, const struct cell *c,
+		       char *cerr, size_t len)
+{
+	if (st->have_tgt && !same_file_set(st->tgt_cell, c)) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	struct target nt = { 0 };
+	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
+	progress_clear(st->ps);
+	if (st->have_tgt) {
+		/* The same files: still ours to remove if they were.  A failed
+		 * prepare hands back an empty target, so the files made for
+		 * earlier cells are removed now. */
+		if (ret < 0)
+			runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		else if (st->tgt.created)
+			nt.created = true;
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	if (ret == 0 && st->pre_created) {
+		nt.created = true; /* preconditioning made them */
+		st->pre_created = false;
+	}
+	st->tgt = nt;
+	st->have_tgt = true;
+	st->tgt_cell = c;
+	return ret;
+}
+
+/* Repetitions of one cell: `repeat` of them, or with steady_state until
+ * the last `window` are steady (at most `max`).  Returns how many finished;
+ * cerr says why it stopped early. */
+static unsigned cell_reps(struct run_state *st, const struct cell *c,
+			  struct steady_verdict *sv, char *cerr, size_t len)
+{
+	unsigned want = c->steady.window ? c->steady.max : c->repeat, n = 0;
+	double *vals = NULL;
+
+	memset(sv, 0, sizeof(*sv));
+	if (want > st->areps) {
+		struct rep_result *nr = realloc(st->reps, sizeof(*nr) * want);
+		vals = NULL;
+		if (!nr) {
+			snprintf(cerr, len, "out of memory");
+			return 0;
+		}
+		st->reps = nr;
+		st->areps = want;
+	}
+	if (c->steady.window && !(vals = calloc(want, sizeof(*vals)))) {
+		snprintf(cerr, len, "out of memory");
+		return 0;
+	}
+	for (unsigned r = 0; r < want && !stop_flag; r++) {
+		if (r > 0)
+			cooldown(c->cooldown_ns);
+		if (stop_flag)
+			break;
+		st->ps->rep = r + 1;
+		memset(&st->reps[n], 0, sizeof(st->reps[n]));
+		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
+		progress_clear(st->ps);
+		if (ret == -EINTR || stop_flag) {
+			rep_result_release(&st->reps[n]);
+			break;
+		}
+		if (ret < 0) {
+			rep_result_release(&st->reps[n]);
+			if (!cerr[0])
+				snprintf(cerr, len, "%s", strerror(-ret));
+			if (want > 1) { /* say which one */
+				char tmp[PATH_MAX + 512];
+				snprintf(tmp, sizeof(tmp), "%s", cerr);
+				snprintf(cerr, len, "repetition %u of %u: %.*s", r + 1,
+					 want, (int)len - 40, tmp);
+			}
+			break;
+		}
+		n++;
+		if (vals) {
+			vals[n - 1] = ssd_reps_metric(&st->reps[n - 1], 1, SS_IOPS);
+			steady_judge(vals, n, &c->steady, sv);
+			if (sv->steady)
+				break;
+		}
+	}
+	free(vals);
+	return n;
+}
+
+/* The steady_state record of a cell that repeated until steady. */
+static void cell_steady_json(cJSON *j, const struct cell *c,
+			     const struct steady_verdict *v, unsigned nreps)
+{
+	cJSON *o = cJSON_AddObjectToObject(j, "steady_state");
+	if (!o)
+		return;
+	cJSON_AddNumberToObject(o, "window", c->steady.window);
+	cJSON_AddNumberToObject(o, "range_pct", c->steady.range_frac * 100);
+	cJSON_AddNumberToObject(o, "slope_pct", c->steady.slope_frac * 100);
+	cJSON_AddNumberToObject(o, "max", c->steady.max);
+	cJSON_AddBoolToObject(o, "steady", v->steady);
+	if (v->steady)
+		cJSON_AddNumberToObject(o, "steady_rep", nreps);
+	else
+		cJSON_AddNullToObject(o, "steady_rep");
+	cJSON_AddNumberToObject(o, "range_found_pct", v->range_frac * 100);
+	cJSON_AddNumberToObject(o, "slope_found_pct", v->slope_frac * 100);
+}
+
+/*
+ * The cell file: its summary covers the measurement window (the last
+ * `window` rounds, or repetitions with steady_state), while "repetitions"
+ * keeps everything measured, each repetition tagged with its round.
+ */
+static cJSON *cell_file_json(struct run_state *st, const struct cell *c,
+			     const char *cerr, const char *started,
+			     const char *finished, unsigned nreps,
+			     unsigned round, const struct steady_verdict *sv)
+{
+	const struct rep_result *win = st->reps;
+	unsigned nwin = nreps;
+	struct rep_result *old = NULL;
+	unsigned nold = 0;
+	cJSON *all = NULL, *j = NULL, *x;
+
+	if (c->steady.window && nreps > c->steady.window) {
+		win = st->reps + nreps - c->steady.window;
+		nwin = c->steady.window;
+	}
+	if (round) {
+		unsigned w = st->s->rounds.rule.window;
+		unsigned wf = round >= w ? round - w + 1 : 1;
+		all = round > 1 ? ssd_old_round_reps(st->rs->dir, c->id, round) :
+				  cJSON_CreateArray();
+		if (!all)
+			return NULL;
+		old = calloc((size_t)cJSON_GetArraySize(all) + nreps + 1, sizeof(*old));
+		if (!old)
+			goto out;
+		cJSON_ArrayForEach(x, all) {
+			const cJSON *rn = cJSON_GetObjectItemCaseSensitive(x, "round");
+			if (cJSON_IsNumber(rn) && rn->valuedouble >= wf &&
+			    ssd_rep_from_json(x, &old[nold]) == 0)
+				nold++;
+		}
+		/* the window: earlier rounds' from their JSON, this round's as
+		 * measured (copies that borrow the histograms) */
+		memcpy(old + nold, st->reps, sizeof(*old) * nreps);
+		win = old;
+		nwin = nold + nreps;
+	}
+	struct cell_outcome out = {
+		.error = cerr, .started_at = started, .finished_at = finished,
+		.reps = win, .nreps = nwin,
+	};
+	j = resultset_cell_to_json(c, &out);
+	if (!j || (!round && !c->steady.window))
+		goto out;
+	if (!round) { /* steady_state: keep every repetition */
+		cJSON *ra = cJSON_CreateArray();
+		for (unsigned r = 0; ra && r < nreps; r++)
+			cJSON_AddItemToArray(ra, resultset_rep_to_json(&st->reps[r], (int)r + 1));
+		if (ra)
+			cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", ra);
+		cell_steady_json(j, c, sv, nreps);
+		goto out;
+	}
+	int no = cJSON_GetArraySize(all);
+	for (unsigned r = 0; r < nreps; r++) {
+		cJSON *rj = resultset_rep_to_json(&st->reps[r], no + (int)r + 1);
+		if (rj) {
+			cJSON_AddNumberToObject(rj, "round", round);
+			cJSON_AddItemToArray(all, rj);
+		}
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", all);
+	all = NULL;
+	x = cJSON_AddObjectToObject(j, "rounds");
+	if (x) {
+		unsigned w = st->s->rounds.rule.window;
+		cJSON_AddNumberToObject(x, "done", round);
+		cJSON_AddNumberToObject(x, "window_first", round >= w ? round - w + 1 : 1);
+		cJSON_AddNumberToObject(x, "window_last", round);
+	}
+	if (c->steady.window)
+		cell_steady_json(j, c, sv, nreps);
+out:
+	for (unsigned r = 0; r < nold; r++)
+		rep_result_release(&old[r]);
+	free(old);
+	cJSON_Delete(all);
+	return j;
+}
+
+/* Run cell i (round 0: no rounds) and write its file.  rst gets the
+ * tracked value of this round. */
+static void run_cell(struct run_state *st, size_t i, unsigned round,
+		     struct rounds_state *rst)
+{
+	const struct cell *c = &st->s->cells[i];
+	struct progress_state *ps = st->ps;
+	char started[32], finished[32], cerr[PATH_MAX + 512] = "", err[1024];
+	struct steady_verdict sv = { 0 };
+	unsigned nreps = 0;
+
+	if (!round && cell_done(st->rs, c->id)) {
+		/* resume: the index says measured; the file must agree */
+		char why[256];
+		if (resultset_cell_verify(st->rs, c, why, sizeof(why)) == 0)
+			return;
+		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
+			c->id, c->device, c->label, why);
+	}
+	eta_prepare(st, i);
+	ps->k = i + 1;
+	ps->c = c;
+	ps->rep = 0;
+	ps->round = round;
+	ps->cell_start = mono_s();
+	iso8601_now(started, sizeof(started));
+	int ret = cell_target(st, c, cerr, sizeof(cerr));
+	if (ret == -EINTR || stop_flag)
+		return;
+	if (ret < 0) {
+		if (!cerr[0])
+			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path,
+				 strerror(-ret));
+		if (prepare_error_is_input(ret)) {
+			st->fatal = 1;
+			fprintf(stderr, "iomatrix: %s\n", cerr);
+		}
+	} else {
+		nreps = cell_reps(st, c, &sv, cerr, sizeof(cerr));
+		if (stop_flag) {
+			/* an unfinished cell is not kept: --resume reruns it */
+			for (unsigned r = 0; r < nreps; r++)
+				rep_result_release(&st->reps[r]);
+			return;
+		}
+	}
+	iso8601_now(finished, sizeof(finished));
+	if (rst)
+		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
+							  st->s->rounds.metric));
+	cJSON *cj = cell_file_json(st, c, cerr[0] ? cerr : NULL, started, finished,
+				   nreps, round, &sv);
+	if (!st->fatal) /* a fatal error was printed once already */
+		print_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+	for (unsigned r = 0; r < nreps; r++)
+		rep_result_release(&st->reps[r]);
+	if (!cj) {
+		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	if (cerr[0])
+		st->failed_any = true;
+	if (resultset_write_cell(st->rs, c->id, cj, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	ps->done_s += mono_s() - ps->cell_start;
+	ps->done_n++;
+}
+
+static const struct suite_device *device_of(const struct suite *s, const char *name)
+{
+	for (size_t d = 0; d < s->ndevices; d++)
+		if (!strcmp(s->devices[d].name, name))
+			return &s->devices[d];
+	return NULL;
+}
+
+/* Purge and precondition before the device's first cell runs, unless a
+ * resumed device already measured something (its state would be undone). */
+static int device_begin(struct run_state *st, const struct suite_device *d,
+			const struct cell *first, bool fresh)
+{
+	char err[PATH_MAX + 512] = "";
+	if (!fresh || (d->purge == PURGE_NONE && d->pre.kind == PRECOND_NONE))
+		return 0;
+	if (st->have_tgt && !same_file_set(st->tgt_cell, first)) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
+				   st->rs->dir, st->a->quiet, &st->pre_created,
+				   err, sizeof(err));
+	progress_clear(st->ps);
+	if (r == -EINTR || stop_flag)
+		return -1;
+	if (r < 0) {
+		fprintf(stderr, "iomatrix: device '%s': %s\n", d->name, err);
+		st->fatal = 1;
+		if (!prepare_error_is_input(r)) {
+			st->rc = EXIT_RUNTIME;
+			st->failed_any = true;
+		}
+		return -1;
+	}
+	return 0;
+}
+
+static void rounds_verdict(const struct rounds_state *rst, bool quiet)
+{
+	if (quiet && rst->steady_round)
+		return;
+	if (rst->steady_round)
+		fprintf(stderr, "iomatrix: %s: steady state at round %u (window %u..%u)\n",
+			rst->device, rst->steady_round,
+			rst->steady_round + 1 - rst->cfg->rule.window, rst->steady_round);
+	else if (rst->finished)
+		fprintf(stderr, "iomatrix: warning: %s: NOT steady after %u rounds; "
+			"the results are the averages of the last %u\n", rst->device,
+			rst->rounds_done, rst->cfg->rule.window);
+}
+
+/* The cells [i0, i1) of one device: once, or round by round. */
+static void run_device(struct run_state *st, size_t i0, size_t i1)
+{
+	const struct suite *s = st->s;
+	const struct suite_device *d = device_of(s, s->cells[i0].device);
+	struct rounds_state rst;
+	char err[1024];
+
+	if (!s->rounds.on) {
+		bool fresh = true;
+		for (size_t i = i0; i < i1; i++)
+			fresh &= !cell_done(st->rs, s->cells[i].id);
+		if (d && device_begin(st, d, &s->cells[i0], fresh) < 0)
+			return;
+		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
+			run_cell(st, i, 0, NULL);
+		return;
+	}
+	if (rounds_state_load(&rst, s, s->cells[i0].device, st->rs->dir, err,
+			      sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	if (rst.finished) {
+		rounds_verdict(&rst, st->a->quiet);
+		goto out;
+	}
+	if (rst.rounds_done && !st->a->quiet)
+		fprintf(stderr, "iomatrix: %s: resuming at round %u\n", rst.device,
+			rst.rounds_done + 1);
+	if (d && device_begin(st, d, &s->cells[i0], rst.rounds_done == 0) < 0)
+		goto out;
+	while (!rst.finished && !stop_flag && !st->fatal) {
+		unsigned round = rst.rounds_done + 1;
+		if (!st->a->quiet)
+			fprintf(stderr, "iomatrix: %s: round %u (at most %u)\n",
+				rst.device, round, s->rounds.rule.max);
+		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
+			run_cell(st, i, round, &rst);
+		if (stop_flag || st->fatal)
+			break; /* an unfinished round is run again on --resume */
+		if (rounds_state_end_round(&rst, st->rs->dir, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			st->rc = EXIT_RUNTIME;
+			st->fatal = 1;
+			break;
+		}
+	}
+	rounds_verdict(&rst, st->a->quiet);
+out:
+	rounds_state_release(&rst);
+}
+
+/* Every device in plan order (a device's cells are contiguous). */
+static void run_all(struct run_state *st)
+{
+	const struct suite *s = st->s;
+	size_t i = 0;
+	while (i < s->ncells && !stop_flag && !st->fatal) {
+		size_t end = i + 1;
+		while (end < s->ncells && !strcmp(s->cells[end].device, s->cells[i].device))
+			end++;
+		run_device(st, i, end);
+		i = end;
+	}
+	progress_clear(st->ps);
+	if (st->have_tgt) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+}
+
+/* ---- the command ---- */
 
 /*
  * Hold an exclusive lock on the set directory while writing it, so that a
@@ -501,13 +1002,8 @@ struct run {
 	const char **overrides;      /* resume: the set's NAME=PATH, owned */
 	char resume_suite[PATH_MAX];
 	int lock_fd;
-	struct target tgt;           /* the file set of the last cell */
-	const struct cell *tgt_cell; /* NULL: none */
-	struct rep_result *reps;     /* room for one cell's repetitions */
 	struct progress_state ps;
 	struct run_ctl ctl;
-	double known_left;           /* ETA: estimate of the cells not run yet */
-	size_t unknown_left;         /* of those, cells stopped by size */
 	bool failed_any;
 	int fatal, rc;
 	char err[2048];
@@ -682,188 +1178,6 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 	return 0;
 }
 
-/* ETA bookkeeping: what remains, kept as running totals (a scan of the
- * remaining cells per cell would make a run quadratic). */
-static void eta_init(struct run *r)
-{
-	for (size_t k = 0; k < r->s->ncells; k++) {
-		if (cell_done(&r->rs, r->s->cells[k].id))
-			continue;
-		double est = cell_estimate_s(&r->s->cells[k]);
-		if (est < 0)
-			r->unknown_left++;
-		else
-			r->known_left += est;
-	}
-}
-
-static void target_drop(struct run *r)
-{
-	if (!r->tgt_cell)
-		return;
-	runner_cleanup(&r->tgt, r->tgt_cell->keep_files);
-	target_release(&r->tgt);
-	r->tgt_cell = NULL;
-}
-
-/* Resolve and lay out the file set of cell c.  Files are reused while
- * consecutive cells use the same set of files; runner_prepare re-checks
- * O_DIRECT and geometry for each cell and re-lays out only when the size
- * changed.  runner_prepare's return. */
-static int target_for(struct run *r, const struct cell *c, char *cerr, size_t len)
-{
-	struct target nt = { 0 };
-	int ret;
-
-	if (r->tgt_cell && !same_file_set(r->tgt_cell, c))
-		target_drop(r);
-	ret = runner_prepare(c, &nt, &r->ctl, cerr, len);
-	progress_clear(&r->ps);
-	if (r->tgt_cell) {
-		/* The same files: still ours to remove if they were.  A failed
-		 * prepare hands back an empty target, so the files made for
-		 * earlier cells are removed now. */
-		if (ret < 0)
-			runner_cleanup(&r->tgt, r->tgt_cell->keep_files);
-		else if (r->tgt.created)
-			nt.created = true;
-		target_release(&r->tgt);
-	}
-	r->tgt = nt;
-	r->tgt_cell = c;
-	return ret;
-}
-
-/* Every repetition of c into r->reps, with the cooldown between them.
- * Returns how many finished; a failure leaves its message in cerr. */
-static unsigned run_reps(struct run *r, const struct cell *c, char *cerr, size_t len)
-{
-	unsigned nreps = 0;
-	struct rep_result *nr = realloc(r->reps, sizeof(*r->reps) * (c->repeat ? c->repeat : 1));
-
-	if (!nr) {
-		snprintf(cerr, len, "out of memory");
-		return 0;
-	}
-	r->reps = nr;
-	for (unsigned k = 0; k < c->repeat && !stop_flag; k++) {
-		if (k > 0)
-			cooldown(c->cooldown_ns);
-		if (stop_flag)
-			break;
-		r->ps.rep = k + 1;
-		memset(&r->reps[nreps], 0, sizeof(r->reps[nreps]));
-		int ret = runner_run_rep(c, &r->tgt, &r->ctl, &r->reps[nreps], cerr, len);
-		progress_clear(&r->ps);
-		if (ret < 0 || stop_flag)
-			rep_result_release(&r->reps[nreps]);
-		if (ret == -EINTR || stop_flag)
-			break;
-		if (ret < 0) {
-			if (!cerr[0])
-				snprintf(cerr, len, "%s", strerror(-ret));
-			if (c->repeat > 1) { /* say which one */
-				char tmp[PATH_MAX + 512];
-				snprintf(tmp, sizeof(tmp), "%s", cerr);
-				snprintf(cerr, len, "repetition %u of %u: %.*s",
-					 k + 1, c->repeat, (int)len - 40, tmp);
-			}
-			break;
-		}
-		nreps++;
-	}
-	return nreps;
-}
-
-/* Write cell c's file from its repetitions (released here).  0, or -1
- * (r->fatal, r->rc set) when the set cannot be written. */
-static int run_write_cell(struct run *r, const struct cell *c, const char *started,
-			  const char *cerr, unsigned nreps)
-{
-	char finished[32];
-
-	iso8601_now(finished, sizeof(finished));
-	struct cell_outcome out = {
-		.error = cerr[0] ? cerr : NULL,
-		.started_at = started, .finished_at = finished,
-		.reps = r->reps, .nreps = nreps,
-	};
-	cJSON *cj = resultset_cell_to_json(c, &out);
-	if (!r->fatal) /* a fatal error was printed once already */
-		print_cell_line(&r->ps, c, out.error, r->reps, nreps);
-	for (unsigned k = 0; k < nreps; k++)
-		rep_result_release(&r->reps[k]);
-	if (!cj) {
-		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
-		r->rc = EXIT_RUNTIME;
-		r->fatal = 1;
-		return -1;
-	}
-	if (cerr[0])
-		r->failed_any = true;
-	if (resultset_write_cell(&r->rs, c->id, cj, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", r->err);
-		r->rc = EXIT_RUNTIME;
-		r->fatal = 1;
-		return -1;
-	}
-	return 0;
-}
-
-/* Run cell i (unless a resumed set has it): prepare, repetitions, write.
- * A cell cut short by a signal is not written (--resume reruns it). */
-static void run_cell(struct run *r, size_t i)
-{
-	const struct cell *c = &r->s->cells[i];
-	char started[32], cerr[PATH_MAX + 512] = "";
-	unsigned nreps = 0;
-	int ret;
-
-	if (cell_done(&r->rs, c->id)) {
-		/* resume: the index says measured; the file must agree */
-		char why[256];
-		if (resultset_cell_verify(&r->rs, c, why, sizeof(why)) == 0)
-			return;
-		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
-			c->id, c->device, c->label, why);
-	}
-	double est = cell_estimate_s(c); /* what remains after this cell */
-	if (est < 0)
-		r->unknown_left--;
-	else
-		r->known_left -= est;
-	r->ps.known_left_s = r->known_left > 0 ? r->known_left : 0;
-	r->ps.unknown_left = r->unknown_left;
-	r->ps.k = i + 1;
-	r->ps.c = c;
-	r->ps.rep = 0;
-	r->ps.cell_start = mono_s();
-	iso8601_now(started, sizeof(started));
-
-	ret = target_for(r, c, cerr, sizeof(cerr));
-	if (ret == -EINTR || stop_flag)
-		return;
-	if (ret < 0) {
-		if (!cerr[0])
-			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
-		if (prepare_error_is_input(ret)) {
-			r->fatal = 1;
-			fprintf(stderr, "iomatrix: %s\n", cerr);
-		}
-	} else {
-		nreps = run_reps(r, c, cerr, sizeof(cerr));
-		if (stop_flag) {
-			for (unsigned k = 0; k < nreps; k++)
-				rep_result_release(&r->reps[k]);
-			return;
-		}
-	}
-	if (run_write_cell(r, c, started, cerr, nreps) < 0)
-		return;
-	r->ps.done_s += mono_s() - r->ps.cell_start;
-	r->ps.done_n++;
-}
-
 /* Decide the set's status once and write the final manifest: a signal
  * that lands after this point (while the manifest is being finished) must
  * not give exit 130 with a set that says "complete", nor the other way
@@ -905,7 +1219,6 @@ static void run_release(struct run *r)
 {
 	if (r->lock_fd >= 0)
 		close(r->lock_fd);
-	free(r->reps);
 	if (r->overrides) {
 		for (size_t k = 0; r->overrides[k]; k++)
 			free((char *)r->overrides[k]);
@@ -916,6 +1229,40 @@ static void run_release(struct run *r)
 		resultset_release(&r->rs);
 	free(r->a.devices);
 	run_fleet_release(&r->a.fleet);
+}
+
+/* The cells, device by device and round by round (run_all). */
+static void run_cells(struct run *r)
+{
+	struct run_args *a = &r->a;
+	struct progress_state *ps = &r->ps;
+
+	/* where each device really is; the same-device warning even with --quiet */
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
+			     a->quiet, stderr);
+	ps->tty = isatty(STDERR_FILENO);
+	ps->quiet = a->quiet;
+	if (a->progress && !strcmp(a->progress, "plain")) {
+		ps->plain = true;
+		ps->tty = false;
+	} else if (a->progress && !strcmp(a->progress, "tty")) {
+		ps->tty = true;
+	} else if (a->progress && !strcmp(a->progress, "none")) {
+		ps->tty = false;
+	}
+	ps->n = r->s->ncells;
+	ps->set_start = mono_s();
+	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, ps };
+	struct run_state st = { .s = r->s, .a = a, .rs = &r->rs, .ps = ps,
+				.ctl = &r->ctl, .rc = r->rc };
+	eta_init(&st);
+	run_all(&st);
+	free(st.reps);
+	free(st.eta_known);
+	free(st.eta_unknown);
+	r->rc = st.rc;
+	r->fatal = st.fatal;
+	r->failed_any = st.failed_any;
 }
 
 int cmd_run(int argc, char **argv)
@@ -965,19 +1312,10 @@ int cmd_run(int argc, char **argv)
 	    run_set_begin(r, argc, argv) < 0)
 		goto out;
 	if (!r->a.quiet)
-		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
-			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells);
-
-	r->ps.tty = isatty(STDERR_FILENO);
-	r->ps.quiet = r->a.quiet;
-	r->ps.n = r->s->ncells;
-	r->ps.set_start = mono_s();
-	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, &r->ps };
-	eta_init(r);
-	for (size_t i = 0; i < r->s->ncells && !stop_flag && !r->fatal; i++)
-		run_cell(r, i);
-	progress_clear(&r->ps);
-	target_drop(r);
+		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
+			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells,
+			r->s->ncells == 1 ? "" : "s");
+	run_cells(r);
 	set_finished = true;
 	run_set_end(r);
 out:

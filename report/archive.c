@@ -17,6 +17,7 @@
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "common/units.h"
+#include "fleet.h"
 #include "report.h"
 #include "resultset/rset.h"
 
@@ -221,14 +222,39 @@ void arc_refs_free(struct arc_ref *refs, size_t n)
 
 /* ---- one set to a record ---- */
 
-static void dev_env(const struct rset *rs, const struct rset_device *d, char **env)
+/* Where a device ran: the set's host, or for a fleet set (`run --hosts`)
+ * the host a cell ran on, with that host's own fingerprints. */
+struct where {
+	const char *hostname;
+	const cJSON *host, *tool;
+	const cJSON *devices;        /* fleet host's devices; NULL: the set's */
+};
+
+static void where_of(const struct rset *rs, const char *given, struct where *w)
 {
-	const cJSON *fp = d ? d->fp : NULL;
-	const char *tool = js(rs->tool, "version");
+	*w = (struct where){ rs->hostname, rs->host, rs->tool, NULL };
+	if (!given)
+		return;
+	w->hostname = given;            /* "all": the fleet's aggregate */
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
+	const cJSON *h;
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
+		if (!js(h, "name") || strcmp(js(h, "name"), given))
+			continue;
+		w->hostname = js(h, "hostname") ? js(h, "hostname") : given;
+		w->host = cJSON_GetObjectItemCaseSensitive(h, "host");
+		w->tool = cJSON_GetObjectItemCaseSensitive(h, "tool");
+		w->devices = cJSON_GetObjectItemCaseSensitive(h, "devices");
+	}
+}
+
+static void dev_env(const struct rset *rs, const struct where *w, const cJSON *fp, char **env)
+{
+	const char *tool = js(w->tool, "version");
 	char buf[160];
 
-	env[ARC_ENV_KERNEL] = xstrdup(js(rs->host, "kernel"));
-	if (tool && (!js(rs->tool, "name") || !strcmp(js(rs->tool, "name"), "iomatrix"))) {
+	env[ARC_ENV_KERNEL] = xstrdup(js(w->host, "kernel"));
+	if (tool && (!js(w->tool, "name") || !strcmp(js(w->tool, "name"), "iomatrix"))) {
 		env[ARC_ENV_TOOL] = xstrdup(tool);
 	} else if (rs->source_kind && strcmp(rs->source_kind, "iomatrix")) {
 		/* an import: the tool that measured it */
@@ -240,45 +266,61 @@ static void dev_env(const struct rset *rs, const struct rset_device *d, char **e
 	env[ARC_ENV_SCHED] = xstrdup(js(fp, "scheduler"));
 	env[ARC_ENV_MOUNT] = xstrdup(js(fp, "mount_options"));
 	env[ARC_ENV_FS] = xstrdup(js(fp, "fs_type"));
-	env[ARC_ENV_GOVERNOR] = xstrdup(js(rs->host, "governor"));
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
+	env[ARC_ENV_GOVERNOR] = xstrdup(js(w->host, "governor"));
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(w->host, "virtualization");
 	env[ARC_ENV_VIRT] = xstrdup(cJSON_IsString(v) ? v->valuestring :
 				    cJSON_IsNull(v) ? "none" : NULL);
 }
 
-static int dev_fill(const struct rset *rs, const char *name, struct arc_dev *d)
+static int dev_fill(const struct rset *rs, const struct where *w, const char *name,
+		    struct arc_dev *d)
 {
-	const struct rset_device *info = rset_device_find(rs, name);
-	const char *serial = info ? js(info->fp, "serial_sha256") : NULL;
+	const cJSON *fp = NULL;
+	const char *path = NULL;
+	if (w->devices) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, w->devices)
+			if (js(x, "name") && !strcmp(js(x, "name"), name)) {
+				fp = cJSON_GetObjectItemCaseSensitive(x, "fingerprint");
+				path = js(x, "path");
+			}
+	} else {
+		const struct rset_device *info = rset_device_find(rs, name);
+		fp = info ? info->fp : NULL;
+		path = info ? info->path : NULL;
+	}
+	const char *serial = js(fp, "serial_sha256"), *model = js(fp, "model");
 	struct sbuf b = SBUF_INIT;
 
 	memset(d, 0, sizeof(*d));
 	d->name = strdup(name);
-	d->path = xstrdup(info ? info->path : NULL);
-	d->model = xstrdup(info ? info->model : NULL);
-	/* the NUL-free separator \x1f cannot occur in a JSON-borne name's
-	 * meaning, so two different triples never give one key */
+	d->host = strdup(w->hostname);
+	d->path = xstrdup(path);
+	d->model = xstrdup(model);
+	/* the separator \x1f keeps two different triples from giving one key */
 	if (serial && *serial)
-		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s", rs->hostname,
-			  info->model ? info->model : "", serial);
+		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s", w->hostname, model ? model : "", serial);
 	else
-		sbuf_addf(&b, "name\x1f%s\x1f%s\x1f%s", rs->hostname, name,
-			  info && info->path ? info->path : "");
+		sbuf_addf(&b, "name\x1f%s\x1f%s\x1f%s", w->hostname, name, path ? path : "");
 	d->ident = sbuf_detach(&b);
-	dev_env(rs, info, d->env);
-	return d->name && d->ident ? 0 : -1;
+	dev_env(rs, w, fp, d->env);
+	return d->name && d->host && d->ident ? 0 : -1;
 }
 
-static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *name)
+/* Index of device `name` on host `given` (NULL: the set's host). */
+static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *given,
+			const char *name)
 {
+	struct where w;
+	where_of(rs, given, &w);
 	for (size_t i = 0; i < s->ndevs; i++)
-		if (!strcmp(s->devs[i].name, name))
+		if (!strcmp(s->devs[i].name, name) && !strcmp(s->devs[i].host, w.hostname))
 			return i;
 	struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
 	if (!p)
 		return (size_t)-1;
 	s->devs = p;
-	if (dev_fill(rs, name, &s->devs[s->ndevs]) < 0) {
+	if (dev_fill(rs, &w, name, &s->devs[s->ndevs]) < 0) {
 		s->ndevs++;
 		return (size_t)-1;
 	}
@@ -362,7 +404,7 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		const struct rset_cell *c = &rs->cells[i];
 		if (!c->ok)
 			continue;
-		size_t d = dev_index(s, rs, c->device);
+		size_t d = dev_index(s, rs, fleet_cell_host(c), c->device);
 		if (d == (size_t)-1)
 			return -1;
 		struct arc_cell *a = &s->cells[s->ncells];
@@ -416,9 +458,11 @@ int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 	if (!s->name || !s->path || !s->date || !s->suite || !s->host || !s->status ||
 	    !s->source)
 		goto oom;
-	/* every device of the manifest, even one whose cells all failed */
-	for (size_t i = 0; i < rs.ndevices; i++)
-		if (dev_index(s, &rs, rs.devices[i].name) == (size_t)-1)
+	/* every device of the manifest, even one whose cells all failed (a
+	 * fleet set's come with its cells: each host has its own) */
+	for (size_t i = 0; !cJSON_GetObjectItemCaseSensitive(rs.manifest, "fleet") &&
+			   i < rs.ndevices; i++)
+		if (dev_index(s, &rs, NULL, rs.devices[i].name) == (size_t)-1)
 			goto oom;
 	if (cells_fill(s, &rs) < 0)
 		goto oom;
@@ -434,6 +478,7 @@ out:
 static void dev_release(struct arc_dev *d)
 {
 	free(d->name);
+	free(d->host);
 	free(d->path);
 	free(d->model);
 	free(d->ident);
@@ -488,8 +533,8 @@ cJSON *arc_set_to_json(const struct arc_set *s)
 	for (size_t i = 0; i < s->ndevs; i++) {
 		const struct arc_dev *d = &s->devs[i];
 		cJSON *a = cJSON_CreateArray();
-		const char *v[4] = { d->name, d->path, d->model, d->ident };
-		for (int k = 0; k < 4; k++)
+		const char *v[5] = { d->name, d->path, d->model, d->ident, d->host };
+		for (int k = 0; k < 5; k++)
 			cJSON_AddItemToArray(a, v[k] ? cJSON_CreateString(v[k]) : cJSON_CreateNull());
 		for (int k = 0; k < ARC_NENV; k++)
 			cJSON_AddItemToArray(a, d->env[k] ? cJSON_CreateString(d->env[k]) : cJSON_CreateNull());
@@ -563,9 +608,10 @@ int arc_set_from_json(const cJSON *o, struct arc_set *s)
 		d->path = jstr_at(a, 1);
 		d->model = jstr_at(a, 2);
 		d->ident = jstr_at(a, 3);
+		d->host = jstr_at(a, 4);
 		for (int k = 0; k < ARC_NENV; k++)
-			d->env[k] = jstr_at(a, 4 + k);
-		if (!d->name || !d->ident)
+			d->env[k] = jstr_at(a, 5 + k);
+		if (!d->name || !d->ident || !d->host)
 			goto bad;
 	}
 	cJSON_ArrayForEach(a, cells) {

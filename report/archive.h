@@ -45,6 +45,9 @@ struct arc_val {
 
 struct arc_dev {
 	char *name, *path, *model;
+	char *host;                  /* the host it ran on: the set's, or in a
+					fleet set the cell's host ("all" for
+					the fleet's aggregate) */
 	char *ident;                 /* identity key (see above) */
 	char *env[ARC_NENV];         /* NULL when unknown */
 };

@@ -19,12 +19,16 @@
 #include "chart.h"
 #include "cli.h"
 #include "common/fsutil.h"
+#include "outdir.h"
 #include "report.h"
 #include "site.h"
 #include "template.h"
 #include "tmplpath.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
+/* Version of the cached set records (archive.c's JSON): another one is
+ * read afresh. */
+#define CACHE_FORMAT 2
 
 static void usage(FILE *f)
 {
@@ -35,7 +39,8 @@ static void usage(FILE *f)
 		"index of every set (sortable and filterable in the page), a page per device\n"
 		"with a trend chart per workload (change points and environment changes\n"
 		"marked, as 'iomatrix history' finds them), a page per suite ranking every\n"
-		"device that ran it, and each set's HTML report.  Pages are self-contained\n"
+		"device that ran it, and each set's HTML report (made from its numbers;\n"
+		"with charts for sets that have a report of their own).  Pages are self-contained\n"
 		"and work from file:// or any static host.  A rerun rewrites only the\n"
 		"pages whose inputs changed (SITE/.iomatrix-site.json lists them).\n\n"
 		"  -o, --out SITE        where to write (created if missing; --output\n"
@@ -115,7 +120,9 @@ static void clean_dir(const char *site, const char *rel)
 		char f[PATH_MAX + 256];
 		struct stat st;
 		snprintf(f, sizeof(f), "%s/%s", p, de->d_name);
-		if (de->d_name[0] != '.' && lstat(f, &st) == 0 && S_ISREG(st.st_mode))
+		/* dot files too: outdir's list of its files lives there */
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && lstat(f, &st) == 0 &&
+		    S_ISREG(st.st_mode))
 			unlink(f);
 	}
 	closedir(d);
@@ -181,104 +188,95 @@ static void tmpls_release(struct tmpls *t)
 
 /* ---- each set's report, linked back to the index ---- */
 
-static int put_report_html(const char *site, const char *name, const char *html, size_t len,
-			   struct errlist *errs)
+static int put_rel(const char *site, const char *rel, const char *name, const struct sbuf *b,
+		   struct errlist *errs)
 {
-	static const char back[] = "<nav class=\"crumbs\"><a href=\"../../index.html\">"
-				   "&larr; All result sets</a></nav>\n";
-	const char *b = strstr(html, "<body");
-	const char *gt = b ? strchr(b, '>') : NULL;
-	struct sbuf o = SBUF_INIT;
-	if (gt) {
-		size_t head = (size_t)(gt + 1 - html);
-		sbuf_add(&o, html, head);
-		sbuf_addc(&o, '\n');
-		sbuf_adds(&o, back);
-		sbuf_add(&o, gt + 1, len - head);
-	} else {
-		sbuf_add(&o, html, len);
-	}
-	int rc = put_file(site, name, sbuf_str(&o), o.len, errs);
-	sbuf_release(&o);
-	return rc;
+	char p[PATH_MAX + 300];
+	snprintf(p, sizeof(p), "%s/%s", rel, name);
+	return put_file(site, p, sbuf_str(b), b->len, errs);
 }
 
-/* Copy the regular files of src (and of src/charts) to SITE/rel; the
- * report.html gets the link back.  Symbolic links are not followed. */
-static int copy_report(const char *src, const char *site, const char *rel, int depth,
-		       struct errlist *errs)
-{
-	DIR *d = opendir(src);
-	struct dirent *de;
-	int rc = 0;
-	if (!d) {
-		errlist_add(errs, src, 0, 0, "cannot read: %s", strerror(errno));
-		return -1;
-	}
-	while ((de = readdir(d)) && rc == 0) {
-		char p[PATH_MAX], dst[PATH_MAX];
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", src, de->d_name);
-		snprintf(dst, sizeof(dst), "%s/%s", rel, de->d_name);
-		if (lstat(p, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode) && depth == 0 && !strcmp(de->d_name, "charts")) {
-			rc = mkdirs(site, dst, errs) < 0 ? -1 : copy_report(p, site, dst, 1, errs);
-			continue;
-		}
-		if (!S_ISREG(st.st_mode))
-			continue;
-		size_t len;
-		char *buf = fsutil_read_at(AT_FDCWD, p, 256u << 20, 0, &len);
-		if (!buf) {
-			errlist_add(errs, p, 0, 0, "cannot read: %s", fsutil_strerror(errno));
-			rc = -1;
-			break;
-		}
-		rc = depth == 0 && !strcmp(de->d_name, "report.html") ?
-		     put_report_html(site, dst, buf, len, errs) : put_file(site, dst, buf, len, errs);
-		free(buf);
-	}
-	closedir(d);
-	return rc;
-}
-
-/* The set's own report when it has one, else one made now (HTML, no
- * charts: `iomatrix report SET` adds them). */
+/*
+ * The set's report, made here from its numbers like `iomatrix report` makes
+ * it (never copied: an HTML file inside a set that came from someone else
+ * could carry anything), with the way back to the index; with charts when
+ * the set has a report of its own (someone wanted them), else without
+ * (the device pages have the trends).  Also report.csv.
+ */
 static int set_report(const char *site, const struct site_set *x, const struct tmpls *t,
-		      struct errlist *errs)
+		      bool charts, struct errlist *errs)
 {
-	char rel[PATH_MAX], src[PATH_MAX];
-	snprintf(rel, sizeof(rel), "sets/%s", x->slug);
-	if (mkdirs(site, rel, errs) < 0)
-		return -1;
-	clean_dir(site, rel);
-	if (x->has_report) {
-		snprintf(src, sizeof(src), "%s/report", x->path);
-		return copy_report(src, site, rel, 0, errs);
-	}
+	char dir[PATH_MAX];
+	struct outdir od = { .fd = -1 };
 	struct report r;
+	struct chart_set cs = { 0 };
 	char *dirs[1] = { x->path };
 	struct errlist e = ERRLIST_INIT;
-	int rc = report_load(&r, dirs, 1, NULL, NULL, &e);
-	if (rc == 0) {
-		const char *files[2] = { "report.html", "this report as one self-contained HTML page" };
-		cJSON *ctx = report_context(&r, NULL, true, files, 2);
-		struct sbuf b = SBUF_INIT;
-		char name[PATH_MAX + 16];
-		snprintf(name, sizeof(name), "%s/report.html", rel);
-		if (ctx)
-			cJSON_AddStringToObject(ctx, "css", t->css);
-		rc = !ctx || tmpl_render(t->report, ctx, ESC_HTML, &b) < 0 ||
-		     put_report_html(site, name, sbuf_str(&b), b.len, errs) < 0 ? -1 : 0;
-		cJSON_Delete(ctx);
-		sbuf_release(&b);
+	struct sbuf b = SBUF_INIT;
+	int rc = -1;
+
+	snprintf(dir, sizeof(dir), "%s/sets/%s", site, x->slug);
+	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
+		goto out;
+	/* with charts, through outdir as `report` writes (gnuplot's files are
+	 * claimed there); without, plain writes into the folder we made: a
+	 * thousand sets would otherwise wait on a thousand fsyncs */
+	bool draw = charts && x->has_report;
+	if (draw && outdir_open(&od, dir, NULL, "site", &e) != 0)
+		goto out;
+	struct chart_opts copts = { .svg = true, .png = false, .mode = CHART_SUMMARY,
+				    .scale = CHART_SCALE_AUTO };
+	if (draw && chart_render_all(&r, &od, &copts, &cs, &e) != 0)
+		cs.note = cs.note ? cs.note : strdup("charts could not be drawn");
+	const char *files[6] = { "report.html", "this report as one self-contained HTML page",
+				 "report.csv", "one row per cell, device and direction: every parameter and metric" };
+	size_t nf = 4;
+	if (cs.n) {
+		files[nf++] = "charts/";
+		files[nf++] = "each chart as .svg with its gnuplot script (.gp) and data (.dat)";
 	}
+	char rel[PATH_MAX];
+	snprintf(rel, sizeof(rel), "sets/%s", x->slug);
+	if (!draw) {
+		if (mkdirs(site, rel, &e) < 0)
+			goto out;
+		clean_dir(site, rel);
+	}
+	if (report_write_csv(&r, &b) < 0 ||
+	    (draw ? outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) :
+		    put_rel(site, rel, "report.csv", &b, &e)) < 0)
+		goto out;
+	sbuf_reset(&b);
+	cJSON *ctx = report_context(&r, &cs, true, files, nf);
+	if (ctx)
+		cJSON_AddStringToObject(ctx, "css", t->css);
+	static const char back[] = "<nav class=\"crumbs\"><a href=\"../../index.html\">"
+				   "&larr; All result sets</a></nav>\n";
+	int ok = ctx && tmpl_render(t->report, ctx, ESC_HTML, &b) == 0;
+	cJSON_Delete(ctx);
+	if (!ok)
+		goto out;
+	/* the way back to the index, right after <body> */
+	const char *html = sbuf_str(&b), *bo = strstr(html, "<body");
+	const char *gt = bo ? strchr(bo, '>') : NULL;
+	struct sbuf o = SBUF_INIT;
+	size_t head = gt ? (size_t)(gt + 1 - html) : 0;
+	sbuf_add(&o, html, head);
+	sbuf_addc(&o, '\n');
+	sbuf_adds(&o, back);
+	sbuf_add(&o, html + head, b.len - head);
+	rc = (draw ? outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) :
+		     put_rel(site, rel, "report.html", &o, &e)) < 0 ? -1 : 0;
+	sbuf_release(&o);
+	if (rc == 0 && draw && outdir_finish(&od, &e) < 0)
+		rc = -1;
+out:
 	for (size_t i = 0; i < e.n; i++)
 		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[i]);
 	errlist_release(&e);
+	sbuf_release(&b);
+	chart_set_release(&cs);
+	outdir_close(&od);
 	report_release(&r);
 	return rc;
 }
@@ -303,8 +301,10 @@ static int cache_read(const char *site, const struct arc_ref *ref, struct arc_se
 	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "stamp");
+	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
 	int rc = -1;
-	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp))
+	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp) &&
+	    cJSON_IsNumber(fmt) && fmt->valueint == CACHE_FORMAT)
 		rc = arc_set_from_json(cJSON_GetObjectItemCaseSensitive(j, "record"), s);
 	cJSON_Delete(j);
 	return rc;
@@ -316,6 +316,7 @@ static void cache_write(const char *site, const struct arc_ref *ref, const struc
 	char rel[80];
 	cJSON *j = cJSON_CreateObject();
 	cJSON_AddStringToObject(j, "stamp", ref->stamp);
+	cJSON_AddNumberToObject(j, "format", CACHE_FORMAT);
 	cJSON_AddItemToObject(j, "record", arc_set_to_json(s));
 	char *text = cJSON_PrintUnformatted(j);
 	cache_name(ref, rel, sizeof(rel));
@@ -565,7 +566,7 @@ static int write_pages(struct site *s, const char *site, const struct opts *o,
 		sha256_hex(hin, strlen(hin), hash);
 		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
 		if (page_dirty(pg, site, rel, hash) || x->dirty) {
-			if (set_report(site, x, t, errs) == 0)
+			if (set_report(site, x, t, o->charts, errs) == 0)
 				pg->written++;
 			else
 				rc = -1;

@@ -263,3 +263,104 @@ out:
 	cJSON_Delete(lines);
 	cJSON_Delete(outl);
 }
+
+#define SUMMARY_GROUPS 6
+
+/* Survey: "On 4K random reads, scratch on the 3 hosts ranged from 98,500
+ * IOPS (h1) to 146,000 (h2), median 124,000." */
+static char *survey_sentence(const struct report *r, const struct rgroup *g)
+{
+	const char *lo_h = NULL, *hi_h = NULL, *dev = NULL;
+	double lo = 0, hi = 0, v[256];
+	size_t n = 0;
+	char a[32], b[32], c[32], buf[512];
+
+	for (size_t k = 0; k < g->n && n < 256; k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		if (!d->host || !g->e[k].cell->ok || (dev && strcmp(dev, d->name)))
+			continue;
+		dev = d->name;
+		double x = rentry_iops(&g->e[k]);
+		if (!n || x < lo) {
+			lo = x;
+			lo_h = d->host;
+		}
+		if (!n || x > hi) {
+			hi = x;
+			hi_h = d->host;
+		}
+		v[n++] = x;
+	}
+	if (n < 2)
+		return NULL;
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	fmt_sig3(lo, a, sizeof(a));
+	fmt_sig3(hi, b, sizeof(b));
+	fmt_sig3(n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, c, sizeof(c));
+	snprintf(buf, sizeof(buf), "On %s, %s on the %zu hosts ranged from %s IOPS (%s) to %s (%s), median %s.",
+		 g->words, dev, n, a, lo_h, b, hi_h, c);
+	return strdup(buf);
+}
+
+/* Aggregate: "On 4K random reads, the 3 hosts together did 8,950,000
+ * IOPS and 36,700 MB/s (h1 2,900,000, h2 ..., h3 ...)." */
+static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
+{
+	char buf[768], a[32], b[32];
+	size_t used = 0;
+	const struct rentry *all = NULL;
+	size_t n = 0;
+
+	for (size_t k = 0; k < g->n; k++)
+		if (r->devs[g->e[k].dev].host && !strcmp(r->devs[g->e[k].dev].host, "all") &&
+		    g->e[k].cell->ok)
+			all = &g->e[k];
+	if (!all)
+		return NULL;
+	for (size_t k = 0; k < g->n; k++)
+		n += r->devs[g->e[k].dev].host && g->e[k].cell->ok && &g->e[k] != all;
+	fmt_sig3(rentry_iops(all), a, sizeof(a));
+	fmt_sig3(rentry_bw(all) / 1e6, b, sizeof(b));
+	used = (size_t)snprintf(buf, sizeof(buf), "On %s, the %zu hosts together did %s IOPS and %s MB/s (",
+				g->words, n, a, b);
+	bool first = true;
+	for (size_t k = 0; k < g->n && used + 64 < sizeof(buf); k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		if (!d->host || &g->e[k] == all || !g->e[k].cell->ok)
+			continue;
+		fmt_sig3(rentry_iops(&g->e[k]), a, sizeof(a));
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s %s",
+					 first ? "" : ", ", d->host, a);
+		first = false;
+	}
+	if (used + 3 < sizeof(buf))
+		snprintf(buf + used, sizeof(buf) - used, ").");
+	return strdup(buf);
+}
+
+bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
+{
+	size_t shown = 0;
+
+	if (r->nsets != 1 || !fleet_of(&r->sets[0]))
+		return false;
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		bool agg = false;
+		for (size_t k = 0; k < g->n; k++)
+			agg |= r->devs[g->e[k].dev].host && !strcmp(r->devs[g->e[k].dev].host, "all");
+		char *s = agg ? aggregate_sentence(r, g) : survey_sentence(r, g);
+		if (!s)
+			continue;
+		if (shown++ == SUMMARY_GROUPS) {
+			free(s);
+			char more[96];
+			snprintf(more, sizeof(more), "%zu more workloads in the results below.",
+				 r->ngroups - SUMMARY_GROUPS);
+			add(r, strdup(more));
+			break;
+		}
+		add(r, s);
+	}
+	return true;
+}

@@ -27,6 +27,11 @@ const cJSON *fleet_of(const struct rset *rs);
  * Caller frees. */
 char *fleet_title(const struct rset *rs);
 
+/* The summary of a report of one fleet set: per workload the hosts'
+ * range (survey) or their sum (aggregate), each sentence handed to add
+ * (which takes it).  Returns false, adding nothing, for other reports. */
+bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s));
+
 /* Template context: "fleet" at the top (hosts, mode, intro), and per
  * workload group gi "fleet_lines" (spread, skew) and "fleet_outliers". */
 void fleet_context(const struct report *r, cJSON *ctx);

@@ -130,7 +130,7 @@ static int alias_add(struct hist_ident *id, const char *host, const char *dev)
 }
 
 /* Identity index of a device of set s (created when new); SIZE_MAX OOM. */
-static size_t ident_get(struct history *h, const struct arc_set *s, const struct arc_dev *d)
+static size_t ident_get(struct history *h, const struct arc_dev *d)
 {
 	size_t i;
 	for (i = 0; i < h->nidents; i++)
@@ -154,25 +154,25 @@ static size_t ident_get(struct history *h, const struct arc_set *s, const struct
 	free(id->device);
 	free(id->model);
 	free(id->path);
-	id->host = strdup(s->host);
+	id->host = strdup(d->host);
 	id->device = strdup(d->name);
 	id->model = xstrdup(d->model);
 	id->path = xstrdup(d->path);
 	id->nsets++;
-	if (!id->host || !id->device || alias_add(id, s->host, d->name) < 0)
+	if (!id->host || !id->device || alias_add(id, d->host, d->name) < 0)
 		return SIZE_MAX;
 	return i;
 }
 
-static bool device_wanted(const struct history *h, const struct arc_set *s, const struct arc_dev *d)
+static bool device_wanted(const struct history *h, const struct arc_dev *d)
 {
 	const char *want = h->opt.device;
 	if (!want)
 		return true;
 	if (!strcmp(want, d->name))
 		return true;
-	size_t hl = strlen(s->host);
-	return !strncmp(want, s->host, hl) && want[hl] == ':' && !strcmp(want + hl + 1, d->name);
+	size_t hl = strlen(d->host);
+	return !strncmp(want, d->host, hl) && want[hl] == ':' && !strcmp(want + hl + 1, d->name);
 }
 
 /* --workload matches the whole "LABEL PATTERN" or the label alone. */
@@ -204,9 +204,9 @@ int history_add(struct history *h, const struct arc_set *s)
 	size_t set = h->nsets++;
 	for (size_t di = 0; di < s->ndevs; di++) {
 		const struct arc_dev *d = &s->devs[di];
-		if (!device_wanted(h, s, d))
+		if (!device_wanted(h, d))
 			continue;
-		size_t ident = ident_get(h, s, d);
+		size_t ident = ident_get(h, d);
 		if (ident == SIZE_MAX)
 			return -1;
 		char *(*pe)[ARC_NENV] = grow(h->envs, &h->envs_alloc, h->nenvs, sizeof(*pe));

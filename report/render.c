@@ -16,7 +16,16 @@
 #include "fleet.h"
 #include "suite/fio_map.h"
 #include "report.h"
+#include "ssd.h"
 
+
+/* Control characters (newlines) become spaces: one line, no fence break. */
+static void one_line_str(struct sbuf *b)
+{
+	for (size_t i = 0; i < b->len; i++)
+		if ((unsigned char)b->buf[i] < 0x20 || b->buf[i] == 0x7f)
+			b->buf[i] = ' ';
+}
 
 /* ---- fio command ---- */
 
@@ -58,6 +67,25 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 	sbuf_addf(b, "fio --name=cell-%04d", rc->id);
 	fio_map_cell(&c, dir, fio_opt_arg, b);
 	sbuf_adds(b, " --output-format=json");
+}
+
+char *report_set_command(const struct rset *rs)
+{
+	const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(rs->manifest, "command");
+	const cJSON *a;
+	struct sbuf b = SBUF_INIT;
+
+	if (!cJSON_IsArray(cmd) || !cJSON_GetArraySize(cmd))
+		return NULL;
+	sbuf_adds(&b, "iomatrix");
+	cJSON_ArrayForEach(a, cmd) {
+		if (!cJSON_IsString(a))
+			continue;
+		sbuf_addc(&b, ' ');
+		shq(&b, a->valuestring);
+	}
+	one_line_str(&b);
+	return sbuf_detach(&b);
 }
 
 bool rdev_is_dir(const struct rdev *d)
@@ -370,6 +398,11 @@ static cJSON *chart_obj(const struct chart *c, bool html)
 	return o;
 }
 
+cJSON *chart_json(const struct chart *c, bool html)
+{
+	return chart_obj(c, html);
+}
+
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
 {
 	char buf[64];
@@ -415,6 +448,33 @@ static void results(const struct report *r, const struct chart_set *cs,
 		add_str(go, "title", g->title);
 		add_fmt(go, "anchor", "cell-%zu", gi + 1);
 		add_str(go, "lat_unit", unit);
+		int nmin = 1 << 30, nmax = 0;
+		bool flagged = false;
+		for (size_t k = 0; k < g->n; k++)
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
+				const struct rset_dir *d = &g->e[k].cell->dir[dd];
+				if (!g->e[k].cell->ok || !d->present)
+					continue;
+				nmin = d->iops.n < nmin ? d->iops.n : nmin;
+				nmax = d->iops.n > nmax ? d->iops.n : nmax;
+				flagged |= d->iops.n >= 2 && (d->iops.ci95 >= d->iops.mean ||
+					   d->bw.ci95 >= d->bw.mean || d->lat_mean.ci95 >= d->lat_mean.mean ||
+					   d->lat_p99.ci95 >= d->lat_p99.mean);
+			}
+		if (nmax > 0) {
+			struct sbuf nb = SBUF_INIT;
+			if (nmin == nmax)
+				sbuf_addf(&nb, "n = %d repetition%s per row", nmax, nmax == 1 ? "" : "s");
+			else
+				sbuf_addf(&nb, "n = %d to %d repetitions per row", nmin, nmax);
+			if (nmax >= 2 && fmt_show_ci)
+				sbuf_adds(&nb, "; ± is the 95 % confidence interval");
+			if (flagged && fmt_show_ci)
+				sbuf_adds(&nb, "; † too noisy for an interval (see Warnings)");
+			sbuf_adds(&nb, ".");
+			add_str(go, "n_note", sbuf_str(&nb));
+			sbuf_release(&nb);
+		}
 		cJSON *rows = cJSON_AddArrayToObject(go, "rows");
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
@@ -461,7 +521,7 @@ static void ratios(const struct report *r, cJSON *ctx)
 
 	if (r->ndevs < 2)
 		return;
-	cJSON *ro = cJSON_AddObjectToObject(ctx, "ratios");
+	cJSON *ro = cJSON_CreateObject();
 	add_str(ro, "baseline", r->devs[r->baseline].display);
 	cJSON *rows = cJSON_AddArrayToObject(ro, "rows");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
@@ -499,16 +559,39 @@ static void ratios(const struct report *r, cJSON *ctx)
 			cJSON_AddItemToArray(rows, row);
 		}
 	}
+	/* no shared workload: no ratio section at all */
+	if (cJSON_GetArraySize(rows))
+		cJSON_AddItemToObject(ctx, "ratios", ro);
+	else
+		cJSON_Delete(ro);
 }
 
 #define FIO_SHOWN 40
 
-/* Control characters (newlines) become spaces: one line, no fence break. */
-static void one_line(struct sbuf *b)
+/* The footer says only what is true of this report's sets. */
+static void footer(const struct report *r, cJSON *ctx)
 {
-	for (size_t i = 0; i < b->len; i++)
-		if ((unsigned char)b->buf[i] < 0x20 || b->buf[i] == 0x7f)
-			b->buf[i] = ' ';
+	bool imported = false, runs = false;
+	for (size_t s = 0; s < r->nsets; s++) {
+		if (strcmp(r->sets[s].source_kind, "iomatrix"))
+			imported = true;
+		else
+			runs = true;
+	}
+	struct sbuf b = SBUF_INIT;
+	sbuf_addf(&b, "Made with iomatrix %s.", iomatrix_version);
+	if (r->rehearsal)
+		sbuf_adds(&b, " This is a rehearsal at reduced scale: the command lines in "
+			  "Method repeat it exactly; the suite's own measurement is the same "
+			  "command without --scale.");
+	else if (runs)
+		sbuf_adds(&b, " The command lines in Method, with the suite file of the "
+			  "sha256 shown, repeat every iomatrix run here.");
+	if (imported)
+		sbuf_adds(&b, " Imported numbers were measured by another tool; Method "
+			  "names the tool and, where its output recorded it, its command.");
+	add_str(ctx, "footer", sbuf_str(&b));
+	sbuf_release(&b);
 }
 
 cJSON *report_context(const struct report *r, const struct chart_set *cs,
@@ -542,6 +625,10 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
 		failed, r->nsets, r->nsets == 1 ? "" : "s");
+	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
+	footer(r, ctx);
 	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
@@ -568,6 +655,17 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		add_fmt(o, "cells", "%zu/%d", rs->ncells, rs->cells_total);
 		if (rs->suite_desc)
 			add_str(o, "description", rs->suite_desc);
+		char *cmd = report_set_command(rs);
+		if (cmd)
+			add_str(o, "command", cmd);
+		free(cmd);
+		if (rs->scale != 1)
+			add_fmt(o, "scale", "%g", rs->scale);
+		if (strcmp(rs->source_kind, "iomatrix")) {
+			const char *sc = jstr_or(rs->source, "command", NULL);
+			if (sc)
+				add_str(o, "source_command", sc);
+		}
 		cJSON_AddItemToArray(sets, o);
 	}
 	method_params(r, ctx);
@@ -587,8 +685,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			 * template inserts them raw there (escaping would show) */
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
 				  r->groups[gi].title);
-			one_line(&h);
-			one_line(&b);
+			one_line_str(&h);
+			one_line_str(&b);
 			add_str(o, "comment", sbuf_str(&h));
 			add_str(o, "cmd", sbuf_str(&b));
 			sbuf_release(&h);
@@ -600,12 +698,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
-		if (cs->c[i].group < 0)
+		if (cs->c[i].group < 0 && !cs->c[i].section)
 			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
 	if (cs && cs->note)
 		add_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
+	ssd_report_context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
@@ -645,15 +744,25 @@ static void csv_json_value(struct sbuf *b, const cJSON *v)
 		escape_append(b, v->valuestring, ESC_CSV);
 	else if (cJSON_IsBool(v))
 		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
-	else if (cJSON_IsNumber(v))
-		sbuf_addf(b, "%.17g", v->valuedouble);
+	else if (cJSON_IsNumber(v)) {
+		double x = v->valuedouble;
+		if (x == floor(x) && fabs(x) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", x);
+		else
+			sbuf_addf(b, "%.17g", x);
+	}
 }
 
 static void csv_num(struct sbuf *b, double v, bool have)
 {
 	sbuf_addc(b, ',');
-	if (have && isfinite(v))
-		sbuf_addf(b, "%.6g", v);
+	/* full precision: integers exact, doubles round-trip (17 digits) */
+	if (have && isfinite(v)) {
+		if (v == floor(v) && fabs(v) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", v);
+		else
+			sbuf_addf(b, "%.17g", v);
+	}
 }
 
 static void csv_stat(struct sbuf *b, const struct rset_stat *s)
@@ -669,7 +778,8 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
 					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
 	const char *const *params = csv_params();
-	sbuf_adds(b, "set,host,device,status,direction");
+	/* scale and source first: a rehearsal row must not pass as a run */
+	sbuf_adds(b, "set,host,device,scale,source,status,direction");
 	for (size_t i = 0; params[i]; i++)
 		sbuf_addf(b, ",%s", params[i]);
 	sbuf_adds(b, ",reps");
@@ -699,6 +809,8 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				sbuf_addc(b, ',');
 				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].name
 						 : r->devs[e->dev].display, ESC_CSV);
+				sbuf_addf(b, ",%.17g,", r->sets[r->devs[e->dev].set].scale);
+				escape_append(b, r->sets[r->devs[e->dev].set].source_kind, ESC_CSV);
 				sbuf_addc(b, ',');
 				escape_append(b, c->status, ESC_CSV);
 				sbuf_addc(b, ',');
@@ -753,6 +865,7 @@ cJSON *report_json(const struct report *r)
 
 	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
 	add_str(j, "kind", "iomatrix-report");
+	cJSON_AddBoolToObject(j, "rehearsal", r->rehearsal);
 	add_str(j, "title", r->title);
 	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
 	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
@@ -765,6 +878,11 @@ cJSON *report_json(const struct report *r)
 		add_str(o, "host", rs->hostname);
 		add_str(o, "status", rs->status);
 		add_str(o, "source", rs->source_kind);
+		cJSON_AddNumberToObject(o, "scale", rs->scale);
+		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
+		char *cmd = report_set_command(rs);
+		add_str(o, "command", cmd);
+		free(cmd);
 		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
 		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
 		cJSON_AddItemToArray(sets, o);
@@ -812,6 +930,9 @@ cJSON *report_json(const struct report *r)
 		}
 		cJSON_AddItemToArray(groups, go);
 	}
+	cJSON *al = cJSON_AddArrayToObject(j, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
 	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -945,6 +946,8 @@ int fleet_run(const struct fleet_opts *given)
 	struct errlist errs = ERRLIST_INIT;
 	const char **glob = NULL, **rhosts = NULL, **rdevs = NULL;
 	char err[2048], suite_copy[PATH_MAX + 16];
+	void (*old_pipe)(int) = SIG_DFL;
+	bool pipe_set = false;
 	int rc = 0;
 
 	f.o = o;
@@ -1001,6 +1004,10 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 1;
 		goto out;
 	}
+	/* an ssh that died between our poll and our write is EPIPE on that
+	 * host, not the end of the controller */
+	old_pipe = signal(SIGPIPE, SIG_IGN);
+	pipe_set = true;
 	if (!o->quiet)
 		fprintf(stderr, "iomatrix: %s run of '%s' on %zu host%s (%zu cells each)\n",
 			o->aggregate ? "aggregate" : "survey", f.s->name, f.nh,
@@ -1036,6 +1043,8 @@ int fleet_run(const struct fleet_opts *given)
 	}
 out:
 	hosts_release(&f);
+	if (pipe_set)
+		signal(SIGPIPE, old_pipe);
 	if (f.have_rs)
 		resultset_release(&f.rs);
 	suite_free(f.s);

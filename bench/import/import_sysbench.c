@@ -515,6 +515,39 @@ static void sb_source(struct import_set *s, const char *version,
 		"measured by sysbench, imported by iomatrix; the command is rebuilt from the log header (--time is not in the log)");
 }
 
+/*
+ * sysbench prints no date, but the scripts that run it often log `date`
+ * before each run ("Mon Nov 30 02:40:12 UTC 2026").  The earliest such UTC
+ * line dates the set, the latest ends it.  Other time zones are skipped:
+ * without the offset the time would be wrong.
+ */
+static bool date_line(const char *line, struct import_set *s)
+{
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	char wd[8], mo[8], tz[8], iso[80];
+	int d, H, M, S, Y, n = 0;
+
+	if (sscanf(line, "%3s %3s %d %d:%d:%d %7s %d%n", wd, mo, &d, &H, &M, &S, tz, &Y, &n) != 8)
+		return false;
+	if (strcmp(tz, "UTC") && strcmp(tz, "GMT"))
+		return false;
+	int m = -1;
+	for (int k = 0; k < 12; k++)
+		if (!strcmp(mo, mon[k]))
+			m = k;
+	if (m < 0 || d < 1 || d > 31 || H > 23 || M > 59 || S > 60 || Y < 1970 || Y > 9999 ||
+	    H < 0 || M < 0 || S < 0)
+		return false;
+	snprintf(iso, sizeof(iso), "%04d-%02d-%02dT%02d:%02d:%02dZ", Y, m + 1, d, H, M, S);
+	iso[20] = '\0';   /* the fields were range-checked: 20 characters */
+	if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
+		memcpy(s->started_at, iso, 21);
+	if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
+		memcpy(s->finished_at, iso, 21);
+	return true;
+}
+
 /* The reading of one log: the run being read, the marker line of seed
  * 003's script before it, what was emitted. */
 struct sb_log {
@@ -564,6 +597,8 @@ static int sb_boundary(struct sb_log *L, const char *line, unsigned lineno)
 		L->pending_marker = true;
 		return 1;
 	}
+	if (date_line(line, L->s)) /* a script's `date` between runs */
+		return 1;
 	if ((v = after(line, "sysbench ")) && isdigit((unsigned char)*v)) {
 		/* A new run; the previous one is complete. */
 		if (sb_flush(L) < 0)

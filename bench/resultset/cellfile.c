@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cliff.h"
 #include "resultset.h"
 
 /* ---- histogram ---- */
@@ -215,6 +216,11 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		if (!x)
 			goto err;
 		cJSON_AddItemToObject(o, dir_name(d), x);
+		/* the write cliff and stalls, found in the measured series */
+		cJSON *cl;
+		if (d == DIR_WRITE && (r->dir[d].known & REP_EXACT) &&
+		    (cl = cliff_to_json(&r->dir[d].series, r->runtime_ns)))
+			cJSON_AddItemToObject(x, "cliff", cl);
 	}
 	return o;
 err:

@@ -25,6 +25,20 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+int resultset_write_json(const char *path, const cJSON *j)
+{
+	char *text = cJSON_Print(j);
+	int ret;
+
+	if (!text)
+		return -ENOMEM;
+	size_t n = strlen(text);
+	text[n] = '\n'; /* files end with a newline: in place of the NUL */
+	ret = fsutil_write_atomic(path, text, n + 1);
+	free(text);
+	return ret;
+}
+
 void iso8601_now(char *buf, size_t len)
 {
 	time_t now = time(NULL);
@@ -180,6 +194,39 @@ static char *json_literal(const char *text)
 	return out;
 }
 
+/* The plan's members after "cells" (purge, preconditioning, rounds of
+ * the SSD keys, only when a suite uses them), printed as cJSON_Print
+ * would at depth 1.  0 or -ENOMEM. */
+static int plan_extra_write(FILE *f, const struct suite *s)
+{
+	cJSON *x = cJSON_CreateObject(), *m;
+	int ret = 0;
+
+	if (!x || plan_ssd_to_json(s, x) < 0) {
+		cJSON_Delete(x);
+		return -ENOMEM;
+	}
+	cJSON_ArrayForEach(m, x) {
+		char *k = json_literal(m->string), *v = cJSON_Print(m);
+		if (!k || !v) {
+			free(k);
+			free(v);
+			ret = -ENOMEM;
+			break;
+		}
+		fprintf(f, ",\n\t%s:\t", k);
+		for (const char *p = v; *p; p++) {
+			putc(*p, f);
+			if (*p == '\n')
+				putc('\t', f);
+		}
+		free(k);
+		free(v);
+	}
+	cJSON_Delete(x);
+	return ret;
+}
+
 int resultset_plan_write(FILE *f, const struct suite *s)
 {
 	char *name = json_literal(s->name ? s->name : "");
@@ -214,7 +261,10 @@ int resultset_plan_write(FILE *f, const struct suite *s)
 		}
 		free(txt);
 	}
-	fputs("]\n}\n", f);
+	fputs("]", f);
+	if ((ret = plan_extra_write(f, s)) < 0)
+		goto out;
+	fputs("\n}\n", f);
 	if (ferror(f))
 		ret = -EIO;
 out:

@@ -147,6 +147,11 @@ cJSON *hist_to_json(const struct lat_hist *h);
  * scheme wrote. */
 int hist_from_json(const cJSON *j, struct lat_hist *h);
 
+/* cJSON_Print of j plus a final newline, written to path atomically
+ * (fsutil_write_atomic): the other JSON files a run keeps beside the set's
+ * own.  0 or -errno. */
+int resultset_write_json(const char *path, const cJSON *j);
+
 /* UTC ISO 8601 time, "2026-11-30T02:40:12Z". */
 void iso8601_now(char *buf, size_t len);
 

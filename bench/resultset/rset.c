@@ -359,7 +359,10 @@ static void cell_measurements(struct rset_cell *c)
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p50_ns"), &d->lat_p50);
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p99_ns"), &d->lat_p99);
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_max_ns"), &d->lat_max);
-		} else if (first) {
+		} else if (first && !cJSON_IsObject(sum)) {
+			/* no summary at all (not ours): from the repetitions; a
+			 * summary without this direction means it had no IO
+			 * (randrw at rwmixread 0 or 100, as the PTS mixes are) */
 			stat_from_reps(reps, dir_name(k), "iops", NULL, &d->iops);
 			stat_from_reps(reps, dir_name(k), "bw_bytes_s", NULL, &d->bw);
 			stat_from_reps(reps, dir_name(k), "mean", "lat_ns", &d->lat_mean);

@@ -807,7 +807,12 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
 	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
 	    check_bs(c, t->logical_block, err, errlen) < 0)
 		return -EINVAL;
-	uint64_t bpf = t->file_size / bs;
+	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
+	 * or of the device is addressed, the rest was laid out and left */
+	uint64_t bpf = (uint64_t)((double)t->file_size * c->active_range_pct /
+				  100.0) / bs;
+	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
+		bpf = t->file_size / bs;
 	if (bpf == 0) {
 		seterr(err, errlen, "size %" PRIu64 " of '%s' is smaller than bs %" PRIu64
 		       "; raise size or lower bs", t->file_size, c->path, bs);
@@ -826,8 +831,12 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
 	sh->nblocks = bpf * t->nfiles;
 	if (c->requests)
 		sh->budget = c->requests;
-	if (c->io_size) {
-		uint64_t n = c->io_size / bs ? c->io_size / bs : 1;
+	uint64_t io_size = c->io_size;
+	if (c->io_size_mult > 0) /* "1.5x": of the whole file set or device */
+		io_size = (uint64_t)(c->io_size_mult * (double)t->file_size *
+				     (double)t->nfiles);
+	if (io_size) {
+		uint64_t n = io_size / bs ? io_size / bs : 1;
 		if (!sh->budget || n < sh->budget)
 			sh->budget = n;
 	}
@@ -873,7 +882,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	}
 	for (int d = 0; d < DIR__COUNT; d++) {
 		welford_init(&j->lat[d]);
-		series_init(&j->series[d], c->interval_ns);
+		series_init(&j->series[d], cell_interval_ns(c));
 		if (!(d == DIR_READ ? sh->reads : sh->writes))
 			continue;
 		j->hist[d] = calloc(1, sizeof(*j->hist[d]));
@@ -1094,7 +1103,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	sh.trace_fd = -1;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		welford_init(&out->dir[d].lat);
-		series_init(&out->dir[d].series, c->interval_ns);
+		series_init(&out->dir[d].series, cell_interval_ns(c));
 	}
 
 	const struct engine *eng = engine_find(c->engine);
@@ -1137,7 +1146,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		goto oom;
 	memset(jobs, 0, sizeof(*jobs) * njobs);
 	size_t expect = c->runtime_ns ? (size_t)((c->runtime_ns + c->ramp_ns) /
-				       (c->interval_ns ? c->interval_ns : 1000000000ull)) + 2 : 16;
+				       cell_interval_ns(c)) + 2 : 16;
 	if (expect > 1u << 20)
 		expect = 1u << 20;
 	for (unsigned i = 0; i < njobs; i++) {

@@ -18,6 +18,11 @@
 #define KEY(n, t, f, lo, hi, dv, ds, j, j2, h) \
 	{ .name = n, .type = t, .off = OFF(f), .min = lo, .max = hi, \
 	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h }
+/* a newer key: not in PARAMS while it holds its default */
+#define KEY_OMIT(n, t, f, lo, hi, dv, ds, j, j2, h) \
+	{ .name = n, .type = t, .off = OFF(f), .min = lo, .max = hi, \
+	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h, \
+	  .omit_default = true }
 
 const struct key cell_keys[NKEYS] = {
 	[K_PATTERN] = KEY("pattern", KT_PATTERN, pattern, 0, 0, PAT_READ, "required",
@@ -52,9 +57,9 @@ const struct key cell_keys[NKEYS] = {
 	[K_REQUESTS] = KEY("requests", KT_U64, requests, 1, 0, 0, "none",
 		"requests", NULL,
 		"stop after N IOs (sysbench max-requests)"),
-	[K_IO_SIZE] = KEY("io_size", KT_SIZE, io_size, 512, 0, 0, "none",
-		"io_size_bytes", NULL,
-		"stop after N bytes (dd count)"),
+	[K_IO_SIZE] = KEY("io_size", KT_IO_SIZE, io_size, 512, 0, 0, "none",
+		"io_size_bytes", "io_size_mult",
+		"stop after N bytes (dd count), or Nx the file set (1.5x)"),
 	[K_RWMIXREAD] = KEY("rwmixread", KT_UINT, rwmixread, 0, 100, 50, "50",
 		"rwmixread", NULL,
 		"percent reads, only with readwrite/randrw"),
@@ -117,6 +122,15 @@ const struct key cell_keys[NKEYS] = {
 		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)"),
 	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
+	/* SNIA PTS (issue 12) */
+	[K_ACTIVE_RANGE] = KEY_OMIT("active_range", KT_PCT, active_range_pct, 0, 0, 100,
+		"100%", "active_range_pct", NULL,
+		"share of the file set or device the cell addresses, from its "
+		"start (SNIA PTS-C: 75%)"),
+	[K_STEADY] = KEY_OMIT("steady_state", KT_STEADY, steady, 0, 0, 0, "none",
+		"steady_state", NULL,
+		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
+		"until its IOPS are steady; the result is the window average"),
 };
 
 int key_find(const char *name)
@@ -152,6 +166,19 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		memcpy(f, &b, sizeof(b));
 		break;
 	}
+	case KT_PCT: {
+		double d = (double)v;
+		memcpy(f, &d, sizeof(d));
+		break;
+	}
+	case KT_IO_SIZE:
+		c->io_size = v;
+		c->io_size_mult = 0;
+		break;
+	case KT_STEADY:
+		if (!v) /* the default: off */
+			memset(&c->steady, 0, sizeof(c->steady));
+		break;
 	case KT_INT: {
 		int i = (int)(int64_t)v;
 		memcpy(f, &i, sizeof(i));
@@ -187,6 +214,15 @@ uint64_t key_load_u64(int k, const struct cell *c)
 		memcpy(&b, f, sizeof(b));
 		return b;
 	}
+	case KT_PCT: {
+		double d;
+		memcpy(&d, f, sizeof(d));
+		return (uint64_t)d;
+	}
+	case KT_IO_SIZE:
+		return c->io_size;
+	case KT_STEADY:
+		return c->steady.window;
 	case KT_INT: {
 		int i;
 		memcpy(&i, f, sizeof(i));

@@ -9,6 +9,7 @@
 #ifndef IOMATRIX_KEYS_H
 #define IOMATRIX_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,10 @@ enum ktype {
 	KT_DURATION,  /* uint64_t ns */
 	KT_DATA,      /* enum data_kind: JSON json (name) + json2 (compress_pct) */
 	KT_LABEL,     /* char[CELL_LABEL_MAX]; identity, written with id and device */
+	KT_PCT,       /* double percent, N% or N in (0, 100]; default defv */
+	KT_STEADY,    /* struct steady_rule from a map {window, range, slope,
+		       * max} (ssd_keys.c); JSON: an object, absent when off */
+	KT_IO_SIZE,   /* bytes (json) or Nx the file set (json2, double) */
 	KT_INT,       /* int; min, max and default are int64_t cast to uint64_t
 		       * (-1 usually means "not set", as in fio) */
 	KT_CPULIST,   /* char[CELL_CPUS_MAX], a CPU list "0-3,8" (fio's
@@ -42,6 +47,9 @@ struct key {
 			      * default engine's name */
 	const char *json;    /* name in PARAMS JSON (units in the name) */
 	const char *json2;   /* second PARAMS field (percent, compress_pct) */
+	bool omit_default;   /* PARAMS leave the field out while it holds the
+			      * default, so plans that do not use a newer
+			      * key stay byte-identical */
 	const char *help;
 };
 
@@ -53,6 +61,7 @@ enum {
 	K_IODEPTH_BATCH, K_BATCH_CMIN, K_BATCH_CMAX,
 	K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL, K_SQPOLL_CPU, K_HIPRI, K_NONVECTORED,
 	K_CPUS_ALLOWED, K_NUMA_NODE,
+	K_ACTIVE_RANGE, K_STEADY,
 	K_LABEL, NKEYS
 };
 

@@ -24,6 +24,7 @@
 #include "engines/engine.h"
 #include "common/sha256.h"
 #include "keys.h"
+#include "ssd_keys.h"
 #include "suite.h"
 #include "common/cpulist.h"
 #include "common/units.h"
@@ -45,7 +46,7 @@
 
 static const char *const top_keys[] = { "suite", "title", "description",
 	"defaults", "devices", "matrix", "exclude", "include", "keep_files",
-	"hosts", "aggregate", NULL };
+	"rounds", "hosts", "aggregate", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
 	"randwrite", "readwrite", "randrw", "rewrite", "seqrd", "seqwr", "rndrd",
 	"rndwr", "rndrw", "seqrewr", NULL };
@@ -57,6 +58,7 @@ struct kval {
 	const char *s;   /* engine, label, cpulist, exclude device: owned by
 			  * the ctx (ctx_str), NULL for the other types; a
 			  * matrix of 100,000 numbers carries no string room */
+	const struct steady_rule *ss; /* KT_STEADY, owned by the ctx */
 	unsigned line, col;
 };
 
@@ -129,6 +131,7 @@ struct ctx {
 	bool partial;
 	struct usage *usage;
 	size_t nusage, ausage;
+	struct track_pos *track_pos; /* rounds: where each track was written */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -370,9 +373,10 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	return -1;
 }
 
-/* A copy of v owned by the ctx (kvals are copied by value, so they share
- * it); "" when out of memory, with the error given once. */
-static const char *ctx_str(struct ctx *x, const char *v)
+/* A copy of v (n bytes; a string) owned by the ctx (kvals are copied by
+ * value, so they share it); NULL ("" for a string) when out of memory,
+ * with the error given. */
+static const char *ctx_str_n(struct ctx *x, const void *v, size_t n)
 {
 	char *c;
 
@@ -384,13 +388,20 @@ static const char *ctx_str(struct ctx *x, const char *v)
 		x->strs = p;
 		x->astrs = na;
 	}
-	if (!(c = strdup(v)))
+	if (!(c = malloc(n)))
 		goto oom;
+	memcpy(c, v, n);
 	x->strs[x->nstrs++] = c;
 	return c;
 oom:
 	err_at(x, 0, 0, "out of memory");
-	return "";
+	return NULL;
+}
+
+static const char *ctx_str(struct ctx *x, const char *v)
+{
+	const char *c = ctx_str_n(x, v, strlen(v) + 1);
+	return c ? c : "";
 }
 
 /* Parse one scalar node as the value of key k.  0 ok, -1 (error given). */
@@ -404,6 +415,15 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	memset(out, 0, sizeof(*out));
 	out->line = line;
 	out->col = col;
+	if (key->type == KT_STEADY) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		struct steady_rule r;
+		int ret = ssd_parse_steady(&y, n, &r);
+		char *keep = ret == 0 ? (char *)ctx_str_n(x, &r, sizeof(r)) : NULL;
+		if (keep)
+			out->ss = (const struct steady_rule *)keep;
+		return keep || ret < 0 ? ret : -1;
+	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
 		       key->name, node_kind(n));
@@ -521,6 +541,42 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		       v, sug);
 		return -1;
 	}
+	case KT_PCT: {
+		char *end;
+		double pct = v[strlen(v) - 1] == '%' ? (units_parse_percent(v, &pct) ?
+			     -1 : pct) : strtod(v, &end);
+		if (v[strlen(v) - 1] != '%' && (*end || end == v))
+			pct = -1;
+		if (!(pct > 0 && pct <= 100)) {
+			err_at(x, line, col, "'%s' %s is not a percentage in 0.01..100%%",
+			       key->name, v);
+			return -1;
+		}
+		out->pct = pct;
+		return 0;
+	}
+	case KT_IO_SIZE: {
+		size_t l = strlen(v);
+		if (l > 1 && (v[l - 1] == 'x' || v[l - 1] == 'X')) {
+			char *end;
+			double m = strtod(v, &end);
+			if (end != v + l - 1 || !(m > 0 && m <= 1000)) {
+				err_at(x, line, col, "'%s' %s: a multiple of the file set "
+				       "must be in 0.01x..1000x (e.g. 1.5x)", key->name, v);
+				return -1;
+			}
+			out->pct = m;
+			return 0;
+		}
+		if (units_parse_size(v, &out->u) < 0) {
+			err_at(x, line, col, "'%s' %s is not a size (e.g. 1g) or a "
+			       "multiple of the file set (1.5x)", key->name, v);
+			return -1;
+		}
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_STEADY:
+		return -1; /* handled above */
 	case KT_INT: {
 		bool neg = v[0] == '-';
 		if (units_parse_uint(v + neg, &out->u) < 0 || out->u > 0x7fffffffULL) {
@@ -591,6 +647,17 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
 		c->label_given = true;
 		break;
+	case KT_PCT:
+		memcpy((char *)c + cell_keys[k].off, &v->pct, sizeof(double));
+		break;
+	case KT_STEADY:
+		if (v->ss)
+			c->steady = *v->ss;
+		break;
+	case KT_IO_SIZE:
+		c->io_size = v->pct > 0 ? 0 : v->u;
+		c->io_size_mult = v->pct;
+		break;
 	case KT_CPULIST:
 		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
@@ -598,6 +665,8 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		key_store_u64(k, c, v->u);
 		break;
 	}
+	if (k == K_INTERVAL)
+		c->interval_given = true;
 }
 
 /* Does the cell hold the value v for key k?  (exclude matching; called
@@ -616,6 +685,15 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_PCT: {
+		double d;
+		memcpy(&d, (const char *)c + cell_keys[k].off, sizeof(d));
+		return d == v->pct;
+	}
+	case KT_STEADY: return v->ss && !memcmp(&c->steady, v->ss, sizeof(*v->ss));
+	case KT_IO_SIZE:
+		return v->pct > 0 ? c->io_size_mult == v->pct :
+				    (c->io_size_mult == 0 && c->io_size == v->u);
 	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
@@ -727,6 +805,14 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		}
 		return;
 	}
+	if (!strcmp(key, "purge") || !strcmp(key, "precondition")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		if (!strcmp(key, "purge"))
+			ssd_parse_purge(&y, vn, &d->d);
+		else
+			ssd_parse_precondition(&y, vn, &d->d.pre);
+		return;
+	}
 	if (!strcmp(key, "destructive")) {
 		if (vn->type != YAML_SCALAR_NODE ||
 		    (strcasecmp(scalar(vn), "true") && strcasecmp(scalar(vn), "false") &&
@@ -740,7 +826,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	}
 	int k = key_find(key);
 	if (k < 0 || k == K_LABEL) {
-		static const char *words[NKEYS + 4];
+		static const char *words[NKEYS + 6];
 		const char *const *ck = cell_key_names(false, false);
 		size_t n = 0;
 		for (; ck[n]; n++)
@@ -748,6 +834,8 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		words[n++] = "name";
 		words[n++] = "path";
 		words[n++] = "destructive";
+		words[n++] = "purge";
+		words[n++] = "precondition";
 		words[n] = NULL;
 		if (k == K_LABEL)
 			err_at(x, NLINE(kn), NCOL(kn),
@@ -1056,6 +1144,9 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "keep_files")) {
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
+	} else if (!strcmp(key, "rounds")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		ssd_parse_rounds(&y, vn, &x->s->rounds, &x->track_pos);
 	} else if (!strcmp(key, "hosts")) {
 		parse_hosts(x, vn);
 	} else if (!strcmp(key, "aggregate")) {
@@ -1213,7 +1304,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
  * quickly, and an unscaled 10 s pause after a 30 ms cell would make the
  * pauses the whole run (seed 002 at 0.01 took 4 minutes, 3.5 of them idle).
  * A scaled run is a rehearsal, not a measurement to publish. */
-static void cell_scale(struct cell *c, double f)
+static void cell_scale(struct cell *c, double f, uint64_t grain)
 {
 	if (!(f > 0) || f == 1.0)
 		return;
@@ -1223,7 +1314,11 @@ static void cell_scale(struct cell *c, double f)
 			c->size_pct = 100;
 	} else {
 		uint64_t s = (uint64_t)((double)c->size * f);
-		s -= s % c->bs;
+		/* whole MiB, or the device's largest power-of-two block size
+		 * (grain) where that is more: cells of one device then share
+		 * one file size (and its layout), and it reads "409 MiB" */
+		uint64_t unit = grain % c->bs == 0 && s >= grain ? grain : c->bs;
+		s -= s % unit;
 		c->size = s < c->bs ? c->bs : s;
 	}
 	c->ramp_ns = (uint64_t)((double)c->ramp_ns * f);
@@ -1474,9 +1569,25 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < n; i++)
 		x->s->cells[i].id = (int)i + 1;
 	duplicates_check(x, src);
-	for (size_t i = 0; i < n; i++)
-		if (opts && opts->scale > 0 && opts->scale != 1.0)
-			cell_scale(&x->s->cells[i], opts->scale);
+	if (opts && opts->scale > 0 && opts->scale != 1.0 && n) {
+		/* the grain of each cell, before any is scaled: 1 MiB, or the
+		 * largest power-of-two bs among the cells of the same device
+		 * and file size */
+		uint64_t *grain = calloc(n, sizeof(*grain));
+		for (size_t i = 0; grain && i < n; i++) {
+			const struct cell *ci = &x->s->cells[i];
+			grain[i] = 1u << 20;
+			for (size_t k = 0; k < n; k++) {
+				const struct cell *o = &x->s->cells[k];
+				if (!strcmp(o->device, ci->device) && o->size == ci->size &&
+				    (o->bs & (o->bs - 1)) == 0 && o->bs > grain[i])
+					grain[i] = o->bs;
+			}
+		}
+		for (size_t i = 0; i < n; i++)
+			cell_scale(&x->s->cells[i], opts->scale, grain ? grain[i] : (1u << 20));
+		free(grain);
+	}
 out:
 	free(src);
 	free(idx);
@@ -1575,6 +1686,7 @@ static void ctx_release(struct ctx *x)
 	free(x->excl);
 	free(x->incl);
 	free(x->usage);
+	free(x->track_pos);
 }
 
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
@@ -1761,6 +1873,16 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 		c->device = s->devices[d].name;
 		c->path = s->devices[d].path;
 	}
+	{
+		/* checks that need the devices' final paths and the cells
+		 * (from the positions kept: the YAML tree is gone) */
+		struct ykit y = { x.doc, x.errs, x.file };
+		for (size_t d = 0; d < s->ndevices; d++)
+			ssd_check_device(&y, &s->devices[d]);
+		ssd_check_tracks(&y, s, x.track_pos);
+		if (has_errors(&x))
+			goto err;
+	}
 	ctx_release(&x);
 	*out = s;
 	return 0;
@@ -1812,6 +1934,7 @@ void suite_free(struct suite *s)
 	free(s->text);
 	free(s->devices);
 	free(s->cells);
+	ssd_rounds_release(&s->rounds);
 	for (size_t i = 0; i < s->nhosts; i++)
 		free(s->hosts[i]);
 	free(s->hosts);
@@ -1831,6 +1954,9 @@ static const char *ktype_name(enum ktype t)
 	case KT_DURATION: return "duration";
 	case KT_DATA: return "data";
 	case KT_LABEL: return "text";
+	case KT_PCT: return "N%";
+	case KT_STEADY: return "map";
+	case KT_IO_SIZE: return "size|Nx";
 	case KT_INT: return "integer";
 	case KT_CPULIST: return "cpulist";
 	}
@@ -1878,4 +2004,5 @@ void suite_keys_help(FILE *f)
 		   "run on every device), keep_files.  Sizes: 4k 1m 8GiB (powers of 1024);\n"
 		   "durations: 500ms 30s 2m.  Run order: device by device, matrix cells then\n"
 		   "includes.\n");
+	ssd_keys_help(f);
 }

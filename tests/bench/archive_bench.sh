@@ -34,13 +34,14 @@ nsets=$(ls "$A" | wc -l)
 # timed NAME CMD...: wall seconds and peak RSS into $T/NAME
 timed() {
 	name=$1; shift
-	/usr/bin/time -f "%e %M" -o "$T/$name.time" "$@" >"$T/$name.out" 2>"$T/$name.err" ||
+	/usr/bin/time -f "%e %M %U %S" -o "$T/$name.time" "$@" >"$T/$name.out" 2>"$T/$name.err" ||
 		{ echo "archive bench: $name failed:" >&2; tail -n 5 "$T/$name.err" >&2; exit 1; }
 }
 line() { # label target name
-	read -r secs kb <"$T/$3.time"
-	awk -v l="$1" -v t="$2" -v s="$secs" -v k="$kb" 'BEGIN {
-		printf "%-34s %7.2f s  (target <= %d s: %s)  peak RSS %d MiB\n", l, s, t, s <= t ? "met" : "MISSED", k / 1024 }'
+	read -r secs kb usr sys <"$T/$3.time"
+	awk -v l="$1" -v t="$2" -v s="$secs" -v k="$kb" -v c="$usr" -v y="$sys" 'BEGIN {
+		printf "%-34s %7.2f s  (target <= %d s: %s)  cpu %.1f s user + %.1f s sys, peak RSS %d MiB\n",
+		       l, s, t, s <= t ? "met" : "MISSED", c, y, k / 1024 }'
 }
 
 timed history "$BIN" history "$A" --format json
@@ -50,7 +51,8 @@ python3 "$ROOT/tests/report/gen_archive.py" "$T/new" --sets 1 --first 400 --cell
 extra=$(ls "$T/new")
 mv "$T/new/$extra" "$A/"
 timed incremental "$BIN" site "$A" -o "$T/site"
-echo "archive: $nsets sets x 50 cells, $(grep -c '"host"' "$T/history.out" 2>/dev/null || echo '?') lines of history json; $(sed -n 2p "$T/incremental.out" | sed 's/^ *//')"
+echo "archive: $nsets sets x 50 cells, $(grep -o '"host"' "$T/history.out" | wc -l) series in history; incremental: $(sed -n 2p "$T/incremental.out" | sed 's/^ *//')"
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) (2 cores; wall times stretch with it, cpu times do not)"
 line "history (json)" 5 history
 line "site (full)" 60 site
 line "site (incremental, one new set)" 5 incremental

@@ -37,7 +37,8 @@ done
 ls -a "$T/set" "$T/set/cells" | grep -q "^\.iomatrix-tmp\." && echo "# a temp file was left (resume removes it)"
 # the killed set is a set: report reads every cell it has
 expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --format csv --charts none
-rows=$(tail -n +2 "$T/rep/report.csv" | cut -d, -f6 | sort -u | grep -c .)
+col=$(head -n 1 "$T/rep/report.csv" | tr ',' '\n' | grep -n -x id | cut -d: -f1)
+rows=$(tail -n +2 "$T/rep/report.csv" | cut -d, -f"${col:-0}" | sort -u | grep -c .)
 [ "$rows" = "$n" ] && ok "report of the killed set has its $n cells" || not_ok "report has $rows cells, set $n"
 
 expect_exit 0 "$IOMATRIX" run --resume "$T/set" --quiet

@@ -56,6 +56,8 @@ for h in h1 h2 h3; do
 done
 [ "$(grep -c '^\*Fleet spread of scratch over 3 hosts: min .* / median .* / max .* IOPS' "$md")" = 4 ] ||
 	fail "want a fleet spread line per workload"
+[ "$(grep -c '^- On .*, scratch on the 3 hosts ranged from .* IOPS (h[123]) to .* (h[123]), median ' "$md")" = 4 ] ||
+	fail "summary: $(sed -n '/^## Summary/,/^Throughput/p' "$md")"
 for h in h1 h2 h3; do
 	n=$(awk -F, -v h="$h" 'NR > 1 && $2 == h && $3 == "scratch"' "$T/rep/report.csv" | wc -l)
 	[ "$n" = 4 ] || fail "report.csv: $n rows with host $h, want 4"
@@ -88,7 +90,9 @@ expect_exit 0 "$IOMATRIX" compare "$S" "$T/set2" -o "$T/cmp"
 for h in h1 h2 h3; do
 	grep -q "^| $h · scratch | " "$T/cmp/compare.md" || fail "compare lacks $h · scratch"
 done
-# every host.cell paired: 12 cells x 3 metrics, nothing "only in" one set
+# every host.cell paired: 12 cells, one verdict each, nothing "only in" one set
 grep -q "^## Only in" "$T/cmp/compare.md" && fail "compare did not pair hosts: $(grep -A6 '^## Only in' "$T/cmp/compare.md")"
-[ "$(grep -c '^| h[123] · scratch | ' "$T/cmp/compare.md")" = 36 ] || fail "want 36 compared rows"
-echo "report, outliers, suite hosts and compare ok"
+[ "$(grep -c '^| h[123] · scratch | ' "$T/cmp/compare.md")" = 12 ] || fail "want 12 compared rows"
+expect_exit 0 "$IOMATRIX" list "$T"
+grep -q "fleet-survey *fleet:3 *scratch *1 *12/12 *complete *$S\$" "$T/out" || fail "list: $(cat "$T/out")"
+echo "report, outliers, suite hosts, compare and list ok"

@@ -69,6 +69,12 @@ expect_exit 0 "$IOMATRIX" history "$T/two" --format json --same web1:ssd=web2:ss
 	ok "--same joins them (6 points)" || not_ok "--same"
 expect_exit 2 "$IOMATRIX" history "$T/two" --same web1:ssd=nowhere:x
 grep -q "no device 'nowhere:x'" "$T/err" && ok "--same with an unknown name: exit 2, named" || not_ok "--same message"
+# a fleet set (run --hosts): one series per host, with that host's fingerprint
+python3 "$GEN" "$T/fleet" --sets 3 --cells 1 --fleet h1,h2 --seed 7 || fail "generator failed"
+expect_exit 0 "$IOMATRIX" history "$T/fleet" --format json
+hosts=$(jq -r '[.series[] | "\(.host):\(.points | length)"] | join(" ")' "$T/out")
+[ "$hosts" = "node-h1:3 node-h2:3" ] && ok "fleet sets: a series per host, a point per set" ||
+	not_ok "fleet series: $hosts"
 expect_exit 2 "$IOMATRIX" history "$T/two" --metric speed
 expect_exit 2 "$IOMATRIX" history "$T/nonexistent"
 grep -q "nonexistent" "$T/err" && ok "missing directory: exit 2, named" || not_ok "missing dir message"

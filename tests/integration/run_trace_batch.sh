@@ -36,10 +36,13 @@ for eng in libaio io_uring; do
 	s=$(check "$eng" default 1) && ok "$eng default: one IO per submit ($s)" || not_ok "$eng default: $s"
 	run "$eng" 4
 	s=$(check "$eng" 4 4) && ok "$eng iodepth_batch 4: at most 4 ($s)" || not_ok "$eng iodepth_batch 4: $s"
-	# buffered IO on a file completes at once, so the reaped batch is the
-	# whole depth and the submits come in full fours
-	awk '$1 == 4 { at++ } END { exit !(at * 2 >= NR) }' "$T/t.$eng.4" \
-		&& ok "$eng iodepth_batch 4: mostly exactly 4" || not_ok "$eng: sizes $(sort -n "$T/t.$eng.4" | uniq -c | tr '\n' ' ')"
+	# buffered IO on a cached file completes at once, so reaped batches are
+	# large and the submits come in fours (libaio: every one, io_submit
+	# completes it inline; io_uring may see a few completions late)
+	share=2; [ "$eng" = io_uring ] && share=4
+	awk -v s=$share '$1 == 4 { at++ } END { exit !(at * s >= NR) }' "$T/t.$eng.4" \
+		&& ok "$eng iodepth_batch 4: at least 1/$share of the submits exactly 4" \
+		|| not_ok "$eng: sizes $(sort -n "$T/t.$eng.4" | uniq -c | tr '\n' ' ')"
 	run "$eng" 0
 	s=$(check "$eng" 0 16) && ok "$eng iodepth_batch 0: up to iodepth ($s)" || not_ok "$eng iodepth_batch 0: $s"
 	awk '$1 > 4 { big++ } END { exit !big }' "$T/t.$eng.0" && ok "$eng iodepth_batch 0: batches above 4" \

@@ -12,9 +12,15 @@ EVIL_SUITE="x'><img src=x onerror=alert(1)>"
 python3 "$GEN" "$T/a" --sets 8 --cells 3 --hosts web1,web2 --step-at 6 --seed 2 || fail "generator failed"
 python3 "$GEN" "$T/a" --sets 2 --first 9 --cells 2 --seed 3 --suite "$EVIL_SUITE" \
 	--names-json "[\"$(printf '%s' "$EVIL_DEV" | sed 's/"/\\"/g')\"]" || fail "generator failed"
-# one set has its own report, which the site copies with a way back
+# one set has its own report (so the site draws its charts too); another
+# carries a planted report.html with an external script, which must not
+# reach the site
 first=$(ls "$T/a" | head -n 1)
-expect_exit 0 "$IOMATRIX" report "$T/a/$first" --format html,csv --charts none
+expect_exit 0 "$IOMATRIX" report "$T/a/$first" --format html,csv --charts svg
+planted=$(ls "$T/a" | sed -n 2p)
+mkdir -p "$T/a/$planted/report"
+echo '<html><body><script src="http://evil.example/x.js"></script></body></html>' \
+	>"$T/a/$planted/report/report.html"
 
 expect_exit 0 "$IOMATRIX" site "$T/a" -o "$T/site"
 grep -q "18 sets" "$T/out" && ok "18 sets read" || not_ok "summary: $(cat "$T/out")"
@@ -25,9 +31,15 @@ nsuite=$(ls "$T/site/suites/"*.html | wc -l)
 [ "$nsuite" = 2 ] && ok "2 suite pages" || not_ok "$nsuite suite pages"
 nrep=$(ls "$T/site/sets/"*/report.html | wc -l)
 [ "$nrep" = 18 ] && ok "a report page per set" || not_ok "$nrep report pages"
-copied="$T/site/sets/$first"
-[ -f "$copied/report.csv" ] && grep -q 'href="../../index.html"' "$copied/report.html" &&
-	ok "the set's own report is copied with its files and links back" || not_ok "copied report"
+made="$T/site/sets/$first"
+[ -f "$made/report.csv" ] && grep -q 'href="../../index.html"' "$made/report.html" &&
+	ok "a set's report is made with its CSV and links back" || not_ok "report page"
+if command -v gnuplot >/dev/null 2>&1; then
+	grep -q '<svg' "$made/report.html" && ok "a set with a report of its own gets charts" ||
+		not_ok "no charts in $first's report"
+fi
+grep -rq 'evil.example' "$T/site" && not_ok "a planted report reached the site" ||
+	ok "a planted report.html does not reach the site"
 n=$(grep -l 'href="../../index.html"' "$T/site/sets/"*/report.html | wc -l)
 [ "$n" = 18 ] && ok "every report links back to the index" || not_ok "$n reports link back"
 

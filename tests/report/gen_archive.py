@@ -142,6 +142,9 @@ def main():
     ap.add_argument("--suite", default="nightly")
     ap.add_argument("--scale-at", action="append", default=[])
     ap.add_argument("--names-json", default=None, help="JSON list of device names (hostile-name tests)")
+    ap.add_argument("--fleet", default=None,
+                    help="H1,H2: write each set as a fleet survey of these hosts (run --hosts): "
+                         "one cell per host, the hosts' own fingerprints in manifest.fleet")
     a = ap.parse_args()
     if a.kernel_at is None:
         a.kernel_at = a.step_at
@@ -158,7 +161,45 @@ def main():
         for hi, host in enumerate(hosts):
             level = (1 + a.step if a.step_at and i >= a.step_at else 1.0) * (1 + rnd.gauss(0, a.jitter))
             when = start + datetime.timedelta(days=i - 1, minutes=hi)
-            write_set(a, a.out, host, devs, when, i, rnd, level)
+            name = write_set(a, a.out, host, devs, when, i, rnd, level)
+            if a.fleet:
+                fleetify(os.path.join(a.out, name), a.fleet.split(","))
+
+def fleetify(d, names):
+    """Turn a one-host set into a fleet survey (results/README.md 'Fleet
+    sets'): cells repeated per host slot with a "host" key, and each host's
+    own fingerprint in manifest.fleet.hosts (kernels differ by host)."""
+    with open(os.path.join(d, "manifest.json")) as f:
+        m = json.load(f)
+    n = m["cells_total"]
+    cells, index = [], []
+    for slot, name in enumerate(names):
+        for c in range(1, n + 1):
+            with open(os.path.join(d, "cells/%04d.json" % c)) as f:
+                cell = json.load(f)
+            cell["id"] = slot * n + c
+            cell["host"] = name
+            cell["plan_id"] = c
+            cells.append(cell)
+            index.append({"id": cell["id"], "file": "cells/%04d.json" % cell["id"],
+                          "device": cell["params"]["device"], "label": cell["params"]["label"],
+                          "status": "ok", "host": name})
+    for cell in cells:
+        with open(os.path.join(d, "cells/%04d.json" % cell["id"]), "w") as f:
+            json.dump(cell, f)
+    hosts = []
+    for slot, name in enumerate(names):
+        h = dict(m["host"], hostname="node-" + name, kernel="6.%d.0-fleet" % (slot + 1))
+        hosts.append({"name": name, "status": "done", "error": None, "hostname": "node-" + name,
+                      "version": "0.1.0", "git_commit": "synthetic", "host": h, "tool": m["tool"],
+                      "devices": m["devices"]})
+    m["fleet"] = {"mode": "survey", "plan_cells": n, "device_overrides": [], "hosts": hosts}
+    m["cells_total"] = n * len(names)
+    m["cells"] = index
+    m["devices"] = [dict(x, fingerprint=None) for x in m["devices"]]
+    m["host"]["hostname"] = "controller"
+    with open(os.path.join(d, "manifest.json"), "w") as f:
+        json.dump(m, f, indent=1)
 
 if __name__ == "__main__":
     main()

@@ -290,8 +290,11 @@ static void test_ramp_excluded(void **state)
 	run_ok(&c, &r);
 	assert_true(r.runtime_ns >= c.runtime_ns);
 	assert_true(r.runtime_ns < c.runtime_ns + c.ramp_ns);
-	/* the series starts at the end of the ramp: at most one interval */
-	assert_true(r.dir[DIR_READ].series.n <= 1);
+	/* a short cell records every 100 ms (cell_interval_ns), and the
+	 * series starts at the end of the ramp: 2 intervals and the partial
+	 * last one, where the 300 ms ramp would add 3 more */
+	assert_int_equal(r.dir[DIR_READ].series.interval_ns, 100000000);
+	assert_true(r.dir[DIR_READ].series.n <= 3);
 	rep_result_release(&r);
 }
 
