@@ -364,9 +364,12 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON_AddItemToArray(dcols, cJSON_CreateString(r->devs[d].display));
 	{
 		cJSON *cells = env_row(dt, "path");
-		for (size_t d = 0; d < r->ndevs; d++)
+		for (size_t d = 0; d < r->ndevs; d++) {
+			const char *fpath = NULL; /* fleet: the path on its host */
+			fleet_dev_fp(r, &r->devs[d], &fpath);
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				r->devs[d].info ? r->devs[d].info->path : "–"));
+				fpath ? fpath : r->devs[d].info ? r->devs[d].info->path : "–"));
+		}
 	}
 	if (r->nsets > 1) {
 		cJSON *cells = env_row(dt, "host");
@@ -375,10 +378,12 @@ static void environment(const struct report *r, cJSON *ctx)
 	}
 	for (size_t k = 0; k < sizeof(dkeys) / sizeof(dkeys[0]); k++) {
 		cJSON *cells = env_row(dt, dkeys[k][1]);
-		for (size_t d = 0; d < r->ndevs; d++)
+		for (size_t d = 0; d < r->ndevs; d++) {
+			const cJSON *fp = r->devs[d].host ? fleet_dev_fp(r, &r->devs[d], NULL)
+				: r->devs[d].info ? r->devs[d].info->fp : NULL;
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->devs[d].info ? r->devs[d].info->fp : NULL,
-					dkeys[k][0], buf, sizeof(buf))));
+				fp_text(fp, dkeys[k][0], buf, sizeof(buf))));
+		}
 	}
 }
 
