@@ -72,6 +72,41 @@ static int parse_date(const char *in, char *iso, size_t len)
 	return 0;
 }
 
+/* --host and --date are well formed (date_iso gets the ISO form); -1 with
+ * the message printed. */
+static int when_where_check(const char *host, const char *date, char *date_iso, size_t len)
+{
+	if (date && parse_date(date, date_iso, len) < 0) {
+		fprintf(stderr, "iomatrix import: bad --date '%s'; write it as YYYY-MM-DD or "
+			"YYYY-MM-DDTHH:MM:SSZ (UTC)\n", date);
+		return -1;
+	}
+	size_t hmax = sizeof(((struct import_set *)0)->host) - 1;
+	if (host && (!host[0] || strlen(host) > hmax || strpbrk(host, "/\n\t "))) {
+		fprintf(stderr, "iomatrix import: --host '%s' must be 1..%zu characters, no '/' "
+			"or spaces\n", host, hmax);
+		return -1;
+	}
+	return 0;
+}
+
+/* The machine (--host) and the measurement date: the input's own time
+ * wins; --date fills in where it has none; neither is said out loud. */
+static void when_where(struct import_set *set, const char *kind, const char *host,
+		       const char *date, const char *date_iso)
+{
+	if (host)
+		snprintf(set->host, sizeof(set->host), "%s", host);
+	if (date_iso[0] && set->started_at[0] && strncmp(set->started_at, date_iso, 10))
+		fprintf(stderr, "iomatrix import %s: warning: the input says it was measured at %s; "
+			"--date %s ignored\n", kind, set->started_at, date);
+	else if (date_iso[0] && !set->started_at[0])
+		snprintf(set->started_at, sizeof(set->started_at), "%.20s", date_iso);
+	if (!set->started_at[0])
+		fprintf(stderr, "iomatrix import %s: warning: the input does not say when it was "
+			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", kind);
+}
+
 int cmd_import(int argc, char **argv)
 {
 	const char *kind = NULL, *device = NULL, *out = NULL, *title = NULL;
@@ -159,16 +194,8 @@ int cmd_import(int argc, char **argv)
 	}
 
 	char date_iso[80] = "";
-	if (date && parse_date(date, date_iso, sizeof(date_iso)) < 0) {
-		fprintf(stderr, "iomatrix import: bad --date '%s'; write it as YYYY-MM-DD or "
-			"YYYY-MM-DDTHH:MM:SSZ (UTC)\n", date);
+	if (when_where_check(host, date, date_iso, sizeof(date_iso)) < 0)
 		goto out;
-	}
-	if (host && (!host[0] || strlen(host) >= sizeof(set.host) || strpbrk(host, "/\n\t "))) {
-		fprintf(stderr, "iomatrix import: --host '%s' must be 1..%zu characters, no '/' "
-			"or spaces\n", host, sizeof(set.host) - 1);
-		goto out;
-	}
 
 	import_set_init(&set, !strcmp(kind, "fio") ? "fio" :
 			      !strcmp(kind, "sysbench") ? "sysbench" : "csv");
@@ -220,17 +247,7 @@ int cmd_import(int argc, char **argv)
 			kind);
 		goto out;
 	}
-	if (host)
-		snprintf(set.host, sizeof(set.host), "%s", host);
-	/* the input's own time wins; --date fills in where it has none */
-	if (date_iso[0] && set.started_at[0] && strncmp(set.started_at, date_iso, 10))
-		fprintf(stderr, "iomatrix import %s: warning: the input says it was measured at %s; "
-			"--date %s ignored\n", kind, set.started_at, date);
-	else if (date_iso[0] && !set.started_at[0])
-		snprintf(set.started_at, sizeof(set.started_at), "%s", date_iso);
-	if (!set.started_at[0])
-		fprintf(stderr, "iomatrix import %s: warning: the input does not say when it was "
-			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", kind);
+	when_where(&set, kind, host, date, date_iso);
 	const char *root = getenv("IOMATRIX_RESULTS");
 	if (!root || !root[0])
 		root = "results";

@@ -283,7 +283,7 @@ static double eta_s(const struct progress_state *ps, double cell_elapsed)
 static void progress_cb(void *arg, const struct progress *p)
 {
 	struct progress_state *ps = arg;
-	char eta[32], line[512], rnd[24] = "";
+	char eta[32], line[512];
 	double now = mono_s();
 
 	if (ps->quiet || (!ps->tty && !ps->plain))
@@ -292,20 +292,22 @@ static void progress_cb(void *arg, const struct progress *p)
 		return;
 	ps->last_print = now;
 	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
-	if (ps->round)
-		snprintf(rnd, sizeof(rnd), "round %u ", ps->round);
-	if (p->in_layout)
+	if (p->in_layout) {
 		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
 			 ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern),
 			 p->layout_frac * 100, eta);
-	else
+	} else {
+		char round[32] = "";   /* steady-state rounds: "round 3 " */
+		if (ps->round)
+			snprintf(round, sizeof(round), "round %u ", ps->round);
 		snprintf(line, sizeof(line), "%scell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
-			 rnd, ps->k, ps->n, ps->c->device, ps->c->label,
+			 round, ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern), ps->rep,
 			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
 			 p->in_ramp ? " (ramp)" : "", p->iops,
 			 p->bw_bytes_s / 1e6, eta);
+	}
 	if (ps->plain) {
 		fprintf(stderr, "%s\n", line);
 		fflush(stderr);

@@ -125,21 +125,22 @@ static bool sloped(const struct cp_point *x, size_t a, size_t b, double sigma, d
 	return slope * dir > 0 && fabs(slope) >= 2 * se;
 }
 
-/* Compare's rule between neighbours: beyond the threshold and significant
- * (Welch, Holm over the series; no repetitions: any difference counts). */
+/* Compare's rule between neighbours: at least the threshold and
+ * significant (Welch, Holm over the series' pairs); with fewer than
+ * CP_MIN_REPS repetitions on either side there is no verdict, as compare. */
 static void neighbours(const struct cp_point *x, size_t n, double thr, double alpha,
 		       double *p, bool *sig)
 {
 	for (size_t i = 1; i < n; i++) {
 		struct cmpstat_side a = { x[i - 1].mean, x[i - 1].stddev, x[i - 1].n };
 		struct cmpstat_side b = { x[i].mean, x[i].stddev, x[i].n };
-		p[i - 1] = cmpstat_welch_p(&a, &b);
+		p[i - 1] = a.n >= CP_MIN_REPS && b.n >= CP_MIN_REPS ? cmpstat_welch_p(&a, &b) : -1;
 	}
 	cmpstat_holm(p, n - 1, alpha, sig);
 	for (size_t i = 1; i < n; i++) {
 		double base = x[i - 1].mean;
 		bool beyond = base != 0 && fabs(x[i].mean - base) / fabs(base) * 100 >= thr;
-		sig[i - 1] = beyond && (p[i - 1] < 0 || sig[i - 1]);
+		sig[i - 1] = beyond && p[i - 1] >= 0 && sig[i - 1];
 	}
 }
 

@@ -4,7 +4,8 @@
  *
  *  - consecutive: two neighbouring sets differ by compare's rules, i.e. by
  *    at least the threshold and significantly by Welch's t-test, with
- *    Holm-Bonferroni over the series' neighbouring pairs (cmpstat.h);
+ *    Holm-Bonferroni over the series' neighbouring pairs (cmpstat.h), and
+ *    no verdict with fewer than 3 repetitions on either side;
  *  - step detection: binary segmentation of the whole series finds a level
  *    shift of at least the threshold that is significant against the
  *    series' own set-to-set scatter (a robust estimate from successive
@@ -37,6 +38,9 @@ struct cp_result {
 
 /* Default family-wise error rate of both rules. */
 #define CP_ALPHA 0.05
+/* Fewest repetitions on each side for compare's rule to give a verdict
+ * (compare's MIN_REPS). */
+#define CP_MIN_REPS 3
 
 /*
  * Fill out[0..n-1].  threshold_pct: the smallest change that counts (as

@@ -379,7 +379,11 @@ int ssd_report_load(struct report *r)
 			if (s->pts[s->npts].nmix >= 2 || s->pts[s->npts].nbs >= 2)
 				s->npts++;
 		}
-		if (!d->pre && dv->info && dv->info->rotational == 0 &&
+		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
+		const char *vk = dv->info ? dv->info->virt_kind : NULL;
+		bool ram = vk && (!strcmp(vk, "zram") || !strcmp(vk, "ram") || !strcmp(vk, "brd") ||
+				  !strcmp(vk, "tmpfs") || !strcmp(vk, "ramfs") || !strcmp(vk, "pmem"));
+		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "
 				    "device without preconditioning: the numbers are "

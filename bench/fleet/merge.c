@@ -10,14 +10,21 @@
 
 #include "resultset/resultset.h"
 
+/* Every number an agent sends becomes a uint64_t somewhere: below 2^64
+ * (1.8e19), finite and not negative, or it is refused. */
+static bool count_ok(double v, double *out)
+{
+	if (!isfinite(v) || v < 0 || v > 1.8e19)
+		return false;
+	*out = v;
+	return true;
+}
+
 static bool num(const cJSON *o, const char *k, double *out)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 
-	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) || v->valuedouble < 0)
-		return false;
-	*out = v->valuedouble;
-	return true;
+	return cJSON_IsNumber(v) && count_ok(v->valuedouble, out);
 }
 
 static int series_from_json(const cJSON *j, struct series *s)
@@ -29,21 +36,24 @@ static int series_from_json(const cJSON *j, struct series *s)
 	int n = cJSON_GetArraySize(ios);
 
 	if (!num(j, "interval_ns", &iv) || iv < 1 || !cJSON_IsArray(ios) ||
+	    !cJSON_IsArray(bytes) || !cJSON_IsArray(lat) ||
 	    cJSON_GetArraySize(bytes) != n || cJSON_GetArraySize(lat) != n ||
 	    n > 10000000)
 		return -1;
 	series_init(s, (uint64_t)iv);
 	if (n && series_reserve(s, (size_t)n) < 0)
 		return -1;
-	for (int i = 0; i < n; i++) {
-		const cJSON *a = cJSON_GetArrayItem(ios, i), *b = cJSON_GetArrayItem(bytes, i),
-			    *l = cJSON_GetArrayItem(lat, i);
+	/* walk the three lists together: indexing a cJSON array is linear */
+	const cJSON *a = ios->child, *b = bytes->child, *l = lat->child;
+	for (int i = 0; i < n; i++, a = a->next, b = b->next, l = l->next) {
+		double va, vb, vl;
 		if (!cJSON_IsNumber(a) || !cJSON_IsNumber(b) || !cJSON_IsNumber(l) ||
-		    a->valuedouble < 0 || b->valuedouble < 0 || l->valuedouble < 0)
+		    !count_ok(a->valuedouble, &va) || !count_ok(b->valuedouble, &vb) ||
+		    !count_ok(l->valuedouble, &vl) || !count_ok(vl * va, &vl))
 			return -1;
-		s->ios[i] = (uint64_t)a->valuedouble;
-		s->bytes[i] = (uint64_t)b->valuedouble;
-		s->lat_sum_ns[i] = (uint64_t)(l->valuedouble * a->valuedouble);
+		s->ios[i] = (uint64_t)va;
+		s->bytes[i] = (uint64_t)vb;
+		s->lat_sum_ns[i] = (uint64_t)vl;
 	}
 	s->n = (size_t)n;
 	return 0;
@@ -56,7 +66,7 @@ static int dir_from_json(const cJSON *j, struct dir_result *d, uint64_t runtime_
 	const cJSON *se = cJSON_GetObjectItemCaseSensitive(j, "series");
 	double ios, bytes, mn, mx, mean, sd;
 
-	if (!num(j, "ios", &ios) || !num(j, "bytes", &bytes) || ios > 1.8e19 || bytes > 1.8e19) {
+	if (!num(j, "ios", &ios) || !num(j, "bytes", &bytes)) {
 		snprintf(why, whylen, "no ios/bytes");
 		return -1;
 	}
@@ -100,7 +110,8 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
 	double rt, v;
 
 	memset(out, 0, sizeof(*out));
-	if (!cJSON_IsObject(rep) || !num(rep, "runtime_ns", &rt) || rt > 1.8e19) {
+	/* under 2^53 ns (104 days): start + runtime must not overflow */
+	if (!cJSON_IsObject(rep) || !num(rep, "runtime_ns", &rt) || rt > 9e15) {
 		snprintf(why, whylen, "repetition without runtime_ns");
 		return -1;
 	}
@@ -164,8 +175,8 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 			    series_merge(&o->series, &s->series) < 0)
 				return -1;
 		}
-		o->ios = (uint64_t)llround(ios);
-		o->bytes = (uint64_t)llround(bytes);
+		o->ios = ios < 1.8e19 ? (uint64_t)llround(ios) : UINT64_MAX;
+		o->bytes = bytes < 1.8e19 ? (uint64_t)llround(bytes) : UINT64_MAX;
 	}
 	for (size_t h = 0; h < n; h++) {
 		out->have_cpu |= hosts[h].have_cpu;
