@@ -5,7 +5,9 @@
 #   make demo             install missing packages, build, run the quick suite + report
 #   make SANITIZE=address,undefined test
 #   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
-#   make bench            iomatrix vs fio on the same workloads, ratios
+#   make bench            iomatrix vs fio on the same workloads, ratios; report
+#                         and scale rows (BENCH_ONLY="null ram disk rss report
+#                         scale" picks parts)
 #   make crosscheck       seed suites vs fio/sysbench
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands
@@ -163,6 +165,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix bare
 	$(Q)BARE=$(CURDIR)/$(BUILD)/tests/bench sh tests/bench/run.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/scale_bench.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/archive_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps

@@ -7,6 +7,11 @@
 
 #include "cli.h"
 
+int cli_is_out(const char *arg)
+{
+	return !strcmp(arg, "-o") || !strcmp(arg, "--out") || !strcmp(arg, "--output");
+}
+
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {

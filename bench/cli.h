@@ -47,4 +47,9 @@ extern const struct command report_commands[];
 /* True when argv[1..] holds -h or --help. */
 int cli_wants_help(int argc, char **argv);
 
+/* True when arg names the output directory: -o, --out, or --output (an
+ * alias kept from when report and compare spelled it so).  Every command
+ * that writes takes all three. */
+int cli_is_out(const char *arg);
+
 #endif

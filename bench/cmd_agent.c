@@ -652,7 +652,7 @@ int cmd_agent(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "iomatrix agent: takes no arguments; it is started by 'iomatrix run --hosts'\n");
+		fprintf(stderr, "iomatrix: takes no arguments; it is started by 'iomatrix run --hosts'\n");
 		return EXIT_USAGE;
 	}
 	memset(&sa, 0, sizeof(sa));

@@ -108,24 +108,24 @@ static int export_fio(const struct suite *s, const char *dir)
 	FILE *sh;
 
 	if (strlen(dir) >= PATH_MAX - 300) {
-		fprintf(stderr, "iomatrix export: directory name too long\n");
+		fprintf(stderr, "iomatrix: directory name too long\n");
 		return EXIT_USAGE;
 	}
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
-		fprintf(stderr, "iomatrix export: cannot create '%s': %s\n", dir,
+		fprintf(stderr, "iomatrix: cannot create '%s': %s\n", dir,
 			strerror(errno));
 		return EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < s->ncells; i++)
 		if (strpbrk(s->cells[i].path, "\n\r")) {
-			fprintf(stderr, "iomatrix export: device '%s' path contains a newline; fio job files cannot hold it\n",
+			fprintf(stderr, "iomatrix: device '%s' path contains a newline; fio job files cannot hold it\n",
 				s->cells[i].device);
 			return EXIT_USAGE;
 		}
 	snprintf(path, sizeof(path), "%s/run-all.sh", dir);
 	sh = fopen(path, "w");
 	if (!sh) {
-		fprintf(stderr, "iomatrix export: cannot write '%s': %s\n", path,
+		fprintf(stderr, "iomatrix: cannot write '%s': %s\n", path,
 			strerror(errno));
 		return EXIT_RUNTIME;
 	}
@@ -151,7 +151,7 @@ static int export_fio(const struct suite *s, const char *dir)
 			 pattern_name(c->pattern));
 		snprintf(path, sizeof(path), "%s/%s.fio", dir, name);
 		if ((rc = write_job(s, c, path)) < 0) {
-			fprintf(stderr, "iomatrix export: cannot write '%s': %s\n",
+			fprintf(stderr, "iomatrix: cannot write '%s': %s\n",
 				path, strerror(-rc));
 			fclose(sh);
 			return EXIT_RUNTIME;
@@ -167,7 +167,7 @@ static int export_fio(const struct suite *s, const char *dir)
 		fprintf(sh, "done\n");
 	}
 	if (ferror(sh) | fclose(sh)) {
-		fprintf(stderr, "iomatrix export: cannot write run-all.sh\n");
+		fprintf(stderr, "iomatrix: cannot write run-all.sh\n");
 		return EXIT_RUNTIME;
 	}
 	snprintf(path, sizeof(path), "%s/run-all.sh", dir);
@@ -189,7 +189,7 @@ int cmd_export(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (argc < 2 || strcmp(argv[1], "fio")) {
-		fprintf(stderr, "iomatrix export: %s%s%s; the only format is 'fio'\n",
+		fprintf(stderr, "iomatrix: %s%s%s; the only format is 'fio'\n",
 			argc < 2 ? "give a format" : "unknown format '",
 			argc < 2 ? "" : argv[1], argc < 2 ? "" : "'");
 		export_usage(stderr);
@@ -198,7 +198,7 @@ int cmd_export(int argc, char **argv)
 	if (suite_cli_parse(argc - 1, argv + 1, SCLI_OUT, "export", &o))
 		return EXIT_USAGE;
 	if (o.nfiles != 1) {
-		fprintf(stderr, "iomatrix export: give exactly one suite file\n");
+		fprintf(stderr, "iomatrix: give exactly one suite file\n");
 		goto out;
 	}
 	struct suite_opts so = suite_cli_opts(&o);

@@ -125,7 +125,7 @@ int cmd_import(int argc, char **argv)
 	}
 	files = calloc((size_t)argc + 1, sizeof(*files));
 	if (!files) {
-		fprintf(stderr, "iomatrix import: out of memory\n");
+		fprintf(stderr, "iomatrix: out of memory\n");
 		return EXIT_RUNTIME;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -133,7 +133,7 @@ int cmd_import(int argc, char **argv)
 		const char **dst = NULL;
 		if (!strcmp(a, "--device"))
 			dst = &device;
-		else if (!strcmp(a, "-o") || !strcmp(a, "--out"))
+		else if (cli_is_out(a))
 			dst = &out;
 		else if (!strcmp(a, "--title"))
 			dst = &title;
@@ -149,14 +149,14 @@ int cmd_import(int argc, char **argv)
 			dst = &date;
 		if (dst) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "iomatrix import: '%s' needs a value\n", a);
+				fprintf(stderr, "iomatrix: '%s' needs a value\n", a);
 				goto out;
 			}
 			*dst = argv[++i];
 			continue;
 		}
 		if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix import: unknown option '%s'; see 'iomatrix import --help'\n",
+			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix import --help'\n",
 				a);
 			goto out;
 		}
@@ -166,30 +166,30 @@ int cmd_import(int argc, char **argv)
 			files[nfiles++] = a;
 	}
 	if (!kind) {
-		fprintf(stderr, "iomatrix import: say what to import: fio, sysbench or csv; see 'iomatrix import --help'\n");
+		fprintf(stderr, "iomatrix: say what to import: fio, sysbench or csv; see 'iomatrix import --help'\n");
 		goto out;
 	}
 	if (strcmp(kind, "fio") && strcmp(kind, "sysbench") && strcmp(kind, "csv")) {
-		fprintf(stderr, "iomatrix import: unknown kind '%s'; use fio, sysbench or csv\n",
+		fprintf(stderr, "iomatrix: unknown kind '%s'; use fio, sysbench or csv\n",
 			kind);
 		goto out;
 	}
 	if (!nfiles) {
-		fprintf(stderr, "iomatrix import %s: no input file given\n", kind);
+		fprintf(stderr, "iomatrix: import %s: no input file given\n", kind);
 		goto out;
 	}
 	if (device && (!device[0] || strlen(device) >= CELL_NAME_MAX)) {
-		fprintf(stderr, "iomatrix import: --device name must be 1..%d characters\n",
+		fprintf(stderr, "iomatrix: --device name must be 1..%d characters\n",
 			CELL_NAME_MAX - 1);
 		goto out;
 	}
 	if (strcmp(kind, "sysbench") && (mode || bs_s || threads_s)) {
-		fprintf(stderr, "iomatrix import %s: --mode, --bs and --threads are for sysbench logs\n",
+		fprintf(stderr, "iomatrix: import %s: --mode, --bs and --threads are for sysbench logs\n",
 			kind);
 		goto out;
 	}
 	if (!strcmp(kind, "csv") && (device || nfiles > 1)) {
-		fprintf(stderr, "iomatrix import csv: give one file; device names come from its 'device' column\n");
+		fprintf(stderr, "iomatrix: import csv: give one file; device names come from its 'device' column\n");
 		goto out;
 	}
 
@@ -212,13 +212,13 @@ int cmd_import(int argc, char **argv)
 		if (mode) {
 			enum pattern p;
 			if (pattern_parse(mode, &p) < 0) {
-				fprintf(stderr, "iomatrix import sysbench: unknown --mode '%s'; use rndrd rndwr rndrw seqrd seqwr seqrewr\n",
+				fprintf(stderr, "iomatrix: import sysbench: unknown --mode '%s'; use rndrd rndwr rndrw seqrd seqwr seqrewr\n",
 					mode);
 				goto out;
 			}
 		}
 		if (bs_s && (units_parse_size(bs_s, &o.bs) < 0 || o.bs == 0)) {
-			fprintf(stderr, "iomatrix import sysbench: bad --bs '%s'; write it like 16k or 16384\n",
+			fprintf(stderr, "iomatrix: import sysbench: bad --bs '%s'; write it like 16k or 16384\n",
 				bs_s);
 			goto out;
 		}
@@ -226,7 +226,7 @@ int cmd_import(int argc, char **argv)
 			char *end;
 			unsigned long t = strtoul(threads_s, &end, 10);
 			if (*end || t < 1 || t > 4096 || threads_s[0] == '-') {
-				fprintf(stderr, "iomatrix import sysbench: bad --threads '%s'; expected 1..4096\n",
+				fprintf(stderr, "iomatrix: import sysbench: bad --threads '%s'; expected 1..4096\n",
 					threads_s);
 				goto out;
 			}
@@ -239,11 +239,11 @@ int cmd_import(int argc, char **argv)
 	}
 	if (errs.n) {
 		errlist_print(&errs, stderr);
-		fprintf(stderr, "iomatrix import %s: nothing written\n", kind);
+		fprintf(stderr, "iomatrix: import %s: nothing written\n", kind);
 		goto out;
 	}
 	if (!set.ncells) {
-		fprintf(stderr, "iomatrix import %s: no measurements found in the input; nothing written\n",
+		fprintf(stderr, "iomatrix: import %s: no measurements found in the input; nothing written\n",
 			kind);
 		goto out;
 	}
@@ -252,19 +252,19 @@ int cmd_import(int argc, char **argv)
 	if (!root || !root[0])
 		root = "results";
 	if (import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix import %s: %s\n", kind, err);
+		fprintf(stderr, "iomatrix: import %s: %s\n", kind, err);
 		/* An existing destination is a usage problem, IO is runtime. */
 		rc = strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;
 		goto out;
 	}
-	fprintf(stderr, "iomatrix import %s: %zu cell%s, %zu device%s\n", kind,
+	fprintf(stderr, "iomatrix: import %s: %zu cell%s, %zu device%s\n", kind,
 		set.ncells, set.ncells == 1 ? "" : "s", set.ndevices,
 		set.ndevices == 1 ? "" : "s");
 	printf("%s\n", dir);
 	rc = EXIT_OK;
 	goto out;
 oom:
-	fprintf(stderr, "iomatrix import: out of memory\n");
+	fprintf(stderr, "iomatrix: out of memory\n");
 	rc = EXIT_RUNTIME;
 out:
 	import_set_release(&set);

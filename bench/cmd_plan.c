@@ -1,9 +1,10 @@
 /*
  * cmd_plan.c - `iomatrix plan SUITE [--format text|json]`: the expanded cells
  * in run order with their stop rule, the cell count and an estimated time.
- * No IO.  The JSON form is resultset_plan_to_json(), byte for byte what
- * `run` writes as plan.json.
+ * No IO.  The JSON form is resultset_plan_write(), byte for byte what
+ * `run` writes as plan.json, streamed.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,11 +130,11 @@ int cmd_plan(int argc, char **argv)
 	if (suite_cli_parse(argc, argv, SCLI_FORMAT, "plan", &o))
 		return EXIT_USAGE;
 	if (o.nfiles != 1) {
-		fprintf(stderr, "iomatrix plan: give exactly one suite file\n");
+		fprintf(stderr, "iomatrix: give exactly one suite file\n");
 		goto out;
 	}
 	if (o.format && strcmp(o.format, "text") && strcmp(o.format, "json")) {
-		fprintf(stderr, "iomatrix plan: unknown format '%s'; use text or json\n",
+		fprintf(stderr, "iomatrix: unknown format '%s'; use text or json\n",
 			o.format);
 		goto out;
 	}
@@ -143,16 +144,11 @@ int cmd_plan(int argc, char **argv)
 		goto out;
 	}
 	if (o.format && !strcmp(o.format, "json")) {
-		cJSON *j = resultset_plan_to_json(s);
-		char *txt = j ? cJSON_Print(j) : NULL;
-		cJSON_Delete(j);
-		if (!txt) {
-			fprintf(stderr, "iomatrix plan: out of memory\n");
+		if (resultset_plan_write(stdout, s) == -ENOMEM) {
+			fprintf(stderr, "iomatrix: out of memory\n");
 			rc = EXIT_RUNTIME;
 			goto out;
 		}
-		printf("%s\n", txt);
-		free(txt);
 	} else {
 		print_text(s);
 	}

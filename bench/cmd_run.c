@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "suite_cli.h"
 #include "common/fsutil.h"
 #include "run_fleet.h"
 #include "engines/engine.h"
@@ -130,7 +131,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	run_fleet_init(&a->fleet, argc);
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
-		fprintf(stderr, "iomatrix run: out of memory\n");
+		fprintf(stderr, "iomatrix: out of memory\n");
 		return -1;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -139,41 +140,33 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		if (is_opt(arg, "--device")) {
 			v = opt_value(argc, argv, &i, "--device");
 			if (!v || !strchr(v, '=') || v[0] == '=') {
-				fprintf(stderr, "iomatrix run: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
+				fprintf(stderr, "iomatrix: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
 				return -1;
 			}
 			a->devices[a->ndevices++] = v;
-		} else if (is_opt(arg, "--out") || !strcmp(arg, "-o")) {
-			v = !strcmp(arg, "-o") ? (i + 1 < argc ? argv[++i] : NULL)
-					       : opt_value(argc, argv, &i, "--out");
+		} else if (is_opt(arg, "--out") || cli_is_out(arg)) {
+			v = cli_is_out(arg) ? (i + 1 < argc ? argv[++i] : NULL)
+					    : opt_value(argc, argv, &i, "--out");
 			if (!v || !*v) {
-				fprintf(stderr, "iomatrix run: '--out' needs a directory\n");
+				fprintf(stderr, "iomatrix: '--out' needs a directory\n");
 				return -1;
 			}
 			a->out = v;
 		} else if (is_opt(arg, "--resume")) {
 			v = opt_value(argc, argv, &i, "--resume");
 			if (!v || !*v) {
-				fprintf(stderr, "iomatrix run: '--resume' needs a result-set directory\n");
+				fprintf(stderr, "iomatrix: '--resume' needs a result-set directory\n");
 				return -1;
 			}
 			a->resume = v;
 		} else if (is_opt(arg, "--scale")) {
-			char *end;
 			v = opt_value(argc, argv, &i, "--scale");
 			if (!v) {
-				fprintf(stderr, "iomatrix run: '--scale' needs a factor, e.g. --scale 0.1\n");
+				fprintf(stderr, "iomatrix: '--scale' needs a factor, e.g. --scale 0.1\n");
 				return -1;
 			}
-			errno = 0;
-			a->scale = strtod(v, &end);
-			/* decimal only: strtod would also take 0x10, inf, nan */
-			if (errno || end == v || *end || v[strspn(v, "0123456789.eE+-")] ||
-			    !(isdigit((unsigned char)v[0]) || v[0] == '.') || !(a->scale > 0) ||
-			    !isfinite(a->scale) || a->scale > 1e6) {
-				fprintf(stderr, "iomatrix run: bad --scale '%s'; give a positive factor such as 0.1 or 2\n", v);
+			if (suite_cli_scale(v, &a->scale) < 0)
 				return -1;
-			}
 		} else if (!strcmp(arg, "--yes-destroy-data")) {
 			a->yes_destroy_data = true;
 		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
@@ -182,7 +175,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			const char *pm = opt_value(argc, argv, &i, "--progress");
 			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
 				    strcmp(pm, "none"))) {
-				fprintf(stderr, "iomatrix run: '--progress' takes auto, tty, plain or none\n");
+				fprintf(stderr, "iomatrix: '--progress' takes auto, tty, plain or none\n");
 				return -1;
 			}
 			a->progress = pm;
@@ -195,22 +188,22 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				return -1;
 			if (r > 0)
 				continue;
-			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
+			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
 			a->suite_path = arg;
 		} else {
-			fprintf(stderr, "iomatrix run: one suite at a time ('%s' and '%s'); run them one after the other\n",
+			fprintf(stderr, "iomatrix: one suite at a time ('%s' and '%s'); run them one after the other\n",
 				a->suite_path, arg);
 			return -1;
 		}
 	}
 	if (a->out && a->resume) {
-		fprintf(stderr, "iomatrix run: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
+		fprintf(stderr, "iomatrix: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
 		return -1;
 	}
 	if (!a->suite_path && !a->resume) {
-		fprintf(stderr, "iomatrix run: missing SUITE.yaml; see 'iomatrix run --help'\n");
+		fprintf(stderr, "iomatrix: missing SUITE.yaml; see 'iomatrix run --help'\n");
 		return -1;
 	}
 	return 0;
@@ -523,6 +516,8 @@ struct run_state {
 	int fatal, rc;
 	struct rep_result *reps;      /* grown per cell */
 	unsigned areps;
+	double *eta_known;            /* eta_init's suffix sums, owned */
+	size_t *eta_unknown;
 };
 
 static bool cell_done(const struct resultset *rs, int id)
@@ -532,20 +527,39 @@ static bool cell_done(const struct resultset *rs, int id)
 	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
 }
 
-/* ETA bookkeeping: what remains after cell i (one pass of the plan). */
+/* ETA bookkeeping: what remains after cell i (one pass of the plan), from
+ * suffix sums made once (eta_init): a scan of the remaining cells per cell
+ * made a run quadratic in its cells. */
 static void eta_prepare(struct run_state *st, size_t i)
 {
 	struct progress_state *ps = st->ps;
-	ps->known_left_s = 0;
-	ps->unknown_left = 0;
-	for (size_t k = i + 1; k < st->s->ncells; k++) {
-		if (!st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id))
-			continue;
-		double est = cell_estimate_s(&st->s->cells[k]);
-		if (est < 0)
-			ps->unknown_left++;
-		else
-			ps->known_left_s += est;
+	ps->known_left_s = st->eta_known ? st->eta_known[i + 1] : 0;
+	ps->unknown_left = st->eta_unknown ? st->eta_unknown[i + 1] : 0;
+}
+
+/* The suffix sums of eta_prepare: estimate and count of cells stopped by
+ * size from cell k on (done cells of a resumed set left out, except in
+ * rounds, which run every cell again).  Without memory the ETA is "?". */
+static void eta_init(struct run_state *st)
+{
+	size_t n = st->s->ncells;
+
+	st->eta_known = calloc(n + 1, sizeof(*st->eta_known));
+	st->eta_unknown = calloc(n + 1, sizeof(*st->eta_unknown));
+	if (!st->eta_known || !st->eta_unknown) {
+		free(st->eta_known);
+		free(st->eta_unknown);
+		st->eta_known = NULL;
+		st->eta_unknown = NULL;
+		return;
+	}
+	for (size_t k = n; k-- > 0;) {
+		double est = -1;
+		if (st->s->rounds.on || !cell_done(st->rs, st->s->cells[k].id))
+			est = cell_estimate_s(&st->s->cells[k]);
+		bool skip = !st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id);
+		st->eta_known[k] = st->eta_known[k + 1] + (!skip && est >= 0 ? est : 0);
+		st->eta_unknown[k] = st->eta_unknown[k + 1] + (!skip && est < 0);
 	}
 }
 
@@ -978,28 +992,298 @@ static int lock_set(const char *dir, int *fd_out)
 	return 0;
 }
 
+/* Everything one `run` holds, so that its phases can be functions. */
+struct run {
+	struct run_args a;
+	struct suite_opts so;
+	struct suite *s;
+	struct resultset rs;
+	bool have_rs;
+	const char **overrides;      /* resume: the set's NAME=PATH, owned */
+	char resume_suite[PATH_MAX];
+	int lock_fd;
+	struct progress_state ps;
+	struct run_ctl ctl;
+	bool failed_any;
+	int fatal, rc;
+	char err[2048];
+};
+
+/* The device paths of a resumed set as NAME=PATH overrides (the set fixes
+ * them unless --device is given).  0, or -1 when out of memory. */
+static int resume_overrides(struct run *r)
+{
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"), *d;
+	size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
+
+	r->overrides = calloc(nd + 1, sizeof(*r->overrides));
+	if (!r->overrides)
+		return -1;
+	cJSON_ArrayForEach(d, devs) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
+		if (!cJSON_IsString(n) || !cJSON_IsString(p))
+			continue;
+		char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
+		if (!o)
+			continue;
+		sprintf(o, "%s=%s", n->valuestring, p->valuestring);
+		r->overrides[k++] = o;
+	}
+	r->so.device_overrides = r->overrides;
+	r->so.ndevice_overrides = k;
+	return 0;
+}
+
+/* --resume: lock and open the set; the set fixes the suite, the device
+ * paths and the scale unless the command line says otherwise.  0, or -1
+ * with r->rc set and the message printed. */
+static int run_resume_open(struct run *r)
+{
+	struct run_args *a = &r->a;
+
+	r->rc = EXIT_USAGE;
+	if (lock_set(a->resume, &r->lock_fd) < 0)
+		return -1;
+	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
+		return -1;
+	}
+	r->have_rs = true;
+	const cJSON *m = r->rs.manifest;
+	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
+	if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
+		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
+			a->resume);
+		return -1;
+	}
+	const cJSON *host = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+	char here[256] = "";
+	gethostname(here, sizeof(here) - 1);
+	if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a->quiet)
+		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
+			r->rs.dir, host->valuestring, here);
+	if (!a->suite_path) {
+		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
+		a->suite_path = r->resume_suite;
+	}
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+	/* a number from a set is checked as --scale is: 1e400 (inf) would be
+	 * an undefined cast in cell_scale, -1 a message about a flag the user
+	 * never gave */
+	if (!(set_scale > 0 && set_scale <= SUITE_CLI_MAX_SCALE)) {
+		fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
+			r->rs.dir);
+		return -1;
+	}
+	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
+		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
+			a->scale, set_scale, r->rs.dir);
+		return -1;
+	}
+	a->scale = set_scale;
+	if (a->ndevices == 0 && resume_overrides(r) < 0) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		r->rc = EXIT_RUNTIME;
+		return -1;
+	}
+	r->rc = EXIT_OK;
+	return 0;
+}
+
+/* Load and check the suite (and, resuming, that it is the set's).  0, or
+ * -1 with r->rc set and the messages printed. */
+static int run_load(struct run *r)
+{
+	struct errlist errs = ERRLIST_INIT;
+	struct run_args *a = &r->a;
+
+	if (!r->so.device_overrides) {
+		r->so.device_overrides = a->devices;
+		r->so.ndevice_overrides = a->ndevices;
+	}
+	r->so.scale = a->scale;
+	r->rc = EXIT_USAGE;
+	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		return -1;
+	}
+	errlist_release(&errs);
+	if (r->s->ncells == 0) {
+		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a->suite_path);
+		return -1;
+	}
+	if (r->have_rs) {
+		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "suite");
+		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
+		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, r->s->sha256)) {
+			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
+				a->suite_path, r->s->sha256, r->rs.dir,
+				cJSON_IsString(sha) ? sha->valuestring : "?", r->rs.dir);
+			return -1;
+		}
+	}
+	if (check_inputs(r->s, a) < 0)
+		return -1;
+	r->rc = EXIT_OK;
+	return 0;
+}
+
+/* Make the set (suite.yaml, plan.json, a 'running' manifest) or mark the
+ * resumed one running.  The set comes before any device IO, so a
+ * read-only or full results directory is found before hours are spent
+ * measuring.  0, or -1 with r->rc set and the message printed. */
+static int run_set_begin(struct run *r, int argc, char **argv)
+{
+	struct run_args *a = &r->a;
+
+	if (r->have_rs) {
+		if (resultset_resume_begin(&r->rs, r->err, sizeof(r->err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", r->err);
+			r->rc = EXIT_RUNTIME;
+			return -1;
+		}
+		return 0;
+	}
+	const char *root = getenv("IOMATRIX_RESULTS");
+	if (!root || !*root)
+		root = "results";
+	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		r->rc = EXIT_USAGE;
+		return -1;
+	}
+	cJSON *m = manifest_new(r->s, a->scale, argc, argv);
+	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		r->rc = EXIT_USAGE;
+		return -1;
+	}
+	r->have_rs = true;
+	lock_set(r->rs.dir, &r->lock_fd); /* keeps a --resume of it out */
+	int r1 = fsutil_write_atomic_at(r->rs.dirfd, "suite.yaml", r->s->text,
+					r->s->text_len);
+	int r2 = resultset_write_plan(&r->rs, r->s);
+	if (r1 < 0 || r2 < 0) {
+		fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
+			r->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+		r->rc = EXIT_RUNTIME;
+		resultset_finish(&r->rs, "failed", r->err, sizeof(r->err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Decide the set's status once and write the final manifest: a signal
+ * that lands after this point (while the manifest is being finished) must
+ * not give exit 130 with a set that says "complete", nor the other way
+ * round. */
+static void run_set_end(struct run *r)
+{
+	const bool stopped = stop_flag != 0;
+	const char *status;
+
+	if (stopped) {
+		status = "interrupted";
+		r->rc = EXIT_INTERRUPTED;
+	} else if (r->fatal) {
+		status = "failed";
+		if (r->rc == EXIT_OK)
+			r->rc = EXIT_USAGE;
+	} else if (r->failed_any) {
+		status = "failed";
+		r->rc = EXIT_RUNTIME;
+	} else {
+		status = "complete";
+	}
+	if (resultset_finish(&r->rs, status, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
+		if (r->rc == EXIT_OK)
+			r->rc = EXIT_RUNTIME;
+	}
+	if (r->fatal && r->rc == EXIT_USAGE)
+		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
+			r->ps.k, r->ps.n, r->rs.dir);
+	if (stopped && !r->a.quiet)
+		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
+			r->rs.dir);
+	printf("%s\n", r->rs.dir);
+	fflush(stdout);
+}
+
+static void run_release(struct run *r)
+{
+	if (r->lock_fd >= 0)
+		close(r->lock_fd);
+	if (r->overrides) {
+		for (size_t k = 0; r->overrides[k]; k++)
+			free((char *)r->overrides[k]);
+		free(r->overrides);
+	}
+	suite_free(r->s);
+	if (r->have_rs)
+		resultset_release(&r->rs);
+	free(r->a.devices);
+	run_fleet_release(&r->a.fleet);
+}
+
+/* The cells, device by device and round by round (run_all). */
+static void run_cells(struct run *r)
+{
+	struct run_args *a = &r->a;
+	struct progress_state *ps = &r->ps;
+
+	/* where each device really is; the same-device warning even with --quiet */
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
+			     a->quiet, stderr);
+	ps->tty = isatty(STDERR_FILENO);
+	ps->quiet = a->quiet;
+	if (a->progress && !strcmp(a->progress, "plain")) {
+		ps->plain = true;
+		ps->tty = false;
+	} else if (a->progress && !strcmp(a->progress, "tty")) {
+		ps->tty = true;
+	} else if (a->progress && !strcmp(a->progress, "none")) {
+		ps->tty = false;
+	}
+	ps->n = r->s->ncells;
+	ps->set_start = mono_s();
+	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, ps };
+	struct run_state st = { .s = r->s, .a = a, .rs = &r->rs, .ps = ps,
+				.ctl = &r->ctl, .rc = r->rc };
+	eta_init(&st);
+	run_all(&st);
+	free(st.reps);
+	free(st.eta_known);
+	free(st.eta_unknown);
+	r->rc = st.rc;
+	r->fatal = st.fatal;
+	r->failed_any = st.failed_any;
+}
+
 int cmd_run(int argc, char **argv)
 {
-	struct run_args a;
-	struct suite_opts so = { 0 };
-	struct errlist errs = ERRLIST_INIT;
-	struct suite *s = NULL;
-	struct resultset rs = { 0 };
-	bool have_rs = false, failed_any = false, set_finished = false;
-	int rc = EXIT_OK, fatal = 0;
-	char err[2048], resume_suite[PATH_MAX];
-	const char **overrides = NULL;
+	struct run *r;
 	struct sigaction sa, old_int, old_term;
-	struct progress_state ps = { 0 };
-	int lock_fd = -1;
+	bool set_finished = false;
+	int rc;
 
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (parse_args(argc, argv, &a) < 0) {
-		free(a.devices);
-		run_fleet_release(&a.fleet);
+	if (!(r = calloc(1, sizeof(*r)))) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	r->lock_fd = -1;
+	if (parse_args(argc, argv, &r->a) < 0) {
+		run_release(r);
+		free(r);
 		return EXIT_USAGE;
 	}
 
@@ -1014,248 +1298,33 @@ int cmd_run(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	if (run_fleet_wanted(&a.fleet, a.suite_path, a.resume)) { /* --hosts: bench/fleet/ */
+	if (run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) { /* --hosts: bench/fleet/ */
 		struct run_fleet_common fc = {
-			a.suite_path, a.out, a.resume, a.devices, a.ndevices,
-			a.scale, a.yes_destroy_data, a.quiet, argc, argv, &stop_flag,
+			r->a.suite_path, r->a.out, r->a.resume, r->a.devices, r->a.ndevices,
+			r->a.scale, r->a.yes_destroy_data, r->a.quiet, argc, argv, &stop_flag,
 		};
-		rc = run_fleet(&a.fleet, &fc);
+		r->rc = run_fleet(&r->a.fleet, &fc);
 		set_finished = true;
 		goto out;
 	}
-
-	/* --resume: the set fixes the suite, the device paths and the scale
-	 * unless the command line says otherwise. */
-	if (a.resume) {
-		if (lock_set(a.resume, &lock_fd) < 0) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (resultset_open(&rs, a.resume, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", err, a.resume);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		have_rs = true;
-		const cJSON *src = cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(rs.manifest, "source"), "kind");
-		if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
-			fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
-				a.resume);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		{
-			const cJSON *host = cJSON_GetObjectItemCaseSensitive(
-				cJSON_GetObjectItemCaseSensitive(rs.manifest, "host"), "hostname");
-			char here[256] = "";
-			gethostname(here, sizeof(here) - 1);
-			if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a.quiet)
-				fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
-					rs.dir, host->valuestring, here);
-		}
-		if (!a.suite_path) {
-			snprintf(resume_suite, sizeof(resume_suite), "%s/suite.yaml", rs.dir);
-			a.suite_path = resume_suite;
-		}
-		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs.manifest, "scale");
-		double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
-		/* a number from a set is checked as --scale is: 1e400 (inf)
-		 * would be an undefined cast in cell_scale, -1 a message
-		 * about a flag the user never gave */
-		if (!(set_scale > 0 && set_scale <= 1e6)) {
-			fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
-				rs.dir);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (a.scale > 0 && fabs(a.scale - set_scale) > 1e-12 * set_scale) {
-			fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
-				a.scale, set_scale, rs.dir);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		a.scale = set_scale;
-		if (a.ndevices == 0) {
-			const cJSON *devs = cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"), *d;
-			size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
-			overrides = calloc(nd + 1, sizeof(*overrides));
-			if (!overrides) {
-				fprintf(stderr, "iomatrix: out of memory\n");
-				rc = EXIT_RUNTIME;
-				goto out;
-			}
-			cJSON_ArrayForEach(d, devs) {
-				const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
-				const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
-				if (!cJSON_IsString(n) || !cJSON_IsString(p))
-					continue;
-				char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
-				if (!o)
-					continue;
-				sprintf(o, "%s=%s", n->valuestring, p->valuestring);
-				overrides[k++] = o;
-			}
-			so.device_overrides = overrides;
-			so.ndevice_overrides = k;
-		}
-	}
-	if (!so.device_overrides) {
-		so.device_overrides = a.devices;
-		so.ndevice_overrides = a.ndevices;
-	}
-	so.scale = a.scale;
-
-	if (suite_load(a.suite_path, &so, &s, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		rc = EXIT_USAGE;
+	if ((r->a.resume && run_resume_open(r) < 0) || run_load(r) < 0 ||
+	    stop_flag /* interrupted while loading: nothing to keep */ ||
+	    run_set_begin(r, argc, argv) < 0)
 		goto out;
-	}
-	if (s->ncells == 0) {
-		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a.suite_path);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (have_rs) {
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(rs.manifest, "suite");
-		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
-		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, s->sha256)) {
-			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
-				a.suite_path, s->sha256, rs.dir,
-				cJSON_IsString(sha) ? sha->valuestring : "?", rs.dir);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (check_inputs(s, &a) < 0) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-
-	if (stop_flag) /* interrupted while loading: nothing to keep */
-		goto out;
-
-	/* The result set comes before any device IO, so a read-only or full
-	 * results directory is found before hours are spent measuring. */
-	if (!have_rs) {
-		const char *root = getenv("IOMATRIX_RESULTS");
-		if (!root || !*root)
-			root = "results";
-		const char *check = a.out ? a.out : root;
-		if (safety_check_results_dir(check, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		cJSON *m = manifest_new(s, a.scale, argc, argv);
-		if (resultset_create(&rs, root, a.out, s->name, m, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		have_rs = true;
-		lock_set(rs.dir, &lock_fd); /* keeps a --resume of it out */
-		char path[PATH_MAX + 32];
-		cJSON *plan = resultset_plan_to_json(s);
-		int r1, r2;
-		snprintf(path, sizeof(path), "%s/suite.yaml", rs.dir);
-		r1 = fsutil_write_atomic(path, s->text, s->text_len);
-		snprintf(path, sizeof(path), "%s/plan.json", rs.dir);
-		r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
-		cJSON_Delete(plan);
-		if (r1 < 0 || r2 < 0) {
-			fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
-				rs.dir, strerror(r1 < 0 ? -r1 : -r2));
-			rc = EXIT_RUNTIME;
-			resultset_finish(&rs, "failed", err, sizeof(err));
-			goto out;
-		}
-	} else {
-		if (resultset_resume_begin(&rs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_RUNTIME;
-			goto out;
-		}
-	}
-
-	if (!a.quiet)
+	if (!r->a.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
-			a.resume ? "resuming" : "writing", rs.dir, s->ncells,
-			s->ncells == 1 ? "" : "s");
-	/* where each device really is; the same-device warning even with --quiet */
-	run_devices_describe(cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"),
-			     a.quiet, stderr);
-
-	ps.tty = isatty(STDERR_FILENO);
-	ps.quiet = a.quiet;
-	if (a.progress && !strcmp(a.progress, "plain")) {
-		ps.plain = true;
-		ps.tty = false;
-	} else if (a.progress && !strcmp(a.progress, "tty")) {
-		ps.tty = true;
-	} else if (a.progress && !strcmp(a.progress, "none")) {
-		ps.tty = false;
-	}
-	ps.n = s->ncells;
-	ps.set_start = mono_s();
-	struct run_ctl ctl = { &stop_flag, progress_cb, &ps };
-	struct run_state st = { .s = s, .a = &a, .rs = &rs, .ps = &ps, .ctl = &ctl,
-				.rc = rc };
-	run_all(&st);
-	free(st.reps);
-	rc = st.rc;
-	fatal = st.fatal;
-	failed_any = st.failed_any;
-
-	/* Decide once: a signal that lands after this point (while the
-	 * manifest is being finished) must not give exit 130 with a set that
-	 * says "complete", nor the other way round. */
-	const bool stopped = stop_flag != 0;
-	const char *status;
+			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells,
+			r->s->ncells == 1 ? "" : "s");
+	run_cells(r);
 	set_finished = true;
-	if (stopped) {
-		status = "interrupted";
-		rc = EXIT_INTERRUPTED;
-	} else if (fatal) {
-		status = "failed";
-		if (rc == EXIT_OK)
-			rc = EXIT_USAGE;
-	} else if (failed_any) {
-		status = "failed";
-		rc = EXIT_RUNTIME;
-	} else {
-		status = "complete";
-	}
-	if (resultset_finish(&rs, status, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
-		if (rc == EXIT_OK)
-			rc = EXIT_RUNTIME;
-	}
-	if (fatal && rc == EXIT_USAGE)
-		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
-			ps.k, ps.n, rs.dir);
-	if (stopped && !a.quiet)
-		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
-			rs.dir);
-	printf("%s\n", rs.dir);
-	fflush(stdout);
+	run_set_end(r);
 out:
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	if (!set_finished && stop_flag && rc == EXIT_OK)
-		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
-	if (lock_fd >= 0)
-		close(lock_fd);
-	if (overrides) {
-		for (size_t k = 0; overrides[k]; k++)
-			free((char *)overrides[k]);
-		free(overrides);
-	}
-	suite_free(s);
-	errlist_release(&errs);
-	if (have_rs)
-		resultset_release(&rs);
-	free(a.devices);
-	run_fleet_release(&a.fleet);
+	if (!set_finished && stop_flag && r->rc == EXIT_OK)
+		r->rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
+	rc = r->rc;
+	run_release(r);
+	free(r);
 	return rc;
 }

@@ -28,7 +28,7 @@ int cmd_validate(int argc, char **argv)
 	if (suite_cli_parse(argc, argv, 0, "validate", &o))
 		return EXIT_USAGE;
 	if (!o.nfiles) {
-		fprintf(stderr, "iomatrix validate: give at least one suite file\n");
+		fprintf(stderr, "iomatrix: give at least one suite file\n");
 		validate_usage(stderr);
 		suite_cli_release(&o);
 		return EXIT_USAGE;

@@ -32,7 +32,7 @@ static int write_dev_json(const char *setdir, const char *sub, const char *dev,
 	int r = fsutil_mkdir_p(path);
 	if (r == 0) {
 		snprintf(path, sizeof(path), "%s/%s/%s.json", setdir, sub, dev);
-		r = atomic_write_json(path, j);
+		r = resultset_write_json(path, j);
 	}
 	if (r < 0)
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(-r));

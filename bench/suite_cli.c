@@ -2,6 +2,7 @@
  * suite_cli.c - option parsing shared by validate, plan and export (see
  * suite_cli.h), so --device and --scale mean the same everywhere.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -65,21 +66,15 @@ int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
 			if (push(&o->devices, &o->ndevices, v) < 0)
 				goto oom;
 		} else if (is_opt(a, "--scale")) {
-			char *end;
 			if (!(v = opt_value(argc, argv, &i, "--scale")))
 				goto missing;
-			errno = 0;
-			o->scale = strtod(v, &end);
-			if (errno || *end || !(o->scale > 0) || isinf(o->scale)) {
-				fprintf(stderr, "iomatrix %s: --scale '%s' must be a positive number (e.g. 0.1)\n",
-					cmd, v);
+			if (suite_cli_scale(v, &o->scale) < 0)
 				goto usage;
-			}
 		} else if ((allow & SCLI_FORMAT) && is_opt(a, "--format")) {
 			if (!(o->format = opt_value(argc, argv, &i, "--format")))
 				goto missing;
-		} else if ((allow & SCLI_OUT) && (is_opt(a, "--out") || !strcmp(a, "-o"))) {
-			if (!strcmp(a, "-o")) {
+		} else if ((allow & SCLI_OUT) && (is_opt(a, "--out") || cli_is_out(a))) {
+			if (cli_is_out(a)) {
 				if (i + 1 >= argc)
 					goto missing;
 				o->outdir = argv[++i];
@@ -87,17 +82,17 @@ int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
 				goto missing;
 			}
 		} else {
-			fprintf(stderr, "iomatrix %s: unknown option '%s'; see 'iomatrix %s --help'\n",
-				cmd, a, cmd);
+			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix %s --help'\n",
+				a, cmd);
 			goto usage;
 		}
 	}
 	return EXIT_OK;
 missing:
-	fprintf(stderr, "iomatrix %s: option '%s' needs a value\n", cmd, argv[argc - 1]);
+	fprintf(stderr, "iomatrix: option '%s' of '%s' needs a value\n", argv[argc - 1], cmd);
 	goto usage;
 oom:
-	fprintf(stderr, "iomatrix %s: out of memory\n", cmd);
+	fprintf(stderr, "iomatrix: out of memory (%s)\n", cmd);
 usage:
 	suite_cli_release(o);
 	return EXIT_USAGE;
@@ -115,4 +110,23 @@ struct suite_opts suite_cli_opts(const struct suite_cli *o)
 {
 	struct suite_opts so = { o->devices, o->ndevices, o->scale };
 	return so;
+}
+
+int suite_cli_scale(const char *v, double *out)
+{
+	char *end;
+	double f;
+
+	errno = 0;
+	f = strtod(v, &end);
+	/* decimal only: strtod would also take 0x10, inf, nan */
+	if (errno || end == v || *end || v[strspn(v, "0123456789.eE+-")] ||
+	    !(isdigit((unsigned char)v[0]) || v[0] == '.') || !(f > 0) ||
+	    !isfinite(f) || f > SUITE_CLI_MAX_SCALE) {
+		fprintf(stderr, "iomatrix: bad --scale '%s'; give a positive factor up to %g, such as 0.1 or 2\n",
+			v, SUITE_CLI_MAX_SCALE);
+		return -1;
+	}
+	*out = f;
+	return 0;
 }

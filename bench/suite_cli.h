@@ -33,6 +33,12 @@ struct suite_cli {
 int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
 		    struct suite_cli *o);
 void suite_cli_release(struct suite_cli *o);
+/* The one --scale parser of run, plan, export and validate: a positive
+ * finite factor up to SUITE_CLI_MAX_SCALE.  0, or -1 with the message
+ * printed. */
+#define SUITE_CLI_MAX_SCALE 1e6
+int suite_cli_scale(const char *v, double *out);
+
 /* The suite_opts view of o (points into o). */
 struct suite_opts suite_cli_opts(const struct suite_cli *o);
 

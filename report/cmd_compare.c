@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		"verdict (\"not enough repetitions to judge\").\n"
 		"Writes compare.md, compare.html and compare.json to DIR (default\n"
 		"NEW_SET/compare).\n\n"
-		"  -o, --output DIR        where to write\n"
+		"  -o, --out DIR           where to write (--output also works)\n"
 		"  --threshold PCT         smallest change that counts (default 5)\n"
 		"  --map OLD=NEW           pair device OLD of the old set with NEW of the\n"
 		"                          new set (repeatable; names may differ)\n"
@@ -393,13 +393,13 @@ static int parse_args(int argc, char **argv, struct copts *c)
 	int npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		bool needs = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--threshold") ||
+		bool needs = cli_is_out(a) || !strcmp(a, "--threshold") ||
 			     !strcmp(a, "--template") || !strcmp(a, "--map") || !strcmp(a, "--format");
 		if (needs && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix compare: option '%s' needs a value\n", a);
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
 			return -1;
 		}
-		if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+		if (cli_is_out(a)) {
 			c->out = argv[++i];
 		} else if (!strcmp(a, "--template")) {
 			c->tdir = argv[++i];
@@ -408,7 +408,7 @@ static int parse_args(int argc, char **argv, struct copts *c)
 		} else if (!strcmp(a, "--map")) {
 			const char *v = argv[++i], *eq = strchr(v, '=');
 			if (!eq || eq == v || !eq[1] || c->map.n >= 64) {
-				fprintf(stderr, "iomatrix compare: bad --map '%s' (OLD=NEW: a device "
+				fprintf(stderr, "iomatrix: bad --map '%s' (OLD=NEW: a device "
 					"name of the old set, '=', one of the new set)\n", v);
 				return -1;
 			}
@@ -423,24 +423,24 @@ static int parse_args(int argc, char **argv, struct copts *c)
 			if (*end == '%')
 				end++;
 			if (end == argv[i] || *end || !(c->threshold >= 0 && c->threshold < 1e6)) {
-				fprintf(stderr, "iomatrix compare: bad --threshold '%s' (a percentage, e.g. 5)\n",
+				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
 					argv[i]);
 				return -1;
 			}
 		} else if (!strcmp(a, "--fail-on-regression")) {
 			c->fail_on_reg = true;
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix compare: unknown option '%s' (see 'iomatrix compare --help')\n", a);
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix compare --help')\n", a);
 			return -1;
 		} else if (npos < 2) {
 			c->paths[npos++] = a;
 		} else {
-			fprintf(stderr, "iomatrix compare: give exactly two result sets (OLD NEW)\n");
+			fprintf(stderr, "iomatrix: give exactly two result sets (OLD NEW)\n");
 			return -1;
 		}
 	}
 	if (npos != 2) {
-		fprintf(stderr, "iomatrix compare: give two result sets: OLD NEW\n");
+		fprintf(stderr, "iomatrix: give two result sets: OLD NEW\n");
 		usage(stderr);
 		return -1;
 	}
@@ -448,7 +448,7 @@ static int parse_args(int argc, char **argv, struct copts *c)
 		size_t l = strcspn(p, ",");
 		if (!((l == 2 && !strncmp(p, "md", 2)) || (l == 4 && !strncmp(p, "html", 4)) ||
 		      (l == 4 && !strncmp(p, "json", 4)))) {
-			fprintf(stderr, "iomatrix compare: unknown format '%.*s' (use md, html, json)\n",
+			fprintf(stderr, "iomatrix: unknown format '%.*s' (use md, html, json)\n",
 				(int)l, p);
 			return -1;
 		}
@@ -648,7 +648,7 @@ int cmd_compare(int argc, char **argv)
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix compare: warning: %s\n", r.sets[s].warnings.msgs[i]);
+			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
 	if (rc)
 		goto out_errs;
 	for (size_t i = 0; i < c.map.n; i++) {
@@ -659,7 +659,7 @@ int cmd_compare(int argc, char **argv)
 		for (size_t k = 0; k < r.sets[1].ncells && !fn; k++)
 			fn = !strcmp(r.sets[1].cells[k].device, c.map.new[i]);
 		if (!fo || !fn) {
-			fprintf(stderr, "iomatrix compare: --map %s=%s: the %s set has no device '%s'\n",
+			fprintf(stderr, "iomatrix: --map %s=%s: the %s set has no device '%s'\n",
 				c.map.old[i], c.map.new[i], fo ? "new" : "old",
 				fo ? c.map.new[i] : c.map.old[i]);
 			rc = EXIT_USAGE;
@@ -682,7 +682,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (nrows == 0) {
 		/* nothing compared is not "no regression": say so, write nothing */
-		fprintf(stderr, "iomatrix compare: no workload of '%s' matches one of '%s' (a match "
+		fprintf(stderr, "iomatrix: no workload of '%s' matches one of '%s' (a match "
 			"needs the same device name and every result-changing parameter); pair "
 			"differently named devices with --map OLD=NEW\n", c.paths[0], c.paths[1]);
 		rc = EXIT_USAGE;
@@ -735,7 +735,7 @@ int cmd_compare(int argc, char **argv)
 		rc = EXIT_REGRESSION;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix compare: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	cJSON_Delete(ctx);
 	cJSON_Delete(json);

@@ -87,7 +87,7 @@ int cmd_history(int argc, char **argv)
 		bool val = !strcmp(a, "--device") || !strcmp(a, "--workload") || !strcmp(a, "--metric") ||
 			   !strcmp(a, "--format") || !strcmp(a, "--threshold") || !strcmp(a, "--same");
 		if (val && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix history: option '%s' needs a value\n", a);
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
 			goto out;
 		}
 		if (!strcmp(a, "--device")) {
@@ -97,14 +97,14 @@ int cmd_history(int argc, char **argv)
 		} else if (!strcmp(a, "--metric")) {
 			opt.metric = parse_metric(argv[++i]);
 			if (opt.metric < -1) {
-				fprintf(stderr, "iomatrix history: unknown metric '%s' (iops, mbs, "
+				fprintf(stderr, "iomatrix: unknown metric '%s' (iops, mbs, "
 					"lat_mean or lat_p99)\n", argv[i]);
 				goto out;
 			}
 		} else if (!strcmp(a, "--format")) {
 			format = argv[++i];
 			if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv")) {
-				fprintf(stderr, "iomatrix history: unknown format '%s' (text, json or csv)\n",
+				fprintf(stderr, "iomatrix: unknown format '%s' (text, json or csv)\n",
 					format);
 				goto out;
 			}
@@ -114,14 +114,14 @@ int cmd_history(int argc, char **argv)
 			if (*end == '%')
 				end++;
 			if (end == argv[i] || *end || !(opt.threshold >= 0 && opt.threshold < 1e6)) {
-				fprintf(stderr, "iomatrix history: bad --threshold '%s' (a percentage, e.g. 5)\n",
+				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
 					argv[i]);
 				goto out;
 			}
 		} else if (!strcmp(a, "--same")) {
 			same[opt.nsame++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix history: unknown option '%s' (see 'iomatrix history --help')\n", a);
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix history --help')\n", a);
 			goto out;
 		} else {
 			dirs[ndirs++] = argv[i];
@@ -149,9 +149,9 @@ int cmd_history(int argc, char **argv)
 		}
 		arc_set_release(&set);
 		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix history: warning: skipped: %s\n", e.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: skipped: %s\n", e.msgs[k]);
 		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix history: warning: %s\n", w.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: %s\n", w.msgs[k]);
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == EXIT_RUNTIME)
@@ -183,7 +183,7 @@ int cmd_history(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix history: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	history_release(&h);
 	arc_refs_free(refs, nrefs);

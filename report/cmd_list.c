@@ -327,18 +327,18 @@ int cmd_list(int argc, char **argv)
 			continue;
 		}
 		if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "iomatrix list: unknown option '%s' (see 'iomatrix list --help')\n", argv[i]);
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix list --help')\n", argv[i]);
 			return EXIT_USAGE;
 		}
 		if (npos++) {
-			fprintf(stderr, "iomatrix list: give one results directory\n");
+			fprintf(stderr, "iomatrix: give one results directory\n");
 			return EXIT_USAGE;
 		}
 		dir = argv[i];
 	}
 	int e = scan(dir, 1, &l);
 	if (e < 0) {
-		fprintf(stderr, "iomatrix list: cannot read '%s': %s (give the directory "
+		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
 		return EXIT_USAGE;
 	}

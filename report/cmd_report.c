@@ -33,7 +33,8 @@ static void usage(FILE *f)
 		"per device: IOPS, MB/s, mean and p99 latency, +- 95 %% CI when repeated),\n"
 		"ratios against the baseline device, warnings, method and environment.\n"
 		"Output goes to SET/report/ for one set, to -o DIR otherwise.\n\n"
-		"  -o, --output DIR     where to write (created if missing)\n"
+		"  -o, --out DIR        where to write (created if missing; --output\n"
+		"                       also works)\n"
 		"  --baseline DEVICE    device the ratios compare against (default: first)\n"
 		"  --format LIST        any of md,html,csv,json (default: all)\n"
 		"  --charts LIST        which charts: summary (default: overview bars, a\n"
@@ -74,7 +75,7 @@ static bool list_valid(const char *list, const char *const *words, size_t n,
 		for (size_t i = 0; i < n; i++)
 			ok |= strlen(words[i]) == l && !strncmp(p, words[i], l);
 		if (!ok) {
-			fprintf(stderr, "iomatrix report: unknown %s '%.*s' (use ", what, (int)l, p);
+			fprintf(stderr, "iomatrix: unknown %s '%.*s' (use ", what, (int)l, p);
 			for (size_t i = 0; i < n; i++)
 				fprintf(stderr, "%s%s", i ? ", " : "", words[i]);
 			fprintf(stderr, ")\n");
@@ -83,6 +84,85 @@ static bool list_valid(const char *list, const char *const *words, size_t n,
 		p = c ? c + 1 : NULL;
 	}
 	return true;
+}
+
+/* fio-commands.txt: the equivalent fio command of every cell.  0 or -1. */
+static int write_fio_commands(const struct report *r, struct outdir *od,
+			      struct errlist *errs)
+{
+	struct sbuf fio = SBUF_INIT;
+	int ret;
+
+	sbuf_adds(&fio, "# fio command lines equivalent to each cell (device: workload)\n");
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rentry *e = &r->groups[gi].e[k];
+			sbuf_adds(&fio, "\n# ");
+			/* a comment line: keep it one line */
+			escape_append(&fio, r->devs[e->dev].display, ESC_MD);
+			sbuf_adds(&fio, ": ");
+			escape_append(&fio, r->groups[gi].title, ESC_MD);
+			sbuf_addc(&fio, '\n');
+			report_fio_command(e->cell, rdev_is_dir(&r->devs[e->dev]), &fio);
+			sbuf_addc(&fio, '\n');
+		}
+	ret = outdir_write(od, "fio-commands.txt", sbuf_str(&fio), fio.len, errs);
+	sbuf_release(&fio);
+	return ret;
+}
+
+/* What write_documents() writes and with which templates. */
+struct report_docs {
+	struct tmpl *tmd, *thtml;
+	const char *css;
+	const char **files;         /* name, description, ... for the templates */
+	size_t nfiles;
+	bool md, html, csv, json;
+};
+
+/* report.md, report.html, report.csv, report.json as asked.  0, or -1
+ * when one failed (the others are still written). */
+static int write_documents(const struct report *r, const struct chart_set *cs,
+			   const struct report_docs *d, struct outdir *od,
+			   struct errlist *errs)
+{
+	struct sbuf buf = SBUF_INIT;
+	int ret = 0;
+
+	if (d->md) {
+		cJSON *ctx = report_context(r, cs, false, d->files, d->nfiles);
+		if (!ctx || tmpl_render(d->tmd, ctx, ESC_MD, &buf) < 0 ||
+		    outdir_write(od, "report.md", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (d->html) {
+		cJSON *ctx = report_context(r, cs, true, d->files, d->nfiles);
+		if (ctx)
+			cJSON_AddStringToObject(ctx, "css", d->css);
+		if (!ctx || tmpl_render(d->thtml, ctx, ESC_HTML, &buf) < 0 ||
+		    outdir_write(od, "report.html", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (d->csv) {
+		if (report_write_csv(r, &buf) < 0 ||
+		    outdir_write(od, "report.csv", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		sbuf_reset(&buf);
+	}
+	if (d->json) {
+		cJSON *j = report_json(r);
+		char *s = j ? cJSON_Print(j) : NULL;
+		if (!s || outdir_write(od, "report.json", s, strlen(s), errs) < 0)
+			ret = -1;
+		free(s);
+		cJSON_Delete(j);
+	}
+	sbuf_release(&buf);
+	return ret;
 }
 
 int cmd_report(int argc, char **argv)
@@ -114,7 +194,7 @@ int cmd_report(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char **dst = NULL;
-		if (!strcmp(a, "-o") || !strcmp(a, "--output"))
+		if (cli_is_out(a))
 			dst = &out;
 		else if (!strcmp(a, "--baseline"))
 			dst = &baseline;
@@ -133,20 +213,20 @@ int cmd_report(int argc, char **argv)
 			continue;
 		}
 		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix report: unknown option '%s' (see 'iomatrix report --help')\n", a);
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix report --help')\n", a);
 			goto out;
 		} else {
 			sets[nsets++] = argv[i];
 			continue;
 		}
 		if (i + 1 >= argc) {
-			fprintf(stderr, "iomatrix report: option '%s' needs a value\n", a);
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
 			goto out;
 		}
 		*dst = argv[++i];
 	}
 	if (!nsets) {
-		fprintf(stderr, "iomatrix report: no result set given (e.g. 'iomatrix report results/2026-...')\n");
+		fprintf(stderr, "iomatrix: no result set given (e.g. 'iomatrix report results/2026-...')\n");
 		usage(stderr);
 		goto out;
 	}
@@ -171,7 +251,7 @@ int cmd_report(int argc, char **argv)
 	if (!want_md && !want_html)
 		want_svg = want_png = false;
 	if (!out && nsets > 1) {
-		fprintf(stderr, "iomatrix report: %zu result sets given; say where the report "
+		fprintf(stderr, "iomatrix: %zu result sets given; say where the report "
 			"goes with -o DIR\n", nsets);
 		goto out;
 	}
@@ -190,7 +270,7 @@ int cmd_report(int argc, char **argv)
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix report: warning: %s\n", r.sets[s].warnings.msgs[i]);
+			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
 	if (rc != 0)
 		goto out_errs;
 
@@ -214,23 +294,8 @@ int cmd_report(int argc, char **argv)
 	if (cr != 0)
 		rc = EXIT_RUNTIME;  /* tables are still written */
 
-	/* fio commands of every cell */
-	struct sbuf fio = SBUF_INIT;
-	sbuf_adds(&fio, "# fio command lines equivalent to each cell (device: workload)\n");
-	for (size_t gi = 0; gi < r.ngroups; gi++)
-		for (size_t k = 0; k < r.groups[gi].n; k++) {
-			sbuf_adds(&fio, "\n# ");
-			/* a comment line: keep it one line */
-			escape_append(&fio, r.devs[r.groups[gi].e[k].dev].display, ESC_MD);
-			sbuf_adds(&fio, ": ");
-			escape_append(&fio, r.groups[gi].title, ESC_MD);
-			sbuf_addc(&fio, '\n');
-			report_fio_command(r.groups[gi].e[k].cell, rdev_is_dir(&r.devs[r.groups[gi].e[k].dev]), &fio);
-			sbuf_addc(&fio, '\n');
-		}
-	if (outdir_write(&od, "fio-commands.txt", sbuf_str(&fio), fio.len, &errs) < 0)
+	if (write_fio_commands(&r, &od, &errs) < 0)
 		rc = EXIT_RUNTIME;
-	sbuf_release(&fio);
 
 	const char *files[24];
 	size_t nf = 0;
@@ -241,40 +306,10 @@ int cmd_report(int argc, char **argv)
 	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
 	if (cs.n) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
 
-	struct sbuf buf = SBUF_INIT;
-	if (want_md) {
-		cJSON *ctx = report_context(&r, &cs, false, files, nf);
-		if (!ctx || tmpl_render(tmd, ctx, ESC_MD, &buf) < 0 ||
-		    outdir_write(&od, "report.md", sbuf_str(&buf), buf.len, &errs) < 0)
-			rc = EXIT_RUNTIME;
-		cJSON_Delete(ctx);
-		sbuf_reset(&buf);
-	}
-	if (want_html) {
-		cJSON *ctx = report_context(&r, &cs, true, files, nf);
-		if (ctx)
-			cJSON_AddStringToObject(ctx, "css", css);
-		if (!ctx || tmpl_render(thtml, ctx, ESC_HTML, &buf) < 0 ||
-		    outdir_write(&od, "report.html", sbuf_str(&buf), buf.len, &errs) < 0)
-			rc = EXIT_RUNTIME;
-		cJSON_Delete(ctx);
-		sbuf_reset(&buf);
-	}
-	if (list_has(format, "csv")) {
-		if (report_write_csv(&r, &buf) < 0 ||
-		    outdir_write(&od, "report.csv", sbuf_str(&buf), buf.len, &errs) < 0)
-			rc = EXIT_RUNTIME;
-		sbuf_reset(&buf);
-	}
-	if (list_has(format, "json")) {
-		cJSON *j = report_json(&r);
-		char *s = j ? cJSON_Print(j) : NULL;
-		if (!s || outdir_write(&od, "report.json", s, strlen(s), &errs) < 0)
-			rc = EXIT_RUNTIME;
-		free(s);
-		cJSON_Delete(j);
-	}
-	sbuf_release(&buf);
+	struct report_docs docs = { tmd, thtml, css, files, nf, want_md, want_html,
+				    list_has(format, "csv"), list_has(format, "json") };
+	if (write_documents(&r, &cs, &docs, &od, &errs) < 0)
+		rc = EXIT_RUNTIME;
 	/* last: stale files of an earlier report go only once the new
 	 * report.md exists, and only those an earlier iomatrix listed */
 	if (outdir_finish(&od, &errs) < 0)
@@ -290,10 +325,10 @@ int cmd_report(int argc, char **argv)
 	if (r.nwarns)
 		printf("%zu warning%s: see the Warnings section\n", r.nwarns, r.nwarns == 1 ? "" : "s");
 	if (cs.note)
-		fprintf(stderr, "iomatrix report: %s\n", cs.note);
+		fprintf(stderr, "iomatrix: %s\n", cs.note);
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix report: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	if (loaded)
 		report_release(&r);

@@ -43,7 +43,8 @@ static void usage(FILE *f)
 		"with charts for sets that have a report of their own).  Pages are self-contained\n"
 		"and work from file:// or any static host.  A rerun rewrites only the\n"
 		"pages whose inputs changed (SITE/.iomatrix-site.json lists them).\n\n"
-		"  -o, --output SITE     where to write (created if missing)\n"
+		"  -o, --out SITE        where to write (created if missing; --output\n"
+		"                        also works)\n"
 		"  --title TEXT          the site's title (default 'Storage benchmark archive')\n"
 		"  --baseline HOST:DEV   the device suite pages give ratios against (default:\n"
 		"                        the last ranked of each suite)\n"
@@ -373,9 +374,9 @@ static long read_sets(struct site *s, const char *site, const cJSON *old, struct
 			cache_write(site, &refs[i], &set, errs);
 		loaded += fresh[i];
 		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix site: warning: skipped: %s\n", e.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: skipped: %s\n", e.msgs[k]);
 		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix site: warning: %s\n", w.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: %s\n", w.msgs[k]);
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == 0) {
@@ -439,7 +440,7 @@ static void device_charts(const struct site *s, const char *site, const bool *di
 	char *gnuplot = chart_find_program("gnuplot");
 	struct sbuf all = SBUF_INIT;
 	if (!gnuplot) {
-		fprintf(stderr, "iomatrix site: gnuplot not found: device pages have tables "
+		fprintf(stderr, "iomatrix: gnuplot not found: device pages have tables "
 			"but no charts (install gnuplot-nox)\n");
 		return;
 	}
@@ -591,14 +592,14 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 {
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		bool val = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--title") ||
+		bool val = cli_is_out(a) || !strcmp(a, "--title") ||
 			   !strcmp(a, "--baseline") || !strcmp(a, "--threshold") ||
 			   !strcmp(a, "--same") || !strcmp(a, "--charts") || !strcmp(a, "--template");
 		if (val && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix site: option '%s' needs a value\n", a);
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
 			return -1;
 		}
-		if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+		if (cli_is_out(a)) {
 			o->out = argv[++i];
 		} else if (!strcmp(a, "--title")) {
 			o->title = argv[++i];
@@ -611,7 +612,7 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 		} else if (!strcmp(a, "--charts")) {
 			const char *c = argv[++i];
 			if (strcmp(c, "svg") && strcmp(c, "none")) {
-				fprintf(stderr, "iomatrix site: bad --charts '%s' (svg or none)\n", c);
+				fprintf(stderr, "iomatrix: bad --charts '%s' (svg or none)\n", c);
 				return -1;
 			}
 			o->charts = !strcmp(c, "svg");
@@ -621,19 +622,19 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 			if (*end == '%')
 				end++;
 			if (end == argv[i] || *end || !(o->hist.threshold >= 0 && o->hist.threshold < 1e6)) {
-				fprintf(stderr, "iomatrix site: bad --threshold '%s' (a percentage, e.g. 5)\n",
+				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
 					argv[i]);
 				return -1;
 			}
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix site: unknown option '%s' (see 'iomatrix site --help')\n", a);
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix site --help')\n", a);
 			return -1;
 		} else {
 			dirs[(*ndirs)++] = argv[i];
 		}
 	}
 	if (!o->out) {
-		fprintf(stderr, "iomatrix site: say where the site goes with -o SITE "
+		fprintf(stderr, "iomatrix: say where the site goes with -o SITE "
 			"(e.g. 'iomatrix site results/ -o site/')\n");
 		return -1;
 	}
@@ -712,7 +713,7 @@ int cmd_site(int argc, char **argv)
 	rc = prc == 0 ? EXIT_OK : EXIT_RUNTIME;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix site: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	site_release(&s);
 	tmpls_release(&t);

@@ -28,6 +28,36 @@ const cJSON *fleet_of(const struct rset *rs)
 	return cJSON_IsObject(f) ? f : NULL;
 }
 
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
+			  const char **path)
+{
+	const cJSON *fl = fleet_of(&r->sets[d->set]), *h, *dv;
+
+	if (!fl || !d->host || !strcmp(d->host, "all"))
+		return NULL;
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(h, "name");
+		if (!cJSON_IsString(n) || strcmp(n->valuestring, d->host))
+			continue;
+		cJSON_ArrayForEach(dv, cJSON_GetObjectItemCaseSensitive(h, "devices")) {
+			const cJSON *dn = cJSON_GetObjectItemCaseSensitive(dv, "name");
+			const cJSON *fp = cJSON_GetObjectItemCaseSensitive(dv, "fingerprint");
+			if (!cJSON_IsString(dn) || strcmp(dn->valuestring, d->name))
+				continue;
+			if (path)
+				*path = jstr(dv, "path");
+			return cJSON_IsObject(fp) ? fp : NULL;
+		}
+	}
+	return NULL;
+}
+
 char *fleet_title(const struct rset *rs)
 {
 	const cJSON *fl = fleet_of(rs);
@@ -41,11 +71,6 @@ char *fleet_title(const struct rset *rs)
 	return strdup(buf);
 }
 
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 static double jnum(const cJSON *o, const char *k, double def)
 {

@@ -23,6 +23,13 @@ const char *fleet_cell_host(const struct rset_cell *c);
 /* The manifest's "fleet" object, NULL for ordinary sets. */
 const cJSON *fleet_of(const struct rset *rs);
 
+/* A fleet device's own fingerprint and path on its host, from the
+ * manifest's fleet.hosts[].devices (the set-level devices have none);
+ * NULL for other devices and for "all".  Borrowed from the set. */
+struct rdev;
+const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
+			  const char **path);
+
 /* Default report title of a fleet set: "quick: survey of 3 hosts".
  * Caller frees. */
 char *fleet_title(const struct rset *rs);

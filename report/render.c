@@ -50,44 +50,6 @@ static void shq(struct sbuf *b, const char *s)
 	sbuf_addc(b, '\'');
 }
 
-/* A loaded cell's parameters as the runner's struct cell (importers may
- * leave some out: those keep cell_init()'s defaults). */
-static void rset_cell_params(const struct rset_cell *rc, struct cell *c)
-{
-	cell_init(c);
-	c->id = rc->id;
-	snprintf(c->device, sizeof(c->device), "%s", rc->device ? rc->device : "");
-	snprintf(c->path, sizeof(c->path), "%s", rc->path ? rc->path : "");
-	if (rc->pattern)
-		pattern_parse(rc->pattern, &c->pattern);
-	if (rc->engine)
-		snprintf(c->engine, sizeof(c->engine), "%s", rc->engine);
-	c->bs = rc->bs;
-	c->iodepth = rc->iodepth > 0 ? (unsigned)rc->iodepth : 1;
-	c->jobs = rc->jobs > 0 ? (unsigned)rc->jobs : 1;
-	c->files = rc->files > 0 ? (unsigned)rc->files : 1;
-	c->direct = rc->direct;
-	c->size = rc->size_bytes;
-	c->size_pct = rc->size_pct;
-	c->offset = rc->offset_bytes;
-	c->offset_pct = rc->offset_pct;
-	c->runtime_ns = rc->runtime_ns;
-	c->ramp_ns = rc->ramp_ns;
-	c->requests = rc->requests;
-	c->io_size = rc->io_size;
-	c->rwmixread = rc->rwmixread >= 0 ? (unsigned)rc->rwmixread : 50;
-	c->fsync = rc->fsync > 0 ? (unsigned)rc->fsync : 0;
-	c->end_fsync = rc->end_fsync;
-	c->data = DATA_RANDOM;
-	if (rc->data && !strcmp(rc->data, "zero"))
-		c->data = DATA_ZERO;
-	else if (rc->data && !strcmp(rc->data, "compressible"))
-		c->data = DATA_COMPRESSIBLE;
-	c->compress_pct = rc->compress_pct > 0 ? (unsigned)rc->compress_pct : 0;
-	c->seed = rc->seed;
-	c->drop_caches = rc->drop_caches;
-}
-
 static void fio_opt_arg(void *arg, const char *key, const char *val)
 {
 	struct sbuf *b = arg;
@@ -101,7 +63,7 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 {
 	struct cell c;
 
-	rset_cell_params(rc, &c);
+	c = rc->cell;
 	sbuf_addf(b, "fio --name=cell-%04d", rc->id);
 	fio_map_cell(&c, dir, fio_opt_arg, b);
 	sbuf_adds(b, " --output-format=json");
@@ -402,9 +364,12 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON_AddItemToArray(dcols, cJSON_CreateString(r->devs[d].display));
 	{
 		cJSON *cells = env_row(dt, "path");
-		for (size_t d = 0; d < r->ndevs; d++)
+		for (size_t d = 0; d < r->ndevs; d++) {
+			const char *fpath = NULL; /* fleet: the path on its host */
+			fleet_dev_fp(r, &r->devs[d], &fpath);
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				r->devs[d].info ? r->devs[d].info->path : "–"));
+				fpath ? fpath : r->devs[d].info ? r->devs[d].info->path : "–"));
+		}
 	}
 	if (r->nsets > 1) {
 		cJSON *cells = env_row(dt, "host");
@@ -413,10 +378,12 @@ static void environment(const struct report *r, cJSON *ctx)
 	}
 	for (size_t k = 0; k < sizeof(dkeys) / sizeof(dkeys[0]); k++) {
 		cJSON *cells = env_row(dt, dkeys[k][1]);
-		for (size_t d = 0; d < r->ndevs; d++)
+		for (size_t d = 0; d < r->ndevs; d++) {
+			const cJSON *fp = r->devs[d].host ? fleet_dev_fp(r, &r->devs[d], NULL)
+				: r->devs[d].info ? r->devs[d].info->fp : NULL;
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->devs[d].info ? r->devs[d].info->fp : NULL,
-					dkeys[k][0], buf, sizeof(buf))));
+				fp_text(fp, dkeys[k][0], buf, sizeof(buf))));
+		}
 	}
 }
 

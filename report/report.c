@@ -1,8 +1,9 @@
 /*
  * report.c - build the aggregated report model from result sets (devices
- * disambiguated by host, cells grouped by workload), compute the warnings
- * and summary sentences, and produce the template context, CSV and JSON.
- * Strings stay raw here; the template engine and the CSV writer escape.
+ * disambiguated by host, cells grouped by workload) and compute the
+ * warnings and summary sentences.  render.c turns the model into the
+ * template context, CSV and JSON.  Strings stay raw here; the template
+ * engine and the CSV writer escape.
  */
 #include <ctype.h>
 #include <math.h>

@@ -193,25 +193,27 @@ static int write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
-int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
-			   size_t len)
+/* The temp file for name (relative to dirfd): made in name's directory,
+ * O_EXCL|O_NOFOLLOW, 0644 whatever the umask.  The descriptor, or -errno;
+ * dir and tmp are filled in. */
+static int temp_open(int dirfd, const char *name, char *dir, size_t dirlen,
+		     char *tmp, size_t tmplen)
 {
-	char dir[PATH_MAX], tmp[PATH_MAX + 32], sfx[13];
-	const char *slash = strrchr(name, '/');
-	int fd = -1, ret;
+	char sfx[13];
+	int fd = -1;
 
 	/* the temp file lives in the target's own directory: rename is
 	 * atomic only within one filesystem */
-	if (slash) {
-		if (fsutil_parent(name, dir, sizeof(dir)) < 0)
+	if (strchr(name, '/')) {
+		if (fsutil_parent(name, dir, dirlen) < 0)
 			return -ENAMETOOLONG;
 	} else {
-		snprintf(dir, sizeof(dir), ".");
+		snprintf(dir, dirlen, ".");
 	}
 	for (int tries = 0; tries < 100; tries++) {
 		temp_suffix(sfx);
-		if (snprintf(tmp, sizeof(tmp), "%s/%s%s", dir, FSUTIL_TMP_PREFIX,
-			     sfx) >= (int)sizeof(tmp))
+		if (snprintf(tmp, tmplen, "%s/%s%s", dir, FSUTIL_TMP_PREFIX, sfx) >=
+		    (int)tmplen)
 			return -ENAMETOOLONG;
 		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 			    O_CLOEXEC, 0600);
@@ -222,51 +224,110 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 		return -errno;
 	/* 0644 whatever the umask: result files are meant to be shared */
 	if (fchmod(fd, 0644) < 0) {
-		ret = -errno;
-		goto err;
-	}
-	if ((ret = write_all(fd, data, len)) < 0)
-		goto err;
-	if (fsync(fd) < 0) {
-		ret = -errno;
-		goto err;
-	}
-	ret = close(fd);
-	fd = -1;
-	if (ret < 0 || renameat(dirfd, tmp, dirfd, name) < 0) {
-		ret = -errno;
-		goto err;
-	}
-	return fsutil_fsync_dir_at(dirfd, dir);
-err:
-	if (fd >= 0)
+		int e = errno;
 		close(fd);
-	unlinkat(dirfd, tmp, 0);
-	return ret;
+		unlinkat(dirfd, tmp, 0);
+		return -e;
+	}
+	return fd;
+}
+
+/* fsync (unless nosync), close, rename over name, fsync the directory.
+ * Closes fd in every case; removes tmp on failure.  0 or -errno. */
+static int temp_commit(int fd, int dirfd, const char *tmp, const char *name,
+		       const char *dir, bool nosync)
+{
+	int ret = 0;
+
+	if (!nosync && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && renameat(dirfd, tmp, dirfd, name) < 0)
+		ret = -errno;
+	if (ret) {
+		unlinkat(dirfd, tmp, 0);
+		return ret;
+	}
+	return nosync ? 0 : fsutil_fsync_dir_at(dirfd, dir);
+}
+
+int fsutil_write_atomic_flags_at(int dirfd, const char *name, const void *data,
+				 size_t len, unsigned flags)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX + 32];
+	int fd = temp_open(dirfd, name, dir, sizeof(dir), tmp, sizeof(tmp)), ret;
+
+	if (fd < 0)
+		return fd;
+	if ((ret = write_all(fd, data, len)) < 0) {
+		close(fd);
+		unlinkat(dirfd, tmp, 0);
+		return ret;
+	}
+	return temp_commit(fd, dirfd, tmp, name, dir, flags & FSUTIL_NOSYNC);
+}
+
+int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
+			   size_t len)
+{
+	return fsutil_write_atomic_flags_at(dirfd, name, data, len, 0);
 }
 
 int fsutil_write_atomic(const char *path, const void *data, size_t len)
 {
-	return fsutil_write_atomic_at(AT_FDCWD, path, data, len);
+	return fsutil_write_atomic_flags_at(AT_FDCWD, path, data, len, 0);
 }
 
-int fsutil_write_new_at(int dirfd, const char *name, const void *data,
-			size_t len)
+int fsutil_atomic_begin_at(struct fsutil_atomic *a, int dirfd, const char *name)
 {
-	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-			O_CLOEXEC, 0644), ret;
+	int fd;
 
+	a->f = NULL;
+	a->dirfd = dirfd;
+	if (snprintf(a->name, sizeof(a->name), "%s", name) >= (int)sizeof(a->name))
+		return -ENAMETOOLONG;
+	fd = temp_open(dirfd, name, a->dir, sizeof(a->dir), a->tmp, sizeof(a->tmp));
 	if (fd < 0)
-		return -errno;
-	if (fchmod(fd, 0644) < 0)
-		ret = -errno;
-	else
-		ret = write_all(fd, data, len);
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	if (ret < 0)
-		unlinkat(dirfd, name, 0);
-	return ret;
+		return fd;
+	if (!(a->f = fdopen(fd, "w"))) {
+		int e = errno;
+		close(fd);
+		unlinkat(dirfd, a->tmp, 0);
+		return -e;
+	}
+	return 0;
+}
+
+int fsutil_atomic_commit(struct fsutil_atomic *a)
+{
+	int ret = 0, fd;
+
+	if (fflush(a->f) != 0 || ferror(a->f))
+		ret = errno ? -errno : -EIO;
+	fd = dup(fileno(a->f));
+	fclose(a->f);
+	a->f = NULL;
+	if (fd < 0 || ret) {
+		if (fd >= 0)
+			close(fd);
+		unlinkat(a->dirfd, a->tmp, 0);
+		return ret ? ret : -EIO;
+	}
+	return temp_commit(fd, a->dirfd, a->tmp, a->name, a->dir, false);
+}
+
+void fsutil_atomic_abort(struct fsutil_atomic *a)
+{
+	if (a->f)
+		fclose(a->f);
+	a->f = NULL;
+	unlinkat(a->dirfd, a->tmp, 0);
+}
+
+int fsutil_syncfs(int fd)
+{
+	return syncfs(fd) < 0 ? -errno : 0;
 }
 
 int fsutil_mkdir_p(const char *path)

@@ -77,8 +77,6 @@ static cJSON *manifest_new(const struct fleet *f)
 int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 {
 	const char *root = getenv("IOMATRIX_RESULTS");
-	char path[PATH_MAX + 32];
-	cJSON *plan;
 	int r1, r2;
 
 	if (!root || !*root)
@@ -89,12 +87,9 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
-	plan = resultset_plan_to_json(f->s);
-	snprintf(path, sizeof(path), "%s/suite.yaml", f->rs.dir);
-	r1 = fsutil_write_atomic(path, f->s->text, f->s->text_len);
-	snprintf(path, sizeof(path), "%s/plan.json", f->rs.dir);
-	r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
-	cJSON_Delete(plan);
+	r1 = fsutil_write_atomic_at(f->rs.dirfd, "suite.yaml", f->s->text,
+				    f->s->text_len);
+	r2 = resultset_write_plan(&f->rs, f->s);
 	if (r1 < 0 || r2 < 0) {
 		snprintf(err, errlen, "cannot write result set '%s': %s; free some space or use --out DIR",
 			 f->rs.dir, strerror(r1 < 0 ? -r1 : -r2));

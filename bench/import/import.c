@@ -131,6 +131,8 @@ void import_set_release(struct import_set *s)
 			free(c->warnings[w]);
 		free(c->warnings);
 		cJSON_Delete(c->source);
+		free(c->device);
+		free(c->path);
 	}
 	free(s->cells);
 	free(s->devices);
@@ -213,10 +215,8 @@ static uint64_t params_hash(const struct cell *c, bool any_device)
 {
 	struct cell x = *c;
 	x.id = 0;
-	if (any_device) {
-		memset(x.device, 0, sizeof(x.device));
-		memset(x.path, 0, sizeof(x.path));
-	}
+	if (any_device)
+		x.device = x.path = "";
 	cJSON *j = cell_to_json(&x);
 	char *t = j ? cJSON_PrintUnformatted(j) : NULL;
 	uint64_t h = t ? fnv1a(t, strlen(t)) : 0;
@@ -246,11 +246,20 @@ struct import_cell *import_set_add(struct import_set *s, const struct cell *para
 			s->cells = nc;
 			s->alloc = na;
 		}
-		if (index_put(&s->cellidx, h, s->ncells) < 0)
-			goto err;
-		c = &s->cells[s->ncells++];
+		c = &s->cells[s->ncells];
 		memset(c, 0, sizeof(*c));
 		c->params = *params;
+		/* the cell's own copies: params may borrow a parser's buffers */
+		if (!(c->device = strdup(params->device)) ||
+		    !(c->path = strdup(params->path)) ||
+		    index_put(&s->cellidx, h, s->ncells) < 0) {
+			free(c->device);
+			free(c->path);
+			goto err;
+		}
+		s->ncells++;
+		c->params.device = c->device;
+		c->params.path = c->path;
 		if (import_set_add_device(s, params->device, params->path) < 0)
 			goto err;
 	}
@@ -478,8 +487,8 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 		size_t pos = 0, k;
 		while (!dup && (k = index_next(seen, h, &pos)) != SIZE_MAX) {
 			struct cell x = s->cells[k].params;
-			memcpy(x.device, c->device, sizeof(x.device));
-			memcpy(x.path, c->path, sizeof(x.path));
+			x.device = c->device;
+			x.path = c->path;
 			dup = params_equal(&x, c);
 		}
 		if (dup)
@@ -619,7 +628,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 	struct suite plan = { 0 };
 	struct cell *cells = NULL;
 	char *yaml = NULL;
-	cJSON *pj = NULL, *man;
+	cJSON *man;
 	bool made_tmp = false;
 	int ret = -1, r;
 
@@ -710,10 +719,6 @@ int import_set_write(struct import_set *s, const char *results_root,
 	memcpy(plan.sha256, sha, sizeof(plan.sha256));
 	plan.cells = cells;
 	plan.ncells = s->ncells;
-	pj = resultset_plan_to_json(&plan);
-	if (!pj)
-		goto oom;
-
 	man = manifest_json(s, sha, now);
 	if (!man)
 		goto oom;
@@ -721,12 +726,11 @@ int import_set_write(struct import_set *s, const char *results_root,
 	if (resultset_create(&rs, NULL, tmp, s->name, man, err, errlen) < 0)
 		goto out;
 	made_tmp = true;
-	rs.batch = true; /* tmp is renamed into place only when complete */
 	snprintf(path, sizeof(path), "%s/suite.yaml", tmp);
 	if ((r = fsutil_write_atomic(path, yaml, strlen(yaml))) < 0)
 		goto io;
 	snprintf(path, sizeof(path), "%s/plan.json", tmp);
-	if ((r = atomic_write_json(path, pj)) < 0)
+	if ((r = resultset_write_plan(&rs, &plan)) < 0)
 		goto io;
 	for (size_t i = 0; i < s->ncells; i++) {
 		cJSON *cj = import_cell_to_json(&s->cells[i], (int)i + 1);
@@ -768,7 +772,6 @@ out:
 	if (made_tmp)
 		remove_tree(tmp);
 	resultset_release(&rs);
-	cJSON_Delete(pj);
 	free(cells);
 	free(yaml);
 	return ret;

@@ -24,7 +24,9 @@
 #include "common/rep.h"
 
 struct import_cell {
-	struct cell params;         /* id is assigned by import_set_write */
+	struct cell params;         /* id is assigned by import_set_write;
+				     * device and path point at the two below */
+	char *device, *path;        /* owned */
 	struct rep_result *reps;    /* owned; filled as the runner does (common/rep.h) */
 	size_t nreps;
 	char **warnings;            /* owned strings */
@@ -67,7 +69,8 @@ int import_set_add_device(struct import_set *s, const char *name,
 /*
  * Add one repetition of a cell: if a cell with the same device and
  * parameters exists, rep becomes its next repetition, else a new cell is
- * made.  Takes ownership of rep's histograms (rep is zeroed) and of source
+ * made (with its own copies of params' device and path, which may point
+ * into the parser's buffers).  Takes ownership of rep's histograms (rep is zeroed) and of source
  * (may be NULL).  Returns the cell, or NULL when out of memory.
  */
 struct import_cell *import_set_add(struct import_set *s, const struct cell *params,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/sbuf.h"
 #include "import.h"
 #include "common/units.h"
 
@@ -167,6 +168,195 @@ static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
 	return 0;
 }
 
+/* The header: which column holds what (colidx).  The number of columns,
+ * or -1 with every problem added to errs. */
+static int csv_header(struct csv *c, struct field *f, int *colidx,
+		      struct errlist *errs)
+{
+	size_t before = errs->n;
+	int ncols = csv_record(c, f, errs);
+
+	for (int i = 0; i < COL__COUNT; i++)
+		colidx[i] = -1;
+	if (ncols <= 0) {
+		if (ncols == 0)
+			errlist_add(errs, c->file, 1, 1,
+				    "empty file; the first line must be the header device,pattern,bs,iops,lat_ms,mb_s");
+		return -1;
+	}
+	for (int i = 0; i < ncols; i++) {
+		trim(f[i].text);
+		for (char *p = f[i].text; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		int k;
+		for (k = 0; k < COL__COUNT; k++)
+			if (!strcmp(f[i].text, col_names[k]))
+				break;
+		if (k == COL__COUNT) {
+			errlist_add(errs, c->file, f[i].line, f[i].col,
+				    "unknown column '%s'; the header is device,pattern,bs,iops,lat_ms,mb_s (or mib_s; optional jobs,iodepth,engine,direct)",
+				    f[i].text);
+			continue;
+		}
+		if (colidx[k] >= 0) {
+			errlist_add(errs, c->file, f[i].line, f[i].col,
+				    "column '%s' appears twice", f[i].text);
+			continue;
+		}
+		colidx[k] = i;
+	}
+	static const int required[] = { COL_DEVICE, COL_PATTERN, COL_BS, COL_IOPS };
+	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
+		if (colidx[required[i]] < 0)
+			errlist_add(errs, c->file, 1, 1,
+				    "missing column '%s'; the header is device,pattern,bs,iops,lat_ms,mb_s",
+				    col_names[required[i]]);
+	if (colidx[COL_MB_S] >= 0 && colidx[COL_MIB_S] >= 0)
+		errlist_add(errs, c->file, 1, 1,
+			    "both 'mb_s' (10^6 bytes/s) and 'mib_s' (2^20 bytes/s) given; keep one");
+	return errs->n > before ? -1 : ncols;
+}
+
+/* One data row, read. */
+struct csv_row {
+	struct cell p;
+	char dev[CELL_NAME_MAX];
+	double iops, lat_ms, mb, unit;
+	bool have_lat, have_bw;
+};
+
+/* The optional columns jobs, iodepth, engine, direct into r->p. */
+static void csv_optional(const char *path, struct field *f, const int *colidx,
+			 struct csv_row *r, struct errlist *errs)
+{
+	struct cell *p = &r->p;
+
+	if (colidx[COL_JOBS] >= 0 && f[colidx[COL_JOBS]].text[0] &&
+	    parse_uint(f[colidx[COL_JOBS]].text, 1, 256, &p->jobs) < 0)
+		errlist_add(errs, path, f[colidx[COL_JOBS]].line,
+			    f[colidx[COL_JOBS]].col, "bad jobs '%s'; expected 1..256",
+			    f[colidx[COL_JOBS]].text);
+	if (colidx[COL_IODEPTH] >= 0 && f[colidx[COL_IODEPTH]].text[0] &&
+	    parse_uint(f[colidx[COL_IODEPTH]].text, 1, 1024, &p->iodepth) < 0)
+		errlist_add(errs, path, f[colidx[COL_IODEPTH]].line,
+			    f[colidx[COL_IODEPTH]].col,
+			    "bad iodepth '%s'; expected 1..1024",
+			    f[colidx[COL_IODEPTH]].text);
+	if (colidx[COL_ENGINE] >= 0 && f[colidx[COL_ENGINE]].text[0])
+		strfmt(p->engine, sizeof(p->engine), "%s", /* cut: an unknown name */
+		       f[colidx[COL_ENGINE]].text);
+	if (colidx[COL_DIRECT] >= 0 && f[colidx[COL_DIRECT]].text[0]) {
+		const char *d = f[colidx[COL_DIRECT]].text;
+		if (!strcmp(d, "true") || !strcmp(d, "1") || !strcmp(d, "yes"))
+			p->direct = true;
+		else if (!strcmp(d, "false") || !strcmp(d, "0") || !strcmp(d, "no"))
+			p->direct = false;
+		else
+			errlist_add(errs, path, f[colidx[COL_DIRECT]].line,
+				    f[colidx[COL_DIRECT]].col,
+				    "bad direct '%s'; expected true or false", d);
+	}
+}
+
+/* The fields of a data row into r; problems go to errs. */
+static void csv_fields(const char *path, struct field *f, const int *colidx,
+		       struct csv_row *r, struct errlist *errs)
+{
+	struct cell *p = &r->p;
+
+	cell_init(p);
+	r->dev[0] = '\0';
+	p->device = r->dev;
+	p->size = 0;        /* not published */
+	snprintf(p->engine, sizeof(p->engine), "unknown");
+	r->iops = r->lat_ms = r->mb = 0;
+	r->have_lat = r->have_bw = false;
+
+	struct field *fd = &f[colidx[COL_DEVICE]];
+	if (!fd->text[0] || strlen(fd->text) >= sizeof(r->dev))
+		errlist_add(errs, path, fd->line, fd->col,
+			    "device name must be 1..%zu characters", sizeof(r->dev) - 1);
+	else
+		snprintf(r->dev, sizeof(r->dev), "%s", fd->text);
+	struct field *fp = &f[colidx[COL_PATTERN]];
+	if (pattern_parse(fp->text, &p->pattern) < 0)
+		errlist_add(errs, path, fp->line, fp->col,
+			    "unknown pattern '%s'; use read write randread randwrite readwrite randrw rewrite or seqrd seqwr rndrd rndwr rndrw seqrewr",
+			    fp->text);
+	else if (!strcmp(fp->text, "rndrw"))
+		p->rwmixread = 60; /* sysbench --file-rw-ratio=1.5 */
+	struct field *fb = &f[colidx[COL_BS]];
+	if (units_parse_size(fb->text, &p->bs) < 0 || p->bs == 0)
+		errlist_add(errs, path, fb->line, fb->col,
+			    "bad block size '%s'; write it like 4k, 16KiB or 4096", fb->text);
+	struct field *fi = &f[colidx[COL_IOPS]];
+	if (parse_num(fi->text, &r->iops) < 0)
+		errlist_add(errs, path, fi->line, fi->col,
+			    "bad iops '%s'; expected a number >= 0", fi->text);
+	if (colidx[COL_LAT_MS] >= 0 && f[colidx[COL_LAT_MS]].text[0]) {
+		struct field *fl = &f[colidx[COL_LAT_MS]];
+		if (parse_num(fl->text, &r->lat_ms) < 0)
+			errlist_add(errs, path, fl->line, fl->col,
+				    "bad lat_ms '%s'; expected milliseconds >= 0 or an empty field",
+				    fl->text);
+		else
+			r->have_lat = true;
+	}
+	int bwcol = colidx[COL_MB_S] >= 0 ? colidx[COL_MB_S] : colidx[COL_MIB_S];
+	r->unit = colidx[COL_MB_S] >= 0 ? 1e6 : 1048576.0;
+	if (bwcol >= 0 && f[bwcol].text[0]) {
+		if (parse_num(f[bwcol].text, &r->mb) < 0)
+			errlist_add(errs, path, f[bwcol].line, f[bwcol].col,
+				    "bad %s '%s'; expected a number >= 0 or an empty field",
+				    col_names[colidx[COL_MB_S] >= 0 ? COL_MB_S : COL_MIB_S],
+				    f[bwcol].text);
+		else
+			r->have_bw = true;
+	}
+	csv_optional(path, f, colidx, r, errs);
+}
+
+/* The row as a one-repetition cell of s.  A mixed pattern's published
+ * figure is the total: split it by the read share so that read + write
+ * adds up again.  0, or -1 when out of memory. */
+static int csv_add(struct import_set *s, struct csv_row *r)
+{
+	struct cell *p = &r->p;
+	struct rep_result rep;
+
+	cell_label_derive(p, p->label, sizeof(p->label));
+	memset(&rep, 0, sizeof(rep));
+	for (int d = 0; d < DIR__COUNT; d++) {
+		bool on = d == DIR_READ ? pattern_reads(p->pattern) :
+					  pattern_writes(p->pattern);
+		if (!on)
+			continue;
+		double share = 1;
+		if (pattern_is_mixed(p->pattern))
+			share = d == DIR_READ ? p->rwmixread / 100.0 :
+						1 - p->rwmixread / 100.0;
+		struct dir_result *x = &rep.dir[d];
+		x->present = true;
+		x->iops = r->iops * share;
+		x->bw_bytes_s = r->have_bw ? r->mb * r->unit * share :
+					     r->iops * share * (double)p->bs;
+		if (r->have_lat) {
+			x->known |= REP_LAT;
+			x->lat_mean_ns = r->lat_ms * 1e6;
+		}
+	}
+	struct import_cell *ic = import_set_add(s, p, &rep, NULL);
+	if (!ic)
+		return -1;
+	import_cell_warn(ic, "published figures typed from a write-up, not measured by iomatrix: no histogram, percentiles or repetition data");
+	if (pattern_is_mixed(p->pattern))
+		import_cell_warn(ic, "the published figure is the read+write total; split %u/%u by rwmixread",
+				 p->rwmixread, 100 - p->rwmixread);
+	if (!r->have_bw)
+		import_cell_warn(ic, "bandwidth not published: computed as iops x bs");
+	return 0;
+}
+
 int import_csv_file(struct import_set *s, const char *path,
 		    struct errlist *errs)
 {
@@ -175,6 +365,7 @@ int import_csv_file(struct import_set *s, const char *path,
 	size_t len = 0, errs_before = errs->n;
 	char *buf = import_read_file(path, &len, errs);
 	struct csv c;
+	struct csv_row row;
 	int n, ncols;
 	unsigned rows = 0;
 
@@ -187,54 +378,9 @@ int import_csv_file(struct import_set *s, const char *path,
 	c.file = path;
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
 		c.pos = 3; /* a UTF-8 byte-order mark from spreadsheet exports */
-	for (int i = 0; i < COL__COUNT; i++)
-		colidx[i] = -1;
-
-	ncols = csv_record(&c, f, errs);
-	if (ncols <= 0) {
-		if (ncols == 0)
-			errlist_add(errs, path, 1, 1,
-				    "empty file; the first line must be the header device,pattern,bs,iops,lat_ms,mb_s");
+	if ((ncols = csv_header(&c, f, colidx, errs)) < 0)
 		goto out;
-	}
-	for (int i = 0; i < ncols; i++) {
-		trim(f[i].text);
-		for (char *p = f[i].text; *p; p++)
-			*p = (char)tolower((unsigned char)*p);
-		int k;
-		for (k = 0; k < COL__COUNT; k++)
-			if (!strcmp(f[i].text, col_names[k]))
-				break;
-		if (k == COL__COUNT) {
-			errlist_add(errs, path, f[i].line, f[i].col,
-				    "unknown column '%s'; the header is device,pattern,bs,iops,lat_ms,mb_s (or mib_s; optional jobs,iodepth,engine,direct)",
-				    f[i].text);
-			continue;
-		}
-		if (colidx[k] >= 0) {
-			errlist_add(errs, path, f[i].line, f[i].col,
-				    "column '%s' appears twice", f[i].text);
-			continue;
-		}
-		colidx[k] = i;
-	}
-	static const int required[] = { COL_DEVICE, COL_PATTERN, COL_BS, COL_IOPS };
-	for (size_t i = 0; i < sizeof(required) / sizeof(required[0]); i++)
-		if (colidx[required[i]] < 0)
-			errlist_add(errs, path, 1, 1,
-				    "missing column '%s'; the header is device,pattern,bs,iops,lat_ms,mb_s",
-				    col_names[required[i]]);
-	if (colidx[COL_MB_S] >= 0 && colidx[COL_MIB_S] >= 0)
-		errlist_add(errs, path, 1, 1,
-			    "both 'mb_s' (10^6 bytes/s) and 'mib_s' (2^20 bytes/s) given; keep one");
-	if (errs->n > errs_before)
-		goto out;
-
 	while ((n = csv_record(&c, f, errs)) != 0) {
-		struct cell p;
-		struct rep_result rep;
-		double iops = 0, lat_ms = 0, mb = 0;
-		bool have_lat = false, have_bw = false;
 		size_t row_errs = errs->n;
 
 		if (n < 0)
@@ -248,120 +394,14 @@ int import_csv_file(struct import_set *s, const char *path,
 		}
 		for (int i = 0; i < n; i++)
 			trim(f[i].text);
-		cell_init(&p);
-		p.size = 0;        /* not published */
-		snprintf(p.engine, sizeof(p.engine), "unknown");
-
-		struct field *fd = &f[colidx[COL_DEVICE]];
-		if (!fd->text[0] || strlen(fd->text) >= sizeof(p.device))
-			errlist_add(errs, path, fd->line, fd->col,
-				    "device name must be 1..%zu characters",
-				    sizeof(p.device) - 1);
-		else
-			snprintf(p.device, sizeof(p.device), "%s", fd->text);
-
-		struct field *fp = &f[colidx[COL_PATTERN]];
-		if (pattern_parse(fp->text, &p.pattern) < 0)
-			errlist_add(errs, path, fp->line, fp->col,
-				    "unknown pattern '%s'; use read write randread randwrite readwrite randrw rewrite or seqrd seqwr rndrd rndwr rndrw seqrewr",
-				    fp->text);
-		else if (!strcmp(fp->text, "rndrw"))
-			p.rwmixread = 60; /* sysbench --file-rw-ratio=1.5 */
-
-		struct field *fb = &f[colidx[COL_BS]];
-		if (units_parse_size(fb->text, &p.bs) < 0 || p.bs == 0)
-			errlist_add(errs, path, fb->line, fb->col,
-				    "bad block size '%s'; write it like 4k, 16KiB or 4096",
-				    fb->text);
-
-		struct field *fi = &f[colidx[COL_IOPS]];
-		if (parse_num(fi->text, &iops) < 0)
-			errlist_add(errs, path, fi->line, fi->col,
-				    "bad iops '%s'; expected a number >= 0", fi->text);
-
-		if (colidx[COL_LAT_MS] >= 0 && f[colidx[COL_LAT_MS]].text[0]) {
-			struct field *fl = &f[colidx[COL_LAT_MS]];
-			if (parse_num(fl->text, &lat_ms) < 0)
-				errlist_add(errs, path, fl->line, fl->col,
-					    "bad lat_ms '%s'; expected milliseconds >= 0 or an empty field",
-					    fl->text);
-			else
-				have_lat = true;
-		}
-		int bwcol = colidx[COL_MB_S] >= 0 ? colidx[COL_MB_S] : colidx[COL_MIB_S];
-		double unit = colidx[COL_MB_S] >= 0 ? 1e6 : 1048576.0;
-		if (bwcol >= 0 && f[bwcol].text[0]) {
-			if (parse_num(f[bwcol].text, &mb) < 0)
-				errlist_add(errs, path, f[bwcol].line, f[bwcol].col,
-					    "bad %s '%s'; expected a number >= 0 or an empty field",
-					    col_names[colidx[COL_MB_S] >= 0 ? COL_MB_S : COL_MIB_S],
-					    f[bwcol].text);
-			else
-				have_bw = true;
-		}
-		if (colidx[COL_JOBS] >= 0 && f[colidx[COL_JOBS]].text[0] &&
-		    parse_uint(f[colidx[COL_JOBS]].text, 1, 256, &p.jobs) < 0)
-			errlist_add(errs, path, f[colidx[COL_JOBS]].line,
-				    f[colidx[COL_JOBS]].col, "bad jobs '%s'; expected 1..256",
-				    f[colidx[COL_JOBS]].text);
-		if (colidx[COL_IODEPTH] >= 0 && f[colidx[COL_IODEPTH]].text[0] &&
-		    parse_uint(f[colidx[COL_IODEPTH]].text, 1, 1024, &p.iodepth) < 0)
-			errlist_add(errs, path, f[colidx[COL_IODEPTH]].line,
-				    f[colidx[COL_IODEPTH]].col,
-				    "bad iodepth '%s'; expected 1..1024",
-				    f[colidx[COL_IODEPTH]].text);
-		if (colidx[COL_ENGINE] >= 0 && f[colidx[COL_ENGINE]].text[0])
-			snprintf(p.engine, sizeof(p.engine), "%s",
-				 f[colidx[COL_ENGINE]].text);
-		if (colidx[COL_DIRECT] >= 0 && f[colidx[COL_DIRECT]].text[0]) {
-			const char *d = f[colidx[COL_DIRECT]].text;
-			if (!strcmp(d, "true") || !strcmp(d, "1") || !strcmp(d, "yes"))
-				p.direct = true;
-			else if (!strcmp(d, "false") || !strcmp(d, "0") || !strcmp(d, "no"))
-				p.direct = false;
-			else
-				errlist_add(errs, path, f[colidx[COL_DIRECT]].line,
-					    f[colidx[COL_DIRECT]].col,
-					    "bad direct '%s'; expected true or false", d);
-		}
+		csv_fields(path, f, colidx, &row, errs);
 		if (errs->n > row_errs)
 			continue;
 		rows++;
-		cell_label_derive(&p, p.label, sizeof(p.label));
-
-		/* A mixed pattern's published figure is the total: split it by
-		 * the read share so that read + write adds up again. */
-		memset(&rep, 0, sizeof(rep));
-		for (int d = 0; d < DIR__COUNT; d++) {
-			bool on = d == DIR_READ ? pattern_reads(p.pattern) :
-						  pattern_writes(p.pattern);
-			if (!on)
-				continue;
-			double share = 1;
-			if (pattern_is_mixed(p.pattern))
-				share = d == DIR_READ ? p.rwmixread / 100.0 :
-							1 - p.rwmixread / 100.0;
-			struct dir_result *x = &rep.dir[d];
-			x->present = true;
-			x->iops = iops * share;
-			x->bw_bytes_s = have_bw ? mb * unit * share :
-						  iops * share * (double)p.bs;
-			if (have_lat) {
-				x->known |= REP_LAT;
-				x->lat_mean_ns = lat_ms * 1e6;
-			}
-		}
-		struct import_cell *ic = import_set_add(s, &p, &rep, NULL);
-		if (!ic) {
+		if (csv_add(s, &row) < 0) {
 			errlist_add(errs, path, 0, 0, "out of memory");
 			goto out;
 		}
-		import_cell_warn(ic, "published figures typed from a write-up, not measured by iomatrix: no histogram, percentiles or repetition data");
-		if (pattern_is_mixed(p.pattern))
-			import_cell_warn(ic, "the published figure is the read+write total; split %u/%u by rwmixread",
-					 p.rwmixread, 100 - p.rwmixread);
-		if (!have_bw)
-			import_cell_warn(ic, "bandwidth not published: computed as iops x bs");
 	}
 	if (errs->n == errs_before && rows == 0)
 		errlist_add(errs, path, c.line, 1,

@@ -377,9 +377,15 @@ static char *fio_command(const struct fio_doc *d, const cJSON *jobs)
 }
 
 /* Parameters of a job entry; -1 with errors added. */
+/* The strings of a job's cell until import_set_add() copies them. */
+struct fio_strs {
+	char device[CELL_NAME_MAX];
+	char path[PATH_MAX];
+};
+
 static int fio_params(const struct fio_doc *d, const cJSON *job,
 		      const struct import_fio_opts *o, struct cell *p,
-		      struct errlist *errs)
+		      struct fio_strs *str, struct errlist *errs)
 {
 	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
 	const char *v;
@@ -393,6 +399,8 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	} while (0)
 
 	cell_init(p);
+	p->device = str->device;
+	p->path = str->path;
 	snprintf(p->label, sizeof(p->label), "%s", jobname);
 	p->label_given = true;
 	p->size = 0;
@@ -502,10 +510,11 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		filename = fn;
 	}
 	if (o->device)
-		snprintf(p->device, sizeof(p->device), "%s", o->device);
+		snprintf(str->device, sizeof(str->device), "%s", o->device);
 	else
-		fio_device(filename, directory, jobname, p->device, sizeof(p->device));
-	snprintf(p->path, sizeof(p->path), "%s",
+		fio_device(filename, directory, jobname, str->device,
+			   sizeof(str->device));
+	snprintf(str->path, sizeof(str->path), "%s",
 		 filename ? filename : directory ? directory : "");
 	return errs->n > before ? -1 : 0;
 }
@@ -519,6 +528,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	const cJSON *job = entries[0];
 	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
 	struct cell p;
+	struct fio_strs str;
 	struct acc a;
 	struct rep_result rep;
 	unsigned line, col;
@@ -531,7 +541,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	memset(&rep, 0, sizeof(rep));
 	if (gr && fio_bool(gr, &group_reporting) < 0)
 		group_reporting = true; /* fio echoes it as "1" when set */
-	if (fio_params(d, job, o, &p, errs) < 0)
+	if (fio_params(d, job, o, &p, &str, errs) < 0)
 		return -1;
 	if (n > 1 && p.jobs == 1)
 		p.jobs = (unsigned)n; /* several entries of one name */
@@ -702,22 +712,19 @@ static int job_first_cmp(const void *pa, const void *pb)
 	return (a->idx > b->idx) - (a->idx < b->idx);
 }
 
-int import_fio_file(struct import_set *s, const char *path,
-		    const struct import_fio_opts *o, struct errlist *errs)
+/* The last complete JSON document of the file: every document starts
+ * with '{' at the start of a line; anything before (fio's "note:" and
+ * warning lines) is skipped, and a status-interval file cut short keeps
+ * its last complete report (noted in docnote).  NULL with an error added,
+ * or with nothing added when there is no JSON at all. */
+static cJSON *fio_last_doc(struct fio_doc *d, size_t len, unsigned *ndocs,
+			   char *docnote, size_t notelen, struct errlist *errs)
 {
-	size_t len = 0, pos = 0, before = errs->n;
-	char *buf = import_read_file(path, &len, errs);
+	const char *buf = d->buf, *path = d->path;
 	cJSON *doc = NULL;
-	struct fio_doc d = { .path = path };
-	unsigned line, col, ndocs = 0;
-	char docnote[256] = "";
-	const cJSON **entries = NULL;
+	size_t pos = 0;
+	unsigned line, col;
 
-	if (!buf)
-		return -1;
-	d.buf = buf;
-	/* Every document starts with '{' at the start of a line; anything
-	 * before (fio's "note:" and warning lines) is skipped. */
 	for (;;) {
 		size_t start = pos;
 		while (start < len && !(buf[start] == '{' &&
@@ -735,30 +742,146 @@ int import_fio_file(struct import_set *s, const char *path,
 			if (json_unclosed(buf, start, len))
 				off = len;
 			import_linecol(buf, off, &line, &col);
-			if (ndocs == 0) {
+			if (*ndocs == 0) {
 				errlist_add(errs, path, line, col,
 					    "malformed JSON (%s); is this fio --output-format=json output?",
 					    off >= len ? "unexpected end of file" :
 							 "unexpected character");
-				goto out;
+				return NULL;
 			}
-			/* A status-interval file cut short: the last complete
-			 * report is the one to use. */
-			snprintf(docnote, sizeof(docnote),
+			snprintf(docnote, notelen,
 				 "%s:%u:%u: an incomplete JSON report after %u complete ones was ignored",
-				 path, line, col, ndocs);
+				 path, line, col, *ndocs);
 			break;
 		}
 		cJSON_Delete(doc);
 		doc = next;
-		d.start = start;
-		d.end = (size_t)(end - buf);
-		ndocs++;
-		pos = d.end;
+		d->start = start;
+		d->end = (size_t)(end - buf);
+		(*ndocs)++;
+		pos = d->end;
 	}
+	return doc;
+}
+
+/* The set's source: fio's version, the files and their commands. */
+static void fio_source(struct import_set *s, const struct fio_doc *d,
+		       const cJSON *jobs, const char *version)
+{
+	char *cmd = fio_command(d, jobs);
+
+	if (!s->source && (s->source = cJSON_CreateObject())) {
+		cJSON_AddStringToObject(s->source, "kind", "fio");
+		cJSON_AddArrayToObject(s->source, "files");
+		cJSON_AddStringToObject(s->source, "version", version);
+		if (cmd)
+			cJSON_AddStringToObject(s->source, "command", cmd);
+		cJSON_AddArrayToObject(s->source, "commands");
+		cJSON_AddStringToObject(s->source, "note",
+			"measured by fio, imported by iomatrix; options given without a value (time_based...) are not in fio's JSON");
+	}
+	cJSON *files = cJSON_GetObjectItemCaseSensitive(s->source, "files");
+	cJSON *cmds = cJSON_GetObjectItemCaseSensitive(s->source, "commands");
+	if (files)
+		cJSON_AddItemToArray(files, cJSON_CreateString(d->path));
+	if (cmds && cmd)
+		cJSON_AddItemToArray(cmds, cJSON_CreateString(cmd));
+	free(cmd);
+}
+
+/* Group the job entries by job name and group id, in order of first
+ * appearance, and make a cell of each group.  Sorted once (O(n log n)): a
+ * scan per job with cJSON_GetArrayItem made 10,000 jobs cubic.  0, or -1
+ * when out of memory. */
+static int fio_groups(struct import_set *s, const struct fio_doc *d,
+		      const cJSON *jobs, double ts, const struct import_fio_opts *o,
+		      const char *docnote, struct errlist *errs)
+{
+	int nj = cJSON_GetArraySize(jobs), i = 0;
+	const cJSON **entries = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*entries));
+	struct job_key *keys = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*keys));
+	unsigned line, col;
+	size_t nk = 0;
+	const cJSON *ji;
+
+	if (!entries || !keys) {
+		free(entries);
+		free(keys);
+		errlist_add(errs, d->path, 0, 0, "out of memory");
+		return -1;
+	}
+	cJSON_ArrayForEach(ji, jobs) {
+		const cJSON *nm = cJSON_GetObjectItemCaseSensitive(ji, "jobname");
+		if (!cJSON_IsObject(ji) || !cJSON_IsString(nm)) {
+			import_linecol(d->buf, d->start, &line, &col);
+			errlist_add(errs, d->path, line, col,
+				    "job %d has no \"jobname\"; not fio 3.x JSON output", i + 1);
+		} else {
+			double g = 0;
+			num(ji, "groupid", &g);
+			keys[nk++] = (struct job_key){ nm->valuestring, g, i, i, ji };
+		}
+		i++;
+	}
+	if (nk > 1)
+		qsort(keys, nk, sizeof(*keys), job_key_cmp);
+	/* each run of equal keys is one job; its first index orders it */
+	for (size_t a = 0, b; a < nk; a = b) {
+		for (b = a + 1; b < nk && job_key_same(&keys[a], &keys[b]); b++)
+			keys[b].first = keys[a].first;
+	}
+	if (nk > 1)
+		qsort(keys, nk, sizeof(*keys), job_first_cmp);
+	for (size_t a = 0, b; a < nk; a = b) {
+		size_t n = 0;
+		for (b = a; b < nk && keys[b].first == keys[a].first; b++)
+			entries[n++] = keys[b].j;
+		fio_job(s, d, entries, n, ts, o, docnote, errs);
+	}
+	free(keys);
+	free(entries);
+	if (nj == 0) {
+		import_linecol(d->buf, d->start, &line, &col);
+		errlist_add(errs, d->path, line, col, "fio output holds no jobs");
+	}
+	return 0;
+}
+
+/* The set's start and end from the report's timestamp and elapsed time:
+ * the earliest start and the latest end over the files. */
+static void fio_times(struct import_set *s, const cJSON *jobs, double ts)
+{
+	char iso[32];
+	double elapsed = 0;
+
+	iso_of(ts, iso, sizeof(iso));
+	if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
+		snprintf(s->finished_at, sizeof(s->finished_at), "%s", iso);
+	if (cJSON_GetArraySize(jobs) > 0)
+		num(cJSON_GetArrayItem(jobs, 0), "elapsed", &elapsed);
+	iso_of(ts - elapsed, iso, sizeof(iso));
+	if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
+		snprintf(s->started_at, sizeof(s->started_at), "%s", iso);
+}
+
+int import_fio_file(struct import_set *s, const char *path,
+		    const struct import_fio_opts *o, struct errlist *errs)
+{
+	size_t len = 0, before = errs->n;
+	char *buf = import_read_file(path, &len, errs);
+	cJSON *doc = NULL;
+	struct fio_doc d = { .path = path };
+	unsigned line, col, ndocs = 0;
+	char docnote[256] = "";
+
+	if (!buf)
+		return -1;
+	d.buf = buf;
+	doc = fio_last_doc(&d, len, &ndocs, docnote, sizeof(docnote), errs);
 	if (!doc) {
-		errlist_add(errs, path, 1, 1,
-			    "no JSON found; run fio with --output-format=json (or json+)");
+		if (errs->n == before)
+			errlist_add(errs, path, 1, 1,
+				    "no JSON found; run fio with --output-format=json (or json+)");
 		goto out;
 	}
 	const cJSON *ver = cJSON_GetObjectItemCaseSensitive(doc, "fio version");
@@ -781,90 +904,14 @@ int import_fio_file(struct import_set *s, const char *path,
 		snprintf(docnote, sizeof(docnote),
 			 "%u JSON reports in the file (status-interval): the last one is used",
 			 ndocs);
-
-	/* Source of the set: fio version, the files, their commands. */
-	char *cmd = fio_command(&d, jobs);
-	if (!s->source && (s->source = cJSON_CreateObject())) {
-		cJSON_AddStringToObject(s->source, "kind", "fio");
-		cJSON_AddArrayToObject(s->source, "files");
-		cJSON_AddStringToObject(s->source, "version", ver->valuestring);
-		if (cmd)
-			cJSON_AddStringToObject(s->source, "command", cmd);
-		cJSON_AddArrayToObject(s->source, "commands");
-		cJSON_AddStringToObject(s->source, "note",
-			"measured by fio, imported by iomatrix; options given without a value (time_based...) are not in fio's JSON");
-	}
-	cJSON *files = cJSON_GetObjectItemCaseSensitive(s->source, "files");
-	cJSON *cmds = cJSON_GetObjectItemCaseSensitive(s->source, "commands");
-	if (files)
-		cJSON_AddItemToArray(files, cJSON_CreateString(path));
-	if (cmds && cmd)
-		cJSON_AddItemToArray(cmds, cJSON_CreateString(cmd));
-	free(cmd);
+	fio_source(s, &d, jobs, ver->valuestring);
 	double ts = 0;
 	num(doc, "timestamp", &ts);
-
-	/* Group the entries by job name and group id, in order of first
-	 * appearance.  Sorted once (O(n log n)): a scan per job with
-	 * cJSON_GetArrayItem made 10,000 jobs cubic. */
-	int nj = cJSON_GetArraySize(jobs);
-	entries = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*entries));
-	struct job_key *keys = calloc((size_t)(nj > 0 ? nj : 1), sizeof(*keys));
-	if (!entries || !keys) {
-		free(keys);
-		errlist_add(errs, path, 0, 0, "out of memory");
+	if (fio_groups(s, &d, jobs, ts, o, docnote[0] ? docnote : NULL, errs) < 0)
 		goto out;
-	}
-	size_t nk = 0;
-	int i = 0;
-	const cJSON *ji;
-	cJSON_ArrayForEach(ji, jobs) {
-		const cJSON *nm = cJSON_GetObjectItemCaseSensitive(ji, "jobname");
-		if (!cJSON_IsObject(ji) || !cJSON_IsString(nm)) {
-			import_linecol(buf, d.start, &line, &col);
-			errlist_add(errs, path, line, col,
-				    "job %d has no \"jobname\"; not fio 3.x JSON output", i + 1);
-		} else {
-			double g = 0;
-			num(ji, "groupid", &g);
-			keys[nk++] = (struct job_key){ nm->valuestring, g, i, i, ji };
-		}
-		i++;
-	}
-	if (nk > 1)
-		qsort(keys, nk, sizeof(*keys), job_key_cmp);
-	/* each run of equal keys is one job; its first index orders it */
-	for (size_t a = 0, b; a < nk; a = b) {
-		for (b = a + 1; b < nk && job_key_same(&keys[a], &keys[b]); b++)
-			keys[b].first = keys[a].first;
-	}
-	if (nk > 1)
-		qsort(keys, nk, sizeof(*keys), job_first_cmp);
-	for (size_t a = 0, b; a < nk; a = b) {
-		size_t n = 0;
-		for (b = a; b < nk && keys[b].first == keys[a].first; b++)
-			entries[n++] = keys[b].j;
-		fio_job(s, &d, entries, n, ts, o, docnote[0] ? docnote : NULL, errs);
-	}
-	free(keys);
-	if (nj == 0) {
-		import_linecol(buf, d.start, &line, &col);
-		errlist_add(errs, path, line, col, "fio output holds no jobs");
-	}
-	if (ts > 0) {
-		char iso[32];
-		double elapsed = 0;
-		iso_of(ts, iso, sizeof(iso));
-		if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
-			snprintf(s->finished_at, sizeof(s->finished_at), "%s", iso);
-		if (nj > 0)
-			num(cJSON_GetArrayItem(jobs, 0), "elapsed", &elapsed);
-		iso_of(ts - elapsed, iso, sizeof(iso));
-		if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
-			snprintf(s->started_at, sizeof(s->started_at), "%s", iso);
-	}
+	if (ts > 0)
+		fio_times(s, jobs, ts);
 out:
-	free(entries);
 	cJSON_Delete(doc);
 	free(buf);
 	return errs->n > before ? -1 : 0;

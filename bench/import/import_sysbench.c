@@ -145,122 +145,94 @@ static void copy_str(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* Turn a finished run into a cell. */
-static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
-		   const struct import_sysbench_opts *o, struct cell *first,
-		   struct errlist *errs)
+/* Mode, block size and threads: the log, else the script's marker line,
+ * else the command line (which must not contradict the log).  Problems go
+ * to errs. */
+static void sb_what(const char *path, const struct sb_run *r,
+		    const struct import_sysbench_opts *o, struct cell *p,
+		    struct errlist *errs)
 {
-	struct cell p;
-	struct rep_result rep;
-	size_t before = errs->n;
-	char b[PATH_MAX];
-
-	/* Figures: all of them or the log is cut or not fileio output. */
-	if (!r->have_reads || !r->have_writes || !r->have_time ||
-	    !r->have_rmib || !r->have_wmib) {
-		errlist_add(errs, path, r->start_line, 1,
-			    "sysbench run is incomplete: no %s; is this the output of 'sysbench fileio ... run'?",
-			    !r->have_reads ? "'reads/s'" : !r->have_writes ? "'writes/s'" :
-			    !r->have_rmib ? "'read, MiB/s'" : !r->have_wmib ? "'written, MiB/s'" :
-			    "'total time'");
-		return -1;
-	}
-	cell_init(&p);
-	p.size = 0;
-	p.seed = 0;
-	snprintf(p.engine, sizeof(p.engine), "psync");
-
-	/* mode: the log, else the script's marker line, else --mode */
 	enum pattern cli_mode;
 	bool have_cli_mode = o->mode && pattern_parse(o->mode, &cli_mode) == 0;
+
 	if (r->have_mode) {
-		p.pattern = r->mode;
+		p->pattern = r->mode;
 		if (have_cli_mode && cli_mode != r->mode)
 			errlist_add(errs, path, r->start_line, 1,
 				    "--mode %s contradicts the log ('Doing %s test')",
 				    o->mode, r->mode_words);
 	} else if (r->have_marker_mode) {
-		p.pattern = r->marker_mode;
+		p->pattern = r->marker_mode;
 	} else if (have_cli_mode) {
-		p.pattern = cli_mode;
+		p->pattern = cli_mode;
 	} else {
 		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the test mode ('Doing ... test'); give --mode rndrd|rndwr|rndrw|seqrd|seqwr|seqrewr");
 	}
 	if (r->bs) {
-		p.bs = r->bs;
+		p->bs = r->bs;
 		if (o->bs && o->bs != r->bs)
 			errlist_add(errs, path, r->start_line, 1,
 				    "--bs %llu contradicts the log (block size %llu)",
 				    (unsigned long long)o->bs, (unsigned long long)r->bs);
 	} else if (r->marker_bs) {
-		p.bs = r->marker_bs;
+		p->bs = r->marker_bs;
 	} else if (o->bs) {
-		p.bs = o->bs;
+		p->bs = o->bs;
 	} else {
 		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the block size ('Block size 16KiB'); give --bs");
 	}
 	if (r->threads > 0) {
-		p.jobs = (unsigned)r->threads;
-		if (o->threads && o->threads != p.jobs)
+		p->jobs = (unsigned)r->threads;
+		if (o->threads && o->threads != p->jobs)
 			errlist_add(errs, path, r->start_line, 1,
 				    "--threads %u contradicts the log (%ld threads)",
 				    o->threads, r->threads);
 	} else if (o->threads) {
-		p.jobs = o->threads;
+		p->jobs = o->threads;
 	} else {
 		errlist_add(errs, path, r->start_line, 1,
 			    "the log does not say the threads ('Number of threads: N'); give --threads");
 	}
-	if (errs->n > before)
-		return -1;
-	if (r->nfiles > 0)
-		p.files = (unsigned)r->nfiles;
-	if (r->file_bytes > 0)
-		p.size = import_u64(r->file_bytes);
-	if (r->requests > 0)
-		p.requests = (uint64_t)r->requests; /* bounded when parsed */
-	if (r->fsync_every > 0)
-		p.fsync = (unsigned)r->fsync_every;
-	p.end_fsync = r->end_fsync == 1;
-	p.direct = strstr(r->flags, "direct") != NULL;
-	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
-		p.rwmixread = r->rw_ratio > 1e9 ? 100 :
-			(unsigned)lround(100.0 * r->rw_ratio / (1.0 + r->rw_ratio));
-	if (!strcmp(r->io_mode, "asynchronous"))
-		snprintf(p.engine, sizeof(p.engine), "libaio");
-	else if (!strcmp(r->io_mode, "mmap"))
-		snprintf(p.engine, sizeof(p.engine), "mmap");
-	cell_label_derive(&p, p.label, sizeof(p.label));
+}
 
-	if (o->device)
-		snprintf(p.device, sizeof(p.device), "%s", o->device);
-	else if (r->marker_dir[0]) {
+/* The device name: --device, else the marker line's directory, else the
+ * log's file name without its extension. */
+static void sb_device(const char *path, const struct sb_run *r,
+		      const struct import_sysbench_opts *o, char *dev, size_t len)
+{
+	char b[PATH_MAX];
+
+	if (o->device) {
+		snprintf(dev, len, "%s", o->device);
+	} else if (r->marker_dir[0]) {
 		snprintf(b, sizeof(b), "%s", r->marker_dir);
 		size_t n = strlen(b);
 		while (n > 1 && b[n - 1] == '/')
 			b[--n] = '\0';
 		const char *sl = strrchr(b, '/');
-		copy_str(p.device, sizeof(p.device), sl && sl[1] ? sl + 1 : b);
+		copy_str(dev, len, sl && sl[1] ? sl + 1 : b);
 	} else {
 		const char *sl = strrchr(path, '/');
 		copy_str(b, sizeof(b), sl ? sl + 1 : path);
 		char *dot = strrchr(b, '.');
 		if (dot && dot != b)
 			*dot = '\0';
-		copy_str(p.device, sizeof(p.device), b);
+		copy_str(dev, len, b);
 	}
-	copy_str(p.path, sizeof(p.path), r->marker_dir);
+}
 
-	memset(&rep, 0, sizeof(rep));
-	rep.runtime_ns = import_u64(r->total_time_s * 1e9);
+/* The run's figures as one repetition of the pattern's directions. */
+static void sb_rep(const struct sb_run *r, enum pattern pat, struct rep_result *rep)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->runtime_ns = import_u64(r->total_time_s * 1e9);
 	for (int d = 0; d < DIR__COUNT; d++) {
-		bool on = d == DIR_READ ? pattern_reads(p.pattern) :
-					  pattern_writes(p.pattern);
+		bool on = d == DIR_READ ? pattern_reads(pat) : pattern_writes(pat);
 		if (!on)
 			continue;
-		struct dir_result *x = &rep.dir[d];
+		struct dir_result *x = &rep->dir[d];
 		x->present = true;
 		x->iops = d == DIR_READ ? r->reads_s : r->writes_s;
 		x->bw_bytes_s = (d == DIR_READ ? r->read_mib_s : r->written_mib_s) *
@@ -281,6 +253,58 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 			}
 		}
 	}
+}
+
+/* Turn a finished run into a cell. */
+static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
+		   const struct import_sysbench_opts *o, struct cell *first,
+		   struct errlist *errs)
+{
+	struct cell p;
+	struct rep_result rep;
+	size_t before = errs->n;
+
+	/* Figures: all of them or the log is cut or not fileio output. */
+	if (!r->have_reads || !r->have_writes || !r->have_time ||
+	    !r->have_rmib || !r->have_wmib) {
+		errlist_add(errs, path, r->start_line, 1,
+			    "sysbench run is incomplete: no %s; is this the output of 'sysbench fileio ... run'?",
+			    !r->have_reads ? "'reads/s'" : !r->have_writes ? "'writes/s'" :
+			    !r->have_rmib ? "'read, MiB/s'" : !r->have_wmib ? "'written, MiB/s'" :
+			    "'total time'");
+		return -1;
+	}
+	char pdev[CELL_NAME_MAX], ppath[PATH_MAX];
+	cell_init(&p);
+	p.device = pdev;
+	p.path = ppath;
+	p.size = 0;
+	p.seed = 0;
+	snprintf(p.engine, sizeof(p.engine), "psync");
+	sb_what(path, r, o, &p, errs);
+	if (errs->n > before)
+		return -1;
+	if (r->nfiles > 0)
+		p.files = (unsigned)r->nfiles;
+	if (r->file_bytes > 0)
+		p.size = import_u64(r->file_bytes);
+	if (r->requests > 0)
+		p.requests = (uint64_t)r->requests; /* bounded when parsed */
+	if (r->fsync_every > 0)
+		p.fsync = (unsigned)r->fsync_every;
+	p.end_fsync = r->end_fsync == 1;
+	p.direct = strstr(r->flags, "direct") != NULL;
+	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
+		p.rwmixread = r->rw_ratio > 1e9 ? 100 :
+			(unsigned)lround(100.0 * r->rw_ratio / (1.0 + r->rw_ratio));
+	if (!strcmp(r->io_mode, "asynchronous"))
+		snprintf(p.engine, sizeof(p.engine), "libaio");
+	else if (!strcmp(r->io_mode, "mmap"))
+		snprintf(p.engine, sizeof(p.engine), "mmap");
+	cell_label_derive(&p, p.label, sizeof(p.label));
+	sb_device(path, r, o, pdev, sizeof(pdev));
+	copy_str(ppath, sizeof(ppath), r->marker_dir);
+	sb_rep(r, p.pattern, &rep);
 
 	cJSON *src = cJSON_CreateObject();
 	if (src) {
@@ -292,8 +316,11 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		cJSON_AddStringToObject(src, "file", path);
 		cJSON_AddNumberToObject(src, "line", r->start_line);
 	}
-	if (!first->device[0])
+	if (!first->device) {
+		/* only its numbers are used (the header's command line) */
 		*first = p;
+		first->device = first->path = "";
+	}
 	struct import_cell *c = import_set_add(s, &p, &rep, src);
 	if (!c) {
 		errlist_add(errs, path, 0, 0, "out of memory");
@@ -307,6 +334,185 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	import_cell_warn(c, "sysbench prints latency in ms with 2 decimals (10 us resolution); no histogram, percentile %g only",
 			 r->have_lat_pct ? r->lat_pct_p : 95);
 	return 0;
+}
+
+/* "bad number for WHAT" at v's column of line.  Returns -1. */
+static int sb_bad(const char *path, unsigned lineno, const char *line,
+		  const char *v, const char *what, struct errlist *errs)
+{
+	while (*v == ' ' || *v == '\t')
+		v++;
+	errlist_add(errs, path, lineno, (unsigned)(v - line) + 1,
+		    "bad number for %s: '%s'", what, v);
+	return -1;
+}
+
+#define BADNUM(what) return sb_bad(path, lineno, line, v, what, errs)
+
+/* A line of the run's header ("Number of threads:", "Block size", the
+ * file set, modes and flags).  1 when it was one, 0 when not, -1 bad. */
+static int sb_header(struct sb_run *run, const char *line, const char *path,
+		     unsigned lineno, struct errlist *errs)
+{
+	const char *v;
+	double x;
+
+	if ((v = after(line, "Number of threads:"))) {
+		if (sb_num(v, &x) < 0 || x < 1 || x > 1e6 || x != floor(x))
+			BADNUM("threads");
+		run->threads = (long)x;
+	} else if ((v = after(line, "Extra file open flags:"))) {
+		while (*v == ' ')
+			v++;
+		copy_str(run->flags, sizeof(run->flags), v);
+	} else if (strstr(line, " files, ") && strstr(line, " each")) {
+		long nf;
+		char sz[64];
+		if (sscanf(line, "%ld files, %63s each", &nf, sz) != 2 ||
+		    nf < 1 || nf > 1000000 || (run->file_bytes = sb_size(sz)) < 0) {
+			v = line;
+			BADNUM("the file set ('N files, SIZE each')");
+		}
+		run->nfiles = nf;
+	} else if ((v = after(line, "Block size "))) {
+		double bsz = sb_size(v);
+		if (bsz <= 0 || bsz > 1e12 || bsz != floor(bsz))
+			BADNUM("block size");
+		run->bs = (uint64_t)bsz;
+	} else if ((v = after(line, "Number of IO requests:"))) {
+		if (sb_num(v, &x) < 0 || x > 1e15 || x != floor(x))
+			BADNUM("IO requests");
+		run->requests = (long)x;
+	} else if ((v = after(line, "Read/Write ratio for combined random IO test:"))) {
+		if (sb_num(v, &run->rw_ratio) < 0)
+			BADNUM("read/write ratio");
+	} else if ((v = after(line, "Periodic FSYNC enabled, calling fsync() each "))) {
+		run->fsync_every = strtol(v, NULL, 10);
+	} else if (after(line, "Calling fsync() at the end of test, Enabled")) {
+		run->end_fsync = 1;
+	} else if (after(line, "Calling fsync() at the end of test, Disabled")) {
+		run->end_fsync = 0;
+	} else if ((v = after(line, "Using ")) && strstr(v, "I/O mode")) {
+		copy_str(run->io_mode, sizeof(run->io_mode), v);
+		run->io_mode[strcspn(run->io_mode, " ")] = '\0';
+		if (!strncmp(v, "mmap", 4))
+			snprintf(run->io_mode, sizeof(run->io_mode), "mmap");
+	} else if ((v = after(line, "Doing "))) {
+		const char *t = strstr(v, " test");
+		if (t) {
+			snprintf(run->mode_words, sizeof(run->mode_words), "%.*s",
+				 (int)(t - v), v);
+			if (mode_words(v, &run->mode) < 0) {
+				errlist_add(errs, path, lineno, 1,
+					    "unknown sysbench test mode '%s'",
+					    run->mode_words);
+				return -1;
+			}
+			run->have_mode = true;
+		}
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* A line of the run's figures (rates, time, latency).  0 or -1 bad. */
+static int sb_figure(struct sb_run *run, const char *line, const char *path,
+		     unsigned lineno, struct errlist *errs)
+{
+	const char *v;
+
+	if ((v = after(line, "reads/s:"))) {
+		if (sb_num(v, &run->reads_s) < 0)
+			BADNUM("reads/s");
+		run->have_reads = true;
+	} else if ((v = after(line, "writes/s:"))) {
+		if (sb_num(v, &run->writes_s) < 0)
+			BADNUM("writes/s");
+		run->have_writes = true;
+	} else if ((v = after(line, "fsyncs/s:"))) {
+		if (sb_num(v, &run->fsyncs_s) < 0)
+			BADNUM("fsyncs/s");
+	} else if ((v = after(line, "read, MiB/s:"))) {
+		if (sb_num(v, &run->read_mib_s) < 0)
+			BADNUM("read MiB/s");
+		run->have_rmib = true;
+	} else if ((v = after(line, "written, MiB/s:"))) {
+		if (sb_num(v, &run->written_mib_s) < 0)
+			BADNUM("written MiB/s");
+		run->have_wmib = true;
+	} else if ((v = after(line, "total time:"))) {
+		if (sb_num(v, &run->total_time_s) < 0 || run->total_time_s <= 0)
+			BADNUM("total time");
+		run->have_time = true;
+	} else if ((v = after(line, "total number of events:"))) {
+		if (sb_num(v, &run->events) < 0)
+			BADNUM("events");
+	} else if ((v = after(line, "min:"))) {
+		if (sb_num(v, &run->lat_min) < 0)
+			BADNUM("latency min");
+		run->have_lat_min = true;
+	} else if ((v = after(line, "avg:"))) {
+		if (sb_num(v, &run->lat_avg) < 0)
+			BADNUM("latency avg");
+		run->have_lat_avg = true;
+	} else if ((v = after(line, "max:"))) {
+		if (sb_num(v, &run->lat_max) < 0)
+			BADNUM("latency max");
+		run->have_lat_max = true;
+	} else if ((v = after(line, "sum:"))) {
+		if (sb_num(v, &run->lat_sum) < 0)
+			BADNUM("latency sum");
+	} else {
+		/* "95th percentile:" (the number is --percentile) */
+		const char *t = line;
+		while (*t == ' ')
+			t++;
+		char *end;
+		double pp = strtod(t, &end);
+		if (end != t && (!strncmp(end, "th percentile:", 14) ||
+				 !strncmp(end, "st percentile:", 14) ||
+				 !strncmp(end, "nd percentile:", 14) ||
+				 !strncmp(end, "rd percentile:", 14))) {
+			v = end + 14;
+			if (sb_num(v, &run->lat_pct) < 0)
+				BADNUM("latency percentile");
+			run->lat_pct_p = pp;
+			run->have_lat_pct = pp > 0 && pp <= 100;
+		}
+	}
+	return 0;
+}
+#undef BADNUM
+
+/* The set's "source": sysbench's version, and the first cell's parameters
+ * in sysbench's words (the command is rebuilt from the log header). */
+static void sb_source(struct import_set *s, const char *version,
+		      const struct cell *c)
+{
+	char cmd[1024];
+
+	if (!(s->source = cJSON_CreateObject()))
+		return;
+	cJSON_AddStringToObject(s->source, "kind", "sysbench");
+	cJSON_AddArrayToObject(s->source, "files");
+	if (version[0])
+		cJSON_AddStringToObject(s->source, "version", version);
+	else
+		cJSON_AddNullToObject(s->source, "version");
+	snprintf(cmd, sizeof(cmd),
+		 "sysbench fileio --file-num=%u --file-total-size=%llu "
+		 "--file-test-mode=%s --file-block-size=%llu --threads=%u%s%s "
+		 "--file-fsync-freq=%u run",
+		 c->files, (unsigned long long)c->size * c->files,
+		 sysbench_mode_name(c->pattern),
+		 (unsigned long long)c->bs, c->jobs,
+		 c->direct ? " --file-extra-flags=direct" : "",
+		 c->requests ? "" : " --events=0",
+		 c->fsync);
+	cJSON_AddStringToObject(s->source, "command", cmd);
+	cJSON_AddStringToObject(s->source, "note",
+		"measured by sysbench, imported by iomatrix; the command is rebuilt from the log header (--time is not in the log)");
 }
 
 /*
@@ -342,24 +548,110 @@ static bool date_line(const char *line, struct import_set *s)
 	return true;
 }
 
+/* The reading of one log: the run being read, the marker line of seed
+ * 003's script before it, what was emitted. */
+struct sb_log {
+	struct import_set *s;
+	const char *path;
+	const struct import_sysbench_opts *o;
+	struct errlist *errs;
+	struct sb_run run, marker;
+	bool in_run, pending_marker;
+	unsigned runs;
+	char version[64];
+	struct cell first;
+};
+
+/* The run read so far is complete: emit it.  0 or -1. */
+static int sb_flush(struct sb_log *L)
+{
+	if (!L->in_run)
+		return 0;
+	L->in_run = false;
+	if (sb_emit(L->s, L->path, &L->run, L->o, &L->first, L->errs) < 0)
+		return -1;
+	L->runs++;
+	return 0;
+}
+
+/* The lines that start or delimit a run: seed 003's marker
+ * "----/data/ssd 16384 rndrd----" and the "sysbench 1.x" banner.  1 when
+ * the line was one, 0 when not, -1 on error. */
+static int sb_boundary(struct sb_log *L, const char *line, unsigned lineno)
+{
+	size_t ll = strlen(line);
+	const char *v;
+
+	if (!strncmp(line, "----", 4) && ll > 8) {
+		char dir[PATH_MAX] = "", mode[32] = "";
+		unsigned long long bsz = 0;
+		if (sb_flush(L) < 0)
+			return -1;
+		sb_run_init(&L->marker, lineno);
+		if (sscanf(line + 4, "%4095s %llu %31[a-z]", dir, &bsz, mode) >= 1) {
+			copy_str(L->marker.marker_dir, sizeof(L->marker.marker_dir), dir);
+			L->marker.marker_bs = bsz;
+			if (mode[0] && pattern_parse(mode, &L->marker.marker_mode) == 0)
+				L->marker.have_marker_mode = true;
+		}
+		L->pending_marker = true;
+		return 1;
+	}
+	if (date_line(line, L->s)) /* a script's `date` between runs */
+		return 1;
+	if ((v = after(line, "sysbench ")) && isdigit((unsigned char)*v)) {
+		/* A new run; the previous one is complete. */
+		if (sb_flush(L) < 0)
+			return -1;
+		sb_run_init(&L->run, lineno);
+		if (L->pending_marker) {
+			copy_str(L->run.marker_dir, sizeof(L->run.marker_dir),
+				 L->marker.marker_dir);
+			L->run.marker_bs = L->marker.marker_bs;
+			L->run.marker_mode = L->marker.marker_mode;
+			L->run.have_marker_mode = L->marker.have_marker_mode;
+			L->pending_marker = false;
+		}
+		snprintf(L->run.version, sizeof(L->run.version), "sysbench %.*s",
+			 (int)strcspn(v, " "), v);
+		if (!L->version[0])
+			copy_str(L->version, sizeof(L->version), L->run.version);
+		if (strncmp(v, "1.", 2))
+			errlist_add(L->errs, L->path, lineno, 1,
+				    "'%s' output is not supported; this reads sysbench 1.0 fileio output",
+				    L->run.version);
+		L->in_run = true;
+		return 1;
+	}
+	if (after(line, "Operations performed:")) {
+		errlist_add(L->errs, L->path, lineno, 1,
+			    "sysbench 0.4 output is not supported; this reads sysbench 1.0 fileio output");
+		return -1;
+	}
+	return 0;
+}
+
 int import_sysbench_file(struct import_set *s, const char *path,
 			 const struct import_sysbench_opts *o,
 			 struct errlist *errs)
 {
 	size_t len = 0, before = errs->n;
 	char *buf = import_read_file(path, &len, errs);
-	struct sb_run run;
-	bool in_run = false, pending_marker = false;
-	struct sb_run marker;
-	unsigned lineno = 0, runs = 0;
-	char version[64] = "";
-	char cmd[1024] = "";
-	struct cell first;
+	unsigned lineno = 0;
+	struct sb_log *L;
 
 	if (!buf)
 		return -1;
-	memset(&first, 0, sizeof(first));
-	sb_run_init(&marker, 0);
+	if (!(L = calloc(1, sizeof(*L)))) {
+		free(buf);
+		errlist_add(errs, path, 0, 0, "out of memory");
+		return -1;
+	}
+	L->s = s;
+	L->path = path;
+	L->o = o;
+	L->errs = errs;
+	sb_run_init(&L->marker, 0);
 	char *save = NULL;
 	for (char *line = buf; line && *line; line = save) {
 		char *nl = strchr(line, '\n');
@@ -370,232 +662,38 @@ int import_sysbench_file(struct import_set *s, const char *path,
 		if (ll && line[ll - 1] == '\r')
 			line[ll - 1] = '\0';
 		lineno++;
-		const char *v;
-		double x;
-
-#define BADNUM(what) do { \
-		while (*v == ' ' || *v == '\t') \
-			v++; \
-		errlist_add(errs, path, lineno, (unsigned)(v - line) + 1, \
-			    "bad number for %s: '%s'", what, v); \
-		goto out; \
-	} while (0)
-
-		/* seed 003's script: "----/data/ssd 16384 rndrd----" */
-		if (!strncmp(line, "----", 4) && ll > 8) {
-			char dir[PATH_MAX] = "", mode[32] = "";
-			unsigned long long bsz = 0;
-			if (in_run) {
-				if (sb_emit(s, path, &run, o, &first, errs) < 0)
-					goto out;
-				runs++;
-				in_run = false;
-			}
-			sb_run_init(&marker, lineno);
-			if (sscanf(line + 4, "%4095s %llu %31[a-z]", dir, &bsz, mode) >= 1) {
-				copy_str(marker.marker_dir, sizeof(marker.marker_dir), dir);
-				marker.marker_bs = bsz;
-				if (mode[0] && pattern_parse(mode, &marker.marker_mode) == 0)
-					marker.have_marker_mode = true;
-			}
-			pending_marker = true;
-			continue;
-		}
-		if (date_line(line, s)) /* a script's `date` between runs */
-			continue;
-		if ((v = after(line, "sysbench ")) && isdigit((unsigned char)*v)) {
-			/* A new run; the previous one is complete. */
-			if (in_run) {
-				if (sb_emit(s, path, &run, o, &first, errs) < 0)
-					goto out;
-				runs++;
-			}
-			sb_run_init(&run, lineno);
-			if (pending_marker) {
-				copy_str(run.marker_dir, sizeof(run.marker_dir), marker.marker_dir);
-				run.marker_bs = marker.marker_bs;
-				run.marker_mode = marker.marker_mode;
-				run.have_marker_mode = marker.have_marker_mode;
-				pending_marker = false;
-			}
-			snprintf(run.version, sizeof(run.version), "sysbench %.*s",
-				 (int)strcspn(v, " "), v);
-			if (!version[0])
-				copy_str(version, sizeof(version), run.version);
-			if (strncmp(v, "1.", 2))
-				errlist_add(errs, path, lineno, 1,
-					    "'%s' output is not supported; this reads sysbench 1.0 fileio output",
-					    run.version);
-			in_run = true;
-			continue;
-		}
-		if (after(line, "Operations performed:")) {
-			errlist_add(errs, path, lineno, 1,
-				    "sysbench 0.4 output is not supported; this reads sysbench 1.0 fileio output");
+		int b = sb_boundary(L, line, lineno);
+		if (b < 0)
 			goto out;
-		}
-		if (!in_run) {
+		if (b > 0)
+			continue;
+		if (!L->in_run) {
 			/* Figures before any "sysbench 1.x" banner: a log whose
 			 * head was cut off.  Start a run anyway. */
-			if (after(line, "File operations:") ||
-			    after(line, "Number of threads:")) {
-				sb_run_init(&run, lineno);
-				in_run = true;
-			} else {
+			if (!after(line, "File operations:") &&
+			    !after(line, "Number of threads:"))
 				continue;
-			}
+			sb_run_init(&L->run, lineno);
+			L->in_run = true;
 		}
-		if ((v = after(line, "Number of threads:"))) {
-			if (sb_num(v, &x) < 0 || x < 1 || x > 1e6 || x != floor(x))
-				BADNUM("threads");
-			run.threads = (long)x;
-		} else if ((v = after(line, "Extra file open flags:"))) {
-			while (*v == ' ')
-				v++;
-			copy_str(run.flags, sizeof(run.flags), v);
-		} else if (strstr(line, " files, ") && strstr(line, " each")) {
-			long nf;
-			char sz[64];
-			if (sscanf(line, "%ld files, %63s each", &nf, sz) != 2 ||
-			    nf < 1 || nf > 1000000 || (run.file_bytes = sb_size(sz)) < 0) {
-				v = line;
-				BADNUM("the file set ('N files, SIZE each')");
-			}
-			run.nfiles = nf;
-		} else if ((v = after(line, "Block size "))) {
-			double bsz = sb_size(v);
-			if (bsz <= 0 || bsz > 1e12 || bsz != floor(bsz))
-				BADNUM("block size");
-			run.bs = (uint64_t)bsz;
-		} else if ((v = after(line, "Number of IO requests:"))) {
-			if (sb_num(v, &x) < 0 || x > 1e15 || x != floor(x))
-				BADNUM("IO requests");
-			run.requests = (long)x;
-		} else if ((v = after(line, "Read/Write ratio for combined random IO test:"))) {
-			if (sb_num(v, &run.rw_ratio) < 0)
-				BADNUM("read/write ratio");
-		} else if ((v = after(line, "Periodic FSYNC enabled, calling fsync() each "))) {
-			run.fsync_every = strtol(v, NULL, 10);
-		} else if (after(line, "Calling fsync() at the end of test, Enabled")) {
-			run.end_fsync = 1;
-		} else if (after(line, "Calling fsync() at the end of test, Disabled")) {
-			run.end_fsync = 0;
-		} else if ((v = after(line, "Using ")) && strstr(v, "I/O mode")) {
-			copy_str(run.io_mode, sizeof(run.io_mode), v);
-			run.io_mode[strcspn(run.io_mode, " ")] = '\0';
-			if (!strncmp(v, "mmap", 4))
-				snprintf(run.io_mode, sizeof(run.io_mode), "mmap");
-		} else if ((v = after(line, "Doing "))) {
-			const char *t = strstr(v, " test");
-			if (t) {
-				snprintf(run.mode_words, sizeof(run.mode_words), "%.*s",
-					 (int)(t - v), v);
-				if (mode_words(v, &run.mode) < 0) {
-					errlist_add(errs, path, lineno, 1,
-						    "unknown sysbench test mode '%s'",
-						    run.mode_words);
-					goto out;
-				}
-				run.have_mode = true;
-			}
-		} else if ((v = after(line, "reads/s:"))) {
-			if (sb_num(v, &run.reads_s) < 0)
-				BADNUM("reads/s");
-			run.have_reads = true;
-		} else if ((v = after(line, "writes/s:"))) {
-			if (sb_num(v, &run.writes_s) < 0)
-				BADNUM("writes/s");
-			run.have_writes = true;
-		} else if ((v = after(line, "fsyncs/s:"))) {
-			if (sb_num(v, &run.fsyncs_s) < 0)
-				BADNUM("fsyncs/s");
-		} else if ((v = after(line, "read, MiB/s:"))) {
-			if (sb_num(v, &run.read_mib_s) < 0)
-				BADNUM("read MiB/s");
-			run.have_rmib = true;
-		} else if ((v = after(line, "written, MiB/s:"))) {
-			if (sb_num(v, &run.written_mib_s) < 0)
-				BADNUM("written MiB/s");
-			run.have_wmib = true;
-		} else if ((v = after(line, "total time:"))) {
-			if (sb_num(v, &run.total_time_s) < 0 || run.total_time_s <= 0)
-				BADNUM("total time");
-			run.have_time = true;
-		} else if ((v = after(line, "total number of events:"))) {
-			if (sb_num(v, &run.events) < 0)
-				BADNUM("events");
-		} else if ((v = after(line, "min:"))) {
-			if (sb_num(v, &run.lat_min) < 0)
-				BADNUM("latency min");
-			run.have_lat_min = true;
-		} else if ((v = after(line, "avg:"))) {
-			if (sb_num(v, &run.lat_avg) < 0)
-				BADNUM("latency avg");
-			run.have_lat_avg = true;
-		} else if ((v = after(line, "max:"))) {
-			if (sb_num(v, &run.lat_max) < 0)
-				BADNUM("latency max");
-			run.have_lat_max = true;
-		} else if ((v = after(line, "sum:"))) {
-			if (sb_num(v, &run.lat_sum) < 0)
-				BADNUM("latency sum");
-		} else {
-			/* "95th percentile:" (the number is --percentile) */
-			const char *t = line;
-			while (*t == ' ')
-				t++;
-			char *end;
-			double pp = strtod(t, &end);
-			if (end != t && (!strncmp(end, "th percentile:", 14) ||
-					 !strncmp(end, "st percentile:", 14) ||
-					 !strncmp(end, "nd percentile:", 14) ||
-					 !strncmp(end, "rd percentile:", 14))) {
-				v = end + 14;
-				if (sb_num(v, &run.lat_pct) < 0)
-					BADNUM("latency percentile");
-				run.lat_pct_p = pp;
-				run.have_lat_pct = pp > 0 && pp <= 100;
-			}
-		}
-#undef BADNUM
-	}
-	if (in_run) {
-		if (sb_emit(s, path, &run, o, &first, errs) < 0)
+		int h = sb_header(&L->run, line, path, lineno, errs);
+		if (h < 0 || (h == 0 && sb_figure(&L->run, line, path, lineno, errs) < 0))
 			goto out;
-		runs++;
 	}
-	if (!runs && errs->n == before)
+	if (sb_flush(L) < 0)
+		goto out;
+	if (!L->runs && errs->n == before)
 		errlist_add(errs, path, lineno ? lineno : 1, 1,
 			    "no sysbench fileio results found; save the output of 'sysbench fileio ... run'");
 	if (errs->n == before) {
-		if (!s->source && (s->source = cJSON_CreateObject())) {
-			cJSON_AddStringToObject(s->source, "kind", "sysbench");
-			cJSON_AddArrayToObject(s->source, "files");
-			if (version[0])
-				cJSON_AddStringToObject(s->source, "version", version);
-			else
-				cJSON_AddNullToObject(s->source, "version");
-			/* The first cell's parameters in sysbench's words. */
-			const struct cell *c = &first;
-			snprintf(cmd, sizeof(cmd),
-				 "sysbench fileio --file-num=%u --file-total-size=%llu "
-				 "--file-test-mode=%s --file-block-size=%llu --threads=%u%s%s "
-				 "--file-fsync-freq=%u run",
-				 c->files, (unsigned long long)c->size * c->files,
-				 sysbench_mode_name(c->pattern),
-				 (unsigned long long)c->bs, c->jobs,
-				 c->direct ? " --file-extra-flags=direct" : "",
-				 c->requests ? "" : " --events=0",
-				 c->fsync);
-			cJSON_AddStringToObject(s->source, "command", cmd);
-			cJSON_AddStringToObject(s->source, "note",
-				"measured by sysbench, imported by iomatrix; the command is rebuilt from the log header (--time is not in the log)");
-		}
+		if (!s->source)
+			sb_source(s, L->version, &L->first);
 		cJSON *files = cJSON_GetObjectItemCaseSensitive(s->source, "files");
 		if (files)
 			cJSON_AddItemToArray(files, cJSON_CreateString(path));
 	}
 out:
 	free(buf);
+	free(L);
 	return errs->n > before ? -1 : 0;
 }

@@ -18,36 +18,25 @@
 #include "common/fsutil.h"
 #include "resultset.h"
 
-/* durable: the atomic writer (every file of a live set); else a new file
- * without fsync, for a batch into a hidden directory synced once. */
-static int write_json(const char *path, const cJSON *j, bool durable)
+static uint64_t mono_ns(void)
 {
-	char *text = cJSON_Print(j); /* owned here */
-	size_t n;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+int resultset_write_json(const char *path, const cJSON *j)
+{
+	char *text = cJSON_Print(j);
 	int ret;
 
 	if (!text)
 		return -ENOMEM;
-	n = strlen(text);
-	/* cJSON_Print leaves no final newline; files end with one. */
-	char *buf = malloc(n + 2);
-	if (!buf) {
-		free(text);
-		return -ENOMEM;
-	}
-	memcpy(buf, text, n);
-	buf[n] = '\n';
-	buf[n + 1] = '\0';
+	size_t n = strlen(text);
+	text[n] = '\n'; /* files end with a newline: in place of the NUL */
+	ret = fsutil_write_atomic(path, text, n + 1);
 	free(text);
-	ret = durable ? fsutil_write_atomic(path, buf, n + 1) :
-		        fsutil_write_new_at(AT_FDCWD, path, buf, n + 1);
-	free(buf);
 	return ret;
-}
-
-int atomic_write_json(const char *path, const cJSON *j)
-{
-	return write_json(path, j, true);
 }
 
 void iso8601_now(char *buf, size_t len)
@@ -84,10 +73,16 @@ static void host_component(char *buf, size_t len)
 
 static int write_manifest(struct resultset *rs)
 {
-	char path[PATH_MAX];
+	char *text = cJSON_Print(rs->manifest);
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/manifest.json", rs->dir);
-	return atomic_write_json(path, rs->manifest);
+	if (!text)
+		return -ENOMEM;
+	size_t n = strlen(text);
+	text[n] = '\n'; /* files end with a newline: in place of the NUL */
+	ret = fsutil_write_atomic_at(rs->dirfd, "manifest.json", text, n + 1);
+	free(text);
+	return ret;
 }
 
 int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen)
@@ -189,29 +184,107 @@ int resultset_manifest_add_device(cJSON *manifest, const char *name,
 	return 0;
 }
 
-cJSON *resultset_plan_to_json(const struct suite *s)
+/* A JSON string literal of text, escaped as cJSON does; NULL on OOM. */
+static char *json_literal(const char *text)
 {
-	cJSON *j = cJSON_CreateObject(), *cells;
+	cJSON *j = cJSON_CreateString(text);
+	char *out = j ? cJSON_PrintUnformatted(j) : NULL;
 
-	if (!j)
-		return NULL;
-	if (!cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION) ||
-	    !cJSON_AddStringToObject(j, "suite", s->name ? s->name : "") ||
-	    !cJSON_AddStringToObject(j, "sha256", s->sha256) ||
-	    !(cells = cJSON_AddArrayToObject(j, "cells")))
-		goto err;
+	cJSON_Delete(j);
+	return out;
+}
+
+/* The plan's members after "cells" (purge, preconditioning, rounds of
+ * the SSD keys, only when a suite uses them), printed as cJSON_Print
+ * would at depth 1.  0 or -ENOMEM. */
+static int plan_extra_write(FILE *f, const struct suite *s)
+{
+	cJSON *x = cJSON_CreateObject(), *m;
+	int ret = 0;
+
+	if (!x || plan_ssd_to_json(s, x) < 0) {
+		cJSON_Delete(x);
+		return -ENOMEM;
+	}
+	cJSON_ArrayForEach(m, x) {
+		char *k = json_literal(m->string), *v = cJSON_Print(m);
+		if (!k || !v) {
+			free(k);
+			free(v);
+			ret = -ENOMEM;
+			break;
+		}
+		fprintf(f, ",\n\t%s:\t", k);
+		for (const char *p = v; *p; p++) {
+			putc(*p, f);
+			if (*p == '\n')
+				putc('\t', f);
+		}
+		free(k);
+		free(v);
+	}
+	cJSON_Delete(x);
+	return ret;
+}
+
+int resultset_plan_write(FILE *f, const struct suite *s)
+{
+	char *name = json_literal(s->name ? s->name : "");
+	char *sha = json_literal(s->sha256);
+	int ret = 0;
+
+	/* Byte for byte what cJSON_Print gives for the whole plan (the plan
+	 * goldens hold it), one cell at a time so that a 100,000-cell plan
+	 * never exists as one tree: each cell object is printed alone and
+	 * indented to its depth (2) in the "cells" array. */
+	if (!name || !sha) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	fprintf(f, "{\n\t\"schema_version\":\t%d,\n\t\"suite\":\t%s,\n"
+		"\t\"sha256\":\t%s,\n\t\"cells\":\t[", RESULTSET_SCHEMA_VERSION,
+		name, sha);
 	for (size_t i = 0; i < s->ncells; i++) {
 		cJSON *c = cell_to_json(&s->cells[i]);
-		if (!c)
-			goto err;
-		cJSON_AddItemToArray(cells, c);
+		char *txt = c ? cJSON_Print(c) : NULL;
+		cJSON_Delete(c);
+		if (!txt) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		if (i)
+			fputs(", ", f);
+		for (const char *p = txt; *p; p++) {
+			putc(*p, f);
+			if (*p == '\n')
+				fputs("\t\t", f);
+		}
+		free(txt);
 	}
-	if (plan_ssd_to_json(s, j) < 0) /* purge, preconditioning, rounds */
-		goto err;
-	return j;
-err:
-	cJSON_Delete(j);
-	return NULL;
+	fputs("]", f);
+	if ((ret = plan_extra_write(f, s)) < 0)
+		goto out;
+	fputs("\n}\n", f);
+	if (ferror(f))
+		ret = -EIO;
+out:
+	free(name);
+	free(sha);
+	return ret;
+}
+
+int resultset_write_plan(struct resultset *rs, const struct suite *s)
+{
+	struct fsutil_atomic a;
+	int ret = fsutil_atomic_begin_at(&a, rs->dirfd, "plan.json");
+
+	if (ret < 0)
+		return ret;
+	if ((ret = resultset_plan_write(a.f, s)) < 0) {
+		fsutil_atomic_abort(&a);
+		return ret;
+	}
+	return fsutil_atomic_commit(&a);
 }
 
 int resultset_create(struct resultset *rs, const char *results_root,
@@ -221,7 +294,8 @@ int resultset_create(struct resultset *rs, const char *results_root,
 	char path[PATH_MAX];
 	int ret;
 
-	rs->dir = NULL;
+	memset(rs, 0, sizeof(*rs));
+	rs->dirfd = -1;
 	rs->manifest = manifest;
 	if (!manifest) {
 		snprintf(err, errlen, "out of memory");
@@ -318,19 +392,26 @@ int resultset_create(struct resultset *rs, const char *results_root,
 			 strerror(errno));
 		goto err;
 	}
+	rs->dirfd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rs->dirfd < 0) {
+		ret = -errno;
+		snprintf(err, errlen, "cannot open '%s': %s", rs->dir, strerror(errno));
+		goto err;
+	}
 	set_item(manifest, "status", cJSON_CreateString("running"));
 	if (!cJSON_GetObjectItemCaseSensitive(manifest, "cells"))
 		cJSON_AddItemToObject(manifest, "cells", cJSON_CreateArray());
 	ret = resultset_save_manifest(rs, err, errlen);
 	if (ret < 0)
 		goto err;
-	fsutil_fsync_dir_at(AT_FDCWD, rs->dir);
+	/* the set's name in its parent is durable too */
+	char parent[PATH_MAX];
+	if (fsutil_parent(rs->dir, parent, sizeof(parent)) == 0)
+		fsutil_fsync_dir_at(AT_FDCWD, parent);
+	rs->synced_ns = mono_ns();
 	return 0;
 err:
-	free(rs->dir);
-	rs->dir = NULL;
-	cJSON_Delete(rs->manifest);
-	rs->manifest = NULL;
+	resultset_release(rs);
 	return ret;
 }
 
@@ -355,14 +436,126 @@ cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
 	return j;
 }
 
+static const char *json_str(const cJSON *obj, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* Put entry (owned, or NULL: forget) at id in the in-memory index. */
+static int index_set(struct resultset *rs, int id, cJSON *entry)
+{
+	if (id < 1 || id > RESULTSET_MAX_ID) {
+		cJSON_Delete(entry);
+		return -EINVAL;
+	}
+	if ((size_t)id > rs->nentries) {
+		size_t na = rs->nentries ? rs->nentries : 64;
+		while (na < (size_t)id)
+			na *= 2;
+		cJSON **ne = realloc(rs->entries, na * sizeof(*ne));
+		if (!ne) {
+			cJSON_Delete(entry);
+			return -ENOMEM;
+		}
+		memset(ne + rs->nentries, 0, (na - rs->nentries) * sizeof(*ne));
+		rs->entries = ne;
+		rs->nentries = na;
+	}
+	cJSON_Delete(rs->entries[id - 1]);
+	rs->entries[id - 1] = entry;
+	return 0;
+}
+
+/* The manifest's index entry of a cell file's JSON: {id, file, device,
+ * label, status}.  Caller owns it; NULL when out of memory. */
+static cJSON *index_entry(int id, const cJSON *cell)
+{
+	const cJSON *params = cJSON_GetObjectItemCaseSensitive(cell, "params");
+	const char *status = json_str(cell, "status");
+	cJSON *e = cJSON_CreateObject();
+	char rel[32];
+
+	if (!e)
+		return NULL;
+	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	cJSON_AddNumberToObject(e, "id", id);
+	cJSON_AddStringToObject(e, "file", rel);
+	add_str_or_null(e, "device", json_str(params, "device"));
+	add_str_or_null(e, "label", json_str(params, "label"));
+	cJSON_AddStringToObject(e, "status", status ? status : "ok");
+	if (json_str(cell, "host")) /* fleet sets */
+		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));
+	return e;
+}
+
+/* A cell file name "NNNN.json" (four digits or more) -> its id, else 0. */
+static int cell_file_id(const char *name)
+{
+	size_t n = strspn(name, "0123456789");
+
+	if (n < 4 || n > 7 || strcmp(name + n, ".json"))
+		return 0;
+	return atoi(name);
+}
+
+/*
+ * The index of an existing set: the manifest's "cells", then every cell
+ * file in cells/ that parses (the files win: since iomatrix writes the
+ * index only when a run ends, a set whose run was killed knows its cells
+ * from cells/ only).
+ */
+static int index_load(struct resultset *rs)
+{
+	const cJSON *e;
+	int ret = 0;
+
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells")) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
+		if (cJSON_IsNumber(v) && v->valuedouble >= 1 &&
+		    v->valuedouble <= RESULTSET_MAX_ID &&
+		    (ret = index_set(rs, v->valueint, cJSON_Duplicate(e, true))) == -ENOMEM)
+			return ret;
+	}
+	int cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+			 O_CLOEXEC);
+	DIR *d = cfd >= 0 ? fdopendir(cfd) : NULL;
+	struct dirent *de;
+
+	if (!d) {
+		if (cfd >= 0)
+			close(cfd);
+		return 0;
+	}
+	while ((de = readdir(d))) {
+		int id = cell_file_id(de->d_name);
+		if (!id)
+			continue;
+		char *buf = fsutil_read_at(dirfd(d), de->d_name,
+					   RESULTSET_MAX_FILE_BYTES, 0, NULL);
+		cJSON *cell = buf ? cJSON_Parse(buf) : NULL;
+		free(buf);
+		/* one that does not parse keeps what the manifest said:
+		 * resume's check (resultset_cell_verify) names the problem
+		 * and measures the cell again */
+		ret = cJSON_IsObject(cell) ? index_set(rs, id, index_entry(id, cell)) : 0;
+		cJSON_Delete(cell);
+		if (ret == -ENOMEM)
+			break;
+		ret = 0;
+	}
+	closedir(d);
+	return ret;
+}
+
 int resultset_open(struct resultset *rs, const char *dir, char *err,
 		   size_t errlen)
 {
 	char path[PATH_MAX];
 	const cJSON *v;
 
-	rs->dir = NULL;
-	rs->manifest = NULL;
+	memset(rs, 0, sizeof(*rs));
+	rs->dirfd = -1;
 	/* a set may come from anyone: its files are read without following
 	 * links, and cells/ must be a real directory, since resume writes
 	 * into it (a planted SET/cells -> /elsewhere would redirect that) */
@@ -414,17 +607,20 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 	/* Strip trailing slashes so paths we print look normal. */
 	for (size_t n = strlen(rs->dir); n > 1 && rs->dir[n - 1] == '/'; n--)
 		rs->dir[n - 1] = '\0';
+	rs->dirfd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rs->dirfd < 0) {
+		snprintf(err, errlen, "cannot open '%s': %s", rs->dir, strerror(errno));
+		goto err;
+	}
+	if (index_load(rs) < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto err;
+	}
+	rs->synced_ns = mono_ns();
 	return 0;
 err:
-	cJSON_Delete(rs->manifest);
-	rs->manifest = NULL;
+	resultset_release(rs);
 	return -EINVAL;
-}
-
-static const char *json_str(const cJSON *obj, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
 /* The parameters of a cell file against the suite's: equal but for the
@@ -446,14 +642,14 @@ int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen)
 {
 	char rel[32];
-	int dfd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), cfd = -1;
+	int cfd = -1;
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
 
 	snprintf(rel, sizeof(rel), "%04d.json", c->id);
-	if (dfd >= 0)
-		cfd = openat(dfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (rs->dirfd >= 0)
+		cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (cfd >= 0)
 		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
 	if (!text) {
@@ -482,108 +678,111 @@ out:
 	free(text);
 	if (cfd >= 0)
 		close(cfd);
-	if (dfd >= 0)
-		close(dfd);
 	return ret;
 }
 
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
 {
-	const cJSON *cells =
-		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
-	const cJSON *e;
+	return id >= 1 && (size_t)id <= rs->nentries ? rs->entries[id - 1] : NULL;
+}
 
-	cJSON_ArrayForEach(e, cells) {
-		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
-		if (cJSON_IsNumber(v) && v->valueint == id)
-			return e;
-	}
-	return NULL;
+int resultset_sync(struct resultset *rs)
+{
+	int ret = 0;
+
+	if (rs->dirty && (ret = fsutil_syncfs(rs->dirfd)) == 0)
+		rs->dirty = false;
+	rs->synced_ns = mono_ns();
+	return ret;
 }
 
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen)
 {
-	char rel[32], path[PATH_MAX];
-	cJSON *cells, *entry = NULL, *e;
-	const cJSON *params;
-	const char *status;
+	char rel[32];
+	char *text = cJSON_Print(cell);
+	cJSON *entry = index_entry(id, cell);
 	int ret;
 
 	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
-	snprintf(path, sizeof(path), "%s/%s", rs->dir, rel);
-	ret = write_json(path, cell, !rs->batch);
+	if (!text || !entry) {
+		ret = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	/* cJSON_Print leaves no final newline; files end with one: the
+	 * closing brace becomes "}\n" in place of the NUL */
+	size_t n = strlen(text);
+	text[n] = '\n';
+	/* No fsync per cell (two of them cost more than a null-engine cell
+	 * on a busy disk): the file is atomic against a crash of iomatrix at
+	 * once and durable at the next resultset_sync(), at most a second
+	 * later, and before the manifest says the run ended. */
+	ret = fsutil_write_atomic_flags_at(rs->dirfd, rel, text, n + 1,
+					   FSUTIL_NOSYNC);
+	text[n] = '\0';
 	if (ret < 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path,
+		snprintf(err, errlen, "cannot write '%s/%s': %s", rs->dir, rel,
 			 strerror(-ret));
 		goto out;
 	}
-
-	entry = cJSON_CreateObject();
-	if (!entry) {
-		ret = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	params = cJSON_GetObjectItemCaseSensitive(cell, "params");
-	status = json_str(cell, "status");
-	cJSON_AddNumberToObject(entry, "id", id);
-	cJSON_AddStringToObject(entry, "file", rel);
-	if (json_str(params, "device"))
-		cJSON_AddStringToObject(entry, "device", json_str(params, "device"));
-	else
-		cJSON_AddNullToObject(entry, "device");
-	if (json_str(params, "label"))
-		cJSON_AddStringToObject(entry, "label", json_str(params, "label"));
-	else
-		cJSON_AddNullToObject(entry, "label");
-	cJSON_AddStringToObject(entry, "status", status ? status : "ok");
-	if (json_str(cell, "host")) /* fleet sets */
-		cJSON_AddStringToObject(entry, "host", json_str(cell, "host"));
-
-	/* Keep the index sorted by id and free of duplicates (resume may
-	 * rewrite a cell that failed before).  The array is rebuilt rather
-	 * than edited in place: cJSON 1.7.15's insert after a replace of the
-	 * first item loses elements. */
-	cells = cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells");
-	const cJSON *last = cells && cells->child ? cells->child->prev : NULL;
-	const cJSON *lid = cJSON_GetObjectItemCaseSensitive(last, "id");
-	if (rs->batch && cells && (!last || (cJSON_IsNumber(lid) && lid->valueint < id))) {
-		/* a batch writes ids in order: append, and leave the manifest
-		 * to resultset_finish (rewriting it per cell is quadratic) */
-		cJSON_AddItemToArray(cells, entry);
-		entry = NULL;
-		ret = 0;
-		goto out;
-	}
-	cJSON *sorted = cJSON_CreateArray();
-	if (!sorted) {
-		cJSON_Delete(entry);
-		ret = -ENOMEM;
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	while (cells && cells->child) {
-		e = cJSON_DetachItemViaPointer(cells, cells->child);
-		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
-		int eid = cJSON_IsNumber(v) ? v->valueint : 0;
-		if (entry && eid >= id) {
-			cJSON_AddItemToArray(sorted, entry);
-			entry = NULL;
-		}
-		if (eid == id)
-			cJSON_Delete(e);
-		else
-			cJSON_AddItemToArray(sorted, e);
-	}
-	if (entry)
-		cJSON_AddItemToArray(sorted, entry);
+	rs->dirty = true;
+	ret = index_set(rs, id, entry);
 	entry = NULL;
-	set_item(rs->manifest, "cells", sorted);
-	ret = resultset_save_manifest(rs, err, errlen);
+	if (ret < 0) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (mono_ns() - rs->synced_ns >= RESULTSET_SYNC_NS &&
+	    (ret = resultset_sync(rs)) < 0)
+		snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(-ret));
 out:
+	cJSON_Delete(entry);
+	free(text);
 	cJSON_Delete(cell);
 	return ret;
+}
+
+/* The manifest's "cells": the index in id order. */
+static int index_to_manifest(struct resultset *rs)
+{
+	cJSON *cells = cJSON_CreateArray();
+
+	if (!cells)
+		return -ENOMEM;
+	for (size_t i = 0; i < rs->nentries; i++) {
+		cJSON *e;
+		if (!rs->entries[i])
+			continue;
+		if (!(e = cJSON_Duplicate(rs->entries[i], true))) {
+			cJSON_Delete(cells);
+			return -ENOMEM;
+		}
+		cJSON_AddItemToArray(cells, e);
+	}
+	set_item(rs->manifest, "cells", cells);
+	return 0;
+}
+
+int resultset_finish(struct resultset *rs, const char *status, char *err,
+		     size_t errlen)
+{
+	char now[32];
+	int ret;
+
+	/* every cell file durable before the manifest says the run ended */
+	if ((ret = resultset_sync(rs)) < 0) {
+		snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(-ret));
+		return ret;
+	}
+	if (index_to_manifest(rs) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	iso8601_now(now, sizeof(now));
+	set_item(rs->manifest, "status", cJSON_CreateString(status));
+	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
+	return resultset_save_manifest(rs, err, errlen);
 }
 
 int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
@@ -593,8 +792,8 @@ int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
 
 	resultset_remove_stale_temps(rs); /* from a killed run */
 	iso8601_now(now, sizeof(now));
-	cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
-	cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
+	set_item(m, "status", cJSON_CreateString("running"));
+	set_item(m, "finished_at", cJSON_CreateNull());
 	resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
 	if (!cJSON_IsArray(resumed)) {
 		cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
@@ -602,30 +801,6 @@ int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
 	}
 	if (resumed)
 		cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-	return resultset_save_manifest(rs, err, errlen);
-}
-
-int resultset_finish(struct resultset *rs, const char *status, char *err,
-		     size_t errlen)
-{
-	char now[32];
-
-	iso8601_now(now, sizeof(now));
-	set_item(rs->manifest, "status", cJSON_CreateString(status));
-	set_item(rs->manifest, "finished_at", cJSON_CreateString(now));
-	if (rs->batch) {
-		/* one sync for every file of the batch, then the manifest as
-		 * always (the caller renames the directory into place after) */
-		int fd = open(rs->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0 || syncfs(fd) < 0) {
-			int e = errno;
-			if (fd >= 0)
-				close(fd);
-			snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(e));
-			return -e;
-		}
-		close(fd);
-	}
 	return resultset_save_manifest(rs, err, errlen);
 }
 
@@ -686,4 +861,12 @@ void resultset_release(struct resultset *rs)
 	rs->dir = NULL;
 	cJSON_Delete(rs->manifest);
 	rs->manifest = NULL;
+	for (size_t i = 0; i < rs->nentries; i++)
+		cJSON_Delete(rs->entries[i]);
+	free(rs->entries);
+	rs->entries = NULL;
+	rs->nentries = 0;
+	if (rs->dirfd >= 0)
+		close(rs->dirfd);
+	rs->dirfd = -1;
 }

@@ -3,17 +3,24 @@
  *
  *   DIR/manifest.json  DIR/suite.yaml  DIR/plan.json  DIR/cells/0001.json
  *
- * Every file is written atomically (temp file, fsync, rename, fsync of the
- * directory) and the manifest is rewritten after each cell, so a set on disk
- * is always readable.  The schema is documented in results/README.md.
- * Used by `run` and by the importers.  Functions return 0 or -errno with a
- * message in err.
+ * Every file is written atomically (common/fsutil.h).  The manifest is
+ * written when the set is made, when a run resumes and when it ends; in
+ * between each finished cell is one new file in cells/ (no whole-manifest
+ * rewrite per cell, so a run's bookkeeping is flat in the number of
+ * cells).  Cell files are made durable in batches (resultset_sync, at most
+ * RESULTSET_SYNC_NS apart, and always before the final manifest).  A set
+ * whose run was killed says "running" and lists its cells in cells/ only:
+ * the reader (rset.h) and --resume (resultset_open) read cells/.  The
+ * schema is documented in results/README.md.  Used by `run` and by the
+ * importers.  Functions return 0 or -errno with a message in err.
  */
 #ifndef IOMATRIX_RESULTSET_H
 #define IOMATRIX_RESULTSET_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -22,17 +29,20 @@
 #include "suite/cell.h"
 
 
+/* Cell files written are made durable at least this often. */
+#define RESULTSET_SYNC_NS 1000000000ull
+
 struct resultset {
 	char *dir;          /* owned */
-	cJSON *manifest;    /* owned; "cells" array kept up to date */
-	bool batch;         /* import into a hidden directory renamed into
-			     * place when done: cells are written without
-			     * fsync and the manifest only by
-			     * resultset_finish(), which syncs once */
+	int dirfd;          /* the set directory; -1 when none */
+	cJSON *manifest;    /* owned; its "cells" index is rewritten from
+			     * entries by resultset_finish() */
+	cJSON **entries;    /* index entry of cell id at [id - 1], NULL: none
+			     * yet; owned */
+	size_t nentries;
+	uint64_t synced_ns; /* CLOCK_MONOTONIC of the last resultset_sync() */
+	bool dirty;         /* cell files written since */
 };
-
-/* cJSON_Print + fsutil_write_atomic (common/fsutil.h).  0 or -errno. */
-int atomic_write_json(const char *path, const cJSON *j);
 
 /*
  * Create a new set directory.  If out_dir is NULL, the name is
@@ -45,25 +55,30 @@ int atomic_write_json(const char *path, const cJSON *j);
 int resultset_create(struct resultset *rs, const char *results_root,
 		     const char *out_dir, const char *suite_name,
 		     cJSON *manifest, char *err, size_t errlen);
-/* Open an existing set (for --resume); reads its manifest. */
+/* Open an existing set (for --resume): its manifest, and the index of its
+ * cells from the manifest and from the files in cells/ (which win). */
 int resultset_open(struct resultset *rs, const char *dir, char *err,
 		   size_t errlen);
-/* Write cells/NNNN.json (takes ownership of cell) and update the manifest's
- * cell index, then rewrite the manifest. */
+/* --resume: remove a killed writer's temporary files, set status back to
+ * "running" and finished_at to null, append now to resumed_at, rewrite the
+ * manifest. */
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
+/* Write cells/NNNN.json (takes ownership of cell) and put the cell in the
+ * index; the manifest is not rewritten (resultset_finish() does). */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen);
-/* --resume: remove a killed writer's temporary files, set status back to
- * "running" and finished_at to null, append now to resumed_at, rewrite. */
-int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
-/* Set status ("complete", "interrupted", "failed"), finished_at, rewrite. */
+/* Make the cell files written so far durable (one syncfs). */
+int resultset_sync(struct resultset *rs);
+/* Sync the cells, then set status ("complete", "interrupted", "failed"),
+ * finished_at and the cell index, and rewrite the manifest. */
 int resultset_finish(struct resultset *rs, const char *status, char *err,
 		     size_t errlen);
 void resultset_release(struct resultset *rs);
 
 /* Rewrite manifest.json from rs->manifest (after the caller changed it). */
 int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
-/* The manifest's index entry of cell id, NULL if not written yet.  Borrowed
- * from rs->manifest. */
+/* The index entry {id, file, device, label, status} of cell id, NULL if
+ * not written yet.  O(1); borrowed from rs. */
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
 /* Remove temporary files (fsutil's, and the NAME.tmp.PID of older
  * versions) that a killed writer left in the
@@ -101,8 +116,11 @@ int resultset_manifest_add_device(cJSON *manifest, const char *name,
 				  const char *path, int destructive, cJSON *fp);
 
 /* plan.json (also what `plan --format json` prints): every expanded cell
- * with all parameters resolved.  Caller owns the result. */
-cJSON *resultset_plan_to_json(const struct suite *s);
+ * with all parameters resolved, streamed to f one cell at a time.
+ * 0, -ENOMEM, or -EIO when f failed. */
+int resultset_plan_write(FILE *f, const struct suite *s);
+/* The same into rs's plan.json, atomically.  0 or -errno. */
+int resultset_write_plan(struct resultset *rs, const struct suite *s);
 
 /* ---- cell files (cellfile.c) ---- */
 
@@ -128,6 +146,11 @@ cJSON *hist_to_json(const struct lat_hist *h);
  * "buckets": [...]}.  0, or -1 (h zeroed) when it is not a histogram this
  * scheme wrote. */
 int hist_from_json(const cJSON *j, struct lat_hist *h);
+
+/* cJSON_Print of j plus a final newline, written to path atomically
+ * (fsutil_write_atomic): the other JSON files a run keeps beside the set's
+ * own.  0 or -errno. */
+int resultset_write_json(const char *path, const cJSON *j);
 
 /* UTC ISO 8601 time, "2026-11-30T02:40:12Z". */
 void iso8601_now(char *buf, size_t len);

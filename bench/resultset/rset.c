@@ -17,7 +17,6 @@
 #include "rset.h"
 #include "common/stats.h"
 
-#define RSET_MAX_ID RSET_MAX_CELLS
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
  * tells whether the text ends inside a string or an open bracket: then a
@@ -476,7 +475,7 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 				    "'%s' is listed in the manifest but missing; skipped", shown);
 		return -1;
 	}
-	int fid = jint(c->json, "id", id, 1, RSET_MAX_ID);
+	int fid = jint(c->json, "id", id, 1, RESULTSET_MAX_ID);
 	if (fid != id)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' says id %d; using %d from its name", shown, fid, id);
@@ -515,71 +514,72 @@ static int cmp_int(const void *a, const void *b)
 
 /* Ids of the cells to read: from the manifest index when readable, else by
  * listing cells/ (names that are exactly digits + ".json"). */
+static int ids_push(int **ids, size_t *n, size_t *alloc, int id)
+{
+	if (*n == *alloc) {
+		size_t na = *alloc ? *alloc * 2 : 64;
+		int *p = realloc(*ids, na * sizeof(int));
+		if (!p)
+			return -1;
+		*ids = p;
+		*alloc = na;
+	}
+	(*ids)[(*n)++] = id;
+	return 0;
+}
+
+/* Ids of the cells to read: the manifest index when readable, and every
+ * cells/NNNN.json (a run writes the index only when it ends: a set whose
+ * run was killed knows its cells from cells/ alone). */
 static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_out)
 {
 	int *ids = NULL;
 	size_t n = 0, alloc = 0;
 	const cJSON *idx = rs->manifest ?
 		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells") : NULL;
+	const cJSON *e;
 
-	if (cJSON_IsArray(idx)) {
-		const cJSON *e;
-		cJSON_ArrayForEach(e, idx) {
-			double d = jnum(e, "id", -1);
-			if (!(d >= 1 && d <= RSET_MAX_ID) || d != (int)d) {
-				errlist_add(&rs->warnings, rs->dir, 0, 0,
-					    "'manifest.json': cell index entry without a valid id; skipped");
-				continue;
-			}
-			char want[32];
-			snprintf(want, sizeof(want), "cells/%04d.json", (int)d);
-			const char *file = jstr(e, "file", want);
-			if (strcmp(file, want))
-				errlist_add(&rs->warnings, rs->dir, 0, 0,
-					    "'manifest.json': cell %d names file '%.80s'; "
-					    "reading '%s' instead", (int)d, file, want);
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 64;
-				int *p = realloc(ids, alloc * sizeof(int));
-				if (!p)
-					goto oom;
-				ids = p;
-			}
-			ids[n++] = (int)d;
+	if (!cJSON_IsArray(idx))
+		idx = NULL;
+	cJSON_ArrayForEach(e, idx) {
+		double d = jnum(e, "id", -1);
+		if (!(d >= 1 && d <= RESULTSET_MAX_ID) || d != (int)d) {
+			errlist_add(&rs->warnings, rs->dir, 0, 0,
+				    "'manifest.json': cell index entry without a valid id; skipped");
+			continue;
 		}
-	} else if (cellsfd >= 0) {
-		int fd2 = dup(cellsfd);
-		DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
-		struct dirent *de;
-		if (!d) {
-			if (fd2 >= 0)
-				close(fd2);
-			goto done;
-		}
-		while ((de = readdir(d))) {
-			const char *s = de->d_name;
-			size_t l = strspn(s, "0123456789");
-			if (l < 1 || l > 7 || strcmp(s + l, ".json"))
-				continue;
-			int id = atoi(s);
-			char canon[32];
-			snprintf(canon, sizeof(canon), "%04d.json", id);
-			if (id < 1 || strcmp(canon, s))
-				continue;
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 64;
-				int *p = realloc(ids, alloc * sizeof(int));
-				if (!p) {
-					closedir(d);
-					goto oom;
-				}
-				ids = p;
-			}
-			ids[n++] = id;
-		}
-		closedir(d);
+		char want[32];
+		snprintf(want, sizeof(want), "cells/%04d.json", (int)d);
+		const char *file = jstr(e, "file", want);
+		if (strcmp(file, want))
+			errlist_add(&rs->warnings, rs->dir, 0, 0,
+				    "'manifest.json': cell %d names file '%.80s'; "
+				    "reading '%s' instead", (int)d, file, want);
+		if (ids_push(&ids, &n, &alloc, (int)d) < 0)
+			goto oom;
 	}
-done:
+	int fd2 = cellsfd >= 0 ? dup(cellsfd) : -1;
+	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
+	struct dirent *de;
+	if (!d && fd2 >= 0)
+		close(fd2);
+	while (d && (de = readdir(d))) {
+		const char *s = de->d_name;
+		size_t l = strspn(s, "0123456789");
+		if (l < 1 || l > 7 || strcmp(s + l, ".json"))
+			continue;
+		int id = atoi(s);
+		char canon[32];
+		snprintf(canon, sizeof(canon), "%04d.json", id);
+		if (id < 1 || strcmp(canon, s))
+			continue;
+		if (ids_push(&ids, &n, &alloc, id) < 0) {
+			closedir(d);
+			goto oom;
+		}
+	}
+	if (d)
+		closedir(d);
 	if (n > 1) /* qsort(NULL, 0, ...) is undefined: no cell at all */
 		qsort(ids, n, sizeof(int), cmp_int);
 	/* drop duplicates */
@@ -693,7 +693,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 		rs->host = cJSON_GetObjectItemCaseSensitive(m, "host");
 		rs->hostname = jstr(rs->host, "hostname", "unknown");
 		rs->tool = cJSON_GetObjectItemCaseSensitive(m, "tool");
-		rs->cells_total = jint(m, "cells_total", 0, 0, RSET_MAX_ID);
+		rs->cells_total = jint(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
 		devices_load(rs);
 	}
 	if (!rs->suite_name && rs->plan)

@@ -29,8 +29,8 @@
 
 #define RSET_MAX_JSON_DEPTH 64
 #define RSET_MAX_PCT 32
-/* Most cells (and largest cell id) a set may hold. */
-#define RSET_MAX_CELLS 9999999
+/* Most cells (and largest cell id) a set may hold (schema.h). */
+#define RSET_MAX_CELLS RESULTSET_MAX_ID
 
 /* Summary of one metric over the repetitions (results/README.md STAT). */
 struct rset_stat {

@@ -13,4 +13,7 @@
  * huge one is corrupt or hostile. */
 #define RESULTSET_MAX_FILE_BYTES (64u << 20)
 
+/* Cell ids are 1 .. this (cells/NNNN.json, four to seven digits). */
+#define RESULTSET_MAX_ID 9999999
+
 #endif

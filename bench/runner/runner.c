@@ -32,10 +32,6 @@
 #include "placement.h"
 #include "worker.h"
 
-#ifndef CELL_FILE_FMT
-#define CELL_FILE_FMT "iomatrix.%s.%u"
-#endif
-
 #define LAYOUT_CHUNK (1u << 20)
 #define PROGRESS_NS 250000000ull
 #define STOP_POLL_NS 100000000ull
@@ -61,7 +57,7 @@ static bool stop_requested(const struct run_ctl *ctl)
 
 static int direct_msg(const char *path, char *err, size_t errlen)
 {
-	seterr(err, errlen, "'%s': filesystem does not support O_DIRECT; "
+	seterr(err, errlen, "O_DIRECT is not supported by the filesystem of '%s'; "
 	       "set direct: false or use another path", path);
 	return -EINVAL;
 }
@@ -183,7 +179,7 @@ static int resolve_blockdev(const struct cell *c, struct target *t, char *err, s
 	if (ioctl(fd, BLKGETSIZE64, &devsize) < 0) {
 		int e = errno;
 		close(fd);
-		seterr(err, errlen, "'%s': cannot read the device size: %s", c->path, strerror(e));
+		seterr(err, errlen, "cannot read the size of '%s': %s", c->path, strerror(e));
 		return -e;
 	}
 	if (ioctl(fd, BLKSSZGET, &lbs) < 0)
@@ -194,16 +190,16 @@ static int resolve_blockdev(const struct cell *c, struct target *t, char *err, s
 	t->offset = c->offset_pct > 0 ? pct_of(devsize, c->offset_pct, c->bs) : c->offset;
 	uint64_t size = c->size_pct > 0 ? pct_of(devsize, c->size_pct, c->bs) : c->size;
 	if (t->offset >= devsize) {
-		seterr(err, errlen, "'%s': offset %" PRIu64 " is past the end of the device "
-		       "(%" PRIu64 " bytes); lower offset", c->path, t->offset, devsize);
+		seterr(err, errlen, "offset %" PRIu64 " is past the end of '%s' "
+		       "(%" PRIu64 " bytes); lower offset", t->offset, c->path, devsize);
 		return -EINVAL;
 	}
 	if (size == 0 || size > devsize - t->offset)
 		size = devsize - t->offset;
 	t->file_size = size;
 	if (pattern_writes(c->pattern) && !c->destructive) {
-		seterr(err, errlen, "'%s': writing to a block device needs 'destructive: true' "
-		       "on the device and --yes-destroy-data", c->path);
+		seterr(err, errlen, "cannot write to block device '%s' without 'destructive: "
+		       "true' on the device and --yes-destroy-data", c->path);
 		return -EPERM;
 	}
 	return 0;
@@ -259,11 +255,11 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 	 * be cut; the marker says "layout" until the data is complete */
 	if (l->from == 0 && l->existed && ftruncate(fd, 0) < 0) {
 		ret = -errno;
-		seterr(err, errlen, "'%s': cannot truncate: %s", path, strerror(-ret));
+		seterr(err, errlen, "cannot truncate '%s': %s", path, strerror(-ret));
 		goto err;
 	}
 	if ((ret = scratch_mark_write(fd, l->to, SCRATCH_LAYOUT)) < 0) {
-		seterr(err, errlen, "'%s': cannot write: %s", path, strerror(-ret));
+		seterr(err, errlen, "cannot write '%s': %s", path, strerror(-ret));
 		goto err;
 	}
 	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK)) {
@@ -291,7 +287,7 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 		}
 		if (w <= 0) {
 			ret = w < 0 ? -errno : -EIO;
-			seterr(err, errlen, "'%s': layout write failed at offset %" PRIu64 ": %s",
+			seterr(err, errlen, "cannot lay out '%s' at offset %" PRIu64 ": %s",
 			       path, off, strerror(-ret));
 			goto err;
 		}
@@ -310,7 +306,7 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 	if (fsync(fd) < 0 || (ret = scratch_mark_write(fd, l->to, SCRATCH_READY)) < 0 ||
 	    fsync(fd) < 0) {
 		ret = ret < 0 ? ret : -errno;
-		seterr(err, errlen, "'%s': fsync failed: %s", path, strerror(-ret));
+		seterr(err, errlen, "cannot fsync '%s': %s", path, strerror(-ret));
 		goto err;
 	}
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -408,7 +404,8 @@ static int foreign_file_open(const struct cell *c, uint64_t len, struct target *
 	int ok = fstat(fd, &st);
 	close(fd);
 	if (ok < 0 || !S_ISREG(st.st_mode)) {
-		seterr(err, errlen, "'%s': not a directory, regular file or block device", c->path);
+		seterr(err, errlen, "cannot use '%s': not a directory, regular file or "
+		       "block device", c->path);
 		return -EINVAL;
 	}
 	t->ids[0].dev = st.st_dev;
@@ -468,7 +465,7 @@ static int resolve_files(const struct cell *c, bool no_io, struct target *t,
 		t->nfiles = c->files ? c->files : 1;
 		snprintf(dir, dirlen, "%s", c->path);
 	} else if (exists && !S_ISREG(st.st_mode) && !no_io) {
-		seterr(err, errlen, "'%s': not a directory, regular file or block device%s",
+		seterr(err, errlen, "cannot use '%s': not a directory, regular file or block device%s",
 		       c->path, S_ISCHR(st.st_mode) ? " (a character device: only engine "
 		       "null accepts one)" : "");
 		return -EINVAL;
@@ -485,7 +482,7 @@ static int resolve_files(const struct cell *c, bool no_io, struct target *t,
 		fsutil_parent(c->path, dir, dirlen);
 		struct stat ds;
 		if (!exists && (stat(dir, &ds) < 0 || !S_ISDIR(ds.st_mode))) {
-			seterr(err, errlen, "'%s': no such directory; create it or fix the "
+			seterr(err, errlen, "no such directory '%s'; create it or fix the "
 			       "device path", dir);
 			return -ENOENT;
 		}
@@ -532,7 +529,7 @@ static int check_space(const char *dir, const struct lay *lays, unsigned n,
 	if (need && statvfs(dir, &vfs) == 0 && vfs.f_blocks) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 		if (need > avail) {
-			seterr(err, errlen, "'%s': not enough free space for the file set (need "
+			seterr(err, errlen, "not enough free space in '%s' for the file set (need "
 			       "%" PRIu64 " MiB, %" PRIu64 " MiB free); lower size or files, or "
 			       "use another path", dir, need >> 20, avail >> 20);
 			return -ENOSPC;
@@ -592,7 +589,7 @@ int runner_prepare(const struct cell *c, struct target *t,
 	if (ret < 0)
 		goto err;
 	if (c->size_pct > 0) {
-		seterr(err, errlen, "'%s': size as a percentage needs a block device; "
+		seterr(err, errlen, "cannot take a percentage size of '%s': not a block device; "
 		       "give size in bytes", c->path);
 		ret = -EINVAL;
 		goto err;
@@ -746,6 +743,7 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles)
 		free(j->fds);
 		free(j->bufs);
 		free(j->wcount);
+		free(j->fsync_due);
 		free(j->trace_buf);
 		for (int d = 0; d < DIR__COUNT; d++) {
 			free(j->hist[d]);
@@ -793,6 +791,302 @@ static void rep_cpu_per_io(const struct job *jobs, unsigned n, struct rep_result
 	out->cpu_ns_per_io = ios ? (double)ns / (double)ios : 0;
 }
 
+/* The shared state of a repetition from the cell and the target: depth,
+ * directions, block geometry, the request budget.  0, or -EINVAL with err
+ * filled in. */
+static int shared_init(struct rep_shared *sh, const struct cell *c,
+		       const struct target *t, const struct engine *eng,
+		       char *err, size_t errlen)
+{
+	uint64_t bs = c->bs;
+
+	if (bs == 0 || t->nfiles == 0) {
+		seterr(err, errlen, "bs and the file set must not be empty");
+		return -EINVAL;
+	}
+	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
+	    check_bs(c, t->logical_block, err, errlen) < 0)
+		return -EINVAL;
+	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
+	 * or of the device is addressed, the rest was laid out and left */
+	uint64_t bpf = (uint64_t)((double)t->file_size * c->active_range_pct /
+				  100.0) / bs;
+	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
+		bpf = t->file_size / bs;
+	if (bpf == 0) {
+		seterr(err, errlen, "size %" PRIu64 " of '%s' is smaller than bs %" PRIu64
+		       "; raise size or lower bs", t->file_size, c->path, bs);
+		return -EINVAL;
+	}
+	sh->c = c;
+	sh->t = t;
+	sh->eng = eng;
+	sh->depth = (eng->flags & ENGINE_ASYNC) && c->iodepth ? c->iodepth : 1;
+	sh->reads = pattern_reads(c->pattern);
+	sh->writes = pattern_writes(c->pattern);
+	sh->mixed = pattern_is_mixed(c->pattern);
+	sh->random = pattern_is_random(c->pattern);
+	sh->bs = bs;
+	sh->blocks_per_file = bpf;
+	sh->nblocks = bpf * t->nfiles;
+	if (c->requests)
+		sh->budget = c->requests;
+	uint64_t io_size = c->io_size;
+	if (c->io_size_mult > 0) /* "1.5x": of the whole file set or device */
+		io_size = (uint64_t)(c->io_size_mult * (double)t->file_size *
+				     (double)t->nfiles);
+	if (io_size) {
+		uint64_t n = io_size / bs ? io_size / bs : 1;
+		if (!sh->budget || n < sh->budget)
+			sh->budget = n;
+	}
+	return 0;
+}
+
+/* Job i's files, buffers, histograms, PRNG and slice.  0, -ENOMEM, or the
+ * -errno of an open with err filled in. */
+static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
+		     unsigned njobs, bool one_pass, size_t expect,
+		     const struct placement *pl, char *err, size_t errlen)
+{
+	const struct cell *c = sh->c;
+	const struct target *t = sh->t;
+	bool no_io = sh->eng->flags & ENGINE_NO_IO;
+	int oflags = (sh->writes ? O_RDWR : O_RDONLY) | (c->direct ? O_DIRECT : 0);
+
+	j->sh = sh;
+	j->idx = i;
+	j->fds = malloc(t->nfiles * sizeof(*j->fds));
+	j->wcount = calloc(t->nfiles, sizeof(*j->wcount));
+	j->fsync_due = calloc(t->nfiles, sizeof(*j->fsync_due));
+	if (!j->fds || !j->wcount || !j->fsync_due)
+		return -ENOMEM;
+	for (unsigned f = 0; f < t->nfiles; f++)
+		j->fds[f] = -1;
+	for (unsigned f = 0; f < t->nfiles && !no_io; f++) {
+		j->fds[f] = open_file(c, t, f, oflags, err, errlen);
+		if (j->fds[f] < 0)
+			return j->fds[f];
+	}
+	uint64_t blen = (uint64_t)sh->depth * sh->bs;
+	/* O_DIRECT wants page-aligned buffers; an engine that does no IO
+	 * only wants them cache-line aligned */
+	if (posix_memalign(&j->bufs, (sh->eng->flags & ENGINE_NEEDS_ALIGN) ?
+			   4096 : 64, blen))
+		return -ENOMEM;
+	placement_bind_memory(pl, j->bufs, blen);
+	if (sh->writes) {
+		struct prng r;
+		prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
+		fill_buffer(c, &r, j->bufs, blen);
+	}
+	for (int d = 0; d < DIR__COUNT; d++) {
+		welford_init(&j->lat[d]);
+		series_init(&j->series[d], cell_interval_ns(c));
+		if (!(d == DIR_READ ? sh->reads : sh->writes))
+			continue;
+		j->hist[d] = calloc(1, sizeof(*j->hist[d]));
+		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
+			return -ENOMEM;
+	}
+	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
+		return -ENOMEM;
+	prng_seed(&j->rng, c->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
+	/* sequential jobs each own a contiguous slice of the file set */
+	uint64_t lo = (uint64_t)((unsigned __int128)sh->nblocks * i / njobs);
+	uint64_t hi = (uint64_t)((unsigned __int128)sh->nblocks * (i + 1) / njobs);
+	if (lo == hi) {
+		lo = i % sh->nblocks;
+		hi = lo + 1;
+	}
+	j->slice_lo = j->cursor = lo;
+	j->slice_hi = hi;
+	j->quota = one_pass ? hi - lo : UINT64_MAX;
+	return 0;
+}
+
+/* Progress of the running jobs to ctl, from their live counters. */
+struct watch {
+	uint64_t next_prog, last_t, last_ios, last_bytes;
+};
+
+static void watch_progress(struct rep_shared *sh, struct job *jobs, unsigned created,
+			   struct run_ctl *ctl, struct watch *w, uint64_t now)
+{
+	const struct cell *c = sh->c;
+	uint64_t ios = 0, bytes = 0;
+
+	for (unsigned i = 0; i < created; i++) {
+		ios += atomic_load_explicit(&jobs[i].live_ios, memory_order_relaxed);
+		bytes += atomic_load_explicit(&jobs[i].live_bytes, memory_order_relaxed);
+	}
+	double dt = (double)(now - w->last_t) / 1e9;
+	if (ctl && ctl->progress && dt > 0) {
+		struct progress p = {
+			.elapsed_s = (double)(now - sh->t_start) / 1e9,
+			.total_s = c->runtime_ns ?
+				(double)(c->ramp_ns + c->runtime_ns) / 1e9 : 0,
+			.iops = (double)(ios - w->last_ios) / dt,
+			.bw_bytes_s = (double)(bytes - w->last_bytes) / dt,
+			.in_ramp = now < sh->t0,
+		};
+		ctl->progress(ctl->arg, &p);
+	}
+	w->last_t = now;
+	w->last_ios = ios;
+	w->last_bytes = bytes;
+	w->next_prog = now + PROGRESS_NS;
+}
+
+/* Open the start gate, then watch the jobs until all finished: stop them
+ * on a signal, sample getrusage at the end of the ramp, report progress.
+ * Returns whether a stop was requested; *ru0 holds the usage at the start
+ * of measurement. */
+static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
+		      struct run_ctl *ctl, struct rusage *ru0)
+{
+	const struct cell *c = sh->c;
+	bool sampled = false, interrupted = false;
+
+	pthread_mutex_lock(&sh->lock);
+	while (sh->nready < created)
+		pthread_cond_wait(&sh->cond, &sh->lock);
+	sh->t_start = worker_now_ns();
+	sh->t0 = sh->t_start + c->ramp_ns;
+	sh->t_end = c->runtime_ns ? sh->t0 + c->runtime_ns : 0;
+	if (!c->ramp_ns) {
+		getrusage(RUSAGE_SELF, ru0);
+		sampled = true;
+	}
+	sh->go = true;
+	pthread_cond_broadcast(&sh->go_cond);
+
+	struct watch w = { sh->t_start + PROGRESS_NS, sh->t_start, 0, 0 };
+	while (sh->nfinished < created) {
+		uint64_t now = worker_now_ns();
+		uint64_t wake = now + STOP_POLL_NS;
+		if (w.next_prog < wake)
+			wake = w.next_prog;
+		if (!sampled && sh->t0 < wake)
+			wake = sh->t0;
+		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ull),
+				       .tv_nsec = (long)(wake % 1000000000ull) };
+		pthread_cond_timedwait(&sh->cond, &sh->lock, &ts);
+		if (sh->nfinished >= created)
+			break;
+		pthread_mutex_unlock(&sh->lock);
+		now = worker_now_ns();
+		if (stop_requested(ctl) && !interrupted) {
+			interrupted = true;
+			atomic_store(&sh->stop, 1);
+		}
+		if (!sampled && now >= sh->t0) {
+			getrusage(RUSAGE_SELF, ru0);
+			sampled = true;
+		}
+		if (now >= w.next_prog)
+			watch_progress(sh, jobs, created, ctl, &w, now);
+		pthread_mutex_lock(&sh->lock);
+	}
+	pthread_mutex_unlock(&sh->lock);
+	if (!sampled)
+		ru0->ru_utime.tv_sec = -1; /* no ramp end reached: use the end */
+	return interrupted;
+}
+
+/* Merge the jobs' numbers into out: the first job error (*job_err, err
+ * filled in), the runtime (ramp excluded; a time-limited run lasts at
+ * least its runtime), per direction counts, moments, histogram and
+ * series, CPU usage.  0, or -ENOMEM when merging ran out of memory. */
+static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
+		     const struct rusage *ru0, const struct rusage *ru1,
+		     struct rep_result *out, int *job_err, char *err, size_t errlen)
+{
+	*job_err = 0;
+	for (unsigned i = 0; i < created && !*job_err; i++) {
+		if (jobs[i].err) {
+			*job_err = jobs[i].err;
+			seterr(err, errlen, "%s", jobs[i].errmsg);
+		}
+	}
+	/* a time-limited run lasts at least its runtime, even if the last
+	 * completion came a hair before the deadline */
+	uint64_t end = 0;
+	for (unsigned i = 0; i < created; i++) {
+		if (jobs[i].end_ns > end)
+			end = jobs[i].end_ns;
+		if (jobs[i].timed_out && sh->t_end > end)
+			end = sh->t_end;
+	}
+	out->runtime_ns = end > sh->t0 ? end - sh->t0 : 0;
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct dir_result *dr = &out->dir[d];
+		if (!(d == DIR_READ ? sh->reads : sh->writes))
+			continue;
+		if (!(dr->hist = calloc(1, sizeof(*dr->hist))))
+			return -ENOMEM;
+		for (unsigned i = 0; i < created; i++) {
+			struct job *j = &jobs[i];
+			dr->ios += j->ios[d];
+			dr->bytes += j->bytes[d];
+			welford_merge(&dr->lat, &j->lat[d]);
+			if (j->hist[d])
+				hist_merge(dr->hist, j->hist[d]);
+			if (series_merge(&dr->series, &j->series[d]) < 0)
+				return -ENOMEM;
+		}
+		if (dr->ios && !out->runtime_ns)
+			out->runtime_ns = 1;
+	}
+	/* every direction the pattern has is measured, IO or not */
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct dir_result *dr = &out->dir[d];
+		double rt = out->runtime_ns ? (double)out->runtime_ns / 1e9 : 0;
+		dr->present = dr->hist || dr->ios;
+		dr->known = REP_EXACT | REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
+		dr->iops = rt > 0 ? (double)dr->ios / rt : 0;
+		dr->bw_bytes_s = rt > 0 ? (double)dr->bytes / rt : 0;
+	}
+	out->have_cpu = out->have_ctx = true;
+	if (out->runtime_ns) {
+		double rt = (double)out->runtime_ns;
+		out->cpu_usr_pct = (double)(tv_ns(ru1->ru_utime) - tv_ns(ru0->ru_utime)) / rt * 100;
+		out->cpu_sys_pct = (double)(tv_ns(ru1->ru_stime) - tv_ns(ru0->ru_stime)) / rt * 100;
+	}
+	rep_cpu_per_io(jobs, created, out);
+	out->ctx_voluntary = (uint64_t)(ru1->ru_nvcsw - ru0->ru_nvcsw);
+	out->ctx_involuntary = (uint64_t)(ru1->ru_nivcsw - ru0->ru_nivcsw);
+	return 0;
+}
+
+/* Release threads that may be waiting at the gate or running, after a
+ * failure in the middle of a repetition. */
+static void jobs_abort(struct rep_shared *sh, pthread_t *tids, unsigned created)
+{
+	atomic_store(&sh->stop, 1);
+	pthread_mutex_lock(&sh->lock);
+	sh->go = true;
+	pthread_cond_broadcast(&sh->go_cond);
+	pthread_mutex_unlock(&sh->lock);
+	for (unsigned i = 0; i < created; i++)
+		pthread_join(tids[i], NULL);
+}
+
+/* The mutex and both condition variables (the runner waits on cond with
+ * CLOCK_MONOTONIC deadlines).  0 or -ENOMEM. */
+static int shared_sync_init(struct rep_shared *sh)
+{
+	pthread_condattr_t ca;
+
+	if (pthread_mutex_init(&sh->lock, NULL) || pthread_cond_init(&sh->go_cond, NULL))
+		return -ENOMEM;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	return 0;
+}
+
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen)
@@ -802,7 +1096,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_t *tids = NULL;
 	unsigned njobs = c->jobs ? c->jobs : 1, created = 0;
 	int ret = 0;
-	bool sync_init = false, interrupted = false, joined = false;
+	bool sync_init = false, interrupted = false;
 
 	memset(out, 0, sizeof(*out));
 	memset(&sh, 0, sizeof(sh));
@@ -820,67 +1114,19 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 			seterr(err, errlen, "unknown engine '%s'", c->engine);
 		return -EINVAL;
 	}
-	bool no_io = eng->flags & ENGINE_NO_IO;
-	uint64_t bs = c->bs;
-	if (bs == 0 || t->nfiles == 0) {
-		seterr(err, errlen, "bs and the file set must not be empty");
-		return -EINVAL;
-	}
-	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
-	    check_bs(c, t->logical_block, err, errlen) < 0)
-		return -EINVAL;
-	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
-	 * or of the device is addressed, the rest was laid out and left */
-	uint64_t bpf = (uint64_t)((double)t->file_size * c->active_range_pct /
-				  100.0) / bs;
-	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
-		bpf = t->file_size / bs;
-	if (bpf == 0) {
-		seterr(err, errlen, "'%s': size %" PRIu64 " is smaller than bs %" PRIu64
-		       "; raise size or lower bs", c->path, t->file_size, bs);
-		return -EINVAL;
-	}
-
+	if ((ret = shared_init(&sh, c, t, eng, err, errlen)) < 0)
+		return ret;
 	struct placement pl;
 	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0)
 		return -EINVAL;
-
-	sh.c = c;
-	sh.t = t;
-	sh.eng = eng;
-	sh.depth = (eng->flags & ENGINE_ASYNC) && c->iodepth ? c->iodepth : 1;
-	sh.reads = pattern_reads(c->pattern);
-	sh.writes = pattern_writes(c->pattern);
-	sh.mixed = pattern_is_mixed(c->pattern);
-	sh.random = pattern_is_random(c->pattern);
-	sh.bs = bs;
-	sh.blocks_per_file = bpf;
-	sh.nblocks = bpf * t->nfiles;
-	if (c->requests)
-		sh.budget = c->requests;
-	uint64_t io_size = c->io_size;
-	if (c->io_size_mult > 0) /* "1.5x": of the whole file set or device */
-		io_size = (uint64_t)(c->io_size_mult * (double)t->file_size *
-				     (double)t->nfiles);
-	if (io_size) {
-		uint64_t n = io_size / bs ? io_size / bs : 1;
-		if (!sh.budget || n < sh.budget)
-			sh.budget = n;
-	}
 	bool one_pass = !c->runtime_ns && !sh.budget;
 
 	if (c->drop_caches)
 		drop_caches(out);
-
-	if (pthread_mutex_init(&sh.lock, NULL) || pthread_cond_init(&sh.go_cond, NULL)) {
+	if (shared_sync_init(&sh) < 0) {
 		seterr(err, errlen, "cannot create a mutex");
 		return -ENOMEM;
 	}
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sh.cond, &ca);
-	pthread_condattr_destroy(&ca);
 	sync_init = true;
 
 	const char *trace = getenv("IOMATRIX_TRACE");
@@ -899,65 +1145,16 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	if (!jobs || !tids)
 		goto oom;
 	memset(jobs, 0, sizeof(*jobs) * njobs);
-
-	int oflags = sh.writes ? O_RDWR : O_RDONLY;
-	if (c->direct)
-		oflags |= O_DIRECT;
 	size_t expect = c->runtime_ns ? (size_t)((c->runtime_ns + c->ramp_ns) /
 				       cell_interval_ns(c)) + 2 : 16;
 	if (expect > 1u << 20)
 		expect = 1u << 20;
 	for (unsigned i = 0; i < njobs; i++) {
-		struct job *j = &jobs[i];
-		j->sh = &sh;
-		j->idx = i;
-		j->fds = malloc(t->nfiles * sizeof(*j->fds));
-		j->wcount = calloc(2 * (size_t)t->nfiles, sizeof(*j->wcount));
-		if (!j->fds || !j->wcount)
+		ret = job_setup(&sh, &jobs[i], i, njobs, one_pass, expect, &pl, err, errlen);
+		if (ret == -ENOMEM)
 			goto oom;
-		for (unsigned f = 0; f < t->nfiles; f++)
-			j->fds[f] = -1;
-		for (unsigned f = 0; f < t->nfiles && !no_io; f++) {
-			j->fds[f] = open_file(c, t, f, oflags, err, errlen);
-			if (j->fds[f] < 0) {
-				ret = j->fds[f];
-				goto out;
-			}
-		}
-		uint64_t blen = (uint64_t)sh.depth * bs;
-		/* O_DIRECT wants page-aligned buffers; an engine that does no
-		 * IO only wants them cache-line aligned */
-		if (posix_memalign(&j->bufs, (eng->flags & ENGINE_NEEDS_ALIGN) ?
-				   4096 : 64, blen))
-			goto oom;
-		placement_bind_memory(&pl, j->bufs, blen);
-		if (sh.writes) {
-			struct prng r;
-			prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
-			fill_buffer(c, &r, j->bufs, blen);
-		}
-		for (int d = 0; d < DIR__COUNT; d++) {
-			welford_init(&j->lat[d]);
-			series_init(&j->series[d], cell_interval_ns(c));
-			if (!(d == DIR_READ ? sh.reads : sh.writes))
-				continue;
-			j->hist[d] = calloc(1, sizeof(*j->hist[d]));
-			if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
-				goto oom;
-		}
-		if (sh.trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
-			goto oom;
-		prng_seed(&j->rng, c->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
-		/* sequential jobs each own a contiguous slice of the file set */
-		uint64_t lo = (uint64_t)((unsigned __int128)sh.nblocks * i / njobs);
-		uint64_t hi = (uint64_t)((unsigned __int128)sh.nblocks * (i + 1) / njobs);
-		if (lo == hi) {
-			lo = i % sh.nblocks;
-			hi = lo + 1;
-		}
-		j->slice_lo = j->cursor = lo;
-		j->slice_hi = hi;
-		j->quota = one_pass ? hi - lo : UINT64_MAX;
+		if (ret < 0)
+			goto out;
 	}
 
 	pthread_attr_t attr;
@@ -979,136 +1176,24 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	}
 	pthread_attr_destroy(&attr);
 
-	/* wait until every job is ready, then open the gate */
 	struct rusage ru0, ru1;
-	bool sampled = false;
-	pthread_mutex_lock(&sh.lock);
-	while (sh.nready < created)
-		pthread_cond_wait(&sh.cond, &sh.lock);
-	sh.t_start = worker_now_ns();
-	sh.t0 = sh.t_start + c->ramp_ns;
-	sh.t_end = c->runtime_ns ? sh.t0 + c->runtime_ns : 0;
-	if (!c->ramp_ns) {
-		getrusage(RUSAGE_SELF, &ru0);
-		sampled = true;
-	}
-	sh.go = true;
-	pthread_cond_broadcast(&sh.go_cond);
-
-	uint64_t next_prog = sh.t_start + PROGRESS_NS, last_t = sh.t_start, last_ios = 0,
-		 last_bytes = 0;
-	while (sh.nfinished < created) {
-		uint64_t now = worker_now_ns();
-		uint64_t wake = now + STOP_POLL_NS;
-		if (next_prog < wake)
-			wake = next_prog;
-		if (!sampled && sh.t0 < wake)
-			wake = sh.t0;
-		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ull),
-				       .tv_nsec = (long)(wake % 1000000000ull) };
-		pthread_cond_timedwait(&sh.cond, &sh.lock, &ts);
-		if (sh.nfinished >= created)
-			break;
-		pthread_mutex_unlock(&sh.lock);
-		now = worker_now_ns();
-		if (stop_requested(ctl) && !interrupted) {
-			interrupted = true;
-			atomic_store(&sh.stop, 1);
-		}
-		if (!sampled && now >= sh.t0) {
-			getrusage(RUSAGE_SELF, &ru0);
-			sampled = true;
-		}
-		if (now >= next_prog) {
-			uint64_t ios = 0, bytes = 0;
-			for (unsigned i = 0; i < created; i++) {
-				ios += atomic_load_explicit(&jobs[i].live_ios, memory_order_relaxed);
-				bytes += atomic_load_explicit(&jobs[i].live_bytes, memory_order_relaxed);
-			}
-			double dt = (double)(now - last_t) / 1e9;
-			if (ctl && ctl->progress && dt > 0) {
-				struct progress p = {
-					.elapsed_s = (double)(now - sh.t_start) / 1e9,
-					.total_s = c->runtime_ns ?
-						(double)(c->ramp_ns + c->runtime_ns) / 1e9 : 0,
-					.iops = (double)(ios - last_ios) / dt,
-					.bw_bytes_s = (double)(bytes - last_bytes) / dt,
-					.in_ramp = now < sh.t0,
-				};
-				ctl->progress(ctl->arg, &p);
-			}
-			last_t = now;
-			last_ios = ios;
-			last_bytes = bytes;
-			next_prog = now + PROGRESS_NS;
-		}
-		pthread_mutex_lock(&sh.lock);
-	}
-	pthread_mutex_unlock(&sh.lock);
+	interrupted = rep_watch(&sh, jobs, created, ctl, &ru0);
 	for (unsigned i = 0; i < created; i++)
 		pthread_join(tids[i], NULL);
-	joined = true;
+	unsigned started = created;
+	created = 0; /* joined: nothing left for jobs_abort */
 	getrusage(RUSAGE_SELF, &ru1);
-	if (!sampled)
+	if (ru0.ru_utime.tv_sec == -1)
 		ru0 = ru1;
 	if (stop_requested(ctl))
 		interrupted = true;
-
-	/* merge */
-	for (unsigned i = 0; i < created && !ret; i++) {
-		if (jobs[i].err) {
-			ret = jobs[i].err;
-			seterr(err, errlen, "%s", jobs[i].errmsg);
-		}
-	}
-	/* a time-limited run lasts at least its runtime, even if the last
-	 * completion came a hair before the deadline */
-	uint64_t end = 0;
-	for (unsigned i = 0; i < created; i++) {
-		if (jobs[i].end_ns > end)
-			end = jobs[i].end_ns;
-		if (jobs[i].timed_out && sh.t_end > end)
-			end = sh.t_end;
-	}
-	out->runtime_ns = end > sh.t0 ? end - sh.t0 : 0;
-	for (int d = 0; d < DIR__COUNT; d++) {
-		struct dir_result *dr = &out->dir[d];
-		if (!(d == DIR_READ ? sh.reads : sh.writes))
-			continue;
-		dr->hist = calloc(1, sizeof(*dr->hist));
-		if (!dr->hist)
-			goto oom;
-		for (unsigned i = 0; i < created; i++) {
-			struct job *j = &jobs[i];
-			dr->ios += j->ios[d];
-			dr->bytes += j->bytes[d];
-			welford_merge(&dr->lat, &j->lat[d]);
-			if (j->hist[d])
-				hist_merge(dr->hist, j->hist[d]);
-			if (series_merge(&dr->series, &j->series[d]) < 0)
-				goto oom;
-		}
-		if (dr->ios && !out->runtime_ns)
-			out->runtime_ns = 1;
-	}
-	/* every direction the pattern has is measured, IO or not */
-	for (int d = 0; d < DIR__COUNT; d++) {
-		struct dir_result *dr = &out->dir[d];
-		double rt = out->runtime_ns ? (double)out->runtime_ns / 1e9 : 0;
-		dr->present = dr->hist || dr->ios;
-		dr->known = REP_EXACT | REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
-		dr->iops = rt > 0 ? (double)dr->ios / rt : 0;
-		dr->bw_bytes_s = rt > 0 ? (double)dr->bytes / rt : 0;
-	}
-	out->have_cpu = out->have_ctx = true;
-	if (out->runtime_ns) {
-		double rt = (double)out->runtime_ns;
-		out->cpu_usr_pct = (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / rt * 100;
-		out->cpu_sys_pct = (double)(tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime)) / rt * 100;
-	}
-	rep_cpu_per_io(jobs, created, out);
-	out->ctx_voluntary = (uint64_t)(ru1.ru_nvcsw - ru0.ru_nvcsw);
-	out->ctx_involuntary = (uint64_t)(ru1.ru_nivcsw - ru0.ru_nivcsw);
+	int job_err;
+	/* a thread that did not start (ret set) keeps its own message */
+	if (rep_merge(&sh, jobs, started, &ru0, &ru1, out, &job_err,
+		      ret ? NULL : err, errlen) < 0)
+		goto oom;
+	if (!ret)
+		ret = job_err;
 	if (interrupted && (!ret || ret == -EINTR)) {
 		ret = -EINTR;
 		seterr(err, errlen, "interrupted");
@@ -1117,17 +1202,8 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 oom:
 	ret = -ENOMEM;
 	seterr(err, errlen, "out of memory");
-	if (created && !joined) {
-		/* threads may be waiting at the gate or running */
-		atomic_store(&sh.stop, 1);
-		pthread_mutex_lock(&sh.lock);
-		sh.go = true;
-		pthread_cond_broadcast(&sh.go_cond);
-		pthread_mutex_unlock(&sh.lock);
-		for (unsigned i = 0; i < created; i++)
-			pthread_join(tids[i], NULL);
-		created = 0;
-	}
+	if (created)
+		jobs_abort(&sh, tids, created);
 out:
 	if (sh.trace_fd >= 0)
 		close(sh.trace_fd);

@@ -109,8 +109,8 @@ static void job_fail(struct job *j, int err, const char *fmt, ...)
 static void io_failed(struct job *j, const struct io_req *r, unsigned file)
 {
 	int e = r->result < 0 ? r->result : -EIO;
-	job_fail(j, e, "'%s': %s error at offset %" PRIu64 ": %s",
-		 j->sh->t->paths[file], r->write ? "write" : "read", r->offset,
+	job_fail(j, e, "%s error at offset %" PRIu64 " of '%s': %s",
+		 r->write ? "write" : "read", r->offset, j->sh->t->paths[file],
 		 r->result < 0 ? strerror(-e) : "short transfer");
 }
 
@@ -257,27 +257,331 @@ static struct engine_ctx *job_engine_start(struct job *j)
 	return NULL;
 }
 
+/* One job's loop state: the slots, what is in flight, the request tokens
+ * it holds, and the copies of the shared values the hot path reads. */
+struct wloop {
+	struct job *j;
+	struct rep_shared *sh;
+	const struct cell *c;
+	const struct target *t;
+	const struct engine *eng;
+	struct engine_ctx *ctx;
+	struct slot *slots;
+	unsigned *freeidx;
+	struct io_req **done;
+	struct prng drng;          /* write-buffer stamps */
+	uint64_t t0, t_end, budget, bs, bpf, nblocks, chunk, tokens;
+	uint64_t live_ios, live_bytes;
+	unsigned depth, nfiles, rwmix, nfree, inflight;
+	bool random, mixed, writes, tracing, stamping;
+	bool issuing, fsync_due;
+};
+
+/* May one more IO issued at ts be issued (time, pass quota, request
+ * budget)?  Takes its quota/token when it is a counted one. */
+static inline bool may_issue(struct wloop *L, uint64_t ts, bool counted)
+{
+	struct job *j = L->j;
+
+	if (L->t_end && ts >= L->t_end) {
+		j->timed_out = true;
+		return false;
+	}
+	if (!counted)
+		return true;
+	if (j->quota != UINT64_MAX && !j->quota)
+		return false;
+	if (L->budget && !L->tokens) {
+		uint64_t old = atomic_fetch_add(&L->sh->claimed, L->chunk);
+		L->tokens = old >= L->budget ? 0 :
+			(L->budget - old < L->chunk ? L->budget - old : L->chunk);
+		if (!L->tokens)
+			return false;
+	}
+	if (j->quota != UINT64_MAX)
+		j->quota--;
+	if (L->budget)
+		L->tokens--;
+	return true;
+}
+
+/* Fill slot s with the next request (block, direction, file, buffer
+ * stamp, trace line); marks an fsync due when this write makes one. */
+static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts,
+			       bool counted)
+{
+	struct job *j = L->j;
+	struct io_req *r = &s->req;
+	uint64_t blk;
+
+	if (L->random) {
+		blk = prng_below(&j->rng, L->nblocks);
+	} else {
+		blk = j->cursor++;
+		if (j->cursor >= j->slice_hi)
+			j->cursor = j->slice_lo;
+	}
+	bool w = L->mixed ? prng_below(&j->rng, 100) >= L->rwmix : L->writes;
+	unsigned f = 0;
+	if (L->nfiles > 1) {
+		f = (unsigned)(blk / L->bpf);
+		blk -= (uint64_t)f * L->bpf;
+	}
+	s->file = f;
+	s->counted = counted;
+	r->fd = j->fds[f];
+	r->file = f;
+	r->write = w;
+	r->offset = L->t->offset + blk * L->bs;
+	r->submit_ns = ts;
+	if (w && L->stamping)
+		stamp_buffer(j, &L->drng, r->buf, L->bs);
+	if (L->tracing) {
+		if (j->trace_len > TRACE_BUF - 96)
+			trace_flush(j);
+		j->trace_len += (size_t)snprintf(
+			j->trace_buf + j->trace_len, 96,
+			"%u %s %" PRIu64 " %" PRIu64 " %u\n", j->idx,
+			w ? "write" : "read", r->offset, L->bs, f);
+	}
+	if (w && L->c->fsync && ++j->wcount[f] >= L->c->fsync) {
+		j->wcount[f] = 0;
+		j->fsync_due[f] = true;
+		L->fsync_due = true;
+	}
+}
+
+/* A request a synchronous engine completed inside queue(). */
+static inline void sync_done(struct wloop *L, unsigned si, uint64_t ts,
+			     uint64_t now)
+{
+	struct job *j = L->j;
+	struct io_req *r = &L->slots[si].req;
+	unsigned d = r->write ? DIR_WRITE : DIR_READ;
+
+	L->freeidx[L->nfree++] = si;
+	L->live_ios++;
+	L->live_bytes += L->bs;
+	if (L->tracing)
+		job_trace_data(j, r);
+	if (r->result != (int)L->bs) {
+		io_failed(j, r, L->slots[si].file);
+		L->issuing = false;
+		return;
+	}
+	if (L->slots[si].counted) {
+		uint64_t lat = now - ts;
+		lat_record(j, d, lat);
+		account(j, d, now, L->t0, 1, L->bs, lat);
+	}
+	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
+	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
+}
+
+/* Issue requests into the free slots until none is free, a stop rule
+ * holds, an fsync is due or the engine is full; then commit. */
+static void issue(struct wloop *L)
+{
+	struct job *j = L->j;
+	uint64_t ts = worker_now_ns();
+	unsigned queued = 0;
+
+	while (L->nfree) {
+		bool counted = ts >= L->t0;
+		if (!may_issue(L, ts, counted)) {
+			L->issuing = false;
+			break;
+		}
+		unsigned si = L->freeidx[--L->nfree];
+		prepare_req(L, &L->slots[si], ts, counted);
+		enum engine_queue q = L->eng->queue(L->ctx, &L->slots[si].req);
+		if (q == ENGINE_Q_QUEUED) {
+			queued++;
+			L->inflight++;
+		} else if (q == ENGINE_Q_COMPLETED) {
+			uint64_t now = worker_now_ns();
+			sync_done(L, si, ts, now);
+			if (!L->issuing)
+				break;
+			ts = now;
+			if (atomic_load_explicit(&L->sh->stop, memory_order_relaxed)) {
+				L->issuing = false;
+				break;
+			}
+		} else {
+			/* engine full although a slot was free: reap first */
+			L->freeidx[L->nfree++] = si;
+			if (counted) {
+				if (j->quota != UINT64_MAX)
+					j->quota++;
+				if (L->budget)
+					L->tokens++;
+			}
+			break;
+		}
+		if (L->fsync_due)
+			break;
+	}
+	if (queued) {
+		int ret = L->eng->commit(L->ctx);
+		if (ret < 0) {
+			job_fail(j, ret, "cannot submit IO to '%s': %s",
+				 L->t->paths[0], strerror(-ret));
+			L->issuing = false;
+		}
+	}
+}
+
+/* With nothing in flight: fsync every file whose write count came due. */
+static void fsync_due_files(struct wloop *L)
+{
+	struct job *j = L->j;
+
+	for (unsigned f = 0; f < L->nfiles; f++) {
+		if (!j->fsync_due[f])
+			continue;
+		j->fsync_due[f] = false;
+		int ret = L->eng->fsync(L->ctx, j->fds[f]);
+		if (ret < 0) {
+			job_fail(j, ret, "cannot fsync '%s': %s", L->t->paths[f],
+				 strerror(-ret));
+			L->issuing = false;
+		}
+	}
+	L->fsync_due = false;
+}
+
+/* Wait for at least one completion and account the batch.  -1 when the
+ * engine failed (the in-flight requests die with the context). */
+static int reap(struct wloop *L)
+{
+	struct job *j = L->j;
+	unsigned rmin, rmax;
+	job_reap_bounds(j, L->issuing, L->nfree, L->inflight, &rmin, &rmax);
+	int n = L->eng->reap(L->ctx, rmin, rmax, L->done);
+
+	if (n < 0) {
+		job_fail(j, n, "cannot reap IO of '%s': %s", L->t->paths[0], strerror(-n));
+		return -1;
+	}
+	uint64_t now = worker_now_ns();
+	uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
+	for (int i = 0; i < n; i++) {
+		struct io_req *r = L->done[i];
+		struct slot *s = r->slot;
+		unsigned d = r->write ? DIR_WRITE : DIR_READ;
+		L->freeidx[L->nfree++] = (unsigned)(s - L->slots);
+		if (L->tracing)
+			job_trace_data(j, r);
+		if (r->result != (int)r->len) {
+			io_failed(j, r, s->file);
+			L->issuing = false;
+			continue;
+		}
+		if (!s->counted)
+			continue;
+		uint64_t lat = now - r->submit_ns;
+		lat_record(j, d, lat);
+		bios[d]++;
+		blat[d] += lat;
+	}
+	L->inflight -= (unsigned)n;
+	L->live_ios += (uint64_t)n;
+	L->live_bytes += (uint64_t)n * L->bs;
+	for (unsigned d = 0; d < DIR__COUNT; d++)
+		if (bios[d])
+			account(j, d, now, L->t0, bios[d], L->bs, blat[d]);
+	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
+	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
+	return 0;
+}
+
+/* Slots, engine context and the hot path's copies of the shared values;
+ * a failure is recorded in the job (job_fail) and the loop is skipped. */
+static void wloop_init(struct wloop *L, struct job *j)
+{
+	struct rep_shared *sh = j->sh;
+
+	memset(L, 0, sizeof(*L));
+	L->j = j;
+	L->sh = sh;
+	L->c = sh->c;
+	L->t = sh->t;
+	L->eng = sh->eng;
+	L->depth = sh->depth;
+	L->slots = calloc(L->depth, sizeof(*L->slots));
+	L->freeidx = calloc(L->depth, sizeof(*L->freeidx));
+	L->done = calloc(L->depth, sizeof(*L->done));
+	prng_seed(&L->drng, L->c->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
+	for (int d = 0; d < DIR__COUNT; d++)
+		acc_reset(&j->acc[d]);
+	if (!L->slots || !L->freeidx || !L->done) {
+		job_fail(j, -ENOMEM, "out of memory");
+		return;
+	}
+	L->ctx = job_engine_start(j);
+}
+
+/* After the start gate: the values the runner set, the free slots. */
+static void wloop_start(struct wloop *L)
+{
+	struct rep_shared *sh = L->sh;
+	struct job *j = L->j;
+
+	for (unsigned i = 0; i < L->depth; i++) {
+		L->slots[i].req.buf = (char *)j->bufs + (uint64_t)i * sh->bs;
+		L->slots[i].req.len = sh->bs;
+		L->slots[i].req.slot = &L->slots[i];
+		L->slots[i].req.buf_index = i;
+		L->freeidx[i] = i;
+	}
+	L->t0 = sh->t0;
+	L->t_end = sh->t_end;
+	L->budget = sh->budget;
+	L->bs = sh->bs;
+	L->bpf = sh->blocks_per_file;
+	L->nblocks = sh->nblocks;
+	L->nfiles = L->t->nfiles;
+	L->random = sh->random;
+	L->mixed = sh->mixed;
+	L->writes = sh->writes;
+	L->rwmix = L->c->rwmixread;
+	L->tracing = sh->trace_fd >= 0;
+	L->stamping = L->c->data != DATA_ZERO;
+	/* budget tokens are claimed in chunks: few atomics, fair shares */
+	L->chunk = L->budget / ((uint64_t)L->c->jobs * 16);
+	if (L->chunk < 1)
+		L->chunk = 1;
+	if (L->chunk > 256)
+		L->chunk = 256;
+	L->nfree = L->depth;
+	L->issuing = true;
+}
+
+/* end_fsync: every file once, after the last IO of the repetition. */
+static void end_fsync(struct wloop *L)
+{
+	struct job *j = L->j;
+
+	for (unsigned f = 0; f < L->nfiles; f++) {
+		int ret = L->eng->fsync(L->ctx, j->fds[f]);
+		if (ret < 0) {
+			job_fail(j, ret, "cannot fsync '%s': %s", L->t->paths[f],
+				 strerror(-ret));
+			break;
+		}
+	}
+	if (j->ios[DIR_READ] + j->ios[DIR_WRITE])
+		j->end_ns = worker_now_ns();
+}
+
 void *worker_main(void *arg)
 {
 	struct job *j = arg;
 	struct rep_shared *sh = j->sh;
-	const struct cell *c = sh->c;
-	const struct target *t = sh->t;
-	const struct engine *eng = sh->eng;
-	const unsigned depth = sh->depth;
-	struct engine_ctx *ctx = NULL;
-	struct slot *slots = calloc(depth, sizeof(*slots));
-	unsigned *freeidx = calloc(depth, sizeof(*freeidx));
-	struct io_req **done = calloc(depth, sizeof(*done));
-	struct prng drng;
+	struct wloop L;
 
-	prng_seed(&drng, c->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
-	for (int d = 0; d < DIR__COUNT; d++)
-		acc_reset(&j->acc[d]);
-	if (!slots || !freeidx || !done)
-		job_fail(j, -ENOMEM, "out of memory");
-	else
-		ctx = job_engine_start(j);
+	wloop_init(&L, j);
 	/* start gate: the runner sets t_start/t0/t_end, then opens it */
 	pthread_mutex_lock(&sh->lock);
 	sh->nready++;
@@ -289,229 +593,27 @@ void *worker_main(void *arg)
 	if (j->err)
 		goto out;
 
-	for (unsigned i = 0; i < depth; i++) {
-		slots[i].req.buf = (char *)j->bufs + (uint64_t)i * sh->bs;
-		slots[i].req.len = sh->bs;
-		slots[i].req.slot = &slots[i];
-		slots[i].req.buf_index = i;
-		freeidx[i] = i;
-	}
-
-	const uint64_t t0 = sh->t0, t_end = sh->t_end, budget = sh->budget;
-	const uint64_t bs = sh->bs, bpf = sh->blocks_per_file, nblocks = sh->nblocks;
-	const unsigned nfiles = t->nfiles;
-	const bool random = sh->random, mixed = sh->mixed, writes = sh->writes;
-	const unsigned rwmix = c->rwmixread;
-	const bool tracing = sh->trace_fd >= 0;
-	const bool stamping = c->data != DATA_ZERO;
-	uint64_t chunk = budget / ((uint64_t)sh->c->jobs * 16);
-	if (chunk < 1)
-		chunk = 1;
-	if (chunk > 256)
-		chunk = 256;
-	uint64_t tokens = 0;
-	unsigned nfree = depth, inflight = 0;
-	bool issuing = true, fsync_due = false;
-	uint64_t live_ios = 0, live_bytes = 0;
-
+	wloop_start(&L);
 	for (;;) {
-		if (issuing && atomic_load_explicit(&sh->stop, memory_order_relaxed))
-			issuing = false;
-		if (issuing && !fsync_due && nfree) {
-			uint64_t ts = worker_now_ns();
-			unsigned queued = 0;
-			while (nfree) {
-				if (t_end && ts >= t_end) {
-					j->timed_out = true;
-					issuing = false;
-					break;
-				}
-				bool counted = ts >= t0;
-				if (counted) {
-					if (j->quota != UINT64_MAX) {
-						if (!j->quota) {
-							issuing = false;
-							break;
-						}
-					}
-					if (budget && !tokens) {
-						uint64_t old = atomic_fetch_add(&sh->claimed, chunk);
-						tokens = old >= budget ? 0
-							: (budget - old < chunk ? budget - old : chunk);
-						if (!tokens) {
-							issuing = false;
-							break;
-						}
-					}
-					if (j->quota != UINT64_MAX)
-						j->quota--;
-					if (budget)
-						tokens--;
-				}
-				unsigned si = freeidx[--nfree];
-				struct slot *s = &slots[si];
-				struct io_req *r = &s->req;
-				uint64_t blk;
-				if (random) {
-					blk = prng_below(&j->rng, nblocks);
-				} else {
-					blk = j->cursor++;
-					if (j->cursor >= j->slice_hi)
-						j->cursor = j->slice_lo;
-				}
-				bool w = mixed ? prng_below(&j->rng, 100) >= rwmix : writes;
-				unsigned f = 0;
-				if (nfiles > 1) {
-					f = (unsigned)(blk / bpf);
-					blk -= (uint64_t)f * bpf;
-				}
-				s->file = f;
-				s->counted = counted;
-				r->fd = j->fds[f];
-				r->file = f;
-				r->write = w;
-				r->offset = t->offset + blk * bs;
-				r->submit_ns = ts;
-				if (w && stamping)
-					stamp_buffer(j, &drng, r->buf, bs);
-				if (tracing) {
-					if (j->trace_len > TRACE_BUF - 96)
-						trace_flush(j);
-					j->trace_len += (size_t)snprintf(
-						j->trace_buf + j->trace_len, 96,
-						"%u %s %" PRIu64 " %" PRIu64 " %u\n", j->idx,
-						w ? "write" : "read", r->offset, bs, f);
-				}
-				if (w && c->fsync && ++j->wcount[f] >= c->fsync) {
-					j->wcount[f] = 0;
-					j->wcount[nfiles + f] = 1; /* due on this file */
-					fsync_due = true;
-				}
-				enum engine_queue q = eng->queue(ctx, r);
-				if (q == ENGINE_Q_QUEUED) {
-					queued++;
-					inflight++;
-				} else if (q == ENGINE_Q_COMPLETED) {
-					uint64_t now = worker_now_ns();
-					unsigned d = w ? DIR_WRITE : DIR_READ;
-					freeidx[nfree++] = si;
-					live_ios++;
-					live_bytes += bs;
-					if (tracing)
-						job_trace_data(j, r);
-					if (r->result != (int)bs) {
-						io_failed(j, r, f);
-						issuing = false;
-						break;
-					}
-					if (counted) {
-						uint64_t lat = now - ts;
-						lat_record(j, d, lat);
-						account(j, d, now, t0, 1, bs, lat);
-					}
-					atomic_store_explicit(&j->live_ios, live_ios,
-							      memory_order_relaxed);
-					atomic_store_explicit(&j->live_bytes, live_bytes,
-							      memory_order_relaxed);
-					ts = now;
-					if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
-						issuing = false;
-						break;
-					}
-				} else {
-					/* engine full although a slot was free: reap first */
-					freeidx[nfree++] = si;
-					if (counted) {
-						if (j->quota != UINT64_MAX)
-							j->quota++;
-						if (budget)
-							tokens++;
-					}
-					break;
-				}
-				if (fsync_due)
-					break;
-			}
-			if (queued) {
-				int ret = eng->commit(ctx);
-				if (ret < 0) {
-					job_fail(j, ret, "'%s': cannot submit IO: %s",
-						 t->paths[0], strerror(-ret));
-					issuing = false;
-				}
-			}
-		}
-		if (!inflight) {
-			if (fsync_due) {
-				for (unsigned f = 0; f < nfiles; f++) {
-					if (!j->wcount[nfiles + f])
-						continue;
-					j->wcount[nfiles + f] = 0;
-					int ret = eng->fsync(ctx, j->fds[f]);
-					if (ret < 0) {
-						job_fail(j, ret, "'%s': fsync failed: %s",
-							 t->paths[f], strerror(-ret));
-						issuing = false;
-					}
-				}
-				fsync_due = false;
+		if (L.issuing && atomic_load_explicit(&sh->stop, memory_order_relaxed))
+			L.issuing = false;
+		if (L.issuing && !L.fsync_due && L.nfree)
+			issue(&L);
+		if (!L.inflight) {
+			if (L.fsync_due) {
+				fsync_due_files(&L);
 				continue;
 			}
-			if (!issuing)
+			if (!L.issuing)
 				break;
 			continue;
 		}
-		unsigned rmin, rmax;
-		job_reap_bounds(j, issuing, nfree, inflight, &rmin, &rmax);
-		int n = eng->reap(ctx, rmin, rmax, done);
-		if (n < 0) {
-			job_fail(j, n, "'%s': cannot reap IO: %s", t->paths[0], strerror(-n));
-			break; /* in-flight requests die with the context */
-		}
-		uint64_t now = worker_now_ns();
-		uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
-		for (int i = 0; i < n; i++) {
-			struct io_req *r = done[i];
-			struct slot *s = r->slot;
-			unsigned d = r->write ? DIR_WRITE : DIR_READ;
-			freeidx[nfree++] = (unsigned)(s - slots);
-			if (tracing)
-				job_trace_data(j, r);
-			if (r->result != (int)r->len) {
-				io_failed(j, r, s->file);
-				issuing = false;
-				continue;
-			}
-			if (!s->counted)
-				continue;
-			uint64_t lat = now - r->submit_ns;
-			lat_record(j, d, lat);
-			bios[d]++;
-			blat[d] += lat;
-		}
-		inflight -= (unsigned)n;
-		live_ios += (uint64_t)n;
-		live_bytes += (uint64_t)n * bs;
-		for (unsigned d = 0; d < DIR__COUNT; d++)
-			if (bios[d])
-				account(j, d, now, t0, bios[d], bs, blat[d]);
-		atomic_store_explicit(&j->live_ios, live_ios, memory_order_relaxed);
-		atomic_store_explicit(&j->live_bytes, live_bytes, memory_order_relaxed);
+		if (reap(&L) < 0)
+			break;
 	}
-
-	if (c->end_fsync && writes && !j->err &&
-	    !atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
-		for (unsigned f = 0; f < nfiles; f++) {
-			int ret = eng->fsync(ctx, j->fds[f]);
-			if (ret < 0) {
-				job_fail(j, ret, "'%s': fsync failed: %s", t->paths[f],
-					 strerror(-ret));
-				break;
-			}
-		}
-		if (j->ios[DIR_READ] + j->ios[DIR_WRITE])
-			j->end_ns = worker_now_ns();
-	}
+	if (L.c->end_fsync && L.writes && !j->err &&
+	    !atomic_load_explicit(&sh->stop, memory_order_relaxed))
+		end_fsync(&L);
 out:
 	j->cpu_ns = thread_cpu_ns() - j->cpu_ns;
 	j->all_ios = atomic_load_explicit(&j->live_ios, memory_order_relaxed);
@@ -525,11 +627,11 @@ out:
 		trace_flush(j);
 		pthread_mutex_unlock(&sh->lock);
 	}
-	if (ctx)
-		eng->release(ctx);
-	free(slots);
-	free(freeidx);
-	free(done);
+	if (L.ctx)
+		L.eng->release(L.ctx);
+	free(L.slots);
+	free(L.freeidx);
+	free(L.done);
 	pthread_mutex_lock(&sh->lock);
 	sh->nfinished++;
 	pthread_cond_signal(&sh->cond);

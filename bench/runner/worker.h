@@ -55,7 +55,9 @@ struct job {
 	uint64_t slice_lo, slice_hi, cursor; /* sequential: block range */
 	uint64_t quota;           /* one pass: counted IOs left; UINT64_MAX none */
 	void *bufs;               /* depth * bs, 4096-aligned */
-	unsigned *wcount;         /* writes since fsync, per file */
+	unsigned *wcount;         /* fsync: writes since the last fsync, per file */
+	bool *fsync_due;          /* fsync: this file's count came due; the
+				   * fsync waits until nothing is in flight */
 	struct lat_hist *hist[DIR__COUNT];
 	struct lat_acc acc[DIR__COUNT];
 	struct welford lat[DIR__COUNT];

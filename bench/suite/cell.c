@@ -98,6 +98,7 @@ static int data_parse(const char *s, enum data_kind *out)
 void cell_init(struct cell *c)
 {
 	memset(c, 0, sizeof(*c));
+	c->device = c->path = "";
 	for (int k = 0; k < NKEYS; k++)
 		key_store_u64(k, c, cell_keys[k].defv);
 	snprintf(c->engine, sizeof(c->engine), "%s", cell_keys[K_ENGINE].def);
@@ -347,6 +348,22 @@ static int get_str(const cJSON *j, const char *k, char *out, size_t outlen,
 	return 0;
 }
 
+/* A string of j that c borrows (see cell.h), shorter than maxlen. */
+static int get_borrowed(const cJSON *j, const char *k, const char **out,
+			size_t maxlen, char *err, size_t errlen)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, k);
+	if (!v)
+		return 0;
+	if (!cJSON_IsString(v) || strlen(v->valuestring) >= maxlen) {
+		snprintf(err, errlen, "'%s' must be a string shorter than %zu",
+			 k, maxlen);
+		return -1;
+	}
+	*out = v->valuestring;
+	return 0;
+}
+
 /* steady_state {window, range_pct, slope_pct, max}; absent: off */
 static int steady_from_json(const cJSON *o, struct steady_rule *r, char *err,
 			    size_t errlen)
@@ -470,8 +487,8 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 		return -1;
 	}
 	if (get_u64(j, "id", &id, err, errlen) < 0 ||
-	    get_str(j, "device", c->device, sizeof(c->device), err, errlen) < 0 ||
-	    get_str(j, "path", c->path, sizeof(c->path), err, errlen) < 0 ||
+	    get_borrowed(j, "device", &c->device, CELL_NAME_MAX, err, errlen) < 0 ||
+	    get_borrowed(j, "path", &c->path, PATH_MAX, err, errlen) < 0 ||
 	    key_from_json(K_LABEL, j, c, pat, data, engine, err, errlen) < 0)
 		return -1;
 	for (int k = 0; k < NKEYS; k++)

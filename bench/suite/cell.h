@@ -4,7 +4,11 @@
  * result-set writer, `export fio` and the importers.
  *
  * Ownership: a struct suite owns everything it points to; free it with
- * suite_free().  Cells are plain values (no pointers) and may be copied.
+ * suite_free().  Cells are small values that may be copied; their device
+ * and path strings are borrowed (a 100,000-cell plan must not carry
+ * 100,000 copies of a PATH_MAX path): from the suite's devices for
+ * suite_load(), from the import_set for importers, from the JSON tree for
+ * cell_from_json().  They stay valid as long as that owner.
  */
 #ifndef IOMATRIX_CELL_H
 #define IOMATRIX_CELL_H
@@ -48,16 +52,17 @@ enum data_kind {
  * does not exist yet is the scratch file itself, unless it ends in '/'
  * (then it names a directory).
  */
+#define CELL_FILE_FMT "iomatrix.%s.%u"  /* device name, file index */
+
 /* Default PRNG seed (fio's randseed default), so runs repeat exactly. */
 #define CELL_DEFAULT_SEED 0x89
-
-#define CELL_FILE_FMT "iomatrix.%s.%u"  /* device name, file index */
 
 /* A cell: every parameter resolved, sizes in bytes, durations in ns. */
 struct cell {
 	int id;                         /* 1-based, run order */
-	char device[CELL_NAME_MAX];     /* device name from the suite */
-	char path[PATH_MAX];            /* directory, file or block device */
+	const char *device;             /* device name from the suite (borrowed) */
+	const char *path;               /* directory, file or block device
+					 * (borrowed) */
 	bool destructive;               /* device allows writes to a block device */
 	char label[CELL_LABEL_MAX];     /* given or derived (SEQ1M Q8T1) */
 	bool label_given;
@@ -205,6 +210,8 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len);
  * returns 0 or -1 with a message in err.
  */
 cJSON *cell_to_json(const struct cell *c);
+/* device and path of c then point into j (and label is copied): keep j
+ * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
 /* The PARAMS field names in the order cell_to_json() writes them (from the
  * key table), NULL-terminated: for readers that show every parameter. */

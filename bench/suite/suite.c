@@ -55,9 +55,10 @@ static const char *const pattern_words[] = { "read", "write", "randread",
 struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
-	char s[CELL_CPUS_MAX > CELL_LABEL_MAX ? CELL_CPUS_MAX : CELL_LABEL_MAX];
-			 /* engine, label, cpulist */
-	struct steady_rule ss;  /* KT_STEADY */
+	const char *s;   /* engine, label, cpulist, exclude device: owned by
+			  * the ctx (ctx_str), NULL for the other types; a
+			  * matrix of 100,000 numbers carries no string room */
+	const struct steady_rule *ss; /* KT_STEADY, owned by the ctx */
 	unsigned line, col;
 };
 
@@ -102,6 +103,8 @@ struct usage {
 };
 
 struct ctx {
+	char **strs;         /* the strings of kvals (ctx_str), freed at release */
+	size_t nstrs, astrs;
 	const char *file;
 	struct errlist *errs;
 	unsigned nerrs_start;
@@ -370,6 +373,37 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	return -1;
 }
 
+/* A copy of v (n bytes; a string) owned by the ctx (kvals are copied by
+ * value, so they share it); NULL ("" for a string) when out of memory,
+ * with the error given. */
+static const char *ctx_str_n(struct ctx *x, const void *v, size_t n)
+{
+	char *c;
+
+	if (x->nstrs == x->astrs) {
+		size_t na = x->astrs ? x->astrs * 2 : 64;
+		char **p = realloc(x->strs, na * sizeof(*p));
+		if (!p)
+			goto oom;
+		x->strs = p;
+		x->astrs = na;
+	}
+	if (!(c = malloc(n)))
+		goto oom;
+	memcpy(c, v, n);
+	x->strs[x->nstrs++] = c;
+	return c;
+oom:
+	err_at(x, 0, 0, "out of memory");
+	return NULL;
+}
+
+static const char *ctx_str(struct ctx *x, const char *v)
+{
+	const char *c = ctx_str_n(x, v, strlen(v) + 1);
+	return c ? c : "";
+}
+
 /* Parse one scalar node as the value of key k.  0 ok, -1 (error given). */
 static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 {
@@ -383,7 +417,12 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	out->col = col;
 	if (key->type == KT_STEADY) {
 		struct ykit y = { x->doc, x->errs, x->file };
-		return ssd_parse_steady(&y, n, &out->ss);
+		struct steady_rule r;
+		int ret = ssd_parse_steady(&y, n, &r);
+		char *keep = ret == 0 ? (char *)ctx_str_n(x, &r, sizeof(r)) : NULL;
+		if (keep)
+			out->ss = (const struct steady_rule *)keep;
+		return keep || ret < 0 ? ret : -1;
 	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
@@ -463,7 +502,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		/* known engines validate even when not built in: `run` says
 		 * how to get one, `plan` and `export` need none */
 		if (engine_lookup(v)) {
-			snprintf(out->s, sizeof(out->s), "%s", v);
+			out->s = ctx_str(x, v);
 			return 0;
 		}
 		suggest(v, engine_names(), sug, sizeof(sug));
@@ -555,12 +594,14 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 			err_at(x, line, col, "'%s': %s", key->name, why);
 			return -1;
 		}
-		cpulist_format(&set, out->s, sizeof(out->s));
-		if (strlen(out->s) + 1 >= CELL_CPUS_MAX) {
+		char list[CELL_CPUS_MAX + 8];
+		cpulist_format(&set, list, sizeof(list));
+		if (strlen(list) + 1 >= CELL_CPUS_MAX) {
 			err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
 			       key->name, v);
 			return -1;
 		}
+		out->s = ctx_str(x, list);
 		return 0;
 	}
 	case KT_LABEL:
@@ -574,7 +615,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 				err_at(x, line, col, "'label' must be one line of text, without control characters");
 				return -1;
 			}
-		snprintf(out->s, sizeof(out->s), "%s", v);
+		out->s = ctx_str(x, v);
 		return 0;
 	}
 	return -1;
@@ -592,10 +633,12 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		c->offset = v->pct > 0 ? 0 : v->u;
 		c->offset_pct = v->pct;
 		break;
-	case KT_ENGINE:
-		memcpy(c->engine, v->s, sizeof(c->engine) - 1); /* names are short */
-		c->engine[sizeof(c->engine) - 1] = '\0';
+	case KT_ENGINE: {
+		size_t n = strnlen(v->s, sizeof(c->engine) - 1); /* names are short */
+		memcpy(c->engine, v->s, n);
+		c->engine[n] = '\0';
 		break;
+	}
 	case KT_DATA:
 		c->data = (enum data_kind)v->u;
 		c->compress_pct = (unsigned)v->pct;
@@ -608,7 +651,8 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		memcpy((char *)c + cell_keys[k].off, &v->pct, sizeof(double));
 		break;
 	case KT_STEADY:
-		c->steady = v->ss;
+		if (v->ss)
+			c->steady = *v->ss;
 		break;
 	case KT_IO_SIZE:
 		c->io_size = v->pct > 0 ? 0 : v->u;
@@ -646,7 +690,7 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		memcpy(&d, (const char *)c + cell_keys[k].off, sizeof(d));
 		return d == v->pct;
 	}
-	case KT_STEADY: return !memcmp(&c->steady, &v->ss, sizeof(v->ss));
+	case KT_STEADY: return v->ss && !memcmp(&c->steady, v->ss, sizeof(*v->ss));
 	case KT_IO_SIZE:
 		return v->pct > 0 ? c->io_size_mult == v->pct :
 				    (c->io_size_mult == 0 && c->io_size == v->u);
@@ -895,7 +939,7 @@ static int parse_values(struct ctx *x, int k, yaml_node_t *vn, struct mvals *m)
 				       scalar(en));
 				continue;
 			}
-			snprintf(m->vals[m->n].s, sizeof(m->vals[m->n].s), "%s", scalar(en));
+			m->vals[m->n].s = ctx_str(x, scalar(en));
 			m->n++;
 			continue;
 		}
@@ -1336,8 +1380,10 @@ static void cell_resolve(struct ctx *x, const struct dev *d, const size_t *idx,
 		}
 	}
 	pset_apply(&d->ps, c, p);
-	snprintf(c->device, sizeof(c->device), "%s", d->d.name);
-	strcpy(c->path, d->d.path); /* both PATH_MAX; d.path is terminated */
+	/* borrowed from the parse context; pointed at suite->devices once
+	 * expansion is over (suite_load_buffer) */
+	c->device = d->d.name;
+	c->path = d->d.path;
 	c->destructive = d->d.destructive;
 	if (!c->label_given)
 		cell_label_derive(c, c->label, sizeof(c->label));
@@ -1625,6 +1671,9 @@ static long utf8_bad(const unsigned char *p, size_t len)
 
 static void ctx_release(struct ctx *x)
 {
+	for (size_t i = 0; i < x->nstrs; i++)
+		free(x->strs[i]);
+	free(x->strs);
 	free(x->devs);
 	for (size_t m = 0; m < x->nmatrix; m++)
 		free(x->matrix[m].vals);
@@ -1798,6 +1847,13 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			err_at(&x, x.devs[d].line, x.devs[d].col,
 			       "device '%s' has no 'path'; add one or give --device %s=PATH",
 			       x.devs[d].d.name, x.devs[d].d.name);
+	/* Every value is copied out of the YAML tree by now: free it before
+	 * the expansion, which is where a 100,000-cell suite needs memory. */
+	yaml_document_delete(&doc);
+	doc_ok = false;
+	x.doc = NULL;
+	yaml_parser_delete(&parser);
+	parser_ok = false;
 	x.partial = has_errors(&x);
 	expand(&x, opts);
 	if (has_errors(&x))
@@ -1808,8 +1864,18 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	for (size_t d = 0; d < x.ndevs; d++)
 		s->devices[d] = x.devs[d].d;
 	s->ndevices = x.ndevs;
+	/* the cells' strings now belong to the suite (cell.h) */
+	for (size_t i = 0, d = 0; i < s->ncells; i++) {
+		struct cell *c = &s->cells[i];
+		if (c->device != x.devs[d].d.name)
+			for (d = 0; d + 1 < x.ndevs && c->device != x.devs[d].d.name; d++)
+				;
+		c->device = s->devices[d].name;
+		c->path = s->devices[d].path;
+	}
 	{
-		/* checks that need the devices' final paths and the cells */
+		/* checks that need the devices' final paths and the cells
+		 * (from the positions kept: the YAML tree is gone) */
 		struct ykit y = { x.doc, x.errs, x.file };
 		for (size_t d = 0; d < s->ndevices; d++)
 			ssd_check_device(&y, &s->devices[d]);
@@ -1817,8 +1883,6 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 		if (has_errors(&x))
 			goto err;
 	}
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
 	ctx_release(&x);
 	*out = s;
 	return 0;

@@ -1,11 +1,12 @@
 /*
  * fuzz_suite.c - libFuzzer target for the suite loader (bench/suite.c):
  * YAML parsing, strict validation with positions, aliases, matrix expansion.
- * A suite that loads must also turn into a plan (resultset_plan_to_json).  Every
+ * A suite that loads must also turn into a plan (resultset_plan_write).  Every
  * fourth input is loaded with --scale 0.5 and a device override too.
  * Also built into tests/unit/test_fuzz_regress.c to replay regress inputs.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,10 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (suite_load_buffer("fuzz.yaml", (const char *)data, size, &opts, &s,
 			      &errs) == 0 && s) {
-		cJSON *plan = resultset_plan_to_json(s);
-		char *txt = plan ? cJSON_PrintUnformatted(plan) : NULL;
+		char *txt = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&txt, &len);
+		if (f) {
+			resultset_plan_write(f, s);
+			fclose(f);
+		}
 		free(txt);
-		cJSON_Delete(plan);
 	}
 	suite_free(s);
 	errlist_release(&errs);

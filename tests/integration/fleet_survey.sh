@@ -58,6 +58,9 @@ done
 	fail "want a fleet spread line per workload"
 [ "$(grep -c '^- On .*, scratch on the 3 hosts ranged from .* IOPS (h[123]) to .* (h[123]), median ' "$md")" = 4 ] ||
 	fail "summary: $(sed -n '/^## Summary/,/^Throughput/p' "$md")"
+# the Environment shows each host's own device: its path and fingerprint
+grep -q "^| path | $T/d1/ | $T/d2/ | $T/d3/ |" "$md" || fail "environment: $(grep '^| path |' "$md")"
+grep -q "^| path kind | directory | directory | directory |" "$md" || fail "no per-host device fingerprints"
 for h in h1 h2 h3; do
 	n=$(awk -F, -v h="$h" 'NR > 1 && $2 == h && $3 == "scratch"' "$T/rep/report.csv" | wc -l)
 	[ "$n" = 4 ] || fail "report.csv: $n rows with host $h, want 4"

@@ -24,7 +24,7 @@ include:
   - {pattern: randread, bs: 4k, requests: 10}
 Y
 expect_exit 2 "$IOMATRIX" run "$T/s.yaml" --device ram="$T/tmpfs" --out "$T/set" --quiet
-grep -qF "'$T/tmpfs': filesystem does not support O_DIRECT; set direct: false or use another path" "$T/err" \
+grep -qF "O_DIRECT is not supported by the filesystem of '$T/tmpfs'; set direct: false or use another path" "$T/err" \
 	&& ok "exact O_DIRECT message on $fs" || not_ok "message: $(cat "$T/err")"
 [ "$(grep -c 'O_DIRECT' "$T/err")" = 1 ] && ok "said once" || not_ok "said $(grep -c O_DIRECT "$T/err") times"
 ls "$T/tmpfs" | grep -q . && not_ok "files left on tmpfs: $(ls "$T/tmpfs")" || ok "nothing left on tmpfs"

@@ -47,8 +47,8 @@ static int teardown(void **state)
 static void base_cell(struct cell *c, const char *engine, enum pattern p)
 {
 	cell_init(c);
-	snprintf(c->device, sizeof(c->device), "t");
-	snprintf(c->path, sizeof(c->path), "%s", dir);
+	c->device = "t";
+	c->path = dir;
 	snprintf(c->engine, sizeof(c->engine), "%s", engine);
 	c->pattern = p;
 	c->size = 4 << 20;
@@ -355,7 +355,9 @@ static void test_errors(void **state)
 	target_release(&t);
 
 	base_cell(&c, "libaio", PAT_RANDREAD);
-	snprintf(c.path, sizeof(c.path), "%s/no/such/dir/file", dir);
+	char missing[sizeof(dir) + 32];
+	snprintf(missing, sizeof(missing), "%s/no/such/dir/file", dir);
+	c.path = missing;
 	assert_int_equal(runner_prepare(&c, &t, NULL, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "no such directory"));
 }
@@ -375,14 +377,14 @@ static void test_direct_refused_message(void **state)
 	if (system(cmd) != 0)
 		skip();
 	base_cell(&c, "libaio", PAT_RANDREAD);
-	snprintf(c.path, sizeof(c.path), "%s", mnt);
+	c.path = mnt;
 	int ret = runner_prepare(&c, &t, NULL, err, sizeof(err));
 	snprintf(cmd, sizeof(cmd), "umount '%s'", mnt);
 	if (system(cmd) != 0)
 		fail_msg("cannot unmount '%s'", mnt);
 	assert_int_equal(ret, -EINVAL);
 	char want[600];
-	snprintf(want, sizeof(want), "'%s': filesystem does not support O_DIRECT; "
+	snprintf(want, sizeof(want), "O_DIRECT is not supported by the filesystem of '%s'; "
 		 "set direct: false or use another path", mnt);
 	assert_string_equal(err, want);
 }
