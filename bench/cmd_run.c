@@ -669,9 +669,14 @@ int cmd_run(int argc, char **argv)
 		}
 		if (resumed)
 			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-		if (resultset_save_manifest(&rs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = EXIT_RUNTIME;
+		int sr = resultset_save_manifest(&rs, err, sizeof(err));
+		if (sr < 0) {
+			/* a set the user cannot write is their input, not an IO
+			 * failure: exit 2, as documented */
+			bool input = sr == -EACCES || sr == -EPERM || sr == -EROFS;
+			fprintf(stderr, "iomatrix: %s%s\n", err, input ?
+				"; resume writes into the set: make it writable or copy it" : "");
+			rc = input ? EXIT_USAGE : EXIT_RUNTIME;
 			goto out;
 		}
 	}
