@@ -542,6 +542,15 @@ int cmd_run(int argc, char **argv)
 		if (!a.suite_path) {
 			snprintf(resume_suite, sizeof(resume_suite), "%s/suite.yaml", rs.dir);
 			a.suite_path = resume_suite;
+			/* the set's own copy, not a file a link in the set points at */
+			struct stat lst;
+			if (lstat(resume_suite, &lst) == 0 && !S_ISREG(lst.st_mode)) {
+				fprintf(stderr, "iomatrix: '%s' is not a regular file (%s); a set's suite must be its own copy: give the suite with 'iomatrix run SUITE.yaml --resume %s'\n",
+					resume_suite, S_ISLNK(lst.st_mode) ? "a symbolic link" :
+					"a special file", rs.dir);
+				rc = EXIT_USAGE;
+				goto out;
+			}
 		}
 		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs.manifest, "scale");
 		double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
