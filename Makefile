@@ -23,9 +23,15 @@ PKGS += liburing
 URING_DEF := -DHAVE_LIBURING=1
 endif
 
+HAVE_NUMA := $(shell pkg-config --exists numa 2>/dev/null && echo 1)
+ifeq ($(HAVE_NUMA),1)
+PKGS += numa
+NUMA_DEF := -DHAVE_LIBNUMA=1
+endif
+
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
@@ -59,11 +65,17 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units
+.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units man \
+	build-deps iomatrix bare
 
 all: iomatrix
 
-iomatrix: $(BIN)
+# Missing headers stop the build with the package names and the apt-get
+# line, not with a compiler error.
+build-deps:
+	$(Q)sh .ci/check-build-deps
+
+iomatrix: build-deps $(BIN)
 ifeq ($(BUILD),build/default)
 	$(Q)cp $(BIN) iomatrix.tmp && mv -f iomatrix.tmp iomatrix  # a running ./iomatrix keeps its copy
 else
@@ -74,7 +86,7 @@ $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
@@ -98,6 +110,39 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(VERSION_OBJ)
 
 units: $(UNIT_BIN)
 
+# The manual page, made from the program's own --help texts.
+MAN := $(BUILD)/iomatrix.1
+man: $(MAN)
+$(MAN): $(BIN) man/mkman.sh
+	@echo "  MAN     $@"
+	$(Q)sh man/mkman.sh $(BIN) $(VERSION) > $@.tmp && mv -f $@.tmp $@
+
+# The bare loops of make bench: the yardstick, built with the same flags.
+BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/clock_cost \
+	$(BUILD)/tests/bench/clock_count.so
+ifeq ($(HAVE_URING),1)
+BARE_BIN += $(BUILD)/tests/bench/bare_uring
+endif
+$(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -laio
+$(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs liburing)
+
+$(BUILD)/tests/bench/clock_cost: tests/bench/clock_cost.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
+$(BUILD)/tests/bench/clock_count.so: tests/bench/clock_count.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $< -ldl
+
+bare: $(BARE_BIN)
+
 # Installs what is missing (apt-get as root; otherwise prints the line to run).
 deps:
 	$(Q)sh .ci/install-deps
@@ -107,7 +152,7 @@ check-layers:
 	$(Q)sh tests/check_layers.sh
 
 test: deps
-	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units
+	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units bare
 	$(Q)IOMATRIX=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) sh tests/run.sh
 
 demo: deps
@@ -115,9 +160,10 @@ demo: deps
 	$(Q)sh tests/demo.sh $(CURDIR)/$(BIN)
 
 bench: deps
-	$(Q)$(MAKE) --no-print-directory iomatrix
-	$(Q)sh tests/bench/run.sh $(CURDIR)/$(BIN)
+	$(Q)$(MAKE) --no-print-directory iomatrix bare
+	$(Q)BARE=$(CURDIR)/$(BUILD)/tests/bench sh tests/bench/run.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/report_bench.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/archive_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
@@ -125,7 +171,7 @@ crosscheck: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
-	-Ibench -I. $(URING_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz
@@ -136,9 +182,12 @@ fuzz: deps
 	done
 	$(Q)sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
 
-install: iomatrix
+install: iomatrix $(MAN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/iomatrix/templates \
-		$(DESTDIR)$(PREFIX)/share/iomatrix/suites
+		$(DESTDIR)$(PREFIX)/share/iomatrix/suites $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/iomatrix.1
+	install -m 644 completion/iomatrix.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iomatrix
 	install -m 755 iomatrix $(DESTDIR)$(PREFIX)/bin/iomatrix
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/iomatrix/templates/
 	install -m 644 suites/*.yaml $(DESTDIR)$(PREFIX)/share/iomatrix/suites/

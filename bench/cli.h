@@ -28,6 +28,9 @@ int cmd_import(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_agent(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_site(int argc, char **argv);
 
 /* One subcommand: its name, entry point and one-line synopsis for --help. */
 struct command {

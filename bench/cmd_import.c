@@ -17,10 +17,11 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: iomatrix import fio FILE.json... [--device NAME] [-o SETDIR] [--title TEXT]\n"
+		"usage: iomatrix import fio FILE.json... [--device NAME] [OPTIONS]\n"
 		"       iomatrix import sysbench FILE.log... [--mode M] [--bs SIZE] [--threads N]\n"
-		"                                 [--device NAME] [-o SETDIR] [--title TEXT]\n"
-		"       iomatrix import csv FILE.csv [-o SETDIR] [--title TEXT]\n"
+		"                                 [--device NAME] [OPTIONS]\n"
+		"       iomatrix import csv FILE.csv [OPTIONS]\n"
+		"OPTIONS: [-o SETDIR] [--title TEXT] [--host NAME] [--date WHEN]\n"
 		"\n"
 		"Turn another tool's output into a result set that 'iomatrix report' and\n"
 		"'iomatrix compare' read like a run of iomatrix.\n"
@@ -45,14 +46,72 @@ static void usage(FILE *f)
 		"  -o SETDIR      the result set directory (default:\n"
 		"                 $IOMATRIX_RESULTS or results/, <UTC>_<kind>_<name>)\n"
 		"  --title TEXT   report title\n"
+		"  --host NAME    the machine the tool ran on (default: unknown)\n"
+		"  --date WHEN    when it was measured, YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ\n"
+		"                 (UTC), for inputs that do not say: fio's JSON has its\n"
+		"                 'timestamp'; sysbench logs only where a script logged\n"
+		"                 `date` (in UTC); the set's name and `list` use it\n"
 		"\n"
 		"exit: 0 ok (prints the set directory), 1 write failed, 2 bad input or usage\n");
+}
+
+/* --date: "2026-11-30" (midnight UTC) or "2026-11-30T02:40:12Z". */
+static int parse_date(const char *in, char *iso, size_t len)
+{
+	int Y, m, d, H = 0, M = 0, S = 0, n = 0;
+	size_t l = strlen(in);
+	if (l == 10 && sscanf(in, "%4d-%2d-%2d%n", &Y, &m, &d, &n) == 3 && n == 10)
+		;
+	else if (l == 20 && sscanf(in, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &Y, &m, &d, &H, &M, &S, &n) == 6 &&
+		 n == 20)
+		;
+	else
+		return -1;
+	if (Y < 1970 || m < 1 || m > 12 || d < 1 || d > 31 || H > 23 || M > 59 || S > 60)
+		return -1;
+	snprintf(iso, len, "%04d-%02d-%02dT%02d:%02d:%02dZ", Y, m, d, H, M, S);
+	return 0;
+}
+
+/* --host and --date are well formed (date_iso gets the ISO form); -1 with
+ * the message printed. */
+static int when_where_check(const char *host, const char *date, char *date_iso, size_t len)
+{
+	if (date && parse_date(date, date_iso, len) < 0) {
+		fprintf(stderr, "iomatrix import: bad --date '%s'; write it as YYYY-MM-DD or "
+			"YYYY-MM-DDTHH:MM:SSZ (UTC)\n", date);
+		return -1;
+	}
+	size_t hmax = sizeof(((struct import_set *)0)->host) - 1;
+	if (host && (!host[0] || strlen(host) > hmax || strpbrk(host, "/\n\t "))) {
+		fprintf(stderr, "iomatrix import: --host '%s' must be 1..%zu characters, no '/' "
+			"or spaces\n", host, hmax);
+		return -1;
+	}
+	return 0;
+}
+
+/* The machine (--host) and the measurement date: the input's own time
+ * wins; --date fills in where it has none; neither is said out loud. */
+static void when_where(struct import_set *set, const char *kind, const char *host,
+		       const char *date, const char *date_iso)
+{
+	if (host)
+		snprintf(set->host, sizeof(set->host), "%s", host);
+	if (date_iso[0] && set->started_at[0] && strncmp(set->started_at, date_iso, 10))
+		fprintf(stderr, "iomatrix import %s: warning: the input says it was measured at %s; "
+			"--date %s ignored\n", kind, set->started_at, date);
+	else if (date_iso[0] && !set->started_at[0])
+		snprintf(set->started_at, sizeof(set->started_at), "%.20s", date_iso);
+	if (!set->started_at[0])
+		fprintf(stderr, "iomatrix import %s: warning: the input does not say when it was "
+			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", kind);
 }
 
 int cmd_import(int argc, char **argv)
 {
 	const char *kind = NULL, *device = NULL, *out = NULL, *title = NULL;
-	const char *mode = NULL, *bs_s = NULL, *threads_s = NULL;
+	const char *mode = NULL, *bs_s = NULL, *threads_s = NULL, *host = NULL, *date = NULL;
 	const char **files = NULL;
 	size_t nfiles = 0;
 	struct errlist errs = ERRLIST_INIT;
@@ -85,6 +144,10 @@ int cmd_import(int argc, char **argv)
 			dst = &bs_s;
 		else if (!strcmp(a, "--threads"))
 			dst = &threads_s;
+		else if (!strcmp(a, "--host"))
+			dst = &host;
+		else if (!strcmp(a, "--date"))
+			dst = &date;
 		if (dst) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "iomatrix import: '%s' needs a value\n", a);
@@ -130,6 +193,10 @@ int cmd_import(int argc, char **argv)
 		fprintf(stderr, "iomatrix import csv: give one file; device names come from its 'device' column\n");
 		goto out;
 	}
+
+	char date_iso[80] = "";
+	if (when_where_check(host, date, date_iso, sizeof(date_iso)) < 0)
+		goto out;
 
 	import_set_init(&set, !strcmp(kind, "fio") ? "fio" :
 			      !strcmp(kind, "sysbench") ? "sysbench" : "csv");
@@ -181,6 +248,7 @@ int cmd_import(int argc, char **argv)
 			kind);
 		goto out;
 	}
+	when_where(&set, kind, host, date, date_iso);
 	const char *root = getenv("IOMATRIX_RESULTS");
 	if (!root || !root[0])
 		root = "results";

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "resultset/resultset.h"
+#include "ssd_plan.h"
 #include "suite_cli.h"
 #include "common/units.h"
 
@@ -42,6 +43,9 @@ static void stop_rule(const struct cell *c, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s io",
 			 buf[0] ? " or " : "", t);
 	}
+	if (c->io_size_mult > 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%gx io",
+			 buf[0] ? " or " : "", c->io_size_mult);
 	if (!buf[0])
 		snprintf(buf, len, "1 pass");
 }
@@ -108,6 +112,7 @@ static void print_text(const struct suite *s)
 		printf(" + %zu cell%s stopped by size, not estimated", by_size,
 		       by_size == 1 ? "" : "s");
 	printf(" (ramp + runtime per repetition, cooldown between them; file layout not included)\n");
+	ssd_plan_print(s, stdout);
 }
 
 int cmd_plan(int argc, char **argv)

@@ -26,9 +26,12 @@
 
 #include "cli.h"
 #include "common/fsutil.h"
+#include "run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
+#include "run_devices.h"
 #include "resultset/resultset.h"
+#include "run_ssd.h"
 #include "runner/runner.h"
 #include "host/safety.h"
 #include "common/stats.h"
@@ -44,6 +47,8 @@ struct run_args {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
+	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
 /* Set by the signal handler; the runner polls it through run_ctl.stop. */
@@ -59,6 +64,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
 		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
+		"                    [--progress auto|tty|plain|none]\n"
+		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
+		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
+		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"
@@ -73,6 +82,23 @@ static void usage(FILE *f)
 		"  --yes-destroy-data  confirm writes to block devices marked\n"
 		"                      'destructive: true' in the suite\n"
 		"  --quiet             no progress output\n"
+		"  --progress MODE     how a running cell reports: tty (one line\n"
+		"                      rewritten in place on stderr), plain (one line\n"
+		"                      per second on stderr, also when redirected),\n"
+		"                      none; auto (default): tty when stderr is a\n"
+		"                      terminal, else none.  Each finished cell prints\n"
+		"                      one line in every mode but --quiet\n"
+		"\n"
+		"On a fleet, through ssh (docs/fleet.md):\n"
+		"  --hosts H1,H2,...   run on these ssh destinations (survey: each on\n"
+		"                      its own disks); one set <time>_<suite>_fleet\n"
+		"  --aggregate         every host runs each cell at the same instant\n"
+		"                      (shared storage); the set sums them exactly\n"
+		"  --ssh-config FILE   ssh -F FILE     --ssh-option OPT   ssh -o OPT\n"
+		"  --remote-iomatrix PATH  iomatrix on the hosts (default: on PATH)\n"
+		"  --parallel N        survey: hosts driven at once (default all)\n"
+		"  --skip-unreachable  run on the hosts that answer; record the rest\n"
+		"  --device HOST:NAME=PATH  a device path for one host only\n"
 		"\n"
 		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
@@ -101,6 +127,7 @@ static bool is_opt(const char *arg, const char *name)
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	memset(a, 0, sizeof(*a));
+	run_fleet_init(&a->fleet, argc);
 	a->devices = calloc((size_t)argc, sizeof(*a->devices));
 	if (!a->devices) {
 		fprintf(stderr, "iomatrix run: out of memory\n");
@@ -151,10 +178,23 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			a->yes_destroy_data = true;
 		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
 			a->quiet = true;
+		} else if (is_opt(arg, "--progress")) {
+			const char *pm = opt_value(argc, argv, &i, "--progress");
+			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
+				    strcmp(pm, "none"))) {
+				fprintf(stderr, "iomatrix run: '--progress' takes auto, tty, plain or none\n");
+				return -1;
+			}
+			a->progress = pm;
 		} else if (!strcmp(arg, "--")) {
 			if (i + 1 < argc && !a->suite_path)
 				a->suite_path = argv[++i];
 		} else if (arg[0] == '-' && arg[1]) {
+			int r = run_fleet_option(&a->fleet, argc, argv, &i);
+			if (r < 0)
+				return -1;
+			if (r > 0)
+				continue;
 			fprintf(stderr, "iomatrix run: unknown option '%s'; see 'iomatrix run --help'\n", arg);
 			return -1;
 		} else if (!a->suite_path) {
@@ -187,9 +227,11 @@ static double mono_s(void)
 
 struct progress_state {
 	bool tty, quiet;
+	bool plain;                  /* one line per second, newline-ended */
 	size_t k, n;                 /* current cell (1-based), cells in plan */
 	const struct cell *c;
 	unsigned rep;
+	unsigned round;              /* 0: the suite has no rounds */
 	double set_start;
 	double cell_start;
 	double known_left_s;         /* estimate of the cells after this one */
@@ -244,23 +286,33 @@ static void progress_cb(void *arg, const struct progress *p)
 	char eta[32], line[512];
 	double now = mono_s();
 
-	if (ps->quiet || !ps->tty)
+	if (ps->quiet || (!ps->tty && !ps->plain))
 		return;
-	if (now - ps->last_print < 0.2)
+	if (now - ps->last_print < (ps->plain ? 1.0 : 0.2))
 		return;
 	ps->last_print = now;
 	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
-	if (p->in_layout)
+	if (p->in_layout) {
 		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
 			 ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern),
 			 p->layout_frac * 100, eta);
-	else
-		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
-			 ps->k, ps->n, ps->c->device, ps->c->label,
+	} else {
+		char round[32] = "";   /* steady-state rounds: "round 3 " */
+		if (ps->round)
+			snprintf(round, sizeof(round), "round %u ", ps->round);
+		snprintf(line, sizeof(line), "%scell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
+			 round, ps->k, ps->n, ps->c->device, ps->c->label,
 			 pattern_name(ps->c->pattern), ps->rep,
-			 ps->c->repeat, p->in_ramp ? " (ramp)" : "", p->iops,
+			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
+			 p->in_ramp ? " (ramp)" : "", p->iops,
 			 p->bw_bytes_s / 1e6, eta);
+	}
+	if (ps->plain) {
+		fprintf(stderr, "%s\n", line);
+		fflush(stderr);
+		return;
+	}
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 	ps->line_open = true;
@@ -313,6 +365,16 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			if (!strcmp(s->cells[k].device, d->name) &&
 			    pattern_writes(s->cells[k].pattern))
 				writes = true;
+		/* purge and preconditioning write the whole device */
+		writes |= d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
+		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
+				"all of '%s': add --yes-destroy-data to the command line "
+				"if that is what you want\n", s->file, d->purge_line,
+				d->purge_col, d->name, d->path);
+			bad = 1;
+			continue;
+		}
 		if (stat(d->path, &st) < 0) {
 			/* a file that does not exist yet is fine if its
 			 * directory does: the runner creates it */
@@ -445,6 +507,451 @@ static void print_cell_line(const struct progress_state *ps,
 		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
 }
 
+/* ---- the cell loop: devices, rounds, cells ---- */
+
+/* What the loop shares while it runs cells, device by device and round by
+ * round. */
+struct run_state {
+	const struct suite *s;
+	const struct run_args *a;
+	struct resultset *rs;
+	struct progress_state *ps;
+	struct run_ctl *ctl;
+	struct target tgt;
+	const struct cell *tgt_cell;
+	bool have_tgt, failed_any, pre_created;
+	int fatal, rc;
+	struct rep_result *reps;      /* grown per cell */
+	unsigned areps;
+};
+
+static bool cell_done(const struct resultset *rs, int id)
+{
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
+		resultset_cell_entry(rs, id), "status");
+	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+}
+
+/* ETA bookkeeping: what remains after cell i (one pass of the plan). */
+static void eta_prepare(struct run_state *st, size_t i)
+{
+	struct progress_state *ps = st->ps;
+	ps->known_left_s = 0;
+	ps->unknown_left = 0;
+	for (size_t k = i + 1; k < st->s->ncells; k++) {
+		if (!st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id))
+			continue;
+		double est = cell_estimate_s(&st->s->cells[k]);
+		if (est < 0)
+			ps->unknown_left++;
+		else
+			ps->known_left_s += est;
+	}
+}
+
+/* Files are reused while consecutive cells use the same set of files;
+ * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
+ * out only when the size changed.  0 or -errno with cerr filled in. */
+static int cell_target(struct run_state *st, const struct cell *c,
+		       char *cerr, size_t len)
+{
+	if (st->have_tgt && !same_file_set(st->tgt_cell, c)) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	struct target nt = { 0 };
+	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
+	progress_clear(st->ps);
+	if (st->have_tgt) {
+		/* The same files: still ours to remove if they were.  A failed
+		 * prepare hands back an empty target, so the files made for
+		 * earlier cells are removed now. */
+		if (ret < 0)
+			runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		else if (st->tgt.created)
+			nt.created = true;
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	if (ret == 0 && st->pre_created) {
+		nt.created = true; /* preconditioning made them */
+		st->pre_created = false;
+	}
+	st->tgt = nt;
+	st->have_tgt = true;
+	st->tgt_cell = c;
+	return ret;
+}
+
+/* Repetitions of one cell: `repeat` of them, or with steady_state until
+ * the last `window` are steady (at most `max`).  Returns how many finished;
+ * cerr says why it stopped early. */
+static unsigned cell_reps(struct run_state *st, const struct cell *c,
+			  struct steady_verdict *sv, char *cerr, size_t len)
+{
+	unsigned want = c->steady.window ? c->steady.max : c->repeat, n = 0;
+	double *vals = NULL;
+
+	memset(sv, 0, sizeof(*sv));
+	if (want > st->areps) {
+		struct rep_result *nr = realloc(st->reps, sizeof(*nr) * want);
+		vals = NULL;
+		if (!nr) {
+			snprintf(cerr, len, "out of memory");
+			return 0;
+		}
+		st->reps = nr;
+		st->areps = want;
+	}
+	if (c->steady.window && !(vals = calloc(want, sizeof(*vals)))) {
+		snprintf(cerr, len, "out of memory");
+		return 0;
+	}
+	for (unsigned r = 0; r < want && !stop_flag; r++) {
+		if (r > 0)
+			cooldown(c->cooldown_ns);
+		if (stop_flag)
+			break;
+		st->ps->rep = r + 1;
+		memset(&st->reps[n], 0, sizeof(st->reps[n]));
+		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
+		progress_clear(st->ps);
+		if (ret == -EINTR || stop_flag) {
+			rep_result_release(&st->reps[n]);
+			break;
+		}
+		if (ret < 0) {
+			rep_result_release(&st->reps[n]);
+			if (!cerr[0])
+				snprintf(cerr, len, "%s", strerror(-ret));
+			if (want > 1) { /* say which one */
+				char tmp[PATH_MAX + 512];
+				snprintf(tmp, sizeof(tmp), "%s", cerr);
+				snprintf(cerr, len, "repetition %u of %u: %.*s", r + 1,
+					 want, (int)len - 40, tmp);
+			}
+			break;
+		}
+		n++;
+		if (vals) {
+			vals[n - 1] = ssd_reps_metric(&st->reps[n - 1], 1, SS_IOPS);
+			steady_judge(vals, n, &c->steady, sv);
+			if (sv->steady)
+				break;
+		}
+	}
+	free(vals);
+	return n;
+}
+
+/* The steady_state record of a cell that repeated until steady. */
+static void cell_steady_json(cJSON *j, const struct cell *c,
+			     const struct steady_verdict *v, unsigned nreps)
+{
+	cJSON *o = cJSON_AddObjectToObject(j, "steady_state");
+	if (!o)
+		return;
+	cJSON_AddNumberToObject(o, "window", c->steady.window);
+	cJSON_AddNumberToObject(o, "range_pct", c->steady.range_frac * 100);
+	cJSON_AddNumberToObject(o, "slope_pct", c->steady.slope_frac * 100);
+	cJSON_AddNumberToObject(o, "max", c->steady.max);
+	cJSON_AddBoolToObject(o, "steady", v->steady);
+	if (v->steady)
+		cJSON_AddNumberToObject(o, "steady_rep", nreps);
+	else
+		cJSON_AddNullToObject(o, "steady_rep");
+	cJSON_AddNumberToObject(o, "range_found_pct", v->range_frac * 100);
+	cJSON_AddNumberToObject(o, "slope_found_pct", v->slope_frac * 100);
+}
+
+/*
+ * The cell file: its summary covers the measurement window (the last
+ * `window` rounds, or repetitions with steady_state), while "repetitions"
+ * keeps everything measured, each repetition tagged with its round.
+ */
+static cJSON *cell_file_json(struct run_state *st, const struct cell *c,
+			     const char *cerr, const char *started,
+			     const char *finished, unsigned nreps,
+			     unsigned round, const struct steady_verdict *sv)
+{
+	const struct rep_result *win = st->reps;
+	unsigned nwin = nreps;
+	struct rep_result *old = NULL;
+	unsigned nold = 0;
+	cJSON *all = NULL, *j = NULL, *x;
+
+	if (c->steady.window && nreps > c->steady.window) {
+		win = st->reps + nreps - c->steady.window;
+		nwin = c->steady.window;
+	}
+	if (round) {
+		unsigned w = st->s->rounds.rule.window;
+		unsigned wf = round >= w ? round - w + 1 : 1;
+		all = round > 1 ? ssd_old_round_reps(st->rs->dir, c->id, round) :
+				  cJSON_CreateArray();
+		if (!all)
+			return NULL;
+		old = calloc((size_t)cJSON_GetArraySize(all) + nreps + 1, sizeof(*old));
+		if (!old)
+			goto out;
+		cJSON_ArrayForEach(x, all) {
+			const cJSON *rn = cJSON_GetObjectItemCaseSensitive(x, "round");
+			if (cJSON_IsNumber(rn) && rn->valuedouble >= wf &&
+			    ssd_rep_from_json(x, &old[nold]) == 0)
+				nold++;
+		}
+		/* the window: earlier rounds' from their JSON, this round's as
+		 * measured (copies that borrow the histograms) */
+		memcpy(old + nold, st->reps, sizeof(*old) * nreps);
+		win = old;
+		nwin = nold + nreps;
+	}
+	struct cell_outcome out = {
+		.error = cerr, .started_at = started, .finished_at = finished,
+		.reps = win, .nreps = nwin,
+	};
+	j = resultset_cell_to_json(c, &out);
+	if (!j || (!round && !c->steady.window))
+		goto out;
+	if (!round) { /* steady_state: keep every repetition */
+		cJSON *ra = cJSON_CreateArray();
+		for (unsigned r = 0; ra && r < nreps; r++)
+			cJSON_AddItemToArray(ra, resultset_rep_to_json(&st->reps[r], (int)r + 1));
+		if (ra)
+			cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", ra);
+		cell_steady_json(j, c, sv, nreps);
+		goto out;
+	}
+	int no = cJSON_GetArraySize(all);
+	for (unsigned r = 0; r < nreps; r++) {
+		cJSON *rj = resultset_rep_to_json(&st->reps[r], no + (int)r + 1);
+		if (rj) {
+			cJSON_AddNumberToObject(rj, "round", round);
+			cJSON_AddItemToArray(all, rj);
+		}
+	}
+	cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", all);
+	all = NULL;
+	x = cJSON_AddObjectToObject(j, "rounds");
+	if (x) {
+		unsigned w = st->s->rounds.rule.window;
+		cJSON_AddNumberToObject(x, "done", round);
+		cJSON_AddNumberToObject(x, "window_first", round >= w ? round - w + 1 : 1);
+		cJSON_AddNumberToObject(x, "window_last", round);
+	}
+	if (c->steady.window)
+		cell_steady_json(j, c, sv, nreps);
+out:
+	for (unsigned r = 0; r < nold; r++)
+		rep_result_release(&old[r]);
+	free(old);
+	cJSON_Delete(all);
+	return j;
+}
+
+/* Run cell i (round 0: no rounds) and write its file.  rst gets the
+ * tracked value of this round. */
+static void run_cell(struct run_state *st, size_t i, unsigned round,
+		     struct rounds_state *rst)
+{
+	const struct cell *c = &st->s->cells[i];
+	struct progress_state *ps = st->ps;
+	char started[32], finished[32], cerr[PATH_MAX + 512] = "", err[1024];
+	struct steady_verdict sv = { 0 };
+	unsigned nreps = 0;
+
+	if (!round && cell_done(st->rs, c->id)) {
+		/* resume: the index says measured; the file must agree */
+		char why[256];
+		if (resultset_cell_verify(st->rs, c, why, sizeof(why)) == 0)
+			return;
+		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
+			c->id, c->device, c->label, why);
+	}
+	eta_prepare(st, i);
+	ps->k = i + 1;
+	ps->c = c;
+	ps->rep = 0;
+	ps->round = round;
+	ps->cell_start = mono_s();
+	iso8601_now(started, sizeof(started));
+	int ret = cell_target(st, c, cerr, sizeof(cerr));
+	if (ret == -EINTR || stop_flag)
+		return;
+	if (ret < 0) {
+		if (!cerr[0])
+			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path,
+				 strerror(-ret));
+		if (prepare_error_is_input(ret)) {
+			st->fatal = 1;
+			fprintf(stderr, "iomatrix: %s\n", cerr);
+		}
+	} else {
+		nreps = cell_reps(st, c, &sv, cerr, sizeof(cerr));
+		if (stop_flag) {
+			/* an unfinished cell is not kept: --resume reruns it */
+			for (unsigned r = 0; r < nreps; r++)
+				rep_result_release(&st->reps[r]);
+			return;
+		}
+	}
+	iso8601_now(finished, sizeof(finished));
+	if (rst)
+		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
+							  st->s->rounds.metric));
+	cJSON *cj = cell_file_json(st, c, cerr[0] ? cerr : NULL, started, finished,
+				   nreps, round, &sv);
+	if (!st->fatal) /* a fatal error was printed once already */
+		print_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+	for (unsigned r = 0; r < nreps; r++)
+		rep_result_release(&st->reps[r]);
+	if (!cj) {
+		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	if (cerr[0])
+		st->failed_any = true;
+	if (resultset_write_cell(st->rs, c->id, cj, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	ps->done_s += mono_s() - ps->cell_start;
+	ps->done_n++;
+}
+
+static const struct suite_device *device_of(const struct suite *s, const char *name)
+{
+	for (size_t d = 0; d < s->ndevices; d++)
+		if (!strcmp(s->devices[d].name, name))
+			return &s->devices[d];
+	return NULL;
+}
+
+/* Purge and precondition before the device's first cell runs, unless a
+ * resumed device already measured something (its state would be undone). */
+static int device_begin(struct run_state *st, const struct suite_device *d,
+			const struct cell *first, bool fresh)
+{
+	char err[PATH_MAX + 512] = "";
+	if (!fresh || (d->purge == PURGE_NONE && d->pre.kind == PRECOND_NONE))
+		return 0;
+	if (st->have_tgt && !same_file_set(st->tgt_cell, first)) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
+				   st->rs->dir, st->a->quiet, &st->pre_created,
+				   err, sizeof(err));
+	progress_clear(st->ps);
+	if (r == -EINTR || stop_flag)
+		return -1;
+	if (r < 0) {
+		fprintf(stderr, "iomatrix: device '%s': %s\n", d->name, err);
+		st->fatal = 1;
+		if (!prepare_error_is_input(r)) {
+			st->rc = EXIT_RUNTIME;
+			st->failed_any = true;
+		}
+		return -1;
+	}
+	return 0;
+}
+
+static void rounds_verdict(const struct rounds_state *rst, bool quiet)
+{
+	if (quiet && rst->steady_round)
+		return;
+	if (rst->steady_round)
+		fprintf(stderr, "iomatrix: %s: steady state at round %u (window %u..%u)\n",
+			rst->device, rst->steady_round,
+			rst->steady_round + 1 - rst->cfg->rule.window, rst->steady_round);
+	else if (rst->finished)
+		fprintf(stderr, "iomatrix: warning: %s: NOT steady after %u rounds; "
+			"the results are the averages of the last %u\n", rst->device,
+			rst->rounds_done, rst->cfg->rule.window);
+}
+
+/* The cells [i0, i1) of one device: once, or round by round. */
+static void run_device(struct run_state *st, size_t i0, size_t i1)
+{
+	const struct suite *s = st->s;
+	const struct suite_device *d = device_of(s, s->cells[i0].device);
+	struct rounds_state rst;
+	char err[1024];
+
+	if (!s->rounds.on) {
+		bool fresh = true;
+		for (size_t i = i0; i < i1; i++)
+			fresh &= !cell_done(st->rs, s->cells[i].id);
+		if (d && device_begin(st, d, &s->cells[i0], fresh) < 0)
+			return;
+		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
+			run_cell(st, i, 0, NULL);
+		return;
+	}
+	if (rounds_state_load(&rst, s, s->cells[i0].device, st->rs->dir, err,
+			      sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		st->rc = EXIT_RUNTIME;
+		st->fatal = 1;
+		return;
+	}
+	if (rst.finished) {
+		rounds_verdict(&rst, st->a->quiet);
+		goto out;
+	}
+	if (rst.rounds_done && !st->a->quiet)
+		fprintf(stderr, "iomatrix: %s: resuming at round %u\n", rst.device,
+			rst.rounds_done + 1);
+	if (d && device_begin(st, d, &s->cells[i0], rst.rounds_done == 0) < 0)
+		goto out;
+	while (!rst.finished && !stop_flag && !st->fatal) {
+		unsigned round = rst.rounds_done + 1;
+		if (!st->a->quiet)
+			fprintf(stderr, "iomatrix: %s: round %u (at most %u)\n",
+				rst.device, round, s->rounds.rule.max);
+		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
+			run_cell(st, i, round, &rst);
+		if (stop_flag || st->fatal)
+			break; /* an unfinished round is run again on --resume */
+		if (rounds_state_end_round(&rst, st->rs->dir, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			st->rc = EXIT_RUNTIME;
+			st->fatal = 1;
+			break;
+		}
+	}
+	rounds_verdict(&rst, st->a->quiet);
+out:
+	rounds_state_release(&rst);
+}
+
+/* Every device in plan order (a device's cells are contiguous). */
+static void run_all(struct run_state *st)
+{
+	const struct suite *s = st->s;
+	size_t i = 0;
+	while (i < s->ncells && !stop_flag && !st->fatal) {
+		size_t end = i + 1;
+		while (end < s->ncells && !strcmp(s->cells[end].device, s->cells[i].device))
+			end++;
+		run_device(st, i, end);
+		i = end;
+	}
+	progress_clear(st->ps);
+	if (st->have_tgt) {
+		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
+		target_release(&st->tgt);
+		st->have_tgt = false;
+	}
+}
+
 /* ---- the command ---- */
 
 /*
@@ -478,13 +985,10 @@ int cmd_run(int argc, char **argv)
 	struct errlist errs = ERRLIST_INIT;
 	struct suite *s = NULL;
 	struct resultset rs = { 0 };
-	struct target tgt = { 0 };
-	const struct cell *tgt_cell = NULL;
-	bool have_rs = false, have_tgt = false, failed_any = false, set_finished = false;
+	bool have_rs = false, failed_any = false, set_finished = false;
 	int rc = EXIT_OK, fatal = 0;
 	char err[2048], resume_suite[PATH_MAX];
 	const char **overrides = NULL;
-	struct rep_result *reps = NULL;
 	struct sigaction sa, old_int, old_term;
 	struct progress_state ps = { 0 };
 	int lock_fd = -1;
@@ -495,6 +999,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (parse_args(argc, argv, &a) < 0) {
 		free(a.devices);
+		run_fleet_release(&a.fleet);
 		return EXIT_USAGE;
 	}
 
@@ -508,6 +1013,16 @@ int cmd_run(int argc, char **argv)
 	stop_flag = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+
+	if (run_fleet_wanted(&a.fleet, a.suite_path, a.resume)) { /* --hosts: bench/fleet/ */
+		struct run_fleet_common fc = {
+			a.suite_path, a.out, a.resume, a.devices, a.ndevices,
+			a.scale, a.yes_destroy_data, a.quiet, argc, argv, &stop_flag,
+		};
+		rc = run_fleet(&a.fleet, &fc);
+		set_finished = true;
+		goto out;
+	}
 
 	/* --resume: the set fixes the suite, the device paths and the scale
 	 * unless the command line says otherwise. */
@@ -665,20 +1180,7 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	} else {
-		char now[32];
-		cJSON *m = rs.manifest, *resumed;
-		resultset_remove_stale_temps(&rs); /* from a killed run */
-		iso8601_now(now, sizeof(now));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
-		cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
-		resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
-		if (!cJSON_IsArray(resumed)) {
-			cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
-			resumed = cJSON_AddArrayToObject(m, "resumed_at");
-		}
-		if (resumed)
-			cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
-		int sr = resultset_save_manifest(&rs, err, sizeof(err));
+		int sr = resultset_resume_begin(&rs, err, sizeof(err));
 		if (sr < 0) {
 			/* a set the user cannot write is their input, not an IO
 			 * failure: exit 2, as documented */
@@ -691,167 +1193,33 @@ int cmd_run(int argc, char **argv)
 	}
 
 	if (!a.quiet)
-		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cells)\n",
-			a.resume ? "resuming" : "writing", rs.dir, s->ncells);
+		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
+			a.resume ? "resuming" : "writing", rs.dir, s->ncells,
+			s->ncells == 1 ? "" : "s");
+	/* where each device really is; the same-device warning even with --quiet */
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(rs.manifest, "devices"),
+			     a.quiet, stderr);
 
-	reps = calloc(1, sizeof(*reps)); /* grown per cell */
 	ps.tty = isatty(STDERR_FILENO);
 	ps.quiet = a.quiet;
+	if (a.progress && !strcmp(a.progress, "plain")) {
+		ps.plain = true;
+		ps.tty = false;
+	} else if (a.progress && !strcmp(a.progress, "tty")) {
+		ps.tty = true;
+	} else if (a.progress && !strcmp(a.progress, "none")) {
+		ps.tty = false;
+	}
 	ps.n = s->ncells;
 	ps.set_start = mono_s();
 	struct run_ctl ctl = { &stop_flag, progress_cb, &ps };
-
-	for (size_t i = 0; i < s->ncells && !stop_flag && !fatal; i++) {
-		const struct cell *c = &s->cells[i];
-		const cJSON *done = resultset_cell_entry(&rs, c->id);
-		const cJSON *st = cJSON_GetObjectItemCaseSensitive(done, "status");
-		char started[32], finished[32], cerr[PATH_MAX + 512] = "";
-		unsigned nreps = 0;
-		int ret;
-
-		if (cJSON_IsString(st) && !strcmp(st->valuestring, "ok")) {
-			/* resume: the index says measured; the file must agree */
-			char why[256];
-			if (resultset_cell_verify(&rs, c, why, sizeof(why)) == 0)
-				continue;
-			fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
-				c->id, c->device, c->label, why);
-		}
-
-		/* ETA bookkeeping: what remains after this cell */
-		ps.known_left_s = 0;
-		ps.unknown_left = 0;
-		for (size_t k = i + 1; k < s->ncells; k++) {
-			const cJSON *e = resultset_cell_entry(&rs, s->cells[k].id);
-			const cJSON *es = cJSON_GetObjectItemCaseSensitive(e, "status");
-			if (cJSON_IsString(es) && !strcmp(es->valuestring, "ok"))
-				continue;
-			double est = cell_estimate_s(&s->cells[k]);
-			if (est < 0)
-				ps.unknown_left++;
-			else
-				ps.known_left_s += est;
-		}
-		ps.k = i + 1;
-		ps.c = c;
-		ps.rep = 0;
-		ps.cell_start = mono_s();
-		iso8601_now(started, sizeof(started));
-
-		/* Files are reused while consecutive cells use the same set
-		 * of files; runner_prepare re-checks O_DIRECT and geometry for
-		 * each cell and re-lays out only when the size changed. */
-		if (have_tgt && !same_file_set(tgt_cell, c)) {
-			runner_cleanup(&tgt, tgt_cell->keep_files);
-			target_release(&tgt);
-			have_tgt = false;
-		}
-		struct target nt = { 0 };
-		ret = runner_prepare(c, &nt, &ctl, cerr, sizeof(cerr));
-		progress_clear(&ps);
-		if (have_tgt) {
-			/* The same files: still ours to remove if they were.
-			 * A failed prepare hands back an empty target, so the
-			 * files made for earlier cells are removed now. */
-			if (ret < 0)
-				runner_cleanup(&tgt, tgt_cell->keep_files);
-			else if (tgt.created)
-				nt.created = true;
-			target_release(&tgt);
-			have_tgt = false;
-		}
-		tgt = nt;
-		have_tgt = true;
-		tgt_cell = c;
-		if (ret == -EINTR || stop_flag)
-			break;
-		if (ret < 0) {
-			if (!cerr[0])
-				snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path, strerror(-ret));
-			if (prepare_error_is_input(ret)) {
-				fatal = 1;
-				fprintf(stderr, "iomatrix: %s\n", cerr);
-			}
-			goto write_cell;
-		}
-
-		struct rep_result *nr = realloc(reps, sizeof(*reps) * (c->repeat ? c->repeat : 1));
-		if (!nr) {
-			snprintf(cerr, sizeof(cerr), "out of memory");
-			goto write_cell;
-		}
-		reps = nr;
-		for (unsigned r = 0; r < c->repeat && !stop_flag; r++) {
-			if (r > 0)
-				cooldown(c->cooldown_ns);
-			if (stop_flag)
-				break;
-			ps.rep = r + 1;
-			memset(&reps[nreps], 0, sizeof(reps[nreps]));
-			ret = runner_run_rep(c, &tgt, &ctl, &reps[nreps], cerr, sizeof(cerr));
-			progress_clear(&ps);
-			if (ret == -EINTR || stop_flag) {
-				rep_result_release(&reps[nreps]);
-				break;
-			}
-			if (ret < 0) {
-				rep_result_release(&reps[nreps]);
-				if (!cerr[0])
-					snprintf(cerr, sizeof(cerr), "%s", strerror(-ret));
-				if (c->repeat > 1) { /* say which one */
-					char tmp[sizeof(cerr)];
-					snprintf(tmp, sizeof(tmp), "%s", cerr);
-					snprintf(cerr, sizeof(cerr), "repetition %u of %u: %.*s",
-						 r + 1, c->repeat, (int)sizeof(cerr) - 40, tmp);
-				}
-				break;
-			}
-			nreps++;
-		}
-		if (stop_flag) {
-			/* an unfinished cell is not kept: --resume reruns it */
-			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&reps[r]);
-			break;
-		}
-write_cell:
-		iso8601_now(finished, sizeof(finished));
-		{
-			struct cell_outcome out = {
-				.error = cerr[0] ? cerr : NULL,
-				.started_at = started, .finished_at = finished,
-				.reps = reps, .nreps = nreps,
-			};
-			cJSON *cj = resultset_cell_to_json(c, &out);
-			if (!fatal) /* a fatal error was printed once already */
-				print_cell_line(&ps, c, cerr[0] ? cerr : NULL, reps, nreps);
-			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&reps[r]);
-			if (!cj) {
-				fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
-				rc = EXIT_RUNTIME;
-				fatal = 1;
-				break;
-			}
-			if (cerr[0])
-				failed_any = true;
-			if (resultset_write_cell(&rs, c->id, cj, err, sizeof(err)) < 0) {
-				fprintf(stderr, "iomatrix: %s\n", err);
-				rc = EXIT_RUNTIME;
-				fatal = 1;
-				break;
-			}
-		}
-		ps.done_s += mono_s() - ps.cell_start;
-		ps.done_n++;
-	}
-	progress_clear(&ps);
-
-	if (have_tgt) {
-		runner_cleanup(&tgt, tgt_cell->keep_files);
-		target_release(&tgt);
-		have_tgt = false;
-	}
+	struct run_state st = { .s = s, .a = &a, .rs = &rs, .ps = &ps, .ctl = &ctl,
+				.rc = rc };
+	run_all(&st);
+	free(st.reps);
+	rc = st.rc;
+	fatal = st.fatal;
+	failed_any = st.failed_any;
 
 	/* Decide once: a signal that lands after this point (while the
 	 * manifest is being finished) must not give exit 130 with a set that
@@ -892,7 +1260,6 @@ out:
 		rc = EXIT_INTERRUPTED; /* stopped before any cell ran */
 	if (lock_fd >= 0)
 		close(lock_fd);
-	free(reps);
 	if (overrides) {
 		for (size_t k = 0; overrides[k]; k++)
 			free((char *)overrides[k]);
@@ -903,5 +1270,6 @@ out:
 	if (have_rs)
 		resultset_release(&rs);
 	free(a.devices);
+	run_fleet_release(&a.fleet);
 	return rc;
 }

@@ -1,10 +1,10 @@
 /*
  * chart.h - gnuplot charts for a report: .dat and .gp files written to
  * OUT/charts/, then ONE gnuplot process (argv, no shell) renders them all
- * to SVG and/or PNG.  The .gp scripts hold no string from a suite or result
- * set (titles live in the report's captions; device names and tick labels
- * are read from the .dat files), so nothing there can reach gnuplot's
- * command or macro substitution.
+ * to SVG and/or PNG.  Device names and tick labels are read from the .dat
+ * files; the title drawn in each image is built from our own words and
+ * numbers and passed through a whitelist of characters, so nothing from a
+ * suite or result set can reach gnuplot's command or macro substitution.
  */
 #ifndef IOMATRIX_CHART_H
 #define IOMATRIX_CHART_H
@@ -17,12 +17,15 @@
 #include "report.h"
 
 struct chart {
-	char *file;      /* owned: base name, e.g. "bars-iops-1" */
+	char *file;      /* owned: base name, e.g. "rnd4k-q1t1-randread-latency" */
 	char *title;     /* owned: caption, plain text */
 	int group;       /* -1: overview chart; else index into report.groups */
 	char *svg;       /* owned: the <svg> element to inline, NULL if none */
 	bool png;        /* a PNG was written */
 	bool svgfile;    /* an SVG was written */
+	const char *section; /* NULL: results; "steady", "pts", "precondition"
+				(ssd.c places those) */
+	size_t section_dev;  /* index into report.devs for a section chart */
 };
 
 struct chart_set {
@@ -34,7 +37,21 @@ struct chart_set {
 /* Most per-cell charts (percentiles, time series) drawn for big sets. */
 #define CHART_MAX_CELL_CHARTS 24
 /* Most cells in one grouped-bar chart. */
-#define CHART_BARS_PER_CHART 24
+#define CHART_BARS_PER_CHART 16
+
+enum chart_mode {
+	CHART_SUMMARY,   /* default: overview bars, CrystalDiskMark panel, sweeps,
+			    latency of latency cells, time series of write cells
+			    and of cells longer than 10 s */
+	CHART_ALL,       /* also latency and time series of every workload */
+};
+enum chart_scale { CHART_SCALE_AUTO, CHART_SCALE_LINEAR, CHART_SCALE_LOG };
+
+struct chart_opts {
+	bool svg, png;
+	enum chart_mode mode;
+	enum chart_scale scale;  /* auto: log only when values span > 100x */
+};
 
 /*
  * Write the chart files under outdir/charts (never a link) and run gnuplot
@@ -42,8 +59,38 @@ struct chart_set {
  * is missing), 1 when writing or gnuplot failed, 2 when charts/ is a link
  * or not a directory (message in msgs).
  */
-int chart_render_all(const struct report *r, struct outdir *parent, bool svg,
-		     bool png, struct chart_set *cs, struct errlist *msgs);
+int chart_render_all(const struct report *r, struct outdir *parent,
+		     const struct chart_opts *opts, struct chart_set *cs,
+		     struct errlist *msgs);
 void chart_set_release(struct chart_set *cs);
+
+/*
+ * Chart kinds kept in their own files (ssd_chart.c) add charts through a
+ * sink: chart.c writes FILE.dat as given and FILE.gp from its own terminal
+ * and style lines (colours in the gnuplot array C[1..8]), then `setup` and
+ * `plot` (our constants and numbers only, never a string from a set), and
+ * renders it with everything else in the one gnuplot run.  A chart with a
+ * section is placed by ssd.c; else group says which results table it
+ * follows (-1: the overview).
+ */
+struct chart_sink;
+struct sbuf;
+int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
+		   const char *section, size_t dev, int group, int height,
+		   const struct sbuf *dat, const char *setup, const char *plot);
+/* ssd_chart.c: steady-state, PTS and write-cliff charts.  0 or -1. */
+int ssd_charts(const struct report *r, struct chart_sink *k);
+
+/* The template object of one chart (title, svg, png, image). */
+#include <cjson/cJSON.h>
+cJSON *chart_json(const struct chart *c, bool html);
+
+/* Shared with the site's charts: the full path of prog in $PATH (caller
+ * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name
+ * for messages), output to a new dir/gnuplot.log (which must not exist),
+ * 0 or -1 with a message. */
+char *chart_find_program(const char *prog);
+int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
+		      struct errlist *msgs);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * cmd_compare.c - `iomatrix compare OLD NEW [-o DIR] [--threshold PCT]
- * [--fail-on-regression]`: match the cells of two result sets by device and
- * workload parameters and call each change an improvement or a regression
- * only when it is beyond the threshold AND outside the noise (Welch's t-test
- * when both sides have repetitions, confidence-interval overlap otherwise).
+ * [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression]`: pair
+ * the workloads of two result sets by device and parameters and give each
+ * pair ONE verdict, from its primary metric, that is both significant after
+ * multiple-testing control over the whole comparison (Welch's t-test per
+ * workload, Holm-Bonferroni) and at least the threshold in size.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,123 +12,268 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmpstat.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "report.h"
-#include "common/stats.h"
 #include "template.h"
 #include "outdir.h"
 #include "tmplpath.h"
+
+#define MIN_REPS 3        /* fewer on either side: no verdict */
+#define ALPHA 0.05        /* family-wise error rate over the comparison */
+#define MAX_REPS 256
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomatrix compare OLD_SET NEW_SET [-o DIR] [--threshold PCT]\n"
-		"           [--fail-on-regression]\n\n"
-		"Match the cells of two result sets by device and parameters and show\n"
-		"old, new and the change with its uncertainty.  A change is an improvement\n"
-		"or a regression only beyond the threshold (default 5 %%) and outside the\n"
-		"noise (Welch's t-test when both sides were repeated, else 95 %% CI overlap).\n"
-		"Writes compare.md and compare.html to DIR (default NEW_SET/compare).\n\n"
+		"           [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression]\n"
+		"           [--template DIR]\n\n"
+		"Pair the workloads of two result sets (same device name and parameters)\n"
+		"and give each pair one verdict from its primary metric: MB/s for blocks\n"
+		"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
+		"IOPS otherwise.  A change is a regression or an improvement only when it\n"
+		"is at least the threshold AND significant: Welch's t-test over the\n"
+		"repetitions, Holm-Bonferroni-corrected over every pair compared (family-\n"
+		"wise 5 %%).  With fewer than %d repetitions on either side there is no\n"
+		"verdict (\"not enough repetitions to judge\").\n"
+		"Writes compare.md, compare.html and compare.json to DIR (default\n"
+		"NEW_SET/compare).\n\n"
 		"  -o, --output DIR        where to write\n"
 		"  --threshold PCT         smallest change that counts (default 5)\n"
+		"  --map OLD=NEW           pair device OLD of the old set with NEW of the\n"
+		"                          new set (repeatable; names may differ)\n"
+		"  --format LIST           any of md,html,json (default: all)\n"
 		"  --fail-on-regression    exit 3 when a regression is found\n"
-		"  --template DIR          take compare.md.tmpl / compare.html.tmpl from DIR\n");
+		"  --template DIR          take compare.md.tmpl / compare.html.tmpl from DIR\n\n"
+		"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
+		"--fail-on-regression.\n", MIN_REPS);
 }
 
-enum verdict { V_SAME, V_NOISE, V_BETTER, V_WORSE };
+enum verdict { V_WORSE, V_BETTER, V_SMALL, V_NOISE, V_FEW, V__N };
 
-static const char *const verdict_words[] = { "no change", "within noise",
-					     "improvement", "regression" };
+static const char *const verdict_words[V__N] = {
+	"regression", "improvement", "below threshold", "within noise",
+	"not enough repetitions to judge",
+};
+static const char *const verdict_cls[V__N] = { "worse", "better", "same", "same", "few" };
+
+enum metric { M_IOPS, M_MBS, M_LAT, M__N };
+static const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };
+
+struct side {
+	double v[MAX_REPS];
+	size_t n;
+	double mean, sd;
+};
 
 struct cmp_row {
-	const char *device;        /* raw device name */
-	const char *workload;      /* group title */
-	const char *dir;           /* "read"/"write" or NULL */
-	const char *metric;
-	const struct rset_stat *o, *n;
-	double div;                /* display divisor */
-	const char *unit;
-	bool lower_better;
-	double change, unc;        /* percent */
+	const char *dev_old, *dev_new;  /* raw names */
+	const char *workload;           /* group title */
+	const struct rgroup *g;
+	const struct rset_cell *co, *cn;
+	enum metric primary;
+	struct side s[2][M__N];          /* [old/new][metric] */
+	double change[M__N];            /* percent */
+	double p, p_adj;                /* Welch two-sided, Holm-adjusted */
+	bool tested;
 	enum verdict v;
 };
 
-/* Is the difference of two summaries outside the noise? */
-static bool significant(const struct rset_stat *a, const struct rset_stat *b)
+/* ---- statistics ---- */
+
+/* Two-sided p-value of Welch's t-test (cmpstat.c, shared with history). */
+static double welch_p(const struct side *a, const struct side *b)
 {
-	if (a->n >= 2 && b->n >= 2) {
-		double va = a->stddev * a->stddev / a->n, vb = b->stddev * b->stddev / b->n;
-		double se = sqrt(va + vb);
-		if (se == 0)
-			return a->mean != b->mean;
-		double t = fabs(b->mean - a->mean) / se;
-		/* Welch-Satterthwaite degrees of freedom */
-		double dof = (va + vb) * (va + vb) /
-			     ((a->n > 1 ? va * va / (a->n - 1) : 0) +
-			      (b->n > 1 ? vb * vb / (b->n - 1) : 0));
-		size_t d = dof >= 1 && isfinite(dof) ? (size_t)dof : 1;
-		return t > student_t95(d);
+	struct cmpstat_side sa = { a->mean, a->sd, (int)a->n };
+	struct cmpstat_side sb = { b->mean, b->sd, (int)b->n };
+	return cmpstat_welch_p(&sa, &sb);
+}
+
+static void side_stats(struct side *s)
+{
+	double sum = 0, ss = 0;
+	for (size_t i = 0; i < s->n; i++)
+		sum += s->v[i];
+	s->mean = s->n ? sum / (double)s->n : NAN;
+	for (size_t i = 0; i < s->n; i++)
+		ss += (s->v[i] - s->mean) * (s->v[i] - s->mean);
+	s->sd = s->n > 1 ? sqrt(ss / (double)(s->n - 1)) : 0;
+}
+
+/* Per repetition: IOPS and MB/s summed over directions, mean latency
+ * weighted by IOs.  Sets without repetitions (some imports) give their
+ * summary mean as one value. */
+static void cell_sides(const struct rset_cell *c, struct side out[M__N])
+{
+	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
+	const cJSON *rep;
+	static const char *const dn[DIR__COUNT] = { "read", "write" };
+
+	memset(out, 0, sizeof(struct side) * M__N);
+	cJSON_ArrayForEach(rep, reps) {
+		double iops = 0, bw = 0, lsum = 0, lw = 0;
+		bool any = false;
+		if (out[0].n >= MAX_REPS)
+			break;
+		for (int k = 0; k < DIR__COUNT; k++) {
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(rep, dn[k]);
+			const cJSON *io = cJSON_GetObjectItemCaseSensitive(d, "iops");
+			const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "bw_bytes_s");
+			const cJSON *l = cJSON_GetObjectItemCaseSensitive(
+				cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), "mean");
+			const cJSON *ios = cJSON_GetObjectItemCaseSensitive(d, "ios");
+			if (!cJSON_IsNumber(io))
+				continue;
+			any = true;
+			iops += io->valuedouble;
+			bw += cJSON_IsNumber(b) ? b->valuedouble : 0;
+			if (cJSON_IsNumber(l)) {
+				double w = cJSON_IsNumber(ios) && ios->valuedouble > 0 ? ios->valuedouble : 1;
+				lsum += l->valuedouble * w;
+				lw += w;
+			}
+		}
+		if (!any)
+			continue;
+		out[M_IOPS].v[out[M_IOPS].n++] = iops;
+		out[M_MBS].v[out[M_MBS].n++] = bw / 1e6;
+		if (lw > 0)
+			out[M_LAT].v[out[M_LAT].n++] = lsum / lw;
 	}
-	/* CI overlap (a single run has no interval: any difference counts) */
-	double alo = a->mean - a->ci95, ahi = a->mean + a->ci95;
-	double blo = b->mean - b->ci95, bhi = b->mean + b->ci95;
-	return bhi < alo || blo > ahi;
+	if (!out[M_IOPS].n) {
+		struct rentry e = { .cell = c };
+		out[M_IOPS].v[out[M_IOPS].n++] = rentry_iops(&e);
+		out[M_MBS].v[out[M_MBS].n++] = rentry_bw(&e) / 1e6;
+		double l = rentry_lat(&e);
+		if (isfinite(l))
+			out[M_LAT].v[out[M_LAT].n++] = l;
+	}
+	for (int m = 0; m < M__N; m++)
+		side_stats(&out[m]);
 }
 
-static void judge(struct cmp_row *r, double threshold)
+static enum metric primary_metric(const struct rset_cell *c)
 {
-	const struct rset_stat *o = r->o, *n = r->n;
-	r->change = o->mean != 0 ? (n->mean - o->mean) / o->mean * 100 : 0;
-	double ro = o->mean ? o->ci95 / o->mean : 0, rn = n->mean ? n->ci95 / n->mean : 0;
-	r->unc = o->mean ? sqrt(ro * ro + rn * rn) * (n->mean / o->mean) * 100 : 0;
-	bool beyond = fabs(r->change) >= threshold;
-	if (!beyond)
-		r->v = V_SAME;
-	else if (!significant(o, n))
-		r->v = V_NOISE;
-	else
-		r->v = ((r->change > 0) != r->lower_better) ? V_BETTER : V_WORSE;
+	if (c->label && !strncasecmp(c->label, "lat", 3))
+		return M_LAT;
+	return c->bs >= 65536 ? M_MBS : M_IOPS;
 }
 
-static int row_rank(const struct cmp_row *r)
+static int p_cmp(const void *a, const void *b)
 {
-	return r->v == V_WORSE ? 0 : r->v == V_BETTER ? 1 : r->v == V_NOISE ? 2 : 3;
+	const struct cmp_row *x = *(const struct cmp_row *const *)a;
+	const struct cmp_row *y = *(const struct cmp_row *const *)b;
+	return x->p < y->p ? -1 : x->p > y->p ? 1 : 0;
+}
+
+/* Holm-Bonferroni over every tested row, then the verdicts. */
+static int judge_all(struct cmp_row *rows, size_t n, double threshold)
+{
+	struct cmp_row **t = calloc(n + 1, sizeof(*t));
+	size_t m = 0;
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct cmp_row *r = &rows[i];
+		const struct side *o = &r->s[0][r->primary], *nw = &r->s[1][r->primary];
+		for (int k = 0; k < M__N; k++) {
+			double a = r->s[0][k].mean, b = r->s[1][k].mean;
+			r->change[k] = a > 0 && isfinite(b) ? (b - a) / a * 100 : NAN;
+		}
+		r->tested = o->n >= MIN_REPS && nw->n >= MIN_REPS;
+		if (r->tested) {
+			r->p = welch_p(o, nw);
+			if (r->p < 0)   /* cannot happen with >= 3 repetitions */
+				r->p = 1;
+			t[m++] = r;
+		} else {
+			r->v = V_FEW;
+		}
+	}
+	if (m > 1)
+		qsort(t, m, sizeof(*t), p_cmp);
+	/* the decision: cmpstat_holm(); the Holm-adjusted p shown beside it */
+	double *pv = calloc(m + 1, sizeof(*pv));
+	bool *rej = calloc(m + 1, sizeof(*rej));
+	if (!pv || !rej) {
+		free(pv);
+		free(rej);
+		free(t);
+		return -1;
+	}
+	for (size_t i = 0; i < m; i++)
+		pv[i] = t[i]->p;
+	cmpstat_holm(pv, m, ALPHA, rej);
+	double run = 0;
+	for (size_t i = 0; i < m; i++) {
+		double adj = (double)(m - i) * t[i]->p;
+		run = adj > run ? adj : run;     /* adjusted p-values never decrease */
+		t[i]->p_adj = run < 1 ? run : 1;
+	}
+	for (size_t i = 0; i < m; i++) {
+		struct cmp_row *r = t[i];
+		double ch = r->change[r->primary];
+		bool up_good = r->primary != M_LAT;
+		if (!rej[i])
+			r->v = V_NOISE;
+		else if (!(fabs(ch) >= threshold))
+			r->v = V_SMALL;
+		else
+			r->v = (ch > 0) == up_good ? V_BETTER : V_WORSE;
+	}
+	free(pv);
+	free(rej);
+	free(t);
+	return 0;
 }
 
 static int row_cmp(const void *a, const void *b)
 {
 	const struct cmp_row *x = a, *y = b;
-	int rx = row_rank(x), ry = row_rank(y);
-	if (rx != ry)
-		return rx - ry;
-	double cx = fabs(x->change), cy = fabs(y->change);
+	if (x->v != y->v)
+		return (int)x->v - (int)y->v;
+	double cx = fabs(x->change[x->primary]), cy = fabs(y->change[y->primary]);
 	return cx < cy ? 1 : cx > cy ? -1 : 0;
 }
 
-/* "+12.3 % ± 4.5", "-95.8 % ± 1.3"; big changes also as a ratio:
- * "+40,000 % ± 43,500 (401x)". */
-static void change_text(const struct cmp_row *row, char *buf, size_t len)
-{
-	char v[48], u[48], q[48] = "";
-	double a = fabs(row->change);
+/* ---- text ---- */
 
+static void fmt_change(double pct, char *buf, size_t len)
+{
+	char v[48];
+	double a = fabs(pct);
+	if (!isfinite(pct)) {
+		snprintf(buf, len, "–");
+		return;
+	}
 	if (a < 100)
 		snprintf(v, sizeof(v), "%.1f", a);
 	else
 		fmt_sig3(a, v, sizeof(v));
-	if (row->unc < 100)
-		snprintf(u, sizeof(u), "%.1f", row->unc);
-	else
-		fmt_sig3(row->unc, u, sizeof(u));
-	double ratio = row->o->mean ? row->n->mean / row->o->mean : 0;
-	if (ratio >= 2 || (ratio > 0 && ratio <= 0.5)) {
-		char r[40];
-		fmt_ratio(ratio, r, sizeof(r));
-		snprintf(q, sizeof(q), " (%s)", r);
-	}
-	snprintf(buf, len, "%s%s %%%s%s%s", row->change < 0 ? "-" : "+", v,
-		 row->unc > 0 ? " ± " : "", row->unc > 0 ? u : "", q);
+	snprintf(buf, len, "%s%s %%", pct < 0 ? "−" : "+", v);
+}
+
+static void fmt_side(const struct side *s, enum metric m, double ldiv, char *buf, size_t len)
+{
+	double div = m == M_LAT ? ldiv : 1;
+	double ci = s->n >= 2 ? student_t95(s->n - 1) * s->sd / sqrt((double)s->n) : 0;
+	fmt_stat(s->mean, ci, (int)s->n, div, buf, len);
+}
+
+/* Mapping of old device names to new ones (--map OLD=NEW). */
+struct devmap {
+	const char *old[64], *new[64];
+	size_t n;
+};
+
+static const char *map_name(const struct devmap *mp, const char *old)
+{
+	for (size_t i = 0; i < mp->n; i++)
+		if (!strcmp(mp->old[i], old))
+			return mp->new[i];
+	return old;
 }
 
 static void add_s(cJSON *o, const char *k, const char *v)
@@ -135,116 +281,227 @@ static void add_s(cJSON *o, const char *k, const char *v)
 	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
 }
 
-static cJSON *set_obj(const struct rset *rs)
+static cJSON *set_obj(const struct rset *rs, const char *label)
 {
 	cJSON *o = cJSON_CreateObject();
-	char cells[64];
+	char cells[64], date[32] = "?";
+	add_s(o, "label", label);
 	add_s(o, "dir", rs->dir);
 	add_s(o, "host", rs->hostname);
 	add_s(o, "suite", rs->suite_name ? rs->suite_name : "?");
 	add_s(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
 	add_s(o, "started_at", rs->started_at ? rs->started_at : "?");
+	if (rs->started_at)
+		snprintf(date, sizeof(date), "%.10s", rs->started_at);
+	add_s(o, "date", date);
 	add_s(o, "status", rs->status);
 	snprintf(cells, sizeof(cells), "%zu/%d", rs->ncells, rs->cells_total);
 	add_s(o, "cells", cells);
+	if (rs->scale != 1) {
+		char sc[32];
+		snprintf(sc, sizeof(sc), "%g", rs->scale);
+		add_s(o, "scale", sc);
+	}
 	return o;
 }
 
-int cmd_compare(int argc, char **argv)
+/* One template row and one JSON row per workload pair. */
+static void row_objs(const struct cmp_row *row, cJSON *trow, cJSON *jrow)
 {
-	const char *out = NULL, *tdir = NULL;
-	const char *paths[2] = { NULL, NULL };
-	double threshold = 5;
-	bool fail_on_reg = false;
-	struct errlist errs = ERRLIST_INIT;
-	struct report r;
-	bool loaded = false;
-	struct cmp_row *rows = NULL;
-	size_t nrows = 0, alloc = 0;
-	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL;
-	const char *outdir = NULL;
-	struct outdir od = { .fd = -1 };
-	cJSON *ctx = NULL;
-	int rc = EXIT_USAGE, npos = 0;
+	char o[64], n[64], ch[64], other[256] = "", dev[300], metric[64];
+	double lats[2] = { row->s[0][M_LAT].mean, row->s[1][M_LAT].mean }, ldiv;
+	const char *lunit = fmt_lat_unit(lats, 2, &ldiv);
+	enum metric pm = row->primary;
 
-	if (cli_wants_help(argc, argv)) {
-		usage(stdout);
-		return EXIT_OK;
+	fmt_side(&row->s[0][pm], pm, ldiv, o, sizeof(o));
+	fmt_side(&row->s[1][pm], pm, ldiv, n, sizeof(n));
+	fmt_change(row->change[pm], ch, sizeof(ch));
+	if (pm == M_LAT)
+		snprintf(metric, sizeof(metric), "mean latency (%s)", lunit);
+	else
+		snprintf(metric, sizeof(metric), "%s", metric_names[pm]);
+	size_t ol = 0;
+	for (int k = 0; k < M__N; k++) {
+		char c2[48];
+		/* IOPS and MB/s of one block size move together: one of them */
+		if (k == (int)pm || (pm != M_LAT && k != M_LAT) || (pm == M_LAT && k == M_MBS))
+			continue;
+		fmt_change(row->change[k], c2, sizeof(c2));
+		ol += (size_t)snprintf(other + ol, sizeof(other) - ol, "%s%s %s",
+				       ol ? ", " : "", metric_names[k], c2);
 	}
+	if (strcmp(row->dev_old, row->dev_new))
+		snprintf(dev, sizeof(dev), "%s → %s", row->dev_old, row->dev_new);
+	else
+		snprintf(dev, sizeof(dev), "%s", row->dev_old);
+	add_s(trow, "device", dev);
+	add_s(trow, "workload", row->workload);
+	add_s(trow, "metric", metric);
+	add_s(trow, "old", o);
+	add_s(trow, "new", n);
+	add_s(trow, "change", ch);
+	add_s(trow, "other", other);
+	add_s(trow, "verdict", verdict_words[row->v]);
+	add_s(trow, "cls", verdict_cls[row->v]);
+	if (row->tested) {
+		char p[32];
+		snprintf(p, sizeof(p), row->p_adj < 0.001 ? "<0.001" : "%.3f", row->p_adj);
+		add_s(trow, "p", p);
+	} else {
+		add_s(trow, "p", "–");
+	}
+	if (row->v == V_WORSE)
+		cJSON_AddTrueToObject(trow, "regression");
+
+	add_s(jrow, "device_old", row->dev_old);
+	add_s(jrow, "device_new", row->dev_new);
+	add_s(jrow, "workload", row->workload);
+	cJSON_AddNumberToObject(jrow, "cell_old", row->co->id);
+	cJSON_AddNumberToObject(jrow, "cell_new", row->cn->id);
+	add_s(jrow, "primary_metric", pm == M_IOPS ? "iops" : pm == M_MBS ? "mb_s" : "lat_mean_ns");
+	static const char *const jk[M__N] = { "iops", "mb_s", "lat_mean_ns" };
+	for (int k = 0; k < M__N; k++) {
+		cJSON *m = cJSON_AddObjectToObject(jrow, jk[k]);
+		for (int s = 0; s < 2; s++) {
+			cJSON *sd = cJSON_AddObjectToObject(m, s ? "new" : "old");
+			cJSON_AddNumberToObject(sd, "n", (double)row->s[s][k].n);
+			if (row->s[s][k].n) {
+				cJSON_AddNumberToObject(sd, "mean", row->s[s][k].mean);
+				cJSON_AddNumberToObject(sd, "stddev", row->s[s][k].sd);
+			}
+		}
+		if (isfinite(row->change[k]))
+			cJSON_AddNumberToObject(m, "change_pct", row->change[k]);
+	}
+	if (row->tested) {
+		cJSON_AddNumberToObject(jrow, "p", row->p);
+		cJSON_AddNumberToObject(jrow, "p_holm", row->p_adj);
+	}
+	add_s(jrow, "verdict", verdict_words[row->v]);
+}
+
+struct copts {
+	const char *out, *tdir, *format;
+	const char *paths[2];
+	double threshold;
+	bool fail_on_reg;
+	struct devmap map;
+};
+
+static int parse_args(int argc, char **argv, struct copts *c)
+{
+	int npos = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if ((!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--threshold") ||
-		     !strcmp(a, "--template")) && i + 1 >= argc) {
+		bool needs = !strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--threshold") ||
+			     !strcmp(a, "--template") || !strcmp(a, "--map") || !strcmp(a, "--format");
+		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "iomatrix compare: option '%s' needs a value\n", a);
-			goto out;
+			return -1;
 		}
 		if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			out = argv[++i];
+			c->out = argv[++i];
 		} else if (!strcmp(a, "--template")) {
-			tdir = argv[++i];
+			c->tdir = argv[++i];
+		} else if (!strcmp(a, "--format")) {
+			c->format = argv[++i];
+		} else if (!strcmp(a, "--map")) {
+			const char *v = argv[++i], *eq = strchr(v, '=');
+			if (!eq || eq == v || !eq[1] || c->map.n >= 64) {
+				fprintf(stderr, "iomatrix compare: bad --map '%s' (OLD=NEW: a device "
+					"name of the old set, '=', one of the new set)\n", v);
+				return -1;
+			}
+			char *o = strndup(v, (size_t)(eq - v));
+			if (!o)
+				return -1;
+			c->map.old[c->map.n] = o;
+			c->map.new[c->map.n++] = eq + 1;
 		} else if (!strcmp(a, "--threshold")) {
 			char *end;
-			threshold = strtod(argv[++i], &end);
+			c->threshold = strtod(argv[++i], &end);
 			if (*end == '%')
 				end++;
-			if (end == argv[i] || *end || !(threshold >= 0 && threshold < 1e6)) {
+			if (end == argv[i] || *end || !(c->threshold >= 0 && c->threshold < 1e6)) {
 				fprintf(stderr, "iomatrix compare: bad --threshold '%s' (a percentage, e.g. 5)\n",
 					argv[i]);
-				goto out;
+				return -1;
 			}
 		} else if (!strcmp(a, "--fail-on-regression")) {
-			fail_on_reg = true;
+			c->fail_on_reg = true;
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "iomatrix compare: unknown option '%s' (see 'iomatrix compare --help')\n", a);
-			goto out;
+			return -1;
 		} else if (npos < 2) {
-			paths[npos++] = a;
+			c->paths[npos++] = a;
 		} else {
 			fprintf(stderr, "iomatrix compare: give exactly two result sets (OLD NEW)\n");
-			goto out;
+			return -1;
 		}
 	}
 	if (npos != 2) {
 		fprintf(stderr, "iomatrix compare: give two result sets: OLD NEW\n");
 		usage(stderr);
-		goto out;
+		return -1;
 	}
-	if (!(tmd = tmplpath_load("compare.md.tmpl", tdir, argv, &errs)) ||
-	    !(thtml = tmplpath_load("compare.html.tmpl", tdir, argv, &errs)) ||
-	    !(css = tmplpath_read("style.css", tdir, argv, &errs)))
-		goto out_errs;
-
-	rc = report_load_ex(&r, (char **)paths, 2, NULL, NULL, true, &errs);
-	loaded = true;
-	for (size_t s = 0; s < r.nsets; s++)
-		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix compare: warning: %s\n", r.sets[s].warnings.msgs[i]);
-	if (rc)
-		goto out_errs;
-
-	ctx = cJSON_CreateObject();
-	if (!ctx) {
-		rc = EXIT_RUNTIME;
-		goto out;
+	for (const char *p = c->format; *p;) {
+		size_t l = strcspn(p, ",");
+		if (!((l == 2 && !strncmp(p, "md", 2)) || (l == 4 && !strncmp(p, "html", 4)) ||
+		      (l == 4 && !strncmp(p, "json", 4)))) {
+			fprintf(stderr, "iomatrix compare: unknown format '%.*s' (use md, html, json)\n",
+				(int)l, p);
+			return -1;
+		}
+		p += l + (p[l] == ',');
 	}
-	cJSON *only_old = cJSON_AddArrayToObject(ctx, "only_old");
-	cJSON *only_new = cJSON_AddArrayToObject(ctx, "only_new");
-	for (size_t gi = 0; gi < r.ngroups; gi++) {
-		const struct rgroup *g = &r.groups[gi];
+	return 0;
+}
+
+static bool fmt_has(const char *list, const char *w)
+{
+	size_t wl = strlen(w);
+	for (const char *p = list; *p;) {
+		size_t l = strcspn(p, ",");
+		if (l == wl && !strncmp(p, w, l))
+			return true;
+		p += l + (p[l] == ',');
+	}
+	return false;
+}
+
+/* Fleet devices are "host · name": a pair needs the same host too. */
+static bool same_host_of(const struct rdev *a, const struct rdev *b)
+{
+	return (!a->host && !b->host) || (a->host && b->host && !strcmp(a->host, b->host));
+}
+
+/* Pair every old entry with the new entry its (mapped) name names. */
+static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *only_old,
+		     cJSON *only_new, struct cmp_row **rows_out, size_t *nrows_out)
+{
+	struct cmp_row *rows = NULL;
+	size_t nrows = 0, alloc = 0;
+
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
-			const struct rdev *dv = &r.devs[e->dev];
-			/* pair each old entry with the new entry of the same name */
+			const struct rdev *dv = &r->devs[e->dev];
 			const struct rentry *pair = NULL;
 			for (size_t m = 0; m < g->n; m++) {
-				const struct rdev *d2 = &r.devs[g->e[m].dev];
-				if (d2->set != dv->set && !strcmp(d2->name, dv->name))
+				const struct rdev *d2 = &r->devs[g->e[m].dev];
+				if (d2->set == dv->set)
+					continue;
+				const char *on = dv->set == 0 ? dv->name : d2->name;
+				const char *nn = dv->set == 0 ? d2->name : dv->name;
+				/* fleet: the same host too */
+				if (!strcmp(map_name(mp, on), nn) &&
+				    same_host_of(d2, dv))
 					pair = &g->e[m];
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
@@ -254,152 +511,239 @@ int cmd_compare(int argc, char **argv)
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->name);
+				add_s(o, "device", dv->label ? dv->label : dv->name);
 				add_s(o, "workload", g->title);
-				add_s(o, "why", !co->ok ? "failed in OLD" : "failed in NEW");
+				add_s(o, "why", !co->ok ? "failed in the old set" : "failed in the new set");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
-			for (int dd = 0; dd < DIR__COUNT; dd++) {
-				const struct rset_dir *a = &co->dir[dd], *b = &cn->dir[dd];
-				if (!a->present || !b->present)
-					continue;
-				double lats[4] = { a->lat_mean.mean, b->lat_mean.mean,
-						   a->lat_p99.mean, b->lat_p99.mean };
-				double ldiv;
-				const char *lunit = fmt_lat_unit(lats, 4, &ldiv);
-				struct { const char *name; const struct rset_stat *o, *n; bool lb;
-					 double div; const char *unit; } mets[] = {
-					{ "IOPS", &a->iops, &b->iops, false, 1, "" },
-					{ "mean latency", &a->lat_mean, &b->lat_mean, true, ldiv, lunit },
-					{ "p99 latency", &a->lat_p99, &b->lat_p99, true, ldiv, lunit },
-				};
-				for (size_t m = 0; m < 3; m++) {
-					if (!mets[m].o->n || !mets[m].n->n)
-						continue;
-					if (nrows == alloc) {
-						alloc = alloc ? alloc * 2 : 64;
-						struct cmp_row *p = realloc(rows, alloc * sizeof(*p));
-						if (!p) {
-							rc = EXIT_RUNTIME;
-							goto out;
-						}
-						rows = p;
-					}
-					struct cmp_row *row = &rows[nrows++];
-					memset(row, 0, sizeof(*row));
-					row->device = dv->name;
-					row->workload = g->title;
-					row->dir = g->mixed ? (dd ? "write" : "read") : NULL;
-					row->metric = mets[m].name;
-					row->o = mets[m].o;
-					row->n = mets[m].n;
-					row->lower_better = mets[m].lb;
-					row->div = mets[m].div;
-					row->unit = mets[m].unit;
-					judge(row, threshold);
+			if (nrows == alloc) {
+				alloc = alloc ? alloc * 2 : 32;
+				struct cmp_row *p = realloc(rows, alloc * sizeof(*p));
+				if (!p) {
+					free(rows);
+					return -1;
 				}
+				rows = p;
 			}
+			struct cmp_row *row = &rows[nrows++];
+			memset(row, 0, sizeof(*row));
+			row->dev_old = dv->label ? dv->label : dv->name;
+			row->dev_new = r->devs[pair->dev].label ? r->devs[pair->dev].label :
+				       r->devs[pair->dev].name;
+			row->workload = g->title;
+			row->g = g;
+			row->co = co;
+			row->cn = cn;
+			row->primary = primary_metric(co);
+			cell_sides(co, row->s[0]);
+			cell_sides(cn, row->s[1]);
 		}
 	}
-	if (nrows > 1) /* rows is NULL when no cell matched: qsort(NULL) is UB */
-		qsort(rows, nrows, sizeof(*rows), row_cmp);
+	*rows_out = rows;
+	*nrows_out = nrows;
+	return 0;
+}
 
-	size_t count[4] = { 0 };
-	cJSON *jrows = cJSON_CreateArray();
-	for (size_t i = 0; i < nrows; i++) {
-		const struct cmp_row *row = &rows[i];
-		char o[64], n[64], ch[200], metric[96];
-		count[row->v]++;
-		fmt_stat(row->o->mean, row->o->ci95, row->o->n, row->div, o, sizeof(o));
-		fmt_stat(row->n->mean, row->n->ci95, row->n->n, row->div, n, sizeof(n));
-		change_text(row, ch, sizeof(ch));
-		snprintf(metric, sizeof(metric), "%s%s%s%s%s%s", row->dir ? row->dir : "",
-			 row->dir ? " " : "", row->metric,
-			 row->unit[0] ? " (" : "", row->unit, row->unit[0] ? ")" : "");
-		cJSON *jo = cJSON_CreateObject();
-		add_s(jo, "device", row->device);
-		add_s(jo, "workload", row->workload);
-		add_s(jo, "metric", metric);
-		add_s(jo, "old", o);
-		add_s(jo, "new", n);
-		add_s(jo, "change", ch);
-		add_s(jo, "verdict", verdict_words[row->v]);
-		add_s(jo, "cls", row->v == V_WORSE ? "worse" : row->v == V_BETTER ? "better" : "same");
-		if (row->v == V_WORSE)
-			cJSON_AddTrueToObject(jo, "regression");
-		cJSON_AddItemToArray(jrows, jo);
+static int write_outputs(const struct copts *c, struct outdir *od, cJSON *ctx,
+			 cJSON *json, struct tmpl *tmd, struct tmpl *thtml,
+			 const char *css, struct errlist *errs)
+{
+	int rc = EXIT_OK;
+	struct sbuf o = SBUF_INIT;
+	if (fmt_has(c->format, "md") &&
+	    (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
+	     outdir_write(od, "compare.md", sbuf_str(&o), o.len, errs) < 0))
+		rc = EXIT_RUNTIME;
+	sbuf_reset(&o);
+	if (fmt_has(c->format, "html")) {
+		cJSON_AddStringToObject(ctx, "css", css);
+		if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
+		    outdir_write(od, "compare.html", sbuf_str(&o), o.len, errs) < 0)
+			rc = EXIT_RUNTIME;
 	}
+	sbuf_release(&o);
+	if (fmt_has(c->format, "json")) {
+		char *s = cJSON_Print(json);
+		if (!s || outdir_write(od, "compare.json", s, strlen(s), errs) < 0)
+			rc = EXIT_RUNTIME;
+		free(s);
+	}
+	return rc;
+}
 
-	char buf[256];
-	add_s(ctx, "title", "Comparison");
+/* The template context and compare.json around the rows; the summary
+ * sentence is left in buf for stdout. */
+static void compare_fill(const struct report *r, const struct copts *c, const size_t *count,
+			 size_t nrows, cJSON *ctx, cJSON *json, cJSON *jrows,
+			 const cJSON *only_old, const cJSON *only_new, char *buf, size_t buflen)
+{
 	add_s(ctx, "version", iomatrix_version);
-	cJSON_AddItemToObject(ctx, "old", set_obj(&r.sets[0]));
-	cJSON_AddItemToObject(ctx, "new", set_obj(&r.sets[1]));
-	snprintf(buf, sizeof(buf), "%g", threshold);
+	cJSON_AddItemToObject(ctx, "old", set_obj(&r->sets[0], "old"));
+	cJSON_AddItemToObject(ctx, "new", set_obj(&r->sets[1], "new"));
+	snprintf(buf, buflen, "%g", c->threshold);
 	add_s(ctx, "threshold", buf);
-	snprintf(buf, sizeof(buf), "%zu comparisons: %zu regression%s, %zu improvement%s, "
-		 "%zu within noise, %zu unchanged (threshold %g %%)", nrows,
+	snprintf(buf, buflen, "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
+		 "%zu below the %g %% threshold, %zu within noise, %zu with too few repetitions "
+		 "to judge", nrows, nrows == 1 ? "" : "s",
 		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
-		 count[V_BETTER] == 1 ? "" : "s", count[V_NOISE], count[V_SAME], threshold);
+		 count[V_BETTER] == 1 ? "" : "s", count[V_SMALL], c->threshold, count[V_NOISE],
+		 count[V_FEW]);
 	add_s(ctx, "summary", buf);
-	const char *so = r.sets[0].suite_sha256, *sn = r.sets[1].suite_sha256;
+	const char *so = r->sets[0].suite_sha256, *sn = r->sets[1].suite_sha256;
 	if (so && sn && strcmp(so, sn))
 		add_s(ctx, "suite_note", "The two sets were made from different suite files "
-		      "(sha256 differs): only cells whose parameters match are compared.");
-	cJSON_AddItemToObject(ctx, "rows", jrows);
+		      "(sha256 differs): only workloads whose parameters match are compared.");
+	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
-	for (size_t i = 0; i < r.nwarns; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(r.warns[i].text));
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+
+	cJSON_AddNumberToObject(json, "schema_version", 1);
+	add_s(json, "kind", "iomatrix-compare");
+	cJSON_AddItemToObject(json, "old", set_obj(&r->sets[0], "old"));
+	cJSON_AddItemToObject(json, "new", set_obj(&r->sets[1], "new"));
+	cJSON_AddNumberToObject(json, "threshold_pct", c->threshold);
+	add_s(json, "correction", "holm-bonferroni");
+	cJSON_AddNumberToObject(json, "alpha", ALPHA);
+	cJSON_AddNumberToObject(json, "min_repetitions", MIN_REPS);
+	cJSON *jc = cJSON_AddObjectToObject(json, "counts");
+	for (int v = 0; v < V__N; v++)
+		cJSON_AddNumberToObject(jc, verdict_words[v], (double)count[v]);
+	cJSON_AddItemToObject(json, "rows", jrows);
+	cJSON_AddItemToObject(json, "only_old", cJSON_Duplicate(only_old, 1));
+	cJSON_AddItemToObject(json, "only_new", cJSON_Duplicate(only_new, 1));
+
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct copts c = { .format = "md,html,json", .threshold = 5 };
+	static const char *const labels[2] = { "old", "new" };
+	struct errlist errs = ERRLIST_INIT;
+	struct report r;
+	bool loaded = false;
+	struct cmp_row *rows = NULL;
+	size_t nrows = 0;
+	struct tmpl *tmd = NULL, *thtml = NULL;
+	char *css = NULL;
+	struct outdir od = { .fd = -1 };
+	cJSON *ctx = NULL, *json = NULL;
+	int rc = EXIT_USAGE;
+
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (parse_args(argc, argv, &c) < 0)
+		goto out;
+	if (!(tmd = tmplpath_load("compare.md.tmpl", c.tdir, argv, &errs)) ||
+	    !(thtml = tmplpath_load("compare.html.tmpl", c.tdir, argv, &errs)) ||
+	    !(css = tmplpath_read("style.css", c.tdir, argv, &errs)))
+		goto out_errs;
+
+	rc = report_load_labelled(&r, (char **)c.paths, 2, labels, &errs);
+	loaded = true;
+	for (size_t s = 0; s < r.nsets; s++)
+		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
+			fprintf(stderr, "iomatrix compare: warning: %s\n", r.sets[s].warnings.msgs[i]);
+	if (rc)
+		goto out_errs;
+	for (size_t i = 0; i < c.map.n; i++) {
+		bool fo = rset_device_find(&r.sets[0], c.map.old[i]) != NULL;
+		bool fn = rset_device_find(&r.sets[1], c.map.new[i]) != NULL;
+		for (size_t k = 0; k < r.sets[0].ncells && !fo; k++)
+			fo = !strcmp(r.sets[0].cells[k].device, c.map.old[i]);
+		for (size_t k = 0; k < r.sets[1].ncells && !fn; k++)
+			fn = !strcmp(r.sets[1].cells[k].device, c.map.new[i]);
+		if (!fo || !fn) {
+			fprintf(stderr, "iomatrix compare: --map %s=%s: the %s set has no device '%s'\n",
+				c.map.old[i], c.map.new[i], fo ? "new" : "old",
+				fo ? c.map.new[i] : c.map.old[i]);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+
+	ctx = cJSON_CreateObject();
+	json = cJSON_CreateObject();
+	if (!ctx || !json) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	cJSON *only_old = cJSON_AddArrayToObject(ctx, "only_old");
+	cJSON *only_new = cJSON_AddArrayToObject(ctx, "only_new");
+	if (pair_rows(&r, &c.map, only_old, only_new, &rows, &nrows) < 0 ||
+	    judge_all(rows, nrows, c.threshold) < 0) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	if (nrows == 0) {
+		/* nothing compared is not "no regression": say so, write nothing */
+		fprintf(stderr, "iomatrix compare: no workload of '%s' matches one of '%s' (a match "
+			"needs the same device name and every result-changing parameter); pair "
+			"differently named devices with --map OLD=NEW\n", c.paths[0], c.paths[1]);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (nrows > 1)
+		qsort(rows, nrows, sizeof(*rows), row_cmp);
+
+	size_t count[V__N] = { 0 };
+	cJSON *trows = cJSON_AddArrayToObject(ctx, "rows");
+	cJSON *jrows = cJSON_CreateArray();
+	for (size_t i = 0; i < nrows; i++) {
+		cJSON *t = cJSON_CreateObject(), *j = cJSON_CreateObject();
+		count[rows[i].v]++;
+		row_objs(&rows[i], t, j);
+		cJSON_AddItemToArray(trows, t);
+		cJSON_AddItemToArray(jrows, j);
+	}
+
+	char buf[512];
+	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
 
 	/* NEW/compare lives in a set that may come from anyone: never a link */
-	int e = out ? outdir_open(&od, out, NULL, "compare", &errs) :
-		      outdir_open(&od, paths[1], "compare", "compare", &errs);
+	int e = c.out ? outdir_open(&od, c.out, NULL, "compare", &errs) :
+			outdir_open(&od, c.paths[1], "compare", "compare", &errs);
 	if (e < 0) {
 		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
 		goto out_errs;
 	}
-	outdir = od.path;
-	rc = EXIT_OK;
-	struct sbuf o = SBUF_INIT;
-	if (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
-	    outdir_write(&od, "compare.md", sbuf_str(&o), o.len, &errs) < 0)
-		rc = EXIT_RUNTIME;
-	sbuf_reset(&o);
-	cJSON_AddStringToObject(ctx, "css", css);
-	if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
-	    outdir_write(&od, "compare.html", sbuf_str(&o), o.len, &errs) < 0)
-		rc = EXIT_RUNTIME;
-	sbuf_release(&o);
+	rc = write_outputs(&c, &od, ctx, json, tmd, thtml, css, &errs);
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
 	/* stdout: the verdict first, then every regression and improvement */
-	printf("compare: %s -> %s\n", r.sets[0].dir, r.sets[1].dir);
-	printf("%s\n", cJSON_GetObjectItem(ctx, "summary")->valuestring);
+	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);
+	printf("%s\n", buf);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct cmp_row *row = &rows[i];
 		if (row->v != V_WORSE && row->v != V_BETTER)
 			continue;
-		printf("  %-11s %s: %s, %s%s%s %+.1f %%\n", verdict_words[row->v], row->device,
-		       row->workload, row->metric, row->dir ? " " : "", row->dir ? row->dir : "",
-		       row->change);
+		printf("  %-11s %s: %s, %s %+.1f %%\n", verdict_words[row->v], row->dev_old,
+		       row->workload, metric_names[row->primary], row->change[row->primary]);
 	}
 	int no = cJSON_GetArraySize(only_old), nn = cJSON_GetArraySize(only_new);
 	if (no || nn)
-		printf("%d cell%s only in OLD (or failed in NEW), %d only in NEW (or failed in OLD)\n",
+		printf("%d workload%s only in old (or failed in new), %d only in new (or failed in old)\n",
 		       no, no == 1 ? "" : "s", nn);
-	printf("written: %s/compare.md, %s/compare.html\n", outdir, outdir);
-	if (rc == EXIT_OK && fail_on_reg && count[V_WORSE])
+	printf("written: %s/\n", od.path);
+	if (rc == EXIT_OK && c.fail_on_reg && count[V_WORSE])
 		rc = EXIT_REGRESSION;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix compare: %s\n", errs.msgs[i]);
 out:
 	cJSON_Delete(ctx);
+	cJSON_Delete(json);
 	free(rows);
 	if (loaded)
 		report_release(&r);
+	for (size_t i = 0; i < c.map.n; i++)
+		free((char *)c.map.old[i]);
 	tmpl_free(tmd);
 	tmpl_free(thtml);
 	free(css);

@@ -1,13 +1,14 @@
 /*
- * cmd_list.c - `iomatrix list [RESULTS_DIR]`: the archive at a glance, one
- * line per result set (date, suite, host, devices, cells done/total,
- * status, path), newest first.  Only manifests are read, so it is fast on a
+ * cmd_list.c - `iomatrix list [RESULTS_DIR] [--all] [--format text|json]`:
+ * the archive at a glance, one line per result set (date, suite, host,
+ * devices, scale, cells done/total, status, path), newest first.  Only manifests are read, so it is fast on a
  * big archive; a corrupt manifest is listed as such.
  */
 #include <dirent.h>
 #include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,15 +21,22 @@
 #include "common/sbuf.h"
 
 struct entry {
-	char *date, *suite, *host, *devices, *cells, *status, *path; /* owned */
+	char *date, *suite, *host, *devices, *scale, *cells, *status, *path; /* owned */
+	double scale_v;       /* 1: full size; else a --scale rehearsal */
+	int done, total, failed;
+	char *source;         /* owned: "iomatrix", "fio", ... */
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix list [RESULTS_DIR]\n\n"
+	fprintf(f, "usage: iomatrix list [RESULTS_DIR] [--all] [--format text|json]\n\n"
 		   "List the result sets under RESULTS_DIR (default ./results), newest\n"
-		   "first: date, suite, host, devices, cells done/total, status, path.\n"
-		   "Sets one level further down (results/reference/...) are listed too.\n");
+		   "first: date, suite, host, devices, scale (below 1: a --scale rehearsal),\n"
+		   "cells done/total, status, path.  Sets one level further down are\n"
+		   "listed too, except this repository's own examples/ and reference/\n"
+		   "sets, which only --all shows.\n\n"
+		   "  --all            also list results/examples/ and results/reference/\n"
+		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
 }
 
 /* Terminal-safe copy: control characters become '?'. */
@@ -89,6 +97,9 @@ static int entry_read(const char *path, struct entry *e)
 		e->suite = safe("?");
 		e->host = safe("?");
 		e->devices = safe("?");
+		e->scale = safe("?");
+		e->scale_v = 1;
+		e->source = safe("?");
 		e->cells = safe("?");
 		e->status = safe(st);
 		cJSON_Delete(m);
@@ -106,11 +117,26 @@ static int entry_read(const char *path, struct entry *e)
 
 	e->date = safe(js(m, "started_at"));
 	e->suite = safe(js(suite, "name"));
-	e->host = safe(js(host, "hostname"));
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "fleet");
+	if (cJSON_IsObject(fl)) { /* run --hosts: "fleet:3" (the controller is not the host) */
+		char fh[48];
+		snprintf(fh, sizeof(fh), "fleet:%d",
+			 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts")));
+		e->host = safe(fh);
+	} else {
+		e->host = safe(js(host, "hostname"));
+	}
 	cJSON_ArrayForEach(x, devs)
 		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+	e->scale_v = cJSON_IsNumber(sc) && isfinite(sc->valuedouble) && sc->valuedouble > 0 ?
+		     sc->valuedouble : 1;
+	sbuf_addf(&b, "%g", e->scale_v);
+	e->scale = safe(sbuf_str(&b));
+	sbuf_reset(&b);
+	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
 	int bad = 0;
 	cJSON_ArrayForEach(x, cells) {
 		const char *st = js(x, "status");
@@ -125,6 +151,9 @@ static int entry_read(const char *path, struct entry *e)
 	/* numbers from a set are checked before they become ints: 1e400 or
 	 * -5 would otherwise print as -2147483648 or "8/-5" */
 	int total = tot ? whole_number(tot, 0) : done;
+	e->done = done;
+	e->failed = failed;
+	e->total = total;
 	if (total >= 0)
 		sbuf_addf(&b, "%d/%d", done, total);
 	else
@@ -150,6 +179,8 @@ static void entry_release(struct entry *e)
 	free(e->suite);
 	free(e->host);
 	free(e->devices);
+	free(e->scale);
+	free(e->source);
 	free(e->cells);
 	free(e->status);
 	free(e->path);
@@ -168,6 +199,8 @@ static int entry_cmp(const void *a, const void *b)
 struct list {
 	struct entry *e;
 	size_t n, alloc;
+	bool all;          /* --all: the repository's own sets too */
+	size_t hidden;     /* sets under examples/ and reference/ left out */
 };
 
 static bool is_set(const char *path)
@@ -213,7 +246,19 @@ static int scan(const char *dir, int depth, struct list *l)
 			else
 				entry_release(&l->e[l->n]);
 		} else if (depth > 0) {
-			scan(p, depth - 1, l);
+			/* the repository's example and reference sets are not the
+			 * user's archive: count them, list them with --all */
+			bool own = !strcmp(de->d_name, "examples") || !strcmp(de->d_name, "reference");
+			if (own && !l->all) {
+				struct list sub = { .all = true };
+				scan(p, depth - 1, &sub);
+				l->hidden += sub.n;
+				for (size_t i = 0; i < sub.n; i++)
+					entry_release(&sub.e[i]);
+				free(sub.e);
+			} else {
+				scan(p, depth - 1, l);
+			}
 		}
 	}
 	closedir(d);
@@ -228,12 +273,39 @@ static int width(const struct list *l, size_t off, const char *head)
 		if (s && strlen(s) > w)
 			w = strlen(s);
 	}
-	return (int)(w > 60 ? 60 : w);
+	return (int)w;
+}
+
+static void list_json(const struct list *l)
+{
+	cJSON *a = cJSON_CreateArray();
+	for (size_t i = 0; a && i < l->n; i++) {
+		const struct entry *x = &l->e[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "path", x->path);
+		cJSON_AddStringToObject(o, "started_at", x->date);
+		cJSON_AddStringToObject(o, "suite", x->suite);
+		cJSON_AddStringToObject(o, "host", x->host);
+		cJSON_AddStringToObject(o, "devices", x->devices);
+		cJSON_AddNumberToObject(o, "scale", x->scale_v);
+		cJSON_AddBoolToObject(o, "rehearsal", x->scale_v != 1);
+		cJSON_AddStringToObject(o, "source", x->source);
+		cJSON_AddNumberToObject(o, "cells_done", x->done);
+		cJSON_AddNumberToObject(o, "cells_total", x->total);
+		cJSON_AddNumberToObject(o, "cells_failed", x->failed);
+		cJSON_AddStringToObject(o, "status", x->status);
+		cJSON_AddItemToArray(a, o);
+	}
+	char *s = a ? cJSON_Print(a) : NULL;
+	if (s)
+		printf("%s\n", s);
+	free(s);
+	cJSON_Delete(a);
 }
 
 int cmd_list(int argc, char **argv)
 {
-	const char *dir = "results";
+	const char *dir = "results", *format = "text";
 	struct list l = { 0 };
 	int npos = 0;
 
@@ -242,6 +314,18 @@ int cmd_list(int argc, char **argv)
 		return EXIT_OK;
 	}
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--all")) {
+			l.all = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--format")) {
+			if (i + 1 >= argc || (strcmp(argv[i + 1], "text") && strcmp(argv[i + 1], "json"))) {
+				fprintf(stderr, "iomatrix list: '--format' needs text or json\n");
+				return EXIT_USAGE;
+			}
+			format = argv[++i];
+			continue;
+		}
 		if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "iomatrix list: unknown option '%s' (see 'iomatrix list --help')\n", argv[i]);
 			return EXIT_USAGE;
@@ -258,26 +342,40 @@ int cmd_list(int argc, char **argv)
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
 		return EXIT_USAGE;
 	}
+	if (l.n > 1)
+		qsort(l.e, l.n, sizeof(*l.e), entry_cmp);
+	if (!strcmp(format, "json")) {
+		list_json(&l);
+		goto out;
+	}
 	if (l.n == 0) {
 		printf("no result sets in '%s' (make one with 'iomatrix run SUITE.yaml')\n", dir);
+		if (l.hidden)
+			printf("%zu example and reference set%s of this repository not shown "
+			       "(iomatrix list --all)\n", l.hidden, l.hidden == 1 ? "" : "s");
 		free(l.e);
 		return EXIT_OK;
 	}
-	qsort(l.e, l.n, sizeof(*l.e), entry_cmp);
 	int wd = width(&l, offsetof(struct entry, date), "DATE");
 	int ws = width(&l, offsetof(struct entry, suite), "SUITE");
 	int wh = width(&l, offsetof(struct entry, host), "HOST");
 	int wv = width(&l, offsetof(struct entry, devices), "DEVICES");
+	int wa = width(&l, offsetof(struct entry, scale), "SCALE");
 	int wc = width(&l, offsetof(struct entry, cells), "CELLS");
 	int wt = width(&l, offsetof(struct entry, status), "STATUS");
-	printf("%-*s  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", wd, "DATE", ws, "SUITE", wh, "HOST",
-	       wv, "DEVICES", wc, "CELLS", wt, "STATUS", "PATH");
+	/* names are never cut: a column is as wide as its longest entry */
+	printf("%-*s  %-*s  %-*s  %-*s  %*s  %-*s  %-*s  %s\n", wd, "DATE", ws, "SUITE", wh, "HOST",
+	       wv, "DEVICES", wa, "SCALE", wc, "CELLS", wt, "STATUS", "PATH");
 	for (size_t i = 0; i < l.n; i++) {
 		const struct entry *x = &l.e[i];
-		printf("%-*.*s  %-*.*s  %-*.*s  %-*.*s  %-*.*s  %-*.*s  %s\n", wd, wd, x->date,
-		       ws, ws, x->suite, wh, wh, x->host, wv, wv, x->devices, wc, wc, x->cells,
-		       wt, wt, x->status, x->path);
+		printf("%-*s  %-*s  %-*s  %-*s  %*s  %-*s  %-*s  %s\n", wd, x->date,
+		       ws, x->suite, wh, x->host, wv, x->devices, wa, x->scale, wc, x->cells,
+		       wt, x->status, x->path);
 	}
+	if (l.hidden)
+		printf("(%zu example and reference set%s of this repository not shown: "
+		       "iomatrix list --all)\n", l.hidden, l.hidden == 1 ? "" : "s");
+out:
 	for (size_t i = 0; i < l.n; i++)
 		entry_release(&l.e[i]);
 	free(l.e);

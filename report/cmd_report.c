@@ -1,8 +1,9 @@
 /*
  * cmd_report.c - `iomatrix report SET... [-o DIR] [--baseline DEVICE]
- * [--format md,html,csv,json] [--charts svg,png|none] [--template DIR]
- * [--title TEXT]`: load result sets, then write report.md, report.html,
- * report.csv, report.json and charts/ into SET/report or DIR.
+ * [--format md,html,csv,json] [--charts summary|all|none[,svg,png]]
+ * [--chart-scale auto|linear|log] [--no-ci] [--template DIR] [--title TEXT]`:
+ * load result sets, then write report.md, report.html, report.csv,
+ * report.json and charts/ into SET/report or DIR.
  */
 #include <errno.h>
 #include <limits.h>
@@ -25,8 +26,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: iomatrix report SET... [-o DIR] [--baseline DEVICE]\n"
-		"           [--format md,html,csv,json] [--charts svg,png|none]\n"
-		"           [--template DIR] [--title TEXT]\n\n"
+		"           [--format md,html,csv,json] [--charts summary|all|none[,svg,png]]\n"
+		"           [--chart-scale auto|linear|log] [--no-ci] [--template DIR]\n"
+		"           [--title TEXT]\n\n"
 		"Turn one or more result sets into a report: tables per workload (one row\n"
 		"per device: IOPS, MB/s, mean and p99 latency, +- 95 %% CI when repeated),\n"
 		"ratios against the baseline device, warnings, method and environment.\n"
@@ -34,7 +36,15 @@ static void usage(FILE *f)
 		"  -o, --output DIR     where to write (created if missing)\n"
 		"  --baseline DEVICE    device the ratios compare against (default: first)\n"
 		"  --format LIST        any of md,html,csv,json (default: all)\n"
-		"  --charts LIST        svg,png (default) or none; needs gnuplot\n"
+		"  --charts LIST        which charts: summary (default: overview bars, a\n"
+		"                       CrystalDiskMark-style panel, sweeps, latency and\n"
+		"                       time series of latency, write and long cells), all\n"
+		"                       (also every workload's latency and time series) or\n"
+		"                       none; and the image formats, svg and/or png (default\n"
+		"                       both), e.g. --charts all,png; needs gnuplot\n"
+		"  --chart-scale S      bar and line y axes: auto (default: log only when\n"
+		"                       values span more than 100x), linear or log\n"
+		"  --no-ci              plain values in the tables, without +- 95 %% CI\n"
 		"  --template DIR       take report.md.tmpl, report.html.tmpl, style.css\n"
 		"                       from DIR (default: $IOMATRIX_TEMPLATES, then the\n"
 		"                       templates/ installed with iomatrix)\n"
@@ -78,9 +88,9 @@ static bool list_valid(const char *list, const char *const *words, size_t n,
 int cmd_report(int argc, char **argv)
 {
 	static const char *const fmts[] = { "md", "html", "csv", "json" };
-	static const char *const chs[] = { "svg", "png", "none" };
+	static const char *const chs[] = { "svg", "png", "none", "all", "summary" };
 	const char *out = NULL, *baseline = NULL, *format = "md,html,csv,json";
-	const char *charts = "svg,png", *tdir = NULL, *title = NULL;
+	const char *charts = "summary", *tdir = NULL, *title = NULL, *cscale = "auto";
 	char **sets = calloc((size_t)argc + 1, sizeof(char *));
 	size_t nsets = 0;
 	struct errlist errs = ERRLIST_INIT;
@@ -116,6 +126,12 @@ int cmd_report(int argc, char **argv)
 			dst = &tdir;
 		else if (!strcmp(a, "--title"))
 			dst = &title;
+		else if (!strcmp(a, "--chart-scale"))
+			dst = &cscale;
+		else if (!strcmp(a, "--no-ci")) {
+			fmt_show_ci = false;
+			continue;
+		}
 		else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "iomatrix report: unknown option '%s' (see 'iomatrix report --help')\n", a);
 			goto out;
@@ -134,11 +150,24 @@ int cmd_report(int argc, char **argv)
 		usage(stderr);
 		goto out;
 	}
-	if (!list_valid(format, fmts, 4, "format") || !list_valid(charts, chs, 3, "chart type"))
+	static const char *const scales[] = { "auto", "linear", "log" };
+	if (!list_valid(format, fmts, 4, "format") || !list_valid(charts, chs, 5, "chart set") ||
+	    !list_valid(cscale, scales, 3, "chart scale"))
 		goto out;
+	if (strchr(cscale, ',')) {
+		fprintf(stderr, "iomatrix report: --chart-scale takes one of auto, linear, log\n");
+		goto out;
+	}
 	bool want_md = list_has(format, "md"), want_html = list_has(format, "html");
-	bool want_svg = list_has(charts, "svg") && !list_has(charts, "none");
-	bool want_png = list_has(charts, "png") && !list_has(charts, "none");
+	/* no format named: both */
+	bool fmt_named = list_has(charts, "svg") || list_has(charts, "png");
+	bool want_svg = (!fmt_named || list_has(charts, "svg")) && !list_has(charts, "none");
+	bool want_png = (!fmt_named || list_has(charts, "png")) && !list_has(charts, "none");
+	struct chart_opts copts = {
+		.mode = list_has(charts, "all") ? CHART_ALL : CHART_SUMMARY,
+		.scale = !strcmp(cscale, "log") ? CHART_SCALE_LOG :
+			 !strcmp(cscale, "linear") ? CHART_SCALE_LINEAR : CHART_SCALE_AUTO,
+	};
 	if (!want_md && !want_html)
 		want_svg = want_png = false;
 	if (!out && nsets > 1) {
@@ -175,7 +204,9 @@ int cmd_report(int argc, char **argv)
 	}
 	outdir = od.path;
 	rc = EXIT_OK;
-	int cr = chart_render_all(&r, &od, want_svg, want_png, &cs, &errs);
+	copts.svg = want_svg;
+	copts.png = want_png;
+	int cr = chart_render_all(&r, &od, &copts, &cs, &errs);
 	if (cr == 2) { /* charts/ is a planted link: refuse, write nothing */
 		rc = EXIT_USAGE;
 		goto out_errs;

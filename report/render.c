@@ -13,9 +13,19 @@
 #include "chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "fleet.h"
 #include "suite/fio_map.h"
 #include "report.h"
+#include "ssd.h"
 
+
+/* Control characters (newlines) become spaces: one line, no fence break. */
+static void one_line_str(struct sbuf *b)
+{
+	for (size_t i = 0; i < b->len; i++)
+		if ((unsigned char)b->buf[i] < 0x20 || b->buf[i] == 0x7f)
+			b->buf[i] = ' ';
+}
 
 /* ---- fio command ---- */
 
@@ -97,6 +107,25 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 	sbuf_adds(b, " --output-format=json");
 }
 
+char *report_set_command(const struct rset *rs)
+{
+	const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(rs->manifest, "command");
+	const cJSON *a;
+	struct sbuf b = SBUF_INIT;
+
+	if (!cJSON_IsArray(cmd) || !cJSON_GetArraySize(cmd))
+		return NULL;
+	sbuf_adds(&b, "iomatrix");
+	cJSON_ArrayForEach(a, cmd) {
+		if (!cJSON_IsString(a))
+			continue;
+		sbuf_addc(&b, ' ');
+		shq(&b, a->valuestring);
+	}
+	one_line_str(&b);
+	return sbuf_detach(&b);
+}
+
 bool rdev_is_dir(const struct rdev *d)
 {
 	return d->info && d->info->kind && !strcmp(d->info->kind, "directory");
@@ -153,6 +182,44 @@ static void human_dur(uint64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ull));
 }
 
+/* The batching (16), io_uring (17) and placement (18) keys of a cell, under
+ * fio's names, for the method's list; sets written before these keys
+ * existed say "not recorded". */
+static void engine_opts_text(const struct rset_cell *rc, int which, char *buf, size_t len)
+{
+	const struct cell *c = &rc->cell;
+	static const char *const first[] = { "iodepth_batch", "registerfiles", "cpus_allowed" };
+	char cpu[24] = "";
+	if (!cJSON_GetObjectItemCaseSensitive(rc->params, first[which - 16])) {
+		snprintf(buf, len, "not recorded");
+		return;
+	}
+	if (which == 16) {
+		char mx[16] = "iodepth";
+		if (c->iodepth_batch_complete_max)
+			snprintf(mx, sizeof(mx), "%u", c->iodepth_batch_complete_max);
+		snprintf(buf, len, "iodepth_batch %u, iodepth_batch_complete_min %u, "
+			 "iodepth_batch_complete_max %s", c->iodepth_batch,
+			 c->iodepth_batch_complete_min, mx);
+	} else if (which == 17) {
+		if (strcmp(c->engine, "io_uring")) {
+			snprintf(buf, len, "none (not io_uring)");
+			return;
+		}
+		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+			snprintf(cpu, sizeof(cpu), " on CPU %d", c->sqthread_poll_cpu);
+		snprintf(buf, len, "registerfiles %s, fixedbufs %s, sqthread_poll %s%s, "
+			 "hipri %s, nonvectored %d", c->registerfiles ? "yes" : "no",
+			 c->fixedbufs ? "yes" : "no", c->sqthread_poll ? "yes" : "no", cpu,
+			 c->hipri ? "yes" : "no", c->nonvectored);
+	} else {
+		if (c->numa_node >= 0)
+			snprintf(cpu, sizeof(cpu), "%d", c->numa_node);
+		snprintf(buf, len, "cpus_allowed %s, numa_node %s",
+			 c->cpus_allowed[0] ? c->cpus_allowed : "all", cpu[0] ? cpu : "none");
+	}
+}
+
 /* A cell parameter shown as text, for the method's common-parameter list. */
 static void param_text(const struct rset_cell *c, int which, char *buf, size_t len)
 {
@@ -189,6 +256,7 @@ static void param_text(const struct rset_cell *c, int which, char *buf, size_t l
 		else
 			snprintf(buf, len, "none");
 		break;
+	case 16: case 17: case 18: engine_opts_text(c, which, buf, len); break;
 	default: buf[0] = '\0';
 	}
 }
@@ -197,24 +265,49 @@ static const char *const param_names[] = {
 	"engine", "direct IO", "file size", "files", "runtime", "ramp (excluded)",
 	"repetitions", "data", "queue depth", "jobs", "block size", "pattern",
 	"fsync", "end_fsync", "drop caches", "max requests",
+	"batching", "io_uring options", "CPU placement",
 };
 #define NPARAMS (sizeof(param_names) / sizeof(param_names[0]))
+
+/* The method's line on CPU per IO: what cpu.ns_per_io is and its range
+ * over the cells that have it (none: no line). */
+static void method_cpu_per_io(const struct report *r, cJSON *ctx)
+{
+	double lo = 0, hi = 0;
+	size_t n = 0;
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].ncells; i++) {
+			const struct rset_cell *c = &r->sets[s].cells[i];
+			if (!c->have_cpu_per_io)
+				continue;
+			if (!n || c->cpu_ns_per_io < lo)
+				lo = c->cpu_ns_per_io;
+			if (!n || c->cpu_ns_per_io > hi)
+				hi = c->cpu_ns_per_io;
+			n++;
+		}
+	if (n)
+		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
+}
 
 static void method_params(const struct report *r, cJSON *ctx)
 {
 	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
 	struct sbuf vary = SBUF_INIT;
-	char a[96], b[96];
+	char a[192], b[192];
 
 	for (size_t p = 0; p < NPARAMS; p++) {
 		bool same = true, first = true;
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
-				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, 96);
+				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, sizeof(a));
 				if (!first && strcmp(a, b))
 					same = false;
 				first = false;
 			}
+		/* sets from before the engine keys: nothing to say */
+		if (same && !first && p >= 16 && !strcmp(a, "not recorded"))
+			continue;
 		if (same && !first) {
 			cJSON *o = cJSON_CreateObject();
 			add_str(o, "name", param_names[p]);
@@ -226,6 +319,7 @@ static void method_params(const struct report *r, cJSON *ctx)
 	}
 	add_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
 	sbuf_release(&vary);
+	method_cpu_per_io(r, ctx);
 }
 
 /* One environment table: attribute rows x columns. */
@@ -342,6 +436,11 @@ static cJSON *chart_obj(const struct chart *c, bool html)
 	return o;
 }
 
+cJSON *chart_json(const struct chart *c, bool html)
+{
+	return chart_obj(c, html);
+}
+
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
 {
 	char buf[64];
@@ -387,6 +486,33 @@ static void results(const struct report *r, const struct chart_set *cs,
 		add_str(go, "title", g->title);
 		add_fmt(go, "anchor", "cell-%zu", gi + 1);
 		add_str(go, "lat_unit", unit);
+		int nmin = 1 << 30, nmax = 0;
+		bool flagged = false;
+		for (size_t k = 0; k < g->n; k++)
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
+				const struct rset_dir *d = &g->e[k].cell->dir[dd];
+				if (!g->e[k].cell->ok || !d->present)
+					continue;
+				nmin = d->iops.n < nmin ? d->iops.n : nmin;
+				nmax = d->iops.n > nmax ? d->iops.n : nmax;
+				flagged |= d->iops.n >= 2 && (d->iops.ci95 >= d->iops.mean ||
+					   d->bw.ci95 >= d->bw.mean || d->lat_mean.ci95 >= d->lat_mean.mean ||
+					   d->lat_p99.ci95 >= d->lat_p99.mean);
+			}
+		if (nmax > 0) {
+			struct sbuf nb = SBUF_INIT;
+			if (nmin == nmax)
+				sbuf_addf(&nb, "n = %d repetition%s per row", nmax, nmax == 1 ? "" : "s");
+			else
+				sbuf_addf(&nb, "n = %d to %d repetitions per row", nmin, nmax);
+			if (nmax >= 2 && fmt_show_ci)
+				sbuf_adds(&nb, "; ± is the 95 % confidence interval");
+			if (flagged && fmt_show_ci)
+				sbuf_adds(&nb, "; † too noisy for an interval (see Warnings)");
+			sbuf_adds(&nb, ".");
+			add_str(go, "n_note", sbuf_str(&nb));
+			sbuf_release(&nb);
+		}
 		cJSON *rows = cJSON_AddArrayToObject(go, "rows");
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
@@ -418,6 +544,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
+		fleet_group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
@@ -432,7 +559,7 @@ static void ratios(const struct report *r, cJSON *ctx)
 
 	if (r->ndevs < 2)
 		return;
-	cJSON *ro = cJSON_AddObjectToObject(ctx, "ratios");
+	cJSON *ro = cJSON_CreateObject();
 	add_str(ro, "baseline", r->devs[r->baseline].display);
 	cJSON *rows = cJSON_AddArrayToObject(ro, "rows");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
@@ -470,16 +597,39 @@ static void ratios(const struct report *r, cJSON *ctx)
 			cJSON_AddItemToArray(rows, row);
 		}
 	}
+	/* no shared workload: no ratio section at all */
+	if (cJSON_GetArraySize(rows))
+		cJSON_AddItemToObject(ctx, "ratios", ro);
+	else
+		cJSON_Delete(ro);
 }
 
 #define FIO_SHOWN 40
 
-/* Control characters (newlines) become spaces: one line, no fence break. */
-static void one_line(struct sbuf *b)
+/* The footer says only what is true of this report's sets. */
+static void footer(const struct report *r, cJSON *ctx)
 {
-	for (size_t i = 0; i < b->len; i++)
-		if ((unsigned char)b->buf[i] < 0x20 || b->buf[i] == 0x7f)
-			b->buf[i] = ' ';
+	bool imported = false, runs = false;
+	for (size_t s = 0; s < r->nsets; s++) {
+		if (strcmp(r->sets[s].source_kind, "iomatrix"))
+			imported = true;
+		else
+			runs = true;
+	}
+	struct sbuf b = SBUF_INIT;
+	sbuf_addf(&b, "Made with iomatrix %s.", iomatrix_version);
+	if (r->rehearsal)
+		sbuf_adds(&b, " This is a rehearsal at reduced scale: the command lines in "
+			  "Method repeat it exactly; the suite's own measurement is the same "
+			  "command without --scale.");
+	else if (runs)
+		sbuf_adds(&b, " The command lines in Method, with the suite file of the "
+			  "sha256 shown, repeat every iomatrix run here.");
+	if (imported)
+		sbuf_adds(&b, " Imported numbers were measured by another tool; Method "
+			  "names the tool and, where its output recorded it, its command.");
+	add_str(ctx, "footer", sbuf_str(&b));
+	sbuf_release(&b);
 }
 
 cJSON *report_context(const struct report *r, const struct chart_set *cs,
@@ -513,6 +663,11 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
 		failed, r->nsets, r->nsets == 1 ? "" : "s");
+	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
+	footer(r, ctx);
+	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
@@ -538,6 +693,17 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		add_fmt(o, "cells", "%zu/%d", rs->ncells, rs->cells_total);
 		if (rs->suite_desc)
 			add_str(o, "description", rs->suite_desc);
+		char *cmd = report_set_command(rs);
+		if (cmd)
+			add_str(o, "command", cmd);
+		free(cmd);
+		if (rs->scale != 1)
+			add_fmt(o, "scale", "%g", rs->scale);
+		if (strcmp(rs->source_kind, "iomatrix")) {
+			const char *sc = jstr_or(rs->source, "command", NULL);
+			if (sc)
+				add_str(o, "source_command", sc);
+		}
 		cJSON_AddItemToArray(sets, o);
 	}
 	method_params(r, ctx);
@@ -557,8 +723,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			 * template inserts them raw there (escaping would show) */
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
 				  r->groups[gi].title);
-			one_line(&h);
-			one_line(&b);
+			one_line_str(&h);
+			one_line_str(&b);
 			add_str(o, "comment", sbuf_str(&h));
 			add_str(o, "cmd", sbuf_str(&b));
 			sbuf_release(&h);
@@ -570,12 +736,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
-		if (cs->c[i].group < 0)
+		if (cs->c[i].group < 0 && !cs->c[i].section)
 			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
 	if (cs && cs->note)
 		add_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
+	ssd_report_context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
@@ -615,15 +782,25 @@ static void csv_json_value(struct sbuf *b, const cJSON *v)
 		escape_append(b, v->valuestring, ESC_CSV);
 	else if (cJSON_IsBool(v))
 		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
-	else if (cJSON_IsNumber(v))
-		sbuf_addf(b, "%.17g", v->valuedouble);
+	else if (cJSON_IsNumber(v)) {
+		double x = v->valuedouble;
+		if (x == floor(x) && fabs(x) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", x);
+		else
+			sbuf_addf(b, "%.17g", x);
+	}
 }
 
 static void csv_num(struct sbuf *b, double v, bool have)
 {
 	sbuf_addc(b, ',');
-	if (have && isfinite(v))
-		sbuf_addf(b, "%.6g", v);
+	/* full precision: integers exact, doubles round-trip (17 digits) */
+	if (have && isfinite(v)) {
+		if (v == floor(v) && fabs(v) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", v);
+		else
+			sbuf_addf(b, "%.17g", v);
+	}
 }
 
 static void csv_stat(struct sbuf *b, const struct rset_stat *s)
@@ -639,14 +816,15 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
 					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
 	const char *const *params = csv_params();
-	sbuf_adds(b, "set,host,device,status,direction");
+	/* scale and source first: a rehearsal row must not pass as a run */
+	sbuf_adds(b, "set,host,device,scale,source,status,direction");
 	for (size_t i = 0; params[i]; i++)
 		sbuf_addf(b, ",%s", params[i]);
 	sbuf_adds(b, ",reps");
 	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
 		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
 			  stats[i], stats[i]);
-	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,error\r\n");
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,error\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
@@ -663,9 +841,14 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				const struct rset_dir *d = dd >= 0 ? &c->dir[dd] : NULL;
 				escape_append(b, r->sets[r->devs[e->dev].set].dir, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
+				/* fleet rows: the host as given and the bare device */
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].host
+						 : r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
 				sbuf_addc(b, ',');
-				escape_append(b, r->devs[e->dev].display, ESC_CSV);
+				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].name
+						 : r->devs[e->dev].display, ESC_CSV);
+				sbuf_addf(b, ",%.17g,", r->sets[r->devs[e->dev].set].scale);
+				escape_append(b, r->sets[r->devs[e->dev].set].source_kind, ESC_CSV);
 				sbuf_addc(b, ',');
 				escape_append(b, c->status, ESC_CSV);
 				sbuf_addc(b, ',');
@@ -691,6 +874,7 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				csv_num(b, c->runtime_mean_ns, c->nreps > 0);
 				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
 				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
+				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
 				sbuf_addc(b, ',');
 				escape_append(b, c->error ? c->error : "", ESC_CSV);
 				sbuf_adds(b, "\r\n");
@@ -719,6 +903,7 @@ cJSON *report_json(const struct report *r)
 
 	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
 	add_str(j, "kind", "iomatrix-report");
+	cJSON_AddBoolToObject(j, "rehearsal", r->rehearsal);
 	add_str(j, "title", r->title);
 	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
 	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
@@ -731,6 +916,11 @@ cJSON *report_json(const struct report *r)
 		add_str(o, "host", rs->hostname);
 		add_str(o, "status", rs->status);
 		add_str(o, "source", rs->source_kind);
+		cJSON_AddNumberToObject(o, "scale", rs->scale);
+		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
+		char *cmd = report_set_command(rs);
+		add_str(o, "command", cmd);
+		free(cmd);
 		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
 		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
 		cJSON_AddItemToArray(sets, o);
@@ -778,6 +968,9 @@ cJSON *report_json(const struct report *r)
 		}
 		cJSON_AddItemToArray(groups, go);
 	}
+	cJSON *al = cJSON_AddArrayToObject(j, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
 	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));

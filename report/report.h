@@ -26,8 +26,13 @@ extern const char *const report_colors[REPORT_COLORS];
 
 struct rdev {
 	size_t set;                  /* index into report.sets */
+	bool imported;               /* its set came from fio/sysbench/csv output */
 	const char *name;            /* device name in its set */
-	char *display;               /* owned: name, or name@host when ambiguous */
+	const char *host;            /* fleet sets: the host as given ("all"
+					for aggregate cells), else NULL */
+	char *display;               /* owned: name, name@host when ambiguous,
+					fleet: label, "label #set" when ambiguous */
+	char *label;                 /* owned, fleet sets: "host · name" */
 	const struct rset_device *info; /* may be NULL */
 	int color;                   /* index into report_colors */
 };
@@ -35,8 +40,8 @@ struct rdev {
 struct rentry {
 	size_t dev;                  /* index into report.devs */
 	const struct rset_cell *cell;
-	char *note;                  /* owned, may be NULL: per-device parameters
-					that differ within the group ("buffered") */
+	char *note;                  /* owned, may be NULL: what a reader must know
+					about this row ("imported from sysbench") */
 };
 
 struct rgroup {
@@ -66,7 +71,14 @@ struct report {
 	size_t nwarns, warns_alloc;
 	char **summary;              /* owned sentences */
 	size_t nsummary;
-	bool strict_keys;            /* see report_load_ex() */
+	/* owned, plain text: what must be read before any number (a
+	 * rehearsal at --scale, two names for one device), shown at the top
+	 * of every format */
+	char **alerts;
+	size_t nalerts;
+	bool rehearsal;              /* a set was run with --scale != 1 */
+	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
+	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 };
 
 /*
@@ -76,12 +88,22 @@ struct report {
  */
 int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title, struct errlist *errs);
-/* strict_keys: every workload parameter must match for two cells to share
- * a group (compare), instead of per-device overrides sharing a table. */
+/* Kept for callers of the earlier API: strict_keys is now always on (a
+ * workload is every parameter that changes the result). */
 int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		   const char *baseline, const char *title, bool strict_keys,
 		   struct errlist *errs);
+/* As report_load(), naming each set's devices "NAME (LABEL)" when two sets
+ * share a device name (compare: "old"/"new"); labels is not copied. */
+int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
+			 const char *const *labels, struct errlist *errs);
 void report_release(struct report *r);
+
+/* For the parts of a report kept in their own files (ssd.c): add a
+ * warning (formatted), or a summary sentence (takes ownership of s). */
+void report_warn(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void report_summary_add(struct report *r, char *s);
 
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);
@@ -111,8 +133,14 @@ void fmt_sig3(double v, char *buf, size_t len);
 const char *fmt_lat_unit(const double *ns, size_t n, double *div);
 /* "219x", "1.02x", "0.450x" */
 void fmt_ratio(double r, char *buf, size_t len);
-/* "48,200 ± 1.2 %" when n >= 2 and ci95 > 0, else "48,200" */
+/* "48,200 ± 1.2 %" when n >= 2 and ci95 > 0, else "48,200"; a CI wider
+ * than half the value is not printed (the cell is flagged instead) */
 void fmt_stat(double mean, double ci95, int n, double div, char *buf, size_t len);
+/* false: --no-ci, fmt_stat() prints plain values */
+extern bool fmt_show_ci;
+/* A set's command line as a shell would take it ("iomatrix run ..."),
+ * or NULL for imported sets.  Caller frees. */
+char *report_set_command(const struct rset *rs);
 /* size for people, "4K", "1M", "1536" */
 void fmt_bs(uint64_t bs, char *buf, size_t len);
 

@@ -105,12 +105,18 @@ void fmt_ratio(double r, char *buf, size_t len)
 	snprintf(buf, len, "%sx", t);
 }
 
+bool fmt_show_ci = true;
+
 void fmt_stat(double mean, double ci95, int n, double div, char *buf, size_t len)
 {
 	char v[48];
 
 	fmt_sig3(mean / div, v, sizeof(v));
-	if (n >= 2 && ci95 > 0 && mean > 0) {
+	/* a ± as wide as the value reads as noise: flag the number
+	 * (the Warnings section says why) instead of printing "± 101 %" */
+	if (fmt_show_ci && n >= 2 && ci95 > 0 && mean > 0 && ci95 >= mean) {
+		snprintf(buf, len, "%s †", v);
+	} else if (fmt_show_ci && n >= 2 && ci95 > 0 && mean > 0) {
 		double pct = ci95 / mean * 100;
 		snprintf(buf, len, "%s ± %.*f %%", v, pct < 10 ? 1 : 0, pct);
 	} else {

@@ -52,6 +52,11 @@ struct rep_result {
 	bool have_cpu;            /* cpu_*_pct known */
 	bool have_ctx;            /* ctx_* known (runner) */
 	double cpu_usr_pct, cpu_sys_pct; /* of one CPU, over the measured time */
+	bool have_cpu_per_io;     /* cpu_ns_per_io known (runner) */
+	double cpu_ns_per_io;     /* usr+sys of the job threads per IO, from
+				   * the start to the end (ramp included in
+				   * both); kernel helper threads (io-wq,
+				   * SQPOLL) are in cpu_*_pct only */
 	uint64_t ctx_voluntary, ctx_involuntary;
 	struct dir_result dir[DIR__COUNT];
 	char started_at[32], finished_at[32]; /* "" unknown */

@@ -68,3 +68,12 @@ const char *engine_names_text(void)
 	}
 	return text;
 }
+
+void engine_opts_init(struct engine_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->depth = 1;
+	o->batch = 1;
+	o->sqthread_poll_cpu = -1;
+	o->nonvectored = -1;
+}

@@ -14,6 +14,7 @@
 #define IOMATRIX_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Capabilities: the suite loader, the runner and the importers ask these,
@@ -31,6 +32,9 @@ enum engine_flags {
 
 struct io_req {
 	int fd;
+	unsigned file;          /* index of fd in engine_opts.fds (registerfiles) */
+	unsigned buf_index;     /* slot number: buf is bufs + buf_index * buf_size
+				 * (fixedbufs) */
 	bool write;
 	void *buf;
 	uint64_t len;
@@ -49,13 +53,46 @@ enum engine_queue {
 
 struct engine_ctx; /* engine private */
 
+/*
+ * What a job asks of its engine context.  Names follow fio's options; an
+ * engine ignores what it has no use for (libaio: the io_uring fast paths).
+ * fds and bufs belong to the caller and outlive the context.
+ */
+struct engine_opts {
+	unsigned depth;
+	unsigned batch;            /* iodepth_batch: requests per submit call,
+				    * 0: everything queued (fio: iodepth) */
+	bool registerfiles;        /* io_uring: fixed file table */
+	bool fixedbufs;            /* io_uring: registered buffers, READ/WRITE_FIXED */
+	bool sqthread_poll;        /* io_uring: SQPOLL kernel thread */
+	int sqthread_poll_cpu;     /* pin the SQPOLL thread; -1: kernel's choice */
+	bool hipri;                /* io_uring: polled completions (IOPOLL) */
+	int nonvectored;           /* io_uring: 1 READ/WRITE, 0 READV/WRITEV,
+				    * -1 whichever the kernel has (fio's -1) */
+	const int *fds;            /* the job's files, nfds of them */
+	unsigned nfds;
+	void *bufs;                /* depth buffers of buf_size bytes, contiguous */
+	uint64_t buf_size;
+	/* IOMATRIX_TRACE: called after each submit call with the number of
+	 * requests it handed to the kernel; NULL when not tracing */
+	void (*on_submit)(void *arg, unsigned n);
+	void *on_submit_arg;
+};
+
+/* Defaults equal to fio's for every option (depth 1). */
+void engine_opts_init(struct engine_opts *o);
+
 struct engine {
 	const char *name;
 	unsigned flags;
 	/* the fix to suggest when init() is refused by policy (-EPERM/-ENOSYS);
 	 * NULL: "try another engine" */
 	const char *refused_hint;
-	int (*init)(struct engine_ctx **ctx, unsigned depth);
+	/* On failure returns -errno; when the refusal is about an option (a
+	 * fast path the kernel or device does not offer) err says which, why
+	 * and the fix; otherwise err is left empty. */
+	int (*init)(struct engine_ctx **ctx, const struct engine_opts *o,
+		    char *err, size_t errlen);
 	enum engine_queue (*queue)(struct engine_ctx *ctx, struct io_req *r);
 	/* Submit what was queued.  May leave the syscall to the reap() the
 	 * worker always calls next (io_uring: one enter submits and waits). */

@@ -2,24 +2,64 @@
  * engine_null.c - completes every request at once without touching a file:
  * measures the runner's own per-IO overhead and lets tests run without
  * storage.  Requests are queued and handed back by the next reap(), like an
- * async engine, so batching is exercised too.
+ * async engine, so batching is exercised too.  IOMATRIX_NULL_LATENCY_US
+ * makes each request complete that long after submission: a known,
+ * storage-free throttle for tests of compare and of the report.
  */
 #include "engine.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct engine_ctx {
 	unsigned depth, n;
 	struct io_req **done;
+	uint64_t latency_ns;   /* 0: complete at once */
 };
 
-static int null_init(struct engine_ctx **out, unsigned depth)
+static uint64_t now_ns(void)
 {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Requests complete in submission order once their latency has passed;
+ * wait for the first when fewer than min are due. */
+static int null_reap_delayed(struct engine_ctx *c, unsigned min, unsigned max,
+			     struct io_req **out)
+{
+	unsigned n = 0;
+	for (;;) {
+		uint64_t now = now_ns();
+		while (n < max && n < c->n && c->done[n]->submit_ns + c->latency_ns <= now) {
+			out[n] = c->done[n];
+			n++;
+		}
+		if (n >= min || n >= c->n)
+			break;
+		uint64_t due = c->done[n]->submit_ns + c->latency_ns;
+		struct timespec ts = { (time_t)(due / 1000000000ull), (long)(due % 1000000000ull) };
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+	for (unsigned i = n; i < c->n; i++)
+		c->done[i - n] = c->done[i];
+	c->n -= n;
+	return (int)n;
+}
+
+static int null_init(struct engine_ctx **out, const struct engine_opts *o,
+		     char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
 	struct engine_ctx *c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->depth = depth ? depth : 1;
+	c->depth = o->depth ? o->depth : 1;
+	const char *lat = getenv("IOMATRIX_NULL_LATENCY_US");
+	if (lat && *lat)
+		c->latency_ns = (uint64_t)strtoull(lat, NULL, 10) * 1000ull;
 	c->done = calloc(c->depth, sizeof(*c->done));
 	if (!c->done) {
 		free(c);
@@ -47,6 +87,8 @@ static int null_commit(struct engine_ctx *c)
 static int null_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		     struct io_req **out)
 {
+	if (c->latency_ns)
+		return null_reap_delayed(c, min, max, out);
 	(void)min;
 	unsigned n = c->n < max ? c->n : max;
 	for (unsigned i = 0; i < n; i++)

@@ -12,9 +12,10 @@ struct engine_ctx {
 	int unused;
 };
 
-static int psync_init(struct engine_ctx **out, unsigned depth)
+static int psync_init(struct engine_ctx **out, const struct engine_opts *o,
+		      char *err, size_t errlen)
 {
-	(void)depth;
+	(void)o, (void)err, (void)errlen;
 	struct engine_ctx *c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;

@@ -1,49 +1,259 @@
 /*
- * engine_uring.c - io_uring through liburing.  commit() leaves the actual
- * io_uring_enter to the reap() that always follows it, so one syscall both
- * submits the batch and waits for completions.  The ring must be created by
- * the thread that uses it (SINGLE_ISSUER); the runner inits engines inside
- * each worker thread.
+ * engine_uring.c - io_uring through liburing, with fio's fast paths as
+ * options: registerfiles, fixedbufs (READ/WRITE_FIXED), sqthread_poll
+ * (+ sqthread_poll_cpu), hipri (IOPOLL), nonvectored.  Queued requests go
+ * down iodepth_batch per io_uring_enter; the last batch rides on the enter
+ * that reap() makes to wait, so one syscall both submits and waits.  The ring
+ * must be created by the thread that uses it (SINGLE_ISSUER); the runner
+ * inits engines inside each worker thread.
  */
 #ifdef HAVE_LIBURING
 #include "engine.h"
 
 #include <errno.h>
 #include <liburing.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 struct engine_ctx {
 	struct io_uring ring;
 	unsigned depth;
+	unsigned batch;         /* SQEs per enter, 0: all queued */
 	unsigned inflight;
 	unsigned unsubmitted;
+	int submit_err;         /* a failed early submit, returned by commit() */
+	bool fixed_files, fixed_bufs, vectored, defer_taskrun;
+	struct iovec *iov;      /* one per slot: registered buffers, READV */
+	void (*on_submit)(void *arg, unsigned n);
+	void *on_submit_arg;
 };
 
-static int uring_init(struct engine_ctx **out, unsigned depth)
+#define ERR(...) snprintf(err, errlen, __VA_ARGS__)
+
+/* Ring flags for what was asked.  SQPOLL excludes DEFER_TASKRUN (the kernel
+ * thread, not us, runs the submissions); both cost nothing to ask for and
+ * are dropped on kernels that lack them. */
+static unsigned uring_setup_flags(const struct engine_opts *o, bool optional)
 {
-	struct engine_ctx *c = calloc(1, sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	c->depth = depth ? depth : 1;
 	unsigned flags = 0;
+	if (o->sqthread_poll) {
+		flags |= IORING_SETUP_SQPOLL;
+		if (o->sqthread_poll_cpu >= 0)
+			flags |= IORING_SETUP_SQ_AFF;
+	}
+	if (o->hipri)
+		flags |= IORING_SETUP_IOPOLL;
+	if (!optional)
+		return flags;
 #ifdef IORING_SETUP_SINGLE_ISSUER
 	flags |= IORING_SETUP_SINGLE_ISSUER;
 #endif
 #ifdef IORING_SETUP_DEFER_TASKRUN
-	flags |= IORING_SETUP_DEFER_TASKRUN;
+	if (!o->sqthread_poll)
+		flags |= IORING_SETUP_DEFER_TASKRUN;
 #endif
 #ifdef IORING_SETUP_COOP_TASKRUN
 	if (!(flags & IORING_SETUP_SINGLE_ISSUER))
 		flags |= IORING_SETUP_COOP_TASKRUN;
 #endif
-	int ret = io_uring_queue_init(c->depth, &c->ring, flags);
-	if (ret == -EINVAL && flags) /* older kernel: plain ring */
-		ret = io_uring_queue_init(c->depth, &c->ring, 0);
-	if (ret < 0) {
-		free(c);
-		return ret;
+	return flags;
+}
+
+/* Why the kernel refused the ring, for the option that asked for it.  An
+ * error left empty means a plain refusal (policy): engine.refused_hint. */
+static void uring_explain_setup(const struct engine_opts *o, int ret, char *err,
+				size_t errlen)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (o->sqthread_poll && o->sqthread_poll_cpu >= 0 && ret == -EINVAL)
+		ERR("sqthread_poll_cpu %d: the kernel refused to pin the SQPOLL thread "
+		    "(IORING_SETUP_SQ_AFF): %s; pick an online CPU (0-%ld) this process "
+		    "may run on, or drop sqthread_poll_cpu",
+		    o->sqthread_poll_cpu, strerror(-ret), ncpu - 1);
+	else if (o->sqthread_poll && ret == -EPERM)
+		ERR("sqthread_poll: the kernel refused an SQPOLL ring "
+		    "(IORING_SETUP_SQPOLL): %s; before Linux 5.11 it needs root "
+		    "(CAP_SYS_ADMIN): run as root, use a newer kernel, or drop sqthread_poll",
+		    strerror(-ret));
+	else if (o->hipri && (ret == -EINVAL || ret == -EOPNOTSUPP))
+		ERR("hipri: the kernel refused a polled ring (IORING_SETUP_IOPOLL): %s; "
+		    "drop hipri", strerror(-ret));
+	else if (o->sqthread_poll && ret == -EINVAL)
+		ERR("sqthread_poll: the kernel refused an SQPOLL ring "
+		    "(IORING_SETUP_SQPOLL, Linux 5.1+): %s; drop sqthread_poll",
+		    strerror(-ret));
+}
+
+/*
+ * hipri needs a device with poll queues: the block layer then completes by
+ * polling instead of by interrupt.  Without them the kernel fails each IO
+ * with EOPNOTSUPP; checking queue/io_poll up front gives the fix instead.
+ * Returns 0 (has them, or cannot tell: the kernel has the last word) or
+ * -EOPNOTSUPP with err filled.
+ */
+static int uring_check_poll_queues(int fd, char *err, size_t errlen)
+{
+	struct stat st;
+	if (fstat(fd, &st) < 0)
+		return 0;
+	dev_t dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+	char path[128], name[64] = "";
+	/* a partition has no queue/ of its own: its disk's is one level up */
+	const char *const fmts[] = { "/sys/dev/block/%u:%u/queue/io_poll",
+				     "/sys/dev/block/%u:%u/../queue/io_poll" };
+	FILE *f = NULL;
+	for (int i = 0; i < 2 && !f; i++) {
+		snprintf(path, sizeof(path), fmts[i], major(dev), minor(dev));
+		f = fopen(path, "r");
 	}
+	if (!f)
+		return 0;
+	int v = fgetc(f);
+	fclose(f);
+	if (v != '0')
+		return 0;
+	char link[64], target[256];
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		const char *b = strrchr(target, '/');
+		snprintf(name, sizeof(name), "%.63s", b ? b + 1 : target);
+	}
+	ERR("hipri: device '%s' has no poll queues (%s is 0); for NVMe load the "
+	    "driver with poll queues (nvme.poll_queues=N on the kernel command line, "
+	    "or modprobe nvme poll_queues=N), or drop hipri",
+	    *name ? name : "?", path);
+	return -EOPNOTSUPP;
+}
+
+static int uring_register(struct engine_ctx *c, const struct engine_opts *o,
+			  char *err, size_t errlen)
+{
+	if (o->registerfiles && o->nfds) {
+		int ret = io_uring_register_files(&c->ring, o->fds, o->nfds);
+		if (ret < 0) {
+			ERR("registerfiles: the kernel refused to register %u file(s) "
+			    "(IORING_REGISTER_FILES, Linux 5.1+): %s; %s", o->nfds,
+			    strerror(-ret), ret == -EMFILE ?
+			    "raise the open-file limit (ulimit -n) or drop registerfiles" :
+			    "drop registerfiles");
+			return ret;
+		}
+		c->fixed_files = true;
+	}
+	if (o->fixedbufs) {
+		int ret = io_uring_register_buffers(&c->ring, c->iov, c->depth);
+		if (ret < 0) {
+			struct rlimit rl = { 0, 0 };
+			getrlimit(RLIMIT_MEMLOCK, &rl);
+			char lim[32] = "unlimited";
+			if (rl.rlim_cur != RLIM_INFINITY)
+				snprintf(lim, sizeof(lim), "%llu KiB",
+					 (unsigned long long)rl.rlim_cur / 1024);
+			if (ret == -ENOMEM)
+				ERR("fixedbufs: the kernel refused to pin %u buffers of %llu "
+				    "bytes (IORING_REGISTER_BUFFERS): %s; pinned memory counts "
+				    "against RLIMIT_MEMLOCK (%s here) without CAP_IPC_LOCK: "
+				    "raise it (ulimit -l unlimited, LimitMEMLOCK=infinity for a "
+				    "service) or drop fixedbufs", c->depth,
+				    (unsigned long long)o->buf_size, strerror(-ret), lim);
+			else
+				ERR("fixedbufs: the kernel refused to register the buffers "
+				    "(IORING_REGISTER_BUFFERS, Linux 5.1+): %s; drop fixedbufs",
+				    strerror(-ret));
+			return ret;
+		}
+		c->fixed_bufs = true;
+	}
+	return 0;
+}
+
+/* nonvectored -1 (fio's default): IORING_OP_READ/WRITE where the kernel has
+ * them (5.6+), else READV/WRITEV. */
+static int uring_pick_vectored(struct engine_ctx *c, const struct engine_opts *o,
+			       char *err, size_t errlen)
+{
+	if (o->nonvectored == 0) {
+		c->vectored = true;
+		return 0;
+	}
+	struct io_uring_probe *p = io_uring_get_probe_ring(&c->ring);
+	bool has = p && io_uring_opcode_supported(p, IORING_OP_READ) &&
+		   io_uring_opcode_supported(p, IORING_OP_WRITE);
+	if (p)
+		io_uring_free_probe(p);
+	if (!p) /* no probe (before 5.6): no READ either */
+		has = false;
+	if (!has && o->nonvectored == 1) {
+		ERR("nonvectored: this kernel has no IORING_OP_READ/WRITE (Linux 5.6+); "
+		    "set nonvectored: 0 (or -1, whichever the kernel has)");
+		return -EOPNOTSUPP;
+	}
+	c->vectored = !has;
+	return 0;
+}
+
+static void uring_release(struct engine_ctx *c)
+{
+	if (!c)
+		return;
+	if (c->ring.ring_fd > 0)
+		io_uring_queue_exit(&c->ring);
+	free(c->iov);
+	free(c);
+}
+
+static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
+		      char *err, size_t errlen)
+{
+	struct engine_ctx *c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->ring.ring_fd = -1;
+	c->depth = o->depth ? o->depth : 1;
+	c->batch = o->batch;
+	c->on_submit = o->on_submit;
+	c->on_submit_arg = o->on_submit_arg;
+	int ret = -ENOMEM;
+	if (!(c->iov = calloc(c->depth, sizeof(*c->iov))))
+		goto err;
+	for (unsigned i = 0; i < c->depth && o->bufs; i++)
+		c->iov[i] = (struct iovec){ (char *)o->bufs + (uint64_t)i * o->buf_size,
+					    o->buf_size };
+	if (o->hipri)
+		for (unsigned i = 0; i < o->nfds; i++)
+			if ((ret = uring_check_poll_queues(o->fds[i], err, errlen)) < 0)
+				goto err;
+	struct io_uring_params p;
+	memset(&p, 0, sizeof(p));
+	p.flags = uring_setup_flags(o, true);
+	p.sq_thread_cpu = o->sqthread_poll_cpu >= 0 ? (unsigned)o->sqthread_poll_cpu : 0;
+	ret = io_uring_queue_init_params(c->depth, &c->ring, &p);
+	if (ret == -EINVAL && p.flags != uring_setup_flags(o, false)) {
+		/* older kernel: only what was asked for */
+		memset(&p, 0, sizeof(p));
+		p.flags = uring_setup_flags(o, false);
+		p.sq_thread_cpu = o->sqthread_poll_cpu >= 0 ? (unsigned)o->sqthread_poll_cpu : 0;
+		ret = io_uring_queue_init_params(c->depth, &c->ring, &p);
+	}
+	if (ret < 0) {
+		c->ring.ring_fd = -1;
+		uring_explain_setup(o, ret, err, errlen);
+		goto err;
+	}
+#ifdef IORING_SETUP_DEFER_TASKRUN
+	c->defer_taskrun = p.flags & IORING_SETUP_DEFER_TASKRUN;
+#endif
+	if ((ret = uring_register(c, o, err, errlen)) < 0 ||
+	    (ret = uring_pick_vectored(c, o, err, errlen)) < 0)
+		goto err;
 	/* Devices without NOWAIT support (zram, loop) are served by io-wq
 	 * threads; the kernel allows up to 4 per CPU, which on a small machine
 	 * mostly adds context switches.  One per CPU measured faster here (and
@@ -55,20 +265,60 @@ static int uring_init(struct engine_ctx **out, unsigned depth)
 	}
 	*out = c;
 	return 0;
+err:
+	uring_release(c);
+	return ret;
+}
+
+static void uring_prep(struct engine_ctx *c, struct io_uring_sqe *sqe,
+		       const struct io_req *r)
+{
+	int fd = c->fixed_files ? (int)r->file : r->fd;
+	unsigned len = (unsigned)r->len;
+	if (c->fixed_bufs) {
+		if (r->write)
+			io_uring_prep_write_fixed(sqe, fd, r->buf, len, r->offset,
+						  (int)r->buf_index);
+		else
+			io_uring_prep_read_fixed(sqe, fd, r->buf, len, r->offset,
+						 (int)r->buf_index);
+	} else if (c->vectored) {
+		struct iovec *v = &c->iov[r->buf_index];
+		v->iov_base = r->buf;
+		v->iov_len = len;
+		if (r->write)
+			io_uring_prep_writev(sqe, fd, v, 1, r->offset);
+		else
+			io_uring_prep_readv(sqe, fd, v, 1, r->offset);
+	} else if (r->write) {
+		io_uring_prep_write(sqe, fd, r->buf, len, r->offset);
+	} else {
+		io_uring_prep_read(sqe, fd, r->buf, len, r->offset);
+	}
+	if (c->fixed_files)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, (void *)r);
 }
 
 static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 {
 	if (c->inflight == c->depth)
 		return ENGINE_Q_BUSY;
+	/* a full batch goes down before the next SQE is added, so that the
+	 * last one can still ride on reap()'s enter */
+	if (c->batch && c->unsubmitted >= c->batch) {
+		int ret = io_uring_submit(&c->ring);
+		if (ret >= 0)
+			c->unsubmitted = 0;
+		if (ret > 0 && c->on_submit)
+			c->on_submit(c->on_submit_arg, (unsigned)ret);
+		else if (ret != -EINTR && ret != -EAGAIN && ret != -EBUSY && !c->submit_err)
+			c->submit_err = ret;
+	}
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
 	if (!sqe)
 		return ENGINE_Q_BUSY;
-	if (r->write)
-		io_uring_prep_write(sqe, r->fd, r->buf, (unsigned)r->len, r->offset);
-	else
-		io_uring_prep_read(sqe, r->fd, r->buf, (unsigned)r->len, r->offset);
-	io_uring_sqe_set_data(sqe, r);
+	uring_prep(c, sqe, r);
 	c->inflight++;
 	c->unsubmitted++;
 	return ENGINE_Q_QUEUED;
@@ -76,8 +326,10 @@ static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 
 static int uring_commit(struct engine_ctx *c)
 {
-	(void)c; /* deferred to reap(): see the top of the file */
-	return 0;
+	/* the last batch is deferred to reap(): see the top of the file */
+	int ret = c->submit_err;
+	c->submit_err = 0;
+	return ret;
 }
 
 static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
@@ -92,8 +344,13 @@ static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		while (ret == -EINTR);
 		if (ret < 0)
 			return ret;
+		if (ret > 0 && c->on_submit)
+			c->on_submit(c->on_submit_arg, (unsigned)ret);
 		c->unsubmitted = 0;
 		min = 0; /* waited already */
+	} else if (!min && c->defer_taskrun) {
+		/* completions are posted only when we enter: poll once */
+		io_uring_get_events(&c->ring);
 	}
 	unsigned n = 0;
 	for (;;) {
@@ -122,14 +379,6 @@ static int uring_fsync(struct engine_ctx *c, int fd)
 {
 	(void)c;
 	return fsync(fd) < 0 ? -errno : 0;
-}
-
-static void uring_release(struct engine_ctx *c)
-{
-	if (!c)
-		return;
-	io_uring_queue_exit(&c->ring);
-	free(c);
 }
 
 const struct engine engine_uring = {

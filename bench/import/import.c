@@ -531,15 +531,21 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 
 /* ---- the manifest ---- */
 
-static cJSON *null_host(void)
+/* The host that ran the other tool: its name when --host gave it, every
+ * other key null (this machine's would be a lie). */
+static cJSON *null_host(const char *name)
 {
 	static const char *const keys[] = {
 		"hostname", "kernel", "os", "arch", "cpu_model", "cpus",
 		"mem_bytes", "governor", "virtualization",
 	};
 	cJSON *h = cJSON_CreateObject();
-	for (size_t i = 0; h && i < sizeof(keys) / sizeof(keys[0]); i++)
-		cJSON_AddNullToObject(h, keys[i]);
+	for (size_t i = 0; h && i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (i == 0 && name && name[0])
+			cJSON_AddStringToObject(h, keys[i], name);
+		else
+			cJSON_AddNullToObject(h, keys[i]);
+	}
 	return h;
 }
 
@@ -565,7 +571,7 @@ static cJSON *manifest_json(const struct import_set *s, const char *sha,
 		.scale = 1, .source = s->source,
 		/* The host that ran the other tool is not in its output; this
 		 * one's would be a lie. */
-		.tool = fingerprint_tool(), .host = null_host(),
+		.tool = fingerprint_tool(), .host = null_host(s->host),
 		.suite_name = s->name, .title = s->title,
 		.description = s->description, .file = "suite.yaml",
 		.sha256 = sha, .cells_total = s->ncells,
@@ -633,11 +639,15 @@ int import_set_write(struct import_set *s, const char *results_root,
 			return -1;
 		}
 	} else {
+		/* named by when it was measured, as a run's set is */
 		char stamp[32];
 		time_t t = time(NULL);
 		struct tm tm;
 		gmtime_r(&t, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
+		if (strlen(s->started_at) == 20)   /* 2026-11-30T02:40:12Z */
+			snprintf(stamp, sizeof(stamp), "%.13s%.2s%.2sZ", s->started_at,
+				 s->started_at + 14, s->started_at + 17);
 		for (int i = 1;; i++) {
 			int n = i == 1 ?
 				snprintf(final, sizeof(final), "%s/%s_%s_%s",

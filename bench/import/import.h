@@ -50,6 +50,7 @@ struct import_set {
 	size_t ndevices, devalloc;
 	struct import_index *devidx, *cellidx; /* owned: lookups in O(1) */
 	char started_at[32], finished_at[32]; /* "" unknown: import time used */
+	char host[64];              /* --host, "" unknown: hostname null */
 };
 
 void import_set_init(struct import_set *s, const char *kind);

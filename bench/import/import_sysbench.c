@@ -309,6 +309,39 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 	return 0;
 }
 
+/*
+ * sysbench prints no date, but the scripts that run it often log `date`
+ * before each run ("Mon Nov 30 02:40:12 UTC 2026").  The earliest such UTC
+ * line dates the set, the latest ends it.  Other time zones are skipped:
+ * without the offset the time would be wrong.
+ */
+static bool date_line(const char *line, struct import_set *s)
+{
+	static const char *const mon[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					   "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	char wd[8], mo[8], tz[8], iso[80];
+	int d, H, M, S, Y, n = 0;
+
+	if (sscanf(line, "%3s %3s %d %d:%d:%d %7s %d%n", wd, mo, &d, &H, &M, &S, tz, &Y, &n) != 8)
+		return false;
+	if (strcmp(tz, "UTC") && strcmp(tz, "GMT"))
+		return false;
+	int m = -1;
+	for (int k = 0; k < 12; k++)
+		if (!strcmp(mo, mon[k]))
+			m = k;
+	if (m < 0 || d < 1 || d > 31 || H > 23 || M > 59 || S > 60 || Y < 1970 || Y > 9999 ||
+	    H < 0 || M < 0 || S < 0)
+		return false;
+	snprintf(iso, sizeof(iso), "%04d-%02d-%02dT%02d:%02d:%02dZ", Y, m + 1, d, H, M, S);
+	iso[20] = '\0';   /* the fields were range-checked: 20 characters */
+	if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
+		memcpy(s->started_at, iso, 21);
+	if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
+		memcpy(s->finished_at, iso, 21);
+	return true;
+}
+
 int import_sysbench_file(struct import_set *s, const char *path,
 			 const struct import_sysbench_opts *o,
 			 struct errlist *errs)
@@ -376,6 +409,8 @@ int import_sysbench_file(struct import_set *s, const char *path,
 			pending_marker = true;
 			continue;
 		}
+		if (date_line(line, s)) /* a script's `date` between runs */
+			continue;
 		if ((v = after(line, "sysbench ")) && isdigit((unsigned char)*v)) {
 			/* A new run; the previous one is complete. */
 			if (in_run) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/cliff.h"
 #include "resultset.h"
 
 /* ---- histogram ---- */
@@ -195,11 +196,13 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		return NULL;
 	if (!add_num(o, "rep", rep_no) || !add_num(o, "runtime_ns", (double)r->runtime_ns))
 		goto err;
-	if (r->have_cpu || r->have_ctx) {
+	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io) {
 		if (!(cpu = cJSON_AddObjectToObject(o, "cpu")))
 			goto err;
 		if (r->have_cpu && (!add_num(cpu, "usr_pct", r->cpu_usr_pct) ||
 				    !add_num(cpu, "sys_pct", r->cpu_sys_pct)))
+			goto err;
+		if (r->have_cpu_per_io && !add_num(cpu, "ns_per_io", r->cpu_ns_per_io))
 			goto err;
 		if (r->have_ctx &&
 		    (!add_num(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||
@@ -213,6 +216,11 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		if (!x)
 			goto err;
 		cJSON_AddItemToObject(o, dir_name(d), x);
+		/* the write cliff and stalls, found in the measured series */
+		cJSON *cl;
+		if (d == DIR_WRITE && (r->dir[d].known & REP_EXACT) &&
+		    (cl = cliff_to_json(&r->dir[d].series, r->runtime_ns)))
+			cJSON_AddItemToObject(x, "cliff", cl);
 	}
 	return o;
 err:

@@ -206,6 +206,8 @@ cJSON *resultset_plan_to_json(const struct suite *s)
 			goto err;
 		cJSON_AddItemToArray(cells, c);
 	}
+	if (plan_ssd_to_json(s, j) < 0) /* purge, preconditioning, rounds */
+		goto err;
 	return j;
 err:
 	cJSON_Delete(j);
@@ -266,7 +268,11 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		}
 		gmtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
-		host_component(host, sizeof(host));
+		/* a fleet set holds many hosts: <UTC>_<suite>_fleet */
+		if (cJSON_GetObjectItemCaseSensitive(manifest, "fleet"))
+			snprintf(host, sizeof(host), "fleet");
+		else
+			host_component(host, sizeof(host));
 		if (snprintf(base, sizeof(base), "%s/%s_%s_%s", results_root,
 			     stamp, suite_name, host) >= (int)sizeof(base)) {
 			ret = -ENAMETOOLONG;
@@ -532,6 +538,8 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	else
 		cJSON_AddNullToObject(entry, "label");
 	cJSON_AddStringToObject(entry, "status", status ? status : "ok");
+	if (json_str(cell, "host")) /* fleet sets */
+		cJSON_AddStringToObject(entry, "host", json_str(cell, "host"));
 
 	/* Keep the index sorted by id and free of duplicates (resume may
 	 * rewrite a cell that failed before).  The array is rebuilt rather
@@ -576,6 +584,25 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 out:
 	cJSON_Delete(cell);
 	return ret;
+}
+
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen)
+{
+	cJSON *m = rs->manifest, *resumed;
+	char now[32];
+
+	resultset_remove_stale_temps(rs); /* from a killed run */
+	iso8601_now(now, sizeof(now));
+	cJSON_ReplaceItemInObjectCaseSensitive(m, "status", cJSON_CreateString("running"));
+	cJSON_ReplaceItemInObjectCaseSensitive(m, "finished_at", cJSON_CreateNull());
+	resumed = cJSON_GetObjectItemCaseSensitive(m, "resumed_at");
+	if (!cJSON_IsArray(resumed)) {
+		cJSON_DeleteItemFromObjectCaseSensitive(m, "resumed_at");
+		resumed = cJSON_AddArrayToObject(m, "resumed_at");
+	}
+	if (resumed)
+		cJSON_AddItemToArray(resumed, cJSON_CreateString(now));
+	return resultset_save_manifest(rs, err, errlen);
 }
 
 int resultset_finish(struct resultset *rs, const char *status, char *err,

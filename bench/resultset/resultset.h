@@ -52,6 +52,9 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
  * cell index, then rewrite the manifest. */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen);
+/* --resume: remove a killed writer's temporary files, set status back to
+ * "running" and finished_at to null, append now to resumed_at, rewrite. */
+int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
 /* Set status ("complete", "interrupted", "failed"), finished_at, rewrite. */
 int resultset_finish(struct resultset *rs, const char *status, char *err,
 		     size_t errlen);

@@ -113,9 +113,72 @@ static int jbool(const cJSON *o, const char *key, int def)
 	return def;
 }
 
-/* Read and parse a JSON file of the set; NULL with a warning. */
+/* End of the JSON string starting at s[i] == '"' (index after it). */
+static size_t skip_string(const char *s, size_t i, size_t len)
+{
+	for (i++; i < len; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '"')
+			return i + 1;
+	}
+	return len;
+}
+
+/*
+ * Blank the array or object value of the top-level member `key` of the JSON
+ * object in buf to "[]" or "{}" and spaces, so that a parse skips it.  Only
+ * the structure is scanned (strings and nesting), nothing is allocated;
+ * malformed text is left as it is for the parser to report.
+ */
+static void blank_member(char *buf, size_t len, const char *key)
+{
+	size_t klen = strlen(key);
+	int depth = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = buf[i];
+		if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			depth--;
+		} else if (c == '"') {
+			size_t e = skip_string(buf, i, len);
+			bool hit = depth == 1 && e - i == klen + 2 && !memcmp(buf + i + 1, key, klen);
+			i = e - 1;
+			if (!hit)
+				continue;
+			size_t v = e;
+			while (v < len && strchr(" \t\r\n", buf[v]))
+				v++;
+			if (v >= len || buf[v] != ':')
+				continue;
+			for (v++; v < len && strchr(" \t\r\n", buf[v]); v++)
+				;
+			if (v >= len || (buf[v] != '[' && buf[v] != '{'))
+				return;
+			size_t w = v;
+			int d = 0;
+			for (; w < len; w++) {
+				if (buf[w] == '"')
+					w = skip_string(buf, w, len) - 1;
+				else if (buf[w] == '[' || buf[w] == '{')
+					d++;
+				else if ((buf[w] == ']' || buf[w] == '}') && --d == 0)
+					break;
+			}
+			if (w >= len)
+				return;    /* truncated: let the parser say so */
+			memset(buf + v + 1, ' ', w - v - 1);
+			buf[w] = buf[v] == '[' ? ']' : '}';
+			return;
+		}
+	}
+}
+
+/* Read and parse a JSON file of the set; NULL with a warning.  skip: a
+ * top-level member not to parse (NULL: none). */
 static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
-			const char *shown)
+			const char *shown, const char *skip)
 {
 	size_t len;
 	char why[128];
@@ -135,6 +198,8 @@ static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 		}
 		return NULL;
 	}
+	if (skip)
+		blank_member(buf, len, skip);
 	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
 	free(buf);
 	if (!j) {
@@ -252,8 +317,8 @@ static void cell_measurements(struct rset_cell *c)
 	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
 	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
 	const cJSON *r;
-	double rt = 0, usr = 0, sys = 0;
-	int n = 0;
+	double rt = 0, usr = 0, sys = 0, perio = 0;
+	int n = 0, nperio = 0;
 
 	cJSON_ArrayForEach(r, reps) {
 		n++;
@@ -261,8 +326,15 @@ static void cell_measurements(struct rset_cell *c)
 		const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
 		usr += jnum(cpu, "usr_pct", 0);
 		sys += jnum(cpu, "sys_pct", 0);
+		const cJSON *pio = cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io");
+		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
+			perio += pio->valuedouble;
+			nperio++;
+		}
 	}
 	c->nreps = n;
+	c->have_cpu_per_io = nperio > 0;
+	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
 		c->runtime_mean_ns = rt / n;
 		c->cpu_usr_pct = usr / n;
@@ -288,7 +360,10 @@ static void cell_measurements(struct rset_cell *c)
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p50_ns"), &d->lat_p50);
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_p99_ns"), &d->lat_p99);
 			stat_read(cJSON_GetObjectItemCaseSensitive(sd, "lat_max_ns"), &d->lat_max);
-		} else if (first) {
+		} else if (first && !cJSON_IsObject(sum)) {
+			/* no summary at all (not ours): from the repetitions; a
+			 * summary without this direction means it had no IO
+			 * (randrw at rwmixread 0 or 100, as the PTS mixes are) */
 			stat_from_reps(reps, dir_name(k), "iops", NULL, &d->iops);
 			stat_from_reps(reps, dir_name(k), "bw_bytes_s", NULL, &d->bw);
 			stat_from_reps(reps, dir_name(k), "mean", "lat_ns", &d->lat_mean);
@@ -386,14 +461,15 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 }
 
 /* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
-static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c)
+static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
+		     bool summaries)
 {
 	char name[32], shown[48];
 
 	snprintf(name, sizeof(name), "%04d.json", id);
 	snprintf(shown, sizeof(shown), "cells/%s", name);
 	memset(c, 0, sizeof(*c));
-	c->json = load_json(rs, cellsfd, name, shown);
+	c->json = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
 	if (!c->json) {
 		if (errno == ENOENT)
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
@@ -560,7 +636,7 @@ const struct rset_device *rset_device_find(const struct rset *rs, const char *na
 	return NULL;
 }
 
-int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
+static int load(const char *dir, struct rset *rs, struct errlist *errs, bool summaries)
 {
 	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
 	size_t nids = 0;
@@ -588,7 +664,7 @@ int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
 			    "and no cells/ (give a directory made by 'iomatrix run')");
 		goto out;
 	}
-	rs->manifest = load_json(rs, dirfd, "manifest.json", "manifest.json");
+	rs->manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
 	if (!rs->manifest && errno == ENOENT)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' is missing; reading cells/ directly");
@@ -596,7 +672,9 @@ int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' unusable; reading cells/ directly "
 			    "(no host or device fingerprints)");
-	rs->plan = load_json(rs, dirfd, "plan.json", "plan.json");
+	/* summaries: the manifest says all the plan would (suite, cell count) */
+	if (!summaries || !rs->manifest)
+		rs->plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
 
 	if (rs->manifest) {
 		const cJSON *m = rs->manifest;
@@ -642,7 +720,7 @@ int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
 		goto out;
 	}
 	for (size_t i = 0; i < nids; i++) {
-		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells]) == 0) {
+		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells], summaries) == 0) {
 			if (!rs->cells[rs->ncells].ok)
 				rs->ncells_failed++;
 			rs->ncells++;
@@ -670,6 +748,16 @@ out:
 	if (dirfd >= 0)
 		close(dirfd);
 	return ret;
+}
+
+int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
+{
+	return load(dir, rs, errs, false);
+}
+
+int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs)
+{
+	return load(dir, rs, errs, true);
 }
 
 void rset_release(struct rset *rs)

@@ -72,6 +72,8 @@ struct rset_cell {
 	/* measurements */
 	int nreps;
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
+	double cpu_ns_per_io;   /* mean over the repetitions that have it */
+	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
 	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
@@ -113,6 +115,14 @@ struct rset {
  * readable cell at all (the caller exits 2).  rs must be released either way.
  */
 int rset_load(const char *dir, struct rset *rs, struct errlist *errs);
+/*
+ * As rset_load, but each cell keeps only its parameters and summary: the
+ * repetitions (per-repetition numbers, histograms, time series) are skipped
+ * before parsing, and plan.json is read only without a manifest.  Several
+ * times faster on a big archive (history, site).  Cells then have nreps 0,
+ * no time series, ios and bytes 0; a cell without a summary has no numbers.
+ */
+int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs);
 void rset_release(struct rset *rs);
 
 /* Device entry by name (NULL if the manifest does not list it). */

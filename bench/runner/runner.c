@@ -29,6 +29,7 @@
 #include "common/prng.h"
 #include "host/safety.h"
 #include "host/scratch.h"
+#include "placement.h"
 #include "worker.h"
 
 #ifndef CELL_FILE_FMT
@@ -780,6 +781,19 @@ static int open_file(const struct cell *c, const struct target *t, unsigned f,
 	return fd;
 }
 
+/* cpu.ns_per_io: the job threads' usr+sys over the IOs they did, both
+ * from the start gate to the end (the ramp is in both, so it cancels). */
+static void rep_cpu_per_io(const struct job *jobs, unsigned n, struct rep_result *out)
+{
+	uint64_t ns = 0, ios = 0;
+	for (unsigned i = 0; i < n; i++) {
+		ns += jobs[i].cpu_ns;
+		ios += jobs[i].all_ios;
+	}
+	out->have_cpu_per_io = ios > 0;
+	out->cpu_ns_per_io = ios ? (double)ns / (double)ios : 0;
+}
+
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen)
@@ -796,7 +810,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	sh.trace_fd = -1;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		welford_init(&out->dir[d].lat);
-		series_init(&out->dir[d].series, c->interval_ns);
+		series_init(&out->dir[d].series, cell_interval_ns(c));
 	}
 
 	const struct engine *eng = engine_find(c->engine);
@@ -816,12 +830,21 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
 	    check_bs(c, t->logical_block, err, errlen) < 0)
 		return -EINVAL;
-	uint64_t bpf = t->file_size / bs;
+	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
+	 * or of the device is addressed, the rest was laid out and left */
+	uint64_t bpf = (uint64_t)((double)t->file_size * c->active_range_pct /
+				  100.0) / bs;
+	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
+		bpf = t->file_size / bs;
 	if (bpf == 0) {
 		seterr(err, errlen, "'%s': size %" PRIu64 " is smaller than bs %" PRIu64
 		       "; raise size or lower bs", c->path, t->file_size, bs);
 		return -EINVAL;
 	}
+
+	struct placement pl;
+	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0)
+		return -EINVAL;
 
 	sh.c = c;
 	sh.t = t;
@@ -836,8 +859,12 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	sh.nblocks = bpf * t->nfiles;
 	if (c->requests)
 		sh.budget = c->requests;
-	if (c->io_size) {
-		uint64_t n = c->io_size / bs ? c->io_size / bs : 1;
+	uint64_t io_size = c->io_size;
+	if (c->io_size_mult > 0) /* "1.5x": of the whole file set or device */
+		io_size = (uint64_t)(c->io_size_mult * (double)t->file_size *
+				     (double)t->nfiles);
+	if (io_size) {
+		uint64_t n = io_size / bs ? io_size / bs : 1;
 		if (!sh.budget || n < sh.budget)
 			sh.budget = n;
 	}
@@ -878,7 +905,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	if (c->direct)
 		oflags |= O_DIRECT;
 	size_t expect = c->runtime_ns ? (size_t)((c->runtime_ns + c->ramp_ns) /
-				       (c->interval_ns ? c->interval_ns : 1000000000ull)) + 2 : 16;
+				       cell_interval_ns(c)) + 2 : 16;
 	if (expect > 1u << 20)
 		expect = 1u << 20;
 	for (unsigned i = 0; i < njobs; i++) {
@@ -904,6 +931,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		if (posix_memalign(&j->bufs, (eng->flags & ENGINE_NEEDS_ALIGN) ?
 				   4096 : 64, blen))
 			goto oom;
+		placement_bind_memory(&pl, j->bufs, blen);
 		if (sh.writes) {
 			struct prng r;
 			prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
@@ -911,7 +939,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		}
 		for (int d = 0; d < DIR__COUNT; d++) {
 			welford_init(&j->lat[d]);
-			series_init(&j->series[d], c->interval_ns);
+			series_init(&j->series[d], cell_interval_ns(c));
 			if (!(d == DIR_READ ? sh.reads : sh.writes))
 				continue;
 			j->hist[d] = calloc(1, sizeof(*j->hist[d]));
@@ -936,6 +964,12 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	if ((ret = placement_apply_attr(&pl, &attr)) < 0) {
+		pthread_attr_destroy(&attr);
+		seterr(err, errlen, "cpus_allowed '%s': cannot bind the job threads: %s",
+		       pl.cpus, strerror(-ret));
+		goto out;
+	}
 	for (; created < njobs; created++) {
 		if (pthread_create(&tids[created], &attr, worker_main, &jobs[created])) {
 			seterr(err, errlen, "cannot start job thread %u", created);
@@ -1073,6 +1107,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		out->cpu_usr_pct = (double)(tv_ns(ru1.ru_utime) - tv_ns(ru0.ru_utime)) / rt * 100;
 		out->cpu_sys_pct = (double)(tv_ns(ru1.ru_stime) - tv_ns(ru0.ru_stime)) / rt * 100;
 	}
+	rep_cpu_per_io(jobs, created, out);
 	out->ctx_voluntary = (uint64_t)(ru1.ru_nvcsw - ru0.ru_nvcsw);
 	out->ctx_involuntary = (uint64_t)(ru1.ru_nivcsw - ru0.ru_nivcsw);
 	if (interrupted && (!ret || ret == -EINTR)) {

@@ -88,8 +88,11 @@ int runner_prepare(const struct cell *c, struct target *t,
  *
  * Debug trace: with IOMATRIX_TRACE=FILE in the environment every issued IO
  * is appended to FILE as one line "JOB DIR OFFSET LEN FILEIDX" (DIR is read
- * or write; OFFSET in bytes within file FILEIDX of the target).  Costs
- * nothing when unset. */
+ * or write; OFFSET in bytes within file FILEIDX of the target), and every
+ * submit call of an async engine as "JOB submit N" (N requests in that
+ * call: iodepth_batch at most), and every completion as "JOB data DIR
+ * OFFSET LEN FILEIDX HASH" (64-bit FNV-1a of the buffer in hex: the bytes
+ * read, or written).  Costs nothing when unset. */
 int runner_run_rep(const struct cell *c, const struct target *t,
 		   struct run_ctl *ctl, struct rep_result *out,
 		   char *err, size_t errlen);

@@ -62,6 +62,9 @@ struct job {
 	struct series series[DIR__COUNT];
 	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
 	uint64_t end_ns;          /* last counted completion */
+	uint64_t cpu_ns;          /* usr+sys of the thread from the start gate
+				   * to the end (cpu.ns_per_io) */
+	uint64_t all_ios;         /* IOs done in that time, ramp included */
 	bool timed_out;           /* stopped issuing at t_end */
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];

@@ -111,6 +111,29 @@ uint64_t cell_estimate_ns(const struct cell *c)
 	       (c->repeat ? (uint64_t)(c->repeat - 1) * c->cooldown_ns : 0);
 }
 
+/* A write cliff inside a few seconds needs finer samples than 1 s: cells
+ * up to a minute, and untimed ones (a pass over the file set: where a
+ * cache runs out), record every 100 ms unless the suite says otherwise. */
+uint64_t cell_interval_ns(const struct cell *c)
+{
+	if (c->interval_given || c->interval_ns <= CELL_SHORT_INTERVAL_NS)
+		return c->interval_ns;
+	if (c->runtime_ns == 0 || c->runtime_ns <= CELL_SHORT_RUNTIME_NS)
+		return CELL_SHORT_INTERVAL_NS;
+	return c->interval_ns;
+}
+
+const char *ss_metric_name(enum ss_metric m)
+{
+	return m == SS_BW ? "bw_bytes_s" : m == SS_LAT_MEAN ? "lat_mean_ns" : "iops";
+}
+
+const char *precond_kind_name(enum precond_kind k)
+{
+	static const char *const n[] = { "none", "sequential", "random", "custom" };
+	return (unsigned)k < 4 ? n[k] : "none";
+}
+
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
 {
 	char bs[32];
@@ -144,6 +167,12 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 	case KT_LABEL:
 		v = cJSON_CreateString(c->label);
 		break;
+	case KT_CPULIST:
+		v = cJSON_CreateString(c->cpus_allowed);
+		break;
+	case KT_INT:
+		v = cJSON_CreateNumber((double)(int64_t)key_load_u64(k, c));
+		break;
 	case KT_DATA:
 		v = cJSON_CreateString(data_name(c->data));
 		v2 = cJSON_CreateNumber(c->compress_pct);
@@ -155,6 +184,38 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		v = cJSON_CreateNumber((double)key_load_u64(k, c));
 		v2 = cJSON_CreateNumber(k == K_SIZE ? c->size_pct : c->offset_pct);
 		break;
+	case KT_PCT: {
+		double d;
+		memcpy(&d, (const char *)c + key->off, sizeof(d));
+		if (key->omit_default && d == (double)key->defv)
+			return 0;
+		v = cJSON_CreateNumber(d);
+		break;
+	}
+	case KT_STEADY:
+		if (!c->steady.window)
+			return 0;
+		v = cJSON_CreateObject();
+		if (v && (!cJSON_AddNumberToObject(v, "window", c->steady.window) ||
+			  !cJSON_AddNumberToObject(v, "range_pct", c->steady.range_frac * 100) ||
+			  !cJSON_AddNumberToObject(v, "slope_pct", c->steady.slope_frac * 100) ||
+			  !cJSON_AddNumberToObject(v, "max", c->steady.max))) {
+			cJSON_Delete(v);
+			v = NULL;
+		}
+		break;
+	case KT_IO_SIZE:
+		v = cJSON_CreateNumber((double)c->io_size);
+		/* the multiple only when used: older plans stay identical */
+		if (c->io_size_mult > 0 && !(v2 = cJSON_CreateNumber(c->io_size_mult))) {
+			cJSON_Delete(v);
+			return -1;
+		}
+		if (v)
+			cJSON_AddItemToObject(j, key->json, v);
+		if (v2)
+			cJSON_AddItemToObject(j, key->json2, v2);
+		return v ? 0 : -1;
 	default:
 		v = cJSON_CreateNumber((double)key_load_u64(k, c));
 		break;
@@ -199,10 +260,12 @@ const char *const *cell_json_names(void)
 	names[n++] = "path";
 	names[n++] = cell_keys[K_LABEL].json;
 	for (int k = 0; k < NKEYS; k++) {
-		if (k == K_LABEL)
+		/* the newer keys that are often absent stay out of the CSV
+		 * columns (its header is a format readers parse) */
+		if (k == K_LABEL || cell_keys[k].omit_default)
 			continue;
 		names[n++] = cell_keys[k].json;
-		if (cell_keys[k].json2)
+		if (cell_keys[k].json2 && cell_keys[k].type != KT_IO_SIZE)
 			names[n++] = cell_keys[k].json2;
 	}
 	names[n] = NULL;
@@ -284,6 +347,31 @@ static int get_str(const cJSON *j, const char *k, char *out, size_t outlen,
 	return 0;
 }
 
+/* steady_state {window, range_pct, slope_pct, max}; absent: off */
+static int steady_from_json(const cJSON *o, struct steady_rule *r, char *err,
+			    size_t errlen)
+{
+	double rp, sp;
+	if (!o)
+		return 0;
+	steady_rule_init(r);
+	rp = r->range_frac * 100;
+	sp = r->slope_frac * 100;
+	if (!cJSON_IsObject(o) || get_uint(o, "window", &r->window, err, errlen) < 0 ||
+	    get_uint(o, "max", &r->max, err, errlen) < 0 ||
+	    get_double(o, "range_pct", &rp, err, errlen) < 0 ||
+	    get_double(o, "slope_pct", &sp, err, errlen) < 0 ||
+	    r->window < 2 || r->max < r->window || !(rp > 0 && rp <= 100) ||
+	    !(sp > 0 && sp <= 100)) {
+		snprintf(err, errlen, "'steady_state' must be {window >= 2, max >= "
+			 "window, range_pct and slope_pct in (0, 100]}");
+		return -1;
+	}
+	r->range_frac = rp / 100;
+	r->slope_frac = sp / 100;
+	return 0;
+}
+
 /* One key's PARAMS field(s) from j into c; pattern and data names go to
  * pat/data for the caller to check once every field read.  0 or -1. */
 static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
@@ -298,6 +386,24 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_str(j, key->json, engine, CELL_ENGINE_MAX, err, errlen);
 	case KT_LABEL:
 		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
+	case KT_CPULIST:
+		return get_str(j, key->json, c->cpus_allowed, sizeof(c->cpus_allowed),
+			       err, errlen);
+	case KT_INT: {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key->json);
+		if (!v)
+			return 0;
+		if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+		    v->valuedouble < (double)(int64_t)key->min ||
+		    v->valuedouble > (double)(int64_t)key->max) {
+			snprintf(err, errlen, "'%s' must be a whole number in %lld..%lld",
+				 key->json, (long long)(int64_t)key->min,
+				 (long long)(int64_t)key->max);
+			return -1;
+		}
+		key_store_u64(k, c, (uint64_t)(int64_t)v->valuedouble);
+		return 0;
+	}
 	case KT_DATA:
 		if (get_str(j, key->json, data, 32, err, errlen) < 0)
 			return -1;
@@ -316,6 +422,30 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		key_store_u64(k, c, u);
 		return 0;
 	}
+	case KT_PCT: {
+		double d;
+		memcpy(&d, (char *)c + key->off, sizeof(d));
+		if (get_double(j, key->json, &d, err, errlen) < 0)
+			return -1;
+		if (!(d > 0 && d <= 100)) {
+			snprintf(err, errlen, "'%s' must be a percentage in (0, 100]", key->json);
+			return -1;
+		}
+		memcpy((char *)c + key->off, &d, sizeof(d));
+		return 0;
+	}
+	case KT_STEADY:
+		return steady_from_json(cJSON_GetObjectItemCaseSensitive(j, key->json),
+					&c->steady, err, errlen);
+	case KT_IO_SIZE:
+		if (get_u64(j, key->json, &c->io_size, err, errlen) < 0 ||
+		    get_double(j, key->json2, &c->io_size_mult, err, errlen) < 0)
+			return -1;
+		if (!(c->io_size_mult >= 0 && c->io_size_mult <= 1000)) {
+			snprintf(err, errlen, "'%s' is out of range", key->json2);
+			return -1;
+		}
+		return 0;
 	default: {
 		uint64_t u = key_load_u64(k, c);
 		if (get_u64(j, key->json, &u, err, errlen) < 0)
@@ -364,5 +494,74 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 	if (engine[0])
 		memcpy(c->engine, engine, sizeof(engine));
 	c->label_given = false;
+	return 0;
+}
+
+cJSON *precond_to_json(const struct precondition *p)
+{
+	cJSON *o = cJSON_CreateObject(), *a;
+	if (!o || !cJSON_AddStringToObject(o, "kind", precond_kind_name(p->kind)) ||
+	    !(a = cJSON_AddArrayToObject(o, "passes")))
+		goto err;
+	for (unsigned i = 0; i < p->npass; i++) {
+		const struct precond_pass *ps = &p->pass[i];
+		cJSON *x = cJSON_CreateObject();
+		if (!x)
+			goto err;
+		cJSON_AddItemToArray(a, x);
+		if (!cJSON_AddStringToObject(x, "pattern", pattern_name(ps->pattern)) ||
+		    !cJSON_AddNumberToObject(x, "bs_bytes", (double)ps->bs) ||
+		    !cJSON_AddNumberToObject(x, "iodepth", ps->iodepth) ||
+		    !cJSON_AddNumberToObject(x, "jobs", ps->jobs) ||
+		    !(ps->amount_mult > 0 ?
+		      cJSON_AddNumberToObject(x, "amount_mult", ps->amount_mult) :
+		      cJSON_AddNumberToObject(x, "amount_bytes", (double)ps->amount_bytes)))
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* Rounds and each device's purge and preconditioning, only when a suite
+ * uses them (plans of other suites stay byte-identical). */
+int plan_ssd_to_json(const struct suite *s, cJSON *j)
+{
+	bool any = false;
+	for (size_t d = 0; d < s->ndevices; d++)
+		any |= s->devices[d].purge != PURGE_NONE ||
+		       s->devices[d].pre.kind != PRECOND_NONE;
+	if (any) {
+		cJSON *a = cJSON_AddArrayToObject(j, "devices");
+		if (!a)
+			return -1;
+		for (size_t d = 0; d < s->ndevices; d++) {
+			const struct suite_device *dv = &s->devices[d];
+			cJSON *o = cJSON_CreateObject(), *p;
+			if (!o)
+				return -1;
+			cJSON_AddItemToArray(a, o);
+			if (!cJSON_AddStringToObject(o, "name", dv->name) ||
+			    !cJSON_AddStringToObject(o, "purge", dv->purge ==
+						     PURGE_DISCARD ? "discard" : "none") ||
+			    !(p = precond_to_json(&dv->pre)))
+				return -1;
+			cJSON_AddItemToObject(o, "precondition", p);
+		}
+	}
+	if (s->rounds.on) {
+		const struct suite_rounds *r = &s->rounds;
+		cJSON *o = cJSON_AddObjectToObject(j, "rounds"), *t;
+		if (!o || !cJSON_AddNumberToObject(o, "max", r->rule.max) ||
+		    !cJSON_AddNumberToObject(o, "window", r->rule.window) ||
+		    !cJSON_AddNumberToObject(o, "range_pct", r->rule.range_frac * 100) ||
+		    !cJSON_AddNumberToObject(o, "slope_pct", r->rule.slope_frac * 100) ||
+		    !cJSON_AddStringToObject(o, "metric", ss_metric_name(r->metric)) ||
+		    !(t = cJSON_AddArrayToObject(o, "track")))
+			return -1;
+		for (size_t i = 0; i < r->ntrack; i++)
+			cJSON_AddItemToArray(t, cJSON_CreateString(r->track[i]));
+	}
 	return 0;
 }

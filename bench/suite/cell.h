@@ -16,6 +16,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/steady.h"
+
 enum pattern {
 	PAT_READ,
 	PAT_WRITE,
@@ -36,6 +38,7 @@ enum data_kind {
 #define CELL_NAME_MAX 64
 #define CELL_LABEL_MAX 96
 #define CELL_ENGINE_MAX 16
+#define CELL_CPUS_MAX 128
 
 /*
  * Name of the n-th file (0-based) of a device's file set when the device path
@@ -84,13 +87,68 @@ struct cell {
 	uint64_t seed;
 	uint64_t interval_ns;           /* time-series interval, default 1 s */
 	bool keep_files;
+	/* batching, fio's names and semantics */
+	unsigned iodepth_batch;         /* requests per submit call (fio
+					 * iodepth_batch_submit); 0: iodepth */
+	unsigned iodepth_batch_complete_min; /* completions to wait for */
+	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
+					 * iodepth (fio: complete_min) */
+	/* io_uring fast paths, fio's names and defaults */
+	bool registerfiles, fixedbufs, sqthread_poll, hipri;
+	int sqthread_poll_cpu;          /* -1: not pinned */
+	int nonvectored;                /* -1 kernel's choice, 0 readv, 1 read */
+	/* placement */
+	char cpus_allowed[CELL_CPUS_MAX]; /* fio cpulist ("0-3,8"), "" none */
+	int numa_node;                  /* -1: none */
+	/* SNIA PTS (issue 12); written to JSON only when not the default */
+	double active_range_pct;        /* share of the file set addressed, 100 */
+	double io_size_mult;            /* >0: io_size is this many file sets */
+	bool interval_given;            /* else short cells get 100 ms */
+	struct steady_rule steady;      /* window 0: run `repeat` times */
+};
+
+/* Purge before testing (SNIA PTS): discard the whole block device. */
+enum purge_kind { PURGE_NONE, PURGE_DISCARD };
+
+/* Workload-independent preconditioning: one or two write passes of
+ * `amount` (a multiple of the file set / device, or bytes). */
+enum precond_kind { PRECOND_NONE, PRECOND_SEQUENTIAL, PRECOND_RANDOM,
+		    PRECOND_CUSTOM };
+struct precond_pass {
+	enum pattern pattern;   /* PAT_WRITE or PAT_RANDWRITE */
+	uint64_t bs;
+	unsigned iodepth, jobs;
+	double amount_mult;     /* >0: times the file set or device */
+	uint64_t amount_bytes;  /* when amount_mult is 0 */
+};
+#define PRECOND_MAX_PASSES 2
+struct precondition {
+	enum precond_kind kind;
+	struct precond_pass pass[PRECOND_MAX_PASSES];
+	unsigned npass;
 };
 
 struct suite_device {
 	char name[CELL_NAME_MAX];
 	char path[PATH_MAX];
 	bool destructive;
+	enum purge_kind purge;
+	unsigned purge_line, purge_col; /* where purge: was written, for run */
+	struct precondition pre;
 };
+
+/* Suite key `rounds`: the matrix of each device is run round by round
+ * until the tracked cells are steady (SNIA PTS). */
+enum ss_metric { SS_IOPS, SS_BW, SS_LAT_MEAN };
+struct suite_rounds {
+	bool on;
+	struct steady_rule rule;
+	enum ss_metric metric;
+	char (*track)[CELL_LABEL_MAX]; /* labels of the tracking variables */
+	size_t ntrack;
+};
+const char *ss_metric_name(enum ss_metric m); /* "iops" "bw_bytes_s" "lat_mean_ns" */
+const char *precond_kind_name(enum precond_kind k); /* "none" "sequential" ... */
 
 struct suite {
 	char *file;          /* path as given */
@@ -104,6 +162,10 @@ struct suite {
 	size_t ndevices;
 	struct cell *cells;  /* expanded plan, in run order */
 	size_t ncells;
+	struct suite_rounds rounds; /* rounds.on false: one pass */
+	char **hosts;        /* top-level hosts: (run --hosts), may be NULL */
+	size_t nhosts;
+	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
 /* Pattern helpers. */
@@ -118,6 +180,13 @@ const char *data_name(enum data_kind d);             /* "random" "zero" "compres
 /* Default values for every parameter, from the key table (keys.h);
  * pattern must still be set. */
 void cell_init(struct cell *c);
+
+/* The time-series interval the runner records at: `interval` when given;
+ * else 100 ms for cells of at most a minute and for untimed ones (so that
+ * a write cliff inside a few seconds shows), 1 s for longer ones. */
+#define CELL_SHORT_INTERVAL_NS 100000000ULL
+#define CELL_SHORT_RUNTIME_NS 60000000000ULL
+uint64_t cell_interval_ns(const struct cell *c);
 
 /* Wall time of a time-limited cell in ns: (ramp + runtime) per repetition
  * plus the cooldown between repetitions (repeat - 1 of them: none after
@@ -140,5 +209,13 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
 /* The PARAMS field names in the order cell_to_json() writes them (from the
  * key table), NULL-terminated: for readers that show every parameter. */
 const char *const *cell_json_names(void);
+
+/* {"kind", "passes": [{pattern, bs_bytes, iodepth, jobs, amount_mult |
+ * amount_bytes}]} of a device's preconditioning.  Caller owns it. */
+cJSON *precond_to_json(const struct precondition *p);
+/* Add "devices" (purge, preconditioning) and "rounds" to a plan object,
+ * only when the suite uses them: plans of other suites stay as they were.
+ * 0, or -1 when out of memory. */
+int plan_ssd_to_json(const struct suite *s, cJSON *plan);
 
 #endif

@@ -14,6 +14,11 @@
  *    which is fio's time_based; time_based ignores io_size and number_ios,
  *    so requests/io_size become io_size (+ number_ios) and runtime caps
  *    them; with no stop rule, one pass (fio's default).
+ *  - reaping: we take whatever has completed, up to iodepth, per call
+ *    (iodepth_batch_complete_max 0); fio's default reaps complete_min (1)
+ *    at a time.  Both keep the queue full, so the device sees the same
+ *    depth; only the CPU per IO differs.  A set complete_max is exported.
+ *  - numa_node has no fio twin: numa_cpu_nodes + numa_mem_policy=bind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +67,41 @@ static void emitf(fio_map_emit emit, void *arg, const char *key,
 	char b[32];
 	snprintf(b, sizeof(b), "%llu", v);
 	emit(arg, key, b);
+}
+
+/* Batching, io_uring fast paths and placement: only what differs from
+ * fio's defaults, and the io_uring options only for io_uring (fio refuses
+ * them for another engine). */
+static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *arg)
+{
+	char b[32];
+	if (c->iodepth_batch != 1)
+		emitf(emit, arg, "iodepth_batch_submit", c->iodepth_batch);
+	if (c->iodepth_batch_complete_min != 1)
+		emitf(emit, arg, "iodepth_batch_complete_min", c->iodepth_batch_complete_min);
+	if (c->iodepth_batch_complete_max)
+		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth_batch_complete_max);
+	if (!strcmp(c->engine, "io_uring")) {
+		if (c->registerfiles)
+			emit(arg, "registerfiles", "1");
+		if (c->fixedbufs)
+			emit(arg, "fixedbufs", "1");
+		if (c->sqthread_poll)
+			emit(arg, "sqthread_poll", "1");
+		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+			emitf(emit, arg, "sqthread_poll_cpu", (unsigned)c->sqthread_poll_cpu);
+		if (c->hipri)
+			emit(arg, "hipri", "1");
+		if (c->nonvectored >= 0)
+			emitf(emit, arg, "nonvectored", (unsigned)c->nonvectored);
+	}
+	if (c->cpus_allowed[0])
+		emit(arg, "cpus_allowed", c->cpus_allowed);
+	if (c->numa_node >= 0) {
+		emitf(emit, arg, "numa_cpu_nodes", (unsigned)c->numa_node);
+		snprintf(b, sizeof(b), "bind:%d", c->numa_node);
+		emit(arg, "numa_mem_policy", b);
+	}
 }
 
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
@@ -184,4 +224,5 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	 * unless drop_caches is set, so buffered cells must say invalidate=0
 	 * or fio reads the disk where we read memory (hdparm -T: 30-60x). */
 	emit(arg, "invalidate", c->drop_caches ? "1" : "0");
+	fio_map_engine_opts(c, emit, arg);
 }

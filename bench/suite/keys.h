@@ -9,6 +9,7 @@
 #ifndef IOMATRIX_KEYS_H
 #define IOMATRIX_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,14 @@ enum ktype {
 	KT_DURATION,  /* uint64_t ns */
 	KT_DATA,      /* enum data_kind: JSON json (name) + json2 (compress_pct) */
 	KT_LABEL,     /* char[CELL_LABEL_MAX]; identity, written with id and device */
+	KT_PCT,       /* double percent, N% or N in (0, 100]; default defv */
+	KT_STEADY,    /* struct steady_rule from a map {window, range, slope,
+		       * max} (ssd_keys.c); JSON: an object, absent when off */
+	KT_IO_SIZE,   /* bytes (json) or Nx the file set (json2, double) */
+	KT_INT,       /* int; min, max and default are int64_t cast to uint64_t
+		       * (-1 usually means "not set", as in fio) */
+	KT_CPULIST,   /* char[CELL_CPUS_MAX], a CPU list "0-3,8" (fio's
+		       * cpus_allowed), stored canonical; "" none */
 };
 
 struct key {
@@ -38,6 +47,9 @@ struct key {
 			      * default engine's name */
 	const char *json;    /* name in PARAMS JSON (units in the name) */
 	const char *json2;   /* second PARAMS field (percent, compress_pct) */
+	bool omit_default;   /* PARAMS leave the field out while it holds the
+			      * default, so plans that do not use a newer
+			      * key stay byte-identical */
 	const char *help;
 };
 
@@ -45,7 +57,12 @@ enum {
 	K_PATTERN, K_BS, K_IODEPTH, K_JOBS, K_ENGINE, K_DIRECT, K_SIZE, K_FILES,
 	K_OFFSET, K_RUNTIME, K_RAMP, K_REQUESTS, K_IO_SIZE, K_RWMIXREAD,
 	K_FSYNC, K_END_FSYNC, K_DATA, K_DROP_CACHES, K_REPEAT, K_COOLDOWN,
-	K_SEED, K_INTERVAL, K_KEEP_FILES, K_LABEL, NKEYS
+	K_SEED, K_INTERVAL, K_KEEP_FILES,
+	K_IODEPTH_BATCH, K_BATCH_CMIN, K_BATCH_CMAX,
+	K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL, K_SQPOLL_CPU, K_HIPRI, K_NONVECTORED,
+	K_CPUS_ALLOWED, K_NUMA_NODE,
+	K_ACTIVE_RANGE, K_STEADY,
+	K_LABEL, NKEYS
 };
 
 extern const struct key cell_keys[NKEYS];

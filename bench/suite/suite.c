@@ -24,7 +24,9 @@
 #include "engines/engine.h"
 #include "common/sha256.h"
 #include "keys.h"
+#include "ssd_keys.h"
 #include "suite.h"
+#include "common/cpulist.h"
 #include "common/units.h"
 
 /* A "billion laughs" file is small but its aliases expand to billions of
@@ -43,7 +45,8 @@
 #define SUITE_MAX_ERRORS 200
 
 static const char *const top_keys[] = { "suite", "title", "description",
-	"defaults", "devices", "matrix", "exclude", "include", "keep_files", NULL };
+	"defaults", "devices", "matrix", "exclude", "include", "keep_files",
+	"rounds", "hosts", "aggregate", NULL };
 static const char *const pattern_words[] = { "read", "write", "randread",
 	"randwrite", "readwrite", "randrw", "rewrite", "seqrd", "seqwr", "rndrd",
 	"rndwr", "rndrw", "seqrewr", NULL };
@@ -52,13 +55,15 @@ static const char *const pattern_words[] = { "read", "write", "randread",
 struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
-	char s[CELL_LABEL_MAX]; /* engine, label */
+	char s[CELL_CPUS_MAX > CELL_LABEL_MAX ? CELL_CPUS_MAX : CELL_LABEL_MAX];
+			 /* engine, label, cpulist */
+	struct steady_rule ss;  /* KT_STEADY */
 	unsigned line, col;
 };
 
 /* A set of key values (defaults, a device, an include entry). */
 struct pset {
-	uint32_t set;            /* bit k: cell_keys[k] given */
+	uint64_t set;            /* bit k: cell_keys[k] given */
 	struct kval v[NKEYS];
 };
 
@@ -123,6 +128,7 @@ struct ctx {
 	bool partial;
 	struct usage *usage;
 	size_t nusage, ausage;
+	struct track_pos *track_pos; /* rounds: where each track was written */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -335,7 +341,8 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 {
 	char lo[32], hi[32];
 
-	if (v >= k->min && (!k->max || v <= k->max))
+	if (k->type == KT_INT ? (int64_t)v >= (int64_t)k->min && (int64_t)v <= (int64_t)k->max :
+	    v >= k->min && (!k->max || v <= k->max))
 		return 0;
 	switch (k->type) {
 	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET:
@@ -345,6 +352,10 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	case KT_DURATION:
 		units_format_duration(k->min, lo, sizeof(lo));
 		units_format_duration(k->max, hi, sizeof(hi));
+		break;
+	case KT_INT:
+		snprintf(lo, sizeof(lo), "%lld", (long long)(int64_t)k->min);
+		snprintf(hi, sizeof(hi), "%lld", (long long)(int64_t)k->max);
 		break;
 	default:
 		snprintf(lo, sizeof(lo), "%llu", (unsigned long long)k->min);
@@ -370,6 +381,10 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	memset(out, 0, sizeof(*out));
 	out->line = line;
 	out->col = col;
+	if (key->type == KT_STEADY) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		return ssd_parse_steady(&y, n, &out->ss);
+	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
 		       key->name, node_kind(n));
@@ -487,6 +502,67 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		       v, sug);
 		return -1;
 	}
+	case KT_PCT: {
+		char *end;
+		double pct = v[strlen(v) - 1] == '%' ? (units_parse_percent(v, &pct) ?
+			     -1 : pct) : strtod(v, &end);
+		if (v[strlen(v) - 1] != '%' && (*end || end == v))
+			pct = -1;
+		if (!(pct > 0 && pct <= 100)) {
+			err_at(x, line, col, "'%s' %s is not a percentage in 0.01..100%%",
+			       key->name, v);
+			return -1;
+		}
+		out->pct = pct;
+		return 0;
+	}
+	case KT_IO_SIZE: {
+		size_t l = strlen(v);
+		if (l > 1 && (v[l - 1] == 'x' || v[l - 1] == 'X')) {
+			char *end;
+			double m = strtod(v, &end);
+			if (end != v + l - 1 || !(m > 0 && m <= 1000)) {
+				err_at(x, line, col, "'%s' %s: a multiple of the file set "
+				       "must be in 0.01x..1000x (e.g. 1.5x)", key->name, v);
+				return -1;
+			}
+			out->pct = m;
+			return 0;
+		}
+		if (units_parse_size(v, &out->u) < 0) {
+			err_at(x, line, col, "'%s' %s is not a size (e.g. 1g) or a "
+			       "multiple of the file set (1.5x)", key->name, v);
+			return -1;
+		}
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_STEADY:
+		return -1; /* handled above */
+	case KT_INT: {
+		bool neg = v[0] == '-';
+		if (units_parse_uint(v + neg, &out->u) < 0 || out->u > 0x7fffffffULL) {
+			err_at(x, line, col, "'%s' must be a whole number, not '%s'",
+			       key->name, v);
+			return -1;
+		}
+		out->u = neg ? (uint64_t)-(int64_t)out->u : out->u;
+		return check_range(x, key, v, out->u, line, col);
+	}
+	case KT_CPULIST: {
+		cpu_set_t set;
+		char why[160];
+		if (cpulist_parse(v, &set, why, sizeof(why)) < 0) {
+			err_at(x, line, col, "'%s': %s", key->name, why);
+			return -1;
+		}
+		cpulist_format(&set, out->s, sizeof(out->s));
+		if (strlen(out->s) + 1 >= CELL_CPUS_MAX) {
+			err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
+			       key->name, v);
+			return -1;
+		}
+		return 0;
+	}
 	case KT_LABEL:
 		if (strlen(v) >= CELL_LABEL_MAX || !*v) {
 			err_at(x, line, col, "'label' must be 1..%d characters",
@@ -525,13 +601,28 @@ static void value_apply(int k, const struct kval *v, struct cell *c)
 		c->compress_pct = (unsigned)v->pct;
 		break;
 	case KT_LABEL:
-		snprintf(c->label, sizeof(c->label), "%s", v->s);
+		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
 		c->label_given = true;
+		break;
+	case KT_PCT:
+		memcpy((char *)c + cell_keys[k].off, &v->pct, sizeof(double));
+		break;
+	case KT_STEADY:
+		c->steady = v->ss;
+		break;
+	case KT_IO_SIZE:
+		c->io_size = v->pct > 0 ? 0 : v->u;
+		c->io_size_mult = v->pct;
+		break;
+	case KT_CPULIST:
+		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
 	default:
 		key_store_u64(k, c, v->u);
 		break;
 	}
+	if (k == K_INTERVAL)
+		c->interval_given = true;
 }
 
 /* Does the cell hold the value v for key k?  (exclude matching; called
@@ -550,6 +641,16 @@ static bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return (uint64_t)c->data == v->u &&
 		       (v->u != DATA_COMPRESSIBLE || c->compress_pct == (unsigned)v->pct);
 	case KT_LABEL: return !strcmp(v->s, c->label);
+	case KT_PCT: {
+		double d;
+		memcpy(&d, (const char *)c + cell_keys[k].off, sizeof(d));
+		return d == v->pct;
+	}
+	case KT_STEADY: return !memcmp(&c->steady, &v->ss, sizeof(v->ss));
+	case KT_IO_SIZE:
+		return v->pct > 0 ? c->io_size_mult == v->pct :
+				    (c->io_size_mult == 0 && c->io_size == v->u);
+	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}
@@ -603,7 +704,7 @@ static void pset_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &a->ps->v[k]) == 0)
-		a->ps->set |= 1u << k;
+		a->ps->set |= 1ull << k;
 }
 
 static void parse_defaults(struct ctx *x, yaml_node_t *n)
@@ -660,6 +761,14 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		}
 		return;
 	}
+	if (!strcmp(key, "purge") || !strcmp(key, "precondition")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		if (!strcmp(key, "purge"))
+			ssd_parse_purge(&y, vn, &d->d);
+		else
+			ssd_parse_precondition(&y, vn, &d->d.pre);
+		return;
+	}
 	if (!strcmp(key, "destructive")) {
 		if (vn->type != YAML_SCALAR_NODE ||
 		    (strcasecmp(scalar(vn), "true") && strcasecmp(scalar(vn), "false") &&
@@ -673,7 +782,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	}
 	int k = key_find(key);
 	if (k < 0 || k == K_LABEL) {
-		static const char *words[NKEYS + 4];
+		static const char *words[NKEYS + 6];
 		const char *const *ck = cell_key_names(false, false);
 		size_t n = 0;
 		for (; ck[n]; n++)
@@ -681,6 +790,8 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		words[n++] = "name";
 		words[n++] = "path";
 		words[n++] = "destructive";
+		words[n++] = "purge";
+		words[n++] = "precondition";
 		words[n] = NULL;
 		if (k == K_LABEL)
 			err_at(x, NLINE(kn), NCOL(kn),
@@ -690,7 +801,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (value_parse(x, k, vn, &d->ps.v[k]) == 0)
-		d->ps.set |= 1u << k;
+		d->ps.set |= 1ull << k;
 }
 
 static void parse_devices(struct ctx *x, yaml_node_t *n)
@@ -919,6 +1030,37 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 	}
 }
 
+/* hosts: [h1, user@h2] -- the fleet of `run --hosts` (the command line
+ * wins).  Only the shape is checked here; the fleet checks each name as
+ * an ssh destination before ssh runs. */
+static void parse_hosts(struct ctx *x, yaml_node_t *vn)
+{
+	if (vn->type != YAML_SEQUENCE_NODE) {
+		err_at(x, NLINE(vn), NCOL(vn), "'hosts' must be a list of ssh destinations, e.g. [web1, user@db2]");
+		return;
+	}
+	size_t n = (size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start);
+	char **h = calloc(n ? n : 1, sizeof(*h));
+	if (!h)
+		return;
+	for (yaml_node_item_t *it = vn->data.sequence.items.start;
+	     it < vn->data.sequence.items.top; it++) {
+		yaml_node_t *en = node_at(x, *it);
+		if (!en || en->type != YAML_SCALAR_NODE || !*scalar(en)) {
+			err_at(x, en ? NLINE(en) : NLINE(vn), en ? NCOL(en) : NCOL(vn),
+			       "each host must be an ssh destination (text)");
+			continue;
+		}
+		h[x->s->nhosts] = strdup(scalar(en));
+		if (h[x->s->nhosts])
+			x->s->nhosts++;
+	}
+	for (size_t i = 0; x->s->hosts && i < x->s->nhosts; i++)
+		free(x->s->hosts[i]);
+	free(x->s->hosts);
+	x->s->hosts = h;
+}
+
 static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		     yaml_node_t *vn, void *arg)
 {
@@ -958,6 +1100,19 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "keep_files")) {
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
+	} else if (!strcmp(key, "rounds")) {
+		struct ykit y = { x->doc, x->errs, x->file };
+		ssd_parse_rounds(&y, vn, &x->s->rounds, &x->track_pos);
+	} else if (!strcmp(key, "hosts")) {
+		parse_hosts(x, vn);
+	} else if (!strcmp(key, "aggregate")) {
+		const char *v = vn->type == YAML_SCALAR_NODE ? scalar(vn) : "";
+		if (!strcmp(v, "true") || !strcmp(v, "yes"))
+			x->s->aggregate = 1;
+		else if (!strcmp(v, "false") || !strcmp(v, "no"))
+			x->s->aggregate = 0;
+		else
+			err_at(x, NLINE(vn), NCOL(vn), "'aggregate' must be true or false");
 	} else {
 		char sug[96];
 		suggest(key, top_keys, sug, sizeof(sug));
@@ -976,7 +1131,7 @@ struct pos {
 static void pset_apply(const struct pset *ps, struct cell *c, struct pos *p)
 {
 	for (int k = 0; k < NKEYS; k++)
-		if (ps->set & (1u << k)) {
+		if (ps->set & (1ull << k)) {
 			value_apply(k, &ps->v[k], c);
 			p->line[k] = ps->v[k].line;
 			p->col[k] = ps->v[k].col;
@@ -1002,6 +1157,55 @@ static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
 		x->ausage = na;
 	}
 	x->usage[x->nusage++] = (struct usage){ k, p->line[k], p->col[k], used };
+}
+
+/* The batching and io_uring keys of one resolved cell.  An io_uring key
+ * set where no cell it reaches uses io_uring is an error (fio refuses
+ * them for other engines), found through usage_note() like rwmixread. */
+static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
+				   const struct pos *p, unsigned fl, unsigned fc)
+{
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+	const struct engine *eng = engine_lookup(c->engine);
+	bool async = eng && (eng->flags & ENGINE_ASYNC);
+	bool uring = !strcmp(c->engine, "io_uring");
+	static const int uring_keys[] = { K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL,
+					  K_HIPRI, K_NONVECTORED };
+
+	if (c->iodepth_batch_complete_max &&
+	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min)
+		err_at(x, L(K_BATCH_CMAX), C(K_BATCH_CMAX),
+		       "'iodepth_batch_complete_max' %u is below 'iodepth_batch_complete_min' %u; raise it, or 0 for up to iodepth",
+		       c->iodepth_batch_complete_max, c->iodepth_batch_complete_min);
+	if (uring && c->hipri && !c->direct)
+		err_at(x, L(K_HIPRI), C(K_HIPRI),
+		       "'hipri' needs 'direct: true': polled completions exist for O_DIRECT IO only");
+	usage_note(x, K_IODEPTH_BATCH, p, async);
+	usage_note(x, K_BATCH_CMIN, p, async);
+	usage_note(x, K_BATCH_CMAX, p, async);
+	for (size_t i = 0; i < sizeof(uring_keys) / sizeof(uring_keys[0]); i++)
+		usage_note(x, uring_keys[i], p, uring);
+	usage_note(x, K_SQPOLL_CPU, p, uring && c->sqthread_poll);
+#undef L
+#undef C
+}
+
+/* Why a key that no cell uses is an error (usage_note() found it unused). */
+static const char *usage_text(int k)
+{
+	switch (k) {
+	case K_RWMIXREAD:
+		return "'%s' only applies to readwrite or randrw, and no cell it reaches has one";
+	case K_FSYNC: case K_END_FSYNC:
+		return "'%s' only applies to writes, and no cell it reaches writes";
+	case K_IODEPTH_BATCH: case K_BATCH_CMIN: case K_BATCH_CMAX:
+		return "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one";
+	case K_SQPOLL_CPU:
+		return "'%s' only applies with 'sqthread_poll: true' and engine io_uring, and no cell it reaches has both";
+	default:
+		return "'%s' is an io_uring option, and no cell it reaches has 'engine: io_uring'";
+	}
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -1046,6 +1250,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
+	cell_check_engine_opts(x, c, p, fl, fc);
 #undef L
 #undef C
 }
@@ -1055,7 +1260,7 @@ static void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
  * quickly, and an unscaled 10 s pause after a 30 ms cell would make the
  * pauses the whole run (seed 002 at 0.01 took 4 minutes, 3.5 of them idle).
  * A scaled run is a rehearsal, not a measurement to publish. */
-static void cell_scale(struct cell *c, double f)
+static void cell_scale(struct cell *c, double f, uint64_t grain)
 {
 	if (!(f > 0) || f == 1.0)
 		return;
@@ -1065,7 +1270,11 @@ static void cell_scale(struct cell *c, double f)
 			c->size_pct = 100;
 	} else {
 		uint64_t s = (uint64_t)((double)c->size * f);
-		s -= s % c->bs;
+		/* whole MiB, or the device's largest power-of-two block size
+		 * (grain) where that is more: cells of one device then share
+		 * one file size (and its layout), and it reads "409 MiB" */
+		uint64_t unit = grain % c->bs == 0 && s >= grain ? grain : c->bs;
+		s -= s % unit;
 		c->size = s < c->bs ? c->bs : s;
 	}
 	c->ramp_ns = (uint64_t)((double)c->ramp_ns * f);
@@ -1273,10 +1482,7 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < x->nusage && !x->partial; i++)
 		if (!x->usage[i].used)
 			err_at(x, x->usage[i].line, x->usage[i].col,
-			       x->usage[i].key == K_RWMIXREAD ?
-			       "'rwmixread' only applies to readwrite or randrw, and no cell it reaches has one" :
-			       "'%s' only applies to writes, and no cell it reaches writes",
-			       cell_keys[x->usage[i].key].name);
+			       usage_text(x->usage[i].key), cell_keys[x->usage[i].key].name);
 	total = kept + x->ndevs * x->nincl;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",
@@ -1317,9 +1523,25 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 	for (size_t i = 0; i < n; i++)
 		x->s->cells[i].id = (int)i + 1;
 	duplicates_check(x, src);
-	for (size_t i = 0; i < n; i++)
-		if (opts && opts->scale > 0 && opts->scale != 1.0)
-			cell_scale(&x->s->cells[i], opts->scale);
+	if (opts && opts->scale > 0 && opts->scale != 1.0 && n) {
+		/* the grain of each cell, before any is scaled: 1 MiB, or the
+		 * largest power-of-two bs among the cells of the same device
+		 * and file size */
+		uint64_t *grain = calloc(n, sizeof(*grain));
+		for (size_t i = 0; grain && i < n; i++) {
+			const struct cell *ci = &x->s->cells[i];
+			grain[i] = 1u << 20;
+			for (size_t k = 0; k < n; k++) {
+				const struct cell *o = &x->s->cells[k];
+				if (!strcmp(o->device, ci->device) && o->size == ci->size &&
+				    (o->bs & (o->bs - 1)) == 0 && o->bs > grain[i])
+					grain[i] = o->bs;
+			}
+		}
+		for (size_t i = 0; i < n; i++)
+			cell_scale(&x->s->cells[i], opts->scale, grain ? grain[i] : (1u << 20));
+		free(grain);
+	}
 out:
 	free(src);
 	free(idx);
@@ -1415,6 +1637,7 @@ static void ctx_release(struct ctx *x)
 	free(x->excl);
 	free(x->incl);
 	free(x->usage);
+	free(x->track_pos);
 }
 
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
@@ -1489,6 +1712,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	if (!s)
 		goto oom;
 	x.s = s;
+	s->aggregate = -1; /* not given */
 	s->file = strdup(name);
 	s->text = malloc(len + 1);
 	if (!s->file || !s->text)
@@ -1556,11 +1780,11 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	}
 	each_pair(&x, root, "the suite", top_pair, NULL);
 	if (x.have_top_keep) {
-		if (x.defaults.set & (1u << K_KEEP_FILES))
+		if (x.defaults.set & (1ull << K_KEEP_FILES))
 			err_at(&x, x.top_keep.line, x.top_keep.col,
 			       "'keep_files' is given both at the top and in 'defaults'; keep one");
 		x.defaults.v[K_KEEP_FILES] = x.top_keep;
-		x.defaults.set |= 1u << K_KEEP_FILES;
+		x.defaults.set |= 1ull << K_KEEP_FILES;
 	}
 	if (!x.have_suite)
 		err_at(&x, NLINE(root), NCOL(root), "missing 'suite: NAME' (names the result set)");
@@ -1584,6 +1808,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	for (size_t d = 0; d < x.ndevs; d++)
 		s->devices[d] = x.devs[d].d;
 	s->ndevices = x.ndevs;
+	{
+		/* checks that need the devices' final paths and the cells */
+		struct ykit y = { x.doc, x.errs, x.file };
+		for (size_t d = 0; d < s->ndevices; d++)
+			ssd_check_device(&y, &s->devices[d]);
+		ssd_check_tracks(&y, s, x.track_pos);
+		if (has_errors(&x))
+			goto err;
+	}
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	ctx_release(&x);
@@ -1637,6 +1870,10 @@ void suite_free(struct suite *s)
 	free(s->text);
 	free(s->devices);
 	free(s->cells);
+	ssd_rounds_release(&s->rounds);
+	for (size_t i = 0; i < s->nhosts; i++)
+		free(s->hosts[i]);
+	free(s->hosts);
 	free(s);
 }
 
@@ -1653,6 +1890,11 @@ static const char *ktype_name(enum ktype t)
 	case KT_DURATION: return "duration";
 	case KT_DATA: return "data";
 	case KT_LABEL: return "text";
+	case KT_PCT: return "N%";
+	case KT_STEADY: return "map";
+	case KT_IO_SIZE: return "size|Nx";
+	case KT_INT: return "integer";
+	case KT_CPULIST: return "cpulist";
 	}
 	return "?";
 }
@@ -1664,7 +1906,10 @@ void suite_keys_help(FILE *f)
 	for (int k = 0; k < NKEYS; k++) {
 		const struct key *key = &cell_keys[k];
 		char range[80] = "", lo[32], hi[32];
-		if (key->type == KT_UINT || key->type == KT_U64) {
+		if (key->type == KT_INT) {
+			snprintf(range, sizeof(range), " %lld..%lld",
+				 (long long)(int64_t)key->min, (long long)(int64_t)key->max);
+		} else if (key->type == KT_UINT || key->type == KT_U64) {
 			if (key->max)
 				snprintf(range, sizeof(range), " %llu..%llu",
 					 (unsigned long long)key->min,
@@ -1695,4 +1940,5 @@ void suite_keys_help(FILE *f)
 		   "run on every device), keep_files.  Sizes: 4k 1m 8GiB (powers of 1024);\n"
 		   "durations: 500ms 30s 2m.  Run order: device by device, matrix cells then\n"
 		   "includes.\n");
+	ssd_keys_help(f);
 }

@@ -7,6 +7,7 @@
 set -u
 BIN=${1:?usage: report_bench.sh IOMATRIX_BINARY [CELLS]}
 CELLS=${2:-1000}
+case " ${BENCH_ONLY:-report} " in *" report "*) ;; *) exit 0 ;; esac
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 command -v python3 >/dev/null 2>&1 || { echo "report bench: python3 needed to make the synthetic set" >&2; exit 1; }
 T=$(mktemp -d /tmp/iomatrix-report-bench.XXXXXX)

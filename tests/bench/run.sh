@@ -1,46 +1,39 @@
 #!/bin/sh
-# make bench: iomatrix against fio on the same workloads in the same run,
-# alternating iomatrix, fio, iomatrix, fio... (BENCH_ROUNDS rounds each),
-# then the medians and their ratio, one table.  Not a test: it prints
-# numbers and whether each target of issue 3 was met; exit 0 unless a tool
-# failed to run.
+# make bench: iomatrix against fio and against the bare loops (the least
+# code that does the same IO: bare_libaio.c, bare_uring.c) on the same
+# workloads in the same run, alternating iomatrix, fio, bare, iomatrix, ...
+# (BENCH_ROUNDS rounds), then the goals table of issue 15: medians, the
+# spread of the per-round ratios, and whether each goal was met.  Not a test:
+# it prints numbers; exit 0 unless a tool failed to run.
 #
-#   sh tests/bench/run.sh BUILD/iomatrix
-#   env: BENCH_SECONDS   runtime of the RSS workload (default 60)
+#   BARE=DIR sh tests/bench/run.sh BUILD/iomatrix
+#   env: BARE            directory holding bare_libaio and bare_uring
+#        BENCH_SECONDS   runtime of the RSS workload (default 60)
 #        BENCH_RUNTIME   runtime of every other measurement (default 5)
-#        BENCH_ROUNDS    rounds per tool (default 3)
-#        BENCH_DIR       directory for the ext4 file (default /tmp)
-#        BENCH_ONLY      run only these parts: "null ram disk rss" (default all)
+#        BENCH_ROUNDS    rounds per tool (default 5)
+#        BENCH_DIR       directory for the disk file (default /tmp)
+#        BENCH_ONLY      run only these parts: "clock null ram disk rss" (default all)
 #
-# Workloads: 1) null engine 4K randread QD32; 2) a RAM block device (a new
-# zram device as root, else a loop device on tmpfs; skipped without root)
-# 4K randread QD32 O_DIRECT with libaio and io_uring; 3) a file on the disk
-# holding BENCH_DIR, O_DIRECT libaio, 4K randread QD32 and 1M read QD8;
-# 4) peak RSS of 16 jobs x QD32.
+# Workloads: 0) what a timestamp costs and how many iomatrix takes per IO
+# (clock_cost.c, clock_count.c); 1) null engine 4K randread QD32; 2) a RAM block device (a zram
+# device of our own as root, else a loop device on tmpfs; skipped without
+# root), 4K randread QD32 O_DIRECT: libaio default, libaio with batched
+# submits and completions, io_uring default, io_uring with registerfiles +
+# fixedbufs; 3) a file on the disk holding BENCH_DIR, O_DIRECT libaio, 4K
+# randread QD32 and 1M read QD8; 4) peak RSS of 16 jobs x QD32.
 set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
+case " ${BENCH_ONLY:-null} " in *" clock "*|*" null "*|*" ram "*|*" disk "*|*" rss "*) ;; *) exit 0 ;; esac
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+BARE=${BARE:-$(dirname "$BIN")/tests/bench}
 RSS_SECS=${BENCH_SECONDS:-60}
 SECS=${BENCH_RUNTIME:-5}
 [ "$RSS_SECS" -lt "$SECS" ] && SECS=$RSS_SECS
-ROUNDS=${BENCH_ROUNDS:-3}
+ROUNDS=${BENCH_ROUNDS:-5}
 DISKDIR=${BENCH_DIR:-/tmp}
 
 command -v fio >/dev/null 2>&1 || { echo "bench: 'fio' not installed; run 'make deps'" >&2; exit 1; }
-if command -v jq >/dev/null 2>&1; then
-	jget() { jq -r "$2" "$1"; }
-elif command -v python3 >/dev/null 2>&1; then
-	jget() {
-		python3 -c 'import json,sys
-d=json.load(open(sys.argv[1]))
-for k in sys.argv[2].lstrip(".").split("."):
-    d=d[int(k[1:-1])] if k.startswith("[") else d[k.strip("\"")]
-print(d)' "$1" "$(echo "$2" | sed 's/\[\([0-9]*\)\]/.[\1]/g; s/\.\././g')"
-	}
-else
-	echo "bench: needs 'jq' or 'python3' to read JSON" >&2
-	exit 1
-fi
+command -v jq >/dev/null 2>&1 || { echo "bench: 'jq' not installed; run 'make deps'" >&2; exit 1; }
 
 T=$(mktemp -d /tmp/iomatrix-bench.XXXXXX)
 ZRAM_ID=""; LOOPDEV=""; TMPFS=""
@@ -57,100 +50,188 @@ trap 'exit 130' INT TERM
 log() { echo "bench: $*" >&2; }
 want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) ;; *) return 1 ;; esac; }
 
-# median of the numbers on stdin
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print "nan"; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
-
-# iomatrix run on a generated one-cell suite.
-# iom NAME PATH ENGINE PATTERN BS DEPTH JOBS SECONDS -> $T/NAME.iom/cells/0001.json
+# iomatrix on a generated one-cell suite; EXTRA is added to the defaults.
+# iom NAME PATH ENGINE PATTERN BS DEPTH SECONDS [EXTRA]
+#   -> one line "iops lat_ns cpu_ns_per_io(job threads) cpu_ns_per_io(process)"
 iom() {
-	name=$1; path=$2; engine=$3; pat=$4; bs=$5; depth=$6; jobs=$7; secs=$8
-	y=$T/$name.yaml; out=$T/$name.iom
+	name=$1; path=$2; engine=$3; pat=$4; bs=$5; depth=$6; secs=$7; extra=${8:-}
+	y=$T/$name.yaml; out=$T/$name.set
 	rm -rf "$out"
 	cat >"$y" <<EOF
 suite: bench-$name
-defaults:
-  engine: "$engine"
-  direct: true
-  size: 1GiB
-  runtime: ${secs}s
-  repeat: 1
-  keep_files: true
+defaults: {engine: "$engine", direct: true, size: 1GiB, runtime: ${secs}s,
+           repeat: 1, keep_files: true $extra}
 devices:
   - name: disk
     path: $path
-matrix:
-  pattern: [$pat]
-  bs: [$bs]
-  iodepth: [$depth]
-  jobs: [$jobs]
+matrix: {pattern: [$pat], bs: [$bs], iodepth: [$depth]}
 EOF
-	"$BIN" run "$y" --out "$out" --quiet >"$T/$name.iom.log" 2>&1 || {
-		log "iomatrix failed on '$name':"; sed 's/^/    /' "$T/$name.iom.log" >&2; return 1; }
+	"$BIN" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
+		log "iomatrix failed on '$name':"; sed 's/^/    /' "$T/$name.set.log" >&2; return 1; }
+	# CPU per IO twice: the job threads (cpu.ns_per_io), and the whole
+	# process from usr/sys % (io-wq and SQPOLL kernel threads included)
+	jq -r '.repetitions[0] | [.read.iops, .read.lat_ns.mean, (.cpu.ns_per_io // "nan"),
+		((.cpu.usr_pct + .cpu.sys_pct) / 100 * .runtime_ns / .read.ios)]
+		| map(tostring) | join(" ")' "$out/cells/0001.json"
 }
 
-# fio NAME FILENAME ENGINE RW BS DEPTH JOBS SECONDS -> $T/NAME.fio.json
+# fio_run NAME FILENAME ENGINE RW BS DEPTH SECONDS [FIO_OPTION...] -> "iops lat cpu cpu"
 fio_run() {
-	name=$1; file=$2; engine=$3; rw=$4; bs=$5; depth=$6; jobs=$7; secs=$8
+	name=$1; file=$2; engine=$3; rw=$4; bs=$5; depth=$6; secs=$7
+	shift 7
 	set -- --name=bench --ioengine="$engine" --rw="$rw" --bs="$bs" \
-		--iodepth="$depth" --numjobs="$jobs" --group_reporting \
-		--runtime="$secs" --time_based --size=1g --output-format=json \
-		--output="$T/$name.fio.json"
+		--iodepth="$depth" --runtime="$secs" --time_based --size=1g \
+		--output-format=json --output="$T/$name.fio.json" "$@"
 	[ "$engine" != null ] && set -- "$@" --direct=1 --filename="$file"
 	fio "$@" >"$T/$name.fio.log" 2>&1 || {
 		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
+	# usr_cpu/sys_cpu are percent of the job's runtime: back to ns per IO
+	jq -r '.jobs[0] | ((.usr_cpu + .sys_cpu) / 100 * .job_runtime * 1e6
+		 / ((.read.total_ios + .write.total_ios) | if . == 0 then 1 else . end)) as $cpu
+		| [.read.iops, .read.lat_ns.mean, $cpu, $cpu] | map(tostring) | join(" ")' \
+		"$T/$name.fio.json"
 }
 
-# compare NAME PATH IOM_ENGINE FIO_FILE FIO_ENGINE PATTERN FIO_RW BS DEPTH
-# appends medians to $T/NAME.{iops,bw,lat}.{iom,fio}
-compare() {
+# bare KIND PATH SECONDS -> "iops lat cpu cpu"; KIND libaio | uring | uring-fixed
+bare() {
+	case $1 in
+	libaio) set -- "$BARE/bare_libaio" "$2" "$3" ;;
+	uring) set -- "$BARE/bare_uring" "$2" "$3" ;;
+	uring-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 fixed ;;
+	esac
+	[ -x "$1" ] || { log "'$1' not built (make bare)"; return 1; }
+	"$@" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		print v["iops"], v["lat_mean_ns"], v["cpu_ns_per_io"], v["cpu_ns_per_io"] }'
+}
+
+# measure NAME PATH IOM_ENGINE FIO_FILE FIO_ENGINE PATTERN FIO_RW BS DEPTH
+#         BARE_KIND IOM_EXTRA [FIO_OPTION...]
+# Alternates the tools ROUNDS times; appends "iops lat cpu" per round to
+# $T/NAME.iom, $T/NAME.fio and (with a bare kind) $T/NAME.bare.
+measure() {
 	name=$1; path=$2; ieng=$3; ffile=$4; feng=$5; pat=$6; rw=$7; bs=$8; depth=$9
-	: >"$T/$name.iops.iom"; : >"$T/$name.iops.fio"
-	: >"$T/$name.bw.iom"; : >"$T/$name.bw.fio"
-	: >"$T/$name.lat.iom"; : >"$T/$name.lat.fio"
+	shift 9
+	bk=$1; extra=$2
+	shift 2
+	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"
 	r=1
 	while [ "$r" -le "$ROUNDS" ]; do
-		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" 1 "$SECS" || return 1
-		c=$T/$name.iom/cells/0001.json
-		jget "$c" '.repetitions[0].read.iops' >>"$T/$name.iops.iom"
-		jget "$c" '.repetitions[0].read.bw_bytes_s' >>"$T/$name.bw.iom"
-		jget "$c" '.repetitions[0].read.lat_ns.mean' >>"$T/$name.lat.iom"
-		fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" 1 "$SECS" || return 1
-		f=$T/$name.fio.json
-		jget "$f" '.jobs[0].read.iops' >>"$T/$name.iops.fio"
-		jget "$f" '.jobs[0].read.bw_bytes' >>"$T/$name.bw.fio"
-		jget "$f" '.jobs[0].read.lat_ns.mean' >>"$T/$name.lat.fio"
-		log "$name: round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iops.iom"), fio $(tail -n 1 "$T/$name.iops.fio")"
+		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$extra" >>"$T/$name.iom" || return 1
+		fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
+		line="round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
+		if [ -n "$bk" ]; then
+			bare "$bk" "$ffile" "$SECS" >>"$T/$name.bare" || return 1
+			line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
+		fi
+		log "$name: $line"
 		r=$((r + 1))
 	done
 }
 
 ROWS=$T/rows
 : >"$ROWS"
-# row LABEL METRIC NAME KIND(iops|bw|lat) TARGET(min:max ratio) SCALE UNIT
-row() {
-	a=$(median <"$T/$3.$4.iom"); b=$(median <"$T/$3.$4.fio")
-	awk -v l="$1" -v m="$2" -v a="$a" -v b="$b" -v t="$5" -v s="$6" -v u="$7" 'BEGIN {
-		split(t, lim, ":"); r = (b > 0) ? a / b : 0
-		ok = (r >= lim[1] && (lim[2] == "" || r <= lim[2])) ? "yes" : "NO"
-		tgt = (lim[2] == "") ? sprintf(">= %.2fx", lim[1]) : sprintf("%.2f..%.2fx", lim[1], lim[2])
-		if (t == "") { ok = "-"; tgt = "-" }
-		printf "| %-34s | %-9s | %12.1f %-4s | %12.1f %-4s | %6.2fx | %-11s | %-3s |\n",
-			l, m, a / s, u, b / s, u, r, tgt, ok }' >>"$ROWS"
+CLOCK=$T/clock
+: >"$CLOCK"
+CLOCK_NS=""
+# clockcount LABEL PATH ENGINE DEPTH: how many clock readings iomatrix takes
+# per IO there (LD_PRELOAD counter), what they cost, and their share of its
+# CPU per IO; one line into $CLOCK
+clockcount() {
+	[ -n "$CLOCK_NS" ] && [ -f "$BARE/clock_count.so" ] || return 0
+	LD_PRELOAD="$BARE/clock_count.so" iom clk "$2" "$3" randread 4k "$4" 2 >"$T/clk.r" 2>/dev/null || return 0
+	calls=$(sed -n 's/^clock_gettime_calls=//p' "$T/clk.set.log" | tail -n 1)
+	ios=$(jq '.repetitions[0].read.ios' "$T/clk.set/cells/0001.json")
+	awk -v l="$1" -v c="$calls" -v n="$ios" -v ns="$CLOCK_NS" -v cpu="$(cut -d' ' -f3 "$T/clk.r")" 'BEGIN {
+		if (!n || c == "") exit
+		per = c / n
+		printf "- %s: %.3f readings per IO = %.1f ns per IO", l, per, per * ns
+		if (cpu ~ /^[0-9.]+$/ && cpu > 0) printf " (%.1f %% of the %.0f ns of CPU iomatrix spends per IO)", 100 * per * ns / cpu, cpu
+		printf "\n" }' >>"$CLOCK"
 }
-skiprow() { printf "| %-34s | %-9s | %17s | %17s | %7s | %-11s | %-3s |\n" "$1" "$2" "skipped" "" "" "" "-" >>"$ROWS"; }
+if want clock && [ -x "$BARE/clock_cost" ]; then
+	cc=$("$BARE/clock_cost")
+	CLOCK_NS=$(echo "$cc" | sed -n 's/.*clock_gettime_ns=\([0-9.]*\).*/\1/p')
+	echo "- one CLOCK_MONOTONIC reading (vDSO) costs $CLOCK_NS ns here; a raw TSC read $(echo "$cc" | sed -n 's/.*rdtsc_ns=\([0-9.]*\).*/\1/p') ns" >>"$CLOCK"
+	mkdir -p "$T/null"
+	clockcount "null engine QD32" "$T/null" null 32
+	clockcount "null engine QD1" "$T/null" null 1
+fi
+# goal LABEL METRIC NAME COL(1 iops, 2 lat, 3 cpu of the job threads,
+#      4 cpu of the process) SCALE UNIT GOAL
+# GOAL: "iom/fio>=1.3", "iom/bare>=0.9", "iom/fio<=0.7", "iom/fio=0.95..1.05"
+# or "-".  Ratios are paired per round (each round ran the tools back to
+# back), so the spread shown is that of the ratio itself.  met: yes when
+# the median and every round meet the goal; "median only" or "no, within
+# spread" when the rounds disagree; NO when none meets it.
+goal() {
+	label=$1; metric=$2; name=$3; col=$4; scale=$5; unit=$6; g=$7
+	paste -d' ' "$T/$name.iom" "$T/$name.fio" "$T/$name.bare" 2>/dev/null | awk \
+		-v l="$label" -v m="$metric" -v c="$col" -v s="$scale" -v u="$unit" -v g="$g" '
+	function med(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n ? (n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2) : "nan"
+	}
+	function fmt(a, n,   lo, hi, i) {
+		if (!n) return "-"
+		lo = hi = a[1]; for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+		return sprintf("%.1f (%.1f-%.1f)", med(a, n) / s, lo / s, hi / s)
+	}
+	function rfmt(a, n,   lo, hi, i) {
+		if (!n) return "-"
+		lo = hi = a[1]; for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+		RLO = lo; RHI = hi
+		return sprintf("%.2f (%.2f-%.2f)", med(a, n), lo, hi)
+	}
+	function ok(x) { return (op == ">=") ? x >= v1 : (op == "<=") ? x <= v1 : (x >= v1 && x <= v2) }
+	function num(x) { return x ~ /^[0-9.]+([eE][-+]?[0-9]+)?$/ && x > 0 }
+	{
+		i = $(c); f = $(4 + c); b = (NF >= 12) ? $(8 + c) : ""
+		if (num(i)) I[++n] = i
+		if (num(f)) F[++nf] = f
+		if (num(b)) B[++nb] = b
+		if (num(i) && num(f)) RIF[++nif] = i / f
+		if (num(i) && num(b)) RIB[++nib] = i / b
+		if (num(f) && num(b)) RFB[++nfb] = f / b
+	}
+	END {
+		split(g, gg, /(>=|<=|=)/); who = gg[1]
+		op = (g ~ />=/) ? ">=" : (g ~ /<=/) ? "<=" : "="
+		if (op == "=") { split(gg[2], vv, /\.\./); v1 = vv[1]; v2 = vv[2] } else v1 = gg[2]
+		sif = rfmt(RIF, nif); sib = rfmt(RIB, nib); sfb = rfmt(RFB, nfb)
+		met = "-"; goal_s = "-"
+		if (g != "-") {
+			if (who == "iom/fio") { split("", R); for (i = 1; i <= nif; i++) R[i] = RIF[i]; k = nif }
+			else { split("", R); for (i = 1; i <= nib; i++) R[i] = RIB[i]; k = nib }
+			rm = med(R, k); lo = hi = R[1]; good = 0
+			for (i = 1; i <= k; i++) { if (R[i] < lo) lo = R[i]; if (R[i] > hi) hi = R[i]; if (ok(R[i])) good++ }
+			if (!k) met = "-"
+			else if (ok(rm) && good == k) met = "yes"
+			else if (ok(rm)) met = sprintf("median only (%d/%d rounds)", good, k)
+			else if (good) met = sprintf("no, within spread (%d/%d rounds)", good, k)
+			else met = "NO"
+			goal_s = (op == "=") ? sprintf("%s %.2f..%.2f", who, v1, v2) : sprintf("%s %s %.2f", who, op, v1)
+		}
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", l, m, fmt(I, n),
+			fmt(F, nf), fmt(B, nb), sif, sib, sfb, goal_s, met
+	}' >>"$ROWS"
+}
+skiprow() { printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$3" "$4" >>"$ROWS"; }
 
 log "iomatrix: $BIN ($("$BIN" --version 2>/dev/null | head -n 1)); $(fio --version)"
 log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}s"
 
 # 1) overhead: the null engine
 mkdir -p "$T/null"
-if want null && compare null "$T/null" null "" null randread randread 4k 32; then
-	row "null engine 4K randread QD32" "IOPS" null iops "2.0" 1000 "K"
-else skiprow "null engine 4K randread QD32" "IOPS"; fi
+if want null && measure null "$T/null" null "" null randread randread 4k 32 "" ""; then
+	goal "null engine 4K randread QD32" "K IOPS" null 1 1000 "" "iom/fio>=20"
+else skiprow "null engine 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio >= 20"; fi
 
-# 2) a RAM block device
+# 2) a RAM block device, under the lock every user of zram takes
 RAMDEV=""
 if [ "$(id -u)" = 0 ] && { want ram || want rss; }; then
+	exec 9>/tmp/iomatrix-zram.lock
+	log "waiting for /tmp/iomatrix-zram.lock"
+	flock 9
 	[ -e /sys/class/zram-control ] || modprobe zram num_devices=0 2>/dev/null || modprobe zram 2>/dev/null
 	if [ -e /sys/class/zram-control/hot_add ]; then
 		ZRAM_ID=$(cat /sys/class/zram-control/hot_add 2>/dev/null) || ZRAM_ID=""
@@ -166,44 +247,71 @@ if [ "$(id -u)" = 0 ] && { want ram || want rss; }; then
 		else TMPFS=""; fi
 	fi
 fi
+URING_OK=""
+[ -x "$BARE/bare_uring" ] && fio --enghelp=io_uring >/dev/null 2>&1 && URING_OK=1
 if [ -n "$RAMDEV" ] && want ram; then
 	# Left unwritten on purpose: reads are served without touching stored
-	# data, so the tools' own per-IO cost dominates (what this row measures).
+	# data, so the tools' own per-IO cost dominates (what these rows measure).
+	R=$(basename "$RAMDEV")
 	log "RAM device $RAMDEV"
-	if compare ram_aio "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32; then
-		row "$(basename "$RAMDEV") 4K randread QD32 libaio" "IOPS" ram_aio iops "1.5" 1000 "K"
-		row "" "lat mean" ram_aio lat "" 1000 "us"
-	else skiprow "RAM device libaio" "IOPS"; fi
-	if "$BIN" --version >/dev/null && fio --enghelp=io_uring >/dev/null 2>&1 &&
-	   compare ram_uring "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32; then
-		row "$(basename "$RAMDEV") 4K randread QD32 io_uring" "IOPS" ram_uring iops "1.0" 1000 "K"
-		row "" "lat mean" ram_uring lat "" 1000 "us"
-	else skiprow "RAM device io_uring" "IOPS"; fi
-else
+	if measure aio "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32 libaio ""; then
+		goal "$R libaio, default settings" "K IOPS" aio 1 1000 "" "iom/fio>=1.3"
+		goal "" "CPU ns/IO" aio 3 1 "" "iom/fio<=0.7"
+		goal "" "lat mean us" aio 2 1000 "" "-"
+	else skiprow "$R libaio, default settings" "K IOPS" "failed" "iom/fio >= 1.30"; fi
+	clockcount "$R libaio QD32" "$RAMDEV" libaio 32
+	if measure aio32 "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32 libaio \
+		", iodepth_batch: 32, iodepth_batch_complete_min: 1, iodepth_batch_complete_max: 32" \
+		--iodepth_batch_submit=32 --iodepth_batch_complete_min=1 --iodepth_batch_complete_max=32; then
+		goal "$R libaio, iodepth_batch 32, completions 1..32" "K IOPS" aio32 1 1000 "" "iom/bare>=0.9"
+		goal "" "CPU ns/IO" aio32 3 1 "" "-"
+	else skiprow "$R libaio, iodepth_batch 32" "K IOPS" "failed" "iom/bare >= 0.90"; fi
+	if [ -n "$URING_OK" ] && measure uring "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring ""; then
+		goal "$R io_uring, default settings" "K IOPS" uring 1 1000 "" "iom/fio>=1.1"
+		goal "" "CPU ns/IO" uring 3 1 "" "-"
+		goal "" "CPU ns/IO, process" uring 4 1 "" "-"
+	else skiprow "$R io_uring, default settings" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
+	[ -n "$URING_OK" ] && clockcount "$R io_uring QD32" "$RAMDEV" io_uring 32
+	if [ -n "$URING_OK" ] && measure uringfx "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
+		", registerfiles: true, fixedbufs: true" --registerfiles=1 --fixedbufs=1; then
+		goal "$R io_uring, registerfiles + fixedbufs" "K IOPS" uringfx 1 1000 "" "iom/bare>=0.9"
+		goal "" "K IOPS" uringfx 1 1000 "" "iom/fio>=1.2"
+		goal "" "CPU ns/IO" uringfx 3 1 "" "-"
+		goal "" "CPU ns/IO, process" uringfx 4 1 "" "-"
+	else skiprow "$R io_uring, registerfiles + fixedbufs" "K IOPS" "no io_uring or failed" "iom/bare >= 0.90"; fi
+	# the bare loop submits a whole reaped batch per enter: the same here
+	if [ -n "$URING_OK" ] && measure uringfb "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
+		", registerfiles: true, fixedbufs: true, iodepth_batch: 32, iodepth_batch_complete_max: 32" \
+		--registerfiles=1 --fixedbufs=1 --iodepth_batch_submit=32 --iodepth_batch_complete_max=32; then
+		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32" "K IOPS" uringfb 1 1000 "" "iom/bare>=0.9"
+		goal "" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.2"
+		goal "" "CPU ns/IO" uringfb 3 1 "" "-"
+	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/bare >= 0.90"; fi
+elif want ram; then
 	log "no RAM block device (needs root for zram or a loop device): skipped"
-	skiprow "RAM device 4K randread QD32" "IOPS"
-fi
+	skiprow "RAM device 4K randread QD32" "K IOPS" "needs root" "-"
+else skiprow "RAM device 4K randread QD32" "K IOPS" "not asked" "-"; fi
 
 # 3) accuracy on this machine's disk: one laid-out file both tools read
 D=$DISKDIR/iomatrix-bench.$$
 mkdir -p "$D"
 FILE=$D/iomatrix.disk.0
-if want disk && compare disk4k "$D" libaio "$FILE" libaio randread randread 4k 32; then
-	row "disk file 4K randread QD32 libaio" "IOPS" disk4k iops "0.95:1.05" 1000 "K"
-	row "" "lat mean" disk4k lat "0.90:1.10" 1000 "us"
-else skiprow "disk file 4K randread QD32" "IOPS"; fi
-if want disk && compare disk1m "$D" libaio "$FILE" libaio read read 1m 8; then
-	row "disk file 1M read QD8 libaio" "MB/s" disk1m bw "0.95:1.05" 1000000 "MB/s"
-	row "" "lat mean" disk1m lat "0.90:1.10" 1000 "us"
-else skiprow "disk file 1M read QD8" "MB/s"; fi
+if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 32 "" ""; then
+	goal "disk file 4K randread QD32 libaio" "K IOPS" disk4k 1 1000 "" "iom/fio=0.95..1.05"
+	goal "" "lat mean us" disk4k 2 1000 "" "iom/fio=0.90..1.10"
+else skiprow "disk file 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
+if want disk && measure disk1m "$D" libaio "$FILE" libaio read read 1m 8 "" ""; then
+	goal "disk file 1M read QD8 libaio" "IOPS (= MB/s ratio)" disk1m 1 1 "" "iom/fio=0.95..1.05"
+	goal "" "lat mean us" disk1m 2 1000 "" "iom/fio=0.90..1.10"
+else skiprow "disk file 1M read QD8" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
 
 # 4) peak RSS, 16 jobs x QD32 (RAM device if there is one, else the file)
 maxrss() { # CMD... -> peak RSS of the child in KiB on stdout
 	/usr/bin/time -f '%M' -o "$T/rss" "$@" >/dev/null 2>&1 && cat "$T/rss"
 }
 RSSPATH=${RAMDEV:-$D}; RSSFILE=${RAMDEV:-$FILE}
-log "peak RSS: 16 jobs x QD32, ${RSS_SECS}s each"
 if [ -x /usr/bin/time ] && want rss; then
+	log "peak RSS: 16 jobs x QD32, ${RSS_SECS}s each"
 	cat >"$T/rss.yaml" <<EOF
 suite: bench-rss
 defaults: {engine: "libaio", direct: true, size: 1GiB, runtime: ${RSS_SECS}s, keep_files: true}
@@ -217,18 +325,23 @@ EOF
 		--size=1g --filename="$RSSFILE" --output-format=json)
 	if [ -n "$a" ] && [ -n "$b" ]; then
 		awk -v a="$a" -v b="$b" 'BEGIN {
-			ok = (a <= 16384) ? "yes" : "NO"
-			printf "| %-34s | %-9s | %12.1f %-4s | %12.1f %-4s | %6.2fx | %-11s | %-3s |\n",
-				"peak RSS 16 jobs x QD32", "RSS", a / 1024, "MiB", b / 1024, "MiB",
-				a / b, "<= 16 MiB", ok }' >>"$ROWS"
-	else skiprow "peak RSS 16 jobs x QD32" "RSS"; fi
-else skiprow "peak RSS 16 jobs x QD32" "RSS"; fi
+			printf "| peak RSS 16 jobs x QD32 | MiB | %.1f | %.1f | - | %.2f | - | - | iomatrix <= 16 MiB | %s |\n",
+				a / 1024, b / 1024, a / b, (a <= 16384) ? "yes" : "NO" }' >>"$ROWS"
+	else skiprow "peak RSS 16 jobs x QD32" "MiB" "failed" "iomatrix <= 16 MiB"; fi
+else skiprow "peak RSS 16 jobs x QD32" "MiB" "not asked" "iomatrix <= 16 MiB"; fi
 
 echo
-echo "iomatrix vs fio ($(fio --version)), median of $ROUNDS alternating rounds, ${SECS}s each"
-echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as noise, mostly in the disk rows)"
+echo "iomatrix vs fio ($(fio --version)) vs the bare loops, median (min-max) of $ROUNDS alternating rounds, ${SECS}s each"
+echo "ratios are paired per round; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as spread)"
+echo "CPU ns/IO: iomatrix cpu.ns_per_io (job threads, usr+sys); 'process': iomatrix usr_pct+sys_pct, io-wq/SQPOLL kernel threads included; fio: (usr_cpu+sys_cpu) x runtime / IOs (on io_uring it leaves io-wq out, like our job-thread figure); bare: getrusage of the process"
 echo
-printf "| %-34s | %-9s | %17s | %17s | %7s | %-11s | %-3s |\n" workload metric iomatrix fio ratio target met
-echo "|------------------------------------|-----------|-------------------|-------------------|---------|-------------|-----|"
+echo "| workload | metric | iomatrix | fio | bare loop | iomatrix/fio | iomatrix/bare | fio/bare | goal | met |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 cat "$ROWS"
+if [ -s "$CLOCK" ]; then
+	echo
+	echo "Timestamps (iomatrix reads the clock once per submitted and once per reaped batch):"
+	echo
+	cat "$CLOCK"
+fi
 exit 0

@@ -10,9 +10,11 @@
 # 0 unless a tool failed to run.
 #
 #   sh tests/crosscheck/run.sh BUILD/iomatrix
-#   env: CROSSCHECK_SCALE   --scale of every suite (default: 0.01 for seeds
-#                           000 and 003, whose files are 100 GB; 0.1 for the
-#                           others, so their 3 s hdparm cells last 0.3 s)
+#   env: CROSSCHECK_SCALE   --scale of every suite (default: 0.01 for seed
+#                           000, whose files are 100 GB; 0.1 for seeds 001,
+#                           002 and 004, so their 3 s hdparm cells last
+#                           0.3 s; seed 003 runs a variant at scale 1: the
+#                           seed's 100000 requests on 16 x 64 MiB files)
 #        CROSSCHECK_ROUNDS  rounds per tool (default 2)
 #        CROSSCHECK_DIR     where the scratch directory goes (default /tmp)
 #        CROSSCHECK_SUITES  suite names to run (default: all five seeds)
@@ -32,6 +34,30 @@ W=$(mktemp -d "$BASE/iomatrix-crosscheck.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT INT TERM
 failed=0
 echo "crosscheck: $ROUNDS rounds per tool, scratch $W ($(df -T "$W" | awk 'NR==2 {print $2}'))"
+
+# the scale each suite runs at (seed 003: its variant at 1, see below)
+suite_scale() {
+	if [ -n "$SCALE_ENV" ]; then echo "$SCALE_ENV"; return; fi
+	case $1 in seed-000*) echo 0.01 ;; seed-003*) echo 1 ;; *) echo 0.1 ;; esac
+}
+# first, how long it will take: plan's estimate of every suite at its
+# scale, for both tools and every round (cells stopped by size and file
+# layout come on top, so it is a lower bound)
+est=0
+for s in $SUITES; do
+	f="$ROOT/suites/$s.yaml"
+	[ -f "$f" ] || continue
+	sc=$(suite_scale "$s")
+	case $s in seed-003*) [ -z "$SCALE_ENV" ] && sc=0.02 ;; esac  # ~ the 64 MiB variant's time
+	t=$("$BIN" plan "$f" --scale "$sc" --format json 2>/dev/null | python3 -c '
+import json, sys
+c = json.load(sys.stdin)["cells"]
+print(int(sum((x["ramp_ns"] + x["runtime_ns"]) * x["repeat"] + x["cooldown_ns"] * max(0, x["repeat"] - 1) for x in c) / 1e9))' 2>/dev/null || echo 0)
+	est=$((est + t))
+done
+est=$((est * 2 * ROUNDS))
+[ $est -ge 60 ] && estt="$((est / 60))m$((est % 60))s" || estt="${est}s"
+echo "crosscheck: expected duration at least $estt (plan's estimate x 2 tools x $ROUNDS rounds; cells stopped by size and file layout come on top)"
 
 # devices NAME: "--device a=W/NAME/dev/a ..." for every device of the suite
 devices() {
@@ -93,11 +119,10 @@ PY
 
 for s in $SUITES; do
 	[ -f "$ROOT/suites/$s.yaml" ] || { echo "crosscheck: no suite '$s'" >&2; failed=1; continue; }
-	SCALE=$SCALE_ENV
+	SCALE=$(suite_scale "$s")
 	SUITE="$ROOT/suites/$s.yaml"
 	note=""
-	if [ -z "$SCALE" ]; then
-		case $s in seed-000*) SCALE=0.01 ;; *) SCALE=0.1 ;; esac
+	if [ -z "$SCALE_ENV" ]; then
 		case $s in seed-003*)
 			# --scale would also cut --max-requests=100000 to 1000,
 			# i.e. 15 ms cells that compare start-up costs only.
@@ -151,9 +176,11 @@ PY
 		r=$((r + 1))
 	done
 	[ $ok = 1 ] || { failed=1; continue; }
-	python3 - "$W/$s" "$ROUNDS" "$other" <<'PY' || failed=1
+	python3 - "$W/$s" "$ROUNDS" "$other" "$W/counts" <<'PY' || failed=1
 import glob, json, os, re, sys
-base, rounds, other = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+base, rounds, other, counts = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+MODES = {"randread": "rndrd", "randwrite": "rndwr", "randrw": "rndrw",
+         "read": "seqrd", "write": "seqwr", "rewrite": "seqrewr"}
 
 def mean(xs):
     xs = [x for x in xs if x is not None]
@@ -211,7 +238,7 @@ def sb_cell(r, cid):
 plan = json.load(open(glob.glob(base + "/iom-1/plan.json")[0]))["cells"]
 print("   %-4s %-20s %-26s %10s %10s %7s %7s %7s  %s" %
       ("cell", "device", "label", "iomatrix", other, "IOPS", "MB/s", "lat", "verdict"))
-outside = 0
+outside = explained = 0
 for c in plan:
     cid = c["id"]
     a = [iom_cell(r, cid) for r in range(1, rounds + 1)]
@@ -249,12 +276,26 @@ for c in plan:
             why.append("the tools' own rounds differ by %.0f %% (iomatrix) and %.0f %% (%s): this disk is noisy right now (a shared virtual disk, other jobs); more CROSSCHECK_ROUNDS on a quiet machine" % (sa * 100, sb * 100, other))
         if not why:
             why.append("no known cause: both tools were steady across rounds; look at this cell")
+        else:
+            explained += 1
     verdict = "ok" if not bad else "outside +-10%% (%s): %s" % (", ".join(bad), "; ".join(why))
+    # sysbench rows by its mode name (rndrd...), as the seed's tables are
+    name = c["label"]
+    if other == "sysbench":
+        name = "%s %s" % (MODES.get(c["pattern"], c["pattern"]), name)
     print("   %04d %-20s %-26s %10.0f %10.0f %s %s %s  %s" %
-          (cid, c["device"][:20], c["label"][:26], ai, bi, fmt(ri), fmt(rb), fmt(rl), verdict))
+          (cid, c["device"][:20], name[:26], ai, bi, fmt(ri), fmt(rb), fmt(rl), verdict))
 print("   %d of %d cells within +-10 %% (IOPS, MB/s and mean latency, iomatrix / %s)" %
       (len(plan) - outside, len(plan), other))
+with open(counts, "a") as f:
+    f.write("%d %d %d\n" % (len(plan), len(plan) - outside, explained))
 PY
 	rm -rf "$W/$s/dev"
 done
+# one line to end with: how many cells agree, how many of the others have
+# a known cause
+if [ -s "$W/counts" ]; then
+	awk '{ n += $1; w += $2; e += $3 } END {
+		printf "crosscheck: %d of %d cells within \302\261 10 %%; %d explained, %d unexplained\n", w, n, e, n - w - e }' "$W/counts"
+fi
 exit $failed

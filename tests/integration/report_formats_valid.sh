@@ -35,7 +35,7 @@ else
 	echo "# cmark-gfm missing: markdown rendering not checked"
 fi
 
-grep -q 'On 4K random reads at QD32, the ssd did [0-9.,]*x the IOPS of the hdd' "$R/report.md" \
+grep -q "largest gap in the ssd's favour: on 4K random reads at QD32, the ssd did [0-9.,]*x the IOPS of the hdd" "$R/report.md" \
 	&& ok "summary sentence" || not_ok "summary sentence missing"
 grep -q '^## Ratios against hdd' "$R/report.md" && ok "ratio section against --baseline" \
 	|| not_ok "ratio heading"
@@ -62,9 +62,9 @@ grep -qi '@import\|url(http' "$R/report.html" && echo x >>"$T/ext"
 [ -s "$T/ext" ] && not_ok "external references: $(cat "$T/ext")" || ok "no external references"
 if [ "$charts" != none ]; then
 	[ "$(grep -c '<svg' "$R/report.html")" -ge 2 ] && ok "svg inlined" || not_ok "svg not inlined"
-	grep -q '](charts/bars-iops-1.png)' "$R/report.md" && [ -s "$R/charts/bars-iops-1.png" ] \
+	grep -q '](charts/iops-per-workload-qd1.png)' "$R/report.md" && [ -s "$R/charts/iops-per-workload-qd1.png" ] \
 		&& ok "markdown links png by relative path" || not_ok "png link"
-	[ -s "$R/charts/bars-iops-1.gp" ] && [ -s "$R/charts/bars-iops-1.dat" ] \
+	[ -s "$R/charts/iops-per-workload-qd1.gp" ] && [ -s "$R/charts/iops-per-workload-qd1.dat" ] \
 		&& ok ".gp and .dat kept" || not_ok ".gp/.dat missing"
 fi
 

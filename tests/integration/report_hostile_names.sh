@@ -52,7 +52,7 @@ if [ "$charts" != none ]; then
 	if grep -l -e 'touch' -e 'system' -e 'script' "$R"/charts/*.gp >/dev/null 2>&1; then
 		not_ok "a device name reached a gnuplot script"
 	else ok "gnuplot scripts hold no names"; fi
-	grep -q 'touch' "$R"/charts/bars-iops-1.dat && ok "names are in the data files" \
+	grep -q 'touch' "$R"/charts/iops-per-workload.dat && ok "names are in the data files" \
 		|| not_ok "names missing from data"
 	for f in "$R"/charts/*.svg; do
 		xmllint --noout "$f" 2>/dev/null || { not_ok "invalid svg $f"; break; }

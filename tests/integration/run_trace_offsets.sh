@@ -1,7 +1,8 @@
 #!/bin/sh
 # Offsets are reproducible: the same seed gives the same sequence, another
 # seed a different one; sequential IO is contiguous.  Uses the runner's
-# IOMATRIX_TRACE=FILE (one line per IO: "job dir offset len").
+# IOMATRIX_TRACE=FILE (one line per issued IO: "job dir offset len file";
+# completions and submits have lines of their own, filtered out here).
 . "$(dirname "$0")/../lib.sh"
 mkdir -p "$T/scratch"
 mk() { # file seed pattern
@@ -23,6 +24,7 @@ run() { # suite trace out
 	IOMATRIX_TRACE="$2" "$IOMATRIX" run "$1" --device d="$T/scratch" --out "$3" --quiet >/dev/null 2>"$T/err" \
 		|| { cat "$T/err" >&2; fail "run $1 failed"; }
 	[ -s "$2" ] || skip "IOMATRIX_TRACE wrote nothing: the runner has no trace"
+	grep -E '^[0-9]+ (read|write) ' "$2" >"$2.io" && mv "$2.io" "$2"
 	cut -d' ' -f3 "$2" >"$2.off"
 }
 mk "$T/a.yaml" 42 randread; mk "$T/b.yaml" 43 randread; mk "$T/c.yaml" 1 read

@@ -43,7 +43,10 @@ keys = {"id", "device", "path", "label", "pattern", "bs_bytes", "iodepth", "jobs
         "engine", "direct", "size_bytes", "size_pct", "files", "offset_bytes",
         "offset_pct", "runtime_ns", "ramp_ns", "requests", "io_size_bytes",
         "rwmixread", "fsync", "end_fsync", "data", "compress_pct", "drop_caches",
-        "repeat", "cooldown_ns", "seed", "interval_ns", "keep_files"}
+        "repeat", "cooldown_ns", "seed", "interval_ns", "keep_files",
+        "iodepth_batch", "iodepth_batch_complete_min", "iodepth_batch_complete_max",
+        "registerfiles", "fixedbufs", "sqthread_poll", "sqthread_poll_cpu", "hipri",
+        "nonvectored", "cpus_allowed", "numa_node"}
 for i, c in enumerate(p["cells"]):
     assert set(c) == keys, set(c) ^ keys
     assert c["id"] == i + 1

@@ -4,6 +4,7 @@
  */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,9 +111,18 @@ static void test_json_roundtrip(void **state)
 	c.seed = 42;
 	c.interval_ns = 500000000ULL;
 	c.keep_files = true;
+	c.iodepth_batch = 8;
+	c.iodepth_batch_complete_min = 2;
+	c.iodepth_batch_complete_max = 16;
+	c.registerfiles = c.fixedbufs = c.sqthread_poll = c.hipri = true;
+	c.sqthread_poll_cpu = 1;
+	c.nonvectored = 0;
+	snprintf(c.cpus_allowed, sizeof(c.cpus_allowed), "0-1,4");
+	c.numa_node = -1; /* a negative value survives the round trip */
 	cJSON *j = cell_to_json(&c);
 	assert_non_null(j);
-	assert_int_equal(cJSON_GetArraySize(j), 30);
+	assert_int_equal(cJSON_GetArraySize(j), 41);
+	assert_int_equal(cJSON_GetObjectItem(j, "numa_node")->valueint, -1);
 	assert_non_null(cJSON_GetObjectItem(j, "bs_bytes"));
 	assert_non_null(cJSON_GetObjectItem(j, "io_size_bytes"));
 	assert_non_null(cJSON_GetObjectItem(j, "offset_bytes"));

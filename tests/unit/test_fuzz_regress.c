@@ -55,6 +55,10 @@
 #include "../fuzz/fuzz_cmds.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_fleet_one
+#include "../fuzz/fuzz_fleet.c"
+#undef LLVMFuzzerTestOneInput
+
 #define LLVMFuzzerTestOneInput fuzz_set_tree_one
 #include "../fuzz/fuzz_set_tree.c"
 #undef LLVMFuzzerTestOneInput
@@ -201,6 +205,12 @@ static void test_replay_report(void **state)
 	replay("fuzz_report", fuzz_report_one);
 }
 
+static void test_replay_fleet(void **state)
+{
+	(void)state;
+	replay("fuzz_fleet", fuzz_fleet_one);
+}
+
 static void test_replay_cmds(void **state)
 {
 	(void)state;
@@ -227,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_sysbench),
 		cmocka_unit_test(test_replay_import_csv),
 		cmocka_unit_test(test_replay_report),
+		cmocka_unit_test(test_replay_fleet),
 		cmocka_unit_test(test_replay_cmds),
 		cmocka_unit_test(test_replay_set_tree),
 	};

@@ -1,0 +1,48 @@
+/*
+ * fleet.h - `iomatrix run SUITE --hosts H1,H2,...`: drive one suite on
+ * many hosts through ssh (survey: each host on its own disks; aggregate:
+ * every host the same cell at the same instant) and write one result set,
+ * results/<UTC>_<suite>_fleet/, whose cells carry a "host" field
+ * (results/README.md, docs/fleet.md).
+ *
+ * The controller is one thread and one poll loop over every host's ssh
+ * pipes; each host is a small state machine (fleet.c), and the set is
+ * written as results arrive (fleet_set.c).
+ */
+#ifndef IOMATRIX_FLEET_H
+#define IOMATRIX_FLEET_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "fleet/ssh.h"
+
+struct fleet_opts {
+	const char *const *hosts;   /* as given: ssh destinations */
+	size_t nhosts;
+	bool aggregate;
+	bool skip_unreachable;
+	bool yes_destroy_data;
+	bool quiet;
+	struct ssh_opts ssh;
+	unsigned parallel;          /* survey: hosts at once, 0 = all */
+	const char *suite_path;     /* NULL on resume: the set's suite.yaml */
+	const char *const *devices; /* "NAME=PATH" or "HOST:NAME=PATH" */
+	size_t ndevices;
+	const char *out, *resume;
+	double scale;               /* 0: not given */
+	int argc;                   /* the command line, for the manifest */
+	char **argv;
+	volatile sig_atomic_t *stop;
+};
+
+/* Run it; returns the exit code of `run` (0, 1, 2, 130). */
+int fleet_run(const struct fleet_opts *o);
+
+/* Is dir a fleet result set (its manifest has "fleet")? */
+bool fleet_is_set(const char *dir);
+
+#endif

@@ -1,0 +1,109 @@
+/*
+ * fleet_int.h - what fleet.c (the controller loop) and fleet_set.c (the
+ * fleet result set) share.  Not an API.
+ */
+#ifndef IOMATRIX_FLEET_INT_H
+#define IOMATRIX_FLEET_INT_H
+
+#include <stdint.h>
+
+#include "fleet/fleet.h"
+#include "fleet/proto.h"
+#include "resultset/resultset.h"
+#include "suite/cell.h"
+
+#define FLEET_PINGS 8
+
+enum hstate {
+	HS_WAITING,   /* not started yet (--parallel) */
+	HS_HELLO,     /* ssh started, waiting for the agent's hello */
+	HS_CLOCK,     /* ping/pong */
+	HS_SUITE,     /* suite sent, waiting for suite_ok */
+	HS_IDLE,      /* between cells */
+	HS_CELL,      /* cell sent: waiting for ready or result */
+	HS_READY,     /* ready for a repetition, waiting for go (aggregate) */
+	HS_GO,        /* go sent: waiting for rep_done or result */
+	HS_HELD,      /* result in hand, waiting for the other hosts (aggregate) */
+	HS_ENDING,    /* end sent */
+	HS_DONE,
+	HS_FAILED,
+};
+
+struct fhost {
+	const char *name;           /* as given, borrowed */
+	size_t idx;                 /* in the set's host list */
+	enum hstate st;
+	struct ssh_conn conn;
+	struct linebuf lb;
+	char errtail[2048];         /* the end of ssh's stderr */
+	size_t errlen;
+	char fail[1024];            /* why it failed */
+	bool unreachable;           /* failed before the agent said hello */
+	bool input_error;           /* the agent refused the suite/paths */
+	int64_t deadline_ns;        /* for the handshake; 0 none */
+	int64_t last_rx_ns;         /* when it last said anything */
+	struct clock_sample samples[FLEET_PINGS];
+	size_t nsamples;
+	struct clock_est clk;
+	double wall_off[FLEET_PINGS]; /* per sample: host wall clock - ours, s */
+	double wall_offset_s;       /* that of the min-delay sample */
+	cJSON *hello, *info;        /* owned: agent hello, suite_ok */
+	const char **ov;            /* device overrides sent to it */
+	size_t nov;
+	size_t *todo;               /* plan indices still to run */
+	size_t ntodo, pos;
+	size_t cur;                 /* plan index in progress */
+	bool busy;                  /* a cell is in progress */
+	unsigned ready_rep;         /* HS_READY: for this repetition */
+	int64_t *starts;            /* per repetition: start, controller clock */
+	cJSON *result;              /* HS_HELD: the agent's cell */
+	bool aborted;               /* aggregate: abort sent for this cell */
+	bool in_agg;                /* aggregate: takes part in the cell */
+	bool accounted;             /* failed: its cells are written failed */
+	bool skipped;               /* unreachable and --skip-unreachable */
+};
+
+struct fleet {
+	const struct fleet_opts *o;
+	struct suite *s;
+	struct resultset rs;
+	bool have_rs;
+	struct fhost *h;
+	size_t nh;
+	size_t nslots;              /* cell slots: hosts (+1 "all" in aggregate) */
+	int64_t epoch_ns;           /* controller clock origin */
+	int64_t margin_ns;          /* last barrier margin */
+	int64_t silence_ns;         /* a host silent this long is hung */
+	bool failed_any, stopped;
+	bool gate_passed;           /* every started host got through hello */
+	bool fatal;                 /* bad input found before IO: exit 2 */
+	/* aggregate: the cell in progress */
+	bool agg_busy;
+	size_t agg_cur;
+	size_t *agg_todo;           /* plan indices the fleet still runs */
+	size_t agg_ntodo, agg_pos;
+	char agg_fail[1024];
+};
+
+int64_t fleet_now(const struct fleet *f);
+void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg);
+
+/* fleet_set.c */
+int fleet_set_begin(struct fleet *f, char *err, size_t errlen);
+int fleet_set_resume(struct fleet *f, char *err, size_t errlen);
+int fleet_set_host_info(struct fleet *f);
+bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx);
+int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
+			  cJSON *cell);
+int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
+		       const char *host, const char *why);
+int fleet_write_aggregate(struct fleet *f, size_t plan_idx);
+int fleet_set_finish(struct fleet *f, const char *status);
+int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
+			  const char ***hosts, const char ***devs,
+			  char *err, size_t errlen);
+int fleet_set_check_suite(const struct fleet *f, char *err, size_t errlen);
+
+#endif

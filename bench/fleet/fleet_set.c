@@ -1,0 +1,563 @@
+/*
+ * fleet_set.c - the fleet result set: results/<UTC>_<suite>_fleet/ with
+ * one cell file per host and plan cell (and per plan cell an aggregate
+ * "all" cell in aggregate mode), each carrying "host" and "plan_id", and a
+ * manifest whose "fleet" object lists the hosts with their fingerprints,
+ * versions and clock offsets (results/README.md, "Fleet sets").
+ *
+ * Cell ids: slot * N + plan id, N the plan's cell count; slots are the
+ * hosts in --hosts order, after slot 0 "all" in aggregate mode.
+ */
+#include "fleet_int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fsutil.h"
+#include "common/version.h"
+#include "fleet/merge.h"
+#include "host/fingerprint.h"
+#include "host/safety.h"
+#include "suite/suite.h"
+
+static int set_id(const struct fleet *f, size_t slot, size_t plan_idx)
+{
+	return (int)(slot * f->s->ncells) + f->s->cells[plan_idx].id;
+}
+
+static void put(cJSON *o, const char *k, cJSON *v)
+{
+	if (!v)
+		return;
+	if (cJSON_GetObjectItemCaseSensitive(o, k))
+		cJSON_ReplaceItemInObjectCaseSensitive(o, k, v);
+	else
+		cJSON_AddItemToObject(o, k, v);
+}
+
+static cJSON *str_or_null(const char *s)
+{
+	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+/* The set's manifest through the one writer, plus "fleet".  The devices
+ * are the suite's as the controller resolved them; each host's own paths
+ * and fingerprints go under fleet.hosts as they answer. */
+static cJSON *manifest_new(const struct fleet *f)
+{
+	const struct suite *s = f->s;
+	struct manifest_info mi = {
+		.scale = f->o->scale > 0 ? f->o->scale : 1,
+		.command = f->o->argv, .ncommand = f->o->argc,
+		.tool = fingerprint_tool(), .host = fingerprint_host(), /* the controller */
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = s->file,
+		.sha256 = s->sha256, .cells_total = f->nslots * s->ncells,
+	};
+	cJSON *m = resultset_manifest_new(&mi), *o, *a;
+
+	for (size_t i = 0; m && i < s->ndevices; i++)
+		resultset_manifest_add_device(m, s->devices[i].name, s->devices[i].path,
+					      s->devices[i].destructive, NULL);
+	o = m ? cJSON_AddObjectToObject(m, "fleet") : NULL;
+	if (o) {
+		cJSON_AddStringToObject(o, "mode", f->o->aggregate ? "aggregate" : "survey");
+		cJSON_AddNumberToObject(o, "plan_cells", (double)s->ncells);
+		a = cJSON_AddArrayToObject(o, "device_overrides");
+		for (size_t i = 0; a && i < f->o->ndevices; i++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(f->o->devices[i]));
+		cJSON_AddArrayToObject(o, "hosts");
+	}
+	return m;
+}
+
+int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
+{
+	const char *root = getenv("IOMATRIX_RESULTS");
+	char path[PATH_MAX + 32];
+	cJSON *plan;
+	int r1, r2;
+
+	if (!root || !*root)
+		root = "results";
+	if (safety_check_results_dir(f->o->out ? f->o->out : root, err, errlen) < 0)
+		return -1;
+	if (resultset_create(&f->rs, root, f->o->out, f->s->name, manifest_new(f),
+			     err, errlen) < 0)
+		return -1;
+	f->have_rs = true;
+	plan = resultset_plan_to_json(f->s);
+	snprintf(path, sizeof(path), "%s/suite.yaml", f->rs.dir);
+	r1 = fsutil_write_atomic(path, f->s->text, f->s->text_len);
+	snprintf(path, sizeof(path), "%s/plan.json", f->rs.dir);
+	r2 = plan ? atomic_write_json(path, plan) : -ENOMEM;
+	cJSON_Delete(plan);
+	if (r1 < 0 || r2 < 0) {
+		snprintf(err, errlen, "cannot write result set '%s': %s; free some space or use --out DIR",
+			 f->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+		return -1;
+	}
+	if (!f->o->quiet)
+		fprintf(stderr, "iomatrix: writing result set '%s' (%zu cells)\n",
+			f->rs.dir, f->nslots * f->s->ncells);
+	return 0;
+}
+
+int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
+{
+	if (!f->o->quiet)
+		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
+	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
+}
+
+bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx)
+{
+	const cJSON *e = resultset_cell_entry(&f->rs, set_id(f, slot, plan_idx));
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "status");
+
+	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+}
+
+static const char *host_status(const struct fhost *h)
+{
+	if (h->skipped)
+		return "skipped";
+	if (h->st == HS_FAILED)
+		return h->unreachable ? "unreachable" : "failed";
+	if (h->st == HS_WAITING)
+		return "waiting";
+	return h->st == HS_DONE ? "done" : "running";
+}
+
+static cJSON *host_json(const struct fhost *h)
+{
+	cJSON *o = cJSON_CreateObject(), *c;
+	const char *hn = proto_get_str(h->hello, "hostname");
+	const char *ver = proto_get_str(h->hello, "version");
+	const char *git = proto_get_str(h->hello, "git_commit");
+
+	if (!o)
+		return NULL;
+	cJSON_AddStringToObject(o, "name", h->name);
+	cJSON_AddStringToObject(o, "status", host_status(h));
+	put(o, "error", h->fail[0] ? cJSON_CreateString(h->fail) : cJSON_CreateNull());
+	put(o, "hostname", str_or_null(hn));
+	put(o, "version", str_or_null(ver));
+	put(o, "git_commit", str_or_null(git));
+	c = cJSON_AddObjectToObject(o, "clock");
+	if (c && h->clk.n) {
+		cJSON_AddNumberToObject(c, "offset_ns", (double)h->clk.offset_ns);
+		cJSON_AddNumberToObject(c, "error_ns", (double)h->clk.error_ns);
+		cJSON_AddNumberToObject(c, "rtt_min_ns", (double)h->clk.rtt_min_ns);
+		cJSON_AddNumberToObject(c, "rtt_median_ns", (double)h->clk.rtt_med_ns);
+		cJSON_AddNumberToObject(c, "samples", (double)h->clk.n);
+		cJSON_AddNumberToObject(c, "wall_offset_s", h->wall_offset_s);
+	}
+	static const char *const keys[] = { "host", "tool", "devices" };
+	for (size_t k = 0; k < 3; k++) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(h->info, keys[k]);
+		put(o, keys[k], v ? cJSON_Duplicate(v, true) : cJSON_CreateNull());
+	}
+	return o;
+}
+
+int fleet_set_host_info(struct fleet *f)
+{
+	cJSON *fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
+	cJSON *a = cJSON_CreateArray();
+	char err[512];
+
+	if (!f->have_rs || !fl || !a) {
+		cJSON_Delete(a);
+		return -1;
+	}
+	for (size_t i = 0; i < f->nh; i++) {
+		cJSON *h = host_json(&f->h[i]);
+		if (h)
+			cJSON_AddItemToArray(a, h);
+	}
+	put(fl, "hosts", a);
+	if (f->margin_ns)
+		put(fl, "barrier_margin_ns", cJSON_CreateNumber((double)f->margin_ns));
+	return resultset_save_manifest(&f->rs, err, sizeof(err));
+}
+
+static int write_cell(struct fleet *f, size_t slot, size_t plan_idx,
+		      const char *host, cJSON *cell)
+{
+	char err[1024];
+
+	put(cell, "id", cJSON_CreateNumber(set_id(f, slot, plan_idx)));
+	put(cell, "plan_id", cJSON_CreateNumber(f->s->cells[plan_idx].id));
+	put(cell, "host", cJSON_CreateString(host));
+	if (resultset_write_cell(&f->rs, set_id(f, slot, plan_idx), cell, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		f->failed_any = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* One line per finished host cell, as `run` prints one per cell. */
+static void print_line(const struct fleet *f, const char *host, size_t plan_idx,
+		       const cJSON *cell)
+{
+	const struct cell *c = &f->s->cells[plan_idx];
+	const char *st = proto_get_str(cell, "status");
+	const char *e = proto_get_str(cell, "error");
+	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(cell, "summary");
+	double iops = 0;
+
+	if (st && strcmp(st, "ok")) {
+		fprintf(stderr, "%s: cell %d/%zu %s %s: failed: %s\n", host, c->id,
+			f->s->ncells, c->device, c->label, e ? e : "?");
+		return;
+	}
+	if (f->o->quiet)
+		return;
+	for (int d = 0; d < 2; d++) {
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(sum, d ? "write" : "read");
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(x, "iops"), "mean");
+		if (cJSON_IsNumber(m))
+			iops += m->valuedouble;
+	}
+	fprintf(stderr, "%s: cell %d/%zu %s %s %s: %.0f IOPS\n", host, c->id,
+		f->s->ncells, c->device, c->label, pattern_name(c->pattern), iops);
+}
+
+int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
+			  cJSON *cell)
+{
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(cell, "fleet_starts");
+	const cJSON *e;
+	cJSON *starts = cJSON_CreateArray();
+
+	/* the agent's start times are on its clock: keep how late each
+	 * repetition started against its go, and the controller-clock start */
+	cJSON_ArrayForEach(e, st) {
+		int64_t rep, late;
+		cJSON *o;
+		if (!proto_get_i64(e, "rep", &rep) || rep < 1 || rep > 1000000 ||
+		    !proto_get_i64(e, "late_ns", &late) || !starts ||
+		    !(o = cJSON_CreateObject()))
+			continue;
+		cJSON_AddNumberToObject(o, "rep", (double)rep);
+		cJSON_AddNumberToObject(o, "late_ns", (double)late);
+		if ((size_t)rep <= f->s->cells[plan_idx].repeat)
+			cJSON_AddNumberToObject(o, "start_ns", (double)h->starts[rep - 1]);
+		cJSON_AddItemToArray(starts, o);
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(cell, "fleet_starts");
+	if (starts)
+		put(cell, "starts", starts);
+	print_line(f, h->name, plan_idx, cell);
+	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name, cell);
+}
+
+int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
+		       const char *host, const char *why)
+{
+	char now[32];
+	cJSON *cell;
+
+	iso8601_now(now, sizeof(now));
+	struct cell_outcome out = { .error = why, .started_at = now, .finished_at = now };
+	cell = resultset_cell_to_json(&f->s->cells[plan_idx], &out);
+	if (!cell)
+		return -1;
+	print_line(f, host, plan_idx, cell);
+	return write_cell(f, slot, plan_idx, host, cell);
+}
+
+int fleet_set_finish(struct fleet *f, const char *status)
+{
+	char err[1024];
+
+	fleet_set_host_info(f);
+	if (resultset_finish(&f->rs, status, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Merge repetition r of every participant; fills out and the rep's fleet
+ * facts (skew, window).  0, or -1 with why. */
+static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
+		     struct rep_result *out, cJSON *info, char *why, size_t whylen)
+{
+	const struct cell *c = &f->s->cells[f->agg_cur];
+	struct rep_result *reps = calloc(n, sizeof(*reps));
+	int64_t *start = calloc(n, sizeof(*start)), skew;
+	uint64_t *rt = calloc(n, sizeof(*rt)), window;
+	cJSON *hs = cJSON_CreateArray();
+	int ret = -1;
+
+	if (!reps || !start || !rt || !hs) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const cJSON *rj = cJSON_GetArrayItem(
+			cJSON_GetObjectItemCaseSensitive(part[i]->result, "repetitions"), (int)r);
+		char w[160];
+		if (fleet_rep_from_json(rj, &reps[i], w, sizeof(w)) < 0) {
+			snprintf(why, whylen, "host '%s' sent repetition %u with %s",
+				 part[i]->name, r + 1, w);
+			goto out;
+		}
+		/* measurement starts after the ramp, the same on every host */
+		start[i] = part[i]->starts[r] + (int64_t)c->ramp_ns;
+		rt[i] = reps[i].runtime_ns;
+		cJSON *o = cJSON_CreateObject();
+		if (o) {
+			cJSON_AddStringToObject(o, "host", part[i]->name);
+			cJSON_AddNumberToObject(o, "start_ns", (double)part[i]->starts[r]);
+			cJSON_AddNumberToObject(o, "runtime_ns", (double)rt[i]);
+			cJSON_AddItemToArray(hs, o);
+		}
+	}
+	window = fleet_common_window(start, rt, n, &skew);
+	if (fleet_rep_merge(reps, n, window, out) < 0) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	cJSON_AddNumberToObject(info, "rep", r + 1);
+	cJSON_AddNumberToObject(info, "start_skew_ns", (double)skew);
+	cJSON_AddNumberToObject(info, "common_window_ns", (double)window);
+	cJSON_AddItemToObject(info, "hosts", hs);
+	hs = NULL;
+	ret = 0;
+out:
+	for (size_t i = 0; reps && i < n; i++)
+		rep_result_release(&reps[i]);
+	free(reps);
+	free(start);
+	free(rt);
+	cJSON_Delete(hs);
+	return ret;
+}
+
+/* The aggregate cell of the cell in progress from the held host results;
+ * NULL with why when it cannot be made. */
+static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
+			     char *why, size_t whylen)
+{
+	const struct cell *c = &f->s->cells[f->agg_cur];
+	unsigned nreps = c->repeat;
+	struct rep_result *agg = calloc(nreps ? nreps : 1, sizeof(*agg));
+	cJSON *fl = cJSON_CreateObject(), *repinfo = cJSON_CreateArray(), *cell = NULL;
+	const char *started = proto_get_str(part[0]->result, "started_at");
+	const char *finished = proto_get_str(part[0]->result, "finished_at");
+	double worst = 0, worst_frac = 0;
+	unsigned done = 0;
+
+	if (!agg || !fl || !repinfo) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(part[i]->result, "repetitions")) != (int)nreps) {
+			snprintf(why, whylen, "host '%s' sent %d repetitions, the cell has %u",
+				 part[i]->name, cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(part[i]->result, "repetitions")), nreps);
+			goto out;
+		}
+	for (unsigned r = 0; r < nreps; r++, done++) {
+		cJSON *info = cJSON_CreateObject();
+		if (!info || merge_rep(f, part, n, r, &agg[r], info, why, whylen) < 0) {
+			cJSON_Delete(info);
+			goto out;
+		}
+		double skew = cJSON_GetObjectItemCaseSensitive(info, "start_skew_ns")->valuedouble;
+		double frac = agg[r].runtime_ns ? skew / (double)agg[r].runtime_ns : 0;
+		if (skew > worst)
+			worst = skew;
+		if (frac > worst_frac)
+			worst_frac = frac;
+		cJSON_AddItemToArray(repinfo, info);
+	}
+	struct cell_outcome out = { .started_at = started, .finished_at = finished,
+				    .reps = agg, .nreps = nreps };
+	cell = resultset_cell_to_json(c, &out);
+	if (!cell) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	cJSON *hosts = cJSON_AddArrayToObject(fl, "hosts");
+	for (size_t i = 0; hosts && i < n; i++)
+		cJSON_AddItemToArray(hosts, cJSON_CreateString(part[i]->name));
+	cJSON_AddNumberToObject(fl, "start_skew_ns", worst);
+	cJSON_AddNumberToObject(fl, "barrier_margin_ns", (double)f->margin_ns);
+	cJSON_AddItemToObject(fl, "reps", repinfo);
+	repinfo = NULL;
+	cJSON_AddItemToObject(cell, "fleet", fl);
+	fl = NULL;
+	if (worst_frac > 0.01) {
+		char w[256];
+		snprintf(w, sizeof(w), "start skew %.1f ms is %.1f %% of the runtime (over 1 %%): the hosts did not load the target at the same time for all of it",
+			 worst / 1e6, worst_frac * 100);
+		cJSON *wa = cJSON_GetObjectItemCaseSensitive(cell, "warnings");
+		if (cJSON_IsArray(wa))
+			cJSON_AddItemToArray(wa, cJSON_CreateString(w));
+	}
+	if (f->nh > n) {
+		char w[256];
+		snprintf(w, sizeof(w), "aggregate over %zu of %zu hosts", n, f->nh);
+		cJSON *wa = cJSON_GetObjectItemCaseSensitive(cell, "warnings");
+		if (cJSON_IsArray(wa))
+			cJSON_AddItemToArray(wa, cJSON_CreateString(w));
+	}
+out:
+	for (unsigned r = 0; agg && r < done; r++)
+		rep_result_release(&agg[r]);
+	free(agg);
+	cJSON_Delete(fl);
+	cJSON_Delete(repinfo);
+	return cell;
+}
+
+int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
+{
+	struct fhost **part = calloc(f->nh ? f->nh : 1, sizeof(*part));
+	size_t n = 0;
+	char why[1024] = "";
+	cJSON *agg = NULL;
+
+	if (!part)
+		return -1;
+	for (size_t i = 0; i < f->nh; i++)
+		if (f->h[i].in_agg && f->h[i].st == HS_HELD)
+			part[n++] = &f->h[i];
+	if (f->agg_fail[0])
+		snprintf(why, sizeof(why), "%s", f->agg_fail);
+	else if (!n)
+		snprintf(why, sizeof(why), "every host was lost");
+	else if (!(agg = aggregate_cell(f, part, n, why, sizeof(why))) && !why[0])
+		snprintf(why, sizeof(why), "cannot merge the hosts' results");
+	for (size_t i = 0; i < f->nh; i++) {
+		struct fhost *h = &f->h[i];
+		if (!h->in_agg)
+			continue;
+		const char *own = proto_get_str(h->result, "status");
+		bool own_fail = h->result && own && strcmp(own, "ok") && !h->aborted;
+		if (h->st == HS_HELD && !why[0]) {
+			fleet_write_host_cell(f, h, plan_idx, h->result);
+			h->result = NULL; /* written and freed */
+		} else if (own_fail) { /* its own failure says more */
+			fleet_write_host_cell(f, h, plan_idx, h->result);
+			h->result = NULL;
+		} else {
+			fleet_write_failed(f, h->idx + 1, plan_idx, h->name,
+					   h->st == HS_FAILED ? h->fail : why);
+		}
+		cJSON_Delete(h->result);
+		h->result = NULL;
+		h->in_agg = h->busy = h->aborted = false;
+		if (h->st == HS_HELD)
+			h->st = HS_IDLE;
+	}
+	if (agg) {
+		print_line(f, "all", plan_idx, agg);
+		write_cell(f, 0, plan_idx, "all", agg);
+	} else {
+		f->failed_any = true;
+		fleet_write_failed(f, 0, plan_idx, "all", why);
+	}
+	free(part);
+	return 0;
+}
+
+bool fleet_is_set(const char *dir)
+{
+	char path[PATH_MAX + 32], err[256];
+	cJSON *m;
+	bool yes;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	m = resultset_read_json(path, err, sizeof(err));
+	yes = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(m, "fleet"));
+	cJSON_Delete(m);
+	return yes;
+}
+
+/* --resume SET: the set fixes the hosts, the mode, the device paths and
+ * the scale unless the command line says otherwise.  Fills *o, *hosts
+ * and *devs (NULL-terminated arrays of copies; the caller frees them and
+ * their strings). */
+int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
+			  const char ***hosts, const char ***devs,
+			  char *err, size_t errlen)
+{
+	const cJSON *fl, *e, *sc, *mode;
+	size_t n = 0;
+
+	if (resultset_open(&f->rs, o->resume, err, errlen) < 0)
+		return -1;
+	f->have_rs = true;
+	fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
+	mode = cJSON_GetObjectItemCaseSensitive(fl, "mode");
+	if (!cJSON_IsObject(fl) || !cJSON_IsString(mode)) {
+		snprintf(err, errlen, "'%s' is not a fleet result set", o->resume);
+		return -1;
+	}
+	o->aggregate = !strcmp(mode->valuestring, "aggregate");
+	const cJSON *hl = cJSON_GetObjectItemCaseSensitive(fl, "hosts");
+	*hosts = calloc((size_t)cJSON_GetArraySize(hl) + 1, sizeof(**hosts));
+	const cJSON *dl = cJSON_GetObjectItemCaseSensitive(fl, "device_overrides");
+	*devs = calloc((size_t)cJSON_GetArraySize(dl) + 1, sizeof(**devs));
+	if (!*hosts || !*devs) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	cJSON_ArrayForEach(e, hl) {
+		const char *name = proto_get_str(e, "name");
+		/* copies: the manifest's host list is rewritten as we go */
+		if (name && !((*hosts)[n++] = strdup(name))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	if (o->nhosts) { /* the same hosts, in the same order: slots */
+		bool same = o->nhosts == n;
+		for (size_t i = 0; same && i < n; i++)
+			same = !strcmp(o->hosts[i], (*hosts)[i]);
+		if (!same) {
+			snprintf(err, errlen, "--hosts differs from the hosts of set '%s'; resume without --hosts",
+				 o->resume);
+			return -1;
+		}
+	}
+	o->hosts = *hosts;
+	o->nhosts = n;
+	if (!o->ndevices) {
+		size_t k = 0;
+		cJSON_ArrayForEach(e, dl)
+			if (cJSON_IsString(e) && !((*devs)[k++] = strdup(e->valuestring))) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+		o->devices = *devs;
+		o->ndevices = k;
+	}
+	sc = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "scale");
+	o->scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+	return 0;
+}
+
+/* The suite given on --resume must be the set's own. */
+int fleet_set_check_suite(const struct fleet *f, char *err, size_t errlen)
+{
+	const cJSON *sha = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "suite"), "sha256");
+
+	if (!cJSON_IsString(sha) || strcmp(sha->valuestring, f->s->sha256)) {
+		snprintf(err, errlen, "the suite differs from the suite of set '%s' (sha256); resume with the set's own copy: iomatrix run --resume %s",
+			 f->rs.dir, f->rs.dir);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,75 @@
+/*
+ * run_devices.c - before the first cell, tell the user where each device
+ * really is (run_devices.h).  Seed 000 run with /mnt/hdd and /mnt/ssd
+ * absent put both "devices" on the root disk and the report compared a
+ * disk with itself; this is where the user can still press Ctrl-C.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "run_devices.h"
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
+{
+	const cJSON *d;
+	int groups = 0, i = 0;
+
+	cJSON_ArrayForEach(d, devices) {
+		if (quiet)
+			break;
+		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
+		const char *name = jstr(d, "name"), *path = jstr(d, "path");
+		const char *bd = jstr(fp, "block_device"), *fs = jstr(fp, "fs_type");
+		const char *vk = jstr(fp, "virtual_kind");
+		bool missing = path && access(path, F_OK) != 0;
+		fprintf(out, "iomatrix: device %s: %s -> %s%s%s%s%s%s\n", name ? name : "?",
+			path ? path : "?", bd ? bd : "no block device",
+			fs ? ", " : "", fs ? fs : "", vk ? " (" : "", vk ? vk : "", vk ? ")" : "");
+		if (missing)
+			fprintf(out, "iomatrix: device %s: '%s' does not exist yet and will be created\n",
+				name ? name : "?", path);
+	}
+	cJSON_ArrayForEach(d, devices) {
+		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
+		const char *bd = jstr(fp, "block_device"), *name = jstr(d, "name");
+		const cJSON *e;
+		int j = 0, same = 0;
+		bool earlier = false;
+		char names[1024];
+		size_t len = 0;
+
+		if (!bd || !name) {
+			i++;
+			continue;
+		}
+		names[0] = '\0';
+		cJSON_ArrayForEach(e, devices) {
+			const char *bd2 = jstr(cJSON_GetObjectItemCaseSensitive(e, "fingerprint"),
+					       "block_device");
+			const char *n2 = jstr(e, "name");
+			if (j != i && bd2 && n2 && !strcmp(bd, bd2)) {
+				if (j < i)
+					earlier = true;
+				if (len < sizeof(names))
+					len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+								same ? ", " : "", n2);
+				same++;
+			}
+			j++;
+		}
+		if (same && !earlier) {
+			fprintf(out, "iomatrix: warning: %s and %s are the same device (%s): this "
+				"compares a device with itself; point each at its own disk with "
+				"--device NAME=PATH (Ctrl-C stops now)\n", name, names, bd);
+			groups++;
+		}
+		i++;
+	}
+	return groups;
+}

@@ -1,0 +1,48 @@
+/*
+ * run_fleet.h - `run`'s fleet options and the call into bench/fleet/
+ * (run_fleet.c).  Kept apart so that cmd_run.c needs three calls.
+ */
+#ifndef IOMATRIX_RUN_FLEET_H
+#define IOMATRIX_RUN_FLEET_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct run_fleet {
+	const char **hosts;         /* into hosts_buf */
+	size_t nhosts;
+	char *hosts_buf;
+	bool hosts_given, aggregate, aggregate_given, skip_unreachable;
+	struct suite *suite;        /* owned: when the hosts came from it */
+	const char *ssh_config, *remote;
+	const char **ssh_options;
+	size_t nssh_options;
+	unsigned parallel;
+};
+
+/* What `run` parsed that the fleet needs too (all borrowed). */
+struct run_fleet_common {
+	const char *suite_path, *out, *resume;
+	const char *const *devices;
+	size_t ndevices;
+	double scale;
+	bool yes_destroy_data, quiet;
+	int argc;
+	char **argv;
+	volatile sig_atomic_t *stop;
+};
+
+void run_fleet_init(struct run_fleet *rf, int argc);
+void run_fleet_release(struct run_fleet *rf);
+/* argv[*i] is one of ours: 1 (consumed, *i advanced past its value),
+ * 0 not ours, -1 bad (message printed). */
+int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i);
+/* --hosts given, a suite with top-level hosts: (taken into rf), or
+ * resuming a fleet set. */
+bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
+		      const char *resume);
+/* The exit code of the fleet run. */
+int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * run_ssd.h - the SNIA PTS side of `run` (issue 12): purge and
+ * preconditioning before a device's first cell (precondition/DEVICE.json),
+ * the per-device rounds state judged after every round (steady/DEVICE.json),
+ * and the cell-file bookkeeping that keeps every round's or repetition's
+ * results while the summary covers only the measurement window.
+ *
+ * Functions return 0 or -errno with a message in err (lower-case, subject
+ * quoted); -EINTR when the stop flag was raised.
+ */
+#ifndef IOMATRIX_RUN_SSD_H
+#define IOMATRIX_RUN_SSD_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "runner/runner.h"
+#include "suite/cell.h"
+
+/* ---- purge and preconditioning ---- */
+
+/*
+ * Purge (when the device says so) and precondition device d on the file set
+ * of its first cell `first`, measuring every pass like a write cell, and
+ * write SETDIR/precondition/NAME.json.  Nothing to do: returns 0 at once.
+ * *created is set when it made files that the cells' target must remove.
+ */
+int ssd_prepare_device(const struct suite_device *d, const struct cell *first,
+		       bool yes_destroy_data, struct run_ctl *ctl,
+		       const char *setdir, bool quiet, bool *created,
+		       char *err, size_t errlen);
+
+/* ---- rounds ---- */
+
+struct rounds_track {
+	char label[CELL_LABEL_MAX];
+	int cell_id;
+	double *values;          /* one per round done */
+	size_t n;
+	size_t first_steady;     /* round, 0: never */
+	struct steady_verdict v; /* over the current window */
+};
+
+struct rounds_state {
+	char device[CELL_NAME_MAX];
+	const struct suite_rounds *cfg;
+	unsigned rounds_done;
+	unsigned steady_round;   /* 0: not (yet) */
+	bool finished;           /* steady, or max rounds run */
+	struct rounds_track *t;
+	size_t nt;
+	double *pending;         /* this round's value per track, NAN: not yet */
+};
+
+/* Start the state of device dev: from SETDIR/steady/DEV.json when resuming
+ * (rounds_done then says where to go on), else round 0.  The cells of the
+ * tracks are looked up in s. */
+int rounds_state_load(struct rounds_state *st, const struct suite *s,
+		      const char *dev, const char *setdir, char *err,
+		      size_t errlen);
+void rounds_state_release(struct rounds_state *st);
+/* Note cell c's value of this round (ignored unless c is tracked). */
+void rounds_state_note(struct rounds_state *st, const struct cell *c,
+		       double value);
+/* The round is complete: judge it, write SETDIR/steady/DEV.json.  Sets
+ * st->finished when steady or at the maximum. */
+int rounds_state_end_round(struct rounds_state *st, const char *setdir,
+			   char *err, size_t errlen);
+
+/* ---- cell files ---- */
+
+/* The tracked metric of some repetitions: the mean over them of IOPS or
+ * bytes/s (both directions summed) or the mean latency (IO-weighted). */
+double ssd_reps_metric(const struct rep_result *r, unsigned n, enum ss_metric m);
+
+/* Rebuild what the summary needs of a stored repetition (counts, exact
+ * latency moments, histogram).  0, or -1 when it is not one we wrote.
+ * Release with rep_result_release(). */
+int ssd_rep_from_json(const cJSON *rep, struct rep_result *out);
+
+/*
+ * Read cells/NNNN.json of cell id from setdir and return its repetitions of
+ * rounds before `round` (a round cut short by SIGINT is dropped), as a new
+ * array the caller owns; an empty array when there is no file.
+ */
+cJSON *ssd_old_round_reps(const char *setdir, int id, unsigned round);
+
+#endif

@@ -1,0 +1,77 @@
+#!/bin/sh
+# mkman.sh IOMATRIX VERSION > iomatrix.1 - the manual page, built from the
+# same help text the program prints (`iomatrix --help` and each
+# `iomatrix COMMAND --help`), so the two cannot drift apart.
+set -eu
+bin=$1 version=$2
+esc() { # roff-safe text: backslashes, leading dots and quotes
+	sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" -e 's/-/\\-/g'
+}
+cat <<HEAD
+.TH IOMATRIX 1 "" "iomatrix $version" "User Commands"
+.SH NAME
+iomatrix \\- reproducible storage benchmarks and blog\\-ready reports
+.SH SYNOPSIS
+.nf
+HEAD
+"$bin" --help | sed -n '/^commands:/,/^$/p' | sed -e '1d' -e '/^$/d' -e 's/^  //' | esc
+cat <<'MID'
+.fi
+.SH DESCRIPTION
+A YAML suite names devices and a matrix of block sizes, IO patterns, queue
+depths and jobs.
+.B iomatrix run
+expands it into cells, runs each with its own IO engines (libaio with
+O_DIRECT, io_uring, psync, null), and archives a dated, self\-describing
+result set under
+.IR results/ .
+.B iomatrix report
+turns result sets into GitHub\-flavoured Markdown, one self\-contained HTML
+page, CSV and JSON, with gnuplot charts;
+.B iomatrix compare
+judges two sets against each other.
+A run with
+.B \-\-scale
+is a rehearsal, and every report of it says so.
+.SH COMMANDS
+MID
+for c in $("$bin" --help | sed -n 's/^  iomatrix \([a-z][a-z]*\) .*/\1/p' | uniq); do
+	printf '.SS "iomatrix %s"\n.nf\n' "$c"
+	"$bin" "$c" --help | esc
+	printf '.fi\n'
+done
+cat <<'TAIL'
+.SH EXIT STATUS
+0 success; 1 runtime failure (IO error, device vanished, gnuplot failed);
+2 bad input or usage (the message names file:line:col where one exists);
+3
+.B compare \-\-fail\-on\-regression
+found a regression; 130 interrupted by SIGINT or SIGTERM after saving what
+was complete.
+.SH ENVIRONMENT
+.TP
+.B IOMATRIX_RESULTS
+where new result sets go (default
+.IR ./results ).
+.TP
+.B IOMATRIX_TEMPLATES
+report templates to use instead of the installed ones.
+.TP
+.B SOURCE_DATE_EPOCH
+pins the "generated" date of a report.
+.SH FILES
+.TP
+.I results/<UTC time>_<suite>_<host>/
+a result set: manifest.json, suite.yaml, plan.json, cells/NNNN.json and,
+after
+.BR "iomatrix report" ,
+report/.
+.TP
+.I share/iomatrix/suites/
+ready suites: quick, CrystalDiskMark presets, HDD vs SSD, one per published
+write\-up the project reproduces.
+.SH SEE ALSO
+.BR fio (1),
+.BR sysbench (1),
+.BR gnuplot (1)
+TAIL

@@ -1,0 +1,777 @@
+/*
+ * archive.c - find result sets, order them by date, and reduce each to the
+ * compact record history and site work from (archive.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "archive.h"
+#include "common/fsutil.h"
+#include "common/sbuf.h"
+#include "common/units.h"
+#include "fleet.h"
+#include "report.h"
+#include "resultset/rset.h"
+
+const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
+const char *const arc_metric_units[ARC_NMETRIC] = { "IOPS", "MB/s", "mean latency (µs)",
+						    "p99 latency (µs)" };
+const char *const arc_env_names[ARC_NENV] = {
+	"kernel", "iomatrix", "firmware", "scheduler", "mount options",
+	"filesystem", "governor", "virtualisation",
+};
+
+bool arc_metric_lower_better(enum arc_metric m)
+{
+	return m == ARC_LAT_MEAN || m == ARC_LAT_P99;
+}
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static const char *js(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* ---- scanning ---- */
+
+struct refs {
+	struct arc_ref *v;
+	size_t n, alloc;
+};
+
+static bool is_set(const char *path)
+{
+	char p[PATH_MAX];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/manifest.json", path);
+	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode))
+		return true;
+	snprintf(p, sizeof(p), "%s/cells", path);
+	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void stamp_of(const char *dir, char *buf, size_t len)
+{
+	static const char *const files[] = { "manifest.json", "cells", "report/report.html" };
+	char p[PATH_MAX];
+	size_t off = 0;
+	for (size_t i = 0; i < 3 && off < len; i++) {
+		struct stat st;
+		snprintf(p, sizeof(p), "%s/%s", dir, files[i]);
+		if (stat(p, &st) < 0)
+			memset(&st, 0, sizeof(st));
+		off += (size_t)snprintf(buf + off, len - off, "%s%lld.%09ld:%lld", i ? "/" : "",
+					(long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+					(long long)st.st_size);
+	}
+}
+
+/* The date a set sorts by: started_at, else the date its name starts with. */
+static char *set_date(const char *path, const char *name)
+{
+	char p[PATH_MAX];
+	size_t len;
+	char why[64];
+	snprintf(p, sizeof(p), "%s/manifest.json", path);
+	char *buf = fsutil_read_at(AT_FDCWD, p, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
+	free(buf);
+	const char *d = js(m, "started_at");
+	char *out = d ? strdup(d) : NULL;
+	cJSON_Delete(m);
+	if (!out) {
+		/* 2026-11-30T024012Z_... -> 2026-11-30T02:40:12Z */
+		int y, mo, da, h, mi, s;
+		char t[32];
+		if (sscanf(name, "%4d-%2d-%2dT%2d%2d%2dZ", &y, &mo, &da, &h, &mi, &s) == 6)
+			snprintf(t, sizeof(t), "%04d-%02d-%02dT%02d:%02d:%02dZ", y, mo, da, h, mi, s);
+		else
+			snprintf(t, sizeof(t), "unknown");
+		out = strdup(t);
+	}
+	return out;
+}
+
+static int refs_add(struct refs *r, const char *path)
+{
+	char real[PATH_MAX];
+	if (!realpath(path, real))
+		return 0;
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->v[i].real, real))
+			return 0;   /* given twice */
+	if (r->n == r->alloc) {
+		size_t na = r->alloc ? r->alloc * 2 : 64;
+		struct arc_ref *p = realloc(r->v, na * sizeof(*p));
+		if (!p)
+			return -1;
+		r->v = p;
+		r->alloc = na;
+	}
+	struct arc_ref *x = &r->v[r->n];
+	memset(x, 0, sizeof(*x));
+	const char *base = strrchr(path, '/');
+	while (base && !base[1] && base > path) {   /* trailing slash */
+		const char *q = base - 1;
+		while (q > path && *q != '/')
+			q--;
+		base = *q == '/' ? q : NULL;
+	}
+	x->path = strdup(path);
+	x->real = strdup(real);
+	x->name = strdup(base ? base + 1 : path);
+	if (x->name)
+		x->name[strcspn(x->name, "/")] = 0;
+	x->date = x->name ? set_date(path, x->name) : NULL;
+	if (!x->path || !x->real || !x->name || !x->date) {
+		free(x->real);
+		free(x->path);
+		free(x->name);
+		free(x->date);
+		return -1;
+	}
+	stamp_of(path, x->stamp, sizeof(x->stamp));
+	r->n++;
+	return 0;
+}
+
+static int scan_dir(const char *dir, int depth, struct refs *r)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		char p[PATH_MAX];
+		struct stat st;
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+		if (lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (is_set(p)) {
+			if (refs_add(r, p) < 0) {
+				closedir(d);
+				return -ENOMEM;
+			}
+		} else if (depth > 0) {
+			scan_dir(p, depth - 1, r);
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+static int ref_cmp(const void *a, const void *b)
+{
+	const struct arc_ref *x = a, *y = b;
+	int c = strcmp(x->date, y->date);
+	return c ? c : strcmp(x->name, y->name);
+}
+
+int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
+	     struct errlist *errs)
+{
+	struct refs r = { 0 };
+	int ret = 0;
+	for (size_t i = 0; i < ndirs; i++) {
+		struct stat st;
+		if (stat(dirs[i], &st) < 0 || !S_ISDIR(st.st_mode)) {
+			errlist_add(errs, dirs[i], 0, 0, "%s (give result sets or a directory "
+				    "holding them, e.g. ./results)",
+				    errno && stat(dirs[i], &st) < 0 ? strerror(errno) : "not a directory");
+			ret = -1;
+			continue;
+		}
+		int e = is_set(dirs[i]) ? refs_add(&r, dirs[i]) : scan_dir(dirs[i], 1, &r);
+		if (e < 0) {
+			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
+			ret = -1;
+		}
+	}
+	if (r.n > 1)
+		qsort(r.v, r.n, sizeof(*r.v), ref_cmp);
+	*out = r.v;
+	*nout = r.n;
+	return ret;
+}
+
+void arc_refs_free(struct arc_ref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(refs[i].real);
+		free(refs[i].path);
+		free(refs[i].name);
+		free(refs[i].date);
+	}
+	free(refs);
+}
+
+/* ---- one set to a record ---- */
+
+/* Where a device ran: the set's host, or for a fleet set (`run --hosts`)
+ * the host a cell ran on, with that host's own fingerprints. */
+struct where {
+	const char *hostname;
+	const cJSON *host, *tool;
+	const cJSON *devices;        /* fleet host's devices; NULL: the set's */
+};
+
+static void where_of(const struct rset *rs, const char *given, struct where *w)
+{
+	*w = (struct where){ rs->hostname, rs->host, rs->tool, NULL };
+	if (!given)
+		return;
+	w->hostname = given;            /* "all": the fleet's aggregate */
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
+	const cJSON *h;
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
+		if (!js(h, "name") || strcmp(js(h, "name"), given))
+			continue;
+		w->hostname = js(h, "hostname") ? js(h, "hostname") : given;
+		w->host = cJSON_GetObjectItemCaseSensitive(h, "host");
+		w->tool = cJSON_GetObjectItemCaseSensitive(h, "tool");
+		w->devices = cJSON_GetObjectItemCaseSensitive(h, "devices");
+	}
+}
+
+static void dev_env(const struct rset *rs, const struct where *w, const cJSON *fp, char **env)
+{
+	const char *tool = js(w->tool, "version");
+	char buf[160];
+
+	env[ARC_ENV_KERNEL] = xstrdup(js(w->host, "kernel"));
+	if (tool && (!js(w->tool, "name") || !strcmp(js(w->tool, "name"), "iomatrix"))) {
+		env[ARC_ENV_TOOL] = xstrdup(tool);
+	} else if (rs->source_kind && strcmp(rs->source_kind, "iomatrix")) {
+		/* an import: the tool that measured it */
+		snprintf(buf, sizeof(buf), "%s %s", rs->source_kind,
+			 js(rs->source, "version") ? js(rs->source, "version") : "");
+		env[ARC_ENV_TOOL] = xstrdup(buf);
+	}
+	env[ARC_ENV_FIRMWARE] = xstrdup(js(fp, "firmware"));
+	env[ARC_ENV_SCHED] = xstrdup(js(fp, "scheduler"));
+	env[ARC_ENV_MOUNT] = xstrdup(js(fp, "mount_options"));
+	env[ARC_ENV_FS] = xstrdup(js(fp, "fs_type"));
+	env[ARC_ENV_GOVERNOR] = xstrdup(js(w->host, "governor"));
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(w->host, "virtualization");
+	env[ARC_ENV_VIRT] = xstrdup(cJSON_IsString(v) ? v->valuestring :
+				    cJSON_IsNull(v) ? "none" : NULL);
+}
+
+static int dev_fill(const struct rset *rs, const struct where *w, const char *name,
+		    struct arc_dev *d)
+{
+	const cJSON *fp = NULL;
+	const char *path = NULL;
+	if (w->devices) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, w->devices)
+			if (js(x, "name") && !strcmp(js(x, "name"), name)) {
+				fp = cJSON_GetObjectItemCaseSensitive(x, "fingerprint");
+				path = js(x, "path");
+			}
+	} else {
+		const struct rset_device *info = rset_device_find(rs, name);
+		fp = info ? info->fp : NULL;
+		path = info ? info->path : NULL;
+	}
+	const char *serial = js(fp, "serial_sha256"), *model = js(fp, "model");
+	struct sbuf b = SBUF_INIT;
+
+	memset(d, 0, sizeof(*d));
+	d->name = strdup(name);
+	d->host = strdup(w->hostname);
+	d->path = xstrdup(path);
+	d->model = xstrdup(model);
+	/* the separator \x1f keeps two different triples from giving one key */
+	if (serial && *serial)
+		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s", w->hostname, model ? model : "", serial);
+	else
+		sbuf_addf(&b, "name\x1f%s\x1f%s\x1f%s", w->hostname, name, path ? path : "");
+	d->ident = sbuf_detach(&b);
+	dev_env(rs, w, fp, d->env);
+	return d->name && d->host && d->ident ? 0 : -1;
+}
+
+/* Index of device `name` on host `given` (NULL: the set's host). */
+static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *given,
+			const char *name)
+{
+	struct where w;
+	where_of(rs, given, &w);
+	for (size_t i = 0; i < s->ndevs; i++)
+		if (!strcmp(s->devs[i].name, name) && !strcmp(s->devs[i].host, w.hostname))
+			return i;
+	struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
+	if (!p)
+		return (size_t)-1;
+	s->devs = p;
+	if (dev_fill(rs, &w, name, &s->devs[s->ndevs]) < 0) {
+		s->ndevs++;
+		return (size_t)-1;
+	}
+	return s->ndevs++;
+}
+
+static void cell_sig(const struct rset_cell *c, struct sbuf *b)
+{
+	char t[48];
+	sbuf_addf(b, "pattern=%s", c->pattern);
+	fmt_bs(c->bs, t, sizeof(t));
+	sbuf_addf(b, ";bs=%s;qd=%d;jobs=%d", t, c->iodepth, c->jobs);
+	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
+		sbuf_addf(b, ";rwmixread=%d", c->rwmixread);
+	sbuf_addf(b, ";engine=%s;direct=%s", c->engine, c->direct ? "yes" : "no");
+	if (c->fsync || c->end_fsync)
+		sbuf_addf(b, ";fsync=%d%s", c->fsync, c->end_fsync ? "+end" : "");
+	sbuf_addf(b, ";data=%s", c->data);
+	if (c->compress_pct)
+		sbuf_addf(b, ":%d", c->compress_pct);
+	sbuf_addf(b, ";files=%d", c->files);
+	if (c->size_pct > 0) {
+		sbuf_addf(b, ";size=%g%%", c->size_pct);
+	} else if (c->size_bytes) {
+		fmt_bs(c->size_bytes, t, sizeof(t));
+		sbuf_addf(b, ";size=%s", t);
+	}
+	if (c->offset_pct > 0)
+		sbuf_addf(b, ";offset=%g%%", c->offset_pct);
+	else if (c->offset_bytes)
+		sbuf_addf(b, ";offset=%llu", (unsigned long long)c->offset_bytes);
+	if (c->runtime_ns) {
+		units_format_duration(c->runtime_ns, t, sizeof(t));
+		sbuf_addf(b, ";runtime=%s", t);
+	}
+	if (c->requests)
+		sbuf_addf(b, ";requests=%llu", (unsigned long long)c->requests);
+	if (c->io_size) {
+		fmt_bs(c->io_size, t, sizeof(t));
+		sbuf_addf(b, ";io_size=%s", t);
+	}
+}
+
+/* One metric over the directions: throughput adds up (spreads in
+ * quadrature), latency is weighted by each direction's IOPS. */
+static void cell_metric(const struct rset_cell *c, enum arc_metric m, struct arc_val *v)
+{
+	double sum = 0, var = 0, ci2 = 0, w = 0;
+	int n = 0;
+	memset(v, 0, sizeof(*v));
+	for (int k = 0; k < DIR__COUNT; k++) {
+		const struct rset_dir *d = &c->dir[k];
+		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : m == ARC_MBS ? &d->bw :
+					     m == ARC_LAT_MEAN ? &d->lat_mean : &d->lat_p99;
+		if (!d->present || !st->n)
+			continue;
+		double scale = m == ARC_MBS ? 1e-6 : m == ARC_IOPS ? 1 : 1e-3;
+		double wt = m == ARC_IOPS || m == ARC_MBS ? 1 :
+			    (d->iops.mean > 0 ? d->iops.mean : 1);
+		sum += st->mean * scale * wt;
+		var += pow(st->stddev * scale * wt, 2);
+		ci2 += pow(st->ci95 * scale * wt, 2);
+		w += wt;
+		n = n ? (st->n < n ? st->n : n) : st->n;
+	}
+	if (!n || w <= 0)
+		return;
+	bool avg = m == ARC_LAT_MEAN || m == ARC_LAT_P99;
+	v->mean = avg ? sum / w : sum;
+	v->stddev = avg ? sqrt(var) / w : sqrt(var);
+	v->ci95 = avg ? sqrt(ci2) / w : sqrt(ci2);
+	v->n = n;
+}
+
+static int cells_fill(struct arc_set *s, const struct rset *rs)
+{
+	s->cells = calloc(rs->ncells ? rs->ncells : 1, sizeof(*s->cells));
+	if (!s->cells)
+		return -1;
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct rset_cell *c = &rs->cells[i];
+		if (!c->ok)
+			continue;
+		size_t d = dev_index(s, rs, fleet_cell_host(c), c->device);
+		if (d == (size_t)-1)
+			return -1;
+		struct arc_cell *a = &s->cells[s->ncells];
+		struct sbuf b = SBUF_INIT;
+		cell_sig(c, &b);
+		a->dev = d;
+		/* labels need not name the direction ("RND4K Q1T1" is both a
+		 * random read and a random write cell in many suites) */
+		size_t ll = strlen(c->label) + strlen(c->pattern) + 2;
+		a->label = malloc(ll);
+		if (a->label)
+			snprintf(a->label, ll, "%s %s", c->label, c->pattern);
+		a->sig = sbuf_detach(&b);
+		s->ncells++;
+		if (!a->label || !a->sig)
+			return -1;
+		a->seq_large = strncmp(c->pattern, "rand", 4) && c->bs >= 65536;
+		for (int m = 0; m < ARC_NMETRIC; m++)
+			cell_metric(c, m, &a->m[m]);
+	}
+	return 0;
+}
+
+int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
+		 struct errlist *errs, struct errlist *warns)
+{
+	struct rset rs;
+	char p[PATH_MAX];
+	struct stat st;
+	int ret = -1;
+
+	memset(s, 0, sizeof(*s));
+	if (rset_load_summaries(ref->path, &rs, errs) < 0)
+		goto out;
+	for (size_t i = 0; i < rs.warnings.n; i++)
+		errlist_add(warns, NULL, 0, 0, "%s", rs.warnings.msgs[i]);
+	s->name = strdup(ref->name);
+	s->path = strdup(ref->path);
+	s->date = strdup(ref->date);
+	s->suite = strdup(rs.suite_name ? rs.suite_name : "unknown");
+	s->title = xstrdup(rs.suite_title);
+	s->host = strdup(rs.hostname);
+	s->status = strdup(rs.status);
+	s->source = strdup(rs.source_kind);
+	s->scale = rs.scale > 0 && isfinite(rs.scale) ? rs.scale : 1;
+	s->cells_done = (int)rs.ncells;
+	s->cells_total = rs.cells_total;
+	s->cells_failed = (int)rs.ncells_failed;
+	snprintf(p, sizeof(p), "%s/report/report.html", ref->path);
+	s->has_report = lstat(p, &st) == 0 && S_ISREG(st.st_mode);
+	if (!s->name || !s->path || !s->date || !s->suite || !s->host || !s->status ||
+	    !s->source)
+		goto oom;
+	/* every device of the manifest, even one whose cells all failed (a
+	 * fleet set's come with its cells: each host has its own) */
+	for (size_t i = 0; !cJSON_GetObjectItemCaseSensitive(rs.manifest, "fleet") &&
+			   i < rs.ndevices; i++)
+		if (dev_index(s, &rs, NULL, rs.devices[i].name) == (size_t)-1)
+			goto oom;
+	if (cells_fill(s, &rs) < 0)
+		goto oom;
+	ret = 0;
+	goto out;
+oom:
+	errlist_add(errs, ref->path, 0, 0, "out of memory");
+out:
+	rset_release(&rs);
+	return ret;
+}
+
+static void dev_release(struct arc_dev *d)
+{
+	free(d->name);
+	free(d->host);
+	free(d->path);
+	free(d->model);
+	free(d->ident);
+	for (int k = 0; k < ARC_NENV; k++)
+		free(d->env[k]);
+}
+
+void arc_set_release(struct arc_set *s)
+{
+	for (size_t i = 0; i < s->ndevs; i++)
+		dev_release(&s->devs[i]);
+	for (size_t i = 0; i < s->ncells; i++) {
+		free(s->cells[i].label);
+		free(s->cells[i].sig);
+	}
+	free(s->devs);
+	free(s->cells);
+	free(s->name);
+	free(s->path);
+	free(s->date);
+	free(s->suite);
+	free(s->title);
+	free(s->host);
+	free(s->status);
+	free(s->source);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- JSON round trip (the site's cache of unchanged sets) ---- */
+
+static void add_s(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+}
+
+cJSON *arc_set_to_json(const struct arc_set *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	add_s(o, "name", s->name);
+	add_s(o, "path", s->path);
+	add_s(o, "date", s->date);
+	add_s(o, "suite", s->suite);
+	add_s(o, "title", s->title);
+	add_s(o, "host", s->host);
+	add_s(o, "status", s->status);
+	add_s(o, "source", s->source);
+	cJSON_AddNumberToObject(o, "scale", s->scale);
+	double cn[3] = { s->cells_done, s->cells_total, s->cells_failed };
+	cJSON_AddItemToObject(o, "cells_n", cJSON_CreateDoubleArray(cn, 3));
+	cJSON_AddBoolToObject(o, "has_report", s->has_report);
+	cJSON *devs = cJSON_AddArrayToObject(o, "devs");
+	for (size_t i = 0; i < s->ndevs; i++) {
+		const struct arc_dev *d = &s->devs[i];
+		cJSON *a = cJSON_CreateArray();
+		const char *v[5] = { d->name, d->path, d->model, d->ident, d->host };
+		for (int k = 0; k < 5; k++)
+			cJSON_AddItemToArray(a, v[k] ? cJSON_CreateString(v[k]) : cJSON_CreateNull());
+		for (int k = 0; k < ARC_NENV; k++)
+			cJSON_AddItemToArray(a, d->env[k] ? cJSON_CreateString(d->env[k]) : cJSON_CreateNull());
+		cJSON_AddItemToArray(devs, a);
+	}
+	cJSON *cells = cJSON_AddArrayToObject(o, "cells");
+	for (size_t i = 0; i < s->ncells; i++) {
+		const struct arc_cell *c = &s->cells[i];
+		cJSON *a = cJSON_CreateArray();
+		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)c->dev));
+		cJSON_AddItemToArray(a, cJSON_CreateString(c->label));
+		cJSON_AddItemToArray(a, cJSON_CreateString(c->sig));
+		cJSON_AddItemToArray(a, cJSON_CreateBool(c->seq_large));
+		for (int m = 0; m < ARC_NMETRIC; m++) {
+			double v[4] = { c->m[m].mean, c->m[m].stddev, c->m[m].ci95, c->m[m].n };
+			cJSON_AddItemToArray(a, cJSON_CreateDoubleArray(v, 4));
+		}
+		cJSON_AddItemToArray(cells, a);
+	}
+	return o;
+}
+
+static char *jdup(const cJSON *o, const char *k)
+{
+	return xstrdup(js(o, k));
+}
+
+static double jnum_at(const cJSON *a, int i)
+{
+	const cJSON *v = cJSON_GetArrayItem(a, i);
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static char *jstr_at(const cJSON *a, int i)
+{
+	const cJSON *v = cJSON_GetArrayItem(a, i);
+	return cJSON_IsString(v) ? strdup(v->valuestring) : NULL;
+}
+
+int arc_set_from_json(const cJSON *o, struct arc_set *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = jdup(o, "name");
+	s->path = jdup(o, "path");
+	s->date = jdup(o, "date");
+	s->suite = jdup(o, "suite");
+	s->title = jdup(o, "title");
+	s->host = jdup(o, "host");
+	s->status = jdup(o, "status");
+	s->source = jdup(o, "source");
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(o, "scale");
+	s->scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
+	const cJSON *cn = cJSON_GetObjectItemCaseSensitive(o, "cells_n");
+	s->cells_done = (int)jnum_at(cn, 0);
+	s->cells_total = (int)jnum_at(cn, 1);
+	s->cells_failed = (int)jnum_at(cn, 2);
+	s->has_report = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "has_report"));
+	if (!s->name || !s->path || !s->date || !s->suite || !s->host || !s->status || !s->source)
+		goto bad;
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(o, "devs");
+	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(o, "cells");
+	int nd = cJSON_GetArraySize(devs), nc = cJSON_GetArraySize(cells);
+	s->devs = calloc(nd > 0 ? (size_t)nd : 1, sizeof(*s->devs));
+	s->cells = calloc(nc > 0 ? (size_t)nc : 1, sizeof(*s->cells));
+	if (!s->devs || !s->cells)
+		goto bad;
+	const cJSON *a;
+	cJSON_ArrayForEach(a, devs) {
+		struct arc_dev *d = &s->devs[s->ndevs++];
+		d->name = jstr_at(a, 0);
+		d->path = jstr_at(a, 1);
+		d->model = jstr_at(a, 2);
+		d->ident = jstr_at(a, 3);
+		d->host = jstr_at(a, 4);
+		for (int k = 0; k < ARC_NENV; k++)
+			d->env[k] = jstr_at(a, 5 + k);
+		if (!d->name || !d->ident || !d->host)
+			goto bad;
+	}
+	cJSON_ArrayForEach(a, cells) {
+		struct arc_cell *c = &s->cells[s->ncells++];
+		double dev = jnum_at(a, 0);
+		c->label = jstr_at(a, 1);
+		c->sig = jstr_at(a, 2);
+		c->seq_large = cJSON_IsTrue(cJSON_GetArrayItem(a, 3));
+		if (!c->label || !c->sig || !(dev >= 0 && dev < (double)s->ndevs))
+			goto bad;
+		c->dev = (size_t)dev;
+		for (int m = 0; m < ARC_NMETRIC; m++) {
+			const cJSON *v = cJSON_GetArrayItem(a, 4 + m);
+			c->m[m] = (struct arc_val){ jnum_at(v, 0), jnum_at(v, 1), jnum_at(v, 2),
+						    (int)jnum_at(v, 3) };
+		}
+	}
+	return 0;
+bad:
+	arc_set_release(s);
+	return -1;
+}
+
+/* ---- streaming with loader threads ---- */
+
+
+#define STREAM_WINDOW 8   /* sets loaded ahead: bounds memory */
+
+struct slot {
+	struct arc_set s;
+	struct errlist errs, warns;
+	int rc;
+	bool ready;
+};
+
+struct arc_stream;
+struct worker_arg {
+	struct arc_stream *st;
+	int k;
+};
+
+struct arc_stream {
+	const struct arc_ref *refs;
+	struct worker_arg wa[2];
+	size_t n, next;            /* next: index the consumer takes next */
+	struct slot slot[STREAM_WINDOW];
+	pthread_t th[2];
+	int nth;
+	bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *stream_worker(void *arg)
+{
+	struct worker_arg *wa = arg;
+	struct arc_stream *st = wa->st;
+	for (size_t i = (size_t)wa->k; i < st->n; i += (size_t)st->nth) {
+		struct slot *sl = &st->slot[i % STREAM_WINDOW];
+		pthread_mutex_lock(&st->mu);
+		/* the slot is free once the consumer took index i - WINDOW */
+		while (!st->stop && (i >= st->next + STREAM_WINDOW || sl->ready))
+			pthread_cond_wait(&st->cv, &st->mu);
+		bool stop = st->stop;
+		pthread_mutex_unlock(&st->mu);
+		if (stop)
+			break;
+		struct slot tmp = { .errs = ERRLIST_INIT, .warns = ERRLIST_INIT };
+		tmp.rc = arc_set_load(&st->refs[i], &tmp.s, &tmp.errs, &tmp.warns);
+		pthread_mutex_lock(&st->mu);
+		*sl = tmp;
+		sl->ready = true;
+		pthread_cond_broadcast(&st->cv);
+		pthread_mutex_unlock(&st->mu);
+	}
+	return NULL;
+}
+
+static void slots_release(struct arc_stream *st)
+{
+	for (int k = 0; k < STREAM_WINDOW; k++)
+		if (st->slot[k].ready) {
+			arc_set_release(&st->slot[k].s);
+			errlist_release(&st->slot[k].errs);
+			errlist_release(&st->slot[k].warns);
+			st->slot[k].ready = false;
+		}
+}
+
+struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n)
+{
+	struct arc_stream *st = calloc(1, sizeof(*st));
+	if (!st)
+		return NULL;
+	st->refs = refs;
+	st->n = n;
+	pthread_mutex_init(&st->mu, NULL);
+	pthread_cond_init(&st->cv, NULL);
+	/* two loaders: the machine this is measured on has two cores; more
+	 * would only add memory */
+	st->nth = n > 1 ? 2 : 0;
+	for (int k = 0; k < st->nth; k++) {
+		st->wa[k] = (struct worker_arg){ st, k };
+		if (pthread_create(&st->th[k], NULL, stream_worker, &st->wa[k]) != 0) {
+			/* no threads: stop what started and load in the consumer */
+			pthread_mutex_lock(&st->mu);
+			st->stop = true;
+			pthread_cond_broadcast(&st->cv);
+			pthread_mutex_unlock(&st->mu);
+			for (int j = 0; j < k; j++)
+				pthread_join(st->th[j], NULL);
+			slots_release(st);
+			st->stop = false;
+			st->nth = 0;
+			break;
+		}
+	}
+	return st;
+}
+
+int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
+		    struct errlist *errs, struct errlist *warns)
+{
+	if (st->next >= st->n)
+		return 1;
+	if (!st->nth) {
+		*rc = arc_set_load(&st->refs[st->next++], s, errs, warns);
+		return 0;
+	}
+	struct slot *sl = &st->slot[st->next % STREAM_WINDOW];
+	pthread_mutex_lock(&st->mu);
+	while (!sl->ready)
+		pthread_cond_wait(&st->cv, &st->mu);
+	*s = sl->s;
+	*rc = sl->rc;
+	for (size_t i = 0; i < sl->errs.n; i++)
+		errlist_add(errs, NULL, 0, 0, "%s", sl->errs.msgs[i]);
+	for (size_t i = 0; i < sl->warns.n; i++)
+		errlist_add(warns, NULL, 0, 0, "%s", sl->warns.msgs[i]);
+	errlist_release(&sl->errs);
+	errlist_release(&sl->warns);
+	sl->ready = false;
+	st->next++;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	return 0;
+}
+
+void arc_stream_stop(struct arc_stream *st)
+{
+	if (!st)
+		return;
+	pthread_mutex_lock(&st->mu);
+	st->stop = true;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	for (int k = 0; k < st->nth; k++)
+		pthread_join(st->th[k], NULL);
+	slots_release(st);
+	pthread_mutex_destroy(&st->mu);
+	pthread_cond_destroy(&st->cv);
+	free(st);
+}

@@ -1,0 +1,194 @@
+/*
+ * cmd_history.c - `iomatrix history [DIR...] [--device D] [--workload L]
+ * [--metric M] [--format text|json|csv] [--threshold PCT] [--same A=B]`:
+ * every device's numbers across the dated sets of an archive, with change
+ * points and what changed in the environment.  Sets are streamed one at a
+ * time (archive.h), so memory follows the numbers, not the sets.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "cli.h"
+#include "history.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iomatrix history [DIR...] [--device D] [--workload LABEL]\n"
+		"           [--metric iops|mbs|lat_mean|lat_p99] [--format text|json|csv]\n"
+		"           [--threshold PCT] [--same HOST:DEV=HOST:DEV]...\n\n"
+		"Each device's value of each workload in every dated result set under DIR\n"
+		"(default ./results; a set, or a directory of sets), in date order, with\n"
+		"the change points and what changed in the environment.\n\n"
+		"Device identity: the same device across sets is the same host name plus,\n"
+		"where the fingerprint has them, the same device model and sha256 of the\n"
+		"serial; otherwise the same host name, device name and path.  --same\n"
+		"A=B joins identities that rule keeps apart (names as HOST:DEVICE).\n\n"
+		"Series: one per device, workload label and metric.  Rehearsals (--scale\n"
+		"below 1) and sets whose parameters differ for the same label are kept in\n"
+		"series of their own, named 'LABEL [why]'.\n\n"
+		"Change points: a new level that step detection over the whole series\n"
+		"finds (binary segmentation against the series' own set-to-set scatter,\n"
+		"at least the threshold, family-wise error 5 %%).  It is a 'step' when the\n"
+		"two neighbouring sets also differ by compare's rule (Welch's t-test,\n"
+		"Holm over the series, beyond the threshold), a 'shift' when no single\n"
+		"pair proves it, a 'drift' when the level slides over several sets\n"
+		"(reported once, at its start).  One set out of line is not a change.\n\n"
+		"  --device D        only device D (a name, or HOST:DEVICE)\n"
+		"  --workload LABEL  only this workload label (e.g. 'RND4K Q1T1')\n"
+		"  --metric M        iops, mbs (MB/s, 10^6 B/s), lat_mean or lat_p99 (µs);\n"
+		"                    default: mbs for sequential cells of 64 KiB or more,\n"
+		"                    iops otherwise\n"
+		"  --format F        text (default), json or csv\n"
+		"  --threshold PCT   smallest change that counts (default 5, as compare)\n"
+		"  --same A=B        treat device B as device A (repeatable)\n\n"
+		"--format json prints {\"series\": [{\"host\", \"device\", \"workload\", \"metric\",\n"
+		"\"points\": [{\"set\", \"date\", \"value\", \"ci95\", \"n\", \"change\",\n"
+		"\"env_changes\"}]}]}: set is the set directory's name, change is true on\n"
+		"the first point of a new level, env_changes lists what changed since the\n"
+		"previous point (\"kernel 6.1.0 → 6.6.0\").\n");
+}
+
+static int parse_metric(const char *s)
+{
+	for (int m = 0; m < ARC_NMETRIC; m++)
+		if (!strcmp(s, arc_metric_names[m]))
+			return m;
+	return -2;
+}
+
+int cmd_history(int argc, char **argv)
+{
+	struct hist_opts opt = { .metric = -1, .threshold = 5 };
+	const char *format = "text";
+	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
+	char **same = calloc((size_t)argc + 1, sizeof(char *));
+	size_t ndirs = 0;
+	struct errlist errs = ERRLIST_INIT;
+	struct arc_ref *refs = NULL;
+	size_t nrefs = 0;
+	struct history h;
+	int rc = EXIT_USAGE;
+
+	history_init(&h, &opt);
+	if (!dirs || !same) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	if (cli_wants_help(argc, argv)) {
+		usage(stdout);
+		rc = EXIT_OK;
+		goto out;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool val = !strcmp(a, "--device") || !strcmp(a, "--workload") || !strcmp(a, "--metric") ||
+			   !strcmp(a, "--format") || !strcmp(a, "--threshold") || !strcmp(a, "--same");
+		if (val && i + 1 >= argc) {
+			fprintf(stderr, "iomatrix history: option '%s' needs a value\n", a);
+			goto out;
+		}
+		if (!strcmp(a, "--device")) {
+			opt.device = argv[++i];
+		} else if (!strcmp(a, "--workload")) {
+			opt.workload = argv[++i];
+		} else if (!strcmp(a, "--metric")) {
+			opt.metric = parse_metric(argv[++i]);
+			if (opt.metric < -1) {
+				fprintf(stderr, "iomatrix history: unknown metric '%s' (iops, mbs, "
+					"lat_mean or lat_p99)\n", argv[i]);
+				goto out;
+			}
+		} else if (!strcmp(a, "--format")) {
+			format = argv[++i];
+			if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv")) {
+				fprintf(stderr, "iomatrix history: unknown format '%s' (text, json or csv)\n",
+					format);
+				goto out;
+			}
+		} else if (!strcmp(a, "--threshold")) {
+			char *end;
+			opt.threshold = strtod(argv[++i], &end);
+			if (*end == '%')
+				end++;
+			if (end == argv[i] || *end || !(opt.threshold >= 0 && opt.threshold < 1e6)) {
+				fprintf(stderr, "iomatrix history: bad --threshold '%s' (a percentage, e.g. 5)\n",
+					argv[i]);
+				goto out;
+			}
+		} else if (!strcmp(a, "--same")) {
+			same[opt.nsame++] = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "iomatrix history: unknown option '%s' (see 'iomatrix history --help')\n", a);
+			goto out;
+		} else {
+			dirs[ndirs++] = argv[i];
+		}
+	}
+	if (!ndirs)
+		dirs[ndirs++] = "results";
+	opt.same = same;
+	history_init(&h, &opt);
+
+	if (arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
+		goto out_errs;
+	struct arc_stream *st = arc_stream_start(refs, nrefs);
+	if (!st) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	struct arc_set set;
+	int lrc;
+	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
+	while (arc_stream_next(st, &set, &lrc, &e, &w) == 0) {
+		if (lrc == 0 && history_add(&h, &set) < 0) {
+			errlist_add(&errs, NULL, 0, 0, "out of memory");
+			rc = EXIT_RUNTIME;
+		}
+		arc_set_release(&set);
+		for (size_t k = 0; k < e.n; k++)
+			fprintf(stderr, "iomatrix history: warning: skipped: %s\n", e.msgs[k]);
+		for (size_t k = 0; k < w.n; k++)
+			fprintf(stderr, "iomatrix history: warning: %s\n", w.msgs[k]);
+		errlist_release(&e);
+		errlist_release(&w);
+		if (rc == EXIT_RUNTIME)
+			break;
+	}
+	arc_stream_stop(st);
+	if (rc == EXIT_RUNTIME)
+		goto out_errs;
+	if (history_finish(&h, &errs) < 0)
+		goto out_errs;
+	rc = EXIT_OK;
+	if (!strcmp(format, "json")) {
+		cJSON *j = history_json(&h);
+		char *s = j ? cJSON_PrintUnformatted(j) : NULL;
+		if (s)
+			printf("%s\n", s);
+		else
+			rc = EXIT_RUNTIME;
+		free(s);
+		cJSON_Delete(j);
+	} else if (!strcmp(format, "csv")) {
+		history_write_csv(&h, stdout);
+	} else {
+		if (!nrefs)
+			printf("no result sets found (make one with 'iomatrix run SUITE.yaml')\n");
+		history_write_text(&h, stdout);
+	}
+	if (fflush(stdout) != 0)
+		rc = EXIT_RUNTIME;
+out_errs:
+	for (size_t i = 0; i < errs.n; i++)
+		fprintf(stderr, "iomatrix history: %s\n", errs.msgs[i]);
+out:
+	history_release(&h);
+	arc_refs_free(refs, nrefs);
+	free(dirs);
+	free(same);
+	errlist_release(&errs);
+	return rc;
+}

@@ -1,0 +1,366 @@
+/*
+ * fleet.c - fleet.h: the report's fleet additions.  Survey: per workload
+ * and device, the spread of the hosts' IOPS (min / median / max) and the
+ * hosts at least 1.5x away from the median, named.  Aggregate: the start
+ * skew of each "all" cell against its runtime.  The numbers come from the
+ * same loaded cells the tables show.
+ */
+#include "fleet.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define OUTLIER_RATIO 1.5
+
+const char *fleet_cell_host(const struct rset_cell *c)
+{
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(c->json, "host");
+	return cJSON_IsString(h) ? h->valuestring : NULL;
+}
+
+const cJSON *fleet_of(const struct rset *rs)
+{
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
+	return cJSON_IsObject(f) ? f : NULL;
+}
+
+char *fleet_title(const struct rset *rs)
+{
+	const cJSON *fl = fleet_of(rs);
+	const char *mode = fl ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode")) : NULL;
+	int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s: %s of %d host%s", rs->suite_name ? rs->suite_name : "fleet",
+		 mode && !strcmp(mode, "aggregate") ? "aggregate load" : "survey", n,
+		 n == 1 ? "" : "s");
+	return strdup(buf);
+}
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double jnum(const cJSON *o, const char *k, double def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
+static void add_row(cJSON *rows, const char *const *cells, size_t n)
+{
+	cJSON *r = cJSON_CreateObject();
+	cJSON *a = r ? cJSON_AddArrayToObject(r, "cells") : NULL;
+
+	for (size_t i = 0; a && i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(cells[i] ? cells[i] : "–"));
+	if (r)
+		cJSON_AddItemToArray(rows, r);
+}
+
+/* The host's wall clock against the controller's, from the least-delay
+ * ping (the monotonic offset the barrier uses has no meaning to a reader:
+ * each side counts from its own start). */
+static void fmt_offset(const cJSON *clock, char *buf, size_t len)
+{
+	double off = jnum(clock, "wall_offset_s", NAN), err = jnum(clock, "error_ns", NAN);
+	double rtt = jnum(clock, "rtt_min_ns", NAN);
+
+	if (isnan(off) || isnan(err))
+		snprintf(buf, len, "–");
+	else
+		snprintf(buf, len, "%+.3f ms ± %.3f ms (RTT %.3f ms)",
+			 off * 1e3, err / 1e6, rtt / 1e6);
+}
+
+/* One set's hosts: name as given, real hostname, kernel, CPU, iomatrix,
+ * wall-clock offset and how it ended. */
+static void hosts_table(const struct rset *rs, cJSON *fo)
+{
+	const cJSON *fl = fleet_of(rs), *h;
+	cJSON *rows = cJSON_AddArrayToObject(fo, "hosts");
+	char off[96], ver[96];
+
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
+		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(h, "host");
+		const char *err = jstr(h, "error");
+		char status[160];
+		fmt_offset(cJSON_GetObjectItemCaseSensitive(h, "clock"), off, sizeof(off));
+		snprintf(ver, sizeof(ver), "%s%s%s%s", jstr(h, "version") ? jstr(h, "version") : "–",
+			 jstr(h, "git_commit") ? " (git " : "",
+			 jstr(h, "git_commit") ? jstr(h, "git_commit") : "",
+			 jstr(h, "git_commit") ? ")" : "");
+		snprintf(status, sizeof(status), "%s%s%.120s", jstr(h, "status") ? jstr(h, "status") : "?",
+			 err ? ": " : "", err ? err : "");
+		const char *cells[] = { jstr(h, "name"), jstr(h, "hostname"), jstr(fp, "kernel"),
+					jstr(fp, "cpu_model"), ver, off, status };
+		add_row(rows, cells, sizeof(cells) / sizeof(cells[0]));
+	}
+}
+
+void fleet_context(const struct report *r, cJSON *ctx)
+{
+	cJSON *sets = NULL;
+
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		const cJSON *fl = fleet_of(rs);
+		char intro[512];
+		if (!fl)
+			continue;
+		if (!sets) {
+			cJSON *f = cJSON_AddObjectToObject(ctx, "fleet");
+			sets = f ? cJSON_AddArrayToObject(f, "sets") : NULL;
+			if (!sets)
+				return;
+		}
+		cJSON *fo = cJSON_CreateObject();
+		if (!fo)
+			return;
+		bool agg = jstr(fl, "mode") && !strcmp(jstr(fl, "mode"), "aggregate");
+		int nh = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
+		if (agg)
+			snprintf(intro, sizeof(intro),
+				 "Aggregate run of %d hosts from %s: every host ran each cell at the same instant against the same target; the \"all\" row of each workload sums their IOPS and bandwidth over the common window and merges their latency histograms bucket by bucket. The hosts' own rows follow it.",
+				 nh, rs->dir);
+		else
+			snprintf(intro, sizeof(intro),
+				 "Survey of %d hosts from %s: every host ran the whole suite on its own devices. Rows are host · device; each workload ends with the fleet spread and names the hosts far from the median.",
+				 nh, rs->dir);
+		cJSON_AddStringToObject(fo, "intro", intro);
+		cJSON_AddStringToObject(fo, "corner", "host (as given)");
+		cJSON *cols = cJSON_AddArrayToObject(fo, "cols");
+		static const char *const names[] = { "hostname", "kernel", "CPU", "iomatrix",
+						     "clock offset (wall)", "status" };
+		for (size_t i = 0; cols && i < sizeof(names) / sizeof(names[0]); i++)
+			cJSON_AddItemToArray(cols, cJSON_CreateString(names[i]));
+		hosts_table(rs, fo);
+		cJSON_AddItemToArray(sets, fo);
+	}
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void fmt_num(double v, char *buf, size_t len)
+{
+	fmt_sig3(v, buf, len);
+}
+
+/* Survey: the spread of one device's hosts in group g. */
+static void spread_lines(const struct report *r, const struct rgroup *g,
+			 const char *device, cJSON *lines, cJSON *outl)
+{
+	double v[256], sorted[256];
+	const char *who[256];
+	size_t n = 0;
+	char a[32], b[32], c[32], line[512];
+
+	for (size_t k = 0; k < g->n && n < 256; k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		if (!d->host || !strcmp(d->host, "all") || strcmp(d->name, device) ||
+		    !g->e[k].cell->ok)
+			continue;
+		who[n] = d->host;
+		v[n++] = rentry_iops(&g->e[k]);
+	}
+	if (n < 2)
+		return;
+	memcpy(sorted, v, n * sizeof(*v));
+	qsort(sorted, n, sizeof(*sorted), cmp_dbl);
+	double med = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	fmt_num(sorted[0], a, sizeof(a));
+	fmt_num(med, b, sizeof(b));
+	fmt_num(sorted[n - 1], c, sizeof(c));
+	snprintf(line, sizeof(line), "Fleet spread of %s over %zu hosts: min %s / median %s / max %s IOPS (max/min %.2fx).",
+		 device, n, a, b, c, sorted[0] > 0 ? sorted[n - 1] / sorted[0] : 0.0);
+	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
+	for (size_t i = 0; i < n; i++) {
+		if (med <= 0 || v[i] <= 0)
+			continue;
+		double ratio = v[i] < med ? med / v[i] : v[i] / med;
+		if (ratio < OUTLIER_RATIO)
+			continue;
+		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s).",
+			 who[i], ratio, v[i] < med ? "slower" : "faster",
+			 g->proto->label ? g->proto->label : g->title, device);
+		cJSON_AddItemToArray(outl, cJSON_CreateString(line));
+	}
+}
+
+/* Aggregate: the skew and window of an "all" cell. */
+static void skew_line(const struct rset_cell *c, cJSON *lines)
+{
+	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(c->json, "fleet");
+	const cJSON *h;
+	char hosts[256] = "", line[640];
+	size_t used = 0;
+
+	if (!cJSON_IsObject(fl))
+		return;
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts"))
+		if (cJSON_IsString(h) && used + strlen(h->valuestring) + 3 < sizeof(hosts))
+			used += (size_t)snprintf(hosts + used, sizeof(hosts) - used, "%s%s",
+						 used ? ", " : "", h->valuestring);
+	double skew = jnum(fl, "start_skew_ns", 0);
+	double rt = c->runtime_mean_ns > 0 ? c->runtime_mean_ns : (double)c->runtime_ns;
+	double pct = rt > 0 ? skew / rt * 100 : 0;
+	snprintf(line, sizeof(line), "Aggregate of %s: start skew %.2f ms (%.2f %% of the runtime)%s",
+		 hosts, skew / 1e6, pct,
+		 pct > 1 ? "; over 1 %: the hosts did not overlap for all of the run, so the sum overstates the simultaneous load." : ".");
+	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
+}
+
+void fleet_group_context(const struct report *r, size_t gi, cJSON *group)
+{
+	const struct rgroup *g = &r->groups[gi];
+	cJSON *lines = cJSON_CreateArray(), *outl = cJSON_CreateArray();
+	const char *seen[64];
+	size_t nseen = 0;
+
+	if (!lines || !outl)
+		goto out;
+	for (size_t k = 0; k < g->n; k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		bool dup = false;
+		if (!d->host)
+			continue;
+		if (!strcmp(d->host, "all")) {
+			if (g->e[k].cell->ok)
+				skew_line(g->e[k].cell, lines);
+			continue;
+		}
+		for (size_t i = 0; i < nseen; i++)
+			dup |= !strcmp(seen[i], d->name);
+		if (dup || nseen == 64)
+			continue;
+		seen[nseen++] = d->name;
+		/* aggregate groups show the skew; the spread is for surveys */
+		bool agg = false;
+		for (size_t j = 0; j < g->n; j++)
+			agg |= r->devs[g->e[j].dev].host && !strcmp(r->devs[g->e[j].dev].host, "all");
+		if (!agg)
+			spread_lines(r, g, d->name, lines, outl);
+	}
+	if (cJSON_GetArraySize(lines)) {
+		cJSON_AddItemToObject(group, "fleet_lines", lines);
+		lines = NULL;
+	}
+	if (cJSON_GetArraySize(outl)) {
+		cJSON_AddItemToObject(group, "fleet_outliers", outl);
+		outl = NULL;
+	}
+out:
+	cJSON_Delete(lines);
+	cJSON_Delete(outl);
+}
+
+#define SUMMARY_GROUPS 6
+
+/* Survey: "On 4K random reads, scratch on the 3 hosts ranged from 98,500
+ * IOPS (h1) to 146,000 (h2), median 124,000." */
+static char *survey_sentence(const struct report *r, const struct rgroup *g)
+{
+	const char *lo_h = NULL, *hi_h = NULL, *dev = NULL;
+	double lo = 0, hi = 0, v[256];
+	size_t n = 0;
+	char a[32], b[32], c[32], buf[512];
+
+	for (size_t k = 0; k < g->n && n < 256; k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		if (!d->host || !g->e[k].cell->ok || (dev && strcmp(dev, d->name)))
+			continue;
+		dev = d->name;
+		double x = rentry_iops(&g->e[k]);
+		if (!n || x < lo) {
+			lo = x;
+			lo_h = d->host;
+		}
+		if (!n || x > hi) {
+			hi = x;
+			hi_h = d->host;
+		}
+		v[n++] = x;
+	}
+	if (n < 2)
+		return NULL;
+	qsort(v, n, sizeof(*v), cmp_dbl);
+	fmt_sig3(lo, a, sizeof(a));
+	fmt_sig3(hi, b, sizeof(b));
+	fmt_sig3(n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, c, sizeof(c));
+	snprintf(buf, sizeof(buf), "On %s, %s on the %zu hosts ranged from %s IOPS (%s) to %s (%s), median %s.",
+		 g->words, dev, n, a, lo_h, b, hi_h, c);
+	return strdup(buf);
+}
+
+/* Aggregate: "On 4K random reads, the 3 hosts together did 8,950,000
+ * IOPS and 36,700 MB/s (h1 2,900,000, h2 ..., h3 ...)." */
+static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
+{
+	char buf[768], a[32], b[32];
+	size_t used = 0;
+	const struct rentry *all = NULL;
+	size_t n = 0;
+
+	for (size_t k = 0; k < g->n; k++)
+		if (r->devs[g->e[k].dev].host && !strcmp(r->devs[g->e[k].dev].host, "all") &&
+		    g->e[k].cell->ok)
+			all = &g->e[k];
+	if (!all)
+		return NULL;
+	for (size_t k = 0; k < g->n; k++)
+		n += r->devs[g->e[k].dev].host && g->e[k].cell->ok && &g->e[k] != all;
+	fmt_sig3(rentry_iops(all), a, sizeof(a));
+	fmt_sig3(rentry_bw(all) / 1e6, b, sizeof(b));
+	used = (size_t)snprintf(buf, sizeof(buf), "On %s, the %zu hosts together did %s IOPS and %s MB/s (",
+				g->words, n, a, b);
+	bool first = true;
+	for (size_t k = 0; k < g->n && used + 64 < sizeof(buf); k++) {
+		const struct rdev *d = &r->devs[g->e[k].dev];
+		if (!d->host || &g->e[k] == all || !g->e[k].cell->ok)
+			continue;
+		fmt_sig3(rentry_iops(&g->e[k]), a, sizeof(a));
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s %s",
+					 first ? "" : ", ", d->host, a);
+		first = false;
+	}
+	if (used + 3 < sizeof(buf))
+		snprintf(buf + used, sizeof(buf) - used, ").");
+	return strdup(buf);
+}
+
+bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
+{
+	size_t shown = 0;
+
+	if (r->nsets != 1 || !fleet_of(&r->sets[0]))
+		return false;
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		bool agg = false;
+		for (size_t k = 0; k < g->n; k++)
+			agg |= r->devs[g->e[k].dev].host && !strcmp(r->devs[g->e[k].dev].host, "all");
+		char *s = agg ? aggregate_sentence(r, g) : survey_sentence(r, g);
+		if (!s)
+			continue;
+		if (shown++ == SUMMARY_GROUPS) {
+			free(s);
+			char more[96];
+			snprintf(more, sizeof(more), "%zu more workloads in the results below.",
+				 r->ngroups - SUMMARY_GROUPS);
+			add(r, strdup(more));
+			break;
+		}
+		add(r, s);
+	}
+	return true;
+}

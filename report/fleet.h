@@ -1,0 +1,40 @@
+/*
+ * fleet.h - what the report adds for fleet sets (`run --hosts`): each
+ * host.device is a device of the report (rows "h1 · ssd", "all · san" for
+ * aggregate), and fleet.c adds a Fleet section (the hosts, their
+ * fingerprints and clock offsets), per workload the fleet spread
+ * (min / median / max across hosts) with outliers named, and in aggregate
+ * mode the start skew with a warning when it exceeds 1 % of the runtime.
+ */
+#ifndef IOMATRIX_REPORT_FLEET_H
+#define IOMATRIX_REPORT_FLEET_H
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "resultset/rset.h"
+
+struct report;
+
+/* The host a fleet cell ran on as given in --hosts ("all" for aggregate
+ * cells); NULL for cells of ordinary sets.  Borrowed from the cell. */
+const char *fleet_cell_host(const struct rset_cell *c);
+/* The manifest's "fleet" object, NULL for ordinary sets. */
+const cJSON *fleet_of(const struct rset *rs);
+
+/* Default report title of a fleet set: "quick: survey of 3 hosts".
+ * Caller frees. */
+char *fleet_title(const struct rset *rs);
+
+/* The summary of a report of one fleet set: per workload the hosts'
+ * range (survey) or their sum (aggregate), each sentence handed to add
+ * (which takes it).  Returns false, adding nothing, for other reports. */
+bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s));
+
+/* Template context: "fleet" at the top (hosts, mode, intro), and per
+ * workload group gi "fleet_lines" (spread, skew) and "fleet_outliers". */
+void fleet_context(const struct report *r, cJSON *ctx);
+void fleet_group_context(const struct report *r, size_t gi, cJSON *group);
+
+#endif

@@ -1,0 +1,765 @@
+/*
+ * history.c - series of one device identity and workload across dated sets,
+ * their change points and environment changes (history.h), and the text,
+ * CSV and JSON outputs of `iomatrix history`.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "history.h"
+#include "report.h"
+
+void history_init(struct history *h, const struct hist_opts *opt)
+{
+	memset(h, 0, sizeof(*h));
+	h->opt = *opt;
+}
+
+static void *grow(void *p, size_t *alloc, size_t n, size_t size)
+{
+	if (n < *alloc)
+		return p;
+	size_t na = *alloc ? *alloc * 2 : 16;
+	void *q = realloc(p, na * size);
+	if (q)
+		*alloc = na;
+	return q;
+}
+
+static char *xstrdup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+static uint64_t fnv(const char *s, uint64_t h)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t series_hash(size_t ident, const char *label, const char *sig, double scale)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ (ident * 0x9e3779b97f4a7c15ull);
+	h = fnv(label, h);
+	h = fnv("\x1f", h);
+	h = fnv(sig, h);
+	return h ^ (uint64_t)(scale * 1e6);
+}
+
+static bool series_is(const struct hist_series *s, size_t ident, const char *label,
+		      const char *sig, double scale)
+{
+	return s->ident == ident && s->scale == scale && !strcmp(s->label, label) &&
+	       !strcmp(s->sig, sig);
+}
+
+static int hash_rebuild(struct history *h, size_t cap)
+{
+	size_t *t = malloc(cap * sizeof(*t));
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < cap; i++)
+		t[i] = SIZE_MAX;
+	for (size_t i = 0; i < h->nseries; i++) {
+		const struct hist_series *s = &h->series[i];
+		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
+		while (t[k] != SIZE_MAX)
+			k = (k + 1) & (cap - 1);
+		t[k] = i;
+	}
+	free(h->hash);
+	h->hash = t;
+	h->hash_cap = cap;
+	return 0;
+}
+
+/* The series of (ident, label, sig, scale), created when new; NULL OOM. */
+static struct hist_series *series_get(struct history *h, size_t ident, const struct arc_cell *c,
+				      double scale)
+{
+	if (h->nseries * 2 >= h->hash_cap && hash_rebuild(h, h->hash_cap ? h->hash_cap * 2 : 256) < 0)
+		return NULL;
+	size_t k = series_hash(ident, c->label, c->sig, scale) & (h->hash_cap - 1);
+	for (; h->hash[k] != SIZE_MAX; k = (k + 1) & (h->hash_cap - 1))
+		if (series_is(&h->series[h->hash[k]], ident, c->label, c->sig, scale))
+			return &h->series[h->hash[k]];
+	struct hist_series *p = grow(h->series, &h->series_alloc, h->nseries, sizeof(*p));
+	if (!p)
+		return NULL;
+	h->series = p;
+	struct hist_series *s = &h->series[h->nseries];
+	memset(s, 0, sizeof(*s));
+	s->ident = ident;
+	s->scale = scale;
+	s->label = strdup(c->label);
+	s->sig = strdup(c->sig);
+	s->metric = h->opt.metric >= 0 ? h->opt.metric : c->seq_large ? ARC_MBS : ARC_IOPS;
+	if (!s->label || !s->sig) {
+		free(s->label);
+		free(s->sig);
+		return NULL;
+	}
+	h->hash[k] = h->nseries;
+	return &h->series[h->nseries++];
+}
+
+static int alias_add(struct hist_ident *id, const char *host, const char *dev)
+{
+	size_t len = strlen(host) + strlen(dev) + 2;
+	char *a = malloc(len);
+	if (!a)
+		return -1;
+	snprintf(a, len, "%s:%s", host, dev);
+	for (size_t i = 0; i < id->nalias; i++)
+		if (!strcmp(id->alias[i], a)) {
+			free(a);
+			return 0;
+		}
+	char **p = realloc(id->alias, (id->nalias + 1) * sizeof(*p));
+	if (!p) {
+		free(a);
+		return -1;
+	}
+	id->alias = p;
+	id->alias[id->nalias++] = a;
+	return 0;
+}
+
+/* Identity index of a device of set s (created when new); SIZE_MAX OOM. */
+static size_t ident_get(struct history *h, const struct arc_dev *d)
+{
+	size_t i;
+	for (i = 0; i < h->nidents; i++)
+		if (!strcmp(h->idents[i].key, d->ident))
+			break;
+	if (i == h->nidents) {
+		struct hist_ident *p = realloc(h->idents, (h->nidents + 1) * sizeof(*p));
+		if (!p)
+			return SIZE_MAX;
+		h->idents = p;
+		memset(&p[i], 0, sizeof(*p));
+		p[i].key = strdup(d->ident);
+		p[i].canon = i;
+		h->nidents++;
+		if (!p[i].key)
+			return SIZE_MAX;
+	}
+	struct hist_ident *id = &h->idents[i];
+	/* sets come in date order: the names shown are the latest */
+	free(id->host);
+	free(id->device);
+	free(id->model);
+	free(id->path);
+	id->host = strdup(d->host);
+	id->device = strdup(d->name);
+	id->model = xstrdup(d->model);
+	id->path = xstrdup(d->path);
+	id->nsets++;
+	if (!id->host || !id->device || alias_add(id, d->host, d->name) < 0)
+		return SIZE_MAX;
+	return i;
+}
+
+static bool device_wanted(const struct history *h, const struct arc_dev *d)
+{
+	const char *want = h->opt.device;
+	if (!want)
+		return true;
+	if (!strcmp(want, d->name))
+		return true;
+	size_t hl = strlen(d->host);
+	return !strncmp(want, d->host, hl) && want[hl] == ':' && !strcmp(want + hl + 1, d->name);
+}
+
+/* --workload matches the whole "LABEL PATTERN" or the label alone. */
+static bool workload_wanted(const struct history *h, const char *w)
+{
+	const char *want = h->opt.workload;
+	size_t n = want ? strlen(want) : 0;
+	return !want || !strcmp(want, w) || (!strncmp(want, w, n) && w[n] == ' ' &&
+					     !strchr(w + n + 1, ' '));
+}
+
+int history_add(struct history *h, const struct arc_set *s)
+{
+	struct hist_set *ps = grow(h->sets, &h->sets_alloc, h->nsets, sizeof(*ps));
+	if (!ps)
+		return -1;
+	h->sets = ps;
+	struct hist_set *hs = &h->sets[h->nsets];
+	hs->name = strdup(s->name);
+	hs->date = strdup(s->date);
+	hs->suite = strdup(s->suite);
+	hs->scale = s->scale;
+	if (!hs->name || !hs->date || !hs->suite) {
+		free(hs->name);
+		free(hs->date);
+		free(hs->suite);
+		return -1;
+	}
+	size_t set = h->nsets++;
+	for (size_t di = 0; di < s->ndevs; di++) {
+		const struct arc_dev *d = &s->devs[di];
+		if (!device_wanted(h, d))
+			continue;
+		size_t ident = ident_get(h, d);
+		if (ident == SIZE_MAX)
+			return -1;
+		char *(*pe)[ARC_NENV] = grow(h->envs, &h->envs_alloc, h->nenvs, sizeof(*pe));
+		if (!pe)
+			return -1;
+		h->envs = pe;
+		size_t env = h->nenvs++;
+		for (int k = 0; k < ARC_NENV; k++)
+			h->envs[env][k] = xstrdup(d->env[k]);
+		for (size_t ci = 0; ci < s->ncells; ci++) {
+			const struct arc_cell *c = &s->cells[ci];
+			if (c->dev != di || !workload_wanted(h, c->label))
+				continue;
+			struct hist_series *sr = series_get(h, ident, c, s->scale);
+			if (!sr)
+				return -1;
+			if (!c->m[sr->metric].n)
+				continue;
+			struct hist_point *pp = grow(sr->pts, &sr->alloc, sr->n, sizeof(*pp));
+			if (!pp)
+				return -1;
+			sr->pts = pp;
+			sr->pts[sr->n++] = (struct hist_point){ .set = set, .env = env,
+								.v = c->m[sr->metric] };
+		}
+	}
+	return 0;
+}
+
+char *history_ident_name(const struct history *h, size_t ident)
+{
+	const struct hist_ident *id = &h->idents[ident];
+	if (id->display)
+		return strdup(id->display);
+	size_t len = strlen(id->host) + strlen(id->device) + 8;
+	char *s = malloc(len);
+	if (s)
+		snprintf(s, len, "%s · %s", id->host, id->device);
+	return s;
+}
+
+/* Two identities that read alike ("vm · disk" on two paths) get their
+ * path, or model, or key's start added. */
+static int ident_displays(struct history *h)
+{
+	for (size_t i = 0; i < h->nidents; i++) {
+		struct hist_ident *id = &h->idents[i];
+		bool twin = false;
+		for (size_t j = 0; j < h->nidents && !twin; j++)
+			twin = j != i && h->idents[j].canon == j && id->canon == i &&
+			       !strcmp(h->idents[j].host, id->host) &&
+			       !strcmp(h->idents[j].device, id->device);
+		struct sbuf b = SBUF_INIT;
+		sbuf_addf(&b, "%s · %s", id->host, id->device);
+		if (twin)
+			sbuf_addf(&b, " (%s)", id->path && *id->path ? id->path :
+				  id->model ? id->model : id->key);
+		id->display = sbuf_detach(&b);
+		if (!id->display)
+			return -1;
+	}
+	return 0;
+}
+
+static size_t canon_of(struct history *h, size_t i)
+{
+	while (h->idents[i].canon != i)
+		i = h->idents[i].canon;
+	return i;
+}
+
+static size_t ident_by_alias(const struct history *h, const char *name, size_t skip, size_t *count)
+{
+	size_t found = SIZE_MAX;
+	*count = 0;
+	for (size_t i = 0; i < h->nidents; i++)
+		for (size_t k = 0; k < h->idents[i].nalias; k++)
+			if (!strcmp(h->idents[i].alias[k], name) && i != skip) {
+				if (found == SIZE_MAX)
+					found = i;
+				(*count)++;
+				break;
+			}
+	return found;
+}
+
+/* --same A=B: every identity seen as B joins the one seen as A. */
+static int same_apply(struct history *h, struct errlist *errs)
+{
+	for (size_t i = 0; i < h->opt.nsame; i++) {
+		const char *arg = h->opt.same[i];
+		const char *eq = strchr(arg, '=');
+		if (!eq || eq == arg || !eq[1]) {
+			errlist_add(errs, NULL, 0, 0, "bad --same '%s' (give HOST:DEVICE=HOST:DEVICE, "
+				    "names as 'iomatrix history' prints them)", arg);
+			return -1;
+		}
+		char *a = strndup(arg, (size_t)(eq - arg));
+		if (!a)
+			return -1;
+		size_t n;
+		size_t ia = ident_by_alias(h, a, SIZE_MAX, &n);
+		if (ia == SIZE_MAX) {
+			errlist_add(errs, NULL, 0, 0, "--same '%s': no device '%s' in these sets "
+				    "(names are HOST:DEVICE, e.g. 'web1:ssd')", arg, a);
+			free(a);
+			return -1;
+		}
+		free(a);
+		bool any = false;
+		for (size_t j = 0; j < h->nidents; j++)
+			for (size_t k = 0; k < h->idents[j].nalias; k++)
+				if (!strcmp(h->idents[j].alias[k], eq + 1)) {
+					h->idents[canon_of(h, j)].canon = canon_of(h, ia);
+					any = true;
+					break;
+				}
+		if (!any) {
+			errlist_add(errs, NULL, 0, 0, "--same '%s': no device '%s' in these sets "
+				    "(names are HOST:DEVICE, e.g. 'web1:ssd')", arg, eq + 1);
+			return -1;
+		}
+	}
+	for (size_t j = 0; j < h->nidents; j++)
+		h->idents[j].canon = canon_of(h, j);
+	return 0;
+}
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct hist_point *x = a, *y = b;
+	if (x->set != y->set)
+		return x->set < y->set ? -1 : 1;
+	return (x->env > y->env) - (x->env < y->env);
+}
+
+static void series_free(struct hist_series *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		for (size_t k = 0; k < s->pts[i].nenv_changes; k++)
+			free(s->pts[i].env_changes[k]);
+		free(s->pts[i].env_changes);
+	}
+	free(s->pts);
+	free(s->label);
+	free(s->sig);
+	free(s->apart);
+	free(s->workload);
+}
+
+/* Re-key series to canonical identities and merge those that meet. */
+static int series_merge(struct history *h)
+{
+	for (size_t i = 0; i < h->nseries; i++)
+		h->series[i].ident = h->idents[h->series[i].ident].canon;
+	size_t w = 0;
+	for (size_t i = 0; i < h->nseries; i++) {
+		struct hist_series *s = &h->series[i];
+		size_t j;
+		for (j = 0; j < w; j++)
+			if (series_is(&h->series[j], s->ident, s->label, s->sig, s->scale))
+				break;
+		if (j < w && s->n) {
+			struct hist_series *d = &h->series[j];
+			struct hist_point *p = realloc(d->pts, (d->n + s->n) * sizeof(*p));
+			if (!p)
+				return -1;
+			memcpy(p + d->n, s->pts, s->n * sizeof(*p));
+			d->pts = p;
+			d->n += s->n;
+			d->alloc = d->n;
+			s->n = 0;
+		}
+		if (j < w || !s->n) {
+			series_free(s);
+			continue;
+		}
+		h->series[w++] = *s;
+	}
+	h->nseries = w;
+	for (size_t i = 0; i < w; i++)
+		qsort(h->series[i].pts, h->series[i].n, sizeof(struct hist_point), point_cmp);
+	return hash_rebuild(h, h->hash_cap ? h->hash_cap : 256);
+}
+
+/* "bs 8K (main series: 4K), qd 32 (main series: 1)" */
+static char *sig_diff(const char *sig, const char *main_sig)
+{
+	struct sbuf b = SBUF_INIT;
+	char *x = strdup(sig), *save = NULL;
+	if (!x)
+		return NULL;
+	for (char *kv = strtok_r(x, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
+		char *eq = strchr(kv, '=');
+		if (!eq)
+			continue;
+		size_t kl = (size_t)(eq - kv) + 1;
+		const char *m = main_sig;
+		const char *mv = NULL;
+		while (m && *m) {
+			if (!strncmp(m, kv, kl) && (m == main_sig || m[-1] == ';')) {
+				mv = m + kl;
+				break;
+			}
+			m = strchr(m, ';');
+			m = m ? m + 1 : NULL;
+		}
+		size_t mvl = mv ? strcspn(mv, ";") : 0;
+		if (mv && mvl == strlen(eq + 1) && !strncmp(mv, eq + 1, mvl))
+			continue;
+		sbuf_addf(&b, "%s%.*s %s (main series: %.*s)", b.len ? ", " : "", (int)(kl - 1), kv,
+			  eq + 1, mv ? (int)mvl : 4, mv ? mv : "none");
+	}
+	free(x);
+	if (!b.len)
+		sbuf_adds(&b, "parameters differ");
+	return sbuf_detach(&b);
+}
+
+/* Main series of each (identity, label): full-scale, newest; the others
+ * are kept apart with the reason. */
+static int apart_mark(struct history *h)
+{
+	for (size_t i = 0; i < h->nseries; i++) {
+		struct hist_series *s = &h->series[i];
+		size_t main = SIZE_MAX;
+		for (size_t j = 0; j < h->nseries; j++) {
+			const struct hist_series *t = &h->series[j];
+			if (t->ident != s->ident || strcmp(t->label, s->label) || t->scale != 1)
+				continue;
+			if (main == SIZE_MAX || t->pts[t->n - 1].set > h->series[main].pts[h->series[main].n - 1].set ||
+			    (t->pts[t->n - 1].set == h->series[main].pts[h->series[main].n - 1].set &&
+			     t->n > h->series[main].n))
+				main = j;
+		}
+		struct sbuf b = SBUF_INIT;
+		if (s->scale != 1) {
+			sbuf_addf(&b, "rehearsal, --scale %g", s->scale);
+			s->apart = sbuf_detach(&b);
+		} else if (main != i && main != SIZE_MAX) {
+			char *d = sig_diff(s->sig, h->series[main].sig);
+			if (d)
+				sbuf_addf(&b, "parameters differ: %s", d);
+			free(d);
+			s->apart = sbuf_detach(&b);
+		}
+		if (s->apart) {
+			size_t len = strlen(s->label) + strlen(s->apart) + 4;
+			s->workload = malloc(len);
+			if (s->workload)
+				snprintf(s->workload, len, "%s [%s]", s->label, s->apart);
+		} else {
+			s->workload = strdup(s->label);
+		}
+		if (!s->workload)
+			return -1;
+	}
+	return 0;
+}
+
+static int env_changes(struct history *h, struct hist_point *p, const struct hist_point *prev)
+{
+	char *const *a = h->envs[prev->env], *const *b = h->envs[p->env];
+	for (int k = 0; k < ARC_NENV; k++) {
+		if ((!a[k] && !b[k]) || (a[k] && b[k] && !strcmp(a[k], b[k])))
+			continue;
+		/* "unknown" both ways: a fingerprint that lacks a field is not a change
+		 * of the environment, unless the other side knows it */
+		size_t len = strlen(arc_env_names[k]) + (a[k] ? strlen(a[k]) : 7) +
+			     (b[k] ? strlen(b[k]) : 7) + 8;
+		char *s = malloc(len);
+		char **q = realloc(p->env_changes, (p->nenv_changes + 1) * sizeof(*q));
+		if (!s || !q) {
+			free(s);
+			if (q)
+				p->env_changes = q;
+			return -1;
+		}
+		snprintf(s, len, "%s %s → %s", arc_env_names[k], a[k] ? a[k] : "unknown",
+			 b[k] ? b[k] : "unknown");
+		p->env_changes = q;
+		p->env_changes[p->nenv_changes++] = s;
+	}
+	return 0;
+}
+
+static int series_detect(struct history *h, struct hist_series *s)
+{
+	struct cp_point *x = malloc(s->n * sizeof(*x));
+	struct cp_result *r = malloc(s->n * sizeof(*r));
+	int found = -1;
+	if (!x || !r)
+		goto out;
+	for (size_t i = 0; i < s->n; i++)
+		x[i] = (struct cp_point){ s->pts[i].v.mean, s->pts[i].v.stddev, s->pts[i].v.n };
+	found = cp_detect(x, s->n, h->opt.threshold, CP_ALPHA, r);
+	for (size_t i = 0; found >= 0 && i < s->n; i++) {
+		s->pts[i].cp = r[i];
+		if (i && env_changes(h, &s->pts[i], &s->pts[i - 1]) < 0)
+			found = -1;
+	}
+out:
+	free(x);
+	free(r);
+	return found;
+}
+
+struct sort_ctx {
+	char **names;      /* per identity */
+	size_t *first;     /* per series: first series index of its (ident, label) */
+};
+static struct sort_ctx *g_sort;   /* qsort has no context argument in C11 */
+
+static int series_cmp(const void *a, const void *b)
+{
+	const struct hist_series *x = a, *y = b;
+	int c = strcmp(g_sort->names[x->ident], g_sort->names[y->ident]);
+	if (c)
+		return c;
+	if (x->ident != y->ident)
+		return x->ident < y->ident ? -1 : 1;
+	/* alloc holds each series' original index while sorting */
+	size_t fx = g_sort->first[x->alloc], fy = g_sort->first[y->alloc];
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	if (!x->apart != !y->apart)
+		return x->apart ? 1 : -1;
+	return (x->alloc > y->alloc) - (x->alloc < y->alloc);
+}
+
+static int series_sort(struct history *h)
+{
+	struct sort_ctx sc = { calloc(h->nidents ? h->nidents : 1, sizeof(char *)),
+			       calloc(h->nseries ? h->nseries : 1, sizeof(size_t)) };
+	int ret = -1;
+	if (!sc.names || !sc.first)
+		goto out;
+	for (size_t i = 0; i < h->nidents; i++)
+		if (!(sc.names[i] = history_ident_name(h, i)))
+			goto out;
+	for (size_t i = 0; i < h->nseries; i++) {
+		struct hist_series *s = &h->series[i];
+		sc.first[i] = i;
+		for (size_t j = 0; j < i; j++)
+			if (h->series[j].ident == s->ident && !strcmp(h->series[j].label, s->label)) {
+				sc.first[i] = sc.first[j];
+				break;
+			}
+		s->alloc = i;   /* original index; alloc is not needed any more */
+	}
+	g_sort = &sc;
+	qsort(h->series, h->nseries, sizeof(*h->series), series_cmp);
+	g_sort = NULL;
+	for (size_t i = 0; i < h->nseries; i++)
+		h->series[i].alloc = h->series[i].n;
+	ret = hash_rebuild(h, h->hash_cap ? h->hash_cap : 256);
+out:
+	for (size_t i = 0; sc.names && i < h->nidents; i++)
+		free(sc.names[i]);
+	free(sc.names);
+	free(sc.first);
+	return ret;
+}
+
+int history_finish(struct history *h, struct errlist *errs)
+{
+	if (same_apply(h, errs) < 0)
+		return -1;
+	if (series_merge(h) < 0 || apart_mark(h) < 0 || ident_displays(h) < 0)
+		goto oom;
+	for (size_t i = 0; i < h->nseries; i++) {
+		int n = series_detect(h, &h->series[i]);
+		if (n < 0)
+			goto oom;
+		h->series[i].nchanges = n;
+		h->nchanges += (size_t)n;
+	}
+	if (series_sort(h) < 0)
+		goto oom;
+	return 0;
+oom:
+	errlist_add(errs, NULL, 0, 0, "out of memory");
+	return -1;
+}
+
+void history_release(struct history *h)
+{
+	for (size_t i = 0; i < h->nsets; i++) {
+		free(h->sets[i].name);
+		free(h->sets[i].date);
+		free(h->sets[i].suite);
+	}
+	for (size_t i = 0; i < h->nidents; i++) {
+		struct hist_ident *id = &h->idents[i];
+		free(id->key);
+		free(id->host);
+		free(id->device);
+		free(id->model);
+		free(id->path);
+		free(id->display);
+		for (size_t k = 0; k < id->nalias; k++)
+			free(id->alias[k]);
+		free(id->alias);
+	}
+	for (size_t i = 0; i < h->nenvs; i++)
+		for (int k = 0; k < ARC_NENV; k++)
+			free(h->envs[i][k]);
+	for (size_t i = 0; i < h->nseries; i++)
+		series_free(&h->series[i]);
+	free(h->sets);
+	free(h->idents);
+	free(h->envs);
+	free(h->series);
+	free(h->hash);
+	errlist_release(&h->warns);
+	memset(h, 0, sizeof(*h));
+}
+
+/* ---- outputs ---- */
+
+/* Terminal-safe: control characters from a result set become '?'. */
+static void put_safe(FILE *f, const char *s)
+{
+	for (; s && *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+}
+
+static void fmt_date(const char *iso, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.16s", iso);
+	char *t = strchr(buf, 'T');
+	if (t)
+		*t = ' ';
+}
+
+static void fmt_change(const struct cp_result *cp, char *buf, size_t len)
+{
+	if (cp->kind == CP_NONE)
+		snprintf(buf, len, "%s", "");
+	else if (cp->kind == CP_DRIFT)
+		snprintf(buf, len, "%+.1f %% drift over %zu sets", cp->change_pct, cp->span + 1);
+	else
+		snprintf(buf, len, "%+.1f %% %s", cp->change_pct, cp_kind_name(cp->kind));
+}
+
+void history_write_text(const struct history *h, FILE *f)
+{
+	size_t main = 0;
+	for (size_t i = 0; i < h->nseries; i++)
+		main += !h->series[i].apart;
+	fprintf(f, "history: %zu set%s, %zu series (%zu kept apart), %zu change point%s "
+		"(threshold %g %%, family-wise error %g)\n", h->nsets, h->nsets == 1 ? "" : "s",
+		h->nseries, h->nseries - main, h->nchanges, h->nchanges == 1 ? "" : "s",
+		h->opt.threshold, CP_ALPHA);
+	if (!h->nseries)
+		fprintf(f, "no matching cells%s\n", h->opt.device || h->opt.workload ?
+			" (check --device and --workload against 'iomatrix list')" : "");
+	for (size_t i = 0; i < h->nseries; i++) {
+		const struct hist_series *s = &h->series[i];
+		const struct hist_ident *id = &h->idents[s->ident];
+		fputc('\n', f);
+		put_safe(f, id->display);
+		if (id->model) {
+			fputs(" (", f);
+			put_safe(f, id->model);
+			fputc(')', f);
+		}
+		fputs(" — ", f);
+		put_safe(f, s->workload);
+		fprintf(f, " — %s — %d change point%s\n", arc_metric_units[s->metric], s->nchanges,
+			s->nchanges == 1 ? "" : "s");
+		fprintf(f, "  %-16s  %-22s  %3s  %-24s  %s\n", "DATE", "VALUE", "N", "CHANGE", "SET");
+		for (size_t k = 0; k < s->n; k++) {
+			const struct hist_point *p = &s->pts[k];
+			char d[32], v[64], c[64];
+			fmt_date(h->sets[p->set].date, d, sizeof(d));
+			fmt_stat(p->v.mean, p->v.ci95, p->v.n, 1, v, sizeof(v));
+			fmt_change(&p->cp, c, sizeof(c));
+			fprintf(f, "  %-16s  %-22s  %3d  %-24s  ", d, v, p->v.n, c);
+			put_safe(f, h->sets[p->set].name);
+			for (size_t e = 0; e < p->nenv_changes; e++) {
+				fputs(e ? "; " : "  ", f);
+				put_safe(f, p->env_changes[e]);
+			}
+			fputc('\n', f);
+		}
+	}
+}
+
+void history_write_csv(const struct history *h, FILE *f)
+{
+	struct sbuf b = SBUF_INIT;
+	sbuf_adds(&b, "host,device,workload,metric,set,date,value,ci95,n,change,change_pct,env_changes\n");
+	for (size_t i = 0; i < h->nseries; i++) {
+		const struct hist_series *s = &h->series[i];
+		const struct hist_ident *id = &h->idents[s->ident];
+		for (size_t k = 0; k < s->n; k++) {
+			const struct hist_point *p = &s->pts[k];
+			const char *f1[] = { id->host, id->device, s->workload, arc_metric_names[s->metric],
+					     h->sets[p->set].name, h->sets[p->set].date };
+			for (size_t j = 0; j < 6; j++) {
+				escape_append(&b, f1[j], ESC_CSV);
+				sbuf_addc(&b, ',');
+			}
+			sbuf_addf(&b, "%.17g,%.17g,%d,%s,", p->v.mean, p->v.ci95, p->v.n,
+				  p->cp.kind ? cp_kind_name(p->cp.kind) : "");
+			if (p->cp.kind)
+				sbuf_addf(&b, "%.3f", p->cp.change_pct);
+			sbuf_addc(&b, ',');
+			struct sbuf e = SBUF_INIT;
+			for (size_t x = 0; x < p->nenv_changes; x++)
+				sbuf_addf(&e, "%s%s", x ? "; " : "", p->env_changes[x]);
+			escape_append(&b, sbuf_str(&e), ESC_CSV);
+			sbuf_release(&e);
+			sbuf_addc(&b, '\n');
+		}
+		if (b.len > 1 << 16) {
+			fwrite(sbuf_str(&b), 1, b.len, f);
+			sbuf_reset(&b);
+		}
+	}
+	fwrite(sbuf_str(&b), 1, b.len, f);
+	sbuf_release(&b);
+}
+
+cJSON *history_json(const struct history *h)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *arr = cJSON_AddArrayToObject(root, "series");
+	for (size_t i = 0; arr && i < h->nseries; i++) {
+		const struct hist_series *s = &h->series[i];
+		const struct hist_ident *id = &h->idents[s->ident];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "host", id->host);
+		cJSON_AddStringToObject(o, "device", id->device);
+		cJSON_AddStringToObject(o, "workload", s->workload);
+		cJSON_AddStringToObject(o, "metric", arc_metric_names[s->metric]);
+		cJSON *pts = cJSON_AddArrayToObject(o, "points");
+		for (size_t k = 0; k < s->n; k++) {
+			const struct hist_point *p = &s->pts[k];
+			cJSON *q = cJSON_CreateObject();
+			cJSON_AddStringToObject(q, "set", h->sets[p->set].name);
+			cJSON_AddStringToObject(q, "date", h->sets[p->set].date);
+			cJSON_AddNumberToObject(q, "value", p->v.mean);
+			cJSON_AddNumberToObject(q, "ci95", p->v.ci95);
+			cJSON_AddNumberToObject(q, "n", p->v.n);
+			cJSON_AddBoolToObject(q, "change", p->cp.kind != CP_NONE);
+			cJSON *ec = cJSON_AddArrayToObject(q, "env_changes");
+			for (size_t x = 0; x < p->nenv_changes; x++)
+				cJSON_AddItemToArray(ec, cJSON_CreateString(p->env_changes[x]));
+			cJSON_AddItemToArray(pts, q);
+		}
+		cJSON_AddItemToArray(arr, o);
+	}
+	return root;
+}

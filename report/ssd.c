@@ -1,0 +1,594 @@
+/*
+ * ssd.c - steady state, preconditioning, the PTS IOPS table and the write
+ * cliff in a report (ssd.h): what the run stored in steady/DEVICE.json,
+ * precondition/DEVICE.json and each write repetition's "cliff" object,
+ * turned into sentences, warnings, tables and the template context.
+ */
+#include "ssd.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "common/fsutil.h"
+#include "resultset/rset.h"
+
+#define SSD_MAX_FILE (16u << 20)
+
+static double jnum(const cJSON *o, const char *k, double def)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsNumber(x) && isfinite(x->valuedouble) ? x->valuedouble : def;
+}
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+/* Device names become file names: only what the suite language allows
+ * ([a-z0-9._-], no leading dot), so a hostile manifest cannot point us
+ * outside the set. */
+static bool name_ok(const char *n)
+{
+	if (!n || !*n || n[0] == '.' || strlen(n) > 64)
+		return false;
+	for (const char *p = n; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		      *p == '.' || *p == '_' || *p == '-'))
+			return false;
+	return true;
+}
+
+/* SETDIR/SUB/NAME.json, or NULL when absent or unreadable (a warning then,
+ * except for absence, which is the normal case). */
+static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
+			    const char *name)
+{
+	char path[4096], why[200];
+	size_t len;
+	if (!name_ok(name))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s/%s.json", dir, sub, name);
+	char *buf = fsutil_read_at(AT_FDCWD, path, SSD_MAX_FILE, 0, &len);
+	if (!buf)
+		return NULL;
+	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
+	free(buf);
+	if (!j || !cJSON_IsObject(j)) {
+		report_warn(r, "%s: %s; ignored", path, j ? "not a JSON object" : why);
+		cJSON_Delete(j);
+		return NULL;
+	}
+	return j;
+}
+
+static int track_load(struct ssd_track *t, const cJSON *o)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "values"), *x;
+	t->label = jstr(o, "label");
+	if (!t->label)
+		t->label = "?";
+	int n = cJSON_GetArraySize(v);
+	t->values = calloc(n > 0 ? (size_t)n : 1, sizeof(double));
+	if (!t->values)
+		return -1;
+	cJSON_ArrayForEach(x, v)
+		t->values[t->n++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+	t->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "steady"));
+	t->range_ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "range_ok"));
+	t->slope_ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "slope_ok"));
+	t->first_steady_round = (int)jnum(o, "first_steady_round", 0);
+	t->avg = jnum(o, "avg", NAN);
+	t->range_pct = jnum(o, "range_pct", NAN);
+	t->slope_pct = jnum(o, "slope_pct", NAN);
+	t->slope = jnum(o, "slope", 0);
+	return 0;
+}
+
+static int dev_load_steady(struct ssd_dev *d)
+{
+	const cJSON *s = d->steady, *rule = cJSON_GetObjectItemCaseSensitive(s, "rule");
+	const cJSON *tr = cJSON_GetObjectItemCaseSensitive(s, "tracks"), *o;
+	const cJSON *win = cJSON_GetObjectItemCaseSensitive(s, "window");
+	const char *st = jstr(s, "status");
+
+	d->metric = jstr(s, "metric") ? jstr(s, "metric") : "iops";
+	d->window = (int)jnum(rule, "window", 5);
+	d->max = (int)jnum(rule, "max", 25);
+	d->range_lim_pct = jnum(rule, "range_pct", 20);
+	d->slope_lim_pct = jnum(rule, "slope_pct", 10);
+	d->rounds_done = (int)jnum(s, "rounds_done", 0);
+	d->steady_round = (int)jnum(s, "steady_round", 0);
+	d->win_first = (int)jnum(win, "first", 0);
+	d->win_last = (int)jnum(win, "last", 0);
+	d->running = !st || !strcmp(st, "running");
+	int n = cJSON_GetArraySize(tr);
+	d->t = calloc(n > 0 ? (size_t)n : 1, sizeof(*d->t));
+	if (!d->t)
+		return -1;
+	cJSON_ArrayForEach(o, tr)
+		if (track_load(&d->t[d->nt++], o) < 0)
+			return -1;
+	return 0;
+}
+
+/* ---- the PTS IOPS table ---- */
+
+static int mix_of(const struct rset_cell *c)
+{
+	if (!strcmp(c->pattern, "randread"))
+		return 100;
+	if (!strcmp(c->pattern, "randwrite"))
+		return 0;
+	if (!strcmp(c->pattern, "randrw"))
+		return c->rwmixread;
+	return -1;
+}
+
+static int idx_insert_desc_int(int *a, int *n, int v)
+{
+	int i = 0;
+	while (i < *n && a[i] > v)
+		i++;
+	if (i < *n && a[i] == v)
+		return i;
+	if (*n >= SSD_PTS_MAX)
+		return -1;
+	memmove(a + i + 1, a + i, sizeof(*a) * (size_t)(*n - i));
+	a[i] = v;
+	(*n)++;
+	return i;
+}
+
+static int idx_insert_desc_u64(uint64_t *a, int *n, uint64_t v)
+{
+	int i = 0;
+	while (i < *n && a[i] > v)
+		i++;
+	if (i < *n && a[i] == v)
+		return i;
+	if (*n >= SSD_PTS_MAX)
+		return -1;
+	memmove(a + i + 1, a + i, sizeof(*a) * (size_t)(*n - i));
+	a[i] = v;
+	(*n)++;
+	return i;
+}
+
+/* Random cells of device dev, one table cell per (mix, bs); a table needs
+ * two mixes or two block sizes to be worth a grid. */
+static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->dev = dev;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rentry *e = &r->groups[gi].e[k];
+			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
+				continue;
+			idx_insert_desc_int(p->mix, &p->nmix, mix_of(e->cell));
+			idx_insert_desc_u64(p->bs, &p->nbs, e->cell->bs);
+		}
+	for (int i = 0; i < SSD_PTS_MAX; i++)
+		for (int j = 0; j < SSD_PTS_MAX; j++)
+			p->iops[i][j] = NAN;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rentry *e = &r->groups[gi].e[k];
+			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
+				continue;
+			int mi = idx_insert_desc_int(p->mix, &p->nmix, mix_of(e->cell));
+			int bi = idx_insert_desc_u64(p->bs, &p->nbs, e->cell->bs);
+			if (mi >= 0 && bi >= 0)
+				p->iops[mi][bi] = rentry_iops(e);
+		}
+}
+
+/* ---- the write cliff ---- */
+
+const cJSON *ssd_cliff_of(const cJSON *rep)
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rep, "write"), "cliff");
+	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "found")) ? c : NULL;
+}
+
+static void fmt_bytes_dec(double b, char *buf, size_t len)
+{
+	char v[40];
+	const char *u = "GB";
+	double d = 1e9;
+	if (b < 1e9) {
+		u = "MB";
+		d = 1e6;
+	}
+	fmt_sig3(b / d, v, sizeof(v));
+	snprintf(buf, len, "%s %s", v, u);
+}
+
+/* "ssd, sustained 1M sequential writes: 2,950 MB/s for the first 41.2 GB
+ * (14.0 s), then 610 MB/s." */
+static void cliff_sentence(struct report *r, const char *dev, const char *what,
+			   const cJSON *c)
+{
+	char l1[48], l2[48], before[64];
+	struct sbuf b = SBUF_INIT;
+	fmt_sig3(jnum(c, "level1_bw_bytes_s", 0) / 1e6, l1, sizeof(l1));
+	fmt_sig3(jnum(c, "level2_bw_bytes_s", 0) / 1e6, l2, sizeof(l2));
+	fmt_bytes_dec(jnum(c, "before_bytes", 0), before, sizeof(before));
+	sbuf_addf(&b, "%s, sustained %s: %s MB/s for the first %s (%.1f s), "
+		  "then %s MB/s (write cliff, %.0f %% lower).", dev, what, l1,
+		  before, jnum(c, "break_ns", 0) / 1e9, l2, jnum(c, "drop_pct", 0));
+	report_summary_add(r, sbuf_detach(&b));
+}
+
+static void stall_warning(struct report *r, const char *dev, const char *what,
+			  const cJSON *rep)
+{
+	const cJSON *c = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(rep, "write"), "cliff");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c, "stalls");
+	int n = cJSON_GetArraySize(st);
+	if (n <= 0)
+		return;
+	double iv = jnum(c, "interval_ns", 1e9) / 1e9;
+	double first = jnum(c, "stalls", 0);
+	const cJSON *f = cJSON_GetArrayItem(st, 0);
+	if (cJSON_IsNumber(f))
+		first = f->valuedouble;
+	report_warn(r, "%s, %s: %d stall%s (intervals below 10 %% of the median "
+		    "throughput), the first at %.1f s", dev, what, n,
+		    n == 1 ? "" : "s", first * iv);
+}
+
+static void cliffs_cells(struct report *r)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *c = g->e[k].cell;
+			const char *dev = r->devs[g->e[k].dev].display;
+			if (!c->ok || !c->dir[DIR_WRITE].present)
+				continue;
+			const cJSON *rep = cJSON_GetArrayItem(
+				cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), 0);
+			const cJSON *cl = ssd_cliff_of(rep);
+			if (cl)
+				cliff_sentence(r, dev, g->words, cl);
+			stall_warning(r, dev, g->words, rep);
+		}
+	}
+}
+
+static void pre_words(const cJSON *pass, char *buf, size_t len)
+{
+	const cJSON *p = cJSON_GetObjectItemCaseSensitive(pass, "params");
+	char bs[32];
+	fmt_bs((uint64_t)jnum(p, "bs_bytes", 0), bs, sizeof(bs));
+	const char *pat = jstr(p, "pattern");
+	snprintf(buf, len, "preconditioning with %s %s", bs,
+		 report_pattern_words(pat ? pat : "write", true));
+}
+
+static void cliffs_pre(struct report *r, const struct ssd_dev *d)
+{
+	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
+	char what[128];
+	cJSON_ArrayForEach(p, passes) {
+		const cJSON *rep = cJSON_GetArrayItem(
+			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
+		pre_words(p, what, sizeof(what));
+		const cJSON *cl = ssd_cliff_of(rep);
+		if (cl)
+			cliff_sentence(r, r->devs[d->dev].display, what, cl);
+		stall_warning(r, r->devs[d->dev].display, what, rep);
+	}
+}
+
+/* ---- warnings ---- */
+
+static bool dev_writes(const struct report *r, size_t dev)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++)
+			if (r->groups[gi].e[k].dev == dev &&
+			    r->groups[gi].e[k].cell->ok &&
+			    r->groups[gi].e[k].cell->dir[DIR_WRITE].present)
+				return true;
+	return false;
+}
+
+static void steady_warnings(struct report *r, const struct ssd_dev *d)
+{
+	const char *dev = r->devs[d->dev].display;
+	if (!d->steady)
+		return;
+	if (d->running) {
+		report_warn(r, "%s: the rounds stopped after round %d of at most %d "
+			    "(the set was interrupted); no steady-state verdict yet, "
+			    "continue with run --resume", dev, d->rounds_done, d->max);
+		return;
+	}
+	if (d->steady_round > 0)
+		return;
+	struct sbuf b = SBUF_INIT;
+	for (size_t i = 0; i < d->nt; i++)
+		sbuf_addf(&b, "%s%s: range %.1f %%, slope %.1f %%", i ? "; " : "",
+			  d->t[i].label, d->t[i].range_pct, d->t[i].slope_pct);
+	report_warn(r, "%s: NOT STEADY after %d rounds (limits: range %g %%, slope "
+		    "%g %% of the window average; %s); the results are the average of "
+		    "the last %d rounds, not steady-state numbers", dev,
+		    d->rounds_done, d->range_lim_pct, d->slope_lim_pct, sbuf_str(&b),
+		    d->window);
+	sbuf_release(&b);
+}
+
+/* cell-level steady_state: the repetitions never settled */
+static void cell_steady_warnings(struct report *r)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rset_cell *c = r->groups[gi].e[k].cell;
+			const cJSON *ss = cJSON_GetObjectItemCaseSensitive(c->json,
+									"steady_state");
+			if (!c->ok || !cJSON_IsObject(ss) ||
+			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "steady")))
+				continue;
+			report_warn(r, "%s, %s: not steady after %d repetitions (range "
+				    "%.1f %%, slope %.1f %%); its result is the average of "
+				    "the last %d", r->devs[r->groups[gi].e[k].dev].display,
+				    r->groups[gi].title, c->nreps,
+				    jnum(ss, "range_found_pct", NAN),
+				    jnum(ss, "slope_found_pct", NAN),
+				    (int)jnum(ss, "window", 0));
+		}
+}
+
+int ssd_report_load(struct report *r)
+{
+	struct ssd_report *s = calloc(1, sizeof(*s));
+	if (!s)
+		return -1;
+	r->ssd = s;
+	s->d = calloc(r->ndevs ? r->ndevs : 1, sizeof(*s->d));
+	s->pts = calloc(r->ndevs ? r->ndevs : 1, sizeof(*s->pts));
+	if (!s->d || !s->pts)
+		return -1;
+	for (size_t i = 0; i < r->ndevs; i++) {
+		const struct rdev *dv = &r->devs[i];
+		const char *dir = r->sets[dv->set].dir;
+		struct ssd_dev *d = &s->d[s->n];
+		memset(d, 0, sizeof(*d));
+		d->dev = i;
+		d->steady = read_dev_file(r, dir, "steady", dv->name);
+		d->pre = read_dev_file(r, dir, "precondition", dv->name);
+		if (d->steady && dev_load_steady(d) < 0)
+			return -1;
+		if (d->steady || d->pre)
+			s->n++;
+		if (d->pre)
+			cliffs_pre(r, d);
+		steady_warnings(r, d);
+		if (d->steady) {
+			pts_build(r, i, &s->pts[s->npts]);
+			if (s->pts[s->npts].nmix >= 2 || s->pts[s->npts].nbs >= 2)
+				s->npts++;
+		}
+		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
+		const char *vk = dv->info ? dv->info->virt_kind : NULL;
+		bool ram = vk && (!strcmp(vk, "zram") || !strcmp(vk, "ram") || !strcmp(vk, "brd") ||
+				  !strcmp(vk, "tmpfs") || !strcmp(vk, "ramfs") || !strcmp(vk, "pmem"));
+		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
+		    dev_writes(r, i))
+			report_warn(r, "%s: writes were measured on a non-rotational "
+				    "device without preconditioning: the numbers are "
+				    "fresh-out-of-box and will not repeat once the device "
+				    "is full; add 'precondition: sequential' (or random) "
+				    "to the device", dv->display);
+	}
+	cliffs_cells(r);
+	cell_steady_warnings(r);
+	return 0;
+}
+
+void ssd_report_release(struct report *r)
+{
+	struct ssd_report *s = r->ssd;
+	if (!s)
+		return;
+	for (size_t i = 0; i < r->ndevs && s->d; i++) {
+		for (size_t k = 0; k < s->d[i].nt; k++)
+			free(s->d[i].t[k].values);
+		free(s->d[i].t);
+		cJSON_Delete(s->d[i].steady);
+		cJSON_Delete(s->d[i].pre);
+	}
+	free(s->d);
+	free(s->pts);
+	free(s);
+	r->ssd = NULL;
+}
+
+/* ---- template context ---- */
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
+}
+
+static const char *metric_words(const char *m)
+{
+	if (!strcmp(m, "bw_bytes_s"))
+		return "MB/s";
+	if (!strcmp(m, "lat_mean_ns"))
+		return "mean latency (µs)";
+	return "IOPS";
+}
+
+static double metric_div(const char *m)
+{
+	return !strcmp(m, "bw_bytes_s") ? 1e6 : !strcmp(m, "lat_mean_ns") ? 1e3 : 1;
+}
+
+static void charts_of(const struct chart_set *cs, const char *section,
+		      size_t dev, bool html, cJSON *into)
+{
+	cJSON *a = cJSON_AddArrayToObject(into, "charts");
+	for (size_t i = 0; cs && i < cs->n; i++)
+		if (cs->c[i].section && !strcmp(cs->c[i].section, section) &&
+		    cs->c[i].section_dev == dev)
+			cJSON_AddItemToArray(a, chart_json(&cs->c[i], html));
+}
+
+static cJSON *track_json(const struct ssd_dev *d, const struct ssd_track *t)
+{
+	cJSON *o = cJSON_CreateObject();
+	char v[48], buf[128];
+	double div = metric_div(d->metric);
+	add_str(o, "label", t->label);
+	fmt_sig3(t->avg / div, v, sizeof(v));
+	add_str(o, "avg", v);
+	snprintf(buf, sizeof(buf), "%.1f %%", t->range_pct);
+	add_str(o, "range", buf);
+	snprintf(buf, sizeof(buf), "%.1f %%", t->slope_pct);
+	add_str(o, "slope", buf);
+	if (t->first_steady_round > 0)
+		snprintf(buf, sizeof(buf), "steady at round %d", t->first_steady_round);
+	else
+		snprintf(buf, sizeof(buf), "not steady (%s%s%s)",
+			 t->range_ok ? "" : "range", !t->range_ok && !t->slope_ok ?
+			 " and " : "", t->slope_ok ? "" : "slope");
+	add_str(o, "verdict", buf);
+	return o;
+}
+
+static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
+		       const struct chart_set *cs, bool html)
+{
+	cJSON *o = cJSON_CreateObject();
+	char buf[512];
+	add_str(o, "device", r->devs[d->dev].display);
+	if (d->running)
+		snprintf(buf, sizeof(buf), "Interrupted after round %d of at most %d: "
+			 "no verdict yet.", d->rounds_done, d->max);
+	else if (d->steady_round > 0)
+		snprintf(buf, sizeof(buf), "Steady state reached at round %d "
+			 "(measurement window: rounds %d to %d). The results are the "
+			 "averages over the window.", d->steady_round, d->win_first,
+			 d->win_last);
+	else
+		snprintf(buf, sizeof(buf), "Rounds %d to %d are the last window; the "
+			 "results are their averages.", d->win_first, d->win_last);
+	add_str(o, "verdict", buf);
+	if (!d->running && d->steady_round == 0) {
+		snprintf(buf, sizeof(buf), "Not steady after %d rounds", d->rounds_done);
+		add_str(o, "not_steady", buf);
+	}
+	snprintf(buf, sizeof(buf), "Steady when, over the last %d rounds, the range "
+		 "of each tracked %s is at most %g %% of its average and its "
+		 "least-squares line moves at most %g %% across the window (SNIA "
+		 "PTS); at most %d rounds.", d->window, metric_words(d->metric),
+		 d->range_lim_pct, d->slope_lim_pct, d->max);
+	add_str(o, "rule", buf);
+	add_str(o, "metric", metric_words(d->metric));
+	cJSON *ta = cJSON_AddArrayToObject(o, "tracks");
+	for (size_t i = 0; i < d->nt; i++)
+		cJSON_AddItemToArray(ta, track_json(d, &d->t[i]));
+	charts_of(cs, "steady", d->dev, html, o);
+	return o;
+}
+
+static cJSON *pre_json(const struct report *r, const struct ssd_dev *d,
+		       const struct chart_set *cs, bool html)
+{
+	cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "passes");
+	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
+	const cJSON *purge = cJSON_GetObjectItemCaseSensitive(d->pre, "purge");
+	char buf[400], what[128], amt[64], mbs[48];
+	add_str(o, "device", r->devs[d->dev].display);
+	if (cJSON_IsObject(purge)) {
+		fmt_bytes_dec(jnum(purge, "bytes", 0), amt, sizeof(amt));
+		snprintf(buf, sizeof(buf), "Purged first: BLKDISCARD of %s.", amt);
+		add_str(o, "purge", buf);
+	}
+	cJSON_ArrayForEach(p, passes) {
+		const cJSON *rep = cJSON_GetArrayItem(
+			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(rep, "write");
+		pre_words(p, what, sizeof(what));
+		fmt_bytes_dec(jnum(w, "bytes", 0), amt, sizeof(amt));
+		fmt_sig3(jnum(w, "bw_bytes_s", 0) / 1e6, mbs, sizeof(mbs));
+		snprintf(buf, sizeof(buf), "%c%s: %s in %.1f s, %s MB/s on average.",
+			 what[0] - 32, what + 1, amt, jnum(rep, "runtime_ns", 0) / 1e9,
+			 mbs);
+		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+	}
+	charts_of(cs, "precondition", d->dev, html, o);
+	return o;
+}
+
+static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
+		       const struct chart_set *cs, bool html)
+{
+	cJSON *o = cJSON_CreateObject(), *cols, *rows;
+	char buf[64];
+	add_str(o, "device", r->devs[p->dev].display);
+	cols = cJSON_AddArrayToObject(o, "cols");
+	rows = cJSON_AddArrayToObject(o, "rows");
+	for (int j = 0; j < p->nbs; j++) {
+		fmt_bs(p->bs[j], buf, sizeof(buf));
+		cJSON_AddItemToArray(cols, cJSON_CreateString(buf));
+	}
+	for (int i = 0; i < p->nmix; i++) {
+		cJSON *row = cJSON_CreateObject(), *cells;
+		snprintf(buf, sizeof(buf), "%d/%d", p->mix[i], 100 - p->mix[i]);
+		add_str(row, "mix", buf);
+		cells = cJSON_AddArrayToObject(row, "cells");
+		for (int j = 0; j < p->nbs; j++) {
+			if (isfinite(p->iops[i][j]))
+				fmt_sig3(p->iops[i][j], buf, sizeof(buf));
+			else
+				snprintf(buf, sizeof(buf), "–");
+			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
+		}
+		cJSON_AddItemToArray(rows, row);
+	}
+	charts_of(cs, "pts", p->dev, html, o);
+	return o;
+}
+
+void ssd_report_context(const struct report *r, const struct chart_set *cs,
+			bool html, cJSON *ctx)
+{
+	const struct ssd_report *s = r->ssd;
+	if (!s)
+		return;
+	cJSON *st = cJSON_CreateArray(), *pre = cJSON_CreateArray();
+	cJSON *pts = cJSON_CreateArray();
+	for (size_t i = 0; i < s->n; i++) {
+		if (s->d[i].steady)
+			cJSON_AddItemToArray(st, dev_json(r, &s->d[i], cs, html));
+		if (s->d[i].pre)
+			cJSON_AddItemToArray(pre, pre_json(r, &s->d[i], cs, html));
+	}
+	for (size_t i = 0; i < s->npts; i++)
+		cJSON_AddItemToArray(pts, pts_json(r, &s->pts[i], cs, html));
+	/* empty lists are left out so that {{#steady}} sections vanish */
+	if (cJSON_GetArraySize(st))
+		cJSON_AddItemToObject(ctx, "steady", st);
+	else
+		cJSON_Delete(st);
+	if (cJSON_GetArraySize(pre))
+		cJSON_AddItemToObject(ctx, "preconditioning", pre);
+	else
+		cJSON_Delete(pre);
+	if (cJSON_GetArraySize(pts))
+		cJSON_AddItemToObject(ctx, "pts", pts);
+	else
+		cJSON_Delete(pts);
+}

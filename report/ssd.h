@@ -1,0 +1,73 @@
+/*
+ * ssd.h - the SSD-truth part of a report (issue 12): per device the SNIA
+ * PTS steady-state verdict read from steady/DEVICE.json, preconditioning
+ * from precondition/DEVICE.json, the PTS IOPS table (R/W mix x block size),
+ * the write cliffs found in the time series, and the warnings they call for.
+ *
+ * report.c calls ssd_report_load() after the groups are built; render.c
+ * calls ssd_report_context(); chart.c calls ssd_charts().  Ownership: the
+ * struct ssd_report hangs off struct report and is freed by
+ * ssd_report_release().
+ */
+#ifndef IOMATRIX_SSD_REPORT_H
+#define IOMATRIX_SSD_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+
+struct ssd_track {
+	const char *label;     /* into the steady file's tree */
+	double *values;        /* owned: the tracked value per round */
+	size_t n;
+	bool steady, range_ok, slope_ok;
+	int first_steady_round; /* 0: never */
+	double avg, range_pct, slope_pct, slope;
+};
+
+struct ssd_dev {
+	size_t dev;            /* index into report.devs */
+	cJSON *steady;         /* owned, NULL when the device ran no rounds */
+	cJSON *pre;            /* owned, NULL without preconditioning */
+	const char *metric;    /* "iops", "bw_bytes_s", "lat_mean_ns" */
+	int window, max, rounds_done, steady_round, win_first, win_last;
+	double range_lim_pct, slope_lim_pct;
+	bool running;          /* the set stopped mid-rounds */
+	struct ssd_track *t;
+	size_t nt;
+};
+
+/* One R/W mix x block size table of a device's random cells. */
+#define SSD_PTS_MAX 16
+struct ssd_pts {
+	size_t dev;                 /* index into report.devs */
+	int nmix, nbs;
+	int mix[SSD_PTS_MAX];       /* read percent, descending */
+	uint64_t bs[SSD_PTS_MAX];   /* bytes, descending */
+	double iops[SSD_PTS_MAX][SSD_PTS_MAX]; /* NaN: not measured */
+};
+
+struct ssd_report {
+	struct ssd_dev *d;
+	size_t n;
+	struct ssd_pts *pts;
+	size_t npts;
+};
+
+/* Read the steady-state and preconditioning files of every device, add the
+ * write-cliff sentences to the summary and the warnings.  0, or -1 on OOM. */
+int ssd_report_load(struct report *r);
+void ssd_report_release(struct report *r);
+
+/* Add "steady", "pts" and "preconditioning" to the template context. */
+struct chart_set;
+void ssd_report_context(const struct report *r, const struct chart_set *cs,
+			bool html, cJSON *ctx);
+
+/* The found cliff of a repetition's write direction, NULL when none. */
+const cJSON *ssd_cliff_of(const cJSON *rep);
+
+#endif

@@ -1,0 +1,319 @@
+/*
+ * ssd_chart.c - the SNIA PTS charts: convergence of each tracking variable
+ * over the rounds, the measurement window with its average, +-10 % and
+ * +-20 % bands and the least-squares line, IOPS against block size per R/W
+ * mix, and throughput over time with the write cliff marked.  Data and
+ * labels go into .dat files; scripts hold only our constants and numbers.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "chart.h"
+#include "escape.h"
+#include "ssd.h"
+
+static double metric_div(const char *m)
+{
+	return !strcmp(m, "bw_bytes_s") ? 1e6 : !strcmp(m, "lat_mean_ns") ? 1e3 : 1;
+}
+
+static const char *metric_axis(const char *m)
+{
+	return !strcmp(m, "bw_bytes_s") ? "MB/s" :
+	       !strcmp(m, "lat_mean_ns") ? "mean latency (us)" : "IOPS";
+}
+
+/* Log y when the lines are more than 20x apart (4K writes vs 1M reads);
+ * the axis label then says so. */
+static void y_axis(struct sbuf *s, const char *label, double mn, double mx)
+{
+	if (mn > 0 && mx / mn > 20)
+		sbuf_addf(s, "set ylabel '%s, log scale'\nset logscale y 10\n"
+			  "set yrange [%g:%g]\nset format y '%%g'\n", label, mn / 2,
+			  mx * 2);
+	else
+		sbuf_addf(s, "set ylabel '%s'\nset yrange [0:*]\n", label);
+}
+
+static int convergence(const struct report *r, const struct ssd_dev *d,
+		       struct chart_sink *k)
+{
+	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
+	char file[64], title[256], plot[512], yl[64];
+	double div = metric_div(d->metric), mn = INFINITY, mx = 0;
+	size_t nr = 0;
+	int rc;
+
+	for (size_t i = 0; i < d->nt; i++)
+		nr = d->t[i].n > nr ? d->t[i].n : nr;
+	if (!d->nt || !nr)
+		return 0;
+	escape_append(&dat, "round", ESC_GPDATA);
+	for (size_t i = 0; i < d->nt; i++) {
+		sbuf_addc(&dat, ' ');
+		escape_append(&dat, d->t[i].label, ESC_GPDATA);
+	}
+	sbuf_addc(&dat, '\n');
+	for (size_t n = 0; n < nr; n++) {
+		sbuf_addf(&dat, "%zu", n + 1);
+		for (size_t i = 0; i < d->nt; i++) {
+			double v = n < d->t[i].n ? d->t[i].values[n] / div : NAN;
+			if (isfinite(v) && v > 0) {
+				sbuf_addf(&dat, " %.6g", v);
+				mn = v < mn ? v : mn;
+				mx = v > mx ? v : mx;
+			} else {
+				sbuf_adds(&dat, " ?");
+			}
+		}
+		sbuf_addc(&dat, '\n');
+	}
+	snprintf(yl, sizeof(yl), "%s", metric_axis(d->metric));
+	sbuf_addf(&setup, "set xlabel 'round'\nset xrange [0.5:%zu.5]\n"
+		  "set xtics 1\nset key outside right top\n", nr);
+	if (d->steady_round > 0)
+		sbuf_addf(&setup, "set arrow from %d, graph 0 to %d, graph 1 nohead "
+			  "dt 2 lc rgb '#2a7d2a'\nset label 'steady' at %d, graph 0.96 "
+			  "offset 0.5,0 tc rgb '#2a7d2a'\n", d->steady_round,
+			  d->steady_round, d->steady_round);
+	y_axis(&setup, yl, mn, mx);
+	snprintf(file, sizeof(file), "steady-%zu-convergence", d->dev + 1);
+	snprintf(plot, sizeof(plot), "plot for [i=2:%zu] '%s.dat' using 1:i with "
+		 "linespoints lw 2 pt 7 ps 0.8 lc rgb C[(i-2)%%8+1] title columnhead(i)\n",
+		 d->nt + 1, file);
+	snprintf(title, sizeof(title), "Steady-state convergence: %s of each tracking "
+		 "variable per round, %s", metric_axis(d->metric),
+		 r->devs[d->dev].display);
+	rc = chart_sink_add(k, file, title, "steady", d->dev, -1, 420, &dat,
+			    sbuf_str(&setup), plot);
+	sbuf_release(&dat);
+	sbuf_release(&setup);
+	return rc;
+}
+
+/* The last `window` rounds of one tracking variable. */
+static int window_chart(const struct report *r, const struct ssd_dev *d,
+			size_t ti, struct chart_sink *k)
+{
+	const struct ssd_track *t = &d->t[ti];
+	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
+	char file[64], title[300], plot[1024];
+	double div = metric_div(d->metric);
+	size_t w = d->window > 0 ? (size_t)d->window : 5;
+	if (t->n < 2 || !isfinite(t->avg))
+		return 0;
+	size_t from = t->n > w ? t->n - w : 0, m = t->n - from;
+	double avg = t->avg / div, tbar = (double)(from + 1 + t->n) / 2.0;
+	sbuf_adds(&dat, "\"round\" \"value\" \"avg\" \"lo10\" \"hi10\" \"lo20\" \"hi20\" \"fit\"\n");
+	for (size_t i = from; i < t->n; i++) {
+		double rnd = (double)(i + 1);
+		sbuf_addf(&dat, "%.0f %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", rnd,
+			  t->values[i] / div, avg, avg * 0.9, avg * 1.1, avg * 0.8,
+			  avg * 1.2, avg + t->slope / div * (rnd - tbar));
+	}
+	/* the +-20 % band with room around it, or all the points when a
+	 * far-off round (the reason it is not steady) lies outside */
+	double lo = avg * 0.7, hi = avg * 1.3;
+	for (size_t i = from; i < t->n; i++) {
+		double v = t->values[i] / div;
+		lo = v * 0.95 < lo ? v * 0.95 : lo;
+		hi = v * 1.05 > hi ? v * 1.05 : hi;
+	}
+	sbuf_addf(&setup, "set xlabel 'round'\nset ylabel '%s'\nset xtics 1\n"
+		  "set xrange [%zu.5:%zu.5]\nset yrange [%g:%g]\n"
+		  "set key outside right top\n", metric_axis(d->metric), from,
+		  t->n, lo > 0 ? lo : 0, hi);
+	(void)m;
+	snprintf(file, sizeof(file), "steady-%zu-window-%zu", d->dev + 1, ti + 1);
+	snprintf(plot, sizeof(plot),
+		 "plot '%s.dat' using 1:6:7 with filledcurves fc rgb '#fbe3c0' "
+		 "title '+-20 %%', '' using 1:4:5 with filledcurves fc rgb '#d7ecd7' "
+		 "title '+-10 %%', '' using 1:3 with lines lw 2 lc rgb '#333333' "
+		 "title 'window average', '' using 1:8 with lines lw 2 dt 2 "
+		 "lc rgb C[2] title 'least-squares fit', '' using 1:2 with "
+		 "linespoints lw 2 pt 7 ps 1 lc rgb C[1] title 'measured'\n", file);
+	snprintf(title, sizeof(title), "Measurement window (rounds %zu-%zu): %s, %s",
+		 from + 1, t->n, t->label, r->devs[d->dev].display);
+	int rc = chart_sink_add(k, file, title, "steady", d->dev, -1, 380, &dat,
+				sbuf_str(&setup), plot);
+	sbuf_release(&dat);
+	sbuf_release(&setup);
+	return rc;
+}
+
+/* IOPS against block size, one line per R/W mix (the PTS 2D plot). */
+static int pts_chart(const struct report *r, const struct ssd_pts *p,
+		     struct chart_sink *k)
+{
+	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
+	char file[64], title[256], plot[512], name[32];
+	double mn = INFINITY, mx = 0;
+	if (p->nmix < 1 || p->nbs < 2)
+		return 0;
+	escape_append(&dat, "bs_kib", ESC_GPDATA);
+	for (int i = 0; i < p->nmix; i++) {
+		snprintf(name, sizeof(name), "%d/%d", p->mix[i], 100 - p->mix[i]);
+		sbuf_addc(&dat, ' ');
+		escape_append(&dat, name, ESC_GPDATA);
+	}
+	sbuf_addc(&dat, '\n');
+	for (int j = p->nbs - 1; j >= 0; j--) {
+		sbuf_addf(&dat, "%.6g", (double)p->bs[j] / 1024.0);
+		for (int i = 0; i < p->nmix; i++) {
+			double v = p->iops[i][j];
+			if (isfinite(v) && v > 0) {
+				sbuf_addf(&dat, " %.6g", v);
+				mn = v < mn ? v : mn;
+				mx = v > mx ? v : mx;
+			} else {
+				sbuf_adds(&dat, " ?");
+			}
+		}
+		sbuf_addc(&dat, '\n');
+	}
+	sbuf_adds(&setup, "set xlabel 'block size (KiB), log scale'\n"
+		  "set logscale x 2\nset format x '%g'\nset key outside right top\n"
+		  "set key title 'R/W mix'\n");
+	y_axis(&setup, "IOPS", mn, mx);
+	snprintf(file, sizeof(file), "pts-%zu-iops", p->dev + 1);
+	snprintf(plot, sizeof(plot), "plot for [i=2:%d] '%s.dat' using 1:i with "
+		 "linespoints lw 2 pt 7 ps 0.8 lc rgb C[(i-2)%%8+1] title columnhead(i)\n",
+		 p->nmix + 1, file);
+	snprintf(title, sizeof(title), "PTS IOPS: IOPS against block size per R/W mix "
+		 "(window averages), %s", r->devs[p->dev].display);
+	int rc = chart_sink_add(k, file, title, "pts", p->dev, -1, 420, &dat,
+				sbuf_str(&setup), plot);
+	sbuf_release(&dat);
+	sbuf_release(&setup);
+	return rc;
+}
+
+/*
+ * Throughput over time of one repetition's write direction, with the two
+ * fitted levels and the break marked.  Works from the stored series so
+ * that the chart shows what the fit saw.
+ */
+static int cliff_chart(const cJSON *rep, const char *file, const char *title,
+		       const char *section, size_t dev, int group,
+		       struct chart_sink *k)
+{
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(rep, "write");
+	const cJSON *se = cJSON_GetObjectItemCaseSensitive(w, "series");
+	const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(se, "bytes"), *b;
+	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(w, "cliff");
+	const cJSON *ivj = cJSON_GetObjectItemCaseSensitive(se, "interval_ns");
+	if (!cJSON_IsNumber(ivj) || ivj->valuedouble <= 0 ||
+	    cJSON_GetArraySize(bytes) < 3)
+		return 0;
+	double iv = ivj->valuedouble / 1e9;
+	bool found = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cl, "found"));
+	const cJSON *x;
+	double brk = (x = cJSON_GetObjectItemCaseSensitive(cl, "break_ns")) &&
+		     cJSON_IsNumber(x) ? x->valuedouble / 1e9 : 0;
+	double l1 = (x = cJSON_GetObjectItemCaseSensitive(cl, "level1_bw_bytes_s")) &&
+		    cJSON_IsNumber(x) ? x->valuedouble / 1e6 : 0;
+	double l2 = (x = cJSON_GetObjectItemCaseSensitive(cl, "level2_bw_bytes_s")) &&
+		    cJSON_IsNumber(x) ? x->valuedouble / 1e6 : 0;
+	int ns = (x = cJSON_GetObjectItemCaseSensitive(cl, "samples")) &&
+		 cJSON_IsNumber(x) ? x->valueint : cJSON_GetArraySize(bytes);
+	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
+	char plot[700];
+	int i = 0;
+	sbuf_adds(&dat, "\"t\" \"measured\" \"level\"\n");
+	cJSON_ArrayForEach(b, bytes) {
+		if (i >= ns)
+			break; /* the partial tail the fit dropped */
+		double t = (i + 0.5) * iv, v = cJSON_IsNumber(b) ? b->valuedouble / iv / 1e6 : 0;
+		if (found)
+			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, t < brk ? l1 : l2);
+		else
+			sbuf_addf(&dat, "%.6g %.6g ?\n", t, v);
+		i++;
+	}
+	sbuf_adds(&setup, "set xlabel 'time (s)'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
+		  "set yrange [0:*]\nset key outside right top\n");
+	if (found)
+		sbuf_addf(&setup, "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead "
+			  "dt 2 lw 2 lc rgb '#c00000'\nset label 'write cliff at %.1f s' "
+			  "at %.6g, graph 0.95 offset 0.5,0 tc rgb '#c00000'\n",
+			  brk, brk, brk, brk);
+	/* the fit first, so the measured line stays visible on top of it */
+	if (found)
+		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:3 with lines lw 3 "
+			 "lc rgb '#f0a0a0' title 'two-segment fit', '' using 1:2 with "
+			 "lines lw 1.5 lc rgb C[1] title columnhead(2)\n", file);
+	else
+		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:2 with lines lw 1.5 "
+			 "lc rgb C[1] title columnhead(2)\n", file);
+	int rc = chart_sink_add(k, file, title, section, dev, group, 380, &dat,
+				sbuf_str(&setup), plot);
+	sbuf_release(&dat);
+	sbuf_release(&setup);
+	return rc;
+}
+
+static int cell_cliffs(const struct report *r, struct chart_sink *k)
+{
+	int n = 0;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t e = 0; e < r->groups[gi].n; e++) {
+			const struct rset_cell *c = r->groups[gi].e[e].cell;
+			const cJSON *rep = cJSON_GetArrayItem(
+				cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), 0);
+			char file[64], title[400];
+			if (!c->ok || !ssd_cliff_of(rep) || n >= CHART_MAX_CELL_CHARTS)
+				continue;
+			snprintf(file, sizeof(file), "cliff-%zu-%zu", gi + 1, e + 1);
+			snprintf(title, sizeof(title), "Write cliff: throughput over time "
+				 "(first repetition), %s, %s",
+				 r->devs[r->groups[gi].e[e].dev].display,
+				 r->groups[gi].title);
+			if (cliff_chart(rep, file, title, NULL, 0, (int)gi, k) < 0)
+				return -1;
+			n++;
+		}
+	return 0;
+}
+
+static int pre_charts(const struct report *r, const struct ssd_dev *d,
+		      struct chart_sink *k)
+{
+	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
+	size_t i = 0;
+	cJSON_ArrayForEach(p, passes) {
+		const cJSON *rep = cJSON_GetArrayItem(
+			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
+		char file[64], title[300];
+		i++;
+		snprintf(file, sizeof(file), "precondition-%zu-%zu", d->dev + 1, i);
+		snprintf(title, sizeof(title), "Preconditioning pass %zu: throughput "
+			 "over time, %s", i, r->devs[d->dev].display);
+		if (cliff_chart(rep, file, title, "precondition", d->dev, -1, k) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int ssd_charts(const struct report *r, struct chart_sink *k)
+{
+	const struct ssd_report *s = r->ssd;
+	if (!s)
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct ssd_dev *d = &s->d[i];
+		if (d->pre && pre_charts(r, d, k) < 0)
+			return -1;
+		if (!d->steady)
+			continue;
+		if (convergence(r, d, k) < 0)
+			return -1;
+		for (size_t t = 0; t < d->nt; t++)
+			if (window_chart(r, d, t, k) < 0)
+				return -1;
+	}
+	for (size_t i = 0; i < s->npts; i++)
+		if (pts_chart(r, &s->pts[i], k) < 0)
+			return -1;
+	return cell_cliffs(r, k);
+}

@@ -1,0 +1,59 @@
+/*
+ * bare.h - what the two bare loops of make bench share: the clock, the
+ * process CPU time, the offset generator and the one-line result.  Static
+ * inline so each loop stays one file to compile.
+ */
+#ifndef IOMATRIX_BARE_H
+#define IOMATRIX_BARE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+/* usr+sys of the whole process (kernel helper threads included) */
+static inline uint64_t cpu_ns(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ull +
+	       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ull;
+}
+
+static uint64_t rnd = 0x9e3779b97f4a7c15ull;
+static inline uint64_t rnd_below(uint64_t n) /* xorshift64* */
+{
+	rnd ^= rnd >> 12, rnd ^= rnd << 25, rnd ^= rnd >> 27;
+	return (rnd * 0x2545f4914f6cdd1dull) % n;
+}
+
+/* One measured latency: kept in a log2 histogram and a sum. */
+struct bare_lat {
+	uint64_t ios, sum, hist[64];
+};
+static inline void bare_lat_add(struct bare_lat *l, uint64_t lat)
+{
+	l->sum += lat;
+	l->hist[63 - __builtin_clzll(lat | 1)]++;
+	l->ios++;
+}
+
+/* The line make bench reads; exit status 1 if nothing was measured. */
+static inline int bare_report(const struct bare_lat *l, uint64_t rt, uint64_t cpu)
+{
+	if (!l->ios || !rt)
+		return 1;
+	printf("ios=%llu runtime_ns=%llu iops=%.0f lat_mean_ns=%.0f cpu_ns_per_io=%.0f\n",
+	       (unsigned long long)l->ios, (unsigned long long)rt, l->ios * 1e9 / rt,
+	       (double)l->sum / l->ios, (double)cpu / l->ios);
+	return 0;
+}
+
+#endif

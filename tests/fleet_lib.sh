@@ -1,0 +1,131 @@
+# Sourced by the fleet integration tests after tests/lib.sh: start test
+# hosts, 127.0.0.1 sshd processes on free ports, each with its own host key,
+# a key pair made for the test, StrictModes no and its PidFile in $T; an
+# ssh_config ($SSHCFG) names them h1..hN.  The remote iomatrix is the
+# binary under test (pass --remote-iomatrix "$IOMATRIX").
+#
+#   fleet_start N       start hosts h1..hN (skips the test, 77, when sshd
+#                       cannot run here: not root, not installed)
+#   fleet_kill I        kill host hI's sshd processes, listener and sessions
+#                       (a lost host; its agent sees its input end)
+#   fleet_restart I     start hI's sshd again on the same port
+#   fleet_agents        pids of '$IOMATRIX agent' processes (none is the goal)
+SSHD=$(command -v sshd || echo /usr/sbin/sshd)
+SSHCFG=$T/ssh_config
+FLEET_N=0
+
+fleet_cleanup() {
+	i=1
+	while [ "$i" -le "$FLEET_N" ]; do
+		[ -f "$T/h$i/pid" ] && fleet_kill_tree "$(cat "$T/h$i/pid")" all
+		i=$((i + 1))
+	done
+	rm -rf "$T"
+}
+trap fleet_cleanup EXIT INT TERM
+
+fleet_start() {
+	n=$1
+	[ "$(id -u)" = 0 ] || skip "sshd test hosts need root (sshd's privilege separation)"
+	[ -x "$SSHD" ] || skip "sshd not installed (openssh-server; .ci/install-deps installs it)"
+	need_cmd ssh
+	need_cmd ssh-keygen
+	mkdir -p /run/sshd
+	ssh-keygen -q -t ed25519 -N '' -f "$T/id" >/dev/null || fail "ssh-keygen"
+	cp "$T/id.pub" "$T/authorized_keys"
+	: >"$T/known_hosts"
+	: >"$SSHCFG"
+	i=1
+	while [ "$i" -le "$n" ]; do
+		fleet_start_one "$i" || fail "cannot start sshd for h$i: $(tail -n 3 "$T/h$i/log" 2>/dev/null)"
+		i=$((i + 1))
+	done
+}
+
+fleet_start_one() {
+	i=$1; d=$T/h$i
+	mkdir -p "$d"
+	ssh-keygen -q -t ed25519 -N '' -f "$d/hostkey" >/dev/null || return 1
+	for try in 1 2 3 4 5 6 7 8; do
+		port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+		cat >"$d/sshd_config" <<CFG
+Port $port
+ListenAddress 127.0.0.1
+HostKey $d/hostkey
+PidFile $d/sshd.pid
+AuthorizedKeysFile $T/authorized_keys
+StrictModes no
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+MaxStartups 200
+LogLevel ERROR
+CFG
+		"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
+		echo $! >"$d/pid"
+		echo "$port" >"$d/port"
+		FLEET_N=$i
+		cat >>"$SSHCFG" <<CFG
+Host h$i
+  HostName 127.0.0.1
+  Port $port
+  User $(id -un)
+  IdentityFile $T/id
+  IdentitiesOnly yes
+  UserKnownHostsFile $T/known_hosts
+  StrictHostKeyChecking yes
+  KexAlgorithms curve25519-sha256
+  LogLevel ERROR
+CFG
+		echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$d/hostkey.pub")" >>"$T/known_hosts"
+		k=0
+		while [ $k -lt 50 ]; do
+			if ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 "h$i" true 2>/dev/null; then
+				return 0
+			fi
+			kill -0 "$(cat "$d/pid")" 2>/dev/null || break
+			sleep 0.1; k=$((k + 1))
+		done
+		kill "$(cat "$d/pid")" 2>/dev/null
+		# port taken or too slow: drop this host's config and retry
+		sed -i "/^Host h$i\$/,\$d" "$SSHCFG"
+		sed -i "/^\[127.0.0.1\]:$port /d" "$T/known_hosts"
+	done
+	return 1
+}
+
+# Kill host I's sshd: the listener and every session's sshd, not what
+# they run (as when a machine's sshd dies or is restarted).
+fleet_kill() {
+	d=$T/h$1
+	[ -f "$d/pid" ] || return 0
+	fleet_kill_tree "$(cat "$d/pid")" sshd
+	rm -f "$d/pid"
+}
+# fleet_kill_tree PID sshd|all: SIGKILL the tree (only sshd processes, or all).
+fleet_kill_tree() {
+	for c in $(pgrep -P "$1" 2>/dev/null); do
+		fleet_kill_tree "$c" "$2"
+	done
+	if [ "$2" = all ] || [ "$(cat "/proc/$1/comm" 2>/dev/null)" = sshd ]; then
+		kill -9 "$1" 2>/dev/null
+	fi
+}
+fleet_restart() {
+	d=$T/h$1
+	"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
+	echo $! >"$d/pid"
+	k=0
+	while [ $k -lt 50 ]; do
+		ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 "h$1" true 2>/dev/null && return 0
+		sleep 0.1; k=$((k + 1))
+	done
+	return 1
+}
+
+# 'iomatrix agent' processes of the binary under test, wherever they are
+# (an agent whose sshd died is re-parented to init).
+fleet_agents() {
+	pgrep -xf "$IOMATRIX agent" 2>/dev/null
+}

@@ -1,0 +1,58 @@
+# Sourced after tests/lib.sh by tests that need a real block device and a
+# bandwidth limit they can change mid-run: a loop device over a file in $T,
+# and a cgroup-v1 blkio group (name carries the branch, i12) whose
+# blkio.throttle.write_bps_device the test writes while iomatrix runs.
+# Everything is undone on exit.  Needs root; skips (77) with the reason.
+BLK_LOOP=""; BLK_CG=""; BLK_MM=""
+blk_cleanup() {
+	if [ -n "$BLK_CG" ] && [ -d "$BLK_CG" ]; then
+		# move anything left back to the root group, then remove ours
+		for p in $(cat "$BLK_CG/cgroup.procs" 2>/dev/null); do
+			echo "$p" >/sys/fs/cgroup/blkio/cgroup.procs 2>/dev/null
+		done
+		rmdir "$BLK_CG" 2>/dev/null
+	fi
+	[ -n "$BLK_LOOP" ] && losetup -d "$BLK_LOOP" 2>/dev/null
+	[ -n "$BLK_IMG" ] && rm -f "$BLK_IMG"
+	rm -rf "$T"
+}
+trap blk_cleanup EXIT
+trap 'exit 130' INT TERM
+
+# blk_loop SIZE_MB: a loop device over a fresh file; sets BLK_LOOP, BLK_MM.
+# The file lives in /dev/shm when it is a tmpfs: a disk-backed loop device
+# adds the host disk's writeback noise to the limit the test sets.
+BLK_IMG=""
+blk_loop() {
+	need_root
+	need_cmd losetup
+	BLK_IMG=$T/loop.img
+	if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+		BLK_IMG=$(mktemp /dev/shm/iomatrix-i12-loop.XXXXXX) || BLK_IMG=$T/loop.img
+	fi
+	truncate -s "${1}M" "$BLK_IMG" || fail "cannot make $BLK_IMG"
+	BLK_LOOP=$(losetup -f --show "$BLK_IMG" 2>/dev/null) ||
+		skip "no free loop device (losetup -f failed)"
+	BLK_MM=$(cat "/sys/class/block/$(basename "$BLK_LOOP")/dev")
+}
+
+# blk_cgroup: a blkio cgroup for this test (needs blk_loop first)
+blk_cgroup() {
+	[ -w /sys/fs/cgroup/blkio/cgroup.procs ] ||
+		skip "no cgroup-v1 blkio hierarchy at /sys/fs/cgroup/blkio"
+	BLK_CG=/sys/fs/cgroup/blkio/iomatrix-i12-$(basename "$0" .sh)-$$
+	mkdir "$BLK_CG" || skip "cannot create blkio cgroup $BLK_CG"
+	[ -w "$BLK_CG/blkio.throttle.write_bps_device" ] ||
+		skip "blkio cgroup has no throttle files (CONFIG_BLK_DEV_THROTTLING)"
+}
+
+# blk_limit BYTES_PER_S: write limit on the loop device, 0 lifts it
+blk_limit() {
+	echo "$BLK_MM $1" >"$BLK_CG/blkio.throttle.write_bps_device" ||
+		fail "cannot set the write limit in $BLK_CG"
+}
+
+# blk_run CMD...: run CMD inside the cgroup (in the foreground)
+blk_run() {
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$BLK_CG" "$@"
+}
