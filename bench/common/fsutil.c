@@ -196,6 +196,12 @@ static int write_all(int fd, const char *p, size_t len)
 int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 			   size_t len)
 {
+	return fsutil_write_replace_at(dirfd, name, data, len, true);
+}
+
+int fsutil_write_replace_at(int dirfd, const char *name, const void *data,
+			    size_t len, bool durable)
+{
 	char dir[PATH_MAX], tmp[PATH_MAX + 32], sfx[13];
 	const char *slash = strrchr(name, '/');
 	int fd = -1, ret;
@@ -227,7 +233,7 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 	}
 	if ((ret = write_all(fd, data, len)) < 0)
 		goto err;
-	if (fsync(fd) < 0) {
+	if (durable && fsync(fd) < 0) {
 		ret = -errno;
 		goto err;
 	}
@@ -237,7 +243,7 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 		ret = -errno;
 		goto err;
 	}
-	return fsutil_fsync_dir_at(dirfd, dir);
+	return durable ? fsutil_fsync_dir_at(dirfd, dir) : 0;
 err:
 	if (fd >= 0)
 		close(fd);
