@@ -54,9 +54,11 @@ struct refs {
 
 static bool is_set(const char *path)
 {
-	char p[PATH_MAX];
+	char p[PATH_MAX + 16];
 	struct stat st;
-	snprintf(p, sizeof(p), "%s/manifest.json", path);
+	/* a path too long for PATH_MAX is no set we could read anyway */
+	if (snprintf(p, sizeof(p), "%s/manifest.json", path) >= PATH_MAX)
+		return false;
 	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode))
 		return true;
 	snprintf(p, sizeof(p), "%s/cells", path);

@@ -242,7 +242,7 @@ static int row_cmp(const void *a, const void *b)
 
 static void fmt_change(double pct, char *buf, size_t len)
 {
-	char v[48];
+	char v[32]; /* a 3-significant-digit number; keeps buf (48) from truncating */
 	double a = fabs(pct);
 	if (!isfinite(pct)) {
 		snprintf(buf, len, "–");

@@ -75,10 +75,11 @@ static int put_file(const char *site, const char *name, const char *data, size_t
 		    struct errlist *errs)
 {
 	char path[PATH_MAX];
-	snprintf(path, sizeof(path), "%s/%s", site, name);
-	int r = fsutil_write_replace_at(AT_FDCWD, path, data, len, false);
+	int r = fsutil_join(path, sizeof(path), site, name);
+	if (r == 0)
+		r = fsutil_write_replace_at(AT_FDCWD, path, data, len, false);
 	if (r < 0) {
-		errlist_add(errs, path, 0, 0, "cannot write: %s", fsutil_strerror(-r));
+		errlist_add(errs, path[0] ? path : name, 0, 0, "cannot write: %s", fsutil_strerror(-r));
 		return -1;
 	}
 	return 0;
@@ -87,8 +88,9 @@ static int put_file(const char *site, const char *name, const char *data, size_t
 static int mkdirs(const char *site, const char *rel, struct errlist *errs)
 {
 	char p[PATH_MAX];
-	snprintf(p, sizeof(p), "%s/%s", site, rel);
-	int e = fsutil_mkdir_p(p);
+	int e = fsutil_join(p, sizeof(p), site, rel);
+	if (e == 0)
+		e = fsutil_mkdir_p(p);
 	if (e < 0)
 		errlist_add(errs, p, 0, 0, "cannot create: %s", strerror(-e));
 	return e;
@@ -98,8 +100,7 @@ static bool exists(const char *site, const char *rel)
 {
 	char p[PATH_MAX];
 	struct stat st;
-	snprintf(p, sizeof(p), "%s/%s", site, rel);
-	return stat(p, &st) == 0;
+	return fsutil_join(p, sizeof(p), site, rel) == 0 && stat(p, &st) == 0;
 }
 
 /* Remove the regular files of SITE/rel (a page's chart folder). */

@@ -376,3 +376,15 @@ const char *fsutil_strerror(int errnum)
 	default: return strerror(errnum);
 	}
 }
+
+int fsutil_join(char *buf, size_t len, const char *dir, const char *name)
+{
+	int n = snprintf(buf, len, "%s/%s", dir, name);
+
+	if (n < 0 || (size_t)n >= len) {
+		if (len)
+			buf[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	return 0;
+}

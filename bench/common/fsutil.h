@@ -118,4 +118,8 @@ bool fsutil_is_temp_name(const char *name);
  * ELOOP "is a symbolic link", EFBIG "file too large". */
 const char *fsutil_strerror(int errnum);
 
+/* buf = "dir/name".  0, or -ENAMETOOLONG (buf then holds "") when it does
+ * not fit: a silently cut path would name another file. */
+int fsutil_join(char *buf, size_t len, const char *dir, const char *name);
+
 #endif

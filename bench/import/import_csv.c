@@ -277,7 +277,7 @@ static void csv_fields(const char *path, struct field *f, const int *colidx,
 		errlist_add(errs, path, fd->line, fd->col,
 			    "device name must be 1..%zu characters", sizeof(r->dev) - 1);
 	else
-		snprintf(r->dev, sizeof(r->dev), "%s", fd->text);
+		memcpy(r->dev, fd->text, strlen(fd->text) + 1); /* length checked above */
 	struct field *fp = &f[colidx[COL_PATTERN]];
 	if (pattern_parse(fp->text, &p->pattern) < 0)
 		errlist_add(errs, path, fp->line, fp->col,
