@@ -4,6 +4,7 @@
  * result set.  Every input is parsed and checked before anything is written;
  * bad input exits 2 with file:line:col, a failed write exits 1.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,7 +272,19 @@ int cmd_import(int argc, char **argv)
 	const char *root = getenv("IOMATRIX_RESULTS");
 	if (!root || !root[0])
 		root = "results";
-	if (import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err)) < 0) {
+	/* SIGINT/SIGTERM wait until the set is complete or removed: an
+	 * interrupted import must leave no half-written hidden directory
+	 * behind (the write takes seconds for thousands of cells at most,
+	 * and starts no child that would inherit the mask) */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	int wr = import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err));
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (wr < 0) {
 		fprintf(stderr, "iomatrix: import %s: %s\n", kind, err);
 		/* An existing destination is a usage problem, IO is runtime. */
 		rc = strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;

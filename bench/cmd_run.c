@@ -1068,6 +1068,15 @@ static int run_resume_open(struct run *r)
 	if (!a->suite_path) {
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
 		a->suite_path = r->resume_suite;
+		/* the set's own copy, not a file a link in the set points at */
+		struct stat lst;
+		if (lstat(r->resume_suite, &lst) == 0 && !S_ISREG(lst.st_mode)) {
+			fprintf(stderr, "iomatrix: '%s' is not a regular file (%s); a set's suite must be its own copy: give the suite with 'iomatrix run SUITE.yaml --resume %s'\n",
+				r->resume_suite, S_ISLNK(lst.st_mode) ? "a symbolic link" :
+				"a special file", r->rs.dir);
+			r->rc = EXIT_USAGE;
+			return -1;
+		}
 	}
 	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
 	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
@@ -1142,9 +1151,14 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 	struct run_args *a = &r->a;
 
 	if (r->have_rs) {
-		if (resultset_resume_begin(&r->rs, r->err, sizeof(r->err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", r->err);
-			r->rc = EXIT_RUNTIME;
+		int sr = resultset_resume_begin(&r->rs, r->err, sizeof(r->err));
+		if (sr < 0) {
+			/* a set the user cannot write is their input, not an IO
+			 * failure: exit 2, as documented */
+			bool input = sr == -EACCES || sr == -EPERM || sr == -EROFS;
+			fprintf(stderr, "iomatrix: %s%s\n", r->err, input ?
+				"; resume writes into the set: make it writable or copy it" : "");
+			r->rc = input ? EXIT_USAGE : EXIT_RUNTIME;
 			return -1;
 		}
 		return 0;

@@ -92,12 +92,21 @@ static void list_load(struct outdir *o)
 	free(buf);
 }
 
+/* Errors that mean "not there for you to write" (a read-only or foreign
+ * set): bad input, exit 2, rather than an IO failure. */
+static bool input_errno(int e)
+{
+	return e == EACCES || e == EPERM || e == EROFS;
+}
+
 static int open_below(struct outdir *o, int parentfd, const char *shown,
 		      const char *name, struct errlist *errs)
 {
 	if (mkdirat(parentfd, name, 0755) < 0 && errno != EEXIST) {
-		errlist_add(errs, shown, 0, 0, "cannot create directory: %s", strerror(errno));
-		return -2;
+		int e = errno;
+		errlist_add(errs, shown, 0, 0, "cannot create directory: %s%s", strerror(e),
+			    input_errno(e) ? "; write elsewhere with -o DIR" : "");
+		return input_errno(e) ? -1 : -2;
 	}
 	o->fd = openat(parentfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (o->fd < 0) {
@@ -133,7 +142,7 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 		int e = fsutil_mkdir_p(user_path);
 		if (e < 0) {
 			errlist_add(errs, user_path, 0, 0, "cannot create directory: %s", strerror(-e));
-			return e == -ENOTDIR || e == -EEXIST ? -1 : -2;
+			return e == -ENOTDIR || e == -EEXIST || input_errno(-e) ? -1 : -2;
 		}
 	}
 	/* the directory the user named: links in its path are theirs */

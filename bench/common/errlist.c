@@ -37,8 +37,26 @@ void errlist_add(struct errlist *e, const char *file, unsigned line,
 
 void errlist_print(const struct errlist *e, FILE *f)
 {
-	for (size_t i = 0; i < e->n; i++)
+	for (size_t i = 0; i < e->n && i < ERRLIST_SHOW_MAX; i++)
 		fprintf(f, "%s\n", e->msgs[i]);
+	if (e->n > ERRLIST_SHOW_MAX)
+		fprintf(f, "... and %zu more\n", e->n - ERRLIST_SHOW_MAX);
+}
+
+void errlist_cap(struct errlist *e, size_t from, size_t max, const char *what)
+{
+	char more[200];
+
+	if (from > e->n || e->n - from <= max + 1)
+		return;
+	size_t keep = from + max, dropped = e->n - keep;
+	for (size_t i = keep; i < e->n; i++)
+		free(e->msgs[i]);
+	e->n = keep;
+	snprintf(more, sizeof(more), "... and %zu more %s", dropped, what);
+	e->msgs[e->n] = strdup(more); /* the slot exists: n shrank */
+	if (e->msgs[e->n])
+		e->n++;
 }
 
 void errlist_release(struct errlist *e)

@@ -19,7 +19,13 @@ struct errlist {
 void errlist_add(struct errlist *e, const char *file, unsigned line,
 		 unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* Print every message, one per line; past ERRLIST_SHOW_MAX the rest is
+ * one line "... and N more" (a hostile input can hold millions). */
+#define ERRLIST_SHOW_MAX 100
 void errlist_print(const struct errlist *e, FILE *f);
+/* Keep at most max of the messages added since index `from` and replace
+ * the others by one "... and N more <what>" message. */
+void errlist_cap(struct errlist *e, size_t from, size_t max, const char *what);
 void errlist_release(struct errlist *e);
 
 #endif

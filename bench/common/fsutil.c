@@ -274,6 +274,13 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 	return fsutil_write_atomic_flags_at(dirfd, name, data, len, 0);
 }
 
+int fsutil_write_replace_at(int dirfd, const char *name, const void *data,
+			    size_t len, bool durable)
+{
+	return fsutil_write_atomic_flags_at(dirfd, name, data, len,
+					    durable ? 0 : FSUTIL_NOSYNC);
+}
+
 int fsutil_write_atomic(const char *path, const void *data, size_t len)
 {
 	return fsutil_write_atomic_flags_at(AT_FDCWD, path, data, len, 0);

@@ -57,6 +57,11 @@ char *fsutil_read(const char *path, size_t max, size_t *len);
 int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 			   size_t len);
 int fsutil_write_atomic(const char *path, const void *data, size_t len);
+/* The same without the fsyncs when durable is false: for files rebuilt
+ * from others (a static site of thousands of pages), where a crash costs
+ * a rebuild, not data.  Still never written through a link, 0644. */
+int fsutil_write_replace_at(int dirfd, const char *name, const void *data,
+			    size_t len, bool durable);
 
 /* Flags of fsutil_write_atomic_flags_at(). */
 enum {

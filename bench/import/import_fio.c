@@ -214,7 +214,7 @@ static int fio_bins(const cJSON *bins, struct lat_hist *h)
 }
 
 /* fio's percentile object into d (ascending by p). */
-static void fio_pcts(const cJSON *pct, struct dir_result *d)
+static int fio_pcts(const cJSON *pct, struct dir_result *d)
 {
 	const cJSON *e;
 
@@ -224,10 +224,13 @@ static void fio_pcts(const cJSON *pct, struct dir_result *d)
 			break;
 		if (!e->string || !cJSON_IsNumber(e))
 			continue;
+		if (!(e->valuedouble >= 0))
+			return -3; /* a negative latency: edited or damaged */
 		d->pct_p[d->npct] = strtod(e->string, NULL);
 		d->pct_ns[d->npct] = e->valuedouble;
 		d->npct++;
 	}
+	return 0;
 }
 
 /* Accumulates the entries of one job (numjobs without group_reporting). */
@@ -259,6 +262,11 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 	    num(lat, "max", &mx) < 0 || num(lat, "mean", &mean) < 0 ||
 	    num(lat, "stddev", &sd) < 0)
 		return -1;
+	/* fio never prints a negative count or latency: such a file was
+	 * edited or damaged, and a negative p99 must not reach a report */
+	if (ios < 0 || bytes < 0 || iops < 0 || bw < 0 || rt < 0 || n < 0 ||
+	    mn < 0 || mx < 0 || mean < 0 || sd < 0 || (n > 0 && mx < mn))
+		return -3;
 	d->present = true;
 	d->ios += import_u64(ios);
 	d->bytes += import_u64(bytes);
@@ -307,9 +315,10 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 		free(d->hist);
 		d->hist = NULL;
 	}
-	if (a->entries == 0 && cJSON_IsObject(pct))
-		fio_pcts(pct, d);
-	else if (a->entries > 0) {
+	if (a->entries == 0 && cJSON_IsObject(pct)) {
+		if (fio_pcts(pct, d) < 0)
+			return -3;
+	} else if (a->entries > 0) {
 		/* Percentiles of several jobs do not merge; the histogram
 		 * (json+) gives them back. */
 		if (d->npct)
@@ -567,6 +576,13 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			int r = cJSON_IsObject(od) ? acc_dir(&a, di, od) : -1;
 			if (r == -2) {
 				errlist_add(errs, d->path, 0, 0, "out of memory");
+				goto out;
+			}
+			if (r == -3) {
+				fio_pos(d, "jobname", jobname, &line, &col);
+				errlist_add(errs, d->path, line, col,
+					    "job '%s': '%s' holds a negative count or latency (or max below min); fio never writes one: the file was edited or damaged",
+					    jobname, di == DIR_READ ? "read" : "write");
 				goto out;
 			}
 			if (r < 0) {

@@ -442,7 +442,9 @@ static int sb_figure(struct sb_run *run, const char *line, const char *path,
 			BADNUM("written MiB/s");
 		run->have_wmib = true;
 	} else if ((v = after(line, "total time:"))) {
-		if (sb_num(v, &run->total_time_s) < 0 || run->total_time_s <= 0)
+		/* sysbench always prints the unit: "12.0007s" */
+		if (!strchr(v, 's') || sb_num(v, &run->total_time_s) < 0 ||
+		    run->total_time_s <= 0)
 			BADNUM("total time");
 		run->have_time = true;
 	} else if ((v = after(line, "total number of events:"))) {
@@ -658,6 +660,14 @@ int import_sysbench_file(struct import_set *s, const char *path,
 		save = nl ? nl + 1 : NULL;
 		if (nl)
 			*nl = '\0';
+		/* a log cut inside "total time: 12.0007s" ends in "1" with
+		 * no newline: a number on a cut line is no number at all */
+		if (!nl && strpbrk(line, "0123456789")) {
+			errlist_add(errs, path, lineno + 1, (unsigned)strlen(line) + 1,
+				    "the log ends inside a line ('%.60s'): it was cut short; "
+				    "import the complete sysbench output", line);
+			goto out;
+		}
 		size_t ll = strlen(line);
 		if (ll && line[ll - 1] == '\r')
 			line[ll - 1] = '\0';

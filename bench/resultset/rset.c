@@ -736,6 +736,8 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 			    rs->ncells);
 		goto out;
 	}
+	/* one warning per bad entry: a hostile set may hold millions */
+	errlist_cap(&rs->warnings, 0, RSET_MAX_WARNINGS, "warnings about this set");
 	rs->partial = strcmp(rs->status, "complete") != 0 ||
 		      (int)rs->ncells < rs->cells_total;
 	ret = 0;

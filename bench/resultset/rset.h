@@ -31,6 +31,8 @@
 #define RSET_MAX_PCT 32
 /* Most cells (and largest cell id) a set may hold (schema.h). */
 #define RSET_MAX_CELLS RESULTSET_MAX_ID
+/* Warnings kept per set; the rest become "... and N more". */
+#define RSET_MAX_WARNINGS 20
 
 /* Summary of one metric over the repetitions (results/README.md STAT). */
 struct rset_stat {

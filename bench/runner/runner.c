@@ -71,7 +71,8 @@ int runner_check_direct(const char *path, char *err, size_t errlen)
 	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
 		return 0;
 	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		/* O_NONBLOCK: a FIFO swapped in since stat() must not hang us */
+		fd = open(path, O_RDONLY | O_DIRECT | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)
 			return errno == EINVAL ? direct_msg(path, err, errlen) : 0;
 		close(fd);

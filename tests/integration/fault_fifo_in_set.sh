@@ -1,7 +1,8 @@
 #!/bin/sh
 # A FIFO planted anywhere in a set never hangs report, compare, list or
 # --resume: each file is opened O_NONBLOCK and checked to be a regular
-# file before it is read.  Every command runs under a timeout.
+# file before it is read (resume also refuses a suite.yaml that is a link).
+# Every command runs under a timeout.
 . "$(dirname "$0")/../lib.sh"
 need_cmd python3
 need_cmd timeout
@@ -34,6 +35,10 @@ Y
 "$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet >/dev/null 2>&1 || fail "setup run"
 rm "$T/set/suite.yaml"; mkfifo "$T/set/suite.yaml"
 run "resume (suite.yaml a FIFO)" "$IOMATRIX" run --resume "$T/set" --quiet
+grep -q "not a regular file" "$T/err" && ok "resume names the FIFO suite.yaml" || not_ok "resume: $(cat "$T/err")"
+rm "$T/set/suite.yaml"; ln -s "$T/s.yaml" "$T/set/suite.yaml"
+run "resume (suite.yaml a link)" "$IOMATRIX" run --resume "$T/set" --quiet
+grep -q "symbolic link" "$T/err" && ok "resume refuses a linked suite.yaml" || not_ok "resume: $(cat "$T/err")"
 rm "$T/set/suite.yaml"; cp "$T/s.yaml" "$T/set/suite.yaml"
 rm "$T/set/cells/0001.json"; mkfifo "$T/set/cells/0001.json"
 run "resume (a cell a FIFO)" "$IOMATRIX" run --resume "$T/set" --quiet
