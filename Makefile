@@ -149,9 +149,11 @@ bare: $(BARE_BIN)
 deps:
 	$(Q)sh .ci/install-deps
 
-# Includes must point down the layers (tests/check_layers.sh says which).
+# Includes must point down the layers (tests/check_layers.sh says which);
+# no product function over 150 lines (tests/check_function_length.sh).
 check-layers:
 	$(Q)sh tests/check_layers.sh
+	$(Q)sh tests/check_function_length.sh
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units bare

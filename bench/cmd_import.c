@@ -108,6 +108,72 @@ static void when_where(struct import_set *set, const char *kind, const char *hos
 			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", kind);
 }
 
+/* The kind, the number of files and which options fit it.  0 ok, -1 on a
+ * usage error (message printed). */
+static int import_args_check(const char *kind, size_t nfiles, const char *device,
+			     bool sysbench_opts)
+{
+	if (!kind) {
+		fprintf(stderr, "iomatrix: say what to import: fio, sysbench or csv; see 'iomatrix import --help'\n");
+		return -1;
+	}
+	if (strcmp(kind, "fio") && strcmp(kind, "sysbench") && strcmp(kind, "csv")) {
+		fprintf(stderr, "iomatrix: unknown kind '%s'; use fio, sysbench or csv\n",
+			kind);
+		return -1;
+	}
+	if (!nfiles) {
+		fprintf(stderr, "iomatrix: import %s: no input file given\n", kind);
+		return -1;
+	}
+	if (device && (!device[0] || strlen(device) >= CELL_NAME_MAX)) {
+		fprintf(stderr, "iomatrix: --device name must be 1..%d characters\n",
+			CELL_NAME_MAX - 1);
+		return -1;
+	}
+	if (strcmp(kind, "sysbench") && sysbench_opts) {
+		fprintf(stderr, "iomatrix: import %s: --mode, --bs and --threads are for sysbench logs\n",
+			kind);
+		return -1;
+	}
+	if (!strcmp(kind, "csv") && (device || nfiles > 1)) {
+		fprintf(stderr, "iomatrix: import csv: give one file; device names come from its 'device' column\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* --mode, --bs and --threads of `import sysbench` into o.  0 ok, -1 on a
+ * bad value (message printed). */
+static int sysbench_opts_parse(const char *mode, const char *bs_s, const char *threads_s,
+			       struct import_sysbench_opts *o)
+{
+	if (mode) {
+		enum pattern p;
+		if (pattern_parse(mode, &p) < 0) {
+			fprintf(stderr, "iomatrix: import sysbench: unknown --mode '%s'; use rndrd rndwr rndrw seqrd seqwr seqrewr\n",
+				mode);
+			return -1;
+		}
+	}
+	if (bs_s && (units_parse_size(bs_s, &o->bs) < 0 || o->bs == 0)) {
+		fprintf(stderr, "iomatrix: import sysbench: bad --bs '%s'; write it like 16k or 16384\n",
+			bs_s);
+		return -1;
+	}
+	if (threads_s) {
+		char *end;
+		unsigned long t = strtoul(threads_s, &end, 10);
+		if (*end || t < 1 || t > 4096 || threads_s[0] == '-') {
+			fprintf(stderr, "iomatrix: import sysbench: bad --threads '%s'; expected 1..4096\n",
+				threads_s);
+			return -1;
+		}
+		o->threads = (unsigned)t;
+	}
+	return 0;
+}
+
 int cmd_import(int argc, char **argv)
 {
 	const char *kind = NULL, *device = NULL, *out = NULL, *title = NULL;
@@ -166,33 +232,8 @@ int cmd_import(int argc, char **argv)
 		else
 			files[nfiles++] = a;
 	}
-	if (!kind) {
-		fprintf(stderr, "iomatrix: say what to import: fio, sysbench or csv; see 'iomatrix import --help'\n");
+	if (import_args_check(kind, nfiles, device, mode || bs_s || threads_s) < 0)
 		goto out;
-	}
-	if (strcmp(kind, "fio") && strcmp(kind, "sysbench") && strcmp(kind, "csv")) {
-		fprintf(stderr, "iomatrix: unknown kind '%s'; use fio, sysbench or csv\n",
-			kind);
-		goto out;
-	}
-	if (!nfiles) {
-		fprintf(stderr, "iomatrix: import %s: no input file given\n", kind);
-		goto out;
-	}
-	if (device && (!device[0] || strlen(device) >= CELL_NAME_MAX)) {
-		fprintf(stderr, "iomatrix: --device name must be 1..%d characters\n",
-			CELL_NAME_MAX - 1);
-		goto out;
-	}
-	if (strcmp(kind, "sysbench") && (mode || bs_s || threads_s)) {
-		fprintf(stderr, "iomatrix: import %s: --mode, --bs and --threads are for sysbench logs\n",
-			kind);
-		goto out;
-	}
-	if (!strcmp(kind, "csv") && (device || nfiles > 1)) {
-		fprintf(stderr, "iomatrix: import csv: give one file; device names come from its 'device' column\n");
-		goto out;
-	}
 
 	char date_iso[80] = "";
 	if (when_where_check(host, date, date_iso, sizeof(date_iso)) < 0)
@@ -210,29 +251,8 @@ int cmd_import(int argc, char **argv)
 			import_fio_file(&set, files[i], &o, &errs);
 	} else if (!strcmp(kind, "sysbench")) {
 		struct import_sysbench_opts o = { .device = device, .mode = mode };
-		if (mode) {
-			enum pattern p;
-			if (pattern_parse(mode, &p) < 0) {
-				fprintf(stderr, "iomatrix: import sysbench: unknown --mode '%s'; use rndrd rndwr rndrw seqrd seqwr seqrewr\n",
-					mode);
-				goto out;
-			}
-		}
-		if (bs_s && (units_parse_size(bs_s, &o.bs) < 0 || o.bs == 0)) {
-			fprintf(stderr, "iomatrix: import sysbench: bad --bs '%s'; write it like 16k or 16384\n",
-				bs_s);
+		if (sysbench_opts_parse(mode, bs_s, threads_s, &o) < 0)
 			goto out;
-		}
-		if (threads_s) {
-			char *end;
-			unsigned long t = strtoul(threads_s, &end, 10);
-			if (*end || t < 1 || t > 4096 || threads_s[0] == '-') {
-				fprintf(stderr, "iomatrix: import sysbench: bad --threads '%s'; expected 1..4096\n",
-					threads_s);
-				goto out;
-			}
-			o.threads = (unsigned)t;
-		}
 		for (size_t i = 0; i < nfiles; i++)
 			import_sysbench_file(&set, files[i], &o, &errs);
 	} else {

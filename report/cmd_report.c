@@ -165,14 +165,108 @@ static int write_documents(const struct report *r, const struct chart_set *cs,
 	return ret;
 }
 
-int cmd_report(int argc, char **argv)
+/* The command line of `report`. */
+struct report_args {
+	const char *out, *baseline, *format, *charts, *tdir, *title, *cscale;
+	char **sets;                /* argc + 1 slots, owned by the caller */
+	size_t nsets;
+};
+
+/* Read the options and set names into a; a->sets is allocated by the
+ * caller.  0 ok, -1 on a usage error (message printed). */
+static int report_args_parse(int argc, char **argv, struct report_args *a)
 {
 	static const char *const fmts[] = { "md", "html", "csv", "json" };
 	static const char *const chs[] = { "svg", "png", "none", "all", "summary" };
-	const char *out = NULL, *baseline = NULL, *format = "md,html,csv,json";
-	const char *charts = "summary", *tdir = NULL, *title = NULL, *cscale = "auto";
-	char **sets = calloc((size_t)argc + 1, sizeof(char *));
-	size_t nsets = 0;
+	static const char *const scales[] = { "auto", "linear", "log" };
+
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i];
+		const char **dst = NULL;
+		if (cli_is_out(o))
+			dst = &a->out;
+		else if (!strcmp(o, "--baseline"))
+			dst = &a->baseline;
+		else if (!strcmp(o, "--format"))
+			dst = &a->format;
+		else if (!strcmp(o, "--charts"))
+			dst = &a->charts;
+		else if (!strcmp(o, "--template"))
+			dst = &a->tdir;
+		else if (!strcmp(o, "--title"))
+			dst = &a->title;
+		else if (!strcmp(o, "--chart-scale"))
+			dst = &a->cscale;
+		else if (!strcmp(o, "--no-ci")) {
+			fmt_show_ci = false;
+			continue;
+		}
+		else if (o[0] == '-' && o[1]) {
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix report --help')\n", o);
+			return -1;
+		} else {
+			a->sets[a->nsets++] = argv[i];
+			continue;
+		}
+		if (i + 1 >= argc) {
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", o);
+			return -1;
+		}
+		*dst = argv[++i];
+	}
+	if (!a->nsets) {
+		fprintf(stderr, "iomatrix: no result set given (e.g. 'iomatrix report results/2026-...')\n");
+		usage(stderr);
+		return -1;
+	}
+	if (!list_valid(a->format, fmts, 4, "format") ||
+	    !list_valid(a->charts, chs, 5, "chart set") ||
+	    !list_valid(a->cscale, scales, 3, "chart scale"))
+		return -1;
+	if (strchr(a->cscale, ',')) {
+		fprintf(stderr, "iomatrix report: --chart-scale takes one of auto, linear, log\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* The files of this report as name, description pairs (for the templates
+ * and the closing listing).  Returns the number of strings in files[]. */
+static size_t report_files(const char **files, bool md, bool html,
+			   const char *format, bool charts)
+{
+	size_t nf = 0;
+
+	if (md) { files[nf++] = "report.md"; files[nf++] = "this report in GitHub-flavoured Markdown"; }
+	if (html) { files[nf++] = "report.html"; files[nf++] = "this report as one self-contained HTML page"; }
+	if (list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
+	if (list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
+	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
+	if (charts) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
+	return nf;
+}
+
+/* What was written, the summary lines and the warning count. */
+static void report_print_done(const struct report *r, const struct chart_set *cs,
+			      const char *outdir, const char **files, size_t nf)
+{
+	printf("report: %s/\n", outdir);
+	for (size_t i = 0; i < nf; i += 2)
+		printf("  %s\n", files[i]);
+	if (cs->n)
+		printf("  %zu charts\n", cs->n);
+	for (size_t i = 0; i < r->nsummary; i++)
+		printf("%s\n", r->summary[i]);
+	if (r->nwarns)
+		printf("%zu warning%s: see the Warnings section\n", r->nwarns, r->nwarns == 1 ? "" : "s");
+	if (cs->note)
+		fprintf(stderr, "iomatrix: %s\n", cs->note);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args a = { .format = "md,html,csv,json", .charts = "summary",
+				 .cscale = "auto" };
 	struct errlist errs = ERRLIST_INIT;
 	struct report r;
 	struct chart_set cs;
@@ -184,60 +278,20 @@ int cmd_report(int argc, char **argv)
 	bool loaded = false;
 
 	memset(&cs, 0, sizeof(cs));
-	if (!sets)
+	a.sets = calloc((size_t)argc + 1, sizeof(char *));
+	if (!a.sets)
 		return EXIT_RUNTIME;
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
-		free(sets);
+		free(a.sets);
 		return EXIT_OK;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char **dst = NULL;
-		if (cli_is_out(a))
-			dst = &out;
-		else if (!strcmp(a, "--baseline"))
-			dst = &baseline;
-		else if (!strcmp(a, "--format"))
-			dst = &format;
-		else if (!strcmp(a, "--charts"))
-			dst = &charts;
-		else if (!strcmp(a, "--template"))
-			dst = &tdir;
-		else if (!strcmp(a, "--title"))
-			dst = &title;
-		else if (!strcmp(a, "--chart-scale"))
-			dst = &cscale;
-		else if (!strcmp(a, "--no-ci")) {
-			fmt_show_ci = false;
-			continue;
-		}
-		else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix report --help')\n", a);
-			goto out;
-		} else {
-			sets[nsets++] = argv[i];
-			continue;
-		}
-		if (i + 1 >= argc) {
-			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
-			goto out;
-		}
-		*dst = argv[++i];
-	}
-	if (!nsets) {
-		fprintf(stderr, "iomatrix: no result set given (e.g. 'iomatrix report results/2026-...')\n");
-		usage(stderr);
+	if (report_args_parse(argc, argv, &a) < 0)
 		goto out;
-	}
-	static const char *const scales[] = { "auto", "linear", "log" };
-	if (!list_valid(format, fmts, 4, "format") || !list_valid(charts, chs, 5, "chart set") ||
-	    !list_valid(cscale, scales, 3, "chart scale"))
-		goto out;
-	if (strchr(cscale, ',')) {
-		fprintf(stderr, "iomatrix report: --chart-scale takes one of auto, linear, log\n");
-		goto out;
-	}
+	const char *format = a.format, *charts = a.charts, *cscale = a.cscale;
+	const char *out = a.out, *tdir = a.tdir;
+	char **sets = a.sets;
+	size_t nsets = a.nsets;
 	bool want_md = list_has(format, "md"), want_html = list_has(format, "html");
 	/* no format named: both */
 	bool fmt_named = list_has(charts, "svg") || list_has(charts, "png");
@@ -266,7 +320,7 @@ int cmd_report(int argc, char **argv)
 			goto out_errs;
 	}
 
-	rc = report_load(&r, sets, nsets, baseline, title, &errs);
+	rc = report_load(&r, sets, nsets, a.baseline, a.title, &errs);
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
@@ -298,13 +352,7 @@ int cmd_report(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 
 	const char *files[24];
-	size_t nf = 0;
-	if (want_md) { files[nf++] = "report.md"; files[nf++] = "this report in GitHub-flavoured Markdown"; }
-	if (want_html) { files[nf++] = "report.html"; files[nf++] = "this report as one self-contained HTML page"; }
-	if (list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
-	if (list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
-	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
-	if (cs.n) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
+	size_t nf = report_files(files, want_md, want_html, format, cs.n > 0);
 
 	struct report_docs docs = { tmd, thtml, css, files, nf, want_md, want_html,
 				    list_has(format, "csv"), list_has(format, "json") };
@@ -315,17 +363,7 @@ int cmd_report(int argc, char **argv)
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
-	printf("report: %s/\n", outdir);
-	for (size_t i = 0; i < nf; i += 2)
-		printf("  %s\n", files[i]);
-	if (cs.n)
-		printf("  %zu charts\n", cs.n);
-	for (size_t i = 0; i < r.nsummary; i++)
-		printf("%s\n", r.summary[i]);
-	if (r.nwarns)
-		printf("%zu warning%s: see the Warnings section\n", r.nwarns, r.nwarns == 1 ? "" : "s");
-	if (cs.note)
-		fprintf(stderr, "iomatrix: %s\n", cs.note);
+	report_print_done(&r, &cs, outdir, files, nf);
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
@@ -337,7 +375,7 @@ out:
 	tmpl_free(thtml);
 	free(css);
 	outdir_close(&od);
-	free(sets);
+	free(a.sets);
 	errlist_release(&errs);
 	return rc;
 }

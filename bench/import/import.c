@@ -618,24 +618,14 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
-int import_set_write(struct import_set *s, const char *results_root,
-		     const char *out_dir, char *dir_out, size_t dir_outlen,
-		     char *err, size_t errlen)
+/* The set's directory: -o SETDIR if it is new or an empty directory, else
+ * RESULTS/STAMP_KIND_NAME[-N], the first free one.  0, or -1 with err set. */
+static int import_set_dest(const struct import_set *s, const char *results_root,
+			   const char *out_dir, char *final, size_t finallen,
+			   char *err, size_t errlen)
 {
-	char final[PATH_MAX], tmp[PATH_MAX + 64], parent[PATH_MAX], now[32];
-	char sha[65], path[PATH_MAX + 80], files[1024] = "";
-	struct resultset rs = { 0 };
-	struct suite plan = { 0 };
-	struct cell *cells = NULL;
-	char *yaml = NULL;
-	cJSON *man;
-	bool made_tmp = false;
-	int ret = -1, r;
-
-	iso8601_now(now, sizeof(now));
-	/* Where it goes: checked before anything is written. */
 	if (out_dir) {
-		snprintf(final, sizeof(final), "%s", out_dir);
+		snprintf(final, finallen, "%s", out_dir);
 		size_t n = strlen(final);
 		while (n > 1 && final[n - 1] == '/')
 			final[--n] = '\0';
@@ -659,11 +649,11 @@ int import_set_write(struct import_set *s, const char *results_root,
 				 s->started_at + 14, s->started_at + 17);
 		for (int i = 1;; i++) {
 			int n = i == 1 ?
-				snprintf(final, sizeof(final), "%s/%s_%s_%s",
+				snprintf(final, finallen, "%s/%s_%s_%s",
 					 results_root, stamp, s->kind, s->name) :
-				snprintf(final, sizeof(final), "%s/%s_%s_%s-%d",
+				snprintf(final, finallen, "%s/%s_%s_%s-%d",
 					 results_root, stamp, s->kind, s->name, i);
-			if (n >= (int)sizeof(final)) {
+			if (n >= (int)finallen) {
 				snprintf(err, errlen, "results directory '%s': name too long",
 					 results_root);
 				return -1;
@@ -677,6 +667,27 @@ int import_set_write(struct import_set *s, const char *results_root,
 			}
 		}
 	}
+	return 0;
+}
+
+int import_set_write(struct import_set *s, const char *results_root,
+		     const char *out_dir, char *dir_out, size_t dir_outlen,
+		     char *err, size_t errlen)
+{
+	char final[PATH_MAX], tmp[PATH_MAX + 64], parent[PATH_MAX], now[32];
+	char sha[65], path[PATH_MAX + 80], files[1024] = "";
+	struct resultset rs = { 0 };
+	struct suite plan = { 0 };
+	struct cell *cells = NULL;
+	char *yaml = NULL;
+	cJSON *man;
+	bool made_tmp = false;
+	int ret = -1, r;
+
+	iso8601_now(now, sizeof(now));
+	/* Where it goes: checked before anything is written. */
+	if (import_set_dest(s, results_root, out_dir, final, sizeof(final), err, errlen) < 0)
+		return -1;
 	if (fsutil_parent(final, parent, sizeof(parent)) < 0) {
 		snprintf(err, errlen, "'%s': name too long", final);
 		return -1;

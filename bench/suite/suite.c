@@ -404,6 +404,148 @@ static const char *ctx_str(struct ctx *x, const char *v)
 	return c ? c : "";
 }
 
+/* A size; for 'size' and 'offset' also a percentage of the device. */
+static int value_parse_size(struct ctx *x, const struct key *key, const char *v,
+			    unsigned line, unsigned col, struct kval *out)
+{
+	/* v may be "" (a quoted empty scalar): no last character */
+	if (key->type != KT_SIZE && v[0] && v[strlen(v) - 1] == '%') {
+		double pct;
+		if (key->type == KT_OFFSET && v[strspn(v, "0")] == '%' &&
+		    v[0] == '0') {
+			out->u = 0;
+			return 0; /* "0%" is offset 0; "0junk%" is no number */
+		}
+		if (units_parse_percent(v, &pct) < 0 ||
+		    (key->type == KT_OFFSET && pct >= 100.0)) {
+			err_at(x, line, col, "'%s' %s is not a percentage in %s",
+			       key->name, v, key->type == KT_OFFSET ?
+			       "0..99.99%" : "0.01..100%");
+			return -1;
+		}
+		out->pct = pct;
+		return 0;
+	}
+	/* not a percentage: a size */
+	if (units_parse_size(v, &out->u) < 0) {
+		err_at(x, line, col, "'%s' %s is not a size (e.g. 4k, 1m, 8GiB%s)",
+		       key->name, v, key->type == KT_SIZE ? "" : ", 50%");
+		return -1;
+	}
+	return check_range(x, key, v, out->u, line, col);
+}
+
+/* 'data': random, zero or compressible:N. */
+static int value_parse_data(struct ctx *x, const char *v, unsigned line, unsigned col,
+			    struct kval *out)
+{
+	static const char *const kinds[] = { "random", "zero", "compressible", NULL };
+	char sug[96];
+	uint64_t pct;
+	if (!strcmp(v, "random")) {
+		out->u = DATA_RANDOM;
+		return 0;
+	}
+	if (!strcmp(v, "zero")) {
+		out->u = DATA_ZERO;
+		return 0;
+	}
+	if (!strncmp(v, "compressible:", 13)) {
+		if (units_parse_uint(v + 13, &pct) < 0 || pct > 100) {
+			err_at(x, line, col, "'data' %s: the compressible share must be 0..100 (e.g. compressible:50)", v);
+			return -1;
+		}
+		out->u = DATA_COMPRESSIBLE;
+		out->pct = (double)pct;
+		return 0;
+	}
+	suggest(v, kinds, sug, sizeof(sug));
+	err_at(x, line, col, "unknown data '%s'%s; use random, zero or compressible:N",
+	       v, sug);
+	return -1;
+}
+
+/* A percentage in 0.01..100, with or without the '%'. */
+static int value_parse_pct(struct ctx *x, const struct key *key, const char *v,
+			   unsigned line, unsigned col, struct kval *out)
+{
+	char *end;
+	double pct = v[strlen(v) - 1] == '%' ? (units_parse_percent(v, &pct) ?
+		     -1 : pct) : strtod(v, &end);
+	if (v[strlen(v) - 1] != '%' && (*end || end == v))
+		pct = -1;
+	if (!(pct > 0 && pct <= 100)) {
+		err_at(x, line, col, "'%s' %s is not a percentage in 0.01..100%%",
+		       key->name, v);
+		return -1;
+	}
+	out->pct = pct;
+	return 0;
+}
+
+/* A size, or a multiple of the file set (1.5x). */
+static int value_parse_io_size(struct ctx *x, const struct key *key, const char *v,
+			       unsigned line, unsigned col, struct kval *out)
+{
+	size_t l = strlen(v);
+	if (l > 1 && (v[l - 1] == 'x' || v[l - 1] == 'X')) {
+		char *end;
+		double m = strtod(v, &end);
+		if (end != v + l - 1 || !(m > 0 && m <= 1000)) {
+			err_at(x, line, col, "'%s' %s: a multiple of the file set "
+			       "must be in 0.01x..1000x (e.g. 1.5x)", key->name, v);
+			return -1;
+		}
+		out->pct = m;
+		return 0;
+	}
+	if (units_parse_size(v, &out->u) < 0) {
+		err_at(x, line, col, "'%s' %s is not a size (e.g. 1g) or a "
+		       "multiple of the file set (1.5x)", key->name, v);
+		return -1;
+	}
+	return check_range(x, key, v, out->u, line, col);
+}
+
+/* A CPU list (0-3,8), kept in its canonical form. */
+static int value_parse_cpulist(struct ctx *x, const struct key *key, const char *v,
+			       unsigned line, unsigned col, struct kval *out)
+{
+	cpu_set_t set;
+	char why[160];
+	if (cpulist_parse(v, &set, why, sizeof(why)) < 0) {
+		err_at(x, line, col, "'%s': %s", key->name, why);
+		return -1;
+	}
+	char list[CELL_CPUS_MAX + 8];
+	cpulist_format(&set, list, sizeof(list));
+	if (strlen(list) + 1 >= CELL_CPUS_MAX) {
+		err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
+		       key->name, v);
+		return -1;
+	}
+	out->s = ctx_str(x, list);
+	return 0;
+}
+
+/* 'label': one line of text, 1..CELL_LABEL_MAX-1 characters. */
+static int value_parse_label(struct ctx *x, const char *v, unsigned line, unsigned col,
+			     struct kval *out)
+{
+	if (strlen(v) >= CELL_LABEL_MAX || !*v) {
+		err_at(x, line, col, "'label' must be 1..%d characters",
+		       CELL_LABEL_MAX - 1);
+		return -1;
+	}
+	for (const char *q = v; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+			err_at(x, line, col, "'label' must be one line of text, without control characters");
+			return -1;
+		}
+	out->s = ctx_str(x, v);
+	return 0;
+}
+
 /* Parse one scalar node as the value of key k.  0 ok, -1 (error given). */
 static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 {
@@ -448,32 +590,8 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	case KT_SIZE_PCT:
 	case KT_OFFSET:
-		/* v may be "" (a quoted empty scalar): no last character */
-		if (v[0] && v[strlen(v) - 1] == '%') {
-			double pct;
-			if (key->type == KT_OFFSET && v[strspn(v, "0")] == '%' &&
-			    v[0] == '0') {
-				out->u = 0;
-				return 0; /* "0%" is offset 0; "0junk%" is no number */
-			}
-			if (units_parse_percent(v, &pct) < 0 ||
-			    (key->type == KT_OFFSET && pct >= 100.0)) {
-				err_at(x, line, col, "'%s' %s is not a percentage in %s",
-				       key->name, v, key->type == KT_OFFSET ?
-				       "0..99.99%" : "0.01..100%");
-				return -1;
-			}
-			out->pct = pct;
-			return 0;
-		}
-		__attribute__((fallthrough)); /* not a percentage: a size */
 	case KT_SIZE:
-		if (units_parse_size(v, &out->u) < 0) {
-			err_at(x, line, col, "'%s' %s is not a size (e.g. 4k, 1m, 8GiB%s)",
-			       key->name, v, key->type == KT_SIZE ? "" : ", 50%");
-			return -1;
-		}
-		return check_range(x, key, v, out->u, line, col);
+		return value_parse_size(x, key, v, line, col, out);
 	case KT_UINT:
 	case KT_U64:
 		if (units_parse_uint(v, &out->u) < 0) {
@@ -516,65 +634,12 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 			return -1;
 		}
 		return check_range(x, key, v, out->u, line, col);
-	case KT_DATA: {
-		static const char *const kinds[] = { "random", "zero", "compressible", NULL };
-		uint64_t pct;
-		if (!strcmp(v, "random")) {
-			out->u = DATA_RANDOM;
-			return 0;
-		}
-		if (!strcmp(v, "zero")) {
-			out->u = DATA_ZERO;
-			return 0;
-		}
-		if (!strncmp(v, "compressible:", 13)) {
-			if (units_parse_uint(v + 13, &pct) < 0 || pct > 100) {
-				err_at(x, line, col, "'data' %s: the compressible share must be 0..100 (e.g. compressible:50)", v);
-				return -1;
-			}
-			out->u = DATA_COMPRESSIBLE;
-			out->pct = (double)pct;
-			return 0;
-		}
-		suggest(v, kinds, sug, sizeof(sug));
-		err_at(x, line, col, "unknown data '%s'%s; use random, zero or compressible:N",
-		       v, sug);
-		return -1;
-	}
-	case KT_PCT: {
-		char *end;
-		double pct = v[strlen(v) - 1] == '%' ? (units_parse_percent(v, &pct) ?
-			     -1 : pct) : strtod(v, &end);
-		if (v[strlen(v) - 1] != '%' && (*end || end == v))
-			pct = -1;
-		if (!(pct > 0 && pct <= 100)) {
-			err_at(x, line, col, "'%s' %s is not a percentage in 0.01..100%%",
-			       key->name, v);
-			return -1;
-		}
-		out->pct = pct;
-		return 0;
-	}
-	case KT_IO_SIZE: {
-		size_t l = strlen(v);
-		if (l > 1 && (v[l - 1] == 'x' || v[l - 1] == 'X')) {
-			char *end;
-			double m = strtod(v, &end);
-			if (end != v + l - 1 || !(m > 0 && m <= 1000)) {
-				err_at(x, line, col, "'%s' %s: a multiple of the file set "
-				       "must be in 0.01x..1000x (e.g. 1.5x)", key->name, v);
-				return -1;
-			}
-			out->pct = m;
-			return 0;
-		}
-		if (units_parse_size(v, &out->u) < 0) {
-			err_at(x, line, col, "'%s' %s is not a size (e.g. 1g) or a "
-			       "multiple of the file set (1.5x)", key->name, v);
-			return -1;
-		}
-		return check_range(x, key, v, out->u, line, col);
-	}
+	case KT_DATA:
+		return value_parse_data(x, v, line, col, out);
+	case KT_PCT:
+		return value_parse_pct(x, key, v, line, col, out);
+	case KT_IO_SIZE:
+		return value_parse_io_size(x, key, v, line, col, out);
 	case KT_STEADY:
 		return -1; /* handled above */
 	case KT_INT: {
@@ -587,36 +652,10 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		out->u = neg ? (uint64_t)-(int64_t)out->u : out->u;
 		return check_range(x, key, v, out->u, line, col);
 	}
-	case KT_CPULIST: {
-		cpu_set_t set;
-		char why[160];
-		if (cpulist_parse(v, &set, why, sizeof(why)) < 0) {
-			err_at(x, line, col, "'%s': %s", key->name, why);
-			return -1;
-		}
-		char list[CELL_CPUS_MAX + 8];
-		cpulist_format(&set, list, sizeof(list));
-		if (strlen(list) + 1 >= CELL_CPUS_MAX) {
-			err_at(x, line, col, "'%s' %s is too long a list; use ranges (0-63)",
-			       key->name, v);
-			return -1;
-		}
-		out->s = ctx_str(x, list);
-		return 0;
-	}
+	case KT_CPULIST:
+		return value_parse_cpulist(x, key, v, line, col, out);
 	case KT_LABEL:
-		if (strlen(v) >= CELL_LABEL_MAX || !*v) {
-			err_at(x, line, col, "'label' must be 1..%d characters",
-			       CELL_LABEL_MAX - 1);
-			return -1;
-		}
-		for (const char *q = v; *q; q++)
-			if ((unsigned char)*q < 0x20 || *q == 0x7f) {
-				err_at(x, line, col, "'label' must be one line of text, without control characters");
-				return -1;
-			}
-		out->s = ctx_str(x, v);
-		return 0;
+		return value_parse_label(x, v, line, col, out);
 	}
 	return -1;
 }
@@ -1725,18 +1764,13 @@ static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
 		errlist_add(x->errs, NULL, 0, 0, "--scale must be a positive number");
 }
 
-int suite_load_buffer(const char *name, const char *buf, size_t len,
-		      const struct suite_opts *opts, struct suite **out,
-		      struct errlist *errs)
+/* A suite is a short UTF-8 text: refuse anything else before parsing it.
+ * 0 ok, -1 (error given). */
+static int suite_check_text(const char *name, const char *buf, size_t len,
+			    struct errlist *errs)
 {
-	struct ctx x = { .file = name, .errs = errs, .nerrs_start = (unsigned)errs->n };
-	yaml_parser_t parser;
-	yaml_document_t doc;
-	bool parser_ok = false, doc_ok = false;
-	struct suite *s = NULL;
 	long bad;
 
-	*out = NULL;
 	if (len > SUITE_MAX_BYTES) {
 		errlist_add(errs, name, 0, 0, "file is larger than 1 MiB (%zu bytes); a suite is a short text file",
 			    len);
@@ -1757,6 +1791,44 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			    buf[bad] ? "bad" : "NUL", (unsigned char)buf[bad]);
 		return -1;
 	}
+	return 0;
+}
+
+/* Copy the devices into the suite and point the expanded cells' device
+ * names and paths at those copies.  0 ok, -1 out of memory. */
+static int suite_adopt_devices(struct ctx *x, struct suite *s)
+{
+	s->devices = calloc(x->ndevs, sizeof(*s->devices));
+	if (!s->devices)
+		return -1;
+	for (size_t d = 0; d < x->ndevs; d++)
+		s->devices[d] = x->devs[d].d;
+	s->ndevices = x->ndevs;
+	/* the cells' strings now belong to the suite (cell.h) */
+	for (size_t i = 0, d = 0; i < s->ncells; i++) {
+		struct cell *c = &s->cells[i];
+		if (c->device != x->devs[d].d.name)
+			for (d = 0; d + 1 < x->ndevs && c->device != x->devs[d].d.name; d++)
+				;
+		c->device = s->devices[d].name;
+		c->path = s->devices[d].path;
+	}
+	return 0;
+}
+
+int suite_load_buffer(const char *name, const char *buf, size_t len,
+		      const struct suite_opts *opts, struct suite **out,
+		      struct errlist *errs)
+{
+	struct ctx x = { .file = name, .errs = errs, .nerrs_start = (unsigned)errs->n };
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	bool parser_ok = false, doc_ok = false;
+	struct suite *s = NULL;
+
+	*out = NULL;
+	if (suite_check_text(name, buf, len, errs) < 0)
+		return -1;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		goto oom;
@@ -1858,21 +1930,8 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	expand(&x, opts);
 	if (has_errors(&x))
 		goto err;
-	s->devices = calloc(x.ndevs, sizeof(*s->devices));
-	if (!s->devices)
+	if (suite_adopt_devices(&x, s) < 0)
 		goto oom;
-	for (size_t d = 0; d < x.ndevs; d++)
-		s->devices[d] = x.devs[d].d;
-	s->ndevices = x.ndevs;
-	/* the cells' strings now belong to the suite (cell.h) */
-	for (size_t i = 0, d = 0; i < s->ncells; i++) {
-		struct cell *c = &s->cells[i];
-		if (c->device != x.devs[d].d.name)
-			for (d = 0; d + 1 < x.ndevs && c->device != x.devs[d].d.name; d++)
-				;
-		c->device = s->devices[d].name;
-		c->path = s->devices[d].path;
-	}
 	{
 		/* checks that need the devices' final paths and the cells
 		 * (from the positions kept: the YAML tree is gone) */
