@@ -210,8 +210,9 @@ static void state_from_json(struct rounds_state *st, const cJSON *j)
 {
 	const cJSON *rd = cJSON_GetObjectItemCaseSensitive(j, "rounds_done");
 	const cJSON *tr = cJSON_GetObjectItemCaseSensitive(j, "tracks"), *o;
-	unsigned done = cJSON_IsNumber(rd) && rd->valuedouble >= 0 ?
-			(unsigned)rd->valuedouble : 0;
+	/* from the set: bounded before the cast (1e400 would be undefined) */
+	unsigned done = cJSON_IsNumber(rd) && rd->valuedouble >= 0 &&
+			rd->valuedouble <= 1e6 ? (unsigned)rd->valuedouble : 0;
 	if (done > st->cfg->rule.max)
 		done = st->cfg->rule.max;
 	cJSON_ArrayForEach(o, tr) {
