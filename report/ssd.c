@@ -130,22 +130,9 @@ static int mix_of(const struct rset_cell *c)
 	return -1;
 }
 
-static int idx_insert_desc_int(int *a, int *n, int v)
-{
-	int i = 0;
-	while (i < *n && a[i] > v)
-		i++;
-	if (i < *n && a[i] == v)
-		return i;
-	if (*n >= SSD_PTS_MAX)
-		return -1;
-	memmove(a + i + 1, a + i, sizeof(*a) * (size_t)(*n - i));
-	a[i] = v;
-	(*n)++;
-	return i;
-}
-
-static int idx_insert_desc_u64(uint64_t *a, int *n, uint64_t v)
+/* Index of v in the descending array a of n values, inserted if absent;
+ * -1 when full.  Serves both axes of the PTS table (mixes and sizes). */
+static int idx_insert_desc(uint64_t *a, int *n, uint64_t v)
 {
 	int i = 0;
 	while (i < *n && a[i] > v)
@@ -171,8 +158,8 @@ static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
 			const struct rentry *e = &r->groups[gi].e[k];
 			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
 				continue;
-			idx_insert_desc_int(p->mix, &p->nmix, mix_of(e->cell));
-			idx_insert_desc_u64(p->bs, &p->nbs, e->cell->bs);
+			idx_insert_desc(p->mix, &p->nmix, (uint64_t)mix_of(e->cell));
+			idx_insert_desc(p->bs, &p->nbs, e->cell->bs);
 		}
 	for (int i = 0; i < SSD_PTS_MAX; i++)
 		for (int j = 0; j < SSD_PTS_MAX; j++)
@@ -182,8 +169,8 @@ static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
 			const struct rentry *e = &r->groups[gi].e[k];
 			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
 				continue;
-			int mi = idx_insert_desc_int(p->mix, &p->nmix, mix_of(e->cell));
-			int bi = idx_insert_desc_u64(p->bs, &p->nbs, e->cell->bs);
+			int mi = idx_insert_desc(p->mix, &p->nmix, (uint64_t)mix_of(e->cell));
+			int bi = idx_insert_desc(p->bs, &p->nbs, e->cell->bs);
 			if (mi >= 0 && bi >= 0)
 				p->iops[mi][bi] = rentry_iops(e);
 		}
@@ -546,7 +533,7 @@ static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
 	}
 	for (int i = 0; i < p->nmix; i++) {
 		cJSON *row = cJSON_CreateObject(), *cells;
-		snprintf(buf, sizeof(buf), "%d/%d", p->mix[i], 100 - p->mix[i]);
+		snprintf(buf, sizeof(buf), "%d/%d", (int)p->mix[i], 100 - (int)p->mix[i]);
 		add_str(row, "mix", buf);
 		cells = cJSON_AddArrayToObject(row, "cells");
 		for (int j = 0; j < p->nbs; j++) {

@@ -45,7 +45,7 @@ struct ssd_dev {
 struct ssd_pts {
 	size_t dev;                 /* index into report.devs */
 	int nmix, nbs;
-	int mix[SSD_PTS_MAX];       /* read percent, descending */
+	uint64_t mix[SSD_PTS_MAX];  /* read percent, descending */
 	uint64_t bs[SSD_PTS_MAX];   /* bytes, descending */
 	double iops[SSD_PTS_MAX][SSD_PTS_MAX]; /* NaN: not measured */
 };

@@ -153,7 +153,7 @@ static int pts_chart(const struct report *r, const struct ssd_pts *p,
 		return 0;
 	escape_append(&dat, "bs_kib", ESC_GPDATA);
 	for (int i = 0; i < p->nmix; i++) {
-		snprintf(name, sizeof(name), "%d/%d", p->mix[i], 100 - p->mix[i]);
+		snprintf(name, sizeof(name), "%d/%d", (int)p->mix[i], 100 - (int)p->mix[i]);
 		sbuf_addc(&dat, ' ');
 		escape_append(&dat, name, ESC_GPDATA);
 	}
