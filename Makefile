@@ -33,7 +33,7 @@ endif
 
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -Ireport $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
@@ -57,7 +57,7 @@ GIT_DIRTY := $(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 # Sources are found in the rooms: bench/ (commands), bench/*/ (one folder per
 # concern) and report/.  Header dependencies come from -MMD -MP.
 VERSION_SRC := bench/common/version.c
-LIB_SRC := $(filter-out bench/main.c $(VERSION_SRC),$(wildcard bench/*.c bench/*/*.c report/*.c))
+LIB_SRC := $(filter-out bench/main.c $(VERSION_SRC),$(wildcard bench/*.c bench/*/*.c report/*.c report/*/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 VERSION_OBJ := $(BUILD)/bench/common/version.o
 MAIN_OBJ := $(BUILD)/bench/main.o $(VERSION_OBJ)
@@ -65,7 +65,7 @@ BIN := $(BUILD)/iomatrix
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/tests/*.d)
+DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d)
 
 .PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units man \
 	build-deps iomatrix bare

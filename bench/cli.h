@@ -12,12 +12,8 @@
 #ifndef IOMATRIX_CLI_H
 #define IOMATRIX_CLI_H
 
-#define EXIT_OK 0
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
-#define EXIT_REGRESSION 3
-#define EXIT_INTERRUPTED 130
 
+#include "common/cliopt.h"
 #include "common/version.h"
 
 int cmd_run(int argc, char **argv);
@@ -42,14 +38,5 @@ struct command {
 /* The result-reading commands, defined in report/commands.c; the table
  * ends with an entry whose name is NULL. */
 extern const struct command report_commands[];
-
-
-/* True when argv[1..] holds -h or --help. */
-int cli_wants_help(int argc, char **argv);
-
-/* True when arg names the output directory: -o, --out, or --output (an
- * alias kept from when report and compare spelled it so).  Every command
- * that writes takes all three. */
-int cli_is_out(const char *arg);
 
 #endif

@@ -14,7 +14,7 @@
 
 #include "cli.h"
 #include "suite/fio_map.h"
-#include "suite_cli.h"
+#include "suite/suite_cli.h"
 #include "common/units.h"
 
 static void export_usage(FILE *f)

@@ -11,8 +11,8 @@
 
 #include "cli.h"
 #include "resultset/resultset.h"
-#include "ssd_plan.h"
-#include "suite_cli.h"
+#include "pts/ssd_plan.h"
+#include "suite/suite_cli.h"
 #include "common/units.h"
 
 static void plan_usage(FILE *f)

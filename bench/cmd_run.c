@@ -25,14 +25,14 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "suite_cli.h"
+#include "suite/suite_cli.h"
 #include "common/fsutil.h"
-#include "run_fleet.h"
+#include "fleet/run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
-#include "run_devices.h"
+#include "host/run_devices.h"
 #include "resultset/resultset.h"
-#include "run_ssd.h"
+#include "pts/run_ssd.h"
 #include "runner/runner.h"
 #include "host/safety.h"
 #include "common/stats.h"

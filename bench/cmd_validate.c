@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
-#include "suite_cli.h"
+#include "suite/suite_cli.h"
 
 static void validate_usage(FILE *f)
 {

@@ -13,14 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "chart.h"
+#include "charts/chart.h"
 #include "common/fsutil.h"
 #include "cli.h"
-#include "outdir.h"
+#include "render/outdir.h"
 #include "resultset/resultset.h"
-#include "report.h"
-#include "template.h"
-#include "tmplpath.h"
+#include "model/report.h"
+#include "render/template.h"
+#include "render/tmplpath.h"
 
 static void usage(FILE *f)
 {

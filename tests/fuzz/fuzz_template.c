@@ -1,6 +1,6 @@
 /*
  * fuzz_template.c - libFuzzer target for the report template engine
- * (report/template.c): parse any template text and render it with a context.
+ * (report/render/template.c): parse any template text and render it with a context.
  * Input: TEMPLATE, optionally followed by "\n%%\n" and a JSON context (a
  * built-in context with strings hostile to every format is used otherwise).
  * Also built into tests/unit/test_fuzz_regress.c to replay regress inputs.
@@ -13,7 +13,7 @@
 
 #include "common/errlist.h"
 #include "common/sbuf.h"
-#include "report/template.h"
+#include "report/render/template.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "common/prng.h"
-#include "report/changepoint.h"
-#include "report/cmpstat.h"
+#include "report/archive/changepoint.h"
+#include "report/compare/cmpstat.h"
 
 static double gauss(struct prng *r)
 {

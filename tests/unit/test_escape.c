@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/escape.h"
+#include "report/render/escape.h"
 
 static char *esc(const char *s, enum esc_mode m)
 {

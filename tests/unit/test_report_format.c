@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "report/model/report.h"
 #include "resultset/rset.h"
 
 static void check_sig3(double v, const char *want)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/template.h"
+#include "report/render/template.h"
 
 static char *render(const char *text, const char *json, enum esc_mode m)
 {

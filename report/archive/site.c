@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "report.h"
+#include "render/escape.h"
+#include "model/report.h"
 #include "site.h"
 
 void site_init(struct site *s, const struct hist_opts *opt)

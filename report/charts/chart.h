@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 #include "common/errlist.h"
-#include "outdir.h"
-#include "report.h"
+#include "render/outdir.h"
+#include "model/report.h"
 
 struct chart {
 	char *file;      /* owned: base name, e.g. "rnd4k-q1t1-randread-latency" */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "changepoint.h"
-#include "cmpstat.h"
+#include "compare/cmpstat.h"
 
 const char *cp_kind_name(enum cp_kind k)
 {

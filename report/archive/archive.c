@@ -17,8 +17,8 @@
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "common/units.h"
-#include "fleet.h"
-#include "report.h"
+#include "model/fleet.h"
+#include "model/report.h"
 #include "resultset/rset.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };

@@ -10,13 +10,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "chart.h"
+#include "charts/chart.h"
 #include "cli.h"
 #include "escape.h"
-#include "fleet.h"
+#include "model/fleet.h"
 #include "suite/fio_map.h"
-#include "report.h"
-#include "ssd.h"
+#include "model/report.h"
+#include "model/ssd.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "chart.h"
-#include "escape.h"
+#include "render/escape.h"
 #include "common/fsutil.h"
 #include "resultset/rset.h"
 

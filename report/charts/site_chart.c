@@ -13,8 +13,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "escape.h"
-#include "site.h"
+#include "render/escape.h"
+#include "archive/site.h"
 
 static int write_text(const char *dir, const char *name, const struct sbuf *b)
 {

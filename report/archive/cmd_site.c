@@ -16,14 +16,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "chart.h"
+#include "charts/chart.h"
 #include "cli.h"
 #include "common/fsutil.h"
-#include "outdir.h"
-#include "report.h"
+#include "render/outdir.h"
+#include "model/report.h"
 #include "site.h"
-#include "template.h"
-#include "tmplpath.h"
+#include "render/template.h"
+#include "render/tmplpath.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "chart.h"
+#include "charts/chart.h"
 #include "cli.h"
-#include "escape.h"
+#include "render/escape.h"
 #include "fleet.h"
 #include "report.h"
 #include "ssd.h"
@@ -122,7 +122,7 @@ static void warn_add(struct report *r, const char *fmt, ...)
 
 /* ---- devices ---- */
 
-/* host: a fleet cell's host (report/fleet.h), NULL in ordinary sets */
+/* host: a fleet cell's host (report/model/fleet.h), NULL in ordinary sets */
 static bool same_host(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));

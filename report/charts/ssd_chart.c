@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "chart.h"
-#include "escape.h"
-#include "ssd.h"
+#include "render/escape.h"
+#include "model/ssd.h"
 
 static double metric_div(const char *m)
 {

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
+#include "render/escape.h"
 #include "history.h"
-#include "report.h"
+#include "model/report.h"
 
 void history_init(struct history *h, const struct hist_opts *opt)
 {

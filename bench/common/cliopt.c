@@ -1,11 +1,11 @@
 /*
- * cli.c - helpers shared by the subcommands (cli.h).  Kept out of main.c so
+ * cliopt.c - helpers shared by the subcommands (cliopt.h).  Kept out of main.c so
  * that the unit-test programs, which link every library object but not
  * main.o, can link the subcommands too.
  */
 #include <string.h>
 
-#include "cli.h"
+#include "common/cliopt.h"
 
 int cli_is_out(const char *arg)
 {

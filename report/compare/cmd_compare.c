@@ -15,10 +15,10 @@
 #include "cmpstat.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
-#include "report.h"
-#include "template.h"
-#include "outdir.h"
-#include "tmplpath.h"
+#include "model/report.h"
+#include "render/template.h"
+#include "render/outdir.h"
+#include "render/tmplpath.h"
 
 #define MIN_REPS 3        /* fewer on either side: no verdict */
 #define ALPHA 0.05        /* family-wise error rate over the comparison */

@@ -1,0 +1,24 @@
+/*
+ * cliopt.h - the exit codes and the option helpers that every command uses,
+ * including the option parsers that live in the rooms below bench/ (the
+ * suite options of suite/suite_cli.c, the fleet options of
+ * fleet/run_fleet.c), so that no room includes the commands' cli.h.
+ */
+#ifndef IOMATRIX_CLIOPT_H
+#define IOMATRIX_CLIOPT_H
+
+#define EXIT_OK 0
+#define EXIT_RUNTIME 1
+#define EXIT_USAGE 2
+#define EXIT_REGRESSION 3
+#define EXIT_INTERRUPTED 130
+
+/* True when argv[1..] holds -h or --help. */
+int cli_wants_help(int argc, char **argv);
+
+/* True when arg names the output directory: -o, --out, or --output (an
+ * alias kept from when report and compare spelled it so).  Every command
+ * that writes takes all three. */
+int cli_is_out(const char *arg);
+
+#endif
