@@ -1,0 +1,436 @@
+/*
+ * plateau.c - penalised binary segmentation of a bandwidth series into
+ * plateaus, and the write-cliff rule over them (plateau.h says the method
+ * and names every threshold).
+ */
+#include "plateau.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One segment while fitting: [a, b) and its level in the log domain. */
+struct seg {
+	size_t a, b;
+	double ly;   /* median of y over [a, b) */
+};
+
+struct fit {
+	const double *x;
+	double *y;       /* log(max(x, floor)) */
+	double *tmp;     /* scratch of n doubles */
+	double *pt;      /* t of each neighbour pair, n */
+	double *ps, *ps2; /* prefix sums of y and y^2, n + 1 each */
+	size_t n;
+	struct seg *s;   /* segments in order */
+	size_t ns;
+	double sigma_d;  /* noise from first differences */
+	double rho;      /* lag-1 autocorrelation of the residuals */
+};
+
+/* The k-th smallest of v[0..n) (k < n), in expected O(n): Hoare's
+ * selection with a median-of-three pivot; reorders v so that v[0..k) are
+ * <= v[k]. */
+static double select_kth(double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		double a = v[lo], b = v[mid], c = v[hi];
+		double piv = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (v[i] < piv)
+				i++;
+			while (v[j] > piv)
+				j--;
+			if (i <= j) {
+				double t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
+}
+
+/* Median of v[0..n), n > 0; reorders v. */
+static double median_sel(double *v, size_t n)
+{
+	double hi = select_kth(v, n, n / 2);
+	if (n % 2)
+		return hi;
+	double lo = v[0];
+	for (size_t i = 1; i < n / 2; i++)
+		if (v[i] > lo)
+			lo = v[i];
+	return (lo + hi) / 2.0;
+}
+
+static double median_of(struct fit *f, const double *v, size_t a, size_t b)
+{
+	memcpy(f->tmp, v + a, (b - a) * sizeof(*v));
+	return median_sel(f->tmp, b - a);
+}
+
+/*
+ * Standard deviation of the residuals of the segments s[0..count) about
+ * their own levels, each residual winsorised at 4 robust deviations (1.4826
+ * x MAD): a stall is one bounded outlier, not the noise, while the heavy
+ * lower tail of real bandwidth noise in the log domain still counts (MAD
+ * alone saw it as 40 % smaller and split noise into plateaus).
+ */
+static double seg_sigma(struct fit *f, const struct seg *s, size_t count)
+{
+	size_t m = 0;
+	for (size_t k = 0; k < count; k++)
+		for (size_t t = s[k].a; t < s[k].b; t++)
+			f->tmp[m++] = fabs(f->y[t] - s[k].ly);
+	if (!m)
+		return 0;
+	double cap = 4 * 1.4826 * median_sel(f->tmp, m), sum = 0;
+	for (size_t i = 0; i < m; i++) {
+		double r = f->tmp[i] < cap ? f->tmp[i] : cap;
+		sum += r * r;
+	}
+	return sqrt(sum / (double)m);
+}
+
+/*
+ * The noise of y from its first differences (a level change moves one
+ * difference, so this does not see the plateaus), winsorised at 4 robust
+ * deviations like seg_sigma, / sqrt 2.
+ */
+static double diff_sigma(struct fit *f)
+{
+	if (f->n < 2)
+		return 0;
+	for (size_t i = 0; i + 1 < f->n; i++)
+		f->tmp[i] = fabs(f->y[i + 1] - f->y[i]);
+	double cap = 4 * 1.4826 * median_sel(f->tmp, f->n - 1), sum = 0;
+	for (size_t i = 0; i + 1 < f->n; i++) {
+		double r = f->tmp[i] < cap ? f->tmp[i] : cap;
+		sum += r * r;
+	}
+	return sqrt(sum / (double)(f->n - 1) / 2);
+}
+
+/* Squared error of y over [a, b) about its mean, from the prefix sums. */
+static double sse(const struct fit *f, size_t a, size_t b)
+{
+	double s = f->ps[b] - f->ps[a], s2 = f->ps2[b] - f->ps2[a];
+	double e = s2 - s * s / (double)(b - a);
+	return e > 0 ? e : 0;
+}
+
+/*
+ * Binary segmentation: split [a, b) where the squared error falls most,
+ * when it falls by more than the penalty, and recurse (an explicit stack:
+ * depth is bounded by n / 2).  brk[k] marks a change before sample k.
+ */
+static int segment(struct fit *f, double penalty, unsigned char *brk)
+{
+	const size_t m = 2; /* shortest piece; shorter ones are stalls */
+	size_t *stack = malloc(2 * (f->n + 1) * sizeof(*stack));
+	if (!stack)
+		return -1;
+	size_t sp = 0;
+	stack[sp++] = 0;
+	stack[sp++] = f->n;
+	while (sp) {
+		size_t b = stack[--sp], a = stack[--sp];
+		if (b - a < 2 * m)
+			continue;
+		double whole = sse(f, a, b), best = 0;
+		size_t bk = 0;
+		for (size_t k = a + m; k + m <= b; k++) {
+			double gain = whole - sse(f, a, k) - sse(f, k, b);
+			if (gain > best) {
+				best = gain;
+				bk = k;
+			}
+		}
+		if (!bk || best <= penalty)
+			continue;
+		brk[bk] = 1;
+		stack[sp++] = a;
+		stack[sp++] = bk;
+		stack[sp++] = bk;
+		stack[sp++] = b;
+	}
+	free(stack);
+	return 0;
+}
+
+/* Lag-1 autocorrelation of the residuals about the current levels,
+ * within segments only, clamped to [0, 0.95]. */
+static double resid_rho(const struct fit *f)
+{
+	double num = 0, den = 0;
+	for (size_t k = 0; k < f->ns; k++) {
+		const struct seg *s = &f->s[k];
+		for (size_t t = s->a; t < s->b; t++) {
+			double r = f->y[t] - s->ly;
+			den += r * r;
+			if (t + 1 < s->b)
+				num += r * (f->y[t + 1] - s->ly);
+		}
+	}
+	double rho = den > 0 ? num / den : 0;
+	return rho < 0 ? 0 : rho > 0.95 ? 0.95 : rho;
+}
+
+static double n_eff(double n, double rho)
+{
+	double e = n * (1 - rho) / (1 + rho);
+	return e < 1 ? 1 : e;
+}
+
+/* The difference of segments i and i+1 in standard errors of their own
+ * noise (never below the series' difference-based noise / 2, so two
+ * perfectly flat pieces are not infinitely distinct). */
+static double pair_t(struct fit *f, size_t i)
+{
+	const struct seg *p = &f->s[i], *q = &f->s[i + 1];
+	double sg = seg_sigma(f, &f->s[i], 2);
+	double lo = f->sigma_d / 2;
+	if (p->b - p->a < PLATEAU_MIN_SAMPLES || q->b - q->a < PLATEAU_MIN_SAMPLES)
+		sg = f->sigma_d;
+	if (sg < lo)
+		sg = lo;
+	double se = sg * sqrt(1 / n_eff((double)(p->b - p->a), f->rho) +
+			      1 / n_eff((double)(q->b - q->a), f->rho));
+	return fabs(p->ly - q->ly) / se;
+}
+
+static void merge_at(struct fit *f, size_t i)
+{
+	f->s[i].b = f->s[i + 1].b;
+	f->s[i].ly = median_of(f, f->y, f->s[i].a, f->s[i].b);
+	memmove(&f->s[i + 1], &f->s[i + 2], (f->ns - i - 2) * sizeof(*f->s));
+	f->ns--;
+}
+
+/*
+ * Step 2 of plateau.h: merge indistinct neighbours, least distinct first.
+ * The pairs' t values are cached and only the merged pair's neighbours
+ * recomputed; the autocorrelation is re-estimated after a round of merges
+ * (fewer, longer segments see more of it) and the round repeated while it
+ * grows.
+ */
+static void merge_weak(struct fit *f)
+{
+	const double min_dl = -log(1 - PLATEAU_MIN_STEP);
+	for (int round = 0; round < 3; round++) {
+		double rho = resid_rho(f);
+		if (round && rho <= f->rho + 0.05)
+			break;
+		f->rho = rho;
+		for (size_t i = 0; i + 1 < f->ns; i++)
+			f->pt[i] = pair_t(f, i);
+		for (;;) {
+			size_t best = f->ns;
+			double bt = INFINITY;
+			for (size_t i = 0; i + 1 < f->ns; i++) {
+				bool weak = fabs(f->s[i].ly - f->s[i + 1].ly) < min_dl ||
+					    f->pt[i] < PLATEAU_MERGE_T || f->ns > PLATEAU_MAX;
+				if (weak && f->pt[i] < bt) {
+					bt = f->pt[i];
+					best = i;
+				}
+			}
+			if (best == f->ns)
+				break;
+			merge_at(f, best);
+			memmove(&f->pt[best], &f->pt[best + 1],
+				(f->ns - 1 - best) * sizeof(*f->pt));
+			if (best + 1 < f->ns)
+				f->pt[best] = pair_t(f, best);
+			if (best > 0)
+				f->pt[best - 1] = pair_t(f, best - 1);
+		}
+	}
+}
+
+/* Then absorb pieces too short to be a plateau into the closer neighbour. */
+static void merge_pass(struct fit *f)
+{
+	merge_weak(f);
+	for (;;) {
+		size_t i = 0;
+		while (i < f->ns && (f->s[i].b - f->s[i].a >= PLATEAU_MIN_SAMPLES))
+			i++;
+		if (i == f->ns || f->ns == 1)
+			break;
+		/* into the neighbour whose level is closer */
+		if (i == 0)
+			merge_at(f, 0);
+		else if (i + 1 == f->ns ||
+			 fabs(f->s[i].ly - f->s[i - 1].ly) <= fabs(f->s[i].ly - f->s[i + 1].ly))
+			merge_at(f, i - 1);
+		else
+			merge_at(f, i);
+	}
+	f->rho = resid_rho(f);
+}
+
+/* Step 3: levels as medians of x, leaving out the interval on either side
+ * of a change while at least PLATEAU_MIN_SAMPLES - 1 remain. */
+static void levels(struct fit *f, double interval_s, struct plateaus *out)
+{
+	out->n = f->ns;
+	for (size_t k = 0; k < f->ns; k++) {
+		struct plateau *p = &out->p[k];
+		size_t a = f->s[k].a, b = f->s[k].b;
+		p->first = a;
+		p->end = b;
+		p->start_s = (double)a * interval_s;
+		p->dur_s = (double)(b - a) * interval_s;
+		p->bytes = 0;
+		for (size_t t = a; t < b; t++)
+			p->bytes += f->x[t] * interval_s;
+		if (k > 0 && b - a > PLATEAU_MIN_SAMPLES)
+			a++;
+		if (k + 1 < f->ns && b - a > PLATEAU_MIN_SAMPLES)
+			b--;
+		p->level = median_of(f, f->x, a, b);
+	}
+}
+
+/* The cliff rule of plateau.h over the fitted plateaus. */
+static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
+		       struct plateaus *out)
+{
+	double run_s = (double)n * interval_s;
+	out->why_not = NULL;
+	if (ram) {
+		out->why_not = "the device is RAM-backed";
+		return;
+	}
+	if (run_s < PLATEAU_CLIFF_MIN_RUN_S || n < 2 * PLATEAU_MIN_SAMPLES) {
+		out->why_not = "the run is too short to show a cliff";
+		return;
+	}
+	if (out->n < 2) {
+		out->why_not = "one level throughout";
+		return;
+	}
+	/* a cliff falls from where the run began: a bump in the middle that
+	 * returns to the starting level is no cache running out */
+	size_t ref = 0;
+	double lref = out->p[ref].level;
+	const struct plateau *last = &out->p[out->n - 1];
+	size_t k = ref + 1;
+	while (k < out->n && out->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
+		k++;
+	if (k == out->n) {
+		out->why_not = "no level is 30 % below the first";
+		return;
+	}
+	for (size_t j = k + 1; j < out->n; j++) {
+		if (out->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref) {
+			out->why_not = "the speed recovered";
+			return;
+		}
+	}
+	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
+		out->why_not = "the last level is not 30 % below the first";
+		return;
+	}
+	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
+	if (need < PLATEAU_CLIFF_MIN_LAST_S)
+		need = PLATEAU_CLIFF_MIN_LAST_S;
+	if (last->dur_s + 1e-9 < need) {
+		out->why_not = "the lower level does not last long enough";
+		return;
+	}
+	/* the drop in standard errors of the two plateaus' own noise */
+	struct seg two[2] = { f->s[ref], f->s[out->n - 1] };
+	double sg = seg_sigma(f, two, 2);
+	if (sg < f->sigma_d / 2)
+		sg = f->sigma_d / 2;
+	double n0 = n_eff((double)(two[0].b - two[0].a), f->rho);
+	double n1 = n_eff((double)(two[1].b - two[1].a), f->rho);
+	out->drop = lref > 0 ? 1 - last->level / lref : 0;
+	out->t = (two[0].ly - two[1].ly) / (sg * sqrt(1 / n0 + 1 / n1));
+	if (out->t < PLATEAU_CLIFF_T) {
+		out->why_not = "the drop is within the noise";
+		return;
+	}
+	out->cliff = true;
+	out->cliff_at = k;
+}
+
+int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
+		struct plateaus *out)
+{
+	struct fit f = { .x = x, .n = n };
+	unsigned char *brk = NULL;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->why_not = "too few intervals";
+	if (n < PLATEAU_MIN_SAMPLES || !(interval_s > 0))
+		return 0;
+	f.y = malloc(n * sizeof(*f.y));
+	f.tmp = malloc(n * sizeof(*f.tmp));
+	f.ps = malloc((n + 1) * sizeof(*f.ps));
+	f.ps2 = malloc((n + 1) * sizeof(*f.ps2));
+	f.s = malloc(n * sizeof(*f.s));
+	f.pt = malloc(n * sizeof(*f.pt));
+	brk = calloc(n + 1, 1);
+	if (!f.y || !f.tmp || !f.ps || !f.ps2 || !f.s || !f.pt || !brk)
+		goto out;
+
+	double med = median_of(&f, x, 0, n);
+	double floor = med > 0 ? PLATEAU_FLOOR * med : 1;
+	for (size_t i = 0; i < n; i++)
+		f.y[i] = log(x[i] > floor ? x[i] : floor);
+	f.ps[0] = f.ps2[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		f.ps[i + 1] = f.ps[i] + f.y[i];
+		f.ps2[i + 1] = f.ps2[i] + f.y[i] * f.y[i];
+	}
+	f.sigma_d = diff_sigma(&f);
+	if (f.sigma_d < 1e-3)
+		f.sigma_d = 1e-3; /* 0.1 %: a flat synthetic series is one level */
+
+	if (segment(&f, PLATEAU_PENALTY * f.sigma_d * f.sigma_d * log((double)n), brk) < 0)
+		goto out;
+	for (size_t i = 0, a = 0; i <= n; i++) {
+		if (i == n || (i > a && brk[i])) {
+			f.s[f.ns].a = a;
+			f.s[f.ns].b = i;
+			f.s[f.ns].ly = median_of(&f, f.y, a, i);
+			f.ns++;
+			a = i;
+		}
+	}
+	merge_pass(&f);
+	levels(&f, interval_s, out);
+	out->sigma = seg_sigma(&f, f.s, f.ns);
+	out->rho = f.rho;
+	cliff_rule(&f, n, interval_s, ram, out);
+	rc = 0;
+out:
+	if (rc < 0)
+		memset(out, 0, sizeof(*out));
+	free(f.y);
+	free(f.tmp);
+	free(f.ps);
+	free(f.ps2);
+	free(f.s);
+	free(f.pt);
+	free(brk);
+	return rc;
+}

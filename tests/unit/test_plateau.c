@@ -1,0 +1,299 @@
+/*
+ * test_plateau.c - plateaus and the write-cliff rule (common/plateau.h) on
+ * synthetic series: false cliffs on stationary and correlated noise, a 50 %
+ * step of 6 + 6 intervals, a 3-level staircase (10,000 trials each), and
+ * the cases a user reported against the old two-segment fit.
+ */
+#include "testutil.h"
+
+#include <math.h>
+
+#include "common/plateau.h"
+#include "common/prng.h"
+
+#define TRIALS 10000
+
+static double gauss(struct prng *p)
+{
+	/* Box-Muller; u1 in (0, 1] */
+	double u1 = ((double)(prng_next(p) >> 11) + 1) / 9007199254740992.0;
+	double u2 = (double)(prng_next(p) >> 11) / 9007199254740992.0;
+	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+/*
+ * x[i] = level[i] * (1 + cv * e[i]), e an AR(1) process with coefficient
+ * phi and unit variance (phi 0: independent), clamped at 0 as a real
+ * bandwidth is.
+ */
+static void noisy(struct prng *p, const double *level, size_t n, double cv,
+		  double phi, double *x)
+{
+	double e = gauss(p);
+	double k = sqrt(1 - phi * phi);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			e = phi * e + k * gauss(p);
+		double v = level[i] * (1 + cv * e);
+		x[i] = v > 0 ? v : 0;
+	}
+}
+
+/* Share of TRIALS stationary series of n samples that claim a cliff. */
+static double false_cliffs(size_t n, double interval_s, double cv, double phi,
+			   uint64_t seed)
+{
+	struct prng p;
+	double x[600], lv[600];
+	size_t found = 0;
+	prng_seed(&p, seed);
+	for (size_t i = 0; i < n; i++)
+		lv[i] = 500e6;
+	for (int t = 0; t < TRIALS; t++) {
+		struct plateaus pl;
+		noisy(&p, lv, n, cv, phi, x);
+		assert_int_equal(plateau_fit(x, n, interval_s, false, &pl), 0);
+		found += pl.cliff;
+	}
+	return (double)found / TRIALS;
+}
+
+/* Goal: at most 1 % false cliffs on stationary series with CV up to 30 %,
+ * 10 to 600 samples, independent noise. */
+static void test_no_false_cliffs_independent(void **state)
+{
+	(void)state;
+	static const size_t ns[] = { 10, 20, 60, 600 };
+	static const double cvs[] = { 0.1, 0.3 };
+	for (size_t i = 0; i < 4; i++) {
+		for (size_t c = 0; c < 2; c++) {
+			double iv = ns[i] == 600 ? 0.1 : 1.0;
+			double r = false_cliffs(ns[i], iv, cvs[c], 0, 1 + i * 10 + c);
+			print_message("# independent n=%zu cv=%.0f%%: %.2f %% false cliffs\n",
+				      ns[i], cvs[c] * 100, r * 100);
+			assert_true(r <= 0.01);
+		}
+	}
+}
+
+/* The same goal on correlated noise (AR(1)): slow wander must not pass
+ * for a plateau change.  phi 0.5 at every length; phi 0.8 from 60
+ * samples on.  20 samples of phi-0.8 noise hold about 2 independent ones,
+ * and the rule still claims a cliff in about 2.5 % of them: printed, the
+ * limit plateau.h states. */
+static void test_no_false_cliffs_correlated(void **state)
+{
+	(void)state;
+	static const size_t ns[] = { 20, 60, 600 };
+	static const double phis[] = { 0.5, 0.8 };
+	for (size_t i = 0; i < 3; i++) {
+		for (size_t c = 0; c < 2; c++) {
+			double iv = ns[i] == 600 ? 0.1 : 1.0;
+			double r = false_cliffs(ns[i], iv, 0.3, phis[c], 100 + i * 10 + c);
+			print_message("# AR(1) phi=%.1f n=%zu cv=30%%: %.2f %% false cliffs\n",
+				      phis[c], ns[i], r * 100);
+			assert_true(r <= 0.01 || (phis[c] > 0.7 && ns[i] < 60));
+		}
+	}
+}
+
+/* Goal: a 50 % step with 6 intervals on each side (1 s each, CV 10 %) is
+ * found at least 95 % of the time, with the break where it is. */
+static void test_step_6_6_found(void **state)
+{
+	(void)state;
+	struct prng p;
+	double lv[12], x[12];
+	size_t found = 0, placed = 0;
+	prng_seed(&p, 7);
+	for (size_t i = 0; i < 12; i++)
+		lv[i] = i < 6 ? 400e6 : 200e6;
+	for (int t = 0; t < TRIALS; t++) {
+		struct plateaus pl;
+		noisy(&p, lv, 12, 0.10, 0, x);
+		assert_int_equal(plateau_fit(x, 12, 1.0, false, &pl), 0);
+		found += pl.cliff;
+		placed += pl.cliff && pl.p[pl.cliff_at].first == 6;
+	}
+	print_message("# 50 %% step 6+6, cv 10%%: found %.2f %%, break at 6 in %.2f %%\n",
+		      100.0 * (double)found / TRIALS, 100.0 * (double)placed / TRIALS);
+	assert_true(found >= TRIALS * 95 / 100);
+	assert_true(placed >= TRIALS * 90 / 100);
+}
+
+/* Goal: a 3-level staircase (SLC cache, direct TLC, folding) is found with
+ * every level within 5 %. */
+static void test_staircase_three_levels(void **state)
+{
+	(void)state;
+	struct prng p;
+	double lv[60], x[60];
+	static const double want[3] = { 1710e6, 600e6, 150e6 };
+	size_t good = 0;
+	prng_seed(&p, 11);
+	for (size_t i = 0; i < 60; i++)
+		lv[i] = want[i / 20];
+	for (int t = 0; t < TRIALS; t++) {
+		struct plateaus pl;
+		noisy(&p, lv, 60, 0.05, 0, x);
+		assert_int_equal(plateau_fit(x, 60, 0.5, false, &pl), 0);
+		bool ok = pl.cliff && pl.n == 3;
+		for (size_t k = 0; ok && k < 3; k++)
+			ok = fabs(pl.p[k].level / want[k] - 1) <= 0.05;
+		good += ok;
+	}
+	print_message("# staircase 1710/600/150 MB/s, cv 5%%: %.2f %% exact\n",
+		      100.0 * (double)good / TRIALS);
+	assert_true(good >= TRIALS * 99 / 100);
+}
+
+/* A 150 MB/s throttle: every interval after the transition is 150.0; the
+ * transition interval (half fast, half slow) is not averaged in. */
+static void test_level_leaves_out_transition(void **state)
+{
+	(void)state;
+	double x[40];
+	for (size_t i = 0; i < 40; i++)
+		x[i] = i < 6 ? 1500e6 + (double)(i % 3) * 20e6 : 150e6;
+	x[6] = 820e6; /* the interval in which the throttle began */
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 40, 0.1, false, &pl), 0);
+	assert_true(pl.cliff);
+	assert_int_equal(pl.n, 2);
+	assert_true(fabs(pl.p[1].level - 150e6) < 1);
+	assert_true(pl.p[0].bytes > 0 && pl.p[1].dur_s > 3.0);
+}
+
+/* Free, then 40 MB/s, then 10 MB/s: the sustained level is the last one
+ * (about 10.5 MB/s), not a mean of the two slow ones. */
+static void test_three_levels_sustained_is_last(void **state)
+{
+	(void)state;
+	struct prng p;
+	double lv[90], x[90];
+	prng_seed(&p, 3);
+	for (size_t i = 0; i < 90; i++)
+		lv[i] = i < 10 ? 900e6 : i < 40 ? 40e6 : 10.5e6;
+	noisy(&p, lv, 90, 0.03, 0, x);
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 90, 0.1, false, &pl), 0);
+	assert_true(pl.cliff);
+	assert_int_equal(pl.n, 3);
+	assert_true(fabs(pl.p[2].level / 10.5e6 - 1) < 0.03);
+	assert_true(fabs(pl.p[1].level / 40e6 - 1) < 0.03);
+}
+
+/* A cache that lasts only 3 intervals is still a plateau. */
+static void test_short_cache_found(void **state)
+{
+	(void)state;
+	double x[30];
+	for (size_t i = 0; i < 30; i++)
+		x[i] = i < 3 ? 1200e6 : 300e6 + (double)(i % 4) * 5e6;
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 30, 0.1, false, &pl), 0);
+	assert_true(pl.cliff);
+	assert_int_equal(pl.p[0].end, 3);
+}
+
+/* An 8 s write whose last 0.6 s is a writeback stall: never a cliff. */
+static void test_stall_at_end_is_not_a_cliff(void **state)
+{
+	(void)state;
+	struct prng p;
+	double lv[80], x[80];
+	prng_seed(&p, 5);
+	for (size_t i = 0; i < 80; i++)
+		lv[i] = i < 74 ? 300e6 : 6e6;
+	noisy(&p, lv, 80, 0.1, 0, x);
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 80, 0.1, false, &pl), 0);
+	assert_false(pl.cliff);
+	assert_non_null(pl.why_not);
+}
+
+/* A dip that recovers (zram: 365 MB/s again at the end) is no cliff. */
+static void test_recovery_is_not_a_cliff(void **state)
+{
+	(void)state;
+	double x[60];
+	for (size_t i = 0; i < 60; i++)
+		x[i] = (i >= 20 && i < 35) ? 120e6 : 365e6 + (double)(i % 5) * 3e6;
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 60, 0.1, false, &pl), 0);
+	assert_true(pl.n >= 2);
+	assert_false(pl.cliff);
+	assert_string_equal(pl.why_not, "the speed recovered");
+}
+
+/* Too short a run, or a RAM-backed device, never claims a cliff, however
+ * deep the drop. */
+static void test_short_run_and_ram(void **state)
+{
+	(void)state;
+	double x[40];
+	for (size_t i = 0; i < 40; i++)
+		x[i] = i < 20 ? 1000e6 : 100e6;
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 10, 0.1, false, &pl), 0); /* 1 s */
+	assert_false(pl.cliff);
+	assert_string_equal(pl.why_not, "the run is too short to show a cliff");
+	assert_int_equal(plateau_fit(x, 40, 0.1, true, &pl), 0);
+	assert_false(pl.cliff);
+	assert_string_equal(pl.why_not, "the device is RAM-backed");
+	assert_int_equal(plateau_fit(x, 40, 0.1, false, &pl), 0);
+	assert_true(pl.cliff);
+	assert_true(fabs(pl.drop - 0.9) < 1e-9);
+}
+
+/* The demo's series on the VM disk swings 0 -> 160 -> 0 MB/s: no level
+ * lasts, nothing is a cliff. */
+static void test_swinging_series_is_not_a_cliff(void **state)
+{
+	(void)state;
+	static const double x[] = { 0, 160e6, 150e6, 0, 170e6, 10e6, 155e6, 0,
+				    160e6, 165e6, 0, 150e6, 140e6, 0, 160e6, 5e6,
+				    158e6, 0, 162e6, 150e6, 0, 160e6, 0, 161e6,
+				    150e6, 0, 160e6, 155e6, 0, 150e6 };
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 30, 0.1, false, &pl), 0);
+	assert_false(pl.cliff);
+}
+
+/* Degenerate input: nothing, a constant, zeros. */
+static void test_degenerate(void **state)
+{
+	(void)state;
+	double z[20] = { 0 }, c[20];
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(z, 2, 1.0, false, &pl), 0);
+	assert_int_equal(pl.n, 0);
+	assert_int_equal(plateau_fit(z, 20, 1.0, false, &pl), 0);
+	assert_int_equal(pl.n, 1);
+	assert_false(pl.cliff);
+	for (size_t i = 0; i < 20; i++)
+		c[i] = 250e6;
+	assert_int_equal(plateau_fit(c, 20, 1.0, false, &pl), 0);
+	assert_int_equal(pl.n, 1);
+	assert_true(pl.p[0].level == 250e6);
+	assert_true(fabs(pl.p[0].bytes - 20 * 250e6) < 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_false_cliffs_independent),
+		cmocka_unit_test(test_no_false_cliffs_correlated),
+		cmocka_unit_test(test_step_6_6_found),
+		cmocka_unit_test(test_staircase_three_levels),
+		cmocka_unit_test(test_level_leaves_out_transition),
+		cmocka_unit_test(test_three_levels_sustained_is_last),
+		cmocka_unit_test(test_short_cache_found),
+		cmocka_unit_test(test_stall_at_end_is_not_a_cliff),
+		cmocka_unit_test(test_recovery_is_not_a_cliff),
+		cmocka_unit_test(test_short_run_and_ram),
+		cmocka_unit_test(test_swinging_series_is_not_a_cliff),
+		cmocka_unit_test(test_degenerate),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
