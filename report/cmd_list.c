@@ -1,8 +1,11 @@
 /*
  * cmd_list.c - `iomatrix list [RESULTS_DIR] [--all] [--format text|json]`:
  * the archive at a glance, one line per result set (date, suite, host,
- * devices, scale, cells done/total, status, path), newest first.  Only manifests are read, so it is fast on a
- * big archive; a corrupt manifest is listed as such.
+ * devices, scale, cells done/total, status, path), newest first.  A
+ * finished set is read from its manifest alone (fast on a big archive); a
+ * set still "running" (or whose run was killed) counts the cell files in
+ * cells/ too, since its manifest's index is written only when the run
+ * ends.  A corrupt manifest is listed as such.
  */
 #include <dirent.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 
 #include "cli.h"
 #include "common/fsutil.h"
+#include "resultset/cells.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
 
@@ -69,6 +73,91 @@ static int whole_number(const cJSON *v, int lo)
 	return (int)d;
 }
 
+/* One manifest index entry: a cell id and whether it failed. */
+struct idx_cell {
+	int id;
+	bool failed;
+};
+
+static int idx_cmp(const void *a, const void *b)
+{
+	const struct idx_cell *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static bool idx_has(const struct idx_cell *idx, size_t n, int id)
+{
+	struct idx_cell key = { .id = id };
+	return n && bsearch(&key, idx, n, sizeof(*idx), idx_cmp);
+}
+
+/*
+ * Cells done and failed of the set at path with manifest m: the manifest's
+ * index and the cell files in cells/ together.  A run writes the index
+ * only when it ends, so while a set says "running" (or its run was
+ * killed) its cells are the files on disk and each one's status is read
+ * from it; once the run ended the index is the truth for the cells it
+ * lists (list stays a manifest read on a big archive).  Returns the count
+ * of index entries without a valid id.
+ */
+static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
+{
+	const cJSON *x;
+	const char *st = js(m, "status");
+	bool running = !st || !strcmp(st, "running");
+	struct idx_cell *idx = calloc((size_t)cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(m, "cells")) + 1, sizeof(*idx));
+	size_t nidx = 0;
+	int bad = 0, *ids = NULL;
+	size_t nids = 0;
+
+	*done = *failed = 0;
+	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells")) {
+		int id = whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1);
+		const char *cs = js(x, "status");
+		if (id < 0) {
+			bad++; /* not a cell: no id a set can hold */
+			continue;
+		}
+		if (idx && !running)
+			idx[nidx++] = (struct idx_cell){ id, cs && strcmp(cs, "ok") };
+	}
+	if (nidx > 1)
+		qsort(idx, nidx, sizeof(*idx), idx_cmp);
+	size_t k = 0; /* one count per id, however often the index lists it */
+	for (size_t i = 0; i < nidx; i++)
+		if (k == 0 || idx[k - 1].id != idx[i].id)
+			idx[k++] = idx[i];
+	nidx = k;
+	for (size_t i = 0; i < nidx; i++) {
+		(*done)++;
+		*failed += idx[i].failed;
+	}
+	int setfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int cfd = setfd >= 0 ? resultset_cells_open(setfd) : -1;
+	if (resultset_cells_list(cfd, &ids, &nids) == 0)
+		for (size_t i = 0; i < nids; i++) {
+			if (idx_has(idx, nidx, ids[i]))
+				continue;
+			int ok = resultset_cell_status_ok(cfd, ids[i]);
+			if (ok < 0)
+				continue; /* not a finished cell: the reader warns */
+			(*done)++;
+			*failed += !ok;
+		}
+	if (!idx && !running) /* out of memory: the index alone */
+		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
+			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
+				(*done)++;
+	free(ids);
+	free(idx);
+	if (cfd >= 0)
+		close(cfd);
+	if (setfd >= 0)
+		close(setfd);
+	return bad;
+}
+
 static int entry_read(const char *path, struct entry *e)
 {
 	char why[128];
@@ -108,7 +197,6 @@ static int entry_read(const char *path, struct entry *e)
 	const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
 	const cJSON *host = cJSON_GetObjectItemCaseSensitive(m, "host");
 	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(m, "devices");
-	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(m, "cells");
 	const cJSON *tot = cJSON_GetObjectItemCaseSensitive(m, "cells_total");
 	const cJSON *src = cJSON_GetObjectItemCaseSensitive(m, "source");
 	struct sbuf b = SBUF_INIT;
@@ -137,17 +225,7 @@ static int entry_read(const char *path, struct entry *e)
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
 	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
-	int bad = 0;
-	cJSON_ArrayForEach(x, cells) {
-		const char *st = js(x, "status");
-		if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) < 0) {
-			bad++; /* not a cell: no id a set can hold */
-			continue;
-		}
-		done++;
-		if (st && strcmp(st, "ok"))
-			failed++;
-	}
+	int bad = count_cells(path, m, &done, &failed);
 	/* numbers from a set are checked before they become ints: 1e400 or
 	 * -5 would otherwise print as -2147483648 or "8/-5" */
 	int total = tot ? whole_number(tot, 0) : done;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "cells.h"
 #include "resultset.h"
 
 static uint64_t mono_ns(void)
@@ -474,11 +476,12 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	const cJSON *params = cJSON_GetObjectItemCaseSensitive(cell, "params");
 	const char *status = json_str(cell, "status");
 	cJSON *e = cJSON_CreateObject();
-	char rel[32];
+	char rel[RESULTSET_CELL_NAME_MAX + 8];
 
 	if (!e)
 		return NULL;
-	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	memcpy(rel, "cells/", 6);
+	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	cJSON_AddNumberToObject(e, "id", id);
 	cJSON_AddStringToObject(e, "file", rel);
 	add_str_or_null(e, "device", json_str(params, "device"));
@@ -487,16 +490,6 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	if (json_str(cell, "host")) /* fleet sets */
 		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));
 	return e;
-}
-
-/* A cell file name "NNNN.json" (four digits or more) -> its id, else 0. */
-static int cell_file_id(const char *name)
-{
-	size_t n = strspn(name, "0123456789");
-
-	if (n < 4 || n > 7 || strcmp(name + n, ".json"))
-		return 0;
-	return atoi(name);
 }
 
 /*
@@ -508,7 +501,8 @@ static int cell_file_id(const char *name)
 static int index_load(struct resultset *rs)
 {
 	const cJSON *e;
-	int ret = 0;
+	int ret = 0, *ids = NULL;
+	size_t n = 0;
 
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells")) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
@@ -517,34 +511,26 @@ static int index_load(struct resultset *rs)
 		    (ret = index_set(rs, v->valueint, cJSON_Duplicate(e, true))) == -ENOMEM)
 			return ret;
 	}
-	int cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			 O_CLOEXEC);
-	DIR *d = cfd >= 0 ? fdopendir(cfd) : NULL;
-	struct dirent *de;
-
-	if (!d) {
-		if (cfd >= 0)
-			close(cfd);
+	int cfd = resultset_cells_open(rs->dirfd);
+	if (cfd < 0)
 		return 0;
-	}
-	while ((de = readdir(d))) {
-		int id = cell_file_id(de->d_name);
-		if (!id)
-			continue;
-		char *buf = fsutil_read_at(dirfd(d), de->d_name,
-					   RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	ret = resultset_cells_list(cfd, &ids, &n);
+	for (size_t i = 0; ret == 0 && i < n; i++) {
+		char name[RESULTSET_CELL_NAME_MAX];
+		resultset_cell_name(ids[i], name, sizeof(name));
+		char *buf = fsutil_read_at(cfd, name, RESULTSET_MAX_FILE_BYTES, 0, NULL);
 		cJSON *cell = buf ? cJSON_Parse(buf) : NULL;
 		free(buf);
 		/* one that does not parse keeps what the manifest said:
 		 * resume's check (resultset_cell_verify) names the problem
 		 * and measures the cell again */
-		ret = cJSON_IsObject(cell) ? index_set(rs, id, index_entry(id, cell)) : 0;
+		ret = cJSON_IsObject(cell) ? index_set(rs, ids[i], index_entry(ids[i], cell)) : 0;
 		cJSON_Delete(cell);
-		if (ret == -ENOMEM)
-			break;
-		ret = 0;
+		if (ret != -ENOMEM)
+			ret = 0;
 	}
-	closedir(d);
+	free(ids);
+	close(cfd);
 	return ret;
 }
 
@@ -641,15 +627,15 @@ static bool params_match(cJSON *want, const cJSON *have)
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen)
 {
-	char rel[32];
+	char rel[RESULTSET_CELL_NAME_MAX];
 	int cfd = -1;
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
 
-	snprintf(rel, sizeof(rel), "%04d.json", c->id);
+	resultset_cell_name(c->id, rel, sizeof(rel));
 	if (rs->dirfd >= 0)
-		cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		cfd = resultset_cells_open(rs->dirfd);
 	if (cfd >= 0)
 		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
 	if (!text) {
@@ -696,15 +682,27 @@ int resultset_sync(struct resultset *rs)
 	return ret;
 }
 
+/* The test hook RESULTSET_KILL_ENV=N: SIGKILL this process once it has
+ * written N cell files, a kill "after cell N" that no clock can race. */
+static void kill_hook(void)
+{
+	static unsigned long written;
+	const char *v = getenv(RESULTSET_KILL_ENV);
+
+	if (v && *v && ++written >= strtoul(v, NULL, 10))
+		raise(SIGKILL);
+}
+
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen)
 {
-	char rel[32];
+	char rel[RESULTSET_CELL_NAME_MAX + 8];
 	char *text = cJSON_Print(cell);
 	cJSON *entry = index_entry(id, cell);
 	int ret;
 
-	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	memcpy(rel, "cells/", 6);
+	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	if (!text || !entry) {
 		ret = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
@@ -736,6 +734,7 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	if (mono_ns() - rs->synced_ns >= RESULTSET_SYNC_NS &&
 	    (ret = resultset_sync(rs)) < 0)
 		snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(-ret));
+	kill_hook();
 out:
 	cJSON_Delete(entry);
 	free(text);

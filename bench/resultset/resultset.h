@@ -31,6 +31,9 @@
 
 /* Cell files written are made durable at least this often. */
 #define RESULTSET_SYNC_NS 1000000000ull
+/* Test hook: with this set to N, a process SIGKILLs itself right after
+ * writing its Nth cell file (a run killed after cell N, deterministically). */
+#define RESULTSET_KILL_ENV "IOMATRIX_KILL_AFTER_CELLS"
 
 struct resultset {
 	char *dir;          /* owned */
@@ -64,7 +67,8 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
  * manifest. */
 int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
 /* Write cells/NNNN.json (takes ownership of cell) and put the cell in the
- * index; the manifest is not rewritten (resultset_finish() does). */
+ * index; the manifest is not rewritten (resultset_finish() does).  See
+ * RESULTSET_KILL_ENV. */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen);
 /* Make the cell files written so far durable (one syncfs). */

@@ -15,6 +15,7 @@
 
 #include "testutil.h"
 #include "common/fsutil.h"
+#include "resultset/cells.h"
 #include "resultset/resultset.h"
 
 static char tmpdir[64];
@@ -178,6 +179,50 @@ static void test_manifest_cell_index_sorted_and_on_disk(void **state)
 	resultset_release(&rs);
 }
 
+/* One cell-file-name grammar (cells.h) on both sides: resume's index
+ * (resultset_open) sees the cells the reader (rset_load, checked by
+ * tests/integration/list_counts_killed_run.sh) and `list` see.  Before it,
+ * resultset_open took 00002.json for cell 2 and rset_load did not. */
+static void test_cell_file_name_grammar(void **state)
+{
+	struct resultset rs, back;
+	char err[512], dir[128], from[256], to[256], name[RESULTSET_CELL_NAME_MAX];
+	(void)state;
+
+	assert_int_equal(resultset_cell_file_id("0001.json"), 1);
+	assert_int_equal(resultset_cell_file_id("9999.json"), 9999);
+	assert_int_equal(resultset_cell_file_id("10000.json"), 10000);
+	assert_int_equal(resultset_cell_file_id("9999999.json"), 9999999);
+	static const char *const not_cells[] = { "00001.json", "1.json", "001.json",
+		"0000.json", "010000.json", "10000000.json", "0001.json.tmp.12",
+		"0001.JSON", "-001.json", "+001.json", " 001.json", "0001json", "" };
+	for (size_t i = 0; i < sizeof(not_cells) / sizeof(not_cells[0]); i++)
+		assert_int_equal(resultset_cell_file_id(not_cells[i]), 0);
+	for (int id = 1; id <= 100000; id = id * 3 + 1) {
+		resultset_cell_name(id, name, sizeof(name));
+		assert_int_equal(resultset_cell_file_id(name), id);
+	}
+
+	snprintf(dir, sizeof(dir), "%s/set", tmpdir);
+	cJSON *m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "schema_version", RESULTSET_SCHEMA_VERSION);
+	assert_int_equal(resultset_create(&rs, NULL, dir, "s", m, err, sizeof(err)), 0);
+	assert_int_equal(resultset_write_cell(&rs, 1, make_cell("hdd", "A", "ok"),
+					      err, sizeof(err)), 0);
+	assert_int_equal(resultset_write_cell(&rs, 10000, make_cell("hdd", "B", "ok"),
+					      err, sizeof(err)), 0);
+	snprintf(from, sizeof(from), "%s/cells/0001.json", dir);
+	snprintf(to, sizeof(to), "%s/cells/00002.json", dir);
+	assert_int_equal(link(from, to), 0);
+
+	assert_int_equal(resultset_open(&back, dir, err, sizeof(err)), 0);
+	assert_non_null(resultset_cell_entry(&back, 1));
+	assert_non_null(resultset_cell_entry(&back, 10000));
+	assert_null(resultset_cell_entry(&back, 2));
+	resultset_release(&back);
+	resultset_release(&rs);
+}
+
 static void test_open_refuses_newer_schema(void **state)
 {
 	struct resultset rs;
@@ -235,6 +280,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_set_names_are_unique, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_out_dir_refuses_existing_set, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_manifest_cell_index_sorted_and_on_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cell_file_name_grammar, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stale_temps_removed, setup, teardown),
 		cmocka_unit_test(test_iso8601_format),
