@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "common/errlist.h"
 #include "import/import.h"
+#include "resultset/schema.h"
 #include "common/units.h"
 
 static void usage(FILE *f)
@@ -269,9 +270,7 @@ int cmd_import(int argc, char **argv)
 		goto out;
 	}
 	when_where(&set, kind, host, date, date_iso);
-	const char *root = getenv("IOMATRIX_RESULTS");
-	if (!root || !root[0])
-		root = "results";
+	const char *root = resultset_root();
 	/* SIGINT/SIGTERM wait until the set is complete or removed: an
 	 * interrupted import must leave no half-written hidden directory
 	 * behind (the write takes seconds for thousands of cells at most,

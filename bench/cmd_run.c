@@ -1163,9 +1163,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		}
 		return 0;
 	}
-	const char *root = getenv("IOMATRIX_RESULTS");
-	if (!root || !*root)
-		root = "results";
+	const char *root = resultset_root();
 	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;

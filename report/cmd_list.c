@@ -34,11 +34,12 @@ struct entry {
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: iomatrix list [RESULTS_DIR] [--all] [--format text|json]\n\n"
-		   "List the result sets under RESULTS_DIR (default ./results), newest\n"
-		   "first: date, suite, host, devices, scale (below 1: a --scale rehearsal),\n"
-		   "cells done/total, status, path.  Sets one level further down are\n"
-		   "listed too, except this repository's own examples/ and reference/\n"
-		   "sets, which only --all shows.\n\n"
+		   "List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
+		   "./results), newest first: date, suite, host, devices, scale (below 1:\n"
+		   "a --scale rehearsal), cells done/total (the cell files on disk while\n"
+		   "a set is running or its run was killed), status, path.  Sets one\n"
+		   "level further down are listed too, except this repository's own\n"
+		   "examples/ and reference/ sets, which only --all shows.\n\n"
 		   "  --all            also list results/examples/ and results/reference/\n"
 		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
 }
@@ -383,7 +384,7 @@ static void list_json(const struct list *l)
 
 int cmd_list(int argc, char **argv)
 {
-	const char *dir = "results", *format = "text";
+	const char *dir = resultset_root(), *format = "text";
 	struct list l = { 0 };
 	int npos = 0;
 

@@ -76,11 +76,9 @@ static cJSON *manifest_new(const struct fleet *f)
 
 int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 {
-	const char *root = getenv("IOMATRIX_RESULTS");
+	const char *root = resultset_root();
 	int r1, r2;
 
-	if (!root || !*root)
-		root = "results";
 	if (safety_check_results_dir(f->o->out ? f->o->out : root, err, errlen) < 0)
 		return -1;
 	if (resultset_create(&f->rs, root, f->o->out, f->s->name, manifest_new(f),

@@ -27,6 +27,12 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+const char *resultset_root(void)
+{
+	const char *root = getenv(RESULTSET_ROOT_ENV);
+	return root && *root ? root : RESULTSET_ROOT_DEFAULT;
+}
+
 int resultset_write_json(const char *path, const cJSON *j)
 {
 	char *text = cJSON_Print(j);

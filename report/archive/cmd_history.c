@@ -12,6 +12,7 @@
 #include "archive.h"
 #include "cli.h"
 #include "history.h"
+#include "resultset/schema.h"
 
 static void usage(FILE *f)
 {
@@ -20,7 +21,8 @@ static void usage(FILE *f)
 		"           [--metric iops|mbs|lat_mean|lat_p99] [--format text|json|csv]\n"
 		"           [--threshold PCT] [--same HOST:DEV=HOST:DEV]...\n\n"
 		"Each device's value of each workload in every dated result set under DIR\n"
-		"(default ./results; a set, or a directory of sets), in date order, with\n"
+		"(default $IOMATRIX_RESULTS or ./results; a set, or a directory of sets),\n"
+		"in date order, with "
 		"the change points and what changed in the environment.\n\n"
 		"Device identity: the same device across sets is the same host name plus,\n"
 		"where the fingerprint has them, the same device model and sha256 of the\n"
@@ -128,7 +130,7 @@ int cmd_history(int argc, char **argv)
 		}
 	}
 	if (!ndirs)
-		dirs[ndirs++] = "results";
+		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
 	opt.same = same;
 	history_init(&h, &opt);
 

@@ -24,6 +24,7 @@
 #include "site.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
+#include "resultset/schema.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
@@ -35,7 +36,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: iomatrix site [DIR...] -o SITE [--title TEXT] [--baseline HOST:DEVICE]\n"
 		"           [--threshold PCT] [--same A=B]... [--charts svg|none] [--template DIR]\n\n"
-		"Write a static site of the result sets under DIR (default ./results): an\n"
+		"Write a static site of the result sets under DIR (default\n"
+		"$IOMATRIX_RESULTS or ./results): an\n"
 		"index of every set (sortable and filterable in the page), a page per device\n"
 		"with a trend chart per workload (change points and environment changes\n"
 		"marked, as 'iomatrix history' finds them), a page per suite ranking every\n"
@@ -666,7 +668,7 @@ int cmd_site(int argc, char **argv)
 	if (parse_args(argc, argv, &o, dirs, &ndirs, same) < 0)
 		goto out;
 	if (!ndirs)
-		dirs[ndirs++] = "results";
+		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
 	if (load_templates(&t, &o, argv, &errs) < 0 || arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
 		goto out_errs;
 	rc = EXIT_RUNTIME;
