@@ -33,6 +33,7 @@
 #include "host/run_devices.h"
 #include "resultset/resultset.h"
 #include "pts/run_ssd.h"
+#include "runner/run_progress.h"
 #include "runner/runner.h"
 #include "host/safety.h"
 #include "common/stats.h"
@@ -209,116 +210,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	return 0;
 }
 
-static double mono_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* ---- progress ---- */
-
-struct progress_state {
-	bool tty, quiet;
-	bool plain;                  /* one line per second, newline-ended */
-	size_t k, n;                 /* current cell (1-based), cells in plan */
-	const struct cell *c;
-	unsigned rep;
-	unsigned round;              /* 0: the suite has no rounds */
-	double set_start;
-	double cell_start;
-	double known_left_s;         /* estimate of the cells after this one */
-	size_t unknown_left;         /* of those, cells stopped by size */
-	double done_s;               /* wall time of cells finished so far */
-	size_t done_n;
-	double last_print;
-	bool line_open;
-};
-
-/* Seconds a cell takes when it is time-limited, -1 when unknown. */
-static double cell_estimate_s(const struct cell *c)
-{
-	uint64_t ns = cell_estimate_ns(c);
-	return ns ? (double)ns / 1e9 : -1;
-}
-
-static void format_eta(double s, char *buf, size_t len)
-{
-	if (s < 0) {
-		snprintf(buf, len, "?");
-		return;
-	}
-	unsigned long t = (unsigned long)(s + 0.5);
-	if (t >= 3600)
-		snprintf(buf, len, "%luh%02lum", t / 3600, t / 60 % 60);
-	else if (t >= 60)
-		snprintf(buf, len, "%lum%02lus", t / 60, t % 60);
-	else
-		snprintf(buf, len, "%lus", t);
-}
-
-static double eta_s(const struct progress_state *ps, double cell_elapsed)
-{
-	double avg = ps->done_n ? ps->done_s / (double)ps->done_n : -1;
-	double cur = cell_estimate_s(ps->c);
-	double left;
-
-	if (cur < 0)
-		cur = avg;
-	if (cur < 0 || (ps->unknown_left && avg < 0))
-		return -1;
-	left = cur - cell_elapsed;
-	if (left < 0)
-		left = 0;
-	return left + ps->known_left_s + (double)ps->unknown_left * avg;
-}
-
-static void progress_cb(void *arg, const struct progress *p)
-{
-	struct progress_state *ps = arg;
-	char eta[32], line[512];
-	double now = mono_s();
-
-	if (ps->quiet || (!ps->tty && !ps->plain))
-		return;
-	if (now - ps->last_print < (ps->plain ? 1.0 : 0.2))
-		return;
-	ps->last_print = now;
-	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
-	if (p->in_layout) {
-		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
-			 ps->k, ps->n, ps->c->device, ps->c->label,
-			 pattern_name(ps->c->pattern),
-			 p->layout_frac * 100, eta);
-	} else {
-		char round[32] = "";   /* steady-state rounds: "round 3 " */
-		if (ps->round)
-			snprintf(round, sizeof(round), "round %u ", ps->round);
-		snprintf(line, sizeof(line), "%scell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
-			 round, ps->k, ps->n, ps->c->device, ps->c->label,
-			 pattern_name(ps->c->pattern), ps->rep,
-			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
-			 p->in_ramp ? " (ramp)" : "", p->iops,
-			 p->bw_bytes_s / 1e6, eta);
-	}
-	if (ps->plain) {
-		fprintf(stderr, "%s\n", line);
-		fflush(stderr);
-		return;
-	}
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
-	ps->line_open = true;
-}
-
-static void progress_clear(struct progress_state *ps)
-{
-	if (ps->line_open) {
-		fprintf(stderr, "\r\033[K");
-		ps->line_open = false;
-	}
-}
-
 /* ---- manifest ---- */
 
 static cJSON *manifest_new(const struct suite *s, double scale, int argc,
@@ -464,42 +355,6 @@ static bool same_file_set(const struct cell *a, const struct cell *b)
 	       a->files == b->files;
 }
 
-static void print_cell_line(const struct progress_state *ps,
-			    const struct cell *c, const char *error,
-			    const struct rep_result *reps, unsigned nreps)
-{
-	double iops = 0, bw = 0, lat = 0;
-	uint64_t latn = 0;
-
-	/* a failure is an error message, not progress: --quiet keeps it */
-	if (error) {
-		fprintf(stderr, "cell %zu/%zu %s %s %s: failed: %s\n", ps->k, ps->n,
-			c->device, c->label, pattern_name(c->pattern), error);
-		return;
-	}
-	if (ps->quiet)
-		return;
-	for (unsigned r = 0; r < nreps; r++) {
-		double secs = (double)reps[r].runtime_ns / 1e9;
-		for (int d = 0; d < DIR__COUNT; d++) {
-			if (secs > 0) {
-				iops += (double)reps[r].dir[d].ios / secs;
-				bw += (double)reps[r].dir[d].bytes / secs;
-			}
-			lat += reps[r].dir[d].lat.mean * (double)reps[r].dir[d].lat.n;
-			latn += reps[r].dir[d].lat.n;
-		}
-	}
-	if (nreps) {
-		iops /= nreps;
-		bw /= nreps;
-	}
-	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  lat mean %.1f us  (%u rep%s)\n",
-		ps->k, ps->n, c->device, c->label, pattern_name(c->pattern),
-		iops, bw / 1e6,
-		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
-}
-
 /* ---- the cell loop: devices, rounds, cells ---- */
 
 /* What the loop shares while it runs cells, device by device and round by
@@ -508,7 +363,7 @@ struct run_state {
 	const struct suite *s;
 	const struct run_args *a;
 	struct resultset *rs;
-	struct progress_state *ps;
+	struct run_progress *ps;
 	struct run_ctl *ctl;
 	struct target tgt;
 	const struct cell *tgt_cell;
@@ -516,8 +371,6 @@ struct run_state {
 	int fatal, rc;
 	struct rep_result *reps;      /* grown per cell */
 	unsigned areps;
-	double *eta_known;            /* eta_init's suffix sums, owned */
-	size_t *eta_unknown;
 };
 
 static bool cell_done(const struct resultset *rs, int id)
@@ -525,42 +378,6 @@ static bool cell_done(const struct resultset *rs, int id)
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
 		resultset_cell_entry(rs, id), "status");
 	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
-}
-
-/* ETA bookkeeping: what remains after cell i (one pass of the plan), from
- * suffix sums made once (eta_init): a scan of the remaining cells per cell
- * made a run quadratic in its cells. */
-static void eta_prepare(struct run_state *st, size_t i)
-{
-	struct progress_state *ps = st->ps;
-	ps->known_left_s = st->eta_known ? st->eta_known[i + 1] : 0;
-	ps->unknown_left = st->eta_unknown ? st->eta_unknown[i + 1] : 0;
-}
-
-/* The suffix sums of eta_prepare: estimate and count of cells stopped by
- * size from cell k on (done cells of a resumed set left out, except in
- * rounds, which run every cell again).  Without memory the ETA is "?". */
-static void eta_init(struct run_state *st)
-{
-	size_t n = st->s->ncells;
-
-	st->eta_known = calloc(n + 1, sizeof(*st->eta_known));
-	st->eta_unknown = calloc(n + 1, sizeof(*st->eta_unknown));
-	if (!st->eta_known || !st->eta_unknown) {
-		free(st->eta_known);
-		free(st->eta_unknown);
-		st->eta_known = NULL;
-		st->eta_unknown = NULL;
-		return;
-	}
-	for (size_t k = n; k-- > 0;) {
-		double est = -1;
-		if (st->s->rounds.on || !cell_done(st->rs, st->s->cells[k].id))
-			est = cell_estimate_s(&st->s->cells[k]);
-		bool skip = !st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id);
-		st->eta_known[k] = st->eta_known[k + 1] + (!skip && est >= 0 ? est : 0);
-		st->eta_unknown[k] = st->eta_unknown[k + 1] + (!skip && est < 0);
-	}
 }
 
 /* Files are reused while consecutive cells use the same set of files;
@@ -576,7 +393,7 @@ static int cell_target(struct run_state *st, const struct cell *c,
 	}
 	struct target nt = { 0 };
 	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (st->have_tgt) {
 		/* The same files: still ours to remove if they were.  A failed
 		 * prepare hands back an empty target, so the files made for
@@ -630,7 +447,7 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 		st->ps->rep = r + 1;
 		memset(&st->reps[n], 0, sizeof(st->reps[n]));
 		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
-		progress_clear(st->ps);
+		run_progress_clear(st->ps);
 		if (ret == -EINTR || stop_flag) {
 			rep_result_release(&st->reps[n]);
 			break;
@@ -770,7 +587,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		     struct rounds_state *rst)
 {
 	const struct cell *c = &st->s->cells[i];
-	struct progress_state *ps = st->ps;
+	struct run_progress *ps = st->ps;
 	char started[32], finished[32], cerr[PATH_MAX + 512] = "", err[1024];
 	struct steady_verdict sv = { 0 };
 	unsigned nreps = 0;
@@ -783,12 +600,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
 			c->id, c->device, c->label, why);
 	}
-	eta_prepare(st, i);
-	ps->k = i + 1;
-	ps->c = c;
-	ps->rep = 0;
-	ps->round = round;
-	ps->cell_start = mono_s();
+	run_progress_cell(ps, i, c, round);
 	iso8601_now(started, sizeof(started));
 	int ret = cell_target(st, c, cerr, sizeof(cerr));
 	if (ret == -EINTR || stop_flag)
@@ -817,7 +629,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	cJSON *cj = cell_file_json(st, c, cerr[0] ? cerr : NULL, started, finished,
 				   nreps, round, &sv);
 	if (!st->fatal) /* a fatal error was printed once already */
-		print_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)
 		rep_result_release(&st->reps[r]);
 	if (!cj) {
@@ -834,8 +646,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		st->fatal = 1;
 		return;
 	}
-	ps->done_s += mono_s() - ps->cell_start;
-	ps->done_n++;
+	run_progress_cell_done(ps);
 }
 
 static const struct suite_device *device_of(const struct suite *s, const char *name)
@@ -862,7 +673,7 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
 				   st->rs->dir, st->a->quiet, &st->pre_created,
 				   err, sizeof(err));
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (r == -EINTR || stop_flag)
 		return -1;
 	if (r < 0) {
@@ -958,7 +769,7 @@ static void run_all(struct run_state *st)
 		run_device(st, i, end);
 		i = end;
 	}
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (st->have_tgt) {
 		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
 		target_release(&st->tgt);
@@ -1002,7 +813,7 @@ struct run {
 	const char **overrides;      /* resume: the set's NAME=PATH, owned */
 	char resume_suite[PATH_MAX];
 	int lock_fd;
-	struct progress_state ps;
+	struct run_progress ps;
 	struct run_ctl ctl;
 	bool failed_any;
 	int fatal, rc;
@@ -1247,31 +1058,24 @@ static void run_release(struct run *r)
 static void run_cells(struct run *r)
 {
 	struct run_args *a = &r->a;
-	struct progress_state *ps = &r->ps;
+	const struct suite *s = r->s;
+	bool *skip = calloc(s->ncells + 1, sizeof(*skip));
 
 	/* where each device really is; the same-device warning even with --quiet */
 	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
 			     a->quiet, stderr);
-	ps->tty = isatty(STDERR_FILENO);
-	ps->quiet = a->quiet;
-	if (a->progress && !strcmp(a->progress, "plain")) {
-		ps->plain = true;
-		ps->tty = false;
-	} else if (a->progress && !strcmp(a->progress, "tty")) {
-		ps->tty = true;
-	} else if (a->progress && !strcmp(a->progress, "none")) {
-		ps->tty = false;
-	}
-	ps->n = r->s->ncells;
-	ps->set_start = mono_s();
-	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, ps };
-	struct run_state st = { .s = r->s, .a = a, .rs = &r->rs, .ps = ps,
+	/* the ETA leaves out done cells of a resumed set, except in rounds,
+	 * which run every cell again */
+	for (size_t k = 0; skip && k < s->ncells; k++)
+		skip[k] = !s->rounds.on && cell_done(&r->rs, s->cells[k].id);
+	run_progress_init(&r->ps, a->progress, a->quiet, s->cells, s->ncells, skip);
+	free(skip);
+	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };
+	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,
 				.ctl = &r->ctl, .rc = r->rc };
-	eta_init(&st);
 	run_all(&st);
 	free(st.reps);
-	free(st.eta_known);
-	free(st.eta_unknown);
+	run_progress_release(&r->ps);
 	r->rc = st.rc;
 	r->fatal = st.fatal;
 	r->failed_any = st.failed_any;
