@@ -31,6 +31,7 @@
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "host/run_devices.h"
+#include "resultset/ptsfile.h"
 #include "resultset/resultset.h"
 #include "pts/run_ssd.h"
 #include "runner/run_progress.h"
@@ -476,111 +477,6 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 	return n;
 }
 
-/* The steady_state record of a cell that repeated until steady. */
-static void cell_steady_json(cJSON *j, const struct cell *c,
-			     const struct steady_verdict *v, unsigned nreps)
-{
-	cJSON *o = cJSON_AddObjectToObject(j, "steady_state");
-	if (!o)
-		return;
-	cJSON_AddNumberToObject(o, "window", c->steady.window);
-	cJSON_AddNumberToObject(o, "range_pct", c->steady.range_frac * 100);
-	cJSON_AddNumberToObject(o, "slope_pct", c->steady.slope_frac * 100);
-	cJSON_AddNumberToObject(o, "max", c->steady.max);
-	cJSON_AddBoolToObject(o, "steady", v->steady);
-	if (v->steady)
-		cJSON_AddNumberToObject(o, "steady_rep", nreps);
-	else
-		cJSON_AddNullToObject(o, "steady_rep");
-	cJSON_AddNumberToObject(o, "range_found_pct", v->range_frac * 100);
-	cJSON_AddNumberToObject(o, "slope_found_pct", v->slope_frac * 100);
-}
-
-/*
- * The cell file: its summary covers the measurement window (the last
- * `window` rounds, or repetitions with steady_state), while "repetitions"
- * keeps everything measured, each repetition tagged with its round.
- */
-static cJSON *cell_file_json(struct run_state *st, const struct cell *c,
-			     const char *cerr, const char *started,
-			     const char *finished, unsigned nreps,
-			     unsigned round, const struct steady_verdict *sv)
-{
-	const struct rep_result *win = st->reps;
-	unsigned nwin = nreps;
-	struct rep_result *old = NULL;
-	unsigned nold = 0;
-	cJSON *all = NULL, *j = NULL, *x;
-
-	if (c->steady.window && nreps > c->steady.window) {
-		win = st->reps + nreps - c->steady.window;
-		nwin = c->steady.window;
-	}
-	if (round) {
-		unsigned w = st->s->rounds.rule.window;
-		unsigned wf = round >= w ? round - w + 1 : 1;
-		all = round > 1 ? ssd_old_round_reps(st->rs->dir, c->id, round) :
-				  cJSON_CreateArray();
-		if (!all)
-			return NULL;
-		old = calloc((size_t)cJSON_GetArraySize(all) + nreps + 1, sizeof(*old));
-		if (!old)
-			goto out;
-		cJSON_ArrayForEach(x, all) {
-			const cJSON *rn = cJSON_GetObjectItemCaseSensitive(x, "round");
-			if (cJSON_IsNumber(rn) && rn->valuedouble >= wf &&
-			    ssd_rep_from_json(x, &old[nold]) == 0)
-				nold++;
-		}
-		/* the window: earlier rounds' from their JSON, this round's as
-		 * measured (copies that borrow the histograms) */
-		memcpy(old + nold, st->reps, sizeof(*old) * nreps);
-		win = old;
-		nwin = nold + nreps;
-	}
-	struct cell_outcome out = {
-		.error = cerr, .started_at = started, .finished_at = finished,
-		.reps = win, .nreps = nwin,
-	};
-	j = resultset_cell_to_json(c, &out);
-	if (!j || (!round && !c->steady.window))
-		goto out;
-	if (!round) { /* steady_state: keep every repetition */
-		cJSON *ra = cJSON_CreateArray();
-		for (unsigned r = 0; ra && r < nreps; r++)
-			cJSON_AddItemToArray(ra, resultset_rep_to_json(&st->reps[r], (int)r + 1));
-		if (ra)
-			cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", ra);
-		cell_steady_json(j, c, sv, nreps);
-		goto out;
-	}
-	int no = cJSON_GetArraySize(all);
-	for (unsigned r = 0; r < nreps; r++) {
-		cJSON *rj = resultset_rep_to_json(&st->reps[r], no + (int)r + 1);
-		if (rj) {
-			cJSON_AddNumberToObject(rj, "round", round);
-			cJSON_AddItemToArray(all, rj);
-		}
-	}
-	cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", all);
-	all = NULL;
-	x = cJSON_AddObjectToObject(j, "rounds");
-	if (x) {
-		unsigned w = st->s->rounds.rule.window;
-		cJSON_AddNumberToObject(x, "done", round);
-		cJSON_AddNumberToObject(x, "window_first", round >= w ? round - w + 1 : 1);
-		cJSON_AddNumberToObject(x, "window_last", round);
-	}
-	if (c->steady.window)
-		cell_steady_json(j, c, sv, nreps);
-out:
-	for (unsigned r = 0; r < nold; r++)
-		rep_result_release(&old[r]);
-	free(old);
-	cJSON_Delete(all);
-	return j;
-}
-
 /* Run cell i (round 0: no rounds) and write its file.  rst gets the
  * tracked value of this round. */
 static void run_cell(struct run_state *st, size_t i, unsigned round,
@@ -626,8 +522,12 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	if (rst)
 		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
 							  st->s->rounds.metric));
-	cJSON *cj = cell_file_json(st, c, cerr[0] ? cerr : NULL, started, finished,
-				   nreps, round, &sv);
+	struct cell_outcome out = {
+		.error = cerr[0] ? cerr : NULL, .started_at = started,
+		.finished_at = finished, .reps = st->reps, .nreps = nreps,
+	};
+	cJSON *cj = resultset_cell_window_json(st->rs->dir, c, &out, round,
+					       st->s->rounds.rule.window, &sv);
 	if (!st->fatal) /* a fatal error was printed once already */
 		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)

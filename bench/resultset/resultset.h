@@ -151,6 +151,17 @@ cJSON *hist_to_json(const struct lat_hist *h);
  * scheme wrote. */
 int hist_from_json(const cJSON *j, struct lat_hist *h);
 
+/*
+ * The write-cliff object stored with a write direction's time series
+ * (the fit and stalls are common/cliff.h's):
+ *   {"found", "samples", "interval_ns", "break_index", "break_ns",
+ *    "before_bytes", "level1_bw_bytes_s", "level2_bw_bytes_s", "drop_pct",
+ *    "median_bw_bytes_s", "stalls": [interval index...]}
+ * NULL when the series has fewer than 2 usable intervals or on OOM.
+ * Caller owns the result.
+ */
+cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns);
+
 /* cJSON_Print of j plus a final newline, written to path atomically
  * (fsutil_write_atomic): the other JSON files a run keeps beside the set's
  * own.  0 or -errno. */
