@@ -211,29 +211,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	return 0;
 }
 
-/* ---- manifest ---- */
-
-static cJSON *manifest_new(const struct suite *s, double scale, int argc,
-			   char **argv)
-{
-	struct manifest_info mi = {
-		.scale = scale > 0 ? scale : 1,
-		.command = argv, .ncommand = argc,
-		.tool = fingerprint_tool(), .host = fingerprint_host(),
-		.suite_name = s->name, .title = s->title,
-		.description = s->description, .file = s->file,
-		.sha256 = s->sha256, .cells_total = s->ncells,
-	};
-	cJSON *m = resultset_manifest_new(&mi);
-
-	for (size_t i = 0; m && i < s->ndevices; i++) {
-		const struct suite_device *d = &s->devices[i];
-		resultset_manifest_add_device(m, d->name, d->path, d->destructive,
-					      fingerprint_device(d->path));
-	}
-	return m;
-}
-
 /* ---- checks before any IO ---- */
 
 static int check_inputs(const struct suite *s, const struct run_args *a)
@@ -374,13 +351,6 @@ struct run_state {
 	unsigned areps;
 };
 
-static bool cell_done(const struct resultset *rs, int id)
-{
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
-		resultset_cell_entry(rs, id), "status");
-	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
-}
-
 /* Files are reused while consecutive cells use the same set of files;
  * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
  * out only when the size changed.  0 or -errno with cerr filled in. */
@@ -488,7 +458,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	struct steady_verdict sv = { 0 };
 	unsigned nreps = 0;
 
-	if (!round && cell_done(st->rs, c->id)) {
+	if (!round && resultset_cell_ok(st->rs, c->id)) {
 		/* resume: the index says measured; the file must agree */
 		char why[256];
 		if (resultset_cell_verify(st->rs, c, why, sizeof(why)) == 0)
@@ -613,7 +583,7 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 	if (!s->rounds.on) {
 		bool fresh = true;
 		for (size_t i = i0; i < i1; i++)
-			fresh &= !cell_done(st->rs, s->cells[i].id);
+			fresh &= !resultset_cell_ok(st->rs, s->cells[i].id);
 		if (d && device_begin(st, d, &s->cells[i0], fresh) < 0)
 			return;
 		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
@@ -710,7 +680,7 @@ struct run {
 	struct suite *s;
 	struct resultset rs;
 	bool have_rs;
-	const char **overrides;      /* resume: the set's NAME=PATH, owned */
+	char **overrides;            /* resume: the set's NAME=PATH, owned */
 	char resume_suite[PATH_MAX];
 	int lock_fd;
 	struct run_progress ps;
@@ -719,32 +689,6 @@ struct run {
 	int fatal, rc;
 	char err[2048];
 };
-
-/* The device paths of a resumed set as NAME=PATH overrides (the set fixes
- * them unless --device is given).  0, or -1 when out of memory. */
-static int resume_overrides(struct run *r)
-{
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"), *d;
-	size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
-
-	r->overrides = calloc(nd + 1, sizeof(*r->overrides));
-	if (!r->overrides)
-		return -1;
-	cJSON_ArrayForEach(d, devs) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
-		const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
-		if (!cJSON_IsString(n) || !cJSON_IsString(p))
-			continue;
-		char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
-		if (!o)
-			continue;
-		sprintf(o, "%s=%s", n->valuestring, p->valuestring);
-		r->overrides[k++] = o;
-	}
-	r->so.device_overrides = r->overrides;
-	r->so.ndevice_overrides = k;
-	return 0;
-}
 
 /* --resume: lock and open the set; the set fixes the suite, the device
  * paths and the scale unless the command line says otherwise.  0, or -1
@@ -761,21 +705,18 @@ static int run_resume_open(struct run *r)
 		return -1;
 	}
 	r->have_rs = true;
-	const cJSON *m = r->rs.manifest;
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
-	if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
+	struct resultset_facts f;
+	resultset_facts(&r->rs, &f);
+	if (!f.source_kind || strcmp(f.source_kind, "iomatrix")) {
 		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
 			a->resume);
 		return -1;
 	}
-	const cJSON *host = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
-	if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a->quiet)
+	if (f.hostname && strcmp(f.hostname, here) && !a->quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
-			r->rs.dir, host->valuestring, here);
+			r->rs.dir, f.hostname, here);
 	if (!a->suite_path) {
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
 		a->suite_path = r->resume_suite;
@@ -789,8 +730,7 @@ static int run_resume_open(struct run *r)
 			return -1;
 		}
 	}
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+	double set_scale = f.scale;
 	/* a number from a set is checked as --scale is: 1e400 (inf) would be
 	 * an undefined cast in cell_scale, -1 a message about a flag the user
 	 * never gave */
@@ -805,10 +745,15 @@ static int run_resume_open(struct run *r)
 		return -1;
 	}
 	a->scale = set_scale;
-	if (a->ndevices == 0 && resume_overrides(r) < 0) {
-		fprintf(stderr, "iomatrix: out of memory\n");
-		r->rc = EXIT_RUNTIME;
-		return -1;
+	if (a->ndevices == 0) { /* the set fixes the device paths */
+		size_t n;
+		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
+			fprintf(stderr, "iomatrix: out of memory\n");
+			r->rc = EXIT_RUNTIME;
+			return -1;
+		}
+		r->so.device_overrides = (const char **)r->overrides;
+		r->so.ndevice_overrides = n;
 	}
 	r->rc = EXIT_OK;
 	return 0;
@@ -838,12 +783,12 @@ static int run_load(struct run *r)
 		return -1;
 	}
 	if (r->have_rs) {
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "suite");
-		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
-		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, r->s->sha256)) {
+		struct resultset_facts f;
+		resultset_facts(&r->rs, &f);
+		if (!f.suite_sha256 || strcmp(f.suite_sha256, r->s->sha256)) {
 			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
 				a->suite_path, r->s->sha256, r->rs.dir,
-				cJSON_IsString(sha) ? sha->valuestring : "?", r->rs.dir);
+				f.suite_sha256 ? f.suite_sha256 : "?", r->rs.dir);
 			return -1;
 		}
 	}
@@ -880,7 +825,8 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
-	cJSON *m = manifest_new(r->s, a->scale, argc, argv);
+	cJSON *m = resultset_manifest_for_suite(r->s, a->scale, argc, argv,
+						r->s->ncells, true);
 	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
@@ -944,7 +890,7 @@ static void run_release(struct run *r)
 		close(r->lock_fd);
 	if (r->overrides) {
 		for (size_t k = 0; r->overrides[k]; k++)
-			free((char *)r->overrides[k]);
+			free(r->overrides[k]);
 		free(r->overrides);
 	}
 	suite_free(r->s);
@@ -967,7 +913,7 @@ static void run_cells(struct run *r)
 	/* the ETA leaves out done cells of a resumed set, except in rounds,
 	 * which run every cell again */
 	for (size_t k = 0; skip && k < s->ncells; k++)
-		skip[k] = !s->rounds.on && cell_done(&r->rs, s->cells[k].id);
+		skip[k] = !s->rounds.on && resultset_cell_ok(&r->rs, s->cells[k].id);
 	run_progress_init(&r->ps, a->progress, a->quiet, s->cells, s->ncells, skip);
 	free(skip);
 	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };

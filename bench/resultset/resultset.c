@@ -18,6 +18,7 @@
 
 #include "common/fsutil.h"
 #include "cells.h"
+#include "host/fingerprint.h"
 #include "resultset.h"
 
 static uint64_t mono_ns(void)
@@ -169,6 +170,32 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi)
 	cJSON_AddArrayToObject(m, "devices");
 	cJSON_AddNumberToObject(m, "cells_total", (double)mi->cells_total);
 	cJSON_AddArrayToObject(m, "cells");
+	return m;
+}
+
+cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
+				    int argc, char **argv, size_t cells_total,
+				    bool fingerprints)
+{
+	struct manifest_info mi = {
+		.scale = scale > 0 ? scale : 1,
+		.command = argv, .ncommand = argc,
+		.tool = fingerprint_tool(), .host = fingerprint_host(),
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = s->file,
+		.sha256 = s->sha256, .cells_total = cells_total,
+	};
+	cJSON *m = resultset_manifest_new(&mi);
+
+	for (size_t i = 0; m && i < s->ndevices; i++) {
+		const struct suite_device *d = &s->devices[i];
+		if (resultset_manifest_add_device(m, d->name, d->path, d->destructive,
+						  fingerprints ? fingerprint_device(d->path) :
+						  NULL) < 0) {
+			cJSON_Delete(m);
+			return NULL;
+		}
+	}
 	return m;
 }
 
@@ -676,6 +703,46 @@ out:
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
 {
 	return id >= 1 && (size_t)id <= rs->nentries ? rs->entries[id - 1] : NULL;
+}
+
+bool resultset_cell_ok(const struct resultset *rs, int id)
+{
+	const char *st = json_str(resultset_cell_entry(rs, id), "status");
+	return st && !strcmp(st, "ok");
+}
+
+void resultset_facts(const struct resultset *rs, struct resultset_facts *f)
+{
+	const cJSON *m = rs->manifest;
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+
+	f->source_kind = json_str(cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
+	f->hostname = json_str(cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+	f->suite_sha256 = json_str(cJSON_GetObjectItemCaseSensitive(m, "suite"), "sha256");
+	f->scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+}
+
+char **resultset_device_args(const struct resultset *rs, size_t *n)
+{
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(rs->manifest, "devices"), *d;
+	char **out = calloc((size_t)cJSON_GetArraySize(devs) + 1, sizeof(*out));
+	size_t k = 0;
+
+	*n = 0;
+	if (!out)
+		return NULL;
+	cJSON_ArrayForEach(d, devs) {
+		const char *name = json_str(d, "name"), *path = json_str(d, "path");
+		if (!name || !path)
+			continue;
+		char *o = malloc(strlen(name) + strlen(path) + 2);
+		if (!o)
+			continue;
+		sprintf(o, "%s=%s", name, path);
+		out[k++] = o;
+	}
+	*n = k;
+	return out;
 }
 
 int resultset_sync(struct resultset *rs)

@@ -84,6 +84,22 @@ int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
 /* The index entry {id, file, device, label, status} of cell id, NULL if
  * not written yet.  O(1); borrowed from rs. */
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
+/* Is cell id in the index with status "ok" (measured, nothing to redo)? */
+bool resultset_cell_ok(const struct resultset *rs, int id);
+
+/* What --resume needs of an open set's manifest; strings are borrowed
+ * from rs->manifest (NULL when absent or not a string). */
+struct resultset_facts {
+	const char *source_kind;    /* "iomatrix" for runs, "fio" ... imports */
+	const char *hostname;       /* the host it was started on */
+	const char *suite_sha256;
+	double scale;               /* 1 when absent, -1 when not a number */
+};
+void resultset_facts(const struct resultset *rs, struct resultset_facts *f);
+/* The set's devices as run's --device arguments "NAME=PATH", in manifest
+ * order, NULL-terminated; *n gets the count.  The caller frees each string
+ * and the array; NULL when out of memory. */
+char **resultset_device_args(const struct resultset *rs, size_t *n);
 /* Remove temporary files (fsutil's, and the NAME.tmp.PID of older
  * versions) that a killed writer left in the
  * set; call only while no other process writes it (resume).  Returns how
@@ -118,6 +134,13 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi);
  * manifest's devices; fp is taken (NULL: null).  0 or -ENOMEM. */
 int resultset_manifest_add_device(cJSON *manifest, const char *name,
 				  const char *path, int destructive, cJSON *fp);
+/* The manifest of a run of suite s on this machine (tool and host
+ * fingerprints, each device with its fingerprint when fingerprints, else
+ * null) with scale (<= 0: 1), the command argv and cells_total.  Caller
+ * owns it; NULL when out of memory. */
+cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
+				    int argc, char **argv, size_t cells_total,
+				    bool fingerprints);
 
 /* plan.json (also what `plan --format json` prints): every expanded cell
  * with all parameters resolved, streamed to f one cell at a time.
