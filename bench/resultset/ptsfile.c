@@ -5,6 +5,7 @@
 #include "ptsfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "cells.h"
 #include "common/fsutil.h"
+#include "rset.h"
 
 /* SETDIR/SUB/DEV.json, making SUB first. */
 static int write_dev_json(const char *setdir, const char *sub, const char *dev,
@@ -145,6 +147,41 @@ int resultset_steady_read(const char *setdir, struct rounds_state *st)
 		st->t[i].n = done;
 	st->rounds_done = done;
 	return 0;
+}
+
+/* Device names become file names: see resultset_pts_read(). */
+static bool dev_name_ok(const char *n)
+{
+	if (!n || !*n || n[0] == '.' || strlen(n) > 64)
+		return false;
+	for (const char *p = n; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+		      *p == '.' || *p == '_' || *p == '-'))
+			return false;
+	return true;
+}
+
+cJSON *resultset_pts_read(const char *setdir, const char *sub, const char *dev,
+			  char *why, size_t whylen)
+{
+	char path[PATH_MAX + 128], jwhy[200];
+	size_t len;
+
+	why[0] = '\0';
+	if (!dev_name_ok(dev))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s/%s.json", setdir, sub, dev);
+	char *buf = fsutil_read_at(AT_FDCWD, path, 16u << 20, 0, &len);
+	if (!buf)
+		return NULL;
+	cJSON *j = rset_parse_json(buf, len, jwhy, sizeof(jwhy));
+	free(buf);
+	if (!j || !cJSON_IsObject(j)) {
+		snprintf(why, whylen, "%s: %s", path, j ? "not a JSON object" : jwhy);
+		cJSON_Delete(j);
+		return NULL;
+	}
+	return j;
 }
 
 /* ---- precondition/DEVICE.json ---- */

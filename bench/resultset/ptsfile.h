@@ -58,6 +58,17 @@ int resultset_steady_write(const char *setdir, const struct rounds_state *st,
  */
 int resultset_steady_read(const char *setdir, struct rounds_state *st);
 
+/*
+ * The reader's side, for a set from anyone (the report): SETDIR/SUB/DEV.json
+ * with SUB "steady" or "precondition", bounded (16 MiB), never through a
+ * link, and only for a device name the suite language allows
+ * ([a-z0-9._-], no leading dot: a hostile manifest cannot point outside
+ * the set).  The object (caller owns it), or NULL: why[0] is 0 when there
+ * is simply no such file (the normal case), else it says what is wrong.
+ */
+cJSON *resultset_pts_read(const char *setdir, const char *sub, const char *dev,
+			  char *why, size_t whylen);
+
 /* ---- precondition/DEVICE.json ---- */
 
 /* The file of device dev's purge and preconditioning, started now: the

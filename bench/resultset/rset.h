@@ -1,6 +1,7 @@
 /*
  * rset.h - read one result set directory (results/README.md, schema v1)
- * into a model the report, compare, list and import commands share.
+ * into the model report, compare, history and site share (list reads only
+ * manifests, through rset_parse_json and cells.h).
  *
  * Reading is defensive: every file is bounded (64 MiB) and its JSON nesting
  * depth checked; a truncated, corrupt or newer-schema cell or manifest

@@ -7,6 +7,7 @@
 #include "ssd.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,9 +15,9 @@
 
 #include "charts/chart.h"
 #include "common/fsutil.h"
+#include "resultset/ptsfile.h"
 #include "resultset/rset.h"
 
-#define SSD_MAX_FILE (16u << 20)
 
 static double jnum(const cJSON *o, const char *k, double def)
 {
@@ -30,40 +31,15 @@ static const char *jstr(const cJSON *o, const char *k)
 	return cJSON_IsString(x) ? x->valuestring : NULL;
 }
 
-/* Device names become file names: only what the suite language allows
- * ([a-z0-9._-], no leading dot), so a hostile manifest cannot point us
- * outside the set. */
-static bool name_ok(const char *n)
-{
-	if (!n || !*n || n[0] == '.' || strlen(n) > 64)
-		return false;
-	for (const char *p = n; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		      *p == '.' || *p == '_' || *p == '-'))
-			return false;
-	return true;
-}
-
 /* SETDIR/SUB/NAME.json, or NULL when absent or unreadable (a warning then,
  * except for absence, which is the normal case). */
 static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
 			    const char *name)
 {
-	char path[4096], why[200];
-	size_t len;
-	if (!name_ok(name))
-		return NULL;
-	snprintf(path, sizeof(path), "%s/%s/%s.json", dir, sub, name);
-	char *buf = fsutil_read_at(AT_FDCWD, path, SSD_MAX_FILE, 0, &len);
-	if (!buf)
-		return NULL;
-	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
-	free(buf);
-	if (!j || !cJSON_IsObject(j)) {
-		report_warn(r, "%s: %s; ignored", path, j ? "not a JSON object" : why);
-		cJSON_Delete(j);
-		return NULL;
-	}
+	char why[PATH_MAX + 256];
+	cJSON *j = resultset_pts_read(dir, sub, name, why, sizeof(why));
+	if (!j && why[0])
+		report_warn(r, "%s; ignored", why);
 	return j;
 }
 
