@@ -12,7 +12,7 @@
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands
 
-VERSION := 0.1.0
+VERSION := 0.2.0
 CC ?= cc
 CFLAGS ?= -O2 -g -Wall -Wextra
 PREFIX ?= /usr/local
