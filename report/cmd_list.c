@@ -162,20 +162,15 @@ static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
 static int entry_read(const char *path, struct entry *e)
 {
 	char why[128];
-	size_t len;
-	char mpath[4400];
 
 	memset(e, 0, sizeof(*e));
-	snprintf(mpath, sizeof(mpath), "%s/manifest.json", path);
 	e->path = safe(path);
-	char *buf = fsutil_read_at(AT_FDCWD, mpath, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
+	cJSON *m = rset_read_manifest(path, why, sizeof(why));
 	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
 	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RESULTSET_SCHEMA_VERSION)) {
 		char st[200];
 		if (!m)
-			snprintf(st, sizeof(st), "corrupt manifest (%s)", buf ? why : strerror(errno));
+			snprintf(st, sizeof(st), "corrupt manifest (%s)", why);
 		else
 			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)", sv->valuedouble);
 		/* the directory name starts with the UTC date */

@@ -47,6 +47,22 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 	return true;
 }
 
+cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen)
+{
+	char path[PATH_MAX + 16];
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
+	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	if (!buf) {
+		snprintf(why, whylen, "%s", strerror(errno));
+		return NULL;
+	}
+	cJSON *m = rset_parse_json(buf, len, why, whylen);
+	free(buf);
+	return m;
+}
+
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
 {
 	const char *end = NULL;

@@ -132,5 +132,10 @@ const struct rset_device *rset_device_find(const struct rset *rs, const char *na
 /* Parse JSON with a nesting bound.  NULL with a message ("truncated or
  * corrupt JSON at byte N") in why. */
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
+/* SETDIR/manifest.json alone, for readers that need no more (list, the
+ * archive's dates): bounded, never through a link, parsed by
+ * rset_parse_json.  The caller owns the tree; NULL with why set to the
+ * read error (strerror) or the parse error. */
+cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen);
 
 #endif

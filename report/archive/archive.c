@@ -84,13 +84,8 @@ static void stamp_of(const char *dir, char *buf, size_t len)
 /* The date a set sorts by: started_at, else the date its name starts with. */
 static char *set_date(const char *path, const char *name)
 {
-	char p[PATH_MAX];
-	size_t len;
 	char why[64];
-	snprintf(p, sizeof(p), "%s/manifest.json", path);
-	char *buf = fsutil_read_at(AT_FDCWD, p, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
+	cJSON *m = rset_read_manifest(path, why, sizeof(why));
 	const char *d = js(m, "started_at");
 	char *out = d ? strdup(d) : NULL;
 	cJSON_Delete(m);
