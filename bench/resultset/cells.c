@@ -48,7 +48,8 @@ int resultset_cells_list(int cellsfd, int **ids_out, size_t *n_out)
 {
 	int *ids = NULL;
 	size_t n = 0, alloc = 0;
-	/* readdir on a dup: the caller's descriptor keeps its position */
+	/* readdir on a dup, so that closedir leaves the caller's descriptor
+	 * open; the two share one position, hence the rewinddir */
 	int fd = cellsfd >= 0 ? dup(cellsfd) : -1;
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *de;

@@ -33,10 +33,11 @@ int resultset_cell_file_id(const char *name);
  */
 int resultset_cells_open(int setfd);
 /*
- * Walk the directory cellsfd (not consumed; -1 gives no cell): the ids of
- * its cell files, ascending and without duplicates, into *ids (malloc'ed,
- * the caller frees; NULL when there is none) and *n.  Only names are
- * looked at: what a file holds is its reader's business.  0, or -ENOMEM
+ * Walk the directory cellsfd (left open, its read position moved; -1
+ * gives no cell): the ids of its cell files, ascending and without
+ * duplicates, into *ids (malloc'ed, the caller frees; NULL when there is
+ * none) and *n.  Only names are looked at: what a file holds is its
+ * reader's business.  0, or -ENOMEM
  * (*ids NULL).
  */
 int resultset_cells_list(int cellsfd, int **ids, size_t *n);
