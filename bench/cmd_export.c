@@ -35,7 +35,8 @@ static void export_usage(FILE *f)
 	fprintf(f, "\n"
 		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
 		   "and run-all.sh, which runs them in order with --output-format=json.\n"
-		   "DIR defaults to ./fio-SUITE; it is created if needed.\n");
+		   "DIR defaults to ./fio-SUITE; it is created if needed.\n\n");
+	suite_cli_help(f, SCLI_OUT);
 }
 
 /* lower-case, [a-z0-9] kept, runs of anything else -> one '-' */

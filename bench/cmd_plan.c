@@ -35,6 +35,7 @@ static void plan_usage(FILE *f)
 		   "cells then includes), the number of cells and an estimated duration\n"
 		   "(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
 		   "form is exactly the plan.json that 'iomatrix run' writes.\n\n");
+	suite_cli_help(f, SCLI_FORMAT);
 	suite_keys_help(f);
 }
 

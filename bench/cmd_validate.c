@@ -25,6 +25,7 @@ static void validate_usage(FILE *f)
 		   "Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
 		   "for each valid file, or every error as file:line:col: message on stderr.\n"
 		   "Exit 0 when all are valid, 2 otherwise.\n\n");
+	suite_cli_help(f, 0);
 	suite_keys_help(f);
 }
 

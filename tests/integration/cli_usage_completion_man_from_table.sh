@@ -3,7 +3,8 @@
 # options: the "usage:" lines of `iomatrix COMMAND --help`, the command's
 # lines in `iomatrix --help`, its section of the man page and the bash
 # completion of "iomatrix COMMAND -" all name exactly the table's options
-# (as `iomatrix --complete` reports them), and the parser knows each.
+# (as `iomatrix --complete` reports them), the help text describes each
+# and the parser knows each.
 . "$(dirname "$0")/../lib.sh"
 need_cmd bash
 cd "$ROOT" || fail "no root"
@@ -31,6 +32,11 @@ for c in $cmds; do
 	man=$(sed -n "/^\\.SS \"iomatrix $c\"/,/^\\.fi/p" "$T/iomatrix.1" | sed -e 's/\\-/-/g' |
 		sed -n '/^usage:/,/^$/p' | opts)
 	bashc=$(comp "$IOMATRIX" "$c" - | opts)
+	# and the text below the usage lines says what each one does
+	sed '1,/^$/d' "$T/out" >"$T/body"
+	for o in $table; do
+		grep -q -- "$o\([^-a-z]\|\$\)" "$T/body" || not_ok "$c --help does not describe '$o'"
+	done
 	[ "$usage" = "$table" ] && ok "$c usage: $table" || not_ok "$c: table '$table', usage '$usage'"
 	[ "$top" = "$table" ] && ok "$c --help synopsis" || not_ok "$c: table '$table', --help '$top'"
 	[ "$man" = "$table" ] && ok "$c man page" || not_ok "$c: table '$table', man page '$man'"
