@@ -1,8 +1,9 @@
 /*
  * test_optspec.c - one option table per command: the usage lines, the
  * `iomatrix --help` synopsis and the completion answers of every command
- * name exactly the options of its table, fit 79 columns, and the generator
- * brackets, repeats and splits forms as the table says.
+ * name exactly the options of its table, fit 79 columns, the generator
+ * brackets, repeats and splits forms as the table says, and no parser
+ * compares with an option its table lacks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "testutil.h"
 #include "cli.h"
+#include "common/fsutil.h"
 
 #define MAXCMD 64
 
@@ -216,6 +218,67 @@ static void test_generator_forms_brackets_wrapping(void **state)
 	assert_null(optspec_find(&demo, "--fla"));
 }
 
+static const struct command_spec *spec_named(const char *name)
+{
+	const struct command_spec *specs[MAXCMD];
+	size_t n = cli_command_specs(specs, MAXCMD);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(specs[i]->name, name))
+			return specs[i];
+	fail_msg("no command '%s'", name);
+	return NULL;
+}
+
+/* The other direction: every option string a parser compares with ("-x",
+ * "--xy" as a whole C string literal in its source) is in its command's
+ * table, by name or alias, and a parser that takes cli_is_out() has -o,
+ * --out and --output there.  (plan, validate and export share
+ * suite/suite_cli.c, whose options depend on the caller's flags; their
+ * own files are checked.) */
+static void test_parsers_take_only_table_options(void **state)
+{
+	static const struct { const char *cmd, *file; } src[] = {
+		{ "run", "bench/cmd_run.c" },     { "run", "bench/fleet/run_fleet.c" },
+		{ "plan", "bench/cmd_plan.c" },   { "validate", "bench/cmd_validate.c" },
+		{ "export", "bench/cmd_export.c" }, { "import", "bench/cmd_import.c" },
+		{ "agent", "bench/cmd_agent.c" }, { "report", "report/cmd_report.c" },
+		{ "compare", "report/compare/cmd_compare.c" },
+		{ "list", "report/cmd_list.c" },
+		{ "history", "report/archive/cmd_history.c" },
+		{ "site", "report/archive/cmd_site.c" },
+	};
+	const char *root = getenv("IOMATRIX_ROOT");
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
+		const struct command_spec *c = spec_named(src[i].cmd);
+		char path[4096];
+		size_t len;
+		snprintf(path, sizeof(path), "%s/%s", root && root[0] ? root : ".", src[i].file);
+		char *text = fsutil_read(path, 1 << 22, &len);
+		if (!text)
+			fail_msg("cannot read '%s' (run from the repository root)", path);
+		for (const char *p = text; (p = strstr(p, "\"-")); p++) {
+			size_t l = 1 + strspn(p + 2, "-abcdefghijklmnopqrstuvwxyz");
+			if (p[1 + l] != '"' || p[l] == '-')
+				continue;
+			char lit[64];
+			snprintf(lit, sizeof(lit), "%.*s", (int)l, p + 1);
+			if (!strcmp(lit, "--help") || !strcmp(lit, "-h"))
+				continue;
+			if (!optspec_find(c, lit))
+				fail_msg("%s compares with '%s', which the table of '%s' lacks",
+					 src[i].file, lit, c->name);
+		}
+		if (strstr(text, "cli_is_out("))
+			if (!optspec_find(c, "-o") || !optspec_find(c, "--out") ||
+			    !optspec_find(c, "--output"))
+				fail_msg("%s takes -o/--out/--output; the table of '%s' lacks one",
+					 src[i].file, c->name);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +286,7 @@ int main(void)
 		cmocka_unit_test(test_completion_offers_the_table),
 		cmocka_unit_test(test_completion_commands_and_operands),
 		cmocka_unit_test(test_generator_forms_brackets_wrapping),
+		cmocka_unit_test(test_parsers_take_only_table_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
