@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,15 +61,35 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
+/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c parses those). */
+static const struct option_spec run_opts[] = {
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
+	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR },
+	{ "--scale", NULL, "F" },
+	{ "--yes-destroy-data" },
+	{ "--quiet", "-q" },
+	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
+	  .words = "auto tty plain none" },
+	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
+	{ "--aggregate", .forms = OPT_FORM(1) },
+	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--ssh-option", NULL, "O", OPT_FORM(1), OPT_REPEAT },
+	{ "--remote-iomatrix", NULL, "PATH", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--parallel", NULL, "N", OPT_FORM(1) },
+	{ "--skip-unreachable", .forms = OPT_FORM(1) },
+	{ NULL },
+};
+
+const struct command_spec run_spec = {
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" },
+	.opts = run_opts, .operand = OPTV_SUITE,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &run_spec);
 	fprintf(f,
-		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
-		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
-		"                    [--progress auto|tty|plain|none]\n"
-		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
-		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
-		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"
@@ -649,30 +668,6 @@ static void run_all(struct run_state *st)
 
 /* ---- the command ---- */
 
-/*
- * Hold an exclusive lock on the set directory while writing it, so that a
- * --resume of a set that another run is still writing is refused instead
- * of interleaving two writers.  0, or -1 with the message printed.
- */
-static int lock_set(const char *dir, int *fd_out)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0; /* resultset_open reports a missing set */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno == EWOULDBLOCK) {
-			fprintf(stderr, "iomatrix: set '%s' is being written by another iomatrix run; wait for it to end or stop it first\n",
-				dir);
-			close(fd);
-			return -1;
-		}
-		/* filesystems without flock: go on unlocked */
-	}
-	*fd_out = fd;
-	return 0;
-}
-
 /* Everything one `run` holds, so that its phases can be functions. */
 struct run {
 	struct run_args a;
@@ -698,8 +693,10 @@ static int run_resume_open(struct run *r)
 	struct run_args *a = &r->a;
 
 	r->rc = EXIT_USAGE;
-	if (lock_set(a->resume, &r->lock_fd) < 0)
+	if (resultset_lock(a->resume, &r->lock_fd, r->err, sizeof(r->err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
 		return -1;
+	}
 	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
 		return -1;
@@ -833,13 +830,12 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		return -1;
 	}
 	r->have_rs = true;
-	lock_set(r->rs.dir, &r->lock_fd); /* keeps a --resume of it out */
-	int r1 = fsutil_write_atomic_at(r->rs.dirfd, "suite.yaml", r->s->text,
-					r->s->text_len);
-	int r2 = resultset_write_plan(&r->rs, r->s);
-	if (r1 < 0 || r2 < 0) {
+	/* keeps a --resume of it out */
+	resultset_lock(r->rs.dir, &r->lock_fd, r->err, sizeof(r->err));
+	int wr = resultset_write_inputs(&r->rs, r->s);
+	if (wr < 0) {
 		fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
-			r->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+			r->rs.dir, strerror(-wr));
 		r->rc = EXIT_RUNTIME;
 		resultset_finish(&r->rs, "failed", r->err, sizeof(r->err));
 		return -1;

@@ -47,7 +47,6 @@ static cJSON *manifest_new(const struct fleet *f)
 int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 {
 	const char *root = resultset_root();
-	int r1, r2;
 
 	if (safety_check_results_dir(f->o->out ? f->o->out : root, err, errlen) < 0)
 		return -1;
@@ -55,12 +54,10 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
-	r1 = fsutil_write_atomic_at(f->rs.dirfd, "suite.yaml", f->s->text,
-				    f->s->text_len);
-	r2 = resultset_write_plan(&f->rs, f->s);
-	if (r1 < 0 || r2 < 0) {
+	int wr = resultset_write_inputs(&f->rs, f->s);
+	if (wr < 0) {
 		snprintf(err, errlen, "cannot write result set '%s': %s; free some space or use --out DIR",
-			 f->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+			 f->rs.dir, strerror(-wr));
 		return -1;
 	}
 	if (!f->o->quiet)

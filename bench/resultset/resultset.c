@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -320,6 +321,29 @@ int resultset_write_plan(struct resultset *rs, const struct suite *s)
 		return ret;
 	}
 	return fsutil_atomic_commit(&a);
+}
+
+int resultset_write_inputs(struct resultset *rs, const struct suite *s)
+{
+	int r1 = fsutil_write_atomic_at(rs->dirfd, "suite.yaml", s->text, s->text_len);
+	int r2 = resultset_write_plan(rs, s);
+	return r1 < 0 ? r1 : r2;
+}
+
+int resultset_lock(const char *dir, int *fd_out, char *err, size_t errlen)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
+		snprintf(err, errlen, "set '%s' is being written by another iomatrix run; wait for it to end or stop it first",
+			 dir);
+		close(fd);
+		return -EWOULDBLOCK;
+	}
+	*fd_out = fd; /* filesystems without flock: go on unlocked */
+	return 0;
 }
 
 int resultset_create(struct resultset *rs, const char *results_root,

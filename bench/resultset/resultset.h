@@ -148,6 +148,19 @@ cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
 int resultset_plan_write(FILE *f, const struct suite *s);
 /* The same into rs's plan.json, atomically.  0 or -errno. */
 int resultset_write_plan(struct resultset *rs, const struct suite *s);
+/* A new set's inputs: suite.yaml (the suite byte for byte) and plan.json,
+ * atomically.  0 or the first -errno. */
+int resultset_write_inputs(struct resultset *rs, const struct suite *s);
+/*
+ * Hold an exclusive flock on the set directory dir while writing it, so
+ * that a --resume of a set another run is still writing is refused
+ * instead of interleaving two writers.  *fd_out gets the descriptor that
+ * holds the lock (the caller closes it to release it); a missing dir
+ * (resultset_open reports it) or a filesystem without flock gives 0 and
+ * no lock.  -EWOULDBLOCK with the message in err when another process
+ * holds it.
+ */
+int resultset_lock(const char *dir, int *fd_out, char *err, size_t errlen);
 
 /* ---- cell files (cellfile.c) ---- */
 
