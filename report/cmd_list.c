@@ -146,6 +146,12 @@ static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
 		(*done)++;
 		*failed += idx[i].failed;
 	}
+	if (!idx && !running) { /* out of memory: the index alone */
+		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
+			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
+				(*done)++;
+		return bad;
+	}
 	int setfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int cfd = setfd >= 0 ? resultset_cells_open(setfd) : -1;
 	if (resultset_cells_list(cfd, &ids, &nids) == 0)
@@ -158,10 +164,6 @@ static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
 			(*done)++;
 			*failed += !ok;
 		}
-	if (!idx && !running) /* out of memory: the index alone */
-		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
-			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
-				(*done)++;
 	free(ids);
 	free(idx);
 	if (cfd >= 0)

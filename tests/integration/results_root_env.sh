@@ -26,7 +26,8 @@ grep -q 't-root .* 2/2 .*complete' "$T/out" && ok "list reads \$IOMATRIX_RESULTS
 expect_exit 0 "$IOMATRIX" history --format json
 jq -e 'tostring | test("t-root|RND|randread|SEQ")' "$T/out" >/dev/null 2>&1 \
 	&& ok "history reads \$IOMATRIX_RESULTS" || not_ok "history said: $(head -c 300 "$T/out") $(head -c 300 "$T/err")"
-expect_exit 0 "$IOMATRIX" site -o "$T/site" --charts none
+# (the templates are named: the working directory is not the repository)
+IOMATRIX_TEMPLATES="$ROOT/templates" expect_exit 0 "$IOMATRIX" site -o "$T/site" --charts none
 grep -rqs 't-root' "$T/site" && ok "site reads \$IOMATRIX_RESULTS" || not_ok "site: $(cat "$T/err")"
 # empty means unset: the default ./results
 IOMATRIX_RESULTS= "$IOMATRIX" list >"$T/out" 2>&1
