@@ -447,10 +447,10 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 /* The suite given on --resume must be the set's own. */
 int fleet_set_check_suite(const struct fleet *f, char *err, size_t errlen)
 {
-	const cJSON *sha = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "suite"), "sha256");
+	struct resultset_facts facts;
 
-	if (!cJSON_IsString(sha) || strcmp(sha->valuestring, f->s->sha256)) {
+	resultset_facts(&f->rs, &facts);
+	if (!facts.suite_sha256 || strcmp(facts.suite_sha256, f->s->sha256)) {
 		snprintf(err, errlen, "the suite differs from the suite of set '%s' (sha256); resume with the set's own copy: iomatrix run --resume %s",
 			 f->rs.dir, f->rs.dir);
 		return -1;
