@@ -194,8 +194,9 @@ static int write_all(int fd, const char *p, size_t len)
 }
 
 /* The temp file for name (relative to dirfd): made in name's directory,
- * O_EXCL|O_NOFOLLOW, 0644 whatever the umask.  The descriptor, or -errno;
- * dir and tmp are filled in. */
+ * O_EXCL|O_NOFOLLOW, mode 0666 less the umask (as open(2) and every other
+ * tool would: under umask 077 a private set stays private).  The
+ * descriptor, or -errno; dir and tmp are filled in. */
 static int temp_open(int dirfd, const char *name, char *dir, size_t dirlen,
 		     char *tmp, size_t tmplen)
 {
@@ -216,20 +217,11 @@ static int temp_open(int dirfd, const char *name, char *dir, size_t dirlen,
 		    (int)tmplen)
 			return -ENAMETOOLONG;
 		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-			    O_CLOEXEC, 0600);
+			    O_CLOEXEC, 0666);
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
-	if (fd < 0)
-		return -errno;
-	/* 0644 whatever the umask: result files are meant to be shared */
-	if (fchmod(fd, 0644) < 0) {
-		int e = errno;
-		close(fd);
-		unlinkat(dirfd, tmp, 0);
-		return -e;
-	}
-	return fd;
+	return fd < 0 ? -errno : fd;
 }
 
 /* fsync (unless nosync), close, rename over name, fsync the directory.

@@ -49,7 +49,7 @@ char *fsutil_read(const char *path, size_t max, size_t *len);
  * Write data to `name` (relative to dirfd, AT_FDCWD for a path; it may
  * contain '/') atomically: a new temp file FSUTIL_TMP_PREFIX<random> in the
  * target's own directory, created O_EXCL|O_NOFOLLOW (never through a
- * planted link), mode 0644 whatever the umask, written, fsynced, renamed
+ * planted link), mode 0666 less the umask, written, fsynced, renamed
  * over the target, and the directory fsynced.  A crash leaves the old file
  * or the new one, never a mix; on failure the temp file is removed.
  * 0 or -errno.
@@ -59,7 +59,7 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 int fsutil_write_atomic(const char *path, const void *data, size_t len);
 /* The same without the fsyncs when durable is false: for files rebuilt
  * from others (a static site of thousands of pages), where a crash costs
- * a rebuild, not data.  Still never written through a link, 0644. */
+ * a rebuild, not data.  Still never written through a link. */
 int fsutil_write_replace_at(int dirfd, const char *name, const void *data,
 			    size_t len, bool durable);
 

@@ -68,7 +68,7 @@ struct tmpls {
 };
 
 /* Write SITE-relative name: a unique O_EXCL|O_NOFOLLOW temp file renamed
- * into place, 0644 (fsutil), without fsync: a site is rebuilt from the
+ * into place (fsutil), without fsync: a site is rebuilt from the
  * archive, so thousands of pages need not wait on the disk.  (A fixed
  * NAME.tmp.PID opened with fopen followed a link planted at that name.) */
 static int put_file(const char *site, const char *name, const char *data, size_t len,

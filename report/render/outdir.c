@@ -197,7 +197,7 @@ int outdir_write(struct outdir *o, const char *name, const void *data,
 		errlist_add(errs, o->path, 0, 0, "refusing to write odd file name '%s'", name);
 		return -1;
 	}
-	/* unique O_EXCL|O_NOFOLLOW temp, 0644 whatever the umask, renameat */
+	/* unique O_EXCL|O_NOFOLLOW temp, mode per the umask, renameat */
 	int r = fsutil_write_atomic_at(o->fd, name, data, len);
 	if (r == 0 && strcmp(name, OUTDIR_LIST) &&
 	    names_add(&o->written, &o->nwritten, &o->alloc, name) < 0)

@@ -46,7 +46,7 @@ int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 		      struct errlist *errs);
 
 /* Write file `name` atomically through fsutil_write_atomic_at() (a unique
- * O_EXCL|O_NOFOLLOW temp file, 0644 whatever the umask, fsync, rename into
+ * O_EXCL|O_NOFOLLOW temp file, 0666 less the umask, fsync, rename into
  * place) and record the name. */
 int outdir_write(struct outdir *o, const char *name, const void *data,
 		 size_t len, struct errlist *errs);

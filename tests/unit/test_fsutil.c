@@ -1,8 +1,8 @@
 /*
  * test_fsutil.c - the one file reader and writer: a FIFO, a device, a
  * directory or a link is refused before any read (a FIFO must not hang),
- * the size bound holds, atomic writes leave no temp file, make 0644 files
- * under umask 000, work relative to a directory fd, and parent-of and
+ * the size bound holds, atomic writes leave no temp file, make files
+ * that follow the umask, work relative to a directory fd, and parent-of and
  * mkdir -p give the expected paths.
  */
 #include <errno.h>
@@ -123,19 +123,25 @@ static int count_entries(const char *dir)
 	return n;
 }
 
+/* Files follow the umask (0666 less it), as open(2) does: under 077 a
+ * private set stays private, under 022 files are 0644. */
 static void test_write_atomic_mode_and_no_temp(void **state)
 {
+	static const mode_t masks[][2] = { { 077, 0600 }, { 022, 0644 }, { 0, 0666 } };
 	char path[256];
 	struct stat st;
 	(void)state;
 
-	mode_t old = umask(0);
 	snprintf(path, sizeof(path), "%s/out.json", tmpdir);
-	assert_int_equal(fsutil_write_atomic(path, "one", 3), 0);
-	assert_int_equal(fsutil_write_atomic(path, "two", 3), 0);
-	umask(old);
-	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_mode & 07777, 0644);
+	for (size_t i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+		mode_t old = umask(masks[i][0]);
+		unlink(path);
+		assert_int_equal(fsutil_write_atomic(path, "one", 3), 0);
+		assert_int_equal(fsutil_write_atomic(path, "two", 3), 0);
+		umask(old);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 07777, masks[i][1]);
+	}
 	char *b = fsutil_read(path, 100, NULL);
 	assert_string_equal(b, "two");
 	free(b);
