@@ -160,12 +160,16 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 	} else {
 		o->fd = top;
 	}
+	/* A second writer waits for the first rather than failing: two
+	 * reports into one directory (a Makefile with -j, a cron job and a
+	 * user) should both succeed, one after the other, the last one's
+	 * files complete.  (A filesystem without flock goes on unlocked.) */
 	if (flock(o->fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
-		errlist_add(errs, o->path, 0, 0, "another iomatrix %s is writing into this "
-			    "directory right now; wait for it to finish, or use another -o DIR", cmd);
-		return -2;
+		fprintf(stderr, "iomatrix: %s: another iomatrix %s is writing into this "
+			"directory; waiting for it to finish\n", o->path, cmd);
+		while (flock(o->fd, LOCK_EX) < 0 && errno == EINTR)
+			;
 	}
-	/* (a filesystem without flock goes on unlocked) */
 	remove_stale_temps(o->fd);
 	list_load(o);
 	return 0;

@@ -33,7 +33,8 @@ struct outdir {
  * own, made with its parents when missing), then, when sub is not NULL,
  * its child `sub` (made when missing, never a link: SET/report and
  * SET/compare live inside a set that may come from anyone).  Takes an
- * exclusive flock on the result; a held lock is an error that says so.
+ * exclusive flock on the result; when another iomatrix holds it, says so
+ * on stderr and waits for it.
  * Returns 0, -1 for an error of the input (a planted link, not a
  * directory: exit 2) or -2 for a runtime error (exit 1).
  */
