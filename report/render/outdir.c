@@ -127,6 +127,33 @@ static int open_below(struct outdir *o, int parentfd, const char *shown,
 	return 0;
 }
 
+/* Can we create a file in o?  A read-only set (a mount, chattr +i, a set
+ * of someone else's) is found here, before anything is drawn or written,
+ * as one message, instead of one "Permission denied" per file after a
+ * summary that looked like success.  Root ignores mode bits but not EROFS
+ * or EPERM, so the probe is a real create, not access(2). */
+static int probe_writable(struct outdir *o, struct errlist *errs)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "%sprobe.%ld", FSUTIL_TMP_PREFIX, (long)getpid());
+	int fd = openat(o->fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		unlinkat(o->fd, name, 0);
+		return 0;
+	}
+	int e = errno;
+	if (input_errno(e)) {
+		errlist_add(errs, o->path, 0, 0, "cannot write here: %s (a read-only set or "
+			    "directory); nothing was written: write elsewhere with -o DIR",
+			    strerror(e));
+		return -1;
+	}
+	errlist_add(errs, o->path, 0, 0, "cannot write here: %s", strerror(e));
+	return -2;
+}
+
 int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 		const char *cmd, struct errlist *errs)
 {
@@ -172,7 +199,7 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 	}
 	remove_stale_temps(o->fd);
 	list_load(o);
-	return 0;
+	return probe_writable(o, errs);
 }
 
 int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
@@ -191,7 +218,7 @@ int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 		return r;
 	remove_stale_temps(o->fd);
 	list_load(o);
-	return 0;
+	return probe_writable(o, errs);
 }
 
 int outdir_write(struct outdir *o, const char *name, const void *data,
