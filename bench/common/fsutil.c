@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "sha256.h"
 
 char *fsutil_read_at(int dirfd, const char *name, size_t max, unsigned flags,
 		     size_t *len)
@@ -379,4 +380,91 @@ int fsutil_join(char *buf, size_t len, const char *dir, const char *name)
 		return -ENAMETOOLONG;
 	}
 	return 0;
+}
+
+int fsutil_open_dir_at(int dirfd, const char *rel, bool create, size_t *bad)
+{
+	int fd = dup(dirfd), e = 0;
+	const char *p = rel, *end = rel;
+
+	if (fd < 0)
+		return -errno;
+	if (!strcmp(rel, ".") || !*rel)
+		return fd;
+	while (*p) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		char comp[NAME_MAX + 1];
+		end = p + n;
+		if (n == 0 || n > NAME_MAX || (n == 1 && p[0] == '.') ||
+		    (n == 2 && p[0] == '.' && p[1] == '.')) {
+			e = EINVAL;
+			goto err;
+		}
+		memcpy(comp, p, n);
+		comp[n] = '\0';
+		if (create && mkdirat(fd, comp, 0777) < 0 && errno != EEXIST) {
+			e = errno;
+			goto err;
+		}
+		int next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0) {
+			struct stat st;
+			e = errno;
+			/* O_NOFOLLOW|O_DIRECTORY on a link may say ENOTDIR */
+			if (e == ENOTDIR && fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    S_ISLNK(st.st_mode))
+				e = ELOOP;
+			goto err;
+		}
+		close(fd);
+		fd = next;
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	return fd;
+err:
+	close(fd);
+	if (bad)
+		*bad = (size_t)(end - rel);
+	return -e;
+}
+
+int fsutil_sha256_at(int dirfd, const char *name, char hex[65])
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC), e = 0;
+	struct stat st;
+	struct sha256 h;
+	unsigned char buf[65536], out[32];
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		goto out;
+	}
+	sha256_init(&h);
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			e = errno;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		sha256_update(&h, buf, (size_t)r);
+	}
+	sha256_final(&h, out);
+	for (int i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", out[i]);
+out:
+	close(fd);
+	return -e;
 }

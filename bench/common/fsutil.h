@@ -114,6 +114,25 @@ int fsutil_dir_is_empty(const char *path);
 /* Is `name` (a directory entry) a temp file fsutil made? */
 bool fsutil_is_temp_name(const char *name);
 
+/*
+ * Open directory `rel` below dirfd one component at a time, each with
+ * O_DIRECTORY|O_NOFOLLOW (so no link anywhere in rel is followed, unlike
+ * openat(dirfd, "a/b") which follows a link at "a"), making missing ones
+ * with mode 0777 less the umask when create is set.  rel is relative:
+ * "" or "." is dirfd itself; "..", "." and empty components are refused
+ * (EINVAL).  The new descriptor, or -errno: ELOOP or ENOTDIR when a
+ * component is a link or not a directory (fsutil_strerror says "is a
+ * symbolic link"); *bad (may be NULL) then gets the length of rel up to
+ * and including the component at fault, for the message.
+ */
+int fsutil_open_dir_at(int dirfd, const char *rel, bool create, size_t *bad);
+
+/* Hex sha256 of regular file `name` below dirfd, never following a link
+ * (O_NOFOLLOW|O_NONBLOCK, type checked on the open descriptor, so a FIFO
+ * never hangs), read in chunks (any size).  0, or -errno as
+ * fsutil_read_at() says (ELOOP a link, EINVAL not a regular file). */
+int fsutil_sha256_at(int dirfd, const char *name, char hex[65]);
+
 /* strerror() with fsutil's own meanings: EINVAL "not a regular file",
  * ELOOP "is a symbolic link", EFBIG "file too large". */
 const char *fsutil_strerror(int errnum);

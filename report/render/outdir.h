@@ -16,16 +16,26 @@
 
 #include "common/errlist.h"
 
-/* Each output directory lists what iomatrix wrote there in this file. */
+/* Each output directory lists what iomatrix wrote there in this file, one
+ * "SHA256  NAME" line per file (sha256sum's format: `sha256sum -c
+ * .iomatrix-files` checks them).  A file is removed later only when it is
+ * listed and still has the listed hash: a file the user put there, or one
+ * they edited, is theirs. */
 #define OUTDIR_LIST ".iomatrix-files"
+
+struct outdir_file {
+	char *name;
+	char hex[65];      /* sha256; "" until known (a claimed name) */
+};
 
 struct outdir {
 	char *path;        /* for messages */
 	int fd;            /* O_DIRECTORY, -1 when closed */
-	char **old;        /* names the previous run listed */
-	size_t nold;
-	char **written;    /* names written by this run */
+	struct outdir_file *old;     /* what the previous run listed */
+	size_t nold, oldalloc;
+	struct outdir_file *written; /* what this run wrote */
 	size_t nwritten, alloc;
+	bool nosync;       /* skip the fsyncs (a site: rebuilt, not kept) */
 };
 
 /*
@@ -40,6 +50,12 @@ struct outdir {
  */
 int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 		const char *cmd, struct errlist *errs);
+
+/* Open directory `name` below parentfd (a directory the caller opened
+ * without following links; parent_path for messages) the same way: made
+ * when missing, never a link, locked.  Same returns. */
+int outdir_open_at(struct outdir *o, int parentfd, const char *parent_path,
+		   const char *name, const char *cmd, struct errlist *errs);
 
 /* Open child directory `name` of parent the same way (made when missing,
  * never a link), sharing the parent's lock.  Same returns. */
@@ -66,5 +82,15 @@ void outdir_claim(struct outdir *o, const char *name);
 int outdir_finish(struct outdir *o, struct errlist *errs);
 
 void outdir_close(struct outdir *o);
+
+/*
+ * Remove what an earlier run wrote in directory `name` below parentfd
+ * (never a link: a link or a non-directory there is left alone): every
+ * listed file that still has its listed hash, then the list, then the
+ * directory when nothing else is left in it.  Files iomatrix did not
+ * write, or that were changed since, stay.  Returns how many files were
+ * removed.
+ */
+int outdir_remove(int parentfd, const char *name);
 
 #endif
