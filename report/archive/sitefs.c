@@ -327,7 +327,7 @@ static int claim_fn(int fd, const char *base, void *arg)
 	struct stat st;
 	if (fstatat(fd, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return 0;
-	if (S_ISLNK(st.st_mode))
+	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))  /* a link, a FIFO */
 		return unlinkat(fd, base, 0) == 0;
 	return arg ? unlink_ours_fn(fd, base, arg) : 0;
 }

@@ -73,8 +73,9 @@ int sitefs_record(struct sitefs *f, const char *rel);
 void sitefs_keep(struct sitefs *f, const char *rel);
 
 /* Before a program writes rel by name (gnuplot): remove what is there if
- * it is a link (never followed) or a file this program recorded with that
- * hash.  Anything else stays (and will be overwritten by name). */
+ * it is a link (never followed), a FIFO or a device, or a file this
+ * program recorded with that hash.  Another regular file stays (and will
+ * be overwritten by name). */
 void sitefs_claim(struct sitefs *f, const char *rel);
 
 /* Is there an entry at rel (not following links)? */

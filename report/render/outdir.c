@@ -312,9 +312,22 @@ int outdir_write(struct outdir *o, const char *name, const void *data,
 
 void outdir_claim(struct outdir *o, const char *name)
 {
+	struct stat st;
+
 	if (!name_ok(name))
 		return;
-	unlinkat(o->fd, name, 0); /* a file or planted link, never followed */
+	/* a planted link, FIFO or device would be followed or hang the
+	 * writer: removed (unlinkat never follows).  A regular file goes only
+	 * when it is the one an earlier run listed; any other is overwritten
+	 * by name, as every output file is. */
+	if (fstatat(o->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode)) {
+		if (!S_ISREG(st.st_mode))
+			unlinkat(o->fd, name, 0);
+		else
+			for (size_t i = 0; i < o->nold; i++)
+				if (!strcmp(o->old[i].name, name))
+					remove_if_ours(o->fd, name, o->old[i].hex);
+	}
 	files_add(&o->written, &o->nwritten, &o->alloc, name, "");
 }
 

@@ -69,8 +69,9 @@ int outdir_write(struct outdir *o, const char *name, const void *data,
 		 size_t len, struct errlist *errs);
 
 /* Record `name` as written by something else on iomatrix's behalf (the
- * charts gnuplot draws) and remove whatever holds that name now, so that
- * the writer creates a fresh file instead of following a planted link. */
+ * charts gnuplot draws) and remove a link, FIFO or device that holds that
+ * name now (or the file an earlier run listed, unchanged), so that the
+ * writer creates a fresh file instead of following a planted link. */
 void outdir_claim(struct outdir *o, const char *name);
 
 /*
