@@ -208,14 +208,20 @@ static int lock_and_load(struct outdir *o, const char *cmd, struct errlist *errs
 	/* A second writer waits for the first rather than failing: two
 	 * reports into one directory (a Makefile with -j, a cron job and a
 	 * user) should both succeed, one after the other, the last one's
-	 * files complete.  (A filesystem without flock goes on unlocked.) */
-	if (flock(o->fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
+	 * files complete. */
+	int r = flock(o->fd, LOCK_EX | LOCK_NB);
+	if (r < 0 && errno == EWOULDBLOCK) {
 		fprintf(stderr, "iomatrix: %s: another iomatrix %s is writing into this "
 			"directory; waiting for it to finish\n", o->path, cmd);
-		while (flock(o->fd, LOCK_EX) < 0 && errno == EINTR)
+		while ((r = flock(o->fd, LOCK_EX)) < 0 && errno == EINTR)
 			;
 	}
-	remove_stale_temps(o->fd);
+	/* A filesystem without flock goes on unlocked, and then a temp file
+	 * may be a live writer's: removing it would fail that writer's
+	 * rename ("No such file").  Only a lock holder cleans up. */
+	o->locked = r == 0;
+	if (o->locked)
+		remove_stale_temps(o->fd);
 	list_load(o);
 	return probe_writable(o, errs);
 }
@@ -281,7 +287,9 @@ int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 	int r = open_below(o, parent->fd, o->path, name, errs);
 	if (r < 0)
 		return r;
-	remove_stale_temps(o->fd);
+	o->locked = parent->locked;   /* the parent's lock covers it */
+	if (o->locked)
+		remove_stale_temps(o->fd);
 	list_load(o);
 	return probe_writable(o, errs);
 }
@@ -378,11 +386,18 @@ int outdir_remove(int parentfd, const char *name)
 	int fd = openat(parentfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
+	/* a writer busy there now: leave it to a later run */
+	int lk = flock(fd, LOCK_EX | LOCK_NB);
+	if (lk < 0 && errno == EWOULDBLOCK) {
+		close(fd);
+		return 0;
+	}
 	list_load_fd(fd, &v, &n, &alloc);
 	for (size_t i = 0; i < n; i++)
 		removed += remove_if_ours(fd, v[i].name, v[i].hex);
 	files_free(v, n);
-	remove_stale_temps(fd);
+	if (lk == 0)
+		remove_stale_temps(fd);
 	if (fstatat(fd, OUTDIR_LIST, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
 		unlinkat(fd, OUTDIR_LIST, 0);
 	close(fd);

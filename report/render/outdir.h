@@ -36,6 +36,7 @@ struct outdir {
 	struct outdir_file *written; /* what this run wrote */
 	size_t nwritten, alloc;
 	bool nosync;       /* skip the fsyncs (a site: rebuilt, not kept) */
+	bool locked;       /* flock held (by it or its parent) */
 };
 
 /*
