@@ -220,7 +220,8 @@ void sitefs_load(struct sitefs *f, const cJSON *files)
 		snprintf(f->old[f->nold].hex, 65, "%s", e->valuestring);
 		f->nold++;
 	}
-	qsort(f->old, f->nold, sizeof(*f->old), cmp_file);
+	if (f->nold)
+		qsort(f->old, f->nold, sizeof(*f->old), cmp_file);
 }
 
 static int now_add(struct sitefs *f, const char *rel, const char *hex)
@@ -404,7 +405,8 @@ cJSON *sitefs_finish(struct sitefs *f)
 
 	if (!files)
 		return NULL;
-	qsort(f->now, f->nnow, sizeof(*f->now), cmp_now);
+	if (f->nnow)
+		qsort(f->now, f->nnow, sizeof(*f->now), cmp_now);
 	/* both lists sorted: one merge, the manifest in name order */
 	while (i < f->nold || k < f->nnow) {
 		int c = i == f->nold ? 1 : k == f->nnow ? -1 : strcmp(f->old[i].rel, f->now[k].rel);
