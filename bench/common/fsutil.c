@@ -403,11 +403,15 @@ int fsutil_open_dir_at(int dirfd, const char *rel, bool create, size_t *bad)
 		}
 		memcpy(comp, p, n);
 		comp[n] = '\0';
-		if (create && mkdirat(fd, comp, 0777) < 0 && errno != EEXIST) {
-			e = errno;
-			goto err;
-		}
 		int next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		/* made only when missing: most walks find every component */
+		if (next < 0 && errno == ENOENT && create) {
+			if (mkdirat(fd, comp, 0777) < 0 && errno != EEXIST) {
+				e = errno;
+				goto err;
+			}
+			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
 		if (next < 0) {
 			struct stat st;
 			e = errno;
