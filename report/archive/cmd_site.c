@@ -433,12 +433,15 @@ static int run_site_gnuplot(struct sitefs *fs, const char *gnuplot, const struct
 
 	snprintf(shown, sizeof(shown), "%s/.cache", fs->path);
 	sitefs_claim(fs, ".cache/gnuplot.log");
+	/* a log that stays there is not ours (gnuplot then writes to stderr) */
+	bool own_log = !sitefs_exists(fs, ".cache/gnuplot.log");
 	if (dfd >= 0 && sitefs_put(fs, ".cache/all.gp", sbuf_str(all), all->len, errs) == 0 &&
 	    chart_run_gnuplot(gnuplot, dfd, shown, "all.gp", errs) == 0)
 		rc = 0;
 	if (dfd >= 0)
 		close(dfd);
-	sitefs_record(fs, ".cache/gnuplot.log");
+	if (own_log)
+		sitefs_record(fs, ".cache/gnuplot.log");
 	for (size_t i = 0; i < n; i++)
 		if (charts[i] && snprintf(rel, sizeof(rel), "devices/%s", charts[i]) < (int)sizeof(rel))
 			sitefs_record(fs, rel);
