@@ -317,23 +317,6 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 	return bad ? -1 : 0;
 }
 
-/* Errors from runner_prepare that mean the input is wrong (exit 2) rather
- * than that the IO failed. */
-static bool prepare_error_is_input(int e)
-{
-	switch (e) {
-	case -EINVAL: case -ENOENT: case -ENOTDIR: case -EISDIR:
-	case -EACCES: case -EPERM: case -EOPNOTSUPP: case -ENODEV:
-	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK: case -EEXIST:
-#if EOPNOTSUPP != ENOTSUP
-	case -ENOTSUP:
-#endif
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Sleep up to ns, waking early when stopped. */
 static void cooldown(uint64_t ns)
 {
@@ -494,7 +477,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		if (!cerr[0])
 			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path,
 				 strerror(-ret));
-		if (prepare_error_is_input(ret)) {
+		if (runner_error_is_input(ret)) {
 			st->fatal = 1;
 			fprintf(stderr, "iomatrix: %s\n", cerr);
 		}
@@ -568,27 +551,13 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 	if (r < 0) {
 		fprintf(stderr, "iomatrix: device '%s': %s\n", d->name, err);
 		st->fatal = 1;
-		if (!prepare_error_is_input(r)) {
+		if (!runner_error_is_input(r)) {
 			st->rc = EXIT_RUNTIME;
 			st->failed_any = true;
 		}
 		return -1;
 	}
 	return 0;
-}
-
-static void rounds_verdict(const struct rounds_state *rst, bool quiet)
-{
-	if (quiet && rst->steady_round)
-		return;
-	if (rst->steady_round)
-		fprintf(stderr, "iomatrix: %s: steady state at round %u (window %u..%u)\n",
-			rst->device, rst->steady_round,
-			rst->steady_round + 1 - rst->cfg->rule.window, rst->steady_round);
-	else if (rst->finished)
-		fprintf(stderr, "iomatrix: warning: %s: NOT steady after %u rounds; "
-			"the results are the averages of the last %u\n", rst->device,
-			rst->rounds_done, rst->cfg->rule.window);
 }
 
 /* The cells [i0, i1) of one device: once, or round by round. */
@@ -616,20 +585,15 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 		st->fatal = 1;
 		return;
 	}
-	if (rst.finished) {
-		rounds_verdict(&rst, st->a->quiet);
+	if (rst.finished)
 		goto out;
-	}
-	if (rst.rounds_done && !st->a->quiet)
-		fprintf(stderr, "iomatrix: %s: resuming at round %u\n", rst.device,
-			rst.rounds_done + 1);
+	if (rst.rounds_done)
+		run_progress_round(st->ps, rst.device, rst.rounds_done + 1, 0, true);
 	if (d && device_begin(st, d, &s->cells[i0], rst.rounds_done == 0) < 0)
 		goto out;
 	while (!rst.finished && !stop_flag && !st->fatal) {
 		unsigned round = rst.rounds_done + 1;
-		if (!st->a->quiet)
-			fprintf(stderr, "iomatrix: %s: round %u (at most %u)\n",
-				rst.device, round, s->rounds.rule.max);
+		run_progress_round(st->ps, rst.device, round, s->rounds.rule.max, false);
 		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
 			run_cell(st, i, round, &rst);
 		if (stop_flag || st->fatal)
@@ -641,8 +605,9 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 			break;
 		}
 	}
-	rounds_verdict(&rst, st->a->quiet);
 out:
+	run_progress_rounds_verdict(st->ps, rst.device, rst.steady_round, rst.finished,
+				    rst.rounds_done, rst.cfg->rule.window);
 	rounds_state_release(&rst);
 }
 

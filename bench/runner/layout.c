@@ -620,3 +620,18 @@ err:
 	target_release(t);
 	return ret;
 }
+
+bool runner_error_is_input(int e)
+{
+	switch (e) {
+	case -EINVAL: case -ENOENT: case -ENOTDIR: case -EISDIR:
+	case -EACCES: case -EPERM: case -EOPNOTSUPP: case -ENODEV:
+	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK: case -EEXIST:
+#if EOPNOTSUPP != ENOTSUP
+	case -ENOTSUP:
+#endif
+		return true;
+	default:
+		return false;
+	}
+}

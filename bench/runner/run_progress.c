@@ -169,6 +169,30 @@ void run_progress_clear(struct run_progress *ps)
 	}
 }
 
+void run_progress_round(const struct run_progress *ps, const char *dev,
+			unsigned round, unsigned max, bool resuming)
+{
+	if (ps->quiet)
+		return;
+	if (resuming)
+		fprintf(stderr, "iomatrix: %s: resuming at round %u\n", dev, round);
+	else
+		fprintf(stderr, "iomatrix: %s: round %u (at most %u)\n", dev, round, max);
+}
+
+void run_progress_rounds_verdict(const struct run_progress *ps, const char *dev,
+				 unsigned steady_round, bool finished,
+				 unsigned rounds_done, unsigned window)
+{
+	if (steady_round && !ps->quiet)
+		fprintf(stderr, "iomatrix: %s: steady state at round %u (window %u..%u)\n",
+			dev, steady_round, steady_round + 1 - window, steady_round);
+	else if (!steady_round && finished)
+		fprintf(stderr, "iomatrix: warning: %s: NOT steady after %u rounds; "
+			"the results are the averages of the last %u\n", dev,
+			rounds_done, window);
+}
+
 void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,
 			    const char *error, const struct rep_result *reps,
 			    unsigned nreps)

@@ -54,6 +54,17 @@ void run_progress_cell_done(struct run_progress *ps);
 void run_progress_cb(void *arg, const struct progress *p);
 /* Erase the live line, so that a message can be printed in its place. */
 void run_progress_clear(struct run_progress *ps);
+/* A device's rounds: "resuming at round R" (resuming) or "round R (at
+ * most MAX)" as each starts; quiet says neither. */
+void run_progress_round(const struct run_progress *ps, const char *dev,
+			unsigned round, unsigned max, bool resuming);
+/* How a device's rounds ended: steady at steady_round (window rounds
+ * ending there; quiet says nothing), or, when finished without, a warning
+ * that the results average the last window rounds (printed even when
+ * quiet: it qualifies every number).  Nothing while unfinished. */
+void run_progress_rounds_verdict(const struct run_progress *ps, const char *dev,
+				 unsigned steady_round, bool finished,
+				 unsigned rounds_done, unsigned window);
 /* The one line of a finished cell: its IOPS, MB/s and mean latency over
  * reps, or the error (printed even when quiet: it is not progress). */
 void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,

@@ -105,6 +105,11 @@ int runner_run_rep(const struct cell *c, const struct target *t,
  */
 int runner_check_direct(const char *path, char *err, size_t errlen);
 
+/* Does an error of runner_prepare() mean the input is wrong (a missing
+ * path, a permission, O_DIRECT refused, a read-only filesystem ...: exit
+ * 2) rather than that the IO failed? */
+bool runner_error_is_input(int e);
+
 /* Remove files that runner_prepare() created (unless keep_files). */
 void runner_cleanup(struct target *t, bool keep_files);
 
