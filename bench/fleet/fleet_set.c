@@ -242,7 +242,8 @@ int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
 			continue;
 		cJSON_AddNumberToObject(o, "rep", (double)rep);
 		cJSON_AddNumberToObject(o, "late_ns", (double)late);
-		if ((size_t)rep <= f->s->cells[plan_idx].repeat)
+		if ((uint64_t)rep <= h->nstarts && h->cur == plan_idx &&
+		    h->starts[rep - 1] != FLEET_NO_START)
 			cJSON_AddNumberToObject(o, "start_ns", (double)h->starts[rep - 1]);
 		cJSON_AddItemToArray(starts, o);
 	}
@@ -303,6 +304,13 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 		if (fleet_rep_from_json(rj, &reps[i], w, sizeof(w)) < 0) {
 			snprintf(why, whylen, "host '%s' sent repetition %u with %s",
 				 part[i]->name, r + 1, w);
+			goto out;
+		}
+		/* every repetition merged was started by a go and ended by
+		 * its rep_done: its start is known */
+		if (r >= part[i]->nstarts || part[i]->starts[r] == FLEET_NO_START) {
+			snprintf(why, whylen, "host '%s' sent repetition %u that it never reported done",
+				 part[i]->name, r + 1);
 			goto out;
 		}
 		/* measurement starts after the ramp, the same on every host */
