@@ -28,6 +28,7 @@
 #include "resultset/resultset.h"
 #include "runner/runner.h"
 #include "suite/suite.h"
+#include "suite/suite_cli.h"
 
 /* Set by the reader thread (stop, end of input) or a signal. */
 static volatile sig_atomic_t agent_stop;
@@ -357,7 +358,15 @@ static int on_suite(struct agent *ag, const cJSON *m)
 		if (cJSON_IsString(d))
 			ov[so.ndevice_overrides++] = d->valuestring;
 	so.device_overrides = ov;
-	so.scale = cJSON_IsNumber(sc) ? sc->valuedouble : 0;
+	/* checked as --scale and a resumed set's scale are: 1e308 would be
+	 * an undefined float-to-int cast in every cell's sizes */
+	if (sc && !(cJSON_IsNumber(sc) && sc->valuedouble > 0 &&
+		    sc->valuedouble <= SUITE_CLI_MAX_SCALE)) {
+		send_error("input", "'scale' in the suite message is not a factor in (0, %g]",
+			   (double)SUITE_CLI_MAX_SCALE);
+		goto out;
+	}
+	so.scale = sc ? sc->valuedouble : 0;
 	ag->yes_destroy_data = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "yes_destroy_data"));
 	if (suite_load_buffer(file ? file : "suite.yaml", text, strlen(text),
 			      &so, &ag->s, &errs) < 0) {
@@ -677,15 +686,23 @@ int cmd_agent(int argc, char **argv)
 
 	while (!agent_stop) {
 		struct inmsg *im = inbox_pop();
-		if (!im) {
-			if (inbox.why[0])
-				send_error("protocol", "bad input from the controller: %s", inbox.why);
+		if (!im)
 			break;
-		}
 		r = agent_dispatch(&ag, im, &greeted);
 		inmsg_free(im);
 		if (r != 0)
 			break;
+	}
+	/* The reader stops the agent at once on a line it cannot take
+	 * (too deep, not UTF-8, too long): the loop above may never see
+	 * the closed inbox, so the reason is said here, before bye. */
+	char bad[sizeof(inbox.why)];
+	pthread_mutex_lock(&inbox.mu);
+	memcpy(bad, inbox.why, sizeof(bad));
+	pthread_mutex_unlock(&inbox.mu);
+	if (bad[0]) {
+		send_error("protocol", "bad input from the controller: %s", bad);
+		r = -1;
 	}
 	/* Every way out removes the scratch files first. */
 	agent_drop_cell(&ag);
@@ -702,7 +719,7 @@ int cmd_agent(int argc, char **argv)
 		if (b)
 			cJSON_AddBoolToObject(b, "stopped", true);
 		send_msg(b);
-		rc = quiet_now ? EXIT_INTERRUPTED : EXIT_RUNTIME;
+		rc = bad[0] ? EXIT_USAGE : quiet_now ? EXIT_INTERRUPTED : EXIT_RUNTIME;
 	}
 	return rc;
 }
