@@ -587,7 +587,7 @@ int fleet_run(const struct fleet_opts *given)
 	struct suite_opts so = { 0 };
 	struct errlist errs = ERRLIST_INIT;
 	const char **glob = NULL, **rhosts = NULL, **rdevs = NULL;
-	char err[2048], suite_copy[PATH_MAX + 16];
+	char err[2048];
 	void (*old_pipe)(int) = SIG_DFL;
 	bool pipe_set = false;
 	int rc = 0;
@@ -601,16 +601,12 @@ int fleet_run(const struct fleet_opts *given)
 	/* test hooks: short deadlines instead of waiting minutes */
 	f.line_ns = env_ms("IOMATRIX_FLEET_LINE_MS", (int64_t)FLEET_LINE_S * 1000) * 1000000;
 	f.cell_ns = env_ms("IOMATRIX_FLEET_CELL_MS", 0) * 1000000;
-	if (o->resume) {
-		if (fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = 2;
-			goto out;
-		}
-		if (!o->suite_path) {
-			snprintf(suite_copy, sizeof(suite_copy), "%s/suite.yaml", f.rs.dir);
-			o->suite_path = suite_copy;
-		}
+	f.lock_fd = -1;
+	if (o->resume &&
+	    fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		rc = 2;
+		goto out;
 	}
 	if (check_opts(o) < 0) {
 		rc = 2;
@@ -692,6 +688,8 @@ out:
 		signal(SIGPIPE, old_pipe);
 	if (f.have_rs)
 		resultset_release(&f.rs);
+	if (f.lock_fd >= 0)
+		close(f.lock_fd);
 	suite_free(f.s);
 	errlist_release(&errs);
 	free(glob);

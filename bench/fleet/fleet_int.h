@@ -5,6 +5,7 @@
 #ifndef IOMATRIX_FLEET_INT_H
 #define IOMATRIX_FLEET_INT_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "fleet/fleet.h"
@@ -84,6 +85,8 @@ struct fleet {
 	struct suite *s;
 	struct resultset rs;
 	bool have_rs;
+	int lock_fd;                /* --resume: the set's flock; -1 none */
+	char suite_path[PATH_MAX];  /* --resume: the suite loaded */
 	struct fhost *h;
 	size_t nh;
 	size_t nslots;              /* cell slots: hosts (+1 "all" in aggregate) */

@@ -21,11 +21,19 @@
 #include "fleet/merge.h"
 #include "host/fingerprint.h"
 #include "host/safety.h"
+#include "resultset/resume.h"
 #include "suite/suite.h"
 
 static int set_id(const struct fleet *f, size_t slot, size_t plan_idx)
 {
 	return (int)(slot * f->s->ncells) + f->s->cells[plan_idx].id;
+}
+
+static const char *slot_name(const struct fleet *f, size_t slot)
+{
+	if (f->o->aggregate)
+		return slot ? f->o->hosts[slot - 1] : "all";
+	return f->o->hosts[slot];
 }
 
 static void put(cJSON *o, const char *k, cJSON *v)
@@ -87,6 +95,8 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
+	/* as run does: a --resume of this set while it is written is refused */
+	resume_lock(f->rs.dir, &f->lock_fd, err, errlen);
 	r1 = fsutil_write_atomic_at(f->rs.dirfd, "suite.yaml", f->s->text,
 				    f->s->text_len);
 	r2 = resultset_write_plan(&f->rs, f->s);
@@ -108,12 +118,23 @@ int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
 }
 
+/* Resume trusts no index, as plain resume: the cell file must be there,
+ * finished, of this cell, measured with its parameters. */
 bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx)
 {
 	const cJSON *e = resultset_cell_entry(&f->rs, set_id(f, slot, plan_idx));
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "status");
+	char why[256];
 
-	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+	if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok"))
+		return false;
+	if (resultset_cell_verify_as(&f->rs, &f->s->cells[plan_idx],
+				     set_id(f, slot, plan_idx), why, sizeof(why)) < 0) {
+		fprintf(stderr, "iomatrix: cell %d of %s: %s; measuring it again\n",
+			f->s->cells[plan_idx].id, slot_name(f, slot), why);
+		return false;
+	}
+	return true;
 }
 
 static const char *host_status(const struct fhost *h)
@@ -495,12 +516,20 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  const char ***hosts, const char ***devs,
 			  char *err, size_t errlen)
 {
-	const cJSON *fl, *e, *sc, *mode;
+	const cJSON *fl, *e, *mode;
 	size_t n = 0;
+	struct resume_set rz = { .scale = o->scale, .suite_given = o->suite_path };
 
-	if (resultset_open(&f->rs, o->resume, err, errlen) < 0)
+	/* plain resume's checks: locked, made by run, its own suite.yaml a
+	 * regular file, a scale in (0, 1e6] that --scale agrees with */
+	int ret = resume_open(&f->rs, o->resume, &rz, err, errlen);
+	f->lock_fd = rz.lock_fd;
+	f->have_rs = f->rs.manifest != NULL;
+	if (ret < 0)
 		return -1;
-	f->have_rs = true;
+	snprintf(f->suite_path, sizeof(f->suite_path), "%s", rz.suite_path);
+	o->suite_path = f->suite_path;
+	o->scale = rz.scale;
 	fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
 	mode = cJSON_GetObjectItemCaseSensitive(fl, "mode");
 	if (!cJSON_IsObject(fl) || !cJSON_IsString(mode)) {
@@ -546,8 +575,6 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 		o->devices = *devs;
 		o->ndevices = k;
 	}
-	sc = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "scale");
-	o->scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
 	return 0;
 }
 
