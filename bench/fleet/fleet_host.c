@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/version.h"
+#include "resultset/cellcheck.h"
 #include "suite/suite.h"
 
 static void send_ping(struct fleet *f, struct fhost *h)
@@ -188,6 +189,15 @@ static cJSON *take_result(struct fleet *f, struct fhost *h, cJSON *m)
 	    (strcmp(st, "ok") && strcmp(st, "failed")) ||
 	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(cell, "repetitions"))) {
 		fleet_host_failed(f, h, "protocol error: a result that is not the cell it was asked for");
+		return NULL;
+	}
+	/* the numbers, as any cell from outside: survey mode stores them,
+	 * aggregate mode merges them */
+	char why[512], clean[512];
+	if (cellcheck_cell(cell, why, sizeof(why)) < 0) {
+		proto_sanitize(why, strlen(why), clean, sizeof(clean));
+		fleet_host_failed(f, h, "protocol error: its cell %d fails validation: %s",
+				  f->s->cells[h->cur].id, clean);
 		return NULL;
 	}
 	return cJSON_DetachItemViaPointer(m, cell);

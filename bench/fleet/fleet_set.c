@@ -346,7 +346,13 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 		}
 	}
 	window = fleet_common_window(start, rt, n, &skew);
-	if (fleet_rep_merge(reps, n, window, out) < 0) {
+	int mr = fleet_rep_merge(reps, n, window, out);
+	if (mr == -EOVERFLOW) {
+		snprintf(why, whylen, "repetition %u: the hosts' counts add up past 2^64 (a histogram bucket, the samples or a series interval); refused rather than wrapped",
+			 r + 1);
+		goto out;
+	}
+	if (mr < 0) {
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}

@@ -17,6 +17,7 @@
 
 #include "common/fsutil.h"
 #include "resultset.h"
+#include "cellcheck.h"
 
 static uint64_t mono_ns(void)
 {
@@ -652,6 +653,7 @@ int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
+	char cwhy[256];
 
 	snprintf(rel, sizeof(rel), "%04d.json", file_id);
 	if (rs->dirfd >= 0)
@@ -672,6 +674,8 @@ int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
 		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
 	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
 		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (cellcheck_cell(j, cwhy, sizeof(cwhy)) < 0) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, cwhy);
 	} else if (!(want = cell_to_json(c)) || !params_match(want,
 			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
 		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);
