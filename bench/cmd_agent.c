@@ -368,6 +368,9 @@ static int on_suite(struct agent *ag, const cJSON *m)
 	}
 	so.scale = sc ? sc->valuedouble : 0;
 	ag->yes_destroy_data = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "yes_destroy_data"));
+	/* the controller's name for this host: agents sharing a directory
+	 * (shared storage, or hosts that are one machine) keep apart */
+	runner_set_scratch_tag(proto_get_str(m, "host"));
 	if (suite_load_buffer(file ? file : "suite.yaml", text, strlen(text),
 			      &so, &ag->s, &errs) < 0) {
 		/* the controller loaded the same text: only a different

@@ -41,6 +41,7 @@ static void send_suite(struct fleet *f, struct fhost *h)
 		cJSON_AddItemToArray(d, cJSON_CreateString(h->ov[i]));
 	cJSON_AddNumberToObject(m, "scale", f->o->scale > 0 ? f->o->scale : 1);
 	cJSON_AddBoolToObject(m, "yes_destroy_data", f->o->yes_destroy_data);
+	cJSON_AddStringToObject(m, "host", h->name);
 	fleet_send(f, h, m);
 	h->st = HS_SUITE;
 }
