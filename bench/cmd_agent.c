@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
+#include "common/sha256.h"
 #include "engines/engine.h"
 #include "fleet/proto.h"
 #include "host/fingerprint.h"
@@ -331,6 +333,32 @@ static cJSON *devices_json(const struct suite *s)
 	return a;
 }
 
+/* Which machine and which boot this is, hashed (the ids themselves are
+ * nobody's business): hosts that share them are one machine, and the
+ * controller warns that their numbers are not independent. */
+static cJSON *machine_json(void)
+{
+	static const char *const src[][2] = {
+		{ "machine_id", "/etc/machine-id" },
+		{ "boot_id", "/proc/sys/kernel/random/boot_id" },
+	};
+	cJSON *o = cJSON_CreateObject();
+
+	for (size_t i = 0; o && i < 2; i++) {
+		size_t len = 0;
+		char *t = fsutil_read(src[i][1], 256, &len), hex[65];
+		while (t && len && (t[len - 1] == '\n' || t[len - 1] == ' '))
+			len--;
+		if (t && len) {
+			sha256_hex(t, len, hex);
+			hex[16] = '\0';
+			cJSON_AddStringToObject(o, src[i][0], hex);
+		}
+		free(t);
+	}
+	return o;
+}
+
 /* {"op":"suite", "text", "file", "devices": ["NAME=PATH"...], "scale",
  * "yes_destroy_data"}: load it as `run` would; reply suite_ok with this
  * host's fingerprint, or an input error. */
@@ -389,6 +417,7 @@ static int on_suite(struct agent *ag, const cJSON *m)
 		cJSON_AddItemToObject(r, "host", fingerprint_host());
 		cJSON_AddItemToObject(r, "tool", fingerprint_tool());
 		cJSON_AddItemToObject(r, "devices", devices_json(ag->s));
+		cJSON_AddItemToObject(r, "machine", machine_json());
 	}
 	ret = send_msg(r);
 out:

@@ -171,6 +171,7 @@ static int gate(struct fleet *f)
 	}
 	f->gate_passed = true;
 	fleet_set_host_info(f);
+	fleet_warn_same_machine(f);
 	return 0;
 }
 

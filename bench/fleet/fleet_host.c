@@ -69,6 +69,7 @@ void fleet_send_cell(struct fleet *f, struct fhost *h, size_t plan_idx)
 	h->busy = true;
 	h->st = HS_CELL;
 	h->cell_deadline_ns = fleet_now(f) + fleet_cell_budget_ns(f, c);
+	iso8601_now(h->cell_start, sizeof(h->cell_start));
 	m = fleet_msg_new("cell");
 	if (m)
 		cJSON_AddNumberToObject(m, "id", c->id);

@@ -78,6 +78,7 @@ struct fhost {
 	bool in_agg;                /* aggregate: takes part in the cell */
 	bool accounted;             /* failed: its cells are written failed */
 	bool skipped;               /* unreachable and --skip-unreachable */
+	char cell_start[32];        /* UTC when the cell in progress was sent */
 };
 
 struct fleet {
@@ -99,6 +100,7 @@ struct fleet {
 	bool failed_any, stopped;
 	bool gate_passed;           /* every started host got through hello */
 	bool fatal;                 /* bad input found before IO: exit 2 */
+	unsigned session;           /* 0 for the first run, k for the k-th resume */
 	/* aggregate: the cell in progress */
 	bool agg_busy;
 	size_t agg_cur;
@@ -153,5 +155,8 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  const char ***hosts, const char ***devs,
 			  char *err, size_t errlen);
 int fleet_set_check_suite(const struct fleet *f, char *err, size_t errlen);
+/* Warn (stderr) about hosts that are one machine: same machine-id or
+ * boot_id as their agents hash them. */
+void fleet_warn_same_machine(const struct fleet *f);
 
 #endif

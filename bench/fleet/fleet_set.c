@@ -115,7 +115,12 @@ int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 {
 	if (!f->o->quiet)
 		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
-	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
+	if (resultset_resume_begin(&f->rs, err, errlen) < 0)
+		return -1;
+	/* each resume is a run of its own: cells say which one measured them */
+	f->session = (unsigned)cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "resumed_at"));
+	return 0;
 }
 
 /* Resume trusts no index, as plain resume: the cell file must be there,
@@ -172,12 +177,70 @@ static cJSON *host_json(const struct fhost *h)
 		cJSON_AddNumberToObject(c, "samples", (double)h->clk.n);
 		cJSON_AddNumberToObject(c, "wall_offset_s", h->wall_offset_s);
 	}
-	static const char *const keys[] = { "host", "tool", "devices" };
-	for (size_t k = 0; k < 3; k++) {
+	static const char *const keys[] = { "host", "tool", "devices", "machine" };
+	for (size_t k = 0; k < 4; k++) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(h->info, keys[k]);
 		put(o, keys[k], v ? cJSON_Duplicate(v, true) : cJSON_CreateNull());
 	}
 	return o;
+}
+
+static const char *machine_key(const struct fhost *h, const char *k)
+{
+	return proto_get_str(cJSON_GetObjectItemCaseSensitive(h->info, "machine"), k);
+}
+
+/* Are hosts a and b one machine (same machine-id, or same boot id)? */
+static bool same_machine(const struct fhost *a, const struct fhost *b)
+{
+	static const char *const keys[] = { "machine_id", "boot_id" };
+	for (size_t k = 0; k < 2; k++) {
+		const char *x = machine_key(a, keys[k]), *y = machine_key(b, keys[k]);
+		if (x && y && !strcmp(x, y))
+			return true;
+	}
+	return false;
+}
+
+/* [["h1","h2"], ...]: groups of two or more hosts that are one machine,
+ * each host in the group of the first host it matches. */
+static cJSON *same_machine_json(const struct fleet *f)
+{
+	cJSON *groups = cJSON_CreateArray();
+
+	for (size_t i = 0; groups && i < f->nh; i++) {
+		bool first = true;
+		for (size_t k = 0; k < i; k++)
+			first &= !same_machine(&f->h[k], &f->h[i]);
+		if (!first)
+			continue;
+		cJSON *g = cJSON_CreateArray();
+		for (size_t k = i; g && k < f->nh; k++)
+			if (k == i || same_machine(&f->h[i], &f->h[k]))
+				cJSON_AddItemToArray(g, cJSON_CreateString(f->h[k].name));
+		if (cJSON_GetArraySize(g) > 1)
+			cJSON_AddItemToArray(groups, g);
+		else
+			cJSON_Delete(g);
+	}
+	return groups;
+}
+
+void fleet_warn_same_machine(const struct fleet *f)
+{
+	cJSON *groups = same_machine_json(f), *g, *n;
+
+	cJSON_ArrayForEach(g, groups) {
+		char list[1024] = "";
+		size_t used = 0;
+		cJSON_ArrayForEach(n, g)
+			if (used + strlen(n->valuestring) + 3 < sizeof(list))
+				used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+							 used ? ", " : "", n->valuestring);
+		fprintf(stderr, "iomatrix: warning: hosts %s are one machine (same machine-id or boot id): they share its CPU, memory and perhaps its disks while they run, so their numbers are not independent\n",
+			list);
+	}
+	cJSON_Delete(groups);
 }
 
 int fleet_set_host_info(struct fleet *f)
@@ -196,19 +259,33 @@ int fleet_set_host_info(struct fleet *f)
 			cJSON_AddItemToArray(a, h);
 	}
 	put(fl, "hosts", a);
+	put(fl, "same_machine", same_machine_json(f));
 	if (f->margin_ns)
 		put(fl, "barrier_margin_ns", cJSON_CreateNumber((double)f->margin_ns));
 	return resultset_save_manifest(&f->rs, err, sizeof(err));
 }
 
 static int write_cell(struct fleet *f, size_t slot, size_t plan_idx,
-		      const char *host, cJSON *cell)
+		      const char *host, const char *start, cJSON *cell)
 {
 	char err[1024];
 
 	put(cell, "id", cJSON_CreateNumber(set_id(f, slot, plan_idx)));
 	put(cell, "plan_id", cJSON_CreateNumber(f->s->cells[plan_idx].id));
 	put(cell, "host", cJSON_CreateString(host));
+	/* when, on the controller's clock, and in which run: hosts measured
+	 * at different times are not compared as if side by side */
+	put(cell, "fleet_session", cJSON_CreateNumber(f->session));
+	if (start) {
+		char now[32];
+		cJSON *ma = cJSON_CreateObject();
+		iso8601_now(now, sizeof(now));
+		if (ma) {
+			cJSON_AddStringToObject(ma, "start", start);
+			cJSON_AddStringToObject(ma, "end", now);
+		}
+		put(cell, "measured_at", ma);
+	}
 	if (resultset_write_cell(&f->rs, set_id(f, slot, plan_idx), cell, err, sizeof(err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", err);
 		f->failed_any = true;
@@ -272,7 +349,8 @@ int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
 	if (starts)
 		put(cell, "starts", starts);
 	print_line(f, h->name, plan_idx, cell);
-	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name, cell);
+	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name,
+			  h->cell_start[0] ? h->cell_start : NULL, cell);
 }
 
 int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
@@ -287,7 +365,7 @@ int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
 	if (!cell)
 		return -1;
 	print_line(f, host, plan_idx, cell);
-	return write_cell(f, slot, plan_idx, host, cell);
+	return write_cell(f, slot, plan_idx, host, NULL, cell);
 }
 
 int fleet_set_finish(struct fleet *f, const char *status)
@@ -450,15 +528,26 @@ out:
 	return cell;
 }
 
+/* When the aggregate cell in progress was sent (the first host's time). */
+static const char *part_start(const struct fleet *f)
+{
+	for (size_t i = 0; i < f->nh; i++)
+		if (f->h[i].in_agg && f->h[i].cell_start[0])
+			return f->h[i].cell_start;
+	return NULL;
+}
+
 int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 {
 	struct fhost **part = calloc(f->nh ? f->nh : 1, sizeof(*part));
 	size_t n = 0;
-	char why[1024] = "";
+	char why[1024] = "", start[32] = "";
 	cJSON *agg = NULL;
 
 	if (!part)
 		return -1;
+	if (part_start(f))
+		snprintf(start, sizeof(start), "%s", part_start(f));
 	for (size_t i = 0; i < f->nh; i++)
 		if (f->h[i].in_agg && f->h[i].st == HS_HELD)
 			part[n++] = &f->h[i];
@@ -492,7 +581,7 @@ int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 	}
 	if (agg) {
 		print_line(f, "all", plan_idx, agg);
-		write_cell(f, 0, plan_idx, "all", agg);
+		write_cell(f, 0, plan_idx, "all", start[0] ? start : NULL, agg);
 	} else {
 		f->failed_any = true;
 		fleet_write_failed(f, 0, plan_idx, "all", why);
