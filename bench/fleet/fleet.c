@@ -369,6 +369,19 @@ static void stop_all(struct fleet *f)
 
 /* ---- the loop ---- */
 
+int fleet_step(struct fleet *f)
+{
+	if (!f->gate_passed && gate(f) < 0)
+		return -1;
+	if (f->gate_passed) {
+		if (f->o->aggregate)
+			aggregate_step(f);
+		else
+			survey_step(f);
+	}
+	return 0;
+}
+
 static bool all_done(const struct fleet *f)
 {
 	for (size_t i = 0; i < f->nh; i++)
@@ -393,14 +406,8 @@ static void fleet_loop(struct fleet *f)
 			stop_all(f);
 			break;
 		}
-		if (!f->gate_passed && gate(f) < 0)
+		if (fleet_step(f) < 0)
 			break;
-		if (f->gate_passed) {
-			if (f->o->aggregate)
-				aggregate_step(f);
-			else
-				survey_step(f);
-		}
 		if (all_done(f))
 			break;
 		for (size_t i = 0; i < f->nh; i++) {
@@ -478,7 +485,7 @@ static const char *override_host(const char *ov, size_t *hostlen)
 	return colon ? colon + 1 : ov;
 }
 
-static int hosts_init(struct fleet *f)
+int fleet_hosts_init(struct fleet *f)
 {
 	const struct fleet_opts *o = f->o;
 
@@ -512,7 +519,7 @@ static int hosts_init(struct fleet *f)
 	return 0;
 }
 
-static void hosts_release(struct fleet *f)
+void fleet_hosts_release(struct fleet *f)
 {
 	for (size_t i = 0; i < f->nh; i++) {
 		struct fhost *h = &f->h[i];
@@ -641,7 +648,7 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
-	if (hosts_init(&f) < 0) {
+	if (fleet_hosts_init(&f) < 0) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		rc = 1;
 		goto out;
@@ -684,7 +691,7 @@ int fleet_run(const struct fleet_opts *given)
 		fflush(stdout);
 	}
 out:
-	hosts_release(&f);
+	fleet_hosts_release(&f);
 	if (pipe_set)
 		signal(SIGPIPE, old_pipe);
 	if (f.have_rs)

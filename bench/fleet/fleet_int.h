@@ -115,6 +115,14 @@ int64_t fleet_now(const struct fleet *f);
 cJSON *fleet_msg_new(const char *op);
 /* Started, and neither done nor failed. */
 bool fleet_live(const struct fhost *h);
+/* f->h from f->o (hosts, their device overrides), each waiting; 0 or -1
+ * out of memory.  fleet_hosts_release ends their ssh and frees them. */
+int fleet_hosts_init(struct fleet *f);
+void fleet_hosts_release(struct fleet *f);
+/* One scheduling step after input: the gate (every host through the
+ * handshake: make or resume the set), then survey or aggregate
+ * scheduling.  -1 when the gate refused the run (f->fatal). */
+int fleet_step(struct fleet *f);
 void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Send msg as one line to h's agent and free it; a send that fails
