@@ -47,6 +47,11 @@ static int fctl_rm(const char *path, const struct stat *st, int type, struct FTW
 	return remove(path);
 }
 
+static void fctl_teardown(void)
+{
+	rmdir(fctl_root);
+}
+
 static int fctl_setup(void)
 {
 	struct errlist errs = ERRLIST_INIT;
@@ -57,6 +62,7 @@ static int fctl_setup(void)
 	snprintf(fctl_root, sizeof(fctl_root), "/tmp/iomatrix-fuzzctl.XXXXXX");
 	if (!mkdtemp(fctl_root))
 		return -1;
+	atexit(fctl_teardown); /* each input removes its set; this, the root */
 	int r = suite_load_buffer("suite.yaml", fctl_yaml, strlen(fctl_yaml), &so,
 				  &fctl_suite, &errs);
 	errlist_release(&errs);
