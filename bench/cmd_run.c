@@ -32,6 +32,7 @@
 #include "host/run_devices.h"
 #include "resultset/ptsfile.h"
 #include "resultset/resultset.h"
+#include "resultset/resume.h"
 #include "pts/run_ssd.h"
 #include "runner/run_progress.h"
 #include "runner/runner.h"
@@ -656,57 +657,28 @@ struct run {
 static int run_resume_open(struct run *r)
 {
 	struct run_args *a = &r->a;
+	struct resume_set rz = { .scale = a->scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
-	if (resultset_lock(a->resume, &r->lock_fd, r->err, sizeof(r->err)) < 0) {
+	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
+	r->lock_fd = rz.lock_fd;
+	r->have_rs = r->rs.manifest != NULL;
+	if (ret < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		return -1;
 	}
-	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
-		return -1;
-	}
-	r->have_rs = true;
 	struct resultset_facts f;
 	resultset_facts(&r->rs, &f);
-	if (!f.source_kind || strcmp(f.source_kind, "iomatrix")) {
-		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
-			a->resume);
-		return -1;
-	}
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
 	if (f.hostname && strcmp(f.hostname, here) && !a->quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
 			r->rs.dir, f.hostname, here);
 	if (!a->suite_path) {
-		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
+		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
-		/* the set's own copy, not a file a link in the set points at */
-		struct stat lst;
-		if (lstat(r->resume_suite, &lst) == 0 && !S_ISREG(lst.st_mode)) {
-			fprintf(stderr, "iomatrix: '%s' is not a regular file (%s); a set's suite must be its own copy: give the suite with 'iomatrix run SUITE.yaml --resume %s'\n",
-				r->resume_suite, S_ISLNK(lst.st_mode) ? "a symbolic link" :
-				"a special file", r->rs.dir);
-			r->rc = EXIT_USAGE;
-			return -1;
-		}
 	}
-	double set_scale = f.scale;
-	/* a number from a set is checked as --scale is: 1e400 (inf) would be
-	 * an undefined cast in cell_scale, -1 a message about a flag the user
-	 * never gave */
-	if (!(set_scale > 0 && set_scale <= SUITE_CLI_MAX_SCALE)) {
-		fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
-			r->rs.dir);
-		return -1;
-	}
-	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
-		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
-			a->scale, set_scale, r->rs.dir);
-		return -1;
-	}
-	a->scale = set_scale;
+	a->scale = rz.scale;
 	if (a->ndevices == 0) { /* the set fixes the device paths */
 		size_t n;
 		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
@@ -795,8 +767,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		return -1;
 	}
 	r->have_rs = true;
-	/* keeps a --resume of it out */
-	resultset_lock(r->rs.dir, &r->lock_fd, r->err, sizeof(r->err));
+	resume_lock(r->rs.dir, &r->lock_fd, r->err, sizeof(r->err)); /* keeps a --resume of it out */
 	int wr = resultset_write_inputs(&r->rs, r->s);
 	if (wr < 0) {
 		fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",

@@ -67,8 +67,8 @@ cJSON *resultset_fleet_host_json(const struct resultset_fleet_host *h)
 		cJSON_AddNumberToObject(c, "samples", (double)h->samples);
 		cJSON_AddNumberToObject(c, "wall_offset_s", h->wall_offset_s);
 	}
-	static const char *const keys[] = { "host", "tool", "devices" };
-	for (size_t k = 0; k < 3; k++) {
+	static const char *const keys[] = { "host", "tool", "devices", "machine" };
+	for (size_t k = 0; k < 4; k++) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(h->info, keys[k]);
 		put(o, keys[k], v ? cJSON_Duplicate(v, true) : cJSON_CreateNull());
 	}
@@ -76,16 +76,19 @@ cJSON *resultset_fleet_host_json(const struct resultset_fleet_host *h)
 }
 
 int resultset_fleet_save_hosts(struct resultset *rs, cJSON *hosts,
-			       uint64_t margin_ns)
+			       cJSON *same_machine, uint64_t margin_ns)
 {
 	cJSON *fl = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
 	char err[512];
 
 	if (!cJSON_IsObject(fl)) {
 		cJSON_Delete(hosts);
+		cJSON_Delete(same_machine);
 		return -EINVAL;
 	}
 	put(fl, "hosts", hosts);
+	if (same_machine)
+		put(fl, "same_machine", same_machine);
 	if (margin_ns)
 		put(fl, "barrier_margin_ns", cJSON_CreateNumber((double)margin_ns));
 	return resultset_save_manifest(rs, err, sizeof(err));
@@ -174,6 +177,23 @@ int resultset_fleet_cell_tag(cJSON *cell, int id, int plan_id, const char *host)
 	    put(cell, "plan_id", cJSON_CreateNumber(plan_id)) < 0 ||
 	    put(cell, "host", cJSON_CreateString(host)) < 0)
 		return -ENOMEM;
+	return 0;
+}
+
+int resultset_fleet_cell_measured(cJSON *cell, unsigned session, const char *start)
+{
+	if (put(cell, "fleet_session", cJSON_CreateNumber(session)) < 0)
+		return -ENOMEM;
+	if (start) {
+		char now[32];
+		cJSON *ma = cJSON_CreateObject();
+		iso8601_now(now, sizeof(now));
+		if (!ma)
+			return -ENOMEM;
+		cJSON_AddStringToObject(ma, "start", start);
+		cJSON_AddStringToObject(ma, "end", now);
+		return put(cell, "measured_at", ma);
+	}
 	return 0;
 }
 

@@ -36,14 +36,16 @@ struct resultset_fleet_host {
 	int64_t offset_ns, error_ns, rtt_min_ns, rtt_median_ns;
 	size_t samples;
 	double wall_offset_s;
-	const cJSON *info;           /* the agent's {host, tool, devices} (copied) */
+	const cJSON *info;           /* the agent's {host, tool, devices, machine}
+				      * (copied) */
 };
 cJSON *resultset_fleet_host_json(const struct resultset_fleet_host *h);
-/* Put hosts (taken) and, when margin_ns is not 0, barrier_margin_ns into
- * the manifest's fleet object and rewrite the manifest.  0 or -errno
+/* Put hosts and same_machine (groups of host names that are one machine;
+ * both taken) and, when margin_ns is not 0, barrier_margin_ns into the
+ * manifest's fleet object and rewrite the manifest.  0 or -errno
  * (-EINVAL: rs is not a fleet set). */
 int resultset_fleet_save_hosts(struct resultset *rs, cJSON *hosts,
-			       uint64_t margin_ns);
+			       cJSON *same_machine, uint64_t margin_ns);
 
 /* What --resume reads of a fleet set's manifest; the strings are copies
  * the caller frees with resultset_fleet_facts_release(). */
@@ -67,6 +69,10 @@ bool resultset_is_fleet(const char *dir);
 /* Set a fleet cell's own keys: its set id, the plan id and the host ("all"
  * for an aggregate). */
 int resultset_fleet_cell_tag(cJSON *cell, int id, int plan_id, const char *host);
+/* A fleet cell's "fleet_session" (which run or resume of the set measured
+ * it) and, when start is not NULL, "measured_at": {start, end = now} on
+ * the controller's clock. */
+int resultset_fleet_cell_measured(cJSON *cell, unsigned session, const char *start);
 /* One element of a host cell's "starts": how late repetition rep started
  * against its go, and (when have_start) its start on the controller's
  * clock. */

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,6 +20,7 @@
 #include "cells.h"
 #include "host/fingerprint.h"
 #include "resultset.h"
+#include "cellcheck.h"
 
 static uint64_t mono_ns(void)
 {
@@ -328,22 +328,6 @@ int resultset_write_inputs(struct resultset *rs, const struct suite *s)
 	int r1 = fsutil_write_atomic_at(rs->dirfd, "suite.yaml", s->text, s->text_len);
 	int r2 = resultset_write_plan(rs, s);
 	return r1 < 0 ? r1 : r2;
-}
-
-int resultset_lock(const char *dir, int *fd_out, char *err, size_t errlen)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0;
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
-		snprintf(err, errlen, "set '%s' is being written by another iomatrix run; wait for it to end or stop it first",
-			 dir);
-		close(fd);
-		return -EWOULDBLOCK;
-	}
-	*fd_out = fd; /* filesystems without flock: go on unlocked */
-	return 0;
 }
 
 int resultset_create(struct resultset *rs, const char *results_root,
@@ -684,13 +668,20 @@ static bool params_match(cJSON *want, const cJSON *have)
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen)
 {
+	return resultset_cell_verify_as(rs, c, c->id, why, whylen);
+}
+
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen)
+{
 	char rel[RESULTSET_CELL_NAME_MAX];
 	int cfd = -1;
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
+	char cwhy[256];
 
-	resultset_cell_name(c->id, rel, sizeof(rel));
+	resultset_cell_name(file_id, rel, sizeof(rel));
 	if (rs->dirfd >= 0)
 		cfd = resultset_cells_open(rs->dirfd);
 	if (cfd >= 0)
@@ -705,10 +696,12 @@ int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
 	if (!cJSON_IsObject(j)) {
 		snprintf(why, whylen, "'cells/%s' is not valid JSON (cut short?)", rel);
-	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)c->id) {
+	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)file_id) {
 		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
 	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
 		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (cellcheck_cell(j, cwhy, sizeof(cwhy)) < 0) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, cwhy);
 	} else if (!(want = cell_to_json(c)) || !params_match(want,
 			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
 		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);
@@ -968,8 +961,9 @@ int resultset_discard_refused(struct resultset *rs)
 		return -EBADF;
 	resultset_remove_stale_temps(rs);
 	if (failed) {
-		char name[32];
-		snprintf(name, sizeof(name), "cells/%04d.json", failed);
+		char name[RESULTSET_CELL_NAME_MAX + 8];
+		memcpy(name, "cells/", 6);
+		resultset_cell_name(failed, name + 6, sizeof(name) - 6);
 		unlinkat(rs->dirfd, name, 0);
 	}
 	/* cells/ first: if it is not empty (a file of someone else), the set

@@ -118,6 +118,10 @@ int resultset_discard_refused(struct resultset *rs);
  * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen);
+/* The same for a cell stored under another id (a fleet set: host slot *
+ * plan cells + plan id), c's own id being its params' id. */
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 
@@ -159,16 +163,6 @@ int resultset_write_plan(struct resultset *rs, const struct suite *s);
 /* A new set's inputs: suite.yaml (the suite byte for byte) and plan.json,
  * atomically.  0 or the first -errno. */
 int resultset_write_inputs(struct resultset *rs, const struct suite *s);
-/*
- * Hold an exclusive flock on the set directory dir while writing it, so
- * that a --resume of a set another run is still writing is refused
- * instead of interleaving two writers.  *fd_out gets the descriptor that
- * holds the lock (the caller closes it to release it); a missing dir
- * (resultset_open reports it) or a filesystem without flock gives 0 and
- * no lock.  -EWOULDBLOCK with the message in err when another process
- * holds it.
- */
-int resultset_lock(const char *dir, int *fd_out, char *err, size_t errlen);
 
 /* ---- cell files (cellfile.c) ---- */
 

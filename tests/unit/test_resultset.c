@@ -303,7 +303,7 @@ static void test_fleet_facts_roundtrip(void **state)
 	h.status = "failed";
 	h.error = "lost";
 	cJSON_AddItemToArray(hosts, resultset_fleet_host_json(&h));
-	assert_int_equal(resultset_fleet_save_hosts(&rs, hosts, 5000000), 0);
+	assert_int_equal(resultset_fleet_save_hosts(&rs, hosts, NULL, 5000000), 0);
 	assert_true(resultset_is_fleet(dir));
 
 	assert_int_equal(resultset_open(&back, dir, err, sizeof(err)), 0);
