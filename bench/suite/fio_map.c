@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "fio_map.h"
+#include "keys.h"
 
 static const char *fio_rw(enum pattern p)
 {
@@ -70,31 +71,31 @@ static void emitf(fio_map_emit emit, void *arg, const char *key,
 }
 
 /* Batching, io_uring fast paths and placement: only what differs from
- * fio's defaults, and the io_uring options only for io_uring (fio refuses
- * them for another engine). */
+ * fio's defaults, and each only where the key table says it applies (fio
+ * refuses an engine's options for another engine). */
 static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *arg)
 {
 	char b[32];
-	if (c->iodepth_batch != 1)
+#define ON(k) key_applies(k, c)
+	if (c->iodepth_batch != 1 && ON(K_IODEPTH_BATCH))
 		emitf(emit, arg, "iodepth_batch_submit", c->iodepth_batch);
-	if (c->iodepth_batch_complete_min != 1)
+	if (c->iodepth_batch_complete_min != 1 && ON(K_BATCH_CMIN))
 		emitf(emit, arg, "iodepth_batch_complete_min", c->iodepth_batch_complete_min);
-	if (c->iodepth_batch_complete_max)
+	if (c->iodepth_batch_complete_max && ON(K_BATCH_CMAX))
 		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth_batch_complete_max);
-	if (!strcmp(c->engine, "io_uring")) {
-		if (c->registerfiles)
-			emit(arg, "registerfiles", "1");
-		if (c->fixedbufs)
-			emit(arg, "fixedbufs", "1");
-		if (c->sqthread_poll)
-			emit(arg, "sqthread_poll", "1");
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			emitf(emit, arg, "sqthread_poll_cpu", (unsigned)c->sqthread_poll_cpu);
-		if (c->hipri)
-			emit(arg, "hipri", "1");
-		if (c->nonvectored >= 0)
-			emitf(emit, arg, "nonvectored", (unsigned)c->nonvectored);
-	}
+	if (c->registerfiles && ON(K_REGISTERFILES))
+		emit(arg, "registerfiles", "1");
+	if (c->fixedbufs && ON(K_FIXEDBUFS))
+		emit(arg, "fixedbufs", "1");
+	if (c->sqthread_poll && ON(K_SQPOLL))
+		emit(arg, "sqthread_poll", "1");
+	if (c->sqthread_poll && c->sqthread_poll_cpu >= 0 && ON(K_SQPOLL_CPU))
+		emitf(emit, arg, "sqthread_poll_cpu", (unsigned)c->sqthread_poll_cpu);
+	if (c->hipri && ON(K_HIPRI))
+		emit(arg, "hipri", "1");
+	if (c->nonvectored >= 0 && ON(K_NONVECTORED))
+		emitf(emit, arg, "nonvectored", (unsigned)c->nonvectored);
+#undef ON
 	if (c->cpus_allowed[0])
 		emit(arg, "cpus_allowed", c->cpus_allowed);
 	if (c->numa_node >= 0) {

@@ -1250,11 +1250,7 @@ static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
 {
 #define L(k) (p->line[k] ? p->line[k] : fl)
 #define C(k) (p->line[k] ? p->col[k] : fc)
-	const struct engine *eng = engine_lookup(c->engine);
-	bool async = eng && (eng->flags & ENGINE_ASYNC);
-	bool uring = !strcmp(c->engine, "io_uring");
-	static const int uring_keys[] = { K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL,
-					  K_HIPRI, K_NONVECTORED };
+	bool uring = key_applies(K_HIPRI, c);
 
 	if (c->iodepth_batch_complete_max &&
 	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min)
@@ -1264,31 +1260,35 @@ static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
 	if (uring && c->hipri && !c->direct)
 		err_at(x, L(K_HIPRI), C(K_HIPRI),
 		       "'hipri' needs 'direct: true': polled completions exist for O_DIRECT IO only");
-	usage_note(x, K_IODEPTH_BATCH, p, async);
-	usage_note(x, K_BATCH_CMIN, p, async);
-	usage_note(x, K_BATCH_CMAX, p, async);
-	for (size_t i = 0; i < sizeof(uring_keys) / sizeof(uring_keys[0]); i++)
-		usage_note(x, uring_keys[i], p, uring);
-	usage_note(x, K_SQPOLL_CPU, p, uring && c->sqthread_poll);
+	/* an engine's own keys, and those that need an engine's capability */
+	for (int k = 0; k < NKEYS; k++)
+		if (cell_keys[k].engine || cell_keys[k].engine_flags)
+			usage_note(x, k, p, key_applies(k, c) &&
+				   (k != K_SQPOLL_CPU || c->sqthread_poll));
 #undef L
 #undef C
 }
 
 /* Why a key that no cell uses is an error (usage_note() found it unused). */
-static const char *usage_text(int k)
+static void usage_text(int k, char *buf, size_t len)
 {
-	switch (k) {
-	case K_RWMIXREAD:
-		return "'%s' only applies to readwrite or randrw, and no cell it reaches has one";
-	case K_FSYNC: case K_END_FSYNC:
-		return "'%s' only applies to writes, and no cell it reaches writes";
-	case K_IODEPTH_BATCH: case K_BATCH_CMIN: case K_BATCH_CMAX:
-		return "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one";
-	case K_SQPOLL_CPU:
-		return "'%s' only applies with 'sqthread_poll: true' and engine io_uring, and no cell it reaches has both";
-	default:
-		return "'%s' is an io_uring option, and no cell it reaches has 'engine: io_uring'";
-	}
+	const struct key *key = &cell_keys[k];
+
+	if (k == K_RWMIXREAD)
+		snprintf(buf, len, "'%s' only applies to readwrite or randrw, and no cell it reaches has one",
+			 key->name);
+	else if (k == K_FSYNC || k == K_END_FSYNC)
+		snprintf(buf, len, "'%s' only applies to writes, and no cell it reaches writes",
+			 key->name);
+	else if (k == K_SQPOLL_CPU)
+		snprintf(buf, len, "'%s' only applies with 'sqthread_poll: true' and engine %s, and no cell it reaches has both",
+			 key->name, key->engine);
+	else if (key->engine)
+		snprintf(buf, len, "'%s' is an %s option, and no cell it reaches has 'engine: %s'",
+			 key->name, key->engine, key->engine);
+	else
+		snprintf(buf, len, "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one",
+			 key->name);
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -1564,10 +1564,13 @@ static void expand(struct ctx *x, const struct suite_opts *opts)
 			cell_resolve(x, &x->devs[d], NULL, &x->incl[i], &c, &p);
 			cell_check(x, &c, &p, x->incl[i].line, x->incl[i].col);
 		}
-	for (size_t i = 0; i < x->nusage && !x->partial; i++)
-		if (!x->usage[i].used)
-			err_at(x, x->usage[i].line, x->usage[i].col,
-			       usage_text(x->usage[i].key), cell_keys[x->usage[i].key].name);
+	for (size_t i = 0; i < x->nusage && !x->partial; i++) {
+		char why[300];
+		if (x->usage[i].used)
+			continue;
+		usage_text(x->usage[i].key, why, sizeof(why));
+		err_at(x, x->usage[i].line, x->usage[i].col, "%s", why);
+	}
 	total = kept + x->ndevs * x->nincl;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",

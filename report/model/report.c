@@ -20,6 +20,7 @@
 #include "report.h"
 #include "ssd.h"
 #include "common/units.h"
+#include "suite/keys.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
 const char *const report_colors[REPORT_COLORS] = {
@@ -204,90 +205,66 @@ static int dev_names(struct report *r)
 /* ---- groups ---- */
 
 /*
- * Workload parameters.  Two cells are one workload only when every
- * parameter that changes the result matches: a sysbench run with 4 threads,
- * 4 files and an fsync every 100 requests is not the iomatrix cell with 1
- * job and 1 file, and a ratio between them would be meaningless.  Engines
- * compare by class (libaio and io_uring both submit asynchronously; psync
- * waits for each IO), and the row notes the engine when a group mixes them.
+ * Workload parameters.  Two cells are one workload only when every key the
+ * key table marks as defining the workload matches (key_same): a sysbench
+ * run with 4 threads, 4 files and an fsync every 100 requests is not the
+ * iomatrix cell with 1 job and 1 file, and a ratio between them would be
+ * meaningless.  Engines compare by class (libaio and io_uring both submit
+ * asynchronously; psync waits for each IO), and the row notes the engine
+ * when a group mixes them.  The words below are how a title speaks of
+ * them; P_EOPTS gathers every other workload key (batching, io_uring,
+ * placement, and any key the table gains later).
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
 	      P_FILES, P_OFFSET, P_STOP, P_EOPTS, P__N };
 
-/* The batching, io_uring and placement keys (P_EOPTS) that differ from
- * fio's defaults, under fio's names: "iodepth_batch 32, fixedbufs".
+/* The title word of workload key k; -1: the pattern, which splits groups
+ * before any of these. */
+static int wparam_of(int k)
+{
+	switch (k) {
+	case K_PATTERN: return -1;
+	case K_BS: return P_BS;
+	case K_IODEPTH: return P_QD;
+	case K_JOBS: return P_JOBS;
+	case K_RWMIXREAD: return P_RWMIX;
+	case K_ENGINE: return P_ENGINE;
+	case K_DIRECT: return P_DIRECT;
+	case K_FSYNC: case K_END_FSYNC: return P_FSYNC;
+	case K_DATA: return P_DATA;
+	case K_FILES: return P_FILES;
+	case K_OFFSET: return P_OFFSET;
+	case K_RUNTIME: case K_REQUESTS: case K_IO_SIZE: return P_STOP;
+	default: return P_EOPTS;
+	}
+}
+
+/* The P_EOPTS keys that differ from their defaults, as a title says them:
+ * "iodepth_batch 32, fixedbufs"; another engine's options are not said.
  * Returns false (nothing added) when all are at their defaults. */
 static bool eopts_note(const struct cell *c, struct sbuf *b)
 {
 	size_t len0 = b->len;
-#define SEP (b->len > len0 ? ", " : "")
-	if (c->iodepth_batch != 1)
-		sbuf_addf(b, "%siodepth_batch %u", SEP, c->iodepth_batch);
-	if (c->iodepth_batch_complete_min != 1)
-		sbuf_addf(b, "%scompletions from %u", SEP, c->iodepth_batch_complete_min);
-	if (c->iodepth_batch_complete_max)
-		sbuf_addf(b, "%scompletions up to %u", SEP, c->iodepth_batch_complete_max);
-	if (!strcmp(c->engine, "io_uring")) {
-		if (c->registerfiles)
-			sbuf_addf(b, "%sregisterfiles", SEP);
-		if (c->fixedbufs)
-			sbuf_addf(b, "%sfixedbufs", SEP);
-		if (c->sqthread_poll)
-			sbuf_addf(b, "%ssqthread_poll", SEP);
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			sbuf_addf(b, " on CPU %d", c->sqthread_poll_cpu);
-		if (c->hipri)
-			sbuf_addf(b, "%shipri", SEP);
-		if (c->nonvectored >= 0)
-			sbuf_addf(b, "%snonvectored %d", SEP, c->nonvectored);
+	struct sbuf part = SBUF_INIT;
+	for (int k = 0; k < NKEYS; k++) {
+		if (!cell_keys[k].workload || wparam_of(k) != P_EOPTS ||
+		    (cell_keys[k].engine && strcmp(c->engine, cell_keys[k].engine)))
+			continue;
+		sbuf_reset(&part);
+		key_text(k, c, KEY_TEXT_NOTE, &part);
+		if (part.len)
+			sbuf_addf(b, "%s%s", b->len > len0 ? ", " : "", sbuf_str(&part));
 	}
-	if (c->cpus_allowed[0])
-		sbuf_addf(b, "%sCPUs %s", SEP, c->cpus_allowed);
-	if (c->numa_node >= 0)
-		sbuf_addf(b, "%sNUMA node %d", SEP, c->numa_node);
-#undef SEP
+	sbuf_release(&part);
 	return b->len > len0;
 }
 
-static bool eopts_eq(const struct cell *a, const struct cell *b)
+static bool wparam_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
-	return a->iodepth_batch == b->iodepth_batch &&
-	       a->iodepth_batch_complete_min == b->iodepth_batch_complete_min &&
-	       a->iodepth_batch_complete_max == b->iodepth_batch_complete_max &&
-	       a->registerfiles == b->registerfiles && a->fixedbufs == b->fixedbufs &&
-	       a->sqthread_poll == b->sqthread_poll &&
-	       a->sqthread_poll_cpu == b->sqthread_poll_cpu && a->hipri == b->hipri &&
-	       a->nonvectored == b->nonvectored &&
-	       !strcmp(a->cpus_allowed, b->cpus_allowed) && a->numa_node == b->numa_node;
-}
-
-static const char *engine_class(const char *e)
-{
-	if (!strcmp(e, "libaio") || !strcmp(e, "io_uring"))
-		return "async";
-	return e;
-}
-
-static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
-{
-	switch (p) {
-	case P_BS: return a->bs == b->bs;
-	case P_QD: return a->iodepth == b->iodepth;
-	case P_JOBS: return a->jobs == b->jobs;
-	case P_RWMIX: return a->rwmixread == b->rwmixread;
-	case P_ENGINE: return !strcmp(engine_class(a->engine), engine_class(b->engine));
-	case P_DIRECT: return a->direct == b->direct;
-	case P_FSYNC: return a->fsync == b->fsync && a->end_fsync == b->end_fsync;
-	case P_DATA: return !strcmp(a->data, b->data) && a->compress_pct == b->compress_pct;
-	case P_FILES: return a->files == b->files;
-	/* zone reads (offset 0 %, 50 %, 95 %) are different workloads */
-	case P_OFFSET: return a->offset_bytes == b->offset_bytes &&
-			      a->offset_pct == b->offset_pct;
-	/* a 60 s latency run is not a repeat of the same cell run for 20 s */
-	case P_STOP: return a->runtime_ns == b->runtime_ns &&
-			    a->requests == b->requests && a->io_size == b->io_size;
-	case P_EOPTS: return eopts_eq(&a->cell, &b->cell);
-	}
+	for (int k = 0; k < NKEYS; k++)
+		if (cell_keys[k].workload && wparam_of(k) == p &&
+		    !key_same(k, &a->cell, &b->cell))
+			return false;
 	return true;
 }
 
@@ -363,7 +340,7 @@ static char *group_key(const struct report *r, size_t dev, const struct rset_cel
 		if (p == P_RWMIX && strcmp(c->pattern, "randrw") && strcmp(c->pattern, "readwrite"))
 			continue;
 		if (p == P_ENGINE) {
-			sbuf_adds(&b, engine_class(c->engine));
+			sbuf_adds(&b, key_engine_class(c->engine));
 			continue;
 		}
 		/* an imported run of unknown stop rule matches no other cell */
@@ -429,7 +406,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 		for (size_t i = 0; i < r->ngroups; i++) {
 			size_t n = 0;
 			for (size_t k = 0; k < r->ngroups; k++)
-				n += param_eq(r->groups[k].proto, r->groups[i].proto, p);
+				n += wparam_eq(r->groups[k].proto, r->groups[i].proto, p);
 			if (n > best) {
 				best = n;
 				v->modal[p] = r->groups[i].proto;
@@ -440,7 +417,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 
 static bool unusual(const struct varies *v, const struct rset_cell *c, int p)
 {
-	return v->modal[p] && !param_eq(c, v->modal[p], p);
+	return v->modal[p] && !wparam_eq(c, v->modal[p], p);
 }
 
 /* The title of a group without the label: "4K random read, QD1, 4 jobs". */
