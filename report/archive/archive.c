@@ -332,15 +332,15 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 {
 	char t[48];
-	sbuf_addf(b, "pattern=%s", c->pattern);
+	sbuf_addf(b, "pattern=%s", pattern_name(c->cell.pattern));
 	fmt_bs(c->bs, t, sizeof(t));
 	sbuf_addf(b, ";bs=%s;qd=%d;jobs=%d", t, c->iodepth, c->jobs);
-	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
+	if (pattern_is_mixed(c->cell.pattern))
 		sbuf_addf(b, ";rwmixread=%d", c->rwmixread);
-	sbuf_addf(b, ";engine=%s;direct=%s", c->engine, c->direct ? "yes" : "no");
+	sbuf_addf(b, ";engine=%s;direct=%s", c->cell.engine, c->direct ? "yes" : "no");
 	if (c->fsync || c->end_fsync)
 		sbuf_addf(b, ";fsync=%d%s", c->fsync, c->end_fsync ? "+end" : "");
-	sbuf_addf(b, ";data=%s", c->data);
+	sbuf_addf(b, ";data=%s", data_name(c->cell.data));
 	if (c->compress_pct)
 		sbuf_addf(b, ":%d", c->compress_pct);
 	sbuf_addf(b, ";files=%d", c->files);
@@ -415,15 +415,15 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		a->dev = d;
 		/* labels need not name the direction ("RND4K Q1T1" is both a
 		 * random read and a random write cell in many suites) */
-		size_t ll = strlen(c->label) + strlen(c->pattern) + 2;
+		size_t ll = strlen(c->label) + strlen(pattern_name(c->cell.pattern)) + 2;
 		a->label = malloc(ll);
 		if (a->label)
-			snprintf(a->label, ll, "%s %s", c->label, c->pattern);
+			snprintf(a->label, ll, "%s %s", c->label, pattern_name(c->cell.pattern));
 		a->sig = sbuf_detach(&b);
 		s->ncells++;
 		if (!a->label || !a->sig)
 			return -1;
-		a->seq_large = strncmp(c->pattern, "rand", 4) && c->bs >= 65536;
+		a->seq_large = !pattern_is_random(c->cell.pattern) && c->bs >= 65536;
 		for (int m = 0; m < ARC_NMETRIC; m++)
 			cell_metric(c, m, &a->m[m]);
 	}
