@@ -21,6 +21,7 @@
 #include <yaml.h>
 
 #include "common/fsutil.h"
+#include "common/suggest.h"
 #include "engines/engine.h"
 #include "common/sha256.h"
 #include "keys.h"
@@ -36,10 +37,8 @@
 #define SUITE_MAX_DEPTH 32
 /* Enumerating the raw product to apply `exclude` is cheap, but not forever. */
 #define SUITE_MAX_RAW_PRODUCT 1000000ULL
-/* No map of a suite has more keys than the key table; devices and exclude
- * entries are compared pairwise, so bound them to keep validation fast on
- * hostile input. */
-#define SUITE_MAX_MAP_KEYS 64
+/* Devices and exclude entries are compared pairwise, so bound them to keep
+ * validation fast on hostile input (maps: YMAP_MAX_KEYS). */
 #define SUITE_MAX_DEVICES 256
 #define SUITE_MAX_EXCLUDES 64
 #define SUITE_MAX_ERRORS 200
@@ -175,50 +174,13 @@ static bool has_errors(const struct ctx *x)
 
 /* ---- did you mean ------------------------------------------------------ */
 
-/* Optimal string alignment distance (a transposition costs 1: iodepht). */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	size_t d[34][34];
-
-	if (la > 32 || lb > 32)
-		return 99;
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = tolower((unsigned char)a[i - 1]) !=
-				      tolower((unsigned char)b[j - 1]);
-			size_t v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v)
-				v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[la][lb];
-}
-
-/* " (did you mean 'x'?)" for the closest of words, or "" */
+/* " (did you mean 'x'?)" for the nearest of words (suggest.h), or "" */
 static void suggest(const char *word, const char *const *words, char *buf,
 		    size_t len)
 {
-	const char *best = NULL;
-	size_t bestd = 99, limit = strlen(word) <= 4 ? 1 : 2;
+	const char *best = suggest_word(word, words);
 
-	for (size_t i = 0; words[i]; i++) {
-		size_t d = edit_distance(word, words[i]);
-		if (d < bestd) {
-			bestd = d;
-			best = words[i];
-		}
-	}
-	if (best && bestd <= limit && bestd < strlen(word))
+	if (best)
 		snprintf(buf, len, " (did you mean '%s'?)", best);
 	else
 		buf[0] = '\0';
@@ -231,14 +193,6 @@ static yaml_node_t *node_at(struct ctx *x, int idx)
 	return yaml_document_get_node(x->doc, idx);
 }
 
-static const char *node_kind(const yaml_node_t *n)
-{
-	switch (n->type) {
-	case YAML_SEQUENCE_NODE: return "a list";
-	case YAML_MAPPING_NODE: return "a map";
-	default: return "a value";
-	}
-}
 
 static const char *scalar(const yaml_node_t *n)
 {
@@ -280,51 +234,47 @@ static bool count_nodes(struct ctx *x, yaml_node_t *n, unsigned depth,
 	return true;
 }
 
-/*
- * Check a mapping's keys: scalar, not duplicated.  Calls back for each pair
- * with a good key.  Returns false if n is not a mapping (error given).
- */
+/* Errors of the shared YAML helpers (ymap.c, ssd_keys.c) go through
+ * err_at, which drops repeats and stops at SUITE_MAX_ERRORS. */
+static void ykit_to_ctx(void *arg, unsigned line, unsigned col, const char *msg)
+{
+	err_at(arg, line, col, "%s", msg);
+}
+
+static struct ykit ctx_ykit(struct ctx *x)
+{
+	return (struct ykit){ .doc = x->doc, .errs = x->errs, .file = x->file,
+			      .err = ykit_to_ctx, .err_arg = x };
+}
+
+/* Walk a map (ymap_each) with a callback of the loader's own kind. */
 typedef void (*pair_fn)(struct ctx *x, const char *key, yaml_node_t *kn,
 			yaml_node_t *vn, void *arg);
+struct pair_call {
+	struct ctx *x;
+	pair_fn fn;
+	void *arg;
+};
+
+static int pair_tramp(const struct ykit *y, const char *key, yaml_node_t *kn,
+		      yaml_node_t *vn, void *arg)
+{
+	struct pair_call *pc = arg;
+	(void)y;
+	pc->fn(pc->x, key, kn, vn, pc->arg);
+	return 0;
+}
+
+/* false if n is not a map (or too big: error given) */
 static bool each_pair(struct ctx *x, yaml_node_t *n, const char *what,
 		      pair_fn fn, void *arg)
 {
-	if (n->type != YAML_MAPPING_NODE) {
-		err_at(x, NLINE(n), NCOL(n), "%s must be a map of 'key: value', not %s",
-		       what, node_kind(n));
-		return false;
-	}
-	if (n->data.mapping.pairs.top - n->data.mapping.pairs.start > SUITE_MAX_MAP_KEYS) {
-		err_at(x, NLINE(n), NCOL(n), "%s has more than %d keys; no suite map needs that many",
-		       what, SUITE_MAX_MAP_KEYS);
-		return false;
-	}
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
-	     p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *kn = node_at(x, p->key), *vn = node_at(x, p->value);
-		if (!kn || !vn)
-			continue;
-		if (kn->type != YAML_SCALAR_NODE) {
-			err_at(x, NLINE(kn), NCOL(kn), "a key in %s must be a name, not %s",
-			       what, node_kind(kn));
-			continue;
-		}
-		bool dup = false;
-		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-			yaml_node_t *k2 = node_at(x, q->key);
-			if (k2 && k2->type == YAML_SCALAR_NODE &&
-			    !strcmp(scalar(k2), scalar(kn))) {
-				err_at(x, NLINE(kn), NCOL(kn),
-				       "duplicate key '%s' (first at line %u); keep one",
-				       scalar(kn), NLINE(k2));
-				dup = true;
-				break;
-			}
-		}
-		if (!dup)
-			fn(x, scalar(kn), kn, vn, arg);
-	}
-	return true;
+	struct ykit y = ctx_ykit(x);
+	struct pair_call pc = { x, fn, arg };
+	bool map = n->type == YAML_MAPPING_NODE &&
+		   n->data.mapping.pairs.top - n->data.mapping.pairs.start <= YMAP_MAX_KEYS;
+	ymap_each(&y, n, what, pair_tramp, &pc);
+	return map;
 }
 
 /* ---- values ------------------------------------------------------------ */
@@ -558,7 +508,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	out->line = line;
 	out->col = col;
 	if (key->type == KT_STEADY) {
-		struct ykit y = { x->doc, x->errs, x->file };
+		struct ykit y = ctx_ykit(x);
 		struct steady_rule r;
 		int ret = ssd_parse_steady(&y, n, &r);
 		char *keep = ret == 0 ? (char *)ctx_str_n(x, &r, sizeof(r)) : NULL;
@@ -568,7 +518,7 @@ static int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
-		       key->name, node_kind(n));
+		       key->name, ykit_kind(n));
 		return -1;
 	}
 	v = scalar(n);
@@ -845,7 +795,7 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		return;
 	}
 	if (!strcmp(key, "purge") || !strcmp(key, "precondition")) {
-		struct ykit y = { x->doc, x->errs, x->file };
+		struct ykit y = ctx_ykit(x);
 		if (!strcmp(key, "purge"))
 			ssd_parse_purge(&y, vn, &d->d);
 		else
@@ -892,7 +842,7 @@ static void parse_devices(struct ctx *x, yaml_node_t *n)
 	if (n->type != YAML_SEQUENCE_NODE) {
 		err_at(x, NLINE(n), NCOL(n),
 		       "'devices' must be a list of devices ('- name: ...'), not %s",
-		       node_kind(n));
+		       ykit_kind(n));
 		return;
 	}
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
@@ -1061,7 +1011,7 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 
 	if (n->type != YAML_SEQUENCE_NODE) {
 		err_at(x, NLINE(n), NCOL(n), "%s must be a list of maps ('- {pattern: read, bs: 4k}'), not %s",
-		       what, node_kind(n));
+		       what, ykit_kind(n));
 		return;
 	}
 	size_t cnt = (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
@@ -1163,7 +1113,7 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	} else if (!strcmp(key, "title") || !strcmp(key, "description")) {
 		if (vn->type != YAML_SCALAR_NODE) {
 			err_at(x, NLINE(vn), NCOL(vn), "'%s' must be text, not %s", key,
-			       node_kind(vn));
+			       ykit_kind(vn));
 			return;
 		}
 		char **dst = !strcmp(key, "title") ? &x->s->title : &x->s->description;
@@ -1184,7 +1134,7 @@ static void top_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 		if (value_parse(x, K_KEEP_FILES, vn, &x->top_keep) == 0)
 			x->have_top_keep = true;
 	} else if (!strcmp(key, "rounds")) {
-		struct ykit y = { x->doc, x->errs, x->file };
+		struct ykit y = ctx_ykit(x);
 		ssd_parse_rounds(&y, vn, &x->s->rounds, &x->track_pos);
 	} else if (!strcmp(key, "hosts")) {
 		parse_hosts(x, vn);
@@ -1899,7 +1849,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	}
 	if (root->type != YAML_MAPPING_NODE) {
 		err_at(&x, NLINE(root), NCOL(root), "a suite is a map of keys (suite:, devices:, matrix:), not %s",
-		       node_kind(root));
+		       ykit_kind(root));
 		goto err;
 	}
 	each_pair(&x, root, "the suite", top_pair, NULL);
@@ -1938,7 +1888,7 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 	{
 		/* checks that need the devices' final paths and the cells
 		 * (from the positions kept: the YAML tree is gone) */
-		struct ykit y = { x.doc, x.errs, x.file };
+		struct ykit y = ctx_ykit(&x);
 		for (size_t d = 0; d < s->ndevices; d++)
 			ssd_check_device(&y, &s->devices[d]);
 		ssd_check_tracks(&y, s, x.track_pos);
