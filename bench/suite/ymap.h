@@ -1,6 +1,6 @@
 /*
  * ymap.h - the one walker of a YAML map in a suite, used by the suite
- * loader (suite.c) and the SNIA PTS keys (ssd_keys.c): the value must be a
+ * loader (suite_parse.c) and the SNIA PTS keys (ssd_keys.c): the value must be a
  * map, of at most YMAP_MAX_KEYS keys, each a name and given once.
  *
  * libyaml boundary: nodes belong to y->doc; the key string handed to the
