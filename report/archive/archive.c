@@ -20,6 +20,7 @@
 #include "model/fleet.h"
 #include "model/report.h"
 #include "resultset/rset.h"
+#include "suite/keys.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
 const char *const arc_metric_units[ARC_NMETRIC] = { "IOPS", "MB/s", "mean latency (µs)",
@@ -329,6 +330,38 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 	return s->ndevs++;
 }
 
+/* The keys cell_sig() spells out itself (and size, which is not a
+ * workload key but keeps series of different file sets apart). */
+static bool sig_names(int k)
+{
+	switch (k) {
+	case K_PATTERN: case K_BS: case K_IODEPTH: case K_JOBS: case K_RWMIXREAD:
+	case K_ENGINE: case K_DIRECT: case K_FSYNC: case K_END_FSYNC: case K_DATA:
+	case K_FILES: case K_OFFSET: case K_RUNTIME: case K_REQUESTS: case K_IO_SIZE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Every other key that defines the workload (batching, io_uring options,
+ * placement, and any key the table gains), where it is not at its default:
+ * a series must not join cells that differ there.  Old signatures stay
+ * as they were, as none of these were set before the keys existed. */
+static void cell_sig_rest(const struct cell *c, struct sbuf *b)
+{
+	struct sbuf v = SBUF_INIT;
+	for (int k = 0; k < NKEYS; k++) {
+		if (!cell_keys[k].workload || sig_names(k) || key_is_default(k, c))
+			continue;
+		sbuf_reset(&v);
+		key_text(k, c, KEY_TEXT_METHOD, &v);
+		if (v.len)
+			sbuf_addf(b, ";%s=%s", cell_keys[k].name, sbuf_str(&v));
+	}
+	sbuf_release(&v);
+}
+
 static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 {
 	char t[48];
@@ -364,6 +397,7 @@ static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 		fmt_bs(c->io_size, t, sizeof(t));
 		sbuf_addf(b, ";io_size=%s", t);
 	}
+	cell_sig_rest(&c->cell, b);
 }
 
 /* One metric over the directions: throughput adds up (spreads in
