@@ -1,8 +1,8 @@
 /*
  * keys.h - the key table: every parameter of a cell, once, with its suite
  * name, type, range, default, JSON name(s), help, whether it defines the
- * workload, its line in the report's Method section and the engine that
- * owns it.  The suite loader (parsing, range checks, which engine a key
+ * workload, its line in the report's Method section, the engine that
+ * owns it and fio's name for it.  The suite loader (parsing, range checks, which engine a key
  * applies to, did-you-mean, --help), cell_init() (defaults),
  * cell_to_json()/cell_from_json() (the PARAMS of plan.json and cell
  * files), fio export (which engine's options), and the report (the
@@ -86,6 +86,11 @@ struct key {
 	 * do for the key to apply (ENGINE_ASYNC for batching); 0: anything. */
 	const char *engine;
 	unsigned engine_flags;
+	/* fio's name of the option: fio export writes it where the key
+	 * applies and is not at its default (booleans as 1/0, numbers and CPU
+	 * lists as they are); NULL: fio_map.c says it its own way, or fio has
+	 * no such option. */
+	const char *fio;
 };
 
 enum {

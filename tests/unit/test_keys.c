@@ -1,7 +1,8 @@
 /*
  * test_keys.c - the key table knows everything about a key: walk every row
  * and check what a new key must bring (a JSON name, a help, a Method line
- * when it defines the workload, an owning engine the registry knows), and
+ * when it defines the workload, an owning engine the registry knows and
+ * fio's name for an engine's option), and
  * the table-driven helpers the suite loader, fio export and the report use
  * instead of lists of their own.
  */
@@ -43,6 +44,9 @@ static void test_every_row_is_complete(void **state)
 		if (key->engine && !engine_known(key->engine))
 			fail_msg("%s: owned by engine '%s', which the registry does not know",
 				 what, key->engine);
+		/* an engine's own option is one fio has too (fio export) */
+		if ((key->engine || key->engine_flags) && !key->fio)
+			fail_msg("%s: an engine's option without fio's name", what);
 		if (!key_is_default(k, &c))
 			fail_msg("%s: cell_init() does not give the row's default", what);
 		/* one label, one rank: the lines of the Method section sort */
