@@ -1,14 +1,16 @@
 /*
  * keys.h - the key table: every parameter of a cell, once, with its suite
  * name, type, range, default, JSON name(s), help, whether it defines the
- * workload, its line in the report's Method section, the engine that
- * owns it and fio's name for it.  The suite loader (parsing, range checks, which engine a key
- * applies to, did-you-mean, --help), cell_init() (defaults),
- * cell_to_json()/cell_from_json() (the PARAMS of plan.json and cell
- * files), fio export (which engine's options), and the report (the
- * Method section, which cells are one workload, title notes, the CSV
- * parameter columns) all read this table, so a new key is one row here
- * plus its field in struct cell; tests/unit/test_keys.c checks the row.
+ * workload, its line in the report's Method section, the engine that owns
+ * it and fio's name for it.  Read by the suite loader (parsing, range
+ * checks, which engine a key applies to, did-you-mean, --help),
+ * cell_init() (defaults), cell_to_json()/cell_from_json() (the PARAMS of
+ * plan.json and cell files), fio export (the engine options), the report
+ * (the Method section, which cells are one workload, title notes, the CSV
+ * parameter columns) and history (a series' signature).  So a new key is
+ * one row here (its K_ name and cell_keys[] entry) plus its field in
+ * struct cell, and what uses the value (the runner); tests/unit/
+ * test_keys.c checks that the row is complete.
  */
 #ifndef IOMATRIX_KEYS_H
 #define IOMATRIX_KEYS_H

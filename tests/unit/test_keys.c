@@ -2,9 +2,8 @@
  * test_keys.c - the key table knows everything about a key: walk every row
  * and check what a new key must bring (a JSON name, a help, a Method line
  * when it defines the workload, an owning engine the registry knows and
- * fio's name for an engine's option), and
- * the table-driven helpers the suite loader, fio export and the report use
- * instead of lists of their own.
+ * fio's name for an engine's option), and the table-driven helpers the
+ * suite loader, fio export and the report use instead of lists of their own.
  */
 #include "testutil.h"
 
