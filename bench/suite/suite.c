@@ -29,51 +29,7 @@
 
 /* ---- errors ------------------------------------------------------------ */
 
-/* Add one error at a position; identical messages (one problem reached by
- * many cells) are reported once. */
-void err_at(struct ctx *x, unsigned line, unsigned col, const char *fmt, ...)
-{
-	char msg[900];
-	va_list ap;
-
-	if (x->too_many)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	errlist_add(x->errs, x->file, line, col, "%s", msg);
-	struct errlist *e = x->errs;
-	if (e->n > x->nerrs_start + 1) {
-		for (size_t i = x->nerrs_start; i + 1 < e->n; i++)
-			if (!strcmp(e->msgs[i], e->msgs[e->n - 1])) {
-				free(e->msgs[--e->n]);
-				return;
-			}
-	}
-	if (e->n - x->nerrs_start >= SUITE_MAX_ERRORS) {
-		errlist_add(e, x->file, 0, 0, "too many errors; stopping");
-		x->too_many = true;
-	}
-}
-
-bool has_errors(const struct ctx *x)
-{
-	return x->errs->n > x->nerrs_start;
-}
-
 /* ---- did you mean ------------------------------------------------------ */
-
-/* " (did you mean 'x'?)" for the nearest of words (suggest.h), or "" */
-void suite_suggest(const char *word, const char *const *words, char *buf,
-		   size_t len)
-{
-	const char *best = suggest_word(word, words);
-
-	if (best)
-		snprintf(buf, len, " (did you mean '%s'?)", best);
-	else
-		buf[0] = '\0';
-}
 
 /* ---- top level --------------------------------------------------------- */
 

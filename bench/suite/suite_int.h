@@ -131,7 +131,7 @@ struct srcpos {
 typedef void (*pair_fn)(struct ctx *x, const char *key, yaml_node_t *kn,
 			yaml_node_t *vn, void *arg);
 
-/* suite.c */
+/* suite_ctx.c: calls no other file of the loader */
 /* Add one error at a position; identical messages (one problem reached by
  * many cells) are reported once, and past SUITE_MAX_ERRORS none. */
 void err_at(struct ctx *x, unsigned line, unsigned col, const char *fmt, ...)
@@ -140,17 +140,22 @@ void err_at(struct ctx *x, unsigned line, unsigned col, const char *fmt, ...)
 bool has_errors(const struct ctx *x);
 /* " (did you mean 'x'?)" for the nearest of words (suggest.h), or "" */
 void suite_suggest(const char *word, const char *const *words, char *buf, size_t len);
-
-/* suite_parse.c */
 /* A scalar node's text (owned by the document). */
 const char *suite_scalar(const yaml_node_t *n);
 /* True if the scalar is a plain (unquoted) YAML null: ~, null, or empty. */
 bool suite_is_null(const yaml_node_t *n);
+/* The shared YAML helpers' view of x; their errors go through err_at. */
+struct ykit ctx_ykit(struct ctx *x);
+/* A copy of v owned by x (freed with it). */
+const char *ctx_str(struct ctx *x, const char *v);
+/* A copy of the n bytes at v owned by x (freed with it), NULL when out of
+ * memory. */
+const char *ctx_str_n(struct ctx *x, const void *v, size_t n);
+
+/* suite_parse.c */
 /* Count node visits through aliases; false once past limit or too deep. */
 bool count_nodes(struct ctx *x, yaml_node_t *n, unsigned depth, size_t *count,
 		 size_t limit);
-/* The shared YAML helpers' view of x; their errors go through err_at. */
-struct ykit ctx_ykit(struct ctx *x);
 /* Walk the map n (ymap_each) calling fn for each good pair; false when n
  * is not a map or has too many keys (error given). */
 bool each_pair(struct ctx *x, yaml_node_t *n, const char *what, pair_fn fn,
@@ -162,8 +167,6 @@ void top_pair(struct ctx *x, const char *key, yaml_node_t *kn, yaml_node_t *vn,
 /* suite_value.c */
 /* "4 KiB"-style size for messages. */
 void suite_fmt_size(uint64_t v, char *buf, size_t len);
-/* A copy of v owned by x (freed with it). */
-const char *ctx_str(struct ctx *x, const char *v);
 /* Parse node n as a value of key k into out: 0, or -1 with the error given. */
 int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out);
 /* Store a parsed value of key k into cell c. */

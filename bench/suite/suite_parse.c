@@ -22,23 +22,6 @@ static yaml_node_t *node_at(struct ctx *x, int idx)
 	return yaml_document_get_node(x->doc, idx);
 }
 
-
-const char *suite_scalar(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-/* True if the scalar is a plain (unquoted) YAML null: ~, null, or empty. */
-bool suite_is_null(const yaml_node_t *n)
-{
-	if (n->type != YAML_SCALAR_NODE ||
-	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-		return false;
-	const char *v = suite_scalar(n);
-	return !*v || !strcmp(v, "~") || !strcmp(v, "null") || !strcmp(v, "Null") ||
-	       !strcmp(v, "NULL");
-}
-
 /* Count node visits through aliases; false once past the bound or depth. */
 bool count_nodes(struct ctx *x, yaml_node_t *n, unsigned depth,
 		 size_t *count, size_t limit)
@@ -61,19 +44,6 @@ bool count_nodes(struct ctx *x, yaml_node_t *n, unsigned depth,
 		}
 	}
 	return true;
-}
-
-/* Errors of the shared YAML helpers (ymap.c, ssd_keys.c) go through
- * err_at, which drops repeats and stops at SUITE_MAX_ERRORS. */
-static void ykit_to_ctx(void *arg, unsigned line, unsigned col, const char *msg)
-{
-	err_at(arg, line, col, "%s", msg);
-}
-
-struct ykit ctx_ykit(struct ctx *x)
-{
-	return (struct ykit){ .doc = x->doc, .errs = x->errs, .file = x->file,
-			      .err = ykit_to_ctx, .err_arg = x };
 }
 
 struct pair_call {

@@ -67,37 +67,6 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 	return -1;
 }
 
-/* A copy of v (n bytes; a string) owned by the ctx (kvals are copied by
- * value, so they share it); NULL ("" for a string) when out of memory,
- * with the error given. */
-static const char *ctx_str_n(struct ctx *x, const void *v, size_t n)
-{
-	char *c;
-
-	if (x->nstrs == x->astrs) {
-		size_t na = x->astrs ? x->astrs * 2 : 64;
-		char **p = realloc(x->strs, na * sizeof(*p));
-		if (!p)
-			goto oom;
-		x->strs = p;
-		x->astrs = na;
-	}
-	if (!(c = malloc(n)))
-		goto oom;
-	memcpy(c, v, n);
-	x->strs[x->nstrs++] = c;
-	return c;
-oom:
-	err_at(x, 0, 0, "out of memory");
-	return NULL;
-}
-
-const char *ctx_str(struct ctx *x, const char *v)
-{
-	const char *c = ctx_str_n(x, v, strlen(v) + 1);
-	return c ? c : "";
-}
-
 /* A size; for 'size' and 'offset' also a percentage of the device. */
 static int value_parse_size(struct ctx *x, const struct key *key, const char *v,
 			    unsigned line, unsigned col, struct kval *out)
