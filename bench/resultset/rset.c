@@ -450,9 +450,6 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 	c->device = p->device[0] ? p->device : "?";
 	c->path = p->path;
 	c->label = p->label;
-	c->pattern = pattern_name(p->pattern);
-	c->engine = p->engine;
-	c->data = data_name(p->data);
 	c->bs = p->bs;
 	c->size_bytes = p->size;
 	c->offset_bytes = p->offset;

@@ -61,10 +61,11 @@ struct rset_cell {
 	const char *error;      /* NULL when none */
 	cJSON *json;            /* owned: the cell file's tree */
 	const cJSON *params;    /* into json */
-	struct cell cell;       /* the parameters, read by cell_from_json */
-	/* the same, as the report uses them (strings point into cell or are
-	 * static) */
-	const char *device, *path, *label, *pattern, *engine, *data;
+	struct cell cell;       /* the parameters, read by cell_from_json: the
+				 * pattern, engine and data kind are read
+				 * there, as enums and the engine's name */
+	/* the same, as the report uses them (strings point into cell) */
+	const char *device, *path, *label;
 	uint64_t bs, size_bytes, offset_bytes, runtime_ns, ramp_ns, requests,
 		 io_size, cooldown_ns, seed;
 	double size_pct, offset_pct;

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "fio_map.h"
+#include "keys.h"
 
 static const char *fio_rw(enum pattern p)
 {
@@ -69,34 +70,28 @@ static void emitf(fio_map_emit emit, void *arg, const char *key,
 	emit(arg, key, b);
 }
 
-/* Batching, io_uring fast paths and placement: only what differs from
- * fio's defaults, and the io_uring options only for io_uring (fio refuses
- * them for another engine). */
+/* The options the key table gives a fio name (batching, io_uring's fast
+ * paths, cpus_allowed): only what differs from fio's defaults, and each
+ * only where the key applies (fio refuses an engine's options for another
+ * engine).  numa_node is two fio options, said here. */
 static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *arg)
 {
 	char b[32];
-	if (c->iodepth_batch != 1)
-		emitf(emit, arg, "iodepth_batch_submit", c->iodepth_batch);
-	if (c->iodepth_batch_complete_min != 1)
-		emitf(emit, arg, "iodepth_batch_complete_min", c->iodepth_batch_complete_min);
-	if (c->iodepth_batch_complete_max)
-		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth_batch_complete_max);
-	if (!strcmp(c->engine, "io_uring")) {
-		if (c->registerfiles)
-			emit(arg, "registerfiles", "1");
-		if (c->fixedbufs)
-			emit(arg, "fixedbufs", "1");
-		if (c->sqthread_poll)
-			emit(arg, "sqthread_poll", "1");
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			emitf(emit, arg, "sqthread_poll_cpu", (unsigned)c->sqthread_poll_cpu);
-		if (c->hipri)
-			emit(arg, "hipri", "1");
-		if (c->nonvectored >= 0)
-			emitf(emit, arg, "nonvectored", (unsigned)c->nonvectored);
+	for (int k = 0; k < NKEYS; k++) {
+		const struct key *key = &cell_keys[k];
+		uint64_t v = key_load_u64(k, c);
+		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
+			continue;
+		if (key->type == KT_CPULIST)
+			emit(arg, key->fio, (const char *)c + key->off);
+		else if (key->type == KT_BOOL)
+			emit(arg, key->fio, v ? "1" : "0");
+		else if (key->type == KT_INT) {
+			snprintf(b, sizeof(b), "%d", (int)(int64_t)v);
+			emit(arg, key->fio, b);
+		} else
+			emitf(emit, arg, key->fio, v);
 	}
-	if (c->cpus_allowed[0])
-		emit(arg, "cpus_allowed", c->cpus_allowed);
 	if (c->numa_node >= 0) {
 		emitf(emit, arg, "numa_cpu_nodes", (unsigned)c->numa_node);
 		snprintf(b, sizeof(b), "bind:%d", c->numa_node);

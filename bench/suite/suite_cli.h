@@ -1,7 +1,8 @@
 /*
- * suite_cli.h - the command-line options shared by the commands that load a
- * suite (validate, plan, export; run may use it too): --device NAME=PATH,
- * --scale F, --format, -o DIR, and the suite files.
+ * suite_cli.h - the command-line options of the commands that load a suite:
+ * validate, plan and export parse theirs here (--device NAME=PATH,
+ * --scale F, and as each allows --format and -o DIR, then the suite
+ * files); run parses its own options and shares only suite_cli_scale().
  */
 #ifndef IOMATRIX_SUITE_CLI_H
 #define IOMATRIX_SUITE_CLI_H

@@ -33,7 +33,7 @@
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
  * read afresh. */
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3 /* 3: signatures name the engine options */
 
 static const struct option_spec site_opts[] = {
 	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },

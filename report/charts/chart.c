@@ -230,7 +230,7 @@ static void chart_file(struct ctx *x, const char *what, const char *kind, char *
 static void group_what(const struct rgroup *g, char *buf, size_t len)
 {
 	if (g->proto->label[0])
-		snprintf(buf, len, "%s %s", g->proto->label, g->proto->pattern);
+		snprintf(buf, len, "%s %s", g->proto->label, pattern_name(g->proto->cell.pattern));
 	else
 		snprintf(buf, len, "%s", g->words);
 }
@@ -405,20 +405,20 @@ static int chart_bars(struct ctx *x, bool bw)
 
 /* ---- CrystalDiskMark-style overview: one panel per device ---- */
 
-static const struct { const char *name, *rd, *wr; uint64_t bs; int qd; } cdm_rows[] = {
-	{ "SEQ1M Q8T1", "read", "write", 1 << 20, 8 },
-	{ "SEQ1M Q1T1", "read", "write", 1 << 20, 1 },
-	{ "RND4K Q32T1", "randread", "randwrite", 4096, 32 },
-	{ "RND4K Q1T1", "randread", "randwrite", 4096, 1 },
+static const struct { const char *name; enum pattern rd, wr; uint64_t bs; int qd; } cdm_rows[] = {
+	{ "SEQ1M Q8T1", PAT_READ, PAT_WRITE, 1 << 20, 8 },
+	{ "SEQ1M Q1T1", PAT_READ, PAT_WRITE, 1 << 20, 1 },
+	{ "RND4K Q32T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 32 },
+	{ "RND4K Q1T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 1 },
 };
 #define CDM_ROWS (sizeof(cdm_rows) / sizeof(cdm_rows[0]))
 
-static double cdm_value(const struct report *r, size_t dev, const char *pat, uint64_t bs, int qd)
+static double cdm_value(const struct report *r, size_t dev, enum pattern pat, uint64_t bs, int qd)
 {
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct rgroup *g = &r->groups[i];
 		const struct rset_cell *c = g->proto;
-		if (c->bs != bs || c->iodepth != qd || c->jobs != 1 || strcmp(c->pattern, pat) ||
+		if (c->bs != bs || c->iodepth != qd || c->jobs != 1 || c->cell.pattern != pat ||
 		    c->offset_bytes || c->offset_pct > 0)
 			continue;
 		for (size_t k = 0; k < g->n; k++)
@@ -671,10 +671,10 @@ static int chart_lines(struct ctx *x, struct lines *l, const char *file,
  * QD sweep (it once drew a vertical segment onto the QD1 point). */
 static void sweep_key(const struct rset_cell *c, int skip, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d|%llu|%g|%llu|%llu|%llu", c->pattern,
+	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d|%llu|%g|%llu|%llu|%llu", pattern_name(c->cell.pattern),
 		 skip == 0 ? 0ull : (unsigned long long)c->bs,
-		 skip == 1 ? 0 : c->iodepth, c->jobs, c->rwmixread, c->engine,
-		 c->direct, c->data, c->fsync, c->files,
+		 skip == 1 ? 0 : c->iodepth, c->jobs, c->rwmixread, c->cell.engine,
+		 c->direct, data_name(c->cell.data), c->fsync, c->files,
 		 (unsigned long long)c->offset_bytes, c->offset_pct,
 		 (unsigned long long)c->runtime_ns, (unsigned long long)c->requests,
 		 (unsigned long long)c->io_size);
@@ -771,18 +771,18 @@ static int chart_sweeps(struct ctx *x, int skip)
 			char file[160], title[300], bs[32], what[160];
 			fmt_bs(p->bs, bs, sizeof(bs));
 			if (skip == 0) {
-				snprintf(what, sizeof(what), "%s q%dt%d", p->pattern, p->iodepth, p->jobs);
+				snprintf(what, sizeof(what), "%s q%dt%d", pattern_name(p->cell.pattern), p->iodepth, p->jobs);
 				chart_file(x, what, "mbs-vs-block-size", file, sizeof(file));
 				snprintf(title, sizeof(title), "Throughput vs block size: %s, QD%d, %d job%s",
-					 report_pattern_words(p->pattern, false), p->iodepth,
+					 report_pattern_words(p->cell.pattern, false), p->iodepth,
 					 p->jobs, p->jobs == 1 ? "" : "s");
 			} else {
-				snprintf(what, sizeof(what), "%s %s t%d", bs, p->pattern, p->jobs);
+				snprintf(what, sizeof(what), "%s %s t%d", bs, pattern_name(p->cell.pattern), p->jobs);
 				chart_file(x, what, w ? "latency-vs-queue-depth" : "iops-vs-queue-depth",
 					   file, sizeof(file));
 				snprintf(title, sizeof(title), "%s vs queue depth: %s %s, %d job%s",
 					 w ? "Mean latency" : "IOPS", bs,
-					 report_pattern_words(p->pattern, false), p->jobs,
+					 report_pattern_words(p->cell.pattern, false), p->jobs,
 					 p->jobs == 1 ? "" : "s");
 			}
 			struct axes ax = {
@@ -1031,7 +1031,7 @@ static int chart_cells(struct ctx *x)
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rset_cell *c = r->groups[gi].proto;
 		any_lat |= group_is_latency(&r->groups[gi]);
-		if (lat_default == (size_t)-1 && !strcmp(c->pattern, "randread") &&
+		if (lat_default == (size_t)-1 && c->cell.pattern == PAT_RANDREAD &&
 		    c->bs == 4096 && c->iodepth == 1 && c->jobs == 1)
 			lat_default = gi;
 	}

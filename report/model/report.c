@@ -20,6 +20,8 @@
 #include "report.h"
 #include "ssd.h"
 #include "common/units.h"
+#include "engines/engine.h"
+#include "suite/keys.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
 const char *const report_colors[REPORT_COLORS] = {
@@ -27,21 +29,20 @@ const char *const report_colors[REPORT_COLORS] = {
 	"#CC79A7", "#56B4E9", "#F0E442", "#000000",
 };
 
-const char *report_pattern_words(const char *p, bool plural)
+const char *report_pattern_words(enum pattern p, bool plural)
 {
-	static const struct { const char *pat, *one, *many; } w[] = {
-		{ "read", "sequential read", "sequential reads" },
-		{ "write", "sequential write", "sequential writes" },
-		{ "randread", "random read", "random reads" },
-		{ "randwrite", "random write", "random writes" },
-		{ "readwrite", "sequential read/write", "sequential mixed reads and writes" },
-		{ "randrw", "random read/write", "random mixed reads and writes" },
-		{ "rewrite", "sequential rewrite", "sequential rewrites" },
+	static const struct { const char *one, *many; } w[PAT__COUNT] = {
+		[PAT_READ] = { "sequential read", "sequential reads" },
+		[PAT_WRITE] = { "sequential write", "sequential writes" },
+		[PAT_RANDREAD] = { "random read", "random reads" },
+		[PAT_RANDWRITE] = { "random write", "random writes" },
+		[PAT_READWRITE] = { "sequential read/write", "sequential mixed reads and writes" },
+		[PAT_RANDRW] = { "random read/write", "random mixed reads and writes" },
+		[PAT_REWRITE] = { "sequential rewrite", "sequential rewrites" },
 	};
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		if (!strcmp(p, w[i].pat))
-			return plural ? w[i].many : w[i].one;
-	return p;
+	if ((unsigned)p >= PAT__COUNT || !w[p].one)
+		return pattern_name(p);
+	return plural ? w[p].many : w[p].one;
 }
 
 double rentry_iops(const struct rentry *e)
@@ -204,90 +205,66 @@ static int dev_names(struct report *r)
 /* ---- groups ---- */
 
 /*
- * Workload parameters.  Two cells are one workload only when every
- * parameter that changes the result matches: a sysbench run with 4 threads,
- * 4 files and an fsync every 100 requests is not the iomatrix cell with 1
- * job and 1 file, and a ratio between them would be meaningless.  Engines
- * compare by class (libaio and io_uring both submit asynchronously; psync
- * waits for each IO), and the row notes the engine when a group mixes them.
+ * Workload parameters.  Two cells are one workload only when every key the
+ * key table marks as defining the workload matches (key_same): a sysbench
+ * run with 4 threads, 4 files and an fsync every 100 requests is not the
+ * iomatrix cell with 1 job and 1 file, and a ratio between them would be
+ * meaningless.  Engines compare by class (libaio and io_uring both submit
+ * asynchronously; psync waits for each IO), and the row notes the engine
+ * when a group mixes them.  The words below are how a title speaks of
+ * them; P_EOPTS gathers every other workload key (batching, io_uring,
+ * placement, and any key the table gains later).
  */
 enum wparam { P_BS, P_QD, P_JOBS, P_RWMIX, P_ENGINE, P_DIRECT, P_FSYNC, P_DATA,
 	      P_FILES, P_OFFSET, P_STOP, P_EOPTS, P__N };
 
-/* The batching, io_uring and placement keys (P_EOPTS) that differ from
- * fio's defaults, under fio's names: "iodepth_batch 32, fixedbufs".
+/* The title word of workload key k; -1: the pattern, which splits groups
+ * before any of these. */
+static int wparam_of(int k)
+{
+	switch (k) {
+	case K_PATTERN: return -1;
+	case K_BS: return P_BS;
+	case K_IODEPTH: return P_QD;
+	case K_JOBS: return P_JOBS;
+	case K_RWMIXREAD: return P_RWMIX;
+	case K_ENGINE: return P_ENGINE;
+	case K_DIRECT: return P_DIRECT;
+	case K_FSYNC: case K_END_FSYNC: return P_FSYNC;
+	case K_DATA: return P_DATA;
+	case K_FILES: return P_FILES;
+	case K_OFFSET: return P_OFFSET;
+	case K_RUNTIME: case K_REQUESTS: case K_IO_SIZE: return P_STOP;
+	default: return P_EOPTS;
+	}
+}
+
+/* The P_EOPTS keys that differ from their defaults, as a title says them:
+ * "iodepth_batch 32, fixedbufs"; another engine's options are not said.
  * Returns false (nothing added) when all are at their defaults. */
 static bool eopts_note(const struct cell *c, struct sbuf *b)
 {
 	size_t len0 = b->len;
-#define SEP (b->len > len0 ? ", " : "")
-	if (c->iodepth_batch != 1)
-		sbuf_addf(b, "%siodepth_batch %u", SEP, c->iodepth_batch);
-	if (c->iodepth_batch_complete_min != 1)
-		sbuf_addf(b, "%scompletions from %u", SEP, c->iodepth_batch_complete_min);
-	if (c->iodepth_batch_complete_max)
-		sbuf_addf(b, "%scompletions up to %u", SEP, c->iodepth_batch_complete_max);
-	if (!strcmp(c->engine, "io_uring")) {
-		if (c->registerfiles)
-			sbuf_addf(b, "%sregisterfiles", SEP);
-		if (c->fixedbufs)
-			sbuf_addf(b, "%sfixedbufs", SEP);
-		if (c->sqthread_poll)
-			sbuf_addf(b, "%ssqthread_poll", SEP);
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			sbuf_addf(b, " on CPU %d", c->sqthread_poll_cpu);
-		if (c->hipri)
-			sbuf_addf(b, "%shipri", SEP);
-		if (c->nonvectored >= 0)
-			sbuf_addf(b, "%snonvectored %d", SEP, c->nonvectored);
+	struct sbuf part = SBUF_INIT;
+	for (int k = 0; k < NKEYS; k++) {
+		if (!cell_keys[k].workload || wparam_of(k) != P_EOPTS ||
+		    (cell_keys[k].engine && strcmp(c->engine, cell_keys[k].engine)))
+			continue;
+		sbuf_reset(&part);
+		key_text(k, c, KEY_TEXT_NOTE, &part);
+		if (part.len)
+			sbuf_addf(b, "%s%s", b->len > len0 ? ", " : "", sbuf_str(&part));
 	}
-	if (c->cpus_allowed[0])
-		sbuf_addf(b, "%sCPUs %s", SEP, c->cpus_allowed);
-	if (c->numa_node >= 0)
-		sbuf_addf(b, "%sNUMA node %d", SEP, c->numa_node);
-#undef SEP
+	sbuf_release(&part);
 	return b->len > len0;
 }
 
-static bool eopts_eq(const struct cell *a, const struct cell *b)
+static bool wparam_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
 {
-	return a->iodepth_batch == b->iodepth_batch &&
-	       a->iodepth_batch_complete_min == b->iodepth_batch_complete_min &&
-	       a->iodepth_batch_complete_max == b->iodepth_batch_complete_max &&
-	       a->registerfiles == b->registerfiles && a->fixedbufs == b->fixedbufs &&
-	       a->sqthread_poll == b->sqthread_poll &&
-	       a->sqthread_poll_cpu == b->sqthread_poll_cpu && a->hipri == b->hipri &&
-	       a->nonvectored == b->nonvectored &&
-	       !strcmp(a->cpus_allowed, b->cpus_allowed) && a->numa_node == b->numa_node;
-}
-
-static const char *engine_class(const char *e)
-{
-	if (!strcmp(e, "libaio") || !strcmp(e, "io_uring"))
-		return "async";
-	return e;
-}
-
-static bool param_eq(const struct rset_cell *a, const struct rset_cell *b, int p)
-{
-	switch (p) {
-	case P_BS: return a->bs == b->bs;
-	case P_QD: return a->iodepth == b->iodepth;
-	case P_JOBS: return a->jobs == b->jobs;
-	case P_RWMIX: return a->rwmixread == b->rwmixread;
-	case P_ENGINE: return !strcmp(engine_class(a->engine), engine_class(b->engine));
-	case P_DIRECT: return a->direct == b->direct;
-	case P_FSYNC: return a->fsync == b->fsync && a->end_fsync == b->end_fsync;
-	case P_DATA: return !strcmp(a->data, b->data) && a->compress_pct == b->compress_pct;
-	case P_FILES: return a->files == b->files;
-	/* zone reads (offset 0 %, 50 %, 95 %) are different workloads */
-	case P_OFFSET: return a->offset_bytes == b->offset_bytes &&
-			      a->offset_pct == b->offset_pct;
-	/* a 60 s latency run is not a repeat of the same cell run for 20 s */
-	case P_STOP: return a->runtime_ns == b->runtime_ns &&
-			    a->requests == b->requests && a->io_size == b->io_size;
-	case P_EOPTS: return eopts_eq(&a->cell, &b->cell);
-	}
+	for (int k = 0; k < NKEYS; k++)
+		if (cell_keys[k].workload && wparam_of(k) == p &&
+		    !key_same(k, &a->cell, &b->cell))
+			return false;
 	return true;
 }
 
@@ -302,7 +279,7 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 	case P_QD: sbuf_addf(b, "QD%d", c->iodepth); break;
 	case P_JOBS: sbuf_addf(b, "%d job%s", c->jobs, c->jobs == 1 ? "" : "s"); break;
 	case P_RWMIX: sbuf_addf(b, "%d%% reads", c->rwmixread); break;
-	case P_ENGINE: sbuf_adds(b, c->engine); break;
+	case P_ENGINE: sbuf_adds(b, c->cell.engine); break;
 	case P_DIRECT: sbuf_adds(b, c->direct ? "direct" : "buffered"); break;
 	case P_FSYNC:
 		if (c->fsync)
@@ -310,7 +287,7 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 		else
 			sbuf_adds(b, c->end_fsync ? "end fsync" : "no fsync");
 		break;
-	case P_DATA: sbuf_addf(b, "%s data", c->data); break;
+	case P_DATA: sbuf_addf(b, "%s data", data_name(c->cell.data)); break;
 	case P_FILES: sbuf_addf(b, "%d file%s", c->files, c->files == 1 ? "" : "s"); break;
 	case P_STOP:
 		if (c->runtime_ns) {
@@ -357,13 +334,13 @@ static double imported_stop_s(const struct report *r, size_t dev, const struct r
 static char *group_key(const struct report *r, size_t dev, const struct rset_cell *c)
 {
 	struct sbuf b = SBUF_INIT;
-	sbuf_adds(&b, c->pattern);
+	sbuf_adds(&b, pattern_name(c->cell.pattern));
 	for (int p = 0; p < P__N; p++) {
 		sbuf_addc(&b, '|');
-		if (p == P_RWMIX && strcmp(c->pattern, "randrw") && strcmp(c->pattern, "readwrite"))
+		if (p == P_RWMIX && !pattern_is_mixed(c->cell.pattern))
 			continue;
 		if (p == P_ENGINE) {
-			sbuf_adds(&b, engine_class(c->engine));
+			sbuf_adds(&b, key_engine_class(c->cell.engine));
 			continue;
 		}
 		/* an imported run of unknown stop rule matches no other cell */
@@ -388,21 +365,16 @@ static char *entry_note(const struct report *r, const struct rgroup *g, const st
 	for (size_t k = 0; k < r->ndevs; k++)
 		sources |= strcmp(r->sets[r->devs[k].set].source_kind, r->sets[d->set].source_kind) != 0;
 	for (size_t k = 0; k < g->n; k++)
-		engines |= strcmp(g->e[k].cell->engine, g->proto->engine) != 0;
+		engines |= strcmp(g->e[k].cell->cell.engine, g->proto->cell.engine) != 0;
 	if (d->imported && sources)
 		sbuf_addf(&b, "%s", r->sets[d->set].source_kind);
 	if (engines)
-		sbuf_addf(&b, "%s%s", b.len ? ", " : "", e->cell->engine);
+		sbuf_addf(&b, "%s%s", b.len ? ", " : "", e->cell->cell.engine);
 	if (!b.len) {
 		sbuf_release(&b);
 		return NULL;
 	}
 	return sbuf_detach(&b);
-}
-
-static bool is_mixed(const char *p)
-{
-	return !strcmp(p, "randrw") || !strcmp(p, "readwrite");
 }
 
 /* What a title must say: a parameter is named where it differs from its
@@ -429,7 +401,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 		for (size_t i = 0; i < r->ngroups; i++) {
 			size_t n = 0;
 			for (size_t k = 0; k < r->ngroups; k++)
-				n += param_eq(r->groups[k].proto, r->groups[i].proto, p);
+				n += wparam_eq(r->groups[k].proto, r->groups[i].proto, p);
 			if (n > best) {
 				best = n;
 				v->modal[p] = r->groups[i].proto;
@@ -440,7 +412,7 @@ static void compute_varies(const struct report *r, struct varies *v)
 
 static bool unusual(const struct varies *v, const struct rset_cell *c, int p)
 {
-	return v->modal[p] && !param_eq(c, v->modal[p], p);
+	return v->modal[p] && !wparam_eq(c, v->modal[p], p);
 }
 
 /* The title of a group without the label: "4K random read, QD1, 4 jobs". */
@@ -457,7 +429,7 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 	if (g->mixed)
 		sbuf_addf(extra, ", %d%% reads", c->rwmixread);
 	if (all || unusual(v, c, P_ENGINE))
-		sbuf_addf(extra, ", %s", c->engine);
+		sbuf_addf(extra, ", %s", c->cell.engine);
 	if (all || unusual(v, c, P_DIRECT))
 		sbuf_adds(extra, c->direct ? ", direct" : ", buffered");
 	/* "no fsync" is the usual case: only say when there is one */
@@ -465,8 +437,8 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 		sbuf_adds(extra, ", ");
 		param_note(c, P_FSYNC, 0, extra);
 	}
-	if (all || unusual(v, c, P_DATA) || strcmp(c->data, "random"))
-		sbuf_addf(extra, ", %s data", c->data);
+	if (all || unusual(v, c, P_DATA) || c->cell.data != DATA_RANDOM)
+		sbuf_addf(extra, ", %s data", data_name(c->cell.data));
 	if (all || unusual(v, c, P_FILES) || c->files > 1)
 		sbuf_addf(extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
 	/* batching and io_uring settings common to every cell are in the
@@ -504,7 +476,7 @@ static void group_titles(struct report *r)
 		for (size_t k = 0; k < r->ngroups; k++) {
 			struct sbuf o = SBUF_INIT;
 			if (k == i || r->groups[k].proto->bs != c->bs ||
-			    strcmp(r->groups[k].proto->pattern, c->pattern) ||
+			    r->groups[k].proto->cell.pattern != c->cell.pattern ||
 			    strcmp(r->groups[k].proto->label, c->label))
 				continue;
 			group_extra(r, &r->groups[k], &v, false, &o);
@@ -517,11 +489,11 @@ static void group_titles(struct report *r)
 			}
 		}
 		fmt_bs(c->bs, bs, sizeof(bs));
-		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->pattern, false),
+		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->cell.pattern, false),
 			  sbuf_str(&extra));
 		if (c->label[0])
 			sbuf_addf(&t, " (%s)", c->label);
-		sbuf_addf(&w, "%s %s", bs, report_pattern_words(c->pattern, true));
+		sbuf_addf(&w, "%s %s", bs, report_pattern_words(c->cell.pattern, true));
 		if (extra.len && !strncmp(sbuf_str(&extra), ", QD", 4))
 			sbuf_addf(&w, " at %s", sbuf_str(&extra) + 2);
 		else if (extra.len)
@@ -543,7 +515,7 @@ static void groups_order(struct report *r)
 		size_t first = i;
 		for (size_t k = 0; k < i; k++)
 			if (g.proto->bs == r->groups[k].proto->bs &&
-			    !strcmp(g.proto->pattern, r->groups[k].proto->pattern) &&
+			    g.proto->cell.pattern == r->groups[k].proto->cell.pattern &&
 			    !strcmp(g.proto->label, r->groups[k].proto->label)) {
 				first = k;
 				break;
@@ -553,7 +525,7 @@ static void groups_order(struct report *r)
 		/* move group i to just after the last group of its kind */
 		size_t at = first + 1;
 		while (at < i && r->groups[at].proto->bs == g.proto->bs &&
-		       !strcmp(g.proto->pattern, r->groups[at].proto->pattern) &&
+		       g.proto->cell.pattern == r->groups[at].proto->cell.pattern &&
 		       !strcmp(g.proto->label, r->groups[at].proto->label))
 			at++;
 		memmove(&r->groups[at + 1], &r->groups[at], (i - at) * sizeof(g));
@@ -589,7 +561,7 @@ static int groups_build(struct report *r)
 				memset(g, 0, sizeof(*g));
 				g->key = key;
 				g->proto = c;
-				g->mixed = is_mixed(c->pattern);
+				g->mixed = pattern_is_mixed(c->cell.pattern);
 			} else {
 				free(key);
 			}
@@ -659,7 +631,7 @@ static void pick_add(struct cellpick *p, const struct rset_cell *c)
 			sbuf_adds(&p->names, ", ");
 		/* derived labels name no direction (SEQ1M Q8T1 is read and write) */
 		if (c->label[0])
-			sbuf_addf(&p->names, "%s %s", c->label, c->pattern);
+			sbuf_addf(&p->names, "%s %s", c->label, pattern_name(c->cell.pattern));
 		else
 			sbuf_addf(&p->names, "cell %d", c->id);
 	}
@@ -788,7 +760,8 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 				first_err = c->error ? c->error : c->status;
 			continue;
 		}
-		if (!strcmp(c->engine, "null"))
+		const struct engine *eng = engine_lookup(c->cell.engine);
+		if (eng && (eng->flags & ENGINE_NO_IO))
 			pick_add(&pk[W_NULL], c);
 		double set_bytes = (double)c->size_bytes * c->files;
 		if (set_bytes > maxset)
@@ -798,7 +771,7 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 			pick_add(&pk[W_CACHE], c);
 		if (!c->direct && writes && !c->fsync && !c->end_fsync)
 			pick_add(&pk[W_BUFWRITE], c);
-		if (writes && strcmp(c->data, "random"))
+		if (writes && c->cell.data != DATA_RANDOM)
 			pick_add(&pk[W_DATA], c);
 		bool noisy = false;
 		for (int k = 0; k < DIR__COUNT; k++)
@@ -1247,8 +1220,8 @@ static void summary_compute_sentences(struct report *r)
 			if (c->ratio < 1.05 || words_used(r, used, nused, c->g))
 				continue;
 			for (size_t k = 0; k < nused; k++)
-				pat_seen |= !strcmp(r->groups[used[k]].proto->pattern,
-						    r->groups[c->g].proto->pattern);
+				pat_seen |= r->groups[used[k]].proto->cell.pattern ==
+					    r->groups[c->g].proto->cell.pattern;
 			if (pat_seen)
 				continue;
 			gap_sentence(r, "", c);

@@ -111,7 +111,7 @@ double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
 
 /* Human words. */
-const char *report_pattern_words(const char *pattern, bool plural);
+const char *report_pattern_words(enum pattern pattern, bool plural);
 
 /* The template context (caller owns); charts may be NULL. */
 struct chart_set;

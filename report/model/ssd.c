@@ -97,11 +97,11 @@ static int dev_load_steady(struct ssd_dev *d)
 
 static int mix_of(const struct rset_cell *c)
 {
-	if (!strcmp(c->pattern, "randread"))
+	if (c->cell.pattern == PAT_RANDREAD)
 		return 100;
-	if (!strcmp(c->pattern, "randwrite"))
+	if (c->cell.pattern == PAT_RANDWRITE)
 		return 0;
-	if (!strcmp(c->pattern, "randrw"))
+	if (c->cell.pattern == PAT_RANDRW)
 		return c->rwmixread;
 	return -1;
 }
@@ -234,8 +234,10 @@ static void pre_words(const cJSON *pass, char *buf, size_t len)
 	char bs[32];
 	fmt_bs((uint64_t)jnum(p, "bs_bytes", 0), bs, sizeof(bs));
 	const char *pat = jstr(p, "pattern");
-	snprintf(buf, len, "preconditioning with %s %s", bs,
-		 report_pattern_words(pat ? pat : "write", true));
+	enum pattern pp = PAT_WRITE;
+	if (pat && pattern_parse(pat, &pp) < 0)
+		pp = PAT_WRITE;
+	snprintf(buf, len, "preconditioning with %s %s", bs, report_pattern_words(pp, true));
 }
 
 static void cliffs_pre(struct report *r, const struct ssd_dev *d)
