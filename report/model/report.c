@@ -697,17 +697,6 @@ static double set_mem(const struct rset *rs)
 	return cJSON_IsNumber(m) ? m->valuedouble : 0;
 }
 
-static void human_size(double b, char *buf, size_t len)
-{
-	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int i = 0;
-	while (b >= 1024 && i < 5) {
-		b /= 1024;
-		i++;
-	}
-	snprintf(buf, len, b >= 100 || i == 0 ? "%.0f %s" : "%.1f %s", b, u[i]);
-}
-
 /* " (missing: RND4K Q1T1 randread on hdd, ...)" from plan.json, or "". */
 static void missing_cells(const struct rset *rs, struct sbuf *out)
 {
@@ -827,7 +816,7 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 			 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], tmp),
 			 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
 	if (pk[W_CACHE].n) {
-		human_size(mem, a, sizeof(a));
+		units_format_size(mem, a, sizeof(a));
 		warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
 			 "with buffered IO: the page cache likely served them, so the "
 			 "numbers measure memory, not the device (use direct: true)",
@@ -862,8 +851,8 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 			 pick_text(&pk[W_FAILED], tmp), first_err ? first_err : "unknown");
 	if (!all_null && dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
 	    maxset * 10 < (double)dv->info->size_bytes) {
-		human_size(maxset, a, sizeof(a));
-		human_size((double)dv->info->size_bytes, b, sizeof(b));
+		units_format_size(maxset, a, sizeof(a));
+		units_format_size((double)dv->info->size_bytes, b, sizeof(b));
 		warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): %s",
 			 nm, a, b, dv->info->rotational == 1 ?
 			 "a hard disk is short-stroked (only its fastest tracks are used) "

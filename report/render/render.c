@@ -12,6 +12,7 @@
 
 #include "charts/chart.h"
 #include "cli.h"
+#include "common/units.h"
 #include "escape.h"
 #include "model/fleet.h"
 #include "suite/fio_map.h"
@@ -121,17 +122,6 @@ static const char *jstr_or(const cJSON *o, const char *k, const char *def)
 	return def;
 }
 
-static void human_bytes(double b, char *buf, size_t len)
-{
-	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int i = 0;
-	while (b >= 1024 && i < 5) {
-		b /= 1024;
-		i++;
-	}
-	snprintf(buf, len, (b >= 100 || i == 0) ? "%.0f %s" : "%.1f %s", b, u[i]);
-}
-
 static void human_dur(uint64_t ns, char *buf, size_t len)
 {
 	if (ns == 0)
@@ -195,7 +185,7 @@ static void param_text(const struct rset_cell *c, int which, char *buf, size_t l
 		else if (c->size_bytes == 0)
 			snprintf(buf, len, "not recorded");
 		else {
-			human_bytes((double)c->size_bytes, t, sizeof(t));
+			units_format_size((double)c->size_bytes, t, sizeof(t));
 			snprintf(buf, len, "%s", t);
 		}
 		break;
@@ -312,7 +302,7 @@ static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
 		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
 	else if (cJSON_IsNumber(v)) {
 		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
-			human_bytes(v->valuedouble, buf, len);
+			units_format_size(v->valuedouble, buf, len);
 		else
 			snprintf(buf, len, "%.15g", v->valuedouble);
 	} else
