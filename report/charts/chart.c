@@ -1216,11 +1216,12 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 		goto out;
 	}
 	struct chart_sink sink = { &x };
-	if (ssd_charts(r, &sink) < 0) {
-		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
-		rc = 1;
-		goto out;
-	}
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->charts && report_sections[i]->charts(r, &sink) < 0) {
+			errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
+			rc = 1;
+			goto out;
+		}
 	if (write_text(&x, "all.gp", &x.all) < 0) {
 		rc = 1;
 		goto out;
@@ -1250,16 +1251,4 @@ out:
 	free(gnuplot);
 	sbuf_release(&x.all);
 	return rc;
-}
-
-void chart_set_release(struct chart_set *cs)
-{
-	for (size_t i = 0; i < cs->n; i++) {
-		free(cs->c[i].file);
-		free(cs->c[i].title);
-		free(cs->c[i].svg);
-	}
-	free(cs->c);
-	free(cs->note);
-	memset(cs, 0, sizeof(*cs));
 }

@@ -13,12 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "charts/chart.h"
 #include "cli.h"
-#include "render/escape.h"
-#include "fleet.h"
 #include "report.h"
-#include "ssd.h"
+#include "section.h"
 #include "common/units.h"
 
 /* Okabe-Ito: distinguishable with colour-blindness, in print and on screen. */
@@ -567,7 +564,7 @@ static int groups_build(struct report *r)
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
 			const struct rset_cell *c = &rs->cells[ci];
-			size_t dv = dev_index(r, s, fleet_cell_host(c), c->device);
+			size_t dv = dev_index(r, s, report_cell_host(c), c->device);
 			char *key = group_key(r, dv, c);
 			if (!key)
 				return -1;
@@ -768,7 +765,7 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	memset(pk, 0, sizeof(pk));
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		if (strcmp(c->device, dv->name) || !same_host(fleet_cell_host(c), dv->host))
+		if (strcmp(c->device, dv->name) || !same_host(report_cell_host(c), dv->host))
 			continue;
 		ncells++;
 		if (!c->ok) {
@@ -1184,9 +1181,11 @@ static void summary_compute_sentences(struct report *r)
 	size_t *used = NULL;
 	const size_t base = r->baseline;
 
-	/* a fleet set reads as hosts, not as devices against a baseline */
-	if (fleet_summary(r, summary_add))
-		return;
+	/* a section may say it better (a fleet set reads as hosts, not as
+	 * devices against a baseline) */
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->summary && report_sections[i]->summary(r))
+			return;
 
 	if (r->ndevs >= 2) {
 		for (size_t gi = 0; gi < r->ngroups; gi++) {
@@ -1324,6 +1323,16 @@ int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
 	return load_sets(r, dirs, ndirs, NULL, NULL, labels, errs);
 }
 
+/* The first title a section has for a report of this set, or NULL. */
+static char *section_title(const struct rset *rs)
+{
+	char *t = NULL;
+	for (size_t i = 0; report_sections[i] && !t; i++)
+		if (report_sections[i]->title)
+			t = report_sections[i]->title(rs);
+	return t;
+}
+
 static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		     const char *baseline, const char *title,
 		     const char *const *labels, struct errlist *errs)
@@ -1345,7 +1354,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 	/* devices: manifest order, then any only seen in cells */
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		for (size_t i = 0; i < rs->ndevices && !fleet_of(rs); i++) {
+		for (size_t i = 0; i < rs->ndevices && !report_set_fleet(rs); i++) {
 			bool used = false;
 			for (size_t c = 0; c < rs->ncells && !used; c++)
 				used = !strcmp(rs->cells[c].device, rs->devices[i].name);
@@ -1354,7 +1363,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		}
 		/* fleet sets: host.devices in cell order ("all" first) */
 		for (size_t c = 0; c < rs->ncells; c++)
-			if (dev_add(r, s, fleet_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
+			if (dev_add(r, s, report_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
 				goto oom;
 	}
 	if (dev_names(r) < 0 || groups_build(r) < 0)
@@ -1383,8 +1392,8 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		r->title = strdup(title);
 	} else if (r->sets[0].suite_title) {
 		r->title = strdup(r->sets[0].suite_title);
-	} else if (fleet_of(&r->sets[0])) {
-		r->title = fleet_title(&r->sets[0]);
+	} else if ((r->title = section_title(&r->sets[0])) != NULL) {
+		/* the section's own words */
 	} else {
 		struct sbuf t = SBUF_INIT;
 		for (size_t i = 0; i < r->ndevs; i++)
@@ -1397,8 +1406,9 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 	warnings_compute(r);
 	alerts_compute(r);
 	summary_compute_sentences(r);
-	if (ssd_report_load(r) < 0)
-		goto oom;
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->load && report_sections[i]->load(r) < 0)
+			goto oom;
 	return 0;
 oom:
 	errlist_add(errs, NULL, 0, 0, "out of memory");
@@ -1407,7 +1417,9 @@ oom:
 
 void report_release(struct report *r)
 {
-	ssd_report_release(r);
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->release)
+			report_sections[i]->release(r);
 	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
 	free(r->sets);

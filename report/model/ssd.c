@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/chart.h"
+#include "section.h"
 #include "common/fsutil.h"
 #include "resultset/rset.h"
 

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "render/escape.h"
-#include "archive/site.h"
+#include "site.h"
 
 static int write_text(const char *dir, const char *name, const struct sbuf *b)
 {
