@@ -73,3 +73,8 @@ const cJSON *report_set_fleet(const struct rset *rs)
 	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
 	return cJSON_IsObject(f) ? f : NULL;
 }
+
+bool report_same_host(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}

@@ -91,5 +91,8 @@ const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
 const char *report_cell_host(const struct rset_cell *c);
 /* The manifest's "fleet" object, NULL for ordinary sets.  Borrowed. */
 const cJSON *report_set_fleet(const struct rset *rs);
+/* Two hosts as report_cell_host() gives them are the same (both NULL: two
+ * cells of ordinary sets). */
+bool report_same_host(const char *a, const char *b);
 
 #endif
