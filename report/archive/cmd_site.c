@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "common/fsutil.h"
 #include "render/outdir.h"
+#include "render/render.h"
 #include "model/report.h"
 #include "site.h"
 #include "render/template.h"

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "common/units.h"
 #include "escape.h"
+#include "render.h"
 #include "suite/fio_map.h"
 #include "model/report.h"
 #include "model/section.h"
