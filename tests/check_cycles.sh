@@ -1,7 +1,8 @@
 #!/bin/sh
 # check_cycles.sh - no call cycle and no include cycle spans more than
-# three files, and none crosses a folder (DESIGN.md).  check_layers.sh
-# proves includes point down between folders; this looks inside them.
+# three files, and none crosses a folder (DESIGN.md); and calls, like
+# includes, point down the layers of check_layers.sh (a declaration in a
+# lower room's header can hide an upward call from the include check).
 #
 #   calls:    object files of BUILD (default build/default): file A calls
 #             file B when A's object refers to a function that B's object
@@ -13,7 +14,10 @@
 # Exit 1 with one line per offending cycle (its files), 0 when none, 77
 # when BUILD holds no objects yet (build first: make iomatrix).
 # Arguments: [TREE [BUILD]]; BUILD is relative to TREE unless absolute.
-cd "${1:-$(dirname "$0")/..}" || exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+# the layer table, from the one place that ranks the folders
+eval "$(sed -n '/^layer() {/,/^}/p' "$here/check_layers.sh")"
+cd "${1:-$here/..}" || exit 2
 B=${2:-build/default}
 command -v nm >/dev/null 2>&1 || { echo "check-cycles: nm not installed (binutils)"; exit 77; }
 objs=$(find "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
@@ -73,10 +77,19 @@ report() { # kind file-of-cycles
 		fi
 	done < "$2"
 }
+while read -r from to; do
+	fd=$(dirname "$from"); td=$(dirname "$to")
+	[ "$fd" = "$td" ] && continue
+	fl=$(layer "$fd"); tl=$(layer "$td")
+	if [ -n "$fl" ] && [ -n "$tl" ] && [ "$tl" -ge "$fl" ]; then
+		echo "check-cycles: $from (layer $fl) calls into $to (layer $tl): calls must point down"
+		bad=1
+	fi
+done < "$tmp/calls"
 scc "$tmp/calls" > "$tmp/call-cycles"
 scc "$tmp/incs" > "$tmp/inc-cycles"
 report call "$tmp/call-cycles"
 report include "$tmp/inc-cycles"
 [ "$bad" = 0 ] && echo "check-cycles: $(wc -l < "$tmp/calls") calls between files," \
-	"$(wc -l < "$tmp/incs") includes, no cycle over 3 files or across folders"
+	"$(wc -l < "$tmp/incs") includes, calls point down, no cycle over 3 files or across folders"
 exit $bad

@@ -1,9 +1,10 @@
 #!/bin/sh
 # tests/check_cycles.sh: no call cycle spans more than three files or crosses
-# a folder.  It passes on this build, and on small planted trees it allows a
-# two-file cycle inside one folder, refuses one across two folders and one
-# of four files in one folder, and does not count a table of function
-# pointers (data) as a call.
+# a folder, and calls point down the layers.  It passes on this build, and
+# on small planted trees it allows a two-file cycle inside one folder,
+# refuses one across two folders, one of four files in one folder and a
+# call from a lower room up into a higher one, and does not count a table
+# of function pointers (data) as a call.
 . "$(dirname "$0")/../lib.sh"
 need_cmd nm
 need_cmd cc
@@ -47,6 +48,14 @@ unit report/model/u.c u p
 if check; then not_ok "a four-file cycle passed"
 elif grep -q 'call cycle of 4 files' "$T/out"; then ok "a four-file cycle is refused"
 else not_ok "four files: unexpected message: $(cat "$T/out")"; fi
+
+tree up
+unit report/model/m.c m r
+unit report/render/r.c r
+if check; then not_ok "a call from model/ up into render/ passed"
+elif grep -q 'report/model/m.c (layer 7) calls into report/render/r.c (layer 8): calls must point down' "$T/out"
+then ok "an upward call without a cycle is refused"
+else not_ok "upward call: unexpected message: $(cat "$T/out")"; fi
 
 # the section table: the model iterates a table that a higher file fills
 tree table
