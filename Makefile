@@ -150,9 +150,12 @@ deps:
 	$(Q)sh .ci/install-deps
 
 # Includes must point down the layers (tests/check_layers.sh says which);
+# no call or include cycle over three files or across folders, from the
+# objects of the last build (tests/check_cycles.sh; 77: nothing built yet);
 # no product function over 150 lines (tests/check_function_length.sh).
 check-layers:
 	$(Q)sh tests/check_layers.sh
+	$(Q)sh tests/check_cycles.sh . $(BUILD) || [ $$? = 77 ]
 	$(Q)sh tests/check_function_length.sh
 
 test: deps

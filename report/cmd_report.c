@@ -17,6 +17,7 @@
 #include "common/fsutil.h"
 #include "cli.h"
 #include "render/outdir.h"
+#include "render/render.h"
 #include "resultset/resultset.h"
 #include "model/report.h"
 #include "render/template.h"

@@ -17,7 +17,7 @@
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "common/units.h"
-#include "model/fleet.h"
+#include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"
 #include "suite/keys.h"
@@ -435,7 +435,7 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		const struct rset_cell *c = &rs->cells[i];
 		if (!c->ok)
 			continue;
-		size_t d = dev_index(s, rs, fleet_cell_host(c), c->device);
+		size_t d = dev_index(s, rs, report_cell_host(c), c->device);
 		if (d == (size_t)-1)
 			return -1;
 		struct arc_cell *a = &s->cells[s->ncells];

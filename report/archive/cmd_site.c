@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "common/fsutil.h"
 #include "render/outdir.h"
+#include "render/render.h"
 #include "model/report.h"
 #include "site.h"
 #include "sitefs.h"

@@ -13,20 +13,9 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 
 #define OUTLIER_RATIO 1.5
-
-const char *fleet_cell_host(const struct rset_cell *c)
-{
-	const cJSON *h = cJSON_GetObjectItemCaseSensitive(c->json, "host");
-	return cJSON_IsString(h) ? h->valuestring : NULL;
-}
-
-const cJSON *fleet_of(const struct rset *rs)
-{
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	return cJSON_IsObject(f) ? f : NULL;
-}
 
 static const char *jstr(const cJSON *o, const char *k)
 {
@@ -37,7 +26,7 @@ static const char *jstr(const cJSON *o, const char *k)
 const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 			  const char **path)
 {
-	const cJSON *fl = fleet_of(&r->sets[d->set]), *h, *dv;
+	const cJSON *fl = report_set_fleet(&r->sets[d->set]), *h, *dv;
 
 	if (!fl || !d->host || !strcmp(d->host, "all"))
 		return NULL;
@@ -60,8 +49,10 @@ const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 
 char *fleet_title(const struct rset *rs)
 {
-	const cJSON *fl = fleet_of(rs);
-	const char *mode = fl ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode")) : NULL;
+	const cJSON *fl = report_set_fleet(rs);
+	if (!fl)
+		return NULL;
+	const char *mode = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode"));
 	int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
 	char buf[256];
 
@@ -108,7 +99,7 @@ static void fmt_offset(const cJSON *clock, char *buf, size_t len)
  * wall-clock offset and how it ended. */
 static void hosts_table(const struct rset *rs, cJSON *fo)
 {
-	const cJSON *fl = fleet_of(rs), *h;
+	const cJSON *fl = report_set_fleet(rs), *h;
 	cJSON *rows = cJSON_AddArrayToObject(fo, "hosts");
 	char off[96], ver[96];
 
@@ -149,13 +140,17 @@ static void same_machine_note(const cJSON *fl, char *intro, size_t len)
 	}
 }
 
-void fleet_context(const struct report *r, cJSON *ctx)
+void fleet_context(const struct report *r, const struct chart_set *cs, bool html,
+		   cJSON *ctx)
 {
 	cJSON *sets = NULL;
 
+	(void)cs;
+	(void)html;
+
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		const cJSON *fl = fleet_of(rs);
+		const cJSON *fl = report_set_fleet(rs);
 		char intro[1536];
 		if (!fl)
 			continue;
@@ -401,11 +396,11 @@ static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
 	return strdup(buf);
 }
 
-bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
+bool fleet_summary(struct report *r)
 {
 	size_t shown = 0;
 
-	if (r->nsets != 1 || !fleet_of(&r->sets[0]))
+	if (r->nsets != 1 || !report_set_fleet(&r->sets[0]))
 		return false;
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -420,10 +415,10 @@ bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
 			char more[96];
 			snprintf(more, sizeof(more), "%zu more workloads in the results below.",
 				 r->ngroups - SUMMARY_GROUPS);
-			add(r, strdup(more));
+			report_summary_add(r, strdup(more));
 			break;
 		}
-		add(r, s);
+		report_summary_add(r, s);
 	}
 	return true;
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/chart.h"
+#include "section.h"
 #include "common/fsutil.h"
 #include "resultset/ptsfile.h"
 #include "resultset/rset.h"

@@ -10,15 +10,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "charts/chart.h"
 #include "cli.h"
+#include "common/units.h"
 #include "escape.h"
 #include "host/fpkeys.h"
-#include "model/fleet.h"
+#include "render.h"
 #include "suite/fio_map.h"
 #include "suite/keys.h"
 #include "model/report.h"
-#include "model/ssd.h"
+#include "model/section.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -121,17 +121,6 @@ static const char *jstr_or(const cJSON *o, const char *k, const char *def)
 	if (cJSON_IsString(v) && v->valuestring)
 		return v->valuestring;
 	return def;
-}
-
-static void human_bytes(double b, char *buf, size_t len)
-{
-	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int i = 0;
-	while (b >= 1024 && i < 5) {
-		b /= 1024;
-		i++;
-	}
-	snprintf(buf, len, (b >= 100 || i == 0) ? "%.0f %s" : "%.1f %s", b, u[i]);
 }
 
 /* The method's lines: one per Method label of the key table, in rank
@@ -284,7 +273,7 @@ static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
 		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
 	else if (cJSON_IsNumber(v)) {
 		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
-			human_bytes(v->valuedouble, buf, len);
+			units_format_size(v->valuedouble, buf, len);
 		else
 			snprintf(buf, len, "%.15g", v->valuedouble);
 	} else
@@ -327,7 +316,7 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON *cells = env_row(dt, "path");
 		for (size_t d = 0; d < r->ndevs; d++) {
 			const char *fpath = NULL; /* fleet: the path on its host */
-			fleet_dev_fp(r, &r->devs[d], &fpath);
+			report_dev_fp(r, &r->devs[d], &fpath);
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
 				fpath ? fpath : r->devs[d].info ? r->devs[d].info->path : "–"));
 		}
@@ -342,33 +331,12 @@ static void environment(const struct report *r, cJSON *ctx)
 			continue;
 		cJSON *cells = env_row(dt, k->label);
 		for (size_t d = 0; d < r->ndevs; d++) {
-			const cJSON *fp = r->devs[d].host ? fleet_dev_fp(r, &r->devs[d], NULL)
+			const cJSON *fp = r->devs[d].host ? report_dev_fp(r, &r->devs[d], NULL)
 				: r->devs[d].info ? r->devs[d].info->fp : NULL;
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
 				fp_text(fp, k->name, buf, sizeof(buf))));
 		}
 	}
-}
-
-static cJSON *chart_obj(const struct chart *c, bool html)
-{
-	cJSON *o = cJSON_CreateObject();
-	add_str(o, "title", c->title);
-	if (html && c->svg)
-		add_str(o, "svg", c->svg);
-	if (c->png)
-		add_fmt(o, "png", "charts/%s.png", c->file);
-	if (c->svgfile)
-		add_fmt(o, "svgfile", "charts/%s.svg", c->file);
-	/* Markdown shows the PNG, else links the SVG */
-	if (c->png || c->svgfile)
-		add_fmt(o, "image", "charts/%s.%s", c->file, c->png ? "png" : "svg");
-	return o;
-}
-
-cJSON *chart_json(const struct chart *c, bool html)
-{
-	return chart_obj(c, html);
 }
 
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
@@ -474,11 +442,13 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
-		fleet_group_context(r, gi, go);
+		for (size_t i = 0; report_sections[i]; i++)
+			if (report_sections[i]->group_context)
+				report_sections[i]->group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
-				cJSON_AddItemToArray(charts, chart_obj(&cs->c[i], html));
+				cJSON_AddItemToArray(charts, chart_json(&cs->c[i], html));
 		cJSON_AddItemToArray(groups, go);
 	}
 }
@@ -597,7 +567,6 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	for (size_t i = 0; i < r->nalerts; i++)
 		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
 	footer(r, ctx);
-	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
@@ -667,12 +636,14 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
 		if (cs->c[i].group < 0 && !cs->c[i].section)
-			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
+			cJSON_AddItemToArray(ov, chart_json(&cs->c[i], html));
 	if (cs && cs->note)
 		add_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
-	ssd_report_context(r, cs, html, ctx);
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->context)
+			report_sections[i]->context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

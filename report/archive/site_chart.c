@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "render/escape.h"
-#include "archive/site.h"
+#include "site.h"
 
 static double epoch_of(const char *iso)
 {
