@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "suite/fio_map.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 #include "common/units.h"
 
@@ -202,6 +203,7 @@ int cmd_export(int argc, char **argv)
 		goto out;
 	}
 	struct suite_opts so = suite_cli_opts(&o);
+	so.check_path = devpath_check;
 	if (suite_load(o.files[0], &so, &s, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		goto out;

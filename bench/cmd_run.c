@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 #include "common/fsutil.h"
 #include "fleet/run_fleet.h"
@@ -344,22 +345,40 @@ static cJSON *manifest_new(const struct suite *s, double scale, int argc,
 
 /* ---- checks before any IO ---- */
 
+/* Does the run write to device d (a writing cell, purge or precondition)? */
+static bool device_writes(const struct suite *s, const struct suite_device *d)
+{
+	for (size_t k = 0; k < s->ncells; k++)
+		if (!strcmp(s->cells[k].device, d->name) &&
+		    pattern_writes(s->cells[k].pattern))
+			return true;
+	/* purge and preconditioning write the whole device */
+	return d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
+}
+
+/* Once every check passed: say what each block device about to be
+ * written holds, the last chance to press Ctrl-C (printed when quiet). */
+static void destroy_notice(const struct suite *s)
+{
+	char held[SAFETY_HOLDS_MAX];
+
+	for (size_t i = 0; i < s->ndevices; i++)
+		if (device_writes(s, &s->devices[i]) &&
+		    safety_describe_device(s->devices[i].path, held, sizeof(held)) == 0)
+			fprintf(stderr, "iomatrix: device '%s': %s: all of it will be overwritten\n",
+				s->devices[i].name, held);
+}
+
 static int check_inputs(const struct suite *s, const struct run_args *a)
 {
 	int bad = 0;
 
 	for (size_t i = 0; i < s->ndevices; i++) {
 		const struct suite_device *d = &s->devices[i];
-		char err[1024], parent[PATH_MAX];
+		char err[SAFETY_HOLDS_MAX + 1024], parent[PATH_MAX];
 		struct stat st;
-		bool writes = false;
+		bool writes = device_writes(s, d);
 
-		for (size_t k = 0; k < s->ncells; k++)
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    pattern_writes(s->cells[k].pattern))
-				writes = true;
-		/* purge and preconditioning write the whole device */
-		writes |= d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
 		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
 				"all of '%s': add --yes-destroy-data to the command line "
@@ -426,6 +445,8 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			break;
 		}
 	}
+	if (!bad)
+		destroy_notice(s);
 	return bad ? -1 : 0;
 }
 
@@ -1115,6 +1136,7 @@ static int run_load(struct run *r)
 		r->so.ndevice_overrides = a->ndevices;
 	}
 	r->so.scale = a->scale;
+	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
 		errlist_print(&errs, stderr);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 
 static void validate_usage(FILE *f)
@@ -34,6 +35,7 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct suite_opts so = suite_cli_opts(&o);
+	so.check_path = devpath_check;
 	for (size_t i = 0; i < o.nfiles; i++) {
 		struct errlist errs = ERRLIST_INIT;
 		struct suite *s;

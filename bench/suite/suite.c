@@ -81,6 +81,7 @@ struct dev {
 	bool named;          /* a name was given (maybe a bad one) */
 	struct pset ps;
 	unsigned line, col;
+	unsigned path_line, path_col; /* 0: from --device */
 };
 
 struct excl {
@@ -91,6 +92,7 @@ struct excl {
 struct incl {
 	struct pset ps;
 	unsigned line, col;
+	unsigned path_line, path_col; /* 0: from --device */
 };
 
 /* Where a key that only matters for some cells was given, and whether any
@@ -841,6 +843,8 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 			}
 			snprintf(d->d.path, sizeof(d->d.path), "%s", v);
 			d->has_path = true;
+			d->path_line = NLINE(vn);
+			d->path_col = NCOL(vn);
 		}
 		return;
 	}
@@ -1728,6 +1732,21 @@ static void ctx_release(struct ctx *x)
 	free(x->track_pos);
 }
 
+/* The command's check of a final device path (suite_opts.check_path). */
+static void check_dev_path(struct ctx *x, const struct dev *d,
+			   const struct suite_opts *opts)
+{
+	char err[PATH_MAX + 512];
+
+	if (!opts || !opts->check_path || opts->check_path(d->d.path, err, sizeof(err)) == 0)
+		return;
+	if (d->path_line)
+		err_at(x, d->path_line, d->path_col, "device '%s': %s", d->d.name, err);
+	else
+		errlist_add(x->errs, NULL, 0, 0, "--device %s=%s: %s", d->d.name,
+			    d->d.path, err);
+}
+
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
 {
 	for (size_t i = 0; opts && i < opts->ndevice_overrides; i++) {
@@ -1759,6 +1778,7 @@ static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
 		}
 		snprintf(d->d.path, sizeof(d->d.path), "%s", eq + 1);
 		d->has_path = true;
+		d->path_line = d->path_col = 0;
 	}
 	if (opts && (isnan(opts->scale) || opts->scale < 0))
 		errlist_add(x->errs, NULL, 0, 0, "--scale must be a positive number");
@@ -1919,6 +1939,8 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			err_at(&x, x.devs[d].line, x.devs[d].col,
 			       "device '%s' has no 'path'; add one or give --device %s=PATH",
 			       x.devs[d].d.name, x.devs[d].d.name);
+		else
+			check_dev_path(&x, &x.devs[d], opts);
 	/* Every value is copied out of the YAML tree by now: free it before
 	 * the expansion, which is where a 100,000-cell suite needs memory. */
 	yaml_document_delete(&doc);
