@@ -345,17 +345,6 @@ static cJSON *manifest_new(const struct suite *s, double scale, int argc,
 
 /* ---- checks before any IO ---- */
 
-/* Does the run write to device d (a writing cell, purge or precondition)? */
-static bool device_writes(const struct suite *s, const struct suite_device *d)
-{
-	for (size_t k = 0; k < s->ncells; k++)
-		if (!strcmp(s->cells[k].device, d->name) &&
-		    pattern_writes(s->cells[k].pattern))
-			return true;
-	/* purge and preconditioning write the whole device */
-	return d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
-}
-
 /* Once every check passed: say what each block device about to be
  * written holds, the last chance to press Ctrl-C (printed when quiet). */
 static void destroy_notice(const struct suite *s)
@@ -363,7 +352,7 @@ static void destroy_notice(const struct suite *s)
 	char held[SAFETY_HOLDS_MAX];
 
 	for (size_t i = 0; i < s->ndevices; i++)
-		if (device_writes(s, &s->devices[i]) &&
+		if (ssd_device_writes(s, &s->devices[i]) &&
 		    safety_describe_device(s->devices[i].path, held, sizeof(held)) == 0)
 			fprintf(stderr, "iomatrix: device '%s': %s: all of it will be overwritten\n",
 				s->devices[i].name, held);
@@ -377,7 +366,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		const struct suite_device *d = &s->devices[i];
 		char err[SAFETY_HOLDS_MAX + 1024], parent[PATH_MAX];
 		struct stat st;
-		bool writes = device_writes(s, d);
+		bool writes = ssd_device_writes(s, d);
 
 		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
