@@ -1732,19 +1732,28 @@ static void ctx_release(struct ctx *x)
 	free(x->track_pos);
 }
 
-/* The command's check of a final device path (suite_opts.check_path). */
-static void check_dev_path(struct ctx *x, const struct dev *d,
+/* The command's check of device i's final path (suite_opts.check_path),
+ * for a device that some cell does IO on (engine null opens nothing). */
+static void check_dev_path(struct ctx *x, const struct suite *s, size_t i,
 			   const struct suite_opts *opts)
 {
+	const struct dev *d = &x->devs[i];
 	char err[PATH_MAX + 512];
+	bool io = false;
 
-	if (!opts || !opts->check_path || opts->check_path(d->d.path, err, sizeof(err)) == 0)
+	for (size_t k = 0; !io && k < s->ncells; k++) {
+		const struct engine *e = engine_find(s->cells[k].engine);
+		io = !strcmp(s->cells[k].device, s->devices[i].name) &&
+		     (!e || !(e->flags & ENGINE_NO_IO));
+	}
+	if (!io || !opts || !opts->check_path ||
+	    opts->check_path(s->devices[i].path, err, sizeof(err)) == 0)
 		return;
 	if (d->path_line)
 		err_at(x, d->path_line, d->path_col, "device '%s': %s", d->d.name, err);
 	else
 		errlist_add(x->errs, NULL, 0, 0, "--device %s=%s: %s", d->d.name,
-			    d->d.path, err);
+			    s->devices[i].path, err);
 }
 
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
@@ -1939,8 +1948,6 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 			err_at(&x, x.devs[d].line, x.devs[d].col,
 			       "device '%s' has no 'path'; add one or give --device %s=PATH",
 			       x.devs[d].d.name, x.devs[d].d.name);
-		else
-			check_dev_path(&x, &x.devs[d], opts);
 	/* Every value is copied out of the YAML tree by now: free it before
 	 * the expansion, which is where a 100,000-cell suite needs memory. */
 	yaml_document_delete(&doc);
@@ -1958,8 +1965,10 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 		/* checks that need the devices' final paths and the cells
 		 * (from the positions kept: the YAML tree is gone) */
 		struct ykit y = { x.doc, x.errs, x.file };
-		for (size_t d = 0; d < s->ndevices; d++)
+		for (size_t d = 0; d < s->ndevices; d++) {
 			ssd_check_device(&y, &s->devices[d]);
+			check_dev_path(&x, s, d, opts);
+		}
 		ssd_check_tracks(&y, s, x.track_pos);
 		if (has_errors(&x))
 			goto err;
