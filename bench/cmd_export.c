@@ -30,6 +30,10 @@ static void export_usage(FILE *f)
 		   "                          [--scale F]\n\n"
 		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
 		   "and run-all.sh, which runs them in order with --output-format=json.\n"
+		   "Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
+		   "jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
+		   "steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
+		   "run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.\n"
 		   "DIR defaults to ./fio-SUITE; it is created if needed.\n");
 }
 
