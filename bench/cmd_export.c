@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "engines/engine.h"
 #include "suite/fio_map.h"
 #include "suite/suite_cli.h"
 #include "pts/run_ssd.h"
@@ -174,6 +175,17 @@ static void sh_fio(FILE *sh, const struct cell *c, const char *name,
 		out, name);
 }
 
+/* Does a cell of device d do IO (engine null opens nothing)? */
+static bool device_io(const struct suite *s, const struct suite_device *d)
+{
+	for (size_t k = 0; k < s->ncells; k++) {
+		const struct engine *e = engine_find(s->cells[k].engine);
+		if (!strcmp(s->cells[k].device, d->name) && (!e || !(e->flags & ENGINE_NO_IO)))
+			return true;
+	}
+	return false;
+}
+
 /* Top of run-all.sh: what it is, what it is not, and its guards. */
 static void sh_preamble(struct exp *e)
 {
@@ -200,7 +212,8 @@ static void sh_preamble(struct exp *e)
 		const struct suite_device *d = &s->devices[i];
 		char nm[CELL_NAME_MAX];
 		comment_safe(d->name, nm, sizeof(nm));
-		if (!strncmp(d->path, "/dev/", 5) && strncmp(d->path, "/dev/shm/", 9)) {
+		if (!strncmp(d->path, "/dev/", 5) && strncmp(d->path, "/dev/shm/", 9) &&
+		    device_io(s, d)) {
 			/* fio would make a regular file in /dev: memory */
 			fprintf(sh, "[ -b ");
 			sh_quote(sh, d->path);
