@@ -12,7 +12,6 @@
 #include "cli.h"
 #include "resultset/resultset.h"
 #include "pts/ssd_plan.h"
-#include "host/devpath.h"
 #include "suite/suite_cli.h"
 #include "common/units.h"
 
@@ -140,7 +139,6 @@ int cmd_plan(int argc, char **argv)
 		goto out;
 	}
 	struct suite_opts so = suite_cli_opts(&o);
-	so.check_path = devpath_check;
 	if (suite_load(o.files[0], &so, &s, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		goto out;
