@@ -369,10 +369,13 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		bool writes = ssd_device_writes(s, d);
 
 		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+			char held[SAFETY_HOLDS_MAX] = "";
+			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
-				"all of '%s': add --yes-destroy-data to the command line "
+				"all of '%s'%s%s%s: add --yes-destroy-data to the command line "
 				"if that is what you want\n", s->file, d->purge_line,
-				d->purge_col, d->name, d->path);
+				d->purge_col, d->name, d->path, held[0] ? " (" : "", held,
+				held[0] ? ")" : "");
 			bad = 1;
 			continue;
 		}

@@ -36,6 +36,19 @@ grep -qF "$loop holds ext4 'precious' (UUID $uuid)" "$T/err" &&
 grep -q -- "--yes-destroy-data" "$T/err" && ok "refusal says the fix" || not_ok "no fix: $(cat "$T/err")"
 [ "$(sha256sum "$T/img" | cut -d' ' -f1)" = "$sum0" ] && ok "refused: device untouched" || not_ok "written"
 
+# 1b. so does the refusal of a purge
+cat >"$T/p.yaml" <<Y
+suite: t-signatures-purge
+defaults: {engine: psync, direct: false, size: 1MiB}
+devices:
+  - {name: disk, path: $loop, destructive: true, purge: discard}
+include:
+  - {pattern: randread, bs: 4k, requests: 10}
+Y
+expect_exit 2 "$IOMATRIX" run "$T/p.yaml" --out "$T/setp"
+grep -qF "$loop holds ext4 'precious' (UUID $uuid)" "$T/err" &&
+	ok "purge refusal names the filesystem" || not_ok "purge refusal: $(cat "$T/err")"
+
 # 2. an active stack on top of it: refused even with the flag
 if command -v dmsetup >/dev/null 2>&1 &&
    dmsetup create "iomatrix-sig$$" --table "0 $(blockdev --getsz "$loop") linear $loop 0" 2>/dev/null; then
