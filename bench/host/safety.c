@@ -168,7 +168,7 @@ static int find_holder(const struct devset *s, char *holder, size_t hlen,
 }
 
 /* What kind of device a holder is ("dm-0" -> " (device-mapper 'vg-lv':
- * LVM, crypt or multipath)", "md0" -> " (RAID)"), or "". */
+ * LVM, crypt or multipath)", "md0" -> " (RAID array)"), or "". */
 static void holder_kind(const char *holder, char *out, size_t len)
 {
 	char path[PATH_MAX], dm[128];

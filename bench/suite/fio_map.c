@@ -111,7 +111,7 @@ static double active_share(const struct cell *c)
 	       c->active_range_pct / 100.0 : 1.0;
 }
 
-/* Does job j own a slice (sequential, several jobs, one file)? */
+/* Do the jobs each own a slice (sequential, several jobs, one file)? */
 static bool sliced(const struct cell *c)
 {
 	return !(c->size_pct > 0) && !pattern_is_random(c->pattern) &&
@@ -190,7 +190,7 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	if (c->size_pct > 0) {
 		snprintf(b, sizeof(b), "%g%%", c->size_pct * ar);
 		emit(arg, "size", b);
-	} else if (!pattern_is_random(c->pattern) && jobs > 1 && c->files == 1) {
+	} else if (sliced(c)) {
 		/* each sequential job owns a contiguous slice of the file */
 		uint64_t slice = active / jobs;
 		slice -= slice % bs;

@@ -92,7 +92,6 @@ struct excl {
 struct incl {
 	struct pset ps;
 	unsigned line, col;
-	unsigned path_line, path_col; /* 0: from --device */
 };
 
 /* Where a key that only matters for some cells was given, and whether any
