@@ -25,17 +25,30 @@
 #include "pts/run_ssd.h"
 #include "common/units.h"
 
+static const struct option_spec export_opts[] = {
+	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--scale", NULL, "F" },
+	{ NULL },
+};
+
+const struct command_spec export_spec = {
+	.name = "export", .forms = { "fio SUITE.yaml" }, .opts = export_opts,
+	.first_words = "fio", .operand = OPTV_SUITE,
+};
+
 static void export_usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix export fio SUITE.yaml [-o DIR] [--device NAME=PATH]...\n"
-		   "                          [--scale F]\n\n"
+	optspec_usage(f, &export_spec);
+	fprintf(f, "\n"
 		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
 		   "and run-all.sh, which runs them in order with --output-format=json.\n"
 		   "Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
 		   "jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
 		   "steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
 		   "run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.\n"
-		   "DIR defaults to ./fio-SUITE; it is created if needed.\n");
+		   "DIR defaults to ./fio-SUITE; it is created if needed.\n\n");
+	suite_cli_help(f, SCLI_OUT);
 }
 
 /* lower-case, [a-z0-9] kept, runs of anything else -> one '-' */
