@@ -52,12 +52,6 @@ static bool dev_is_devfs(dev_t dev)
 	return dev_is_devtmpfs(dev);
 }
 
-bool devpath_on_devfs(const char *path)
-{
-	struct stat st;
-	return lstat(path, &st) == 0 && dev_is_devfs(st.st_dev);
-}
-
 /* Levenshtein distance of two short names (longer ones are cut at 63). */
 static size_t name_distance(const char *a, const char *b)
 {

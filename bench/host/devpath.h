@@ -22,8 +22,4 @@
  */
 int devpath_check(const char *path, char *err, size_t errlen);
 
-/* Is the existing `path` (not followed when a link) on the filesystem
- * of /dev or on a devtmpfs? */
-bool devpath_on_devfs(const char *path);
-
 #endif
