@@ -25,6 +25,8 @@ static void validate_usage(FILE *f)
 	fprintf(f, "\n"
 		   "Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
 		   "for each valid file, or every error as file:line:col: message on stderr.\n"
+		   "A device path in /dev must be a block device on this machine (/dev is\n"
+		   "memory: iomatrix never creates files there).\n"
 		   "Exit 0 when all are valid, 2 otherwise.\n\n");
 	suite_cli_help(f, 0);
 	suite_keys_help(f);
