@@ -392,8 +392,8 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			char held[SAFETY_HOLDS_MAX] = "";
 			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
-				"all of '%s'%s%s%s: add --yes-destroy-data to the command line "
-				"if that is what you want\n", s->file, d->purge_line,
+				"all of '%s': add --yes-destroy-data to the command line "
+				"if that is what you want%s%s%s\n", s->file, d->purge_line,
 				d->purge_col, d->name, d->path, held[0] ? " (" : "", held,
 				held[0] ? ")" : "");
 			bad = 1;

@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -199,6 +200,20 @@ static void devset_signatures(const struct devset *s, const char *path,
 	}
 }
 
+/* Does the kernel refuse an exclusive open (EBUSY)?  It knows claims that
+ * mountinfo and sysfs do not show: a filesystem mounted in another mount
+ * namespace (a container), a device a program opened with O_EXCL. */
+static bool device_claimed(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0) {
+		close(fd);
+		return false;
+	}
+	return errno == EBUSY;
+}
+
 int safety_describe_device(const char *path, char *out, size_t len)
 {
 	struct stat st;
@@ -271,6 +286,15 @@ int safety_check_device(const char *name, const char *path, bool writes,
 		       "--yes-destroy-data does not override this: stop that device first "
 		       "(umount, vgchange -an, mdadm --stop or cryptsetup close)",
 		       name, path, s->name[which], where, what);
+		goto out;
+	}
+	if (device_claimed(path)) {
+		strfmt(err, errlen,
+		       "device '%s': '%s' is in use: the kernel reports it claimed (mounted, "
+		       "maybe in another mount namespace or a container, or held by a "
+		       "program or a device stack) although this namespace shows no mount; "
+		       "--yes-destroy-data does not override this: release it first",
+		       name, path);
 		goto out;
 	}
 	if (writes && (!destructive || !yes_destroy_data)) {

@@ -22,7 +22,8 @@
  * Check device `name` at `path`.  Paths that are not block devices pass.
  * A block device is refused when mounted (itself or one of its partitions),
  * used as swap, or held by another device (a member of an active LVM, md
- * or dm-crypt stack), whatever the opt-ins say; when `writes` is true it
+ * or dm-crypt stack) or claimed in the kernel's view (an exclusive open
+ * fails: mounted in another mount namespace), whatever the opt-ins say; when `writes` is true it
  * also needs `destructive` (from the suite) and `yes_destroy_data` (the
  * flag), and the refusal names what the device holds (libblkid).
  */
