@@ -18,7 +18,7 @@ CFLAGS ?= -O2 -g -Wall -Wextra
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-PKGS := yaml-0.1 libcjson
+PKGS := yaml-0.1 libcjson blkid
 HAVE_URING := $(shell pkg-config --exists liburing 2>/dev/null && echo 1)
 ifeq ($(HAVE_URING),1)
 PKGS += liburing

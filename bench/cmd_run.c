@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 #include "common/fsutil.h"
 #include "fleet/run_fleet.h"
@@ -233,27 +234,37 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 
 /* ---- checks before any IO ---- */
 
+/* Once every check passed: say what each block device about to be
+ * written holds, the last chance to press Ctrl-C (printed when quiet). */
+static void destroy_notice(const struct suite *s)
+{
+	char held[SAFETY_HOLDS_MAX];
+
+	for (size_t i = 0; i < s->ndevices; i++)
+		if (ssd_device_writes(s, &s->devices[i]) &&
+		    safety_describe_device(s->devices[i].path, held, sizeof(held)) == 0)
+			fprintf(stderr, "iomatrix: device '%s': %s: all of it will be overwritten\n",
+				s->devices[i].name, held);
+}
+
 static int check_inputs(const struct suite *s, const struct run_args *a)
 {
 	int bad = 0;
 
 	for (size_t i = 0; i < s->ndevices; i++) {
 		const struct suite_device *d = &s->devices[i];
-		char err[1024], parent[PATH_MAX];
+		char err[SAFETY_HOLDS_MAX + 1024], parent[PATH_MAX];
 		struct stat st;
-		bool writes = false;
+		bool writes = ssd_device_writes(s, d);
 
-		for (size_t k = 0; k < s->ncells; k++)
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    pattern_writes(s->cells[k].pattern))
-				writes = true;
-		/* purge and preconditioning write the whole device */
-		writes |= d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
 		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+			char held[SAFETY_HOLDS_MAX] = "";
+			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
 				"all of '%s': add --yes-destroy-data to the command line "
-				"if that is what you want\n", s->file, d->purge_line,
-				d->purge_col, d->name, d->path);
+				"if that is what you want%s%s%s\n", s->file, d->purge_line,
+				d->purge_col, d->name, d->path, held[0] ? " (" : "", held,
+				held[0] ? ")" : "");
 			bad = 1;
 			continue;
 		}
@@ -315,6 +326,8 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			break;
 		}
 	}
+	if (!bad)
+		destroy_notice(s);
 	return bad ? -1 : 0;
 }
 
@@ -705,6 +718,7 @@ static int run_load(struct run *r)
 		r->so.ndevice_overrides = a->ndevices;
 	}
 	r->so.scale = a->scale;
+	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
 		errlist_print(&errs, stderr);

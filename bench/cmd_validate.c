@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 
 static const struct option_spec validate_opts[] = {
@@ -24,6 +25,8 @@ static void validate_usage(FILE *f)
 	fprintf(f, "\n"
 		   "Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
 		   "for each valid file, or every error as file:line:col: message on stderr.\n"
+		   "A device path in /dev must be a block device on this machine (/dev is\n"
+		   "memory: iomatrix never creates files there).\n"
 		   "Exit 0 when all are valid, 2 otherwise.\n\n");
 	suite_cli_help(f, 0);
 	suite_keys_help(f);
@@ -47,6 +50,7 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct suite_opts so = suite_cli_opts(&o);
+	so.check_path = devpath_check;
 	for (size_t i = 0; i < o.nfiles; i++) {
 		struct errlist errs = ERRLIST_INIT;
 		struct suite *s;

@@ -26,6 +26,7 @@
 #include <liburing.h>
 #endif
 
+#include "common/ramkind.h"
 #include "common/sbuf.h"
 #include "common/version.h"
 #include "fingerprint.h"
@@ -527,10 +528,13 @@ static const char *virtual_kind(const struct blkdev *b, const char *vendor,
 	static const struct {
 		const char *prefix, *kind;
 	} names[] = {
-		{ "loop", "loop" }, { "zram", "zram" }, { "ram", "ram" },
-		{ "nbd", "nbd" },   { "vd", "virtio" }, { "xvd", "xen" },
-		{ "rbd", "rbd" },   { "pmem", "pmem" },
+		{ "loop", "loop" }, { "nbd", "nbd" }, { "vd", "virtio" },
+		{ "xvd", "xen" },   { "rbd", "rbd" },
 	};
+	const char *ram = ram_kind_of_disk(b->disk); /* zram, brd, pmem */
+
+	if (ram)
+		return ram;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strncmp(b->disk, names[i].prefix, strlen(names[i].prefix)))
 			return names[i].kind;
@@ -768,11 +772,11 @@ cJSON *fingerprint_device(const char *path)
 	if (r == 0) {
 		add_blockdev_info(fp, &b);
 	} else {
-		/* tmpfs/ramfs: memory, not a disk; the disk keys become null
-		 * below */
-		bool mem = !strcmp(fstype, "tmpfs") || !strcmp(fstype, "ramfs");
-		cJSON_AddBoolToObject(fp, "virtual", mem);
-		add_str_or_null(fp, "virtual_kind", mem ? fstype : NULL);
+		/* tmpfs, ramfs, devtmpfs: memory, not a disk; the disk keys
+		 * become null below */
+		const char *mem = have_mount == 0 ? ram_kind_of_fs(fstype) : NULL;
+		cJSON_AddBoolToObject(fp, "virtual", mem != NULL);
+		add_str_or_null(fp, "virtual_kind", mem);
 	}
 	add_str_or_null(fp, "fs_type", have_mount == 0 ? fstype : NULL);
 	add_str_or_null(fp, "mount_options", have_mount == 0 ? opts : NULL);

@@ -26,9 +26,18 @@ static uint64_t mono_ns(void)
 
 /* ---- purge and preconditioning ---- */
 
-/* The write pass as a cell on the device's file set: nothing of the first
- * cell's workload survives but where it runs and how (engine, direct). */
-static void pass_cell(const struct cell *first, const struct precond_pass *p,
+bool ssd_device_writes(const struct suite *s, const struct suite_device *d)
+{
+	for (size_t k = 0; k < s->ncells; k++)
+		if (!strcmp(s->cells[k].device, d->name) &&
+		    pattern_writes(s->cells[k].pattern))
+			return true;
+	return d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
+}
+
+/* Nothing of the first cell's workload survives but where it runs and how
+ * (engine, direct). */
+void ssd_precond_cell(const struct cell *first, const struct precond_pass *p,
 		      unsigned idx, struct cell *pc)
 {
 	*pc = *first;
@@ -64,7 +73,7 @@ static int run_pass(const struct cell *first, const struct precond_pass *p,
 	struct rep_result rep;
 	int r;
 
-	pass_cell(first, p, idx, &pc);
+	ssd_precond_cell(first, p, idx, &pc);
 	r = runner_prepare(&pc, &t, ctl, err, errlen);
 	if (r < 0)
 		return r;

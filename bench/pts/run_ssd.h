@@ -19,8 +19,19 @@
 #include "resultset/ptsfile.h"
 #include "runner/runner.h"
 #include "suite/cell.h"
+#include "suite/suite.h"
 
 /* ---- purge and preconditioning ---- */
+
+/* Does a run of s write device d: a writing cell, purge or
+ * preconditioning (which write the whole device)? */
+bool ssd_device_writes(const struct suite *s, const struct suite_device *d);
+
+/* Preconditioning pass idx (p) as a cell pc on the file set of device's
+ * first cell: what run measures and what export fio writes as a job.  The
+ * amount is not set (io_size 0): it needs the file set's size. */
+void ssd_precond_cell(const struct cell *first, const struct precond_pass *p,
+		      unsigned idx, struct cell *pc);
 
 /*
  * Purge (when the device says so) and precondition device d on the file set

@@ -25,6 +25,7 @@
 #include "engines/engine.h"
 #include "common/prng.h"
 #include "host/safety.h"
+#include "host/devpath.h"
 #include "host/scratch.h"
 #include "worker.h"
 #include "runner_int.h"
@@ -487,6 +488,22 @@ static int check_space(const char *dir, const struct lay *lays, unsigned n,
 	return 0;
 }
 
+/* Refuse a target that is not storage: a kernel pseudo filesystem, or a
+ * path on /dev that is not a block device.  Validate refused the second
+ * already; an agent's suite or a path that changed since must still never
+ * get a scratch file in /dev. */
+static int check_storage(const char *path, char *err, size_t errlen)
+{
+	const char *pseudo = safety_pseudo_fs(path);
+
+	if (pseudo) {
+		runner_seterr(err, errlen, "'%s' is on %s, a kernel pseudo filesystem, not storage; "
+		       "point the device at a directory, file or block device", path, pseudo);
+		return -EINVAL;
+	}
+	return devpath_check(path, err, errlen) < 0 ? -ENOTBLK : 0;
+}
+
 int runner_prepare(const struct cell *c, struct target *t,
 		   struct run_ctl *ctl, char *err, size_t errlen)
 {
@@ -503,12 +520,8 @@ int runner_prepare(const struct cell *c, struct target *t,
 	const struct engine *eng = engine_find(c->engine);
 	bool no_io = eng && (eng->flags & ENGINE_NO_IO);
 	bool align = eng && (eng->flags & ENGINE_NEEDS_ALIGN);
-	const char *pseudo = no_io ? NULL : safety_pseudo_fs(c->path);
-	if (pseudo) {
-		runner_seterr(err, errlen, "'%s' is on %s, a kernel pseudo filesystem, not storage; "
-		       "point the device at a directory, file or block device", c->path, pseudo);
-		return -EINVAL;
-	}
+	if (!no_io && (ret = check_storage(c->path, err, errlen)) < 0)
+		return ret;
 
 	if (stat(c->path, &st) == 0 && S_ISBLK(st.st_mode)) {
 		t->paths = calloc(1, sizeof(*t->paths));

@@ -127,6 +127,30 @@ static void ctx_release(struct ctx *x)
 	free(x->track_pos);
 }
 
+/* The command's check of device i's final path (suite_opts.check_path),
+ * for a device that some cell does IO on (engine null opens nothing). */
+static void check_dev_path(struct ctx *x, const struct suite *s, size_t i,
+			   const struct suite_opts *opts)
+{
+	const struct dev *d = &x->devs[i];
+	char err[PATH_MAX + 512];
+	bool io = false;
+
+	for (size_t k = 0; !io && k < s->ncells; k++) {
+		const struct engine *e = engine_find(s->cells[k].engine);
+		io = !strcmp(s->cells[k].device, s->devices[i].name) &&
+		     (!e || !(e->flags & ENGINE_NO_IO));
+	}
+	if (!io || !opts || !opts->check_path ||
+	    opts->check_path(s->devices[i].path, err, sizeof(err)) == 0)
+		return;
+	if (d->path_line)
+		err_at(x, d->path_line, d->path_col, "device '%s': %s", d->d.name, err);
+	else
+		errlist_add(x->errs, NULL, 0, 0, "--device %s=%s: %s", d->d.name,
+			    s->devices[i].path, err);
+}
+
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
 {
 	for (size_t i = 0; opts && i < opts->ndevice_overrides; i++) {
@@ -158,6 +182,7 @@ static void apply_overrides(struct ctx *x, const struct suite_opts *opts)
 		}
 		snprintf(d->d.path, sizeof(d->d.path), "%s", eq + 1);
 		d->has_path = true;
+		d->path_line = d->path_col = 0;
 	}
 	if (opts && (isnan(opts->scale) || opts->scale < 0))
 		errlist_add(x->errs, NULL, 0, 0, "--scale must be a positive number");
@@ -335,8 +360,10 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 		/* checks that need the devices' final paths and the cells
 		 * (from the positions kept: the YAML tree is gone) */
 		struct ykit y = ctx_ykit(&x);
-		for (size_t d = 0; d < s->ndevices; d++)
+		for (size_t d = 0; d < s->ndevices; d++) {
 			ssd_check_device(&y, &s->devices[d]);
+			check_dev_path(&x, s, d, opts);
+		}
 		ssd_check_tracks(&y, s, x.track_pos);
 		if (has_errors(&x))
 			goto err;

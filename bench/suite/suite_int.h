@@ -62,6 +62,7 @@ struct dev {
 	bool named;          /* a name was given (maybe a bad one) */
 	struct pset ps;
 	unsigned line, col;
+	unsigned path_line, path_col; /* 0: from --device */
 };
 
 struct excl {

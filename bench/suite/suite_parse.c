@@ -178,6 +178,8 @@ static void device_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 			}
 			snprintf(d->d.path, sizeof(d->d.path), "%s", v);
 			d->has_path = true;
+			d->path_line = NLINE(vn);
+			d->path_col = NCOL(vn);
 		}
 		return;
 	}

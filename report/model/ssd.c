@@ -16,6 +16,7 @@
 #include "section.h"
 #include "common/fsutil.h"
 #include "resultset/ptsfile.h"
+#include "common/ramkind.h"
 #include "resultset/rset.h"
 
 
@@ -346,8 +347,7 @@ int ssd_report_load(struct report *r)
 		}
 		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
-		bool ram = vk && (!strcmp(vk, "zram") || !strcmp(vk, "ram") || !strcmp(vk, "brd") ||
-				  !strcmp(vk, "tmpfs") || !strcmp(vk, "ramfs") || !strcmp(vk, "pmem"));
+		bool ram = ram_kind_is(vk);
 		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "

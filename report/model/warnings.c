@@ -18,6 +18,7 @@
 #include "report_int.h"
 #include "section.h"
 #include "engines/engine.h"
+#include "common/ramkind.h"
 #include "common/units.h"
 
 static void warn_add(struct report *r, const char *fmt, ...)
@@ -166,12 +167,6 @@ static void missing_cells(const struct rset *rs, struct sbuf *out)
 		sbuf_addc(out, ')');
 }
 
-static bool is_ram_kind(const char *k)
-{
-	return k && (!strcmp(k, "zram") || !strcmp(k, "ram") || !strcmp(k, "brd") ||
-		     !strcmp(k, "tmpfs") || !strcmp(k, "ramfs") || !strcmp(k, "pmem"));
-}
-
 enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
 
 /* The warnings about one device's cells and fingerprint. */
@@ -281,6 +276,10 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 			 "device or RAID caches (DRAM, SLC) may hold much of it, so "
 			 "sustained numbers may be lower");
 	}
+	/* RAM first and on its own: a RAM device named "hdd" gets both */
+	if (!all_null && dv->info && ram_kind_is(dv->info->virt_kind))
+		warn_add(r, "%s: the device is RAM (%s), not storage: " RAM_KIND_WHY, nm,
+			 dv->info->virt_kind);
 	if (all_null)
 		;
 	else if (dv->info && name_like_hdd(dv->name) &&
@@ -288,9 +287,8 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 		warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
 			 "check the path points at the disk you mean",
 			 nm, dv->info->virt == 1 ? "as a virtual device" : "non-rotational");
-	else if (dv->info && dv->info->virt == 1 && is_ram_kind(dv->info->virt_kind))
-		warn_add(r, "%s: the device is RAM (%s), not storage: it measures memory "
-			 "and, for zram, compression on the CPU", nm, dv->info->virt_kind);
+	else if (dv->info && ram_kind_is(dv->info->virt_kind))
+		; /* said above */
 	else if (dv->info && dv->info->virt == 1)
 		warn_add(r, "%s: the device is virtual (%s): numbers include the "
 			 "host's caching", nm,

@@ -19,6 +19,7 @@
 #include "suite/keys.h"
 #include "model/report.h"
 #include "model/section.h"
+#include "common/ramkind.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -333,8 +334,16 @@ static void environment(const struct report *r, cJSON *ctx)
 		for (size_t d = 0; d < r->ndevs; d++) {
 			const cJSON *fp = r->devs[d].host ? report_dev_fp(r, &r->devs[d], NULL)
 				: r->devs[d].info ? r->devs[d].info->fp : NULL;
-			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(fp, k->name, buf, sizeof(buf))));
+			const cJSON *vk = cJSON_GetObjectItemCaseSensitive(fp, "virtual_kind");
+			/* RAM is named in the table itself, not only in the
+			 * warnings: a reader who skips those must still see it */
+			if (!strcmp(k->name, "virtual") && cJSON_IsString(vk) &&
+			    ram_kind_is(vk->valuestring))
+				snprintf(buf, sizeof(buf), "RAM (%s): measures memory, not storage",
+					 vk->valuestring);
+			else
+				fp_text(fp, k->name, buf, sizeof(buf));
+			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
 		}
 	}
 }
