@@ -4,7 +4,8 @@
 set -u
 : "${IOMATRIX:=$PWD/iomatrix}"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d /tmp/iomatrix-it.XXXXXX)
+# tests/run.sh gives each test its own TMPDIR; alone, /tmp
+T=$(mktemp -d "${TMPDIR:-/tmp}/iomatrix-it.XXXXXX")
 trap 'rm -rf "$T"' EXIT INT TERM
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -29,3 +30,12 @@ tap_n=0; tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
+
+# test_lock NAME: hold a machine-wide lock until the script exits, for a
+# resource that a test on another run (or another worktree) could share:
+# a fixed device (zram0), the swap list.  Tests run in parallel
+# (tests/run.sh); this is how two never use one such resource at once.
+test_lock() {
+	exec 8>"/tmp/iomatrix-test-lock.$1" || fail "cannot open the lock for $1"
+	flock 8 || fail "cannot take the lock for $1"
+}
