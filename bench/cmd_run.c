@@ -38,6 +38,7 @@
 #include "common/stats.h"
 #include "suite/suite.h"
 #include "common/units.h"
+#include "common/testhook.h"
 
 struct run_args {
 	const char *suite_path;
@@ -834,6 +835,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		st->fatal = 1;
 		return;
 	}
+	testhook_point("cell");
 	ps->done_s += mono_s() - ps->cell_start;
 	ps->done_n++;
 }

@@ -34,8 +34,8 @@ run_one() {
 	log=$1; name=$2; shift 2
 	safe=$(echo "$name" | tr '/' '_')
 	out="$log/$safe.log"
-	scratch="$log/tmp/$safe"
-	mkdir -p "$scratch"
+	# no test name in the path: reports escape '_', and tests grep for $T
+	scratch=$(mktemp -d "$log/s.XXXXXX")
 	mode=-s
 	case "$name" in integration/*)
 		grep -q '^# test-lock: quiet$' "$2" && mode=-x ;;

@@ -14,6 +14,7 @@
 
 #include "common/fsutil.h"
 #include "common/units.h"
+#include "common/testhook.h"
 #include "host/purge.h"
 #include "resultset/resultset.h"
 
@@ -377,6 +378,8 @@ int rounds_state_end_round(struct rounds_state *st, const char *setdir,
 	}
 	int r = write_dev_json(setdir, "steady", st->device, j, err, errlen);
 	cJSON_Delete(j);
+	if (r >= 0)
+		testhook_point("round");
 	return r;
 }
 
