@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 static struct {
 	char event[32];
 	unsigned long n;
+	bool every;             /* N+: at N and every count after it */
 	int sig;                /* 0: pause */
 	const char *fifo;
 } hook;
@@ -33,8 +35,13 @@ static void hook_parse(void)
 
 	if (!v || !v[0])
 		return;
-	if (sscanf(v, "%31[a-z_]:%lu%n", hook.event, &hook.n, &len) != 2 || !hook.n ||
-	    (v[len] && (v[len] != ':' || sscanf(v + len + 1, "%15s", act) != 1)))
+	if (sscanf(v, "%31[a-z_]:%lu%n", hook.event, &hook.n, &len) != 2 || !hook.n)
+		goto bad;
+	if (v[len] == '+') {
+		hook.every = true;
+		len++;
+	}
+	if (v[len] && (v[len] != ':' || sscanf(v + len + 1, "%15s", act) != 1))
 		goto bad;
 	if (!strcmp(act, "pause"))
 		hook.sig = 0;
@@ -53,15 +60,15 @@ static void hook_parse(void)
 		goto bad;
 	return;
 bad:
-	fprintf(stderr, "iomatrix: IOMATRIX_TEST_HOOK='%s' ignored: want EVENT:N[:pause|int|term|stop|kill] "
+	fprintf(stderr, "iomatrix: IOMATRIX_TEST_HOOK='%s' ignored: want EVENT:N[+][:pause|int|term|stop|kill] "
 		"(pause needs IOMATRIX_TEST_FIFO)\n", v);
 	hook.event[0] = '\0';
 }
 
-static void hook_pause(const char *event)
+static void hook_pause(const char *event, unsigned long n)
 {
 	char line[64];
-	int fd, len = snprintf(line, sizeof(line), "%s %lu\n", event, hook.n);
+	int fd, len = snprintf(line, sizeof(line), "%s %lu\n", event, n);
 
 	while ((fd = open(hook.fifo, O_WRONLY | O_CLOEXEC)) < 0 && errno == EINTR)
 		;
@@ -93,20 +100,20 @@ unsigned long testhook_armed(const char *event)
 	return hook.n;
 }
 
-void testhook_fire(const char *event)
+void testhook_fire(const char *event, unsigned long n)
 {
-	if (!testhook_armed(event) || atomic_exchange(&hook_fired, 1))
+	if (!testhook_armed(event) || (!hook.every && atomic_exchange(&hook_fired, 1)))
 		return;
 	if (hook.sig)
 		kill(getpid(), hook.sig);
 	else
-		hook_pause(event);
+		hook_pause(event, n);
 }
 
 void testhook_point(const char *event)
 {
-	unsigned long n = testhook_armed(event);
+	unsigned long n = testhook_armed(event), k;
 
-	if (n && atomic_fetch_add(&hook_count, 1) + 1 == n)
-		testhook_fire(event);
+	if (n && ((k = atomic_fetch_add(&hook_count, 1) + 1) == n || (hook.every && k > n)))
+		testhook_fire(event, k);
 }

@@ -5,7 +5,7 @@
  * at the right place when the sleep ends.  Off (one getenv, then nothing)
  * unless the environment asks; not for users, not in --help.
  *
- *   IOMATRIX_TEST_HOOK=EVENT:N[:ACTION]
+ *   IOMATRIX_TEST_HOOK=EVENT:N[+][:ACTION]
  *     EVENT   cell         the Nth cell file `run` wrote in this process
  *                          (SSD rounds: each round's rewrite counts)
  *             round        SSD rounds: round N recorded in steady/DEV.json
@@ -18,8 +18,10 @@
  *             test acts in between: sends a signal, changes a limit)
  *             int | term | stop | kill: send that signal to this process
  *
- * The hook fires once per process.  A malformed value is ignored with one
- * line on stderr (a test that set it then fails on what did not happen).
+ * The hook fires once per process; with N+ it fires at N and at every later
+ * count (a pause each time, e.g. to change a limit after every round).
+ * A malformed value is ignored with one line on stderr (a test that set it
+ * then fails on what did not happen).
  */
 #ifndef IOMATRIX_TESTHOOK_H
 #define IOMATRIX_TESTHOOK_H
@@ -31,7 +33,8 @@ void testhook_point(const char *event);
  * points the caller finds itself, such as an interval's time. */
 unsigned long testhook_armed(const char *event);
 
-/* Act now for EVENT (the caller found point N itself); at most once. */
-void testhook_fire(const char *event);
+/* Act now for EVENT at count n (the caller found the point itself); once,
+ * unless armed with N+. */
+void testhook_fire(const char *event, unsigned long n);
 
 #endif

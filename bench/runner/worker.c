@@ -126,8 +126,8 @@ static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
 	j->end_ns = now;
 	series_add_n(&j->series[d], now - t0, n, n * bs, lat_sum);
 	if (j->hook_ns && now - t0 >= j->hook_ns) {
+		testhook_fire("interval", j->hook_ns / j->series[d].interval_ns);
 		j->hook_ns = 0;
-		testhook_fire("interval");
 	}
 	if (j->acc[d].n >= ACC_FOLD)
 		acc_fold(&j->acc[d], &j->lat[d]);
