@@ -4,8 +4,10 @@
 set -u
 : "${IOMATRIX:=$PWD/iomatrix}"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-# tests/run.sh gives each test its own TMPDIR; alone, /tmp
-T=$(mktemp -d "${TMPDIR:-/tmp}/iomatrix-it.XXXXXX")
+# tests/run.sh gives each test its own TMPDIR (short: device names made
+# from $T must stay under the name cap); alone, /tmp
+if [ -n "${TMPDIR:-}" ]; then T=$(mktemp -d "$TMPDIR/it.XXXXXX")
+else T=$(mktemp -d /tmp/iomatrix-it.XXXXXX); fi
 trap 'rm -rf "$T"' EXIT INT TERM
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -34,8 +34,9 @@ run_one() {
 	log=$1; name=$2; shift 2
 	safe=$(echo "$name" | tr '/' '_')
 	out="$log/$safe.log"
-	# no test name in the path: reports escape '_', and tests grep for $T
-	scratch=$(mktemp -d "$log/s.XXXXXX")
+	# short, and no test name in it: reports escape '_' and cap name
+	# lengths, and tests grep for names made from $T
+	scratch=$(mktemp -d "$tmp/imx.XXXXXX")
 	mode=-s
 	case "$name" in integration/*)
 		grep -q '^# test-lock: quiet$' "$2" && mode=-x ;;
@@ -59,6 +60,7 @@ run_one() {
 		echo "PASS $name ($secs s)"
 	fi
 }
+tmp=${TMPDIR:-/tmp}
 if [ "${1:-}" = --one ]; then
 	shift
 	run_one "$@"
@@ -66,7 +68,7 @@ if [ "${1:-}" = --one ]; then
 fi
 
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
-log=$(mktemp -d "${TMPDIR:-/tmp}/iomatrix-tests.XXXXXX")
+log=$(mktemp -d "$tmp/iomatrix-tests.XXXXXX")
 trap 'rm -rf "$log"' EXIT
 trap 'exit 130' INT TERM
 times=$BUILD/test-times
