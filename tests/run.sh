@@ -8,8 +8,10 @@
 # with the failures' output, the slowest five, and the one line CI reads:
 # "N passed, N failed, N skipped".
 #
-# Scheduling: the slowest tests of the last run (kept in $BUILD/test-times)
-# start first, so the run is not left waiting on one long script at the end.
+# Scheduling: the slowest tests start first, so the run is not left waiting
+# on one long script at the end: seconds from the last run here
+# ($BUILD/test-times), else from tests/test-times (committed, for a clean
+# clone), else unknown (first of all).
 #
 # Locks: a script whose header has the line "# test-lock: quiet" measures
 # time and runs alone (it takes the pool's lock exclusively; every other
@@ -83,7 +85,7 @@ times=$BUILD/test-times
 	done
 } | while IFS='	' read -r name cmd; do
 	case "$name" in *"$TESTS"*) ;; *) continue ;; esac
-	s=$(awk -v n="$name" '$2 == n { print $1; exit }' "$times" 2>/dev/null)
+	s=$(cat "$times" tests/test-times 2>/dev/null | awk -v n="$name" '$2 == n { print $1; exit }')
 	printf '%s\t%s\t%s\n' "${s:-9999}" "$name" "$cmd"
 done | sort -t '	' -k1,1nr -k2,2 | cut -f2- >"$log/list"
 
