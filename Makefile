@@ -5,9 +5,9 @@
 #   make demo             install missing packages, build, run the quick suite + report
 #   make SANITIZE=address,undefined test
 #   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
-#   make bench            iomatrix vs fio on the same workloads, ratios; report
-#                         and scale rows (BENCH_ONLY="null ram disk rss report
-#                         scale" picks parts)
+#   make bench            iomatrix vs fio on the same workloads, ratios; report,
+#                         scale and archive rows; picks parts with
+#                         BENCH_ONLY="clock null ram disk rss report scale archive"
 #   make crosscheck       seed suites vs fio/sysbench
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands

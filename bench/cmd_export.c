@@ -17,13 +17,26 @@
 #include "suite/suite_cli.h"
 #include "common/units.h"
 
+static const struct option_spec export_opts[] = {
+	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--scale", NULL, "F" },
+	{ NULL },
+};
+
+const struct command_spec export_spec = {
+	.name = "export", .forms = { "fio SUITE.yaml" }, .opts = export_opts,
+	.first_words = "fio", .operand = OPTV_SUITE,
+};
+
 static void export_usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix export fio SUITE.yaml [-o DIR] [--device NAME=PATH]...\n"
-		   "                          [--scale F]\n\n"
+	optspec_usage(f, &export_spec);
+	fprintf(f, "\n"
 		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
 		   "and run-all.sh, which runs them in order with --output-format=json.\n"
-		   "DIR defaults to ./fio-SUITE; it is created if needed.\n");
+		   "DIR defaults to ./fio-SUITE; it is created if needed.\n\n");
+	suite_cli_help(f, SCLI_OUT);
 }
 
 /* lower-case, [a-z0-9] kept, runs of anything else -> one '-' */

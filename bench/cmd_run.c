@@ -61,15 +61,35 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
+/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c parses those). */
+static const struct option_spec run_opts[] = {
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
+	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR },
+	{ "--scale", NULL, "F" },
+	{ "--yes-destroy-data" },
+	{ "--quiet", "-q" },
+	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
+	  .words = "auto tty plain none" },
+	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
+	{ "--aggregate", .forms = OPT_FORM(1) },
+	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--ssh-option", NULL, "O", OPT_FORM(1), OPT_REPEAT },
+	{ "--remote-iomatrix", NULL, "PATH", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--parallel", NULL, "N", OPT_FORM(1) },
+	{ "--skip-unreachable", .forms = OPT_FORM(1) },
+	{ NULL },
+};
+
+const struct command_spec run_spec = {
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" },
+	.opts = run_opts, .operand = OPTV_SUITE,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &run_spec);
 	fprintf(f,
-		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
-		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
-		"                    [--progress auto|tty|plain|none]\n"
-		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
-		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
-		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"

@@ -27,9 +27,21 @@ struct entry {
 	char *source;         /* owned: "iomatrix", "fio", ... */
 };
 
+static const struct option_spec list_opts[] = {
+	{ "--all" },
+	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
+	{ NULL },
+};
+
+const struct command_spec list_spec = {
+	.name = "list", .forms = { "[RESULTS_DIR]" }, .opts = list_opts,
+	.operand = OPTV_DIR,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix list [RESULTS_DIR] [--all] [--format text|json]\n\n"
+	optspec_usage(f, &list_spec);
+	fprintf(f, "\n"
 		   "List the result sets under RESULTS_DIR (default ./results), newest\n"
 		   "first: date, suite, host, devices, scale (below 1: a --scale rehearsal),\n"
 		   "cells done/total, status, path.  Sets one level further down are\n"

@@ -7,6 +7,7 @@
 #define IOMATRIX_SUITE_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "suite/suite.h"
 
@@ -33,6 +34,10 @@ struct suite_cli {
 int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
 		    struct suite_cli *o);
 void suite_cli_release(struct suite_cli *o);
+/* The lines of --help that describe these options (allow: the SCLI_*
+ * options the command takes besides --device and --scale), then a blank
+ * line. */
+void suite_cli_help(FILE *f, unsigned allow);
 /* The one --scale parser of run, plan, export and validate: a positive
  * finite factor up to SUITE_CLI_MAX_SCALE.  0, or -1 with the message
  * printed. */

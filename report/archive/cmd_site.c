@@ -30,11 +30,27 @@
  * read afresh. */
 #define CACHE_FORMAT 2
 
+static const struct option_spec site_opts[] = {
+	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
+	{ "--title", NULL, "TEXT" },
+	{ "--baseline", NULL, "HOST:DEVICE" },
+	{ "--threshold", NULL, "PCT" },
+	{ "--same", NULL, "A=B", .flags = OPT_REPEAT },
+	{ "--charts", NULL, "svg|none", .value = OPTV_WORDS, .words = "svg none" },
+	{ "--template", NULL, "DIR", .value = OPTV_DIR },
+	{ NULL },
+};
+
+const struct command_spec site_spec = {
+	.name = "site", .forms = { "[DIR...]" }, .opts = site_opts,
+	.operand = OPTV_DIR,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &site_spec);
 	fprintf(f,
-		"usage: iomatrix site [DIR...] -o SITE [--title TEXT] [--baseline HOST:DEVICE]\n"
-		"           [--threshold PCT] [--same A=B]... [--charts svg|none] [--template DIR]\n\n"
+		"\n"
 		"Write a static site of the result sets under DIR (default ./results): an\n"
 		"index of every set (sortable and filterable in the page), a page per device\n"
 		"with a trend chart per workload (change points and environment changes\n"

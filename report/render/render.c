@@ -13,6 +13,7 @@
 #include "charts/chart.h"
 #include "cli.h"
 #include "escape.h"
+#include "host/fpkeys.h"
 #include "model/fleet.h"
 #include "suite/fio_map.h"
 #include "model/report.h"
@@ -322,31 +323,20 @@ static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
 
 static void environment(const struct report *r, cJSON *ctx)
 {
-	static const char *const hkeys[][2] = {
-		{ "kernel", "kernel" }, { "os", "OS" }, { "arch", "arch" },
-		{ "cpu_model", "CPU" }, { "cpus", "CPUs" }, { "mem_bytes", "memory" },
-		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
-	};
-	static const char *const dkeys[][2] = {
-		{ "model", "model" }, { "vendor", "vendor" }, { "firmware", "firmware" },
-		{ "kind", "path kind" }, { "block_device", "block device" },
-		{ "size_bytes", "size" }, { "rotational", "rotational" },
-		{ "virtual", "virtual" }, { "logical_block_bytes", "logical block (bytes)" },
-		{ "physical_block_bytes", "physical block (bytes)" },
-		{ "scheduler", "scheduler" }, { "write_cache", "write cache" },
-		{ "fs_type", "filesystem" }, { "mount_options", "mount options" },
-	};
 	char buf[256];
 
 	cJSON *ht = env_table(ctx, "env_hosts", "host");
 	cJSON *hcols = cJSON_GetObjectItem(ht, "cols");
 	for (size_t s = 0; s < r->nsets; s++)
 		cJSON_AddItemToArray(hcols, cJSON_CreateString(r->sets[s].hostname));
-	for (size_t k = 0; k < sizeof(hkeys) / sizeof(hkeys[0]); k++) {
-		cJSON *cells = env_row(ht, hkeys[k][1]);
+	/* the rows: the fingerprint keys that have a label (host/fpkeys.h) */
+	for (const struct fp_key *k = fp_host_keys; k->name; k++) {
+		if (!k->label)
+			continue;
+		cJSON *cells = env_row(ht, k->label);
 		for (size_t s = 0; s < r->nsets; s++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->sets[s].host, hkeys[k][0], buf, sizeof(buf))));
+				fp_text(r->sets[s].host, k->name, buf, sizeof(buf))));
 	}
 	{
 		cJSON *cells = env_row(ht, "iomatrix");
@@ -376,13 +366,15 @@ static void environment(const struct report *r, cJSON *ctx)
 		for (size_t d = 0; d < r->ndevs; d++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(r->sets[r->devs[d].set].hostname));
 	}
-	for (size_t k = 0; k < sizeof(dkeys) / sizeof(dkeys[0]); k++) {
-		cJSON *cells = env_row(dt, dkeys[k][1]);
+	for (const struct fp_key *k = fp_device_keys; k->name; k++) {
+		if (!k->label)
+			continue;
+		cJSON *cells = env_row(dt, k->label);
 		for (size_t d = 0; d < r->ndevs; d++) {
 			const cJSON *fp = r->devs[d].host ? fleet_dev_fp(r, &r->devs[d], NULL)
 				: r->devs[d].info ? r->devs[d].info->fp : NULL;
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(fp, dkeys[k][0], buf, sizeof(buf))));
+				fp_text(fp, k->name, buf, sizeof(buf))));
 		}
 	}
 }
