@@ -11,7 +11,8 @@
 # Scheduling: the slowest tests start first, so the run is not left waiting
 # on one long script at the end: seconds from the last run here
 # ($BUILD/test-times), else from tests/test-times (committed, for a clean
-# clone), else unknown (first of all).
+# clone; refresh it with `cp $BUILD/test-times tests/` after a full run),
+# else unknown (first of all).
 #
 # Locks: a script whose header has the line "# test-lock: quiet" measures
 # time and runs alone (it takes the pool's lock exclusively; every other
@@ -37,8 +38,9 @@ run_one() {
 	safe=$(echo "$name" | tr '/' '_')
 	out="$log/$safe.log"
 	# short, and no test name in it: reports escape '_' and cap name
-	# lengths, and tests grep for names made from $T
-	scratch=$(mktemp -d "$tmp/imx.XXXXXX")
+	# lengths, and tests grep for names made from $T; open like /tmp, for
+	# tests that drop to another user
+	scratch=$(mktemp -d "$tmp/imx.XXXXXX") && chmod 1777 "$scratch"
 	mode=-s
 	case "$name" in integration/*)
 		grep -q '^# test-lock: quiet$' "$2" && mode=-x ;;
@@ -48,7 +50,7 @@ run_one() {
 		timeout -k 5 "$TIMEOUT" "$@" >"$out" 2>&1
 	rc=$?
 	t1=$(date +%s%N)
-	rm -rf "$scratch"
+	rm -rf --one-file-system "$scratch" # never into a mount a test left
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
 	tp=$(grep -c '^ok ' "$out")
 	tf=$(grep -c '^not ok ' "$out")

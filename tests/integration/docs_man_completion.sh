@@ -17,7 +17,11 @@ for c in run plan validate import export report compare list history site; do
 		|| { not_ok "no section for $c"; continue; }
 done
 
-expect_exit 0 make -s -C "$ROOT" install PREFIX=/usr DESTDIR="$T/root"
+# the binary under test and the page made above are installed as they are:
+# tests run in parallel, and a relink here would pull the binary from under
+# the others (-o: never remake them)
+expect_exit 0 make -s -C "$ROOT" install PREFIX=/usr DESTDIR="$T/root" BUILD="$BIN" MAN="$T/iomatrix.1" \
+	-o "$IOMATRIX" -o "$T/iomatrix.1"
 [ -s "$T/root/usr/share/man/man1/iomatrix.1" ] && ok "make install: man page" || not_ok "man page not installed"
 [ -s "$T/root/usr/share/bash-completion/completions/iomatrix" ] && ok "make install: completion" \
 	|| not_ok "completion not installed"
