@@ -11,7 +11,8 @@
  *             round        SSD rounds: round N recorded in steady/DEV.json
  *             interval     a repetition's job 0 completes its first IO at or
  *                          past N time-series intervals after the ramp (the
- *                          first repetition that gets there)
+ *                          first repetition that gets there; with N+, every
+ *                          repetition at N)
  *             import_cell  import: cell N written into the hidden temp set
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
  *             IOMATRIX_TEST_FIFO, then wait for one line back from it (the
