@@ -41,17 +41,22 @@ man_section() { # CMD -> that command's section of the page, roff escapes undone
 		sed 's/\\-/-/g'
 }
 accepts() { # CMD OPT: the command does not call OPT unknown (import and
-	# export take their kind first; import's options differ by kind)
+	# export take their kind first; import's options differ by kind), run in
+	# an empty directory with an empty results root: nothing of the
+	# repository is read or written
 	case $1 in
-	import) kinds="fio sysbench csv" ;; export) kinds=fio ;; *) kinds=- ;;
+	import) kinds="fio sysbench csv" ;; export) kinds=fio ;; *) kinds="" ;;
 	esac
-	for k in $kinds; do
-		if [ "$k" = - ]; then "$IOMATRIX" "$1" "$2" </dev/null >/dev/null 2>"$T/acc.err"
-		else "$IOMATRIX" "$1" "$k" "$2" </dev/null >/dev/null 2>"$T/acc.err"; fi
+	for k in ${kinds:--}; do
+		[ "$k" = - ] && k=""
+		# shellcheck disable=SC2086
+		(cd "$T/cwd" && IOMATRIX_RESULTS="$T/cwd/results" "$IOMATRIX" "$1" $k "$2" \
+			</dev/null >/dev/null 2>"$T/acc.err")
 		grep -q "unknown option" "$T/acc.err" || return 0
 	done
 	return 1
 }
+mkdir -p "$T/cwd/results"
 cmds=$("$IOMATRIX" --help | sed -n 's/^  iomatrix \([a-z][a-z]*\) .*/\1/p' | uniq)
 [ "$(echo "$cmds" | wc -l)" -ge 10 ] && ok "$(echo "$cmds" | wc -l) commands in iomatrix --help" \
 	|| not_ok "commands: $cmds"
