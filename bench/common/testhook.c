@@ -112,8 +112,11 @@ void testhook_fire(const char *event, unsigned long n)
 
 void testhook_point(const char *event)
 {
-	unsigned long n = testhook_armed(event), k;
+	unsigned long n = testhook_armed(event);
 
-	if (n && ((k = atomic_fetch_add(&hook_count, 1) + 1) == n || (hook.every && k > n)))
+	if (!n)
+		return;
+	unsigned long k = atomic_fetch_add(&hook_count, 1) + 1;
+	if (k == n || (hook.every && k > n))
 		testhook_fire(event, k);
 }
