@@ -33,6 +33,13 @@ ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
 
+# The pause of the test hooks (bench/common/testhook.h): hook_wait FIFO
+# prints the line of a run paused at IOMATRIX_TEST_HOOK, hook_go FIFO lets
+# it go on.  Each gives up after 30 s (a hang guard for a binary that never
+# pauses, which the test then reports; not a timing).
+hook_wait() { timeout 30 sh -c 'read -r l <"$1" && echo "$l"' _ "$1"; }
+hook_go() { timeout 30 sh -c 'echo go >"$1"' _ "$1"; }
+
 # test_lock NAME: hold a machine-wide lock until the script exits, for a
 # resource that a test on another run (or another worktree) could share:
 # a fixed device (zram0), the swap list.  Tests run in parallel
