@@ -12,7 +12,7 @@ need_cmd python3
 mkdir -p "$T/d"
 cat >"$T/s.yaml" <<EOS
 suite: throttle
-defaults: {engine: "null", size: 16MiB, runtime: 400ms, repeat: 5, iodepth: 16}
+defaults: {engine: "null", size: 16MiB, runtime: 200ms, repeat: 5, iodepth: 16}
 devices:
   - {name: dev, path: $T/d}
 matrix: {pattern: [randread], bs: [4k]}
