@@ -1236,6 +1236,15 @@ static void run_set_end(struct run *r)
 	} else {
 		status = "complete";
 	}
+	/* refused before any IO (a directory it may not write, a device it
+	 * may not open) and nothing measured: the input was wrong, there is
+	 * no result to keep, so a new set leaves no failed set behind */
+	if (r->fatal && r->rc == EXIT_USAGE && !r->a.resume &&
+	    resultset_discard_refused(&r->rs) == 0) {
+		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; "
+			"no result set was kept\n", r->ps.k, r->ps.n);
+		return;
+	}
 	if (resultset_finish(&r->rs, status, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		if (r->rc == EXIT_OK)

@@ -381,7 +381,9 @@ int cmd_report(int argc, char **argv)
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
-	report_print_done(&r, &cs, outdir, files, nf);
+	/* the listing says "written": only when it is true */
+	if (rc == EXIT_OK)
+		report_print_done(&r, &cs, outdir, files, nf);
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);

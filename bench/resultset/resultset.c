@@ -855,6 +855,36 @@ int resultset_remove_stale_temps(struct resultset *rs)
 	return remove_temps_in(rs->dir) + remove_temps_in(cells);
 }
 
+int resultset_discard_refused(struct resultset *rs)
+{
+	static const char *const own[] = { "manifest.json", "plan.json", "suite.yaml" };
+	int failed = 0;
+
+	for (size_t i = 0; i < rs->nentries; i++) {
+		const cJSON *st = cJSON_GetObjectItemCaseSensitive(rs->entries[i], "status");
+		if (!rs->entries[i])
+			continue;
+		if (failed || !cJSON_IsString(st) || strcmp(st->valuestring, "failed"))
+			return -ENOTEMPTY;
+		failed = (int)i + 1;
+	}
+	if (rs->dirfd < 0)
+		return -EBADF;
+	resultset_remove_stale_temps(rs);
+	if (failed) {
+		char name[32];
+		snprintf(name, sizeof(name), "cells/%04d.json", failed);
+		unlinkat(rs->dirfd, name, 0);
+	}
+	/* cells/ first: if it is not empty (a file of someone else), the set
+	 * stays whole */
+	if (unlinkat(rs->dirfd, "cells", AT_REMOVEDIR) < 0 && errno != ENOENT)
+		return -errno;
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		unlinkat(rs->dirfd, own[i], 0);  /* never follows a link */
+	return rmdir(rs->dir) < 0 ? -errno : 0;
+}
+
 void resultset_release(struct resultset *rs)
 {
 	free(rs->dir);

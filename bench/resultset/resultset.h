@@ -85,6 +85,14 @@ const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
+/* Remove a set that resultset_create() made in this process whose run was
+ * refused at its first cell, before any IO (a directory it may not write:
+ * the user's input, not a result): it holds at most that one cell, status
+ * "failed".  Removes the files the set is made of, that cell file, cells/
+ * and the directory, each by name below rs->dirfd, never through a link;
+ * anything else found there stays (and so does the directory).  0, or
+ * -ENOTEMPTY when the set holds more than that. */
+int resultset_discard_refused(struct resultset *rs);
 /* Resume trusts no index: is cells/NNNN.json of cell c present, readable
  * (a regular file, not a link), valid JSON, of c's id, status "ok", and
  * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */

@@ -1076,9 +1076,7 @@ int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char 
 {
 	int logfd, status;
 
-	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (logfd >= 0)
-		fchmod(logfd, 0644);
+	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	pid_t pid = fork();
 
 	if (pid < 0) {

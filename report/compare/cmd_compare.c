@@ -745,7 +745,8 @@ int cmd_compare(int argc, char **argv)
 	if (no || nn)
 		printf("%d workload%s only in old (or failed in new), %d only in new (or failed in old)\n",
 		       no, no == 1 ? "" : "s", nn);
-	printf("written: %s/\n", od.path);
+	if (rc == EXIT_OK)   /* "written" only when it is true */
+		printf("written: %s/\n", od.path);
 	if (rc == EXIT_OK && c.fail_on_reg && count[V_WORSE])
 		rc = EXIT_REGRESSION;
 out_errs:
