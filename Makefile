@@ -177,7 +177,7 @@ crosscheck: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
-	-Ibench -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -Ireport -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz

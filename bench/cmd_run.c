@@ -32,6 +32,7 @@
 #include "host/fingerprint.h"
 #include "host/run_devices.h"
 #include "resultset/resultset.h"
+#include "resultset/resume.h"
 #include "pts/run_ssd.h"
 #include "runner/runner.h"
 #include "host/safety.h"
@@ -990,30 +991,6 @@ static void run_all(struct run_state *st)
 
 /* ---- the command ---- */
 
-/*
- * Hold an exclusive lock on the set directory while writing it, so that a
- * --resume of a set that another run is still writing is refused instead
- * of interleaving two writers.  0, or -1 with the message printed.
- */
-static int lock_set(const char *dir, int *fd_out)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0; /* resultset_open reports a missing set */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno == EWOULDBLOCK) {
-			fprintf(stderr, "iomatrix: set '%s' is being written by another iomatrix run; wait for it to end or stop it first\n",
-				dir);
-			close(fd);
-			return -1;
-		}
-		/* filesystems without flock: go on unlocked */
-	}
-	*fd_out = fd;
-	return 0;
-}
-
 /* Everything one `run` holds, so that its phases can be functions. */
 struct run {
 	struct run_args a;
@@ -1063,59 +1040,28 @@ static int resume_overrides(struct run *r)
 static int run_resume_open(struct run *r)
 {
 	struct run_args *a = &r->a;
+	struct resume_set rz = { .scale = a->scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
-	if (lock_set(a->resume, &r->lock_fd) < 0)
-		return -1;
-	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
-		return -1;
-	}
-	r->have_rs = true;
-	const cJSON *m = r->rs.manifest;
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
-	if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
-		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
-			a->resume);
+	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
+	r->lock_fd = rz.lock_fd;
+	r->have_rs = r->rs.manifest != NULL;
+	if (ret < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
 		return -1;
 	}
 	const cJSON *host = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+		cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "host"), "hostname");
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
 	if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a->quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
 			r->rs.dir, host->valuestring, here);
 	if (!a->suite_path) {
-		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
+		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
-		/* the set's own copy, not a file a link in the set points at */
-		struct stat lst;
-		if (lstat(r->resume_suite, &lst) == 0 && !S_ISREG(lst.st_mode)) {
-			fprintf(stderr, "iomatrix: '%s' is not a regular file (%s); a set's suite must be its own copy: give the suite with 'iomatrix run SUITE.yaml --resume %s'\n",
-				r->resume_suite, S_ISLNK(lst.st_mode) ? "a symbolic link" :
-				"a special file", r->rs.dir);
-			r->rc = EXIT_USAGE;
-			return -1;
-		}
 	}
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
-	/* a number from a set is checked as --scale is: 1e400 (inf) would be
-	 * an undefined cast in cell_scale, -1 a message about a flag the user
-	 * never gave */
-	if (!(set_scale > 0 && set_scale <= SUITE_CLI_MAX_SCALE)) {
-		fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
-			r->rs.dir);
-		return -1;
-	}
-	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
-		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
-			a->scale, set_scale, r->rs.dir);
-		return -1;
-	}
-	a->scale = set_scale;
+	a->scale = rz.scale;
 	if (a->ndevices == 0 && resume_overrides(r) < 0) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		r->rc = EXIT_RUNTIME;
@@ -1200,7 +1146,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		return -1;
 	}
 	r->have_rs = true;
-	lock_set(r->rs.dir, &r->lock_fd); /* keeps a --resume of it out */
+	resume_lock(r->rs.dir, &r->lock_fd, r->err, sizeof(r->err)); /* keeps a --resume of it out */
 	int r1 = fsutil_write_atomic_at(r->rs.dirfd, "suite.yaml", r->s->text,
 					r->s->text_len);
 	int r2 = resultset_write_plan(&r->rs, r->s);

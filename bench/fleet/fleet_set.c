@@ -21,11 +21,19 @@
 #include "fleet/merge.h"
 #include "host/fingerprint.h"
 #include "host/safety.h"
+#include "resultset/resume.h"
 #include "suite/suite.h"
 
 static int set_id(const struct fleet *f, size_t slot, size_t plan_idx)
 {
 	return (int)(slot * f->s->ncells) + f->s->cells[plan_idx].id;
+}
+
+static const char *slot_name(const struct fleet *f, size_t slot)
+{
+	if (f->o->aggregate)
+		return slot ? f->o->hosts[slot - 1] : "all";
+	return f->o->hosts[slot];
 }
 
 static void put(cJSON *o, const char *k, cJSON *v)
@@ -87,6 +95,8 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
+	/* as run does: a --resume of this set while it is written is refused */
+	resume_lock(f->rs.dir, &f->lock_fd, err, errlen);
 	r1 = fsutil_write_atomic_at(f->rs.dirfd, "suite.yaml", f->s->text,
 				    f->s->text_len);
 	r2 = resultset_write_plan(&f->rs, f->s);
@@ -105,15 +115,31 @@ int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 {
 	if (!f->o->quiet)
 		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
-	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
+	if (resultset_resume_begin(&f->rs, err, errlen) < 0)
+		return -1;
+	/* each resume is a run of its own: cells say which one measured them */
+	f->session = (unsigned)cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "resumed_at"));
+	return 0;
 }
 
+/* Resume trusts no index, as plain resume: the cell file must be there,
+ * finished, of this cell, measured with its parameters. */
 bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx)
 {
 	const cJSON *e = resultset_cell_entry(&f->rs, set_id(f, slot, plan_idx));
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "status");
+	char why[256];
 
-	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+	if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok"))
+		return false;
+	if (resultset_cell_verify_as(&f->rs, &f->s->cells[plan_idx],
+				     set_id(f, slot, plan_idx), why, sizeof(why)) < 0) {
+		fprintf(stderr, "iomatrix: cell %d of %s: %s; measuring it again\n",
+			f->s->cells[plan_idx].id, slot_name(f, slot), why);
+		return false;
+	}
+	return true;
 }
 
 static const char *host_status(const struct fhost *h)
@@ -151,12 +177,70 @@ static cJSON *host_json(const struct fhost *h)
 		cJSON_AddNumberToObject(c, "samples", (double)h->clk.n);
 		cJSON_AddNumberToObject(c, "wall_offset_s", h->wall_offset_s);
 	}
-	static const char *const keys[] = { "host", "tool", "devices" };
-	for (size_t k = 0; k < 3; k++) {
+	static const char *const keys[] = { "host", "tool", "devices", "machine" };
+	for (size_t k = 0; k < 4; k++) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(h->info, keys[k]);
 		put(o, keys[k], v ? cJSON_Duplicate(v, true) : cJSON_CreateNull());
 	}
 	return o;
+}
+
+static const char *machine_key(const struct fhost *h, const char *k)
+{
+	return proto_get_str(cJSON_GetObjectItemCaseSensitive(h->info, "machine"), k);
+}
+
+/* Are hosts a and b one machine (same machine-id, or same boot id)? */
+static bool same_machine(const struct fhost *a, const struct fhost *b)
+{
+	static const char *const keys[] = { "machine_id", "boot_id" };
+	for (size_t k = 0; k < 2; k++) {
+		const char *x = machine_key(a, keys[k]), *y = machine_key(b, keys[k]);
+		if (x && y && !strcmp(x, y))
+			return true;
+	}
+	return false;
+}
+
+/* [["h1","h2"], ...]: groups of two or more hosts that are one machine,
+ * each host in the group of the first host it matches. */
+static cJSON *same_machine_json(const struct fleet *f)
+{
+	cJSON *groups = cJSON_CreateArray();
+
+	for (size_t i = 0; groups && i < f->nh; i++) {
+		bool first = true;
+		for (size_t k = 0; k < i; k++)
+			first &= !same_machine(&f->h[k], &f->h[i]);
+		if (!first)
+			continue;
+		cJSON *g = cJSON_CreateArray();
+		for (size_t k = i; g && k < f->nh; k++)
+			if (k == i || same_machine(&f->h[i], &f->h[k]))
+				cJSON_AddItemToArray(g, cJSON_CreateString(f->h[k].name));
+		if (cJSON_GetArraySize(g) > 1)
+			cJSON_AddItemToArray(groups, g);
+		else
+			cJSON_Delete(g);
+	}
+	return groups;
+}
+
+void fleet_warn_same_machine(const struct fleet *f)
+{
+	cJSON *groups = same_machine_json(f), *g, *n;
+
+	cJSON_ArrayForEach(g, groups) {
+		char list[1024] = "";
+		size_t used = 0;
+		cJSON_ArrayForEach(n, g)
+			if (used + strlen(n->valuestring) + 3 < sizeof(list))
+				used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+							 used ? ", " : "", n->valuestring);
+		fprintf(stderr, "iomatrix: warning: hosts %s are one machine (same machine-id or boot id): they share its CPU, memory and perhaps its disks while they run, so their numbers are not independent\n",
+			list);
+	}
+	cJSON_Delete(groups);
 }
 
 int fleet_set_host_info(struct fleet *f)
@@ -175,19 +259,33 @@ int fleet_set_host_info(struct fleet *f)
 			cJSON_AddItemToArray(a, h);
 	}
 	put(fl, "hosts", a);
+	put(fl, "same_machine", same_machine_json(f));
 	if (f->margin_ns)
 		put(fl, "barrier_margin_ns", cJSON_CreateNumber((double)f->margin_ns));
 	return resultset_save_manifest(&f->rs, err, sizeof(err));
 }
 
 static int write_cell(struct fleet *f, size_t slot, size_t plan_idx,
-		      const char *host, cJSON *cell)
+		      const char *host, const char *start, cJSON *cell)
 {
 	char err[1024];
 
 	put(cell, "id", cJSON_CreateNumber(set_id(f, slot, plan_idx)));
 	put(cell, "plan_id", cJSON_CreateNumber(f->s->cells[plan_idx].id));
 	put(cell, "host", cJSON_CreateString(host));
+	/* when, on the controller's clock, and in which run: hosts measured
+	 * at different times are not compared as if side by side */
+	put(cell, "fleet_session", cJSON_CreateNumber(f->session));
+	if (start) {
+		char now[32];
+		cJSON *ma = cJSON_CreateObject();
+		iso8601_now(now, sizeof(now));
+		if (ma) {
+			cJSON_AddStringToObject(ma, "start", start);
+			cJSON_AddStringToObject(ma, "end", now);
+		}
+		put(cell, "measured_at", ma);
+	}
 	if (resultset_write_cell(&f->rs, set_id(f, slot, plan_idx), cell, err, sizeof(err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", err);
 		f->failed_any = true;
@@ -242,7 +340,8 @@ int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
 			continue;
 		cJSON_AddNumberToObject(o, "rep", (double)rep);
 		cJSON_AddNumberToObject(o, "late_ns", (double)late);
-		if ((size_t)rep <= f->s->cells[plan_idx].repeat)
+		if ((uint64_t)rep <= h->nstarts && h->cur == plan_idx &&
+		    h->starts[rep - 1] != FLEET_NO_START)
 			cJSON_AddNumberToObject(o, "start_ns", (double)h->starts[rep - 1]);
 		cJSON_AddItemToArray(starts, o);
 	}
@@ -250,7 +349,8 @@ int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
 	if (starts)
 		put(cell, "starts", starts);
 	print_line(f, h->name, plan_idx, cell);
-	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name, cell);
+	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name,
+			  h->cell_start[0] ? h->cell_start : NULL, cell);
 }
 
 int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
@@ -265,7 +365,7 @@ int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
 	if (!cell)
 		return -1;
 	print_line(f, host, plan_idx, cell);
-	return write_cell(f, slot, plan_idx, host, cell);
+	return write_cell(f, slot, plan_idx, host, NULL, cell);
 }
 
 int fleet_set_finish(struct fleet *f, const char *status)
@@ -305,6 +405,13 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 				 part[i]->name, r + 1, w);
 			goto out;
 		}
+		/* every repetition merged was started by a go and ended by
+		 * its rep_done: its start is known */
+		if (r >= part[i]->nstarts || part[i]->starts[r] == FLEET_NO_START) {
+			snprintf(why, whylen, "host '%s' sent repetition %u that it never reported done",
+				 part[i]->name, r + 1);
+			goto out;
+		}
 		/* measurement starts after the ramp, the same on every host */
 		start[i] = part[i]->starts[r] + (int64_t)c->ramp_ns;
 		rt[i] = reps[i].runtime_ns;
@@ -317,7 +424,13 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 		}
 	}
 	window = fleet_common_window(start, rt, n, &skew);
-	if (fleet_rep_merge(reps, n, window, out) < 0) {
+	int mr = fleet_rep_merge(reps, n, window, out);
+	if (mr == -EOVERFLOW) {
+		snprintf(why, whylen, "repetition %u: the hosts' counts add up past 2^64 (a histogram bucket, the samples or a series interval); refused rather than wrapped",
+			 r + 1);
+		goto out;
+	}
+	if (mr < 0) {
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}
@@ -415,15 +528,26 @@ out:
 	return cell;
 }
 
+/* When the aggregate cell in progress was sent (the first host's time). */
+static const char *part_start(const struct fleet *f)
+{
+	for (size_t i = 0; i < f->nh; i++)
+		if (f->h[i].in_agg && f->h[i].cell_start[0])
+			return f->h[i].cell_start;
+	return NULL;
+}
+
 int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 {
 	struct fhost **part = calloc(f->nh ? f->nh : 1, sizeof(*part));
 	size_t n = 0;
-	char why[1024] = "";
+	char why[1024] = "", start[32] = "";
 	cJSON *agg = NULL;
 
 	if (!part)
 		return -1;
+	if (part_start(f))
+		snprintf(start, sizeof(start), "%s", part_start(f));
 	for (size_t i = 0; i < f->nh; i++)
 		if (f->h[i].in_agg && f->h[i].st == HS_HELD)
 			part[n++] = &f->h[i];
@@ -457,7 +581,7 @@ int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 	}
 	if (agg) {
 		print_line(f, "all", plan_idx, agg);
-		write_cell(f, 0, plan_idx, "all", agg);
+		write_cell(f, 0, plan_idx, "all", start[0] ? start : NULL, agg);
 	} else {
 		f->failed_any = true;
 		fleet_write_failed(f, 0, plan_idx, "all", why);
@@ -487,12 +611,20 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  const char ***hosts, const char ***devs,
 			  char *err, size_t errlen)
 {
-	const cJSON *fl, *e, *sc, *mode;
+	const cJSON *fl, *e, *mode;
 	size_t n = 0;
+	struct resume_set rz = { .scale = o->scale, .suite_given = o->suite_path };
 
-	if (resultset_open(&f->rs, o->resume, err, errlen) < 0)
+	/* plain resume's checks: locked, made by run, its own suite.yaml a
+	 * regular file, a scale in (0, 1e6] that --scale agrees with */
+	int ret = resume_open(&f->rs, o->resume, &rz, err, errlen);
+	f->lock_fd = rz.lock_fd;
+	f->have_rs = f->rs.manifest != NULL;
+	if (ret < 0)
 		return -1;
-	f->have_rs = true;
+	snprintf(f->suite_path, sizeof(f->suite_path), "%s", rz.suite_path);
+	o->suite_path = f->suite_path;
+	o->scale = rz.scale;
 	fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
 	mode = cJSON_GetObjectItemCaseSensitive(fl, "mode");
 	if (!cJSON_IsObject(fl) || !cJSON_IsString(mode)) {
@@ -538,8 +670,6 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 		o->devices = *devs;
 		o->ndevices = k;
 	}
-	sc = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "scale");
-	o->scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 
 #include "common/fsutil.h"
 #include "resultset.h"
+#include "cellcheck.h"
 
 static uint64_t mono_ns(void)
 {
@@ -641,13 +642,20 @@ static bool params_match(cJSON *want, const cJSON *have)
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen)
 {
+	return resultset_cell_verify_as(rs, c, c->id, why, whylen);
+}
+
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen)
+{
 	char rel[32];
 	int cfd = -1;
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
+	char cwhy[256];
 
-	snprintf(rel, sizeof(rel), "%04d.json", c->id);
+	snprintf(rel, sizeof(rel), "%04d.json", file_id);
 	if (rs->dirfd >= 0)
 		cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (cfd >= 0)
@@ -662,10 +670,12 @@ int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
 	if (!cJSON_IsObject(j)) {
 		snprintf(why, whylen, "'cells/%s' is not valid JSON (cut short?)", rel);
-	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)c->id) {
+	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)file_id) {
 		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
 	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
 		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (cellcheck_cell(j, cwhy, sizeof(cwhy)) < 0) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, cwhy);
 	} else if (!(want = cell_to_json(c)) || !params_match(want,
 			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
 		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);

@@ -98,6 +98,10 @@ int resultset_discard_refused(struct resultset *rs);
  * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen);
+/* The same for a cell stored under another id (a fleet set: host slot *
+ * plan cells + plan id), c's own id being its params' id. */
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 

@@ -15,6 +15,7 @@
 
 #include "common/fsutil.h"
 #include "rset.h"
+#include "cellcheck.h"
 #include "common/stats.h"
 
 
@@ -495,6 +496,18 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		cJSON_Delete(c->json);
 		c->json = NULL;
 		return -1;
+	}
+	char why[256];
+	if (cellcheck_cell(c->json, why, sizeof(why)) < 0) {
+		/* numbers out of bounds are not published: the cell reads as
+		 * failed, with the reason */
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "status");
+		cJSON_AddStringToObject(c->json, "status", "failed");
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "error");
+		cJSON_AddStringToObject(c->json, "error", why);
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "repetitions");
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "summary");
 	}
 	c->status = jstr(c->json, "status", "ok");
 	c->error = jstr(c->json, "error", NULL);

@@ -32,6 +32,22 @@
 
 #define LAYOUT_CHUNK (1u << 20)
 
+/* runner_set_scratch_tag(): "" for none */
+static char scratch_tag[65];
+
+void runner_set_scratch_tag(const char *tag)
+{
+	size_t n = 0;
+
+	for (; tag && tag[n] && n < sizeof(scratch_tag) - 1; n++) {
+		char ch = tag[n];
+		bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			    (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-';
+		scratch_tag[n] = keep ? ch : '_';
+	}
+	scratch_tag[n] = '\0';
+}
+
 /* ---- target resolution ---- */
 
 static void own_files_remove(struct target *t);
@@ -424,8 +440,12 @@ static int resolve_files(const struct cell *c, bool no_io, struct target *t,
 		return -ENOMEM;
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		if (*scratch) {
-			char fn[CELL_NAME_MAX + 32];
-			snprintf(fn, sizeof(fn), CELL_FILE_FMT, c->device, i);
+			char fn[CELL_NAME_MAX + sizeof(scratch_tag) + 32];
+			if (scratch_tag[0])
+				snprintf(fn, sizeof(fn), SCRATCH_PREFIX "%s.%s.%u",
+					 scratch_tag, c->device, i);
+			else
+				snprintf(fn, sizeof(fn), CELL_FILE_FMT, c->device, i);
 			if (asprintf(&t->paths[i], "%s/%s", c->path, fn) < 0)
 				t->paths[i] = NULL;
 		} else {

@@ -98,6 +98,16 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		   char *err, size_t errlen);
 
 /*
+ * Fleet agents that share one directory (NFS, one machine) must not race
+ * on one scratch name: with a tag set, a directory's scratch files are
+ * iomatrix.<tag>.<device>.<n> instead of iomatrix.<device>.<n>.  The tag
+ * (copied; NULL clears it) keeps [A-Za-z0-9._-] of the given text, at
+ * most 64 bytes, other bytes as '_'.  Process-wide: call before
+ * runner_prepare().
+ */
+void runner_set_scratch_tag(const char *tag);
+
+/*
  * Does the filesystem holding `path` (device directory, file, or a file to be
  * made) accept O_DIRECT?  Probed with a temporary file so that the answer can
  * come before a result set is made.  0 yes or unknown (block devices are

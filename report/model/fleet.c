@@ -129,6 +129,26 @@ static void hosts_table(const struct rset *rs, cJSON *fo)
 	}
 }
 
+/* Hosts that were one machine (fleet.same_machine): said in the intro,
+ * since their numbers are not independent. */
+static void same_machine_note(const cJSON *fl, char *intro, size_t len)
+{
+	const cJSON *g, *n;
+
+	cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(fl, "same_machine")) {
+		size_t used = strlen(intro), k = 0;
+		if (!cJSON_IsArray(g) || used + 64 >= len)
+			continue;
+		used += (size_t)snprintf(intro + used, len - used, " Warning: hosts ");
+		cJSON_ArrayForEach(n, g)
+			if (cJSON_IsString(n) && used + strlen(n->valuestring) + 4 < len)
+				used += (size_t)snprintf(intro + used, len - used, "%s%s",
+							 k++ ? ", " : "", n->valuestring);
+		if (used < len)
+			snprintf(intro + used, len - used, " are one machine (same machine-id or boot id): they shared its CPU, memory and perhaps its disks, so their numbers are not independent.");
+	}
+}
+
 void fleet_context(const struct report *r, cJSON *ctx)
 {
 	cJSON *sets = NULL;
@@ -136,7 +156,7 @@ void fleet_context(const struct report *r, cJSON *ctx)
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
 		const cJSON *fl = fleet_of(rs);
-		char intro[512];
+		char intro[1536];
 		if (!fl)
 			continue;
 		if (!sets) {
@@ -158,6 +178,7 @@ void fleet_context(const struct report *r, cJSON *ctx)
 			snprintf(intro, sizeof(intro),
 				 "Survey of %d hosts from %s: every host ran the whole suite on its own devices. Rows are host · device; each workload ends with the fleet spread and names the hosts far from the median.",
 				 nh, rs->dir);
+		same_machine_note(fl, intro, sizeof(intro));
 		cJSON_AddStringToObject(fo, "intro", intro);
 		cJSON_AddStringToObject(fo, "corner", "host (as given)");
 		cJSON *cols = cJSON_AddArrayToObject(fo, "cols");
@@ -185,7 +206,7 @@ static void fmt_num(double v, char *buf, size_t len)
 static void spread_lines(const struct report *r, const struct rgroup *g,
 			 const char *device, cJSON *lines, cJSON *outl)
 {
-	double v[256], sorted[256];
+	double v[256], sorted[256], sess[256];
 	const char *who[256];
 	size_t n = 0;
 	char a[32], b[32], c[32], line[512];
@@ -196,6 +217,7 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 		    !g->e[k].cell->ok)
 			continue;
 		who[n] = d->host;
+		sess[n] = jnum(g->e[k].cell->json, "fleet_session", 0);
 		v[n++] = rentry_iops(&g->e[k]);
 	}
 	if (n < 2)
@@ -206,8 +228,23 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 	fmt_num(sorted[0], a, sizeof(a));
 	fmt_num(med, b, sizeof(b));
 	fmt_num(sorted[n - 1], c, sizeof(c));
-	snprintf(line, sizeof(line), "Fleet spread of %s over %zu hosts: min %s / median %s / max %s IOPS (max/min %.2fx).",
-		 device, n, a, b, c, sorted[0] > 0 ? sorted[n - 1] / sorted[0] : 0.0);
+	/* the run most hosts were measured in: a host from another (a
+	 * resumed set) was measured at another time, and a gap may be the
+	 * time rather than the host */
+	double usual = sess[0];
+	size_t best = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t same = 0;
+		for (size_t k = 0; k < n; k++)
+			same += sess[k] == sess[i];
+		if (same > best) {
+			best = same;
+			usual = sess[i];
+		}
+	}
+	snprintf(line, sizeof(line), "Fleet spread of %s over %zu hosts: min %s / median %s / max %s IOPS (max/min %.2fx).%s",
+		 device, n, a, b, c, sorted[0] > 0 ? sorted[n - 1] / sorted[0] : 0.0,
+		 best < n ? " The hosts were not all measured at the same time (a resumed set): the spread mixes hosts and times." : "");
 	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
 	for (size_t i = 0; i < n; i++) {
 		if (med <= 0 || v[i] <= 0)
@@ -215,9 +252,10 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 		double ratio = v[i] < med ? med / v[i] : v[i] / med;
 		if (ratio < OUTLIER_RATIO)
 			continue;
-		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s).",
+		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s)%s",
 			 who[i], ratio, v[i] < med ? "slower" : "faster",
-			 g->proto->label ? g->proto->label : g->title, device);
+			 g->proto->label ? g->proto->label : g->title, device,
+			 sess[i] != usual ? ", but it was measured at another time than most hosts (a resumed run), so the gap may be the time, not the host." : ".");
 		cJSON_AddItemToArray(outl, cJSON_CreateString(line));
 	}
 }
