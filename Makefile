@@ -14,7 +14,7 @@
 
 VERSION := 0.2.0
 CC ?= cc
-CFLAGS ?= -O2 -g -Wall -Wextra
+CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 DESTDIR ?=
 
@@ -31,7 +31,8 @@ PKGS += numa
 NUMA_DEF := -DHAVE_LIBNUMA=1
 endif
 
-override CFLAGS += -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
+# The warnings live here, not in CFLAGS ?=, so `make CFLAGS=-O0` keeps them.
+override CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
 	-Ibench -Ireport $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'

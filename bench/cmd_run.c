@@ -41,6 +41,7 @@
 #include "common/stats.h"
 #include "suite/suite.h"
 #include "common/units.h"
+#include "common/testhook.h"
 
 struct run_args {
 	const char *suite_path;
@@ -532,6 +533,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		st->fatal = 1;
 		return;
 	}
+	testhook_point("cell");
 	run_progress_cell_done(ps);
 }
 

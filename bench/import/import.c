@@ -28,6 +28,7 @@
 #include "resultset/resultset.h"
 #include "common/sha256.h"
 #include "common/units.h"
+#include "common/testhook.h"
 
 #define IMPORT_MAX_FILE (256u << 20)
 
@@ -718,6 +719,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 			goto oom;
 		if (resultset_write_cell(&rs, (int)i + 1, cj, err, errlen) < 0)
 			goto out;
+		testhook_point("import_cell");
 	}
 	if (resultset_finish(&rs, "complete", err, errlen) < 0)
 		goto out;

@@ -14,6 +14,7 @@
 
 #include "common/fsutil.h"
 #include "common/units.h"
+#include "common/testhook.h"
 #include "host/purge.h"
 #include "resultset/ptsfile.h"
 
@@ -236,7 +237,10 @@ int rounds_state_end_round(struct rounds_state *st, const char *setdir,
 	if (all && !st->steady_round)
 		st->steady_round = st->rounds_done;
 	st->finished = all || st->rounds_done >= st->cfg->rule.max;
-	return resultset_steady_write(setdir, st, err, errlen);
+	int r = resultset_steady_write(setdir, st, err, errlen);
+	if (r >= 0)
+		testhook_point("round");
+	return r;
 }
 
 /* ---- cell files ---- */

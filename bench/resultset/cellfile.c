@@ -196,13 +196,17 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		return NULL;
 	if (!add_num(o, "rep", rep_no) || !add_num(o, "runtime_ns", (double)r->runtime_ns))
 		goto err;
-	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io) {
+	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io || r->cpu_per_io_why) {
 		if (!(cpu = cJSON_AddObjectToObject(o, "cpu")))
 			goto err;
 		if (r->have_cpu && (!add_num(cpu, "usr_pct", r->cpu_usr_pct) ||
 				    !add_num(cpu, "sys_pct", r->cpu_sys_pct)))
 			goto err;
 		if (r->have_cpu_per_io && !add_num(cpu, "ns_per_io", r->cpu_ns_per_io))
+			goto err;
+		if (!r->have_cpu_per_io && r->cpu_per_io_why &&
+		    (!cJSON_AddNullToObject(cpu, "ns_per_io") ||
+		     !cJSON_AddStringToObject(cpu, "ns_per_io_why", r->cpu_per_io_why)))
 			goto err;
 		if (r->have_ctx &&
 		    (!add_num(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||

@@ -347,6 +347,9 @@ static void cell_measurements(struct rset_cell *c)
 		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
 			perio += pio->valuedouble;
 			nperio++;
+		} else if (cJSON_IsNull(pio) &&
+			   cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io_why"))) {
+			c->cpu_per_io_sqpoll = true;
 		}
 	}
 	c->nreps = n;

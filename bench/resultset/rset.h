@@ -76,6 +76,7 @@ struct rset_cell {
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
 	double cpu_ns_per_io;   /* mean over the repetitions that have it */
 	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
+	bool cpu_per_io_sqpoll; /* null under sqthread_poll (ns_per_io_why) */
 	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/testhook.h"
 #include "engines/engine.h"
 #include "common/prng.h"
 #include "host/safety.h"
@@ -239,6 +240,7 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 		}
 		off += (uint64_t)w;
 		*done += (uint64_t)w;
+		testhook_point("layout_chunk");
 		if (ctl && ctl->progress) {
 			uint64_t now = worker_now_ns();
 			if (now >= *next_prog) {

@@ -176,10 +176,20 @@ static int open_file(const struct cell *c, const struct target *t, unsigned f,
 }
 
 /* cpu.ns_per_io: the job threads' usr+sys over the IOs they did, both
- * from the start gate to the end (the ramp is in both, so it cancels). */
-static void rep_cpu_per_io(const struct job *jobs, unsigned n, struct rep_result *out)
+ * from the start gate to the end (the ramp is in both, so it cancels).
+ * Under SQPOLL the kernel's SQ thread submits and the job thread may do no
+ * syscall at all (0 ns per IO, seen under ASan in engine_uring_options): the
+ * number would not mean what it says, so it is null with the reason. */
+static void rep_cpu_per_io(const struct cell *c, const struct job *jobs, unsigned n,
+			   struct rep_result *out)
 {
 	uint64_t ns = 0, ios = 0;
+	if (c->sqthread_poll) {
+		out->have_cpu_per_io = false;
+		out->cpu_per_io_why = "sqthread_poll: the kernel's SQ thread submits the IOs; "
+				      "its CPU time is not the job threads'";
+		return;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		ns += jobs[i].cpu_ns;
 		ios += jobs[i].all_ios;
@@ -450,7 +460,7 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 		out->cpu_usr_pct = (double)(tv_ns(ru1->ru_utime) - tv_ns(ru0->ru_utime)) / rt * 100;
 		out->cpu_sys_pct = (double)(tv_ns(ru1->ru_stime) - tv_ns(ru0->ru_stime)) / rt * 100;
 	}
-	rep_cpu_per_io(jobs, created, out);
+	rep_cpu_per_io(sh->c, jobs, created, out);
 	out->ctx_voluntary = (uint64_t)(ru1->ru_nvcsw - ru0->ru_nvcsw);
 	out->ctx_involuntary = (uint64_t)(ru1->ru_nivcsw - ru0->ru_nivcsw);
 	return 0;

@@ -194,10 +194,11 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 {
 	double lo = 0, hi = 0;
-	size_t n = 0;
+	size_t n = 0, sq = 0;
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++) {
 			const struct rset_cell *c = &r->sets[s].cells[i];
+			sq += c->cpu_per_io_sqpoll && !c->have_cpu_per_io;
 			if (!c->have_cpu_per_io)
 				continue;
 			if (!n || c->cpu_ns_per_io < lo)
@@ -206,7 +207,10 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 				hi = c->cpu_ns_per_io;
 			n++;
 		}
-	if (n)
+	if (n && sq)
+		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells (not in the %zu with "
+			"sqthread_poll, where the kernel's SQ thread submits)", lo, hi, n, sq);
+	else if (n)
 		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
 }
 
