@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/fsutil.h"
+#include "common/sha256.h"
 #include "engines/engine.h"
 #include "fleet/proto.h"
 #include "host/fingerprint.h"
@@ -28,6 +30,7 @@
 #include "resultset/resultset.h"
 #include "runner/runner.h"
 #include "suite/suite.h"
+#include "suite/suite_cli.h"
 
 /* Set by the reader thread (stop, end of input) or a signal. */
 static volatile sig_atomic_t agent_stop;
@@ -330,6 +333,32 @@ static cJSON *devices_json(const struct suite *s)
 	return a;
 }
 
+/* Which machine and which boot this is, hashed (the ids themselves are
+ * nobody's business): hosts that share them are one machine, and the
+ * controller warns that their numbers are not independent. */
+static cJSON *machine_json(void)
+{
+	static const char *const src[][2] = {
+		{ "machine_id", "/etc/machine-id" },
+		{ "boot_id", "/proc/sys/kernel/random/boot_id" },
+	};
+	cJSON *o = cJSON_CreateObject();
+
+	for (size_t i = 0; o && i < 2; i++) {
+		size_t len = 0;
+		char *t = fsutil_read(src[i][1], 256, &len), hex[65];
+		while (t && len && (t[len - 1] == '\n' || t[len - 1] == ' '))
+			len--;
+		if (t && len) {
+			sha256_hex(t, len, hex);
+			hex[16] = '\0';
+			cJSON_AddStringToObject(o, src[i][0], hex);
+		}
+		free(t);
+	}
+	return o;
+}
+
 /* {"op":"suite", "text", "file", "devices": ["NAME=PATH"...], "scale",
  * "yes_destroy_data"}: load it as `run` would; reply suite_ok with this
  * host's fingerprint, or an input error. */
@@ -357,8 +386,19 @@ static int on_suite(struct agent *ag, const cJSON *m)
 		if (cJSON_IsString(d))
 			ov[so.ndevice_overrides++] = d->valuestring;
 	so.device_overrides = ov;
-	so.scale = cJSON_IsNumber(sc) ? sc->valuedouble : 0;
+	/* checked as --scale and a resumed set's scale are: 1e308 would be
+	 * an undefined float-to-int cast in every cell's sizes */
+	if (sc && !(cJSON_IsNumber(sc) && sc->valuedouble > 0 &&
+		    sc->valuedouble <= SUITE_CLI_MAX_SCALE)) {
+		send_error("input", "'scale' in the suite message is not a factor in (0, %g]",
+			   (double)SUITE_CLI_MAX_SCALE);
+		goto out;
+	}
+	so.scale = sc ? sc->valuedouble : 0;
 	ag->yes_destroy_data = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "yes_destroy_data"));
+	/* the controller's name for this host: agents sharing a directory
+	 * (shared storage, or hosts that are one machine) keep apart */
+	runner_set_scratch_tag(proto_get_str(m, "host"));
 	if (suite_load_buffer(file ? file : "suite.yaml", text, strlen(text),
 			      &so, &ag->s, &errs) < 0) {
 		/* the controller loaded the same text: only a different
@@ -377,6 +417,7 @@ static int on_suite(struct agent *ag, const cJSON *m)
 		cJSON_AddItemToObject(r, "host", fingerprint_host());
 		cJSON_AddItemToObject(r, "tool", fingerprint_tool());
 		cJSON_AddItemToObject(r, "devices", devices_json(ag->s));
+		cJSON_AddItemToObject(r, "machine", machine_json());
 	}
 	ret = send_msg(r);
 out:
@@ -677,15 +718,23 @@ int cmd_agent(int argc, char **argv)
 
 	while (!agent_stop) {
 		struct inmsg *im = inbox_pop();
-		if (!im) {
-			if (inbox.why[0])
-				send_error("protocol", "bad input from the controller: %s", inbox.why);
+		if (!im)
 			break;
-		}
 		r = agent_dispatch(&ag, im, &greeted);
 		inmsg_free(im);
 		if (r != 0)
 			break;
+	}
+	/* The reader stops the agent at once on a line it cannot take
+	 * (too deep, not UTF-8, too long): the loop above may never see
+	 * the closed inbox, so the reason is said here, before bye. */
+	char bad[sizeof(inbox.why)];
+	pthread_mutex_lock(&inbox.mu);
+	memcpy(bad, inbox.why, sizeof(bad));
+	pthread_mutex_unlock(&inbox.mu);
+	if (bad[0]) {
+		send_error("protocol", "bad input from the controller: %s", bad);
+		r = -1;
 	}
 	/* Every way out removes the scratch files first. */
 	agent_drop_cell(&ag);
@@ -702,7 +751,7 @@ int cmd_agent(int argc, char **argv)
 		if (b)
 			cJSON_AddBoolToObject(b, "stopped", true);
 		send_msg(b);
-		rc = quiet_now ? EXIT_INTERRUPTED : EXIT_RUNTIME;
+		rc = bad[0] ? EXIT_USAGE : quiet_now ? EXIT_INTERRUPTED : EXIT_RUNTIME;
 	}
 	return rc;
 }

@@ -12,16 +12,33 @@
 #include "cli.h"
 #include "common/errlist.h"
 #include "import/import.h"
+#include "resultset/schema.h"
 #include "common/units.h"
+
+/* Form 0 is fio, 1 sysbench, 2 csv. */
+static const struct option_spec import_opts[] = {
+	{ "--mode", NULL, "M", OPT_FORM(1), .value = OPTV_WORDS,
+	  .words = "rndrd rndwr rndrw seqrd seqwr seqrewr" },
+	{ "--bs", NULL, "SIZE", OPT_FORM(1) },
+	{ "--threads", NULL, "N", OPT_FORM(1) },
+	{ "--device", NULL, "NAME", OPT_FORM(0) | OPT_FORM(1) },
+	{ "-o", "--out --output", "SETDIR", OPT_ALL_FORMS, .value = OPTV_DIR },
+	{ "--title", NULL, "TEXT", OPT_ALL_FORMS },
+	{ "--host", NULL, "NAME", OPT_ALL_FORMS },
+	{ "--date", NULL, "WHEN", OPT_ALL_FORMS },
+	{ NULL },
+};
+
+const struct command_spec import_spec = {
+	.name = "import",
+	.forms = { "fio FILE.json...", "sysbench FILE.log...", "csv FILE.csv" },
+	.opts = import_opts, .first_words = "fio sysbench csv", .operand = OPTV_FILE,
+};
 
 static void usage(FILE *f)
 {
+	optspec_usage(f, &import_spec);
 	fprintf(f,
-		"usage: iomatrix import fio FILE.json... [--device NAME] [OPTIONS]\n"
-		"       iomatrix import sysbench FILE.log... [--mode M] [--bs SIZE] [--threads N]\n"
-		"                                 [--device NAME] [OPTIONS]\n"
-		"       iomatrix import csv FILE.csv [OPTIONS]\n"
-		"OPTIONS: [-o SETDIR] [--title TEXT] [--host NAME] [--date WHEN]\n"
 		"\n"
 		"Turn another tool's output into a result set that 'iomatrix report' and\n"
 		"'iomatrix compare' read like a run of iomatrix.\n"
@@ -269,9 +286,7 @@ int cmd_import(int argc, char **argv)
 		goto out;
 	}
 	when_where(&set, kind, host, date, date_iso);
-	const char *root = getenv("IOMATRIX_RESULTS");
-	if (!root || !root[0])
-		root = "results";
+	const char *root = resultset_root();
 	/* SIGINT/SIGTERM wait until the set is complete or removed: an
 	 * interrupted import must leave no half-written hidden directory
 	 * behind (the write takes seconds for thousands of cells at most,

@@ -15,14 +15,27 @@
 #include "suite/suite_cli.h"
 #include "common/units.h"
 
+static const struct option_spec plan_opts[] = {
+	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--scale", NULL, "F" },
+	{ NULL },
+};
+
+const struct command_spec plan_spec = {
+	.name = "plan", .forms = { "SUITE.yaml" }, .opts = plan_opts,
+	.operand = OPTV_SUITE,
+};
+
 static void plan_usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix plan SUITE.yaml [--format text|json] [--device NAME=PATH]...\n"
-		   "                    [--scale F]\n\n"
+	optspec_usage(f, &plan_spec);
+	fprintf(f, "\n"
 		   "Print every cell of the suite in run order (device by device, matrix\n"
 		   "cells then includes), the number of cells and an estimated duration\n"
 		   "(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
 		   "form is exactly the plan.json that 'iomatrix run' writes.\n\n");
+	suite_cli_help(f, SCLI_FORMAT);
 	suite_keys_help(f);
 }
 

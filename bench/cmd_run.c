@@ -19,25 +19,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
 #include "common/fsutil.h"
 #include "fleet/run_fleet.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "host/run_devices.h"
+#include "resultset/ptsfile.h"
 #include "resultset/resultset.h"
+#include "resultset/resume.h"
 #include "pts/run_ssd.h"
+#include "runner/run_progress.h"
 #include "runner/runner.h"
 #include "host/safety.h"
 #include "common/stats.h"
 #include "suite/suite.h"
 #include "common/units.h"
+#include "common/testhook.h"
 
 struct run_args {
 	const char *suite_path;
@@ -60,15 +64,35 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
+/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c parses those). */
+static const struct option_spec run_opts[] = {
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
+	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR },
+	{ "--scale", NULL, "F" },
+	{ "--yes-destroy-data" },
+	{ "--quiet", "-q" },
+	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
+	  .words = "auto tty plain none" },
+	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
+	{ "--aggregate", .forms = OPT_FORM(1) },
+	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--ssh-option", NULL, "O", OPT_FORM(1), OPT_REPEAT },
+	{ "--remote-iomatrix", NULL, "PATH", OPT_FORM(1), .value = OPTV_FILE },
+	{ "--parallel", NULL, "N", OPT_FORM(1) },
+	{ "--skip-unreachable", .forms = OPT_FORM(1) },
+	{ NULL },
+};
+
+const struct command_spec run_spec = {
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" },
+	.opts = run_opts, .operand = OPTV_SUITE,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &run_spec);
 	fprintf(f,
-		"usage: iomatrix run SUITE.yaml [--device NAME=PATH]... [--out DIR]\n"
-		"                    [--resume SETDIR] [--scale F] [--yes-destroy-data] [--quiet]\n"
-		"                    [--progress auto|tty|plain|none]\n"
-		"       iomatrix run SUITE.yaml --hosts H1,H2,... [--aggregate] [--ssh-config F]\n"
-		"                    [--ssh-option O]... [--remote-iomatrix PATH] [--parallel N]\n"
-		"                    [--skip-unreachable]\n"
 		"\n"
 		"Run every cell of the suite and write a dated result set.\n"
 		"\n"
@@ -209,140 +233,20 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	return 0;
 }
 
-static double mono_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* ---- progress ---- */
-
-struct progress_state {
-	bool tty, quiet;
-	bool plain;                  /* one line per second, newline-ended */
-	size_t k, n;                 /* current cell (1-based), cells in plan */
-	const struct cell *c;
-	unsigned rep;
-	unsigned round;              /* 0: the suite has no rounds */
-	double set_start;
-	double cell_start;
-	double known_left_s;         /* estimate of the cells after this one */
-	size_t unknown_left;         /* of those, cells stopped by size */
-	double done_s;               /* wall time of cells finished so far */
-	size_t done_n;
-	double last_print;
-	bool line_open;
-};
-
-/* Seconds a cell takes when it is time-limited, -1 when unknown. */
-static double cell_estimate_s(const struct cell *c)
-{
-	uint64_t ns = cell_estimate_ns(c);
-	return ns ? (double)ns / 1e9 : -1;
-}
-
-static void format_eta(double s, char *buf, size_t len)
-{
-	if (s < 0) {
-		snprintf(buf, len, "?");
-		return;
-	}
-	unsigned long t = (unsigned long)(s + 0.5);
-	if (t >= 3600)
-		snprintf(buf, len, "%luh%02lum", t / 3600, t / 60 % 60);
-	else if (t >= 60)
-		snprintf(buf, len, "%lum%02lus", t / 60, t % 60);
-	else
-		snprintf(buf, len, "%lus", t);
-}
-
-static double eta_s(const struct progress_state *ps, double cell_elapsed)
-{
-	double avg = ps->done_n ? ps->done_s / (double)ps->done_n : -1;
-	double cur = cell_estimate_s(ps->c);
-	double left;
-
-	if (cur < 0)
-		cur = avg;
-	if (cur < 0 || (ps->unknown_left && avg < 0))
-		return -1;
-	left = cur - cell_elapsed;
-	if (left < 0)
-		left = 0;
-	return left + ps->known_left_s + (double)ps->unknown_left * avg;
-}
-
-static void progress_cb(void *arg, const struct progress *p)
-{
-	struct progress_state *ps = arg;
-	char eta[32], line[512];
-	double now = mono_s();
-
-	if (ps->quiet || (!ps->tty && !ps->plain))
-		return;
-	if (now - ps->last_print < (ps->plain ? 1.0 : 0.2))
-		return;
-	ps->last_print = now;
-	format_eta(eta_s(ps, now - ps->cell_start), eta, sizeof(eta));
-	if (p->in_layout) {
-		snprintf(line, sizeof(line), "cell %zu/%zu %s %s %s  laying out %3.0f%%  ETA %s",
-			 ps->k, ps->n, ps->c->device, ps->c->label,
-			 pattern_name(ps->c->pattern),
-			 p->layout_frac * 100, eta);
-	} else {
-		char round[32] = "";   /* steady-state rounds: "round 3 " */
-		if (ps->round)
-			snprintf(round, sizeof(round), "round %u ", ps->round);
-		snprintf(line, sizeof(line), "%scell %zu/%zu %s %s %s rep %u/%u%s  %.0f IOPS  %.1f MB/s  ETA %s",
-			 round, ps->k, ps->n, ps->c->device, ps->c->label,
-			 pattern_name(ps->c->pattern), ps->rep,
-			 ps->c->steady.window ? ps->c->steady.max : ps->c->repeat,
-			 p->in_ramp ? " (ramp)" : "", p->iops,
-			 p->bw_bytes_s / 1e6, eta);
-	}
-	if (ps->plain) {
-		fprintf(stderr, "%s\n", line);
-		fflush(stderr);
-		return;
-	}
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
-	ps->line_open = true;
-}
-
-static void progress_clear(struct progress_state *ps)
-{
-	if (ps->line_open) {
-		fprintf(stderr, "\r\033[K");
-		ps->line_open = false;
-	}
-}
-
-/* ---- manifest ---- */
-
-static cJSON *manifest_new(const struct suite *s, double scale, int argc,
-			   char **argv)
-{
-	struct manifest_info mi = {
-		.scale = scale > 0 ? scale : 1,
-		.command = argv, .ncommand = argc,
-		.tool = fingerprint_tool(), .host = fingerprint_host(),
-		.suite_name = s->name, .title = s->title,
-		.description = s->description, .file = s->file,
-		.sha256 = s->sha256, .cells_total = s->ncells,
-	};
-	cJSON *m = resultset_manifest_new(&mi);
-
-	for (size_t i = 0; m && i < s->ndevices; i++) {
-		const struct suite_device *d = &s->devices[i];
-		resultset_manifest_add_device(m, d->name, d->path, d->destructive,
-					      fingerprint_device(d->path));
-	}
-	return m;
-}
-
 /* ---- checks before any IO ---- */
+
+/* Once every check passed: say what each block device about to be
+ * written holds, the last chance to press Ctrl-C (printed when quiet). */
+static void destroy_notice(const struct suite *s)
+{
+	char held[SAFETY_HOLDS_MAX];
+
+	for (size_t i = 0; i < s->ndevices; i++)
+		if (ssd_device_writes(s, &s->devices[i]) &&
+		    safety_describe_device(s->devices[i].path, held, sizeof(held)) == 0)
+			fprintf(stderr, "iomatrix: device '%s': %s: all of it will be overwritten\n",
+				s->devices[i].name, held);
+}
 
 static int check_inputs(const struct suite *s, const struct run_args *a)
 {
@@ -350,21 +254,18 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 
 	for (size_t i = 0; i < s->ndevices; i++) {
 		const struct suite_device *d = &s->devices[i];
-		char err[1024], parent[PATH_MAX];
+		char err[SAFETY_HOLDS_MAX + 1024], parent[PATH_MAX];
 		struct stat st;
-		bool writes = false;
+		bool writes = ssd_device_writes(s, d);
 
-		for (size_t k = 0; k < s->ncells; k++)
-			if (!strcmp(s->cells[k].device, d->name) &&
-			    pattern_writes(s->cells[k].pattern))
-				writes = true;
-		/* purge and preconditioning write the whole device */
-		writes |= d->purge != PURGE_NONE || d->pre.kind != PRECOND_NONE;
 		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+			char held[SAFETY_HOLDS_MAX] = "";
+			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
 				"all of '%s': add --yes-destroy-data to the command line "
-				"if that is what you want\n", s->file, d->purge_line,
-				d->purge_col, d->name, d->path);
+				"if that is what you want%s%s%s\n", s->file, d->purge_line,
+				d->purge_col, d->name, d->path, held[0] ? " (" : "", held,
+				held[0] ? ")" : "");
 			bad = 1;
 			continue;
 		}
@@ -426,24 +327,9 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			break;
 		}
 	}
+	if (!bad)
+		destroy_notice(s);
 	return bad ? -1 : 0;
-}
-
-/* Errors from runner_prepare that mean the input is wrong (exit 2) rather
- * than that the IO failed. */
-static bool prepare_error_is_input(int e)
-{
-	switch (e) {
-	case -EINVAL: case -ENOENT: case -ENOTDIR: case -EISDIR:
-	case -EACCES: case -EPERM: case -EOPNOTSUPP: case -ENODEV:
-	case -ENOSYS: case -EROFS: case -ENXIO: case -ENOTBLK: case -EEXIST:
-#if EOPNOTSUPP != ENOTSUP
-	case -ENOTSUP:
-#endif
-		return true;
-	default:
-		return false;
-	}
 }
 
 /* Sleep up to ns, waking early when stopped. */
@@ -464,42 +350,6 @@ static bool same_file_set(const struct cell *a, const struct cell *b)
 	       a->files == b->files;
 }
 
-static void print_cell_line(const struct progress_state *ps,
-			    const struct cell *c, const char *error,
-			    const struct rep_result *reps, unsigned nreps)
-{
-	double iops = 0, bw = 0, lat = 0;
-	uint64_t latn = 0;
-
-	/* a failure is an error message, not progress: --quiet keeps it */
-	if (error) {
-		fprintf(stderr, "cell %zu/%zu %s %s %s: failed: %s\n", ps->k, ps->n,
-			c->device, c->label, pattern_name(c->pattern), error);
-		return;
-	}
-	if (ps->quiet)
-		return;
-	for (unsigned r = 0; r < nreps; r++) {
-		double secs = (double)reps[r].runtime_ns / 1e9;
-		for (int d = 0; d < DIR__COUNT; d++) {
-			if (secs > 0) {
-				iops += (double)reps[r].dir[d].ios / secs;
-				bw += (double)reps[r].dir[d].bytes / secs;
-			}
-			lat += reps[r].dir[d].lat.mean * (double)reps[r].dir[d].lat.n;
-			latn += reps[r].dir[d].lat.n;
-		}
-	}
-	if (nreps) {
-		iops /= nreps;
-		bw /= nreps;
-	}
-	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  lat mean %.1f us  (%u rep%s)\n",
-		ps->k, ps->n, c->device, c->label, pattern_name(c->pattern),
-		iops, bw / 1e6,
-		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
-}
-
 /* ---- the cell loop: devices, rounds, cells ---- */
 
 /* What the loop shares while it runs cells, device by device and round by
@@ -508,7 +358,7 @@ struct run_state {
 	const struct suite *s;
 	const struct run_args *a;
 	struct resultset *rs;
-	struct progress_state *ps;
+	struct run_progress *ps;
 	struct run_ctl *ctl;
 	struct target tgt;
 	const struct cell *tgt_cell;
@@ -516,52 +366,7 @@ struct run_state {
 	int fatal, rc;
 	struct rep_result *reps;      /* grown per cell */
 	unsigned areps;
-	double *eta_known;            /* eta_init's suffix sums, owned */
-	size_t *eta_unknown;
 };
-
-static bool cell_done(const struct resultset *rs, int id)
-{
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(
-		resultset_cell_entry(rs, id), "status");
-	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
-}
-
-/* ETA bookkeeping: what remains after cell i (one pass of the plan), from
- * suffix sums made once (eta_init): a scan of the remaining cells per cell
- * made a run quadratic in its cells. */
-static void eta_prepare(struct run_state *st, size_t i)
-{
-	struct progress_state *ps = st->ps;
-	ps->known_left_s = st->eta_known ? st->eta_known[i + 1] : 0;
-	ps->unknown_left = st->eta_unknown ? st->eta_unknown[i + 1] : 0;
-}
-
-/* The suffix sums of eta_prepare: estimate and count of cells stopped by
- * size from cell k on (done cells of a resumed set left out, except in
- * rounds, which run every cell again).  Without memory the ETA is "?". */
-static void eta_init(struct run_state *st)
-{
-	size_t n = st->s->ncells;
-
-	st->eta_known = calloc(n + 1, sizeof(*st->eta_known));
-	st->eta_unknown = calloc(n + 1, sizeof(*st->eta_unknown));
-	if (!st->eta_known || !st->eta_unknown) {
-		free(st->eta_known);
-		free(st->eta_unknown);
-		st->eta_known = NULL;
-		st->eta_unknown = NULL;
-		return;
-	}
-	for (size_t k = n; k-- > 0;) {
-		double est = -1;
-		if (st->s->rounds.on || !cell_done(st->rs, st->s->cells[k].id))
-			est = cell_estimate_s(&st->s->cells[k]);
-		bool skip = !st->s->rounds.on && cell_done(st->rs, st->s->cells[k].id);
-		st->eta_known[k] = st->eta_known[k + 1] + (!skip && est >= 0 ? est : 0);
-		st->eta_unknown[k] = st->eta_unknown[k + 1] + (!skip && est < 0);
-	}
-}
 
 /* Files are reused while consecutive cells use the same set of files;
  * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
@@ -576,7 +381,7 @@ static int cell_target(struct run_state *st, const struct cell *c,
 	}
 	struct target nt = { 0 };
 	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (st->have_tgt) {
 		/* The same files: still ours to remove if they were.  A failed
 		 * prepare hands back an empty target, so the files made for
@@ -630,7 +435,7 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 		st->ps->rep = r + 1;
 		memset(&st->reps[n], 0, sizeof(st->reps[n]));
 		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
-		progress_clear(st->ps);
+		run_progress_clear(st->ps);
 		if (ret == -EINTR || stop_flag) {
 			rep_result_release(&st->reps[n]);
 			break;
@@ -659,123 +464,18 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 	return n;
 }
 
-/* The steady_state record of a cell that repeated until steady. */
-static void cell_steady_json(cJSON *j, const struct cell *c,
-			     const struct steady_verdict *v, unsigned nreps)
-{
-	cJSON *o = cJSON_AddObjectToObject(j, "steady_state");
-	if (!o)
-		return;
-	cJSON_AddNumberToObject(o, "window", c->steady.window);
-	cJSON_AddNumberToObject(o, "range_pct", c->steady.range_frac * 100);
-	cJSON_AddNumberToObject(o, "slope_pct", c->steady.slope_frac * 100);
-	cJSON_AddNumberToObject(o, "max", c->steady.max);
-	cJSON_AddBoolToObject(o, "steady", v->steady);
-	if (v->steady)
-		cJSON_AddNumberToObject(o, "steady_rep", nreps);
-	else
-		cJSON_AddNullToObject(o, "steady_rep");
-	cJSON_AddNumberToObject(o, "range_found_pct", v->range_frac * 100);
-	cJSON_AddNumberToObject(o, "slope_found_pct", v->slope_frac * 100);
-}
-
-/*
- * The cell file: its summary covers the measurement window (the last
- * `window` rounds, or repetitions with steady_state), while "repetitions"
- * keeps everything measured, each repetition tagged with its round.
- */
-static cJSON *cell_file_json(struct run_state *st, const struct cell *c,
-			     const char *cerr, const char *started,
-			     const char *finished, unsigned nreps,
-			     unsigned round, const struct steady_verdict *sv)
-{
-	const struct rep_result *win = st->reps;
-	unsigned nwin = nreps;
-	struct rep_result *old = NULL;
-	unsigned nold = 0;
-	cJSON *all = NULL, *j = NULL, *x;
-
-	if (c->steady.window && nreps > c->steady.window) {
-		win = st->reps + nreps - c->steady.window;
-		nwin = c->steady.window;
-	}
-	if (round) {
-		unsigned w = st->s->rounds.rule.window;
-		unsigned wf = round >= w ? round - w + 1 : 1;
-		all = round > 1 ? ssd_old_round_reps(st->rs->dir, c->id, round) :
-				  cJSON_CreateArray();
-		if (!all)
-			return NULL;
-		old = calloc((size_t)cJSON_GetArraySize(all) + nreps + 1, sizeof(*old));
-		if (!old)
-			goto out;
-		cJSON_ArrayForEach(x, all) {
-			const cJSON *rn = cJSON_GetObjectItemCaseSensitive(x, "round");
-			if (cJSON_IsNumber(rn) && rn->valuedouble >= wf &&
-			    ssd_rep_from_json(x, &old[nold]) == 0)
-				nold++;
-		}
-		/* the window: earlier rounds' from their JSON, this round's as
-		 * measured (copies that borrow the histograms) */
-		memcpy(old + nold, st->reps, sizeof(*old) * nreps);
-		win = old;
-		nwin = nold + nreps;
-	}
-	struct cell_outcome out = {
-		.error = cerr, .started_at = started, .finished_at = finished,
-		.reps = win, .nreps = nwin,
-	};
-	j = resultset_cell_to_json(c, &out);
-	if (!j || (!round && !c->steady.window))
-		goto out;
-	if (!round) { /* steady_state: keep every repetition */
-		cJSON *ra = cJSON_CreateArray();
-		for (unsigned r = 0; ra && r < nreps; r++)
-			cJSON_AddItemToArray(ra, resultset_rep_to_json(&st->reps[r], (int)r + 1));
-		if (ra)
-			cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", ra);
-		cell_steady_json(j, c, sv, nreps);
-		goto out;
-	}
-	int no = cJSON_GetArraySize(all);
-	for (unsigned r = 0; r < nreps; r++) {
-		cJSON *rj = resultset_rep_to_json(&st->reps[r], no + (int)r + 1);
-		if (rj) {
-			cJSON_AddNumberToObject(rj, "round", round);
-			cJSON_AddItemToArray(all, rj);
-		}
-	}
-	cJSON_ReplaceItemInObjectCaseSensitive(j, "repetitions", all);
-	all = NULL;
-	x = cJSON_AddObjectToObject(j, "rounds");
-	if (x) {
-		unsigned w = st->s->rounds.rule.window;
-		cJSON_AddNumberToObject(x, "done", round);
-		cJSON_AddNumberToObject(x, "window_first", round >= w ? round - w + 1 : 1);
-		cJSON_AddNumberToObject(x, "window_last", round);
-	}
-	if (c->steady.window)
-		cell_steady_json(j, c, sv, nreps);
-out:
-	for (unsigned r = 0; r < nold; r++)
-		rep_result_release(&old[r]);
-	free(old);
-	cJSON_Delete(all);
-	return j;
-}
-
 /* Run cell i (round 0: no rounds) and write its file.  rst gets the
  * tracked value of this round. */
 static void run_cell(struct run_state *st, size_t i, unsigned round,
 		     struct rounds_state *rst)
 {
 	const struct cell *c = &st->s->cells[i];
-	struct progress_state *ps = st->ps;
+	struct run_progress *ps = st->ps;
 	char started[32], finished[32], cerr[PATH_MAX + 512] = "", err[1024];
 	struct steady_verdict sv = { 0 };
 	unsigned nreps = 0;
 
-	if (!round && cell_done(st->rs, c->id)) {
+	if (!round && resultset_cell_ok(st->rs, c->id)) {
 		/* resume: the index says measured; the file must agree */
 		char why[256];
 		if (resultset_cell_verify(st->rs, c, why, sizeof(why)) == 0)
@@ -783,12 +483,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		fprintf(stderr, "iomatrix: cell %d (%s %s): %s; measuring it again\n",
 			c->id, c->device, c->label, why);
 	}
-	eta_prepare(st, i);
-	ps->k = i + 1;
-	ps->c = c;
-	ps->rep = 0;
-	ps->round = round;
-	ps->cell_start = mono_s();
+	run_progress_cell(ps, i, c, round);
 	iso8601_now(started, sizeof(started));
 	int ret = cell_target(st, c, cerr, sizeof(cerr));
 	if (ret == -EINTR || stop_flag)
@@ -797,7 +492,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		if (!cerr[0])
 			snprintf(cerr, sizeof(cerr), "cannot prepare '%s': %s", c->path,
 				 strerror(-ret));
-		if (prepare_error_is_input(ret)) {
+		if (runner_error_is_input(ret)) {
 			st->fatal = 1;
 			fprintf(stderr, "iomatrix: %s\n", cerr);
 		}
@@ -814,10 +509,14 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	if (rst)
 		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
 							  st->s->rounds.metric));
-	cJSON *cj = cell_file_json(st, c, cerr[0] ? cerr : NULL, started, finished,
-				   nreps, round, &sv);
+	struct cell_outcome out = {
+		.error = cerr[0] ? cerr : NULL, .started_at = started,
+		.finished_at = finished, .reps = st->reps, .nreps = nreps,
+	};
+	cJSON *cj = resultset_cell_window_json(st->rs->dir, c, &out, round,
+					       st->s->rounds.rule.window, &sv);
 	if (!st->fatal) /* a fatal error was printed once already */
-		print_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)
 		rep_result_release(&st->reps[r]);
 	if (!cj) {
@@ -834,8 +533,8 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		st->fatal = 1;
 		return;
 	}
-	ps->done_s += mono_s() - ps->cell_start;
-	ps->done_n++;
+	testhook_point("cell");
+	run_progress_cell_done(ps);
 }
 
 static const struct suite_device *device_of(const struct suite *s, const char *name)
@@ -862,33 +561,19 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
 				   st->rs->dir, st->a->quiet, &st->pre_created,
 				   err, sizeof(err));
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (r == -EINTR || stop_flag)
 		return -1;
 	if (r < 0) {
 		fprintf(stderr, "iomatrix: device '%s': %s\n", d->name, err);
 		st->fatal = 1;
-		if (!prepare_error_is_input(r)) {
+		if (!runner_error_is_input(r)) {
 			st->rc = EXIT_RUNTIME;
 			st->failed_any = true;
 		}
 		return -1;
 	}
 	return 0;
-}
-
-static void rounds_verdict(const struct rounds_state *rst, bool quiet)
-{
-	if (quiet && rst->steady_round)
-		return;
-	if (rst->steady_round)
-		fprintf(stderr, "iomatrix: %s: steady state at round %u (window %u..%u)\n",
-			rst->device, rst->steady_round,
-			rst->steady_round + 1 - rst->cfg->rule.window, rst->steady_round);
-	else if (rst->finished)
-		fprintf(stderr, "iomatrix: warning: %s: NOT steady after %u rounds; "
-			"the results are the averages of the last %u\n", rst->device,
-			rst->rounds_done, rst->cfg->rule.window);
 }
 
 /* The cells [i0, i1) of one device: once, or round by round. */
@@ -902,7 +587,7 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 	if (!s->rounds.on) {
 		bool fresh = true;
 		for (size_t i = i0; i < i1; i++)
-			fresh &= !cell_done(st->rs, s->cells[i].id);
+			fresh &= !resultset_cell_ok(st->rs, s->cells[i].id);
 		if (d && device_begin(st, d, &s->cells[i0], fresh) < 0)
 			return;
 		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
@@ -916,20 +601,15 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 		st->fatal = 1;
 		return;
 	}
-	if (rst.finished) {
-		rounds_verdict(&rst, st->a->quiet);
+	if (rst.finished)
 		goto out;
-	}
-	if (rst.rounds_done && !st->a->quiet)
-		fprintf(stderr, "iomatrix: %s: resuming at round %u\n", rst.device,
-			rst.rounds_done + 1);
+	if (rst.rounds_done)
+		run_progress_round(st->ps, rst.device, rst.rounds_done + 1, 0, true);
 	if (d && device_begin(st, d, &s->cells[i0], rst.rounds_done == 0) < 0)
 		goto out;
 	while (!rst.finished && !stop_flag && !st->fatal) {
 		unsigned round = rst.rounds_done + 1;
-		if (!st->a->quiet)
-			fprintf(stderr, "iomatrix: %s: round %u (at most %u)\n",
-				rst.device, round, s->rounds.rule.max);
+		run_progress_round(st->ps, rst.device, round, s->rounds.rule.max, false);
 		for (size_t i = i0; i < i1 && !stop_flag && !st->fatal; i++)
 			run_cell(st, i, round, &rst);
 		if (stop_flag || st->fatal)
@@ -941,8 +621,9 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 			break;
 		}
 	}
-	rounds_verdict(&rst, st->a->quiet);
 out:
+	run_progress_rounds_verdict(st->ps, rst.device, rst.steady_round, rst.finished,
+				    rst.rounds_done, rst.cfg->rule.window);
 	rounds_state_release(&rst);
 }
 
@@ -958,7 +639,7 @@ static void run_all(struct run_state *st)
 		run_device(st, i, end);
 		i = end;
 	}
-	progress_clear(st->ps);
+	run_progress_clear(st->ps);
 	if (st->have_tgt) {
 		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
 		target_release(&st->tgt);
@@ -968,30 +649,6 @@ static void run_all(struct run_state *st)
 
 /* ---- the command ---- */
 
-/*
- * Hold an exclusive lock on the set directory while writing it, so that a
- * --resume of a set that another run is still writing is refused instead
- * of interleaving two writers.  0, or -1 with the message printed.
- */
-static int lock_set(const char *dir, int *fd_out)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0; /* resultset_open reports a missing set */
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		if (errno == EWOULDBLOCK) {
-			fprintf(stderr, "iomatrix: set '%s' is being written by another iomatrix run; wait for it to end or stop it first\n",
-				dir);
-			close(fd);
-			return -1;
-		}
-		/* filesystems without flock: go on unlocked */
-	}
-	*fd_out = fd;
-	return 0;
-}
-
 /* Everything one `run` holds, so that its phases can be functions. */
 struct run {
 	struct run_args a;
@@ -999,41 +656,15 @@ struct run {
 	struct suite *s;
 	struct resultset rs;
 	bool have_rs;
-	const char **overrides;      /* resume: the set's NAME=PATH, owned */
+	char **overrides;            /* resume: the set's NAME=PATH, owned */
 	char resume_suite[PATH_MAX];
 	int lock_fd;
-	struct progress_state ps;
+	struct run_progress ps;
 	struct run_ctl ctl;
 	bool failed_any;
 	int fatal, rc;
 	char err[2048];
 };
-
-/* The device paths of a resumed set as NAME=PATH overrides (the set fixes
- * them unless --device is given).  0, or -1 when out of memory. */
-static int resume_overrides(struct run *r)
-{
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"), *d;
-	size_t nd = (size_t)cJSON_GetArraySize(devs), k = 0;
-
-	r->overrides = calloc(nd + 1, sizeof(*r->overrides));
-	if (!r->overrides)
-		return -1;
-	cJSON_ArrayForEach(d, devs) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(d, "name");
-		const cJSON *p = cJSON_GetObjectItemCaseSensitive(d, "path");
-		if (!cJSON_IsString(n) || !cJSON_IsString(p))
-			continue;
-		char *o = malloc(strlen(n->valuestring) + strlen(p->valuestring) + 2);
-		if (!o)
-			continue;
-		sprintf(o, "%s=%s", n->valuestring, p->valuestring);
-		r->overrides[k++] = o;
-	}
-	r->so.device_overrides = r->overrides;
-	r->so.ndevice_overrides = k;
-	return 0;
-}
 
 /* --resume: lock and open the set; the set fixes the suite, the device
  * paths and the scale unless the command line says otherwise.  0, or -1
@@ -1041,63 +672,37 @@ static int resume_overrides(struct run *r)
 static int run_resume_open(struct run *r)
 {
 	struct run_args *a = &r->a;
+	struct resume_set rz = { .scale = a->scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
-	if (lock_set(a->resume, &r->lock_fd) < 0)
-		return -1;
-	if (resultset_open(&r->rs, a->resume, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s; is '%s' a result set?\n", r->err, a->resume);
-		return -1;
-	}
-	r->have_rs = true;
-	const cJSON *m = r->rs.manifest;
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
-	if (!cJSON_IsString(src) || strcmp(src->valuestring, "iomatrix")) {
-		fprintf(stderr, "iomatrix: '%s' was not made by 'iomatrix run' (imported); it cannot be resumed\n",
-			a->resume);
+	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
+	r->lock_fd = rz.lock_fd;
+	r->have_rs = r->rs.manifest != NULL;
+	if (ret < 0) {
+		fprintf(stderr, "iomatrix: %s\n", r->err);
 		return -1;
 	}
-	const cJSON *host = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+	struct resultset_facts f;
+	resultset_facts(&r->rs, &f);
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
-	if (cJSON_IsString(host) && strcmp(host->valuestring, here) && !a->quiet)
+	if (f.hostname && strcmp(f.hostname, here) && !a->quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
-			r->rs.dir, host->valuestring, here);
+			r->rs.dir, f.hostname, here);
 	if (!a->suite_path) {
-		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s/suite.yaml", r->rs.dir);
+		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
-		/* the set's own copy, not a file a link in the set points at */
-		struct stat lst;
-		if (lstat(r->resume_suite, &lst) == 0 && !S_ISREG(lst.st_mode)) {
-			fprintf(stderr, "iomatrix: '%s' is not a regular file (%s); a set's suite must be its own copy: give the suite with 'iomatrix run SUITE.yaml --resume %s'\n",
-				r->resume_suite, S_ISLNK(lst.st_mode) ? "a symbolic link" :
-				"a special file", r->rs.dir);
-			r->rc = EXIT_USAGE;
+	}
+	a->scale = rz.scale;
+	if (a->ndevices == 0) { /* the set fixes the device paths */
+		size_t n;
+		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
+			fprintf(stderr, "iomatrix: out of memory\n");
+			r->rc = EXIT_RUNTIME;
 			return -1;
 		}
-	}
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	double set_scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
-	/* a number from a set is checked as --scale is: 1e400 (inf) would be
-	 * an undefined cast in cell_scale, -1 a message about a flag the user
-	 * never gave */
-	if (!(set_scale > 0 && set_scale <= SUITE_CLI_MAX_SCALE)) {
-		fprintf(stderr, "iomatrix: '%s/manifest.json': 'scale' is not a factor in (0, 1e6] (the set is damaged or was edited); cannot resume it\n",
-			r->rs.dir);
-		return -1;
-	}
-	if (a->scale > 0 && fabs(a->scale - set_scale) > 1e-12 * set_scale) {
-		fprintf(stderr, "iomatrix: --scale %g differs from the scale %g of set '%s'; resume without --scale\n",
-			a->scale, set_scale, r->rs.dir);
-		return -1;
-	}
-	a->scale = set_scale;
-	if (a->ndevices == 0 && resume_overrides(r) < 0) {
-		fprintf(stderr, "iomatrix: out of memory\n");
-		r->rc = EXIT_RUNTIME;
-		return -1;
+		r->so.device_overrides = (const char **)r->overrides;
+		r->so.ndevice_overrides = n;
 	}
 	r->rc = EXIT_OK;
 	return 0;
@@ -1115,6 +720,7 @@ static int run_load(struct run *r)
 		r->so.ndevice_overrides = a->ndevices;
 	}
 	r->so.scale = a->scale;
+	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
 		errlist_print(&errs, stderr);
@@ -1127,12 +733,12 @@ static int run_load(struct run *r)
 		return -1;
 	}
 	if (r->have_rs) {
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "suite");
-		const cJSON *sha = cJSON_GetObjectItemCaseSensitive(suite, "sha256");
-		if (!cJSON_IsString(sha) || strcmp(sha->valuestring, r->s->sha256)) {
+		struct resultset_facts f;
+		resultset_facts(&r->rs, &f);
+		if (!f.suite_sha256 || strcmp(f.suite_sha256, r->s->sha256)) {
 			fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) differs from the suite of set '%s' (sha256 %.12s); resume with the set's own copy: iomatrix run --resume %s\n",
 				a->suite_path, r->s->sha256, r->rs.dir,
-				cJSON_IsString(sha) ? sha->valuestring : "?", r->rs.dir);
+				f.suite_sha256 ? f.suite_sha256 : "?", r->rs.dir);
 			return -1;
 		}
 	}
@@ -1163,28 +769,25 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		}
 		return 0;
 	}
-	const char *root = getenv("IOMATRIX_RESULTS");
-	if (!root || !*root)
-		root = "results";
+	const char *root = resultset_root();
 	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
-	cJSON *m = manifest_new(r->s, a->scale, argc, argv);
+	cJSON *m = resultset_manifest_for_suite(r->s, a->scale, argc, argv,
+						r->s->ncells, true);
 	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
 	r->have_rs = true;
-	lock_set(r->rs.dir, &r->lock_fd); /* keeps a --resume of it out */
-	int r1 = fsutil_write_atomic_at(r->rs.dirfd, "suite.yaml", r->s->text,
-					r->s->text_len);
-	int r2 = resultset_write_plan(&r->rs, r->s);
-	if (r1 < 0 || r2 < 0) {
+	resume_lock(r->rs.dir, &r->lock_fd, r->err, sizeof(r->err)); /* keeps a --resume of it out */
+	int wr = resultset_write_inputs(&r->rs, r->s);
+	if (wr < 0) {
 		fprintf(stderr, "iomatrix: cannot write result set '%s': %s; free some space or use --out DIR\n",
-			r->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+			r->rs.dir, strerror(-wr));
 		r->rc = EXIT_RUNTIME;
 		resultset_finish(&r->rs, "failed", r->err, sizeof(r->err));
 		return -1;
@@ -1214,6 +817,15 @@ static void run_set_end(struct run *r)
 	} else {
 		status = "complete";
 	}
+	/* refused before any IO (a directory it may not write, a device it
+	 * may not open) and nothing measured: the input was wrong, there is
+	 * no result to keep, so a new set leaves no failed set behind */
+	if (r->fatal && r->rc == EXIT_USAGE && !r->a.resume &&
+	    resultset_discard_refused(&r->rs) == 0) {
+		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; "
+			"no result set was kept\n", r->ps.k, r->ps.n);
+		return;
+	}
 	if (resultset_finish(&r->rs, status, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		if (r->rc == EXIT_OK)
@@ -1235,7 +847,7 @@ static void run_release(struct run *r)
 		close(r->lock_fd);
 	if (r->overrides) {
 		for (size_t k = 0; r->overrides[k]; k++)
-			free((char *)r->overrides[k]);
+			free(r->overrides[k]);
 		free(r->overrides);
 	}
 	suite_free(r->s);
@@ -1249,31 +861,24 @@ static void run_release(struct run *r)
 static void run_cells(struct run *r)
 {
 	struct run_args *a = &r->a;
-	struct progress_state *ps = &r->ps;
+	const struct suite *s = r->s;
+	bool *skip = calloc(s->ncells + 1, sizeof(*skip));
 
 	/* where each device really is; the same-device warning even with --quiet */
 	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
 			     a->quiet, stderr);
-	ps->tty = isatty(STDERR_FILENO);
-	ps->quiet = a->quiet;
-	if (a->progress && !strcmp(a->progress, "plain")) {
-		ps->plain = true;
-		ps->tty = false;
-	} else if (a->progress && !strcmp(a->progress, "tty")) {
-		ps->tty = true;
-	} else if (a->progress && !strcmp(a->progress, "none")) {
-		ps->tty = false;
-	}
-	ps->n = r->s->ncells;
-	ps->set_start = mono_s();
-	r->ctl = (struct run_ctl){ &stop_flag, progress_cb, ps };
-	struct run_state st = { .s = r->s, .a = a, .rs = &r->rs, .ps = ps,
+	/* the ETA leaves out done cells of a resumed set, except in rounds,
+	 * which run every cell again */
+	for (size_t k = 0; skip && k < s->ncells; k++)
+		skip[k] = !s->rounds.on && resultset_cell_ok(&r->rs, s->cells[k].id);
+	run_progress_init(&r->ps, a->progress, a->quiet, s->cells, s->ncells, skip);
+	free(skip);
+	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };
+	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,
 				.ctl = &r->ctl, .rc = r->rc };
-	eta_init(&st);
 	run_all(&st);
 	free(st.reps);
-	free(st.eta_known);
-	free(st.eta_unknown);
+	run_progress_release(&r->ps);
 	r->rc = st.rc;
 	r->fatal = st.fatal;
 	r->failed_any = st.failed_any;

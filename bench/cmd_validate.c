@@ -5,14 +5,30 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "host/devpath.h"
 #include "suite/suite_cli.h"
+
+static const struct option_spec validate_opts[] = {
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--scale", NULL, "F" },
+	{ NULL },
+};
+
+const struct command_spec validate_spec = {
+	.name = "validate", .forms = { "SUITE.yaml..." }, .opts = validate_opts,
+	.operand = OPTV_SUITE,
+};
 
 static void validate_usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix validate SUITE.yaml... [--device NAME=PATH]... [--scale F]\n\n"
+	optspec_usage(f, &validate_spec);
+	fprintf(f, "\n"
 		   "Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
 		   "for each valid file, or every error as file:line:col: message on stderr.\n"
+		   "A device path in /dev must be a block device on this machine (/dev is\n"
+		   "memory: iomatrix never creates files there).\n"
 		   "Exit 0 when all are valid, 2 otherwise.\n\n");
+	suite_cli_help(f, 0);
 	suite_keys_help(f);
 }
 
@@ -34,6 +50,7 @@ int cmd_validate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	struct suite_opts so = suite_cli_opts(&o);
+	so.check_path = devpath_check;
 	for (size_t i = 0; i < o.nfiles; i++) {
 		struct errlist errs = ERRLIST_INIT;
 		struct suite *s;

@@ -51,7 +51,16 @@ was complete.
 .SH ENVIRONMENT
 .TP
 .B IOMATRIX_RESULTS
-where new result sets go (default
+the results directory: where
+.B run
+and
+.B import
+put new sets, and what
+.BR list ,
+.B history
+and
+.B site
+read when given no directory (default
 .IR ./results ).
 .TP
 .B IOMATRIX_TEMPLATES

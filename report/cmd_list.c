@@ -1,8 +1,11 @@
 /*
  * cmd_list.c - `iomatrix list [RESULTS_DIR] [--all] [--format text|json]`:
  * the archive at a glance, one line per result set (date, suite, host,
- * devices, scale, cells done/total, status, path), newest first.  Only manifests are read, so it is fast on a
- * big archive; a corrupt manifest is listed as such.
+ * devices, scale, cells done/total, status, path), newest first.  A
+ * finished set is read from its manifest alone (fast on a big archive); a
+ * set still "running" (or whose run was killed) counts the cell files in
+ * cells/ too, since its manifest's index is written only when the run
+ * ends.  A corrupt manifest is listed as such.
  */
 #include <dirent.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 
 #include "cli.h"
 #include "common/fsutil.h"
+#include "resultset/cells.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
 
@@ -27,14 +31,27 @@ struct entry {
 	char *source;         /* owned: "iomatrix", "fio", ... */
 };
 
+static const struct option_spec list_opts[] = {
+	{ "--all" },
+	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
+	{ NULL },
+};
+
+const struct command_spec list_spec = {
+	.name = "list", .forms = { "[RESULTS_DIR]" }, .opts = list_opts,
+	.operand = OPTV_DIR,
+};
+
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: iomatrix list [RESULTS_DIR] [--all] [--format text|json]\n\n"
-		   "List the result sets under RESULTS_DIR (default ./results), newest\n"
-		   "first: date, suite, host, devices, scale (below 1: a --scale rehearsal),\n"
-		   "cells done/total, status, path.  Sets one level further down are\n"
-		   "listed too, except this repository's own examples/ and reference/\n"
-		   "sets, which only --all shows.\n\n"
+	optspec_usage(f, &list_spec);
+	fprintf(f, "\n"
+		   "List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
+		   "./results), newest first: date, suite, host, devices, scale (below 1:\n"
+		   "a --scale rehearsal), cells done/total (the cell files on disk while\n"
+		   "a set is running or its run was killed), status, path.  Sets one\n"
+		   "level further down are listed too, except this repository's own\n"
+		   "examples/ and reference/ sets, which only --all shows.\n\n"
 		   "  --all            also list results/examples/ and results/reference/\n"
 		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
 }
@@ -69,23 +86,105 @@ static int whole_number(const cJSON *v, int lo)
 	return (int)d;
 }
 
+/* One manifest index entry: a cell id and whether it failed. */
+struct idx_cell {
+	int id;
+	bool failed;
+};
+
+static int idx_cmp(const void *a, const void *b)
+{
+	const struct idx_cell *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static bool idx_has(const struct idx_cell *idx, size_t n, int id)
+{
+	struct idx_cell key = { .id = id };
+	return n && bsearch(&key, idx, n, sizeof(*idx), idx_cmp);
+}
+
+/*
+ * Cells done and failed of the set at path with manifest m: the manifest's
+ * index and the cell files in cells/ together.  A run writes the index
+ * only when it ends, so while a set says "running" (or its run was
+ * killed) its cells are the files on disk and each one's status is read
+ * from it; once the run ended the index is the truth for the cells it
+ * lists (list stays a manifest read on a big archive).  Returns the count
+ * of index entries without a valid id.
+ */
+static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
+{
+	const cJSON *x;
+	const char *st = js(m, "status");
+	bool running = !st || !strcmp(st, "running");
+	struct idx_cell *idx = calloc((size_t)cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(m, "cells")) + 1, sizeof(*idx));
+	size_t nidx = 0;
+	int bad = 0, *ids = NULL;
+	size_t nids = 0;
+
+	*done = *failed = 0;
+	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells")) {
+		int id = whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1);
+		const char *cs = js(x, "status");
+		if (id < 0) {
+			bad++; /* not a cell: no id a set can hold */
+			continue;
+		}
+		if (idx && !running)
+			idx[nidx++] = (struct idx_cell){ id, cs && strcmp(cs, "ok") };
+	}
+	if (nidx > 1)
+		qsort(idx, nidx, sizeof(*idx), idx_cmp);
+	size_t k = 0; /* one count per id, however often the index lists it */
+	for (size_t i = 0; i < nidx; i++)
+		if (k == 0 || idx[k - 1].id != idx[i].id)
+			idx[k++] = idx[i];
+	nidx = k;
+	for (size_t i = 0; i < nidx; i++) {
+		(*done)++;
+		*failed += idx[i].failed;
+	}
+	if (!idx && !running) { /* out of memory: the index alone */
+		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
+			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
+				(*done)++;
+		return bad;
+	}
+	int setfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int cfd = setfd >= 0 ? resultset_cells_open(setfd) : -1;
+	if (resultset_cells_list(cfd, &ids, &nids) == 0)
+		for (size_t i = 0; i < nids; i++) {
+			if (idx_has(idx, nidx, ids[i]))
+				continue;
+			int ok = resultset_cell_status_ok(cfd, ids[i]);
+			if (ok < 0)
+				continue; /* not a finished cell: the reader warns */
+			(*done)++;
+			*failed += !ok;
+		}
+	free(ids);
+	free(idx);
+	if (cfd >= 0)
+		close(cfd);
+	if (setfd >= 0)
+		close(setfd);
+	return bad;
+}
+
 static int entry_read(const char *path, struct entry *e)
 {
 	char why[128];
-	size_t len;
-	char mpath[4400];
 
 	memset(e, 0, sizeof(*e));
-	snprintf(mpath, sizeof(mpath), "%s/manifest.json", path);
 	e->path = safe(path);
-	char *buf = fsutil_read_at(AT_FDCWD, mpath, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
+	cJSON *m = rset_read_manifest(path, why, sizeof(why));
 	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
 	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RESULTSET_SCHEMA_VERSION)) {
 		char st[200];
 		if (!m)
-			snprintf(st, sizeof(st), "corrupt manifest (%s)", buf ? why : strerror(errno));
+			snprintf(st, sizeof(st), "corrupt manifest (%s)", why);
 		else
 			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)", sv->valuedouble);
 		/* the directory name starts with the UTC date */
@@ -108,7 +207,6 @@ static int entry_read(const char *path, struct entry *e)
 	const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
 	const cJSON *host = cJSON_GetObjectItemCaseSensitive(m, "host");
 	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(m, "devices");
-	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(m, "cells");
 	const cJSON *tot = cJSON_GetObjectItemCaseSensitive(m, "cells_total");
 	const cJSON *src = cJSON_GetObjectItemCaseSensitive(m, "source");
 	struct sbuf b = SBUF_INIT;
@@ -137,17 +235,7 @@ static int entry_read(const char *path, struct entry *e)
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
 	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
-	int bad = 0;
-	cJSON_ArrayForEach(x, cells) {
-		const char *st = js(x, "status");
-		if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) < 0) {
-			bad++; /* not a cell: no id a set can hold */
-			continue;
-		}
-		done++;
-		if (st && strcmp(st, "ok"))
-			failed++;
-	}
+	int bad = count_cells(path, m, &done, &failed);
 	/* numbers from a set are checked before they become ints: 1e400 or
 	 * -5 would otherwise print as -2147483648 or "8/-5" */
 	int total = tot ? whole_number(tot, 0) : done;
@@ -305,7 +393,7 @@ static void list_json(const struct list *l)
 
 int cmd_list(int argc, char **argv)
 {
-	const char *dir = "results", *format = "text";
+	const char *dir = resultset_root(), *format = "text";
 	struct list l = { 0 };
 	int npos = 0;
 

@@ -17,18 +17,37 @@
 #include "common/fsutil.h"
 #include "cli.h"
 #include "render/outdir.h"
+#include "render/render.h"
 #include "resultset/resultset.h"
 #include "model/report.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
 
+static const struct option_spec report_opts[] = {
+	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
+	{ "--baseline", NULL, "DEVICE" },
+	{ "--format", NULL, "md,html,csv,json", .value = OPTV_WORDS,
+	  .words = "md html csv json md,html,csv,json" },
+	{ "--charts", NULL, "summary|all|none[,svg,png]", .value = OPTV_WORDS,
+	  .words = "summary all none svg png summary,png all,png" },
+	{ "--chart-scale", NULL, "auto|linear|log", .value = OPTV_WORDS,
+	  .words = "auto linear log" },
+	{ "--no-ci" },
+	{ "--template", NULL, "DIR", .value = OPTV_DIR },
+	{ "--title", NULL, "TEXT" },
+	{ NULL },
+};
+
+const struct command_spec report_spec = {
+	.name = "report", .forms = { "SET..." }, .opts = report_opts,
+	.operand = OPTV_DIR,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &report_spec);
 	fprintf(f,
-		"usage: iomatrix report SET... [-o DIR] [--baseline DEVICE]\n"
-		"           [--format md,html,csv,json] [--charts summary|all|none[,svg,png]]\n"
-		"           [--chart-scale auto|linear|log] [--no-ci] [--template DIR]\n"
-		"           [--title TEXT]\n\n"
+		"\n"
 		"Turn one or more result sets into a report: tables per workload (one row\n"
 		"per device: IOPS, MB/s, mean and p99 latency, +- 95 %% CI when repeated),\n"
 		"ratios against the baseline device, warnings, method and environment.\n"
@@ -363,7 +382,9 @@ int cmd_report(int argc, char **argv)
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
 
-	report_print_done(&r, &cs, outdir, files, nf);
+	/* the listing says "written": only when it is true */
+	if (rc == EXIT_OK)
+		report_print_done(&r, &cs, outdir, files, nf);
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);

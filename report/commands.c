@@ -7,10 +7,10 @@
 #include "cli.h"
 
 const struct command report_commands[] = {
-	{ "report", cmd_report, "report SET... [-o DIR] [--baseline DEVICE] [--format md,html,csv,json] [--charts summary|all|none[,svg,png]] [--chart-scale auto|linear|log] [--no-ci] [--template DIR] [--title TEXT]" },
-	{ "compare", cmd_compare, "compare OLD_SET NEW_SET [-o DIR] [--threshold PCT] [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression] [--template DIR]" },
-	{ "list", cmd_list, "list [RESULTS_DIR] [--all] [--format text|json]" },
-	{ "history", cmd_history, "history [DIR...] [--device D] [--workload LABEL] [--metric iops|mbs|lat_mean|lat_p99] [--format text|json|csv] [--threshold PCT] [--same HOST:DEV=HOST:DEV]..." },
-	{ "site", cmd_site, "site [DIR...] -o SITE [--title TEXT] [--baseline HOST:DEVICE] [--threshold PCT] [--same A=B]... [--charts svg|none] [--template DIR]" },
-	{ NULL, NULL, NULL },
+	{ &report_spec, cmd_report },
+	{ &compare_spec, cmd_compare },
+	{ &list_spec, cmd_list },
+	{ &history_spec, cmd_history },
+	{ &site_spec, cmd_site },
+	{ NULL, NULL },
 };

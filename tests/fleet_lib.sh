@@ -9,7 +9,8 @@
 #   fleet_kill I        kill host hI's sshd processes, listener and sessions
 #                       (a lost host; its agent sees its input end)
 #   fleet_restart I     start hI's sshd again on the same port
-#   fleet_agents        pids of '$IOMATRIX agent' processes (none is the goal)
+#   fleet_agents        pids of this test's '$IOMATRIX agent' processes (none
+#                       is the goal)
 SSHD=$(command -v sshd || echo /usr/sbin/sshd)
 SSHCFG=$T/ssh_config
 FLEET_N=0
@@ -61,6 +62,7 @@ KbdInteractiveAuthentication no
 UsePAM no
 MaxStartups 200
 LogLevel ERROR
+AcceptEnv IOMATRIX_FLEET_TEST
 CFG
 		"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
 		echo $! >"$d/pid"
@@ -77,6 +79,7 @@ Host h$i
   StrictHostKeyChecking yes
   KexAlgorithms curve25519-sha256
   LogLevel ERROR
+  SetEnv IOMATRIX_FLEET_TEST=$T
 CFG
 		echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$d/hostkey.pub")" >>"$T/known_hosts"
 		k=0
@@ -124,8 +127,13 @@ fleet_restart() {
 	return 1
 }
 
-# 'iomatrix agent' processes of the binary under test, wherever they are
-# (an agent whose sshd died is re-parented to init).
+# 'iomatrix agent' processes of the binary under test started by this
+# test's hosts, wherever they are (an agent whose sshd died is re-parented
+# to init): the ssh_config sets IOMATRIX_FLEET_TEST=$T in their
+# environment, so the agents of fleet tests running in parallel are not
+# counted.
 fleet_agents() {
-	pgrep -xf "$IOMATRIX agent" 2>/dev/null
+	for p in $(pgrep -xf "$IOMATRIX agent" 2>/dev/null); do
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qxF "IOMATRIX_FLEET_TEST=$T" && echo "$p"
+	done
 }

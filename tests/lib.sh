@@ -4,7 +4,10 @@
 set -u
 : "${IOMATRIX:=$PWD/iomatrix}"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d /tmp/iomatrix-it.XXXXXX)
+# tests/run.sh gives each test its own TMPDIR (short: device names made
+# from $T must stay under the name cap); alone, /tmp
+if [ -n "${TMPDIR:-}" ]; then T=$(mktemp -d "$TMPDIR/it.XXXXXX")
+else T=$(mktemp -d /tmp/iomatrix-it.XXXXXX); fi
 trap 'rm -rf "$T"' EXIT INT TERM
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -29,3 +32,19 @@ tap_n=0; tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
+
+# The pause of the test hooks (bench/common/testhook.h): hook_wait FIFO
+# prints the line of a run paused at IOMATRIX_TEST_HOOK, hook_go FIFO lets
+# it go on.  Each gives up after 30 s (a hang guard for a binary that never
+# pauses, which the test then reports; not a timing).
+hook_wait() { timeout 30 sh -c 'read -r l <"$1" && echo "$l"' _ "$1"; }
+hook_go() { timeout 30 sh -c 'echo go >"$1"' _ "$1"; }
+
+# test_lock NAME: hold a machine-wide lock until the script exits, for a
+# resource that a test on another run (or another worktree) could share:
+# a fixed device (zram0), the swap list.  Tests run in parallel
+# (tests/run.sh); this is how two never use one such resource at once.
+test_lock() {
+	exec 8>"/tmp/iomatrix-test-lock.$1" || fail "cannot open the lock for $1"
+	flock 8 || fail "cannot take the lock for $1"
+}

@@ -2,67 +2,138 @@
 # Test runner: every unit-test program (cmocka, TAP output) and every
 # integration script in tests/integration/ (exit 0 pass, 77 skip, other fail;
 # a script may also print TAP "ok"/"not ok" lines for several cases).
-# Each program gets a timeout.  Ends with one line: N passed, N failed.
+# Tests run in parallel, TEST_JOBS at a time (default: the number of cores),
+# each with a timeout and its own scratch directory (TMPDIR, which lib.sh's
+# $T lives in).  Each test's seconds are printed as it ends; the run ends
+# with the failures' output, the slowest five, and the one line CI reads:
+# "N passed, N failed, N skipped".
+#
+# Scheduling: the slowest tests start first, so the run is not left waiting
+# on one long script at the end: seconds from the last run here
+# ($BUILD/test-times), else from tests/test-times (committed, for a clean
+# clone; refresh it with `cp $BUILD/test-times tests/` after a full run),
+# else unknown (first of all).
+#
+# Locks: a script whose header has the line "# test-lock: quiet" measures
+# time and runs alone (it takes the pool's lock exclusively; every other
+# test holds it shared).  Machine-wide resources that two runs on one
+# machine could share (a fixed device such as zram0, the swap list) are
+# locked by the test itself with lib.sh's test_lock NAME, which is
+# machine-wide, not per run.
 #
 # env: IOMATRIX (binary under test), BUILD (build dir with tests/test_*),
-#      TESTS (optional glob filter, e.g. TESTS=suite)
+#      TESTS (optional substring filter, e.g. TESTS=suite),
+#      TEST_JOBS (parallel tests), TEST_TIMEOUT (seconds per test, 300)
 set -u
 cd "$(dirname "$0")/.."
 : "${IOMATRIX:=$PWD/iomatrix}"
 : "${BUILD:=$PWD/build/default}"
 : "${TESTS:=}"
-export IOMATRIX
+export IOMATRIX BUILD
 TIMEOUT=${TEST_TIMEOUT:-300}
-pass=0; fail=0; skip=0; failed_names=""
-log=$(mktemp -d /tmp/iomatrix-tests.XXXXXX)
 
-count_tap() { # file -> sets tp tf
-	tp=$(grep -c '^ok ' "$1" || true)
-	tf=$(grep -c '^not ok ' "$1" || true)
-}
-
-run_one() { # name cmd...
-	name=$1; shift
-	case "$name" in *"$TESTS"*) ;; *) return ;; esac
-	out="$log/$(echo "$name" | tr '/' '_').log"
-	CMOCKA_MESSAGE_OUTPUT=TAP timeout -k 5 "$TIMEOUT" "$@" >"$out" 2>&1
+# one test: run_one LOGDIR NAME CMD...  (called through xargs, one per slot)
+run_one() {
+	log=$1; name=$2; shift 2
+	safe=$(echo "$name" | tr '/' '_')
+	out="$log/$safe.log"
+	# short, and no test name in it: reports escape '_' and cap name
+	# lengths, and tests grep for names made from $T; open like /tmp, for
+	# tests that drop to another user
+	scratch=$(mktemp -d "$tmp/imx.XXXXXX") && chmod 1777 "$scratch"
+	mode=-s
+	case "$name" in integration/*)
+		grep -q '^# test-lock: quiet$' "$2" && mode=-x ;;
+	esac
+	t0=$(date +%s%N)
+	TMPDIR=$scratch CMOCKA_MESSAGE_OUTPUT=TAP flock "$mode" "$log/quiet.lock" \
+		timeout -k 5 "$TIMEOUT" "$@" >"$out" 2>&1
 	rc=$?
-	count_tap "$out"
+	t1=$(date +%s%N)
+	rm -rf --one-file-system "$scratch" # never into a mount a test left
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+	tp=$(grep -c '^ok ' "$out")
+	tf=$(grep -c '^not ok ' "$out")
+	[ "$rc" = 124 ] && echo "TIMEOUT after ${TIMEOUT}s" >>"$out"
+	echo "$rc $tp $tf $secs $name" >"$log/$safe.res"
+	if [ "$rc" = 77 ]; then
+		echo "SKIP $name ($secs s): $(tail -n 1 "$out")"
+	elif [ "$rc" != 0 ] || [ "$tf" -gt 0 ]; then
+		echo "FAIL $name ($secs s, exit $rc)"
+	else
+		echo "PASS $name ($secs s)"
+	fi
+}
+tmp=${TMPDIR:-/tmp}
+if [ "${1:-}" = --one ]; then
+	shift
+	run_one "$@"
+	exit 0
+fi
+
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+log=$(mktemp -d "$tmp/iomatrix-tests.XXXXXX")
+trap 'rm -rf "$log"' EXIT
+trap 'exit 130' INT TERM
+times=$BUILD/test-times
+
+# the list, one "name<TAB>command" line each, slowest of the last run first
+{
+	for t in "$BUILD"/tests/test_*; do
+		[ -x "$t" ] && printf 'unit/%s\t%s\n' "$(basename "$t")" "$t"
+	done
+	for t in tests/integration/*.sh; do
+		[ -f "$t" ] && printf 'integration/%s\tsh\t%s\n' "$(basename "$t" .sh)" "$t"
+	done
+} | while IFS='	' read -r name cmd; do
+	case "$name" in *"$TESTS"*) ;; *) continue ;; esac
+	s=$(cat "$times" tests/test-times 2>/dev/null | awk -v n="$name" '$2 == n { print $1; exit }')
+	printf '%s\t%s\t%s\n' "${s:-9999}" "$name" "$cmd"
+done | sort -t '	' -k1,1nr -k2,2 | cut -f2- >"$log/list"
+
+t0=$(date +%s%N)
+# xargs: one test per slot; names and paths hold no blanks or quotes
+tr '\t' ' ' <"$log/list" | xargs -P "$jobs" -L 1 sh tests/run.sh --one "$log"
+wall=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.0f", (b - a) / 1e9 }')
+
+pass=0; fail=0; skip=0; failed_names=""
+for r in "$log"/*.res; do
+	[ -f "$r" ] || continue
+	read -r rc tp tf secs name <"$r"
 	if [ "$rc" = 77 ]; then
 		skip=$((skip + 1))
-		echo "SKIP $name: $(tail -n 1 "$out")"
-		return
+		continue
 	fi
 	if [ "$tp" -gt 0 ] || [ "$tf" -gt 0 ]; then
 		pass=$((pass + tp)); fail=$((fail + tf))
-		if [ "$rc" != 0 ] && [ "$tf" = 0 ]; then
-			fail=$((fail + 1))
-		fi
+		[ "$rc" != 0 ] && [ "$tf" = 0 ] && fail=$((fail + 1))
 	elif [ "$rc" = 0 ]; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
 	fi
 	if [ "$rc" != 0 ] || [ "$tf" -gt 0 ]; then
-		[ "$rc" = 124 ] && echo "TIMEOUT after ${TIMEOUT}s" >>"$out"
 		failed_names="$failed_names $name"
-		echo "FAIL $name (exit $rc)"
-		sed 's/^/    /' "$out" | grep -v '^    ok ' | tail -n 40
-	else
-		echo "PASS $name"
+		echo "--- FAIL $name (exit $rc)"
+		sed 's/^/    /' "${r%.res}.log" | grep -v '^    ok ' | tail -n 40
 	fi
-}
-
-for t in "$BUILD"/tests/test_*; do
-	[ -x "$t" ] || continue
-	run_one "unit/$(basename "$t")" "$t"
 done
-for t in tests/integration/*.sh; do
-	[ -f "$t" ] || continue
-	run_one "integration/$(basename "$t" .sh)" sh "$t"
-done
+# a test that never wrote its result (killed runner) counts as failed
+n_list=$(wc -l <"$log/list")
+n_res=$(ls "$log" | grep -c '\.res$')
+if [ "$n_res" -lt "$n_list" ]; then
+	fail=$((fail + n_list - n_res))
+	failed_names="$failed_names (and $((n_list - n_res)) that never finished)"
+fi
 
-rm -rf "$log"
+# seconds per test for the next run's order: this run's, then older ones
+if [ -d "$BUILD" ]; then
+	{ cat "$log"/*.res 2>/dev/null | awk '{ print $4, $5 }'; cat "$times" 2>/dev/null; } |
+		awk '!seen[$2]++' >"$times.tmp" && mv -f "$times.tmp" "$times"
+fi
+echo "slowest:"
+cat "$log"/*.res 2>/dev/null | sort -k4,4nr | head -n 5 | awk '{ printf "  %6.1f s  %s\n", $4, $5 }'
+echo "wall: $wall s with $jobs jobs"
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

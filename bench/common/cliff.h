@@ -3,7 +3,8 @@
  * of a per-interval bandwidth series (least squares over every break point,
  * O(n) from prefix sums), and stalls (intervals far below the median).
  *
- * Pure code, no IO: unit-tested on synthetic series.
+ * Pure code, no IO: unit-tested on synthetic series.  Its JSON (the
+ * "cliff" object of a cell file) is resultset_cliff_to_json()'s.
  */
 #ifndef IOMATRIX_CLIFF_H
 #define IOMATRIX_CLIFF_H
@@ -11,8 +12,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <cjson/cJSON.h>
 
 #include "stats.h"
 
@@ -59,15 +58,5 @@ long cliff_stalls(const double *x, size_t n, size_t *idx, size_t max);
  * *out (caller frees), or -1 on OOM.
  */
 long cliff_bw_series(const struct series *s, uint64_t runtime_ns, double **out);
-
-/*
- * The write-cliff object stored with a write direction's time series:
- *   {"found", "samples", "break_index", "break_ns", "before_bytes",
- *    "level1_bw_bytes_s", "level2_bw_bytes_s", "drop_pct",
- *    "median_bw_bytes_s", "stalls": [interval index...]}
- * NULL when the series has fewer than 2 usable intervals or on OOM.
- * Caller owns the result.
- */
-cJSON *cliff_to_json(const struct series *s, uint64_t runtime_ns);
 
 #endif

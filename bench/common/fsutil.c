@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "sha256.h"
 
 char *fsutil_read_at(int dirfd, const char *name, size_t max, unsigned flags,
 		     size_t *len)
@@ -194,8 +195,9 @@ static int write_all(int fd, const char *p, size_t len)
 }
 
 /* The temp file for name (relative to dirfd): made in name's directory,
- * O_EXCL|O_NOFOLLOW, 0644 whatever the umask.  The descriptor, or -errno;
- * dir and tmp are filled in. */
+ * O_EXCL|O_NOFOLLOW, mode 0666 less the umask (as open(2) and every other
+ * tool would: under umask 077 a private set stays private).  The
+ * descriptor, or -errno; dir and tmp are filled in. */
 static int temp_open(int dirfd, const char *name, char *dir, size_t dirlen,
 		     char *tmp, size_t tmplen)
 {
@@ -216,20 +218,11 @@ static int temp_open(int dirfd, const char *name, char *dir, size_t dirlen,
 		    (int)tmplen)
 			return -ENAMETOOLONG;
 		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-			    O_CLOEXEC, 0600);
+			    O_CLOEXEC, 0666);
 		if (fd >= 0 || errno != EEXIST)
 			break;
 	}
-	if (fd < 0)
-		return -errno;
-	/* 0644 whatever the umask: result files are meant to be shared */
-	if (fchmod(fd, 0644) < 0) {
-		int e = errno;
-		close(fd);
-		unlinkat(dirfd, tmp, 0);
-		return -e;
-	}
-	return fd;
+	return fd < 0 ? -errno : fd;
 }
 
 /* fsync (unless nosync), close, rename over name, fsync the directory.
@@ -387,4 +380,95 @@ int fsutil_join(char *buf, size_t len, const char *dir, const char *name)
 		return -ENAMETOOLONG;
 	}
 	return 0;
+}
+
+int fsutil_open_dir_at(int dirfd, const char *rel, bool create, size_t *bad)
+{
+	int fd = dup(dirfd), e = 0;
+	const char *p = rel, *end = rel;
+
+	if (fd < 0)
+		return -errno;
+	if (!strcmp(rel, ".") || !*rel)
+		return fd;
+	while (*p) {
+		const char *slash = strchr(p, '/');
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		char comp[NAME_MAX + 1];
+		end = p + n;
+		if (n == 0 || n > NAME_MAX || (n == 1 && p[0] == '.') ||
+		    (n == 2 && p[0] == '.' && p[1] == '.')) {
+			e = EINVAL;
+			goto err;
+		}
+		memcpy(comp, p, n);
+		comp[n] = '\0';
+		int next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		/* made only when missing: most walks find every component */
+		if (next < 0 && errno == ENOENT && create) {
+			if (mkdirat(fd, comp, 0777) < 0 && errno != EEXIST) {
+				e = errno;
+				goto err;
+			}
+			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (next < 0) {
+			struct stat st;
+			e = errno;
+			/* O_NOFOLLOW|O_DIRECTORY on a link may say ENOTDIR */
+			if (e == ENOTDIR && fstatat(fd, comp, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    S_ISLNK(st.st_mode))
+				e = ELOOP;
+			goto err;
+		}
+		close(fd);
+		fd = next;
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	return fd;
+err:
+	close(fd);
+	if (bad)
+		*bad = (size_t)(end - rel);
+	return -e;
+}
+
+int fsutil_sha256_at(int dirfd, const char *name, char hex[65])
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC), e = 0;
+	struct stat st;
+	struct sha256 h;
+	unsigned char buf[65536], out[32];
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		goto out;
+	}
+	sha256_init(&h);
+	for (;;) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			e = errno;
+			goto out;
+		}
+		if (r == 0)
+			break;
+		sha256_update(&h, buf, (size_t)r);
+	}
+	sha256_final(&h, out);
+	for (int i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", out[i]);
+out:
+	close(fd);
+	return -e;
 }

@@ -49,7 +49,7 @@ char *fsutil_read(const char *path, size_t max, size_t *len);
  * Write data to `name` (relative to dirfd, AT_FDCWD for a path; it may
  * contain '/') atomically: a new temp file FSUTIL_TMP_PREFIX<random> in the
  * target's own directory, created O_EXCL|O_NOFOLLOW (never through a
- * planted link), mode 0644 whatever the umask, written, fsynced, renamed
+ * planted link), mode 0666 less the umask, written, fsynced, renamed
  * over the target, and the directory fsynced.  A crash leaves the old file
  * or the new one, never a mix; on failure the temp file is removed.
  * 0 or -errno.
@@ -59,7 +59,7 @@ int fsutil_write_atomic_at(int dirfd, const char *name, const void *data,
 int fsutil_write_atomic(const char *path, const void *data, size_t len);
 /* The same without the fsyncs when durable is false: for files rebuilt
  * from others (a static site of thousands of pages), where a crash costs
- * a rebuild, not data.  Still never written through a link, 0644. */
+ * a rebuild, not data.  Still never written through a link. */
 int fsutil_write_replace_at(int dirfd, const char *name, const void *data,
 			    size_t len, bool durable);
 
@@ -113,6 +113,25 @@ int fsutil_dir_is_empty(const char *path);
 
 /* Is `name` (a directory entry) a temp file fsutil made? */
 bool fsutil_is_temp_name(const char *name);
+
+/*
+ * Open directory `rel` below dirfd one component at a time, each with
+ * O_DIRECTORY|O_NOFOLLOW (so no link anywhere in rel is followed, unlike
+ * openat(dirfd, "a/b") which follows a link at "a"), making missing ones
+ * with mode 0777 less the umask when create is set.  rel is relative:
+ * "" or "." is dirfd itself; "..", "." and empty components are refused
+ * (EINVAL).  The new descriptor, or -errno: ELOOP or ENOTDIR when a
+ * component is a link or not a directory (fsutil_strerror says "is a
+ * symbolic link"); *bad (may be NULL) then gets the length of rel up to
+ * and including the component at fault, for the message.
+ */
+int fsutil_open_dir_at(int dirfd, const char *rel, bool create, size_t *bad);
+
+/* Hex sha256 of regular file `name` below dirfd, never following a link
+ * (O_NOFOLLOW|O_NONBLOCK, type checked on the open descriptor, so a FIFO
+ * never hangs), read in chunks (any size).  0, or -errno as
+ * fsutil_read_at() says (ELOOP a link, EINVAL not a regular file). */
+int fsutil_sha256_at(int dirfd, const char *name, char hex[65]);
 
 /* strerror() with fsutil's own meanings: EINVAL "not a regular file",
  * ELOOP "is a symbolic link", EFBIG "file too large". */

@@ -57,6 +57,8 @@ struct rep_result {
 				   * the start to the end (ramp included in
 				   * both); kernel helper threads (io-wq,
 				   * SQPOLL) are in cpu_*_pct only */
+	const char *cpu_per_io_why; /* static; set when cpu_ns_per_io cannot be
+				     * measured (SQPOLL): written as null + why */
 	uint64_t ctx_voluntary, ctx_involuntary;
 	struct dir_result dir[DIR__COUNT];
 	char started_at[32], finished_at[32]; /* "" unknown */

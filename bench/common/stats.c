@@ -246,30 +246,6 @@ void series_release(struct series *s)
 
 /* ---- summaries ---- */
 
-/* Two-sided 95 % (0.975 quantile) of Student's t, dof 1..30. */
-static const double t975[31] = {
-	0, 12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060,
-	2.2622, 2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098,
-	2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555,
-	2.0518, 2.0484, 2.0452, 2.0423,
-};
-
-double student_t95(size_t dof)
-{
-	if (dof == 0)
-		return 0;
-	if (dof <= 30)
-		return t975[dof];
-	/* Cornish-Fisher expansion around the normal quantile: < 1e-4 off for
-	 * dof > 30. */
-	double z = 1.959963984540054, v = (double)dof;
-	double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
-	double g1 = (z3 + z) / 4;
-	double g2 = (5 * z5 + 16 * z3 + 3 * z) / 96;
-	double g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384;
-	return z + g1 / v + g2 / (v * v) + g3 / (v * v * v);
-}
-
 void summary_compute(const double *x, size_t n, struct summary *out)
 {
 	memset(out, 0, sizeof(*out));

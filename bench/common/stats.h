@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "student.h"  /* student_t95() of the CI */
+
 /* 0..63 ns exact; then 64 buckets for each power of two 2^6 .. 2^39 ns
  * (~18 minutes).  Larger values land in the last bucket. */
 #define HIST_SUB_BITS 6
@@ -79,6 +81,5 @@ struct summary {
 	double ci95;  /* half-width of the 95 % CI (Student's t), 0 when n < 2 */
 };
 void summary_compute(const double *x, size_t n, struct summary *out);
-double student_t95(size_t dof); /* two-sided 97.5 % quantile */
 
 #endif

@@ -173,28 +173,18 @@ void units_format_size_short(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%llu%c", (unsigned long long)bytes, units[u]);
 }
 
-void units_format_size(uint64_t bytes, char *buf, size_t len)
+void units_format_size(double bytes, char *buf, size_t len)
 {
 	static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	double v = (double)bytes;
+	double v = bytes >= 0 ? bytes : 0; /* also NaN: a size from a hostile file */
 	int u = 0;
-	char num[32];
 
 	while (v >= 1024.0 && u < 6) {
 		v /= 1024.0;
 		u++;
 	}
-	snprintf(num, sizeof(num), "%.2f", v);
-	/* trim "1.50" -> "1.5", "8.00" -> "8" */
-	char *dot = strchr(num, '.');
-	if (dot) {
-		char *e = num + strlen(num) - 1;
-		while (e > dot && *e == '0')
-			*e-- = '\0';
-		if (e == dot)
-			*e = '\0';
-	}
-	snprintf(buf, len, "%s %s", num, units[u]);
+	/* three figures at most, as the report's tables: "23.5 GiB", "256 GiB" */
+	snprintf(buf, len, v >= 100 || u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
 }
 
 void units_format_duration(uint64_t ns, char *buf, size_t len)

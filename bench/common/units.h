@@ -23,8 +23,11 @@ int units_parse_percent(const char *s, double *out);
 
 /* Format: 4096 -> "4K", 1048576 -> "1M", 1536 -> "1536" (exact only). */
 void units_format_size_short(uint64_t bytes, char *buf, size_t len);
-/* Format: "8 GiB", "4 KiB", "1.5 GiB" for people. */
-void units_format_size(uint64_t bytes, char *buf, size_t len);
+/* Format for people, three figures at most: "512 B", "8.0 GiB", "1.5 GiB",
+ * "256 GiB" (powers of 1024).  A double, because report callers hold sizes
+ * read from JSON; negative or NaN prints as "0 B".  The one copy: the
+ * report's warnings and environment table use it. */
+void units_format_size(double bytes, char *buf, size_t len);
 /* Format: "30s", "500ms", "2m", "1m30s". */
 void units_format_duration(uint64_t ns, char *buf, size_t len);
 

@@ -17,8 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Capabilities: the suite loader, the runner and the importers ask these,
- * never an engine's name. */
+/* Capabilities: the suite loader, the runner, fio export and the report ask
+ * these instead of comparing names.  Where an engine is named, it is data:
+ * an option that belongs to one engine names its owner in its row of the
+ * key table (suite/keys.c .engine, as fio's engine .options: io_uring's
+ * fast paths), read through key_applies(); the importers write the names
+ * they translate from fio's and sysbench's; run suggests psync when an
+ * engine is not built in. */
 enum engine_flags {
 	ENGINE_ASYNC = 1 << 0,       /* iodepth > 1 meaningful; without it a job
 				      * does one IO at a time */

@@ -3,8 +3,12 @@
  * measures the runner's own per-IO overhead and lets tests run without
  * storage.  Requests are queued and handed back by the next reap(), like an
  * async engine, so batching is exercised too.  IOMATRIX_NULL_LATENCY_US
- * makes each request complete that long after submission: a known,
- * storage-free throttle for tests of compare and of the report.
+ * makes the engine a device that serves one request at a time, each taking
+ * that long: a request completes at max(its submission, the previous
+ * completion) + the latency.  A known, storage-free throttle for tests of
+ * compare and of the report; at iodepth > 1 the device always has the next
+ * request queued, so its IOPS (1 / latency) do not depend on how late a busy
+ * machine wakes the job (tests/integration/compare_null_throttle.sh).
  */
 #include "engine.h"
 
@@ -16,6 +20,7 @@ struct engine_ctx {
 	unsigned depth, n;
 	struct io_req **done;
 	uint64_t latency_ns;   /* 0: complete at once */
+	uint64_t last_due;     /* completion time of the last request reaped */
 };
 
 static uint64_t now_ns(void)
@@ -25,21 +30,26 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* Requests complete in submission order once their latency has passed;
- * wait for the first when fewer than min are due. */
+/* Requests complete in submission order, one latency after the later of
+ * their submission and the previous completion; wait for the first when
+ * fewer than min are due. */
 static int null_reap_delayed(struct engine_ctx *c, unsigned min, unsigned max,
 			     struct io_req **out)
 {
 	unsigned n = 0;
 	for (;;) {
-		uint64_t now = now_ns();
-		while (n < max && n < c->n && c->done[n]->submit_ns + c->latency_ns <= now) {
+		uint64_t now = now_ns(), due = 0;
+		while (n < max && n < c->n) {
+			uint64_t start = c->done[n]->submit_ns;
+			due = (start > c->last_due ? start : c->last_due) + c->latency_ns;
+			if (due > now)
+				break;
 			out[n] = c->done[n];
+			c->last_due = due;
 			n++;
 		}
 		if (n >= min || n >= c->n)
 			break;
-		uint64_t due = c->done[n]->submit_ns + c->latency_ns;
 		struct timespec ts = { (time_t)(due / 1000000000ull), (long)(due % 1000000000ull) };
 		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 	}

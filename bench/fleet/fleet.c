@@ -22,7 +22,6 @@
 #include "fleet/merge.h"
 #include "suite/suite.h"
 
-#define HANDSHAKE_NS (60ll * 1000000000)
 #define BARRIER_FLOOR_NS (20ll * 1000000)
 #define STOP_WAIT_MS 1500
 
@@ -38,7 +37,7 @@ int64_t fleet_now(const struct fleet *f)
 	return mono_ns() - f->epoch_ns;
 }
 
-static cJSON *msg_new(const char *op)
+cJSON *fleet_msg_new(const char *op)
 {
 	cJSON *m = cJSON_CreateObject();
 	if (m)
@@ -46,7 +45,7 @@ static cJSON *msg_new(const char *op)
 	return m;
 }
 
-static bool live(const struct fhost *h)
+bool fleet_live(const struct fhost *h)
 {
 	return h->st != HS_WAITING && h->st != HS_DONE && h->st != HS_FAILED;
 }
@@ -86,369 +85,6 @@ int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg)
 	return ret;
 }
 
-static void send_ping(struct fleet *f, struct fhost *h)
-{
-	cJSON *m = msg_new("ping");
-	int64_t t0 = fleet_now(f);
-
-	if (m)
-		cJSON_AddNumberToObject(m, "t0", (double)t0);
-	h->samples[h->nsamples].t0 = t0;
-	fleet_send(f, h, m);
-}
-
-static void send_suite(struct fleet *f, struct fhost *h)
-{
-	cJSON *m = msg_new("suite"), *d;
-
-	if (!m)
-		return;
-	cJSON_AddStringToObject(m, "text", f->s->text);
-	cJSON_AddStringToObject(m, "file", "suite.yaml");
-	d = cJSON_AddArrayToObject(m, "devices");
-	for (size_t i = 0; d && i < h->nov; i++)
-		cJSON_AddItemToArray(d, cJSON_CreateString(h->ov[i]));
-	cJSON_AddNumberToObject(m, "scale", f->o->scale > 0 ? f->o->scale : 1);
-	cJSON_AddBoolToObject(m, "yes_destroy_data", f->o->yes_destroy_data);
-	fleet_send(f, h, m);
-	h->st = HS_SUITE;
-}
-
-static void send_cell(struct fleet *f, struct fhost *h, size_t plan_idx)
-{
-	cJSON *m = msg_new("cell");
-
-	if (m)
-		cJSON_AddNumberToObject(m, "id", f->s->cells[plan_idx].id);
-	h->cur = plan_idx;
-	h->busy = true;
-	h->st = HS_CELL;
-	fleet_send(f, h, m);
-}
-
-/* go for repetition rep at controller time at (0: at once). */
-static void send_go(struct fleet *f, struct fhost *h, unsigned rep, int64_t at)
-{
-	cJSON *m = msg_new("go");
-
-	if (m) {
-		cJSON_AddNumberToObject(m, "id", f->s->cells[h->cur].id);
-		cJSON_AddNumberToObject(m, "rep", rep);
-		if (at)
-			cJSON_AddNumberToObject(m, "at_ns", (double)(at + h->clk.offset_ns));
-	}
-	h->st = HS_GO;
-	fleet_send(f, h, m);
-}
-
-static void send_end(struct fleet *f, struct fhost *h)
-{
-	h->st = HS_ENDING;
-	fleet_send(f, h, msg_new("end"));
-}
-
-/* ---- what the agent says ---- */
-
-static int on_hello(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	int64_t proto = -1, schema = -1;
-	const char *ver = proto_get_str(m, "version");
-	char v[64];
-
-	proto_get_i64(m, "proto", &proto);
-	proto_get_i64(m, "schema_version", &schema);
-	proto_sanitize(ver ? ver : "?", ver ? strlen(ver) : 1, v, sizeof(v));
-	if (proto != FLEET_PROTO_VERSION || schema != RESULTSET_SCHEMA_VERSION ||
-	    !ver || strcmp(ver, iomatrix_version)) {
-		h->input_error = true;
-		fleet_host_failed(f, h, "version mismatch: its agent is iomatrix %s (protocol %lld, schema %lld), this controller is iomatrix %s (protocol %d, schema %d); install the same version there or pass --remote-iomatrix PATH",
-				  v, (long long)proto, (long long)schema, iomatrix_version,
-				  FLEET_PROTO_VERSION, RESULTSET_SCHEMA_VERSION);
-		return -1;
-	}
-	h->hello = cJSON_Duplicate(m, true);
-	cJSON *r = msg_new("hello");
-	if (r) {
-		cJSON_AddNumberToObject(r, "proto", FLEET_PROTO_VERSION);
-		cJSON_AddStringToObject(r, "version", iomatrix_version);
-		cJSON_AddNumberToObject(r, "schema_version", RESULTSET_SCHEMA_VERSION);
-	}
-	if (fleet_send(f, h, r) < 0)
-		return -1;
-	h->st = HS_CLOCK;
-	send_ping(f, h);
-	return 0;
-}
-
-static int on_pong(struct fleet *f, struct fhost *h, cJSON *m, int64_t t3)
-{
-	struct clock_sample *s = &h->samples[h->nsamples];
-	int64_t t0;
-	const cJSON *wall = cJSON_GetObjectItemCaseSensitive(m, "wall_s");
-
-	if (!proto_get_i64(m, "t0", &t0) || t0 != s->t0 ||
-	    !proto_get_i64(m, "t1", &s->t1) || !proto_get_i64(m, "t2", &s->t2)) {
-		fleet_host_failed(f, h, "protocol error: a pong without its timestamps");
-		return -1;
-	}
-	s->t3 = t3;
-	if (cJSON_IsNumber(wall)) { /* wall clock offset, for the manifest */
-		struct timespec w;
-		clock_gettime(CLOCK_REALTIME, &w);
-		/* our wall clock when the agent sent it: now minus the way back */
-		h->wall_off[h->nsamples] = wall->valuedouble -
-			((double)w.tv_sec + (double)w.tv_nsec / 1e9 - (double)(t3 - s->t2 + s->t1 - s->t0) / 2e9);
-	}
-	if (++h->nsamples < FLEET_PINGS) {
-		send_ping(f, h);
-		return 0;
-	}
-	if (clock_estimate(h->samples, h->nsamples, &h->clk) < 0) {
-		fleet_host_failed(f, h, "protocol error: its clock answers are inconsistent");
-		return -1;
-	}
-	h->wall_offset_s = h->wall_off[h->clk.best];
-	send_suite(f, h);
-	return 0;
-}
-
-static int on_suite_ok(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	const char *sha = proto_get_str(m, "sha256");
-
-	if (!sha || strcmp(sha, f->s->sha256)) {
-		h->input_error = true;
-		fleet_host_failed(f, h, "its agent read the suite differently (sha256 differs); install the same iomatrix version there");
-		return -1;
-	}
-	h->info = cJSON_Duplicate(m, true);
-	h->st = HS_IDLE;
-	h->deadline_ns = 0;
-	return 0;
-}
-
-/* The cell an agent sent back: check it is the one asked for. */
-static cJSON *take_result(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	cJSON *cell = cJSON_GetObjectItemCaseSensitive(m, "cell");
-	const cJSON *p = cJSON_GetObjectItemCaseSensitive(cell, "params");
-	const char *st = proto_get_str(cell, "status");
-	int64_t id = 0, pid = 0;
-
-	if (!h->busy || !proto_get_i64(m, "id", &id) ||
-	    id != f->s->cells[h->cur].id || !cJSON_IsObject(p) ||
-	    !proto_get_i64(p, "id", &pid) || pid != id || !st ||
-	    (strcmp(st, "ok") && strcmp(st, "failed")) ||
-	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(cell, "repetitions"))) {
-		fleet_host_failed(f, h, "protocol error: a result that is not the cell it was asked for");
-		return NULL;
-	}
-	return cJSON_DetachItemViaPointer(m, cell);
-}
-
-static void on_result(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	cJSON *cell = take_result(f, h, m);
-
-	if (!cell)
-		return;
-	if (f->o->aggregate) {
-		h->result = cell;
-		h->st = HS_HELD;
-		return;
-	}
-	const char *st = proto_get_str(cell, "status");
-	if (st && strcmp(st, "ok"))
-		f->failed_any = true;
-	fleet_write_host_cell(f, h, h->cur, cell);
-	h->busy = false;
-	h->pos++;
-	h->st = HS_IDLE;
-}
-
-static void on_rep_done(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	int64_t rep, start;
-	const struct cell *c = &f->s->cells[h->cur];
-
-	if (h->st != HS_GO || !proto_get_i64(m, "rep", &rep) || rep < 1 ||
-	    rep > (int64_t)c->repeat || !proto_get_i64(m, "start_ns", &start)) {
-		fleet_host_failed(f, h, "protocol error: unexpected rep_done");
-		return;
-	}
-	h->starts[rep - 1] = start - h->clk.offset_ns;
-	h->st = HS_CELL;
-}
-
-static void on_ready(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	int64_t rep;
-
-	if (h->st != HS_CELL || !proto_get_i64(m, "rep", &rep) || rep < 1 ||
-	    rep > (int64_t)f->s->cells[h->cur].repeat) {
-		fleet_host_failed(f, h, "protocol error: unexpected ready");
-		return;
-	}
-	if (!f->o->aggregate) {
-		send_go(f, h, (unsigned)rep, 0);
-		return;
-	}
-	h->ready_rep = (unsigned)rep;
-	h->st = HS_READY;
-}
-
-static void on_error(struct fleet *f, struct fhost *h, cJSON *m)
-{
-	const char *msg = proto_get_str(m, "message");
-	const char *kind = proto_get_str(m, "kind");
-	char clean[1024];
-
-	proto_sanitize(msg ? msg : "?", msg ? strlen(msg) : 1, clean, sizeof(clean));
-	if (kind && (!strcmp(kind, "input") || !strcmp(kind, "version")))
-		h->input_error = true;
-	fleet_host_failed(f, h, "its agent says: %s", clean);
-}
-
-static void host_on_msg(struct fleet *f, struct fhost *h, cJSON *m, int64_t now)
-{
-	const char *op = proto_op(m);
-	char o[40];
-
-	if (!strcmp(op, "alive") && h->st != HS_HELLO)
-		return; /* the heartbeat: last_rx_ns is all it is for */
-	if (!strcmp(op, "error"))
-		on_error(f, h, m);
-	else if (h->st == HS_HELLO && !strcmp(op, "hello"))
-		on_hello(f, h, m);
-	else if (h->st == HS_CLOCK && !strcmp(op, "pong"))
-		on_pong(f, h, m, now);
-	else if (h->st == HS_SUITE && !strcmp(op, "suite_ok"))
-		on_suite_ok(f, h, m);
-	else if ((h->st == HS_CELL || h->st == HS_GO) && !strcmp(op, "result"))
-		on_result(f, h, m);
-	else if (h->st == HS_CELL && !strcmp(op, "ready"))
-		on_ready(f, h, m);
-	else if (h->st == HS_READY && !strcmp(op, "result"))
-		on_result(f, h, m); /* answers an abort */
-	else if (h->st == HS_GO && !strcmp(op, "rep_done"))
-		on_rep_done(f, h, m);
-	else if (h->st == HS_ENDING && !strcmp(op, "bye")) {
-		ssh_close_input(&h->conn);
-		ssh_reap(&h->conn, 2000);
-		ssh_release(&h->conn);
-		h->st = HS_DONE;
-	} else {
-		proto_sanitize(op, strlen(op), o, sizeof(o));
-		fleet_host_failed(f, h, "protocol error: unexpected '%s' from its agent", o);
-	}
-}
-
-/* ---- reading ---- */
-
-static void read_stderr(struct fhost *h)
-{
-	char buf[4096];
-	ssize_t n;
-
-	if (h->conn.err_fd < 0)
-		return;
-	while ((n = read(h->conn.err_fd, buf, sizeof(buf))) >= 0) {
-		if (n == 0) { /* ssh is gone; poll would report it forever */
-			close(h->conn.err_fd);
-			h->conn.err_fd = -1;
-			return;
-		}
-		/* keep the tail: ssh's last words say why */
-		size_t room = sizeof(h->errtail) - 1;
-		if ((size_t)n >= room) {
-			memcpy(h->errtail, buf + n - room, room);
-			h->errlen = room;
-		} else {
-			if (h->errlen + (size_t)n > room) {
-				size_t drop = h->errlen + (size_t)n - room;
-				memmove(h->errtail, h->errtail + drop, h->errlen - drop);
-				h->errlen -= drop;
-			}
-			memcpy(h->errtail + h->errlen, buf, (size_t)n);
-			h->errlen += (size_t)n;
-		}
-		h->errtail[h->errlen] = '\0';
-	}
-}
-
-/* ssh's last stderr line, cleaned, for messages. */
-static void last_words(const struct fhost *h, char *out, size_t len)
-{
-	char tmp[sizeof(h->errtail)];
-	size_t n = h->errlen;
-
-	memcpy(tmp, h->errtail, n);
-	while (n && (tmp[n - 1] == '\n' || tmp[n - 1] == '\r'))
-		n--;
-	tmp[n] = '\0';
-	char *nl = strrchr(tmp, '\n');
-	const char *line = nl ? nl + 1 : tmp;
-	proto_sanitize(line, strlen(line), out, len);
-}
-
-/* The agent's stdout closed or ssh exited: say what that means. */
-static void host_gone(struct fleet *f, struct fhost *h)
-{
-	char words[512];
-	int code;
-
-	ssh_close_input(&h->conn);
-	code = ssh_reap(&h->conn, 1000);
-	read_stderr(h);
-	last_words(h, words, sizeof(words));
-	if (h->st == HS_HELLO) {
-		if (code == 127 || strstr(words, "not found") || strstr(words, "No such file")) {
-			h->input_error = true;
-			fleet_host_failed(f, h, "remote iomatrix '%s' not found there (%s); install it or pass --remote-iomatrix PATH",
-					  f->o->ssh.remote_iomatrix ? f->o->ssh.remote_iomatrix : "iomatrix",
-					  words[0] ? words : "exit 127");
-		} else {
-			h->unreachable = true;
-			fleet_host_failed(f, h, "unreachable: %s (ssh exit %d); check the name and your ssh setup, or pass --skip-unreachable",
-					  words[0] ? words : "ssh ended without a word", code);
-		}
-		return;
-	}
-	fleet_host_failed(f, h, "lost: the connection ended%s%s (ssh exit %d)",
-			  words[0] ? ": " : "", words, code);
-}
-
-static void host_read(struct fleet *f, struct fhost *h)
-{
-	long n;
-	char *line, why[256];
-	size_t len;
-
-	while (live(h) && (n = linebuf_fill(&h->lb, h->conn.from_fd)) != -EAGAIN) {
-		if (n == -EMSGSIZE) {
-			fleet_host_failed(f, h, "protocol error: its agent sent a line longer than 64 MiB");
-			return;
-		}
-		if (n <= 0) {
-			host_gone(f, h);
-			return;
-		}
-		int64_t now = fleet_now(f);
-		h->last_rx_ns = now;
-		while (live(h) && (line = linebuf_next(&h->lb, &len))) {
-			cJSON *m = proto_parse(line, len, why, sizeof(why));
-			if (!m) {
-				char head[48];
-				proto_sanitize(line, len < 40 ? len : 40, head, sizeof(head));
-				fleet_host_failed(f, h, "protocol error: its agent sent %s: '%s'", why, head);
-				return;
-			}
-			host_on_msg(f, h, m, now);
-			cJSON_Delete(m);
-		}
-	}
-}
-
 /* ---- scheduling ---- */
 
 static int plan_todo(struct fleet *f);
@@ -464,7 +100,7 @@ static void start_host(struct fleet *f, struct fhost *h)
 		return;
 	}
 	h->st = HS_HELLO;
-	h->deadline_ns = fleet_now(f) + HANDSHAKE_NS;
+	h->deadline_ns = fleet_now(f) + FLEET_HANDSHAKE_NS;
 }
 
 /* Write failed cells for what a failed host had left (once). */
@@ -535,6 +171,7 @@ static int gate(struct fleet *f)
 	}
 	f->gate_passed = true;
 	fleet_set_host_info(f);
+	fleet_warn_same_machine(f);
 	return 0;
 }
 
@@ -546,14 +183,14 @@ static void survey_step(struct fleet *f)
 		struct fhost *h = &f->h[i];
 		if (h->st == HS_FAILED)
 			account_failed(f, h);
-		if (live(h))
+		if (fleet_live(h))
 			active++;
 		if (h->st != HS_IDLE)
 			continue;
 		if (h->pos < h->ntodo)
-			send_cell(f, h, h->todo[h->pos]);
+			fleet_send_cell(f, h, h->todo[h->pos]);
 		else
-			send_end(f, h);
+			fleet_send_end(f, h);
 	}
 	for (size_t i = 0; i < f->nh && active < cap; i++)
 		if (f->h[i].st == HS_WAITING) {
@@ -564,7 +201,7 @@ static void survey_step(struct fleet *f)
 
 static bool participant(const struct fhost *h)
 {
-	return h->busy && live(h);
+	return h->busy && fleet_live(h);
 }
 
 /* Every participant ready for the same repetition: send go with a start
@@ -587,7 +224,7 @@ static void barrier_go(struct fleet *f)
 	int64_t at = fleet_now(f) + f->margin_ns;
 	for (size_t i = 0; i < f->nh; i++)
 		if (participant(&f->h[i]))
-			send_go(f, &f->h[i], rep, at);
+			fleet_send_go(f, &f->h[i], rep, at);
 }
 
 static void agg_abort(struct fleet *f)
@@ -599,7 +236,7 @@ static void agg_abort(struct fleet *f)
 			continue;
 		if (h->st != HS_READY)
 			continue; /* busy: abort when it is next ready */
-		m = msg_new("abort");
+		m = fleet_msg_new("abort");
 		if (m) {
 			cJSON_AddNumberToObject(m, "id", f->s->cells[f->agg_cur].id);
 			cJSON_AddStringToObject(m, "reason", f->agg_fail);
@@ -640,7 +277,7 @@ static void aggregate_step(struct fleet *f)
 		if (f->agg_pos >= f->agg_ntodo) {
 			for (size_t i = 0; i < f->nh; i++)
 				if (f->h[i].st == HS_IDLE)
-					send_end(f, &f->h[i]);
+					fleet_send_end(f, &f->h[i]);
 			return;
 		}
 		f->agg_busy = true;
@@ -650,7 +287,7 @@ static void aggregate_step(struct fleet *f)
 			if (f->h[i].st == HS_IDLE) {
 				f->h[i].aborted = false;
 				f->h[i].in_agg = true;
-				send_cell(f, &f->h[i], f->agg_cur);
+				fleet_send_cell(f, &f->h[i], f->agg_cur);
 			}
 		return;
 	}
@@ -684,14 +321,14 @@ static void stop_all(struct fleet *f)
 
 	f->stopped = true;
 	for (size_t i = 0; i < f->nh; i++)
-		if (live(&f->h[i]) && f->h[i].conn.to_fd >= 0)
-			fleet_send(f, &f->h[i], msg_new("stop"));
+		if (fleet_live(&f->h[i]) && f->h[i].conn.to_fd >= 0)
+			fleet_send(f, &f->h[i], fleet_msg_new("stop"));
 	for (;;) {
 		struct pollfd pfd[f->nh ? f->nh : 1];
 		struct fhost *who[f->nh ? f->nh : 1];
 		size_t n = 0;
 		for (size_t i = 0; i < f->nh; i++)
-			if (live(&f->h[i]) && f->h[i].conn.from_fd >= 0) {
+			if (fleet_live(&f->h[i]) && f->h[i].conn.from_fd >= 0) {
 				pfd[n].fd = f->h[i].conn.from_fd;
 				pfd[n].events = POLLIN;
 				who[n++] = &f->h[i];
@@ -722,7 +359,7 @@ static void stop_all(struct fleet *f)
 		}
 	}
 	for (size_t i = 0; i < f->nh; i++)
-		if (live(&f->h[i])) {
+		if (fleet_live(&f->h[i])) {
 			ssh_close_input(&f->h[i].conn);
 			ssh_reap(&f->h[i].conn, 0);
 			ssh_release(&f->h[i].conn);
@@ -732,10 +369,23 @@ static void stop_all(struct fleet *f)
 
 /* ---- the loop ---- */
 
+int fleet_step(struct fleet *f)
+{
+	if (!f->gate_passed && gate(f) < 0)
+		return -1;
+	if (f->gate_passed) {
+		if (f->o->aggregate)
+			aggregate_step(f);
+		else
+			survey_step(f);
+	}
+	return 0;
+}
+
 static bool all_done(const struct fleet *f)
 {
 	for (size_t i = 0; i < f->nh; i++)
-		if (live(&f->h[i]) || f->h[i].st == HS_WAITING)
+		if (fleet_live(&f->h[i]) || f->h[i].st == HS_WAITING)
 			return false;
 	return true;
 }
@@ -756,32 +406,16 @@ static void fleet_loop(struct fleet *f)
 			stop_all(f);
 			break;
 		}
-		if (!f->gate_passed && gate(f) < 0)
+		if (fleet_step(f) < 0)
 			break;
-		if (f->gate_passed) {
-			if (f->o->aggregate)
-				aggregate_step(f);
-			else
-				survey_step(f);
-		}
 		if (all_done(f))
 			break;
 		for (size_t i = 0; i < f->nh; i++) {
 			struct fhost *h = &f->h[i];
-			if (!live(h))
+			if (!fleet_live(h))
 				continue;
-			if (h->deadline_ns && fleet_now(f) > h->deadline_ns) {
-				fleet_host_failed(f, h, "unreachable: no answer from its agent in %lld s",
-						  (long long)(HANDSHAKE_NS / 1000000000));
-				h->unreachable = true;
+			if (fleet_host_overdue(f, h))
 				continue;
-			}
-			if (!h->deadline_ns && h->last_rx_ns &&
-			    fleet_now(f) - h->last_rx_ns > f->silence_ns) {
-				fleet_host_failed(f, h, "lost: no word from its agent in %lld s (it says alive every %d s); hung or cut off",
-						  (long long)(f->silence_ns / 1000000000), FLEET_ALIVE_S);
-				continue;
-			}
 			pfd[n].fd = h->conn.from_fd;
 			pfd[n].events = POLLIN;
 			who[n++] = h;
@@ -794,12 +428,12 @@ static void fleet_loop(struct fleet *f)
 		if (poll(pfd, n, 100) <= 0)
 			continue;
 		for (size_t k = 0; k < n; k++) {
-			if (!pfd[k].revents || !live(who[k]))
+			if (!pfd[k].revents || !fleet_live(who[k]))
 				continue;
 			if (k % 2)
-				read_stderr(who[k]);
+				fleet_read_stderr(who[k]);
 			else
-				host_read(f, who[k]);
+				fleet_host_read(f, who[k]);
 		}
 	}
 out:
@@ -816,8 +450,7 @@ static int plan_todo(struct fleet *f)
 	for (size_t i = 0; i < f->nh; i++) {
 		struct fhost *h = &f->h[i];
 		h->todo = calloc(N ? N : 1, sizeof(*h->todo));
-		h->starts = calloc(64 + N, sizeof(*h->starts));
-		if (!h->todo || !h->starts)
+		if (!h->todo)
 			return -1;
 		for (size_t k = 0; k < N; k++)
 			if (!fleet_cell_done(f, f->o->aggregate ? i + 1 : i, k))
@@ -852,7 +485,7 @@ static const char *override_host(const char *ov, size_t *hostlen)
 	return colon ? colon + 1 : ov;
 }
 
-static int hosts_init(struct fleet *f)
+int fleet_hosts_init(struct fleet *f)
 {
 	const struct fleet_opts *o = f->o;
 
@@ -886,13 +519,13 @@ static int hosts_init(struct fleet *f)
 	return 0;
 }
 
-static void hosts_release(struct fleet *f)
+void fleet_hosts_release(struct fleet *f)
 {
 	for (size_t i = 0; i < f->nh; i++) {
 		struct fhost *h = &f->h[i];
 		if (h->conn.pid > 0 || h->conn.to_fd >= 0) {
-			if (h->conn.to_fd >= 0 && live(h))
-				fleet_send(f, h, msg_new("end"));
+			if (h->conn.to_fd >= 0 && fleet_live(h))
+				fleet_send(f, h, fleet_msg_new("end"));
 			ssh_close_input(&h->conn);
 			ssh_reap(&h->conn, 2000);
 		}
@@ -907,6 +540,23 @@ static void hosts_release(struct fleet *f)
 	}
 	free(f->h);
 	free(f->agg_todo);
+}
+
+/* A duration in ms from the environment, within (0, 1e9]; dflt when it
+ * is unset or not such a number. */
+static int64_t env_ms(const char *name, int64_t dflt)
+{
+	const char *v = getenv(name);
+	char *end;
+	long long ms;
+
+	if (!v || !*v)
+		return dflt;
+	errno = 0;
+	ms = strtoll(v, &end, 10);
+	if (errno || *end || ms <= 0 || ms > 1000000000)
+		return dflt;
+	return ms;
 }
 
 /* Check the host list and the options that are not the suite's. */
@@ -945,7 +595,7 @@ int fleet_run(const struct fleet_opts *given)
 	struct suite_opts so = { 0 };
 	struct errlist errs = ERRLIST_INIT;
 	const char **glob = NULL, **rhosts = NULL, **rdevs = NULL;
-	char err[2048], suite_copy[PATH_MAX + 16];
+	char err[2048];
 	void (*old_pipe)(int) = SIG_DFL;
 	bool pipe_set = false;
 	int rc = 0;
@@ -956,16 +606,15 @@ int fleet_run(const struct fleet_opts *given)
 	const char *sil = getenv("IOMATRIX_FLEET_SILENCE_S");
 	if (sil && atoi(sil) > 0)
 		f.silence_ns = (int64_t)atoi(sil) * 1000000000;
-	if (o->resume) {
-		if (fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
-			rc = 2;
-			goto out;
-		}
-		if (!o->suite_path) {
-			snprintf(suite_copy, sizeof(suite_copy), "%s/suite.yaml", f.rs.dir);
-			o->suite_path = suite_copy;
-		}
+	/* test hooks: short deadlines instead of waiting minutes */
+	f.line_ns = env_ms("IOMATRIX_FLEET_LINE_MS", (int64_t)FLEET_LINE_S * 1000) * 1000000;
+	f.cell_ns = env_ms("IOMATRIX_FLEET_CELL_MS", 0) * 1000000;
+	f.lock_fd = -1;
+	if (o->resume &&
+	    fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
+		fprintf(stderr, "iomatrix: %s\n", err);
+		rc = 2;
+		goto out;
 	}
 	if (check_opts(o) < 0) {
 		rc = 2;
@@ -999,7 +648,7 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
-	if (hosts_init(&f) < 0) {
+	if (fleet_hosts_init(&f) < 0) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		rc = 1;
 		goto out;
@@ -1042,11 +691,13 @@ int fleet_run(const struct fleet_opts *given)
 		fflush(stdout);
 	}
 out:
-	hosts_release(&f);
+	fleet_hosts_release(&f);
 	if (pipe_set)
 		signal(SIGPIPE, old_pipe);
 	if (f.have_rs)
 		resultset_release(&f.rs);
+	if (f.lock_fd >= 0)
+		close(f.lock_fd);
 	suite_free(f.s);
 	errlist_release(&errs);
 	free(glob);

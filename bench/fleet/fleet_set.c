@@ -19,8 +19,9 @@
 #include "common/fsutil.h"
 #include "common/version.h"
 #include "fleet/merge.h"
-#include "host/fingerprint.h"
 #include "host/safety.h"
+#include "resultset/fleetfile.h"
+#include "resultset/resume.h"
 #include "suite/suite.h"
 
 static int set_id(const struct fleet *f, size_t slot, size_t plan_idx)
@@ -28,19 +29,11 @@ static int set_id(const struct fleet *f, size_t slot, size_t plan_idx)
 	return (int)(slot * f->s->ncells) + f->s->cells[plan_idx].id;
 }
 
-static void put(cJSON *o, const char *k, cJSON *v)
+static const char *slot_name(const struct fleet *f, size_t slot)
 {
-	if (!v)
-		return;
-	if (cJSON_GetObjectItemCaseSensitive(o, k))
-		cJSON_ReplaceItemInObjectCaseSensitive(o, k, v);
-	else
-		cJSON_AddItemToObject(o, k, v);
-}
-
-static cJSON *str_or_null(const char *s)
-{
-	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+	if (f->o->aggregate)
+		return slot ? f->o->hosts[slot - 1] : "all";
+	return f->o->hosts[slot];
 }
 
 /* The set's manifest through the one writer, plus "fleet".  The devices
@@ -48,51 +41,33 @@ static cJSON *str_or_null(const char *s)
  * and fingerprints go under fleet.hosts as they answer. */
 static cJSON *manifest_new(const struct fleet *f)
 {
-	const struct suite *s = f->s;
-	struct manifest_info mi = {
-		.scale = f->o->scale > 0 ? f->o->scale : 1,
-		.command = f->o->argv, .ncommand = f->o->argc,
-		.tool = fingerprint_tool(), .host = fingerprint_host(), /* the controller */
-		.suite_name = s->name, .title = s->title,
-		.description = s->description, .file = s->file,
-		.sha256 = s->sha256, .cells_total = f->nslots * s->ncells,
-	};
-	cJSON *m = resultset_manifest_new(&mi), *o, *a;
+	cJSON *m = resultset_manifest_for_suite(f->s, f->o->scale, f->o->argc, f->o->argv,
+						f->nslots * f->s->ncells, false);
 
-	for (size_t i = 0; m && i < s->ndevices; i++)
-		resultset_manifest_add_device(m, s->devices[i].name, s->devices[i].path,
-					      s->devices[i].destructive, NULL);
-	o = m ? cJSON_AddObjectToObject(m, "fleet") : NULL;
-	if (o) {
-		cJSON_AddStringToObject(o, "mode", f->o->aggregate ? "aggregate" : "survey");
-		cJSON_AddNumberToObject(o, "plan_cells", (double)s->ncells);
-		a = cJSON_AddArrayToObject(o, "device_overrides");
-		for (size_t i = 0; a && i < f->o->ndevices; i++)
-			cJSON_AddItemToArray(a, cJSON_CreateString(f->o->devices[i]));
-		cJSON_AddArrayToObject(o, "hosts");
+	if (m && resultset_fleet_manifest(m, f->o->aggregate, f->s->ncells,
+					  f->o->devices, f->o->ndevices) < 0) {
+		cJSON_Delete(m);
+		return NULL;
 	}
 	return m;
 }
 
 int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 {
-	const char *root = getenv("IOMATRIX_RESULTS");
-	int r1, r2;
+	const char *root = resultset_root();
 
-	if (!root || !*root)
-		root = "results";
 	if (safety_check_results_dir(f->o->out ? f->o->out : root, err, errlen) < 0)
 		return -1;
 	if (resultset_create(&f->rs, root, f->o->out, f->s->name, manifest_new(f),
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
-	r1 = fsutil_write_atomic_at(f->rs.dirfd, "suite.yaml", f->s->text,
-				    f->s->text_len);
-	r2 = resultset_write_plan(&f->rs, f->s);
-	if (r1 < 0 || r2 < 0) {
+	/* as run does: a --resume of this set while it is written is refused */
+	resume_lock(f->rs.dir, &f->lock_fd, err, errlen);
+	int wr = resultset_write_inputs(&f->rs, f->s);
+	if (wr < 0) {
 		snprintf(err, errlen, "cannot write result set '%s': %s; free some space or use --out DIR",
-			 f->rs.dir, strerror(r1 < 0 ? -r1 : -r2));
+			 f->rs.dir, strerror(-wr));
 		return -1;
 	}
 	if (!f->o->quiet)
@@ -105,15 +80,29 @@ int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 {
 	if (!f->o->quiet)
 		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
-	return resultset_resume_begin(&f->rs, err, errlen) < 0 ? -1 : 0;
+	if (resultset_resume_begin(&f->rs, err, errlen) < 0)
+		return -1;
+	/* each resume is a run of its own: cells say which one measured them */
+	f->session = (unsigned)cJSON_GetArraySize(
+		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "resumed_at"));
+	return 0;
 }
 
+/* Resume trusts no index, as plain resume: the cell file must be there,
+ * finished, of this cell, measured with its parameters. */
 bool fleet_cell_done(const struct fleet *f, size_t slot, size_t plan_idx)
 {
-	const cJSON *e = resultset_cell_entry(&f->rs, set_id(f, slot, plan_idx));
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(e, "status");
+	char why[256];
 
-	return cJSON_IsString(st) && !strcmp(st->valuestring, "ok");
+	if (!resultset_cell_ok(&f->rs, set_id(f, slot, plan_idx)))
+		return false;
+	if (resultset_cell_verify_as(&f->rs, &f->s->cells[plan_idx],
+				     set_id(f, slot, plan_idx), why, sizeof(why)) < 0) {
+		fprintf(stderr, "iomatrix: cell %d of %s: %s; measuring it again\n",
+			f->s->cells[plan_idx].id, slot_name(f, slot), why);
+		return false;
+	}
+	return true;
 }
 
 static const char *host_status(const struct fhost *h)
@@ -129,43 +118,84 @@ static const char *host_status(const struct fhost *h)
 
 static cJSON *host_json(const struct fhost *h)
 {
-	cJSON *o = cJSON_CreateObject(), *c;
-	const char *hn = proto_get_str(h->hello, "hostname");
-	const char *ver = proto_get_str(h->hello, "version");
-	const char *git = proto_get_str(h->hello, "git_commit");
+	struct resultset_fleet_host r = {
+		.name = h->name, .status = host_status(h),
+		.error = h->fail[0] ? h->fail : NULL,
+		.hostname = proto_get_str(h->hello, "hostname"),
+		.version = proto_get_str(h->hello, "version"),
+		.git_commit = proto_get_str(h->hello, "git_commit"),
+		.have_clock = h->clk.n > 0,
+		.offset_ns = h->clk.offset_ns, .error_ns = h->clk.error_ns,
+		.rtt_min_ns = h->clk.rtt_min_ns, .rtt_median_ns = h->clk.rtt_med_ns,
+		.samples = (size_t)h->clk.n, .wall_offset_s = h->wall_offset_s,
+		.info = h->info,
+	};
+	return resultset_fleet_host_json(&r);
+}
 
-	if (!o)
-		return NULL;
-	cJSON_AddStringToObject(o, "name", h->name);
-	cJSON_AddStringToObject(o, "status", host_status(h));
-	put(o, "error", h->fail[0] ? cJSON_CreateString(h->fail) : cJSON_CreateNull());
-	put(o, "hostname", str_or_null(hn));
-	put(o, "version", str_or_null(ver));
-	put(o, "git_commit", str_or_null(git));
-	c = cJSON_AddObjectToObject(o, "clock");
-	if (c && h->clk.n) {
-		cJSON_AddNumberToObject(c, "offset_ns", (double)h->clk.offset_ns);
-		cJSON_AddNumberToObject(c, "error_ns", (double)h->clk.error_ns);
-		cJSON_AddNumberToObject(c, "rtt_min_ns", (double)h->clk.rtt_min_ns);
-		cJSON_AddNumberToObject(c, "rtt_median_ns", (double)h->clk.rtt_med_ns);
-		cJSON_AddNumberToObject(c, "samples", (double)h->clk.n);
-		cJSON_AddNumberToObject(c, "wall_offset_s", h->wall_offset_s);
+static const char *machine_key(const struct fhost *h, const char *k)
+{
+	return proto_get_str(cJSON_GetObjectItemCaseSensitive(h->info, "machine"), k);
+}
+
+/* Are hosts a and b one machine (same machine-id, or same boot id)? */
+static bool same_machine(const struct fhost *a, const struct fhost *b)
+{
+	static const char *const keys[] = { "machine_id", "boot_id" };
+	for (size_t k = 0; k < 2; k++) {
+		const char *x = machine_key(a, keys[k]), *y = machine_key(b, keys[k]);
+		if (x && y && !strcmp(x, y))
+			return true;
 	}
-	static const char *const keys[] = { "host", "tool", "devices" };
-	for (size_t k = 0; k < 3; k++) {
-		const cJSON *v = cJSON_GetObjectItemCaseSensitive(h->info, keys[k]);
-		put(o, keys[k], v ? cJSON_Duplicate(v, true) : cJSON_CreateNull());
+	return false;
+}
+
+/* [["h1","h2"], ...]: groups of two or more hosts that are one machine,
+ * each host in the group of the first host it matches. */
+static cJSON *same_machine_json(const struct fleet *f)
+{
+	cJSON *groups = cJSON_CreateArray();
+
+	for (size_t i = 0; groups && i < f->nh; i++) {
+		bool first = true;
+		for (size_t k = 0; k < i; k++)
+			first &= !same_machine(&f->h[k], &f->h[i]);
+		if (!first)
+			continue;
+		cJSON *g = cJSON_CreateArray();
+		for (size_t k = i; g && k < f->nh; k++)
+			if (k == i || same_machine(&f->h[i], &f->h[k]))
+				cJSON_AddItemToArray(g, cJSON_CreateString(f->h[k].name));
+		if (cJSON_GetArraySize(g) > 1)
+			cJSON_AddItemToArray(groups, g);
+		else
+			cJSON_Delete(g);
 	}
-	return o;
+	return groups;
+}
+
+void fleet_warn_same_machine(const struct fleet *f)
+{
+	cJSON *groups = same_machine_json(f), *g, *n;
+
+	cJSON_ArrayForEach(g, groups) {
+		char list[1024] = "";
+		size_t used = 0;
+		cJSON_ArrayForEach(n, g)
+			if (used + strlen(n->valuestring) + 3 < sizeof(list))
+				used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+							 used ? ", " : "", n->valuestring);
+		fprintf(stderr, "iomatrix: warning: hosts %s are one machine (same machine-id or boot id): they share its CPU, memory and perhaps its disks while they run, so their numbers are not independent\n",
+			list);
+	}
+	cJSON_Delete(groups);
 }
 
 int fleet_set_host_info(struct fleet *f)
 {
-	cJSON *fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
 	cJSON *a = cJSON_CreateArray();
-	char err[512];
 
-	if (!f->have_rs || !fl || !a) {
+	if (!f->have_rs || !a) {
 		cJSON_Delete(a);
 		return -1;
 	}
@@ -174,20 +204,20 @@ int fleet_set_host_info(struct fleet *f)
 		if (h)
 			cJSON_AddItemToArray(a, h);
 	}
-	put(fl, "hosts", a);
-	if (f->margin_ns)
-		put(fl, "barrier_margin_ns", cJSON_CreateNumber((double)f->margin_ns));
-	return resultset_save_manifest(&f->rs, err, sizeof(err));
+	return resultset_fleet_save_hosts(&f->rs, a, same_machine_json(f),
+					  f->margin_ns) < 0 ? -1 : 0;
 }
 
 static int write_cell(struct fleet *f, size_t slot, size_t plan_idx,
-		      const char *host, cJSON *cell)
+		      const char *host, const char *start, cJSON *cell)
 {
 	char err[1024];
 
-	put(cell, "id", cJSON_CreateNumber(set_id(f, slot, plan_idx)));
-	put(cell, "plan_id", cJSON_CreateNumber(f->s->cells[plan_idx].id));
-	put(cell, "host", cJSON_CreateString(host));
+	resultset_fleet_cell_tag(cell, set_id(f, slot, plan_idx),
+				 f->s->cells[plan_idx].id, host);
+	/* when, on the controller's clock, and in which run: hosts measured
+	 * at different times are not compared as if side by side */
+	resultset_fleet_cell_measured(cell, f->session, start);
 	if (resultset_write_cell(&f->rs, set_id(f, slot, plan_idx), cell, err, sizeof(err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", err);
 		f->failed_any = true;
@@ -237,20 +267,20 @@ int fleet_write_host_cell(struct fleet *f, struct fhost *h, size_t plan_idx,
 		int64_t rep, late;
 		cJSON *o;
 		if (!proto_get_i64(e, "rep", &rep) || rep < 1 || rep > 1000000 ||
-		    !proto_get_i64(e, "late_ns", &late) || !starts ||
-		    !(o = cJSON_CreateObject()))
+		    !proto_get_i64(e, "late_ns", &late) || !starts)
 			continue;
-		cJSON_AddNumberToObject(o, "rep", (double)rep);
-		cJSON_AddNumberToObject(o, "late_ns", (double)late);
-		if ((size_t)rep <= f->s->cells[plan_idx].repeat)
-			cJSON_AddNumberToObject(o, "start_ns", (double)h->starts[rep - 1]);
-		cJSON_AddItemToArray(starts, o);
+		bool known = (uint64_t)rep <= h->nstarts && h->cur == plan_idx &&
+			     h->starts[rep - 1] != FLEET_NO_START;
+		if ((o = resultset_fleet_start_json(rep, late, known,
+						    known ? h->starts[rep - 1] : 0)))
+			cJSON_AddItemToArray(starts, o);
 	}
 	cJSON_DeleteItemFromObjectCaseSensitive(cell, "fleet_starts");
 	if (starts)
-		put(cell, "starts", starts);
+		resultset_fleet_cell_starts(cell, starts);
 	print_line(f, h->name, plan_idx, cell);
-	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name, cell);
+	return write_cell(f, f->o->aggregate ? h->idx + 1 : h->idx, plan_idx, h->name,
+			  h->cell_start[0] ? h->cell_start : NULL, cell);
 }
 
 int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
@@ -265,7 +295,7 @@ int fleet_write_failed(struct fleet *f, size_t slot, size_t plan_idx,
 	if (!cell)
 		return -1;
 	print_line(f, host, plan_idx, cell);
-	return write_cell(f, slot, plan_idx, host, cell);
+	return write_cell(f, slot, plan_idx, host, NULL, cell);
 }
 
 int fleet_set_finish(struct fleet *f, const char *status)
@@ -280,10 +310,12 @@ int fleet_set_finish(struct fleet *f, const char *status)
 	return 0;
 }
 
-/* Merge repetition r of every participant; fills out and the rep's fleet
- * facts (skew, window).  0, or -1 with why. */
+/* Merge repetition r of every participant; fills out, the rep's fleet
+ * facts *info (skew, window; the caller owns it) and *skew_out.  0, or -1
+ * with why. */
 static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
-		     struct rep_result *out, cJSON *info, char *why, size_t whylen)
+		     struct rep_result *out, cJSON **info, int64_t *skew_out,
+		     char *why, size_t whylen)
 {
 	const struct cell *c = &f->s->cells[f->agg_cur];
 	struct rep_result *reps = calloc(n, sizeof(*reps));
@@ -305,27 +337,38 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 				 part[i]->name, r + 1, w);
 			goto out;
 		}
+		/* every repetition merged was started by a go and ended by
+		 * its rep_done: its start is known */
+		if (r >= part[i]->nstarts || part[i]->starts[r] == FLEET_NO_START) {
+			snprintf(why, whylen, "host '%s' sent repetition %u that it never reported done",
+				 part[i]->name, r + 1);
+			goto out;
+		}
 		/* measurement starts after the ramp, the same on every host */
 		start[i] = part[i]->starts[r] + (int64_t)c->ramp_ns;
 		rt[i] = reps[i].runtime_ns;
-		cJSON *o = cJSON_CreateObject();
-		if (o) {
-			cJSON_AddStringToObject(o, "host", part[i]->name);
-			cJSON_AddNumberToObject(o, "start_ns", (double)part[i]->starts[r]);
-			cJSON_AddNumberToObject(o, "runtime_ns", (double)rt[i]);
+		cJSON *o = resultset_fleet_rep_host_json(part[i]->name, part[i]->starts[r], rt[i]);
+		if (o)
 			cJSON_AddItemToArray(hs, o);
-		}
 	}
 	window = fleet_common_window(start, rt, n, &skew);
-	if (fleet_rep_merge(reps, n, window, out) < 0) {
+	int mr = fleet_rep_merge(reps, n, window, out);
+	if (mr == -EOVERFLOW) {
+		snprintf(why, whylen, "repetition %u: the hosts' counts add up past 2^64 (a histogram bucket, the samples or a series interval); refused rather than wrapped",
+			 r + 1);
+		goto out;
+	}
+	if (mr < 0) {
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}
-	cJSON_AddNumberToObject(info, "rep", r + 1);
-	cJSON_AddNumberToObject(info, "start_skew_ns", (double)skew);
-	cJSON_AddNumberToObject(info, "common_window_ns", (double)window);
-	cJSON_AddItemToObject(info, "hosts", hs);
+	*info = resultset_fleet_rep_json(r + 1, skew, window, hs);
 	hs = NULL;
+	if (!*info) {
+		snprintf(why, whylen, "out of memory");
+		goto out;
+	}
+	*skew_out = skew;
 	ret = 0;
 out:
 	for (size_t i = 0; reps && i < n; i++)
@@ -345,13 +388,13 @@ static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
 	const struct cell *c = &f->s->cells[f->agg_cur];
 	unsigned nreps = c->repeat;
 	struct rep_result *agg = calloc(nreps ? nreps : 1, sizeof(*agg));
-	cJSON *fl = cJSON_CreateObject(), *repinfo = cJSON_CreateArray(), *cell = NULL;
+	cJSON *fl = NULL, *repinfo = cJSON_CreateArray(), *cell = NULL;
 	const char *started = proto_get_str(part[0]->result, "started_at");
 	const char *finished = proto_get_str(part[0]->result, "finished_at");
 	double worst = 0, worst_frac = 0;
 	unsigned done = 0;
 
-	if (!agg || !fl || !repinfo) {
+	if (!agg || !repinfo) {
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}
@@ -362,12 +405,11 @@ static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
 			goto out;
 		}
 	for (unsigned r = 0; r < nreps; r++, done++) {
-		cJSON *info = cJSON_CreateObject();
-		if (!info || merge_rep(f, part, n, r, &agg[r], info, why, whylen) < 0) {
-			cJSON_Delete(info);
+		cJSON *info = NULL;
+		int64_t skew_ns = 0;
+		if (merge_rep(f, part, n, r, &agg[r], &info, &skew_ns, why, whylen) < 0)
 			goto out;
-		}
-		double skew = cJSON_GetObjectItemCaseSensitive(info, "start_skew_ns")->valuedouble;
+		double skew = (double)skew_ns;
 		double frac = agg[r].runtime_ns ? skew / (double)agg[r].runtime_ns : 0;
 		if (skew > worst)
 			worst = skew;
@@ -382,29 +424,25 @@ static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}
-	cJSON *hosts = cJSON_AddArrayToObject(fl, "hosts");
-	for (size_t i = 0; hosts && i < n; i++)
-		cJSON_AddItemToArray(hosts, cJSON_CreateString(part[i]->name));
-	cJSON_AddNumberToObject(fl, "start_skew_ns", worst);
-	cJSON_AddNumberToObject(fl, "barrier_margin_ns", (double)f->margin_ns);
-	cJSON_AddItemToObject(fl, "reps", repinfo);
+	const char **names = calloc(n, sizeof(*names));
+	for (size_t i = 0; names && i < n; i++)
+		names[i] = part[i]->name;
+	fl = names ? resultset_fleet_aggregate_json(names, n, worst, f->margin_ns, repinfo) : NULL;
+	free(names);
 	repinfo = NULL;
-	cJSON_AddItemToObject(cell, "fleet", fl);
+	if (fl)
+		cJSON_AddItemToObject(cell, "fleet", fl);
 	fl = NULL;
 	if (worst_frac > 0.01) {
 		char w[256];
 		snprintf(w, sizeof(w), "start skew %.1f ms is %.1f %% of the runtime (over 1 %%): the hosts did not load the target at the same time for all of it",
 			 worst / 1e6, worst_frac * 100);
-		cJSON *wa = cJSON_GetObjectItemCaseSensitive(cell, "warnings");
-		if (cJSON_IsArray(wa))
-			cJSON_AddItemToArray(wa, cJSON_CreateString(w));
+		resultset_cell_add_warning(cell, w);
 	}
 	if (f->nh > n) {
 		char w[256];
 		snprintf(w, sizeof(w), "aggregate over %zu of %zu hosts", n, f->nh);
-		cJSON *wa = cJSON_GetObjectItemCaseSensitive(cell, "warnings");
-		if (cJSON_IsArray(wa))
-			cJSON_AddItemToArray(wa, cJSON_CreateString(w));
+		resultset_cell_add_warning(cell, w);
 	}
 out:
 	for (unsigned r = 0; agg && r < done; r++)
@@ -415,15 +453,26 @@ out:
 	return cell;
 }
 
+/* When the aggregate cell in progress was sent (the first host's time). */
+static const char *part_start(const struct fleet *f)
+{
+	for (size_t i = 0; i < f->nh; i++)
+		if (f->h[i].in_agg && f->h[i].cell_start[0])
+			return f->h[i].cell_start;
+	return NULL;
+}
+
 int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 {
 	struct fhost **part = calloc(f->nh ? f->nh : 1, sizeof(*part));
 	size_t n = 0;
-	char why[1024] = "";
+	char why[1024] = "", start[32] = "";
 	cJSON *agg = NULL;
 
 	if (!part)
 		return -1;
+	if (part_start(f))
+		snprintf(start, sizeof(start), "%s", part_start(f));
 	for (size_t i = 0; i < f->nh; i++)
 		if (f->h[i].in_agg && f->h[i].st == HS_HELD)
 			part[n++] = &f->h[i];
@@ -457,7 +506,7 @@ int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 	}
 	if (agg) {
 		print_line(f, "all", plan_idx, agg);
-		write_cell(f, 0, plan_idx, "all", agg);
+		write_cell(f, 0, plan_idx, "all", start[0] ? start : NULL, agg);
 	} else {
 		f->failed_any = true;
 		fleet_write_failed(f, 0, plan_idx, "all", why);
@@ -468,15 +517,7 @@ int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 
 bool fleet_is_set(const char *dir)
 {
-	char path[PATH_MAX + 32], err[256];
-	cJSON *m;
-	bool yes;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	m = resultset_read_json(path, err, sizeof(err));
-	yes = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(m, "fleet"));
-	cJSON_Delete(m);
-	return yes;
+	return resultset_is_fleet(dir);
 }
 
 /* --resume SET: the set fixes the hosts, the mode, the device paths and
@@ -487,39 +528,29 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  const char ***hosts, const char ***devs,
 			  char *err, size_t errlen)
 {
-	const cJSON *fl, *e, *sc, *mode;
-	size_t n = 0;
+	struct resultset_fleet_facts ff;
+	struct resume_set rz = { .scale = o->scale, .suite_given = o->suite_path };
 
-	if (resultset_open(&f->rs, o->resume, err, errlen) < 0)
+	/* plain resume's checks: locked, made by run, its own suite.yaml a
+	 * regular file, a scale in (0, 1e6] that --scale agrees with */
+	int ret = resume_open(&f->rs, o->resume, &rz, err, errlen);
+	f->lock_fd = rz.lock_fd;
+	f->have_rs = f->rs.manifest != NULL;
+	if (ret < 0)
 		return -1;
-	f->have_rs = true;
-	fl = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "fleet");
-	mode = cJSON_GetObjectItemCaseSensitive(fl, "mode");
-	if (!cJSON_IsObject(fl) || !cJSON_IsString(mode)) {
-		snprintf(err, errlen, "'%s' is not a fleet result set", o->resume);
+	snprintf(f->suite_path, sizeof(f->suite_path), "%s", rz.suite_path);
+	o->suite_path = f->suite_path;
+	o->scale = rz.scale;
+	/* copies: the manifest's host list is rewritten as we go */
+	if (resultset_fleet_facts(&f->rs, &ff, err, errlen) < 0)
 		return -1;
-	}
-	o->aggregate = !strcmp(mode->valuestring, "aggregate");
-	const cJSON *hl = cJSON_GetObjectItemCaseSensitive(fl, "hosts");
-	*hosts = calloc((size_t)cJSON_GetArraySize(hl) + 1, sizeof(**hosts));
-	const cJSON *dl = cJSON_GetObjectItemCaseSensitive(fl, "device_overrides");
-	*devs = calloc((size_t)cJSON_GetArraySize(dl) + 1, sizeof(**devs));
-	if (!*hosts || !*devs) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	cJSON_ArrayForEach(e, hl) {
-		const char *name = proto_get_str(e, "name");
-		/* copies: the manifest's host list is rewritten as we go */
-		if (name && !((*hosts)[n++] = strdup(name))) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-	}
+	*hosts = (const char **)ff.hosts;
+	*devs = (const char **)ff.device_args;
+	o->aggregate = ff.aggregate;
 	if (o->nhosts) { /* the same hosts, in the same order: slots */
-		bool same = o->nhosts == n;
-		for (size_t i = 0; same && i < n; i++)
-			same = !strcmp(o->hosts[i], (*hosts)[i]);
+		bool same = o->nhosts == ff.nhosts;
+		for (size_t i = 0; same && i < ff.nhosts; i++)
+			same = !strcmp(o->hosts[i], ff.hosts[i]);
 		if (!same) {
 			snprintf(err, errlen, "--hosts differs from the hosts of set '%s'; resume without --hosts",
 				 o->resume);
@@ -527,29 +558,21 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 		}
 	}
 	o->hosts = *hosts;
-	o->nhosts = n;
+	o->nhosts = ff.nhosts;
 	if (!o->ndevices) {
-		size_t k = 0;
-		cJSON_ArrayForEach(e, dl)
-			if (cJSON_IsString(e) && !((*devs)[k++] = strdup(e->valuestring))) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
 		o->devices = *devs;
-		o->ndevices = k;
+		o->ndevices = ff.ndevice_args;
 	}
-	sc = cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "scale");
-	o->scale = cJSON_IsNumber(sc) ? sc->valuedouble : 1;
 	return 0;
 }
 
 /* The suite given on --resume must be the set's own. */
 int fleet_set_check_suite(const struct fleet *f, char *err, size_t errlen)
 {
-	const cJSON *sha = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(f->rs.manifest, "suite"), "sha256");
+	struct resultset_facts facts;
 
-	if (!cJSON_IsString(sha) || strcmp(sha->valuestring, f->s->sha256)) {
+	resultset_facts(&f->rs, &facts);
+	if (!facts.suite_sha256 || strcmp(facts.suite_sha256, f->s->sha256)) {
 		snprintf(err, errlen, "the suite differs from the suite of set '%s' (sha256); resume with the set's own copy: iomatrix run --resume %s",
 			 f->rs.dir, f->rs.dir);
 		return -1;

@@ -3,6 +3,7 @@
  */
 #include "merge.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,10 +136,56 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
 	return 0;
 }
 
+/* Would adding direction d of the n hosts overflow a 64-bit count
+ * anywhere (a histogram bucket or total, the latency sample count, a
+ * series interval)?  Each host's numbers are below 2^64 on their own;
+ * their sum need not be, and a wrapped sum is a small, believable lie. */
+static bool sums_overflow(const struct rep_result *hosts, size_t n, int d)
+{
+	uint64_t total = 0, lat_n = 0;
+	size_t longest = 0;
+
+	for (size_t h = 0; h < n; h++) {
+		const struct dir_result *s = &hosts[h].dir[d];
+		if (!s->present || !s->hist)
+			continue;
+		if (__builtin_add_overflow(total, s->hist->total, &total) ||
+		    __builtin_add_overflow(lat_n, s->lat.n, &lat_n))
+			return true;
+		if (s->series.n > longest)
+			longest = s->series.n;
+	}
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		uint64_t b = 0;
+		for (size_t h = 0; h < n; h++) {
+			const struct dir_result *s = &hosts[h].dir[d];
+			if (s->present && s->hist &&
+			    __builtin_add_overflow(b, s->hist->count[i], &b))
+				return true;
+		}
+	}
+	for (size_t i = 0; i < longest; i++) {
+		uint64_t a = 0, b = 0, l = 0;
+		for (size_t h = 0; h < n; h++) {
+			const struct series *se = &hosts[h].dir[d].series;
+			if (!hosts[h].dir[d].present || !hosts[h].dir[d].hist || i >= se->n)
+				continue;
+			if (__builtin_add_overflow(a, se->ios[i], &a) ||
+			    __builtin_add_overflow(b, se->bytes[i], &b) ||
+			    __builtin_add_overflow(l, se->lat_sum_ns[i], &l))
+				return true;
+		}
+	}
+	return false;
+}
+
 int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 		    uint64_t window_ns, struct rep_result *out)
 {
 	memset(out, 0, sizeof(*out));
+	for (int d = 0; d < DIR__COUNT; d++)
+		if (sums_overflow(hosts, n, d))
+			return -EOVERFLOW;
 	out->runtime_ns = window_ns;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		struct dir_result *o = &out->dir[d];

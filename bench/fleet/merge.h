@@ -30,7 +30,10 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
  * becomes window_ns and out's ios/bytes each host's rate times the window,
  * so that out's IOPS is exactly the sum of the hosts' IOPS.  Histograms,
  * latency moments and per-interval series are summed exactly; CPU is the
- * sum of the hosts' percentages of one CPU.  0, or -1 out of memory.
+ * sum of the hosts' percentages of one CPU.  0; -EOVERFLOW when a sum of
+ * counts (a histogram bucket or total, samples, a series interval) would
+ * not fit in 64 bits (out is then empty: refuse, never wrap); -1 out of
+ * memory.
  */
 int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 		    uint64_t window_ns, struct rep_result *out);

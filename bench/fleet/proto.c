@@ -118,12 +118,62 @@ char *linebuf_next(struct linebuf *lb, size_t *len)
 	return p;
 }
 
+/* Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no
+ * overlongs, no surrogates, nothing past U+10FFFF), or len.  cJSON copies
+ * string bytes as they come, so without this a message would carry them
+ * into error lines, the manifest and the terminal. */
+static size_t utf8_bad_at(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned c = s[i];
+		size_t n;
+		unsigned lo = 0x80, hi = 0xBF;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xC2 && c <= 0xDF)
+			n = 1;
+		else if (c >= 0xE0 && c <= 0xEF)
+			n = 2;
+		else if (c >= 0xF0 && c <= 0xF4)
+			n = 3;
+		else
+			return i;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+		else if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+		if (n >= len - i)
+			return i; /* cut short */
+		if (s[i + 1] < lo || s[i + 1] > hi)
+			return i;
+		for (size_t k = 2; k <= n; k++)
+			if (s[i + k] < 0x80 || s[i + k] > 0xBF)
+				return i;
+		i += n + 1;
+	}
+	return len;
+}
+
 cJSON *proto_parse(const char *line, size_t len, char *why, size_t whylen)
 {
 	char jwhy[128];
-	cJSON *m = rset_parse_json(line, len, jwhy, sizeof(jwhy));
+	size_t bad = utf8_bad_at((const unsigned char *)line, len);
+	cJSON *m;
 	const cJSON *op;
 
+	if (bad < len) {
+		snprintf(why, whylen, "not UTF-8 (byte %zu)", bad + 1);
+		return NULL;
+	}
+	m = rset_parse_json(line, len, jwhy, sizeof(jwhy));
 	if (!m) {
 		snprintf(why, whylen, "not JSON (%s)", jwhy);
 		return NULL;

@@ -26,9 +26,11 @@
 #include <liburing.h>
 #endif
 
+#include "common/ramkind.h"
 #include "common/sbuf.h"
 #include "common/version.h"
 #include "fingerprint.h"
+#include "fpkeys.h"
 #include "common/sha256.h"
 
 int sysfs_read(const char *path, char *buf, size_t len)
@@ -307,6 +309,7 @@ cJSON *fingerprint_host(void)
 		     "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
 	add_str_or_null(h, "virtualization", detect_virt());
 	add_str_or_null(h, "container", detect_container(vbuf, sizeof(vbuf)));
+	fp_fill_nulls(h, fp_host_keys);
 	return h;
 }
 
@@ -525,10 +528,13 @@ static const char *virtual_kind(const struct blkdev *b, const char *vendor,
 	static const struct {
 		const char *prefix, *kind;
 	} names[] = {
-		{ "loop", "loop" }, { "zram", "zram" }, { "ram", "ram" },
-		{ "nbd", "nbd" },   { "vd", "virtio" }, { "xvd", "xen" },
-		{ "rbd", "rbd" },   { "pmem", "pmem" },
+		{ "loop", "loop" }, { "nbd", "nbd" }, { "vd", "virtio" },
+		{ "xvd", "xen" },   { "rbd", "rbd" },
 	};
+	const char *ram = ram_kind_of_disk(b->disk); /* zram, brd, pmem */
+
+	if (ram)
+		return ram;
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strncmp(b->disk, names[i].prefix, strlen(names[i].prefix)))
 			return names[i].kind;
@@ -726,8 +732,7 @@ cJSON *fingerprint_device(const char *path)
 		else
 			strcpy(probe, ".");
 		if (stat(probe, &st) < 0) {
-			cJSON_AddNullToObject(fp, "kind");
-			cJSON_AddNullToObject(fp, "block_device");
+			fp_fill_nulls(fp, fp_device_keys);
 			return fp;
 		}
 		kind = "file";
@@ -747,8 +752,7 @@ cJSON *fingerprint_device(const char *path)
 			cJSON_AddNullToObject(fp, "block_device");
 			cJSON_AddBoolToObject(fp, "virtual", false);
 		}
-		cJSON_AddNullToObject(fp, "fs_type");
-		cJSON_AddNullToObject(fp, "mount_options");
+		fp_fill_nulls(fp, fp_device_keys); /* fs_type ... null */
 		return fp;
 	}
 
@@ -768,21 +772,15 @@ cJSON *fingerprint_device(const char *path)
 	if (r == 0) {
 		add_blockdev_info(fp, &b);
 	} else {
-		static const char *const unknown[] = {
-			"block_device", "disk", "model", "vendor", "firmware",
-			"serial_sha256", "size_bytes", "rotational",
-			"logical_block_bytes", "physical_block_bytes",
-			"scheduler", "write_cache",
-		};
-		for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
-			cJSON_AddNullToObject(fp, unknown[i]);
-		/* tmpfs/ramfs: memory, not a disk */
-		bool mem = !strcmp(fstype, "tmpfs") || !strcmp(fstype, "ramfs");
-		cJSON_AddBoolToObject(fp, "virtual", mem);
-		add_str_or_null(fp, "virtual_kind", mem ? fstype : NULL);
+		/* tmpfs, ramfs, devtmpfs: memory, not a disk; the disk keys
+		 * become null below */
+		const char *mem = have_mount == 0 ? ram_kind_of_fs(fstype) : NULL;
+		cJSON_AddBoolToObject(fp, "virtual", mem != NULL);
+		add_str_or_null(fp, "virtual_kind", mem);
 	}
 	add_str_or_null(fp, "fs_type", have_mount == 0 ? fstype : NULL);
 	add_str_or_null(fp, "mount_options", have_mount == 0 ? opts : NULL);
 	add_str_or_null(fp, "mount_source", have_mount == 0 ? source : NULL);
+	fp_fill_nulls(fp, fp_device_keys);
 	return fp;
 }

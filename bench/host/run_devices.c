@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/ramkind.h"
 #include "run_devices.h"
 
 static const char *jstr(const cJSON *o, const char *k)
@@ -34,6 +35,16 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 		if (missing)
 			fprintf(out, "iomatrix: device %s: '%s' does not exist yet and will be created\n",
 				name ? name : "?", path);
+	}
+	/* RAM: even when quiet, and before any cell, so that a mistyped path
+	 * that landed in memory can still be stopped */
+	cJSON_ArrayForEach(d, devices) {
+		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
+		const char *vk = jstr(fp, "virtual_kind"), *name = jstr(d, "name");
+		if (ram_kind_is(vk))
+			fprintf(out, "iomatrix: WARNING: device %s (%s) is RAM (%s), not storage: "
+				RAM_KIND_WHY "; the report will say so (Ctrl-C stops now)\n",
+				name ? name : "?", jstr(d, "path") ? jstr(d, "path") : "?", vk);
 	}
 	cJSON_ArrayForEach(d, devices) {
 		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");

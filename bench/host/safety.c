@@ -6,6 +6,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "fingerprint.h"
 #include "safety.h"
 #include "scratch.h"
+#include "signature.h"
 
 #define MAX_DEVS 256
 
@@ -166,6 +168,72 @@ static int find_holder(const struct devset *s, char *holder, size_t hlen,
 	return -1;
 }
 
+/* What kind of device a holder is ("dm-0" -> " (device-mapper 'vg-lv':
+ * LVM, crypt or multipath)", "md0" -> " (RAID array)"), or "". */
+static void holder_kind(const char *holder, char *out, size_t len)
+{
+	char path[PATH_MAX], dm[128];
+
+	out[0] = '\0';
+	if (!strncmp(holder, "md", 2)) {
+		strfmt(out, len, " (RAID array)");
+		return;
+	}
+	strfmt(path, sizeof(path), "/sys/block/%s/dm/name", holder);
+	if (sysfs_read(path, dm, sizeof(dm)) == 0)
+		strfmt(out, len, " (device-mapper '%s': LVM, crypt or multipath)", dm);
+}
+
+/* "/dev/X holds ...", then each partition's signatures. */
+static void devset_signatures(const struct devset *s, const char *path,
+			      char *out, size_t len)
+{
+	char one[1024], dev[PATH_MAX];
+	size_t n;
+
+	signature_describe(path, one, sizeof(one));
+	n = (size_t)strfmt(out, len, "%s holds %s", path, one);
+	for (size_t i = 1; i < s->n && n < len; i++) {
+		strfmt(dev, sizeof(dev), "/dev/%s", s->name[i]);
+		signature_describe(dev, one, sizeof(one));
+		n += (size_t)strfmt(out + n, len - n, "; its partition %s holds %s", dev, one);
+	}
+}
+
+/* Does the kernel refuse an exclusive open (EBUSY)?  It knows claims that
+ * mountinfo and sysfs do not show: a filesystem mounted in another mount
+ * namespace (a container), a device a program opened with O_EXCL. */
+static bool device_claimed(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0) {
+		close(fd);
+		return false;
+	}
+	return errno == EBUSY;
+}
+
+int safety_describe_device(const char *path, char *out, size_t len)
+{
+	struct stat st;
+	struct blkdev b;
+	struct devset *s;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return -1;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -1;
+	if (blkdev_resolve(st.st_rdev, &b) == 0)
+		devset_fill(s, &b);
+	else
+		s->n = 1;
+	devset_signatures(s, path, out, len);
+	free(s);
+	return 0;
+}
+
 int safety_check_device(const char *name, const char *path, bool writes,
 			bool destructive, bool yes_destroy_data, char *err,
 			size_t errlen)
@@ -211,21 +279,34 @@ int safety_check_device(const char *name, const char *path, bool writes,
 		goto out;
 	}
 	if (find_holder(s, where, sizeof(where), &which) == 0) {
+		char what[160];
+		holder_kind(where, what, sizeof(what));
 		strfmt(err, errlen,
-		       "device '%s': '%s' (%s) is held by '%s' (LVM, RAID or dm); release it first",
-		       name, path, s->name[which], where);
+		       "device '%s': '%s' (%s) is a member of an active stack: held by '%s'%s; "
+		       "--yes-destroy-data does not override this: stop that device first "
+		       "(umount, vgchange -an, mdadm --stop or cryptsetup close)",
+		       name, path, s->name[which], where, what);
 		goto out;
 	}
-	if (writes && !destructive) {
+	if (device_claimed(path)) {
 		strfmt(err, errlen,
-		       "device '%s': writing to block device '%s' destroys its data; add 'destructive: true' to the device in the suite and pass --yes-destroy-data",
+		       "device '%s': '%s' is in use: the kernel reports it claimed (mounted, "
+		       "maybe in another mount namespace or a container, or held by a "
+		       "program or a device stack) although this namespace shows no mount; "
+		       "--yes-destroy-data does not override this: release it first",
 		       name, path);
 		goto out;
 	}
-	if (writes && !yes_destroy_data) {
+	if (writes && (!destructive || !yes_destroy_data)) {
+		char *held = malloc(SAFETY_HOLDS_MAX);
+		if (held)
+			devset_signatures(s, path, held, SAFETY_HOLDS_MAX);
 		strfmt(err, errlen,
-		       "device '%s': writing to block device '%s' destroys its data; pass --yes-destroy-data to confirm",
-		       name, path);
+		       "device '%s': writing to block device '%s' destroys its data (%s); %s",
+		       name, path, held ? held : "its signatures are unknown: out of memory",
+		       !destructive ? "add 'destructive: true' to the device in the suite and pass --yes-destroy-data" :
+		       "pass --yes-destroy-data to confirm");
+		free(held);
 		goto out;
 	}
 	ret = 0;

@@ -21,12 +21,26 @@
 /*
  * Check device `name` at `path`.  Paths that are not block devices pass.
  * A block device is refused when mounted (itself or one of its partitions),
- * used as swap, or held by another device; when `writes` is true it also
- * needs `destructive` (from the suite) and `yes_destroy_data` (the flag).
+ * used as swap, or held by another device (a member of an active LVM, md
+ * or dm-crypt stack) or claimed in the kernel's view (an exclusive open
+ * fails: mounted in another mount namespace), whatever the opt-ins say; when `writes` is true it
+ * also needs `destructive` (from the suite) and `yes_destroy_data` (the
+ * flag), and the refusal names what the device holds (libblkid).
  */
 int safety_check_device(const char *name, const char *path, bool writes,
 			bool destructive, bool yes_destroy_data, char *err,
 			size_t errlen);
+
+/* Room for safety_describe_device()'s text. */
+#define SAFETY_HOLDS_MAX 4096
+
+/*
+ * "/dev/loop0 holds ext4 'precious' (UUID ...)", then what each of its
+ * partitions holds (libblkid, signature.h), into out.  Printed by `run`
+ * before the first write and part of every refusal to write.  -1 when
+ * `path` is not a block device.
+ */
+int safety_describe_device(const char *path, char *out, size_t len);
 
 /*
  * Check that a result set can be written under `dir` (which need not exist

@@ -23,10 +23,12 @@
 #include "common/version.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
+#include "host/fpkeys.h"
 #include "import.h"
 #include "resultset/resultset.h"
 #include "common/sha256.h"
 #include "common/units.h"
+#include "common/testhook.h"
 
 #define IMPORT_MAX_FILE (256u << 20)
 
@@ -540,38 +542,6 @@ static char *suite_yaml(const struct import_set *s, const char *files)
 
 /* ---- the manifest ---- */
 
-/* The host that ran the other tool: its name when --host gave it, every
- * other key null (this machine's would be a lie). */
-static cJSON *null_host(const char *name)
-{
-	static const char *const keys[] = {
-		"hostname", "kernel", "os", "arch", "cpu_model", "cpus",
-		"mem_bytes", "governor", "virtualization",
-	};
-	cJSON *h = cJSON_CreateObject();
-	for (size_t i = 0; h && i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (i == 0 && name && name[0])
-			cJSON_AddStringToObject(h, keys[i], name);
-		else
-			cJSON_AddNullToObject(h, keys[i]);
-	}
-	return h;
-}
-
-static cJSON *null_fingerprint(void)
-{
-	static const char *const keys[] = {
-		"kind", "block_device", "model", "firmware", "vendor",
-		"serial_sha256", "size_bytes", "rotational",
-		"logical_block_bytes", "physical_block_bytes", "scheduler",
-		"write_cache", "virtual", "fs_type", "mount_options",
-	};
-	cJSON *f = cJSON_CreateObject();
-	for (size_t i = 0; f && i < sizeof(keys) / sizeof(keys[0]); i++)
-		cJSON_AddNullToObject(f, keys[i]);
-	return f;
-}
-
 static cJSON *manifest_json(const struct import_set *s, const char *sha,
 			    const char *now)
 {
@@ -580,7 +550,7 @@ static cJSON *manifest_json(const struct import_set *s, const char *sha,
 		.scale = 1, .source = s->source,
 		/* The host that ran the other tool is not in its output; this
 		 * one's would be a lie. */
-		.tool = fingerprint_tool(), .host = null_host(s->host),
+		.tool = fingerprint_tool(), .host = fp_host_unknown(s->host),
 		.suite_name = s->name, .title = s->title,
 		.description = s->description, .file = "suite.yaml",
 		.sha256 = sha, .cells_total = s->ncells,
@@ -590,7 +560,7 @@ static cJSON *manifest_json(const struct import_set *s, const char *sha,
 	for (size_t i = 0; m && i < s->ndevices; i++)
 		resultset_manifest_add_device(m, s->devices[i].name,
 					      s->devices[i].path, -1,
-					      null_fingerprint());
+					      fp_device_unknown());
 	return m;
 }
 
@@ -749,6 +719,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 			goto oom;
 		if (resultset_write_cell(&rs, (int)i + 1, cj, err, errlen) < 0)
 			goto out;
+		testhook_point("import_cell");
 	}
 	if (resultset_finish(&rs, "complete", err, errlen) < 0)
 		goto out;

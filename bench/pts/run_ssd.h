@@ -16,10 +16,22 @@
 
 #include <cjson/cJSON.h>
 
+#include "resultset/ptsfile.h"
 #include "runner/runner.h"
 #include "suite/cell.h"
+#include "suite/suite.h"
 
 /* ---- purge and preconditioning ---- */
+
+/* Does a run of s write device d: a writing cell, purge or
+ * preconditioning (which write the whole device)? */
+bool ssd_device_writes(const struct suite *s, const struct suite_device *d);
+
+/* Preconditioning pass idx (p) as a cell pc on the file set of device's
+ * first cell: what run measures and what export fio writes as a job.  The
+ * amount is not set (io_size 0): it needs the file set's size. */
+void ssd_precond_cell(const struct cell *first, const struct precond_pass *p,
+		      unsigned idx, struct cell *pc);
 
 /*
  * Purge (when the device says so) and precondition device d on the file set
@@ -32,27 +44,7 @@ int ssd_prepare_device(const struct suite_device *d, const struct cell *first,
 		       const char *setdir, bool quiet, bool *created,
 		       char *err, size_t errlen);
 
-/* ---- rounds ---- */
-
-struct rounds_track {
-	char label[CELL_LABEL_MAX];
-	int cell_id;
-	double *values;          /* one per round done */
-	size_t n;
-	size_t first_steady;     /* round, 0: never */
-	struct steady_verdict v; /* over the current window */
-};
-
-struct rounds_state {
-	char device[CELL_NAME_MAX];
-	const struct suite_rounds *cfg;
-	unsigned rounds_done;
-	unsigned steady_round;   /* 0: not (yet) */
-	bool finished;           /* steady, or max rounds run */
-	struct rounds_track *t;
-	size_t nt;
-	double *pending;         /* this round's value per track, NAN: not yet */
-};
+/* ---- rounds (struct rounds_state: resultset/ptsfile.h, the steady file) ---- */
 
 /* Start the state of device dev: from SETDIR/steady/DEV.json when resuming
  * (rounds_done then says where to go on), else round 0.  The cells of the
@@ -74,17 +66,5 @@ int rounds_state_end_round(struct rounds_state *st, const char *setdir,
 /* The tracked metric of some repetitions: the mean over them of IOPS or
  * bytes/s (both directions summed) or the mean latency (IO-weighted). */
 double ssd_reps_metric(const struct rep_result *r, unsigned n, enum ss_metric m);
-
-/* Rebuild what the summary needs of a stored repetition (counts, exact
- * latency moments, histogram).  0, or -1 when it is not one we wrote.
- * Release with rep_result_release(). */
-int ssd_rep_from_json(const cJSON *rep, struct rep_result *out);
-
-/*
- * Read cells/NNNN.json of cell id from setdir and return its repetitions of
- * rounds before `round` (a round cut short by SIGINT is dropped), as a new
- * array the caller owns; an empty array when there is no file.
- */
-cJSON *ssd_old_round_reps(const char *setdir, int id, unsigned round);
 
 #endif

@@ -196,13 +196,17 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		return NULL;
 	if (!add_num(o, "rep", rep_no) || !add_num(o, "runtime_ns", (double)r->runtime_ns))
 		goto err;
-	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io) {
+	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io || r->cpu_per_io_why) {
 		if (!(cpu = cJSON_AddObjectToObject(o, "cpu")))
 			goto err;
 		if (r->have_cpu && (!add_num(cpu, "usr_pct", r->cpu_usr_pct) ||
 				    !add_num(cpu, "sys_pct", r->cpu_sys_pct)))
 			goto err;
 		if (r->have_cpu_per_io && !add_num(cpu, "ns_per_io", r->cpu_ns_per_io))
+			goto err;
+		if (!r->have_cpu_per_io && r->cpu_per_io_why &&
+		    (!cJSON_AddNullToObject(cpu, "ns_per_io") ||
+		     !cJSON_AddStringToObject(cpu, "ns_per_io_why", r->cpu_per_io_why)))
 			goto err;
 		if (r->have_ctx &&
 		    (!add_num(cpu, "ctx_voluntary", (double)r->ctx_voluntary) ||
@@ -219,13 +223,61 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		/* the write cliff and stalls, found in the measured series */
 		cJSON *cl;
 		if (d == DIR_WRITE && (r->dir[d].known & REP_EXACT) &&
-		    (cl = cliff_to_json(&r->dir[d].series, r->runtime_ns)))
+		    (cl = resultset_cliff_to_json(&r->dir[d].series, r->runtime_ns)))
 			cJSON_AddItemToObject(x, "cliff", cl);
 	}
 	return o;
 err:
 	cJSON_Delete(o);
 	return NULL;
+}
+
+/* ---- the write cliff ---- */
+
+cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
+{
+	double *bw, med;
+	long n = cliff_bw_series(s, runtime_ns, &bw);
+	cJSON *o = NULL, *st;
+	struct cliff c;
+
+	if (n < 2)
+		goto out;
+	cliff_fit(bw, (size_t)n, &c);
+	if (cliff_median(bw, (size_t)n, &med) < 0)
+		goto out;
+	double before = 0;
+	for (size_t i = 0; i < c.brk; i++)
+		before += (double)s->bytes[i];
+	o = cJSON_CreateObject();
+	if (!o || !cJSON_AddBoolToObject(o, "found", c.found) ||
+	    !cJSON_AddNumberToObject(o, "samples", (double)n) ||
+	    !cJSON_AddNumberToObject(o, "interval_ns", (double)s->interval_ns) ||
+	    !cJSON_AddNumberToObject(o, "break_index", (double)c.brk) ||
+	    !cJSON_AddNumberToObject(o, "break_ns",
+				     (double)c.brk * (double)s->interval_ns) ||
+	    !cJSON_AddNumberToObject(o, "before_bytes", before) ||
+	    !cJSON_AddNumberToObject(o, "level1_bw_bytes_s", c.mean1) ||
+	    !cJSON_AddNumberToObject(o, "level2_bw_bytes_s", c.mean2) ||
+	    !cJSON_AddNumberToObject(o, "drop_pct", c.drop * 100.0) ||
+	    !cJSON_AddNumberToObject(o, "median_bw_bytes_s", med) ||
+	    !(st = cJSON_AddArrayToObject(o, "stalls")))
+		goto err;
+	for (long i = 0; i < n; i++) {
+		if (bw[i] >= CLIFF_STALL_FRAC * med)
+			continue;
+		cJSON *x = cJSON_CreateNumber((double)i);
+		if (!x)
+			goto err;
+		cJSON_AddItemToArray(st, x);
+	}
+	goto out;
+err:
+	cJSON_Delete(o);
+	o = NULL;
+out:
+	free(bw);
+	return o;
 }
 
 /* ---- summary across repetitions ---- */

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,22 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "cells.h"
+#include "host/fingerprint.h"
 #include "resultset.h"
+#include "cellcheck.h"
 
 static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+const char *resultset_root(void)
+{
+	const char *root = getenv(RESULTSET_ROOT_ENV);
+	return root && *root ? root : RESULTSET_ROOT_DEFAULT;
 }
 
 int resultset_write_json(const char *path, const cJSON *j)
@@ -164,6 +174,32 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi)
 	return m;
 }
 
+cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
+				    int argc, char **argv, size_t cells_total,
+				    bool fingerprints)
+{
+	struct manifest_info mi = {
+		.scale = scale > 0 ? scale : 1,
+		.command = argv, .ncommand = argc,
+		.tool = fingerprint_tool(), .host = fingerprint_host(),
+		.suite_name = s->name, .title = s->title,
+		.description = s->description, .file = s->file,
+		.sha256 = s->sha256, .cells_total = cells_total,
+	};
+	cJSON *m = resultset_manifest_new(&mi);
+
+	for (size_t i = 0; m && i < s->ndevices; i++) {
+		const struct suite_device *d = &s->devices[i];
+		if (resultset_manifest_add_device(m, d->name, d->path, d->destructive,
+						  fingerprints ? fingerprint_device(d->path) :
+						  NULL) < 0) {
+			cJSON_Delete(m);
+			return NULL;
+		}
+	}
+	return m;
+}
+
 int resultset_manifest_add_device(cJSON *manifest, const char *name,
 				  const char *path, int destructive, cJSON *fp)
 {
@@ -285,6 +321,13 @@ int resultset_write_plan(struct resultset *rs, const struct suite *s)
 		return ret;
 	}
 	return fsutil_atomic_commit(&a);
+}
+
+int resultset_write_inputs(struct resultset *rs, const struct suite *s)
+{
+	int r1 = fsutil_write_atomic_at(rs->dirfd, "suite.yaml", s->text, s->text_len);
+	int r2 = resultset_write_plan(rs, s);
+	return r1 < 0 ? r1 : r2;
 }
 
 int resultset_create(struct resultset *rs, const char *results_root,
@@ -474,11 +517,12 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	const cJSON *params = cJSON_GetObjectItemCaseSensitive(cell, "params");
 	const char *status = json_str(cell, "status");
 	cJSON *e = cJSON_CreateObject();
-	char rel[32];
+	char rel[RESULTSET_CELL_NAME_MAX + 8];
 
 	if (!e)
 		return NULL;
-	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	memcpy(rel, "cells/", 6);
+	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	cJSON_AddNumberToObject(e, "id", id);
 	cJSON_AddStringToObject(e, "file", rel);
 	add_str_or_null(e, "device", json_str(params, "device"));
@@ -487,16 +531,6 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	if (json_str(cell, "host")) /* fleet sets */
 		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));
 	return e;
-}
-
-/* A cell file name "NNNN.json" (four digits or more) -> its id, else 0. */
-static int cell_file_id(const char *name)
-{
-	size_t n = strspn(name, "0123456789");
-
-	if (n < 4 || n > 7 || strcmp(name + n, ".json"))
-		return 0;
-	return atoi(name);
 }
 
 /*
@@ -508,7 +542,8 @@ static int cell_file_id(const char *name)
 static int index_load(struct resultset *rs)
 {
 	const cJSON *e;
-	int ret = 0;
+	int ret = 0, *ids = NULL;
+	size_t n = 0;
 
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells")) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
@@ -517,34 +552,26 @@ static int index_load(struct resultset *rs)
 		    (ret = index_set(rs, v->valueint, cJSON_Duplicate(e, true))) == -ENOMEM)
 			return ret;
 	}
-	int cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-			 O_CLOEXEC);
-	DIR *d = cfd >= 0 ? fdopendir(cfd) : NULL;
-	struct dirent *de;
-
-	if (!d) {
-		if (cfd >= 0)
-			close(cfd);
+	int cfd = resultset_cells_open(rs->dirfd);
+	if (cfd < 0)
 		return 0;
-	}
-	while ((de = readdir(d))) {
-		int id = cell_file_id(de->d_name);
-		if (!id)
-			continue;
-		char *buf = fsutil_read_at(dirfd(d), de->d_name,
-					   RESULTSET_MAX_FILE_BYTES, 0, NULL);
+	ret = resultset_cells_list(cfd, &ids, &n);
+	for (size_t i = 0; ret == 0 && i < n; i++) {
+		char name[RESULTSET_CELL_NAME_MAX];
+		resultset_cell_name(ids[i], name, sizeof(name));
+		char *buf = fsutil_read_at(cfd, name, RESULTSET_MAX_FILE_BYTES, 0, NULL);
 		cJSON *cell = buf ? cJSON_Parse(buf) : NULL;
 		free(buf);
 		/* one that does not parse keeps what the manifest said:
 		 * resume's check (resultset_cell_verify) names the problem
 		 * and measures the cell again */
-		ret = cJSON_IsObject(cell) ? index_set(rs, id, index_entry(id, cell)) : 0;
+		ret = cJSON_IsObject(cell) ? index_set(rs, ids[i], index_entry(ids[i], cell)) : 0;
 		cJSON_Delete(cell);
-		if (ret == -ENOMEM)
-			break;
-		ret = 0;
+		if (ret != -ENOMEM)
+			ret = 0;
 	}
-	closedir(d);
+	free(ids);
+	close(cfd);
 	return ret;
 }
 
@@ -641,15 +668,22 @@ static bool params_match(cJSON *want, const cJSON *have)
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen)
 {
-	char rel[32];
+	return resultset_cell_verify_as(rs, c, c->id, why, whylen);
+}
+
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen)
+{
+	char rel[RESULTSET_CELL_NAME_MAX];
 	int cfd = -1;
 	char *text = NULL;
 	cJSON *j = NULL, *want = NULL;
 	int ret = -1;
+	char cwhy[256];
 
-	snprintf(rel, sizeof(rel), "%04d.json", c->id);
+	resultset_cell_name(file_id, rel, sizeof(rel));
 	if (rs->dirfd >= 0)
-		cfd = openat(rs->dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		cfd = resultset_cells_open(rs->dirfd);
 	if (cfd >= 0)
 		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
 	if (!text) {
@@ -662,10 +696,12 @@ int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
 	if (!cJSON_IsObject(j)) {
 		snprintf(why, whylen, "'cells/%s' is not valid JSON (cut short?)", rel);
-	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)c->id) {
+	} else if (!cJSON_IsNumber(id) || id->valuedouble != (double)file_id) {
 		snprintf(why, whylen, "'cells/%s' holds another cell", rel);
 	} else if (!cJSON_IsString(st) || strcmp(st->valuestring, "ok")) {
 		snprintf(why, whylen, "'cells/%s' is not a finished measurement", rel);
+	} else if (cellcheck_cell(j, cwhy, sizeof(cwhy)) < 0) {
+		snprintf(why, whylen, "'cells/%s' %s", rel, cwhy);
 	} else if (!(want = cell_to_json(c)) || !params_match(want,
 			cJSON_GetObjectItemCaseSensitive(j, "params"))) {
 		snprintf(why, whylen, "'cells/%s' was measured with other parameters", rel);
@@ -686,6 +722,46 @@ const cJSON *resultset_cell_entry(const struct resultset *rs, int id)
 	return id >= 1 && (size_t)id <= rs->nentries ? rs->entries[id - 1] : NULL;
 }
 
+bool resultset_cell_ok(const struct resultset *rs, int id)
+{
+	const char *st = json_str(resultset_cell_entry(rs, id), "status");
+	return st && !strcmp(st, "ok");
+}
+
+void resultset_facts(const struct resultset *rs, struct resultset_facts *f)
+{
+	const cJSON *m = rs->manifest;
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
+
+	f->source_kind = json_str(cJSON_GetObjectItemCaseSensitive(m, "source"), "kind");
+	f->hostname = json_str(cJSON_GetObjectItemCaseSensitive(m, "host"), "hostname");
+	f->suite_sha256 = json_str(cJSON_GetObjectItemCaseSensitive(m, "suite"), "sha256");
+	f->scale = sc ? (cJSON_IsNumber(sc) ? sc->valuedouble : -1) : 1;
+}
+
+char **resultset_device_args(const struct resultset *rs, size_t *n)
+{
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(rs->manifest, "devices"), *d;
+	char **out = calloc((size_t)cJSON_GetArraySize(devs) + 1, sizeof(*out));
+	size_t k = 0;
+
+	*n = 0;
+	if (!out)
+		return NULL;
+	cJSON_ArrayForEach(d, devs) {
+		const char *name = json_str(d, "name"), *path = json_str(d, "path");
+		if (!name || !path)
+			continue;
+		char *o = malloc(strlen(name) + strlen(path) + 2);
+		if (!o)
+			continue;
+		sprintf(o, "%s=%s", name, path);
+		out[k++] = o;
+	}
+	*n = k;
+	return out;
+}
+
 int resultset_sync(struct resultset *rs)
 {
 	int ret = 0;
@@ -696,15 +772,27 @@ int resultset_sync(struct resultset *rs)
 	return ret;
 }
 
+/* The test hook RESULTSET_KILL_ENV=N: SIGKILL this process once it has
+ * written N cell files, a kill "after cell N" that no clock can race. */
+static void kill_hook(void)
+{
+	static unsigned long written;
+	const char *v = getenv(RESULTSET_KILL_ENV);
+
+	if (v && *v && ++written >= strtoul(v, NULL, 10))
+		raise(SIGKILL);
+}
+
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen)
 {
-	char rel[32];
+	char rel[RESULTSET_CELL_NAME_MAX + 8];
 	char *text = cJSON_Print(cell);
 	cJSON *entry = index_entry(id, cell);
 	int ret;
 
-	snprintf(rel, sizeof(rel), "cells/%04d.json", id);
+	memcpy(rel, "cells/", 6);
+	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	if (!text || !entry) {
 		ret = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
@@ -736,6 +824,7 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	if (mono_ns() - rs->synced_ns >= RESULTSET_SYNC_NS &&
 	    (ret = resultset_sync(rs)) < 0)
 		snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(-ret));
+	kill_hook();
 out:
 	cJSON_Delete(entry);
 	free(text);
@@ -853,6 +942,37 @@ int resultset_remove_stale_temps(struct resultset *rs)
 	if (snprintf(cells, sizeof(cells), "%s/cells", rs->dir) >= (int)sizeof(cells))
 		return remove_temps_in(rs->dir);
 	return remove_temps_in(rs->dir) + remove_temps_in(cells);
+}
+
+int resultset_discard_refused(struct resultset *rs)
+{
+	static const char *const own[] = { "manifest.json", "plan.json", "suite.yaml" };
+	int failed = 0;
+
+	for (size_t i = 0; i < rs->nentries; i++) {
+		const cJSON *st = cJSON_GetObjectItemCaseSensitive(rs->entries[i], "status");
+		if (!rs->entries[i])
+			continue;
+		if (failed || !cJSON_IsString(st) || strcmp(st->valuestring, "failed"))
+			return -ENOTEMPTY;
+		failed = (int)i + 1;
+	}
+	if (rs->dirfd < 0)
+		return -EBADF;
+	resultset_remove_stale_temps(rs);
+	if (failed) {
+		char name[RESULTSET_CELL_NAME_MAX + 8];
+		memcpy(name, "cells/", 6);
+		resultset_cell_name(failed, name + 6, sizeof(name) - 6);
+		unlinkat(rs->dirfd, name, 0);
+	}
+	/* cells/ first: if it is not empty (a file of someone else), the set
+	 * stays whole */
+	if (unlinkat(rs->dirfd, "cells", AT_REMOVEDIR) < 0 && errno != ENOENT)
+		return -errno;
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		unlinkat(rs->dirfd, own[i], 0);  /* never follows a link */
+	return rmdir(rs->dir) < 0 ? -errno : 0;
 }
 
 void resultset_release(struct resultset *rs)

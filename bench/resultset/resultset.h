@@ -31,6 +31,9 @@
 
 /* Cell files written are made durable at least this often. */
 #define RESULTSET_SYNC_NS 1000000000ull
+/* Test hook: with this set to N, a process SIGKILLs itself right after
+ * writing its Nth cell file (a run killed after cell N, deterministically). */
+#define RESULTSET_KILL_ENV "IOMATRIX_KILL_AFTER_CELLS"
 
 struct resultset {
 	char *dir;          /* owned */
@@ -64,7 +67,8 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
  * manifest. */
 int resultset_resume_begin(struct resultset *rs, char *err, size_t errlen);
 /* Write cells/NNNN.json (takes ownership of cell) and put the cell in the
- * index; the manifest is not rewritten (resultset_finish() does). */
+ * index; the manifest is not rewritten (resultset_finish() does).  See
+ * RESULTSET_KILL_ENV. */
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen);
 /* Make the cell files written so far durable (one syncfs). */
@@ -80,16 +84,44 @@ int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen);
 /* The index entry {id, file, device, label, status} of cell id, NULL if
  * not written yet.  O(1); borrowed from rs. */
 const cJSON *resultset_cell_entry(const struct resultset *rs, int id);
+/* Is cell id in the index with status "ok" (measured, nothing to redo)? */
+bool resultset_cell_ok(const struct resultset *rs, int id);
+
+/* What --resume needs of an open set's manifest; strings are borrowed
+ * from rs->manifest (NULL when absent or not a string). */
+struct resultset_facts {
+	const char *source_kind;    /* "iomatrix" for runs, "fio" ... imports */
+	const char *hostname;       /* the host it was started on */
+	const char *suite_sha256;
+	double scale;               /* 1 when absent, -1 when not a number */
+};
+void resultset_facts(const struct resultset *rs, struct resultset_facts *f);
+/* The set's devices as run's --device arguments "NAME=PATH", in manifest
+ * order, NULL-terminated; *n gets the count.  The caller frees each string
+ * and the array; NULL when out of memory. */
+char **resultset_device_args(const struct resultset *rs, size_t *n);
 /* Remove temporary files (fsutil's, and the NAME.tmp.PID of older
  * versions) that a killed writer left in the
  * set; call only while no other process writes it (resume).  Returns how
  * many were removed. */
 int resultset_remove_stale_temps(struct resultset *rs);
+/* Remove a set that resultset_create() made in this process whose run was
+ * refused at its first cell, before any IO (a directory it may not write:
+ * the user's input, not a result): it holds at most that one cell, status
+ * "failed".  Removes the files the set is made of, that cell file, cells/
+ * and the directory, each by name below rs->dirfd, never through a link;
+ * anything else found there stays (and so does the directory).  0, or
+ * -ENOTEMPTY when the set holds more than that. */
+int resultset_discard_refused(struct resultset *rs);
 /* Resume trusts no index: is cells/NNNN.json of cell c present, readable
  * (a regular file, not a link), valid JSON, of c's id, status "ok", and
  * measured with exactly c's parameters?  0 yes; -1 with the reason in why. */
 int resultset_cell_verify(const struct resultset *rs, const struct cell *c,
 			  char *why, size_t whylen);
+/* The same for a cell stored under another id (a fleet set: host slot *
+ * plan cells + plan id), c's own id being its params' id. */
+int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
+			     int file_id, char *why, size_t whylen);
 /* Read and parse a JSON file; caller owns the result.  NULL with err set. */
 cJSON *resultset_read_json(const char *path, char *err, size_t errlen);
 
@@ -114,6 +146,13 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi);
  * manifest's devices; fp is taken (NULL: null).  0 or -ENOMEM. */
 int resultset_manifest_add_device(cJSON *manifest, const char *name,
 				  const char *path, int destructive, cJSON *fp);
+/* The manifest of a run of suite s on this machine (tool and host
+ * fingerprints, each device with its fingerprint when fingerprints, else
+ * null) with scale (<= 0: 1), the command argv and cells_total.  Caller
+ * owns it; NULL when out of memory. */
+cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
+				    int argc, char **argv, size_t cells_total,
+				    bool fingerprints);
 
 /* plan.json (also what `plan --format json` prints): every expanded cell
  * with all parameters resolved, streamed to f one cell at a time.
@@ -121,6 +160,9 @@ int resultset_manifest_add_device(cJSON *manifest, const char *name,
 int resultset_plan_write(FILE *f, const struct suite *s);
 /* The same into rs's plan.json, atomically.  0 or -errno. */
 int resultset_write_plan(struct resultset *rs, const struct suite *s);
+/* A new set's inputs: suite.yaml (the suite byte for byte) and plan.json,
+ * atomically.  0 or the first -errno. */
+int resultset_write_inputs(struct resultset *rs, const struct suite *s);
 
 /* ---- cell files (cellfile.c) ---- */
 
@@ -146,6 +188,17 @@ cJSON *hist_to_json(const struct lat_hist *h);
  * "buckets": [...]}.  0, or -1 (h zeroed) when it is not a histogram this
  * scheme wrote. */
 int hist_from_json(const cJSON *j, struct lat_hist *h);
+
+/*
+ * The write-cliff object stored with a write direction's time series
+ * (the fit and stalls are common/cliff.h's):
+ *   {"found", "samples", "interval_ns", "break_index", "break_ns",
+ *    "before_bytes", "level1_bw_bytes_s", "level2_bw_bytes_s", "drop_pct",
+ *    "median_bw_bytes_s", "stalls": [interval index...]}
+ * NULL when the series has fewer than 2 usable intervals or on OOM.
+ * Caller owns the result.
+ */
+cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns);
 
 /* cJSON_Print of j plus a final newline, written to path atomically
  * (fsutil_write_atomic): the other JSON files a run keeps beside the set's

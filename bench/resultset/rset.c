@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "cells.h"
 #include "rset.h"
+#include "cellcheck.h"
 #include "common/stats.h"
 
 
@@ -44,6 +46,22 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 	}
 	*open_end = in_str || depth > 0;
 	return true;
+}
+
+cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen)
+{
+	char path[PATH_MAX + 16];
+	size_t len;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
+	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	if (!buf) {
+		snprintf(why, whylen, "%s", strerror(errno));
+		return NULL;
+	}
+	cJSON *m = rset_parse_json(buf, len, why, whylen);
+	free(buf);
+	return m;
 }
 
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
@@ -329,6 +347,9 @@ static void cell_measurements(struct rset_cell *c)
 		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
 			perio += pio->valuedouble;
 			nperio++;
+		} else if (cJSON_IsNull(pio) &&
+			   cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io_why"))) {
+			c->cpu_per_io_sqpoll = true;
 		}
 	}
 	c->nreps = n;
@@ -432,9 +453,6 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 	c->device = p->device[0] ? p->device : "?";
 	c->path = p->path;
 	c->label = p->label;
-	c->pattern = pattern_name(p->pattern);
-	c->engine = p->engine;
-	c->data = data_name(p->data);
 	c->bs = p->bs;
 	c->size_bytes = p->size;
 	c->offset_bytes = p->offset;
@@ -463,9 +481,9 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		     bool summaries)
 {
-	char name[32], shown[48];
+	char name[RESULTSET_CELL_NAME_MAX], shown[48];
 
-	snprintf(name, sizeof(name), "%04d.json", id);
+	resultset_cell_name(id, name, sizeof(name));
 	snprintf(shown, sizeof(shown), "cells/%s", name);
 	memset(c, 0, sizeof(*c));
 	c->json = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
@@ -493,6 +511,18 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		c->json = NULL;
 		return -1;
 	}
+	char why[256];
+	if (cellcheck_cell(c->json, why, sizeof(why)) < 0) {
+		/* numbers out of bounds are not published: the cell reads as
+		 * failed, with the reason */
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "status");
+		cJSON_AddStringToObject(c->json, "status", "failed");
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "error");
+		cJSON_AddStringToObject(c->json, "error", why);
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "repetitions");
+		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "summary");
+	}
 	c->status = jstr(c->json, "status", "ok");
 	c->error = jstr(c->json, "error", NULL);
 	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
@@ -506,14 +536,7 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 	return 0;
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return x < y ? -1 : x > y;
-}
-
-/* Ids of the cells to read: from the manifest index when readable, else by
- * listing cells/ (names that are exactly digits + ".json"). */
+/* Append id to *ids (grown by doubling).  0, or -1 when out of memory. */
 static int ids_push(int **ids, size_t *n, size_t *alloc, int id)
 {
 	if (*n == *alloc) {
@@ -526,6 +549,12 @@ static int ids_push(int **ids, size_t *n, size_t *alloc, int id)
 	}
 	(*ids)[(*n)++] = id;
 	return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return x < y ? -1 : x > y;
 }
 
 /* Ids of the cells to read: the manifest index when readable, and every
@@ -548,8 +577,9 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 				    "'manifest.json': cell index entry without a valid id; skipped");
 			continue;
 		}
-		char want[32];
-		snprintf(want, sizeof(want), "cells/%04d.json", (int)d);
+		char want[RESULTSET_CELL_NAME_MAX + 8];
+		memcpy(want, "cells/", 6);
+		resultset_cell_name((int)d, want + 6, sizeof(want) - 6);
 		const char *file = jstr(e, "file", want);
 		if (strcmp(file, want))
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
@@ -558,28 +588,16 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 		if (ids_push(&ids, &n, &alloc, (int)d) < 0)
 			goto oom;
 	}
-	int fd2 = cellsfd >= 0 ? dup(cellsfd) : -1;
-	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
-	struct dirent *de;
-	if (!d && fd2 >= 0)
-		close(fd2);
-	while (d && (de = readdir(d))) {
-		const char *s = de->d_name;
-		size_t l = strspn(s, "0123456789");
-		if (l < 1 || l > 7 || strcmp(s + l, ".json"))
-			continue;
-		int id = atoi(s);
-		char canon[32];
-		snprintf(canon, sizeof(canon), "%04d.json", id);
-		if (id < 1 || strcmp(canon, s))
-			continue;
-		if (ids_push(&ids, &n, &alloc, id) < 0) {
-			closedir(d);
+	int *disk = NULL;
+	size_t ndisk = 0;
+	if (resultset_cells_list(cellsfd, &disk, &ndisk) < 0)
+		goto oom;
+	for (size_t i = 0; i < ndisk; i++)
+		if (ids_push(&ids, &n, &alloc, disk[i]) < 0) {
+			free(disk);
 			goto oom;
 		}
-	}
-	if (d)
-		closedir(d);
+	free(disk);
 	if (n > 1) /* qsort(NULL, 0, ...) is undefined: no cell at all */
 		qsort(ids, n, sizeof(int), cmp_int);
 	/* drop duplicates */
@@ -704,7 +722,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 		rs->cells_total = cJSON_GetArraySize(
 			cJSON_GetObjectItemCaseSensitive(rs->plan, "cells"));
 
-	cellsfd = openat(dirfd, "cells", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	cellsfd = resultset_cells_open(dirfd);
 	if (collect_ids(rs, cellsfd, &ids, &nids) < 0) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		goto out;

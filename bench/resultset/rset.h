@@ -1,6 +1,7 @@
 /*
  * rset.h - read one result set directory (results/README.md, schema v1)
- * into a model the report, compare, list and import commands share.
+ * into the model report, compare, history and site share (list reads only
+ * manifests, through rset_parse_json and cells.h).
  *
  * Reading is defensive: every file is bounded (64 MiB) and its JSON nesting
  * depth checked; a truncated, corrupt or newer-schema cell or manifest
@@ -60,10 +61,11 @@ struct rset_cell {
 	const char *error;      /* NULL when none */
 	cJSON *json;            /* owned: the cell file's tree */
 	const cJSON *params;    /* into json */
-	struct cell cell;       /* the parameters, read by cell_from_json */
-	/* the same, as the report uses them (strings point into cell or are
-	 * static) */
-	const char *device, *path, *label, *pattern, *engine, *data;
+	struct cell cell;       /* the parameters, read by cell_from_json: the
+				 * pattern, engine and data kind are read
+				 * there, as enums and the engine's name */
+	/* the same, as the report uses them (strings point into cell) */
+	const char *device, *path, *label;
 	uint64_t bs, size_bytes, offset_bytes, runtime_ns, ramp_ns, requests,
 		 io_size, cooldown_ns, seed;
 	double size_pct, offset_pct;
@@ -74,6 +76,7 @@ struct rset_cell {
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
 	double cpu_ns_per_io;   /* mean over the repetitions that have it */
 	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
+	bool cpu_per_io_sqpoll; /* null under sqthread_poll (ns_per_io_why) */
 	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
@@ -131,5 +134,10 @@ const struct rset_device *rset_device_find(const struct rset *rs, const char *na
 /* Parse JSON with a nesting bound.  NULL with a message ("truncated or
  * corrupt JSON at byte N") in why. */
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
+/* SETDIR/manifest.json alone, for readers that need no more (list, the
+ * archive's dates): bounded, never through a link, parsed by
+ * rset_parse_json.  The caller owns the tree; NULL with why set to the
+ * read error (strerror) or the parse error. */
+cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen);
 
 #endif

@@ -16,4 +16,13 @@
 /* Cell ids are 1 .. this (cells/NNNN.json, four to seven digits). */
 #define RESULTSET_MAX_ID 9999999
 
+/* Where result sets live when a command is given no directory: the
+ * environment variable, else this directory of the working directory. */
+#define RESULTSET_ROOT_ENV "IOMATRIX_RESULTS"
+#define RESULTSET_ROOT_DEFAULT "results"
+/* The results directory every command uses by default: $IOMATRIX_RESULTS
+ * when set and not empty, else "results".  Borrowed (the environment's or
+ * a literal); valid until the environment changes. */
+const char *resultset_root(void);
+
 #endif

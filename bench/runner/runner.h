@@ -98,12 +98,27 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		   char *err, size_t errlen);
 
 /*
+ * Fleet agents that share one directory (NFS, one machine) must not race
+ * on one scratch name: with a tag set, a directory's scratch files are
+ * iomatrix.<tag>.<device>.<n> instead of iomatrix.<device>.<n>.  The tag
+ * (copied; NULL clears it) keeps [A-Za-z0-9._-] of the given text, at
+ * most 64 bytes, other bytes as '_'.  Process-wide: call before
+ * runner_prepare().
+ */
+void runner_set_scratch_tag(const char *tag);
+
+/*
  * Does the filesystem holding `path` (device directory, file, or a file to be
  * made) accept O_DIRECT?  Probed with a temporary file so that the answer can
  * come before a result set is made.  0 yes or unknown (block devices are
  * checked by runner_prepare()); -EINVAL with the message in err when not.
  */
 int runner_check_direct(const char *path, char *err, size_t errlen);
+
+/* Does an error of runner_prepare() mean the input is wrong (a missing
+ * path, a permission, O_DIRECT refused, a read-only filesystem ...: exit
+ * 2) rather than that the IO failed? */
+bool runner_error_is_input(int e);
 
 /* Remove files that runner_prepare() created (unless keep_files). */
 void runner_cleanup(struct target *t, bool keep_files);

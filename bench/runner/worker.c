@@ -14,6 +14,7 @@
  * nothing a user stores.
  */
 #include "worker.h"
+#include "common/testhook.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -124,6 +125,10 @@ static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
 	j->bytes[d] += n * bs;
 	j->end_ns = now;
 	series_add_n(&j->series[d], now - t0, n, n * bs, lat_sum);
+	if (j->hook_ns && now - t0 >= j->hook_ns) {
+		testhook_fire("interval", j->hook_ns / j->series[d].interval_ns);
+		j->hook_ns = 0;
+	}
 	if (j->acc[d].n >= ACC_FOLD)
 		acc_fold(&j->acc[d], &j->lat[d]);
 }
@@ -592,6 +597,8 @@ void *worker_main(void *arg)
 	j->cpu_ns = thread_cpu_ns();
 	if (j->err)
 		goto out;
+	if (j->idx == 0)
+		j->hook_ns = testhook_armed("interval") * j->series[0].interval_ns;
 
 	wloop_start(&L);
 	for (;;) {

@@ -67,6 +67,8 @@ struct job {
 	uint64_t cpu_ns;          /* usr+sys of the thread from the start gate
 				   * to the end (cpu.ns_per_io) */
 	uint64_t all_ios;         /* IOs done in that time, ramp included */
+	uint64_t hook_ns;         /* test hook "interval" (testhook.h): fire at
+				   * the first completion this far past t0; 0 off */
 	bool timed_out;           /* stopped issuing at t_end */
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];

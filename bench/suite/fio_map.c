@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "fio_map.h"
+#include "keys.h"
 
 static const char *fio_rw(enum pattern p)
 {
@@ -69,39 +70,64 @@ static void emitf(fio_map_emit emit, void *arg, const char *key,
 	emit(arg, key, b);
 }
 
-/* Batching, io_uring fast paths and placement: only what differs from
- * fio's defaults, and the io_uring options only for io_uring (fio refuses
- * them for another engine). */
+/* The options the key table gives a fio name (batching, io_uring's fast
+ * paths, cpus_allowed): only what differs from fio's defaults, and each
+ * only where the key applies (fio refuses an engine's options for another
+ * engine).  numa_node is two fio options, said here. */
 static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *arg)
 {
 	char b[32];
-	if (c->iodepth_batch != 1)
-		emitf(emit, arg, "iodepth_batch_submit", c->iodepth_batch);
-	if (c->iodepth_batch_complete_min != 1)
-		emitf(emit, arg, "iodepth_batch_complete_min", c->iodepth_batch_complete_min);
-	if (c->iodepth_batch_complete_max)
-		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth_batch_complete_max);
-	if (!strcmp(c->engine, "io_uring")) {
-		if (c->registerfiles)
-			emit(arg, "registerfiles", "1");
-		if (c->fixedbufs)
-			emit(arg, "fixedbufs", "1");
-		if (c->sqthread_poll)
-			emit(arg, "sqthread_poll", "1");
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			emitf(emit, arg, "sqthread_poll_cpu", (unsigned)c->sqthread_poll_cpu);
-		if (c->hipri)
-			emit(arg, "hipri", "1");
-		if (c->nonvectored >= 0)
-			emitf(emit, arg, "nonvectored", (unsigned)c->nonvectored);
+	for (int k = 0; k < NKEYS; k++) {
+		const struct key *key = &cell_keys[k];
+		uint64_t v = key_load_u64(k, c);
+		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
+			continue;
+		if (key->type == KT_CPULIST)
+			emit(arg, key->fio, (const char *)c + key->off);
+		else if (key->type == KT_BOOL)
+			emit(arg, key->fio, v ? "1" : "0");
+		else if (key->type == KT_INT) {
+			snprintf(b, sizeof(b), "%d", (int)(int64_t)v);
+			emit(arg, key->fio, b);
+		} else
+			emitf(emit, arg, key->fio, v);
 	}
-	if (c->cpus_allowed[0])
-		emit(arg, "cpus_allowed", c->cpus_allowed);
 	if (c->numa_node >= 0) {
 		emitf(emit, arg, "numa_cpu_nodes", (unsigned)c->numa_node);
 		snprintf(b, sizeof(b), "bind:%d", c->numa_node);
 		emit(arg, "numa_mem_policy", b);
 	}
+}
+
+/* The share of each file or of the device that the cell addresses. */
+static double active_share(const struct cell *c)
+{
+	return c->active_range_pct > 0 && c->active_range_pct < 100 ?
+	       c->active_range_pct / 100.0 : 1.0;
+}
+
+/* Do the jobs each own a slice (sequential, several jobs, one file)? */
+static bool sliced(const struct cell *c)
+{
+	return !(c->size_pct > 0) && !pattern_is_random(c->pattern) &&
+	       c->jobs > 1 && c->files == 1;
+}
+
+/* io_size_mult of a percentage-sized device as fio's io_size=N%, which
+ * multiplies each job's size= (the active share, all of it per job). */
+static double io_size_pct(const struct cell *c)
+{
+	unsigned jobs = c->jobs ? c->jobs : 1;
+	return c->io_size_mult * 100.0 / active_share(c) / (sliced(c) ? 1 : jobs);
+}
+
+double fio_map_io_size_env(const struct cell *c)
+{
+	unsigned jobs = c->jobs ? c->jobs : 1;
+
+	if (!(c->io_size_mult > 0 && c->size_pct > 0) || io_size_pct(c) <= 100)
+		return 0;
+	return c->size_pct / 100.0 * c->io_size_mult / jobs;
 }
 
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
@@ -151,19 +177,25 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emit(arg, "filename", fn);
 		free(fn);
 	}
+	/* active_range: the first share of each file or of the device; fio
+	 * spreads size= evenly over the files, each from its start */
+	double ar = active_share(c);
+	uint64_t active = (uint64_t)((double)size * ar);
+	active -= active % bs;
 	if (c->size_pct > 0) {
-		snprintf(b, sizeof(b), "%g%%", c->size_pct);
+		snprintf(b, sizeof(b), "%g%%", c->size_pct * ar);
 		emit(arg, "size", b);
-	} else if (!pattern_is_random(c->pattern) && jobs > 1 && c->files == 1) {
+	} else if (sliced(c)) {
 		/* each sequential job owns a contiguous slice of the file */
-		uint64_t slice = size / jobs;
+		uint64_t slice = active / jobs;
 		slice -= slice % bs;
 		emitf(emit, arg, "filesize", size);
 		emitf(emit, arg, "size", slice);
 		emitf(emit, arg, "offset_increment", slice);
 	} else {
 		emitf(emit, arg, "filesize", size);
-		emitf(emit, arg, "size", size * (c->files ? c->files : 1));
+		emitf(emit, arg, "size", ar < 1 ? active * (c->files ? c->files : 1) :
+		      size * (c->files ? c->files : 1));
 	}
 	if (c->offset_pct > 0) {
 		snprintf(b, sizeof(b), "%g%%", c->offset_pct);
@@ -172,7 +204,7 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emitf(emit, arg, "offset", c->offset);
 	}
 	if (c->runtime_ns) {
-		if (!c->requests && !c->io_size)
+		if (!c->requests && !c->io_size && !(c->io_size_mult > 0))
 			emit(arg, "time_based", "1");
 		snprintf(b, sizeof(b), "%llums",
 			 (unsigned long long)(c->runtime_ns / 1000000ULL));
@@ -183,10 +215,25 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 			 (unsigned long long)(c->ramp_ns / 1000000ULL));
 		emit(arg, "ramp_time", b);
 	}
-	if (c->requests || c->io_size) {
+	uint64_t io_total = c->io_size;
+	if (!io_total && c->io_size_mult > 0 && !(c->size_pct > 0))
+		io_total = (uint64_t)(c->io_size_mult * (double)size *
+				      (double)(c->files ? c->files : 1));
+	if (c->io_size_mult > 0 && c->size_pct > 0) {
+		/* a share of a device whose size only the run knows */
+		double pct = io_size_pct(c);
+		if (pct <= 100) {
+			snprintf(b, sizeof(b), "%.6g%%", pct);
+			emit(arg, "io_size", b);
+		} else {
+			emit(arg, "io_size", "${" FIO_MAP_IO_SIZE_ENV "}");
+		}
+		if (c->requests)
+			emitf(emit, arg, "number_ios", (c->requests + jobs - 1) / jobs);
+	} else if (c->requests || io_total) {
 		uint64_t per = UINT64_MAX;
-		if (c->io_size) {
-			per = c->io_size / jobs;
+		if (io_total) {
+			per = io_total / jobs;
 			per -= per % bs;
 			if (!per)
 				per = bs;

@@ -15,11 +15,22 @@ typedef void (*fio_map_emit)(void *arg, const char *key, const char *val);
 
 /*
  * Emit the fio options doing what cell c does (rw, bs, ioengine, iodepth,
- * direct, numjobs, group_reporting, filename, size, offset, stop rule,
- * rwmixread, fsync, data, seed).  dir: the device path is a directory
+ * direct, numjobs, group_reporting, filename, size, active_range, offset,
+ * stop rule with io_size as a multiple, rwmixread, fsync, data, seed).
+ * What fio cannot express (purge, preconditioning as a separate step,
+ * rounds, steady-state stops) is cmd_export.c's to write or annotate.  dir: the device path is a directory
  * holding the CELL_FILE_FMT files (see fio_map_path_is_dir()).
  */
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg);
+
+/*
+ * fio's io_size=N% stops at 100 % (fio 3.33), so a cell writing 1.5x a
+ * device sized by percentage (ssd-write-cliff) gets io_size=${IOMATRIX_IO_SIZE}
+ * and the runner of the job file sets it in bytes.  This returns the share
+ * of the device's bytes each job must do in that case (0: not needed).
+ */
+#define FIO_MAP_IO_SIZE_ENV "IOMATRIX_IO_SIZE"
+double fio_map_io_size_env(const struct cell *c);
 
 /* As the runner decides: an existing directory, or a path ending in '/'. */
 bool fio_map_path_is_dir(const char *path);

@@ -1,12 +1,15 @@
 /*
  * keys.c - the key table (keys.h): one row per cell key.  Changing a
- * default, a range or a JSON name here changes the suite language, the
- * defaults of every cell, plan.json, cell files and the report's CSV
- * columns together.
+ * default, a range, a JSON name, the workload flag, the Method line or the
+ * owning engine here changes the suite language, the defaults of every
+ * cell, plan.json, cell files, fio export and the report together.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "common/units.h"
+#include "engines/engine.h"
 #include "keys.h"
 
 #define OFF(f) offsetof(struct cell, f)
@@ -14,68 +17,170 @@
 #define SEC 1000000000ULL
 
 /* name, type, field, min, max (0: none), default value, default as shown,
- * JSON name, second JSON name, help */
-#define KEY(n, t, f, lo, hi, dv, ds, j, j2, h) \
+ * JSON name, second JSON name, help, then any of the designated fields
+ * below (WORKLOAD, METHOD(), .text, .engine, .engine_flags) */
+#define KEY(n, t, f, lo, hi, dv, ds, j, j2, h, ...) \
 	{ .name = n, .type = t, .off = OFF(f), .min = lo, .max = hi, \
-	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h }
+	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h, __VA_ARGS__ }
 /* a newer key: not in PARAMS while it holds its default */
-#define KEY_OMIT(n, t, f, lo, hi, dv, ds, j, j2, h) \
+#define KEY_OMIT(n, t, f, lo, hi, dv, ds, j, j2, h, ...) \
 	{ .name = n, .type = t, .off = OFF(f), .min = lo, .max = hi, \
 	  .defv = dv, .def = ds, .json = j, .json2 = j2, .help = h, \
-	  .omit_default = true }
+	  .omit_default = true, __VA_ARGS__ }
+#define WORKLOAD .workload = true
+#define METHOD(label, rank) .method = label, .method_rank = rank
+#define URING .engine = "io_uring"
+
+/* The keys whose value the type's way (key_text) does not say well. */
+static void text_direct(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, c->direct ? "yes (O_DIRECT)" : "no (buffered)");
+	else if (!c->direct)
+		sbuf_adds(b, "buffered");
+}
+
+static void text_fsync(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (c->fsync)
+		sbuf_addf(b, how == KEY_TEXT_METHOD ? "every %u writes" : "fsync every %u",
+			  c->fsync);
+	else if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, "never");
+}
+
+/* rwmixread says nothing about a cell that does not mix reads and writes */
+static void text_rwmix(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (!pattern_is_mixed(c->pattern))
+		sbuf_adds(b, how == KEY_TEXT_METHOD ? "none (not a mixed pattern)" : "");
+	else if (how == KEY_TEXT_METHOD || c->rwmixread != 50)
+		sbuf_addf(b, "%u %% reads", c->rwmixread);
+}
+
+static void text_cmin(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_addf(b, "%u", c->iodepth_batch_complete_min);
+	else if (c->iodepth_batch_complete_min != 1)
+		sbuf_addf(b, "completions from %u", c->iodepth_batch_complete_min);
+}
+
+static void text_cmax(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (c->iodepth_batch_complete_max)
+		sbuf_addf(b, how == KEY_TEXT_METHOD ? "%u" : "completions up to %u",
+			  c->iodepth_batch_complete_max);
+	else if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, "iodepth");
+}
+
+/* sqthread_poll_cpu is said with sqthread_poll ("sqthread_poll on CPU 2"):
+ * alone it means nothing, so its own text is empty */
+static void text_sqpoll(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, c->sqthread_poll ? "yes" : "no");
+	else if (c->sqthread_poll)
+		sbuf_adds(b, "sqthread_poll");
+	if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
+		sbuf_addf(b, " on CPU %d", c->sqthread_poll_cpu);
+}
+
+static void text_none(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	(void)c;
+	(void)how;
+	(void)b;
+}
+
+static void text_cpus(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, c->cpus_allowed[0] ? c->cpus_allowed : "all");
+	else if (c->cpus_allowed[0])
+		sbuf_addf(b, "CPUs %s", c->cpus_allowed);
+}
+
+static void text_numa(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (c->numa_node >= 0)
+		sbuf_addf(b, how == KEY_TEXT_METHOD ? "%d" : "NUMA node %d", c->numa_node);
+	else if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, "none");
+}
 
 const struct key cell_keys[NKEYS] = {
 	[K_PATTERN] = KEY("pattern", KT_PATTERN, pattern, 0, 0, PAT_READ, "required",
 		"pattern", NULL,
 		"read write randread randwrite readwrite randrw rewrite; sysbench "
-		"aliases seqrd seqwr rndrd rndwr rndrw seqrewr"),
+		"aliases seqrd seqwr rndrd rndwr rndrw seqrewr",
+		WORKLOAD, METHOD("pattern", 12)),
 	[K_BS] = KEY("bs", KT_SIZE, bs, 512, 64 * MiB, 4096, "4k", "bs_bytes", NULL,
-		"block size of each IO; a multiple of 512 with direct IO"),
+		"block size of each IO; a multiple of 512 with direct IO",
+		WORKLOAD, METHOD("block size", 11)),
 	[K_IODEPTH] = KEY("iodepth", KT_UINT, iodepth, 1, 1024, 1, "1", "iodepth", NULL,
-		"IOs in flight per job (a synchronous engine such as psync: 1)"),
+		"IOs in flight per job (a synchronous engine such as psync: 1)",
+		WORKLOAD, METHOD("queue depth", 9)),
 	[K_JOBS] = KEY("jobs", KT_UINT, jobs, 1, 256, 1, "1", "jobs", NULL,
-		"worker threads, each with its own iodepth"),
+		"worker threads, each with its own iodepth",
+		WORKLOAD, METHOD("jobs", 10)),
 	/* the help lists the engine registry (suite_keys_help) */
 	[K_ENGINE] = KEY("engine", KT_ENGINE, engine, 0, 0, 0, "libaio", "engine", NULL,
-		NULL),
+		NULL,
+		WORKLOAD, METHOD("engine", 1)),
 	[K_DIRECT] = KEY("direct", KT_BOOL, direct, 0, 0, 1, "true", "direct", NULL,
-		"O_DIRECT: bypass the page cache"),
+		"O_DIRECT: bypass the page cache",
+		WORKLOAD, METHOD("direct IO", 2), .text = text_direct),
 	[K_SIZE] = KEY("size", KT_SIZE_PCT, size, 512, 0, 1ULL << 30, "1GiB",
 		"size_bytes", "size_pct",
-		"per-file size, or N% of a block device"),
+		"per-file size, or N% of a block device",
+		METHOD("file size", 3)),
 	[K_FILES] = KEY("files", KT_UINT, files, 1, 4096, 1, "1", "files", NULL,
-		"files in the set, shared by all jobs (sysbench file-num)"),
+		"files in the set, shared by all jobs (sysbench file-num)",
+		WORKLOAD, METHOD("files", 4)),
 	[K_OFFSET] = KEY("offset", KT_OFFSET, offset, 0, 0, 0, "0",
 		"offset_bytes", "offset_pct",
-		"start offset in each file or device: size or N%"),
+		"start offset in each file or device: size or N%",
+		WORKLOAD, METHOD("offset", 18)),
 	[K_RUNTIME] = KEY("runtime", KT_DURATION, runtime_ns, 1000000ULL,
 		7 * 86400 * SEC, 0, "one pass", "runtime_ns", NULL,
-		"stop after this long (500ms 30s 2m); first stop rule wins"),
+		"stop after this long (500ms 30s 2m); first stop rule wins",
+		WORKLOAD, METHOD("runtime", 5)),
 	[K_RAMP] = KEY("ramp", KT_DURATION, ramp_ns, 0, 86400 * SEC, 0, "0",
 		"ramp_ns", NULL,
-		"warm-up before measuring, excluded from results"),
+		"warm-up before measuring, excluded from results",
+		METHOD("ramp (excluded)", 6)),
 	[K_REQUESTS] = KEY("requests", KT_U64, requests, 1, 0, 0, "none",
 		"requests", NULL,
-		"stop after N IOs (sysbench max-requests)"),
+		"stop after N IOs (sysbench max-requests)",
+		WORKLOAD, METHOD("max requests", 16)),
 	[K_IO_SIZE] = KEY("io_size", KT_IO_SIZE, io_size, 512, 0, 0, "none",
 		"io_size_bytes", "io_size_mult",
-		"stop after N bytes (dd count), or Nx the file set (1.5x)"),
+		"stop after N bytes (dd count), or Nx the file set (1.5x)",
+		WORKLOAD, METHOD("max bytes", 17)),
 	[K_RWMIXREAD] = KEY("rwmixread", KT_UINT, rwmixread, 0, 100, 50, "50",
 		"rwmixread", NULL,
-		"percent reads, only with readwrite/randrw"),
+		"percent reads, only with readwrite/randrw",
+		WORKLOAD, METHOD("read share", 19), .text = text_rwmix),
 	[K_FSYNC] = KEY("fsync", KT_UINT, fsync, 0, 1000000, 0, "0", "fsync", NULL,
-		"fsync every N writes (0: never)"),
+		"fsync every N writes (0: never)",
+		WORKLOAD, METHOD("fsync", 13), .text = text_fsync),
 	[K_END_FSYNC] = KEY("end_fsync", KT_BOOL, end_fsync, 0, 0, 0, "false",
 		"end_fsync", NULL,
-		"fsync once at the end of each repetition"),
+		"fsync once at the end of each repetition",
+		WORKLOAD, METHOD("end_fsync", 14)),
 	[K_DATA] = KEY("data", KT_DATA, data, 0, 0, DATA_RANDOM, "random",
 		"data", "compress_pct",
-		"buffer contents: random, zero, compressible:N (N% compressible)"),
+		"buffer contents: random, zero, compressible:N (N% compressible)",
+		WORKLOAD, METHOD("data", 8)),
 	[K_DROP_CACHES] = KEY("drop_caches", KT_BOOL, drop_caches, 0, 0, 0, "false",
 		"drop_caches", NULL,
-		"drop the page cache before each repetition (root)"),
+		"drop the page cache before each repetition (root)",
+		METHOD("drop caches", 15)),
 	[K_REPEAT] = KEY("repeat", KT_UINT, repeat, 1, 1000, 1, "1", "repeat", NULL,
-		"repetitions of the cell"),
+		"repetitions of the cell",
+		METHOD("repetitions", 7)),
 	[K_COOLDOWN] = KEY("cooldown", KT_DURATION, cooldown_ns, 0, 86400 * SEC, 0,
 		"0", "cooldown_ns", NULL, "pause between repetitions"),
 	[K_SEED] = KEY("seed", KT_U64, seed, 0, 0, CELL_DEFAULT_SEED, "137", "seed",
@@ -87,39 +192,56 @@ const struct key cell_keys[NKEYS] = {
 	/* batching: fio's names and semantics */
 	[K_IODEPTH_BATCH] = KEY("iodepth_batch", KT_UINT, iodepth_batch, 0, 1024, 1, "1",
 		"iodepth_batch", NULL,
-		"queued IOs per submit call (fio iodepth_batch_submit); 0: iodepth"),
+		"queued IOs per submit call (fio iodepth_batch_submit); 0: iodepth",
+		WORKLOAD, METHOD("batching", 20), .engine_flags = ENGINE_ASYNC,
+		.fio = "iodepth_batch_submit"),
 	[K_BATCH_CMIN] = KEY("iodepth_batch_complete_min", KT_UINT,
 		iodepth_batch_complete_min, 0, 1024, 1, "1",
 		"iodepth_batch_complete_min", NULL,
-		"completions to wait for per reap (0: poll; a full queue waits for 1)"),
+		"completions to wait for per reap (0: poll; a full queue waits for 1)",
+		WORKLOAD, METHOD("batching", 20), .text = text_cmin,
+		.engine_flags = ENGINE_ASYNC, .fio = "iodepth_batch_complete_min"),
 	[K_BATCH_CMAX] = KEY("iodepth_batch_complete_max", KT_UINT,
 		iodepth_batch_complete_max, 0, 1024, 0, "iodepth",
 		"iodepth_batch_complete_max", NULL,
-		"at most this many completions per reap (0: up to iodepth)"),
+		"at most this many completions per reap (0: up to iodepth)",
+		WORKLOAD, METHOD("batching", 20), .text = text_cmax,
+		.engine_flags = ENGINE_ASYNC, .fio = "iodepth_batch_complete_max"),
 	/* io_uring fast paths: fio's names and defaults */
 	[K_REGISTERFILES] = KEY("registerfiles", KT_BOOL, registerfiles, 0, 0, 0, "false",
-		"registerfiles", NULL, "io_uring: registered file descriptors"),
+		"registerfiles", NULL, "io_uring: registered file descriptors",
+		WORKLOAD, METHOD("io_uring options", 21), URING, .fio = "registerfiles"),
 	[K_FIXEDBUFS] = KEY("fixedbufs", KT_BOOL, fixedbufs, 0, 0, 0, "false",
 		"fixedbufs", NULL,
-		"io_uring: registered buffers (READ_FIXED/WRITE_FIXED)"),
+		"io_uring: registered buffers (READ_FIXED/WRITE_FIXED)",
+		WORKLOAD, METHOD("io_uring options", 21), URING, .fio = "fixedbufs"),
 	[K_SQPOLL] = KEY("sqthread_poll", KT_BOOL, sqthread_poll, 0, 0, 0, "false",
 		"sqthread_poll", NULL,
-		"io_uring: a kernel thread polls the submission queue (SQPOLL)"),
+		"io_uring: a kernel thread polls the submission queue (SQPOLL)",
+		WORKLOAD, METHOD("io_uring options", 21), .text = text_sqpoll, URING,
+		.fio = "sqthread_poll"),
 	[K_SQPOLL_CPU] = KEY("sqthread_poll_cpu", KT_INT, sqthread_poll_cpu,
 		(uint64_t)-1, 1023, (uint64_t)-1, "none", "sqthread_poll_cpu", NULL,
-		"io_uring: pin the SQPOLL thread to this CPU"),
+		"io_uring: pin the SQPOLL thread to this CPU",
+		WORKLOAD, METHOD("io_uring options", 21), .text = text_none, URING,
+		.fio = "sqthread_poll_cpu"),
 	[K_HIPRI] = KEY("hipri", KT_BOOL, hipri, 0, 0, 0, "false", "hipri", NULL,
-		"io_uring: polled completions (IOPOLL; device needs poll queues)"),
+		"io_uring: polled completions (IOPOLL; device needs poll queues)",
+		WORKLOAD, METHOD("io_uring options", 21), URING, .fio = "hipri"),
 	[K_NONVECTORED] = KEY("nonvectored", KT_INT, nonvectored, (uint64_t)-1, 1,
 		(uint64_t)-1, "-1", "nonvectored", NULL,
-		"io_uring: 1 READ/WRITE, 0 READV/WRITEV, -1 what the kernel has"),
+		"io_uring: 1 READ/WRITE, 0 READV/WRITEV, -1 what the kernel has",
+		WORKLOAD, METHOD("io_uring options", 21), URING, .fio = "nonvectored"),
 	/* placement */
 	[K_CPUS_ALLOWED] = KEY("cpus_allowed", KT_CPULIST, cpus_allowed, 0, 0, 0, "all",
 		"cpus_allowed", NULL,
-		"CPUs the jobs may run on, shared (fio's), e.g. 0-3,8"),
+		"CPUs the jobs may run on, shared (fio's), e.g. 0-3,8",
+		WORKLOAD, METHOD("CPU placement", 22), .text = text_cpus,
+		.fio = "cpus_allowed"),
 	[K_NUMA_NODE] = KEY("numa_node", KT_INT, numa_node, (uint64_t)-1, 1023,
 		(uint64_t)-1, "none", "numa_node", NULL,
-		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)"),
+		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)",
+		WORKLOAD, METHOD("CPU placement", 22), .text = text_numa),
 	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
 	/* SNIA PTS (issue 12) */
@@ -232,4 +354,168 @@ uint64_t key_load_u64(int k, const struct cell *c)
 		break;
 	}
 	return 0;
+}
+
+bool key_applies(int k, const struct cell *c)
+{
+	const struct key *key = &cell_keys[k];
+	const struct engine *e = engine_lookup(c->engine);
+
+	if (key->engine && strcmp(c->engine, key->engine))
+		return false;
+	return !key->engine_flags ||
+	       (e && (e->flags & key->engine_flags) == key->engine_flags);
+}
+
+/* How IO is submitted is what makes two engines one workload; null does
+ * no IO, so it is only ever itself. */
+const char *key_engine_class(const char *name)
+{
+	const struct engine *e = engine_lookup(name);
+
+	if (e && (e->flags & ENGINE_ASYNC) && !(e->flags & ENGINE_NO_IO))
+		return "async";
+	return name;
+}
+
+/* The fields a key sets beside its own (key_store_u64 sets the first). */
+static double key_second(int k, const struct cell *c)
+{
+	switch (cell_keys[k].type) {
+	case KT_SIZE_PCT: return c->size_pct;
+	case KT_OFFSET: return c->offset_pct;
+	case KT_DATA: return c->compress_pct;
+	case KT_IO_SIZE: return c->io_size_mult;
+	case KT_PCT: {
+		double d;
+		memcpy(&d, (const char *)c + cell_keys[k].off, sizeof(d));
+		return d;
+	}
+	default: return 0;
+	}
+}
+
+bool key_same(int k, const struct cell *a, const struct cell *b)
+{
+	const struct key *key = &cell_keys[k];
+	const char *fa = (const char *)a + key->off, *fb = (const char *)b + key->off;
+
+	switch (key->type) {
+	case KT_ENGINE:
+		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
+	case KT_LABEL: case KT_CPULIST:
+		return !strcmp(fa, fb);
+	case KT_STEADY:
+		return a->steady.window == b->steady.window &&
+		       a->steady.range_frac == b->steady.range_frac &&
+		       a->steady.slope_frac == b->steady.slope_frac &&
+		       a->steady.max == b->steady.max;
+	default:
+		return key_load_u64(k, a) == key_load_u64(k, b) &&
+		       key_second(k, a) == key_second(k, b);
+	}
+}
+
+bool key_is_default(int k, const struct cell *c)
+{
+	const struct key *key = &cell_keys[k];
+	const char *f = (const char *)c + key->off;
+
+	switch (key->type) {
+	case KT_ENGINE:
+		return !strcmp(c->engine, key->def);
+	case KT_LABEL: case KT_CPULIST:
+		return !f[0];
+	case KT_PCT:
+		return key_second(k, c) == (double)key->defv;
+	default:
+		return key_load_u64(k, c) == key->defv && key_second(k, c) == 0;
+	}
+}
+
+/* The type's way to say a value, as the Method section shows it. */
+static void text_by_type(int k, const struct cell *c, struct sbuf *b)
+{
+	const struct key *key = &cell_keys[k];
+	const char *f = (const char *)c + key->off;
+	uint64_t v = key_load_u64(k, c);
+	double second = key_second(k, c);
+	char t[48];
+
+	switch (key->type) {
+	case KT_PATTERN: sbuf_adds(b, pattern_name(c->pattern)); return;
+	case KT_DATA:
+		sbuf_addf(b, "%s%s", data_name(c->data),
+			  c->data == DATA_COMPRESSIBLE ? " (see compress_pct)" : "");
+		return;
+	case KT_ENGINE: case KT_LABEL: sbuf_adds(b, f); return;
+	case KT_CPULIST: sbuf_adds(b, f[0] ? f : key->def); return;
+	case KT_BOOL: sbuf_adds(b, v ? "yes" : "no"); return;
+	case KT_UINT: sbuf_addf(b, "%u", (unsigned)v); return;
+	case KT_INT:
+		if ((int64_t)v < 0)
+			sbuf_adds(b, key->def);
+		else
+			sbuf_addf(b, "%d", (int)(int64_t)v);
+		return;
+	case KT_U64:
+		if (!v && key->def[0] > '9') /* "none" */
+			sbuf_adds(b, key->def);
+		else
+			sbuf_addf(b, "%llu", (unsigned long long)v);
+		return;
+	case KT_DURATION:
+		if (!v) {
+			sbuf_adds(b, "none");
+			return;
+		}
+		units_format_duration(v, t, sizeof(t));
+		sbuf_adds(b, t);
+		return;
+	case KT_SIZE:
+		units_format_size_short(v, t, sizeof(t));
+		sbuf_adds(b, t);
+		return;
+	case KT_SIZE_PCT: case KT_OFFSET: case KT_IO_SIZE:
+		if (second > 0)
+			sbuf_addf(b, key->type == KT_IO_SIZE ? "%gx the file set" :
+				  "%g %% of the device", second);
+		else if (!v) /* a size of 0 is one an importer could not know */
+			sbuf_adds(b, key->type == KT_SIZE_PCT ? "not recorded" : key->def);
+		else {
+			units_format_size(v, t, sizeof(t));
+			sbuf_adds(b, t);
+		}
+		return;
+	case KT_PCT: sbuf_addf(b, "%g %%", second); return;
+	case KT_STEADY:
+		if (c->steady.window)
+			sbuf_addf(b, "window %u, at most %u", c->steady.window, c->steady.max);
+		else
+			sbuf_adds(b, "none");
+		return;
+	}
+}
+
+void key_text(int k, const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	const struct key *key = &cell_keys[k];
+
+	if (key->text) {
+		key->text(c, how, b);
+		return;
+	}
+	if (how == KEY_TEXT_METHOD) {
+		text_by_type(k, c, b);
+		return;
+	}
+	if (key_is_default(k, c))
+		return;
+	if (key->type == KT_BOOL) {
+		if (key_load_u64(k, c))
+			sbuf_adds(b, key->name);
+		return;
+	}
+	sbuf_addf(b, "%s ", key->name);
+	text_by_type(k, c, b);
 }

@@ -1,10 +1,16 @@
 /*
  * keys.h - the key table: every parameter of a cell, once, with its suite
- * name, type, range, default, JSON name(s) and help.  The suite loader
- * (parsing, range checks, did-you-mean, --help), cell_init() (defaults),
- * cell_to_json()/cell_from_json() (the PARAMS of plan.json and cell files)
- * and the report's CSV parameter columns all read this table, so a new
- * key is one row here plus its field in struct cell.
+ * name, type, range, default, JSON name(s), help, whether it defines the
+ * workload, its line in the report's Method section, the engine that owns
+ * it and fio's name for it.  Read by the suite loader (parsing, range
+ * checks, which engine a key applies to, did-you-mean, --help),
+ * cell_init() (defaults), cell_to_json()/cell_from_json() (the PARAMS of
+ * plan.json and cell files), fio export (the engine options), the report
+ * (the Method section, which cells are one workload, title notes, the CSV
+ * parameter columns) and history (a series' signature).  So a new key is
+ * one row here (its K_ name and cell_keys[] entry) plus its field in
+ * struct cell, and what uses the value (the runner); tests/unit/
+ * test_keys.c checks that the row is complete.
  */
 #ifndef IOMATRIX_KEYS_H
 #define IOMATRIX_KEYS_H
@@ -14,6 +20,7 @@
 #include <stdint.h>
 
 #include "cell.h"
+#include "common/sbuf.h"
 
 enum ktype {
 	KT_PATTERN,   /* enum pattern; JSON: its name */
@@ -37,6 +44,18 @@ enum ktype {
 		       * cpus_allowed), stored canonical; "" none */
 };
 
+/* How key_text() shows a value. */
+enum key_text {
+	KEY_TEXT_METHOD, /* the report's Method line: "yes (O_DIRECT)", "none" */
+	KEY_TEXT_NOTE,   /* a title's note where the key is not at its default:
+			  * "fixedbufs", "completions from 2"; nothing at it */
+};
+
+/* A key's own way to show its value (when the type's default way does not
+ * say it well); appends to b, may append nothing. */
+typedef void (*key_text_fn)(const struct cell *c, enum key_text how,
+			    struct sbuf *b);
+
 struct key {
 	const char *name;    /* in suites */
 	enum ktype type;
@@ -51,6 +70,29 @@ struct key {
 			      * default, so plans that do not use a newer
 			      * key stay byte-identical */
 	const char *help;
+	/* Two cells that differ in a workload key are different workloads:
+	 * the report does not put them in one group or ratio, compare does
+	 * not match them.  Engines compare by class (key_same). */
+	bool workload;
+	/* The report's Method section: the label of the key's line (keys
+	 * with one label share a line, each part "name value"), its rank
+	 * there (lines in rank order, kept so reports stay byte-identical),
+	 * and how it is shown (NULL: by type).  Every workload key has one. */
+	const char *method;
+	unsigned method_rank;
+	key_text_fn text;
+	/* The engine that owns the key, as fio's engine .options: it applies
+	 * only to cells of that engine (the loader refuses it elsewhere, fio
+	 * export leaves it out, the report says "none (not io_uring)"); NULL:
+	 * any engine.  engine_flags: what the cell's engine must be able to
+	 * do for the key to apply (ENGINE_ASYNC for batching); 0: anything. */
+	const char *engine;
+	unsigned engine_flags;
+	/* fio's name of the option: fio export writes it where the key
+	 * applies and is not at its default (booleans as 1/0, numbers and CPU
+	 * lists as they are); NULL: fio_map.c says it its own way, or fio has
+	 * no such option. */
+	const char *fio;
 };
 
 enum {
@@ -75,5 +117,24 @@ int key_find(const char *name);
 void key_store_u64(int k, struct cell *c, uint64_t v);
 /* The integer value of key k's field (the reverse of key_store_u64). */
 uint64_t key_load_u64(int k, const struct cell *c);
+
+/* True when key k applies to cell c: its engine is the key's owner and
+ * has the key's engine_flags (an engine not in the registry has none). */
+bool key_applies(int k, const struct cell *c);
+/* True when a and b hold the same value of key k (every field the key
+ * sets: data and compress_pct, size and size_pct).  Engines compare by
+ * class: libaio and io_uring both submit asynchronously and are one
+ * workload; psync, null and engines the registry does not know compare
+ * by name. */
+bool key_same(int k, const struct cell *a, const struct cell *b);
+/* The class an engine is compared by: "async" for the engines that submit
+ * asynchronously and do IO (libaio, io_uring), else the name itself
+ * (static or the caller's string). */
+const char *key_engine_class(const char *engine);
+/* True when c holds key k's default value. */
+bool key_is_default(int k, const struct cell *c);
+/* Append key k's value in c to b as `how` says (the row's text function,
+ * else the type's way: sizes "4K", durations "30s", booleans yes/no). */
+void key_text(int k, const struct cell *c, enum key_text how, struct sbuf *b);
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/suggest.h"
 #include "common/units.h"
 
 #define NLINE(n) ((unsigned)(n)->start_mark.line + 1)
@@ -22,88 +23,25 @@
 #define ROUNDS_MAX_ROUNDS 1000
 #define STEADY_MAX_WINDOW 100
 
-static void err(const struct ykit *y, const yaml_node_t *n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void err(const struct ykit *y, const yaml_node_t *n, const char *fmt, ...)
-{
-	char msg[700];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	errlist_add(y->errs, y->file, NLINE(n), NCOL(n), "%s", msg);
-}
-
 static const char *scalar_of(const yaml_node_t *n)
 {
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
-
-static bool is_map(const struct ykit *y, yaml_node_t *n, const char *what)
-{
-	if (n->type == YAML_MAPPING_NODE)
-		return true;
-	err(y, n, "'%s' must be a map of 'key: value'", what);
-	return false;
-}
-
-/* Walk a map's pairs with scalar keys; duplicates and non-scalar keys are
- * the loader's general errors and are reported here the same way. */
-typedef int (*ssd_pair_fn)(const struct ykit *y, const char *key,
-			   yaml_node_t *kn, yaml_node_t *vn, void *arg);
-static int each(const struct ykit *y, yaml_node_t *n, ssd_pair_fn fn, void *arg)
-{
-	int rc = 0;
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
-	     p < n->data.mapping.pairs.top; p++) {
-		yaml_node_t *kn = yaml_document_get_node(y->doc, p->key);
-		yaml_node_t *vn = yaml_document_get_node(y->doc, p->value);
-		if (!kn || !vn)
-			continue;
-		if (!scalar_of(kn)) {
-			err(y, kn, "a key here must be a name");
-			rc = -1;
-			continue;
-		}
-		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-			yaml_node_t *k2 = yaml_document_get_node(y->doc, q->key);
-			if (k2 && scalar_of(k2) && !strcmp(scalar_of(k2), scalar_of(kn))) {
-				err(y, kn, "duplicate key '%s' (first at line %u); keep one",
-				    scalar_of(kn), NLINE(k2));
-				rc = -1;
-				goto next;
-			}
-		}
-		if (fn(y, scalar_of(kn), kn, vn, arg) < 0)
-			rc = -1;
-next:;
-	}
-	return rc;
-}
-
-static size_t distance(const char *a, const char *b);
 
 /* known: the allowed keys, NULL-terminated. */
 static int unknown(const struct ykit *y, yaml_node_t *kn, const char *key,
 		   const char *where, const char *const *known)
 {
 	char list[200] = "";
-	const char *best = NULL;
-	size_t bestd = 3;
-	for (size_t i = 0; known[i]; i++) {
-		size_t d = distance(key, known[i]);
-		if (d < bestd) {
-			bestd = d;
-			best = known[i];
-		}
+	const char *best = suggest_word(key, known);
+	for (size_t i = 0; known[i]; i++)
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
 			 i ? ", " : "", known[i]);
-	}
 	if (best)
-		err(y, kn, "unknown key '%s' in '%s' (did you mean '%s'?)", key,
+		ykit_err(y, kn, "unknown key '%s' in '%s' (did you mean '%s'?)", key,
 		    where, best);
 	else
-		err(y, kn, "unknown key '%s' in '%s'; use %s", key, where, list);
+		ykit_err(y, kn, "unknown key '%s' in '%s'; use %s", key, where, list);
 	return -1;
 }
 
@@ -114,13 +52,13 @@ static int get_uint(const struct ykit *y, yaml_node_t *vn, const char *what,
 	const char *v = scalar_of(vn);
 	char *end;
 	if (!v || !isdigit((unsigned char)*v)) {
-		err(y, vn, "'%s' must be a whole number %u..%u", what, lo, hi);
+		ykit_err(y, vn, "'%s' must be a whole number %u..%u", what, lo, hi);
 		return -1;
 	}
 	errno = 0;
 	unsigned long u = strtoul(v, &end, 10);
 	if (*end || errno || u < lo || u > hi) {
-		err(y, vn, "'%s' %s is out of range %u..%u", what, v, lo, hi);
+		ykit_err(y, vn, "'%s' %s is out of range %u..%u", what, v, lo, hi);
 		return -1;
 	}
 	*out = (unsigned)u;
@@ -146,7 +84,7 @@ static int get_share(const struct ykit *y, yaml_node_t *vn, const char *what,
 			return 0;
 		}
 	}
-	err(y, vn, "'%s' %s is not a percentage in 0.01..100%% (e.g. 20%%)", what,
+	ykit_err(y, vn, "'%s' %s is not a percentage in 0.01..100%% (e.g. 20%%)", what,
 	    v ? v : "(a list or map)");
 	return -1;
 }
@@ -166,7 +104,7 @@ int ssd_parse_purge(const struct ykit *y, yaml_node_t *vn, struct suite_device *
 		d->purge = PURGE_DISCARD;
 		return 0;
 	}
-	err(y, vn, "unknown purge '%s'; use none or discard (BLKDISCARD of the "
+	ykit_err(y, vn, "unknown purge '%s'; use none or discard (BLKDISCARD of the "
 	    "whole block device)", v ? v : "(a list or map)");
 	return -1;
 }
@@ -185,13 +123,13 @@ static int get_amount(const struct ykit *y, yaml_node_t *vn, struct precond_pass
 			p->amount_mult = m;
 			return 0;
 		}
-		err(y, vn, "'amount' %s: the multiple of the file set or device "
+		ykit_err(y, vn, "'amount' %s: the multiple of the file set or device "
 		    "must be in 0.01x..100x (e.g. 2x)", v);
 		return -1;
 	}
 	if (v && units_parse_size(v, &p->amount_bytes) == 0 && p->amount_bytes > 0)
 		return 0;
-	err(y, vn, "'amount' %s is neither a multiple (2x) nor a size (64GiB)",
+	ykit_err(y, vn, "'amount' %s is neither a multiple (2x) nor a size (64GiB)",
 	    v ? v : "(a list or map)");
 	return -1;
 }
@@ -205,7 +143,7 @@ static int pass_pair(const struct ykit *y, const char *key, yaml_node_t *kn,
 		enum pattern pat;
 		if (!v || pattern_parse(v, &pat) < 0 ||
 		    (pat != PAT_WRITE && pat != PAT_RANDWRITE)) {
-			err(y, vn, "preconditioning 'pattern' %s: it writes, so use "
+			ykit_err(y, vn, "preconditioning 'pattern' %s: it writes, so use "
 			    "write (sequential) or randwrite", v ? v : "(not a value)");
 			return -1;
 		}
@@ -215,7 +153,7 @@ static int pass_pair(const struct ykit *y, const char *key, yaml_node_t *kn,
 	if (!strcmp(key, "bs")) {
 		if (!v || units_parse_size(v, &p->bs) < 0 || p->bs < 512 ||
 		    p->bs > 64 * MiB || p->bs % 512) {
-			err(y, vn, "preconditioning 'bs' %s must be a size 512B..64MiB, "
+			ykit_err(y, vn, "preconditioning 'bs' %s must be a size 512B..64MiB, "
 			    "a multiple of 512", v ? v : "(not a value)");
 			return -1;
 		}
@@ -252,7 +190,7 @@ int ssd_parse_precondition(const struct ykit *y, yaml_node_t *vn,
 		p->kind = PRECOND_CUSTOM;
 		p->npass = 1;
 		pass_default(&p->pass[0], false);
-		return each(y, vn, pass_pair, &p->pass[0]);
+		return ymap_each(y, vn, "'precondition'", pass_pair, &p->pass[0]);
 	}
 	if (v && !strcmp(v, "none"))
 		return 0;
@@ -269,7 +207,7 @@ int ssd_parse_precondition(const struct ykit *y, yaml_node_t *vn,
 		pass_default(&p->pass[1], true);
 		return 0;
 	}
-	err(y, vn, "unknown precondition '%s'; use none, sequential (2x in 128 KiB "
+	ykit_err(y, vn, "unknown precondition '%s'; use none, sequential (2x in 128 KiB "
 	    "sequential writes), random (sequential, then 2x 4 KiB random writes) "
 	    "or a map {pattern, bs, amount, iodepth, jobs}", v ? v : "(a list)");
 	return -1;
@@ -290,7 +228,7 @@ static int tracks_parse(const struct ykit *y, yaml_node_t *vn, struct rule_arg *
 	size_t n = vn->type == YAML_SEQUENCE_NODE ?
 		(size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start) : 0;
 	if (vn->type != YAML_SEQUENCE_NODE || n == 0 || n > ROUNDS_MAX_TRACK) {
-		err(y, vn, "'track' must be a list of 1..%d cell labels "
+		ykit_err(y, vn, "'track' must be a list of 1..%d cell labels "
 		    "(e.g. [\"RND4K Q16T2 R0\"])", ROUNDS_MAX_TRACK);
 		return -1;
 	}
@@ -308,7 +246,7 @@ static int tracks_parse(const struct ykit *y, yaml_node_t *vn, struct rule_arg *
 		const char *v = en ? scalar_of(en) : NULL;
 		if (!v || !*v || strlen(v) >= CELL_LABEL_MAX) {
 			if (en)
-				err(y, en, "a 'track' entry must be a cell label "
+				ykit_err(y, en, "a 'track' entry must be a cell label "
 				    "(1..%d characters)", CELL_LABEL_MAX - 1);
 			rc = -1;
 			continue;
@@ -346,7 +284,7 @@ static int rule_pair(const struct ykit *y, const char *key, yaml_node_t *kn,
 		else if (v && !strcmp(v, "lat_mean"))
 			a->sr->metric = SS_LAT_MEAN;
 		else {
-			err(y, vn, "unknown metric '%s'; use iops, bw or lat_mean",
+			ykit_err(y, vn, "unknown metric '%s'; use iops, bw or lat_mean",
 			    v ? v : "(not a value)");
 			return -1;
 		}
@@ -365,7 +303,7 @@ static int rule_finish(const struct ykit *y, yaml_node_t *n, struct rule_arg *a,
 		       const char *what)
 {
 	if (a->r->max < a->r->window) {
-		err(y, a->max_node ? a->max_node : a->window_node ? a->window_node : n,
+		ykit_err(y, a->max_node ? a->max_node : a->window_node ? a->window_node : n,
 		    "'%s' max %u is below its window %u: steady state is judged over "
 		    "a full window", what, a->r->max, a->r->window);
 		return -1;
@@ -377,9 +315,7 @@ int ssd_parse_steady(const struct ykit *y, yaml_node_t *vn, struct steady_rule *
 {
 	struct rule_arg a = { .r = r };
 	steady_rule_init(r);
-	if (!is_map(y, vn, "steady_state"))
-		return -1;
-	if (each(y, vn, rule_pair, &a) < 0)
+	if (ymap_each(y, vn, "'steady_state'", rule_pair, &a) < 0)
 		return -1;
 	return rule_finish(y, vn, &a, "steady_state");
 }
@@ -391,11 +327,9 @@ int ssd_parse_rounds(const struct ykit *y, yaml_node_t *vn,
 	ssd_rounds_release(r);
 	steady_rule_init(&r->rule);
 	r->on = true;
-	if (!is_map(y, vn, "rounds"))
-		return -1;
-	int rc = each(y, vn, rule_pair, &a);
+	int rc = ymap_each(y, vn, "'rounds'", rule_pair, &a);
 	if (rc == 0 && !r->ntrack) {
-		err(y, vn, "'rounds' needs 'track': the labels of the cells whose "
+		ykit_err(y, vn, "'rounds' needs 'track': the labels of the cells whose "
 		    "steady state is judged (e.g. track: [\"RND4K Q16T2 R0\"])");
 		rc = -1;
 	}
@@ -433,30 +367,6 @@ void ssd_check_device(const struct ykit *y, const struct suite_device *d)
 			    d->path, d->name);
 }
 
-/* Levenshtein distance over up to CELL_LABEL_MAX characters. */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), row[CELL_LABEL_MAX + 1];
-	if (la > CELL_LABEL_MAX || lb > CELL_LABEL_MAX)
-		return (size_t)-1;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j], v = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < v)
-				v = up + 1;
-			if (row[j - 1] + 1 < v)
-				v = row[j - 1] + 1;
-			diag = up;
-			row[j] = v;
-		}
-	}
-	return row[lb];
-}
-
 /* Closest label among a device's cells, for did-you-mean. */
 static const char *closest_label(const struct suite *s, const char *dev,
 				 const char *want)
@@ -466,7 +376,7 @@ static const char *closest_label(const struct suite *s, const char *dev,
 	for (size_t i = 0; i < s->ncells; i++) {
 		if (strcmp(s->cells[i].device, dev))
 			continue;
-		size_t d = distance(s->cells[i].label, want);
+		size_t d = suggest_distance(s->cells[i].label, want);
 		if (d < bestd) {
 			bestd = d;
 			best = s->cells[i].label;

@@ -14,12 +14,7 @@
 
 #include "cell.h"
 #include "common/errlist.h"
-
-struct ykit {
-	yaml_document_t *doc;
-	struct errlist *errs;
-	const char *file;
-};
+#include "ymap.h"
 
 /* Where each `track` entry was written, to point at one that names no
  * cell once the matrix is expanded. */

@@ -20,6 +20,10 @@ struct suite_opts {
 	const char **device_overrides; /* "NAME=PATH" strings, may be NULL */
 	size_t ndevice_overrides;
 	double scale;                  /* 0 or 1: none */
+	/* Checks each device's final path (after --device); -1 with a
+	 * message in err makes it an error at the path's position.  The
+	 * commands set it (host/devpath.h: no files in /dev); NULL: none. */
+	int (*check_path)(const char *path, char *err, size_t errlen);
 };
 
 /*

@@ -98,6 +98,18 @@ usage:
 	return EXIT_USAGE;
 }
 
+void suite_cli_help(FILE *f, unsigned allow)
+{
+	if (allow & SCLI_OUT)
+		fprintf(f, "  -o DIR              the output directory (--out and --output also work)\n");
+	if (allow & SCLI_FORMAT)
+		fprintf(f, "  --format FMT        text (default) or json\n");
+	fprintf(f, "  --device NAME=PATH  device NAME of the suite is PATH instead, as 'run'\n"
+		   "                      takes it (repeatable)\n"
+		   "  --scale F           multiply size, runtime, requests, io_size, ramp and\n"
+		   "                      cooldown by F, as 'run --scale' does\n\n");
+}
+
 void suite_cli_release(struct suite_cli *o)
 {
 	free(o->devices);

@@ -1,12 +1,14 @@
 /*
- * suite_cli.h - the command-line options shared by the commands that load a
- * suite (validate, plan, export; run may use it too): --device NAME=PATH,
- * --scale F, --format, -o DIR, and the suite files.
+ * suite_cli.h - the command-line options of the commands that load a suite:
+ * validate, plan and export parse theirs here (--device NAME=PATH,
+ * --scale F, and as each allows --format and -o DIR, then the suite
+ * files); run parses its own options and shares only suite_cli_scale().
  */
 #ifndef IOMATRIX_SUITE_CLI_H
 #define IOMATRIX_SUITE_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "suite/suite.h"
 
@@ -33,6 +35,10 @@ struct suite_cli {
 int suite_cli_parse(int argc, char **argv, unsigned allow, const char *cmd,
 		    struct suite_cli *o);
 void suite_cli_release(struct suite_cli *o);
+/* The lines of --help that describe these options (allow: the SCLI_*
+ * options the command takes besides --device and --scale), then a blank
+ * line. */
+void suite_cli_help(FILE *f, unsigned allow);
 /* The one --scale parser of run, plan, export and validate: a positive
  * finite factor up to SUITE_CLI_MAX_SCALE.  0, or -1 with the message
  * printed. */

@@ -17,9 +17,10 @@
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 #include "common/units.h"
-#include "model/fleet.h"
+#include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"
+#include "suite/keys.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
 const char *const arc_metric_units[ARC_NMETRIC] = { "IOPS", "MB/s", "mean latency (µs)",
@@ -84,13 +85,8 @@ static void stamp_of(const char *dir, char *buf, size_t len)
 /* The date a set sorts by: started_at, else the date its name starts with. */
 static char *set_date(const char *path, const char *name)
 {
-	char p[PATH_MAX];
-	size_t len;
 	char why[64];
-	snprintf(p, sizeof(p), "%s/manifest.json", path);
-	char *buf = fsutil_read_at(AT_FDCWD, p, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	cJSON *m = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
+	cJSON *m = rset_read_manifest(path, why, sizeof(why));
 	const char *d = js(m, "started_at");
 	char *out = d ? strdup(d) : NULL;
 	cJSON_Delete(m);
@@ -329,18 +325,50 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 	return s->ndevs++;
 }
 
+/* The keys cell_sig() spells out itself (and size, which is not a
+ * workload key but keeps series of different file sets apart). */
+static bool sig_names(int k)
+{
+	switch (k) {
+	case K_PATTERN: case K_BS: case K_IODEPTH: case K_JOBS: case K_RWMIXREAD:
+	case K_ENGINE: case K_DIRECT: case K_FSYNC: case K_END_FSYNC: case K_DATA:
+	case K_FILES: case K_OFFSET: case K_RUNTIME: case K_REQUESTS: case K_IO_SIZE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Every other key that defines the workload (batching, io_uring options,
+ * placement, and any key the table gains), where it is not at its default:
+ * a series must not join cells that differ there.  Old signatures stay
+ * as they were, as none of these were set before the keys existed. */
+static void cell_sig_rest(const struct cell *c, struct sbuf *b)
+{
+	struct sbuf v = SBUF_INIT;
+	for (int k = 0; k < NKEYS; k++) {
+		if (!cell_keys[k].workload || sig_names(k) || key_is_default(k, c))
+			continue;
+		sbuf_reset(&v);
+		key_text(k, c, KEY_TEXT_METHOD, &v);
+		if (v.len)
+			sbuf_addf(b, ";%s=%s", cell_keys[k].name, sbuf_str(&v));
+	}
+	sbuf_release(&v);
+}
+
 static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 {
 	char t[48];
-	sbuf_addf(b, "pattern=%s", c->pattern);
+	sbuf_addf(b, "pattern=%s", pattern_name(c->cell.pattern));
 	fmt_bs(c->bs, t, sizeof(t));
 	sbuf_addf(b, ";bs=%s;qd=%d;jobs=%d", t, c->iodepth, c->jobs);
-	if (!strcmp(c->pattern, "randrw") || !strcmp(c->pattern, "readwrite"))
+	if (pattern_is_mixed(c->cell.pattern))
 		sbuf_addf(b, ";rwmixread=%d", c->rwmixread);
-	sbuf_addf(b, ";engine=%s;direct=%s", c->engine, c->direct ? "yes" : "no");
+	sbuf_addf(b, ";engine=%s;direct=%s", c->cell.engine, c->direct ? "yes" : "no");
 	if (c->fsync || c->end_fsync)
 		sbuf_addf(b, ";fsync=%d%s", c->fsync, c->end_fsync ? "+end" : "");
-	sbuf_addf(b, ";data=%s", c->data);
+	sbuf_addf(b, ";data=%s", data_name(c->cell.data));
 	if (c->compress_pct)
 		sbuf_addf(b, ":%d", c->compress_pct);
 	sbuf_addf(b, ";files=%d", c->files);
@@ -364,6 +392,7 @@ static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 		fmt_bs(c->io_size, t, sizeof(t));
 		sbuf_addf(b, ";io_size=%s", t);
 	}
+	cell_sig_rest(&c->cell, b);
 }
 
 /* One metric over the directions: throughput adds up (spreads in
@@ -406,7 +435,7 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		const struct rset_cell *c = &rs->cells[i];
 		if (!c->ok)
 			continue;
-		size_t d = dev_index(s, rs, fleet_cell_host(c), c->device);
+		size_t d = dev_index(s, rs, report_cell_host(c), c->device);
 		if (d == (size_t)-1)
 			return -1;
 		struct arc_cell *a = &s->cells[s->ncells];
@@ -415,15 +444,15 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		a->dev = d;
 		/* labels need not name the direction ("RND4K Q1T1" is both a
 		 * random read and a random write cell in many suites) */
-		size_t ll = strlen(c->label) + strlen(c->pattern) + 2;
+		size_t ll = strlen(c->label) + strlen(pattern_name(c->cell.pattern)) + 2;
 		a->label = malloc(ll);
 		if (a->label)
-			snprintf(a->label, ll, "%s %s", c->label, c->pattern);
+			snprintf(a->label, ll, "%s %s", c->label, pattern_name(c->cell.pattern));
 		a->sig = sbuf_detach(&b);
 		s->ncells++;
 		if (!a->label || !a->sig)
 			return -1;
-		a->seq_large = strncmp(c->pattern, "rand", 4) && c->bs >= 65536;
+		a->seq_large = !pattern_is_random(c->cell.pattern) && c->bs >= 65536;
 		for (int m = 0; m < ARC_NMETRIC; m++)
 			cell_metric(c, m, &a->m[m]);
 	}

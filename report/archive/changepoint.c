@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "changepoint.h"
+#include "common/student.h"
 #include "compare/cmpstat.h"
 
 const char *cp_kind_name(enum cp_kind k)
@@ -97,7 +98,7 @@ static void segment(struct seg *s, size_t a, size_t b)
 	/* Bonferroni over every split the whole series could have, so that
 	 * the halves of a segment do not each get a fresh alpha */
 	double df = s->n > 3 ? (double)(s->n - 2) : 1;
-	if (bt <= cmpstat_t_quantile(1 - s->alpha / (2.0 * (double)(s->n - 1)), df))
+	if (bt <= student_t_quantile(1 - s->alpha / (2.0 * (double)(s->n - 1)), df))
 		return;
 	s->split[best] = true;
 	segment(s, a, best);

@@ -12,15 +12,33 @@
 #include "archive.h"
 #include "cli.h"
 #include "history.h"
+#include "resultset/schema.h"
+
+static const struct option_spec history_opts[] = {
+	{ "--device", NULL, "D" },
+	{ "--workload", NULL, "LABEL" },
+	{ "--metric", NULL, "iops|mbs|lat_mean|lat_p99", .value = OPTV_WORDS,
+	  .words = "iops mbs lat_mean lat_p99" },
+	{ "--format", NULL, "text|json|csv", .value = OPTV_WORDS,
+	  .words = "text json csv" },
+	{ "--threshold", NULL, "PCT" },
+	{ "--same", NULL, "HOST:DEV=HOST:DEV", .flags = OPT_REPEAT },
+	{ NULL },
+};
+
+const struct command_spec history_spec = {
+	.name = "history", .forms = { "[DIR...]" }, .opts = history_opts,
+	.operand = OPTV_DIR,
+};
 
 static void usage(FILE *f)
 {
+	optspec_usage(f, &history_spec);
 	fprintf(f,
-		"usage: iomatrix history [DIR...] [--device D] [--workload LABEL]\n"
-		"           [--metric iops|mbs|lat_mean|lat_p99] [--format text|json|csv]\n"
-		"           [--threshold PCT] [--same HOST:DEV=HOST:DEV]...\n\n"
+		"\n"
 		"Each device's value of each workload in every dated result set under DIR\n"
-		"(default ./results; a set, or a directory of sets), in date order, with\n"
+		"(default $IOMATRIX_RESULTS or ./results; a set, or a directory of sets),\n"
+		"in date order, with "
 		"the change points and what changed in the environment.\n\n"
 		"Device identity: the same device across sets is the same host name plus,\n"
 		"where the fingerprint has them, the same device model and sha256 of the\n"
@@ -128,7 +146,7 @@ int cmd_history(int argc, char **argv)
 		}
 	}
 	if (!ndirs)
-		dirs[ndirs++] = "results";
+		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
 	opt.same = same;
 	history_init(&h, &opt);
 

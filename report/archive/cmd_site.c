@@ -4,7 +4,10 @@
  * suites/<slug>.html, sets/<slug>/report.html.  Incremental: SITE/
  * .iomatrix-site.json records each set's stamp and each page's input hash,
  * SITE/.cache/ keeps each set's record, so a rerun reads only new or
- * changed sets and rewrites only the pages whose inputs changed.
+ * changed sets and rewrites only the pages whose inputs changed.  Every
+ * file is reached through sitefs (no link inside the site is followed;
+ * only recorded files with their recorded hash are removed); each set's
+ * folder is an outdir with its own list.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,22 +23,42 @@
 #include "cli.h"
 #include "common/fsutil.h"
 #include "render/outdir.h"
+#include "render/render.h"
 #include "model/report.h"
 #include "site.h"
+#include "sitefs.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
+#include "resultset/schema.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
  * read afresh. */
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3 /* 3: signatures name the engine options */
+
+static const struct option_spec site_opts[] = {
+	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
+	{ "--title", NULL, "TEXT" },
+	{ "--baseline", NULL, "HOST:DEVICE" },
+	{ "--threshold", NULL, "PCT" },
+	{ "--same", NULL, "A=B", .flags = OPT_REPEAT },
+	{ "--charts", NULL, "svg|none", .value = OPTV_WORDS, .words = "svg none" },
+	{ "--template", NULL, "DIR", .value = OPTV_DIR },
+	{ NULL },
+};
+
+const struct command_spec site_spec = {
+	.name = "site", .forms = { "[DIR...]" }, .opts = site_opts,
+	.operand = OPTV_DIR,
+};
 
 static void usage(FILE *f)
 {
+	optspec_usage(f, &site_spec);
 	fprintf(f,
-		"usage: iomatrix site [DIR...] -o SITE [--title TEXT] [--baseline HOST:DEVICE]\n"
-		"           [--threshold PCT] [--same A=B]... [--charts svg|none] [--template DIR]\n\n"
-		"Write a static site of the result sets under DIR (default ./results): an\n"
+		"\n"
+		"Write a static site of the result sets under DIR (default\n"
+		"$IOMATRIX_RESULTS or ./results): an\n"
 		"index of every set (sortable and filterable in the page), a page per device\n"
 		"with a trend chart per workload (change points and environment changes\n"
 		"marked, as 'iomatrix history' finds them), a page per suite ranking every\n"
@@ -66,63 +89,6 @@ struct tmpls {
 	char *css, *js;
 	char salt[65];
 };
-
-/* Write SITE-relative name: a unique O_EXCL|O_NOFOLLOW temp file renamed
- * into place, 0644 (fsutil), without fsync: a site is rebuilt from the
- * archive, so thousands of pages need not wait on the disk.  (A fixed
- * NAME.tmp.PID opened with fopen followed a link planted at that name.) */
-static int put_file(const char *site, const char *name, const char *data, size_t len,
-		    struct errlist *errs)
-{
-	char path[PATH_MAX];
-	int r = fsutil_join(path, sizeof(path), site, name);
-	if (r == 0)
-		r = fsutil_write_replace_at(AT_FDCWD, path, data, len, false);
-	if (r < 0) {
-		errlist_add(errs, path[0] ? path : name, 0, 0, "cannot write: %s", fsutil_strerror(-r));
-		return -1;
-	}
-	return 0;
-}
-
-static int mkdirs(const char *site, const char *rel, struct errlist *errs)
-{
-	char p[PATH_MAX];
-	int e = fsutil_join(p, sizeof(p), site, rel);
-	if (e == 0)
-		e = fsutil_mkdir_p(p);
-	if (e < 0)
-		errlist_add(errs, p, 0, 0, "cannot create: %s", strerror(-e));
-	return e;
-}
-
-static bool exists(const char *site, const char *rel)
-{
-	char p[PATH_MAX];
-	struct stat st;
-	return fsutil_join(p, sizeof(p), site, rel) == 0 && stat(p, &st) == 0;
-}
-
-/* Remove the regular files of SITE/rel (a page's chart folder). */
-static void clean_dir(const char *site, const char *rel)
-{
-	char p[PATH_MAX];
-	snprintf(p, sizeof(p), "%s/%s", site, rel);
-	DIR *d = opendir(p);
-	struct dirent *de;
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char f[PATH_MAX + 256];
-		struct stat st;
-		snprintf(f, sizeof(f), "%s/%s", p, de->d_name);
-		/* dot files too: outdir's list of its files lives there */
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && lstat(f, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			unlink(f);
-	}
-	closedir(d);
-}
 
 static int load_templates(struct tmpls *t, const struct opts *o, char **argv, struct errlist *errs)
 {
@@ -184,12 +150,24 @@ static void tmpls_release(struct tmpls *t)
 
 /* ---- each set's report, linked back to the index ---- */
 
-static int put_rel(const char *site, const char *rel, const char *name, const struct sbuf *b,
-		   struct errlist *errs)
+/* SITE/sets/<slug>/ as an output directory: opened below the sets folder
+ * without following a link, locked, its own list of names and hashes (so
+ * a user's my-notes.txt there is never removed), no fsyncs.  0, or -1
+ * (a link or a read-only folder marks the run refused: exit 2). */
+static int set_outdir(struct sitefs *fs, const char *slug, struct outdir *od,
+		      struct errlist *e)
 {
-	char p[PATH_MAX + 300];
-	snprintf(p, sizeof(p), "%s/%s", rel, name);
-	return put_file(site, p, sbuf_str(b), b->len, errs);
+	char shown[PATH_MAX];
+	int setsfd = sitefs_dir(fs, "sets", true, e);
+	if (setsfd < 0)
+		return -1;
+	snprintf(shown, sizeof(shown), "%s/sets", fs->path);
+	int r = outdir_open_at(od, setsfd, shown, slug, "site", e);
+	close(setsfd);
+	if (r == -1)
+		fs->refused = true;
+	od->nosync = true;   /* a site is rebuilt from the archive, not kept */
+	return r < 0 ? -1 : 0;
 }
 
 /*
@@ -199,10 +177,9 @@ static int put_rel(const char *site, const char *rel, const char *name, const st
  * the set has a report of its own (someone wanted them), else without
  * (the device pages have the trends).  Also report.csv.
  */
-static int set_report(const char *site, const struct site_set *x, const struct tmpls *t,
+static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
 		      bool charts, struct errlist *errs)
 {
-	char dir[PATH_MAX];
 	struct outdir od = { .fd = -1 };
 	struct report r;
 	struct chart_set cs = { 0 };
@@ -210,20 +187,25 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 	struct errlist e = ERRLIST_INIT;
 	struct sbuf b = SBUF_INIT;
 	int rc = -1;
+	bool loaded = false;
 
-	snprintf(dir, sizeof(dir), "%s/sets/%s", site, x->slug);
 	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
 		goto out;
-	/* with charts, through outdir as `report` writes (gnuplot's files are
-	 * claimed there); without, plain writes into the folder we made: a
-	 * thousand sets would otherwise wait on a thousand fsyncs */
-	bool draw = charts && x->has_report;
-	if (draw && outdir_open(&od, dir, NULL, "site", &e) != 0)
+	loaded = true;
+	if (set_outdir(fs, x->slug, &od, &e) < 0)
 		goto out;
+	bool draw = charts && x->has_report;
 	struct chart_opts copts = { .svg = true, .png = false, .mode = CHART_SUMMARY,
 				    .scale = CHART_SCALE_AUTO };
-	if (draw && chart_render_all(&r, &od, &copts, &cs, &e) != 0)
+	int cr = draw ? chart_render_all(&r, &od, &copts, &cs, &e) : 0;
+	if (cr == 2) {           /* charts/ is a planted link: refused */
+		fs->refused = true;
+		goto out;
+	}
+	if (cr != 0)
 		cs.note = cs.note ? cs.note : strdup("charts could not be drawn");
+	if (!draw)               /* charts an earlier build drew, if unchanged */
+		outdir_remove(od.fd, "charts");
 	const char *files[6] = { "report.html", "this report as one self-contained HTML page",
 				 "report.csv", "one row per cell, device and direction: every parameter and metric" };
 	size_t nf = 4;
@@ -231,16 +213,8 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 		files[nf++] = "charts/";
 		files[nf++] = "each chart as .svg with its gnuplot script (.gp) and data (.dat)";
 	}
-	char rel[PATH_MAX];
-	snprintf(rel, sizeof(rel), "sets/%s", x->slug);
-	if (!draw) {
-		if (mkdirs(site, rel, &e) < 0)
-			goto out;
-		clean_dir(site, rel);
-	}
 	if (report_write_csv(&r, &b) < 0 ||
-	    (draw ? outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) :
-		    put_rel(site, rel, "report.csv", &b, &e)) < 0)
+	    outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) < 0)
 		goto out;
 	sbuf_reset(&b);
 	cJSON *ctx = report_context(&r, &cs, true, files, nf);
@@ -261,10 +235,9 @@ static int set_report(const char *site, const struct site_set *x, const struct t
 	sbuf_addc(&o, '\n');
 	sbuf_adds(&o, back);
 	sbuf_add(&o, html + head, b.len - head);
-	rc = (draw ? outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) :
-		     put_rel(site, rel, "report.html", &o, &e)) < 0 ? -1 : 0;
+	rc = outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) < 0 ? -1 : 0;
 	sbuf_release(&o);
-	if (rc == 0 && draw && outdir_finish(&od, &e) < 0)
+	if (rc == 0 && outdir_finish(&od, &e) < 0)
 		rc = -1;
 out:
 	for (size_t i = 0; i < e.n; i++)
@@ -273,7 +246,8 @@ out:
 	sbuf_release(&b);
 	chart_set_release(&cs);
 	outdir_close(&od);
-	report_release(&r);
+	if (loaded)
+		report_release(&r);
 	return rc;
 }
 
@@ -286,14 +260,13 @@ static void cache_name(const struct arc_ref *ref, char *buf, size_t len)
 	snprintf(buf, len, ".cache/sets/%.24s.json", hex);
 }
 
-static int cache_read(const char *site, const struct arc_ref *ref, struct arc_set *s)
+static int cache_read(struct sitefs *fs, const struct arc_ref *ref, struct arc_set *s)
 {
-	char rel[80], p[PATH_MAX];
+	char rel[80];
 	size_t len;
 	char why[64];
 	cache_name(ref, rel, sizeof(rel));
-	snprintf(p, sizeof(p), "%s/%s", site, rel);
-	char *buf = fsutil_read_at(AT_FDCWD, p, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	char *buf = sitefs_read(fs, rel, RESULTSET_MAX_FILE_BYTES, &len);
 	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "stamp");
@@ -303,10 +276,12 @@ static int cache_read(const char *site, const struct arc_ref *ref, struct arc_se
 	    cJSON_IsNumber(fmt) && fmt->valueint == CACHE_FORMAT)
 		rc = arc_set_from_json(cJSON_GetObjectItemCaseSensitive(j, "record"), s);
 	cJSON_Delete(j);
+	if (rc == 0)
+		sitefs_keep(fs, rel);
 	return rc;
 }
 
-static void cache_write(const char *site, const struct arc_ref *ref, const struct arc_set *s,
+static void cache_write(struct sitefs *fs, const struct arc_ref *ref, const struct arc_set *s,
 			struct errlist *errs)
 {
 	char rel[80];
@@ -317,7 +292,7 @@ static void cache_write(const char *site, const struct arc_ref *ref, const struc
 	char *text = cJSON_PrintUnformatted(j);
 	cache_name(ref, rel, sizeof(rel));
 	if (text)
-		put_file(site, rel, text, strlen(text), errs);
+		sitefs_put(fs, rel, text, strlen(text), errs);
 	free(text);
 	cJSON_Delete(j);
 }
@@ -334,7 +309,7 @@ static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
  * is unchanged, else loaded (on the stream's threads) and cached.  Returns
  * the number of sets loaded afresh, -1 on a fatal error.
  */
-static long read_sets(struct site *s, const char *site, const cJSON *old, struct arc_ref *refs,
+static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struct arc_ref *refs,
 		      size_t nrefs, struct errlist *errs)
 {
 	bool *fresh = calloc(nrefs + 1, sizeof(bool));
@@ -358,7 +333,7 @@ static long read_sets(struct site *s, const char *site, const cJSON *old, struct
 		int rc = -1;
 		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
 		bool write = fresh[i];
-		if (!fresh[i] && cache_read(site, &refs[i], &set) < 0) {
+		if (!fresh[i] && cache_read(fs, &refs[i], &set) < 0) {
 			rc = arc_set_load(&refs[i], &set, &e, &w);   /* cache lost */
 			write = true;
 		} else if (!fresh[i]) {
@@ -367,7 +342,7 @@ static long read_sets(struct site *s, const char *site, const cJSON *old, struct
 			break;
 		}
 		if (rc == 0 && write)
-			cache_write(site, &refs[i], &set, errs);
+			cache_write(fs, &refs[i], &set, errs);
 		loaded += fresh[i];
 		for (size_t k = 0; k < e.n; k++)
 			fprintf(stderr, "iomatrix: warning: skipped: %s\n", e.msgs[k]);
@@ -402,16 +377,20 @@ struct pages {
 	size_t written, total;
 };
 
-/* Record a page's hash; true when it must be (re)written. */
-static bool page_dirty(struct pages *pg, const char *site, const char *rel, const char *hash)
+/* Record a page's hash; true when it must be (re)written, else the page
+ * file is kept. */
+static bool page_dirty(struct pages *pg, struct sitefs *fs, const char *rel, const char *hash)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(pg->old, rel);
 	cJSON_AddStringToObject(pg->hashes, rel, hash);
 	pg->total++;
-	return !cJSON_IsString(o) || strcmp(o->valuestring, hash) || !exists(site, rel);
+	if (!cJSON_IsString(o) || strcmp(o->valuestring, hash) || !sitefs_exists(fs, rel))
+		return true;
+	sitefs_keep(fs, rel);
+	return false;
 }
 
-static int render(const char *site, const char *rel, const struct tmpl *t, cJSON *ctx,
+static int render(struct sitefs *fs, const char *rel, const struct tmpl *t, cJSON *ctx,
 		  const struct tmpls *tp, struct pages *pg, struct errlist *errs)
 {
 	struct sbuf b = SBUF_INIT;
@@ -420,7 +399,7 @@ static int render(const char *site, const char *rel, const struct tmpl *t, cJSON
 		cJSON_AddStringToObject(ctx, "css", tp->css);
 		cJSON_AddStringToObject(ctx, "version", iomatrix_version);
 		if (tmpl_render(t, ctx, ESC_HTML, &b) == 0)
-			rc = put_file(site, rel, sbuf_str(&b), b.len, errs);
+			rc = sitefs_put(fs, rel, sbuf_str(&b), b.len, errs);
 	}
 	pg->written += rc == 0;
 	sbuf_release(&b);
@@ -428,9 +407,53 @@ static int render(const char *site, const char *rel, const struct tmpl *t, cJSON
 	return rc;
 }
 
+/* site_chart_write()'s writer: into devices/<slug>/ through sitefs. */
+struct chart_put {
+	struct sitefs *fs;
+	const char *rel;
+	struct errlist *errs;
+};
+
+static int chart_put(void *ctx, const char *name, const struct sbuf *b)
+{
+	struct chart_put *c = ctx;
+	char rel[PATH_MAX];
+	if (fsutil_join(rel, sizeof(rel), c->rel, name) < 0 ||
+	    sitefs_put(c->fs, rel, sbuf_str(b), b->len, c->errs) < 0) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* Run the site's one gnuplot in SITE/.cache and record what it drew (the
+ * SVGs it wrote by name were claimed first: a planted link is gone). */
+static int run_site_gnuplot(struct sitefs *fs, const char *gnuplot, const struct sbuf *all,
+			    char **charts, size_t n, struct errlist *errs)
+{
+	char shown[PATH_MAX + 16], rel[PATH_MAX];
+	int dfd = sitefs_dir(fs, ".cache", true, errs), rc = -1;
+
+	snprintf(shown, sizeof(shown), "%s/.cache", fs->path);
+	sitefs_claim(fs, ".cache/gnuplot.log");
+	/* a log that stays there is not ours (gnuplot then writes to stderr) */
+	bool own_log = !sitefs_exists(fs, ".cache/gnuplot.log");
+	if (dfd >= 0 && sitefs_put(fs, ".cache/all.gp", sbuf_str(all), all->len, errs) == 0 &&
+	    chart_run_gnuplot(gnuplot, dfd, shown, "all.gp", errs) == 0)
+		rc = 0;
+	if (dfd >= 0)
+		close(dfd);
+	if (own_log)
+		sitefs_record(fs, ".cache/gnuplot.log");
+	for (size_t i = 0; i < n; i++)
+		if (charts[i] && snprintf(rel, sizeof(rel), "devices/%s", charts[i]) < (int)sizeof(rel))
+			sitefs_record(fs, rel);
+	return rc;
+}
+
 /* Charts of the dirty device pages, one gnuplot for all; charts[i] is the
  * path of series i's SVG from its page, NULL when none. */
-static void device_charts(const struct site *s, const char *site, const bool *dirty,
+static void device_charts(const struct site *s, struct sitefs *fs, const bool *dirty,
 			  char **charts, struct errlist *errs)
 {
 	char *gnuplot = chart_find_program("gnuplot");
@@ -445,80 +468,69 @@ static void device_charts(const struct site *s, const char *site, const bool *di
 			continue;
 		char rel[300];
 		snprintf(rel, sizeof(rel), "devices/%s", s->ident_slug[id]);
-		if (mkdirs(site, rel, errs) < 0)
+		int dfd = sitefs_dir(fs, rel, true, errs);
+		if (dfd < 0)
 			continue;
-		clean_dir(site, rel);
-		char dir[PATH_MAX];
-		snprintf(dir, sizeof(dir), "%s/%s", site, rel);
+		close(dfd);
+		struct chart_put cp = { fs, rel, errs };
 		size_t k = 0;
 		for (size_t i = 0; i < s->h.nseries; i++) {
 			/* one point is no trend: its table says it all */
 			if (s->h.series[i].ident != id || s->h.series[i].n < 2)
 				continue;
-			char file[32];
+			char file[32], svg[PATH_MAX];
 			snprintf(file, sizeof(file), "w%zu", ++k);
-			if (site_chart_write(&s->h, i, dir, rel, file, &all) == 0) {
+			if (site_chart_write(&s->h, i, chart_put, &cp, rel, file, &all) == 0) {
 				struct sbuf p = SBUF_INIT;
 				sbuf_addf(&p, "%s/%s.svg", s->ident_slug[id], file);
 				charts[i] = sbuf_detach(&p);
+				snprintf(svg, sizeof(svg), "%s/%s.svg", rel, file);
+				sitefs_claim(fs, svg);
 			}
 		}
 	}
-	if (all.len) {
-		char dir[PATH_MAX], log[PATH_MAX + 16];
-		snprintf(dir, sizeof(dir), "%s/.cache", site);
-		snprintf(log, sizeof(log), "%s/gnuplot.log", dir);
-		unlink(log);
-		int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (dfd < 0 || put_file(site, ".cache/all.gp", sbuf_str(&all), all.len, errs) < 0 ||
-		    chart_run_gnuplot(gnuplot, dfd, dir, "all.gp", errs) < 0)
-			for (size_t i = 0; i < s->h.nseries; i++) {
-				free(charts[i]);
-				charts[i] = NULL;
-			}
-		if (dfd >= 0)
-			close(dfd);
-	}
+	if (all.len && run_site_gnuplot(fs, gnuplot, &all, charts, s->h.nseries, errs) < 0)
+		for (size_t i = 0; i < s->h.nseries; i++) {
+			free(charts[i]);
+			charts[i] = NULL;
+		}
 	sbuf_release(&all);
 	free(gnuplot);
 }
 
-/* Pages the old manifest lists and the new one does not (a set removed
- * from the archive): remove them and their folders' files. */
-static void remove_stale(const char *site, const cJSON *old, const cJSON *now)
+/* Set pages the old manifest lists and the new one does not (a set
+ * removed from the archive): their folders' files that each folder's list
+ * names with an unchanged hash, then the folders when empty.  Everything
+ * else stale (device pages and charts, suite pages, cached records) is
+ * sitefs_finish()'s, from the site's record of names and hashes. */
+static void remove_stale_sets(struct sitefs *fs, const cJSON *old, const cJSON *now)
 {
 	const cJSON *o;
+	int setsfd = fsutil_open_dir_at(fs->root, "sets", false, NULL);
+	if (setsfd < 0)
+		return;
 	cJSON_ArrayForEach(o, old) {
-		if (!o->string || cJSON_GetObjectItemCaseSensitive(now, o->string))
+		char slug[NAME_MAX + 1];
+		if (!o->string || cJSON_GetObjectItemCaseSensitive(now, o->string) ||
+		    strncmp(o->string, "sets/", 5))
 			continue;
-		/* names come from our own manifest, but stay inside the site */
-		if (strstr(o->string, "..") || o->string[0] == '/')
+		const char *name = o->string + 5, *slash = strchr(name, '/');
+		/* sets/<one name>/report.html, nothing else (the manifest may
+		 * have been edited) */
+		if (!slash || strcmp(slash, "/report.html") || (size_t)(slash - name) > NAME_MAX)
 			continue;
-		char p[2 * PATH_MAX + 16], dir[PATH_MAX];
-		snprintf(p, sizeof(p), "%s/%s", site, o->string);
-		unlink(p);
-		snprintf(dir, sizeof(dir), "%s", o->string);
-		char *dot = strrchr(dir, '.');
-		if (!strncmp(dir, "devices/", 8) && dot) {
-			*dot = 0;               /* devices/x.html -> devices/x/ */
-		} else if (!strncmp(dir, "sets/", 5)) {
-			char *slash = strrchr(dir, '/');
-			*slash = 0;             /* sets/x/report.html -> sets/x/ */
-			char charts[PATH_MAX];
-			snprintf(charts, sizeof(charts), "%.*s/charts", PATH_MAX - 16, dir);
-			clean_dir(site, charts);
-			snprintf(p, sizeof(p), "%s/%s", site, charts);
-			rmdir(p);
-		} else {
+		snprintf(slug, sizeof(slug), "%.*s", (int)(slash - name), name);
+		int fd = fsutil_open_dir_at(setsfd, slug, false, NULL);
+		if (fd < 0)
 			continue;
-		}
-		clean_dir(site, dir);
-		snprintf(p, sizeof(p), "%s/%s", site, dir);
-		rmdir(p);
+		outdir_remove(fd, "charts");
+		close(fd);
+		outdir_remove(setsfd, slug);
 	}
+	close(setsfd);
 }
 
-static int write_pages(struct site *s, const char *site, const struct opts *o,
+static int write_pages(struct site *s, struct sitefs *fs, const struct opts *o,
 		       const struct tmpls *t, struct pages *pg, struct errlist *errs)
 {
 	char hash[65], rel[PATH_MAX];
@@ -535,10 +547,14 @@ static int write_pages(struct site *s, const char *site, const struct opts *o,
 			continue;
 		site_device_hash(s, id, t->salt, hash);
 		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
-		dirty[id] = page_dirty(pg, site, rel, hash);
+		dirty[id] = page_dirty(pg, fs, rel, hash);
+		if (!dirty[id]) {     /* its charts stay too */
+			snprintf(rel, sizeof(rel), "devices/%s/", s->ident_slug[id]);
+			sitefs_keep(fs, rel);
+		}
 	}
 	if (o->charts)
-		device_charts(s, site, dirty, charts, errs);
+		device_charts(s, fs, dirty, charts, errs);
 	rc = 0;
 	for (size_t id = 0; id < s->h.nidents; id++) {
 		if (!dirty[id])
@@ -546,13 +562,13 @@ static int write_pages(struct site *s, const char *site, const struct opts *o,
 		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
 		cJSON *ctx = site_device_context(s, id, o->title, (const char *const *)charts,
 						 o->hist.threshold);
-		rc |= render(site, rel, t->device, ctx, t, pg, errs);
+		rc |= render(fs, rel, t->device, ctx, t, pg, errs);
 	}
 	for (size_t u = 0; u < s->nsuites; u++) {
 		site_suite_hash(s, u, t->salt, hash);
 		snprintf(rel, sizeof(rel), "suites/%s.html", s->suites[u].slug);
-		if (page_dirty(pg, site, rel, hash))
-			rc |= render(site, rel, t->suite, site_suite_context(s, u, o->title, o->baseline),
+		if (page_dirty(pg, fs, rel, hash))
+			rc |= render(fs, rel, t->suite, site_suite_context(s, u, o->title, o->baseline),
 				     t, pg, errs);
 	}
 	for (size_t i = 0; i < s->nsets; i++) {
@@ -561,19 +577,19 @@ static int write_pages(struct site *s, const char *site, const struct opts *o,
 		snprintf(hin, sizeof(hin), "%s|%s", t->salt, x->stamp);
 		sha256_hex(hin, strlen(hin), hash);
 		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
-		if (page_dirty(pg, site, rel, hash) || x->dirty) {
-			if (set_report(site, x, t, o->charts, errs) == 0)
+		if (page_dirty(pg, fs, rel, hash) || x->dirty) {
+			if (set_report(fs, x, t, o->charts, errs) == 0)
 				pg->written++;
 			else
 				rc = -1;
 		}
 	}
 	site_index_hash(s, t->salt, hash);
-	if (page_dirty(pg, site, "index.html", hash)) {
+	if (page_dirty(pg, fs, "index.html", hash)) {
 		cJSON *ctx = site_index_context(s, o->title);
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "script", t->js);
-		rc |= render(site, "index.html", t->index, ctx, t, pg, errs);
+		rc |= render(fs, "index.html", t->index, ctx, t, pg, errs);
 	}
 out:
 	for (size_t i = 0; charts && i < s->h.nseries; i++)
@@ -650,8 +666,8 @@ int cmd_site(int argc, char **argv)
 	struct arc_ref *refs = NULL;
 	struct site s;
 	cJSON *old = NULL, *man = NULL;
+	struct sitefs fs = { .root = -1 };
 	int rc = EXIT_USAGE;
-	static const char *const subdirs[] = { "", ".cache/sets", "devices", "suites", "sets" };
 
 	site_init(&s, &o.hist);
 	if (!dirs || !same) {
@@ -666,24 +682,29 @@ int cmd_site(int argc, char **argv)
 	if (parse_args(argc, argv, &o, dirs, &ndirs, same) < 0)
 		goto out;
 	if (!ndirs)
-		dirs[ndirs++] = "results";
+		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
 	if (load_templates(&t, &o, argv, &errs) < 0 || arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
 		goto out_errs;
+	/* links planted inside the site are refused before anything is written */
+	int fe = sitefs_open(&fs, o.out, &errs);
 	rc = EXIT_RUNTIME;
-	for (size_t i = 0; i < sizeof(subdirs) / sizeof(subdirs[0]); i++)
-		if (mkdirs(o.out, subdirs[i], &errs) < 0)
-			goto out_errs;
-	char mpath[PATH_MAX], why[64];
+	if (fe < 0) {
+		rc = fe == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out_errs;
+	}
+	char why[64];
 	size_t mlen;
-	snprintf(mpath, sizeof(mpath), "%s/%s", o.out, SITE_MANIFEST);
-	char *mbuf = fsutil_read_at(AT_FDCWD, mpath, RESULTSET_MAX_FILE_BYTES, 0, &mlen);
+	char *mbuf = fsutil_read_at(fs.root, SITE_MANIFEST, RESULTSET_MAX_FILE_BYTES, 0, &mlen);
 	old = mbuf ? rset_parse_json(mbuf, mlen, why, sizeof(why)) : NULL;
 	free(mbuf);
 	if (!old)
 		old = cJSON_CreateObject();   /* first build, or a damaged manifest: all */
+	/* what an earlier build wrote, by name and hash: nothing else is
+	 * ever removed (a manifest of an older version has none: nothing) */
+	sitefs_load(&fs, cJSON_GetObjectItemCaseSensitive(old, "files"));
 
 	site_init(&s, &o.hist);
-	long fresh = read_sets(&s, o.out, old, refs, nrefs, &errs);
+	long fresh = read_sets(&s, &fs, old, refs, nrefs, &errs);
 	if (fresh < 0)
 		goto out_errs;
 	if (site_finish(&s, &errs) < 0) {
@@ -697,20 +718,30 @@ int cmd_site(int argc, char **argv)
 		cJSON_AddStringToObject(sets, refs[i].real, refs[i].stamp);
 	struct pages pg = { cJSON_AddObjectToObject(man, "pages"),
 			    cJSON_GetObjectItemCaseSensitive(old, "pages"), 0, 0 };
-	int prc = write_pages(&s, o.out, &o, &t, &pg, &errs);
-	remove_stale(o.out, pg.old, pg.hashes);
-	char *text = cJSON_Print(man);
-	if (!text || put_file(o.out, SITE_MANIFEST, text, strlen(text), &errs) < 0)
+	int prc = write_pages(&s, &fs, &o, &t, &pg, &errs);
+	remove_stale_sets(&fs, pg.old, pg.hashes);
+	cJSON *files = sitefs_finish(&fs);
+	if (!files)
 		prc = -1;
+	else
+		cJSON_AddItemToObject(man, "files", files);
+	char *text = cJSON_Print(man);
+	int wr = text ? fsutil_write_replace_at(fs.root, SITE_MANIFEST, text, strlen(text), false) : -ENOMEM;
+	if (wr < 0) {
+		errlist_add(&errs, NULL, 0, 0, "%s/%s: cannot write: %s", o.out, SITE_MANIFEST,
+			    fsutil_strerror(-wr));
+		prc = -1;
+	}
 	free(text);
 	printf("site: %s/index.html\n", o.out);
 	printf("  %zu sets (%ld read afresh), %zu suites; %zu of %zu pages written\n",
 	       s.nsets, fresh, s.nsuites, pg.written, pg.total);
-	rc = prc == 0 ? EXIT_OK : EXIT_RUNTIME;
+	rc = fs.refused ? EXIT_USAGE : prc == 0 ? EXIT_OK : EXIT_RUNTIME;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
+	sitefs_close(&fs);
 	site_release(&s);
 	tmpls_release(&t);
 	arc_refs_free(refs, nrefs);

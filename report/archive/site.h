@@ -90,11 +90,15 @@ void site_suite_hash(const struct site *s, size_t suite, const char *salt, char 
 void site_index_hash(const struct site *s, const char *salt, char hex[65]);
 
 /* ---- site_chart.c ---- */
-/* Write the trend chart of series si (.dat, .gp) into dir (a device's
- * chart folder, "devices/SLUG" from the site root), base name file, and
- * append its lines to all, a script run in SITE/.cache.  0; 1 when the
- * series has no dated point; -1 (errno) when a file cannot be written. */
-int site_chart_write(const struct history *h, size_t si, const char *dir,
+/* Where site_chart_write() puts file `name` of a device's chart folder:
+ * 0, or -1 (errno) when it cannot be written. */
+typedef int (*site_put_fn)(void *ctx, const char *name, const struct sbuf *b);
+/* Write the trend chart of series si (.dat, .gp) through put (into the
+ * device's chart folder, "devices/SLUG" from the site root, rel), base name
+ * file, and append its lines to all, a script run in SITE/.cache.  0; 1
+ * when the series has no dated point; -1 (errno) when a file cannot be
+ * written. */
+int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *ctx,
 		     const char *rel, const char *file, struct sbuf *all);
 
 #endif

@@ -1,10 +1,12 @@
 /*
  * chart.c - write gnuplot data (.dat) and scripts (.gp) for a report and run
- * one gnuplot process over all of them (chart.h).  Scripts contain our own
- * constants and whitelisted titles; every name from a suite or result set
- * (device names, cell labels) goes into the .dat files, read as column
- * headers and tick labels, where gnuplot never substitutes commands or
- * macros.
+ * one gnuplot process over all of them (chart.h): the grouped bars and the
+ * CrystalDiskMark panel here, the line charts in chart_lines.c, the charts
+ * of each optional section through its row of report_sections[], all built
+ * from chart_gp.c's pieces.  Scripts contain our own constants and
+ * whitelisted titles; every name from a suite or result set (device names,
+ * cell labels) goes into the .dat files, read as column headers and tick
+ * labels, where gnuplot never substitutes commands or macros.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -19,247 +21,10 @@
 #include <unistd.h>
 
 #include "chart.h"
+#include "chart_int.h"
 #include "render/escape.h"
 #include "common/fsutil.h"
 #include "resultset/rset.h"
-
-struct ctx {
-	const struct report *r;
-	struct outdir od;     /* outdir/charts */
-	bool svg, png;
-	enum chart_mode mode;
-	enum chart_scale scale;
-	struct chart_set *cs;
-	struct sbuf all;      /* all.gp */
-	struct errlist *msgs;
-	int err;
-};
-
-static int write_text(struct ctx *x, const char *name, const struct sbuf *b)
-{
-	return outdir_write(&x->od, name, sbuf_str(b), b->len, x->msgs);
-}
-
-static struct chart *chart_new(struct ctx *x, const char *file, const char *title,
-			       int group)
-{
-	struct chart_set *cs = x->cs;
-	if (cs->n == cs->alloc) {
-		size_t na = cs->alloc ? cs->alloc * 2 : 16;
-		struct chart *p = realloc(cs->c, na * sizeof(*p));
-		if (!p)
-			return NULL;
-		cs->c = p;
-		cs->alloc = na;
-	}
-	struct chart *c = &cs->c[cs->n];
-	memset(c, 0, sizeof(*c));
-	c->file = strdup(file);
-	c->title = strdup(title);
-	c->group = group;
-	if (!c->file || !c->title) {
-		free(c->file);
-		free(c->title);
-		return NULL;
-	}
-	cs->n++;
-	return c;
-}
-
-/* ---- gnuplot script pieces ---- */
-
-/*
- * A title drawn in the image.  It is made of our own words and numbers
- * (group titles: sizes, pattern words, QD, engine names from the set), and
- * anything outside a plain whitelist becomes a space, so no quote, backquote,
- * '@', '$' or ';' can reach gnuplot.  UTF-8 bytes (µ, –) pass: none of
- * them is an ASCII metacharacter.
- */
-static void gp_title(struct sbuf *g, const char *cmd, const char *text)
-{
-	sbuf_addf(g, "%s '", cmd);
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (isalnum(*p) || *p >= 0x80 || strchr(" ,.%/()+-:=x", *p))
-			sbuf_addc(g, (char)*p);
-		else
-			sbuf_addc(g, ' ');
-	}
-	sbuf_adds(g, "'\n");
-}
-
-/* Terminal lines, title, colours, common style.  ncol colours in C[]. */
-static void gp_begin(struct sbuf *g, const char *file, int width, int height,
-		     const char *title, const int *colors, size_t ncol, bool svg, bool png)
-{
-	sbuf_adds(g, "# written by iomatrix report; re-plot with: gnuplot ");
-	sbuf_addf(g, "%s.gp\nset encoding utf8\n", file);
-	if (svg)
-		sbuf_addf(g, "set terminal svg size %d,%d fixed noenhanced "
-			  "font 'DejaVu Sans,12' background rgb 'white'\n"
-			  "set output '%s.svg'\n", width, height, file);
-	else if (png)
-		sbuf_addf(g, "set terminal pngcairo size %d,%d noenhanced "
-			  "font 'DejaVu Sans,10' background rgb 'white'\n"
-			  "set output '%s.png'\n", width, height, file);
-	sbuf_addf(g, "array C[%zu]\n", ncol ? ncol : 1);
-	for (size_t i = 0; i < ncol; i++)
-		sbuf_addf(g, "C[%zu] = '%s'\n", i + 1,
-			  report_colors[colors[i] % REPORT_COLORS]);
-	gp_title(g, "set title", title);
-	/* legends sit above the plot, never on the data */
-	sbuf_adds(g, "set datafile missing '?'\n"
-		  "set border 3 lc rgb '#555555'\nset tics nomirror\n"
-		  "set grid ytics lc rgb '#dddddd' lt 1\n"
-		  "set key outside top center horizontal noenhanced\n");
-}
-
-/* The plot command is repeated for the PNG: `replot` loses the titles
- * taken from column headers. */
-static void gp_end(struct sbuf *g, const char *file, int width, int height, bool svg,
-		   bool png, const char *plot)
-{
-	if (svg && png)
-		sbuf_addf(g, "set terminal pngcairo size %d,%d noenhanced "
-			  "font 'DejaVu Sans,10' background rgb 'white'\n"
-			  "set output '%s.png'\n%s", width, height, file, plot);
-	sbuf_adds(g, "set output\nreset\n");
-}
-
-/* One number in SI form for a tick: 400k, 1.2M, 35, 0.5. */
-static void si_text(double v, char *buf, size_t len)
-{
-	static const char *const suf[] = { "", "k", "M", "G", "T", "P" };
-	int i = 0;
-	while (fabs(v) >= 1000 && i < 5) {
-		v /= 1000;
-		i++;
-	}
-	snprintf(buf, len, "%.3g%s", v, suf[i]);
-}
-
-/*
- * A value axis ("y", or "x" for latency): linear from 0 with about five
- * "nice" ticks, or logarithmic over whole decades; tick labels in SI form
- * either way, written by us (so every axis of every chart reads alike:
- * 400k, 1.2M).
- */
-static void gp_yaxis(struct sbuf *g, double mn, double mx, bool logy, const char *axis)
-{
-	char t[32];
-	if (!(mx > 0)) {
-		sbuf_addf(g, "set %srange [0:1]\n", axis);
-		return;
-	}
-	sbuf_addf(g, "set %stics (", axis);
-	if (logy) {
-		double lo = pow(10, floor(log10(mn > 0 ? mn : mx / 10)));
-		double hi = pow(10, ceil(log10(mx)));
-		if (hi <= lo)
-			hi = lo * 10;
-		bool dense = hi / lo <= 100;   /* few decades: 1, 2, 5 steps */
-		bool first = true;
-		for (double d = lo; d <= hi * 1.0001; d *= 10)
-			for (int m = 1; m <= 5; m += (m == 1 ? 1 : 3)) {
-				if ((!dense && m > 1) || d * m > hi * 1.0001)
-					continue;
-				si_text(d * m, t, sizeof(t));
-				sbuf_addf(g, "%s'%s' %.17g", first ? "" : ", ", t, d * m);
-				first = false;
-			}
-		sbuf_addf(g, ")\nset logscale %s 10\nset %srange [%.17g:%.17g]\n", axis, axis, lo, hi);
-		return;
-	}
-	double raw = mx / 5, mag = pow(10, floor(log10(raw))), norm = raw / mag;
-	double step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 2.5 ? 2.5 : norm <= 5 ? 5 : 10) * mag;
-	double top = ceil(mx * 1.05 / step) * step;
-	for (int k = 0; k * step <= top * 1.0001; k++) {
-		si_text(k * step, t, sizeof(t));
-		sbuf_addf(g, "%s'%s' %.17g", k ? ", " : "", t, k * step);
-	}
-	sbuf_addf(g, ")\nset %srange [0:%.17g]\n", axis, top);
-}
-
-static bool want_log(const struct ctx *x, double mn, double mx)
-{
-	if (x->scale == CHART_SCALE_LOG)
-		return mn > 0;
-	if (x->scale == CHART_SCALE_LINEAR)
-		return false;
-	return mn > 0 && mx / mn > 100;
-}
-
-static int chart_emit(struct ctx *x, const char *file, const char *title, int group,
-		      const struct sbuf *dat, const struct sbuf *gp)
-{
-	char name[300];
-	struct chart *c = chart_new(x, file, title, group);
-	if (!c)
-		return -1;
-	snprintf(name, sizeof(name), "%s.dat", file);
-	if (write_text(x, name, dat) < 0)
-		return -1;
-	snprintf(name, sizeof(name), "%s.gp", file);
-	if (write_text(x, name, gp) < 0)
-		return -1;
-	sbuf_addf(&x->all, "load '%s.gp'\n", file);
-	c->svgfile = x->svg;
-	c->png = x->png;
-	return 0;
-}
-
-/* A file name that says what the chart shows: "rnd4k-q1t1-randread-latency";
- * unique within the report ("-2" appended on a clash). */
-static void chart_file(struct ctx *x, const char *what, const char *kind, char *buf, size_t len)
-{
-	char slug[96], base[160];
-	escape_slug(what, slug, sizeof(slug));
-	snprintf(base, sizeof(base), "%s-%s", slug, kind);
-	snprintf(buf, len, "%s", base);
-	for (int n = 2;; n++) {
-		bool clash = false;
-		for (size_t i = 0; i < x->cs->n; i++)
-			clash |= !strcmp(x->cs->c[i].file, buf);
-		if (!clash)
-			return;
-		snprintf(buf, len, "%s-%d", base, n);
-	}
-}
-
-/* The name of a workload in a file name: its label and pattern when it has
- * one ("RND4K Q1T1 randread"), else its words. */
-static void group_what(const struct rgroup *g, char *buf, size_t len)
-{
-	if (g->proto->label[0])
-		snprintf(buf, len, "%s %s", g->proto->label, g->proto->pattern);
-	else
-		snprintf(buf, len, "%s", g->words);
-}
-
-struct chart_sink {
-	struct ctx *x;
-};
-
-int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
-		   const char *section, size_t dev, int group, int height,
-		   const struct sbuf *dat, const char *setup, const char *plot)
-{
-	static const int colors[REPORT_COLORS] = { 0, 1, 2, 3, 4, 5, 6, 7 };
-	struct ctx *x = k->x;
-	struct sbuf gp = SBUF_INIT;
-	gp_begin(&gp, file, 800, height, title, colors, REPORT_COLORS, x->svg, x->png);
-	sbuf_adds(&gp, setup);
-	sbuf_adds(&gp, plot);
-	gp_end(&gp, file, 800, height, x->svg, x->png, plot);
-	int rc = chart_emit(x, file, title, group, dat, &gp);
-	sbuf_release(&gp);
-	if (rc == 0) {
-		x->cs->c[x->cs->n - 1].section = section;
-		x->cs->c[x->cs->n - 1].section_dev = dev;
-	}
-	return rc;
-}
-
-/* ---- grouped bars: IOPS and MB/s per workload, one bar per device ---- */
 
 static double entry_ci(const struct rentry *e, bool bw)
 {
@@ -276,7 +41,7 @@ static double entry_ci(const struct rentry *e, bool bw)
 }
 
 /* One bar chart over groups gi[0..n-1]: IOPS or MB/s, with 95 % CI bars. */
-static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
+static int chart_bars_one(struct chart_ctx *x, bool bw, const size_t *gi, size_t n,
 			  const char *file, const char *title)
 {
 	const struct report *r = x->r;
@@ -297,12 +62,12 @@ static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct rgroup *g = &r->groups[gi[i]];
 		char tick[300];
-		group_what(g, tick, sizeof(tick));
+		chart_group_what(g, tick, sizeof(tick));
 		/* two workloads with one label (direct and buffered): the title
 		 * tells them apart */
 		for (size_t j = 0; j < n; j++) {
 			char t2[300];
-			group_what(&r->groups[gi[j]], t2, sizeof(t2));
+			chart_group_what(&r->groups[gi[j]], t2, sizeof(t2));
 			if (j != i && !strcmp(t2, tick)) {
 				snprintf(tick, sizeof(tick), "%s", g->title);
 				break;
@@ -333,7 +98,7 @@ static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
 		}
 		sbuf_addc(&dat, '\n');
 	}
-	bool logy = want_log(x, mn, mx);
+	bool logy = chart_want_log(x, mn, mx);
 	/* room for the rotated tick labels, from the longest one (bottom) and
 	 * the first one (it reaches left of the first bar) */
 	int h = 360 + (int)(maxtick * 2.5), w = 820;
@@ -364,7 +129,7 @@ static int chart_bars_one(struct ctx *x, bool bw, const size_t *gi, size_t n,
  * queues differ by orders of magnitude: one axis for both hides the QD1
  * bars) and into chunks of CHART_BARS_PER_CHART.
  */
-static int chart_bars(struct ctx *x, bool bw)
+static int chart_bars(struct chart_ctx *x, bool bw)
 {
 	const struct report *r = x->r;
 	size_t *gi = calloc(r->ngroups + 1, sizeof(*gi));
@@ -405,20 +170,20 @@ static int chart_bars(struct ctx *x, bool bw)
 
 /* ---- CrystalDiskMark-style overview: one panel per device ---- */
 
-static const struct { const char *name, *rd, *wr; uint64_t bs; int qd; } cdm_rows[] = {
-	{ "SEQ1M Q8T1", "read", "write", 1 << 20, 8 },
-	{ "SEQ1M Q1T1", "read", "write", 1 << 20, 1 },
-	{ "RND4K Q32T1", "randread", "randwrite", 4096, 32 },
-	{ "RND4K Q1T1", "randread", "randwrite", 4096, 1 },
+static const struct { const char *name; enum pattern rd, wr; uint64_t bs; int qd; } cdm_rows[] = {
+	{ "SEQ1M Q8T1", PAT_READ, PAT_WRITE, 1 << 20, 8 },
+	{ "SEQ1M Q1T1", PAT_READ, PAT_WRITE, 1 << 20, 1 },
+	{ "RND4K Q32T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 32 },
+	{ "RND4K Q1T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 1 },
 };
 #define CDM_ROWS (sizeof(cdm_rows) / sizeof(cdm_rows[0]))
 
-static double cdm_value(const struct report *r, size_t dev, const char *pat, uint64_t bs, int qd)
+static double cdm_value(const struct report *r, size_t dev, enum pattern pat, uint64_t bs, int qd)
 {
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct rgroup *g = &r->groups[i];
 		const struct rset_cell *c = g->proto;
-		if (c->bs != bs || c->iodepth != qd || c->jobs != 1 || strcmp(c->pattern, pat) ||
+		if (c->bs != bs || c->iodepth != qd || c->jobs != 1 || c->cell.pattern != pat ||
 		    c->offset_bytes || c->offset_pct > 0)
 			continue;
 		for (size_t k = 0; k < g->n; k++)
@@ -428,7 +193,7 @@ static double cdm_value(const struct report *r, size_t dev, const char *pat, uin
 	return NAN;
 }
 
-static int chart_cdm(struct ctx *x)
+static int chart_cdm(struct chart_ctx *x)
 {
 	const struct report *r = x->r;
 	size_t nd = r->ndevs < 6 ? r->ndevs : 6, have = 0;
@@ -510,545 +275,6 @@ static int chart_cdm(struct ctx *x)
 	return rc;
 }
 
-/* ---- line charts from (x, y) series in column pairs ---- */
-
-struct series {
-	char *name;       /* owned */
-	int color;
-	int dash;         /* gnuplot dash type: 1 solid, 2 dashed (writes) */
-	size_t n, alloc;
-	double *x, *y;
-};
-
-struct lines {
-	struct series *s;
-	size_t n;
-};
-
-static struct series *lines_series(struct lines *l, const char *name, int color)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (!strcmp(l->s[i].name, name))
-			return &l->s[i];
-	struct series *p = realloc(l->s, (l->n + 1) * sizeof(*p));
-	if (!p)
-		return NULL;
-	l->s = p;
-	struct series *s = &l->s[l->n];
-	memset(s, 0, sizeof(*s));
-	s->name = strdup(name);
-	s->color = color;
-	s->dash = 1;
-	if (!s->name)
-		return NULL;
-	l->n++;
-	return s;
-}
-
-static int series_point(struct series *s, double x, double y)
-{
-	if (!s)
-		return -1;
-	if (s->n == s->alloc) {
-		size_t na = s->alloc ? s->alloc * 2 : 16;
-		double *nx = realloc(s->x, na * sizeof(double));
-		if (!nx)
-			return -1;
-		s->x = nx;
-		double *ny = realloc(s->y, na * sizeof(double));
-		if (!ny)
-			return -1;
-		s->y = ny;
-		s->alloc = na;
-	}
-	s->x[s->n] = x;
-	s->y[s->n] = y;
-	s->n++;
-	return 0;
-}
-
-static void lines_release(struct lines *l)
-{
-	for (size_t i = 0; i < l->n; i++) {
-		free(l->s[i].name);
-		free(l->s[i].x);
-		free(l->s[i].y);
-	}
-	free(l->s);
-	memset(l, 0, sizeof(*l));
-}
-
-struct axes {
-	const char *xlabel, *ylabel;
-	int logx;            /* 0, 2 or 10 */
-	bool ylog;           /* exceedance: log y with percentile ticks */
-	const char *style;   /* "linespoints", "lines" */
-	const char *yticks;  /* our own tick list, or NULL for SI ticks */
-	double ymin, ymax;   /* with yticks */
-};
-
-static int chart_lines(struct ctx *x, struct lines *l, const char *file,
-		       const char *title, int group, const struct axes *ax)
-{
-	struct sbuf dat = SBUF_INIT, gp = SBUF_INIT;
-	size_t maxn = 0, ns = l->n < 64 ? l->n : 64;
-	int colors[64];
-	double mn = INFINITY, mx = 0;
-	int rc;
-
-	if (!ns)
-		return 0;
-	for (size_t i = 0; i < ns; i++) {
-		colors[i] = l->s[i].color;
-		if (l->s[i].n > maxn)
-			maxn = l->s[i].n;
-		for (size_t k = 0; k < l->s[i].n; k++) {
-			double v = l->s[i].y[k];
-			if (v > 0 && v < mn)
-				mn = v;
-			if (v > mx)
-				mx = v;
-		}
-	}
-	for (size_t i = 0; i < ns; i++) {
-		sbuf_adds(&dat, i ? " \"x\" " : "\"x\" ");
-		escape_append(&dat, l->s[i].name, ESC_GPDATA);
-	}
-	sbuf_addc(&dat, '\n');
-	for (size_t k = 0; k < maxn; k++) {
-		for (size_t i = 0; i < ns; i++) {
-			const struct series *s = &l->s[i];
-			if (k < s->n && isfinite(s->x[k]) && isfinite(s->y[k]))
-				sbuf_addf(&dat, "%s%.17g %.17g", i ? " " : "", s->x[k], s->y[k]);
-			else
-				sbuf_adds(&dat, i ? " NaN NaN" : "NaN NaN");
-		}
-		sbuf_addc(&dat, '\n');
-	}
-	int h = 440, w = 800;
-	gp_begin(&gp, file, w, h, title, colors, ns, x->svg, x->png);
-	sbuf_addf(&gp, "array D[%zu]\n", ns);
-	for (size_t i = 0; i < ns; i++)
-		sbuf_addf(&gp, "D[%zu] = %d\n", i + 1, l->s[i].dash);
-	bool logy = !ax->yticks && want_log(x, mn, mx);
-	sbuf_addf(&gp, "set xlabel '%s'\nset ylabel '%s%s'\n", ax->xlabel, ax->ylabel,
-		  logy ? ", log scale" : "");
-	if (ax->logx == 10) {
-		/* decades with SI labels, as on every y axis */
-		double xmn = INFINITY, xmx = 0;
-		for (size_t i = 0; i < ns; i++)
-			for (size_t k = 0; k < l->s[i].n; k++) {
-				double v = l->s[i].x[k];
-				if (v > 0 && v < xmn)
-					xmn = v;
-				if (v > xmx)
-					xmx = v;
-			}
-		gp_yaxis(&gp, xmn, xmx, true, "x");
-	} else if (ax->logx) {
-		sbuf_addf(&gp, "set logscale x %d\nset format x '%%g'\n", ax->logx);
-	}
-	if (ax->yticks)
-		sbuf_addf(&gp, "set ytics (%s)\nset logscale y 10\nset yrange [%.17g:%.17g]\n",
-			  ax->yticks, ax->ymin, ax->ymax);
-	else
-		gp_yaxis(&gp, mn, mx, logy, "y");
-	char plot[360];
-	snprintf(plot, sizeof(plot), "plot for [i=1:%zu] '%s.dat' using (column(2*i-1)):(column(2*i)) "
-		 "with %s lc rgb C[i] dt D[i] title columnhead(2*i)\n",
-		 ns, file, ax->style ? ax->style : "linespoints lw 2 pt 7 ps 0.6");
-	sbuf_adds(&gp, plot);
-	gp_end(&gp, file, w, h, x->svg, x->png, plot);
-	rc = chart_emit(x, file, title, group, &dat, &gp);
-	sbuf_release(&dat);
-	sbuf_release(&gp);
-	return rc;
-}
-
-/* Key of a group without one parameter, to find bs / qd sweeps.  The
- * offset and stop rule are part of it: zone reads at 0 %, 50 % and 95 %
- * are no sweep, and a 60 s latency cell at QD1 is not a point of the 20 s
- * QD sweep (it once drew a vertical segment onto the QD1 point). */
-static void sweep_key(const struct rset_cell *c, int skip, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d|%llu|%g|%llu|%llu|%llu", c->pattern,
-		 skip == 0 ? 0ull : (unsigned long long)c->bs,
-		 skip == 1 ? 0 : c->iodepth, c->jobs, c->rwmixread, c->engine,
-		 c->direct, c->data, c->fsync, c->files,
-		 (unsigned long long)c->offset_bytes, c->offset_pct,
-		 (unsigned long long)c->runtime_ns, (unsigned long long)c->requests,
-		 (unsigned long long)c->io_size);
-}
-
-/* Sweep points arrive in suite order (QD 1, 32, then 2, 4, ...); a line
- * through them must go left to right, one point per x. */
-static void series_sort_x(struct series *s)
-{
-	for (size_t i = 1; i < s->n; i++) {
-		double xv = s->x[i], yv = s->y[i];
-		size_t j = i;
-		for (; j > 0 && s->x[j - 1] > xv; j--) {
-			s->x[j] = s->x[j - 1];
-			s->y[j] = s->y[j - 1];
-		}
-		s->x[j] = xv;
-		s->y[j] = yv;
-	}
-	size_t o = 0;
-	for (size_t i = 0; i < s->n; i++)
-		if (o == 0 || s->x[i] != s->x[o - 1]) {
-			s->x[o] = s->x[i];
-			s->y[o] = s->y[i];
-			o++;
-		}
-	s->n = o;
-}
-
-static double dev_metric(const struct rentry *e, int what)
-{
-	switch (what) {
-	case 0: return rentry_bw(e) / 1e6;
-	case 1: return rentry_iops(e);
-	default: return rentry_lat(e);
-	}
-}
-
-/*
- * Sweep charts: for each distinct key-without-bs (or -qd) with at least 3
- * values, one chart with a line per device.  At most 6 sweeps per kind.
- */
-static int chart_sweeps(struct ctx *x, int skip)
-{
-	const struct report *r = x->r;
-	char key[320], k2[320];
-	char **done = calloc(r->ngroups + 1, sizeof(char *));
-	size_t ndone = 0, emitted = 0;
-	int rc = 0;
-
-	if (!done)
-		return -1;
-	for (size_t gi = 0; gi < r->ngroups && emitted < 6 && rc == 0; gi++) {
-		sweep_key(r->groups[gi].proto, skip, key, sizeof(key));
-		bool seen = false;
-		for (size_t i = 0; i < ndone; i++)
-			seen |= !strcmp(done[i], key);
-		if (seen)
-			continue;
-		done[ndone++] = strdup(key);
-		size_t nvals = 0;
-		for (size_t gj = 0; gj < r->ngroups; gj++) {
-			sweep_key(r->groups[gj].proto, skip, k2, sizeof(k2));
-			nvals += !strcmp(k2, key);
-		}
-		if (nvals < 3)
-			continue;
-		const struct rset_cell *p = r->groups[gi].proto;
-		int whats[2] = { skip == 0 ? 0 : 1, 2 };
-		int nwhat = skip == 0 ? 1 : 2;
-		emitted++;
-		for (int w = 0; w < nwhat && rc == 0; w++) {
-			struct lines l = { 0 };
-			for (size_t gj = 0; gj < r->ngroups; gj++) {
-				sweep_key(r->groups[gj].proto, skip, k2, sizeof(k2));
-				if (strcmp(k2, key))
-					continue;
-				const struct rgroup *g = &r->groups[gj];
-				for (size_t k = 0; k < g->n; k++) {
-					if (!g->e[k].cell->ok)
-						continue;
-					const struct rdev *dv = &r->devs[g->e[k].dev];
-					double xv = skip == 0 ? (double)g->proto->bs / 1024 :
-						    g->proto->iodepth;
-					double yv = dev_metric(&g->e[k], whats[w]);
-					if (whats[w] == 2)
-						yv /= 1e3;
-					if (series_point(lines_series(&l, dv->display, dv->color), xv, yv) < 0)
-						rc = -1;
-				}
-			}
-			for (size_t i = 0; i < l.n; i++)
-				series_sort_x(&l.s[i]);
-			char file[160], title[300], bs[32], what[160];
-			fmt_bs(p->bs, bs, sizeof(bs));
-			if (skip == 0) {
-				snprintf(what, sizeof(what), "%s q%dt%d", p->pattern, p->iodepth, p->jobs);
-				chart_file(x, what, "mbs-vs-block-size", file, sizeof(file));
-				snprintf(title, sizeof(title), "Throughput vs block size: %s, QD%d, %d job%s",
-					 report_pattern_words(p->pattern, false), p->iodepth,
-					 p->jobs, p->jobs == 1 ? "" : "s");
-			} else {
-				snprintf(what, sizeof(what), "%s %s t%d", bs, p->pattern, p->jobs);
-				chart_file(x, what, w ? "latency-vs-queue-depth" : "iops-vs-queue-depth",
-					   file, sizeof(file));
-				snprintf(title, sizeof(title), "%s vs queue depth: %s %s, %d job%s",
-					 w ? "Mean latency" : "IOPS", bs,
-					 report_pattern_words(p->pattern, false), p->jobs,
-					 p->jobs == 1 ? "" : "s");
-			}
-			struct axes ax = {
-				.xlabel = skip == 0 ? "block size (KiB)" : "queue depth",
-				.ylabel = whats[w] == 0 ? "MB/s (10^6 bytes/s)" :
-					  whats[w] == 1 ? "IOPS" : "mean latency (µs)",
-				.logx = 2,
-			};
-			if (rc == 0)
-				rc = chart_lines(x, &l, file, title, -1, &ax);
-			lines_release(&l);
-		}
-	}
-	for (size_t i = 0; i < ndone; i++)
-		free(done[i]);
-	free(done);
-	return rc;
-}
-
-static const char *const dnames[DIR__COUNT] = { "read", "write" };
-
-/* ---- latency exceedance from the histogram ---- */
-
-struct bucket {
-	double low, count;
-};
-
-static int bucket_cmp(const void *a, const void *b)
-{
-	double x = ((const struct bucket *)a)->low, y = ((const struct bucket *)b)->low;
-	return x < y ? -1 : x > y;
-}
-
-/* The merged histogram of one direction over every repetition (sorted,
- * equal lows summed).  Returns the bucket count; *out is owned by the
- * caller.  0 when the cell has none (imports without json+ bins). */
-static size_t hist_merged(const struct rset_cell *c, int dd, struct bucket **out)
-{
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), *rep;
-	struct bucket *b = NULL;
-	size_t n = 0, alloc = 0;
-
-	*out = NULL;
-	cJSON_ArrayForEach(rep, reps) {
-		const cJSON *h = cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(rep, dnames[dd]), "hist");
-		const cJSON *bk = cJSON_GetObjectItemCaseSensitive(h, "buckets"), *p;
-		cJSON_ArrayForEach(p, bk) {
-			const cJSON *lo = cJSON_GetArrayItem(p, 0), *ct = cJSON_GetArrayItem(p, 1);
-			if (!cJSON_IsNumber(lo) || !cJSON_IsNumber(ct) || !(ct->valuedouble > 0))
-				continue;
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 256;
-				if (alloc > (1u << 22))
-					break;
-				struct bucket *q = realloc(b, alloc * sizeof(*q));
-				if (!q) {
-					free(b);
-					return 0;
-				}
-				b = q;
-			}
-			b[n].low = lo->valuedouble;
-			b[n].count = ct->valuedouble;
-			n++;
-		}
-	}
-	if (n > 1)
-		qsort(b, n, sizeof(*b), bucket_cmp);
-	size_t o = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (o && b[o - 1].low == b[i].low)
-			b[o - 1].count += b[i].count;
-		else
-			b[o++] = b[i];
-	}
-	*out = b;
-	return o;
-}
-
-/*
- * A step curve of P(latency > x) from the histogram: each bucket drops the
- * curve at its upper edge.  It starts at p1 (no flat lead-in from the
- * minimum) and ends where fewer than one IO remains.  Without a histogram
- * only the percentiles the source has are drawn, as points.
- */
-static int exceed_points(struct series *s, const struct rset_cell *c, int dd, double div,
-			 double *nmax)
-{
-	const struct rset_dir *d = &c->dir[dd];
-	struct bucket *b;
-	size_t nb = hist_merged(c, dd, &b);
-	int rc = 0;
-
-	if (nb) {
-		double total = 0, cum = 0, prev = 1;
-		for (size_t i = 0; i < nb; i++)
-			total += b[i].count;
-		*nmax = total > *nmax ? total : *nmax;
-		for (size_t i = 0; i < nb && rc == 0; i++) {
-			cum += b[i].count;
-			double e = 1 - cum / total;
-			double up = i + 1 < nb ? b[i + 1].low : b[i].low * (1 + 1.0 / 64);
-			if (e > 0.99) {
-				prev = e;
-				continue;
-			}
-			if (prev <= 0.99 || s->n)
-				rc |= series_point(s, up / div, prev > 0.99 ? 0.99 : prev);
-			else
-				rc |= series_point(s, up / div, 0.99);
-			if (e * total < 1)
-				break;
-			rc |= series_point(s, up / div, e);
-			prev = e;
-		}
-		free(b);
-		return rc;
-	}
-	for (size_t i = 0; i < d->npct && rc == 0; i++)
-		if (d->pct_p[i] >= 1 && d->pct_p[i] < 100)
-			rc |= series_point(s, d->pct_ns[i] / div, 1 - d->pct_p[i] / 100);
-	double n = (double)d->ios;
-	*nmax = n > *nmax ? n : *nmax;
-	return rc;
-}
-
-/* y ticks of an exceedance chart: only percentiles the sample can resolve
- * (at least ten IOs beyond them). */
-static void exceed_ticks(double nmax, char *buf, size_t len, double *ymin)
-{
-	static const struct { const char *name; double e; } t[] = {
-		{ "p50", 0.5 }, { "p90", 0.1 }, { "p99", 0.01 },
-		{ "p99.9", 0.001 }, { "p99.99", 0.0001 }, { "p99.999", 0.00001 },
-	};
-	size_t o = 0;
-	*ymin = 0.01;
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		if (nmax * t[i].e < 10 && i > 0)
-			break;
-		o += (size_t)snprintf(buf + o, len - o, "%s'%s' %g", o ? ", " : "", t[i].name, t[i].e);
-		*ymin = t[i].e;
-		if (o >= len)
-			break;
-	}
-	*ymin /= 2;
-}
-
-static bool group_is_latency(const struct rgroup *g)
-{
-	return !strncasecmp(g->proto->label, "lat", 3);
-}
-
-static bool group_long_or_write(const struct rgroup *g)
-{
-	for (size_t k = 0; k < g->n; k++)
-		if (g->e[k].cell->dir[DIR_WRITE].present || g->e[k].cell->runtime_mean_ns > 10e9)
-			return true;
-	return false;
-}
-
-/* Latency exceedance and bandwidth time series for one workload. */
-static int chart_cell(struct ctx *x, size_t gi, bool lat, bool series)
-{
-	const struct report *r = x->r;
-	const struct rgroup *g = &r->groups[gi];
-	struct lines pl = { 0 }, sl = { 0 };
-	double lats[128], nmax = 0;
-	size_t nl = 0;
-	char name[256], file[200], title[400], what[300];
-	int rc = 0;
-
-	for (size_t k = 0; k < g->n; k++)
-		for (int dd = 0; dd < DIR__COUNT; dd++) {
-			const struct rset_dir *d = &g->e[k].cell->dir[dd];
-			if (g->e[k].cell->ok && d->present && d->npct && nl < 128)
-				lats[nl++] = d->pct_ns[d->npct - 1];
-		}
-	double div;
-	const char *unit = fmt_lat_unit(lats, nl, &div);
-	for (size_t k = 0; k < g->n; k++) {
-		const struct rset_cell *c = g->e[k].cell;
-		const struct rdev *dv = &r->devs[g->e[k].dev];
-		if (!c->ok)
-			continue;
-		for (int dd = 0; dd < DIR__COUNT; dd++) {
-			const struct rset_dir *d = &c->dir[dd];
-			if (!d->present)
-				continue;
-			if (g->mixed)
-				snprintf(name, sizeof(name), "%s %s", dv->display, dnames[dd]);
-			else
-				snprintf(name, sizeof(name), "%s", dv->display);
-			if (lat) {
-				struct series *s = lines_series(&pl, name, dv->color);
-				if (s && g->mixed && dd == DIR_WRITE)
-					s->dash = 2;
-				rc |= s ? exceed_points(s, c, dd, div, &nmax) : -1;
-			}
-			if (series && d->nseries >= 3) {
-				struct series *s = lines_series(&sl, name, dv->color);
-				if (s && g->mixed && dd == DIR_WRITE)
-					s->dash = 2;
-				double iv = (double)d->series_interval_ns / 1e9;
-				for (size_t i = 0; i < d->nseries; i++)
-					rc |= series_point(s, (i + 1) * iv, d->series_bw[i] / 1e6);
-			}
-		}
-	}
-	group_what(g, what, sizeof(what));
-	bool any_pts = false;
-	for (size_t i = 0; i < pl.n; i++)
-		any_pts |= pl.s[i].n > 0;
-	if (rc == 0 && any_pts) {
-		char xl[64], ticks[256];
-		double ymin;
-		exceed_ticks(nmax, ticks, sizeof(ticks), &ymin);
-		chart_file(x, what, "latency", file, sizeof(file));
-		snprintf(title, sizeof(title), "Latency percentiles: %s", g->title);
-		snprintf(xl, sizeof(xl), "latency (%s), log scale", unit);
-		struct axes ax = { .xlabel = xl, .ylabel = "percentile (share of IOs slower)",
-				   .logx = 10, .style = "lines lw 2", .yticks = ticks,
-				   .ymin = ymin, .ymax = 1 };
-		rc = chart_lines(x, &pl, file, title, (int)gi, &ax);
-	}
-	if (rc == 0 && sl.n) {
-		chart_file(x, what, "mbs-over-time", file, sizeof(file));
-		snprintf(title, sizeof(title), "Throughput over time (first repetition): %s", g->title);
-		struct axes ax = { .xlabel = "time (s)", .ylabel = "MB/s (10^6 bytes/s)" };
-		rc = chart_lines(x, &sl, file, title, (int)gi, &ax);
-	}
-	lines_release(&pl);
-	lines_release(&sl);
-	return rc;
-}
-
-/* Which per-workload charts to draw.  Summary: latency of latency cells
- * (or, without one, of the first 4K random read at QD1), time series of
- * write cells and of cells longer than 10 s; all: everything. */
-static int chart_cells(struct ctx *x)
-{
-	const struct report *r = x->r;
-	size_t drawn = 0, lat_default = (size_t)-1;
-	bool any_lat = false;
-
-	for (size_t gi = 0; gi < r->ngroups; gi++) {
-		const struct rset_cell *c = r->groups[gi].proto;
-		any_lat |= group_is_latency(&r->groups[gi]);
-		if (lat_default == (size_t)-1 && !strcmp(c->pattern, "randread") &&
-		    c->bs == 4096 && c->iodepth == 1 && c->jobs == 1)
-			lat_default = gi;
-	}
-	for (size_t gi = 0; gi < r->ngroups && drawn < CHART_MAX_CELL_CHARTS; gi++) {
-		const struct rgroup *g = &r->groups[gi];
-		bool all = x->mode == CHART_ALL;
-		bool lat = all || group_is_latency(g) || (!any_lat && gi == lat_default);
-		bool ser = all || group_long_or_write(g);
-		if (!lat && !ser)
-			continue;
-		if (chart_cell(x, gi, lat, ser) < 0)
-			return -1;
-		drawn++;
-	}
-	return 0;
-}
-
 char *chart_find_program(const char *prog)
 {
 	const char *path = getenv("PATH");
@@ -1076,9 +302,7 @@ int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char 
 {
 	int logfd, status;
 
-	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (logfd >= 0)
-		fchmod(logfd, 0644);
+	logfd = openat(dfd, "gnuplot.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	pid_t pid = fork();
 
 	if (pid < 0) {
@@ -1120,7 +344,7 @@ int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char 
 
 /* The report's charts: the names gnuplot will write are claimed first
  * (gnuplot's fopen would follow a planted link), then one run of all.gp. */
-static int run_gnuplot(const char *gnuplot, struct ctx *x, struct errlist *msgs)
+static int run_gnuplot(const char *gnuplot, struct chart_ctx *x, struct errlist *msgs)
 {
 	for (size_t i = 0; i < x->cs->n; i++) {
 		char name[300];
@@ -1184,7 +408,7 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 		     struct errlist *msgs)
 {
 	bool svg = o->svg, png = o->png;
-	struct ctx x = { .r = r, .svg = svg, .png = png, .cs = cs, .msgs = msgs,
+	struct chart_ctx x = { .r = r, .svg = svg, .png = png, .cs = cs, .msgs = msgs,
 			 .mode = o->mode, .scale = o->scale };
 	char *gnuplot = NULL;
 	int rc = 0;
@@ -1216,12 +440,13 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 		goto out;
 	}
 	struct chart_sink sink = { &x };
-	if (ssd_charts(r, &sink) < 0) {
-		errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
-		rc = 1;
-		goto out;
-	}
-	if (write_text(&x, "all.gp", &x.all) < 0) {
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->charts && report_sections[i]->charts(r, &sink) < 0) {
+			errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
+			rc = 1;
+			goto out;
+		}
+	if (chart_write_text(&x, "all.gp", &x.all) < 0) {
 		rc = 1;
 		goto out;
 	}
@@ -1250,16 +475,4 @@ out:
 	free(gnuplot);
 	sbuf_release(&x.all);
 	return rc;
-}
-
-void chart_set_release(struct chart_set *cs)
-{
-	for (size_t i = 0; i < cs->n; i++) {
-		free(cs->c[i].file);
-		free(cs->c[i].title);
-		free(cs->c[i].svg);
-	}
-	free(cs->c);
-	free(cs->note);
-	memset(cs, 0, sizeof(*cs));
 }

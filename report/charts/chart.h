@@ -15,24 +15,7 @@
 #include "common/errlist.h"
 #include "render/outdir.h"
 #include "model/report.h"
-
-struct chart {
-	char *file;      /* owned: base name, e.g. "rnd4k-q1t1-randread-latency" */
-	char *title;     /* owned: caption, plain text */
-	int group;       /* -1: overview chart; else index into report.groups */
-	char *svg;       /* owned: the <svg> element to inline, NULL if none */
-	bool png;        /* a PNG was written */
-	bool svgfile;    /* an SVG was written */
-	const char *section; /* NULL: results; "steady", "pts", "precondition"
-				(ssd.c places those) */
-	size_t section_dev;  /* index into report.devs for a section chart */
-};
-
-struct chart_set {
-	struct chart *c;
-	size_t n, alloc;
-	char *note;      /* owned: why charts are missing, NULL if all fine */
-};
+#include "model/section.h"  /* struct chart, chart_set */
 
 /* Most per-cell charts (percentiles, time series) drawn for big sets. */
 #define CHART_MAX_CELL_CHARTS 24
@@ -62,28 +45,25 @@ struct chart_opts {
 int chart_render_all(const struct report *r, struct outdir *parent,
 		     const struct chart_opts *opts, struct chart_set *cs,
 		     struct errlist *msgs);
-void chart_set_release(struct chart_set *cs);
 
 /*
- * Chart kinds kept in their own files (ssd_chart.c) add charts through a
- * sink: chart.c writes FILE.dat as given and FILE.gp from its own terminal
- * and style lines (colours in the gnuplot array C[1..8]), then `setup` and
- * `plot` (our constants and numbers only, never a string from a set), and
- * renders it with everything else in the one gnuplot run.  A chart with a
- * section is placed by ssd.c; else group says which results table it
- * follows (-1: the overview).
+ * The charts of optional sections (the charts hook of a report_sections[]
+ * row, e.g. ssd_chart.c) are added through a sink: chart.c writes FILE.dat
+ * as given and FILE.gp from its own terminal and style lines (colours in
+ * the gnuplot array C[1..8]), then `setup` and `plot` (our constants and
+ * numbers only, never a string from a set), and renders it with everything
+ * else in the one gnuplot run.  A chart with a section is placed by that
+ * section's context hook; else group says which results table it follows
+ * (-1: the overview).
  */
 struct chart_sink;
 struct sbuf;
 int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
 		   const char *section, size_t dev, int group, int height,
 		   const struct sbuf *dat, const char *setup, const char *plot);
-/* ssd_chart.c: steady-state, PTS and write-cliff charts.  0 or -1. */
+/* ssd_chart.c: steady-state, PTS and write-cliff charts, the charts hook
+ * of the SSD row (report/sections.c).  0 or -1. */
 int ssd_charts(const struct report *r, struct chart_sink *k);
-
-/* The template object of one chart (title, svg, png, image). */
-#include <cjson/cJSON.h>
-cJSON *chart_json(const struct chart *c, bool html);
 
 /* Shared with the site's charts: the full path of prog in $PATH (caller
  * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name

@@ -24,12 +24,27 @@
 #define ALPHA 0.05        /* family-wise error rate over the comparison */
 #define MAX_REPS 256
 
+static const struct option_spec compare_opts[] = {
+	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
+	{ "--threshold", NULL, "PCT" },
+	{ "--map", NULL, "OLD=NEW", .flags = OPT_REPEAT },
+	{ "--format", NULL, "md,html,json", .value = OPTV_WORDS,
+	  .words = "md html json md,html,json" },
+	{ "--fail-on-regression" },
+	{ "--template", NULL, "DIR", .value = OPTV_DIR },
+	{ NULL },
+};
+
+const struct command_spec compare_spec = {
+	.name = "compare", .forms = { "OLD_SET NEW_SET" }, .opts = compare_opts,
+	.operand = OPTV_DIR,
+};
+
 static void usage(FILE *f)
 {
+	optspec_usage(f, &compare_spec);
 	fprintf(f,
-		"usage: iomatrix compare OLD_SET NEW_SET [-o DIR] [--threshold PCT]\n"
-		"           [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression]\n"
-		"           [--template DIR]\n\n"
+		"\n"
 		"Pair the workloads of two result sets (same device name and parameters)\n"
 		"and give each pair one verdict from its primary metric: MB/s for blocks\n"
 		"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
@@ -730,7 +745,8 @@ int cmd_compare(int argc, char **argv)
 	if (no || nn)
 		printf("%d workload%s only in old (or failed in new), %d only in new (or failed in old)\n",
 		       no, no == 1 ? "" : "s", nn);
-	printf("written: %s/\n", od.path);
+	if (rc == EXIT_OK)   /* "written" only when it is true */
+		printf("written: %s/\n", od.path);
 	if (rc == EXIT_OK && c.fail_on_reg && count[V_WORSE])
 		rc = EXIT_REGRESSION;
 out_errs:

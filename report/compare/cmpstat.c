@@ -1,87 +1,12 @@
 /*
- * cmpstat.c - Welch's t-test, Student's t distribution (through the
- * regularised incomplete beta function, Lentz's continued fraction) and
- * Holm-Bonferroni, for compare and history (cmpstat.h).
+ * cmpstat.c - Welch's t-test and Holm-Bonferroni, for compare and history
+ * (cmpstat.h); Student's t itself is common/student.c, the one copy.
  */
 #include <math.h>
 #include <stdlib.h>
 
 #include "cmpstat.h"
-
-/* Continued fraction of the incomplete beta function (modified Lentz). */
-static double beta_cf(double a, double b, double x)
-{
-	const double tiny = 1e-300;
-	double c = 1, d = 1 - (a + b) * x / (a + 1);
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	double h = d;
-	for (int m = 1; m <= 300; m++) {
-		double m2 = 2 * m;
-		double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-		d = 1 + aa * d;
-		c = 1 + aa / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-		d = 1 + aa * d;
-		c = 1 + aa / c;
-		d = 1 / (fabs(d) < tiny ? tiny : d);
-		c = fabs(c) < tiny ? tiny : c;
-		double del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-14)
-			break;
-	}
-	return h;
-}
-
-/* Regularised incomplete beta I_x(a, b). */
-static double beta_inc(double a, double b, double x)
-{
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	double lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-	double bt = exp(lbt);
-	/* the continued fraction converges fast on this side of the mean */
-	if (x < (a + 1) / (a + b + 2))
-		return bt * beta_cf(a, b, x) / a;
-	return 1 - bt * beta_cf(b, a, 1 - x) / b;
-}
-
-double cmpstat_t_cdf(double t, double df)
-{
-	if (!(df > 0))
-		return NAN;
-	if (isinf(t))
-		return t > 0 ? 1 : 0;
-	double tail = 0.5 * beta_inc(df / 2, 0.5, df / (df + t * t)); /* P(T > |t|) */
-	return t >= 0 ? 1 - tail : tail;
-}
-
-double cmpstat_t_quantile(double p, double df)
-{
-	if (!(p > 0 && p < 1) || !(df > 0))
-		return NAN;
-	/* bisection on the CDF: monotone, and 200 steps reach double precision */
-	double lo = -1, hi = 1;
-	while (cmpstat_t_cdf(lo, df) > p)
-		lo *= 2;
-	while (cmpstat_t_cdf(hi, df) < p)
-		hi *= 2;
-	for (int i = 0; i < 200 && hi - lo > 1e-12 * (1 + fabs(lo)); i++) {
-		double mid = (lo + hi) / 2;
-		if (cmpstat_t_cdf(mid, df) < p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
+#include "common/student.h"
 
 double cmpstat_welch_p(const struct cmpstat_side *a, const struct cmpstat_side *b)
 {
@@ -96,7 +21,7 @@ double cmpstat_welch_p(const struct cmpstat_side *a, const struct cmpstat_side *
 		     (va * va / (a->n - 1) + vb * vb / (b->n - 1));
 	if (!isfinite(dof) || dof < 1)
 		dof = 1;
-	return 2 * (1 - cmpstat_t_cdf(t, dof));
+	return 2 * (1 - student_t_cdf(t, dof));
 }
 
 struct pidx {

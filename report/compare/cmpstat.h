@@ -1,8 +1,9 @@
 /*
  * cmpstat.h - the statistics behind a verdict "this changed", shared by
- * `compare` and `history`: Welch's t-test between two summaries, Student's t
- * distribution, and Holm-Bonferroni control over a family of tests.  Pure
- * code, no IO; unit-tested in tests/unit/test_changepoint.c.
+ * `compare` and `history`: Welch's t-test between two summaries and
+ * Holm-Bonferroni control over a family of tests, on Student's t of
+ * common/student.h.  Pure code, no IO; unit-tested in
+ * tests/unit/test_changepoint.c.
  */
 #ifndef IOMATRIX_CMPSTAT_H
 #define IOMATRIX_CMPSTAT_H
@@ -15,11 +16,6 @@ struct cmpstat_side {
 	double mean, stddev;
 	int n;
 };
-
-/* P(T <= t) for Student's t with df degrees of freedom (df > 0). */
-double cmpstat_t_cdf(double t, double df);
-/* The t with P(T <= t) = p, 0 < p < 1. */
-double cmpstat_t_quantile(double p, double df);
 
 /*
  * Two-sided p-value of Welch's t-test (Welch-Satterthwaite degrees of

@@ -13,20 +13,9 @@
 #include <string.h>
 
 #include "report.h"
+#include "section.h"
 
 #define OUTLIER_RATIO 1.5
-
-const char *fleet_cell_host(const struct rset_cell *c)
-{
-	const cJSON *h = cJSON_GetObjectItemCaseSensitive(c->json, "host");
-	return cJSON_IsString(h) ? h->valuestring : NULL;
-}
-
-const cJSON *fleet_of(const struct rset *rs)
-{
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	return cJSON_IsObject(f) ? f : NULL;
-}
 
 static const char *jstr(const cJSON *o, const char *k)
 {
@@ -37,7 +26,7 @@ static const char *jstr(const cJSON *o, const char *k)
 const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 			  const char **path)
 {
-	const cJSON *fl = fleet_of(&r->sets[d->set]), *h, *dv;
+	const cJSON *fl = report_set_fleet(&r->sets[d->set]), *h, *dv;
 
 	if (!fl || !d->host || !strcmp(d->host, "all"))
 		return NULL;
@@ -60,8 +49,10 @@ const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 
 char *fleet_title(const struct rset *rs)
 {
-	const cJSON *fl = fleet_of(rs);
-	const char *mode = fl ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode")) : NULL;
+	const cJSON *fl = report_set_fleet(rs);
+	if (!fl)
+		return NULL;
+	const char *mode = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode"));
 	int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
 	char buf[256];
 
@@ -108,7 +99,7 @@ static void fmt_offset(const cJSON *clock, char *buf, size_t len)
  * wall-clock offset and how it ended. */
 static void hosts_table(const struct rset *rs, cJSON *fo)
 {
-	const cJSON *fl = fleet_of(rs), *h;
+	const cJSON *fl = report_set_fleet(rs), *h;
 	cJSON *rows = cJSON_AddArrayToObject(fo, "hosts");
 	char off[96], ver[96];
 
@@ -129,14 +120,38 @@ static void hosts_table(const struct rset *rs, cJSON *fo)
 	}
 }
 
-void fleet_context(const struct report *r, cJSON *ctx)
+/* Hosts that were one machine (fleet.same_machine): said in the intro,
+ * since their numbers are not independent. */
+static void same_machine_note(const cJSON *fl, char *intro, size_t len)
+{
+	const cJSON *g, *n;
+
+	cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(fl, "same_machine")) {
+		size_t used = strlen(intro), k = 0;
+		if (!cJSON_IsArray(g) || used + 64 >= len)
+			continue;
+		used += (size_t)snprintf(intro + used, len - used, " Warning: hosts ");
+		cJSON_ArrayForEach(n, g)
+			if (cJSON_IsString(n) && used + strlen(n->valuestring) + 4 < len)
+				used += (size_t)snprintf(intro + used, len - used, "%s%s",
+							 k++ ? ", " : "", n->valuestring);
+		if (used < len)
+			snprintf(intro + used, len - used, " are one machine (same machine-id or boot id): they shared its CPU, memory and perhaps its disks, so their numbers are not independent.");
+	}
+}
+
+void fleet_context(const struct report *r, const struct chart_set *cs, bool html,
+		   cJSON *ctx)
 {
 	cJSON *sets = NULL;
 
+	(void)cs;
+	(void)html;
+
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		const cJSON *fl = fleet_of(rs);
-		char intro[512];
+		const cJSON *fl = report_set_fleet(rs);
+		char intro[1536];
 		if (!fl)
 			continue;
 		if (!sets) {
@@ -158,6 +173,7 @@ void fleet_context(const struct report *r, cJSON *ctx)
 			snprintf(intro, sizeof(intro),
 				 "Survey of %d hosts from %s: every host ran the whole suite on its own devices. Rows are host · device; each workload ends with the fleet spread and names the hosts far from the median.",
 				 nh, rs->dir);
+		same_machine_note(fl, intro, sizeof(intro));
 		cJSON_AddStringToObject(fo, "intro", intro);
 		cJSON_AddStringToObject(fo, "corner", "host (as given)");
 		cJSON *cols = cJSON_AddArrayToObject(fo, "cols");
@@ -185,7 +201,7 @@ static void fmt_num(double v, char *buf, size_t len)
 static void spread_lines(const struct report *r, const struct rgroup *g,
 			 const char *device, cJSON *lines, cJSON *outl)
 {
-	double v[256], sorted[256];
+	double v[256], sorted[256], sess[256];
 	const char *who[256];
 	size_t n = 0;
 	char a[32], b[32], c[32], line[512];
@@ -196,6 +212,7 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 		    !g->e[k].cell->ok)
 			continue;
 		who[n] = d->host;
+		sess[n] = jnum(g->e[k].cell->json, "fleet_session", 0);
 		v[n++] = rentry_iops(&g->e[k]);
 	}
 	if (n < 2)
@@ -206,8 +223,23 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 	fmt_num(sorted[0], a, sizeof(a));
 	fmt_num(med, b, sizeof(b));
 	fmt_num(sorted[n - 1], c, sizeof(c));
-	snprintf(line, sizeof(line), "Fleet spread of %s over %zu hosts: min %s / median %s / max %s IOPS (max/min %.2fx).",
-		 device, n, a, b, c, sorted[0] > 0 ? sorted[n - 1] / sorted[0] : 0.0);
+	/* the run most hosts were measured in: a host from another (a
+	 * resumed set) was measured at another time, and a gap may be the
+	 * time rather than the host */
+	double usual = sess[0];
+	size_t best = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t same = 0;
+		for (size_t k = 0; k < n; k++)
+			same += sess[k] == sess[i];
+		if (same > best) {
+			best = same;
+			usual = sess[i];
+		}
+	}
+	snprintf(line, sizeof(line), "Fleet spread of %s over %zu hosts: min %s / median %s / max %s IOPS (max/min %.2fx).%s",
+		 device, n, a, b, c, sorted[0] > 0 ? sorted[n - 1] / sorted[0] : 0.0,
+		 best < n ? " The hosts were not all measured at the same time (a resumed set): the spread mixes hosts and times." : "");
 	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
 	for (size_t i = 0; i < n; i++) {
 		if (med <= 0 || v[i] <= 0)
@@ -215,9 +247,10 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 		double ratio = v[i] < med ? med / v[i] : v[i] / med;
 		if (ratio < OUTLIER_RATIO)
 			continue;
-		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s).",
+		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s)%s",
 			 who[i], ratio, v[i] < med ? "slower" : "faster",
-			 g->proto->label ? g->proto->label : g->title, device);
+			 g->proto->label ? g->proto->label : g->title, device,
+			 sess[i] != usual ? ", but it was measured at another time than most hosts (a resumed run), so the gap may be the time, not the host." : ".");
 		cJSON_AddItemToArray(outl, cJSON_CreateString(line));
 	}
 }
@@ -363,11 +396,11 @@ static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
 	return strdup(buf);
 }
 
-bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
+bool fleet_summary(struct report *r)
 {
 	size_t shown = 0;
 
-	if (r->nsets != 1 || !fleet_of(&r->sets[0]))
+	if (r->nsets != 1 || !report_set_fleet(&r->sets[0]))
 		return false;
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -382,10 +415,10 @@ bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s))
 			char more[96];
 			snprintf(more, sizeof(more), "%zu more workloads in the results below.",
 				 r->ngroups - SUMMARY_GROUPS);
-			add(r, strdup(more));
+			report_summary_add(r, strdup(more));
 			break;
 		}
-		add(r, s);
+		report_summary_add(r, s);
 	}
 	return true;
 }

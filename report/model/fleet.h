@@ -5,6 +5,8 @@
  * fingerprints and clock offsets), per workload the fleet spread
  * (min / median / max across hosts) with outliers named, and in aggregate
  * mode the start skew with a warning when it exceeds 1 % of the runtime.
+ * These are the hooks of the fleet row of report_sections[] (section.h);
+ * nothing calls them by name but report/sections.c.
  */
 #ifndef IOMATRIX_REPORT_FLEET_H
 #define IOMATRIX_REPORT_FLEET_H
@@ -17,12 +19,6 @@
 
 struct report;
 
-/* The host a fleet cell ran on as given in --hosts ("all" for aggregate
- * cells); NULL for cells of ordinary sets.  Borrowed from the cell. */
-const char *fleet_cell_host(const struct rset_cell *c);
-/* The manifest's "fleet" object, NULL for ordinary sets. */
-const cJSON *fleet_of(const struct rset *rs);
-
 /* A fleet device's own fingerprint and path on its host, from the
  * manifest's fleet.hosts[].devices (the set-level devices have none);
  * NULL for other devices and for "all".  Borrowed from the set. */
@@ -30,18 +26,20 @@ struct rdev;
 const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 			  const char **path);
 
-/* Default report title of a fleet set: "quick: survey of 3 hosts".
- * Caller frees. */
+/* Default report title of a fleet set: "quick: survey of 3 hosts";
+ * NULL for other sets.  Caller frees. */
 char *fleet_title(const struct rset *rs);
 
 /* The summary of a report of one fleet set: per workload the hosts'
- * range (survey) or their sum (aggregate), each sentence handed to add
- * (which takes it).  Returns false, adding nothing, for other reports. */
-bool fleet_summary(struct report *r, void (*add)(struct report *r, char *s));
+ * range (survey) or their sum (aggregate), through report_summary_add().
+ * Returns false, adding nothing, for other reports. */
+bool fleet_summary(struct report *r);
 
 /* Template context: "fleet" at the top (hosts, mode, intro), and per
  * workload group gi "fleet_lines" (spread, skew) and "fleet_outliers". */
-void fleet_context(const struct report *r, cJSON *ctx);
+struct chart_set;
+void fleet_context(const struct report *r, const struct chart_set *cs, bool html,
+		   cJSON *ctx);
 void fleet_group_context(const struct report *r, size_t gi, cJSON *group);
 
 #endif

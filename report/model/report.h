@@ -99,32 +99,20 @@ int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
 			 const char *const *labels, struct errlist *errs);
 void report_release(struct report *r);
 
-/* For the parts of a report kept in their own files (ssd.c): add a
- * warning (formatted), or a summary sentence (takes ownership of s). */
+/* For the optional sections (section.h): add a warning (formatted;
+ * warnings.c), or a summary sentence (takes ownership of s; summary.c). */
 void report_warn(struct report *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void report_summary_add(struct report *r, char *s);
 
+/* ---- table.c: the words and numbers of tables ---- */
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
 
 /* Human words. */
-const char *report_pattern_words(const char *pattern, bool plural);
-
-/* The template context (caller owns); charts may be NULL. */
-struct chart_set;
-cJSON *report_context(const struct report *r, const struct chart_set *charts,
-		      bool html, const char *const *files, size_t nfiles);
-/* report.csv and report.json */
-int report_write_csv(const struct report *r, struct sbuf *out);
-cJSON *report_json(const struct report *r);
-
-/* fio command equivalent to a cell (see also `export fio`). */
-void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *out);
-/* The device path is a directory (files named CELL_FILE_FMT inside). */
-bool rdev_is_dir(const struct rdev *d);
+const char *report_pattern_words(enum pattern pattern, bool plural);
 
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */
@@ -138,10 +126,9 @@ void fmt_ratio(double r, char *buf, size_t len);
 void fmt_stat(double mean, double ci95, int n, double div, char *buf, size_t len);
 /* false: --no-ci, fmt_stat() prints plain values */
 extern bool fmt_show_ci;
-/* A set's command line as a shell would take it ("iomatrix run ..."),
- * or NULL for imported sets.  Caller frees. */
-char *report_set_command(const struct rset *rs);
 /* size for people, "4K", "1M", "1536" */
 void fmt_bs(uint64_t bs, char *buf, size_t len);
+/* printf into a new string (caller frees); NULL on OOM */
+char *fmt_str(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -7,16 +7,18 @@
 #include "ssd.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts/chart.h"
+#include "section.h"
 #include "common/fsutil.h"
+#include "resultset/ptsfile.h"
+#include "common/ramkind.h"
 #include "resultset/rset.h"
 
-#define SSD_MAX_FILE (16u << 20)
 
 static double jnum(const cJSON *o, const char *k, double def)
 {
@@ -30,40 +32,15 @@ static const char *jstr(const cJSON *o, const char *k)
 	return cJSON_IsString(x) ? x->valuestring : NULL;
 }
 
-/* Device names become file names: only what the suite language allows
- * ([a-z0-9._-], no leading dot), so a hostile manifest cannot point us
- * outside the set. */
-static bool name_ok(const char *n)
-{
-	if (!n || !*n || n[0] == '.' || strlen(n) > 64)
-		return false;
-	for (const char *p = n; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
-		      *p == '.' || *p == '_' || *p == '-'))
-			return false;
-	return true;
-}
-
 /* SETDIR/SUB/NAME.json, or NULL when absent or unreadable (a warning then,
  * except for absence, which is the normal case). */
 static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
 			    const char *name)
 {
-	char path[4096], why[200];
-	size_t len;
-	if (!name_ok(name))
-		return NULL;
-	snprintf(path, sizeof(path), "%s/%s/%s.json", dir, sub, name);
-	char *buf = fsutil_read_at(AT_FDCWD, path, SSD_MAX_FILE, 0, &len);
-	if (!buf)
-		return NULL;
-	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
-	free(buf);
-	if (!j || !cJSON_IsObject(j)) {
-		report_warn(r, "%s: %s; ignored", path, j ? "not a JSON object" : why);
-		cJSON_Delete(j);
-		return NULL;
-	}
+	char why[PATH_MAX + 256];
+	cJSON *j = resultset_pts_read(dir, sub, name, why, sizeof(why));
+	if (!j && why[0])
+		report_warn(r, "%s; ignored", why);
 	return j;
 }
 
@@ -121,11 +98,11 @@ static int dev_load_steady(struct ssd_dev *d)
 
 static int mix_of(const struct rset_cell *c)
 {
-	if (!strcmp(c->pattern, "randread"))
+	if (c->cell.pattern == PAT_RANDREAD)
 		return 100;
-	if (!strcmp(c->pattern, "randwrite"))
+	if (c->cell.pattern == PAT_RANDWRITE)
 		return 0;
-	if (!strcmp(c->pattern, "randrw"))
+	if (c->cell.pattern == PAT_RANDRW)
 		return c->rwmixread;
 	return -1;
 }
@@ -258,8 +235,10 @@ static void pre_words(const cJSON *pass, char *buf, size_t len)
 	char bs[32];
 	fmt_bs((uint64_t)jnum(p, "bs_bytes", 0), bs, sizeof(bs));
 	const char *pat = jstr(p, "pattern");
-	snprintf(buf, len, "preconditioning with %s %s", bs,
-		 report_pattern_words(pat ? pat : "write", true));
+	enum pattern pp = PAT_WRITE;
+	if (pat && pattern_parse(pat, &pp) < 0)
+		pp = PAT_WRITE;
+	snprintf(buf, len, "preconditioning with %s %s", bs, report_pattern_words(pp, true));
 }
 
 static void cliffs_pre(struct report *r, const struct ssd_dev *d)
@@ -368,8 +347,7 @@ int ssd_report_load(struct report *r)
 		}
 		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
-		bool ram = vk && (!strcmp(vk, "zram") || !strcmp(vk, "ram") || !strcmp(vk, "brd") ||
-				  !strcmp(vk, "tmpfs") || !strcmp(vk, "ramfs") || !strcmp(vk, "pmem"));
+		bool ram = ram_kind_is(vk);
 		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "

@@ -4,10 +4,11 @@
  * from precondition/DEVICE.json, the PTS IOPS table (R/W mix x block size),
  * the write cliffs found in the time series, and the warnings they call for.
  *
- * report.c calls ssd_report_load() after the groups are built; render.c
- * calls ssd_report_context(); chart.c calls ssd_charts().  Ownership: the
- * struct ssd_report hangs off struct report and is freed by
- * ssd_report_release().
+ * The SSD row of report_sections[] (section.h, filled in
+ * report/sections.c) points at ssd_report_load(), ssd_report_context(),
+ * ssd_report_release() and the charts' ssd_charts(); the model, renderer
+ * and charts reach them only through that row.  Ownership: the struct
+ * ssd_report hangs off struct report and is freed by ssd_report_release().
  */
 #ifndef IOMATRIX_SSD_REPORT_H
 #define IOMATRIX_SSD_REPORT_H

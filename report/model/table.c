@@ -1,9 +1,12 @@
 /*
- * table.c - number formatting for report tables: three significant figures
- * with thousands separators (as the seed write-ups print them), latency
- * units chosen per table, ratios and confidence intervals.
+ * table.c - the words and numbers of report tables: an entry's IOPS, MB/s
+ * and latency, pattern words, and number formatting: three significant
+ * figures with thousands separators (as the seed write-ups print them),
+ * latency units chosen per table, ratios and confidence intervals.  The
+ * bottom of model/: it calls no other file of the room.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,4 +137,63 @@ void fmt_bs(uint64_t bs, char *buf, size_t len)
 		snprintf(buf, len, "%lluK", (unsigned long long)(bs >> 10));
 	else
 		snprintf(buf, len, "%llu", (unsigned long long)bs);
+}
+
+const char *report_pattern_words(enum pattern p, bool plural)
+{
+	static const struct { const char *one, *many; } w[PAT__COUNT] = {
+		[PAT_READ] = { "sequential read", "sequential reads" },
+		[PAT_WRITE] = { "sequential write", "sequential writes" },
+		[PAT_RANDREAD] = { "random read", "random reads" },
+		[PAT_RANDWRITE] = { "random write", "random writes" },
+		[PAT_READWRITE] = { "sequential read/write", "sequential mixed reads and writes" },
+		[PAT_RANDRW] = { "random read/write", "random mixed reads and writes" },
+		[PAT_REWRITE] = { "sequential rewrite", "sequential rewrites" },
+	};
+	if ((unsigned)p >= PAT__COUNT || !w[p].one)
+		return pattern_name(p);
+	return plural ? w[p].many : w[p].one;
+}
+
+double rentry_iops(const struct rentry *e)
+{
+	double s = 0;
+	for (int k = 0; k < DIR__COUNT; k++)
+		if (e->cell->dir[k].present)
+			s += e->cell->dir[k].iops.mean;
+	return s;
+}
+
+double rentry_bw(const struct rentry *e)
+{
+	double s = 0;
+	for (int k = 0; k < DIR__COUNT; k++)
+		if (e->cell->dir[k].present)
+			s += e->cell->dir[k].bw.mean;
+	return s;
+}
+
+double rentry_lat(const struct rentry *e)
+{
+	double s = 0, w = 0;
+	for (int k = 0; k < DIR__COUNT; k++) {
+		const struct rset_dir *d = &e->cell->dir[k];
+		if (d->present && d->lat_mean.n) {
+			double wt = d->iops.mean > 0 ? d->iops.mean : 1;
+			s += d->lat_mean.mean * wt;
+			w += wt;
+		}
+	}
+	return w > 0 ? s / w : NAN;
+}
+
+char *fmt_str(const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return sbuf_detach(&b);
 }

@@ -1,7 +1,8 @@
 /*
  * outdir.c - output directories of report and compare (outdir.h): opened
  * with openat + O_NOFOLLOW|O_DIRECTORY below the directory the user named,
- * flock'ed, written through unique temp names, cleaned from a list.
+ * flock'ed, written through unique temp names, cleaned from a list of
+ * names and hashes.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,6 +15,8 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/sbuf.h"
+#include "common/sha256.h"
 #include "outdir.h"
 
 #define LIST_MAX_BYTES (1u << 20)
@@ -31,23 +34,45 @@ static bool name_ok(const char *s)
 	return true;
 }
 
-static int names_add(char ***v, size_t *n, size_t *alloc, const char *s)
+/* Add name (with its hash, "" when not known yet) to a list, or update
+ * its hash when it is there already.  0, -1 out of memory. */
+static int files_add(struct outdir_file **v, size_t *n, size_t *alloc,
+		     const char *name, const char *hex)
 {
 	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i], s))
+		if (!strcmp((*v)[i].name, name)) {
+			snprintf((*v)[i].hex, sizeof((*v)[i].hex), "%s", hex);
 			return 0;
+		}
 	if (*n == *alloc) {
 		size_t na = *alloc ? *alloc * 2 : 32;
-		char **p = realloc(*v, na * sizeof(*p));
+		struct outdir_file *p = realloc(*v, na * sizeof(*p));
 		if (!p)
 			return -1;
 		*v = p;
 		*alloc = na;
 	}
-	if (!((*v)[*n] = strdup(s)))
+	if (!((*v)[*n].name = strdup(name)))
 		return -1;
+	snprintf((*v)[*n].hex, sizeof((*v)[*n].hex), "%s", hex);
 	(*n)++;
 	return 0;
+}
+
+static void files_free(struct outdir_file *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static bool is_hex64(const char *s)
+{
+	size_t i = 0;
+	for (; i < 64; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
 }
 
 /* Temp files of a writer that was killed: ours by their prefix, and only
@@ -73,12 +98,14 @@ static void remove_stale_temps(int fd)
 	closedir(d);
 }
 
-/* What the previous run listed (names only; anything odd is skipped). */
-static void list_load(struct outdir *o)
+/* What the previous run listed in directory fd: "HEX  NAME" lines; a line
+ * without a hash (an older version's list) or with an odd name is
+ * skipped, so its file is never removed. */
+static void list_load_fd(int fd, struct outdir_file **v, size_t *n, size_t *alloc)
 {
-	size_t len = 0, alloc = 0;
+	size_t len = 0;
 	/* not followed, never a FIFO: the list may be planted too */
-	char *buf = fsutil_read_at(o->fd, OUTDIR_LIST, LIST_MAX_BYTES, 0, &len);
+	char *buf = fsutil_read_at(fd, OUTDIR_LIST, LIST_MAX_BYTES, 0, &len);
 
 	if (!buf)
 		return;
@@ -86,10 +113,30 @@ static void list_load(struct outdir *o)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		if (name_ok(line) && names_add(&o->old, &o->nold, &alloc, line) < 0)
+		if (strlen(line) < 67 || !is_hex64(line) || line[64] != ' ' || line[65] != ' ')
+			continue;
+		line[64] = '\0';
+		if (name_ok(line + 66) && files_add(v, n, alloc, line + 66, line) < 0)
 			break;
 	}
 	free(buf);
+}
+
+static void list_load(struct outdir *o)
+{
+	list_load_fd(o->fd, &o->old, &o->nold, &o->oldalloc);
+}
+
+/* Remove name from directory fd when it is a regular file whose sha256 is
+ * hex: a file this program wrote and nobody changed since.  1 removed, 0
+ * not. */
+static int remove_if_ours(int fd, const char *name, const char *hex)
+{
+	char now[65];
+
+	if (!hex[0] || fsutil_sha256_at(fd, name, now) < 0 || strcmp(now, hex))
+		return 0;
+	return unlinkat(fd, name, 0) == 0;
 }
 
 /* Errors that mean "not there for you to write" (a read-only or foreign
@@ -127,17 +174,76 @@ static int open_below(struct outdir *o, int parentfd, const char *shown,
 	return 0;
 }
 
-int outdir_open(struct outdir *o, const char *user_path, const char *sub,
-		const char *cmd, struct errlist *errs)
+/* Can we create a file in o?  A read-only set (a mount, chattr +i, a set
+ * of someone else's) is found here, before anything is drawn or written,
+ * as one message, instead of one "Permission denied" per file after a
+ * summary that looked like success.  Root ignores mode bits but not EROFS
+ * or EPERM, so the probe is a real create, not access(2). */
+static int probe_writable(struct outdir *o, struct errlist *errs)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), "%sprobe.%ld", FSUTIL_TMP_PREFIX, (long)getpid());
+	int fd = openat(o->fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		unlinkat(o->fd, name, 0);
+		return 0;
+	}
+	int e = errno;
+	if (input_errno(e)) {
+		errlist_add(errs, o->path, 0, 0, "cannot write here: %s (a read-only set or "
+			    "directory); nothing was written: write elsewhere with -o DIR",
+			    strerror(e));
+		return -1;
+	}
+	errlist_add(errs, o->path, 0, 0, "cannot write here: %s", strerror(e));
+	return -2;
+}
+
+/* The lock (waiting for another writer), a killed writer's temp files,
+ * the previous list, and the probe that the directory can be written. */
+static int lock_and_load(struct outdir *o, const char *cmd, struct errlist *errs)
+{
+	/* A second writer waits for the first rather than failing: two
+	 * reports into one directory (a Makefile with -j, a cron job and a
+	 * user) should both succeed, one after the other, the last one's
+	 * files complete. */
+	int r = flock(o->fd, LOCK_EX | LOCK_NB);
+	if (r < 0 && errno == EWOULDBLOCK) {
+		fprintf(stderr, "iomatrix: %s: another iomatrix %s is writing into this "
+			"directory; waiting for it to finish\n", o->path, cmd);
+		while ((r = flock(o->fd, LOCK_EX)) < 0 && errno == EINTR)
+			;
+	}
+	/* A filesystem without flock goes on unlocked, and then a temp file
+	 * may be a live writer's: removing it would fail that writer's
+	 * rename ("No such file").  Only a lock holder cleans up. */
+	o->locked = r == 0;
+	if (o->locked)
+		remove_stale_temps(o->fd);
+	list_load(o);
+	return probe_writable(o, errs);
+}
+
+static int set_path(struct outdir *o, const char *a, const char *b, struct errlist *errs)
 {
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
-	size_t n = strlen(user_path) + (sub ? strlen(sub) + 1 : 0) + 1;
+	size_t n = strlen(a) + (b ? strlen(b) + 1 : 0) + 1;
 	if (!(o->path = malloc(n))) {
-		errlist_add(errs, user_path, 0, 0, "out of memory");
+		errlist_add(errs, a, 0, 0, "out of memory");
 		return -2;
 	}
-	snprintf(o->path, n, "%s%s%s", user_path, sub ? "/" : "", sub ? sub : "");
+	snprintf(o->path, n, "%s%s%s", a, b ? "/" : "", b ? b : "");
+	return 0;
+}
+
+int outdir_open(struct outdir *o, const char *user_path, const char *sub,
+		const char *cmd, struct errlist *errs)
+{
+	if (set_path(o, user_path, sub, errs) < 0)
+		return -2;
 	if (!sub) {
 		int e = fsutil_mkdir_p(user_path);
 		if (e < 0) {
@@ -160,47 +266,49 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 	} else {
 		o->fd = top;
 	}
-	if (flock(o->fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
-		errlist_add(errs, o->path, 0, 0, "another iomatrix %s is writing into this "
-			    "directory right now; wait for it to finish, or use another -o DIR", cmd);
+	return lock_and_load(o, cmd, errs);
+}
+
+int outdir_open_at(struct outdir *o, int parentfd, const char *parent_path,
+		   const char *name, const char *cmd, struct errlist *errs)
+{
+	if (set_path(o, parent_path, name, errs) < 0)
 		return -2;
-	}
-	/* (a filesystem without flock goes on unlocked) */
-	remove_stale_temps(o->fd);
-	list_load(o);
-	return 0;
+	int r = open_below(o, parentfd, o->path, name, errs);
+	return r < 0 ? r : lock_and_load(o, cmd, errs);
 }
 
 int outdir_open_child(struct outdir *o, struct outdir *parent, const char *name,
 		      struct errlist *errs)
 {
-	memset(o, 0, sizeof(*o));
-	o->fd = -1;
-	size_t n = strlen(parent->path) + strlen(name) + 2;
-	if (!(o->path = malloc(n))) {
-		errlist_add(errs, parent->path, 0, 0, "out of memory");
+	if (set_path(o, parent->path, name, errs) < 0)
 		return -2;
-	}
-	snprintf(o->path, n, "%s/%s", parent->path, name);
+	o->nosync = parent->nosync;
 	int r = open_below(o, parent->fd, o->path, name, errs);
 	if (r < 0)
 		return r;
-	remove_stale_temps(o->fd);
+	o->locked = parent->locked;   /* the parent's lock covers it */
+	if (o->locked)
+		remove_stale_temps(o->fd);
 	list_load(o);
-	return 0;
+	return probe_writable(o, errs);
 }
 
 int outdir_write(struct outdir *o, const char *name, const void *data,
 		 size_t len, struct errlist *errs)
 {
+	char hex[65];
+
 	if (!name_ok(name) && strcmp(name, OUTDIR_LIST)) {
 		errlist_add(errs, o->path, 0, 0, "refusing to write odd file name '%s'", name);
 		return -1;
 	}
-	/* unique O_EXCL|O_NOFOLLOW temp, 0644 whatever the umask, renameat */
-	int r = fsutil_write_atomic_at(o->fd, name, data, len);
+	/* unique O_EXCL|O_NOFOLLOW temp, mode per the umask, renameat */
+	int r = fsutil_write_atomic_flags_at(o->fd, name, data, len,
+					     o->nosync ? FSUTIL_NOSYNC : 0);
+	sha256_hex(data, len, hex);
 	if (r == 0 && strcmp(name, OUTDIR_LIST) &&
-	    names_add(&o->written, &o->nwritten, &o->alloc, name) < 0)
+	    files_add(&o->written, &o->nwritten, &o->alloc, name, hex) < 0)
 		r = -ENOMEM;
 	if (r < 0) {
 		errlist_add(errs, o->path, 0, 0, "cannot write '%s': %s", name,
@@ -212,36 +320,46 @@ int outdir_write(struct outdir *o, const char *name, const void *data,
 
 void outdir_claim(struct outdir *o, const char *name)
 {
+	struct stat st;
+
 	if (!name_ok(name))
 		return;
-	unlinkat(o->fd, name, 0); /* a file or planted link, never followed */
-	names_add(&o->written, &o->nwritten, &o->alloc, name);
+	/* a planted link, FIFO or device would be followed or hang the
+	 * writer: removed (unlinkat never follows).  A regular file goes only
+	 * when it is the one an earlier run listed; any other is overwritten
+	 * by name, as every output file is. */
+	if (fstatat(o->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISDIR(st.st_mode)) {
+		if (!S_ISREG(st.st_mode))
+			unlinkat(o->fd, name, 0);
+		else
+			for (size_t i = 0; i < o->nold; i++)
+				if (!strcmp(o->old[i].name, name))
+					remove_if_ours(o->fd, name, o->old[i].hex);
+	}
+	files_add(&o->written, &o->nwritten, &o->alloc, name, "");
 }
 
 int outdir_finish(struct outdir *o, struct errlist *errs)
 {
-	struct stat st;
-	size_t len = 0;
+	struct sbuf list = SBUF_INIT;
 
 	for (size_t i = 0; i < o->nold; i++) {
 		bool again = false;
 		for (size_t k = 0; k < o->nwritten && !again; k++)
-			again = !strcmp(o->old[i], o->written[k]);
-		if (!again && fstatat(o->fd, o->old[i], &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-			unlinkat(o->fd, o->old[i], 0);
+			again = !strcmp(o->old[i].name, o->written[k].name);
+		if (!again)
+			remove_if_ours(o->fd, o->old[i].name, o->old[i].hex);
 	}
-	for (size_t k = 0; k < o->nwritten; k++)
-		len += strlen(o->written[k]) + 1;
-	char *buf = malloc(len + 1), *p = buf;
-	if (!buf) {
-		errlist_add(errs, o->path, 0, 0, "out of memory");
-		return -1;
+	for (size_t k = 0; k < o->nwritten; k++) {
+		struct outdir_file *f = &o->written[k];
+		/* what gnuplot drew: hashed now that it is there; a name it did
+		 * not draw is not listed */
+		if (!f->hex[0] && fsutil_sha256_at(o->fd, f->name, f->hex) < 0)
+			continue;
+		sbuf_addf(&list, "%s  %s\n", f->hex, f->name);
 	}
-	for (size_t k = 0; k < o->nwritten; k++)
-		p += sprintf(p, "%s\n", o->written[k]);
-	int r = outdir_write(o, OUTDIR_LIST, buf, len, errs);
-	free(buf);
+	int r = outdir_write(o, OUTDIR_LIST, sbuf_str(&list), list.len, errs);
+	sbuf_release(&list);
 	return r;
 }
 
@@ -249,13 +367,40 @@ void outdir_close(struct outdir *o)
 {
 	if (o->fd >= 0)
 		close(o->fd);
-	for (size_t i = 0; i < o->nold; i++)
-		free(o->old[i]);
-	for (size_t i = 0; i < o->nwritten; i++)
-		free(o->written[i]);
-	free(o->old);
-	free(o->written);
+	files_free(o->old, o->nold);
+	files_free(o->written, o->nwritten);
 	free(o->path);
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
+}
+
+int outdir_remove(int parentfd, const char *name)
+{
+	struct outdir_file *v = NULL;
+	size_t n = 0, alloc = 0;
+	int removed = 0;
+	struct stat st;
+
+	if (!name_ok(name))
+		return 0;
+	int fd = openat(parentfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	/* a writer busy there now: leave it to a later run */
+	int lk = flock(fd, LOCK_EX | LOCK_NB);
+	if (lk < 0 && errno == EWOULDBLOCK) {
+		close(fd);
+		return 0;
+	}
+	list_load_fd(fd, &v, &n, &alloc);
+	for (size_t i = 0; i < n; i++)
+		removed += remove_if_ours(fd, v[i].name, v[i].hex);
+	files_free(v, n);
+	if (lk == 0)
+		remove_stale_temps(fd);
+	if (fstatat(fd, OUTDIR_LIST, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+		unlinkat(fd, OUTDIR_LIST, 0);
+	close(fd);
+	unlinkat(parentfd, name, AT_REMOVEDIR);  /* only when now empty */
+	return removed;
 }

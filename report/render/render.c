@@ -10,13 +10,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "charts/chart.h"
 #include "cli.h"
+#include "common/units.h"
 #include "escape.h"
-#include "model/fleet.h"
+#include "host/fpkeys.h"
+#include "render.h"
 #include "suite/fio_map.h"
+#include "suite/keys.h"
 #include "model/report.h"
-#include "model/ssd.h"
+#include "model/section.h"
+#include "common/ramkind.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -121,125 +124,81 @@ static const char *jstr_or(const cJSON *o, const char *k, const char *def)
 	return def;
 }
 
-static void human_bytes(double b, char *buf, size_t len)
-{
-	const char *u[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	int i = 0;
-	while (b >= 1024 && i < 5) {
-		b /= 1024;
-		i++;
-	}
-	snprintf(buf, len, (b >= 100 || i == 0) ? "%.0f %s" : "%.1f %s", b, u[i]);
-}
-
-static void human_dur(uint64_t ns, char *buf, size_t len)
-{
-	if (ns == 0)
-		snprintf(buf, len, "none");
-	else if (ns % 60000000000ull == 0)
-		snprintf(buf, len, "%llum", (unsigned long long)(ns / 60000000000ull));
-	else if (ns % 1000000000ull == 0)
-		snprintf(buf, len, "%llus", (unsigned long long)(ns / 1000000000ull));
-	else
-		snprintf(buf, len, "%llums", (unsigned long long)(ns / 1000000ull));
-}
-
-/* The batching (16), io_uring (17) and placement (18) keys of a cell, under
- * fio's names, for the method's list; sets written before these keys
- * existed say "not recorded". */
-static void engine_opts_text(const struct rset_cell *rc, int which, char *buf, size_t len)
-{
-	const struct cell *c = &rc->cell;
-	static const char *const first[] = { "iodepth_batch", "registerfiles", "cpus_allowed" };
-	char cpu[24] = "";
-	if (!cJSON_GetObjectItemCaseSensitive(rc->params, first[which - 16])) {
-		snprintf(buf, len, "not recorded");
-		return;
-	}
-	if (which == 16) {
-		char mx[16] = "iodepth";
-		if (c->iodepth_batch_complete_max)
-			snprintf(mx, sizeof(mx), "%u", c->iodepth_batch_complete_max);
-		snprintf(buf, len, "iodepth_batch %u, iodepth_batch_complete_min %u, "
-			 "iodepth_batch_complete_max %s", c->iodepth_batch,
-			 c->iodepth_batch_complete_min, mx);
-	} else if (which == 17) {
-		if (strcmp(c->engine, "io_uring")) {
-			snprintf(buf, len, "none (not io_uring)");
-			return;
-		}
-		if (c->sqthread_poll && c->sqthread_poll_cpu >= 0)
-			snprintf(cpu, sizeof(cpu), " on CPU %d", c->sqthread_poll_cpu);
-		snprintf(buf, len, "registerfiles %s, fixedbufs %s, sqthread_poll %s%s, "
-			 "hipri %s, nonvectored %d", c->registerfiles ? "yes" : "no",
-			 c->fixedbufs ? "yes" : "no", c->sqthread_poll ? "yes" : "no", cpu,
-			 c->hipri ? "yes" : "no", c->nonvectored);
-	} else {
-		if (c->numa_node >= 0)
-			snprintf(cpu, sizeof(cpu), "%d", c->numa_node);
-		snprintf(buf, len, "cpus_allowed %s, numa_node %s",
-			 c->cpus_allowed[0] ? c->cpus_allowed : "all", cpu[0] ? cpu : "none");
-	}
-}
-
-/* A cell parameter shown as text, for the method's common-parameter list. */
-static void param_text(const struct rset_cell *c, int which, char *buf, size_t len)
-{
-	char t[48];
-	switch (which) {
-	case 0: snprintf(buf, len, "%s", c->engine); break;
-	case 1: snprintf(buf, len, "%s", c->direct ? "yes (O_DIRECT)" : "no (buffered)"); break;
-	case 2:
-		if (c->size_pct > 0)
-			snprintf(buf, len, "%g %% of the device", c->size_pct);
-		else if (c->size_bytes == 0)
-			snprintf(buf, len, "not recorded");
-		else {
-			human_bytes((double)c->size_bytes, t, sizeof(t));
-			snprintf(buf, len, "%s", t);
-		}
-		break;
-	case 3: snprintf(buf, len, "%d", c->files); break;
-	case 4: human_dur(c->runtime_ns, buf, len); break;
-	case 5: human_dur(c->ramp_ns, buf, len); break;
-	case 6: snprintf(buf, len, "%d", c->repeat); break;
-	case 7: snprintf(buf, len, "%s%s", c->data,
-			 strcmp(c->data, "compressible") ? "" : " (see compress_pct)"); break;
-	case 8: snprintf(buf, len, "%d", c->iodepth); break;
-	case 9: snprintf(buf, len, "%d", c->jobs); break;
-	case 10: fmt_bs(c->bs, buf, len); break;
-	case 11: snprintf(buf, len, "%s", c->pattern); break;
-	case 12: snprintf(buf, len, c->fsync ? "every %d writes" : "never", c->fsync); break;
-	case 13: snprintf(buf, len, "%s", c->end_fsync ? "yes" : "no"); break;
-	case 14: snprintf(buf, len, "%s", c->drop_caches ? "yes" : "no"); break;
-	case 15:
-		if (c->requests)
-			snprintf(buf, len, "%llu", (unsigned long long)c->requests);
-		else
-			snprintf(buf, len, "none");
-		break;
-	case 16: case 17: case 18: engine_opts_text(c, which, buf, len); break;
-	default: buf[0] = '\0';
-	}
-}
-
-static const char *const param_names[] = {
-	"engine", "direct IO", "file size", "files", "runtime", "ramp (excluded)",
-	"repetitions", "data", "queue depth", "jobs", "block size", "pattern",
-	"fsync", "end_fsync", "drop caches", "max requests",
-	"batching", "io_uring options", "CPU placement",
+/* The method's lines: one per Method label of the key table, in rank
+ * order; keys that share a label share the line. */
+struct mline {
+	const char *label;
+	int keys[NKEYS];
+	int n;
 };
-#define NPARAMS (sizeof(param_names) / sizeof(param_names[0]))
+
+static int mline_cmp(const void *pa, const void *pb)
+{
+	const struct mline *a = pa, *b = pb;
+	unsigned ra = cell_keys[a->keys[0]].method_rank;
+	unsigned rb = cell_keys[b->keys[0]].method_rank;
+	return ra < rb ? -1 : ra > rb;
+}
+
+static size_t method_lines(struct mline *lines)
+{
+	size_t n = 0;
+	for (int k = 0; k < NKEYS; k++) {
+		const char *label = cell_keys[k].method;
+		size_t l = 0;
+		if (!label)
+			continue;
+		while (l < n && strcmp(lines[l].label, label))
+			l++;
+		if (l == n) {
+			lines[n].label = label;
+			lines[n++].n = 0;
+		}
+		lines[l].keys[lines[l].n++] = k;
+	}
+	qsort(lines, n, sizeof(*lines), mline_cmp);
+	return n;
+}
+
+/* One cell's text of a method line.  A set written before the line's keys
+ * existed says "not recorded" (false: nothing recorded); the options of
+ * another engine say "none (not io_uring)". */
+static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct sbuf *b)
+{
+	const struct key *first = &cell_keys[l->keys[0]];
+	sbuf_reset(b);
+	if (!first->omit_default && !cJSON_GetObjectItemCaseSensitive(rc->params, first->json)) {
+		sbuf_adds(b, "not recorded");
+		return false;
+	}
+	if (first->engine && strcmp(rc->cell.engine, first->engine)) {
+		sbuf_addf(b, "none (not %s)", first->engine);
+		return true;
+	}
+	struct sbuf part = SBUF_INIT;
+	for (int i = 0; i < l->n; i++) {
+		sbuf_reset(&part);
+		key_text(l->keys[i], &rc->cell, KEY_TEXT_METHOD, &part);
+		if (!part.len) /* said by another key of the line */
+			continue;
+		if (l->n > 1)
+			sbuf_addf(b, "%s%s ", b->len ? ", " : "", cell_keys[l->keys[i]].name);
+		sbuf_adds(b, sbuf_str(&part));
+	}
+	sbuf_release(&part);
+	return true;
+}
 
 /* The method's line on CPU per IO: what cpu.ns_per_io is and its range
  * over the cells that have it (none: no line). */
 static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 {
 	double lo = 0, hi = 0;
-	size_t n = 0;
+	size_t n = 0, sq = 0;
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++) {
 			const struct rset_cell *c = &r->sets[s].cells[i];
+			sq += c->cpu_per_io_sqpoll && !c->have_cpu_per_io;
 			if (!c->have_cpu_per_io)
 				continue;
 			if (!n || c->cpu_ns_per_io < lo)
@@ -248,39 +207,46 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 				hi = c->cpu_ns_per_io;
 			n++;
 		}
-	if (n)
+	if (n && sq)
+		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells (not in the %zu with "
+			"sqthread_poll, where the kernel's SQ thread submits)", lo, hi, n, sq);
+	else if (n)
 		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
 }
 
 static void method_params(const struct report *r, cJSON *ctx)
 {
 	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
-	struct sbuf vary = SBUF_INIT;
-	char a[192], b[192];
+	struct sbuf vary = SBUF_INIT, a = SBUF_INIT, b = SBUF_INIT;
+	struct mline lines[NKEYS];
+	size_t nlines = method_lines(lines);
 
-	for (size_t p = 0; p < NPARAMS; p++) {
-		bool same = true, first = true;
+	for (size_t p = 0; p < nlines; p++) {
+		bool same = true, first = true, recorded = false;
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
-				param_text(&r->sets[s].cells[i], (int)p, first ? a : b, sizeof(a));
-				if (!first && strcmp(a, b))
+				recorded |= mline_text(&r->sets[s].cells[i], &lines[p],
+						       first ? &a : &b);
+				if (!first && strcmp(sbuf_str(&a), sbuf_str(&b)))
 					same = false;
 				first = false;
 			}
-		/* sets from before the engine keys: nothing to say */
-		if (same && !first && p >= 16 && !strcmp(a, "not recorded"))
+		/* sets from before these keys: nothing to say */
+		if (same && !first && !recorded)
 			continue;
 		if (same && !first) {
 			cJSON *o = cJSON_CreateObject();
-			add_str(o, "name", param_names[p]);
-			add_str(o, "value", a);
+			add_str(o, "name", lines[p].label);
+			add_str(o, "value", sbuf_str(&a));
 			cJSON_AddItemToArray(common, o);
 		} else if (!same) {
-			sbuf_addf(&vary, "%s%s", vary.len ? ", " : "", param_names[p]);
+			sbuf_addf(&vary, "%s%s", vary.len ? ", " : "", lines[p].label);
 		}
 	}
 	add_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
 	sbuf_release(&vary);
+	sbuf_release(&a);
+	sbuf_release(&b);
 	method_cpu_per_io(r, ctx);
 }
 
@@ -312,7 +278,7 @@ static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
 		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
 	else if (cJSON_IsNumber(v)) {
 		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
-			human_bytes(v->valuedouble, buf, len);
+			units_format_size(v->valuedouble, buf, len);
 		else
 			snprintf(buf, len, "%.15g", v->valuedouble);
 	} else
@@ -322,31 +288,20 @@ static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
 
 static void environment(const struct report *r, cJSON *ctx)
 {
-	static const char *const hkeys[][2] = {
-		{ "kernel", "kernel" }, { "os", "OS" }, { "arch", "arch" },
-		{ "cpu_model", "CPU" }, { "cpus", "CPUs" }, { "mem_bytes", "memory" },
-		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
-	};
-	static const char *const dkeys[][2] = {
-		{ "model", "model" }, { "vendor", "vendor" }, { "firmware", "firmware" },
-		{ "kind", "path kind" }, { "block_device", "block device" },
-		{ "size_bytes", "size" }, { "rotational", "rotational" },
-		{ "virtual", "virtual" }, { "logical_block_bytes", "logical block (bytes)" },
-		{ "physical_block_bytes", "physical block (bytes)" },
-		{ "scheduler", "scheduler" }, { "write_cache", "write cache" },
-		{ "fs_type", "filesystem" }, { "mount_options", "mount options" },
-	};
 	char buf[256];
 
 	cJSON *ht = env_table(ctx, "env_hosts", "host");
 	cJSON *hcols = cJSON_GetObjectItem(ht, "cols");
 	for (size_t s = 0; s < r->nsets; s++)
 		cJSON_AddItemToArray(hcols, cJSON_CreateString(r->sets[s].hostname));
-	for (size_t k = 0; k < sizeof(hkeys) / sizeof(hkeys[0]); k++) {
-		cJSON *cells = env_row(ht, hkeys[k][1]);
+	/* the rows: the fingerprint keys that have a label (host/fpkeys.h) */
+	for (const struct fp_key *k = fp_host_keys; k->name; k++) {
+		if (!k->label)
+			continue;
+		cJSON *cells = env_row(ht, k->label);
 		for (size_t s = 0; s < r->nsets; s++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->sets[s].host, hkeys[k][0], buf, sizeof(buf))));
+				fp_text(r->sets[s].host, k->name, buf, sizeof(buf))));
 	}
 	{
 		cJSON *cells = env_row(ht, "iomatrix");
@@ -366,7 +321,7 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON *cells = env_row(dt, "path");
 		for (size_t d = 0; d < r->ndevs; d++) {
 			const char *fpath = NULL; /* fleet: the path on its host */
-			fleet_dev_fp(r, &r->devs[d], &fpath);
+			report_dev_fp(r, &r->devs[d], &fpath);
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
 				fpath ? fpath : r->devs[d].info ? r->devs[d].info->path : "–"));
 		}
@@ -376,36 +331,25 @@ static void environment(const struct report *r, cJSON *ctx)
 		for (size_t d = 0; d < r->ndevs; d++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(r->sets[r->devs[d].set].hostname));
 	}
-	for (size_t k = 0; k < sizeof(dkeys) / sizeof(dkeys[0]); k++) {
-		cJSON *cells = env_row(dt, dkeys[k][1]);
+	for (const struct fp_key *k = fp_device_keys; k->name; k++) {
+		if (!k->label)
+			continue;
+		cJSON *cells = env_row(dt, k->label);
 		for (size_t d = 0; d < r->ndevs; d++) {
-			const cJSON *fp = r->devs[d].host ? fleet_dev_fp(r, &r->devs[d], NULL)
+			const cJSON *fp = r->devs[d].host ? report_dev_fp(r, &r->devs[d], NULL)
 				: r->devs[d].info ? r->devs[d].info->fp : NULL;
-			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(fp, dkeys[k][0], buf, sizeof(buf))));
+			const cJSON *vk = cJSON_GetObjectItemCaseSensitive(fp, "virtual_kind");
+			/* RAM is named in the table itself, not only in the
+			 * warnings: a reader who skips those must still see it */
+			if (!strcmp(k->name, "virtual") && cJSON_IsString(vk) &&
+			    ram_kind_is(vk->valuestring))
+				snprintf(buf, sizeof(buf), "RAM (%s): measures memory, not storage",
+					 vk->valuestring);
+			else
+				fp_text(fp, k->name, buf, sizeof(buf));
+			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
 		}
 	}
-}
-
-static cJSON *chart_obj(const struct chart *c, bool html)
-{
-	cJSON *o = cJSON_CreateObject();
-	add_str(o, "title", c->title);
-	if (html && c->svg)
-		add_str(o, "svg", c->svg);
-	if (c->png)
-		add_fmt(o, "png", "charts/%s.png", c->file);
-	if (c->svgfile)
-		add_fmt(o, "svgfile", "charts/%s.svg", c->file);
-	/* Markdown shows the PNG, else links the SVG */
-	if (c->png || c->svgfile)
-		add_fmt(o, "image", "charts/%s.%s", c->file, c->png ? "png" : "svg");
-	return o;
-}
-
-cJSON *chart_json(const struct chart *c, bool html)
-{
-	return chart_obj(c, html);
 }
 
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
@@ -511,11 +455,13 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
-		fleet_group_context(r, gi, go);
+		for (size_t i = 0; report_sections[i]; i++)
+			if (report_sections[i]->group_context)
+				report_sections[i]->group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
-				cJSON_AddItemToArray(charts, chart_obj(&cs->c[i], html));
+				cJSON_AddItemToArray(charts, chart_json(&cs->c[i], html));
 		cJSON_AddItemToArray(groups, go);
 	}
 }
@@ -634,7 +580,6 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	for (size_t i = 0; i < r->nalerts; i++)
 		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
 	footer(r, ctx);
-	fleet_context(r, ctx);
 	cJSON *sum = cJSON_AddArrayToObject(ctx, "summary");
 	for (size_t i = 0; i < r->nsummary; i++)
 		cJSON_AddItemToArray(sum, cJSON_CreateString(r->summary[i]));
@@ -704,12 +649,14 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
 		if (cs->c[i].group < 0 && !cs->c[i].section)
-			cJSON_AddItemToArray(ov, chart_obj(&cs->c[i], html));
+			cJSON_AddItemToArray(ov, chart_json(&cs->c[i], html));
 	if (cs && cs->note)
 		add_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
-	ssd_report_context(r, cs, html, ctx);
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->context)
+			report_sections[i]->context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

@@ -13,8 +13,10 @@
 #        BENCH_ROUNDS    rounds per tool (default 5)
 #        BENCH_DIR       directory for the disk file (default /tmp)
 #        BENCH_ONLY      run only these parts: "clock null ram disk rss"
-#                        (default all; scale_bench.sh, report_bench.sh and
-#                        archive_bench.sh take "scale", "report", "archive")
+#                        (default all; report_bench.sh, scale_bench.sh and
+#                        archive_bench.sh take "report", "scale", "archive";
+#                        tests/integration/docs_bench_only_words.sh holds
+#                        the Makefile and README lists to these)
 #
 # Workloads: 0) what a timestamp costs and how many iomatrix takes per IO
 # (clock_cost.c, clock_count.c); 1) null engine 4K randread QD32; 2) a RAM block device (a zram

@@ -14,6 +14,7 @@
 #        BENCH_DIR          where the result set goes (default /tmp)
 set -u
 BIN=${1:?usage: scale_bench.sh IOMATRIX_BINARY}
+case " ${BENCH_ONLY:-scale} " in *" scale "*) ;; *) exit 0 ;; esac
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 N=${BENCH_SCALE_CELLS:-20000}
 command -v python3 >/dev/null 2>&1 || { echo "scale bench: python3 needed" >&2; exit 1; }

@@ -14,6 +14,7 @@
 
 #include "common/errlist.h"
 #include "report/model/report.h"
+#include "report/render/render.h"
 #include "common/sbuf.h"
 #include "fuzz_set_common.h"
 

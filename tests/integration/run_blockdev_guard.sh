@@ -7,6 +7,9 @@
 need_root
 need_cmd losetup
 need_cmd mkfs.ext4
+# one test with a swap device at a time, machine-wide (tests run in
+# parallel, and swapoff of a device the kernel paged onto takes a while)
+test_lock swap
 truncate -s 16M "$T/img" || skip "cannot create image"
 mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
 loop=$(losetup -f --show "$T/img" 2>/dev/null) || skip "no loop device available"

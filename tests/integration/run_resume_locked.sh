@@ -7,20 +7,25 @@ need_cmd jq
 mkdir -p "$T/scratch"
 cat >"$T/s.yaml" <<'Y'
 suite: t-locked
-defaults: {engine: "null", size: 1MiB, runtime: 300ms}
+defaults: {engine: "null", size: 1MiB, runtime: 50ms}
 devices:
   - {name: d, path: /nonexistent}
 matrix:
   pattern: [randread, randwrite, read, write, randrw, readwrite]
 Y
-"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet >/dev/null 2>"$T/err1" &
+# the first run pauses after its first cell (the test hook,
+# bench/common/testhook.h) while the resume is tried: mid-run for sure,
+# where a sleep could land after the run had ended
+mkfifo "$T/hook" || fail "mkfifo"
+IOMATRIX_TEST_HOOK=cell:1 IOMATRIX_TEST_FIFO=$T/hook \
+	"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet >/dev/null 2>"$T/err1" &
 pid=$!
-i=0
-while [ ! -f "$T/set/manifest.json" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-sleep 0.1
+line=$(hook_wait "$T/hook")
+[ "$line" = "cell 1" ] || not_ok "the run did not pause after its first cell: '$line'"
 expect_exit 2 "$IOMATRIX" run --resume "$T/set" --quiet
 grep -q "being written by another iomatrix run" "$T/err" && ok "concurrent resume refused" \
 	|| not_ok "message: $(cat "$T/err")"
+hook_go "$T/hook"
 wait $pid; rc=$?
 [ $rc = 0 ] && ok "first run completes" || not_ok "first run exit $rc: $(cat "$T/err1")"
 [ "$(jq -r .status "$T/set/manifest.json")" = complete ] && ok "set complete" || not_ok "status"

@@ -18,17 +18,27 @@ devices:
 matrix:
   pattern: [randread, randwrite, read, write, randrw, rewrite]
 Y
-"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" >"$T/out" 2>"$T/err" &
+# SIGINT in the middle of the second cell: the test hook
+# (bench/common/testhook.h) pauses every cell two intervals (200 ms) into
+# its measurement, and the second pause gets the signal (the test waited
+# for the first cell file and slept before)
+mkfifo "$T/hook" || fail "mkfifo"
+IOMATRIX_TEST_HOOK=interval:2+ IOMATRIX_TEST_FIFO=$T/hook \
+	"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" >"$T/out" 2>"$T/err" &
 pid=$!
-# wait until at least one cell is written, then interrupt
-i=0
-while [ ! -f "$T/set/cells/0001.json" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-[ -f "$T/set/cells/0001.json" ] || { kill -9 $pid; fail "no cell written after 10 s"; }
-sleep 0.2
-t0=$(date +%s%N)
-kill -INT $pid
+( while line=$(hook_wait "$T/hook") && [ -n "$line" ]; do
+	echo "$line" >>"$T/pauses"
+	[ "$(wc -l <"$T/pauses")" = 2 ] && date +%s%N >"$T/t0" && kill -INT $pid
+	hook_go "$T/hook"
+done ) &
+loop=$!
 wait $pid; rc=$?
 t1=$(date +%s%N)
+timeout 5 sh -c ': >"$1"' _ "$T/hook" # an empty line ends the loop
+wait $loop
+t0=$(cat "$T/t0" 2>/dev/null || echo "$t1")
+[ "$(wc -l <"$T/pauses")" = 2 ] && [ -f "$T/set/cells/0001.json" ] && ok "interrupted in the second cell" ||
+	not_ok "pauses: $(tr '\n' ' ' <"$T/pauses" 2>/dev/null)"
 [ $rc = 130 ] && ok "exit 130" || not_ok "exit $rc: $(cat "$T/err")"
 ms=$(( (t1 - t0) / 1000000 ))
 [ $ms -lt 3000 ] && ok "stopped in $ms ms" || not_ok "took $ms ms to stop"

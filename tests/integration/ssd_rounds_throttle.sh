@@ -20,7 +20,7 @@ defaults:
   engine: libaio
   direct: true
   size: 100%
-  ramp: 300ms         # covers the moment the test changes the limit
+  ramp: 300ms         # the throttle settling after the test changed the limit
   runtime: $3
 devices:
   - name: ssd
@@ -42,20 +42,22 @@ rounds:
   track: ["SEQ128K Q8T1"]
 Y
 }
-rounds_done() { jq -r '.rounds_done // 0' "$1/steady/ssd.json" 2>/dev/null || echo 0; }
+# The limit changes while the run is paused between rounds: the test hook
+# (bench/common/testhook.h) stops it after a round is recorded and waits on
+# the FIFO until the limit is set (the test polled steady/ssd.json before).
+mkfifo "$T/hook" || fail "mkfifo"
+export IOMATRIX_TEST_FIFO="$T/hook"
 
 # 1. lifted after round 3
 suite 12 5 1s           # long enough that the steady rounds are steady
 blk_limit $((10 * MiB))
-blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
-	--out "$T/a" --quiet >"$T/out" 2>"$T/err" &
-pid=$!
-i=0
-while [ "$(rounds_done "$T/a")" -lt 3 ] && [ $i -lt 1500 ] && kill -0 $pid 2>/dev/null; do
-	sleep 0.02; i=$((i + 1))
-done
-blk_limit $((40 * MiB))
-wait $pid; rc=$?
+( read -r ev n <"$T/hook" && blk_limit $((40 * MiB)) && echo go >"$T/hook" ) &
+lift=$!
+IOMATRIX_TEST_HOOK=round:3 blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
+	--out "$T/a" --quiet >"$T/out" 2>"$T/err"
+rc=$?
+kill $lift 2>/dev/null # the hook never came: the checks below say so
+wait $lift
 [ $rc = 0 ] && ok "run 1 exit 0" || not_ok "run 1 exit $rc: $(tail -3 "$T/err")"
 sr=$(jq -r .steady_round "$T/a/steady/ssd.json")
 case "$sr" in 7|8) ok "steady at round $sr (limit lifted after round 3)" ;;
@@ -72,19 +74,17 @@ awk "BEGIN { exit !($sum > 32 && $sum < 48) }" && ok "cell summary is the window
 # 2. keeps changing: never steady
 suite 6 3 400ms
 blk_limit $((10 * MiB))
-blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
-	--out "$T/b" --quiet >"$T/out" 2>"$T/err" &
-pid=$!
-last=0; i=0
-while kill -0 $pid 2>/dev/null && [ $i -lt 3000 ]; do
-	n=$(rounds_done "$T/b")
-	if [ "$n" != "$last" ]; then
-		last=$n
-		[ $((n % 2)) = 1 ] && blk_limit $((30 * MiB)) || blk_limit $((10 * MiB))
-	fi
-	sleep 0.02; i=$((i + 1))
-done
-wait $pid; rc=$?
+# after every round: 30 MiB/s after an odd one, 10 after an even one
+( while read -r ev n <"$T/hook"; do
+	[ $((n % 2)) = 1 ] && blk_limit $((30 * MiB)) || blk_limit $((10 * MiB))
+	echo go >"$T/hook"
+done ) &
+flip=$!
+IOMATRIX_TEST_HOOK=round:1+ blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
+	--out "$T/b" --quiet >"$T/out" 2>"$T/err"
+rc=$?
+kill $flip 2>/dev/null
+wait $flip
 [ $rc = 0 ] && ok "run 2 exit 0" || not_ok "run 2 exit $rc"
 [ "$(jq -r .status "$T/b/steady/ssd.json")" = not_reached ] && [ "$(jq .rounds_done "$T/b/steady/ssd.json")" = 6 ] &&
 	ok "not steady after 6 rounds" || not_ok "state: $(jq -c '{status, rounds_done}' "$T/b/steady/ssd.json")"

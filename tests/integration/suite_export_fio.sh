@@ -8,15 +8,27 @@ need_cmd fio
 cd "$ROOT" || fail "no root"
 for f in suites/*.yaml; do
 	n=$(basename "$f" .yaml)
-	"$IOMATRIX" validate "$f" >/dev/null 2>&1 || { not_ok "$n does not validate"; continue; }
-	cells=$("$IOMATRIX" validate "$f" | sed 's/.*ok, \([0-9]*\) cell.*/\1/')
+	# the SSD suites name /dev/nvme0n1, which validate refuses where it is
+	# no block device: count their cells with the device pointed elsewhere
+	over=""
+	if ! "$IOMATRIX" validate "$f" >/dev/null 2>"$T/verr"; then
+		d=$(sed -n "s/.*device '\([^']*\)': no block device .*/\1/p" "$T/verr" | head -n 1)
+		[ -n "$d" ] && over="--device $d=$T/dev-$n"
+	fi
+	# shellcheck disable=SC2086
+	"$IOMATRIX" validate "$f" $over >/dev/null 2>&1 || { not_ok "$n does not validate"; continue; }
+	# shellcheck disable=SC2086
+	cells=$("$IOMATRIX" validate "$f" $over | sed 's/.*ok, \([0-9]*\) cell.*/\1/')
 	"$IOMATRIX" export fio "$f" -o "$T/$n" >"$T/out" 2>"$T/err"; rc=$?
 	[ $rc = 0 ] || { not_ok "$n: export exit $rc: $(head -n 3 "$T/err")"; continue; }
-	got=$(ls "$T/$n"/*.fio | wc -l)
+	got=$(ls "$T/$n"/[0-9]*.fio | wc -l) # pre-*.fio: preconditioning
 	[ "$got" = "$cells" ] && ok "$n: $got job files for $cells cells" || not_ok "$n: $got job files, $cells cells"
 	[ -x "$T/$n/run-all.sh" ] && sh -n "$T/$n/run-all.sh" && ok "$n: run-all.sh is a shell script" || not_ok "$n: run-all.sh"
 	bad=0
-	# all at once (fast); one by one only to name the culprit
+	# all at once (fast); one by one only to name the culprit.  A job
+	# writing more than a device (io_size over 100 %) takes its bytes from
+	# IOMATRIX_IO_SIZE, which run-all.sh sets.
+	export IOMATRIX_IO_SIZE=1m
 	if ! fio --parse-only "$T/$n"/*.fio >"$T/fio.out" 2>&1; then
 		for j in "$T/$n"/*.fio; do
 			fio --parse-only "$j" >"$T/fio.out" 2>&1 || { bad=1; echo "# $j: $(head -n 3 "$T/fio.out")"; }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "common/cliff.h"
+#include "resultset/resultset.h"
 
 /* Deterministic noise in [-1, 1). */
 static double noise(unsigned i)
@@ -174,7 +175,7 @@ static void test_series_json(void **state)
 	for (unsigned i = 0; i < 20; i++) /* 1 MB per interval, then 0.2 MB */
 		series_add_n(&s, i * 100000000ull + 1, 1, i < 8 ? 1000000 : 200000, 0);
 	series_add_n(&s, 20 * 100000000ull + 1, 1, 1000, 0); /* 10 ms tail */
-	cJSON *j = cliff_to_json(&s, 2010000000ull);
+	cJSON *j = resultset_cliff_to_json(&s, 2010000000ull);
 	assert_non_null(j);
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItem(j, "found")));
 	assert_int_equal(cJSON_GetObjectItem(j, "samples")->valueint, 20);

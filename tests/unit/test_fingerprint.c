@@ -14,6 +14,10 @@
 
 #include "testutil.h"
 #include "host/fingerprint.h"
+#include "host/fpkeys.h"
+#include "import/import.h"
+#include "common/errlist.h"
+#include "common/fsutil.h"
 
 static const char *str(const cJSON *o, const char *k)
 {
@@ -123,6 +127,110 @@ static void test_anonymous_device_is_not_a_block_device(void **state)
 	assert_int_equal(blkdev_resolve(makedev(0, 42), &b), -ENOENT);
 }
 
+/* o holds exactly the keys of the table: every non-optional one, and no key
+ * the table does not know.  what names o in the failure message. */
+static void keys_match_table(const cJSON *o, const struct fp_key *keys,
+			     const char *what)
+{
+	assert_non_null(o);
+	for (const struct fp_key *k = keys; k->name; k++)
+		if (!k->optional && !cJSON_HasObjectItem(o, k->name))
+			fail_msg("%s: key '%s' of host/fpkeys.c missing", what, k->name);
+	for (const cJSON *c = o->child; c; c = c->next) {
+		const struct fp_key *k = keys;
+		while (k->name && strcmp(k->name, c->string))
+			k++;
+		if (!k->name)
+			fail_msg("%s: key '%s' is not in host/fpkeys.c", what, c->string);
+	}
+}
+
+static void test_host_keys_are_the_table(void **state)
+{
+	cJSON *h = fingerprint_host();
+	(void)state;
+
+	keys_match_table(h, fp_host_keys, "fingerprint_host()");
+	cJSON_Delete(h);
+}
+
+static void test_device_keys_are_the_table(void **state)
+{
+	const char *paths[] = { "/tmp", "/tmp/iomatrix-no-such-file",
+				"/no-such-dir/no-such-file", "/dev/shm", "/dev/null" };
+	(void)state;
+
+	for (size_t p = 0; p < sizeof(paths) / sizeof(paths[0]); p++) {
+		if (p >= 3 && access(paths[p], F_OK) < 0)
+			continue;
+		cJSON *d = fingerprint_device(paths[p]);
+		keys_match_table(d, fp_device_keys, paths[p]);
+		cJSON_Delete(d);
+	}
+}
+
+static void test_unknown_fingerprints_are_all_null(void **state)
+{
+	cJSON *h = fp_host_unknown("lab1"), *h0 = fp_host_unknown(NULL);
+	cJSON *d = fp_device_unknown();
+	(void)state;
+
+	keys_match_table(h, fp_host_keys, "fp_host_unknown");
+	keys_match_table(h0, fp_host_keys, "fp_host_unknown(NULL)");
+	keys_match_table(d, fp_device_keys, "fp_device_unknown");
+	assert_string_equal(str(h, "hostname"), "lab1");
+	assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(h0, "hostname")));
+	for (const cJSON *c = h->child; c; c = c->next)
+		assert_true(!strcmp(c->string, "hostname") || cJSON_IsNull(c));
+	for (const cJSON *c = d->child; c; c = c->next)
+		assert_true(cJSON_IsNull(c));
+	cJSON_Delete(h);
+	cJSON_Delete(h0);
+	cJSON_Delete(d);
+}
+
+/* An imported set's manifest carries the same keys as a run's: the
+ * importer builds its fingerprints from the one table. */
+static void test_import_writes_the_table(void **state)
+{
+	char csv[] = "/tmp/test_fingerprint.XXXXXX", dir[] = "/tmp/test_fingerprint.d.XXXXXX";
+	char setdir[4096], out[4096], path[4200], err[512];
+	const char *text = "device,pattern,bs,iops,lat_ms,mb_s\nssd,randread,4k,1000,0.5,4.096\n";
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	size_t len;
+	(void)state;
+
+	int fd = mkstemp(csv);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	assert_non_null(mkdtemp(dir));
+	snprintf(setdir, sizeof(setdir), "%s/set", dir);
+	import_set_init(&s, "csv");
+	assert_int_equal(import_csv_file(&s, csv, &e), 0);
+	assert_int_equal(import_set_write(&s, dir, setdir, out, sizeof(out), err,
+					  sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/manifest.json", out);
+	char *json = fsutil_read(path, 1 << 20, &len);
+	assert_non_null(json);
+	cJSON *m = cJSON_Parse(json);
+	assert_non_null(m);
+	keys_match_table(cJSON_GetObjectItemCaseSensitive(m, "host"), fp_host_keys,
+			 "imported manifest host");
+	const cJSON *dev = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(m, "devices"), 0);
+	keys_match_table(cJSON_GetObjectItemCaseSensitive(dev, "fingerprint"),
+			 fp_device_keys, "imported manifest device");
+	cJSON_Delete(m);
+	free(json);
+	import_set_release(&s);
+	errlist_release(&e);
+	unlink(csv);
+	char cmd[4200];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +241,10 @@ int main(void)
 		cmocka_unit_test(test_serial_is_a_hash),
 		cmocka_unit_test(test_sysfs_read_trims),
 		cmocka_unit_test(test_anonymous_device_is_not_a_block_device),
+		cmocka_unit_test(test_host_keys_are_the_table),
+		cmocka_unit_test(test_device_keys_are_the_table),
+		cmocka_unit_test(test_unknown_fingerprints_are_all_null),
+		cmocka_unit_test(test_import_writes_the_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -233,6 +233,35 @@ static void test_merge_exact(void **state)
 	rep_result_release(&m);
 }
 
+/* Two hosts each claiming 1e19 IOs in one bucket: the merged count would
+ * be 2e19 mod 2^64; the merge refuses instead of wrapping. */
+static void test_merge_refuses_overflow(void **state)
+{
+	struct rep_result h[2], m;
+	unsigned idx = hist_index(100000);
+
+	(void)state;
+	make_rep(&h[0], 1000, 20000, 1000000000, 1);
+	make_rep(&h[1], 1000, 20000, 1000000000, 2);
+	for (int i = 0; i < 2; i++) {
+		struct lat_hist *hh = h[i].dir[DIR_READ].hist;
+		hh->total += 10000000000000000000ull - hh->count[idx];
+		hh->count[idx] = 10000000000000000000ull;
+	}
+	assert_int_equal(fleet_rep_merge(h, 2, 1000000000, &m), -EOVERFLOW);
+	rep_result_release(&m);
+	/* the sample counts alone overflowing is refused too */
+	for (int i = 0; i < 2; i++) {
+		rep_result_release(&h[i]);
+		make_rep(&h[i], 1000, 20000, 1000000000, (unsigned)i + 1);
+		h[i].dir[DIR_READ].lat.n = UINT64_MAX - 5;
+	}
+	assert_int_equal(fleet_rep_merge(h, 2, 1000000000, &m), -EOVERFLOW);
+	rep_result_release(&m);
+	for (int i = 0; i < 2; i++)
+		rep_result_release(&h[i]);
+}
+
 static void test_rep_json_round_trip(void **state)
 {
 	struct rep_result r, back;
@@ -275,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_clock_min_rtt),
 		cmocka_unit_test(test_barrier_margin),
 		cmocka_unit_test(test_merge_exact),
+		cmocka_unit_test(test_merge_refuses_overflow),
 		cmocka_unit_test(test_rep_json_round_trip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

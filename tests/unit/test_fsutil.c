@@ -1,8 +1,8 @@
 /*
  * test_fsutil.c - the one file reader and writer: a FIFO, a device, a
  * directory or a link is refused before any read (a FIFO must not hang),
- * the size bound holds, atomic writes leave no temp file, make 0644 files
- * under umask 000, work relative to a directory fd, and parent-of and
+ * the size bound holds, atomic writes leave no temp file, make files
+ * that follow the umask, work relative to a directory fd, and parent-of and
  * mkdir -p give the expected paths.
  */
 #include <errno.h>
@@ -123,19 +123,25 @@ static int count_entries(const char *dir)
 	return n;
 }
 
+/* Files follow the umask (0666 less it), as open(2) does: under 077 a
+ * private set stays private, under 022 files are 0644. */
 static void test_write_atomic_mode_and_no_temp(void **state)
 {
+	static const mode_t masks[][2] = { { 077, 0600 }, { 022, 0644 }, { 0, 0666 } };
 	char path[256];
 	struct stat st;
 	(void)state;
 
-	mode_t old = umask(0);
 	snprintf(path, sizeof(path), "%s/out.json", tmpdir);
-	assert_int_equal(fsutil_write_atomic(path, "one", 3), 0);
-	assert_int_equal(fsutil_write_atomic(path, "two", 3), 0);
-	umask(old);
-	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_mode & 07777, 0644);
+	for (size_t i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+		mode_t old = umask(masks[i][0]);
+		unlink(path);
+		assert_int_equal(fsutil_write_atomic(path, "one", 3), 0);
+		assert_int_equal(fsutil_write_atomic(path, "two", 3), 0);
+		umask(old);
+		assert_int_equal(stat(path, &st), 0);
+		assert_int_equal(st.st_mode & 07777, masks[i][1]);
+	}
 	char *b = fsutil_read(path, 100, NULL);
 	assert_string_equal(b, "two");
 	free(b);
@@ -202,6 +208,60 @@ static void test_mkdir_p(void **state)
 	assert_int_equal(fsutil_mkdir_p(path), -ENOTDIR);
 }
 
+/* A relative path is walked without following a link in any component
+ * (openat(dirfd, "a/b") would follow "a"); ".." is refused; the component
+ * at fault is named by its length. */
+static void test_open_dir_at_never_follows(void **state)
+{
+	char p[256];
+	size_t bad = 0;
+	(void)state;
+
+	int top = open(tmpdir, O_RDONLY | O_DIRECTORY);
+	assert_true(top >= 0);
+	int fd = fsutil_open_dir_at(top, "a/b/c", true, NULL);
+	assert_true(fd >= 0);
+	close(fd);
+	snprintf(p, sizeof(p), "%s/a/b/c", tmpdir);
+	struct stat st;
+	assert_int_equal(stat(p, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	/* a link in the middle, to a real directory */
+	snprintf(p, sizeof(p), "%s/a/b", tmpdir);
+	char q[256];
+	snprintf(q, sizeof(q), "%s/a/link", tmpdir);
+	assert_int_equal(symlink(p, q), 0);
+	assert_int_equal(fsutil_open_dir_at(top, "a/link/c", false, &bad), -ELOOP);
+	assert_int_equal(bad, strlen("a/link"));
+	assert_int_equal(fsutil_open_dir_at(top, "a/link/new", true, &bad), -ELOOP);
+	snprintf(p, sizeof(p), "%s/a/b/new", tmpdir);
+	assert_int_not_equal(stat(p, &st), 0);   /* nothing made through it */
+	assert_int_equal(fsutil_open_dir_at(top, "a/../a", false, NULL), -EINVAL);
+	assert_int_equal(fsutil_open_dir_at(top, "a//b", false, NULL), -EINVAL);
+	fd = fsutil_open_dir_at(top, "", false, NULL);
+	assert_true(fd >= 0);
+	close(fd);
+	close(top);
+}
+
+/* sha256 of a file: the known digest of "abc"; a link, a FIFO refused. */
+static void test_sha256_at(void **state)
+{
+	char p[256], q[256], hex[65];
+	(void)state;
+
+	snprintf(p, sizeof(p), "%s/abc", tmpdir);
+	assert_int_equal(fsutil_write_atomic(p, "abc", 3), 0);
+	assert_int_equal(fsutil_sha256_at(AT_FDCWD, p, hex), 0);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	snprintf(q, sizeof(q), "%s/link", tmpdir);
+	assert_int_equal(symlink(p, q), 0);
+	assert_int_equal(fsutil_sha256_at(AT_FDCWD, q, hex), -ELOOP);
+	snprintf(q, sizeof(q), "%s/fifo", tmpdir);
+	assert_int_equal(mkfifo(q, 0600), 0);
+	assert_int_equal(fsutil_sha256_at(AT_FDCWD, q, hex), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +273,8 @@ int main(void)
 		cmocka_unit_test(test_temp_names),
 		cmocka_unit_test(test_parent),
 		cmocka_unit_test_setup_teardown(test_mkdir_p, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_dir_at_never_follows, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sha256_at, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,6 +63,10 @@
 #include "../fuzz/fuzz_set_tree.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_fleet_controller_one
+#include "../fuzz/fuzz_fleet_controller.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -211,6 +215,13 @@ static void test_replay_fleet(void **state)
 	replay("fuzz_fleet", fuzz_fleet_one);
 }
 
+/* A fake agent's replies driven into the controller's state machine. */
+static void test_replay_fleet_controller(void **state)
+{
+	(void)state;
+	replay("fuzz_fleet_controller", fuzz_fleet_controller_one);
+}
+
 static void test_replay_cmds(void **state)
 {
 	(void)state;
@@ -238,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_replay_import_csv),
 		cmocka_unit_test(test_replay_report),
 		cmocka_unit_test(test_replay_fleet),
+		cmocka_unit_test(test_replay_fleet_controller),
 		cmocka_unit_test(test_replay_cmds),
 		cmocka_unit_test(test_replay_set_tree),
 	};

@@ -4,6 +4,8 @@
  */
 #include "testutil.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "common/units.h"
@@ -106,9 +108,20 @@ static void test_format_human(void **state)
 	char b[32];
 	(void)state;
 	units_format_size(8ULL << 30, b, sizeof(b));
-	assert_string_equal(b, "8 GiB");
+	assert_string_equal(b, "8.0 GiB");
 	units_format_size(4096, b, sizeof(b));
-	assert_string_equal(b, "4 KiB");
+	assert_string_equal(b, "4.0 KiB");
+	/* the report's style, which its golden files hold */
+	units_format_size(32ULL << 20, b, sizeof(b));
+	assert_string_equal(b, "32.0 MiB");
+	units_format_size(256ULL << 30, b, sizeof(b));
+	assert_string_equal(b, "256 GiB");
+	units_format_size(1.2345 * (1ULL << 30), b, sizeof(b));
+	assert_string_equal(b, "1.2 GiB");
+	units_format_size(-1, b, sizeof(b));
+	assert_string_equal(b, "0 B");
+	units_format_size(NAN, b, sizeof(b));
+	assert_string_equal(b, "0 B");
 	units_format_size(3ULL << 29, b, sizeof(b));
 	assert_string_equal(b, "1.5 GiB");
 	units_format_size(512, b, sizeof(b));

@@ -14,23 +14,7 @@
 #include <time.h>
 
 #include "render/escape.h"
-#include "archive/site.h"
-
-static int write_text(const char *dir, const char *name, const struct sbuf *b)
-{
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return -1;
-	size_t n = fwrite(sbuf_str(b), 1, b->len, f);
-	int bad = n != b->len;
-	if (fclose(f) != 0 || bad) {
-		errno = EIO;
-		return -1;
-	}
-	return 0;
-}
+#include "site.h"
 
 static double epoch_of(const char *iso)
 {
@@ -47,7 +31,7 @@ static double epoch_of(const char *iso)
 	return (double)timegm(&tm);
 }
 
-int site_chart_write(const struct history *h, size_t si, const char *dir,
+int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *ctx,
 		     const char *rel, const char *file, struct sbuf *all)
 {
 	const struct hist_series *r = &h->series[si];
@@ -139,19 +123,19 @@ int site_chart_write(const struct history *h, size_t si, const char *dir,
 
 	char name[300];
 	snprintf(name, sizeof(name), "%s.dat", file);
-	if (write_text(dir, name, &dat) < 0)
+	if (put(ctx, name, &dat) < 0)
 		goto out;
 	snprintf(name, sizeof(name), "%s-cp.dat", file);
-	if (cp.len && write_text(dir, name, &cp) < 0)
+	if (cp.len && put(ctx, name, &cp) < 0)
 		goto out;
 	snprintf(name, sizeof(name), "%s-env.dat", file);
-	if (env.len && write_text(dir, name, &env) < 0)
+	if (env.len && put(ctx, name, &env) < 0)
 		goto out;
 	snprintf(name, sizeof(name), "%s-envr.dat", file);
-	if (envr.len && write_text(dir, name, &envr) < 0)
+	if (envr.len && put(ctx, name, &envr) < 0)
 		goto out;
 	snprintf(name, sizeof(name), "%s.gp", file);
-	if (write_text(dir, name, &gp) < 0)
+	if (put(ctx, name, &gp) < 0)
 		goto out;
 	/* one gnuplot for the whole site, started in SITE/.cache: cd into the
 	 * device's folder (slugs are [a-z0-9._-]: safe in a quoted gnuplot

@@ -1,0 +1,38 @@
+/*
+ * cli.c - the table of the commands that make result sets, and the list of
+ * every command's option table (cli.h).  Kept out of main.c so that the
+ * unit tests, which link everything but main.o, can walk the tables.
+ */
+#include "cli.h"
+
+/* agent's table lives here: cmd_agent.c only prints the usage it makes */
+const struct command_spec agent_spec = {
+	.name = "agent", .forms = { "" },
+	.note = "(not for people: a fleet run starts it over ssh)",
+	.hidden = true,
+};
+
+/* The order is the order of `iomatrix --help` and of the man page. */
+const struct command bench_commands[] = {
+	{ &run_spec, cmd_run },
+	{ &plan_spec, cmd_plan },
+	{ &validate_spec, cmd_validate },
+	{ &import_spec, cmd_import },
+	{ &export_spec, cmd_export },
+	{ &agent_spec, cmd_agent },
+	{ NULL, NULL },
+};
+
+size_t cli_command_specs(const struct command_spec **out, size_t max)
+{
+	const struct command *const tables[] = { bench_commands, report_commands };
+	size_t n = 0;
+
+	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
+		for (const struct command *c = tables[t]; c->spec; c++)
+			if (n < max)
+				out[n++] = c->spec;
+			else
+				return n;
+	return n;
+}

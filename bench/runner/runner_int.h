@@ -1,0 +1,30 @@
+/*
+ * runner_int.h - what runner.c (one repetition) and layout.c (the file set)
+ * share inside bench/runner/; not for use outside the folder.
+ */
+#ifndef IOMATRIX_RUNNER_INT_H
+#define IOMATRIX_RUNNER_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "runner.h"
+
+/* how often the progress callback runs, during layout and a repetition */
+#define PROGRESS_NS 250000000ull
+
+/* printf into err[errlen] when err is not NULL (the runner's messages) */
+void runner_seterr(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* true once the signal handler behind ctl->stop has fired */
+bool runner_stop_requested(const struct run_ctl *ctl);
+
+/* the message for a filesystem that refuses O_DIRECT; returns -EINVAL */
+int runner_direct_msg(const char *path, char *err, size_t errlen);
+
+/* bs must be a multiple of the logical block size lbs for O_DIRECT: 0, or
+ * -EINVAL with the message, before any IO (layout included) */
+int runner_check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,206 @@
+/*
+ * suite_check.c - the checks of resolved cells that involve several keys
+ * (suite_int.h): bs against direct IO, sync engines and iodepth, keys that
+ * no cell they reach can use (an engine's own options, rwmixread without a
+ * mixed pattern), and cells that come out identical.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engines/engine.h"
+#include "suite_int.h"
+
+static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
+{
+	if (!p->line[k])
+		return;
+	for (size_t i = 0; i < x->nusage; i++)
+		if (x->usage[i].key == k && x->usage[i].line == p->line[k] &&
+		    x->usage[i].col == p->col[k]) {
+			x->usage[i].used |= used;
+			return;
+		}
+	if (x->nusage == x->ausage) {
+		size_t na = x->ausage ? x->ausage * 2 : 16;
+		struct usage *u = realloc(x->usage, na * sizeof(*u));
+		if (!u)
+			return;
+		x->usage = u;
+		x->ausage = na;
+	}
+	x->usage[x->nusage++] = (struct usage){ k, p->line[k], p->col[k], used };
+}
+
+/* The batching and io_uring keys of one resolved cell.  An io_uring key
+ * set where no cell it reaches uses io_uring is an error (fio refuses
+ * them for other engines), found through usage_note() like rwmixread. */
+static void cell_check_engine_opts(struct ctx *x, const struct cell *c,
+				   const struct pos *p, unsigned fl, unsigned fc)
+{
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+	bool uring = key_applies(K_HIPRI, c);
+
+	if (c->iodepth_batch_complete_max &&
+	    c->iodepth_batch_complete_max < c->iodepth_batch_complete_min)
+		err_at(x, L(K_BATCH_CMAX), C(K_BATCH_CMAX),
+		       "'iodepth_batch_complete_max' %u is below 'iodepth_batch_complete_min' %u; raise it, or 0 for up to iodepth",
+		       c->iodepth_batch_complete_max, c->iodepth_batch_complete_min);
+	if (uring && c->hipri && !c->direct)
+		err_at(x, L(K_HIPRI), C(K_HIPRI),
+		       "'hipri' needs 'direct: true': polled completions exist for O_DIRECT IO only");
+	/* an engine's own keys, and those that need an engine's capability */
+	for (int k = 0; k < NKEYS; k++)
+		if (cell_keys[k].engine || cell_keys[k].engine_flags)
+			usage_note(x, k, p, key_applies(k, c) &&
+				   (k != K_SQPOLL_CPU || c->sqthread_poll));
+#undef L
+#undef C
+}
+
+/* Why a key that no cell uses is an error (usage_note() found it unused). */
+void usage_text(int k, char *buf, size_t len)
+{
+	const struct key *key = &cell_keys[k];
+
+	if (k == K_RWMIXREAD)
+		snprintf(buf, len, "'%s' only applies to readwrite or randrw, and no cell it reaches has one",
+			 key->name);
+	else if (k == K_FSYNC || k == K_END_FSYNC)
+		snprintf(buf, len, "'%s' only applies to writes, and no cell it reaches writes",
+			 key->name);
+	else if (k == K_SQPOLL_CPU)
+		snprintf(buf, len, "'%s' only applies with 'sqthread_poll: true' and engine %s, and no cell it reaches has both",
+			 key->name, key->engine);
+	else if (key->engine)
+		snprintf(buf, len, "'%s' is an %s option, and no cell it reaches has 'engine: %s'",
+			 key->name, key->engine, key->engine);
+	else
+		snprintf(buf, len, "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one",
+			 key->name);
+}
+
+/* Checks that involve several keys of one resolved cell. */
+void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
+		unsigned fl, unsigned fc)
+{
+	char a[32], b[32];
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+
+	if (!p->line[K_PATTERN] && !x->partial)
+		err_at(x, fl, fc, "no 'pattern' for this cell; set it in 'defaults', 'matrix' or the entry");
+	if (c->direct && c->bs % 512)
+		err_at(x, L(K_BS), C(K_BS),
+		       "'bs' %llu is not a multiple of 512, which 'direct: true' needs; use a multiple of 512 or 'direct: false'",
+		       (unsigned long long)c->bs);
+	/* A synchronous engine does one IO at a time per job: a Q32 label on a
+	 * QD1 measurement would be a wrong number in a report, so this is an
+	 * error, not a warning.  Use jobs for parallel synchronous IO. */
+	const struct engine *eng = engine_lookup(c->engine);
+	if (eng && !(eng->flags & ENGINE_ASYNC) && c->iodepth > 1)
+		err_at(x, L(K_IODEPTH), C(K_IODEPTH),
+		       "'iodepth' %u with engine '%s', which is synchronous (one IO per job); use iodepth 1 and 'jobs' for parallelism, or an async engine",
+		       c->iodepth, c->engine);
+	if (!c->size_pct && c->size < c->bs) {
+		suite_fmt_size(c->size, a, sizeof(a));
+		suite_fmt_size(c->bs, b, sizeof(b));
+		err_at(x, L(K_SIZE), C(K_SIZE), "'size' %s is smaller than 'bs' %s", a, b);
+	}
+	if (!c->size_pct && !c->offset_pct && c->offset && c->offset >= c->size) {
+		suite_fmt_size(c->offset, a, sizeof(a));
+		suite_fmt_size(c->size, b, sizeof(b));
+		err_at(x, L(K_OFFSET), C(K_OFFSET),
+		       "'offset' %s leaves nothing of 'size' %s; use a smaller offset or a percentage",
+		       a, b);
+	}
+	if (c->io_size && c->io_size < c->bs)
+		err_at(x, L(K_IO_SIZE), C(K_IO_SIZE), "'io_size' is smaller than 'bs'");
+	if (c->direct && c->offset % 512)
+		err_at(x, L(K_OFFSET), C(K_OFFSET),
+		       "'offset' is not a multiple of 512, which 'direct: true' needs");
+	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
+	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
+	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
+	cell_check_engine_opts(x, c, p, fl, fc);
+#undef L
+#undef C
+}
+
+/* Cells measured the same way: the device and every parameter from
+ * `pattern` on (the label is only a name).  Fields are compared as bytes:
+ * every cell starts from cell_init()'s memset, so padding is zero. */
+static int cell_param_cmp(const struct cell *a, const struct cell *b)
+{
+	int r = strcmp(a->device, b->device);
+	if (r)
+		return r;
+	return memcmp((const char *)a + offsetof(struct cell, pattern),
+		      (const char *)b + offsetof(struct cell, pattern),
+		      sizeof(struct cell) - offsetof(struct cell, pattern));
+}
+
+static const struct cell *sort_cells; /* qsort has no context argument */
+
+static int cell_idx_cmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int r = cell_param_cmp(&sort_cells[a], &sort_cells[b]);
+	return r ? r : (a < b ? -1 : a > b);
+}
+
+static int size_cmp(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	return a < b ? -1 : a > b;
+}
+/* A cell that repeats another measures nothing new and shows twice in a
+ * report: an error at the later one's matrix or include entry, once per
+ * entry (not again for every device), in run order. */
+void duplicates_check(struct ctx *x, const struct srcpos *src)
+{
+	size_t n = x->s->ncells, ndup = 0;
+	size_t *ord = calloc(n ? n : 1, sizeof(*ord));
+	size_t *dup = calloc(n ? n : 1, sizeof(*dup));   /* later cell */
+	size_t *orig = calloc(n ? n : 1, sizeof(*orig)); /* cell it repeats, by index */
+
+	if (!ord || !dup || !orig)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		ord[i] = i;
+	sort_cells = x->s->cells;
+	qsort(ord, n, sizeof(*ord), cell_idx_cmp);
+	sort_cells = NULL;
+	for (size_t i = 1; i < n; i++) {
+		size_t first = ord[i - 1];
+		while (i < n && !cell_param_cmp(&x->s->cells[first], &x->s->cells[ord[i]])) {
+			orig[ord[i]] = first;
+			dup[ndup++] = ord[i];
+			i++;
+		}
+	}
+	qsort(dup, ndup, sizeof(*dup), size_cmp);
+	for (size_t k = 0; k < ndup; k++) {
+		size_t j = dup[k];
+		const struct cell *c = &x->s->cells[j], *a = &x->s->cells[orig[j]];
+		bool seen = false;
+		for (size_t q = 0; q < k && !seen; q++)
+			seen = src[dup[q]].line == src[j].line && src[dup[q]].col == src[j].col &&
+			       src[orig[dup[q]]].line == src[orig[j]].line &&
+			       src[orig[dup[q]]].col == src[orig[j]].col;
+		if (seen)
+			continue;
+		err_at(x, src[j].line, src[j].col,
+		       "cell %d ('%s' on '%s') repeats cell %d ('%s') with the same parameters; drop one or make them differ",
+		       c->id, c->label, c->device, a->id, a->label);
+	}
+out:
+	free(ord);
+	free(dup);
+	free(orig);
+}

@@ -1,0 +1,17 @@
+/*
+ * report_int.h - between the files of the report model only: the steps of
+ * report_load() that live in their own files.  Each reads the devices and
+ * groups report.c built and adds to r (warnings, alerts, summary).
+ */
+#ifndef IOMATRIX_REPORT_INT_H
+#define IOMATRIX_REPORT_INT_H
+
+#include "report.h"
+
+/* warnings.c: the warnings of every device, then the alerts. */
+void warnings_compute(struct report *r);
+void alerts_compute(struct report *r);
+/* summary.c: the summary sentences (a section's, when one has them). */
+void summary_compute_sentences(struct report *r);
+
+#endif

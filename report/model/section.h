@@ -1,0 +1,98 @@
+/*
+ * section.h - the optional sections of a report (fleet, SSD/PTS; later QoS
+ * and reproduction), one row each in report_sections[], and the plain data
+ * the model, the sections and the renderer share: the list of drawn charts
+ * and the host of a fleet cell.
+ *
+ * The model (report.c), the renderer (render/render.c) and the charts
+ * (charts/chart.c) iterate the table and never call a section by name, so
+ * a section's files depend on the model and never the other way round.
+ * The rows are filled in report/sections.c, at the top of report/: a row
+ * points into model/ (load, summary, context) and into charts/ (drawing),
+ * and only a file above both may name them all.  Adding a section is a new
+ * row there plus its files; every hook may be NULL.
+ */
+#ifndef IOMATRIX_REPORT_SECTION_H
+#define IOMATRIX_REPORT_SECTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+
+/* ---- the charts a report has drawn (written by charts/, read by the
+ * renderer and by sections) ---- */
+struct chart {
+	char *file;      /* owned: base name, e.g. "rnd4k-q1t1-randread-latency" */
+	char *title;     /* owned: caption, plain text */
+	int group;       /* -1: overview chart; else index into report.groups */
+	char *svg;       /* owned: the <svg> element to inline, NULL if none */
+	bool png;        /* a PNG was written */
+	bool svgfile;    /* an SVG was written */
+	const char *section; /* NULL: results; else placed by the section
+				that drew it ("steady", "pts", "precondition") */
+	size_t section_dev;  /* index into report.devs for a section chart */
+};
+
+struct chart_set {
+	struct chart *c;
+	size_t n, alloc;
+	char *note;      /* owned: why charts are missing, NULL if all fine */
+};
+
+/* Free what the set owns and zero it (the struct itself is the caller's). */
+void chart_set_release(struct chart_set *cs);
+/* The template object of one chart (title, svg, png, svgfile, image);
+ * caller owns the result. */
+cJSON *chart_json(const struct chart *c, bool html);
+
+/* ---- the table ---- */
+struct chart_sink; /* charts/chart.h: where a section's charts go */
+
+struct report_section {
+	const char *name;
+	/* Default title of a report of the one set rs (caller frees), NULL
+	 * when the section has none for it. */
+	char *(*title)(const struct rset *rs);
+	/* The summary sentences, through report_summary_add(); true when the
+	 * section wrote them and the model's own summary is skipped. */
+	bool (*summary)(struct report *r);
+	/* After the summary: read the section's files, add sentences and
+	 * warnings, hang its state off struct report.  0, or -1 on OOM. */
+	int (*load)(struct report *r);
+	/* Free what load hung off r (also after a failed load). */
+	void (*release)(struct report *r);
+	/* A device's own fingerprint and path (borrowed from the set), NULL
+	 * when the device is not the section's. */
+	const cJSON *(*dev_fp)(const struct report *r, const struct rdev *d,
+			       const char **path);
+	/* Add the section's keys to the template context (cs may be NULL). */
+	void (*context)(const struct report *r, const struct chart_set *cs,
+			bool html, cJSON *ctx);
+	/* Add the section's keys to the context of workload group gi. */
+	void (*group_context)(const struct report *r, size_t gi, cJSON *group);
+	/* Add the section's charts to k.  0, or -1 when writing failed. */
+	int (*charts)(const struct report *r, struct chart_sink *k);
+};
+
+/* NULL-terminated, in the order sections are loaded and drawn. */
+extern const struct report_section *const report_sections[];
+
+/* A device's own fingerprint from the first section that knows it, else
+ * NULL; *path (when path is not NULL) is set only by that section. */
+const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
+			   const char **path);
+
+/* ---- fleet data every part reads ---- */
+/* The host a fleet cell ran on as given in --hosts ("all" for aggregate
+ * cells); NULL for cells of ordinary sets.  Borrowed from the cell. */
+const char *report_cell_host(const struct rset_cell *c);
+/* The manifest's "fleet" object, NULL for ordinary sets.  Borrowed. */
+const cJSON *report_set_fleet(const struct rset *rs);
+/* Two hosts as report_cell_host() gives them are the same (both NULL: two
+ * cells of ordinary sets). */
+bool report_same_host(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,305 @@
+/*
+ * summary.c - the summary sentences at the top of a report: per device the
+ * workloads where it leads or trails the baseline most ("ssd: 219x hdd for
+ * 16K random-read IOPS"), the seed-000 style detail of one workload, and
+ * the sentences of a section that says it better (fleet: hosts, not
+ * devices).  Split from report.c; report_summary_add() is the door for the
+ * optional sections.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+#include "report_int.h"
+#include "section.h"
+
+static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
+{
+	for (size_t k = 0; k < g->n; k++)
+		if (g->e[k].dev == dev)
+			return &g->e[k];
+	return NULL;
+}
+
+/* ---- summary sentences ---- */
+
+struct cand {
+	size_t g, fast, slow;
+	double ratio;
+};
+
+static int cand_cmp(const void *a, const void *b)
+{
+	double x = ((const struct cand *)a)->ratio, y = ((const struct cand *)b)->ratio;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void summary_add(struct report *r, char *s)
+{
+	if (!s)
+		return;
+	char **p = realloc(r->summary, (r->nsummary + 1) * sizeof(*p));
+	if (!p) {
+		free(s);
+		return;
+	}
+	r->summary = p;
+	r->summary[r->nsummary++] = s;
+}
+
+/* One latency, one unit that reads well: "111 µs", "8.39 ms". */
+static void fmt_lat_one(double ns, char *buf, size_t len)
+{
+	double div;
+	char v[48];
+	const char *u = fmt_lat_unit(&ns, 1, &div);
+	fmt_sig3(ns / div, v, sizeof(v));
+	snprintf(buf, len, "%s %s", v, u);
+}
+
+/* Seed-000 style detail of one workload: "On 4K random reads: the hdd moved
+ * 0.489 MB/s at 8.39 ms mean latency, the ssd 37.2 MB/s at 111 µs." */
+static char *detail_sentence(const struct report *r, const struct rgroup *g)
+{
+	struct sbuf b = SBUF_INIT;
+	size_t said = 0;
+
+	sbuf_addf(&b, "On %s", g->words);
+	for (size_t k = 0; k < g->n; k++) {
+		const struct rentry *e = &g->e[k];
+		double lat = rentry_lat(e);
+		char mbs[48], l[64];
+		if (!e->cell->ok || !isfinite(lat))
+			continue;
+		fmt_sig3(rentry_bw(e) / 1e6, mbs, sizeof(mbs));
+		fmt_lat_one(lat, l, sizeof(l));
+		if (said == 0)
+			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean latency",
+				  r->devs[e->dev].display, mbs, l);
+		else
+			sbuf_addf(&b, ", the %s %s MB/s at %s", r->devs[e->dev].display, mbs, l);
+		said++;
+	}
+	sbuf_adds(&b, ".");
+	if (said < 2) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	return sbuf_detach(&b);
+}
+
+/* A workload is named once in the summary, whatever its cell label. */
+static bool words_used(const struct report *r, const size_t *used, size_t n, size_t g)
+{
+	for (size_t i = 0; i < n; i++)
+		if (used[i] == g || !strcmp(r->groups[used[i]].words, r->groups[g].words))
+			return true;
+	return false;
+}
+
+static void gap_sentence(struct report *r, const char *lead, const struct cand *c)
+{
+	char q[48];
+	fmt_ratio(c->ratio, q, sizeof(q));
+	summary_add(r, fmt_str("%son %s, the %s did %s the IOPS of the %s.", lead,
+				 r->groups[c->g].words, r->devs[c->fast].display, q,
+				 r->devs[c->slow].display));
+}
+
+/*
+ * One device against the baseline: who wins how many workloads, the largest
+ * gap in each direction (a summary listing one side's wins hides where the
+ * baseline is faster), and a plain "mixed" sentence when both sides win
+ * some.  Differences under 5 % are ties.  cands is sorted, largest first.
+ */
+static void summary_device(struct report *r, size_t d, const struct cand *cands,
+			   size_t ncand, size_t *used, size_t *nused)
+{
+	const size_t base = r->baseline;
+	const struct cand *best_win = NULL, *best_loss = NULL;
+	size_t wins = 0, losses = 0, ties = 0;
+	const char *dn = r->devs[d].display, *bn = r->devs[base].display;
+	char q[48];
+
+	for (size_t i = 0; i < ncand; i++) {
+		const struct cand *c = &cands[i];
+		if (c->fast != d && c->slow != d)
+			continue;
+		if (c->ratio < 1.05)
+			ties++;
+		else if (c->fast == d) {
+			wins++;
+			if (!best_win)
+				best_win = c;
+		} else {
+			losses++;
+			if (!best_loss)
+				best_loss = c;
+		}
+	}
+	size_t total = wins + losses + ties;
+	if (!total)
+		return;
+	struct sbuf b = SBUF_INIT;
+	if (wins && losses) {
+		fmt_ratio(best_loss->ratio, q, sizeof(q));
+		sbuf_addf(&b, "The result is mixed: the %s wins %zu of %zu workloads; the %s wins ",
+			  dn, wins, total, bn);
+		if (losses <= 3) {
+			size_t said = 0;
+			for (size_t i = 0; i < ncand; i++) {
+				const struct cand *c = &cands[i];
+				if (c->fast != base || c->slow != d || c->ratio < 1.05)
+					continue;
+				sbuf_addf(&b, "%s%s", said == 0 ? "" : said + 1 == losses ? " and " : ", ",
+					  r->groups[c->g].words);
+				said++;
+			}
+		} else {
+			sbuf_addf(&b, "%zu", losses);
+		}
+		sbuf_addf(&b, ", by up to %s", q);
+	} else if (wins || losses) {
+		if (ties)
+			sbuf_addf(&b, "The %s is faster on %zu of %zu workloads", wins ? dn : bn,
+				  wins + losses, total);
+		else
+			sbuf_addf(&b, "The %s is faster on %s%zu workload%s", wins ? dn : bn,
+				  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+	} else {
+		sbuf_addf(&b, "The %s and the %s did about the same IOPS on all %zu workload%s",
+			  dn, bn, total, total == 1 ? "" : "s");
+	}
+	if (ties && (wins || losses))
+		sbuf_addf(&b, "; %zu %s within 5 %%", ties, ties == 1 ? "is" : "are");
+	sbuf_adds(&b, ".");
+	summary_add(r, sbuf_detach(&b));
+	if (best_win && !words_used(r, used, *nused, best_win->g)) {
+		char lead[300];
+		snprintf(lead, sizeof(lead), "The largest gap in the %s's favour: ", dn);
+		gap_sentence(r, lead, best_win);
+		used[(*nused)++] = best_win->g;
+	}
+	if (best_loss && !words_used(r, used, *nused, best_loss->g)) {
+		char lead[300];
+		snprintf(lead, sizeof(lead), "The largest gap in the %s's favour: ", bn);
+		gap_sentence(r, lead, best_loss);
+		used[(*nused)++] = best_loss->g;
+	}
+}
+
+void summary_compute_sentences(struct report *r)
+{
+	size_t ncand = 0, alloc = 0, nused = 0;
+	struct cand *cands = NULL;
+	size_t *used = NULL;
+	const size_t base = r->baseline;
+
+	/* a section may say it better (a fleet set reads as hosts, not as
+	 * devices against a baseline) */
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->summary && report_sections[i]->summary(r))
+			return;
+
+	if (r->ndevs >= 2) {
+		for (size_t gi = 0; gi < r->ngroups; gi++) {
+			const struct rentry *be = group_entry(&r->groups[gi], base);
+			if (!be || !be->cell->ok)
+				continue;
+			double bi = rentry_iops(be);
+			for (size_t k = 0; k < r->groups[gi].n; k++) {
+				const struct rentry *e = &r->groups[gi].e[k];
+				if (e->dev == base || !e->cell->ok)
+					continue;
+				double di = rentry_iops(e);
+				if (!(bi > 0 && di > 0))
+					continue;
+				if (ncand == alloc) {
+					alloc = alloc ? alloc * 2 : 32;
+					struct cand *p = realloc(cands, alloc * sizeof(*p));
+					if (!p)
+						goto out;
+					cands = p;
+				}
+				struct cand *c = &cands[ncand++];
+				c->g = gi;
+				c->fast = di >= bi ? e->dev : base;
+				c->slow = di >= bi ? base : e->dev;
+				c->ratio = di >= bi ? di / bi : bi / di;
+			}
+		}
+		if (ncand > 1) /* qsort(NULL, 0, ...) is undefined */
+			qsort(cands, ncand, sizeof(*cands), cand_cmp);
+		if (ncand == 0)
+			summary_add(r, fmt_str("No workload ran with the same parameters on two "
+						 "devices, so no device is compared with another here: "
+						 "each table title says what its workload was."));
+		used = calloc(ncand + 2 * r->ndevs + 4, sizeof(*used));
+		if (!used)
+			goto out;
+		for (size_t d = 0; d < r->ndevs; d++)
+			if (d != base)
+				summary_device(r, d, cands, ncand, used, &nused);
+		/* then up to two more large gaps, each on a pattern not yet named,
+		 * so the summary covers reads, writes and mixes */
+		size_t more = 0;
+		for (size_t i = 0; i < ncand && more < 2; i++) {
+			const struct cand *c = &cands[i];
+			bool pat_seen = false;
+			if (c->ratio < 1.05 || words_used(r, used, nused, c->g))
+				continue;
+			for (size_t k = 0; k < nused; k++)
+				pat_seen |= r->groups[used[k]].proto->cell.pattern ==
+					    r->groups[c->g].proto->cell.pattern;
+			if (pat_seen)
+				continue;
+			gap_sentence(r, "", c);
+			used[nused++] = c->g;
+			more++;
+		}
+		/* "on 4K ..." starts a sentence: capitalise it */
+		for (size_t i = 0; i < r->nsummary; i++)
+			if (r->summary[i][0] == 'o')
+				r->summary[i][0] = 'O';
+		if (ncand > 0)
+			summary_add(r, detail_sentence(r, &r->groups[cands[0].g]));
+	}
+	/* peaks per device */
+	for (size_t d = 0; d < r->ndevs; d++) {
+		const struct rgroup *gi_best = NULL, *gb_best = NULL;
+		double bi = 0, bb = 0;
+		for (size_t gi = 0; gi < r->ngroups; gi++) {
+			const struct rentry *e = group_entry(&r->groups[gi], d);
+			if (!e || !e->cell->ok)
+				continue;
+			if (rentry_iops(e) > bi) {
+				bi = rentry_iops(e);
+				gi_best = &r->groups[gi];
+			}
+			if (rentry_bw(e) > bb) {
+				bb = rentry_bw(e);
+				gb_best = &r->groups[gi];
+			}
+		}
+		if (!gi_best || !gb_best) /* a set can hold IOPS without bandwidth */
+			continue;
+		char i1[48], b1[48];
+		fmt_sig3(bi, i1, sizeof(i1));
+		fmt_sig3(bb / 1e6, b1, sizeof(b1));
+		summary_add(r, fmt_str("The %s peaked at %s IOPS on %s and %s MB/s on %s.",
+					 r->devs[d].display, i1, gi_best->words, b1, gb_best->words));
+	}
+out:
+	free(used);
+	free(cands);
+}
+
+void report_summary_add(struct report *r, char *s)
+{
+	summary_add(r, s);
+}

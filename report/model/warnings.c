@@ -1,0 +1,430 @@
+/*
+ * warnings.c - what a reader must be told about the numbers: per device the
+ * warnings (page cache, buffered writes, compressible data, noisy or wild
+ * cells, short runs, failures, a file set far smaller than the device, a
+ * virtual device, missing cells), and the alerts shown above everything (a
+ * rehearsal at --scale, two names for one device).  Split from report.c;
+ * report_warn() is the door for the optional sections.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+#include "report_int.h"
+#include "section.h"
+#include "engines/engine.h"
+#include "common/ramkind.h"
+#include "common/units.h"
+
+static void warn_add(struct report *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void warn_add(struct report *r, const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	char *s = sbuf_detach(&b);
+	if (!s)
+		return;
+	/* one VM, two sets: say it once */
+	for (size_t i = 0; i < r->nwarns; i++)
+		if (!strcmp(r->warns[i].text, s)) {
+			free(s);
+			return;
+		}
+	if (r->nwarns == r->warns_alloc) {
+		size_t na = r->warns_alloc ? r->warns_alloc * 2 : 16;
+		struct rwarn *p = realloc(r->warns, na * sizeof(*p));
+		if (!p) {
+			free(s);
+			return;
+		}
+		r->warns = p;
+		r->warns_alloc = na;
+	}
+	r->warns[r->nwarns++].text = s;
+}
+
+void report_warn(struct report *r, const char *fmt, ...)
+{
+	struct sbuf b = SBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	warn_add(r, "%s", sbuf_str(&b));
+	sbuf_release(&b);
+}
+
+/* ---- warnings ---- */
+
+/* Cells of device d matching pred, as "N cells (A, B, C and N more)". */
+struct cellpick {
+	size_t n;
+	struct sbuf names;
+};
+
+static void pick_add(struct cellpick *p, const struct rset_cell *c)
+{
+	if (p->n < 3) {
+		if (p->n)
+			sbuf_adds(&p->names, ", ");
+		/* derived labels name no direction (SEQ1M Q8T1 is read and write) */
+		if (c->label[0])
+			sbuf_addf(&p->names, "%s %s", c->label, pattern_name(c->cell.pattern));
+		else
+			sbuf_addf(&p->names, "cell %d", c->id);
+	}
+	p->n++;
+}
+
+static const char *pick_text(struct cellpick *p, struct sbuf *out)
+{
+	sbuf_reset(out);
+	sbuf_addf(out, "%zu cell%s (%s%s", p->n, p->n == 1 ? "" : "s",
+		  sbuf_str(&p->names), p->n > 3 ? ", ..." : "");
+	sbuf_adds(out, ")");
+	return sbuf_str(out);
+}
+
+static bool name_like_hdd(const char *n)
+{
+	static const char *const words[] = { "hdd", "hard", "spin", "sas", "sata",
+					     "rpm", "7200", "5400", "10k", "15k" };
+	char low[128];
+	size_t i;
+
+	for (i = 0; n[i] && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)n[i]);
+	low[i] = '\0';
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+static double set_mem(const struct rset *rs)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(rs->host, "mem_bytes");
+	return cJSON_IsNumber(m) ? m->valuedouble : 0;
+}
+
+/* " (missing: RND4K Q1T1 randread on hdd, ...)" from plan.json, or "". */
+static void missing_cells(const struct rset *rs, struct sbuf *out)
+{
+	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(rs->plan, "cells");
+	const cJSON *p;
+	size_t n = 0;
+	int maxid = 0;
+
+	sbuf_reset(out);
+	/* which ids the set has, as a bitmap: a scan per plan cell made a
+	 * 20,000-cell report quadratic */
+	for (size_t i = 0; i < rs->ncells; i++)
+		if (rs->cells[i].id > maxid)
+			maxid = rs->cells[i].id;
+	unsigned char *have = calloc((size_t)maxid / 8 + 1, 1);
+	if (!have)
+		return;
+	for (size_t i = 0; i < rs->ncells; i++)
+		if (rs->cells[i].id > 0)
+			have[rs->cells[i].id / 8] |= (unsigned char)(1u << (rs->cells[i].id % 8));
+	cJSON_ArrayForEach(p, cells) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
+		/* plan.json comes from the set: an id that is no whole number
+		 * in range (1e400, -3, 2.5) is not a cell */
+		if (!cJSON_IsNumber(id) || !(id->valuedouble >= 1 &&
+		    id->valuedouble <= RSET_MAX_CELLS) ||
+		    id->valuedouble != (double)(int)id->valuedouble)
+			continue;
+		int v = (int)id->valuedouble;
+		if (v <= maxid && (have[v / 8] & (1u << (v % 8))))
+			continue;
+		if (n < 3) {
+			const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "label");
+			const cJSON *pat = cJSON_GetObjectItemCaseSensitive(p, "pattern");
+			const cJSON *dv = cJSON_GetObjectItemCaseSensitive(p, "device");
+			sbuf_addf(out, "%s%s %s on %s", n ? ", " : " (missing: ",
+				  cJSON_IsString(l) ? l->valuestring : "?",
+				  cJSON_IsString(pat) ? pat->valuestring : "?",
+				  cJSON_IsString(dv) ? dv->valuestring : "?");
+		}
+		n++;
+	}
+	free(have);
+	if (n > 3)
+		sbuf_addf(out, " and %zu more", n - 3);
+	if (n)
+		sbuf_addc(out, ')');
+}
+
+enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
+
+/* The warnings about one device's cells and fingerprint. */
+static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
+{
+	char a[32], b[32];
+	const struct rdev *dv = &r->devs[d];
+	const struct rset *rs = &r->sets[dv->set];
+	struct cellpick pk[W__N];
+	double mem = set_mem(rs), maxset = 0;
+	const char *first_err = NULL;
+
+	size_t ncells = 0;
+	memset(pk, 0, sizeof(pk));
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct rset_cell *c = &rs->cells[i];
+		if (strcmp(c->device, dv->name) || !report_same_host(report_cell_host(c), dv->host))
+			continue;
+		ncells++;
+		if (!c->ok) {
+			pick_add(&pk[W_FAILED], c);
+			if (!first_err)
+				first_err = c->error ? c->error : c->status;
+			continue;
+		}
+		const struct engine *eng = engine_lookup(c->cell.engine);
+		if (eng && (eng->flags & ENGINE_NO_IO))
+			pick_add(&pk[W_NULL], c);
+		double set_bytes = (double)c->size_bytes * c->files;
+		if (set_bytes > maxset)
+			maxset = set_bytes;
+		bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
+		if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
+			pick_add(&pk[W_CACHE], c);
+		if (!c->direct && writes && !c->fsync && !c->end_fsync)
+			pick_add(&pk[W_BUFWRITE], c);
+		if (writes && c->cell.data != DATA_RANDOM)
+			pick_add(&pk[W_DATA], c);
+		bool noisy = false;
+		for (int k = 0; k < DIR__COUNT; k++)
+			noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
+				 c->dir[k].iops.cv > 0.05;
+		bool wild = false;
+		for (int k = 0; k < DIR__COUNT; k++)
+			wild |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
+				(c->dir[k].iops.cv > 0.5 ||
+				 c->dir[k].iops.ci95 >= c->dir[k].iops.mean ||
+				 c->dir[k].bw.ci95 >= c->dir[k].bw.mean ||
+				 c->dir[k].lat_mean.ci95 >= c->dir[k].lat_mean.mean);
+		if (wild)
+			pick_add(&pk[W_WILD], c);
+		else if (noisy)
+			pick_add(&pk[W_NOISY], c);
+		if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
+			pick_add(&pk[W_SHORT], c);
+	}
+	const char *nm = dv->display;
+	/* the null engine never reaches the device: what the fingerprint
+	 * says about the disk is beside the point for those cells */
+	bool all_null = pk[W_NULL].n && pk[W_NULL].n == ncells;
+	if (pk[W_NULL].n)
+		warn_add(r, "%s: %s used the null engine, which does no IO: %s measure "
+			 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], tmp),
+			 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
+	if (pk[W_CACHE].n) {
+		units_format_size(mem, a, sizeof(a));
+		warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "
+			 "with buffered IO: the page cache likely served them, so the "
+			 "numbers measure memory, not the device (use direct: true)",
+			 nm, pick_text(&pk[W_CACHE], tmp), pk[W_CACHE].n == 1 ? "s" : "", a);
+	}
+	if (pk[W_BUFWRITE].n)
+		warn_add(r, "%s: %s wrote%s with buffered IO and no fsync: the page cache "
+			 "absorbed the writes (set fsync or end_fsync, or direct: true)",
+			 nm, pick_text(&pk[W_BUFWRITE], tmp), "");
+	if (pk[W_DATA].n)
+		warn_add(r, "%s: %s wrote zero or compressible data: devices and "
+			 "filesystems that compress or deduplicate look faster than "
+			 "with real data (use data: random)", nm, pick_text(&pk[W_DATA], tmp));
+	if (pk[W_NOISY].n)
+		warn_add(r, "%s: %s %s noisy (IOPS varies by more than 5 %% between "
+			 "repetitions): compare with care, or run longer or more "
+			 "repetitions", nm, pick_text(&pk[W_NOISY], tmp),
+			 pk[W_NOISY].n == 1 ? "is" : "are");
+	if (pk[W_WILD].n)
+		warn_add(r, "%s: %s %s by more than 50 %% between repetitions or "
+			 "%s a 95 %% confidence interval as wide as the value (marked † "
+			 "in the tables, shown without ±): such a mean is "
+			 "not a stable number; run longer or find what disturbs it",
+			 nm, pick_text(&pk[W_WILD], tmp), pk[W_WILD].n == 1 ? "varies" : "vary",
+			 pk[W_WILD].n == 1 ? "has" : "have");
+	if (pk[W_SHORT].n)
+		warn_add(r, "%s: %s ran for less than 5 s: caches and background "
+			 "work may not have settled (raise runtime)", nm,
+			 pick_text(&pk[W_SHORT], tmp));
+	if (pk[W_FAILED].n)
+		warn_add(r, "%s: %s failed (first error: %s)", nm,
+			 pick_text(&pk[W_FAILED], tmp), first_err ? first_err : "unknown");
+	if (!all_null && dv->info && dv->info->size_bytes > 0 && maxset > 0 &&
+	    maxset * 10 < (double)dv->info->size_bytes) {
+		units_format_size(maxset, a, sizeof(a));
+		units_format_size((double)dv->info->size_bytes, b, sizeof(b));
+		warn_add(r, "%s: the file set (%s) is far smaller than the device (%s): %s",
+			 nm, a, b, dv->info->rotational == 1 ?
+			 "a hard disk is short-stroked (only its fastest tracks are used) "
+			 "and disk or RAID caches may hold much of it" :
+			 "device or RAID caches (DRAM, SLC) may hold much of it, so "
+			 "sustained numbers may be lower");
+	}
+	/* RAM first and on its own: a RAM device named "hdd" gets both */
+	if (!all_null && dv->info && ram_kind_is(dv->info->virt_kind))
+		warn_add(r, "%s: the device is RAM (%s), not storage: " RAM_KIND_WHY, nm,
+			 dv->info->virt_kind);
+	if (all_null)
+		;
+	else if (dv->info && name_like_hdd(dv->name) &&
+	    (dv->info->rotational == 0 || dv->info->virt == 1))
+		warn_add(r, "%s: named like a hard disk but the kernel reports it %s: "
+			 "check the path points at the disk you mean",
+			 nm, dv->info->virt == 1 ? "as a virtual device" : "non-rotational");
+	else if (dv->info && ram_kind_is(dv->info->virt_kind))
+		; /* said above */
+	else if (dv->info && dv->info->virt == 1)
+		warn_add(r, "%s: the device is virtual (%s): numbers include the "
+			 "host's caching", nm,
+			 dv->info->virt_kind ? dv->info->virt_kind :
+			 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
+	for (int k = 0; k < W__N; k++)
+		sbuf_release(&pk[k].names);
+}
+
+void warnings_compute(struct report *r)
+{
+	struct sbuf tmp = SBUF_INIT;
+
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		for (size_t i = 0; i < rs->warnings.n; i++)
+			warn_add(r, "%s", rs->warnings.msgs[i]);
+		if (strcmp(rs->source_kind, "iomatrix")) {
+			if (!strcmp(rs->source_kind, "synthetic"))
+				warn_add(r, "%s holds SYNTHETIC numbers from a toy model, "
+					 "not a measurement; do not publish them", rs->dir);
+			else
+				warn_add(r, "%s was imported from %s output; parameters "
+					 "the tool did not record are shown with defaults",
+					 rs->dir, rs->source_kind);
+		}
+		missing_cells(rs, &tmp);
+		if (strcmp(rs->status, "complete"))
+			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial%s",
+				 rs->dir, rs->status, rs->ncells, rs->cells_total, sbuf_str(&tmp));
+		else if ((int)rs->ncells < rs->cells_total)
+			warn_add(r, "%s: %d of %d cells %s missing; this report is partial%s",
+				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total,
+				 rs->cells_total - (int)rs->ncells == 1 ? "is" : "are", sbuf_str(&tmp));
+		const cJSON *virt = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
+		if (cJSON_IsString(virt) && virt->valuestring[0] &&
+		    strcmp(virt->valuestring, "none"))
+			warn_add(r, "host '%s' is a virtual machine (%s): the hypervisor's "
+				 "caches and neighbours affect the numbers",
+				 rs->hostname, virt->valuestring);
+	}
+
+	for (size_t d = 0; d < r->ndevs; d++)
+		warnings_device(r, d, &tmp);
+
+	/* runner warnings, counted per distinct text */
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		const char *seen[16];
+		size_t nseen = 0;
+		for (size_t i = 0; i < rs->ncells && nseen < 16; i++) {
+			const cJSON *w;
+			cJSON_ArrayForEach(w, rs->cells[i].warnings) {
+				if (!cJSON_IsString(w) || nseen >= 16)
+					continue;
+				bool dup = false;
+				for (size_t k = 0; k < nseen; k++)
+					dup |= !strcmp(seen[k], w->valuestring);
+				if (dup)
+					continue;
+				seen[nseen++] = w->valuestring;
+				size_t cnt = 0;
+				for (size_t j = 0; j < rs->ncells; j++) {
+					const cJSON *x;
+					cJSON_ArrayForEach(x, rs->cells[j].warnings)
+						if (cJSON_IsString(x) && !strcmp(x->valuestring, w->valuestring)) {
+							cnt++;
+							break;
+						}
+				}
+				warn_add(r, "%s: warning recorded in %zu cell%s: %s", rs->dir,
+					 cnt, cnt == 1 ? "" : "s", w->valuestring);
+			}
+		}
+	}
+	sbuf_release(&tmp);
+}
+
+/* ---- alerts: what must be read before any number ---- */
+
+static void alert_add(struct report *r, char *s)
+{
+	if (!s)
+		return;
+	char **p = realloc(r->alerts, (r->nalerts + 1) * sizeof(*p));
+	if (!p) {
+		free(s);
+		return;
+	}
+	r->alerts = p;
+	r->alerts[r->nalerts++] = s;
+}
+
+void alerts_compute(struct report *r)
+{
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		if (rs->scale == 1 || strcmp(rs->source_kind, "iomatrix"))
+			continue;
+		char pct[32];
+		snprintf(pct, sizeof(pct), "%.3g %%", rs->scale * 100);
+		r->rehearsal = true;
+		alert_add(r, fmt_str("Rehearsal, not a measurement: %s was run with --scale %g, "
+				       "so file sizes, run times, request counts and pauses are %s of "
+				       "what suite '%s' specifies. Run it without --scale before "
+				       "publishing these numbers.", rs->dir, rs->scale, pct,
+				       rs->suite_name ? rs->suite_name : "?"));
+	}
+	/* two names for one block device on one host: a device compared with
+	 * itself (seed 000 with /mnt/hdd and /mnt/ssd absent puts both
+	 * "devices" in scratch directories on the same disk) */
+	for (size_t a = 0; a < r->ndevs; a++) {
+		const struct rdev *da = &r->devs[a];
+		if (!da->info || !da->info->block_device || da->imported)
+			continue;
+		struct sbuf names = SBUF_INIT;
+		size_t same = 0;
+		bool earlier = false;
+		for (size_t b = 0; b < r->ndevs; b++) {
+			const struct rdev *db = &r->devs[b];
+			if (b == a || !db->info || !db->info->block_device || db->imported ||
+			    strcmp(da->info->block_device, db->info->block_device) ||
+			    !report_same_host(da->host, db->host) ||
+			    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
+			    !strcmp(da->name, db->name))
+				continue;
+			if (b < a)
+				earlier = true;
+			sbuf_addf(&names, "%s%s", same ? ", " : "", db->display);
+			same++;
+		}
+		if (same && !earlier)
+			alert_add(r, fmt_str("%s and %s are the same device (%s): this compares "
+					       "a device with itself. Point each device at its own disk "
+					       "(--device NAME=PATH).", da->display, sbuf_str(&names),
+					       da->info->block_device));
+		sbuf_release(&names);
+	}
+}

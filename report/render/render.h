@@ -1,0 +1,36 @@
+/*
+ * render.h - a report model (model/report.h) as output: the template
+ * context of report.md/report.html, report.csv and report.json, and the
+ * command lines a reader can re-run (the set's, and fio's per cell).
+ * Declared here, in the room that implements them, so that the model
+ * below never names its renderer.
+ */
+#ifndef IOMATRIX_RENDER_H
+#define IOMATRIX_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "common/sbuf.h"
+#include "model/report.h"
+#include "model/section.h"
+
+/* The template context (caller owns); charts may be NULL. */
+cJSON *report_context(const struct report *r, const struct chart_set *charts,
+		      bool html, const char *const *files, size_t nfiles);
+/* report.csv (appended to out; 0, or -1 on OOM) and report.json (caller
+ * owns). */
+int report_write_csv(const struct report *r, struct sbuf *out);
+cJSON *report_json(const struct report *r);
+
+/* fio command equivalent to a cell (see also `export fio`). */
+void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *out);
+/* The device path is a directory (files named CELL_FILE_FMT inside). */
+bool rdev_is_dir(const struct rdev *d);
+/* A set's command line as a shell would take it ("iomatrix run ..."),
+ * or NULL for imported sets.  Caller frees. */
+char *report_set_command(const struct rset *rs);
+
+#endif

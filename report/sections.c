@@ -1,0 +1,33 @@
+/*
+ * sections.c - report_sections[] (model/section.h): the one file that names
+ * every optional report section.  A row points into model/ (load, summary,
+ * template context) and charts/ (drawing), so it lives above both; the
+ * model, renderer and charts below only iterate it.
+ */
+#include "charts/chart.h"
+#include "model/fleet.h"
+#include "model/section.h"
+#include "model/ssd.h"
+
+static const struct report_section fleet_section = {
+	.name = "fleet",
+	.title = fleet_title,
+	.summary = fleet_summary,
+	.dev_fp = fleet_dev_fp,
+	.context = fleet_context,
+	.group_context = fleet_group_context,
+};
+
+static const struct report_section ssd_section = {
+	.name = "ssd",
+	.load = ssd_report_load,
+	.release = ssd_report_release,
+	.context = ssd_report_context,
+	.charts = ssd_charts,
+};
+
+const struct report_section *const report_sections[] = {
+	&fleet_section,
+	&ssd_section,
+	NULL,
+};

@@ -1,0 +1,95 @@
+#!/bin/sh
+# check_cycles.sh - no call cycle and no include cycle spans more than
+# three files, and none crosses a folder (DESIGN.md); and calls, like
+# includes, point down the layers of check_layers.sh (a declaration in a
+# lower room's header can hide an upward call from the include check).
+#
+#   calls:    object files of BUILD (default build/default): file A calls
+#             file B when A's object refers to a function that B's object
+#             defines (nm: U in A, T in B).  A table of function pointers
+#             (report_sections[], the engine registry) is data, not a call:
+#             that is how a lower room reaches a higher one without a cycle.
+#   includes: every bench/ and report/ .c and .h file, each a node.
+#
+# Exit 1 with one line per offending cycle (its files), 0 when none, 77
+# when BUILD holds no objects yet (build first: make iomatrix).
+# Arguments: [TREE [BUILD]]; BUILD is relative to TREE unless absolute.
+here=$(cd "$(dirname "$0")" && pwd)
+# the layer table, from the one place that ranks the folders
+eval "$(sed -n '/^layer() {/,/^}/p' "$here/check_layers.sh")"
+cd "${1:-$here/..}" || exit 2
+B=${2:-build/default}
+command -v nm >/dev/null 2>&1 || { echo "check-cycles: nm not installed (binutils)"; exit 77; }
+objs=$(find "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
+[ -n "$objs" ] || { echo "check-cycles: no objects under $B (build first)"; exit 77; }
+tmp=$(mktemp -d /tmp/check-cycles.XXXXXX) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# edges "FROM TO" between files
+for o in $objs; do
+	f=${o#"$B"/}; f=${f%.o}.c
+	[ -f "$f" ] || continue # the object of a moved or deleted source
+	nm "$o" | awk -v f="$f" '$2 == "T" { print "D", $3, f } $1 == "U" { print "U", $2, f }'
+done > "$tmp/syms"
+awk '$1 == "D" { def[$2] = $3; next }
+     { use[NR] = $3 " " $2 }
+     END { for (i in use) { split(use[i], p, " "); if (p[2] in def && def[p[2]] != p[1]) print p[1], def[p[2]] } }' \
+	"$tmp/syms" | sort -u > "$tmp/calls"
+
+for f in bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
+	[ -f "$f" ] || continue
+	dir=$(dirname "$f")
+	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+		for t in "$dir/$inc" "bench/$inc" "report/$inc"; do
+			[ -f "$t" ] && { echo "$f $t"; break; }
+		done
+	done
+done | sort -u > "$tmp/incs"
+
+# Strongly connected components (Tarjan), one line per cycle: its files.
+scc() {
+	awk '
+	function visit(v,   i, w) {
+		idx[v] = low[v] = n++; stack[++sp] = v; on[v] = 1
+		for (i = 1; i <= deg[v]; i++) {
+			w = adj[v, i]
+			if (!(w in idx)) { visit(w); if (low[w] < low[v]) low[v] = low[w] }
+			else if (on[w] && idx[w] < low[v]) low[v] = idx[w]
+		}
+		if (low[v] == idx[v]) {
+			line = ""; k = 0
+			do { w = stack[sp--]; on[w] = 0; line = line (k++ ? " " : "") w } while (w != v)
+			if (k > 1) print line
+		}
+	}
+	{ adj[$1, ++deg[$1]] = $2; node[$1]; node[$2] }
+	END { n = 0; sp = 0; for (v in node) if (!(v in idx)) visit(v) }' "$1"
+}
+
+bad=0
+report() { # kind file-of-cycles
+	while read -r line; do
+		nf=$(echo "$line" | wc -w)
+		nd=$(for f in $line; do dirname "$f"; done | sort -u | wc -l)
+		if [ "$nf" -gt 3 ] || [ "$nd" -gt 1 ]; then
+			echo "check-cycles: $1 cycle of $nf files in $nd folder(s): $line"
+			bad=1
+		fi
+	done < "$2"
+}
+while read -r from to; do
+	fd=$(dirname "$from"); td=$(dirname "$to")
+	[ "$fd" = "$td" ] && continue
+	fl=$(layer "$fd"); tl=$(layer "$td")
+	if [ -n "$fl" ] && [ -n "$tl" ] && [ "$tl" -ge "$fl" ]; then
+		echo "check-cycles: $from (layer $fl) calls into $to (layer $tl): calls must point down"
+		bad=1
+	fi
+done < "$tmp/calls"
+scc "$tmp/calls" > "$tmp/call-cycles"
+scc "$tmp/incs" > "$tmp/inc-cycles"
+report call "$tmp/call-cycles"
+report include "$tmp/inc-cycles"
+[ "$bad" = 0 ] && echo "check-cycles: $(wc -l < "$tmp/calls") calls between files," \
+	"$(wc -l < "$tmp/incs") includes, calls point down, no cycle over 3 files or across folders"
+exit $bad

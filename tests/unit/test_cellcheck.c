@@ -1,0 +1,129 @@
+/*
+ * test_cellcheck.c - the one cell validator: every cell file committed
+ * under results/ and tests/ passes it, and each kind of hostile number an
+ * agent or a planted set can carry is refused with its reason (histogram
+ * scheme "other", buckets whose total overflows, negative or 40-digit
+ * IOPS, a summary of 1e308 or with its mean outside [min, max], latency
+ * min above max).
+ */
+#include "testutil.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fsutil.h"
+#include "resultset/cellcheck.h"
+
+static size_t nchecked;
+
+static int check_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char why[512] = "";
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F || !strstr(path, "/cells/") || !strstr(path, ".json"))
+		return 0;
+	char *text = fsutil_read(path, 64u << 20, NULL);
+	cJSON *j = text ? cJSON_Parse(text) : NULL;
+	free(text);
+	if (!j)
+		return 0; /* not JSON: a reader test's damaged file */
+	if (cellcheck_cell(j, why, sizeof(why)) < 0)
+		fail_msg("%s: %s", path, why);
+	cJSON_Delete(j);
+	nchecked++;
+	return 0;
+}
+
+static void test_committed_cells_pass(void **state)
+{
+	(void)state;
+	nftw("results", check_one, 16, FTW_PHYS);
+	nftw("tests", check_one, 16, FTW_PHYS);
+	assert_true(nchecked > 20);
+}
+
+/* A measured cell of 2 repetitions, as the runner writes one. */
+static const char good[] =
+	"{\"schema_version\":1,\"id\":1,\"status\":\"ok\",\"error\":null,"
+	"\"params\":{\"id\":1,\"pattern\":\"randread\",\"bs\":4096},\"warnings\":[],"
+	"\"repetitions\":["
+	"{\"rep\":1,\"runtime_ns\":1000000000,\"cpu\":{\"usr_pct\":1.5,\"sys_pct\":3},"
+	"\"read\":{\"ios\":100,\"bytes\":409600,\"iops\":100,\"bw_bytes_s\":409600,"
+	"\"lat_ns\":{\"min\":1000,\"max\":5000,\"mean\":2000,\"stddev\":300,"
+	"\"percentiles\":{\"50.000000\":2000,\"99.000000\":4900}},"
+	"\"hist\":{\"scheme\":\"loglin64\",\"buckets\":[[1024,60],[2048,40]]},"
+	"\"series\":{\"interval_ns\":1000000000,\"ios\":[100],\"bytes\":[409600],\"lat_mean_ns\":[2000]}}},"
+	"{\"rep\":2,\"runtime_ns\":1000000000,"
+	"\"read\":{\"ios\":120,\"bytes\":491520,\"iops\":120,\"bw_bytes_s\":491520}}],"
+	"\"summary\":{\"read\":{\"iops\":{\"n\":2,\"mean\":110,\"stddev\":14.1,\"min\":100,\"max\":120,\"cv\":0.13}}}}";
+
+/* good with one value replaced: JSON pointer-ish path of object keys and
+ * array indices, then the new value as JSON. */
+static int mutated(const char *const *path, size_t n, const char *value, char *why, size_t whylen)
+{
+	cJSON *j = cJSON_Parse(good), *o = j;
+	for (size_t i = 0; i + 1 < n; i++)
+		o = (path[i][0] >= '0' && path[i][0] <= '9') ?
+			cJSON_GetArrayItem(o, atoi(path[i])) :
+			cJSON_GetObjectItemCaseSensitive(o, path[i]);
+	assert_non_null(o);
+	cJSON *v = cJSON_Parse(value);
+	assert_non_null(v);
+	if (cJSON_GetObjectItemCaseSensitive(o, path[n - 1]))
+		cJSON_ReplaceItemInObjectCaseSensitive(o, path[n - 1], v);
+	else
+		cJSON_AddItemToObject(o, path[n - 1], v);
+	int r = cellcheck_cell(j, why, whylen);
+	cJSON_Delete(j);
+	return r;
+}
+
+#define P(...) (const char *const[]){ __VA_ARGS__ }, sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)
+
+static void test_hostile_numbers_refused(void **state)
+{
+	char why[512];
+	(void)state;
+	cJSON *j = cJSON_Parse(good);
+	assert_int_equal(cellcheck_cell(j, why, sizeof(why)), 0);
+	cJSON_Delete(j);
+	struct { const char *const *p; size_t n; const char *v, *says; } bad[] = {
+		{ P("repetitions", "0", "read", "hist", "scheme"), "\"other\"", "hist" },
+		{ P("repetitions", "0", "read", "hist", "buckets"), "[[1024,1e19],[2048,1e19]]", "hist" },
+		{ P("repetitions", "0", "read", "iops"), "-5", "iops is -5" },
+		{ P("repetitions", "0", "read", "iops"), "1e40", "iops" },
+		{ P("repetitions", "0", "read", "ios"), "1.5", "not a count" },
+		{ P("repetitions", "0", "read", "ios"), "1e20", "ios" },
+		{ P("summary", "read", "iops", "mean"), "1e308", "1e+308" },
+		{ P("summary", "read", "iops", "max"), "1e13", "iops" },
+		{ P("summary", "read", "iops", "mean"), "5", "out of order" },
+		{ P("summary", "read", "iops", "min"), "-1", "iops" },
+		{ P("repetitions", "0", "read", "lat_ns", "min"), "9000", "out of order" },
+		{ P("repetitions", "0", "read", "lat_ns", "percentiles"), "{\"150\":1}", "percentile" },
+		{ P("repetitions", "0", "read", "series", "ios"), "[1,2]", "series" },
+		{ P("repetitions", "0", "runtime_ns"), "-1", "runtime_ns" },
+		{ P("repetitions", "0", "cpu", "usr_pct"), "-3", "usr_pct" },
+		{ P("status"), "\"great\"", "status" },
+		{ P("params", "bs"), "1e300", "finite number below 2^64" },
+		{ P("repetitions"), "{}", "repetitions" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why[0] = '\0';
+		if (mutated(bad[i].p, bad[i].n, bad[i].v, why, sizeof(why)) == 0)
+			fail_msg("case %zu (%s = %s) passed", i, bad[i].p[bad[i].n - 1], bad[i].v);
+		if (!strstr(why, bad[i].says))
+			fail_msg("case %zu: reason '%s' does not say '%s'", i, why, bad[i].says);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_committed_cells_pass),
+		cmocka_unit_test(test_hostile_numbers_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,164 @@
+/*
+ * test_keys.c - the key table knows everything about a key: walk every row
+ * and check what a new key must bring (a JSON name, a help, a Method line
+ * when it defines the workload, an owning engine the registry knows and
+ * fio's name for an engine's option), and the table-driven helpers the
+ * suite loader, fio export and the report use instead of lists of their own.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "common/sbuf.h"
+#include "engines/engine.h"
+#include "suite/cell.h"
+#include "suite/keys.h"
+
+static void test_every_row_is_complete(void **state)
+{
+	(void)state;
+	struct cell c;
+	cell_init(&c);
+	for (int k = 0; k < NKEYS; k++) {
+		const struct key *key = &cell_keys[k];
+		char what[96];
+		snprintf(what, sizeof(what), "key %d (%s)", k, key->name ? key->name : "?");
+		/* a row left out of the designated initializers has no name */
+		if (!key->name || !key->json)
+			fail_msg("%s: no suite or JSON name", what);
+		if (!key->help && key->type != KT_ENGINE) /* engine: the registry */
+			fail_msg("%s: no help", what);
+		if (!key->def)
+			fail_msg("%s: no default as the help shows it", what);
+		if (key_find(key->name) != k)
+			fail_msg("%s: key_find does not find it (a duplicate name?)", what);
+		for (int j = 0; j < k; j++)
+			if (!strcmp(cell_keys[j].json, key->json))
+				fail_msg("%s: JSON name '%s' is also key %d's", what, key->json, j);
+		if (key->workload && !key->method)
+			fail_msg("%s: defines the workload but has no Method line", what);
+		if (key->method && !key->method_rank)
+			fail_msg("%s: a Method line without a rank", what);
+		if (key->engine && !engine_known(key->engine))
+			fail_msg("%s: owned by engine '%s', which the registry does not know",
+				 what, key->engine);
+		/* an engine's own option is one fio has too (fio export) */
+		if ((key->engine || key->engine_flags) && !key->fio)
+			fail_msg("%s: an engine's option without fio's name", what);
+		if (!key_is_default(k, &c))
+			fail_msg("%s: cell_init() does not give the row's default", what);
+		/* one label, one rank: the lines of the Method section sort */
+		for (int j = 0; j < NKEYS; j++)
+			if (key->method && cell_keys[j].method &&
+			    !strcmp(key->method, cell_keys[j].method) &&
+			    key->method_rank != cell_keys[j].method_rank)
+				fail_msg("%s: Method line '%s' has two ranks", what, key->method);
+			else if (key->method && cell_keys[j].method && j != k &&
+				 strcmp(key->method, cell_keys[j].method) &&
+				 key->method_rank == cell_keys[j].method_rank)
+				fail_msg("%s: rank %u is also '%s''s", what, key->method_rank,
+					 cell_keys[j].method);
+	}
+}
+
+/* Every Method line says something about a default cell, and a title note
+ * says nothing while the key holds its default. */
+static void test_text(void **state)
+{
+	(void)state;
+	struct cell c;
+	struct sbuf b = SBUF_INIT;
+	cell_init(&c);
+	for (int k = 0; k < NKEYS; k++) {
+		sbuf_reset(&b);
+		key_text(k, &c, KEY_TEXT_NOTE, &b);
+		if (b.len)
+			fail_msg("%s: note '%s' at its default", cell_keys[k].name, sbuf_str(&b));
+		sbuf_reset(&b);
+		key_text(k, &c, KEY_TEXT_METHOD, &b);
+		if (cell_keys[k].method && !b.len && k != K_SQPOLL_CPU)
+			fail_msg("%s: empty Method text", cell_keys[k].name);
+	}
+	snprintf(c.engine, sizeof(c.engine), "io_uring");
+	c.sqthread_poll = true;
+	c.sqthread_poll_cpu = 2;
+	c.fixedbufs = true;
+	c.iodepth_batch_complete_min = 4;
+	c.direct = false;
+	sbuf_reset(&b);
+	key_text(K_SQPOLL, &c, KEY_TEXT_NOTE, &b);
+	assert_string_equal(sbuf_str(&b), "sqthread_poll on CPU 2");
+	sbuf_reset(&b);
+	key_text(K_FIXEDBUFS, &c, KEY_TEXT_NOTE, &b);
+	assert_string_equal(sbuf_str(&b), "fixedbufs");
+	sbuf_reset(&b);
+	key_text(K_FIXEDBUFS, &c, KEY_TEXT_METHOD, &b);
+	assert_string_equal(sbuf_str(&b), "yes");
+	sbuf_reset(&b);
+	key_text(K_BATCH_CMIN, &c, KEY_TEXT_NOTE, &b);
+	assert_string_equal(sbuf_str(&b), "completions from 4");
+	sbuf_reset(&b);
+	key_text(K_DIRECT, &c, KEY_TEXT_METHOD, &b);
+	assert_string_equal(sbuf_str(&b), "no (buffered)");
+	sbuf_reset(&b);
+	key_text(K_BS, &c, KEY_TEXT_METHOD, &b);
+	assert_string_equal(sbuf_str(&b), "4K");
+	sbuf_release(&b);
+}
+
+/* The owning engine and the capability a key needs, from the row. */
+static void test_applies(void **state)
+{
+	(void)state;
+	struct cell c;
+	cell_init(&c);
+	snprintf(c.engine, sizeof(c.engine), "libaio");
+	assert_false(key_applies(K_FIXEDBUFS, &c));
+	assert_true(key_applies(K_IODEPTH_BATCH, &c));
+	assert_true(key_applies(K_BS, &c));
+	snprintf(c.engine, sizeof(c.engine), "io_uring");
+	assert_true(key_applies(K_FIXEDBUFS, &c));
+	snprintf(c.engine, sizeof(c.engine), "psync");
+	assert_false(key_applies(K_IODEPTH_BATCH, &c));
+	assert_false(key_applies(K_HIPRI, &c));
+	snprintf(c.engine, sizeof(c.engine), "mmap"); /* imported, unknown */
+	assert_false(key_applies(K_BATCH_CMAX, &c));
+	assert_true(key_applies(K_CPUS_ALLOWED, &c));
+}
+
+/* One workload or two: by class for engines, every field of a key. */
+static void test_same(void **state)
+{
+	(void)state;
+	struct cell a, b;
+	cell_init(&a);
+	cell_init(&b);
+	snprintf(a.engine, sizeof(a.engine), "libaio");
+	snprintf(b.engine, sizeof(b.engine), "io_uring");
+	assert_true(key_same(K_ENGINE, &a, &b));
+	snprintf(b.engine, sizeof(b.engine), "psync");
+	assert_false(key_same(K_ENGINE, &a, &b));
+	snprintf(b.engine, sizeof(b.engine), "null"); /* no IO: only itself */
+	assert_false(key_same(K_ENGINE, &a, &b));
+	a.data = b.data = DATA_COMPRESSIBLE;
+	a.compress_pct = 50;
+	b.compress_pct = 80;
+	assert_false(key_same(K_DATA, &a, &b));
+	a.offset_pct = 50;
+	assert_false(key_same(K_OFFSET, &a, &b));
+	snprintf(a.cpus_allowed, sizeof(a.cpus_allowed), "0-3");
+	assert_false(key_same(K_CPUS_ALLOWED, &a, &b));
+	assert_true(key_same(K_BS, &a, &b));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_row_is_complete),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_applies),
+		cmocka_unit_test(test_same),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

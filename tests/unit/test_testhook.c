@@ -1,0 +1,129 @@
+/*
+ * test_testhook.c - the test hooks (common/testhook.h): a signal at exactly
+ * the Nth count and never again, N+ at every count from N, the pause's
+ * line on the FIFO and its wait for the answer, and a malformed value
+ * ignored.  The environment is read once per process, so each case runs
+ * in a child of its own.
+ */
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/testhook.h"
+
+static volatile sig_atomic_t hits, hit_at;
+static int counted;
+
+static void on_usr(int sig)
+{
+	(void)sig;
+	hits++;
+	hit_at = counted;
+}
+
+/* In a child: set the hook, count EVENT n times (SIGINT is the action in
+ * these cases; a handler counts it), exit with hits * 16 + count at the
+ * last hit. */
+static int child_counts(const char *hook, const char *event, int n)
+{
+	pid_t p = fork();
+	if (p == 0) {
+		setenv("IOMATRIX_TEST_HOOK", hook, 1);
+		signal(SIGINT, on_usr);
+		for (counted = 1; counted <= n; counted++)
+			testhook_point(event);
+		_exit(hits * 16 + hit_at);
+	}
+	int st;
+	waitpid(p, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_signal_once_at_n(void **state)
+{
+	(void)state;
+	assert_int_equal(child_counts("cell:3:int", "cell", 6), 1 * 16 + 3);
+	/* another event does not count */
+	assert_int_equal(child_counts("cell:3:int", "round", 6), 0);
+	/* never reached */
+	assert_int_equal(child_counts("cell:9:int", "cell", 6), 0);
+}
+
+static void test_every_from_n(void **state)
+{
+	(void)state;
+	assert_int_equal(child_counts("round:2+:int", "round", 5), 4 * 16 + 5);
+}
+
+static void test_malformed_ignored(void **state)
+{
+	(void)state;
+	assert_int_equal(child_counts("cell:0:int", "cell", 3), 0);
+	assert_int_equal(child_counts("cell:x:int", "cell", 3), 0);
+	assert_int_equal(child_counts("cell:1:bogus", "cell", 3), 0);
+	assert_int_equal(child_counts("cell:1", "cell", 3), 0); /* pause without a FIFO */
+	assert_int_equal(child_counts("", "cell", 3), 0);
+}
+
+/* pause: the line names the event and its count, and the process waits
+ * until the test answers */
+static void test_pause_waits_for_answer(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/iomatrix-hook.XXXXXX", fifo[64], line[64] = "";
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/f", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	int done[2];
+	assert_int_equal(pipe(done), 0);
+	pid_t p = fork();
+	if (p == 0) {
+		setenv("IOMATRIX_TEST_HOOK", "import_cell:2", 1);
+		setenv("IOMATRIX_TEST_FIFO", fifo, 1);
+		close(done[0]);
+		testhook_point("import_cell");
+		testhook_point("import_cell");
+		(void)!write(done[1], "x", 1);
+		_exit(0);
+	}
+	close(done[1]);
+	FILE *f = fopen(fifo, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	fclose(f);
+	assert_string_equal(line, "import_cell 2\n");
+	/* paused: nothing on the pipe yet */
+	int fl = fcntl(done[0], F_GETFL);
+	fcntl(done[0], F_SETFL, fl | O_NONBLOCK);
+	char c;
+	assert_int_equal(read(done[0], &c, 1), -1);
+	f = fopen(fifo, "w");
+	assert_non_null(f);
+	fputs("go\n", f);
+	fclose(f);
+	fcntl(done[0], F_SETFL, fl);
+	assert_int_equal(read(done[0], &c, 1), 1);
+	int st;
+	waitpid(p, &st, 0);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	unlink(fifo);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_signal_once_at_n),
+		cmocka_unit_test(test_every_from_n),
+		cmocka_unit_test(test_malformed_ignored),
+		cmocka_unit_test(test_pause_waits_for_answer),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
