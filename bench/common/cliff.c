@@ -1,56 +1,11 @@
 /*
- * cliff.c - two-segment change-point fit by prefix sums, and stall
- * detection, for the per-interval bandwidth of write cells and
- * preconditioning passes.
+ * cliff.c - the bandwidth series and stall detection for the write
+ * cells and preconditioning passes (cliff.h).
  */
 #include "cliff.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/*
- * For a break at k the squared error of the two constant segments is
- *   SSE(k) = (Q - S(k)^2/k - (S - S(k))^2/(n - k))   with Q = sum x^2 over
- * everything; Q is the same for every k, so minimising SSE means
- * maximising S(k)^2/k + (S-S(k))^2/(n-k): one running prefix sum, O(n).
- */
-void cliff_fit(const double *x, size_t n, struct cliff *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->n = n;
-	if (n < 2)
-		return;
-	double total = 0, sumsq = 0;
-	for (size_t i = 0; i < n; i++) {
-		total += x[i];
-		sumsq += x[i] * x[i];
-	}
-	double pre = 0, best = -1;
-	size_t bk = 1;
-	for (size_t k = 1; k < n; k++) {
-		pre += x[k - 1];
-		double post = total - pre;
-		double score = pre * pre / (double)k +
-			       post * post / (double)(n - k);
-		if (score > best) {
-			best = score;
-			bk = k;
-		}
-	}
-	double s1 = 0;
-	for (size_t i = 0; i < bk; i++)
-		s1 += x[i];
-	out->fitted = true;
-	out->brk = bk;
-	out->mean1 = s1 / (double)bk;
-	out->mean2 = (total - s1) / (double)(n - bk);
-	out->sse = sumsq - best;
-	if (out->sse < 0)
-		out->sse = 0; /* rounding on a perfect fit */
-	out->drop = out->mean1 > 0 ? 1.0 - out->mean2 / out->mean1 : 0;
-	out->found = bk >= CLIFF_MIN_SEG && n - bk >= CLIFF_MIN_SEG &&
-		     out->drop >= CLIFF_MIN_DROP;
-}
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -1,7 +1,7 @@
 /*
- * cliff.h - the write cliff found in the data: a two-segment change-point fit
- * of a per-interval bandwidth series (least squares over every break point,
- * O(n) from prefix sums), and stalls (intervals far below the median).
+ * cliff.h - the per-interval bandwidth of a write's time series, and its
+ * stalls (intervals far below the median).  The plateaus and the write
+ * cliff found in that series are plateau.h's.
  *
  * Pure code, no IO: unit-tested on synthetic series.  Its JSON (the
  * "cliff" object of a cell file) is resultset_cliff_to_json()'s.
@@ -15,30 +15,7 @@
 
 #include "stats.h"
 
-#define CLIFF_MIN_SEG 3      /* samples each segment must hold */
-#define CLIFF_MIN_DROP 0.30  /* second mean at least 30 % below the first */
 #define CLIFF_STALL_FRAC 0.10 /* a stall: an interval below 10 % of the median */
-
-struct cliff {
-	bool fitted;     /* n >= 2: brk, mean1, mean2 are the best fit */
-	bool found;      /* a cliff: drop >= CLIFF_MIN_DROP, segments >= MIN_SEG */
-	size_t brk;      /* first sample of the second segment */
-	size_t n;        /* samples fitted */
-	double mean1;    /* level before the break */
-	double mean2;    /* level from the break on */
-	double drop;     /* 1 - mean2 / mean1 (0 when mean1 <= 0) */
-	double sse;      /* squared error of the two-segment fit */
-};
-
-/*
- * Fit two constant segments to x[0..n) with the break at the place that
- * minimises the squared error over every break point 1..n-1 (each segment
- * at least one sample), then decide whether it is a cliff.  The break is
- * chosen without the 3-sample rule so that a drop in the last two samples
- * stays where it is (and is not reported) instead of being stretched into
- * a 3-sample segment that would look like a cliff.
- */
-void cliff_fit(const double *x, size_t n, struct cliff *out);
 
 /* Median of x[0..n) (0 when n == 0); x is not modified.  -1 on OOM. */
 int cliff_median(const double *x, size_t n, double *out);

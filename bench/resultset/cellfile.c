@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/cliff.h"
+#include "common/plateau.h"
 #include "resultset.h"
 
 /* ---- histogram ---- */
@@ -234,35 +235,64 @@ err:
 
 /* ---- the write cliff ---- */
 
+/* One plateau of plateau.h as JSON. */
+static cJSON *plateau_json(const struct plateau *p, double interval_ns)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (!o || !add_num(o, "first_index", (double)p->first) ||
+	    !add_num(o, "start_ns", (double)p->first * interval_ns) ||
+	    !add_num(o, "duration_ns", (double)(p->end - p->first) * interval_ns) ||
+	    !add_num(o, "level_bw_bytes_s", p->level) || !add_num(o, "bytes", p->bytes)) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+/*
+ * The plateaus of the series and the cliff rule's verdict (plateau.h);
+ * "found" is that verdict.  The level1/level2/break fields describe the
+ * first and the last plateau and where the first drop begins, for readers
+ * of schema 1 sets.  RAM is judged by the report, which knows the device.
+ */
 cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 {
 	double *bw, med;
 	long n = cliff_bw_series(s, runtime_ns, &bw);
-	cJSON *o = NULL, *st;
-	struct cliff c;
+	cJSON *o = NULL, *st, *pa;
+	struct plateaus pl;
+	double iv = (double)s->interval_ns;
 
-	if (n < 2)
+	if (n < 2 || plateau_fit(bw, (size_t)n, iv / 1e9, false, &pl) < 0 || pl.n == 0)
 		goto out;
-	cliff_fit(bw, (size_t)n, &c);
 	if (cliff_median(bw, (size_t)n, &med) < 0)
 		goto out;
+	size_t brk = pl.cliff ? pl.p[pl.cliff_at].first : pl.n > 1 ? pl.p[1].first : (size_t)n;
 	double before = 0;
-	for (size_t i = 0; i < c.brk; i++)
+	for (size_t i = 0; i < brk && i < (size_t)n; i++)
 		before += (double)s->bytes[i];
+	const struct plateau *last = &pl.p[pl.n - 1];
 	o = cJSON_CreateObject();
-	if (!o || !cJSON_AddBoolToObject(o, "found", c.found) ||
-	    !cJSON_AddNumberToObject(o, "samples", (double)n) ||
-	    !cJSON_AddNumberToObject(o, "interval_ns", (double)s->interval_ns) ||
-	    !cJSON_AddNumberToObject(o, "break_index", (double)c.brk) ||
-	    !cJSON_AddNumberToObject(o, "break_ns",
-				     (double)c.brk * (double)s->interval_ns) ||
-	    !cJSON_AddNumberToObject(o, "before_bytes", before) ||
-	    !cJSON_AddNumberToObject(o, "level1_bw_bytes_s", c.mean1) ||
-	    !cJSON_AddNumberToObject(o, "level2_bw_bytes_s", c.mean2) ||
-	    !cJSON_AddNumberToObject(o, "drop_pct", c.drop * 100.0) ||
-	    !cJSON_AddNumberToObject(o, "median_bw_bytes_s", med) ||
+	if (!o || !cJSON_AddBoolToObject(o, "found", pl.cliff) ||
+	    !add_num(o, "samples", (double)n) || !add_num(o, "interval_ns", iv) ||
+	    !add_num(o, "break_index", (double)brk) ||
+	    !add_num(o, "break_ns", (double)brk * iv) ||
+	    !add_num(o, "before_bytes", before) ||
+	    !add_num(o, "level1_bw_bytes_s", pl.p[0].level) ||
+	    !add_num(o, "level2_bw_bytes_s", last->level) ||
+	    !add_num(o, "drop_pct", pl.cliff ? pl.drop * 100.0 : 0) ||
+	    !add_num(o, "median_bw_bytes_s", med) ||
+	    (!pl.cliff && pl.why_not &&
+	     !cJSON_AddStringToObject(o, "why_not", pl.why_not)) ||
+	    !(pa = cJSON_AddArrayToObject(o, "plateaus")) ||
 	    !(st = cJSON_AddArrayToObject(o, "stalls")))
 		goto err;
+	for (size_t k = 0; k < pl.n; k++) {
+		cJSON *x = plateau_json(&pl.p[k], iv);
+		if (!x)
+			goto err;
+		cJSON_AddItemToArray(pa, x);
+	}
 	for (long i = 0; i < n; i++) {
 		if (bw[i] >= CLIFF_STALL_FRAC * med)
 			continue;

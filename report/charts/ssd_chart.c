@@ -190,10 +190,26 @@ static int pts_chart(const struct report *r, const struct ssd_pts *p,
 }
 
 /*
- * Throughput over time of one repetition's write direction, with the two
- * fitted levels and the break marked.  Works from the stored series so
+ * Throughput over time of one repetition's write direction, with the
+ * plateaus found (plateau.h) and the cliff marked.  Works from the stored series so
  * that the chart shows what the fit saw.
  */
+/* The level of the plateau that holds interval i (plateaus in order, each
+ * from its first_index on). */
+static double plateau_level(const cJSON *pls, int i)
+{
+	const cJSON *p;
+	double lv = 0;
+	cJSON_ArrayForEach(p, pls) {
+		const cJSON *f = cJSON_GetObjectItemCaseSensitive(p, "first_index");
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "level_bw_bytes_s");
+		if (!cJSON_IsNumber(f) || f->valuedouble > i)
+			break;
+		lv = cJSON_IsNumber(l) ? l->valuedouble : 0;
+	}
+	return lv;
+}
+
 static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 		       const char *section, size_t dev, int group,
 		       struct chart_sink *k)
@@ -211,10 +227,7 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	const cJSON *x;
 	double brk = (x = cJSON_GetObjectItemCaseSensitive(cl, "break_ns")) &&
 		     cJSON_IsNumber(x) ? x->valuedouble / 1e9 : 0;
-	double l1 = (x = cJSON_GetObjectItemCaseSensitive(cl, "level1_bw_bytes_s")) &&
-		    cJSON_IsNumber(x) ? x->valuedouble / 1e6 : 0;
-	double l2 = (x = cJSON_GetObjectItemCaseSensitive(cl, "level2_bw_bytes_s")) &&
-		    cJSON_IsNumber(x) ? x->valuedouble / 1e6 : 0;
+	const cJSON *pls = cJSON_GetObjectItemCaseSensitive(cl, "plateaus");
 	int ns = (x = cJSON_GetObjectItemCaseSensitive(cl, "samples")) &&
 		 cJSON_IsNumber(x) ? x->valueint : cJSON_GetArraySize(bytes);
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
@@ -226,7 +239,7 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 			break; /* the partial tail the fit dropped */
 		double t = (i + 0.5) * iv, v = cJSON_IsNumber(b) ? b->valuedouble / iv / 1e6 : 0;
 		if (found)
-			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, t < brk ? l1 : l2);
+			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, plateau_level(pls, i) / 1e6);
 		else
 			sbuf_addf(&dat, "%.6g %.6g ?\n", t, v);
 		i++;
@@ -241,7 +254,7 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	/* the fit first, so the measured line stays visible on top of it */
 	if (found)
 		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:3 with lines lw 3 "
-			 "lc rgb '#f0a0a0' title 'two-segment fit', '' using 1:2 with "
+			 "lc rgb '#f0a0a0' title 'plateaus', '' using 1:2 with "
 			 "lines lw 1.5 lc rgb C[1] title columnhead(2)\n", file);
 	else
 		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:2 with lines lw 1.5 "
