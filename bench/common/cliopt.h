@@ -11,6 +11,7 @@
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
 #define EXIT_REGRESSION 3
+#define EXIT_INCONCLUSIVE 4  /* compare --fail-on-inconclusive */
 #define EXIT_INTERRUPTED 130
 
 /* True when argv[1..] holds -h or --help. */

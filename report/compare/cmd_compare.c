@@ -2,9 +2,11 @@
  * cmd_compare.c - `iomatrix compare OLD NEW [-o DIR] [--threshold PCT]
  * [--map OLD=NEW]... [--format md,html,json] [--fail-on-regression]`: pair
  * the workloads of two result sets by device and parameters and give each
- * pair ONE verdict, from its primary metric, that is both significant after
- * multiple-testing control over the whole comparison (Welch's t-test per
- * workload, Holm-Bonferroni) and at least the threshold in size.
+ * pair ONE verdict, from its primary metric: the confidence interval of the
+ * ratio new/old (Welch's t on the logs of the repetitions, Bonferroni over
+ * the whole comparison, ratio.h) lies wholly beyond +-threshold (a
+ * regression or an improvement), wholly within it (no change), or reaches
+ * across a bound (inconclusive: the data can rule out neither).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cmpstat.h"
+#include "ratio.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "model/report.h"
@@ -31,6 +33,7 @@ static const struct option_spec compare_opts[] = {
 	{ "--format", NULL, "md,html,json", .value = OPTV_WORDS,
 	  .words = "md html json md,html,json" },
 	{ "--fail-on-regression" },
+	{ "--fail-on-inconclusive" },
 	{ "--template", NULL, "DIR", .value = OPTV_DIR },
 	{ NULL },
 };
@@ -48,11 +51,13 @@ static void usage(FILE *f)
 		"Pair the workloads of two result sets (same device name and parameters)\n"
 		"and give each pair one verdict from its primary metric: MB/s for blocks\n"
 		"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
-		"IOPS otherwise.  A change is a regression or an improvement only when it\n"
-		"is at least the threshold AND significant: Welch's t-test over the\n"
-		"repetitions, Holm-Bonferroni-corrected over every pair compared (family-\n"
-		"wise 5 %%).  With fewer than %d repetitions on either side there is no\n"
-		"verdict (\"not enough repetitions to judge\").\n"
+		"IOPS otherwise.  The change is judged by the confidence interval of the\n"
+		"ratio new/old (Welch's t on the logs of the repetitions; Bonferroni over\n"
+		"every pair compared, family-wise 95 %%): a regression or an improvement\n"
+		"when the whole interval lies beyond the threshold, \"no change\" when it\n"
+		"lies within it, \"inconclusive\" otherwise: the data rule out neither,\n"
+		"and more repetitions would tell.  With fewer than %d repetitions on\n"
+		"either side there is no verdict (\"not enough repetitions to judge\").\n"
 		"Writes compare.md, compare.html and compare.json to DIR (default\n"
 		"NEW_SET/compare).\n\n"
 		"  -o, --out DIR           where to write (--output also works)\n"
@@ -61,18 +66,21 @@ static void usage(FILE *f)
 		"                          new set (repeatable; names may differ)\n"
 		"  --format LIST           any of md,html,json (default: all)\n"
 		"  --fail-on-regression    exit 3 when a regression is found\n"
+		"  --fail-on-inconclusive  exit 4 when a change beyond the threshold is\n"
+		"                          inconclusive (and no regression was found)\n"
 		"  --template DIR          take compare.md.tmpl / compare.html.tmpl from DIR\n\n"
 		"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
-		"--fail-on-regression.\n", MIN_REPS);
+		"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
+		"--fail-on-inconclusive.\n", MIN_REPS);
 }
 
-enum verdict { V_WORSE, V_BETTER, V_SMALL, V_NOISE, V_FEW, V__N };
+enum verdict { V_WORSE, V_BETTER, V_INCONC, V_SAME, V_FEW, V__N };
 
 static const char *const verdict_words[V__N] = {
-	"regression", "improvement", "below threshold", "within noise",
+	"regression", "improvement", "inconclusive", "no change",
 	"not enough repetitions to judge",
 };
-static const char *const verdict_cls[V__N] = { "worse", "better", "same", "same", "few" };
+static const char *const verdict_cls[V__N] = { "worse", "better", "few", "same", "few" };
 
 enum metric { M_IOPS, M_MBS, M_LAT, M__N };
 static const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };
@@ -91,20 +99,12 @@ struct cmp_row {
 	enum metric primary;
 	struct side s[2][M__N];          /* [old/new][metric] */
 	double change[M__N];            /* percent */
-	double p, p_adj;                /* Welch two-sided, Holm-adjusted */
+	struct ratio_ci ci;             /* new/old of the primary metric */
 	bool tested;
 	enum verdict v;
 };
 
 /* ---- statistics ---- */
-
-/* Two-sided p-value of Welch's t-test (cmpstat.c, shared with history). */
-static double welch_p(const struct side *a, const struct side *b)
-{
-	struct cmpstat_side sa = { a->mean, a->sd, (int)a->n };
-	struct cmpstat_side sb = { b->mean, b->sd, (int)b->n };
-	return cmpstat_welch_p(&sa, &sb);
-}
 
 static void side_stats(struct side *s)
 {
@@ -176,72 +176,52 @@ static enum metric primary_metric(const struct rset_cell *c)
 	return c->bs >= 65536 ? M_MBS : M_IOPS;
 }
 
-static int p_cmp(const void *a, const void *b)
-{
-	const struct cmp_row *x = *(const struct cmp_row *const *)a;
-	const struct cmp_row *y = *(const struct cmp_row *const *)b;
-	return x->p < y->p ? -1 : x->p > y->p ? 1 : 0;
-}
-
-/* Holm-Bonferroni over every tested row, then the verdicts. */
+/*
+ * The verdicts: the ratio's interval at the family-wise level (Bonferroni
+ * over the tested rows) against +-threshold.  For latency a lower value is
+ * better, so its ratio is judged the other way round.
+ */
 static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 {
-	struct cmp_row **t = calloc(n + 1, sizeof(*t));
 	size_t m = 0;
-	if (!t)
-		return -1;
 	for (size_t i = 0; i < n; i++) {
 		struct cmp_row *r = &rows[i];
-		const struct side *o = &r->s[0][r->primary], *nw = &r->s[1][r->primary];
 		for (int k = 0; k < M__N; k++) {
 			double a = r->s[0][k].mean, b = r->s[1][k].mean;
 			r->change[k] = a > 0 && isfinite(b) ? (b - a) / a * 100 : NAN;
 		}
-		r->tested = o->n >= MIN_REPS && nw->n >= MIN_REPS;
-		if (r->tested) {
-			r->p = welch_p(o, nw);
-			if (r->p < 0)   /* cannot happen with >= 3 repetitions */
-				r->p = 1;
-			t[m++] = r;
-		} else {
+		r->tested = r->s[0][r->primary].n >= MIN_REPS &&
+			    r->s[1][r->primary].n >= MIN_REPS;
+		m += r->tested;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct cmp_row *r = &rows[i];
+		const struct side *o = &r->s[0][r->primary], *nw = &r->s[1][r->primary];
+		if (!r->tested) {
 			r->v = V_FEW;
+			continue;
+		}
+		ratio_ci(o->v, o->n, nw->v, nw->n, ALPHA / (double)m, &r->ci);
+		if (!r->ci.ok) {          /* a zero or negative value: no logs */
+			r->v = V_INCONC;
+			continue;
+		}
+		bool up_good = r->primary != M_LAT;
+		switch (ratio_judge(&r->ci, threshold / 100)) {
+		case RATIO_UP: r->v = up_good ? V_BETTER : V_WORSE; break;
+		case RATIO_DOWN: r->v = up_good ? V_WORSE : V_BETTER; break;
+		case RATIO_SAME: r->v = V_SAME; break;
+		default: r->v = V_INCONC; break;
 		}
 	}
-	if (m > 1)
-		qsort(t, m, sizeof(*t), p_cmp);
-	/* the decision: cmpstat_holm(); the Holm-adjusted p shown beside it */
-	double *pv = calloc(m + 1, sizeof(*pv));
-	bool *rej = calloc(m + 1, sizeof(*rej));
-	if (!pv || !rej) {
-		free(pv);
-		free(rej);
-		free(t);
-		return -1;
-	}
-	for (size_t i = 0; i < m; i++)
-		pv[i] = t[i]->p;
-	cmpstat_holm(pv, m, ALPHA, rej);
-	double run = 0;
-	for (size_t i = 0; i < m; i++) {
-		double adj = (double)(m - i) * t[i]->p;
-		run = adj > run ? adj : run;     /* adjusted p-values never decrease */
-		t[i]->p_adj = run < 1 ? run : 1;
-	}
-	for (size_t i = 0; i < m; i++) {
-		struct cmp_row *r = t[i];
-		double ch = r->change[r->primary];
-		bool up_good = r->primary != M_LAT;
-		if (!rej[i])
-			r->v = V_NOISE;
-		else if (!(fabs(ch) >= threshold))
-			r->v = V_SMALL;
-		else
-			r->v = (ch > 0) == up_good ? V_BETTER : V_WORSE;
-	}
-	free(pv);
-	free(rej);
-	free(t);
 	return 0;
+}
+
+/* An inconclusive row whose point estimate lies beyond the threshold: a
+ * change the data neither show nor rule out. */
+static bool inconclusive_beyond(const struct cmp_row *r, double threshold)
+{
+	return r->v == V_INCONC && fabs(r->change[r->primary]) >= threshold;
 }
 
 static int row_cmp(const void *a, const void *b)
@@ -356,12 +336,20 @@ static void row_objs(const struct cmp_row *row, cJSON *trow, cJSON *jrow)
 	add_s(trow, "new", n);
 	add_s(trow, "change", ch);
 	add_s(trow, "other", other);
-	add_s(trow, "verdict", verdict_words[row->v]);
+	char vw[160], ci[112];
+	if (row->v == V_INCONC)
+		snprintf(vw, sizeof(vw), "inconclusive (%s, %zu reps)", ch,
+			 row->s[0][pm].n < row->s[1][pm].n ? row->s[0][pm].n : row->s[1][pm].n);
+	else
+		snprintf(vw, sizeof(vw), "%s", verdict_words[row->v]);
+	add_s(trow, "verdict", vw);
 	add_s(trow, "cls", verdict_cls[row->v]);
-	if (row->tested) {
-		char p[32];
-		snprintf(p, sizeof(p), row->p_adj < 0.001 ? "<0.001" : "%.3f", row->p_adj);
-		add_s(trow, "p", p);
+	if (row->tested && row->ci.ok) {
+		char lo[48], hi[48];
+		fmt_change((row->ci.lo - 1) * 100, lo, sizeof(lo));
+		fmt_change((row->ci.hi - 1) * 100, hi, sizeof(hi));
+		snprintf(ci, sizeof(ci), "%s … %s", lo, hi);
+		add_s(trow, "p", ci);
 	} else {
 		add_s(trow, "p", "–");
 	}
@@ -388,9 +376,10 @@ static void row_objs(const struct cmp_row *row, cJSON *trow, cJSON *jrow)
 		if (isfinite(row->change[k]))
 			cJSON_AddNumberToObject(m, "change_pct", row->change[k]);
 	}
-	if (row->tested) {
-		cJSON_AddNumberToObject(jrow, "p", row->p);
-		cJSON_AddNumberToObject(jrow, "p_holm", row->p_adj);
+	if (row->tested && row->ci.ok) {
+		cJSON_AddNumberToObject(jrow, "ratio", row->ci.ratio);
+		cJSON_AddNumberToObject(jrow, "ratio_ci_low", row->ci.lo);
+		cJSON_AddNumberToObject(jrow, "ratio_ci_high", row->ci.hi);
 	}
 	add_s(jrow, "verdict", verdict_words[row->v]);
 }
@@ -399,7 +388,7 @@ struct copts {
 	const char *out, *tdir, *format;
 	const char *paths[2];
 	double threshold;
-	bool fail_on_reg;
+	bool fail_on_reg, fail_on_inconc;
 	struct devmap map;
 };
 
@@ -442,6 +431,8 @@ static int parse_args(int argc, char **argv, struct copts *c)
 					argv[i]);
 				return -1;
 			}
+		} else if (!strcmp(a, "--fail-on-inconclusive")) {
+			c->fail_on_inconc = true;
 		} else if (!strcmp(a, "--fail-on-regression")) {
 			c->fail_on_reg = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -599,10 +590,10 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 	snprintf(buf, buflen, "%g", c->threshold);
 	add_s(ctx, "threshold", buf);
 	snprintf(buf, buflen, "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
-		 "%zu below the %g %% threshold, %zu within noise, %zu with too few repetitions "
-		 "to judge", nrows, nrows == 1 ? "" : "s",
+		 "%zu with no change beyond %g %%, %zu inconclusive, %zu with too few "
+		 "repetitions to judge", nrows, nrows == 1 ? "" : "s",
 		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
-		 count[V_BETTER] == 1 ? "" : "s", count[V_SMALL], c->threshold, count[V_NOISE],
+		 count[V_BETTER] == 1 ? "" : "s", count[V_SAME], c->threshold, count[V_INCONC],
 		 count[V_FEW]);
 	add_s(ctx, "summary", buf);
 	const char *so = r->sets[0].suite_sha256, *sn = r->sets[1].suite_sha256;
@@ -621,7 +612,8 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 	cJSON_AddItemToObject(json, "old", set_obj(&r->sets[0], "old"));
 	cJSON_AddItemToObject(json, "new", set_obj(&r->sets[1], "new"));
 	cJSON_AddNumberToObject(json, "threshold_pct", c->threshold);
-	add_s(json, "correction", "holm-bonferroni");
+	add_s(json, "method", "ratio of geometric means, Welch t on logs");
+	add_s(json, "correction", "bonferroni");
 	cJSON_AddNumberToObject(json, "alpha", ALPHA);
 	cJSON_AddNumberToObject(json, "min_repetitions", MIN_REPS);
 	cJSON *jc = cJSON_AddObjectToObject(json, "counts");
@@ -749,6 +741,11 @@ int cmd_compare(int argc, char **argv)
 		printf("written: %s/\n", od.path);
 	if (rc == EXIT_OK && c.fail_on_reg && count[V_WORSE])
 		rc = EXIT_REGRESSION;
+	bool inconc = false;
+	for (size_t i = 0; i < nrows; i++)
+		inconc |= inconclusive_beyond(&rows[i], c.threshold);
+	if (rc == EXIT_OK && c.fail_on_inconc && inconc)
+		rc = EXIT_INCONCLUSIVE;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);

@@ -1,0 +1,65 @@
+/*
+ * ratio.c - the ratio of two sets' repetitions with its confidence
+ * interval, and the verdict against a threshold (ratio.h).
+ */
+#include "ratio.h"
+
+#include <math.h>
+
+#include "common/student.h"
+
+/* Mean and sample variance of log(x); false when some x <= 0. */
+static bool log_moments(const double *x, size_t n, double *mean, double *var)
+{
+	double s = 0, ss = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(x[i] > 0) || !isfinite(x[i]))
+			return false;
+		s += log(x[i]);
+	}
+	*mean = s / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = log(x[i]) - *mean;
+		ss += d * d;
+	}
+	*var = n > 1 ? ss / (double)(n - 1) : 0;
+	return true;
+}
+
+void ratio_ci(const double *old, size_t n_old, const double *new_, size_t n_new,
+	      double alpha, struct ratio_ci *out)
+{
+	double mo, vo, mn, vn;
+	*out = (struct ratio_ci){ .ok = false, .ratio = NAN, .lo = NAN, .hi = NAN };
+	if (n_old < 2 || n_new < 2 || !(alpha > 0 && alpha < 1) ||
+	    !log_moments(old, n_old, &mo, &vo) || !log_moments(new_, n_new, &mn, &vn))
+		return;
+	double a = vo / (double)n_old, b = vn / (double)n_new;
+	double se = sqrt(a + b), d = mn - mo;
+	out->ok = true;
+	out->ratio = exp(d);
+	if (se == 0) {
+		/* no spread on either side: the ratio is what it is */
+		out->df = INFINITY;
+		out->lo = out->hi = out->ratio;
+		return;
+	}
+	/* Welch-Satterthwaite; a side without spread contributes no term */
+	double den = (a > 0 ? a * a / (double)(n_old - 1) : 0) +
+		     (b > 0 ? b * b / (double)(n_new - 1) : 0);
+	out->df = (a + b) * (a + b) / den;
+	double t = student_t_quantile(1 - alpha / 2, out->df);
+	out->lo = exp(d - t * se);
+	out->hi = exp(d + t * se);
+}
+
+enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold)
+{
+	if (c->lo > 1 + threshold)
+		return RATIO_UP;
+	if (c->hi < 1 - threshold)
+		return RATIO_DOWN;
+	if (c->lo >= 1 - threshold && c->hi <= 1 + threshold)
+		return RATIO_SAME;
+	return RATIO_INCONCLUSIVE;
+}
