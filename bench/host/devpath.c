@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 
 #include "common/sbuf.h"
+#include "common/suggest.h"
 #include "devpath.h"
 
 /* Is st_dev that of a mount whose type is devtmpfs? */
@@ -52,29 +53,6 @@ static bool dev_is_devfs(dev_t dev)
 	return dev_is_devtmpfs(dev);
 }
 
-/* Levenshtein distance of two short names (longer ones are cut at 63). */
-static size_t name_distance(const char *a, const char *b)
-{
-	size_t la = strnlen(a, 63), lb = strnlen(b, 63), row[64];
-
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 /* The block device in dir whose name is nearest to `want`, or "". */
 static void nearest_blockdev(const char *dir, const char *want, char *out,
 			     size_t len)
@@ -96,7 +74,7 @@ static void nearest_blockdev(const char *dir, const char *want, char *out,
 		    (size_t)snprintf(p, sizeof(p), "%s/%s", dir, e->d_name) >= sizeof(p) ||
 		    stat(p, &st) < 0 || !S_ISBLK(st.st_mode))
 			continue;
-		dist = name_distance(want, e->d_name);
+		dist = suggest_distance(want, e->d_name);
 		/* ties: the shorter, then the smaller name, so the answer
 		 * does not depend on readdir's order */
 		if (dist < best || (dist == best &&
