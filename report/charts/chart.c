@@ -170,68 +170,160 @@ static int chart_bars(struct chart_ctx *x, bool bw)
 
 /* ---- CrystalDiskMark-style overview: one panel per device ---- */
 
-static const struct { const char *name; enum pattern rd, wr; uint64_t bs; int qd; } cdm_rows[] = {
-	{ "SEQ1M Q8T1", PAT_READ, PAT_WRITE, 1 << 20, 8 },
-	{ "SEQ1M Q1T1", PAT_READ, PAT_WRITE, 1 << 20, 1 },
-	{ "RND4K Q32T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 32 },
-	{ "RND4K Q1T1", PAT_RANDREAD, PAT_RANDWRITE, 4096, 1 },
-};
-#define CDM_ROWS (sizeof(cdm_rows) / sizeof(cdm_rows[0]))
+/*
+ * The panel is built from the cells present, never from fixed slots: a row
+ * is a pure read/write workload (sequential or random, no offset) of one
+ * block size, queue depth and job count, read and write side by side.
+ * Rows go in CrystalDiskMark's order: SEQ before RND, larger blocks first,
+ * deeper queues first, T1 before more threads.  A device without such a
+ * cell gets no panel, and a panel shows only the rows its device ran.
+ * More than CDM_MAX_ROWS rows is a sweep, not a CrystalDiskMark run: the
+ * sweep charts show it, and no panel is drawn.
+ */
+#define CDM_MAX_ROWS 8
+#define CDM_MAX_DEVS 6
 
-static double cdm_value(const struct report *r, size_t dev, enum pattern pat, uint64_t bs, int qd)
+struct cdm_row {
+	bool rnd;
+	uint64_t bs;
+	int qd, jobs;
+	double v[CDM_MAX_DEVS][2];   /* MB/s, read and write; NAN: not run */
+};
+
+/* The row of a group, or false when it is not CrystalDiskMark-like. */
+static bool cdm_key(const struct rset_cell *c, struct cdm_row *k, int *wr)
 {
+	enum pattern p = c->cell.pattern;
+
+	if ((p != PAT_READ && p != PAT_WRITE && p != PAT_RANDREAD && p != PAT_RANDWRITE) ||
+	    c->offset_bytes || c->offset_pct > 0 || c->iodepth < 1 || c->jobs < 1)
+		return false;
+	k->rnd = p == PAT_RANDREAD || p == PAT_RANDWRITE;
+	k->bs = c->bs;
+	k->qd = c->iodepth;
+	k->jobs = c->jobs;
+	*wr = p == PAT_WRITE || p == PAT_RANDWRITE;
+	return true;
+}
+
+static int cdm_cmp(const void *pa, const void *pb)
+{
+	const struct cdm_row *a = pa, *b = pb;
+
+	if (a->rnd != b->rnd)
+		return a->rnd ? 1 : -1;
+	if (a->bs != b->bs)
+		return a->bs > b->bs ? -1 : 1;
+	if (a->qd != b->qd)
+		return a->qd > b->qd ? -1 : 1;
+	return (a->jobs > b->jobs) - (a->jobs < b->jobs);
+}
+
+/* Fill rows[] from the groups that ran (the first ok cell of a device for a
+ * row and direction); the number of rows, or CDM_MAX_ROWS + 1 for more. */
+static size_t cdm_collect(const struct report *r, size_t nd, struct cdm_row *rows)
+{
+	size_t n = 0;
+
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct rgroup *g = &r->groups[i];
-		const struct rset_cell *c = g->proto;
-		if (c->bs != bs || c->iodepth != qd || c->jobs != 1 || c->cell.pattern != pat ||
-		    c->offset_bytes || c->offset_pct > 0)
+		struct cdm_row k;
+		int wr;
+		if (!cdm_key(g->proto, &k, &wr))
 			continue;
-		for (size_t k = 0; k < g->n; k++)
-			if (g->e[k].dev == dev && g->e[k].cell->ok)
-				return rentry_bw(&g->e[k]) / 1e6;
+		for (size_t e = 0; e < g->n; e++) {
+			size_t d = g->e[e].dev, j;
+			if (d >= nd || !g->e[e].cell->ok || !(rentry_bw(&g->e[e]) > 0))
+				continue;
+			for (j = 0; j < n && cdm_cmp(&rows[j], &k); j++)
+				;
+			if (j == n) {
+				if (n == CDM_MAX_ROWS)
+					return CDM_MAX_ROWS + 1;
+				rows[n] = k;
+				for (size_t a = 0; a < CDM_MAX_DEVS; a++)
+					rows[n].v[a][0] = rows[n].v[a][1] = NAN;
+				n++;
+			}
+			if (!isfinite(rows[j].v[d][wr]))
+				rows[j].v[d][wr] = rentry_bw(&g->e[e]) / 1e6;
+		}
 	}
-	return NAN;
+	qsort(rows, n, sizeof(*rows), cdm_cmp);
+	return n;
+}
+
+/* "SEQ1M Q32T1", as bench/suite's derived labels. */
+static void cdm_name(const struct cdm_row *k, char *buf, size_t len)
+{
+	struct cell c = { .pattern = k->rnd ? PAT_RANDREAD : PAT_READ, .bs = k->bs,
+			  .iodepth = (unsigned)k->qd, .jobs = (unsigned)k->jobs };
+	cell_label_derive(&c, buf, len);
+}
+
+/* One data block per device with a row (gnuplot `index`), its own header
+ * and only its rows; shown[] gets those devices, the count is returned. */
+static size_t cdm_data(const struct report *r, const struct cdm_row *rows, size_t n,
+		       size_t nd, struct sbuf *dat, size_t *shown, size_t *nrows, double *mx)
+{
+	size_t ns = 0;
+
+	for (size_t d = 0; d < nd; d++) {
+		size_t m = 0;
+		for (size_t k = 0; k < n; k++) {
+			if (!isfinite(rows[k].v[d][0]) && !isfinite(rows[k].v[d][1]))
+				continue;
+			if (!m) {
+				if (ns)
+					sbuf_adds(dat, "\n\n");
+				escape_append(dat, "test", ESC_GPDATA);
+				sbuf_addc(dat, ' ');
+				escape_append(dat, r->devs[d].display, ESC_GPDATA);
+				sbuf_adds(dat, " \"write\"\n");
+			}
+			char name[64];
+			cdm_name(&rows[k], name, sizeof(name));
+			escape_append(dat, name, ESC_GPDATA);
+			for (int w = 0; w < 2; w++) {
+				double v = rows[k].v[d][w];
+				if (isfinite(v)) {
+					sbuf_addf(dat, " %.17g", v);
+					*mx = v > *mx ? v : *mx;
+				} else {
+					sbuf_adds(dat, " ?");
+				}
+			}
+			sbuf_addc(dat, '\n');
+			m++;
+		}
+		if (m) {
+			nrows[ns] = m;
+			shown[ns++] = d;
+		}
+	}
+	return ns;
 }
 
 static int chart_cdm(struct chart_ctx *x)
 {
 	const struct report *r = x->r;
-	size_t nd = r->ndevs < 6 ? r->ndevs : 6, have = 0;
+	size_t nd = r->ndevs < CDM_MAX_DEVS ? r->ndevs : CDM_MAX_DEVS;
+	size_t shown[CDM_MAX_DEVS], nrows[CDM_MAX_DEVS], vals = 0;
+	struct cdm_row rows[CDM_MAX_ROWS];
 	double mx = 0;
 	struct sbuf dat = SBUF_INIT, gp = SBUF_INIT;
 
-	for (size_t k = 0; k < CDM_ROWS; k++)
-		for (size_t d = 0; d < nd; d++) {
-			double a = cdm_value(r, d, cdm_rows[k].rd, cdm_rows[k].bs, cdm_rows[k].qd);
-			double b = cdm_value(r, d, cdm_rows[k].wr, cdm_rows[k].bs, cdm_rows[k].qd);
-			have += isfinite(a) || isfinite(b);
-			mx = isfinite(a) && a > mx ? a : mx;
-			mx = isfinite(b) && b > mx ? b : mx;
-		}
-	if (have < 2)   /* nothing CrystalDiskMark-like was run */
+	size_t n = cdm_collect(r, nd, rows);
+	if (n > CDM_MAX_ROWS)
 		return 0;
-	escape_append(&dat, "test", ESC_GPDATA);
-	for (size_t d = 0; d < nd; d++) {
-		sbuf_addc(&dat, ' ');
-		escape_append(&dat, r->devs[d].display, ESC_GPDATA);
-		sbuf_adds(&dat, " \"write\"");
-	}
-	sbuf_addc(&dat, '\n');
-	for (size_t k = 0; k < CDM_ROWS; k++) {
-		escape_append(&dat, cdm_rows[k].name, ESC_GPDATA);
+	for (size_t k = 0; k < n; k++)
 		for (size_t d = 0; d < nd; d++)
-			for (int w = 0; w < 2; w++) {
-				double v = cdm_value(r, d, w ? cdm_rows[k].wr : cdm_rows[k].rd,
-						     cdm_rows[k].bs, cdm_rows[k].qd);
-				if (isfinite(v))
-					sbuf_addf(&dat, " %.17g", v);
-				else
-					sbuf_adds(&dat, " ?");
-			}
-		sbuf_addc(&dat, '\n');
-	}
+			vals += isfinite(rows[k].v[d][0]) + isfinite(rows[k].v[d][1]);
+	if (vals < 2)   /* nothing CrystalDiskMark-like was run */
+		return 0;
+	size_t ns = cdm_data(r, rows, n, nd, &dat, shown, nrows, &mx);
 	int colors[2] = { 0, 1 };
-	int w = nd > 1 ? 460 * (int)nd : 620, h = 440;
+	int w = ns > 1 ? 460 * (int)ns : 620, h = 440;
 	if (w > 1400)
 		w = 1400;
 	const char *file = "crystaldiskmark-overview-mbs";
@@ -243,26 +335,33 @@ static int chart_cdm(struct chart_ctx *x)
 		  "set style histogram clustered gap 1\n"
 		  "set style fill solid 0.9 noborder\n"
 		  "set xtics scale 0 font ',9' noenhanced\n"
-		  "set xrange [-0.6:3.6]\nset key autotitle columnhead\n"
+		  "set key autotitle columnhead\n"
 		  "set ylabel 'MB/s (10^6 bytes/s)'\nset bmargin 3\n");
+	size_t most = 0;
+	for (size_t s = 0; s < ns; s++)
+		most = nrows[s] > most ? nrows[s] : most;
+	/* CrystalDiskMark's four labels fit side by side in a panel; more
+	 * would overlap */
+	if (most > 4)
+		sbuf_adds(&gp, "set xtics rotate by 30 right\nset bmargin 5\n");
 	gp_yaxis(&gp, 0, mx * 1.12, false, "y");
-	/* one panel per device; its name is the first key entry, read from
-	 * the data file like every other name */
+	/* one panel per device, from its own data block; its name is the
+	 * first key entry, read from the data file like every other name */
 	struct sbuf plot = SBUF_INIT;
-	sbuf_addf(&plot, "set multiplot layout 1,%zu ", nd);
+	sbuf_addf(&plot, "set multiplot layout 1,%zu ", ns);
 	gp_title(&plot, "title", title);
-	for (size_t d = 0; d < nd; d++) {
-		size_t rc = 2 + 2 * d, wc = rc + 1;
-		sbuf_addf(&plot, "plot '%s.dat' using (0):(0) with points ps 0 lc rgb '#ffffff' "
-			  "title columnhead(%zu), "
-			  "'' using %zu:xtic(1) title 'read' lc rgb '%s', "
-			  "'' using %zu title 'write' lc rgb '%s', "
-			  "'' using ($0-1.0/6):(column(%zu)):(sprintf('%%.0f', column(%zu))) with labels "
+	for (size_t s = 0; s < ns; s++) {
+		sbuf_addf(&plot, "set xrange [-0.6:%zu.4]\n", nrows[s] - 1);
+		sbuf_addf(&plot, "plot '%s.dat' index %zu using (0):(0) with points ps 0 lc rgb '#ffffff' "
+			  "title columnhead(2), "
+			  "'' index %zu using 2:xtic(1) title 'read' lc rgb '%s', "
+			  "'' index %zu using 3 title 'write' lc rgb '%s', "
+			  "'' index %zu using ($0-1.0/6):2:(sprintf('%%.0f', $2)) with labels "
 			  "offset 0,0.6 font ',8' notitle, "
-			  "'' using ($0+1.0/6):(column(%zu)):(sprintf('%%.0f', column(%zu))) with labels "
+			  "'' index %zu using ($0+1.0/6):3:(sprintf('%%.0f', $3)) with labels "
 			  "offset 0,0.6 font ',8' notitle\n",
-			  file, rc, rc, report_colors[0], wc, report_colors[3], rc, rc, wc, wc);
-		if (d == 0)
+			  file, s, s, report_colors[0], s, report_colors[3], s, s);
+		if (s == 0)
 			sbuf_adds(&plot, "unset ylabel\n");
 	}
 	sbuf_adds(&plot, "unset multiplot\n");
