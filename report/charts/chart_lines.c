@@ -220,6 +220,24 @@ static double dev_metric(const struct rentry *e, int what)
 	}
 }
 
+/* What a sweep runs, for its title: "random read" or, for a mixed pattern,
+ * with its mix ("random read/write 70/30"): the mix is part of the sweep
+ * key, so charts of two mixes must not share a title.  `slug` gets the
+ * same for the file name ("randrw r70"). */
+static void sweep_words(const struct rset_cell *p, char *words, size_t wlen,
+			char *slug, size_t slen)
+{
+	const char *pw = report_pattern_words(p->cell.pattern, false);
+
+	if (pattern_is_mixed(p->cell.pattern)) {
+		snprintf(words, wlen, "%s %d/%d", pw, p->rwmixread, 100 - p->rwmixread);
+		snprintf(slug, slen, "%s r%d", pattern_name(p->cell.pattern), p->rwmixread);
+	} else {
+		snprintf(words, wlen, "%s", pw);
+		snprintf(slug, slen, "%s", pattern_name(p->cell.pattern));
+	}
+}
+
 /*
  * Sweep charts: for each distinct key-without-bs (or -qd) with at least 3
  * values, one chart with a line per device.  At most 6 sweeps per kind.
@@ -275,21 +293,20 @@ int chart_sweeps(struct chart_ctx *x, int skip)
 			}
 			for (size_t i = 0; i < l.n; i++)
 				series_sort_x(&l.s[i]);
-			char file[160], title[300], bs[32], what[160];
+			char file[160], title[300], bs[32], what[160], words[96], slug[48];
 			fmt_bs(p->bs, bs, sizeof(bs));
+			sweep_words(p, words, sizeof(words), slug, sizeof(slug));
 			if (skip == 0) {
-				snprintf(what, sizeof(what), "%s q%dt%d", pattern_name(p->cell.pattern), p->iodepth, p->jobs);
+				snprintf(what, sizeof(what), "%s q%dt%d", slug, p->iodepth, p->jobs);
 				chart_file(x, what, "mbs-vs-block-size", file, sizeof(file));
 				snprintf(title, sizeof(title), "Throughput vs block size: %s, QD%d, %d job%s",
-					 report_pattern_words(p->cell.pattern, false), p->iodepth,
-					 p->jobs, p->jobs == 1 ? "" : "s");
+					 words, p->iodepth, p->jobs, p->jobs == 1 ? "" : "s");
 			} else {
-				snprintf(what, sizeof(what), "%s %s t%d", bs, pattern_name(p->cell.pattern), p->jobs);
+				snprintf(what, sizeof(what), "%s %s t%d", bs, slug, p->jobs);
 				chart_file(x, what, w ? "latency-vs-queue-depth" : "iops-vs-queue-depth",
 					   file, sizeof(file));
 				snprintf(title, sizeof(title), "%s vs queue depth: %s %s, %d job%s",
-					 w ? "Mean latency" : "IOPS", bs,
-					 report_pattern_words(p->cell.pattern, false), p->jobs,
+					 w ? "Mean latency" : "IOPS", bs, words, p->jobs,
 					 p->jobs == 1 ? "" : "s");
 			}
 			struct axes ax = {
