@@ -33,6 +33,7 @@ struct cand {
 	double ratio;
 	bool sig;      /* significant (rentry_differs) */
 	bool bw;       /* compared in MB/s (blocks of 64 KiB and more) */
+	bool once;     /* a side ran once: no interval, so never significant */
 };
 
 /* Blocks of 64 KiB and more are judged by what they move (MB/s), smaller
@@ -155,7 +156,7 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 {
 	const size_t base = r->baseline;
 	const struct cand *best_win = NULL, *best_loss = NULL;
-	size_t wins = 0, losses = 0, ties = 0;
+	size_t wins = 0, losses = 0, ties = 0, once = 0;
 	const char *dn = r->devs[d].display, *bn = r->devs[base].display;
 	char q[48];
 
@@ -163,8 +164,10 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		const struct cand *c = &cands[i];
 		if (c->fast != d && c->slow != d)
 			continue;
-		if (!cand_wins(c))
+		if (!cand_wins(c)) {
 			ties++;
+			once += c->once;
+		}
 		else if (c->fast == d) {
 			wins++;
 			if (!best_win)
@@ -204,6 +207,12 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		else
 			sbuf_addf(&b, "The %s is faster on %s%zu workload%s", wins ? dn : bn,
 				  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+	} else if (once == total) {
+		/* single runs: no interval, so no claim either way */
+		sbuf_addf(&b, "No difference between the %s and the %s is shown to be "
+			  "significant: every workload ran once, so there is no confidence "
+			  "interval to tell a difference from noise", dn, bn);
+		ties = 0;
 	} else {
 		sbuf_addf(&b, "The %s and the %s tie on %s%zu workload%s", dn, bn,
 			  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
@@ -211,7 +220,8 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	if (ties && (wins || losses))
 		ties_note(r, d, cands, ncand, ties, &b);
 	if (ties)
-		sbuf_adds(&b, " (a tie: under 5 % apart, or the 95 % intervals overlap)");
+		sbuf_addf(&b, " (a tie: under 5 %% apart, or the 95 %% intervals overlap%s)",
+			  once ? ", or a single run has none" : "");
 	sbuf_adds(&b, ".");
 	summary_add(r, sbuf_detach(&b));
 	if (best_win && !words_used(r, used, *nused, best_win->g)) {
@@ -273,6 +283,7 @@ void summary_compute_sentences(struct report *r)
 				c->slow = di >= bi ? base : e->dev;
 				c->ratio = di >= bi ? di / bi : bi / di;
 				c->sig = rentry_differs(e, be, c->bw);
+				c->once = e->cell->nreps < 2 || be->cell->nreps < 2;
 				bi = rentry_iops(be);
 			}
 		}
