@@ -1,5 +1,7 @@
 #!/bin/sh
-# check_function_length.sh - no product function over 150 lines.
+# check_function_length.sh - no product function over 150 lines, and no
+# product .c file over 1,000 lines (one file, one concept, readable in a
+# sitting).
 #
 # A function body runs from a line starting with '{' that follows a signature
 # line (one ending in ')') to the next '}' at column 0; its length is the lines
@@ -31,3 +33,12 @@ END {
 	if (!bad) printf "check-function-length: %d functions, none over %d lines\n", nfn, limit
 	exit bad
 }' || exit 1
+# files: the same tree, one line per file over the limit
+flimit=1000
+long=$(find "$root/bench" "$root/report" -name '*.c' | sort | xargs wc -l |
+	awk -v l="$flimit" '$2 != "total" && $1 > l { printf "%s is %d lines (limit %d): split it\n", $2, $1, l }')
+if [ -n "$long" ]; then
+	echo "$long"
+	exit 1
+fi
+echo "check-file-length: no .c file over $flimit lines"

@@ -1,7 +1,7 @@
 /*
  * ssd_chart.c - the SNIA PTS charts: convergence of each tracking variable
- * over the rounds, the measurement window with its average, +-10 % and
- * +-20 % bands and the least-squares line, IOPS against block size per R/W
+ * over the rounds, the measurement window with its average, the band of
+ * the range rule and the least-squares line, IOPS against block size per R/W
  * mix, and throughput over time with the write cliff marked.  Data and
  * labels go into .dat files; scripts hold only our constants and numbers.
  */
@@ -92,49 +92,62 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 	return rc;
 }
 
-/* The last `window` rounds of one tracking variable. */
+/*
+ * The final window of one tracking variable: its values, average and
+ * least-squares line, and the band of the range rule.  A range of at most
+ * R % of the average (max - min <= R %) keeps the points within a band
+ * R % wide, avg +- R/2 %: the band is labelled by that rule and its
+ * half-width, never as "+-R %".
+ */
 static int window_chart(const struct report *r, const struct ssd_dev *d,
 			size_t ti, struct chart_sink *k)
 {
 	const struct ssd_track *t = &d->t[ti];
+	const struct steady_verdict *v = &t->last;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
-	char file[64], title[300], plot[1024];
-	double div = metric_div(d->metric);
-	size_t w = d->window > 0 ? (size_t)d->window : 5;
-	if (t->n < 2 || !isfinite(t->avg))
+	char file[64], title[300], plot[1024], vw[64];
+	double div = metric_div(d->metric), h = d->range_lim_pct / 200;
+	size_t w = d->rule.window;
+	if (t->n < 2 || !isfinite(v->avg))
 		return 0;
-	size_t from = t->n > w ? t->n - w : 0, m = t->n - from;
-	double avg = t->avg / div, tbar = (double)(from + 1 + t->n) / 2.0;
-	sbuf_adds(&dat, "\"round\" \"value\" \"avg\" \"lo10\" \"hi10\" \"lo20\" \"hi20\" \"fit\"\n");
+	size_t from = t->n > w ? t->n - w : 0;
+	double avg = v->avg / div, tbar = (double)(from + 1 + t->n) / 2.0;
+	sbuf_adds(&dat, "\"round\" \"value\" \"avg\" \"lo\" \"hi\" \"fit\"\n");
 	for (size_t i = from; i < t->n; i++) {
 		double rnd = (double)(i + 1);
-		sbuf_addf(&dat, "%.0f %.6g %.6g %.6g %.6g %.6g %.6g %.6g\n", rnd,
-			  t->values[i] / div, avg, avg * 0.9, avg * 1.1, avg * 0.8,
-			  avg * 1.2, avg + t->slope / div * (rnd - tbar));
+		sbuf_addf(&dat, "%.0f %.6g %.6g %.6g %.6g %.6g\n", rnd,
+			  t->values[i] / div, avg, avg * (1 - h), avg * (1 + h),
+			  avg + v->slope / div * (rnd - tbar));
 	}
-	/* the +-20 % band with room around it, or all the points when a
-	 * far-off round (the reason it is not steady) lies outside */
-	double lo = avg * 0.7, hi = avg * 1.3;
+	/* the band with room around it, or all the points when a far-off
+	 * round (the reason it is not steady) lies outside */
+	double lo = avg * (0.9 - h), hi = avg * (1.1 + h);
 	for (size_t i = from; i < t->n; i++) {
-		double v = t->values[i] / div;
-		lo = v * 0.95 < lo ? v * 0.95 : lo;
-		hi = v * 1.05 > hi ? v * 1.05 : hi;
+		double x = t->values[i] / div;
+		lo = x * 0.95 < lo ? x * 0.95 : lo;
+		hi = x * 1.05 > hi ? x * 1.05 : hi;
 	}
 	sbuf_addf(&setup, "set xlabel 'round'\nset ylabel '%s'\nset xtics 1\n"
 		  "set xrange [%zu.5:%zu.5]\nset yrange [%g:%g]\n"
 		  "set key outside right top\n", metric_axis(d->metric), from,
 		  t->n, lo > 0 ? lo : 0, hi);
-	(void)m;
 	snprintf(file, sizeof(file), "steady-%zu-window-%zu", d->dev + 1, ti + 1);
 	snprintf(plot, sizeof(plot),
-		 "plot '%s.dat' using 1:6:7 with filledcurves fc rgb '#fbe3c0' "
-		 "title '+-20 %%', '' using 1:4:5 with filledcurves fc rgb '#d7ecd7' "
-		 "title '+-10 %%', '' using 1:3 with lines lw 2 lc rgb '#333333' "
-		 "title 'window average', '' using 1:8 with lines lw 2 dt 2 "
+		 "plot '%s.dat' using 1:4:5 with filledcurves fc rgb '#d7ecd7' "
+		 "title 'avg +-%g %% (range limit: max - min <= %g %% of avg)', "
+		 "'' using 1:3 with lines lw 2 lc rgb '#333333' "
+		 "title 'window average', '' using 1:6 with lines lw 2 dt 2 "
 		 "lc rgb C[2] title 'least-squares fit', '' using 1:2 with "
-		 "linespoints lw 2 pt 7 ps 1 lc rgb C[1] title 'measured'\n", file);
-	snprintf(title, sizeof(title), "Measurement window (rounds %zu-%zu): %s, %s",
-		 from + 1, t->n, t->label, r->devs[d->dev].display);
+		 "linespoints lw 2 pt 7 ps 1 lc rgb C[1] title 'measured'\n", file,
+		 d->range_lim_pct / 2, d->range_lim_pct);
+	if (!v->judged)
+		snprintf(vw, sizeof(vw), "not judged");
+	else
+		snprintf(vw, sizeof(vw), "%s", v->steady ? "steady" : "not steady");
+	snprintf(title, sizeof(title), "%s window (rounds %zu-%zu, %s): %s, %s",
+		 (size_t)t->first_steady_round == t->n || !t->first_steady_round ?
+		 "Measurement" : "Final", from + 1, t->n, vw, t->label,
+		 r->devs[d->dev].display);
 	int rc = chart_sink_add(k, file, title, "steady", d->dev, -1, 380, &dat,
 				sbuf_str(&setup), plot);
 	sbuf_release(&dat);

@@ -237,6 +237,9 @@ static char *group_key(const struct report *r, size_t dev, const struct rset_cel
 		sbuf_addc(&b, '|');
 		if (p == P_RWMIX && !pattern_is_mixed(c->cell.pattern))
 			continue;
+		/* fsync changes nothing a read-only workload measures */
+		if (p == P_FSYNC && !pattern_writes(c->cell.pattern))
+			continue;
 		if (p == P_ENGINE) {
 			sbuf_adds(&b, key_engine_class(c->cell.engine));
 			continue;
@@ -330,8 +333,11 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 		sbuf_addf(extra, ", %s", c->cell.engine);
 	if (all || unusual(v, c, P_DIRECT))
 		sbuf_adds(extra, c->direct ? ", direct" : ", buffered");
-	/* "no fsync" is the usual case: only say when there is one */
-	if (c->fsync || c->end_fsync || (all && unusual(v, c, P_FSYNC))) {
+	/* "no fsync" is the usual case: only say when there is one, and
+	 * never on a workload that writes nothing (an fsync there syncs
+	 * nothing: a read test is not "fsync every 100") */
+	if (pattern_writes(c->cell.pattern) &&
+	    (c->fsync || c->end_fsync || (all && unusual(v, c, P_FSYNC)))) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_FSYNC, 0, extra);
 	}

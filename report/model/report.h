@@ -110,6 +110,11 @@ void report_summary_add(struct report *r, char *s);
 double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
+/* Do a and b differ significantly in IOPS (bw: MB/s)?  True when their
+ * 95 % confidence intervals do not overlap; false when either is a single
+ * run (no interval).  The summary claims a winner and the ratio table an
+ * unmarked ratio only when it holds. */
+bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw);
 
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);

@@ -44,7 +44,10 @@ static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
 	return j;
 }
 
-static int track_load(struct ssd_track *t, const cJSON *o)
+/* The values of one track and its two windows judged again under rule r
+ * (the stored verdicts are of the final window only). */
+static int track_load(struct ssd_track *t, const cJSON *o,
+		      const struct steady_rule *r)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "values"), *x;
 	t->label = jstr(o, "label");
@@ -56,14 +59,11 @@ static int track_load(struct ssd_track *t, const cJSON *o)
 		return -1;
 	cJSON_ArrayForEach(x, v)
 		t->values[t->n++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
-	t->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "steady"));
-	t->range_ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "range_ok"));
-	t->slope_ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "slope_ok"));
-	t->first_steady_round = (int)jnum(o, "first_steady_round", 0);
-	t->avg = jnum(o, "avg", NAN);
-	t->range_pct = jnum(o, "range_pct", NAN);
-	t->slope_pct = jnum(o, "slope_pct", NAN);
-	t->slope = jnum(o, "slope", 0);
+	size_t k = steady_first_round(t->values, t->n, r);
+	t->first_steady_round = (int)k;
+	if (k)
+		steady_judge(t->values, k, r, &t->at_steady);
+	steady_judge(t->values, t->n, r, &t->last);
 	return 0;
 }
 
@@ -84,12 +84,16 @@ static int dev_load_steady(struct ssd_dev *d)
 	d->win_first = (int)jnum(win, "first", 0);
 	d->win_last = (int)jnum(win, "last", 0);
 	d->running = !st || !strcmp(st, "running");
+	d->rule.window = d->window >= 2 ? (unsigned)d->window : 2;
+	d->rule.range_frac = d->range_lim_pct / 100;
+	d->rule.slope_frac = d->slope_lim_pct / 100;
+	d->rule.max = d->max > 0 ? (unsigned)d->max : d->rule.window;
 	int n = cJSON_GetArraySize(tr);
 	d->t = calloc(n > 0 ? (size_t)n : 1, sizeof(*d->t));
 	if (!d->t)
 		return -1;
 	cJSON_ArrayForEach(o, tr)
-		if (track_load(&d->t[d->nt++], o) < 0)
+		if (track_load(&d->t[d->nt++], o, &d->rule) < 0)
 			return -1;
 	return 0;
 }
@@ -304,7 +308,8 @@ static void steady_warnings(struct report *r, const struct ssd_dev *d)
 	struct sbuf b = SBUF_INIT;
 	for (size_t i = 0; i < d->nt; i++)
 		sbuf_addf(&b, "%s%s: range %.1f %%, slope %.1f %%", i ? "; " : "",
-			  d->t[i].label, d->t[i].range_pct, d->t[i].slope_pct);
+			  d->t[i].label, d->t[i].last.range_frac * 100,
+			  d->t[i].last.slope_frac * 100);
 	report_warn(r, "%s: NOT STEADY after %d rounds (limits: range %g %%, slope "
 		    "%g %% of the window average; %s); the results are the average of "
 		    "the last %d rounds, not steady-state numbers", dev,
@@ -429,26 +434,59 @@ static void charts_of(const struct chart_set *cs, const char *section,
 			cJSON_AddItemToArray(a, chart_json(&cs->c[i], html));
 }
 
-static cJSON *track_json(const struct ssd_dev *d, const struct ssd_track *t)
+/* "not steady (range and slope)", or "not judged" before a full window */
+static void verdict_words(const struct steady_verdict *v, size_t n, int w,
+			  char *buf, size_t len)
+{
+	if (!v->judged)
+		snprintf(buf, len, "not judged (%zu of %d rounds)", n, w);
+	else if (v->steady)
+		snprintf(buf, len, "steady");
+	else
+		snprintf(buf, len, "not steady (%s%s%s)", v->range_ok ? "" : "range",
+			 !v->range_ok && !v->slope_ok ? " and " : "",
+			 v->slope_ok ? "" : "slope");
+}
+
+/* One table row: a window of rounds [last - n + 1, last] and its verdict. */
+static cJSON *window_row(const struct ssd_dev *d, const char *label,
+			 const struct steady_verdict *v, size_t last,
+			 const char *verdict, const char *which)
 {
 	cJSON *o = cJSON_CreateObject();
-	char v[48], buf[128];
-	double div = metric_div(d->metric);
-	add_str(o, "label", t->label);
-	fmt_sig3(t->avg / div, v, sizeof(v));
-	add_str(o, "avg", v);
-	snprintf(buf, sizeof(buf), "%.1f %%", t->range_pct);
+	char buf[128];
+	size_t w = (size_t)d->rule.window, first = last > w ? last - w + 1 : 1;
+	add_str(o, "label", label);
+	snprintf(buf, sizeof(buf), "%zu-%zu%s", first, last, which);
+	add_str(o, "rounds", buf);
+	fmt_sig3(v->avg / metric_div(d->metric), buf, sizeof(buf));
+	add_str(o, "avg", buf);
+	snprintf(buf, sizeof(buf), "%.1f %%", v->range_frac * 100);
 	add_str(o, "range", buf);
-	snprintf(buf, sizeof(buf), "%.1f %%", t->slope_pct);
+	snprintf(buf, sizeof(buf), "%.1f %%", v->slope_frac * 100);
 	add_str(o, "slope", buf);
-	if (t->first_steady_round > 0)
-		snprintf(buf, sizeof(buf), "steady at round %d", t->first_steady_round);
-	else
-		snprintf(buf, sizeof(buf), "not steady (%s%s%s)",
-			 t->range_ok ? "" : "range", !t->range_ok && !t->slope_ok ?
-			 " and " : "", t->slope_ok ? "" : "slope");
-	add_str(o, "verdict", buf);
+	add_str(o, "verdict", verdict);
 	return o;
+}
+
+/* A track's rows: the window that first met the rule, beside the word
+ * "steady" with that window's own range and slope; then the final window
+ * (the one the results average) when it is another window. */
+static void track_rows(const struct ssd_dev *d, const struct ssd_track *t,
+		       cJSON *into)
+{
+	char buf[128];
+	size_t k = (size_t)t->first_steady_round;
+	if (k) {
+		snprintf(buf, sizeof(buf), "steady (rule first met at round %zu)", k);
+		cJSON_AddItemToArray(into, window_row(d, t->label, &t->at_steady,
+						      k, buf, ""));
+		if (k == t->n)
+			return;
+	}
+	verdict_words(&t->last, t->n, d->window, buf, sizeof(buf));
+	cJSON_AddItemToArray(into, window_row(d, t->label, &t->last, t->n, buf,
+					      k ? " (final)" : ""));
 }
 
 static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
@@ -482,7 +520,7 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 	add_str(o, "metric", metric_words(d->metric));
 	cJSON *ta = cJSON_AddArrayToObject(o, "tracks");
 	for (size_t i = 0; i < d->nt; i++)
-		cJSON_AddItemToArray(ta, track_json(d, &d->t[i]));
+		track_rows(d, &d->t[i], ta);
 	charts_of(cs, "steady", d->dev, html, o);
 	return o;
 }

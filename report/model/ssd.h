@@ -18,15 +18,24 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/steady.h"
 #include "report.h"
 
+/*
+ * One tracking variable.  The verdicts are recomputed from the stored
+ * rounds with the file's rule (steady.h), so that a row's range, slope and
+ * "steady" always belong to one window: `at_steady` is the window that
+ * first met the rule (rounds first_steady_round - window + 1 to
+ * first_steady_round), `last` the final window (the last `window` rounds),
+ * which the results average.
+ */
 struct ssd_track {
 	const char *label;     /* into the steady file's tree */
 	double *values;        /* owned: the tracked value per round */
 	size_t n;
-	bool steady, range_ok, slope_ok;
-	int first_steady_round; /* 0: never */
-	double avg, range_pct, slope_pct, slope;
+	int first_steady_round; /* 1-based, recomputed; 0: never */
+	struct steady_verdict at_steady; /* zeroed when never steady */
+	struct steady_verdict last;
 };
 
 struct ssd_dev {
@@ -36,6 +45,7 @@ struct ssd_dev {
 	const char *metric;    /* "iops", "bw_bytes_s", "lat_mean_ns" */
 	int window, max, rounds_done, steady_round, win_first, win_last;
 	double range_lim_pct, slope_lim_pct;
+	struct steady_rule rule; /* the file's rule, as steady_judge() takes it */
 	bool running;          /* the set stopped mid-rounds */
 	struct ssd_track *t;
 	size_t nt;

@@ -31,7 +31,21 @@ static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
 struct cand {
 	size_t g, fast, slow;
 	double ratio;
+	bool sig;      /* significant (rentry_differs) */
+	bool bw;       /* compared in MB/s (blocks of 64 KiB and more) */
+	bool once;     /* a side ran once: no interval, so never significant */
 };
+
+/* Blocks of 64 KiB and more are judged by what they move (MB/s), smaller
+ * blocks by how many IOs complete (IOPS): that is how a reader of either
+ * kind of test thinks of it. */
+#define SUMMARY_BW_MIN_BS (64 * 1024)
+
+/* A difference the summary counts as a win: 5 % or more, and significant. */
+static bool cand_wins(const struct cand *c)
+{
+	return c->ratio >= 1.05 && c->sig;
+}
 
 static int cand_cmp(const void *a, const void *b)
 {
@@ -106,23 +120,43 @@ static void gap_sentence(struct report *r, const char *lead, const struct cand *
 {
 	char q[48];
 	fmt_ratio(c->ratio, q, sizeof(q));
-	summary_add(r, fmt_str("%son %s, the %s did %s the IOPS of the %s.", lead,
+	summary_add(r, fmt_str("%son %s, the %s did %s the %s of the %s.", lead,
 				 r->groups[c->g].words, r->devs[c->fast].display, q,
-				 r->devs[c->slow].display));
+				 c->bw ? "MB/s" : "IOPS", r->devs[c->slow].display));
+}
+
+/* "; ties on 2: 4K random reads and 1M sequential writes" (named up to 3). */
+static void ties_note(const struct report *r, size_t d, const struct cand *cands,
+		      size_t ncand, size_t ties, struct sbuf *b)
+{
+	sbuf_addf(b, "; ties on %zu", ties);
+	if (ties > 3)
+		return;
+	size_t said = 0;
+	for (size_t i = 0; i < ncand; i++) {
+		const struct cand *c = &cands[i];
+		if ((c->fast != d && c->slow != d) || cand_wins(c))
+			continue;
+		sbuf_addf(b, "%s%s", said == 0 ? ": " : said + 1 == ties ? " and " : ", ",
+			  r->groups[c->g].words);
+		said++;
+	}
 }
 
 /*
  * One device against the baseline: who wins how many workloads, the largest
  * gap in each direction (a summary listing one side's wins hides where the
  * baseline is faster), and a plain "mixed" sentence when both sides win
- * some.  Differences under 5 % are ties.  cands is sorted, largest first.
+ * some.  A difference under 5 %, or one the repetitions cannot tell from
+ * noise (rentry_differs), is a tie, and ties are named.  cands is sorted,
+ * largest first.
  */
 static void summary_device(struct report *r, size_t d, const struct cand *cands,
 			   size_t ncand, size_t *used, size_t *nused)
 {
 	const size_t base = r->baseline;
 	const struct cand *best_win = NULL, *best_loss = NULL;
-	size_t wins = 0, losses = 0, ties = 0;
+	size_t wins = 0, losses = 0, ties = 0, once = 0;
 	const char *dn = r->devs[d].display, *bn = r->devs[base].display;
 	char q[48];
 
@@ -130,8 +164,10 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		const struct cand *c = &cands[i];
 		if (c->fast != d && c->slow != d)
 			continue;
-		if (c->ratio < 1.05)
+		if (!cand_wins(c)) {
 			ties++;
+			once += c->once;
+		}
 		else if (c->fast == d) {
 			wins++;
 			if (!best_win)
@@ -154,7 +190,7 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 			size_t said = 0;
 			for (size_t i = 0; i < ncand; i++) {
 				const struct cand *c = &cands[i];
-				if (c->fast != base || c->slow != d || c->ratio < 1.05)
+				if (c->fast != base || c->slow != d || !cand_wins(c))
 					continue;
 				sbuf_addf(&b, "%s%s", said == 0 ? "" : said + 1 == losses ? " and " : ", ",
 					  r->groups[c->g].words);
@@ -171,12 +207,21 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		else
 			sbuf_addf(&b, "The %s is faster on %s%zu workload%s", wins ? dn : bn,
 				  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+	} else if (once == total) {
+		/* single runs: no interval, so no claim either way */
+		sbuf_addf(&b, "No difference between the %s and the %s is shown to be "
+			  "significant: every workload ran once, so there is no confidence "
+			  "interval to tell a difference from noise", dn, bn);
+		ties = 0;
 	} else {
-		sbuf_addf(&b, "The %s and the %s did about the same IOPS on all %zu workload%s",
-			  dn, bn, total, total == 1 ? "" : "s");
+		sbuf_addf(&b, "The %s and the %s tie on %s%zu workload%s", dn, bn,
+			  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
 	}
 	if (ties && (wins || losses))
-		sbuf_addf(&b, "; %zu %s within 5 %%", ties, ties == 1 ? "is" : "are");
+		ties_note(r, d, cands, ncand, ties, &b);
+	if (ties)
+		sbuf_addf(&b, " (a tie: under 5 %% apart, or the 95 %% intervals overlap%s)",
+			  once ? ", or a single run has none" : "");
 	sbuf_adds(&b, ".");
 	summary_add(r, sbuf_detach(&b));
 	if (best_win && !words_used(r, used, *nused, best_win->g)) {
@@ -228,9 +273,18 @@ void summary_compute_sentences(struct report *r)
 				}
 				struct cand *c = &cands[ncand++];
 				c->g = gi;
+				c->bw = e->cell->bs >= SUMMARY_BW_MIN_BS && rentry_bw(e) > 0 &&
+					rentry_bw(be) > 0;
+				if (c->bw) {
+					di = rentry_bw(e);
+					bi = rentry_bw(be);
+				}
 				c->fast = di >= bi ? e->dev : base;
 				c->slow = di >= bi ? base : e->dev;
 				c->ratio = di >= bi ? di / bi : bi / di;
+				c->sig = rentry_differs(e, be, c->bw);
+				c->once = e->cell->nreps < 2 || be->cell->nreps < 2;
+				bi = rentry_iops(be);
 			}
 		}
 		if (ncand > 1) /* qsort(NULL, 0, ...) is undefined */
@@ -251,7 +305,7 @@ void summary_compute_sentences(struct report *r)
 		for (size_t i = 0; i < ncand && more < 2; i++) {
 			const struct cand *c = &cands[i];
 			bool pat_seen = false;
-			if (c->ratio < 1.05 || words_used(r, used, nused, c->g))
+			if (!cand_wins(c) || words_used(r, used, nused, c->g))
 				continue;
 			for (size_t k = 0; k < nused; k++)
 				pat_seen |= r->groups[used[k]].proto->cell.pattern ==
@@ -291,8 +345,17 @@ void summary_compute_sentences(struct report *r)
 		char i1[48], b1[48];
 		fmt_sig3(bi, i1, sizeof(i1));
 		fmt_sig3(bb / 1e6, b1, sizeof(b1));
-		summary_add(r, fmt_str("The %s peaked at %s IOPS on %s and %s MB/s on %s.",
-					 r->devs[d].display, i1, gi_best->words, b1, gb_best->words));
+		/* "best mean", not "peaked": a run's mean is not its peak, and a
+		 * plateau sentence may name a faster first second of the same
+		 * run; one workload that holds both is named once */
+		if (gi_best == gb_best)
+			summary_add(r, fmt_str("The %s's best means were %s IOPS and %s MB/s, "
+						 "both on %s.", r->devs[d].display, i1, b1,
+						 gi_best->words));
+		else
+			summary_add(r, fmt_str("The %s's best means were %s IOPS on %s and "
+						 "%s MB/s on %s.", r->devs[d].display, i1,
+						 gi_best->words, b1, gb_best->words));
 	}
 out:
 	free(used);

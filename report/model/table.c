@@ -173,6 +173,42 @@ double rentry_bw(const struct rentry *e)
 	return s;
 }
 
+/* Half-width of the 95 % confidence interval of an entry's IOPS (or MB/s),
+ * summed over its directions (no narrower than the interval of the sum);
+ * -1 when a direction has fewer than 2 repetitions, so no interval. */
+static double entry_ci(const struct rentry *e, bool bw)
+{
+	double s = 0;
+	for (int k = 0; k < DIR__COUNT; k++) {
+		const struct rset_dir *d = &e->cell->dir[k];
+		if (!d->present)
+			continue;
+		const struct rset_stat *st = bw ? &d->bw : &d->iops;
+		if (st->n < 2)
+			return -1;
+		s += st->ci95;
+	}
+	return s;
+}
+
+/*
+ * The test of rentry_differs() (report.h): the two entries' 95 %
+ * confidence intervals (Student t over the repetitions, as the set stores
+ * them) do not overlap: stricter than a test of the difference
+ * (two non-overlapping 95 % intervals mean p < 0.01 or so), which suits a
+ * sentence a reader takes at its word.  A single run has no interval and
+ * is never significant.
+ */
+bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw)
+{
+	double ca = entry_ci(a, bw), cb = entry_ci(b, bw);
+	if (ca < 0 || cb < 0)
+		return false;
+	double va = bw ? rentry_bw(a) : rentry_iops(a);
+	double vb = bw ? rentry_bw(b) : rentry_iops(b);
+	return va - ca > vb + cb || vb - cb > va + ca;
+}
+
 double rentry_lat(const struct rentry *e)
 {
 	double s = 0, w = 0;

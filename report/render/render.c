@@ -469,6 +469,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 static void ratios(const struct report *r, cJSON *ctx)
 {
 	char a[48], b[48], c[64];
+	bool nsig = false;
 
 	if (r->ndevs < 2)
 		return;
@@ -487,8 +488,19 @@ static void ratios(const struct report *r, cJSON *ctx)
 			const struct rentry *e = &g->e[k];
 			if (e == be || !e->cell->ok)
 				continue;
-			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a));
-			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b));
+			/* "1.34x*": the 95 % intervals overlap (or a single run
+			 * has none), so the ratio may be noise; the note under
+			 * the table says so */
+			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a) - 2);
+			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b) - 2);
+			if (!rentry_differs(e, be, false)) {
+				strcat(a, "*");
+				nsig = true;
+			}
+			if (!rentry_differs(e, be, true)) {
+				strcat(b, "*");
+				nsig = true;
+			}
 			double lr = rentry_lat(be) / rentry_lat(e);
 			if (!isfinite(lr) || lr <= 0)
 				snprintf(c, sizeof(c), "–");
@@ -511,6 +523,8 @@ static void ratios(const struct report *r, cJSON *ctx)
 		}
 	}
 	/* no shared workload: no ratio section at all */
+	if (nsig)
+		cJSON_AddTrueToObject(ro, "not_significant");
 	if (cJSON_GetArraySize(rows))
 		cJSON_AddItemToObject(ctx, "ratios", ro);
 	else

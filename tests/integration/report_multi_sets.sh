@@ -5,8 +5,8 @@
 . "$(dirname "$0")/../lib.sh"
 need_cmd python3
 gen() { python3 "$ROOT/tests/report/gen_synthetic.py" "$@" >/dev/null || fail "generator failed"; }
-gen "$T/a" --devices disk:hdd --host hostA --cells 3
-gen "$T/b" --devices disk:ssd --host hostB --cells 3
+gen "$T/a" --devices disk:hdd --host hostA --cells 3 --repeat 3
+gen "$T/b" --devices disk:ssd --host hostB --cells 3 --repeat 3
 
 expect_exit 2 "$IOMATRIX" report "$T/a" "$T/b"
 grep -q -- '-o DIR' "$T/err" && ok "several sets need -o" || not_ok "no -o message"
