@@ -1,22 +1,25 @@
 /*
- * changepoint.h - where a series of dated measurements changed level.
- * Two rules together (documented for users in `iomatrix history --help`):
+ * changepoint.h - where a series of dated measurements changed level, by
+ * compare's own statistics (compare/ratio.h; documented for users in
+ * `iomatrix history --help`):
  *
- *  - consecutive: two neighbouring sets differ by compare's rules, i.e. by
- *    at least the threshold and significantly by Welch's t-test, with
- *    Holm-Bonferroni over the series' neighbouring pairs (cmpstat.h), and
- *    no verdict with fewer than 3 repetitions on either side;
- *  - step detection: binary segmentation of the whole series finds a level
- *    shift of at least the threshold that is significant against the
- *    series' own set-to-set scatter (a robust estimate from successive
- *    differences), Bonferroni over the candidate splits.
+ *  - each pair of neighbouring sets gets the confidence interval of the
+ *    ratio new/old, from Welch's t on the logs of the repetitions, with
+ *    Bonferroni over the series' own neighbouring pairs (n - 1 of them: the
+ *    family is this series and nothing else, so adding sets of other
+ *    devices or workloads to the archive never changes its change points);
+ *  - a step is a pair whose whole interval lies beyond +-threshold
+ *    (ratio_judge: RATIO_UP or RATIO_DOWN), and whose new level stays: a set
+ *    that a later one leaves again for the old level was an excursion, and
+ *    the way back from it is no change either;
+ *  - a series of two sets has no change point: one odd set is not a change.
  *
- * A change point is a split of the step detection.  It is a "step" when the
- * consecutive rule agrees at that point, a "shift" when the level moved but
- * no single pair of sets proves it, and a "drift" when several splits of
- * the same sign follow each other closely (a slow slide carved into
- * stairs): those are reported once, at the first.  A single set out of line
- * (an excursion that comes back) is not a change point.  Pure code.
+ * The archive keeps the mean, standard deviation and count of each set's
+ * repetitions, not the values (archive.h).  When values are absent, the
+ * log-scale mean and spread are those of a log-normal with that mean and
+ * standard deviation (s^2 = ln(1 + cv^2), mu = ln(mean) - s^2 / 2), and
+ * ratio_ci gets n values with exactly that sample mean and deviation of
+ * their logs, which is all Welch's t reads.  Pure code.
  */
 #ifndef IOMATRIX_CHANGEPOINT_H
 #define IOMATRIX_CHANGEPOINT_H
@@ -26,31 +29,31 @@
 struct cp_point {
 	double mean, stddev;   /* over the repetitions of one set */
 	int n;                 /* repetitions (0 or 1: no spread known) */
+	const double *reps;    /* NULL, or the n repetition values (not owned) */
 };
 
-enum cp_kind { CP_NONE, CP_STEP, CP_SHIFT, CP_DRIFT };
+enum cp_kind { CP_NONE, CP_STEP };
 
 struct cp_result {
 	enum cp_kind kind;     /* on the first point of the new level */
-	double change_pct;     /* new level against the old, percent */
-	size_t span;           /* drift: points from its start to the new level */
+	double change_pct;     /* ratio new/old of the pair, as percent change */
 };
 
-/* Default family-wise error rate of both rules. */
+/* Default family-wise error rate over a series' neighbouring pairs. */
 #define CP_ALPHA 0.05
-/* Fewest repetitions on each side for compare's rule to give a verdict
- * (compare's MIN_REPS). */
-#define CP_MIN_REPS 3
+/* Most repetitions a set may have for the values rebuilt from its mean and
+ * standard deviation (a set of more is rebuilt as this many: fewer degrees
+ * of freedom, so a wider interval, never a narrower one). */
+#define CP_MAX_REPS 64
 
 /*
  * Fill out[0..n-1].  threshold_pct: the smallest change that counts (as
- * compare's --threshold).  Returns the number of change points, -1 when
- * out of memory.
+ * compare's --threshold).  Returns the number of change points.
  */
 int cp_detect(const struct cp_point *x, size_t n, double threshold_pct,
 	      double alpha, struct cp_result *out);
 
-/* Kind as a word: "step", "shift", "drift", "" for none. */
+/* Kind as a word: "step", "" for none. */
 const char *cp_kind_name(enum cp_kind k);
 
 #endif

@@ -501,7 +501,7 @@ static int series_detect(struct history *h, struct hist_series *s)
 	if (!x || !r)
 		goto out;
 	for (size_t i = 0; i < s->n; i++)
-		x[i] = (struct cp_point){ s->pts[i].v.mean, s->pts[i].v.stddev, s->pts[i].v.n };
+		x[i] = (struct cp_point){ s->pts[i].v.mean, s->pts[i].v.stddev, s->pts[i].v.n, NULL };
 	found = cp_detect(x, s->n, h->opt.threshold, CP_ALPHA, r);
 	for (size_t i = 0; found >= 0 && i < s->n; i++) {
 		s->pts[i].cp = r[i];
@@ -646,8 +646,6 @@ static void fmt_change(const struct cp_result *cp, char *buf, size_t len)
 {
 	if (cp->kind == CP_NONE)
 		snprintf(buf, len, "%s", "");
-	else if (cp->kind == CP_DRIFT)
-		snprintf(buf, len, "%+.1f %% drift over %zu sets", cp->change_pct, cp->span + 1);
 	else
 		snprintf(buf, len, "%+.1f %% %s", cp->change_pct, cp_kind_name(cp->kind));
 }

@@ -424,9 +424,7 @@ cJSON *site_index_context(const struct site *s, const char *title)
 
 static void change_text(const struct cp_result *cp, char *buf, size_t len)
 {
-	if (cp->kind == CP_DRIFT)
-		snprintf(buf, len, "%+.1f %% drift over %zu sets", cp->change_pct, cp->span + 1);
-	else if (cp->kind != CP_NONE)
+	if (cp->kind != CP_NONE)
 		snprintf(buf, len, "%+.1f %% %s", cp->change_pct, cp_kind_name(cp->kind));
 	else
 		buf[0] = 0;

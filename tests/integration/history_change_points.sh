@@ -8,8 +8,8 @@ need_cmd python3
 need_cmd jq
 GEN="$ROOT/tests/report/gen_archive.py"
 
-python3 "$GEN" "$T/step" --sets 30 --cells 4 --step-at 20 --step -0.25 --seed 3 || fail "generator failed"
-python3 "$GEN" "$T/flat" --sets 30 --cells 4 --seed 3 || fail "generator failed"
+python3 "$GEN" "$T/step" --sets 30 --cells 4 --repeat 5 --step-at 20 --step -0.25 --seed 3 || fail "generator failed"
+python3 "$GEN" "$T/flat" --sets 30 --cells 4 --repeat 5 --seed 3 || fail "generator failed"
 set20=$(ls "$T/step" | sed -n 20p)
 
 expect_exit 0 "$IOMATRIX" history "$T/step" --format json

@@ -2,12 +2,15 @@
  * test_changepoint.c - the statistics of history: Student's t against
  * known quantiles, Welch's p-value, Holm, and change points on generated
  * series (a step found exactly, flat noise giving none over many seeds, a
- * drift reported once, a one-set excursion ignored).
+ * step only where the whole ratio interval lies beyond the threshold, the
+ * family the series' own pairs, a one-set excursion ignored, two sets never
+ * a change).
  */
 #include "testutil.h"
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/prng.h"
@@ -67,7 +70,7 @@ static void series(struct cp_point *x, size_t n, uint64_t seed, double cv, doubl
 		m /= 3;
 		for (int k = 0; k < 3; k++)
 			ss += (v[k] - m) * (v[k] - m);
-		x[i] = (struct cp_point){ m, sqrt(ss / 2), 3 };
+		x[i] = (struct cp_point){ m, sqrt(ss / 2), 3, NULL };
 	}
 }
 
@@ -76,15 +79,23 @@ static void test_step_found_exactly(void **state)
 	(void)state;
 	struct cp_point x[30];
 	struct cp_result res[30];
-	int extra = 0;
+	int extra = 0, hit = 0;
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		series(x, 30, seed, 0.03, 0.02, 19, -0.25);
 		int found = cp_detect(x, 30, 5, CP_ALPHA, res);
-		assert_int_not_equal(res[19].kind, CP_NONE);
-		assert_true(res[19].change_pct < -20 && res[19].change_pct > -30);
+		if (res[19].kind == CP_NONE) {
+			extra += found;
+			continue;
+		}
+		hit++;
+		assert_true(res[19].change_pct < -15 && res[19].change_pct > -35);
 		extra += found - 1;
 	}
-	/* a noise-made extra split is rare (family-wise 5 % per series) */
+	/* compare's rule at 3 repetitions, Bonferroni over 29 pairs: the whole
+	 * interval clears -5 % in 48 of these 100 series (measured); a
+	 * noise-made extra step is rare (family-wise 5 % per series) */
+	fprintf(stderr, "step found %d/100, extra %d\n", hit, extra);
+	assert_true(hit >= 40);
 	assert_true(extra <= 5);
 }
 
@@ -102,24 +113,50 @@ static void test_flat_noise_no_change(void **state)
 	assert_true(fp <= 4);
 }
 
-static void test_drift_reported_once(void **state)
+/* Issue 21: [8383, 7132, 11788] -> [473, 492, 463] IOPS is compare's
+ * regression; in history it is a step (the level stays), from the
+ * repetition values themselves when they are given. */
+static void test_issue21_pair_is_a_step(void **state)
+{
+	(void)state;
+	double o[3] = { 8383, 7132, 11788 }, nw[3] = { 473, 492, 463 }, st[3] = { 470, 488, 475 };
+	struct cp_point x[3] = { { 9101, 0, 3, o }, { 476, 0, 3, nw }, { 478, 0, 3, st } };
+	struct cp_result res[3];
+	assert_int_equal(cp_detect(x, 3, 5, CP_ALPHA, res), 1);
+	assert_int_equal(res[1].kind, CP_STEP);
+	assert_true(res[1].change_pct < -90 && res[1].change_pct > -97);
+}
+
+/* A 20 % drop whose interval reaches back inside +-5 % (CV 15 %, 3 reps)
+ * is no change point, though Welch on it alone might be significant: only
+ * a whole interval beyond the threshold is a step. */
+static void test_interval_across_threshold_is_no_step(void **state)
+{
+	(void)state;
+	struct cp_point x[4] = { { 1000, 150, 3, NULL }, { 1000, 150, 3, NULL },
+				 { 800, 120, 3, NULL }, { 800, 120, 3, NULL } };
+	struct cp_result res[4];
+	assert_int_equal(cp_detect(x, 4, 5, CP_ALPHA, res), 0);
+	/* the same drop with a CV of 1 % is a step, at the first new set */
+	for (int i = 0; i < 4; i++)
+		x[i].stddev = x[i].mean * 0.01;
+	assert_int_equal(cp_detect(x, 4, 5, CP_ALPHA, res), 1);
+	assert_int_equal(res[2].kind, CP_STEP);
+	assert_true(fabs(res[2].change_pct + 20) < 1);
+}
+
+/* The family is the series' own n - 1 pairs: a pair that clears alpha / 2
+ * but not alpha / 29 is a step in a short series and not in a long one
+ * (so what decides is only the series itself, never the archive). */
+static void test_family_is_the_series(void **state)
 {
 	(void)state;
 	struct cp_point x[30];
 	struct cp_result res[30];
-	for (size_t i = 0; i < 30; i++) {
-		double level = i < 10 ? 1000 : i < 20 ? 1000 - (double)(i - 9) * 30 : 700;
-		x[i] = (struct cp_point){ level * (1 + 0.002 * ((double)((i * 7) % 5) - 2)), level * 0.01, 3 };
-	}
-	int found = cp_detect(x, 30, 5, CP_ALPHA, res);
-	assert_int_equal(found, 1);
-	size_t at = 0;
-	for (size_t i = 0; i < 30; i++)
-		if (res[i].kind != CP_NONE)
-			at = i;
-	assert_true(at >= 10 && at <= 14);
-	assert_int_equal(res[at].kind, CP_DRIFT);
-	assert_true(res[at].change_pct < -20);
+	for (int i = 0; i < 30; i++)
+		x[i] = (struct cp_point){ i < 1 ? 1000 : 850, (i < 1 ? 1000 : 850) * 0.03, 3, NULL };
+	assert_int_equal(cp_detect(x, 3, 5, CP_ALPHA, res), 1);
+	assert_int_equal(cp_detect(x, 30, 5, CP_ALPHA, res), 0);
 }
 
 static void test_excursion_ignored(void **state)
@@ -137,13 +174,14 @@ static void test_short_series(void **state)
 	(void)state;
 	struct cp_result res[3];
 	/* a step that stays is a change; one that comes back is an excursion */
-	struct cp_point stay[3] = { { 100, 2, 3 }, { 70, 2, 3 }, { 71, 2, 3 } };
-	struct cp_point back[3] = { { 100, 2, 3 }, { 70, 2, 3 }, { 99, 2, 3 } };
+	struct cp_point stay[3] = { { 100, 2, 3, NULL }, { 70, 2, 3, NULL }, { 71, 2, 3, NULL } };
+	struct cp_point back[3] = { { 100, 2, 3, NULL }, { 70, 2, 3, NULL }, { 99, 2, 3, NULL } };
 	assert_int_equal(cp_detect(stay, 3, 5, CP_ALPHA, res), 1);
 	assert_int_equal(res[1].kind, CP_STEP);
 	assert_int_equal(cp_detect(back, 3, 5, CP_ALPHA, res), 0);
-	/* two sets: compare's rule alone; below the threshold: nothing */
-	struct cp_point two[2] = { { 100, 1, 3 }, { 103, 1, 3 } };
+	/* two sets: no change point, even where compare sees a regression
+	 * (one odd set is not a change) */
+	struct cp_point two[2] = { { 100, 1, 3, NULL }, { 50, 1, 3, NULL } };
 	assert_int_equal(cp_detect(two, 2, 5, CP_ALPHA, res), 0);
 }
 
@@ -155,7 +193,9 @@ int main(void)
 		cmocka_unit_test(test_holm_steps_down),
 		cmocka_unit_test(test_step_found_exactly),
 		cmocka_unit_test(test_flat_noise_no_change),
-		cmocka_unit_test(test_drift_reported_once),
+		cmocka_unit_test(test_issue21_pair_is_a_step),
+		cmocka_unit_test(test_interval_across_threshold_is_no_step),
+		cmocka_unit_test(test_family_is_the_series),
 		cmocka_unit_test(test_excursion_ignored),
 		cmocka_unit_test(test_short_series),
 	};
