@@ -708,6 +708,18 @@ static void add_blockdev_info(cJSON *fp, const struct blkdev *b)
 	if (!strncmp(b->disk, "loop", 4)) {
 		strfmt(path, sizeof(path), "%s/loop/backing_file", disk);
 		add_file_str(fp, "loop_backing_file", path);
+		/* the disk under the backing file: a loop device is that disk's
+		 * speed through a filesystem, so the same-disk check follows it */
+		char bf[PATH_MAX];
+		struct stat bst;
+		struct blkdev bb;
+		if (sysfs_read(path, bf, sizeof(bf)) == 0 && stat(bf, &bst) == 0 &&
+		    blkdev_resolve(bst.st_dev, &bb) == 0) {
+			strfmt(path, sizeof(path), "/dev/%s", bb.name);
+			cJSON_AddStringToObject(fp, "loop_backing_device", path);
+			strfmt(path, sizeof(path), "/dev/%s", bb.disk);
+			cJSON_AddStringToObject(fp, "loop_backing_disk", path);
+		}
 	}
 }
 

@@ -3,6 +3,7 @@
  * report's; fingerprint.c writes its keys in the order it finds them.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "fpkeys.h"
 
@@ -40,6 +41,8 @@ const struct fp_key fp_device_keys[] = {
 	{ .name = "scheduler", .label = "scheduler" },
 	{ .name = "write_cache", .label = "write cache" },
 	{ .name = "loop_backing_file", .optional = true },
+	{ .name = "loop_backing_device", .optional = true },
+	{ .name = "loop_backing_disk", .optional = true },
 	{ .name = "fs_type", .label = "filesystem" },
 	{ .name = "mount_options", .label = "mount options" },
 	{ .name = "mount_source" },
@@ -69,4 +72,38 @@ cJSON *fp_device_unknown(void)
 
 	fp_fill_nulls(f, fp_device_keys);
 	return f;
+}
+
+static const char *fp_str(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) && v->valuestring[0] ? v->valuestring : NULL;
+}
+
+/* The whole disk a device's numbers come from: the disk under a loop's
+ * backing file, else the device's own whole disk, else the device. */
+static const char *fp_underlying(const cJSON *fp)
+{
+	const char *d = fp_str(fp, "loop_backing_disk");
+	if (!d)
+		d = fp_str(fp, "disk");
+	return d ? d : fp_str(fp, "block_device");
+}
+
+bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what)
+{
+	const char *ba = fp_str(a, "block_device"), *bb = fp_str(b, "block_device");
+	if (ba && bb && !strcmp(ba, bb)) {
+		if (what)
+			*what = ba;
+		return true;
+	}
+	if (!fp_str(a, "loop_backing_disk") && !fp_str(b, "loop_backing_disk"))
+		return false;
+	const char *ua = fp_underlying(a), *ub = fp_underlying(b);
+	if (!ua || !ub || strcmp(ua, ub))
+		return false;
+	if (what)
+		*what = ua;
+	return true;
 }

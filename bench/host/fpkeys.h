@@ -38,4 +38,13 @@ cJSON *fp_host_unknown(const char *name);
  * caller; NULL when out of memory. */
 cJSON *fp_device_unknown(void);
 
+/*
+ * True when device fingerprints a and b measure the same disk: the same
+ * block device, or, where either is a loop device, the same whole disk
+ * under its backing file (a loop over a file on /dev/vda1 and a directory
+ * on /dev/vda2 both measure vda).  *what (may be NULL) gets the device or
+ * disk to name, a string inside a or b.
+ */
+bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "common/ramkind.h"
 #include "run_devices.h"
+#include "fpkeys.h"
 
 static const char *jstr(const cJSON *o, const char *k)
 {
@@ -60,11 +61,11 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 			continue;
 		}
 		names[0] = '\0';
+		const char *what = bd;
 		cJSON_ArrayForEach(e, devices) {
-			const char *bd2 = jstr(cJSON_GetObjectItemCaseSensitive(e, "fingerprint"),
-					       "block_device");
+			const cJSON *fp2 = cJSON_GetObjectItemCaseSensitive(e, "fingerprint");
 			const char *n2 = jstr(e, "name");
-			if (j != i && bd2 && n2 && !strcmp(bd, bd2)) {
+			if (j != i && n2 && fp_same_disk(fp, fp2, &what)) {
 				if (j < i)
 					earlier = true;
 				if (len < sizeof(names))
@@ -77,7 +78,7 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 		if (same && !earlier) {
 			fprintf(out, "iomatrix: warning: %s and %s are the same device (%s): this "
 				"compares a device with itself; point each at its own disk with "
-				"--device NAME=PATH (Ctrl-C stops now)\n", name, names, bd);
+				"--device NAME=PATH (Ctrl-C stops now)\n", name, names, what);
 			groups++;
 		}
 		i++;

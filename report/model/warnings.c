@@ -19,6 +19,7 @@
 #include "section.h"
 #include "engines/engine.h"
 #include "common/ramkind.h"
+#include "host/fpkeys.h"
 #include "common/units.h"
 
 static void warn_add(struct report *r, const char *fmt, ...)
@@ -407,10 +408,11 @@ void alerts_compute(struct report *r)
 		struct sbuf names = SBUF_INIT;
 		size_t same = 0;
 		bool earlier = false;
+		const char *what = da->info->block_device;
 		for (size_t b = 0; b < r->ndevs; b++) {
 			const struct rdev *db = &r->devs[b];
 			if (b == a || !db->info || !db->info->block_device || db->imported ||
-			    strcmp(da->info->block_device, db->info->block_device) ||
+			    !fp_same_disk(da->info->fp, db->info->fp, &what) ||
 			    !report_same_host(da->host, db->host) ||
 			    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
 			    !strcmp(da->name, db->name))
@@ -424,7 +426,7 @@ void alerts_compute(struct report *r)
 			alert_add(r, fmt_str("%s and %s are the same device (%s): this compares "
 					       "a device with itself. Point each device at its own disk "
 					       "(--device NAME=PATH).", da->display, sbuf_str(&names),
-					       da->info->block_device));
+					       what));
 		sbuf_release(&names);
 	}
 }
