@@ -21,7 +21,7 @@
 #                       template context / CSV / JSON of a model
 #   report/charts    9  gnuplot charts of a model (section charts through
 #                       the table's charts hook)
-#   report/compare  10  compare and the statistics of a verdict (cmpstat)
+#   report/compare  10  compare and the statistics of a verdict (ratio)
 #   report/archive  11  history, change points, the static site
 #   report          12  the report commands and report/sections.c, the one
 #                       file that names every section (its rows point into

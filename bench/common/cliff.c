@@ -7,12 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 int cliff_median(const double *x, size_t n, double *out)
 {
 	*out = 0;
@@ -22,8 +16,7 @@ int cliff_median(const double *x, size_t n, double *out)
 	if (!s)
 		return -1;
 	memcpy(s, x, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	*out = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+	*out = stats_median_inplace(s, n);
 	free(s);
 	return 0;
 }

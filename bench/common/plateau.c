@@ -4,6 +4,7 @@
  * and names every threshold).
  */
 #include "plateau.h"
+#include "stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,59 +29,10 @@ struct fit {
 	double rho;      /* lag-1 autocorrelation of the residuals */
 };
 
-/* The k-th smallest of v[0..n) (k < n), in expected O(n): Hoare's
- * selection with a median-of-three pivot; reorders v so that v[0..k) are
- * <= v[k]. */
-static double select_kth(double *v, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		double a = v[lo], b = v[mid], c = v[hi];
-		double piv = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (v[i] < piv)
-				i++;
-			while (v[j] > piv)
-				j--;
-			if (i <= j) {
-				double t = v[i];
-				v[i] = v[j];
-				v[j] = t;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			break;
-	}
-	return v[k];
-}
-
-/* Median of v[0..n), n > 0; reorders v. */
-static double median_sel(double *v, size_t n)
-{
-	double hi = select_kth(v, n, n / 2);
-	if (n % 2)
-		return hi;
-	double lo = v[0];
-	for (size_t i = 1; i < n / 2; i++)
-		if (v[i] > lo)
-			lo = v[i];
-	return (lo + hi) / 2.0;
-}
-
 static double median_of(struct fit *f, const double *v, size_t a, size_t b)
 {
 	memcpy(f->tmp, v + a, (b - a) * sizeof(*v));
-	return median_sel(f->tmp, b - a);
+	return stats_median_inplace(f->tmp, b - a);
 }
 
 /*
@@ -98,7 +50,7 @@ static double seg_sigma(struct fit *f, const struct seg *s, size_t count)
 			f->tmp[m++] = fabs(f->y[t] - s[k].ly);
 	if (!m)
 		return 0;
-	double cap = 4 * 1.4826 * median_sel(f->tmp, m), sum = 0;
+	double cap = 4 * 1.4826 * stats_median_inplace(f->tmp, m), sum = 0;
 	for (size_t i = 0; i < m; i++) {
 		double r = f->tmp[i] < cap ? f->tmp[i] : cap;
 		sum += r * r;
@@ -117,7 +69,7 @@ static double diff_sigma(struct fit *f)
 		return 0;
 	for (size_t i = 0; i + 1 < f->n; i++)
 		f->tmp[i] = fabs(f->y[i + 1] - f->y[i]);
-	double cap = 4 * 1.4826 * median_sel(f->tmp, f->n - 1), sum = 0;
+	double cap = 4 * 1.4826 * stats_median_inplace(f->tmp, f->n - 1), sum = 0;
 	for (size_t i = 0; i + 1 < f->n; i++) {
 		double r = f->tmp[i] < cap ? f->tmp[i] : cap;
 		sum += r * r;

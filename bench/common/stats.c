@@ -273,3 +273,51 @@ void summary_compute(const double *x, size_t n, struct summary *out)
 		out->ci95 = student_t95(n - 1) * out->stddev / sqrt((double)n);
 	}
 }
+
+/* The k-th smallest of v[0..n) (k < n), in expected O(n): Hoare's
+ * selection with a median-of-three pivot; reorders v so that v[0..k) are
+ * <= v[k]. */
+static double select_kth(double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		double a = v[lo], b = v[mid], c = v[hi];
+		double piv = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (v[i] < piv)
+				i++;
+			while (v[j] > piv)
+				j--;
+			if (i <= j) {
+				double t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
+}
+
+double stats_median_inplace(double *v, size_t n)
+{
+	double hi = select_kth(v, n, n / 2);
+	if (n % 2)
+		return hi;
+	double lo = v[0];
+	for (size_t i = 1; i < n / 2; i++)
+		if (v[i] > lo)
+			lo = v[i];
+	return (lo + hi) / 2.0;
+}

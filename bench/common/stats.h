@@ -82,4 +82,8 @@ struct summary {
 };
 void summary_compute(const double *x, size_t n, struct summary *out);
 
+/* Median of v[0..n), n > 0, in expected O(n) (Hoare's selection); v is
+ * reordered.  The one median of the code (cliff_median copies first). */
+double stats_median_inplace(double *v, size_t n);
+
 #endif

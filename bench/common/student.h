@@ -1,8 +1,8 @@
 /*
  * student.h - Student's t distribution, the one copy: the 95 % confidence
- * interval of every summary (stats.c, so the report and `compare`), Welch's
- * test of `compare` and the change points of `history` (report/compare/
- * cmpstat.c, report/archive/changepoint.c) all use these.  Pure code, no IO,
+ * interval of every summary (stats.c, so the report), and the ratio
+ * interval that `compare` and `history` judge by (report/compare/ratio.c,
+ * used by report/archive/changepoint.c) all use these.  Pure code, no IO,
  * no state: safe from any thread.
  */
 #ifndef IOMATRIX_STUDENT_H

@@ -1,6 +1,6 @@
 /*
  * test_changepoint.c - the statistics of history: Student's t against
- * known quantiles, Welch's p-value, Holm, and change points on generated
+ * known quantiles, and change points on generated
  * series (a step found exactly, flat noise giving none over many seeds, a
  * step only where the whole ratio interval lies beyond the threshold, the
  * family the series' own pairs, a one-set excursion ignored, two sets never
@@ -16,7 +16,6 @@
 #include "common/prng.h"
 #include "report/archive/changepoint.h"
 #include "common/student.h"
-#include "report/compare/cmpstat.h"
 
 static double gauss(struct prng *r)
 {
@@ -34,26 +33,6 @@ static void test_t_quantiles(void **state)
 	assert_true(fabs(student_t_quantile(0.975, 30) - 2.042) < 1e-3);
 	assert_true(fabs(student_t_cdf(0, 7) - 0.5) < 1e-12);
 	assert_true(fabs(student_t_cdf(-2.365, 7) - 0.025) < 1e-4);
-}
-
-static void test_welch_p(void **state)
-{
-	(void)state;
-	struct cmpstat_side a = { 100, 5, 3 }, b = { 100, 5, 3 }, c = { 130, 5, 3 };
-	struct cmpstat_side one = { 100, 0, 1 };
-	assert_true(fabs(cmpstat_welch_p(&a, &b) - 1) < 1e-12);
-	assert_true(cmpstat_welch_p(&a, &c) < 0.01);
-	assert_true(cmpstat_welch_p(&a, &one) < 0);
-}
-
-static void test_holm_steps_down(void **state)
-{
-	(void)state;
-	double p[4] = { 0.01, 0.04, 0.03, 0.005 };
-	bool rej[4];
-	cmpstat_holm(p, 4, 0.05, rej);
-	/* 0.005 <= .05/4, 0.01 <= .05/3, 0.03 > .05/2: stop */
-	assert_true(rej[3] && rej[0] && !rej[2] && !rej[1]);
 }
 
 /* 30 sets, 3 repetitions each, within-set CV cv, set-to-set jitter jit. */
@@ -189,8 +168,6 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_quantiles),
-		cmocka_unit_test(test_welch_p),
-		cmocka_unit_test(test_holm_steps_down),
 		cmocka_unit_test(test_step_found_exactly),
 		cmocka_unit_test(test_flat_noise_no_change),
 		cmocka_unit_test(test_issue21_pair_is_a_step),
