@@ -1,0 +1,141 @@
+/*
+ * qos.h - latency under load (issue 24), the pure part: the schedule of
+ * intended start times a rate-limited job keeps (rate_iops,
+ * rate_process), the load sweep's settings and points, the knee of the
+ * response-latency curve and the QoS target ("sustains N IOPS with p99 <=
+ * 1 ms").  No IO, no clock: the runner feeds it times and the report
+ * feeds it points, and unit tests feed it synthetic curves.
+ */
+#ifndef IOMATRIX_QOS_H
+#define IOMATRIX_QOS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "prng.h"
+
+/* ---- the rate: rate_iops and rate_process (cell keys) ---- */
+
+enum rate_process { RATE_LINEAR, RATE_POISSON };
+
+/* rate_iops as fio writes it: one value for both directions, or
+ * [read, write].  0: no rate.  A job issues rate_job_iops() IOs a second. */
+struct cell_rate {
+	uint64_t iops[2];   /* read, write; both 0: none */
+	bool pair;          /* given as [read, write] */
+};
+
+/* IOs per second one job of a pattern that reads and/or writes is to
+ * issue: the direction it does, or for a mixed pattern the sum of the
+ * pair (one value: that value in total, split by rwmixread). */
+uint64_t rate_job_iops(const struct cell_rate *r, bool reads, bool writes);
+
+/*
+ * The intended start times of one job: linear spaces them exactly 1/rate
+ * apart; poisson draws exponential gaps of mean 1/rate (seeded, so a rerun
+ * offers the same arrivals).  The times are kept however late the job
+ * runs: a job behind schedule issues at once and the response latency of
+ * each IO counts from its own intended start (no coordinated omission).
+ */
+struct rate_gen {
+	uint64_t next_ns;      /* intended start of the next IO */
+	double period_ns;      /* mean gap */
+	double carry;          /* fraction of a ns not yet added (linear) */
+	bool poisson;
+	struct prng rng;
+};
+void rate_gen_init(struct rate_gen *g, uint64_t start_ns, double iops,
+		   enum rate_process p, uint64_t seed);
+/* The intended start of the next IO; advances the schedule. */
+uint64_t rate_gen_take(struct rate_gen *g);
+
+/* ---- the sweep: load_sweep and qos (cell keys) ---- */
+
+#define SWEEP_MAX_STEPS 100
+#define SWEEP_MAX_IOPS 32
+
+/* load_sweep: steps points from from_pct to to_pct of the probed maximum,
+ * or the absolute offered loads iops[] (niops of them).  steps 0 and
+ * niops 0: no sweep. */
+struct load_sweep {
+	double from_pct, to_pct;
+	unsigned steps;
+	unsigned niops;
+	uint64_t iops[SWEEP_MAX_IOPS];
+};
+bool load_sweep_on(const struct load_sweep *s);
+
+enum qos_metric { QOS_NONE, QOS_MEAN, QOS_P99, QOS_P999, QOS_P9999 };
+/* qos: the response latency the load must keep (one metric). */
+struct qos_target {
+	enum qos_metric metric;
+	uint64_t target_ns;
+};
+/* "p99", "p99.9", "p99.99", "mean"; "" for QOS_NONE */
+const char *qos_metric_name(enum qos_metric m);
+/* the percentile of a metric (99, 99.9, 99.99), 0 for mean */
+double qos_metric_pct(enum qos_metric m);
+/* parse a metric name; -1 unknown */
+int qos_metric_parse(const char *s, enum qos_metric *out);
+
+/* One load point: what was offered, what the device did, the response
+ * latency (intended start to completion) and the service latency (submit
+ * to completion), ns. */
+struct qos_point {
+	double offered_iops, achieved_iops;
+	double p50_ns, p99_ns, p999_ns, p9999_ns, mean_ns;
+	double svc_p50_ns, svc_p99_ns, svc_p999_ns, svc_mean_ns;
+	bool refined;          /* added by the bisection, not a sweep point */
+};
+
+/* The offered load (total IOPS of the cell) of sweep point i of n, given
+ * the probed maximum. */
+double sweep_offered(const struct load_sweep *s, unsigned i, double max_iops);
+unsigned sweep_npoints(const struct load_sweep *s);
+
+/*
+ * The knee: the first point (in offered order) whose response p99 is above
+ * QOS_KNEE_K times the p99 of the lowest offered load.  Why k = 3: at low
+ * load p99 is the device's service time plus little queueing; in an M/M/1
+ * queue the response time is S / (1 - rho), which triples at rho = 2/3,
+ * the load from which waiting outweighs service.  A smaller k (2) would
+ * let one noisy point of a busy machine pass for the knee; a larger one
+ * marks it where the curve is already vertical.  -1: no knee (or fewer
+ * than 2 points).  pts must be sorted by offered_iops.
+ */
+#define QOS_KNEE_K 3.0
+int qos_knee(const struct qos_point *pts, size_t n, double k);
+
+/* A point keeps up when it achieved at least this share of its offered
+ * load: beyond it the queue grows for as long as the run lasts. */
+#define QOS_KEEPS_UP 0.9
+/* The metric of the target at point p (ns). */
+double qos_point_value(const struct qos_point *p, enum qos_metric m);
+/* Does p meet the target and keep up with its offered load? */
+bool qos_meets(const struct qos_point *p, const struct qos_target *t);
+
+/* What the points say about a target. */
+struct qos_verdict {
+	bool met;              /* some point meets it */
+	double sustained_iops; /* met: highest achieved IOPS meeting it */
+	int best;              /* met: that point; else the lowest value's */
+	double lowest_ns;      /* !met: the lowest value of the metric */
+};
+/* pts in any order; n may be 0 (not met, best -1). */
+void qos_judge(const struct qos_point *pts, size_t n, const struct qos_target *t,
+	       struct qos_verdict *v);
+
+/* Bisection between the sweep points around the knee: the offered load to
+ * try next, between the highest offered load that meets the target and
+ * the lowest above it that does not; 0 when there is no such pair or they
+ * are within QOS_BISECT_TOL of each other.  pts sorted by offered_iops. */
+#define QOS_BISECT_STEPS 3
+#define QOS_BISECT_TOL 0.02
+double qos_bisect_next(const struct qos_point *pts, size_t n,
+		       const struct qos_target *t);
+
+/* Sort points by offered load (insertion sort: a sweep has few). */
+void qos_points_sort(struct qos_point *pts, size_t n);
+
+#endif
