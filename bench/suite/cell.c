@@ -205,6 +205,11 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 			v = NULL;
 		}
 		break;
+	case KT_CUSTOM:
+		if (key_is_default(k, c))
+			return 0;
+		v = key->ops->to_json((const char *)c + key->off);
+		break;
 	case KT_IO_SIZE:
 		v = cJSON_CreateNumber((double)c->io_size);
 		/* the multiple only when used: older plans stay identical */
@@ -450,6 +455,12 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		}
 		memcpy((char *)c + key->off, &d, sizeof(d));
 		return 0;
+	}
+	case KT_CUSTOM: {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key->json);
+		if (!v)
+			return 0;
+		return key->ops->from_json(v, (char *)c + key->off, err, errlen);
 	}
 	case KT_STEADY:
 		return steady_from_json(cJSON_GetObjectItemCaseSensitive(j, key->json),

@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/qos.h"
 #include "common/steady.h"
 
 enum pattern {
@@ -110,6 +111,11 @@ struct cell {
 	double io_size_mult;            /* >0: io_size is this many file sets */
 	bool interval_given;            /* else short cells get 100 ms */
 	struct steady_rule steady;      /* window 0: run `repeat` times */
+	/* latency under load (issue 24), common/qos.h; all zero: off */
+	struct cell_rate rate;          /* rate_iops */
+	enum rate_process rate_process;
+	struct load_sweep load_sweep;
+	struct qos_target qos;
 };
 
 /* Purge before testing (SNIA PTS): discard the whole block device. */

@@ -11,6 +11,7 @@
 #include "common/units.h"
 #include "engines/engine.h"
 #include "keys.h"
+#include "qos_keys.h"
 
 #define OFF(f) offsetof(struct cell, f)
 #define MiB (1024ULL * 1024)
@@ -253,6 +254,28 @@ const struct key cell_keys[NKEYS] = {
 		"steady_state", NULL,
 		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
 		"until its IOPS are steady; the result is the window average"),
+	/* latency under load (issue 24): qos_keys.c */
+	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 0, 0, 0, "none",
+		"rate_iops", NULL,
+		"IOs per second per job, or [read, write] (fio's); each IO has an "
+		"intended start and latency counts from it",
+		WORKLOAD, METHOD("offered load", 23), .text = qos_text_rate,
+		.ops = &rate_iops_ops),
+	[K_RATE_PROCESS] = KEY_OMIT("rate_process", KT_CUSTOM, rate_process, 0, 0, 0,
+		"linear", "rate_process", NULL,
+		"linear (even gaps) or poisson (exponential gaps) arrivals",
+		WORKLOAD, METHOD("offered load", 23), .text = qos_text_process,
+		.ops = &rate_process_ops),
+	[K_LOAD_SWEEP] = KEY_OMIT("load_sweep", KT_CUSTOM, load_sweep, 0, 0, 0, "none",
+		"load_sweep", NULL,
+		"{from: 20%, to: 140%, steps: 7} of the probed maximum, or "
+		"{iops: [1000, 2000]}: the cell at each offered load",
+		WORKLOAD, METHOD("load sweep", 24), .text = qos_text_sweep,
+		.ops = &load_sweep_ops),
+	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 0, 0, 0, "none", "qos", NULL,
+		"{p99: 1ms} (or p99.9, p99.99, mean): the highest load of the "
+		"sweep meeting it",
+		METHOD("QoS target", 25), .text = qos_text_target, .ops = &qos_ops),
 };
 
 int key_find(const char *name)
@@ -306,6 +329,10 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		memcpy(f, &i, sizeof(i));
 		break;
 	}
+	case KT_CUSTOM:
+		if (!v) /* the default: all zero */
+			memset(f, 0, cell_keys[k].ops->size);
+		break;
 	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
 		break;
 	}
@@ -350,6 +377,11 @@ uint64_t key_load_u64(int k, const struct cell *c)
 		memcpy(&i, f, sizeof(i));
 		return (uint64_t)(int64_t)i;
 	}
+	case KT_CUSTOM: /* 1 off the default: only "is it set" is a number */
+		for (size_t i = 0; i < cell_keys[k].ops->size; i++)
+			if (f[i])
+				return 1;
+		return 0;
 	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
 		break;
 	}
@@ -405,6 +437,8 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
 	case KT_LABEL: case KT_CPULIST:
 		return !strcmp(fa, fb);
+	case KT_CUSTOM:
+		return !memcmp(fa, fb, key->ops->size);
 	case KT_STEADY:
 		return a->steady.window == b->steady.window &&
 		       a->steady.range_frac == b->steady.range_frac &&
@@ -428,6 +462,8 @@ bool key_is_default(int k, const struct cell *c)
 		return !f[0];
 	case KT_PCT:
 		return key_second(k, c) == (double)key->defv;
+	case KT_CUSTOM:
+		return key_load_u64(k, c) == 0;
 	default:
 		return key_load_u64(k, c) == key->defv && key_second(k, c) == 0;
 	}
@@ -493,6 +529,8 @@ static void text_by_type(int k, const struct cell *c, struct sbuf *b)
 			sbuf_addf(b, "window %u, at most %u", c->steady.window, c->steady.max);
 		else
 			sbuf_adds(b, "none");
+		return;
+	case KT_CUSTOM: /* every KT_CUSTOM row has its .text */
 		return;
 	}
 }

@@ -42,6 +42,24 @@ enum ktype {
 		       * (-1 usually means "not set", as in fio) */
 	KT_CPULIST,   /* char[CELL_CPUS_MAX], a CPU list "0-3,8" (fio's
 		       * cpus_allowed), stored canonical; "" none */
+	KT_CUSTOM,    /* a value of the row's own kind: .ops parses it and
+		       * says its JSON; ops->size bytes at off, default all
+		       * zero; compared as bytes; .text says it */
+};
+
+struct ykit;
+struct yaml_node_s;
+
+/* A KT_CUSTOM key's own parsing and JSON (qos_keys.c has the examples). */
+struct key_ops {
+	size_t size;    /* bytes of the field */
+	/* parse node n into out (size bytes): 0, or -1 with the error given
+	 * through y (file:line:col) */
+	int (*parse)(const struct ykit *y, struct yaml_node_s *n, void *out);
+	/* the PARAMS value (caller owns it); only called off the default */
+	cJSON *(*to_json)(const void *field);
+	/* the reverse, into a zeroed field: 0, or -1 with err */
+	int (*from_json)(const cJSON *v, void *field, char *err, size_t errlen);
 };
 
 /* How key_text() shows a value. */
@@ -93,6 +111,7 @@ struct key {
 	 * lists as they are); NULL: fio_map.c says it its own way, or fio has
 	 * no such option. */
 	const char *fio;
+	const struct key_ops *ops; /* KT_CUSTOM only */
 };
 
 enum {
@@ -104,6 +123,7 @@ enum {
 	K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL, K_SQPOLL_CPU, K_HIPRI, K_NONVECTORED,
 	K_CPUS_ALLOWED, K_NUMA_NODE,
 	K_ACTIVE_RANGE, K_STEADY,
+	K_RATE_IOPS, K_RATE_PROCESS, K_LOAD_SWEEP, K_QOS,
 	K_LABEL, NKEYS
 };
 

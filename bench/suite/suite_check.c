@@ -77,12 +77,49 @@ void usage_text(int k, char *buf, size_t len)
 	else if (k == K_SQPOLL_CPU)
 		snprintf(buf, len, "'%s' only applies with 'sqthread_poll: true' and engine %s, and no cell it reaches has both",
 			 key->name, key->engine);
+	else if (k == K_RATE_PROCESS)
+		snprintf(buf, len, "'%s' only applies with 'rate_iops' or 'load_sweep', and no cell it reaches has one",
+			 key->name);
 	else if (key->engine)
 		snprintf(buf, len, "'%s' is an %s option, and no cell it reaches has 'engine: %s'",
 			 key->name, key->engine, key->engine);
 	else
 		snprintf(buf, len, "'%s' only applies to an async engine (libaio, io_uring), and no cell it reaches uses one",
 			 key->name);
+}
+
+/* rate_iops, load_sweep and qos (issue 24) with the rest of the cell. */
+static void cell_check_qos(struct ctx *x, const struct cell *c, const struct pos *p,
+			   unsigned fl, unsigned fc)
+{
+#define L(k) (p->line[k] ? p->line[k] : fl)
+#define C(k) (p->line[k] ? p->col[k] : fc)
+	bool rate = !key_is_default(K_RATE_IOPS, c);
+	bool sweep = load_sweep_on(&c->load_sweep);
+
+	if (c->qos.metric != QOS_NONE && !sweep)
+		err_at(x, L(K_QOS), C(K_QOS), "'qos' target without a 'load_sweep': "
+		       "the target is judged on the sweep's load points; add e.g. "
+		       "load_sweep: {from: 20%%, to: 140%%, steps: 7}");
+	if (rate && sweep)
+		err_at(x, L(K_RATE_IOPS), C(K_RATE_IOPS), "'rate_iops' and 'load_sweep' "
+		       "together: the sweep sets the rate of each load point; drop one");
+	/* With SQPOLL a kernel thread takes requests off the ring when it
+	 * polls: the job can neither hold a request until its intended start
+	 * nor see when it was issued, so the schedule is not the job's. */
+	if ((rate || sweep) && c->sqthread_poll && !strcmp(c->engine, "io_uring"))
+		err_at(x, L(K_SQPOLL), C(K_SQPOLL), "engine 'io_uring' with "
+		       "'sqthread_poll' cannot honour '%s': its kernel thread, not "
+		       "the job, decides when a request starts; use sqthread_poll: "
+		       "false, or engine libaio", rate ? "rate_iops" : "load_sweep");
+	if (rate && c->rate.pair && !pattern_is_mixed(c->pattern) &&
+	    !c->rate.iops[pattern_writes(c->pattern) ? 1 : 0])
+		err_at(x, L(K_RATE_IOPS), C(K_RATE_IOPS), "'rate_iops' gives %s 0 IOPS, "
+		       "and this cell only %s", pattern_writes(c->pattern) ? "writes" :
+		       "reads", pattern_writes(c->pattern) ? "writes" : "reads");
+	usage_note(x, K_RATE_PROCESS, p, rate || sweep);
+#undef L
+#undef C
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -128,6 +165,7 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
 	cell_check_engine_opts(x, c, p, fl, fc);
+	cell_check_qos(x, c, p, fl, fc);
 #undef L
 #undef C
 }

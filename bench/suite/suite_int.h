@@ -40,6 +40,7 @@ struct kval {
 			  * the ctx (ctx_str), NULL for the other types; a
 			  * matrix of 100,000 numbers carries no string room */
 	const struct steady_rule *ss; /* KT_STEADY, owned by the ctx */
+	const void *blob;  /* KT_CUSTOM: ops->size bytes, owned by the ctx */
 	unsigned line, col;
 };
 

@@ -229,6 +229,14 @@ int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 			out->ss = (const struct steady_rule *)keep;
 		return keep || ret < 0 ? ret : -1;
 	}
+	if (key->type == KT_CUSTOM) {
+		struct ykit y = ctx_ykit(x);
+		_Alignas(16) char buf[1024];
+		if (key->ops->size > sizeof(buf) || key->ops->parse(&y, n, buf) < 0)
+			return -1;
+		out->blob = ctx_str_n(x, buf, key->ops->size);
+		return out->blob ? 0 : -1;
+	}
 	if (n->type != YAML_SCALAR_NODE) {
 		err_at(x, line, col, "'%s' takes a single value here, not %s",
 		       key->name, ykit_kind(n));
@@ -303,7 +311,7 @@ int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 		return value_parse_pct(x, key, v, line, col, out);
 	case KT_IO_SIZE:
 		return value_parse_io_size(x, key, v, line, col, out);
-	case KT_STEADY:
+	case KT_STEADY: case KT_CUSTOM:
 		return -1; /* handled above */
 	case KT_INT: {
 		bool neg = v[0] == '-';
@@ -363,6 +371,10 @@ void value_apply(int k, const struct kval *v, struct cell *c)
 	case KT_CPULIST:
 		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
+	case KT_CUSTOM:
+		if (v->blob)
+			memcpy((char *)c + cell_keys[k].off, v->blob, cell_keys[k].ops->size);
+		break;
 	default:
 		key_store_u64(k, c, v->u);
 		break;
@@ -397,6 +409,9 @@ bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return v->pct > 0 ? c->io_size_mult == v->pct :
 				    (c->io_size_mult == 0 && c->io_size == v->u);
 	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
+	case KT_CUSTOM:
+		return v->blob && !memcmp((const char *)c + cell_keys[k].off, v->blob,
+					  cell_keys[k].ops->size);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}

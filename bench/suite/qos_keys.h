@@ -1,0 +1,24 @@
+/*
+ * qos_keys.h - the suite language of latency under load (issue 24): the
+ * cell keys rate_iops, rate_process, load_sweep and qos, each a KT_CUSTOM
+ * row of the key table whose parsing, JSON and text live here (their
+ * values are common/qos.h's structs).
+ */
+#ifndef IOMATRIX_QOS_KEYS_H
+#define IOMATRIX_QOS_KEYS_H
+
+#include "keys.h"
+
+extern const struct key_ops rate_iops_ops, rate_process_ops, load_sweep_ops,
+	qos_ops;
+
+/* key_text_fn of each (keys.h) */
+void qos_text_rate(const struct cell *c, enum key_text how, struct sbuf *b);
+void qos_text_process(const struct cell *c, enum key_text how, struct sbuf *b);
+void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b);
+void qos_text_target(const struct cell *c, enum key_text how, struct sbuf *b);
+
+/* "p99 <= 1 ms" of a target into buf ("" when none) */
+void qos_target_text(const struct qos_target *t, char *buf, size_t len);
+
+#endif
