@@ -15,6 +15,8 @@ void rep_result_release(struct rep_result *r)
 	for (int d = 0; d < DIR__COUNT; d++) {
 		free(r->dir[d].hist);
 		r->dir[d].hist = NULL;
+		free(r->dir[d].svc_hist);
+		r->dir[d].svc_hist = NULL;
 		series_release(&r->dir[d].series);
 	}
 }

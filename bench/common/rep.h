@@ -44,6 +44,10 @@ struct dir_result {
 	size_t npct;            /* percentiles the other tool printed */
 	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
 	struct lat_hist *hist;  /* owned; NULL when none */
+	/* rep_result.response: service latency (submit to completion) beside
+	 * the response latency above; svc_hist owned, NULL when none */
+	struct lat_hist *svc_hist;
+	struct welford svc_lat;
 	struct series series;   /* REP_EXACT: per-interval time series */
 };
 
@@ -61,6 +65,9 @@ struct rep_result {
 				     * measured (SQPOLL): written as null + why */
 	uint64_t ctx_voluntary, ctx_involuntary;
 	struct dir_result dir[DIR__COUNT];
+	/* the latency is response latency (intended start to completion, a
+	 * rated run: latency_kind "response"), with service latency beside */
+	bool response;
 	char started_at[32], finished_at[32]; /* "" unknown */
 	char warning[256];        /* e.g. "drop_caches skipped: not root" */
 };

@@ -183,6 +183,13 @@ static cJSON *dir_json(const struct dir_result *d)
 	}
 	if (exact && series_json(o, &d->series) < 0)
 		goto err;
+	if (d->svc_hist) { /* rated: service latency beside the response */
+		struct dir_result sv = { .known = REP_EXACT | REP_LAT | REP_LAT_RANGE |
+					 REP_LAT_SD, .lat = d->svc_lat, .hist = d->svc_hist };
+		if (!(x = lat_json(&sv)))
+			goto err;
+		cJSON_AddItemToObject(o, "service_lat_ns", x);
+	}
 	return o;
 err:
 	cJSON_Delete(o);
@@ -196,6 +203,9 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 	if (!o)
 		return NULL;
 	if (!add_num(o, "rep", rep_no) || !add_num(o, "runtime_ns", (double)r->runtime_ns))
+		goto err;
+	/* a rated run's lat_ns is response latency (results/README.md) */
+	if (r->response && !cJSON_AddStringToObject(o, "latency_kind", "response"))
 		goto err;
 	if (r->have_cpu || r->have_ctx || r->have_cpu_per_io || r->cpu_per_io_why) {
 		if (!(cpu = cJSON_AddObjectToObject(o, "cpu")))

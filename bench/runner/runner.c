@@ -144,6 +144,7 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles)
 		free(j->trace_buf);
 		for (int d = 0; d < DIR__COUNT; d++) {
 			free(j->hist[d]);
+			free(j->svc_hist[d]);
 			series_release(&j->series[d]);
 		}
 	}
@@ -234,6 +235,7 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
 	sh->mixed = pattern_is_mixed(c->pattern);
 	sh->random = pattern_is_random(c->pattern);
 	sh->bs = bs;
+	sh->rate_iops = (double)rate_job_iops(&c->rate, sh->reads, sh->writes);
 	sh->blocks_per_file = bpf;
 	sh->nblocks = bpf * t->nfiles;
 	if (c->requests)
@@ -294,6 +296,9 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 			continue;
 		j->hist[d] = calloc(1, sizeof(*j->hist[d]));
 		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
+			return -ENOMEM;
+		welford_init(&j->svc_lat[d]);
+		if (sh->rate_iops > 0 && !(j->svc_hist[d] = calloc(1, sizeof(*j->svc_hist[d]))))
 			return -ENOMEM;
 	}
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
@@ -401,6 +406,22 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 	return interrupted;
 }
 
+/* Rated: the service latency of direction d beside the response
+ * latency that is the direction's own.  0 or -ENOMEM. */
+static int rep_merge_service(struct dir_result *dr, const struct job *jobs,
+			     unsigned created, int d)
+{
+	welford_init(&dr->svc_lat);
+	if (!(dr->svc_hist = calloc(1, sizeof(*dr->svc_hist))))
+		return -ENOMEM;
+	for (unsigned i = 0; i < created; i++) {
+		welford_merge(&dr->svc_lat, &jobs[i].svc_lat[d]);
+		if (jobs[i].svc_hist[d])
+			hist_merge(dr->svc_hist, jobs[i].svc_hist[d]);
+	}
+	return 0;
+}
+
 /* Merge the jobs' numbers into out: the first job error (*job_err, err
  * filled in), the runtime (ramp excluded; a time-limited run lasts at
  * least its runtime), per direction counts, moments, histogram and
@@ -444,7 +465,10 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 		}
 		if (dr->ios && !out->runtime_ns)
 			out->runtime_ns = 1;
+		if (sh->rate_iops > 0 && rep_merge_service(dr, jobs, created, d) < 0)
+			return -ENOMEM;
 	}
+	out->response = sh->rate_iops > 0;
 	/* every direction the pattern has is measured, IO or not */
 	for (int d = 0; d < DIR__COUNT; d++) {
 		struct dir_result *dr = &out->dir[d];

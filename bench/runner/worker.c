@@ -27,10 +27,18 @@
 #include <unistd.h>
 
 #define TRACE_BUF (64 * 1024)
+/* A rated job with IOs in flight and the next intended start ahead polls
+ * for completions this often (the engines' reap has no timeout): a
+ * completion is seen at most this late, which the service latency of a
+ * rated cell may carry.  Idle, it sleeps to the intended start, waking at
+ * least every RATE_IDLE_NS to see a stop. */
+#define RATE_POLL_NS 20000ull
+#define RATE_IDLE_NS 10000000ull
 #define ACC_FOLD (1u << 20) /* keeps the integer moments far from overflow */
 
 struct slot {
 	struct io_req req;
+	uint64_t intended;     /* rated: the IO's intended start */
 	unsigned file;
 	bool counted;
 };
@@ -89,6 +97,19 @@ static inline void lat_record(struct job *j, unsigned d, uint64_t lat)
 		a->min = lat;
 	if (lat > a->max)
 		a->max = lat;
+}
+
+/* The latency of a completed request: submit to completion; rated, from
+ * its intended start (response), with the service latency kept beside. */
+static inline uint64_t lat_measure(struct job *j, const struct slot *s,
+				   unsigned d, uint64_t now, bool rated)
+{
+	uint64_t svc = now - s->req.submit_ns;
+	if (!rated)
+		return svc;
+	hist_add(j->svc_hist[d], svc);
+	welford_add(&j->svc_lat[d], (double)svc);
+	return now - s->intended;
 }
 
 static void job_fail(struct job *j, int err, const char *fmt, ...)
@@ -275,11 +296,13 @@ struct wloop {
 	unsigned *freeidx;
 	struct io_req **done;
 	struct prng drng;          /* write-buffer stamps */
+	struct rate_gen rate;      /* rated: intended starts */
 	uint64_t t0, t_end, budget, bs, bpf, nblocks, chunk, tokens;
 	uint64_t live_ios, live_bytes;
 	unsigned depth, nfiles, rwmix, nfree, inflight;
 	bool random, mixed, writes, tracing, stamping;
 	bool issuing, fsync_due;
+	bool rated;                /* a rate: latency from the intended start */
 };
 
 /* May one more IO issued at ts be issued (time, pass quota, request
@@ -357,8 +380,7 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts,
 }
 
 /* A request a synchronous engine completed inside queue(). */
-static inline void sync_done(struct wloop *L, unsigned si, uint64_t ts,
-			     uint64_t now)
+static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 {
 	struct job *j = L->j;
 	struct io_req *r = &L->slots[si].req;
@@ -375,7 +397,7 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t ts,
 		return;
 	}
 	if (L->slots[si].counted) {
-		uint64_t lat = now - ts;
+		uint64_t lat = lat_measure(j, &L->slots[si], d, now, L->rated);
 		lat_record(j, d, lat);
 		account(j, d, now, L->t0, 1, L->bs, lat);
 	}
@@ -393,11 +415,16 @@ static void issue(struct wloop *L)
 
 	while (L->nfree) {
 		bool counted = ts >= L->t0;
+		/* rated: not before the intended start; when behind, at once */
+		if (L->rated && L->rate.next_ns > ts && !(L->t_end && ts >= L->t_end))
+			break;
+		uint64_t intended = L->rated ? rate_gen_take(&L->rate) : ts;
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
 		}
 		unsigned si = L->freeidx[--L->nfree];
+		L->slots[si].intended = intended;
 		prepare_req(L, &L->slots[si], ts, counted);
 		enum engine_queue q = L->eng->queue(L->ctx, &L->slots[si].req);
 		if (q == ENGINE_Q_QUEUED) {
@@ -405,7 +432,7 @@ static void issue(struct wloop *L)
 			L->inflight++;
 		} else if (q == ENGINE_Q_COMPLETED) {
 			uint64_t now = worker_now_ns();
-			sync_done(L, si, ts, now);
+			sync_done(L, si, now);
 			if (!L->issuing)
 				break;
 			ts = now;
@@ -458,11 +485,13 @@ static void fsync_due_files(struct wloop *L)
 
 /* Wait for at least one completion and account the batch.  -1 when the
  * engine failed (the in-flight requests die with the context). */
-static int reap(struct wloop *L)
+static int reap(struct wloop *L, bool poll)
 {
 	struct job *j = L->j;
 	unsigned rmin, rmax;
 	job_reap_bounds(j, L->issuing, L->nfree, L->inflight, &rmin, &rmax);
+	if (poll)
+		rmin = 0;
 	int n = L->eng->reap(L->ctx, rmin, rmax, L->done);
 
 	if (n < 0) {
@@ -485,7 +514,7 @@ static int reap(struct wloop *L)
 		}
 		if (!s->counted)
 			continue;
-		uint64_t lat = now - r->submit_ns;
+		uint64_t lat = lat_measure(j, s, d, now, L->rated);
 		lat_record(j, d, lat);
 		bios[d]++;
 		blat[d] += lat;
@@ -498,6 +527,37 @@ static int reap(struct wloop *L)
 			account(j, d, now, L->t0, bios[d], L->bs, blat[d]);
 	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
 	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
+	return n;
+}
+
+static void sleep_until(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Rated, with a slot free and the next intended start ahead: take the
+ * completions that come meanwhile, then sleep to the intended start (or
+ * the next poll, the end of the run).  Never waits once the start is
+ * due, so a job behind schedule issues at once.  -1: the engine failed. */
+static int rate_wait(struct wloop *L)
+{
+	uint64_t now = worker_now_ns(), due = L->rate.next_ns;
+
+	if (now >= due)
+		return L->inflight && reap(L, false) < 0 ? -1 : 0;
+	if (L->inflight) {
+		int n = reap(L, true);
+		if (n)
+			return n < 0 ? -1 : 0;
+		if (due - now > RATE_POLL_NS)
+			due = now + RATE_POLL_NS;
+	} else if (due - now > RATE_IDLE_NS) {
+		due = now + RATE_IDLE_NS;
+	}
+	if (L->t_end && due > L->t_end)
+		due = L->t_end;
+	sleep_until(due);
 	return 0;
 }
 
@@ -561,6 +621,11 @@ static void wloop_start(struct wloop *L)
 		L->chunk = 256;
 	L->nfree = L->depth;
 	L->issuing = true;
+	/* the schedule starts with the run (ramp included), one stream per job */
+	L->rated = sh->rate_iops > 0;
+	if (L->rated)
+		rate_gen_init(&L->rate, sh->t_start, sh->rate_iops, L->c->rate_process,
+			      L->c->seed ^ ((uint64_t)j->idx << 40));
 }
 
 /* end_fsync: every file once, after the last IO of the repetition. */
@@ -606,6 +671,11 @@ void *worker_main(void *arg)
 			L.issuing = false;
 		if (L.issuing && !L.fsync_due && L.nfree)
 			issue(&L);
+		if (L.rated && L.issuing && !L.fsync_due && L.nfree) {
+			if (rate_wait(&L) < 0)
+				break;
+			continue;
+		}
 		if (!L.inflight) {
 			if (L.fsync_due) {
 				fsync_due_files(&L);
@@ -615,7 +685,7 @@ void *worker_main(void *arg)
 				break;
 			continue;
 		}
-		if (reap(&L) < 0)
+		if (reap(&L, false) < 0)
 			break;
 	}
 	if (L.c->end_fsync && L.writes && !j->err &&

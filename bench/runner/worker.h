@@ -14,6 +14,7 @@
 #include "suite/cell.h"
 #include "engines/engine.h"
 #include "common/prng.h"
+#include "common/qos.h"
 #include "runner.h"
 #include "common/stats.h"
 
@@ -31,6 +32,7 @@ struct rep_shared {
 	uint64_t t0;              /* measurement start (ramp end) */
 	uint64_t t_end;           /* stop issuing; 0: not time-limited */
 	uint64_t budget;          /* counted IOs in total; 0: none */
+	double rate_iops;         /* per job (rate_iops, a sweep point); 0: none */
 	_Atomic uint64_t claimed; /* budget handed out so far */
 	atomic_int stop;          /* signal or error: drain and leave */
 	int trace_fd;             /* IOMATRIX_TRACE, -1 when off */
@@ -58,8 +60,11 @@ struct job {
 	unsigned *wcount;         /* fsync: writes since the last fsync, per file */
 	bool *fsync_due;          /* fsync: this file's count came due; the
 				   * fsync waits until nothing is in flight */
-	struct lat_hist *hist[DIR__COUNT];
+	struct lat_hist *hist[DIR__COUNT]; /* rated: response latency */
 	struct lat_acc acc[DIR__COUNT];
+	/* rated: service latency (submit to completion) beside it; NULL off */
+	struct lat_hist *svc_hist[DIR__COUNT];
+	struct welford svc_lat[DIR__COUNT];
 	struct welford lat[DIR__COUNT];
 	struct series series[DIR__COUNT];
 	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
