@@ -32,11 +32,13 @@
 #include "host/fingerprint.h"
 #include "host/run_devices.h"
 #include "resultset/ptsfile.h"
+#include "resultset/qosfile.h"
 #include "resultset/resultset.h"
 #include "resultset/resume.h"
 #include "pts/run_ssd.h"
 #include "runner/run_progress.h"
 #include "runner/runner.h"
+#include "runner/sweep.h"
 #include "host/safety.h"
 #include "common/stats.h"
 #include "suite/suite.h"
@@ -464,6 +466,26 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 	return n;
 }
 
+/* load_sweep: the cell's repetitions were the unthrottled probe; run
+ * each load point and the bisection.  The object for the cell file, or
+ * NULL (none, stopped, or failed: cerr says why). */
+static cJSON *cell_sweep(struct run_state *st, const struct cell *c,
+			 unsigned nreps, char *cerr, size_t len)
+{
+	static struct qos_point pts[SWEEP_MAX_POINTS];
+	struct sweep_data sd = { .max_iops = sweep_max_iops(st->reps, nreps),
+				 .pts = pts, .target = c->qos, .knee = -1 };
+
+	if (!load_sweep_on(&c->load_sweep) || !nreps || cerr[0] || stop_flag)
+		return NULL;
+	int ret = runner_sweep(c, &st->tgt, st->ctl, sd.max_iops, pts, &sd.n,
+			       cerr, len);
+	run_progress_clear(st->ps);
+	if (ret < 0 && !cerr[0])
+		snprintf(cerr, len, "load_sweep: %s", strerror(-ret));
+	return ret < 0 ? NULL : resultset_sweep_to_json(&sd);
+}
+
 /* Run cell i (round 0: no rounds) and write its file.  rst gets the
  * tracked value of this round. */
 static void run_cell(struct run_state *st, size_t i, unsigned round,
@@ -474,6 +496,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	char started[32], finished[32], cerr[PATH_MAX + 512] = "", err[1024];
 	struct steady_verdict sv = { 0 };
 	unsigned nreps = 0;
+	cJSON *sweep = NULL;
 
 	if (!round && resultset_cell_ok(st->rs, c->id)) {
 		/* resume: the index says measured; the file must agree */
@@ -498,7 +521,9 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 		}
 	} else {
 		nreps = cell_reps(st, c, &sv, cerr, sizeof(cerr));
+		sweep = cell_sweep(st, c, nreps, cerr, sizeof(cerr));
 		if (stop_flag) {
+			cJSON_Delete(sweep);
 			/* an unfinished cell is not kept: --resume reruns it */
 			for (unsigned r = 0; r < nreps; r++)
 				rep_result_release(&st->reps[r]);
@@ -512,9 +537,11 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	struct cell_outcome out = {
 		.error = cerr[0] ? cerr : NULL, .started_at = started,
 		.finished_at = finished, .reps = st->reps, .nreps = nreps,
+		.load_sweep = sweep,
 	};
 	cJSON *cj = resultset_cell_window_json(st->rs->dir, c, &out, round,
 					       st->s->rounds.rule.window, &sv);
+	cJSON_Delete(sweep);
 	if (!st->fatal) /* a fatal error was printed once already */
 		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)

@@ -552,6 +552,12 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	if (!(s = summary_json(o->reps, o->nreps)))
 		goto err;
 	cJSON_AddItemToObject(j, "summary", s);
+	if (o->load_sweep) {
+		cJSON *ls = cJSON_Duplicate(o->load_sweep, true);
+		if (!ls)
+			goto err;
+		cJSON_AddItemToObject(j, "load_sweep", ls);
+	}
 	if (o->source) {
 		cJSON *src = cJSON_Duplicate(o->source, true);
 		if (!src)

@@ -175,6 +175,7 @@ struct cell_outcome {
 	char *const *warnings;      /* besides the repetitions' own */
 	size_t nwarnings;
 	const cJSON *source;        /* tool-specific extras (copied), or NULL */
+	const cJSON *load_sweep;    /* qosfile.h's object (copied), or NULL */
 };
 /* The cells/NNNN.json object of cell c (id c->id).  Caller owns it; NULL
  * when out of memory. */
