@@ -1,0 +1,39 @@
+#!/bin/sh
+# rate_iops well below what the device can do: the job achieves the rate
+# (within 5 %) and, with nothing queued, response latency (from each IO's
+# intended start) is close to service latency (from its submission).  The
+# device is the null engine with a fixed service time of 200 us at
+# iodepth 4 (5,000 IOPS at most); the rate is 500 IOPS, linear (within 5 %)
+# and poisson (within 10 %: 1 s of random arrivals).
+. "$(dirname "$0")/../lib.sh"
+need_cmd python3
+cat >"$T/s.yaml" <<EOS
+suite: rate
+defaults: {engine: "null", size: 16MiB, runtime: 1s, iodepth: 4}
+devices:
+  - {name: dev, path: $T/d}
+matrix: {pattern: [randread], rate_iops: [500], rate_process: [linear, poisson]}
+EOS
+IOMATRIX_NULL_LATENCY_US=200 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
+for n in 1 2; do
+	python3 - "$T/set/cells/000$n.json" >"$T/v" <<'EOP' || not_ok "cell $n: $(cat "$T/v")"
+import json, sys
+c = json.load(open(sys.argv[1]))
+r = c["repetitions"][0]
+d = r["read"]
+resp, svc = d["lat_ns"]["percentiles"], d["service_lat_ns"]["percentiles"]
+proc = c["params"].get("rate_process", "linear")
+print("# %s: %.1f IOPS of 500; response p50 %.0f us p99 %.0f us, service p50 %.0f us p99 %.0f us"
+      % (proc, d["iops"], resp["50.000000"] / 1e3,
+         resp["99.000000"] / 1e3, svc["50.000000"] / 1e3, svc["99.000000"] / 1e3))
+assert r["latency_kind"] == "response", "latency_kind %r" % r.get("latency_kind")
+# linear: exactly 500 a second; poisson: its (seeded) arrivals in 1 s,
+# a count of sd sqrt(500) = 22 around 500
+tol = 25 if proc == "linear" else 50
+assert abs(d["iops"] - 500) <= tol, "achieved %.1f, not 500 +- %d" % (d["iops"], tol)
+assert resp["50.000000"] <= 1.5 * svc["50.000000"] + 200e3, "response p50 far above service p50"
+EOP
+	cat "$T/v"
+	grep -q '^#' "$T/v" && ! grep -qv '^#' "$T/v" && ok "cell $n: rate achieved, response ~ service"
+done
+tap_end
