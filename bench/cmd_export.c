@@ -149,6 +149,16 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 		fprintf(f, "; NOT THE SAME: rounds (max %u, window %u): iomatrix stops at steady "
 			   "state; run-all.sh runs every round\n",
 			s->rounds.rule.max, s->rounds.rule.window);
+	if (c->rate.iops[0] || c->rate.iops[1])
+		fprintf(f, "; NOT THE SAME: latency under rate_iops: iomatrix counts each IO's "
+			   "latency from its\n; intended start in the rate schedule (response "
+			   "latency), fio's lat/clat from when\n; fio issued it; when the device "
+			   "falls behind, the wait is in iomatrix's numbers\n; only (compare "
+			   "fio's lat with iomatrix's service_lat_ns)\n");
+	if (load_sweep_on(&c->load_sweep))
+		fprintf(f, "; NOT THE SAME: load_sweep: fio cannot sweep the offered load; this "
+			   "job is the\n; cell's unthrottled probe; iomatrix then runs it once per "
+			   "load point at\n; rate_iops = that load / numjobs\n");
 	if (env > 0)
 		fprintf(f, "; io_size: %.6g of the device's bytes per job, more than fio's "
 			   "io_size=100%%:\n; run-all.sh sets ${" FIO_MAP_IO_SIZE_ENV "} in bytes\n",

@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 
 #include "fio_map.h"
+#include "qos_keys.h"
 #include "keys.h"
 
 static const char *fio_rw(enum pattern p)
@@ -272,4 +273,5 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	 * or fio reads the disk where we read memory (hdparm -T: 30-60x). */
 	emit(arg, "invalidate", c->drop_caches ? "1" : "0");
 	fio_map_engine_opts(c, emit, arg);
+	qos_fio_map(c, emit, arg);
 }

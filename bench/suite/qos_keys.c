@@ -447,3 +447,27 @@ void qos_text_target(const struct cell *c, enum key_text how, struct sbuf *b)
 	else if (how == KEY_TEXT_METHOD)
 		sbuf_adds(b, "none");
 }
+
+/* ---- fio export ---- */
+
+void qos_fio_map(const struct cell *c, fio_map_emit emit, void *arg)
+{
+	const struct cell_rate *r = &c->rate;
+	char b[64];
+	if (!r->iops[0] && !r->iops[1])
+		return;
+	if (pattern_is_mixed(c->pattern) && !r->pair) {
+		/* ours: the total, split by rwmixread; fio's: per direction */
+		uint64_t rd = r->iops[0] * c->rwmixread / 100;
+		snprintf(b, sizeof(b), "%llu,%llu", (unsigned long long)rd,
+			 (unsigned long long)(r->iops[0] - rd));
+	} else if (r->pair) {
+		snprintf(b, sizeof(b), "%llu,%llu", (unsigned long long)r->iops[0],
+			 (unsigned long long)r->iops[1]);
+	} else {
+		snprintf(b, sizeof(b), "%llu", (unsigned long long)r->iops[0]);
+	}
+	emit(arg, "rate_iops", b);
+	if (c->rate_process == RATE_POISSON)
+		emit(arg, "rate_process", "poisson");
+}

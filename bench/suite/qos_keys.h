@@ -7,6 +7,7 @@
 #ifndef IOMATRIX_QOS_KEYS_H
 #define IOMATRIX_QOS_KEYS_H
 
+#include "fio_map.h"
 #include "keys.h"
 
 extern const struct key_ops rate_iops_ops, rate_process_ops, load_sweep_ops,
@@ -17,6 +18,12 @@ void qos_text_rate(const struct cell *c, enum key_text how, struct sbuf *b);
 void qos_text_process(const struct cell *c, enum key_text how, struct sbuf *b);
 void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b);
 void qos_text_target(const struct cell *c, enum key_text how, struct sbuf *b);
+
+/* fio's rate_iops (per direction: a single value of a mixed cell split by
+ * rwmixread, as fio throttles each direction) and rate_process; nothing
+ * for an unrated cell.  A sweep's fio job is its unthrottled probe
+ * (cmd_export.c says so). */
+void qos_fio_map(const struct cell *c, fio_map_emit emit, void *arg);
 
 /* "p99 <= 1 ms" of a target into buf ("" when none) */
 void qos_target_text(const struct qos_target *t, char *buf, size_t len);
