@@ -7,6 +7,7 @@
 #include "charts/chart.h"
 #include "model/fleet.h"
 #include "model/section.h"
+#include "model/qos.h"
 #include "model/ssd.h"
 
 static const struct report_section fleet_section = {
@@ -26,8 +27,17 @@ static const struct report_section ssd_section = {
 	.charts = ssd_charts,
 };
 
+static const struct report_section qos_section = {
+	.name = "qos",
+	.load = qos_report_load,
+	.release = qos_report_release,
+	.context = qos_report_context,
+	.charts = qos_charts,
+};
+
 const struct report_section *const report_sections[] = {
 	&fleet_section,
 	&ssd_section,
+	&qos_section,
 	NULL,
 };

@@ -65,6 +65,10 @@ int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
  * of the SSD row (report/sections.c).  0 or -1. */
 int ssd_charts(const struct report *r, struct chart_sink *k);
 
+/* qos_chart.c: the QoS chart of each swept cell (response p50/p99/p99.9
+ * against achieved IOPS, log latency, the knee and the target), the
+ * charts hook of the QoS row.  0 or -1. */
+int qos_charts(const struct report *r, struct chart_sink *k);
 /* Shared with the site's charts: the full path of prog in $PATH (caller
  * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name
  * for messages), output to a new dir/gnuplot.log (which must not exist),

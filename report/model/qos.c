@@ -1,0 +1,243 @@
+/*
+ * qos.c - the QoS section (qos.h): reads each cell's load_sweep object
+ * through resultset/qosfile.c, says what the points back and nothing
+ * more: a cell without a target gets its table and chart but no sentence,
+ * and two devices are compared only when both meet the same target.
+ */
+#include "qos.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite/qos_keys.h"
+
+void qos_fmt_lat(double ns, char *buf, size_t len)
+{
+	char v[32];
+	if (ns >= 1e6) {
+		fmt_sig3(ns / 1e6, v, sizeof(v));
+		snprintf(buf, len, "%s ms", v);
+	} else {
+		fmt_sig3(ns / 1e3, v, sizeof(v));
+		snprintf(buf, len, "%s \xc2\xb5s", v);
+	}
+}
+
+/* "4K random reads at QD32" plus the jobs when more than one */
+static void workload_words(const struct report *r, const struct qos_cell *q,
+			   struct sbuf *b)
+{
+	sbuf_adds(b, r->groups[q->group].words);
+}
+
+static void sentence(struct report *r, const struct qos_cell *q)
+{
+	char tgt[64], n[32], lat[32];
+	struct sbuf b = SBUF_INIT;
+	const char *dev = r->devs[q->dev].display;
+
+	qos_target_text(&q->sd.target, tgt, sizeof(tgt));
+	if (q->v.met) {
+		fmt_sig3(q->v.sustained_iops, n, sizeof(n));
+		sbuf_addf(&b, "%s sustains %s IOPS of ", dev, n);
+		workload_words(r, q, &b);
+		sbuf_addf(&b, " with %s", tgt);
+		if (q->sd.max_iops > 0)
+			sbuf_addf(&b, " (%.0f %% of its maximum)",
+				  100 * q->v.sustained_iops / q->sd.max_iops);
+		sbuf_adds(&b, ".");
+	} else if (q->v.best >= 0) {
+		qos_fmt_lat(q->v.lowest_ns, lat, sizeof(lat));
+		sbuf_addf(&b, "%s does not meet %s for ", dev, tgt);
+		workload_words(r, q, &b);
+		sbuf_addf(&b, " at any tested load (lowest %s: %s at ",
+			  qos_metric_name(q->sd.target.metric), lat);
+		const struct qos_point *p = &q->sd.pts[q->v.best];
+		if (q->sd.max_iops > 0)
+			sbuf_addf(&b, "%.0f %%).", 100 * p->offered_iops / q->sd.max_iops);
+		else {
+			fmt_sig3(p->offered_iops, n, sizeof(n));
+			sbuf_addf(&b, "%s IOPS).", n);
+		}
+	} else {
+		sbuf_release(&b);
+		return;
+	}
+	report_summary_add(r, sbuf_detach(&b));
+}
+
+/* Two devices of one workload that both meet one target: the ratio. */
+static void compare_sentences(struct report *r, const struct qos_report *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct qos_cell *a = &s->c[i];
+		for (size_t k = 0; k < s->n; k++) {
+			const struct qos_cell *b = &s->c[k];
+			if (k == i || a->group != b->group || a->dev == b->dev ||
+			    !a->v.met || !b->v.met || b->dev != r->baseline ||
+			    memcmp(&a->sd.target, &b->sd.target, sizeof(a->sd.target)) ||
+			    !(b->v.sustained_iops > 0))
+				continue;
+			char ratio[32], tgt[64];
+			fmt_ratio(a->v.sustained_iops / b->v.sustained_iops, ratio, sizeof(ratio));
+			qos_target_text(&a->sd.target, tgt, sizeof(tgt));
+			struct sbuf t = SBUF_INIT;
+			sbuf_addf(&t, "%s sustains %s the %s's IOPS at %s (", r->devs[a->dev].display,
+				  ratio, r->devs[b->dev].display, tgt);
+			workload_words(r, a, &t);
+			sbuf_adds(&t, ").");
+			report_summary_add(r, sbuf_detach(&t));
+		}
+	}
+}
+
+int qos_report_load(struct report *r)
+{
+	struct qos_report *s = calloc(1, sizeof(*s));
+	size_t cap = 0;
+	if (!s)
+		return -1;
+	r->qos = s;
+	for (size_t g = 0; g < r->ngroups; g++)
+		cap += r->groups[g].n;
+	if (!(s->c = calloc(cap ? cap : 1, sizeof(*s->c))))
+		return -1;
+	for (size_t g = 0; g < r->ngroups; g++)
+		for (size_t i = 0; i < r->groups[g].n; i++) {
+			const struct rentry *e = &r->groups[g].e[i];
+			struct qos_cell *q = &s->c[s->n];
+			char err[128];
+			memset(q, 0, sizeof(*q));
+			int rc = resultset_sweep_from_json(e->cell->json, &q->sd, err, sizeof(err));
+			if (rc < 0)
+				report_warn(r, "%s, cell %d: %s", r->devs[e->dev].display,
+					    e->cell->id, err);
+			if (rc <= 0 || !q->sd.n)
+				continue;
+			q->dev = e->dev;
+			q->group = g;
+			q->cell = e->cell;
+			qos_judge(q->sd.pts, q->sd.n, &q->sd.target, &q->v);
+			if (q->sd.target.metric != QOS_NONE)
+				sentence(r, q);
+			s->n++;
+		}
+	compare_sentences(r, s);
+	return 0;
+}
+
+void qos_report_release(struct report *r)
+{
+	struct qos_report *s = r->qos;
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		sweep_data_release(&s->c[i].sd);
+	free(s->c);
+	free(s);
+	r->qos = NULL;
+}
+
+/* ---- template context ---- */
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
+}
+
+static void add_num(cJSON *o, const char *k, double v)
+{
+	char b[32];
+	fmt_sig3(v, b, sizeof(b));
+	add_str(o, k, b);
+}
+
+static void add_lat(cJSON *o, const char *k, double ns)
+{
+	char b[32];
+	qos_fmt_lat(ns, b, sizeof(b));
+	add_str(o, k, b);
+}
+
+static cJSON *point_row(const struct qos_cell *q, size_t i)
+{
+	const struct qos_point *p = &q->sd.pts[i];
+	cJSON *o = cJSON_CreateObject();
+	struct sbuf note = SBUF_INIT;
+	char b[32];
+	add_num(o, "offered", p->offered_iops);
+	if (q->sd.max_iops > 0)
+		snprintf(b, sizeof(b), "%.0f %%", 100 * p->offered_iops / q->sd.max_iops);
+	else
+		snprintf(b, sizeof(b), "-");
+	add_str(o, "pct", b);
+	add_num(o, "achieved", p->achieved_iops);
+	add_lat(o, "p50", p->p50_ns);
+	add_lat(o, "p99", p->p99_ns);
+	add_lat(o, "p999", p->p999_ns);
+	add_lat(o, "svc_p50", p->svc_p50_ns);
+	add_lat(o, "svc_p99", p->svc_p99_ns);
+	if ((int)i == q->sd.knee)
+		sbuf_adds(&note, "knee");
+	if (p->achieved_iops < QOS_KEEPS_UP * p->offered_iops)
+		sbuf_addf(&note, "%soverloaded", note.len ? ", " : "");
+	if (p->refined)
+		sbuf_addf(&note, "%sbisection", note.len ? ", " : "");
+	if ((int)i == q->v.best && q->v.met)
+		sbuf_addf(&note, "%ssustained", note.len ? ", " : "");
+	add_str(o, "note", sbuf_str(&note));
+	sbuf_release(&note);
+	return o;
+}
+
+static cJSON *cell_json(const struct report *r, const struct qos_report *s, size_t ci,
+			const struct chart_set *cs, bool html)
+{
+	const struct qos_cell *q = &s->c[ci];
+	cJSON *o = cJSON_CreateObject(), *rows = cJSON_AddArrayToObject(o, "rows");
+	char tgt[64], b[64];
+	struct sbuf t = SBUF_INIT;
+
+	add_str(o, "device", r->devs[q->dev].display);
+	add_str(o, "workload", r->groups[q->group].title);
+	add_num(o, "max", q->sd.max_iops);
+	qos_target_text(&q->sd.target, tgt, sizeof(tgt));
+	if (tgt[0])
+		add_str(o, "target", tgt);
+	if (q->sd.knee >= 0) {
+		const struct qos_point *k = &q->sd.pts[q->sd.knee];
+		fmt_sig3(k->achieved_iops, b, sizeof(b));
+		sbuf_addf(&t, "The knee (response p99 above %g\xc3\x97 its level at the "
+			  "lowest load) is at %s IOPS", QOS_KNEE_K, b);
+		if (q->sd.max_iops > 0)
+			sbuf_addf(&t, " (%.0f %% of the maximum)",
+				  100 * k->offered_iops / q->sd.max_iops);
+		sbuf_adds(&t, ".");
+	} else {
+		sbuf_addf(&t, "No knee: response p99 stays within %g\xc3\x97 its level at "
+			  "the lowest load.", QOS_KNEE_K);
+	}
+	add_str(o, "knee", sbuf_str(&t));
+	sbuf_release(&t);
+	for (size_t i = 0; i < q->sd.n; i++)
+		cJSON_AddItemToArray(rows, point_row(q, i));
+	cJSON *a = cJSON_AddArrayToObject(o, "charts");
+	for (size_t i = 0; cs && i < cs->n; i++)
+		if (cs->c[i].section && !strcmp(cs->c[i].section, "qos") &&
+		    cs->c[i].section_dev == ci)
+			cJSON_AddItemToArray(a, chart_json(&cs->c[i], html));
+	return o;
+}
+
+void qos_report_context(const struct report *r, const struct chart_set *cs,
+			bool html, cJSON *ctx)
+{
+	const struct qos_report *s = r->qos;
+	if (!s || !s->n)
+		return;
+	cJSON *a = cJSON_AddArrayToObject(ctx, "qos");
+	for (size_t i = 0; i < s->n; i++)
+		cJSON_AddItemToArray(a, cell_json(r, s, i, cs, html));
+}

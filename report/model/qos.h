@@ -1,0 +1,37 @@
+/*
+ * qos.h - the QoS section of a report (issue 24): for every cell with a
+ * load sweep, its load points (table and chart), the knee, and the
+ * sentences "ssd sustains N IOPS of 4K random reads at QD32 with p99 <=
+ * 1 ms (89 % of its maximum)" / "does not meet ... at any tested load",
+ * and between devices of one workload at one target "ssd sustains 38x the
+ * hdd's IOPS at p99 <= 10 ms".  A row of report_sections[]; qos_report
+ * hangs off struct report and is freed by qos_report_release().
+ */
+#ifndef IOMATRIX_REPORT_QOS_H
+#define IOMATRIX_REPORT_QOS_H
+
+#include "report.h"
+#include "section.h"
+#include "resultset/qosfile.h"
+
+struct qos_cell {
+	size_t dev, group;          /* indexes into report.devs, report.groups */
+	const struct rset_cell *cell;
+	struct sweep_data sd;       /* owned */
+	struct qos_verdict v;       /* of sd.target, when there is one */
+};
+
+struct qos_report {
+	struct qos_cell *c;
+	size_t n;
+};
+
+int qos_report_load(struct report *r);
+void qos_report_release(struct report *r);
+void qos_report_context(const struct report *r, const struct chart_set *cs,
+			bool html, cJSON *ctx);
+
+/* "1.40 ms", "850 µs" */
+void qos_fmt_lat(double ns, char *buf, size_t len);
+
+#endif
