@@ -29,7 +29,12 @@ void qos_fmt_lat(double ns, char *buf, size_t len)
 static void workload_words(const struct report *r, const struct qos_cell *q,
 			   struct sbuf *b)
 {
-	sbuf_adds(b, r->groups[q->group].words);
+	const char *w = r->groups[q->group].words;
+	sbuf_adds(b, w);
+	if (!strstr(w, "QD"))
+		sbuf_addf(b, " at QD%d", q->cell->iodepth);
+	if (q->cell->jobs > 1 && !strstr(w, "jobs"))
+		sbuf_addf(b, ", %d jobs", q->cell->jobs);
 }
 
 static void sentence(struct report *r, const struct qos_cell *q)

@@ -7,7 +7,9 @@ usage: gen_synthetic.py OUTDIR [--devices hdd:hdd,ssd:ssd] [--cells N]
         [--repeat R] [--seed S] [--host NAME] [--status complete|interrupted]
         [--missing K] [--failed K] [--perf DEV=FACTOR] [--noise CV]
         [--data random|zero] [--buffered] [--started ISO] [--suite NAME]
-        [--size BYTES] [--mem BYTES] [--runtime-s S]
+        [--size BYTES] [--mem BYTES] [--runtime-s S] [--sweep] [--qos-ms MS]
+--sweep gives every randread cell a load sweep (20..140 % of its IOPS in 7
+steps, a toy hockey stick of response p99); --qos-ms adds a p99 target.
 Device spec NAME:KIND, KIND in hdd, ssd, nvme; NAME may be any string.
 """
 import argparse, hashlib, json, math, os, random, sys
@@ -62,6 +64,26 @@ def lat_obj(mean):
     return {"min": int(mean * 0.25), "max": int(mean * 12), "mean": mean,
             "stddev": mean * 0.6, "percentiles": pct}
 
+def sweep_cell(cell, maxiops, lat0, qos_ms):
+    """A load sweep of the cell: response p99 base / (1 - 0.95 rho) below the
+    maximum, then growing with the overload; service latency flat."""
+    p = cell["params"]
+    p["load_sweep"] = {"from_pct": 20, "to_pct": 140, "steps": 7}
+    if qos_ms is not None:
+        p["qos"] = {"metric": "p99", "target_ns": qos_ms * 1e6}
+    base = 3 * lat0
+    pts = []
+    for k in range(7):
+        rho = 0.2 + 0.2 * k
+        p99 = base / (1 - 0.95 * rho) if rho < 1 else base * 20 * (1 + 10 * (rho - 1))
+        resp = {"p50_ns": p99 / 3, "p99_ns": p99, "p999_ns": p99 * 1.5,
+                "p9999_ns": p99 * 2, "mean_ns": p99 / 2.5}
+        svc = {"p50_ns": lat0, "p99_ns": base, "p999_ns": base * 1.5, "mean_ns": lat0 * 1.2}
+        pts.append({"offered_iops": rho * maxiops, "achieved_iops": min(rho, 1.0) * maxiops,
+                    "refined": False, "response": resp, "service": svc})
+    cell["load_sweep"] = {"max_iops": maxiops, "knee_k": 3, "knee_index": None,
+                          "points": pts}
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -82,6 +104,8 @@ def main():
     ap.add_argument("--size", type=int, default=1 << 30)
     ap.add_argument("--mem", type=int, default=16 << 30)
     ap.add_argument("--runtime-s", type=int, default=5)
+    ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--qos-ms", type=float, default=None)
     ap.add_argument("--names-json", default=None,
                     help="JSON list of device names replacing those of --devices (hostile-name tests)")
     a = ap.parse_args()
@@ -177,6 +201,8 @@ def main():
                     "lat_max_ns": stat([x["lat_ns"]["max"] for x in xs])}
                 summ["lat_ns_merged"][d] = lat_obj(summ[d]["lat_mean_ns"]["mean"])
             cell.update(status="ok", error=None, repetitions=reps, summary=summ)
+            if a.sweep and p["pattern"] == "randread":
+                sweep_cell(cell, iops, MODELS[kinds[p["device"]]][3], a.qos_ms)
         fn = "cells/%04d.json" % p["id"]
         with open(os.path.join(a.out, fn), "w") as f:
             json.dump(cell, f)
