@@ -214,6 +214,23 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
 }
 
+/* A line of newer keys (omit_default) that no cell of the report sets
+ * (rate_iops, load_sweep ...) says nothing: left out, so reports of sets
+ * that do not use them stay as they were. */
+static bool mline_unused(const struct report *r, const struct mline *l)
+{
+	for (int k = 0; k < l->n; k++)
+		if (!cell_keys[l->keys[k]].omit_default)
+			return false;
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].ncells; i++)
+			for (int k = 0; k < l->n; k++)
+				if (cJSON_GetObjectItemCaseSensitive(r->sets[s].cells[i].params,
+								     cell_keys[l->keys[k]].json))
+					return false;
+	return true;
+}
+
 static void method_params(const struct report *r, cJSON *ctx)
 {
 	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
@@ -223,6 +240,8 @@ static void method_params(const struct report *r, cJSON *ctx)
 
 	for (size_t p = 0; p < nlines; p++) {
 		bool same = true, first = true, recorded = false;
+		if (mline_unused(r, &lines[p]))
+			continue;
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
 				recorded |= mline_text(&r->sets[s].cells[i], &lines[p],
