@@ -108,7 +108,12 @@ uint64_t cell_estimate_ns(const struct cell *c)
 {
 	if (!c->runtime_ns)
 		return 0;
-	return (uint64_t)c->repeat * (c->ramp_ns + c->runtime_ns) +
+	/* a load sweep runs once more per point, and the bisection up to
+	 * QOS_BISECT_STEPS times */
+	uint64_t sweep = sweep_npoints(&c->load_sweep);
+	if (sweep && c->qos.metric != QOS_NONE)
+		sweep += QOS_BISECT_STEPS;
+	return (uint64_t)(c->repeat + sweep) * (c->ramp_ns + c->runtime_ns) +
 	       (c->repeat ? (uint64_t)(c->repeat - 1) * c->cooldown_ns : 0);
 }
 

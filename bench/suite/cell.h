@@ -200,8 +200,9 @@ void cell_init(struct cell *c);
 uint64_t cell_interval_ns(const struct cell *c);
 
 /* Wall time of a time-limited cell in ns: (ramp + runtime) per repetition
- * plus the cooldown between repetitions (repeat - 1 of them: none after
- * the last).  0 when a size rule stops the cell (not estimated).  `plan`
+ * and per load point of a load sweep (its bisection counted in full), plus
+ * the cooldown between repetitions (repeat - 1 of them: none after the
+ * last).  0 when a size rule stops the cell (not estimated).  `plan`
  * and the ETA of `run` both use this. */
 uint64_t cell_estimate_ns(const struct cell *c);
 
