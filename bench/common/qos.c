@@ -95,10 +95,15 @@ int qos_knee(const struct qos_point *pts, size_t n, double k)
 {
 	if (n < 2 || !(pts[0].p99_ns > 0))
 		return -1;
-	for (size_t i = 1; i < n; i++)
-		if (pts[i].p99_ns > k * pts[0].p99_ns)
-			return (int)i;
-	return -1;
+	/* from the top down: the knee is where the run of points above k x
+	 * the base begins, so one noisy point below the knee is not it */
+	int knee = -1;
+	for (size_t i = n - 1; i >= 1; i--) {
+		if (!(pts[i].p99_ns > k * pts[0].p99_ns))
+			break;
+		knee = (int)i;
+	}
+	return knee;
 }
 
 double qos_point_value(const struct qos_point *p, enum qos_metric m)

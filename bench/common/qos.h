@@ -95,8 +95,10 @@ double sweep_offered(const struct load_sweep *s, unsigned i, double max_iops);
 unsigned sweep_npoints(const struct load_sweep *s);
 
 /*
- * The knee: the first point (in offered order) whose response p99 is above
- * QOS_KNEE_K times the p99 of the lowest offered load.  Why k = 3: at low
+ * The knee: the first point (in offered order) from which the response
+ * p99 stays above QOS_KNEE_K times the p99 of the lowest offered load at
+ * every higher load (one spike below it, a busy machine's, is not the
+ * knee).  Why k = 3: at low
  * load p99 is the device's service time plus little queueing; in an M/M/1
  * queue the response time is S / (1 - rho), which triples at rho = 2/3,
  * the load from which waiting outweighs service.  A smaller k (2) would

@@ -101,6 +101,16 @@ static void test_knee(void **state)
 	size_t n = curve(p, 1000);
 	/* p99: 125 167 250 500 2000k ...: first above 3 x 125 us is 80 % */
 	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 3);
+	/* a spike below the knee is not the knee */
+	double keep = p[1].p99_ns;
+	p[1].p99_ns = 10 * p[0].p99_ns;
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 3);
+	p[1].p99_ns = keep;
+	/* a dip above it moves the knee up past the dip */
+	keep = p[4].p99_ns;
+	p[4].p99_ns = p[0].p99_ns;
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 5);
+	p[4].p99_ns = keep;
 	/* flat: no knee */
 	for (size_t i = 0; i < n; i++)
 		p[i].p99_ns = 100000 + (double)i;
