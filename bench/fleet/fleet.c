@@ -643,6 +643,16 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
+	/* the agents run repetitions; a sweep's load points are cmd_run's */
+	for (size_t i = 0; i < f.s->ncells; i++)
+		if (load_sweep_on(&f.s->cells[i].load_sweep)) {
+			fprintf(stderr, "iomatrix: '%s': cell %d has a load_sweep, which runs "
+				"on one host only (no --hosts); run it without --hosts, or "
+				"give the cell rate_iops for one load\n", o->suite_path,
+				f.s->cells[i].id);
+			rc = 2;
+			goto out;
+		}
 	if (o->resume && fleet_set_check_suite(&f, err, sizeof(err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", err);
 		rc = 2;
