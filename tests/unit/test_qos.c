@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "common/qos.h"
+#include "suite/cell.h"
+#include "suite/keys.h"
 
 /* linear: every gap 1/rate, fractions carried, never a drift */
 static void test_linear_exact(void **state)
@@ -192,6 +194,50 @@ static void test_sweep_points(void **state)
 	assert_int_equal(qos_metric_parse("p98", &m), -1);
 }
 
+/* PARAMS round trip of the four keys; unset, they are not written */
+static void test_params_json(void **state)
+{
+	(void)state;
+	struct cell c, d;
+	char err[256];
+	cell_init(&c);
+	c.pattern = PAT_RANDRW;
+	cJSON *j = cell_to_json(&c);
+	assert_non_null(j);
+	assert_null(cJSON_GetObjectItem(j, "rate_iops"));
+	assert_null(cJSON_GetObjectItem(j, "load_sweep"));
+	assert_null(cJSON_GetObjectItem(j, "qos"));
+	cJSON_Delete(j);
+	c.rate.iops[0] = 700;
+	c.rate.iops[1] = 300;
+	c.rate.pair = true;
+	c.rate_process = RATE_POISSON;
+	c.load_sweep.niops = 2;
+	c.load_sweep.iops[0] = 1000;
+	c.load_sweep.iops[1] = 2500;
+	c.qos.metric = QOS_P999;
+	c.qos.target_ns = 1500000;
+	j = cell_to_json(&c);
+	assert_non_null(j);
+	assert_int_equal(cell_from_json(j, &d, err, sizeof(err)), 0);
+	assert_memory_equal(&c.rate, &d.rate, sizeof(c.rate));
+	assert_int_equal(d.rate_process, RATE_POISSON);
+	assert_memory_equal(&c.load_sweep, &d.load_sweep, sizeof(c.load_sweep));
+	assert_memory_equal(&c.qos, &d.qos, sizeof(c.qos));
+	for (int k = 0; k < NKEYS; k++)
+		assert_true(key_same(k, &c, &d));
+	cJSON_Delete(j);
+	/* a percentage sweep */
+	memset(&c.load_sweep, 0, sizeof(c.load_sweep));
+	c.load_sweep.from_pct = 10;
+	c.load_sweep.to_pct = 120;
+	c.load_sweep.steps = 12;
+	j = cell_to_json(&c);
+	assert_int_equal(cell_from_json(j, &d, err, sizeof(err)), 0);
+	assert_memory_equal(&c.load_sweep, &d.load_sweep, sizeof(c.load_sweep));
+	cJSON_Delete(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +247,7 @@ int main(void)
 		cmocka_unit_test(test_judge),
 		cmocka_unit_test(test_bisect),
 		cmocka_unit_test(test_sweep_points),
+		cmocka_unit_test(test_params_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
