@@ -127,15 +127,17 @@ bool qos_meets(const struct qos_point *p, const struct qos_target *t)
 void qos_judge(const struct qos_point *pts, size_t n, const struct qos_target *t,
 	       struct qos_verdict *v)
 {
+	bool run = true; /* every load so far met the target */
 	memset(v, 0, sizeof(*v));
 	v->best = -1;
 	for (size_t i = 0; i < n; i++) {
 		double x = qos_point_value(&pts[i], t->metric);
-		if (qos_meets(&pts[i], t)) {
-			if (!v->met || pts[i].achieved_iops > v->sustained_iops) {
-				v->sustained_iops = pts[i].achieved_iops;
-				v->best = (int)i;
-			}
+		bool meets = qos_meets(&pts[i], t);
+		v->any = v->any || meets;
+		run = run && meets;
+		if (run) {
+			v->sustained_iops = pts[i].achieved_iops;
+			v->best = (int)i;
 			v->met = true;
 		} else if (!v->met && x > 0 && (v->best < 0 || x < v->lowest_ns)) {
 			v->lowest_ns = x;
@@ -148,9 +150,8 @@ double qos_bisect_next(const struct qos_point *pts, size_t n,
 		       const struct qos_target *t)
 {
 	int lo = -1;
-	for (size_t i = 0; i < n; i++)
-		if (qos_meets(&pts[i], t))
-			lo = (int)i;
+	for (size_t i = 0; i < n && qos_meets(&pts[i], t); i++)
+		lo = (int)i;
 	if (lo < 0 || (size_t)lo + 1 >= n)
 		return 0;
 	double a = pts[lo].offered_iops, b = pts[lo + 1].offered_iops;

@@ -53,6 +53,17 @@ static void sentence(struct report *r, const struct qos_cell *q)
 			sbuf_addf(&b, " (%.0f %% of its maximum)",
 				  100 * q->v.sustained_iops / q->sd.max_iops);
 		sbuf_adds(&b, ".");
+	} else if (q->v.any) {
+		/* met higher up, not at the lowest load: nothing is sustained */
+		const struct qos_point *p = &q->sd.pts[0];
+		qos_fmt_lat(qos_point_value(p, q->sd.target.metric), lat, sizeof(lat));
+		sbuf_addf(&b, "%s does not meet %s for ", dev, tgt);
+		workload_words(r, q, &b);
+		sbuf_addf(&b, " at its lowest tested load (%s: %s at ",
+			  qos_metric_name(q->sd.target.metric), lat);
+		fmt_sig3(p->offered_iops, n, sizeof(n));
+		sbuf_addf(&b, "%s IOPS), so it sustains none; higher loads met it "
+			  "only here and there.", n);
 	} else if (q->v.best >= 0) {
 		qos_fmt_lat(q->v.lowest_ns, lat, sizeof(lat));
 		sbuf_addf(&b, "%s does not meet %s for ", dev, tgt);

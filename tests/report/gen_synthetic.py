@@ -7,7 +7,7 @@ usage: gen_synthetic.py OUTDIR [--devices hdd:hdd,ssd:ssd] [--cells N]
         [--repeat R] [--seed S] [--host NAME] [--status complete|interrupted]
         [--missing K] [--failed K] [--perf DEV=FACTOR] [--noise CV]
         [--data random|zero] [--buffered] [--started ISO] [--suite NAME]
-        [--size BYTES] [--mem BYTES] [--runtime-s S] [--sweep] [--qos-ms MS]
+        [--size BYTES] [--mem BYTES] [--runtime-s S] [--sweep] [--qos-ms MS] [--sweep-spike]
 --sweep gives every randread cell a load sweep (20..140 % of its IOPS in 7
 steps, a toy hockey stick of response p99); --qos-ms adds a p99 target.
 Device spec NAME:KIND, KIND in hdd, ssd, nvme; NAME may be any string.
@@ -64,7 +64,7 @@ def lat_obj(mean):
     return {"min": int(mean * 0.25), "max": int(mean * 12), "mean": mean,
             "stddev": mean * 0.6, "percentiles": pct}
 
-def sweep_cell(cell, maxiops, lat0, qos_ms):
+def sweep_cell(cell, maxiops, lat0, qos_ms, spike=False):
     """A load sweep of the cell: response p99 base / (1 - 0.95 rho) below the
     maximum, then growing with the overload; service latency flat."""
     p = cell["params"]
@@ -76,6 +76,8 @@ def sweep_cell(cell, maxiops, lat0, qos_ms):
     for k in range(7):
         rho = 0.2 + 0.2 * k
         p99 = base / (1 - 0.95 * rho) if rho < 1 else base * 20 * (1 + 10 * (rho - 1))
+        if spike and k == 0:
+            p99 *= 10
         resp = {"p50_ns": p99 / 3, "p99_ns": p99, "p999_ns": p99 * 1.5,
                 "p9999_ns": p99 * 2, "mean_ns": p99 / 2.5}
         svc = {"p50_ns": lat0, "p99_ns": base, "p999_ns": base * 1.5, "mean_ns": lat0 * 1.2}
@@ -106,6 +108,8 @@ def main():
     ap.add_argument("--runtime-s", type=int, default=5)
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--qos-ms", type=float, default=None)
+    ap.add_argument("--sweep-spike", action="store_true",
+                    help="the lowest load's p99 10x (a stalled run)")
     ap.add_argument("--names-json", default=None,
                     help="JSON list of device names replacing those of --devices (hostile-name tests)")
     a = ap.parse_args()
@@ -202,7 +206,8 @@ def main():
                 summ["lat_ns_merged"][d] = lat_obj(summ[d]["lat_mean_ns"]["mean"])
             cell.update(status="ok", error=None, repetitions=reps, summary=summ)
             if a.sweep and p["pattern"] == "randread":
-                sweep_cell(cell, iops, MODELS[kinds[p["device"]]][3], a.qos_ms)
+                sweep_cell(cell, iops, MODELS[kinds[p["device"]]][3], a.qos_ms,
+                           a.sweep_spike)
         fn = "cells/%04d.json" % p["id"]
         with open(os.path.join(a.out, fn), "w") as f:
             json.dump(cell, f)

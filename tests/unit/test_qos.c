@@ -135,6 +135,15 @@ static void test_judge(void **state)
 	t.target_ns = 1000000000;
 	qos_judge(p, n, &t, &v);
 	assert_int_equal(v.best, 4);
+	/* a point meeting it above one that does not is no claim */
+	t.target_ns = 300000;
+	double keep = p[1].p99_ns;
+	p[1].p99_ns = 400000;
+	qos_judge(p, n, &t, &v);
+	assert_true(v.met);
+	assert_int_equal(v.best, 0);
+	assert_true(fabs(v.sustained_iops - 200) < 1e-9);
+	p[1].p99_ns = keep;
 	/* not met anywhere: the lowest value and where */
 	t.target_ns = 100000;
 	qos_judge(p, n, &t, &v);
