@@ -418,7 +418,7 @@ static void issue(struct wloop *L)
 		/* rated: not before the intended start; when behind, at once */
 		if (L->rated && L->rate.next_ns > ts && !(L->t_end && ts >= L->t_end))
 			break;
-		uint64_t intended = L->rated ? rate_gen_take(&L->rate) : ts;
+		uint64_t intended = L->rated ? L->rate.next_ns : ts;
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
@@ -427,6 +427,8 @@ static void issue(struct wloop *L)
 		L->slots[si].intended = intended;
 		prepare_req(L, &L->slots[si], ts, counted);
 		enum engine_queue q = L->eng->queue(L->ctx, &L->slots[si].req);
+		if (L->rated && q != ENGINE_Q_BUSY) /* that start is taken */
+			rate_gen_take(&L->rate);
 		if (q == ENGINE_Q_QUEUED) {
 			queued++;
 			L->inflight++;

@@ -31,7 +31,10 @@ assert r["latency_kind"] == "response", "latency_kind %r" % r.get("latency_kind"
 # a count of sd sqrt(500) = 22 around 500
 tol = 25 if proc == "linear" else 50
 assert abs(d["iops"] - 500) <= tol, "achieved %.1f, not 500 +- %d" % (d["iops"], tol)
-assert resp["50.000000"] <= 1.5 * svc["50.000000"] + 200e3, "response p50 far above service p50"
+# nothing queues below capacity: response - service is only how late the
+# host woke the job for an intended start (0.45 ms at p50 at load 38 on
+# this 2-core VM), where an overload adds hundreds of ms
+assert resp["50.000000"] - svc["50.000000"] < 1e6, "response p50 over 1 ms above service p50"
 EOP
 	cat "$T/v"
 	grep -q '^#' "$T/v" && ! grep -qv '^#' "$T/v" && ok "cell $n: rate achieved, response ~ service"
