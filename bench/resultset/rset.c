@@ -18,6 +18,7 @@
 #include "rset.h"
 #include "cellcheck.h"
 #include "common/stats.h"
+#include "common/interval.h"
 
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
@@ -421,17 +422,18 @@ static void cell_measurements(struct rset_cell *c)
 					d->series_bw[i++] = cJSON_IsNumber(b) ?
 						b->valuedouble * 1e9 / (double)iv : 0;
 				/* the last interval is usually cut short by the end of
-				 * the run: scale it by its real length, drop it if tiny */
-				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0);
-				double last = rt0 - (double)(i - 1) * (double)iv;
-				if (i > 0 && rt0 > 0 && last > 0 && last < (double)iv) {
-					if (last < 0.2 * (double)iv)
-						i--;
-					else
-						d->series_bw[i - 1] *= (double)iv / last;
-				}
+				 * the run: scaled by its real length, or dropped, by
+				 * the fit's own rule (interval_sample_len) */
+				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
+				double ivs = (double)iv / 1e9;
+				double last = i ? interval_sample_len(i - 1, i, ivs, rt0) : ivs;
+				if (i > 0 && last <= 0)
+					i--;
+				else if (i > 0 && last < ivs)
+					d->series_bw[i - 1] *= ivs / last;
 				d->nseries = i;
 				d->series_interval_ns = iv;
+				d->series_runtime_s = rt0;
 			}
 		}
 	}

@@ -52,6 +52,9 @@ struct rset_dir {
 	uint64_t series_interval_ns;
 	size_t nseries;
 	double *series_bw;      /* bytes/s per interval */
+	double series_runtime_s; /* the repetition's runtime, which places the
+				  * last, partial sample (interval_sample_mid);
+				  * 0 unknown */
 };
 
 struct rset_cell {

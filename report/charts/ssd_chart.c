@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "common/interval.h"
 #include "render/escape.h"
 #include "model/ssd.h"
 
@@ -243,6 +244,9 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	const cJSON *pls = cJSON_GetObjectItemCaseSensitive(cl, "plateaus");
 	int ns = (x = cJSON_GetObjectItemCaseSensitive(cl, "samples")) &&
 		 cJSON_IsNumber(x) ? x->valueint : cJSON_GetArraySize(bytes);
+	size_t nall = (size_t)cJSON_GetArraySize(bytes);
+	const cJSON *rtj = cJSON_GetObjectItemCaseSensitive(rep, "runtime_ns");
+	double rt = cJSON_IsNumber(rtj) ? rtj->valuedouble / 1e9 : 0;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char plot[700];
 	int i = 0;
@@ -250,14 +254,16 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	cJSON_ArrayForEach(b, bytes) {
 		if (i >= ns)
 			break; /* the partial tail the fit dropped */
-		double t = (i + 0.5) * iv, v = cJSON_IsNumber(b) ? b->valuedouble / iv / 1e6 : 0;
+		double len = interval_sample_len((size_t)i, nall, iv, rt);
+		double t = interval_sample_mid((size_t)i, nall, iv, rt);
+		double v = cJSON_IsNumber(b) && len > 0 ? b->valuedouble / len / 1e6 : 0;
 		if (found)
 			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, plateau_level(pls, i) / 1e6);
 		else
 			sbuf_addf(&dat, "%.6g %.6g ?\n", t, v);
 		i++;
 	}
-	sbuf_adds(&setup, "set xlabel 'time (s)'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
+	sbuf_adds(&setup, "set xlabel '" INTERVAL_X_LABEL "'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
 		  "set yrange [0:*]\nset key outside right top\n");
 	if (found)
 		sbuf_addf(&setup, "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead "
