@@ -195,6 +195,39 @@ static int dir_check(const cJSON *d, const char *w, char *why, size_t whylen)
 	return 0;
 }
 
+/* host_load (sysload.h): shares of the CPU time in [0, 100], CPU counts
+ * in [0, 1e6], load averages three numbers in [0, 1e6]. */
+static bool load_check(const cJSON *l, const char *w, char *why, size_t whylen)
+{
+	static const char *const pct[] = { "cpu_busy_pct", "cpu_iowait_pct",
+					   "cpu_steal_pct", "own_cpu_pct" };
+	static const char *const la[] = { "loadavg_before", "loadavg_after" };
+	if (!cJSON_IsObject(l)) {
+		snprintf(why, whylen, "%shost_load is not an object", w);
+		return false;
+	}
+	for (size_t k = 0; k < 4; k++)
+		if (!opt_num(l, pct[k], 0, 100, w, why, whylen))
+			return false;
+	if (!opt_num(l, "cpus", 0, 1e6, w, why, whylen) ||
+	    !opt_num(l, "other_busy_cpus", 0, 1e6, w, why, whylen))
+		return false;
+	for (size_t k = 0; k < 2; k++) {
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(l, la[k]), *v;
+		if (!a)
+			continue;
+		bool good = cJSON_IsArray(a) && cJSON_GetArraySize(a) == 3;
+		cJSON_ArrayForEach(v, a)
+			good &= cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 1e6;
+		if (!good) {
+			snprintf(why, whylen, "%shost_load.%s is not three load averages in [0, 1e6]",
+				 w, la[k]);
+			return false;
+		}
+	}
+	return true;
+}
+
 static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
 {
 	static const char *const dirs[] = { "read", "write" };
@@ -218,6 +251,9 @@ static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
 			snprintf(why, whylen, "%scpu is not an object", w);
 		return -1;
 	}
+	const cJSON *load = cJSON_GetObjectItemCaseSensitive(r, "host_load");
+	if (load && !load_check(load, w, why, whylen))
+		return -1;
 	for (int d = 0; d < 2; d++) {
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(r, dirs[d]);
 		if (!x)

@@ -189,6 +189,40 @@ err:
 	return NULL;
 }
 
+/* "host_load" of a repetition (results/README.md): the load average
+ * before and after, and the CPU time of all CPUs in between. */
+static bool load_json(cJSON *o, const struct rep_result *r)
+{
+	const struct sysload_delta *d = &r->load;
+	cJSON *x = cJSON_AddObjectToObject(o, "host_load"), *a;
+	if (!x)
+		return false;
+	for (int k = 0; k < 2; k++) {
+		const struct sysload *s = k ? &r->load_after : &r->load_before;
+		if (!s->have_load)
+			continue;
+		if (!(a = cJSON_AddArrayToObject(x, k ? "loadavg_after" : "loadavg_before")))
+			return false;
+		for (int i = 0; i < 3; i++) {
+			cJSON *v = cJSON_CreateNumber(s->load[i]);
+			if (!v)
+				return false;
+			cJSON_AddItemToArray(a, v);
+		}
+	}
+	if (d->ncpu && !add_num(x, "cpus", d->ncpu))
+		return false;
+	if (!d->have_cpu)
+		return true;
+	return add_num(x, "cpu_busy_pct", d->busy_pct) &&
+	       add_num(x, "cpu_iowait_pct", d->iowait_pct) &&
+	       add_num(x, "cpu_steal_pct", d->steal_pct) &&
+	       add_num(x, "own_cpu_pct", d->own_pct) &&
+	       add_num(x, "other_busy_cpus", d->other_cpus) &&
+	       cJSON_AddBoolToObject(x, "competed",
+				     sysload_competed(d->other_cpus, d->steal_pct));
+}
+
 cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 {
 	cJSON *o = cJSON_CreateObject(), *cpu;
@@ -214,6 +248,8 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		     !add_num(cpu, "ctx_involuntary", (double)r->ctx_involuntary)))
 			goto err;
 	}
+	if (r->have_load && !load_json(o, r))
+		goto err;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		if (!r->dir[d].present)
 			continue;

@@ -19,6 +19,7 @@
 #include "cellcheck.h"
 #include "common/stats.h"
 #include "common/interval.h"
+#include "common/sysload.h"
 
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
@@ -329,6 +330,22 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 }
 
 
+/* One repetition's host_load into the cell's tally (rset.h). */
+static void cell_host_load(struct rset_cell *c, const cJSON *l)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(l, "other_busy_cpus");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(l, "cpu_steal_pct");
+	if (!cJSON_IsNumber(o) || !cJSON_IsNumber(st))
+		return;
+	c->load_reps++;
+	if (sysload_competed(o->valuedouble, st->valuedouble))
+		c->load_competed++;
+	if (o->valuedouble > c->load_other_cpus_max)
+		c->load_other_cpus_max = o->valuedouble;
+	if (st->valuedouble > c->load_steal_pct_max)
+		c->load_steal_pct_max = st->valuedouble;
+}
+
 static void cell_measurements(struct rset_cell *c)
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
@@ -352,6 +369,7 @@ static void cell_measurements(struct rset_cell *c)
 			   cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io_why"))) {
 			c->cpu_per_io_sqpoll = true;
 		}
+		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
 	c->have_cpu_per_io = nperio > 0;
