@@ -295,6 +295,10 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		j->hist[d] = calloc(1, sizeof(*j->hist[d]));
 		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
 			return -ENOMEM;
+		/* a write's first seconds finer: a short cache runs out there */
+		if (d == DIR_WRITE && series_init_fine(&j->series[d], SERIES_FINE_NS,
+						       SERIES_FINE_SPAN_NS) < 0)
+			return -ENOMEM;
 	}
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
 		return -ENOMEM;
