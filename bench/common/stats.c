@@ -233,7 +233,8 @@ int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
 	s->ios[idx] += ios;
 	s->bytes[idx] += bytes;
 	s->lat_sum_ns[idx] += lat_sum_ns;
-	if (s->fine_n) {
+	/* past the fine span (after 2 s): one compare, no division */
+	if (s->fine_n && t_ns < (uint64_t)s->fine_n * s->fine_interval_ns) {
 		size_t f = (size_t)(t_ns / s->fine_interval_ns);
 		if (f < s->fine_n) {
 			s->fine_ios[f] += ios;
