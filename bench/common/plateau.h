@@ -112,6 +112,11 @@ int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
  * the last level 30 % below the head's, no recovery to within 15 % of it,
  * lasting max(1 s, 20 % of the run), a run of at least 2 s, not RAM; the
  * drop's t is the fine fit's.  Otherwise the coarse result stands.
+ * Measured (test_plateau_head.c, 2,000 trials each): a 0.3 s cache in 1 s
+ * intervals and a 0.16 s one in 100 ms are found in 100 % (the coarse fit
+ * alone: 0 %), the head's level within 5 % and its length within one fine
+ * interval in >= 96 %; false cliffs 0 on stationary noise of CV 30 %, and
+ * at most 0.4 % on AR(1) noise of phi 0.8 (5,000 trials, fine CV 50 %).
  * 0, or -1 on OOM.
  */
 int plateau_fit_head(const double *x, size_t n, double interval_s,

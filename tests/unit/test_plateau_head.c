@@ -116,6 +116,32 @@ static void test_stationary_no_head_cliff(void **state)
 	assert_true(found <= TRIALS / 100);
 }
 
+/* Correlated noise (AR(1), phi 0.8, CV 30 % coarse, 50 % fine: a slow
+ * wander, the hardest case): at most 1 % false cliffs. */
+static void test_correlated_no_head_cliff(void **state)
+{
+	(void)state;
+	struct prng p;
+	double x[60], f[100];
+	size_t found = 0;
+	prng_seed(&p, 25);
+	for (int t = 0; t < TRIALS; t++) {
+		for (int k = 0; k < 2; k++) {
+			double *v = k ? f : x, cv = k ? 0.5 : 0.3, e = gauss(&p);
+			for (size_t i = 0; i < (k ? 100u : 60u); i++) {
+				if (i)
+					e = 0.8 * e + 0.6 * gauss(&p);
+				v[i] = 500e6 * (1 + cv * e) > 0 ? 500e6 * (1 + cv * e) : 0;
+			}
+		}
+		struct plateaus pl;
+		assert_int_equal(plateau_fit_head(x, 60, 0.1, f, 100, 0.02, false, &pl), 0);
+		found += pl.cliff;
+	}
+	print_message("AR(1) phi 0.8: %zu false cliffs in %d\n", found, TRIALS);
+	assert_true(found <= TRIALS / 100);
+}
+
 /* A 1.5 s cache: the coarse fit sees it; the fine samples add nothing. */
 static void test_long_cache_not_doubled(void **state)
 {
@@ -236,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_cache_0_3s_in_1s_intervals),
 		cmocka_unit_test(test_cache_0_16s_in_100ms_intervals),
 		cmocka_unit_test(test_stationary_no_head_cliff),
+		cmocka_unit_test(test_correlated_no_head_cliff),
 		cmocka_unit_test(test_long_cache_not_doubled),
 		cmocka_unit_test(test_fine_samples_keep_totals),
 		cmocka_unit_test(test_cliff_json_names_the_head),
