@@ -197,14 +197,21 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 		other = c->load_other_cpus_max > other ? c->load_other_cpus_max : other;
 		steal = c->load_steal_pct_max > steal ? c->load_steal_pct_max : steal;
 	}
-	if (pk.n)
-		warn_add(r, "%s: other work competed for the CPU during %s: in %d of "
-			 "%d repetitions other processes kept up to %.1f CPUs busy, "
-			 "or the hypervisor stole up to %.0f %% of the CPU time (the "
-			 "rule: %.1f CPUs of other work, or %.0f %% steal, over a "
-			 "repetition); %s numbers may be low, rerun on a quiet machine",
-			 dv->display, pick_text(&pk, tmp), hit, reps, other, steal,
+	if (pk.n) {
+		/* name only what crossed its bar */
+		char why[160] = "";
+		if (other >= SYSLOAD_OTHER_CPUS)
+			snprintf(why, sizeof(why), "other processes kept up to %.1f CPUs busy", other);
+		if (steal >= SYSLOAD_STEAL_PCT)
+			snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				 "%sthe hypervisor stole up to %.0f %% of the CPU time",
+				 why[0] ? " and " : "", steal);
+		warn_add(r, "%s: other work competed for the CPU during %s: %s, in %d of "
+			 "%d repetitions (the rule: %.1f CPUs of other work, or %.0f %% "
+			 "steal, over a repetition); %s numbers may be low, rerun on a "
+			 "quiet machine", dv->display, pick_text(&pk, tmp), why, hit, reps,
 			 SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT, pk.n == 1 ? "its" : "their");
+	}
 	sbuf_release(&pk.names);
 }
 
