@@ -248,10 +248,29 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 	return o;
 }
 
+/* The cells whose latency is response latency (run at a rate): the
+ * report's "latency runs from submission" must not cover them silently. */
+static void response_cells(const struct report *r, cJSON *ctx)
+{
+	struct sbuf b = SBUF_INIT;
+	for (size_t g = 0; g < r->ngroups; g++)
+		for (size_t i = 0; i < r->groups[g].n; i++) {
+			const struct rentry *e = &r->groups[g].e[i];
+			if (!cJSON_GetObjectItemCaseSensitive(e->cell->params, "rate_iops"))
+				continue;
+			sbuf_addf(&b, "%s%s, %s", b.len ? "; " : "", r->devs[e->dev].display,
+				  r->groups[g].title);
+		}
+	if (b.len)
+		add_str(ctx, "response_cells", sbuf_str(&b));
+	sbuf_release(&b);
+}
+
 void qos_report_context(const struct report *r, const struct chart_set *cs,
 			bool html, cJSON *ctx)
 {
 	const struct qos_report *s = r->qos;
+	response_cells(r, ctx);
 	if (!s || !s->n)
 		return;
 	cJSON *a = cJSON_AddArrayToObject(ctx, "qos");

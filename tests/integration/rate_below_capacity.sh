@@ -50,4 +50,8 @@ EOP
 	cat "$T/v"
 	grep -q '^#' "$T/v" && ! grep -qv '^#' "$T/v" && ok "cell $n: rate achieved, response ~ service"
 done
+# the report's "latency runs from submission" does not cover these cells
+expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none --format md
+grep -q "^Except in cells run at a rate (\`rate_iops\`), whose latency runs from each IO's intended start" "$T/rep/report.md" \
+	&& ok "the report says these cells hold response latency" || not_ok "no response-latency note"
 tap_end

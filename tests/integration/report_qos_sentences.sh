@@ -36,6 +36,8 @@ md notarget | grep -q '^## Latency under load: ssd' && ok "a sweep without a tar
 	|| not_ok "no QoS section"
 md nosweep | grep -q "Latency under load\|sustains\|does not meet" && not_ok "QoS text without a sweep" \
 	|| ok "no sweep: no QoS section, no sentence"
+md both | grep -q "^Except in cells run at a rate" && not_ok "a response-latency note without a rated cell" \
+	|| ok "no rated cell: latency runs from submission, no exception noted"
 md spike | grep -q '^- ssd does not meet p99 ≤ 1 ms for 4K random reads at QD1 at its lowest tested load (p99: 3.33 ms at 1,800 IOPS), so it sustains none; higher loads met it only here and there\.' \
 	&& ok "met only above a failing lowest load: no sustained claim, says so" \
 	|| not_ok "spike: $(md spike | grep 'ssd does not\|ssd sustains')"
