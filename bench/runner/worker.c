@@ -28,11 +28,16 @@
 
 #define TRACE_BUF (64 * 1024)
 /* A rated job with IOs in flight and the next intended start ahead polls
- * for completions this often (the engines' reap has no timeout): a
- * completion is seen at most this late, which the service latency of a
- * rated cell may carry.  Idle, it sleeps to the intended start, waking at
- * least every RATE_IDLE_NS to see a stop. */
+ * for completions (the engines' reap has no timeout): first every
+ * RATE_POLL_NS, each empty poll 1/4 longer, up to RATE_POLL_MAX_NS, back
+ * to the start at every completion.  A completion is seen at most that
+ * late: the first few polls 20-40 us apart, then about a quarter of the
+ * time the job has waited so far (an 8 ms HDD read costs about 20 polls,
+ * not 400).  The service latency of a rated cell may carry that delay.  Idle,
+ * the job sleeps to the intended start, waking at least every
+ * RATE_IDLE_NS to see a stop. */
 #define RATE_POLL_NS 20000ull
+#define RATE_POLL_MAX_NS 200000ull
 #define RATE_IDLE_NS 10000000ull
 #define ACC_FOLD (1u << 20) /* keeps the integer moments far from overflow */
 
@@ -303,6 +308,7 @@ struct wloop {
 	bool random, mixed, writes, tracing, stamping;
 	bool issuing, fsync_due;
 	bool rated;                /* a rate: latency from the intended start */
+	uint64_t poll_ns;          /* rated: the next poll's wait (rate_wait) */
 };
 
 /* May one more IO issued at ts be issued (time, pass quota, request
@@ -522,6 +528,8 @@ static int reap(struct wloop *L, bool poll)
 		blat[d] += lat;
 	}
 	L->inflight -= (unsigned)n;
+	if (n) /* a rated job's next wait polls from the start again */
+		L->poll_ns = RATE_POLL_NS;
 	L->live_ios += (uint64_t)n;
 	L->live_bytes += (uint64_t)n * L->bs;
 	for (unsigned d = 0; d < DIR__COUNT; d++)
@@ -552,8 +560,11 @@ static int rate_wait(struct wloop *L)
 		int n = reap(L, true);
 		if (n)
 			return n < 0 ? -1 : 0;
-		if (due - now > RATE_POLL_NS)
-			due = now + RATE_POLL_NS;
+		if (due - now > L->poll_ns)
+			due = now + L->poll_ns;
+		L->poll_ns += L->poll_ns / 4;
+		if (L->poll_ns > RATE_POLL_MAX_NS)
+			L->poll_ns = RATE_POLL_MAX_NS;
 	} else if (due - now > RATE_IDLE_NS) {
 		due = now + RATE_IDLE_NS;
 	}
@@ -625,6 +636,7 @@ static void wloop_start(struct wloop *L)
 	L->issuing = true;
 	/* the schedule starts with the run (ramp included), one stream per job */
 	L->rated = sh->rate_iops > 0;
+	L->poll_ns = RATE_POLL_NS;
 	if (L->rated)
 		rate_gen_init(&L->rate, sh->t_start, sh->rate_iops, L->c->rate_process,
 			      L->c->seed ^ ((uint64_t)j->idx << 40));
