@@ -43,10 +43,15 @@ static int qos_chart(const struct report *r, const struct qos_report *s, size_t 
 		double t = (double)q->sd.target.target_ns / 1e6;
 		mn = t < mn ? t : mn;
 		mx = t > mx ? t : mx;
+		char tv[32]; /* our number and unit only: gnuplot sees no set's text */
+		if (t >= 1)
+			snprintf(tv, sizeof(tv), "%g ms", t);
+		else
+			snprintf(tv, sizeof(tv), "%g us", t * 1000);
 		sbuf_addf(&setup, "set arrow from graph 0, first %.6g to graph 1, first %.6g "
-			  "nohead dt 2 lw 2 lc rgb '#c0392b'\nset label 'target %s' at graph "
-			  "0.01, first %.6g offset 0,0.7 tc rgb '#c0392b'\n", t, t,
-			  qos_metric_name(q->sd.target.metric), t);
+			  "nohead dt 2 lw 2 lc rgb '#c0392b'\nset label 'target: %s %s' at "
+			  "graph 0.01, first %.6g offset 0,0.7 tc rgb '#c0392b'\n", t, t,
+			  qos_metric_name(q->sd.target.metric), tv, t);
 	}
 	if (q->sd.knee >= 0) {
 		double x = q->sd.pts[q->sd.knee].achieved_iops;
