@@ -43,4 +43,17 @@ md spike | grep -q '^- ssd does not meet p99 ≤ 1 ms for 4K random reads at QD1
 	|| not_ok "spike: $(md spike | grep 'ssd does not\|ssd sustains')"
 md spike | grep -q '^- ssd sustains' && not_ok "sustains claimed over a failing lower load" \
 	|| ok "no sustains sentence over a failing lower load"
+# the chart: one per swept cell, knee and target drawn, none without a sweep
+if command -v gnuplot >/dev/null 2>&1; then
+	expect_exit 0 "$IOMATRIX" report "$T/both" -o "$T/both/charts" --charts svg --format md
+	gp=$(ls "$T"/both/charts/charts/qos-*.gp 2>/dev/null | wc -l)
+	[ "$gp" = 2 ] && [ -s "$T/both/charts/charts/qos-1.svg" ] && ok "a QoS chart per swept cell" \
+		|| not_ok "QoS charts: $gp"
+	grep -q "label 'knee'" "$T/both/charts/charts/qos-2.gp" && grep -q "label 'target: p99 50 ms'" \
+		"$T/both/charts/charts/qos-2.gp" && grep -q "set logscale y" "$T/both/charts/charts/qos-2.gp" \
+		&& ok "knee, target line and log latency axis" || not_ok "chart marks missing"
+	expect_exit 0 "$IOMATRIX" report "$T/nosweep" -o "$T/nosweep/charts" --charts svg --format md
+	ls "$T"/nosweep/charts/charts/qos-* >/dev/null 2>&1 && not_ok "a QoS chart without a sweep" \
+		|| ok "no sweep, no QoS chart"
+fi
 tap_end
