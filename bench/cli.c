@@ -19,6 +19,7 @@ const struct command bench_commands[] = {
 	{ &validate_spec, cmd_validate },
 	{ &import_spec, cmd_import },
 	{ &export_spec, cmd_export },
+	{ &reproduce_spec, cmd_reproduce },
 	{ &agent_spec, cmd_agent },
 	{ NULL, NULL },
 };
