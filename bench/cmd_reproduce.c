@@ -263,7 +263,7 @@ int cmd_reproduce(int argc, char **argv)
 	if (a.scale && !a.quiet)
 		fprintf(stderr, "iomatrix: warning: --scale %s instead of the set's %g: the "
 			"numbers may differ for that reason alone\n", a.scale, o.scale);
-	struct reproduces rp = { o.id, o.manifest_sha256, o.dir };
+	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, a.tolerance };
 	struct run_extra x = { o.suite_sha256, &rp, argc, argv, set_dir, sizeof(set_dir) };
 	rc = run_command(rargc, rv, &x);
 	if ((rc != EXIT_OK && rc != EXIT_RUNTIME) || !set_dir[0])

@@ -28,7 +28,9 @@ int reprofile_add(cJSON *m, const struct reproduces *r)
 
 	if (!o || !cJSON_AddStringToObject(o, "set", r->set) ||
 	    !cJSON_AddStringToObject(o, "manifest_sha256", r->manifest_sha256) ||
-	    !cJSON_AddStringToObject(o, "path", r->path ? r->path : "")) {
+	    !cJSON_AddStringToObject(o, "path", r->path ? r->path : "") ||
+	    (r->tolerance_pct > 0 &&
+	     !cJSON_AddNumberToObject(o, "tolerance_pct", r->tolerance_pct))) {
 		cJSON_Delete(o);
 		return -ENOMEM;
 	}
@@ -47,6 +49,9 @@ int reprofile_get(const cJSON *m, struct reproduces *out)
 	out->set = jstr(o, "set");
 	out->manifest_sha256 = jstr(o, "manifest_sha256");
 	out->path = jstr(o, "path");
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct");
+	if (cJSON_IsNumber(t) && t->valuedouble > 0 && t->valuedouble < 1000)
+		out->tolerance_pct = t->valuedouble;
 	return 0;
 }
 

@@ -18,12 +18,15 @@
 
 #include <cjson/cJSON.h>
 
-/* The manifest's "reproduces": {"set", "manifest_sha256", "path"}.
+/* The manifest's "reproduces": {"set", "manifest_sha256", "path",
+ * "tolerance_pct"}.
  * Strings are borrowed from the manifest when read. */
 struct reproduces {
 	const char *set;              /* the original's id: its directory name */
 	const char *manifest_sha256;  /* of the original's manifest.json bytes */
 	const char *path;             /* where it was read from, as given */
+	double tolerance_pct;         /* the --tolerance judged by (0: none
+				       * recorded, use the default) */
 };
 
 /* Add r to manifest m (strings copied).  0 or -ENOMEM. */

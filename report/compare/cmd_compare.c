@@ -15,8 +15,10 @@
 
 #include "cli.h"
 #include "ratio.h"
+#include "repro.h"
 #include "sides.h"
 #include "common/fsutil.h"
+#include "resultset/reprofile.h"
 #include "resultset/resultset.h"
 #include "model/report.h"
 #include "render/template.h"
@@ -558,6 +560,8 @@ int cmd_compare(int argc, char **argv)
 	char *css = NULL;
 	struct outdir od = { .fd = -1 };
 	cJSON *ctx = NULL, *json = NULL;
+	struct repro rp;
+	bool have_rp = false;
 	int rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
@@ -631,6 +635,20 @@ int cmd_compare(int argc, char **argv)
 
 	char buf[512];
 	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
+	/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash):
+	 * the reproduction's verdicts too, at the tolerance it recorded */
+	if (repro_of(&r, 0, 1)) {
+		struct reproduces rs;
+		reprofile_get(r.sets[1].manifest, &rs);
+		if (repro_judge(&r, 0, 1, rs.tolerance_pct > 0 ? rs.tolerance_pct :
+				REPRO_DEFAULT_TOLERANCE_PCT, &rp) < 0) {
+			rc = EXIT_RUNTIME;
+			goto out;
+		}
+		have_rp = true;
+		cJSON_AddItemToObject(ctx, "reproduction", repro_context(&rp, &r));
+		cJSON_AddItemToObject(json, "reproduction", repro_context(&rp, &r));
+	}
 
 	/* NEW/compare lives in a set that may come from anyone: never a link */
 	int e = c.out ? outdir_open(&od, c.out, NULL, "compare", &errs) :
@@ -646,6 +664,8 @@ int cmd_compare(int argc, char **argv)
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);
 	printf("%s\n", buf);
+	if (have_rp)
+		repro_print(&rp, &r, stdout);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct cmp_row *row = &rows[i];
 		if (row->v != V_WORSE && row->v != V_BETTER)
@@ -670,6 +690,8 @@ out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
+	if (have_rp)
+		repro_release(&rp);
 	cJSON_Delete(ctx);
 	cJSON_Delete(json);
 	free(rows);

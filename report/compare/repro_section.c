@@ -8,14 +8,14 @@
 
 #include "resultset/reprofile.h"
 
-static int add_pair(struct report *r, size_t orig, size_t rep)
+static int add_pair(struct report *r, size_t orig, size_t rep, double tol)
 {
 	struct repro_report *rr = r->repro;
 	struct repro *np = realloc(rr->p, (rr->n + 1) * sizeof(*np));
 	if (!np)
 		return -1;
 	rr->p = np;
-	if (repro_judge(r, orig, rep, REPRO_DEFAULT_TOLERANCE_PCT, &rr->p[rr->n]) < 0)
+	if (repro_judge(r, orig, rep, tol, &rr->p[rr->n]) < 0)
 		return -1;
 	char *s = repro_sentence(&rr->p[rr->n]);
 	rr->n++;
@@ -38,7 +38,8 @@ int repro_section_load(struct report *r)
 			if (i == j || !repro_of(r, i, j))
 				continue;
 			found = true;
-			if (add_pair(r, i, j) < 0)
+			if (add_pair(r, i, j, rp.tolerance_pct > 0 ? rp.tolerance_pct :
+					 REPRO_DEFAULT_TOLERANCE_PCT) < 0)
 				return -1;
 		}
 		if (!found)

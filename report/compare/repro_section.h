@@ -2,7 +2,7 @@
  * repro_section.h - the report's optional "Reproduction" section (a row of
  * report_sections[], report/sections.c): for every loaded set that
  * reproduces another loaded set (repro_of), the verdicts of repro.h at the
- * default tolerance, one summary sentence, and the environment
+ * tolerance the reproduction recorded (else the default), one summary sentence, and the environment
  * differences; a set whose original is not loaded gets a warning naming
  * it.  Lives in compare/ because the verdicts are ratio.h's.
  */
