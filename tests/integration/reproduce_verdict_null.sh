@@ -3,7 +3,7 @@
 # workload.  The null engine with a fixed per-IO latency
 # (IOMATRIX_NULL_LATENCY_US) stands in for a device: the same latency gives
 # "reproduced" (exit 0, also with --fail-if-not-reproduced), twice the
-# latency gives "slower" (exit 0, exit 3 with the flag).  At iodepth 32 the
+# latency gives "slower" (exit 0, exit 3 with the flag).  At iodepth 64 the
 # device always has the next IO queued, so its IOPS (1 / latency) do not
 # depend on how late a busy machine wakes the job (as in
 # compare_null_throttle.sh).  The new manifest records the set id, the
@@ -21,19 +21,19 @@ defaults:
   size: 1m
   runtime: 100ms
   repeat: 3
-  iodepth: 32
+  iodepth: 64
 devices:
   - name: disk
     path: $T/a/f
 include:
   - {pattern: randread, bs: 4k}
 EOS
-export IOMATRIX_NULL_LATENCY_US=2000
+export IOMATRIX_NULL_LATENCY_US=1000
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
 
 expect_exit 0 "$IOMATRIX" reproduce "$T/orig" --device disk="$T/b/f" --out "$T/same" \
 	--quiet --fail-if-not-reproduced
-grep -q "^  reproduced   disk: 4K random read, QD32 (RND4K Q32T1), IOPS: original .* ratio [01]\.[0-9]* (CI [01]\.[0-9]* … [01]\.[0-9]*)$" "$T/out" &&
+grep -q "^  reproduced   disk: 4K random read, QD64 (RND4K Q64T1), IOPS: original .* ratio [01]\.[0-9]* (CI [01]\.[0-9]* … [01]\.[0-9]*)$" "$T/out" &&
 	ok "same latency: the workload is reproduced" || not_ok "verdict line: $(cat "$T/out")"
 grep -q "^Reproduced: the workload is within ±10 % of the original" "$T/out" &&
 	ok "verdict sentence: reproduced" || not_ok "sentence: $(cat "$T/out")"
@@ -47,22 +47,22 @@ want=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
 	[ "$(jq -r .devices[0].path "$T/same/manifest.json")" = "$T/b/f" ] &&
 	ok "the same suite ran on the mapped path" || not_ok "suite or path differ"
 
-IOMATRIX_NULL_LATENCY_US=4000 expect_exit 0 "$IOMATRIX" reproduce "$T/orig" \
+IOMATRIX_NULL_LATENCY_US=2000 expect_exit 0 "$IOMATRIX" reproduce "$T/orig" \
 	--device disk="$T/b/f" --out "$T/slow" --quiet
-grep -q "^  slower       disk: 4K random read, QD32 (RND4K Q32T1), IOPS" "$T/out" &&
+grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS" "$T/out" &&
 	ok "twice the latency: slower" || not_ok "verdict line: $(cat "$T/out")"
 grep -q "^Reproduced" "$T/out" && not_ok "'Reproduced' said of a slower reproduction" ||
 	ok "no 'Reproduced' sentence when slower"
 grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/out" &&
 	ok "verdict sentence: not reproduced" || not_ok "sentence: $(cat "$T/out")"
-IOMATRIX_NULL_LATENCY_US=4000 expect_exit 3 "$IOMATRIX" reproduce "$T/orig" \
+IOMATRIX_NULL_LATENCY_US=2000 expect_exit 3 "$IOMATRIX" reproduce "$T/orig" \
 	--device disk="$T/b/f" --out "$T/slow3" --quiet --fail-if-not-reproduced
 ok "--fail-if-not-reproduced exits 3 when slower"
 
 # report: the section and its sentence on each side, none for a plain set
 expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/same" -o "$T/r1" --charts none --format md,html
 grep -q "^## Reproduction" "$T/r1/report.md" && grep -q "^- Reproduced: the workload" "$T/r1/report.md" &&
-	grep -q "| disk | 4K random read, QD32 (RND4K Q32T1) | IOPS | .* | reproduced |" "$T/r1/report.md" &&
+	grep -q "| disk | 4K random read, QD64 (RND4K Q64T1) | IOPS | .* | reproduced |" "$T/r1/report.md" &&
 	grep -q '<h2 id="reproduction">' "$T/r1/report.html" &&
 	ok "report: reproduction section and summary sentence" || not_ok "report: $(grep -n -i reprod "$T/r1/report.md")"
 expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/slow" -o "$T/r2" --charts none --format md
