@@ -69,7 +69,7 @@ static void fio_missing(const struct rset *rs, struct sbuf *m)
 		const cJSON *src = cJSON_GetObjectItemCaseSensitive(c->json, "source");
 		const cJSON *opts = cJSON_GetObjectItemCaseSensitive(src, "fio_options");
 		bool has = false;
-		if (!cJSON_IsObject(opts)) {
+		if (!cJSON_IsObject(opts) || !opts->child) {
 			sbuf_addf(m, "  cell %d (%s): fio's job options (the JSON has no "
 				  "\"job options\")\n", c->id, c->label ? c->label : "?");
 			continue;

@@ -88,6 +88,11 @@ static int env_cmp(struct repro *p, const char *what, const char *a, const char 
 {
 	if ((!a && !b) || (a && b && !strcmp(a, b)))
 		return 0;
+	if (!a) { /* an import records no fingerprint: one line for all */
+		size_t l = strlen(p->unknown);
+		snprintf(p->unknown + l, sizeof(p->unknown) - l, "%s%s", l ? ", " : "", what);
+		return 0;
+	}
 	return env_add(p, fmt_str("%s: %s in the original, %s in the reproduction", what,
 				  a ? a : "unknown", b ? b : "unknown"));
 }
@@ -126,41 +131,66 @@ static int env_devices(struct repro *p, const struct rset *o, const struct rset 
 	return 0;
 }
 
-/* A parameter every pair differs in (the random map, the reaping, ...),
- * once per key: run from the same suite they agree, so this names what an
- * import or another iomatrix version set differently. */
+/* The reproduction's cell of original cell c: the same id (one suite
+ * expands to one plan, so ids agree) on the same device and with the same
+ * shape of workload; its size and runtime may differ (--scale), which the
+ * environment differences then name.  NULL when there is none. */
+static const struct rentry *rep_entry(const struct report *r, size_t rep,
+				      const struct rset_cell *c)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *x = g->e[k].cell;
+			if (r->devs[g->e[k].dev].set != rep || x->id != c->id)
+				continue;
+			if (!x->ok || strcmp(x->device, c->device) ||
+			    x->cell.pattern != c->cell.pattern || x->bs != c->bs ||
+			    x->iodepth != c->iodepth || x->jobs != c->jobs)
+				return NULL;
+			return &g->e[k];
+		}
+	}
+	return NULL;
+}
+
+/* Each parameter in which the two cells differ, once per key. */
+static int env_cell(struct repro *p, const struct rset_cell *co, const struct rset_cell *cn)
+{
+	const cJSON *x;
+	cJSON_ArrayForEach(x, co->params) {
+		const cJSON *y = cJSON_GetObjectItemCaseSensitive(cn->params, x->string);
+		if (!strcmp(x->string, "id") || !strcmp(x->string, "path") ||
+		    !strcmp(x->string, "device") || (y && cJSON_Compare(x, y, true)))
+			continue;
+		char what[128];
+		snprintf(what, sizeof(what), "parameter %s", x->string);
+		bool seen = false;
+		for (size_t e = 0; e < p->nenv && !seen; e++)
+			seen = !strncmp(p->env[e], what, strlen(what)) &&
+			       p->env[e][strlen(what)] == ':';
+		if (seen)
+			continue;
+		char *a = cJSON_PrintUnformatted(x), *b = y ? cJSON_PrintUnformatted(y) : NULL;
+		int ret = env_cmp(p, what, a, b ? b : "absent");
+		free(a);
+		free(b);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int env_params(struct repro *p, const struct report *r)
 {
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
-		const struct rentry *eo = NULL, *en = NULL;
 		for (size_t k = 0; k < g->n; k++) {
-			size_t s = r->devs[g->e[k].dev].set;
-			if (s == p->orig && !eo)
-				eo = &g->e[k];
-			else if (s == p->rep && !en)
-				en = &g->e[k];
-		}
-		if (!eo || !en)
-			continue;
-		const cJSON *x;
-		cJSON_ArrayForEach(x, eo->cell->params) {
-			const cJSON *y = cJSON_GetObjectItemCaseSensitive(en->cell->params, x->string);
-			if (!strcmp(x->string, "id") || !strcmp(x->string, "path") ||
-			    !strcmp(x->string, "device") || !strcmp(x->string, "label") ||
-			    (y && cJSON_Compare(x, y, true)))
+			const struct rentry *eo = &g->e[k], *en;
+			if (r->devs[eo->dev].set != p->orig ||
+			    !(en = rep_entry(r, p->rep, eo->cell)))
 				continue;
-			char *a = cJSON_PrintUnformatted(x), *b = y ? cJSON_PrintUnformatted(y) : NULL;
-			char what[128];
-			snprintf(what, sizeof(what), "parameter %s", x->string);
-			bool seen = false;
-			for (size_t e = 0; e < p->nenv && !seen; e++)
-				seen = !strncmp(p->env[e], what, strlen(what)) &&
-				       p->env[e][strlen(what)] == ':';
-			int ret = seen ? 0 : env_cmp(p, what, a, b ? b : "absent");
-			free(a);
-			free(b);
-			if (ret < 0)
+			if (env_cell(p, eo->cell, en->cell) < 0)
 				return -1;
 		}
 	}
@@ -180,20 +210,18 @@ int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rdev *d = &r->devs[g->e[k].dev];
-			if (d->set != orig || !g->e[k].cell->ok)
+			const struct rentry *en;
+			if (d->set != orig || !g->e[k].cell->ok ||
+			    !(en = rep_entry(r, rep, g->e[k].cell)))
 				continue;
-			for (size_t m = 0; m < g->n; m++) {
-				const struct rdev *d2 = &r->devs[g->e[m].dev];
-				if (d2->set != rep || strcmp(d2->name, d->name) || !g->e[m].cell->ok)
-					continue;
-				if (add_row(p, &alloc, g, &g->e[k], &g->e[m], d->name) < 0)
-					goto oom;
-				break;
-			}
+			if (add_row(p, &alloc, g, &g->e[k], en, d->name) < 0)
+				goto oom;
 		}
 	}
 	if (env_host(p, &r->sets[orig], &r->sets[rep]) < 0 ||
-	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r) < 0)
+	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r) < 0 ||
+	    (p->unknown[0] && env_add(p, fmt_str("not recorded by the original, so not "
+						  "comparable: %s", p->unknown)) < 0))
 		goto oom;
 	return 0;
 oom:
@@ -273,7 +301,7 @@ void repro_print(const struct repro *p, const struct report *r, FILE *f)
 	}
 	fprintf(f, "%s\n", s ? s : "");
 	free(s);
-	if (repro_missed(p) || p->count[RV_INCONC]) {
+	if (p->count[RV_SAME] != p->n) {
 		if (!p->nenv)
 			fprintf(f, "no difference between the two environments was recorded\n");
 		else

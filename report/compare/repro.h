@@ -51,6 +51,7 @@ struct repro {
 	size_t count[RV__N];
 	char **env;                  /* owned sentences: "kernel: A here, B there" */
 	size_t nenv;
+	char unknown[512];           /* what the original did not record */
 };
 
 /* Judge set rep of r against set orig.  0, or -1 when out of memory
