@@ -547,6 +547,25 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 
 }
 
+/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash): the
+ * reproduction's verdicts too, at the tolerance it recorded, into the
+ * context and compare.json.  1 with *rp filled (the caller releases it),
+ * 0 when NEW is no reproduction of OLD, -1 when out of memory. */
+static int compare_repro(const struct report *r, cJSON *ctx, cJSON *json, struct repro *rp)
+{
+	struct reproduces rs;
+
+	if (!repro_of(r, 0, 1))
+		return 0;
+	reprofile_get(r->sets[1].manifest, &rs);
+	if (repro_judge(r, 0, 1, rs.tolerance_pct > 0 ? rs.tolerance_pct :
+			REPRO_DEFAULT_TOLERANCE_PCT, rp) < 0)
+		return -1;
+	cJSON_AddItemToObject(ctx, "reproduction", repro_context(rp, r));
+	cJSON_AddItemToObject(json, "reproduction", repro_context(rp, r));
+	return 1;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct copts c = { .format = "md,html,json", .threshold = 5 };
@@ -635,20 +654,12 @@ int cmd_compare(int argc, char **argv)
 
 	char buf[512];
 	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
-	/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash):
-	 * the reproduction's verdicts too, at the tolerance it recorded */
-	if (repro_of(&r, 0, 1)) {
-		struct reproduces rs;
-		reprofile_get(r.sets[1].manifest, &rs);
-		if (repro_judge(&r, 0, 1, rs.tolerance_pct > 0 ? rs.tolerance_pct :
-				REPRO_DEFAULT_TOLERANCE_PCT, &rp) < 0) {
-			rc = EXIT_RUNTIME;
-			goto out;
-		}
-		have_rp = true;
-		cJSON_AddItemToObject(ctx, "reproduction", repro_context(&rp, &r));
-		cJSON_AddItemToObject(json, "reproduction", repro_context(&rp, &r));
+	int rj = compare_repro(&r, ctx, json, &rp);
+	if (rj < 0) {
+		rc = EXIT_RUNTIME;
+		goto out;
 	}
+	have_rp = rj > 0;
 
 	/* NEW/compare lives in a set that may come from anyone: never a link */
 	int e = c.out ? outdir_open(&od, c.out, NULL, "compare", &errs) :
