@@ -31,13 +31,16 @@ int cmd_list(int argc, char **argv);
 int cmd_agent(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_site(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_unpack(int argc, char **argv);
 
 /* The option table of each command (common/optspec.h), defined beside
  * the command's parser: its usage, its lines in `iomatrix --help` and its
  * bash completion come from it. */
 extern const struct command_spec run_spec, plan_spec, validate_spec,
 	export_spec, import_spec, agent_spec, report_spec, compare_spec,
-	list_spec, history_spec, site_spec;
+	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec;
 
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {
