@@ -1,6 +1,6 @@
 /*
  * packname.h - the names a pack may carry (pack.h): each path component
- * of [A-Za-z0-9._+-], not starting with '.', at most 255 bytes; the set's
+ * of [A-Za-z0-9._+-], not "." or "..", at most 255 bytes; the set's
  * top directory is such a component.  Internal to pack.c and unpack.c.
  */
 #ifndef IOMATRIX_RESULTSET_PACKNAME_H
@@ -12,7 +12,7 @@
 
 static inline bool packname_component_ok(const char *s, size_t n)
 {
-	if (n == 0 || n > 255 || s[0] == '.')
+	if (n == 0 || n > 255 || (s[0] == '.' && (n == 1 || (n == 2 && s[1] == '.'))))
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];

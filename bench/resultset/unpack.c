@@ -28,6 +28,11 @@ struct unpack {
 	char setname[256];
 	size_t members;
 	unsigned long long total;
+	bool dry;               /* first pass: check every header, write nothing */
+	/* the pack, read twice: a file (fd) or memory */
+	int fd;
+	const void *data;
+	size_t len;
 	char *err;
 	size_t errlen;
 };
@@ -87,7 +92,7 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 			return bad(u, path, "'..' in the path");
 		if (!packname_component_ok(path + i, n))
 			return bad(u, path, "a path component outside [A-Za-z0-9._+-] "
-				   "(or empty, or starting with '.')");
+				   "(or empty, or '.')");
 		if (i == 0)
 			first = n;
 		i += n + 1;
@@ -95,7 +100,8 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 	if (!u->setname[0]) {
 		memcpy(u->setname, path, first);
 		u->setname[first] = '\0';
-		if (faccessat(u->destfd, u->setname, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (u->destfd >= 0 &&
+		    faccessat(u->destfd, u->setname, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
 			snprintf(u->err, u->errlen, "%s: a set named '%s' exists already; "
 				 "remove it or unpack with -o DIR elsewhere", u->what,
 				 u->setname);
@@ -195,7 +201,7 @@ static int one_member(struct unpack *u, struct archive *a, struct archive_entry 
 	if ((r = check_path(u, path, type == AE_IFDIR, &rest)) < 0)
 		return r;
 	if (type == AE_IFDIR) {
-		if (!*rest)
+		if (!*rest || u->dry)
 			return 0;
 		char dir[PACK_MAX_PATH + 1];
 		snprintf(dir, sizeof(dir), "%s", rest);
@@ -224,7 +230,7 @@ static int one_member(struct unpack *u, struct archive *a, struct archive_entry 
 			 (unsigned long long)PACK_MAX_TOTAL_BYTES);
 		return bad(u, path, why);
 	}
-	return extract_file(u, a, path, rest, size);
+	return u->dry ? 0 : extract_file(u, a, path, rest, size);
 }
 
 /* After the last member: a set whose checksums hold, renamed into place. */
@@ -278,59 +284,57 @@ static int unpack_finish(struct unpack *u, bool *warn)
 	return 0;
 }
 
-/* Read every member of a (opened), then finish. */
-static int unpack_members(struct unpack *u, struct archive *a, bool *warn)
+static struct archive *reader_new(void);
+
+/* A reader over the pack from its start. */
+static struct archive *reader_open(struct unpack *u)
 {
+	struct archive *a = reader_new();
+	int r;
+
+	if (!a) {
+		snprintf(u->err, u->errlen, "out of memory");
+		return NULL;
+	}
+	if (u->data)
+		r = archive_read_open_memory(a, u->data, u->len);
+	else
+		r = lseek(u->fd, 0, SEEK_SET) == 0 ?
+			archive_read_open_fd(a, u->fd, 65536) : ARCHIVE_FATAL;
+	if (r != ARCHIVE_OK) {
+		snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
+			 archive_error_string(a) ? archive_error_string(a) : strerror(errno));
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* One pass over every member; dry: check only. */
+static int unpack_pass(struct unpack *u, bool dry)
+{
+	struct archive *a = reader_open(u);
 	struct archive_entry *e;
 	int r = 0, h;
 
+	if (!a)
+		return -EINVAL;
+	u->dry = dry;
+	u->members = 0;
+	u->total = 0;
 	while (r == 0 && (h = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
 		if (h != ARCHIVE_OK && h != ARCHIVE_WARN) {
 			snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
 				 archive_error_string(a) ? archive_error_string(a) : "corrupt");
-			return -EINVAL;
+			r = -EINVAL;
+			break;
 		}
 		r = one_member(u, a, e);
 	}
-	return r ? r : unpack_finish(u, warn);
-}
-
-static int unpack_run(struct unpack *u, struct archive *a, const char *dest_root,
-		      char *set_dir, size_t set_dir_len, bool *warn)
-{
-	int r = fsutil_mkdir_p(dest_root);
-
-	*warn = false;
-	u->destfd = u->tmpfd = -1;
-	if (r == 0 && (u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		r = -errno;
-	if (r < 0) {
-		snprintf(u->err, u->errlen, "cannot use '%s': %s", dest_root, strerror(-r));
-		return r;
-	}
-	for (int tries = 0; tries < 100; tries++) {
-		snprintf(u->tmpname, sizeof(u->tmpname), "%sunpack.%d.%d",
-			 FSUTIL_TMP_PREFIX, (int)getpid(), tries);
-		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
-			break;
-	}
-	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (u->tmpfd < 0) {
-		r = -errno;
-		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,
-			 strerror(-r));
-		close(u->destfd);
-		return r;
-	}
-	r = unpack_members(u, a, warn);
-	close(u->tmpfd);
-	if (r < 0)
-		remove_tree_at(u->destfd, u->tmpname, 0);
-	else
-		snprintf(set_dir, set_dir_len, "%s/%s", dest_root, u->setname);
-	close(u->destfd);
+	archive_read_free(a);
 	return r;
 }
+
 
 static struct archive *reader_new(void)
 {
@@ -345,35 +349,85 @@ static struct archive *reader_new(void)
 	return a;
 }
 
+/* Make the temporary set directory below destfd. */
+static int make_tmp(struct unpack *u, const char *dest_root)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		snprintf(u->tmpname, sizeof(u->tmpname), "%sunpack.%d.%d",
+			 FSUTIL_TMP_PREFIX, (int)getpid(), tries);
+		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
+			break;
+	}
+	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (u->tmpfd < 0) {
+		int r = -errno;
+		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,
+			 strerror(-r));
+		return r;
+	}
+	return 0;
+}
+
+/* Check every header first, so that a hostile pack costs no write at all
+ * (not even DIR), then extract below a temporary name, then finish. */
+static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
+		      size_t set_dir_len, bool *warn)
+{
+	int r;
+	bool made = false;
+
+	u->tmpfd = -1;
+	u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if ((r = unpack_pass(u, true)) < 0)
+		goto out;
+	if (u->destfd < 0) {
+		made = true;
+		if ((r = fsutil_mkdir_p(dest_root)) == 0 &&
+		    (u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+			r = -errno;
+		if (r < 0) {
+			snprintf(u->err, u->errlen, "cannot use '%s': %s", dest_root,
+				 strerror(-r));
+			goto out;
+		}
+	}
+	if ((r = make_tmp(u, dest_root)) < 0)
+		goto out;
+	r = unpack_pass(u, false);
+	if (r == 0)
+		r = unpack_finish(u, warn);
+	close(u->tmpfd);
+	if (r < 0)
+		remove_tree_at(u->destfd, u->tmpname, 0);
+	else
+		snprintf(set_dir, set_dir_len, "%s/%s", dest_root, u->setname);
+out:
+	if (u->destfd >= 0)
+		close(u->destfd);
+	if (r < 0 && made)
+		rmdir(dest_root);   /* DIR itself, when this call made it */
+	return r;
+}
+
 int resultset_unpack(const char *file, const char *dest_root, char *set_dir,
 		     size_t set_dir_len, bool *warn, char *err, size_t errlen)
 {
 	struct unpack u = { .what = file, .err = err, .errlen = errlen };
-	struct archive *a = reader_new();
+	struct stat st;
 	int r;
 
-	if (!a)
-		return -ENOMEM;
-	/* open ourselves: never a FIFO or a device that blocks */
-	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	*warn = false;
+	/* open it ourselves: never a FIFO or a device that blocks */
+	u.fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (u.fd < 0 || fstat(u.fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "cannot read '%s': %s", file,
-			 fd < 0 ? strerror(errno) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		archive_read_free(a);
+			 u.fd < 0 ? strerror(errno) : "not a regular file");
+		if (u.fd >= 0)
+			close(u.fd);
 		return -EINVAL;
 	}
-	if (archive_read_open_fd(a, fd, 65536) != ARCHIVE_OK) {
-		snprintf(err, errlen, "%s: not a readable pack: %s", file,
-			 archive_error_string(a));
-		r = -EINVAL;
-	} else {
-		r = unpack_run(&u, a, dest_root, set_dir, set_dir_len, warn);
-	}
-	archive_read_free(a);
-	close(fd);
+	r = unpack_run(&u, dest_root, set_dir, set_dir_len, warn);
+	close(u.fd);
 	return r;
 }
 
@@ -381,18 +435,9 @@ int resultset_unpack_mem(const void *data, size_t len, const char *dest_root,
 			 char *set_dir, size_t set_dir_len, bool *warn,
 			 char *err, size_t errlen)
 {
-	struct unpack u = { .what = "(memory)", .err = err, .errlen = errlen };
-	struct archive *a = reader_new();
-	int r;
+	struct unpack u = { .what = "(memory)", .err = err, .errlen = errlen,
+			    .fd = -1, .data = data ? data : "", .len = len };
 
-	if (!a)
-		return -ENOMEM;
-	if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
-		snprintf(err, errlen, "not a readable pack: %s", archive_error_string(a));
-		r = -EINVAL;
-	} else {
-		r = unpack_run(&u, a, dest_root, set_dir, set_dir_len, warn);
-	}
-	archive_read_free(a);
-	return r;
+	*warn = false;
+	return unpack_run(&u, dest_root, set_dir, set_dir_len, warn);
 }
