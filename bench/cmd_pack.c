@@ -55,6 +55,7 @@ static void unpack_usage(FILE *f)
 		   "a file over %llu MiB or more than %llu MiB in all is refused.  The set is\n"
 		   "written under a temporary name, its SHA256SUMS checked, and only then\n"
 		   "renamed into place; an existing set is never overwritten.\n"
+		   "  -o DIR  the directory to unpack into (made if missing)\n"
 		   "Exit 0, 1 when writing failed, 2 when the pack is refused (nothing is left).\n",
 		PACK_MAX_MEMBERS, (unsigned long long)(PACK_MAX_FILE_BYTES >> 20),
 		(unsigned long long)(PACK_MAX_TOTAL_BYTES >> 20));
