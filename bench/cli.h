@@ -33,6 +33,9 @@ int cmd_list(int argc, char **argv);
 int cmd_agent(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_site(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_unpack(int argc, char **argv);
 int cmd_reproduce(int argc, char **argv);
 
 struct reproduces;
@@ -70,7 +73,8 @@ extern const struct reproduce_judge reproduce_judge;
  * bash completion come from it. */
 extern const struct command_spec run_spec, plan_spec, validate_spec,
 	export_spec, import_spec, agent_spec, report_spec, compare_spec,
-	list_spec, history_spec, site_spec, reproduce_spec;
+	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
+	reproduce_spec;
 
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {

@@ -23,7 +23,9 @@
 #include "cli.h"
 #include "common/sbuf.h"
 #include "reproduce/reproduce.h"
+#include "resultset/pack.h"
 #include "resultset/reprofile.h"
+#include "resultset/resultset.h"
 #include "suite/suite_cli.h"
 
 #define DEFAULT_TOLERANCE_PCT 10.0
@@ -70,7 +72,8 @@ static void usage(FILE *f)
 		"  --yes-destroy-data        as for run: writes to block devices\n"
 		"  --quiet                   no progress output\n"
 		"\n"
-		"A packed set (FILE) is unpacked first: iomatrix unpack FILE.\n"
+		"A packed set (FILE, from 'iomatrix pack') is unpacked into the results\n"
+		"directory first and verified, as 'iomatrix unpack FILE' does.\n"
 		"Exit: 0 judged, 1 a cell failed, 2 bad input, 3 not reproduced (with\n"
 		"--fail-if-not-reproduced), 130 interrupted.\n", DEFAULT_TOLERANCE_PCT);
 }
@@ -175,26 +178,55 @@ static int parse_args(int argc, char **argv, struct repro_args *a)
 	return 0;
 }
 
-/* The set, checked: a directory (a packed FILE needs unpack), its suite
- * unchanged, every device mapped, an imported set complete.  0 or -1 with
- * the message printed. */
-static int repro_open(const struct repro_args *a, struct repro_original *o)
+/* A packed set (FILE): unpacked into the results directory, verified
+ * before it is visible (pack.h), and that set is the one reproduced.
+ * 0 with dir filled, or -1 with the message printed and *rc set. */
+static int repro_unpack(const char *file, char *dir, size_t dirlen, int *rc)
 {
 	char err[PATH_MAX + 512];
+	bool warn = false;
+	int r = resultset_unpack(file, resultset_root(), dir, dirlen, &warn, err, sizeof(err));
+
+	if (r < 0) {
+		fprintf(stderr, "iomatrix: reproduce: %s%s\n", err, r == -EEXIST ?
+			"; reproduce that set directory instead" : "");
+		*rc = r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
+		return -1;
+	}
+	if (warn)
+		fprintf(stderr, "iomatrix: warning: '%s' has no SHA256SUMS (packed from a set "
+			"written before checksums); it cannot be proven intact\n", dir);
+	fprintf(stderr, "iomatrix: unpacked '%s' into '%s'\n", file, dir);
+	return 0;
+}
+
+/* The set, checked: a directory (a packed FILE is unpacked first), its
+ * suite unchanged, every device mapped, an imported set complete.  0 or -1
+ * with the message printed and *rc set. */
+static int repro_open(const struct repro_args *a, struct repro_original *o,
+		      char *unpacked, size_t unpacked_len, int *rc)
+{
+	char err[PATH_MAX + 512];
+	const char *set = a->set;
 	struct stat st;
 	struct sbuf e = SBUF_INIT;
 
-	if (stat(a->set, &st) < 0) {
-		fprintf(stderr, "iomatrix: cannot use '%s': %s; give a result-set directory\n",
-			a->set, strerror(errno));
+	*rc = EXIT_USAGE;
+	if (stat(set, &st) < 0) {
+		fprintf(stderr, "iomatrix: cannot use '%s': %s; give a result-set directory "
+			"or a pack file\n", set, strerror(errno));
 		return -1;
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "iomatrix: '%s' is a file: unpack it first (iomatrix unpack %s), "
-			"then reproduce the set directory it prints\n", a->set, a->set);
+	if (S_ISREG(st.st_mode)) {
+		if (repro_unpack(set, unpacked, unpacked_len, rc) < 0)
+			return -1;
+		set = unpacked;
+	} else if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "iomatrix: '%s' is neither a result-set directory nor a pack "
+			"file\n", set);
 		return -1;
 	}
-	if (reprofile_original_open(o, a->set, err, sizeof(err)) < 0) {
+	if (reprofile_original_open(o, set, err, sizeof(err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", err);
 		return -1;
 	}
@@ -207,7 +239,7 @@ static int repro_open(const struct repro_args *a, struct repro_original *o)
 	sbuf_release(&e);
 	if (strcmp(o->status, "complete") && !a->quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' is '%s': only its finished cells "
-			"can be judged\n", a->set, o->status);
+			"can be judged\n", set, o->status);
 	return 0;
 }
 
@@ -245,7 +277,7 @@ int cmd_reproduce(int argc, char **argv)
 {
 	struct repro_args a = { 0 };
 	struct repro_original o = { 0 };
-	char scale[64], set_dir[PATH_MAX] = "";
+	char scale[64], set_dir[PATH_MAX] = "", unpacked[PATH_MAX] = "";
 	char **rv = NULL;
 	int rargc = 0, rc = EXIT_USAGE;
 	bool missed = false;
@@ -254,7 +286,8 @@ int cmd_reproduce(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (parse_args(argc, argv, &a) < 0 || repro_open(&a, &o) < 0)
+	if (parse_args(argc, argv, &a) < 0 ||
+	    repro_open(&a, &o, unpacked, sizeof(unpacked), &rc) < 0)
 		goto out;
 	if (!(rv = run_argv(&a, &o, scale, sizeof(scale), &rargc))) {
 		rc = EXIT_RUNTIME;

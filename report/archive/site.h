@@ -30,6 +30,8 @@ struct site_set {
 	double scale;
 	int cells_done, cells_total, cells_failed;
 	bool has_report;
+	char *failed_why;            /* fails verification: what (archive.h);
+					NULL when intact or without checksums */
 	char **devs;                 /* device names */
 	char **dev_idents;           /* their identity keys */
 	size_t ndevs;

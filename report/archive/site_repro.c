@@ -90,8 +90,13 @@ int site_repro_links(const struct site *s, cJSON *ctx)
 		}
 		double tol = rp.tolerance_pct > 0 ? rp.tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
 		cJSON_Delete(m);
-		if (pair_verdict(s->sets[o].path, s->sets[i].path, tol, verdict, sizeof(verdict),
-				 &cls) < 0)
+		const struct site_set *bad = s->sets[o].failed_why ? &s->sets[o] :
+					     s->sets[i].failed_why ? &s->sets[i] : NULL;
+		if (bad) /* its numbers are not on the site: no verdict from them */
+			snprintf(verdict, sizeof(verdict), "not judged: %s fails verification",
+				 bad->name);
+		else if (pair_verdict(s->sets[o].path, s->sets[i].path, tol, verdict,
+				      sizeof(verdict), &cls) < 0)
 			snprintf(verdict, sizeof(verdict), "not judged: a set cannot be read");
 		/* rows are newest first */
 		cJSON *ro = cJSON_GetArrayItem(rows, (int)(s->nsets - 1 - o));

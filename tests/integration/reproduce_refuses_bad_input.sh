@@ -5,8 +5,8 @@
 # device of the set, a suite.yaml changed after the run (its sha256 no longer
 # the manifest's), a set imported from published CSV figures (no size, no
 # runtime: the message lists what is missing), a path on a kernel pseudo
-# filesystem (run's own safety rule), and a packed file given where a set
-# directory is wanted (the message names 'iomatrix unpack').
+# filesystem (run's own safety rule), and a file that is no pack (unpack's
+# refusal: nothing is left in the results directory).
 . "$(dirname "$0")/../lib.sh"
 need_cmd jq
 mkdir -p "$T/a" "$T/b"
@@ -50,6 +50,7 @@ grep -q "imported from csv output that lacks what a re-run needs" "$T/err" &&
 
 echo "not a set" >"$T/set.tar.gz"
 expect_exit 2 "$IOMATRIX" reproduce "$T/set.tar.gz" --out "$T/new"
-grep -q "iomatrix unpack" "$T/err" && nothing_new && ok "a file: exit 2 naming unpack" ||
-	not_ok "file: $(cat "$T/err")"
+grep -q "^iomatrix: reproduce: " "$T/err" && [ -z "$(ls -A "$T/results" 2>/dev/null)" ] &&
+	[ ! -e "$T/new" ] && ok "a file that is no pack: exit 2, nothing left" ||
+	not_ok "file: $(cat "$T/err"); results: $(ls -A "$T/results" 2>&1)"
 tap_end
