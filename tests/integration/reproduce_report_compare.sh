@@ -1,0 +1,64 @@
+#!/bin/sh
+# report and compare show a reproduction's verdicts, and their sentence on
+# each side: "Reproduced: ..." where the data back it (an identical copy),
+# never where they do not (every repetition's IOPS halved: a "slower" row
+# and "Not reproduced"); a report of a set that is no reproduction says
+# nothing of reproduction, one of a reproduction without its original names
+# the original; compare shows the section only when NEW reproduces OLD.
+# The reproductions are made by hand (copies whose manifest records
+# "reproduces", re-summed as a run would), so no timing is involved.
+. "$(dirname "$0")/../lib.sh"
+need_cmd jq
+need_cmd sha256sum
+mkdir -p "$T/d"
+cat >"$T/s.yaml" <<EOS
+suite: repro-report
+defaults: {engine: "null", size: 1m, requests: 100, iodepth: 64, repeat: 3}
+devices:
+  - {name: disk, path: $T/d}
+matrix: {pattern: [randread], bs: [4k]}
+EOS
+# steady IOPS: the null engine serving one request at a time (1 ms), 64 queued
+IOMATRIX_NULL_LATENCY_US=1000 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
+sha=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
+mkrep() { # name jq-filter-on-the-cell
+	cp -r "$T/orig" "$T/$1"
+	jq --arg s "$sha" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig", tolerance_pct: 10}' \
+		"$T/orig/manifest.json" >"$T/$1/manifest.json"
+	jq "$2" "$T/orig/cells/0001.json" >"$T/$1/cells/0001.json"
+	(cd "$T/$1" && sha256sum $(sed 's/^[0-9a-f]*  //' SHA256SUMS) >SHA256SUMS.new &&
+		mv SHA256SUMS.new SHA256SUMS) || fail "cannot re-sum $1"
+}
+mkrep same .
+mkrep half '.repetitions[].read.iops *= 0.5'
+
+expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/same" -o "$T/r1" --charts none --format md,html
+grep -q "^## Reproduction" "$T/r1/report.md" && grep -q "^- Reproduced: the workload is within ±10 % of the original" "$T/r1/report.md" &&
+	grep -q "| disk | 4K random read, QD64 (RND4K Q64T1) | IOPS | .* | 1.000 | .* | reproduced |" "$T/r1/report.md" &&
+	grep -q '<h2 id="reproduction">' "$T/r1/report.html" &&
+	ok "report: reproduction section and summary sentence" || not_ok "report: $(grep -n -i reprod "$T/r1/report.md")"
+grep -q "could explain" "$T/r1/report.md" && not_ok "differences listed for identical environments" ||
+	ok "report: no differences where there are none"
+expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/half" -o "$T/r2" --charts none --format md
+grep -q "Reproduced:" "$T/r2/report.md" && not_ok "report says Reproduced of a slower set" ||
+	ok "report: no 'Reproduced' for a slower reproduction"
+grep -q "| 0.500 | .* | slower |" "$T/r2/report.md" && grep -q "^- Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/r2/report.md" &&
+	ok "report: slower row and sentence" || not_ok "report: $(grep -n -i reprod "$T/r2/report.md")"
+expect_exit 0 "$IOMATRIX" report "$T/orig" -o "$T/r3" --charts none --format md
+grep -qi "reproduc" "$T/r3/report.md" && not_ok "a plain set's report talks of reproduction" ||
+	ok "report of a plain set: silent"
+expect_exit 0 "$IOMATRIX" report "$T/same" -o "$T/r4" --charts none --format md
+grep -q "reproduces set orig .* which this report does not include" "$T/r4/report.md" &&
+	! grep -q "^## Reproduction" "$T/r4/report.md" &&
+	ok "report of a reproduction alone names its original, judges nothing" || not_ok "r4: $(grep -i reprod "$T/r4/report.md")"
+
+expect_exit 0 "$IOMATRIX" compare "$T/orig" "$T/half" -o "$T/c1"
+grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS: .* ratio 0\.500" "$T/out" &&
+	grep -q "^## Reproduction" "$T/c1/compare.md" && grep -q '<h2 id="reproduction">' "$T/c1/compare.html" &&
+	[ "$(jq -r '.reproduction.rows[0].verdict' "$T/c1/compare.json")" = slower ] &&
+	ok "compare shows the reproduction verdict" || not_ok "compare: $(cat "$T/out")"
+expect_exit 0 "$IOMATRIX" compare "$T/same" "$T/half" -o "$T/c2"
+grep -q "Reproduction" "$T/c2/compare.md" || grep -q "^reproduce:" "$T/out" &&
+	not_ok "compare of two reproductions claims one reproduces the other" ||
+	ok "compare of sets that are not original and reproduction: no section"
+tap_end
