@@ -19,9 +19,26 @@ devices:
   - {name: disk, path: $T/d}
 matrix: {pattern: [randread], bs: [4k]}
 EOS
-# a steady original (null engine at 1 ms a request, iodepth 64: 1000 IOPS
-# however busy the machine), so the identical copy's interval is narrow
-IOMATRIX_NULL_LATENCY_US=1000 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/arch/orig" --quiet
+# make the original steady by hand (repetitions 1000, 1005, 1010 IOPS and
+# 1.000, 1.005, 1.010 ms), re-summed as a run would: the verdicts then
+# depend on nothing a busy machine does
+STEADY='.repetitions |= [range(0; length) as $i | .[$i] | .read.iops = (1000 + 5 * $i) |
+	.read.lat_ns |= (.mean = (1000000 + 5000 * $i) | .min = .mean / 2 | .max = .mean * 2 |
+	.percentiles |= map_values(1000000 + 5000 * $i))]'
+resum() { # set directory
+	(cd "$1" && sha256sum $(sed 's/^[0-9a-f]*  //' SHA256SUMS) >SHA256SUMS.new &&
+		mv SHA256SUMS.new SHA256SUMS) || fail "cannot re-sum $1"
+}
+steady() { # set directory, cell files...
+	d=$1; shift
+	for c in "$@"; do
+		jq "$STEADY" "$d/cells/$c.json" >"$d/cells/$c.tmp" && mv "$d/cells/$c.tmp" "$d/cells/$c.json" ||
+			fail "cannot steady $d/cells/$c.json"
+	done
+	resum "$d"
+}
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/arch/orig" --quiet
+steady "$T/arch/orig" 0001
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/arch/plain" --quiet
 sha=$(sha256sum "$T/arch/orig/manifest.json" | cut -d' ' -f1)
 mkrep() { # name sha jq-filter-on-the-cell
@@ -30,9 +47,7 @@ mkrep() { # name sha jq-filter-on-the-cell
 		| .started_at = "2099-01-01T00:00:00Z"' "$T/arch/orig/manifest.json" >"$T/arch/$1/manifest.json"
 	jq "$3" "$T/arch/orig/cells/0001.json" >"$T/arch/$1/cells/0001.json"
 	[ "${4:-}" = tampered ] && return
-	# sign the copy as a run would have (SHA256SUMS, coreutils format)
-	(cd "$T/arch/$1" && sha256sum $(sed 's/^[0-9a-f]*  //' SHA256SUMS) >SHA256SUMS.new &&
-		mv SHA256SUMS.new SHA256SUMS) || fail "cannot re-sum $1"
+	resum "$T/arch/$1" # signed as a run would have
 }
 mkrep same "$sha" .
 mkrep half "$sha" '.repetitions[].read.iops *= 0.5'
