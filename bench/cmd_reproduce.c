@@ -43,7 +43,7 @@ static const struct option_spec reproduce_opts[] = {
 
 const struct command_spec reproduce_spec = {
 	.name = "reproduce", .forms = { "SET|FILE" }, .opts = reproduce_opts,
-	.operand = OPTV_DIR,
+	.operand = OPTV_FILE, /* a set directory or a pack: bash offers both */
 };
 
 static void usage(FILE *f)
