@@ -101,6 +101,7 @@ static int env_host(struct repro *p, const struct rset *o, const struct rset *n)
 {
 	static const char *const hk[][2] = {
 		{ "kernel", "kernel" }, { "cpu_model", "CPU model" }, { "os", "OS" },
+		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
 	};
 	for (size_t i = 0; i < sizeof(hk) / sizeof(hk[0]); i++)
 		if (env_cmp(p, hk[i][1], jstr(o->host, hk[i][0]), jstr(n->host, hk[i][0])) < 0)

@@ -39,15 +39,17 @@ steady() { # set directory, cell files...
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
 steady "$T/orig" 0001
 sha=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
-mkrep() { # name jq-filter-on-the-cell
+mkrep() { # name jq-filter-on-the-cell [jq-filter-on-the-manifest]
 	cp -r "$T/orig" "$T/$1"
-	jq --arg s "$sha" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig", tolerance_pct: 10}' \
-		"$T/orig/manifest.json" >"$T/$1/manifest.json"
+	jq --arg s "$sha" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig", tolerance_pct: 10}
+		| '"${3:-.}" "$T/orig/manifest.json" >"$T/$1/manifest.json"
 	jq "$2" "$T/orig/cells/0001.json" >"$T/$1/cells/0001.json"
 	resum "$T/$1"
 }
 mkrep same .
 mkrep half '.repetitions[].read.iops *= 0.5'
+mkrep elsewhere '.repetitions[].read.iops *= 0.5' \
+	'.host.kernel = "9.9.9-test" | .devices[0].fingerprint.scheduler = "bfq-test"'
 
 expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/same" -o "$T/r1" --charts none --format md,html
 grep -q "^## Reproduction" "$T/r1/report.md" && grep -q "^- Reproduced: the workload is within ±10 % of the original" "$T/r1/report.md" &&
@@ -74,6 +76,15 @@ grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS: .* rati
 	grep -q "^## Reproduction" "$T/c1/compare.md" && grep -q '<h2 id="reproduction">' "$T/c1/compare.html" &&
 	[ "$(jq -r '.reproduction.rows[0].verdict' "$T/c1/compare.json")" = slower ] &&
 	ok "compare shows the reproduction verdict" || not_ok "compare: $(cat "$T/out")"
+grep -q "^no difference between the two environments was recorded" "$T/out" &&
+	! grep -q "could explain" "$T/out" &&
+	ok "compare: no environment difference named between identical environments" ||
+	not_ok "differences: $(cat "$T/out")"
+expect_exit 0 "$IOMATRIX" compare "$T/orig" "$T/elsewhere" -o "$T/c3"
+k=$(jq -r .host.kernel "$T/orig/manifest.json")
+grep -q "^  kernel: $k in the original, 9.9.9-test in the reproduction" "$T/out" &&
+	grep -q "^  device disk IO scheduler: .* in the original, bfq-test in the reproduction" "$T/out" &&
+	ok "compare: the kernel and scheduler that differ are named" || not_ok "elsewhere: $(cat "$T/out")"
 expect_exit 0 "$IOMATRIX" compare "$T/same" "$T/half" -o "$T/c2"
 grep -q "Reproduction" "$T/c2/compare.md" || grep -q "^reproduce:" "$T/out" &&
 	not_ok "compare of two reproductions claims one reproduces the other" ||
