@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/testhook.h"
 #include "packname.h"
 #include "sums.h"
 
@@ -169,6 +170,8 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 			break;
 	}
 	close(fd);
+	if (r == 0)
+		testhook_point("unpack_file");
 out:
 	if (dfd != u->tmpfd)
 		close(dfd);
