@@ -63,4 +63,13 @@ tar tzf "$T/r.tar.gz" | grep -q "^$name/report/SHA256SUMS$" && ok "--with-report
 tar tzf "$T/a.tar.gz" | grep -q "/report/" && not_ok "report/ packed without --with-report" || ok "no report/ without --with-report"
 expect_exit 0 "$IOMATRIX" unpack "$T/r.tar.gz" -o "$T/r"
 [ -f "$T/r/$name/report/report.md" ] && ok "the report comes back" || not_ok "no report after unpack"
+# refusals: an unknown format, a set that fails verification, not a set
+expect_exit 2 "$IOMATRIX" pack "$set" -o "$T/x.zip"
+[ -e "$T/x.zip" ] && not_ok "x.zip written" || ok "pack -o x.zip: exit 2, nothing written"
+echo >>"$set/plan.json"
+expect_exit 2 "$IOMATRIX" pack "$set" -o "$T/bad.tar.gz"
+grep -q "fails verification (changed plan.json" "$T/err" && [ ! -e "$T/bad.tar.gz" ] \
+	&& ok "a set that fails verification is not packed" || not_ok "$(cat "$T/err")"
+expect_exit 2 "$IOMATRIX" pack "$T" -o "$T/none.tar.gz"
+ok "pack of a directory that is no set: exit 2"
 tap_end
