@@ -91,6 +91,10 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 			n++;
 		if ((n == 2 && !strncmp(path + i, "..", 2)))
 			return bad(u, path, "'..' in the path");
+		/* a temp name is outside every checksum list: nothing unverified */
+		if (n >= sizeof(FSUTIL_TMP_PREFIX) - 1 &&
+		    !strncmp(path + i, FSUTIL_TMP_PREFIX, sizeof(FSUTIL_TMP_PREFIX) - 1))
+			return bad(u, path, "an iomatrix temporary name");
 		if (!packname_component_ok(path + i, n))
 			return bad(u, path, "a path component outside [A-Za-z0-9._+-] "
 				   "(or empty, or '.')");
