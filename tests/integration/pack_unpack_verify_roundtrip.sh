@@ -47,6 +47,15 @@ ls -A "$T/there" >"$T/ls"
 [ "$(cat "$T/ls")" = "$name" ] && ok "nothing else left in DIR" || not_ok "DIR holds $(cat "$T/ls")"
 expect_exit 2 "$IOMATRIX" unpack "$T/a.tar.gz" -o "$T/there"
 grep -q "exists already" "$T/err" && ok "a second unpack refuses to overwrite" || not_ok "second unpack: $(cat "$T/err")"
+# tar.zst when this libarchive writes zstd, else a clear refusal
+if "$IOMATRIX" pack "$set" -o "$T/z.tar.zst" >"$T/out" 2>"$T/err"; then
+	"$IOMATRIX" pack "$set" -o "$T/z2.tar.zst" >/dev/null 2>&1
+	cmp -s "$T/z.tar.zst" "$T/z2.tar.zst" && ok "tar.zst: same bytes twice" || not_ok "tar.zst packs differ"
+	expect_exit 0 "$IOMATRIX" unpack "$T/z.tar.zst" -o "$T/zdir"
+	diff -r "$set" "$T/zdir/$name" >/dev/null && ok "tar.zst round trip" || not_ok "tar.zst set differs"
+else
+	grep -q "cannot write zstd" "$T/err" && ok "no zstd in libarchive: said so" || not_ok "zst: $(cat "$T/err")"
+fi
 # the default DIR is the results directory
 mkdir "$T/cwd"
 (cd "$T/cwd" && "$IOMATRIX" unpack "$T/a.tar.gz" >/dev/null 2>&1)
