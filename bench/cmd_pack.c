@@ -4,6 +4,7 @@
  * back (resultset/pack.h holds the rules and the caps).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -137,8 +138,18 @@ int cmd_unpack(int argc, char **argv)
 		unpack_usage(stderr);
 		return EXIT_USAGE;
 	}
+	/* SIGINT/SIGTERM wait until the set is in place or removed, as for
+	 * import: never a half-written hidden directory (bounded: a pack
+	 * holds at most PACK_MAX_TOTAL_BYTES; no child inherits the mask) */
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
 	int r = resultset_unpack(file, out ? out : resultset_root(), dir, sizeof(dir),
 				 &warn, err, sizeof(err));
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (r < 0) {
 		fprintf(stderr, "iomatrix: unpack: %s\n", err);
 		return exit_of(r);

@@ -76,10 +76,19 @@ pins the "generated" date of a report.
 .SH FILES
 .TP
 .I results/<UTC time>_<suite>_<host>/
-a result set: manifest.json, suite.yaml, plan.json, cells/NNNN.json and,
-after
+a result set: manifest.json, suite.yaml, plan.json, cells/NNNN.json,
+SHA256SUMS once it has ended (coreutils' format:
+.B sha256sum \-c SHA256SUMS
+checks it, as does
+.BR "iomatrix verify" )
+and, after
 .BR "iomatrix report" ,
-report/.
+report/ with its own SHA256SUMS.
+.TP
+.I FILE.tar.gz, FILE.tar.zst
+a set as one file
+.RB ( "iomatrix pack" ,
+.BR "iomatrix unpack" ).
 .TP
 .I share/iomatrix/suites/
 ready suites: quick, CrystalDiskMark presets, HDD vs SSD, one per published

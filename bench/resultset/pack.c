@@ -83,7 +83,8 @@ static int pack_check(int dfd, const char *setdir, bool *warn, char *err,
 }
 
 static int add_member(struct archive *a, struct archive_entry *e, int dfd,
-		      const char *setname, const char *rel, char *err, size_t errlen)
+		      const char *setname, const char *rel, unsigned long long *total,
+		      char *err, size_t errlen)
 {
 	char name[PACK_MAX_PATH + 1];
 	size_t len;
@@ -94,6 +95,12 @@ static int add_member(struct archive *a, struct archive_entry *e, int dfd,
 		snprintf(err, errlen, "cannot read '%s/%s': %s", setname, rel,
 			 fsutil_strerror(e2));
 		return e2 == ENOMEM ? -ENOMEM : -EINVAL;
+	}
+	if ((*total += len) > PACK_MAX_TOTAL_BYTES) {  /* unpack would refuse it */
+		free(data);
+		snprintf(err, errlen, "'%s' holds more than %llu bytes, more than a pack may",
+			 setname, (unsigned long long)PACK_MAX_TOTAL_BYTES);
+		return -EINVAL;
 	}
 	if ((size_t)snprintf(name, sizeof(name), "%s/%s", setname, rel) >= sizeof(name)) {
 		free(data);
@@ -167,8 +174,9 @@ static int pack_members(struct archive *a, int dfd, const char *setname,
 	struct archive_entry *e = archive_entry_new();
 	int r = e ? 0 : -ENOMEM;
 
+	unsigned long long total = 0;
 	for (size_t i = 0; i < n && r == 0; i++)
-		r = add_member(a, e, dfd, setname, paths[i], err, errlen);
+		r = add_member(a, e, dfd, setname, paths[i], &total, err, errlen);
 	if (e)
 		archive_entry_free(e);
 	if (archive_write_close(a) != ARCHIVE_OK && r == 0) {
@@ -204,6 +212,12 @@ int resultset_pack(const char *setdir, const char *out, bool with_report,
 		goto out;
 	if ((r = sums_list_at(dfd, with_report ? 0 : SUMS_SET, true, &paths, &n)) < 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", setdir, strerror(-r));
+		goto out;
+	}
+	if (n > PACK_MAX_MEMBERS) {   /* unpack would refuse it */
+		snprintf(err, errlen, "'%s' holds %zu files, more than a pack may (%d)",
+			 setdir, n, PACK_MAX_MEMBERS);
+		r = -EINVAL;
 		goto out;
 	}
 	if ((r = fsutil_atomic_begin_at(&af, AT_FDCWD, out)) < 0) {

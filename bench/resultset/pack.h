@@ -21,10 +21,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What unpack accepts at most: members (files and directories), bytes of
- * all files together (as declared, checked before anything is written,
- * and as read), bytes of one file, and path length of a member.  A set of
- * a few thousand cells is far below each. */
+/* What unpack accepts at most (and pack refuses to exceed): members
+ * (files and directories), bytes of all files together (as declared,
+ * checked before anything is written, and as read), bytes of one file,
+ * and path length of a member.  A set of a few thousand cells is far
+ * below each. */
 #define PACK_MAX_MEMBERS 50000
 #define PACK_MAX_TOTAL_BYTES (1ull << 30)     /* 1 GiB */
 #define PACK_MAX_FILE_BYTES (64ull << 20)     /* 64 MiB, rset's read bound */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "common/testhook.h"
 #include "packname.h"
 #include "sums.h"
 
@@ -90,6 +91,10 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 			n++;
 		if ((n == 2 && !strncmp(path + i, "..", 2)))
 			return bad(u, path, "'..' in the path");
+		/* a temp name is outside every checksum list: nothing unverified */
+		if (n >= sizeof(FSUTIL_TMP_PREFIX) - 1 &&
+		    !strncmp(path + i, FSUTIL_TMP_PREFIX, sizeof(FSUTIL_TMP_PREFIX) - 1))
+			return bad(u, path, "an iomatrix temporary name");
 		if (!packname_component_ok(path + i, n))
 			return bad(u, path, "a path component outside [A-Za-z0-9._+-] "
 				   "(or empty, or '.')");
@@ -169,6 +174,8 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 			break;
 	}
 	close(fd);
+	if (r == 0)
+		testhook_point("unpack_file");
 out:
 	if (dfd != u->tmpfd)
 		close(dfd);

@@ -47,6 +47,15 @@ ls -A "$T/there" >"$T/ls"
 [ "$(cat "$T/ls")" = "$name" ] && ok "nothing else left in DIR" || not_ok "DIR holds $(cat "$T/ls")"
 expect_exit 2 "$IOMATRIX" unpack "$T/a.tar.gz" -o "$T/there"
 grep -q "exists already" "$T/err" && ok "a second unpack refuses to overwrite" || not_ok "second unpack: $(cat "$T/err")"
+# tar.zst when this libarchive writes zstd, else a clear refusal
+if "$IOMATRIX" pack "$set" -o "$T/z.tar.zst" >"$T/out" 2>"$T/err"; then
+	"$IOMATRIX" pack "$set" -o "$T/z2.tar.zst" >/dev/null 2>&1
+	cmp -s "$T/z.tar.zst" "$T/z2.tar.zst" && ok "tar.zst: same bytes twice" || not_ok "tar.zst packs differ"
+	expect_exit 0 "$IOMATRIX" unpack "$T/z.tar.zst" -o "$T/zdir"
+	diff -r "$set" "$T/zdir/$name" >/dev/null && ok "tar.zst round trip" || not_ok "tar.zst set differs"
+else
+	grep -q "cannot write zstd" "$T/err" && ok "no zstd in libarchive: said so" || not_ok "zst: $(cat "$T/err")"
+fi
 # the default DIR is the results directory
 mkdir "$T/cwd"
 (cd "$T/cwd" && "$IOMATRIX" unpack "$T/a.tar.gz" >/dev/null 2>&1)
@@ -63,4 +72,13 @@ tar tzf "$T/r.tar.gz" | grep -q "^$name/report/SHA256SUMS$" && ok "--with-report
 tar tzf "$T/a.tar.gz" | grep -q "/report/" && not_ok "report/ packed without --with-report" || ok "no report/ without --with-report"
 expect_exit 0 "$IOMATRIX" unpack "$T/r.tar.gz" -o "$T/r"
 [ -f "$T/r/$name/report/report.md" ] && ok "the report comes back" || not_ok "no report after unpack"
+# refusals: an unknown format, a set that fails verification, not a set
+expect_exit 2 "$IOMATRIX" pack "$set" -o "$T/x.zip"
+[ -e "$T/x.zip" ] && not_ok "x.zip written" || ok "pack -o x.zip: exit 2, nothing written"
+echo >>"$set/plan.json"
+expect_exit 2 "$IOMATRIX" pack "$set" -o "$T/bad.tar.gz"
+grep -q "fails verification (changed plan.json" "$T/err" && [ ! -e "$T/bad.tar.gz" ] \
+	&& ok "a set that fails verification is not packed" || not_ok "$(cat "$T/err")"
+expect_exit 2 "$IOMATRIX" pack "$T" -o "$T/none.tar.gz"
+ok "pack of a directory that is no set: exit 2"
 tap_end

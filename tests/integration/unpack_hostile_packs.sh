@@ -56,6 +56,7 @@ pack("fifo", lambda t: typ(t, "SETX/fifo", tarfile.FIFOTYPE))
 pack("two-sets", lambda t: reg(t, "OTHER/manifest.json"))
 pack("duplicate-member", lambda t: reg(t, "SETX/manifest.json", b"{}\n"))
 pack("tampered", lambda t: reg(t, "SETX/notes.txt"))  # not in SHA256SUMS: extra
+pack("temp-name", lambda t: reg(t, "SETX/cells/.iomatrix-tmp.x"))  # outside every list
 def many(t):
     # 100,000 empty members; headers patched from one template (tarfile's
     # own addfile takes seconds for this many)
@@ -78,7 +79,7 @@ with tarfile.open(os.path.join(out, "10GB-member.tar.gz"), "w:gz", compresslevel
     t.closed = True   # no end-of-archive blocks, no padding: a header only
     t.fileobj.close()
 P
-[ "$(ls "$T/packs" | wc -l)" = 14 ] || fail "expected 14 packs, got $(ls "$T/packs")"
+[ "$(ls "$T/packs" | wc -l)" = 15 ] || fail "expected 15 packs, got $(ls "$T/packs")"
 
 # the duplicate set id: a real pack of SETX into a directory that has SETX
 expect_exit 0 "$IOMATRIX" pack "$T/src/SETX" -o "$T/packs/same-set-id.tar.gz"

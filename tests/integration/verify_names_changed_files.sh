@@ -47,6 +47,15 @@ echo >>"$T/r/c/report/report.md"
 expect_exit 1 "$IOMATRIX" verify "$T/r/c"
 grep -q "^  changed report/report.md$" "$T/out" && ok "a changed report file is named" || not_ok "report: $(cat "$T/out")"
 
+# a hostile list: a path out of the set, an absolute one, a bad line
+IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/r/h"
+echo secret >"$T/outside"
+h=$(sha256sum "$T/outside" | cut -d' ' -f1)
+printf '%s  ../../outside\n%s  %s\nnot a line\n' "$h" "$h" "$T/outside" >>"$T/r/h/SHA256SUMS"
+expect_exit 1 "$IOMATRIX" verify "$T/r/h"
+[ "$(grep -c "malformed line at SHA256SUMS:" "$T/out")" = 3 ] && ok "paths out of the set and bad lines are malformed, not followed" \
+	|| not_ok "hostile list: $(cat "$T/out")"
+
 # a set from before checksums
 IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/old"
 rm "$T/old/SHA256SUMS"
