@@ -630,7 +630,15 @@ int cmd_compare(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (nrows == 0) {
+	/* a reproduction pairs its cells by plan id (repro.h), so at another
+	 * --scale it is judged even when no workload matches by parameters */
+	int rj = compare_repro(&r, ctx, json, &rp);
+	if (rj < 0) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	have_rp = rj > 0;
+	if (nrows == 0 && !have_rp) {
 		/* nothing compared is not "no regression": say so, write nothing */
 		fprintf(stderr, "iomatrix: no workload of '%s' matches one of '%s' (a match "
 			"needs the same device name and every result-changing parameter); pair "
@@ -654,12 +662,6 @@ int cmd_compare(int argc, char **argv)
 
 	char buf[512];
 	compare_fill(&r, &c, count, nrows, ctx, json, jrows, only_old, only_new, buf, sizeof(buf));
-	int rj = compare_repro(&r, ctx, json, &rp);
-	if (rj < 0) {
-		rc = EXIT_RUNTIME;
-		goto out;
-	}
-	have_rp = rj > 0;
 
 	/* NEW/compare lives in a set that may come from anyone: never a link */
 	int e = c.out ? outdir_open(&od, c.out, NULL, "compare", &errs) :

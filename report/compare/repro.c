@@ -155,29 +155,40 @@ static const struct rentry *rep_entry(const struct report *r, size_t rep,
 	return NULL;
 }
 
-/* Each parameter in which the two cells differ, once per key. */
+/* "parameter KEY: A in the original, B in the reproduction", once per
+ * key; a key one side omits (the key table omits some at their default:
+ * the random map, the reaping modes) is "absent (default)". */
+static int env_param(struct repro *p, const char *key, const cJSON *x, const cJSON *y)
+{
+	char what[128];
+	snprintf(what, sizeof(what), "parameter %s", key);
+	for (size_t e = 0; e < p->nenv; e++)
+		if (!strncmp(p->env[e], what, strlen(what)) && p->env[e][strlen(what)] == ':')
+			return 0;
+	char *a = x ? cJSON_PrintUnformatted(x) : NULL, *b = y ? cJSON_PrintUnformatted(y) : NULL;
+	int ret = env_cmp(p, what, a ? a : "absent (default)", b ? b : "absent (default)");
+	free(a);
+	free(b);
+	return ret;
+}
+
+/* Each parameter in which the two cells differ, either way round. */
 static int env_cell(struct repro *p, const struct rset_cell *co, const struct rset_cell *cn)
 {
-	const cJSON *x;
-	cJSON_ArrayForEach(x, co->params) {
-		const cJSON *y = cJSON_GetObjectItemCaseSensitive(cn->params, x->string);
-		if (!strcmp(x->string, "id") || !strcmp(x->string, "path") ||
-		    !strcmp(x->string, "device") || (y && cJSON_Compare(x, y, true)))
-			continue;
-		char what[128];
-		snprintf(what, sizeof(what), "parameter %s", x->string);
-		bool seen = false;
-		for (size_t e = 0; e < p->nenv && !seen; e++)
-			seen = !strncmp(p->env[e], what, strlen(what)) &&
-			       p->env[e][strlen(what)] == ':';
-		if (seen)
-			continue;
-		char *a = cJSON_PrintUnformatted(x), *b = y ? cJSON_PrintUnformatted(y) : NULL;
-		int ret = env_cmp(p, what, a, b ? b : "absent");
-		free(a);
-		free(b);
-		if (ret < 0)
-			return -1;
+	static const char *const skip[] = { "id", "path", "device" };
+	const struct rset_cell *side[2] = { co, cn };
+	for (int k = 0; k < 2; k++) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, side[k]->params) {
+			const cJSON *y = cJSON_GetObjectItemCaseSensitive(side[!k]->params, x->string);
+			bool skipped = false;
+			for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+				skipped |= !strcmp(x->string, skip[i]);
+			if (skipped || (y && cJSON_Compare(x, y, true)) || (k == 1 && y))
+				continue;
+			if (env_param(p, x->string, k ? y : x, k ? x : y) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }

@@ -48,7 +48,8 @@ mkrep() { # name jq-filter-on-the-cell [jq-filter-on-the-manifest]
 }
 mkrep same .
 mkrep half '.repetitions[].read.iops *= 0.5'
-mkrep elsewhere '.repetitions[].read.iops *= 0.5' \
+mkrep elsewhere '.repetitions[].read.iops *= 0.5 | .params.iodepth_batch_complete_min = 2 |
+	.params.active_range_pct = 50' \
 	'.host.kernel = "9.9.9-test" | .devices[0].fingerprint.scheduler = "bfq-test"'
 
 expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/same" -o "$T/r1" --charts none --format md,html
@@ -85,6 +86,14 @@ k=$(jq -r .host.kernel "$T/orig/manifest.json")
 grep -q "^  kernel: $k in the original, 9.9.9-test in the reproduction" "$T/out" &&
 	grep -q "^  device disk IO scheduler: .* in the original, bfq-test in the reproduction" "$T/out" &&
 	ok "compare: the kernel and scheduler that differ are named" || not_ok "elsewhere: $(cat "$T/out")"
+# the reaping setting differs, and a key the original omits at its default:
+# named both ways round; no workload pairs by parameters, yet the
+# reproduction (paired by plan id) is judged
+grep -q "^  parameter iodepth_batch_complete_min: 1 in the original, 2 in the reproduction" "$T/out" &&
+	grep -q "^  parameter active_range_pct: absent (default) in the original, 50 in the reproduction" "$T/out" &&
+	grep -q "^  slower " "$T/out" && grep -q "^0 workloads compared" "$T/out" &&
+	ok "compare: differing parameters named either way round, judged by plan id" ||
+	not_ok "params: $(cat "$T/out")"
 expect_exit 0 "$IOMATRIX" compare "$T/same" "$T/half" -o "$T/c2"
 grep -q "Reproduction" "$T/c2/compare.md" || grep -q "^reproduce:" "$T/out" &&
 	not_ok "compare of two reproductions claims one reproduces the other" ||
