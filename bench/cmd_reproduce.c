@@ -72,6 +72,8 @@ static void usage(FILE *f)
 		"  --yes-destroy-data        as for run: writes to block devices\n"
 		"  --quiet                   no progress output\n"
 		"\n"
+		"Prints the new set's directory, then one line per workload and the\n"
+		"verdict; 'report ORIGINAL NEW' and 'compare ORIGINAL NEW' show the same.\n"
 		"A packed set (FILE, from 'iomatrix pack') is unpacked into the results\n"
 		"directory first and verified, as 'iomatrix unpack FILE' does.\n"
 		"Exit: 0 judged, 1 a cell failed, 2 bad input, 3 not reproduced (with\n"
