@@ -19,6 +19,11 @@ static int add_pair(struct report *r, size_t orig, size_t rep, double tol)
 		return -1;
 	char *s = repro_sentence(&rr->p[rr->n]);
 	rr->n++;
+	if (s && r->nsets > 2) { /* which pair, when there could be several */
+		char *t = fmt_str("%s (reproducing %s): %s", r->sets[rep].dir, r->sets[orig].dir, s);
+		free(s);
+		s = t;
+	}
 	if (!s)
 		return -1;
 	report_summary_add(r, s);

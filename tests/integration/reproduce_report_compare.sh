@@ -64,6 +64,10 @@ grep -q "Reproduced:" "$T/r2/report.md" && not_ok "report says Reproduced of a s
 	ok "report: no 'Reproduced' for a slower reproduction"
 grep -q "| 0.500 | .* | slower |" "$T/r2/report.md" && grep -q "^- Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/r2/report.md" &&
 	ok "report: slower row and sentence" || not_ok "report: $(grep -n -i reprod "$T/r2/report.md")"
+expect_exit 0 "$IOMATRIX" report "$T/orig" "$T/same" "$T/half" -o "$T/r5" --charts none --format md
+grep -q "^- $T/same (reproducing $T/orig): Reproduced: the workload" "$T/r5/report.md" &&
+	grep -q "^- $T/half (reproducing $T/orig): Not reproduced within ±10 %" "$T/r5/report.md" &&
+	ok "report of two reproductions: each sentence names its pair" || not_ok "r5: $(grep -i reprod "$T/r5/report.md")"
 expect_exit 0 "$IOMATRIX" report "$T/orig" -o "$T/r3" --charts none --format md
 grep -qi "reproduc" "$T/r3/report.md" && not_ok "a plain set's report talks of reproduction" ||
 	ok "report of a plain set: silent"
