@@ -17,9 +17,13 @@
 #include "common/fsutil.h"
 #include "common/sbuf.h"
 
+struct went {
+	char *path;
+	bool regular;           /* false: a link, FIFO, device ... */
+};
+
 struct walk {
-	char **path;
-	bool *regular;          /* false: a link, FIFO, device ... */
+	struct went *v;
 	size_t n, cap;
 };
 
@@ -30,14 +34,10 @@ static int walk_add(struct walk *w, const char *prefix, const char *name,
 		return -E2BIG;
 	if (w->n == w->cap) {
 		size_t cap = w->cap ? 2 * w->cap : 64;
-		char **p = realloc(w->path, cap * sizeof(*p));
-		if (!p)
+		struct went *v = realloc(w->v, cap * sizeof(*v));
+		if (!v)
 			return -ENOMEM;
-		w->path = p;
-		bool *r = realloc(w->regular, cap * sizeof(*r));
-		if (!r)
-			return -ENOMEM;
-		w->regular = r;
+		w->v = v;
 		w->cap = cap;
 	}
 	size_t len = strlen(prefix) + strlen(name) + 1;
@@ -45,17 +45,15 @@ static int walk_add(struct walk *w, const char *prefix, const char *name,
 	if (!s)
 		return -ENOMEM;
 	snprintf(s, len, "%s%s", prefix, name);
-	w->path[w->n] = s;
-	w->regular[w->n++] = regular;
+	w->v[w->n++] = (struct went){ s, regular };
 	return 0;
 }
 
 static void walk_release(struct walk *w)
 {
 	for (size_t i = 0; i < w->n; i++)
-		free(w->path[i]);
-	free(w->path);
-	free(w->regular);
+		free(w->v[i].path);
+	free(w->v);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -126,9 +124,9 @@ static int walk_dir(int dfd, const char *prefix, int depth, unsigned flags,
 	return ret;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int cmp_went(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct went *)a)->path, ((const struct went *)b)->path);
 }
 
 static int walk_sorted(int dirfd, unsigned flags, bool include_sums, struct walk *w)
@@ -139,29 +137,8 @@ static int walk_sorted(int dirfd, unsigned flags, bool include_sums, struct walk
 		walk_release(w);
 		return r;
 	}
-	/* sort path and kind together: sort the paths, then mark the
-	 * irregular ones again by a second lookup */
-	char **irr = NULL;
-	size_t nirr = 0;
-	for (size_t i = 0; i < w->n; i++)
-		if (!w->regular[i])
-			nirr++;
-	if (nirr && !(irr = malloc(nirr * sizeof(*irr)))) {
-		walk_release(w);
-		return -ENOMEM;
-	}
-	nirr = 0;
-	for (size_t i = 0; i < w->n; i++)
-		if (!w->regular[i])
-			irr[nirr++] = w->path[i];
-	qsort(w->path, w->n, sizeof(*w->path), cmp_str);
-	for (size_t i = 0; i < w->n; i++) {
-		w->regular[i] = true;
-		for (size_t k = 0; k < nirr; k++)
-			if (w->path[i] == irr[k])
-				w->regular[i] = false;
-	}
-	free(irr);
+	if (w->n)
+		qsort(w->v, w->n, sizeof(*w->v), cmp_went);
 	return 0;
 }
 
@@ -192,15 +169,20 @@ int sums_list_at(int dirfd, unsigned flags, bool include_sums, char ***paths,
 	int r = walk_sorted(dirfd, flags, include_sums, &w);
 	if (r < 0)
 		return r;
+	char **out = malloc((w.n ? w.n : 1) * sizeof(*out));
+	if (!out) {
+		walk_release(&w);
+		return -ENOMEM;
+	}
 	size_t k = 0;
 	for (size_t i = 0; i < w.n; i++) {
-		if (w.regular[i])
-			w.path[k++] = w.path[i];
+		if (w.v[i].regular)
+			out[k++] = w.v[i].path;
 		else
-			free(w.path[i]);
+			free(w.v[i].path);
 	}
-	free(w.regular);
-	*paths = w.path;
+	free(w.v);
+	*paths = out;
 	*n = k;
 	return 0;
 }
@@ -240,10 +222,14 @@ int sums_write_at(int dirfd, unsigned flags)
 static int add_problem(struct sums_check *c, const char *prefix, const char *what,
 		       const char *path)
 {
-	char **p = realloc(c->problems, (c->nproblems + 1) * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	c->problems = p;
+	char **p = c->problems;
+	/* grow at powers of two: a hostile set may hold 10^5 extra files */
+	if (!(c->nproblems & (c->nproblems - 1))) {
+		p = realloc(c->problems, (c->nproblems ? 2 * c->nproblems : 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		c->problems = p;
+	}
 	size_t len = strlen(prefix) + strlen(what) + strlen(path) + 3;
 	if (!(p[c->nproblems] = malloc(len)))
 		return -ENOMEM;
@@ -310,12 +296,14 @@ static int parse_list(char *text, size_t len, const char *prefix,
 			r = add_problem(c, prefix, "malformed line at", where);
 			continue;
 		}
-		struct listed *nv = realloc(v, (n + 1) * sizeof(*nv));
-		if (!nv) {
-			r = -ENOMEM;
-			break;
+		if (!(n & (n - 1))) {   /* powers of two */
+			struct listed *nv = realloc(v, (n ? 2 * n : 1) * sizeof(*nv));
+			if (!nv) {
+				r = -ENOMEM;
+				break;
+			}
+			v = nv;
 		}
-		v = nv;
 		v[n].path = line + 66;
 		for (int i = 0; i < 64; i++)
 			v[n].hex[i] = (char)(line[i] | 0x20); /* lower case */
@@ -356,9 +344,9 @@ static int check_extra(int dirfd, unsigned flags, const char *prefix,
 	int r = walk_sorted(dirfd, flags, false, &w);
 
 	for (size_t i = 0; r == 0 && i < w.n; i++) {
-		struct listed key = { .path = w.path[i] };
+		struct listed key = { .path = w.v[i].path };
 		if (!n || !bsearch(&key, v, n, sizeof(*v), cmp_listed))
-			r = add_problem(c, prefix, "extra", w.path[i]);
+			r = add_problem(c, prefix, "extra", w.v[i].path);
 	}
 	walk_release(&w);
 	if (r == -E2BIG)
