@@ -1,0 +1,70 @@
+/*
+ * offsets.h - where a random job's next IO goes (internal to the runner):
+ * the block index from the cell's generator, behind one call so that the
+ * worker's loop does not change with it.
+ *
+ *  - default (fio's random map): a keyed permutation of the blocks
+ *    (common/randmap.h), one per pass, shared by the jobs of a
+ *    repetition; job i takes the slice [lo, hi) of each pass's order, so
+ *    the jobs' first passes together touch every block exactly once; a
+ *    job that ends its slice starts its share of the next pass (new key).
+ *  - norandommap: uniform draws with replacement (1 - 1/e of the blocks
+ *    in one pass's worth of IOs).
+ *  - random_distribution other than random: a rank from the distribution
+ *    (common/randdist.h); zipf, pareto and normal ranks are scattered over
+ *    the range by a fixed keyed permutation (fio hashes them), zoned ranks
+ *    are positions.  fio keeps no map for these either.
+ */
+#ifndef IOMATRIX_OFFSETS_H
+#define IOMATRIX_OFFSETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/prng.h"
+#include "common/randdist.h"
+#include "common/randmap.h"
+#include "suite/cell.h"
+
+enum offsets_mode { OFFSETS_MAP, OFFSETS_UNIFORM, OFFSETS_DIST };
+
+struct offsets {
+	enum offsets_mode mode;
+	uint64_t nblocks;
+	uint64_t key;              /* pass keys and the scatter derive from it */
+	uint64_t lo, hi, next;     /* OFFSETS_MAP: this job's slice of a pass */
+	uint64_t pass;
+	bool scatter;              /* OFFSETS_DIST: permute the rank */
+	struct randmap map;        /* this pass's order, or the scatter */
+	struct randdist_gen dist;
+};
+
+/* Set up the generator of one job: nblocks blocks of bs bytes in the file
+ * set, the job's slice [lo, hi) of a pass, seed the repetition's seed.
+ * 0, or -1 with err filled in (zoned_abs zones that do not fit). */
+int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
+		 uint64_t bs, uint64_t lo, uint64_t hi, uint64_t seed,
+		 char *err, size_t errlen);
+
+/* Start the next pass of the map (a new permutation). */
+void offsets_next_pass(struct offsets *o);
+
+/* The next block index in [0, nblocks); rng is the job's PRNG. */
+static inline uint64_t offsets_next(struct offsets *o, struct prng *rng)
+{
+	switch (o->mode) {
+	case OFFSETS_MAP:
+		if (o->next >= o->hi)
+			offsets_next_pass(o);
+		return randmap_at(&o->map, o->next++, NULL);
+	case OFFSETS_DIST: {
+		uint64_t r = randdist_next(&o->dist, rng);
+		return o->scatter ? randmap_at(&o->map, r, NULL) : r;
+	}
+	case OFFSETS_UNIFORM:
+		break;
+	}
+	return prng_below(rng, o->nblocks);
+}
+
+#endif
