@@ -13,15 +13,14 @@ static uint64_t pass_key(uint64_t key, uint64_t pass)
 	return prng_splitmix(&x);
 }
 
-void offsets_next_pass(struct offsets *o)
+void offsets_pass(struct offsets *o, uint64_t p)
 {
-	o->pass++;
-	randmap_init(&o->map, o->nblocks, pass_key(o->key, o->pass));
-	o->next = o->lo;
+	o->pass = p;
+	randmap_init(&o->map, o->nblocks, pass_key(o->key, p));
 }
 
 int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
-		 uint64_t bs, uint64_t lo, uint64_t hi, uint64_t seed,
+		 uint64_t bs, _Atomic uint64_t *cursor, uint64_t seed,
 		 char *err, size_t errlen)
 {
 	struct randdist d;
@@ -30,8 +29,7 @@ int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
 	memset(o, 0, sizeof(*o));
 	o->nblocks = nblocks ? nblocks : 1;
 	o->key = seed ^ 0x6f666673ull; /* "offs" */
-	o->lo = lo;
-	o->hi = hi > lo ? hi : lo + 1;
+	o->cursor = cursor;
 	if (c->random_distribution[0]) {
 		if (randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0 ||
 		    randdist_gen_init(&o->dist, &d, o->nblocks, bs, why, sizeof(why)) < 0) {
@@ -50,7 +48,6 @@ int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
 		return 0;
 	}
 	o->mode = OFFSETS_MAP;
-	randmap_init(&o->map, o->nblocks, pass_key(o->key, 0));
-	o->next = o->lo;
+	offsets_pass(o, 0);
 	return 0;
 }

@@ -4,10 +4,10 @@
  * worker's loop does not change with it.
  *
  *  - default (fio's random map): a keyed permutation of the blocks
- *    (common/randmap.h), one per pass, shared by the jobs of a
- *    repetition; job i takes the slice [lo, hi) of each pass's order, so
- *    the jobs' first passes together touch every block exactly once; a
- *    job that ends its slice starts its share of the next pass (new key).
+ *    (common/randmap.h), a new one per pass, walked by all the jobs of a
+ *    repetition through one shared counter (one relaxed atomic add per
+ *    IO), so that however fast each job goes, every block is read once
+ *    per pass of the jobs together.
  *  - norandommap: uniform draws with replacement (1 - 1/e of the blocks
  *    in one pass's worth of IOs).
  *  - random_distribution other than random: a rank from the distribution
@@ -18,6 +18,8 @@
 #ifndef IOMATRIX_OFFSETS_H
 #define IOMATRIX_OFFSETS_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,31 +34,34 @@ struct offsets {
 	enum offsets_mode mode;
 	uint64_t nblocks;
 	uint64_t key;              /* pass keys and the scatter derive from it */
-	uint64_t lo, hi, next;     /* OFFSETS_MAP: this job's slice of a pass */
-	uint64_t pass;
+	_Atomic uint64_t *cursor;  /* OFFSETS_MAP: IOs of all jobs so far */
+	uint64_t pass;             /* the pass map is keyed for */
 	bool scatter;              /* OFFSETS_DIST: permute the rank */
 	struct randmap map;        /* this pass's order, or the scatter */
 	struct randdist_gen dist;
 };
 
 /* Set up the generator of one job: nblocks blocks of bs bytes in the file
- * set, the job's slice [lo, hi) of a pass, seed the repetition's seed.
- * 0, or -1 with err filled in (zoned_abs zones that do not fit). */
+ * set, cursor the repetition's shared count (zero at the start), seed the
+ * repetition's seed.  0, or -1 with err filled in (zoned_abs zones that
+ * do not fit). */
 int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
-		 uint64_t bs, uint64_t lo, uint64_t hi, uint64_t seed,
+		 uint64_t bs, _Atomic uint64_t *cursor, uint64_t seed,
 		 char *err, size_t errlen);
 
-/* Start the next pass of the map (a new permutation). */
-void offsets_next_pass(struct offsets *o);
+/* Key the map for pass p (a new permutation). */
+void offsets_pass(struct offsets *o, uint64_t p);
 
 /* The next block index in [0, nblocks); rng is the job's PRNG. */
 static inline uint64_t offsets_next(struct offsets *o, struct prng *rng)
 {
 	switch (o->mode) {
-	case OFFSETS_MAP:
-		if (o->next >= o->hi)
-			offsets_next_pass(o);
-		return randmap_at(&o->map, o->next++, NULL);
+	case OFFSETS_MAP: {
+		uint64_t g = atomic_fetch_add_explicit(o->cursor, 1, memory_order_relaxed);
+		if (g / o->nblocks != o->pass)
+			offsets_pass(o, g / o->nblocks);
+		return randmap_at(&o->map, g % o->nblocks, NULL);
+	}
 	case OFFSETS_DIST: {
 		uint64_t r = randdist_next(&o->dist, rng);
 		return o->scatter ? randmap_at(&o->map, r, NULL) : r;

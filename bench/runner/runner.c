@@ -311,16 +311,15 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
 		return -ENOMEM;
 	prng_seed(&j->rng, sh->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
-	/* sequential jobs each own a contiguous slice of the file set; random
-	 * ones the same slice of each pass of the random map */
+	/* sequential jobs each own a contiguous slice of the file set */
 	uint64_t lo = (uint64_t)((unsigned __int128)sh->nblocks * i / njobs);
 	uint64_t hi = (uint64_t)((unsigned __int128)sh->nblocks * (i + 1) / njobs);
 	if (lo == hi) {
 		lo = i % sh->nblocks;
 		hi = lo + 1;
 	}
-	if (sh->random && offsets_init(&j->offs, c, sh->nblocks, sh->bs, lo, hi,
-				       sh->seed, err, errlen) < 0)
+	if (sh->random && offsets_init(&j->offs, c, sh->nblocks, sh->bs,
+				       &sh->map_cursor, sh->seed, err, errlen) < 0)
 		return -EINVAL;
 	j->slice_lo = j->cursor = lo;
 	j->slice_hi = hi;

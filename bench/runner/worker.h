@@ -37,6 +37,7 @@ struct rep_shared {
 	/* sysbench_fsync_freq: requests of all jobs so far, whether one was
 	 * a write since the last round, fsyncs of the round still to issue
 	 * and the rotating file they go to (sysbench's fsynced_file) */
+	_Atomic uint64_t map_cursor; /* random map: IOs of all jobs (offsets.h) */
 	_Atomic uint64_t sb_reqs;
 	atomic_bool sb_dirty;
 	_Atomic int64_t sb_left;
