@@ -455,6 +455,10 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_uint(j, key->json2, &c->compress_pct, err, errlen);
 	case KT_BOOL: {
 		bool b = key_load_u64(k, c) != 0;
+		/* a cell written before norandommap existed drew its random
+		 * offsets uniformly, with repeats: what norandommap is now */
+		if (k == K_NORANDOMMAP && !cJSON_GetObjectItemCaseSensitive(j, key->json))
+			b = true;
 		if (get_bool(j, key->json, &b, err, errlen) < 0)
 			return -1;
 		key_store_u64(k, c, b);

@@ -82,6 +82,8 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		uint64_t v = key_load_u64(k, c);
 		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
 			continue;
+		if ((k == K_NORANDOMMAP || k == K_RANDDIST) && !pattern_is_random(c->pattern))
+			continue; /* nothing random to place */
 		if (key->type == KT_CPULIST || key->type == KT_RANDDIST)
 			emit(arg, key->fio, (const char *)c + key->off);
 		else if (key->type == KT_BOOL)
