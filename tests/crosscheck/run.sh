@@ -268,7 +268,7 @@ for c in plan:
         # export fio now writes invalidate=0 unless drop_caches, as we run)
         if not p["direct"]:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
-        if p["data"] == "zero":
+        if p["data"] == "zero" and other == "fio":
             why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
         if a[0][4] < 1e9:
             why.append("a very short cell at this scale (%.0f ms measured: start-up, first IOs and timer effects weigh heavily); raise CROSSCHECK_SCALE" % (a[0][4] / 1e6))
