@@ -10,12 +10,13 @@
 
 #include <stdint.h>
 
-#define RANDMAP_ROUNDS 6
+#define RANDMAP_ROUNDS 4
 #define RANDMAP_MAX_N (1ULL << 62)
 
 struct randmap {
 	uint64_t n;                 /* blocks in the range */
 	unsigned lbits, rbits;      /* the two halves of the domain 2^(l+r) */
+	uint64_t lmask, rmask;
 	uint64_t key[RANDMAP_ROUNDS];
 };
 

@@ -16,6 +16,7 @@ static uint64_t pass_key(uint64_t key, uint64_t pass)
 void offsets_pass(struct offsets *o, uint64_t p)
 {
 	o->pass = p;
+	o->base = p * o->nblocks;
 	randmap_init(&o->map, o->nblocks, pass_key(o->key, p));
 }
 

@@ -34,16 +34,18 @@ struct offsets {
 	enum offsets_mode mode;
 	uint64_t nblocks;
 	uint64_t key;              /* pass keys and the scatter derive from it */
-	_Atomic uint64_t *cursor;  /* OFFSETS_MAP: IOs of all jobs so far */
-	uint64_t pass;             /* the pass map is keyed for */
+	_Atomic uint64_t *cursor;  /* OFFSETS_MAP: IOs of all jobs so far;
+				    * NULL with one job (local_next) */
+	uint64_t local_next;
+	uint64_t pass, base;       /* the pass map is keyed for, its first IO */
 	bool scatter;              /* OFFSETS_DIST: permute the rank */
 	struct randmap map;        /* this pass's order, or the scatter */
 	struct randdist_gen dist;
 };
 
 /* Set up the generator of one job: nblocks blocks of bs bytes in the file
- * set, cursor the repetition's shared count (zero at the start), seed the
- * repetition's seed.  0, or -1 with err filled in (zoned_abs zones that
+ * set, cursor the repetition's shared count (zero at the start; NULL when
+ * the job is alone), seed the repetition's seed.  0, or -1 with err filled in (zoned_abs zones that
  * do not fit). */
 int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
 		 uint64_t bs, _Atomic uint64_t *cursor, uint64_t seed,
@@ -57,10 +59,11 @@ static inline uint64_t offsets_next(struct offsets *o, struct prng *rng)
 {
 	switch (o->mode) {
 	case OFFSETS_MAP: {
-		uint64_t g = atomic_fetch_add_explicit(o->cursor, 1, memory_order_relaxed);
-		if (g / o->nblocks != o->pass)
+		uint64_t g = o->cursor ? atomic_fetch_add_explicit(o->cursor, 1,
+					 memory_order_relaxed) : o->local_next++;
+		if (g - o->base >= o->nblocks) /* g only grows: a later pass */
 			offsets_pass(o, g / o->nblocks);
-		return randmap_at(&o->map, g % o->nblocks, NULL);
+		return randmap_at(&o->map, g - o->base, NULL);
 	}
 	case OFFSETS_DIST: {
 		uint64_t r = randdist_next(&o->dist, rng);

@@ -319,7 +319,8 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		hi = lo + 1;
 	}
 	if (sh->random && offsets_init(&j->offs, c, sh->nblocks, sh->bs,
-				       &sh->map_cursor, sh->seed, err, errlen) < 0)
+				       njobs > 1 ? &sh->map_cursor : NULL, sh->seed,
+				       err, errlen) < 0)
 		return -EINVAL;
 	j->slice_lo = j->cursor = lo;
 	j->slice_hi = hi;
