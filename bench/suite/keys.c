@@ -316,7 +316,7 @@ const struct key cell_keys[NKEYS] = {
 		.fio = "norandommap"),
 	[K_RANDDIST] = KEY_OMIT("random_distribution", KT_RANDDIST, random_distribution,
 		0, 0, 0, "random", "random_distribution", NULL,
-		"random, zipf:θ, pareto:h, normal:σ%, zoned:A/R:..., "
+		"random, zipf:THETA, pareto:H, normal:SIGMA%, zoned:A/R:..., "
 		"zoned_abs:A/SIZE:... (fio)",
 		WORKLOAD, METHOD("random distribution", 26),
 		.fio = "random_distribution"),
