@@ -81,6 +81,10 @@ run zone
 awk '$1 >= 1048576 { bad = 1 } END { exit bad }' "$T/zone.off" && ok "zoned_abs:100/1m stays in the first MiB" \
 	|| not_ok "zoned_abs: an offset past 1 MiB"
 
+# export of the 4-job cell: fio's maps are per job, and the job says so
+"$IOMATRIX" export fio "$T/jobs.yaml" --device d="$T/scratch" -o "$T/fio4" >/dev/null 2>"$T/err" || fail "export: $(cat "$T/err")"
+grep -q '^; NOT THE SAME: random map' "$T"/fio4/*.fio && ok "export of 4 jobs says fio's maps are per job" \
+	|| not_ok "export of 4 jobs: no NOT THE SAME for the map"
 # export: fio's option names, and fio accepts the job
 mk exp 1024 1 1 "  norandommap: true
   random_distribution: zipf:1.2
