@@ -435,6 +435,7 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 			break;
 		st->ps->rep = r + 1;
 		memset(&st->reps[n], 0, sizeof(st->reps[n]));
+		st->ctl->rep = r; /* randrepeat off: this repetition's seed */
 		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
 		run_progress_clear(st->ps);
 		if (ret == -EINTR || stop_flag) {

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "engines/engine.h"
+#include "common/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
 #include "common/units.h"
@@ -502,6 +503,20 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		BAD("fsync", v, "job '%s': bad fsync '%s'", jobname, v);
 	if ((v = fio_opt(d, job, "end_fsync")) && fio_bool(v, &p->end_fsync) < 0)
 		BAD("end_fsync", v, "job '%s': bad end_fsync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "fdatasync")) && fio_uint(v, 0, 1u << 30, &p->fdatasync) < 0)
+		BAD("fdatasync", v, "job '%s': bad fdatasync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "norandommap")) && fio_bool(v, &p->norandommap) < 0)
+		BAD("norandommap", v, "job '%s': bad norandommap '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "randrepeat")) && fio_bool(v, &p->randrepeat) < 0)
+		BAD("randrepeat", v, "job '%s': bad randrepeat '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "random_distribution"))) {
+		struct randdist rd;
+		char why[240];
+		if (randdist_parse(v, &rd, why, sizeof(why)) < 0)
+			BAD("random_distribution", v, "job '%s': %s", jobname, why);
+		else if (rd.kind != RANDDIST_RANDOM)
+			randdist_format(&rd, p->random_distribution, sizeof(p->random_distribution));
+	}
 	if ((v = fio_opt(d, job, "randseed"))) {
 		char *end;
 		p->seed = strtoull(v, &end, 10);
