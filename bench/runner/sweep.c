@@ -87,9 +87,11 @@ static int run_point(const struct cell *c, const struct target *t,
 	return ret;
 }
 
-int runner_sweep(const struct cell *c, const struct target *t, struct run_ctl *ctl,
-		 double max_iops, struct qos_point *pts, size_t *n,
-		 char *err, size_t errlen)
+/* The points of the sweep and the bisection (runner_sweep without the
+ * probe's maximum and the error text). */
+static int sweep_points(const struct cell *c, const struct target *t,
+			struct run_ctl *ctl, double max_iops, struct qos_point *pts,
+			size_t *n, char *err, size_t errlen)
 {
 	unsigned np = sweep_npoints(&c->load_sweep);
 	*n = 0;
@@ -117,4 +119,17 @@ int runner_sweep(const struct cell *c, const struct target *t, struct run_ctl *c
 		qos_points_sort(pts, *n);
 	}
 	return 0;
+}
+
+int runner_sweep(const struct cell *c, const struct target *t, struct run_ctl *ctl,
+		 const struct rep_result *probe, size_t nprobe, double *max_iops,
+		 struct qos_point *pts, size_t *n, char *err, size_t errlen)
+{
+	*max_iops = sweep_max_iops(probe, nprobe);
+	if (errlen)
+		err[0] = '\0';
+	int ret = sweep_points(c, t, ctl, *max_iops, pts, n, err, errlen);
+	if (ret < 0 && errlen && !err[0])
+		snprintf(err, errlen, "load_sweep: %s", strerror(-ret));
+	return ret;
 }

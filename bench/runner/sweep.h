@@ -25,12 +25,13 @@ double sweep_max_iops(const struct rep_result *reps, size_t n);
 void sweep_point_of(const struct rep_result *r, double offered,
 		    struct qos_point *p);
 
-/* Run the sweep of c on the prepared target t: pts (room for
- * SWEEP_MAX_POINTS) gets the points sorted by offered load, *n their
- * count.  0, or -errno with err (-EINTR when stopped: the points so far
- * are kept in pts). */
+/* Run the sweep of c on the prepared target t after its probe, the
+ * repetitions probe[0..nprobe): *max_iops gets the probed maximum
+ * (sweep_max_iops), pts (room for SWEEP_MAX_POINTS) the points sorted by
+ * offered load, *n their count.  0, or -errno with err filled in (-EINTR
+ * when stopped: the points so far are kept in pts). */
 int runner_sweep(const struct cell *c, const struct target *t, struct run_ctl *ctl,
-		 double max_iops, struct qos_point *pts, size_t *n,
-		 char *err, size_t errlen);
+		 const struct rep_result *probe, size_t nprobe, double *max_iops,
+		 struct qos_point *pts, size_t *n, char *err, size_t errlen);
 
 #endif

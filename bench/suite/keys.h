@@ -45,6 +45,8 @@ enum ktype {
 	KT_CUSTOM,    /* a value of the row's own kind: .ops parses it and
 		       * says its JSON; ops->size bytes at off, default all
 		       * zero; compared as bytes; .text says it */
+	KT_RANDDIST,  /* char[RANDDIST_TEXT_MAX], fio's random_distribution
+		       * (common/randdist.h), stored canonical; "" random */
 };
 
 struct ykit;
@@ -123,6 +125,7 @@ enum {
 	K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL, K_SQPOLL_CPU, K_HIPRI, K_NONVECTORED,
 	K_CPUS_ALLOWED, K_NUMA_NODE,
 	K_ACTIVE_RANGE, K_STEADY,
+	K_FDATASYNC, K_SB_FSYNC_FREQ, K_NORANDOMMAP, K_RANDDIST, K_RANDREPEAT,
 	K_RATE_IOPS, K_RATE_PROCESS, K_LOAD_SWEEP, K_QOS,
 	K_LABEL, NKEYS
 };

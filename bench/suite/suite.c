@@ -445,6 +445,7 @@ static const char *ktype_name(enum ktype t)
 	case KT_INT: return "integer";
 	case KT_CPULIST: return "cpulist";
 	case KT_CUSTOM: return "value|map";
+	case KT_RANDDIST: return "distribution";
 	}
 	return "?";
 }
