@@ -342,22 +342,23 @@ const struct key cell_keys[NKEYS] = {
 		"IOs per second per job, or [read, write] (fio's); each IO has an "
 		"intended start and latency counts from it",
 		WORKLOAD, METHOD("offered load", 27), .text = qos_text_rate,
-		.ops = &rate_iops_ops),
+		.method_if_set = true, .ops = &rate_iops_ops),
 	[K_RATE_PROCESS] = KEY_OMIT("rate_process", KT_CUSTOM, rate_process, 0, 0, 0,
 		"linear", "rate_process", NULL,
 		"linear (even gaps) or poisson (exponential gaps) arrivals",
 		WORKLOAD, METHOD("offered load", 27), .text = qos_text_process,
-		.ops = &rate_process_ops),
+		.method_if_set = true, .ops = &rate_process_ops),
 	[K_LOAD_SWEEP] = KEY_OMIT("load_sweep", KT_CUSTOM, load_sweep, 0, 0, 0, "none",
 		"load_sweep", NULL,
 		"{from: 20%, to: 140%, steps: 7} of the probed maximum, or "
 		"{iops: [1000, 2000]}: the cell at each offered load",
 		WORKLOAD, METHOD("load sweep", 28), .text = qos_text_sweep,
-		.ops = &load_sweep_ops),
+		.method_if_set = true, .ops = &load_sweep_ops),
 	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 0, 0, 0, "none", "qos", NULL,
 		"{p99: 1ms} (or p99.9, p99.99, mean): the highest load of the "
 		"sweep meeting it",
-		METHOD("QoS target", 29), .text = qos_text_target, .ops = &qos_ops),
+		METHOD("QoS target", 29), .text = qos_text_target,
+		.method_if_set = true, .ops = &qos_ops),
 };
 
 int key_find(const char *name)

@@ -114,6 +114,9 @@ struct key {
 	 * no such option. */
 	const char *fio;
 	const struct key_ops *ops; /* KT_CUSTOM only */
+	/* the Method line is left out of reports where no cell sets the key
+	 * (rate_iops, load_sweep, qos: most sets never use them) */
+	bool method_if_set;
 };
 
 enum {

@@ -214,13 +214,13 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
 }
 
-/* A line of newer keys (omit_default) that no cell of the report sets
- * (rate_iops, load_sweep ...) says nothing: left out, so reports of sets
- * that do not use them stay as they were. */
+/* A line of keys shown only when set (method_if_set: rate_iops,
+ * load_sweep ...) that no cell of the report sets says nothing: left out,
+ * so reports of sets that do not use them stay as they were. */
 static bool mline_unused(const struct report *r, const struct mline *l)
 {
 	for (int k = 0; k < l->n; k++)
-		if (!cell_keys[l->keys[k]].omit_default)
+		if (!cell_keys[l->keys[k]].method_if_set)
 			return false;
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++)

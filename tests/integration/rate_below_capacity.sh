@@ -54,4 +54,8 @@ done
 expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none --format md
 grep -q "^Except in cells run at a rate (\`rate_iops\`), whose latency runs from each IO's intended start" "$T/rep/report.md" \
 	&& ok "the report says these cells hold response latency" || not_ok "no response-latency note"
+# the Method section names the offered load (a line only where a cell has
+# a rate: report_reference_golden shows none without)
+grep -q "what differs: offered load" "$T/rep/report.md" && ok "Method: the offered load differs" \
+	|| not_ok "Method: $(grep 'what differs' "$T/rep/report.md")"
 tap_end
