@@ -91,15 +91,25 @@ int qos_metric_parse(const char *s, enum qos_metric *out)
 	return -1;
 }
 
+double qos_low_p99(const struct qos_point *pts, size_t n)
+{
+	double low = 0;
+	for (size_t i = 0; i < (n + 1) / 2; i++)
+		if (pts[i].p99_ns > 0 && (low == 0 || pts[i].p99_ns < low))
+			low = pts[i].p99_ns;
+	return low;
+}
+
 int qos_knee(const struct qos_point *pts, size_t n, double k)
 {
-	if (n < 2 || !(pts[0].p99_ns > 0))
+	double base = qos_low_p99(pts, n);
+	if (n < 2 || !(base > 0))
 		return -1;
 	/* from the top down: the knee is where the run of points above k x
 	 * the base begins, so one noisy point below the knee is not it */
 	int knee = -1;
 	for (size_t i = n - 1; i >= 1; i--) {
-		if (!(pts[i].p99_ns > k * pts[0].p99_ns))
+		if (!(pts[i].p99_ns > k * base))
 			break;
 		knee = (int)i;
 	}

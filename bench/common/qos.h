@@ -96,9 +96,10 @@ unsigned sweep_npoints(const struct load_sweep *s);
 
 /*
  * The knee: the first point (in offered order) from which the response
- * p99 stays above QOS_KNEE_K times the p99 of the lowest offered load at
- * every higher load (one spike below it, a busy machine's, is not the
- * knee).  Why k = 3: at low
+ * p99 stays above QOS_KNEE_K times its low-load level at every higher load
+ * (one spike below it, a busy machine's, is not the knee).  The low-load
+ * level is the least p99 of the lower half of the loads (qos_low_p99): one
+ * stalled run at the lowest load is not the level either.  Why k = 3: at low
  * load p99 is the device's service time plus little queueing; in an M/M/1
  * queue the response time is S / (1 - rho), which triples at rho = 2/3,
  * the load from which waiting outweighs service.  A smaller k (2) would
@@ -108,6 +109,9 @@ unsigned sweep_npoints(const struct load_sweep *s);
  */
 #define QOS_KNEE_K 3.0
 int qos_knee(const struct qos_point *pts, size_t n, double k);
+/* The low-load level of response p99: the least p99 of the first half
+ * (rounded up) of pts, sorted by offered_iops; 0 when none. */
+double qos_low_p99(const struct qos_point *pts, size_t n);
 
 /* A point keeps up when it achieved at least this share of its offered
  * load: beyond it the queue grows for as long as the run lasts. */

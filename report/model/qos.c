@@ -226,15 +226,16 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 		const struct qos_point *k = &q->sd.pts[q->sd.knee];
 		fmt_sig3(k->achieved_iops, b, sizeof(b));
 		sbuf_addf(&t, "The knee (from there on, response p99 stays above "
-			  "%g\xc3\x97 its level at the lowest load) is at %s IOPS",
-			  QOS_KNEE_K, b);
+			  "%g\xc3\x97 its low-load level, the least p99 of the lower "
+			  "half of the loads) is at %s IOPS", QOS_KNEE_K, b);
 		if (q->sd.max_iops > 0)
 			sbuf_addf(&t, " (%.0f %% of the maximum)",
 				  100 * k->offered_iops / q->sd.max_iops);
 		sbuf_adds(&t, ".");
 	} else {
 		sbuf_addf(&t, "No knee: the response p99 of the highest load is within "
-			  "%g\xc3\x97 its level at the lowest load.", QOS_KNEE_K);
+			  "%g\xc3\x97 its low-load level (the least p99 of the lower "
+			  "half of the loads).", QOS_KNEE_K);
 	}
 	add_str(o, "knee", sbuf_str(&t));
 	sbuf_release(&t);
