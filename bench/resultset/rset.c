@@ -328,6 +328,39 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 }
 
 
+/* Each repetition's IOPS and bandwidth summed over its directions, for
+ * the ratio intervals; a repetition without IOPS is left out. */
+static void rep_values(struct rset_cell *c, const cJSON *reps)
+{
+	int n = cJSON_GetArraySize(reps);
+	const cJSON *r;
+
+	if (n <= 0 || n > 100000 || !(c->rep_iops = calloc((size_t)n, sizeof(double))) ||
+	    !(c->rep_bw = calloc((size_t)n, sizeof(double)))) {
+		free(c->rep_iops);
+		c->rep_iops = NULL;
+		return;
+	}
+	cJSON_ArrayForEach(r, reps) {
+		double iops = 0, bw = 0;
+		bool any = false;
+		for (int k = 0; k < DIR__COUNT; k++) {
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(r, dir_name(k));
+			double v = jnum(d, "iops", NAN);
+			if (!isfinite(v))
+				continue;
+			any = true;
+			iops += v;
+			v = jnum(d, "bw_bytes_s", 0);
+			bw += isfinite(v) ? v : 0;
+		}
+		if (!any || c->nrepv >= (size_t)n)
+			continue;
+		c->rep_iops[c->nrepv] = iops;
+		c->rep_bw[c->nrepv++] = bw;
+	}
+}
+
 static void cell_measurements(struct rset_cell *c)
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
@@ -353,6 +386,7 @@ static void cell_measurements(struct rset_cell *c)
 		}
 	}
 	c->nreps = n;
+	rep_values(c, reps);
 	c->have_cpu_per_io = nperio > 0;
 	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
@@ -783,6 +817,8 @@ void rset_release(struct rset *rs)
 	for (size_t i = 0; i < rs->ncells; i++) {
 		for (int k = 0; k < DIR__COUNT; k++)
 			free(rs->cells[i].dir[k].series_bw);
+		free(rs->cells[i].rep_iops);
+		free(rs->cells[i].rep_bw);
 		cJSON_Delete(rs->cells[i].json);
 	}
 	free(rs->cells);

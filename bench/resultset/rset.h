@@ -78,6 +78,11 @@ struct rset_cell {
 	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
 	bool cpu_per_io_sqpoll; /* null under sqthread_poll (ns_per_io_why) */
 	struct rset_dir dir[DIR__COUNT];
+	/* per repetition, summed over the directions (owned, nrepv values
+	 * each; 0 and NULL when the repetitions were not read): what the
+	 * ratio intervals of the report (model/ratio.h) are computed on */
+	size_t nrepv;
+	double *rep_iops, *rep_bw;       /* bw in bytes/s */
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
 

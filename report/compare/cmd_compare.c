@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ratio.h"
+#include "model/ratio.h"
 #include "common/fsutil.h"
 #include "resultset/resultset.h"
 #include "model/report.h"

@@ -18,6 +18,7 @@
 #include "common/errlist.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
+#include "model/ratio.h"
 
 /* schema_version of report.json (its own format, not a result set's) */
 #define REPORT_JSON_SCHEMA_VERSION 1
@@ -110,11 +111,22 @@ void report_summary_add(struct report *r, char *s);
 double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
-/* Do a and b differ significantly in IOPS (bw: MB/s)?  True when their
- * 95 % confidence intervals do not overlap; false when either is a single
- * run (no interval).  The summary claims a winner and the ratio table an
- * unmarked ratio only when it holds. */
-bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw);
+/*
+ * Ratios between devices, the statistic compare and history use
+ * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its confidence
+ * interval from the stored repetitions, Bonferroni-corrected over the
+ * report's family of ratios (every device against the baseline on every
+ * workload where both sides have 2 or more repetitions).
+ */
+#define RENTRY_ALPHA 0.05
+void rentry_ratio(const struct report *r, const struct rentry *a,
+		  const struct rentry *b, bool bw, struct ratio_ci *out);
+/* The interval of a/b excludes 1 (false when a side ran once): the ratio
+ * table leaves such a ratio unmarked. */
+bool rentry_differs(const struct report *r, const struct rentry *a,
+		    const struct rentry *b, bool bw);
+/* How many ratios the family holds (the Bonferroni m). */
+size_t report_ratio_family(const struct report *r);
 
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);

@@ -173,40 +173,49 @@ double rentry_bw(const struct rentry *e)
 	return s;
 }
 
-/* Half-width of the 95 % confidence interval of an entry's IOPS (or MB/s),
- * summed over its directions (no narrower than the interval of the sum);
- * -1 when a direction has fewer than 2 repetitions, so no interval. */
-static double entry_ci(const struct rentry *e, bool bw)
+/*
+ * The ratio a/b of two entries' IOPS (bw: MB/s) with its confidence
+ * interval, from the stored repetitions through ratio_ci (model/ratio.h),
+ * the statistic compare and history judge by: Welch's t on the logs of
+ * the repetitions, at the family-wise level over the report's m ratios
+ * (Bonferroni, as compare).  ok is false when a side has fewer than two
+ * repetitions (no interval).
+ */
+void rentry_ratio(const struct report *r, const struct rentry *a,
+		  const struct rentry *b, bool bw, struct ratio_ci *out)
 {
-	double s = 0;
-	for (int k = 0; k < DIR__COUNT; k++) {
-		const struct rset_dir *d = &e->cell->dir[k];
-		if (!d->present)
-			continue;
-		const struct rset_stat *st = bw ? &d->bw : &d->iops;
-		if (st->n < 2)
-			return -1;
-		s += st->ci95;
-	}
-	return s;
+	size_t m = report_ratio_family(r);
+	const struct rset_cell *ca = a->cell, *cb = b->cell;
+	ratio_ci(bw ? cb->rep_bw : cb->rep_iops, cb->nrepv,
+		 bw ? ca->rep_bw : ca->rep_iops, ca->nrepv,
+		 RENTRY_ALPHA / (double)(m ? m : 1), out);
 }
 
-/*
- * The test of rentry_differs() (report.h): the two entries' 95 %
- * confidence intervals (Student t over the repetitions, as the set stores
- * them) do not overlap: stricter than a test of the difference
- * (two non-overlapping 95 % intervals mean p < 0.01 or so), which suits a
- * sentence a reader takes at its word.  A single run has no interval and
- * is never significant.
- */
-bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw)
+bool rentry_differs(const struct report *r, const struct rentry *a,
+		    const struct rentry *b, bool bw)
 {
-	double ca = entry_ci(a, bw), cb = entry_ci(b, bw);
-	if (ca < 0 || cb < 0)
-		return false;
-	double va = bw ? rentry_bw(a) : rentry_iops(a);
-	double vb = bw ? rentry_bw(b) : rentry_iops(b);
-	return va - ca > vb + cb || vb - cb > va + ca;
+	struct ratio_ci c;
+	rentry_ratio(r, a, b, bw, &c);
+	return c.ok && (c.lo > 1 || c.hi < 1);
+}
+
+size_t report_ratio_family(const struct report *r)
+{
+	size_t m = 0;
+	if (r->ndevs < 2)
+		return 0;
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		const struct rentry *be = NULL;
+		for (size_t k = 0; k < g->n; k++)
+			if (g->e[k].dev == r->baseline)
+				be = &g->e[k];
+		if (!be || !be->cell->ok || be->cell->nrepv < 2)
+			continue;
+		for (size_t k = 0; k < g->n; k++)
+			m += &g->e[k] != be && g->e[k].cell->ok && g->e[k].cell->nrepv >= 2;
+	}
+	return m;
 }
 
 double rentry_lat(const struct rentry *e)

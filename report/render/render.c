@@ -488,16 +488,17 @@ static void ratios(const struct report *r, cJSON *ctx)
 			const struct rentry *e = &g->e[k];
 			if (e == be || !e->cell->ok)
 				continue;
-			/* "1.34x*": the 95 % intervals overlap (or a single run
-			 * has none), so the ratio may be noise; the note under
-			 * the table says so */
+			/* "1.34x*": the ratio's confidence interval (compare's
+			 * statistic) includes 1, or a single run has none, so
+			 * the ratio may be noise; the note under the table says
+			 * so */
 			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a) - 2);
 			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b) - 2);
-			if (!rentry_differs(e, be, false)) {
+			if (!rentry_differs(r, e, be, false)) {
 				strcat(a, "*");
 				nsig = true;
 			}
-			if (!rentry_differs(e, be, true)) {
+			if (!rentry_differs(r, e, be, true)) {
 				strcat(b, "*");
 				nsig = true;
 			}
