@@ -112,21 +112,17 @@ double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
 /*
- * Ratios between devices, the statistic compare and history use
- * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its confidence
- * interval from the stored repetitions, Bonferroni-corrected over the
- * report's family of ratios (every device against the baseline on every
- * workload where both sides have 2 or more repetitions).
+ * Ratios between devices, by the statistic compare and history use
+ * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its 95 %
+ * confidence interval from the stored repetitions (each ratio at its own
+ * level; table.c says why not Bonferroni).
  */
 #define RENTRY_ALPHA 0.05
-void rentry_ratio(const struct report *r, const struct rentry *a,
-		  const struct rentry *b, bool bw, struct ratio_ci *out);
+void rentry_ratio(const struct rentry *a, const struct rentry *b, bool bw,
+		  struct ratio_ci *out);
 /* The interval of a/b excludes 1 (false when a side ran once): the ratio
  * table leaves such a ratio unmarked. */
-bool rentry_differs(const struct report *r, const struct rentry *a,
-		    const struct rentry *b, bool bw);
-/* How many ratios the family holds (the Bonferroni m). */
-size_t report_ratio_family(const struct report *r);
+bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw);
 
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);

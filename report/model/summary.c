@@ -42,8 +42,8 @@ struct cand {
 #define SUMMARY_BW_MIN_BS (64 * 1024)
 
 /* A difference the summary counts as a win: the ratio's confidence
- * interval (rentry_ratio: compare's statistic, Bonferroni over the
- * report's ratios) lies wholly beyond +-SUMMARY_THRESHOLD, as compare
+ * interval (rentry_ratio: compare's statistic, Welch's t on the logs of
+ * the repetitions) lies wholly beyond +-SUMMARY_THRESHOLD, as compare
  * calls a change a regression or an improvement. */
 #define SUMMARY_THRESHOLD 0.05
 static bool cand_wins(const struct cand *c)
@@ -288,7 +288,7 @@ void summary_compute_sentences(struct report *r)
 				c->slow = di >= bi ? base : e->dev;
 				c->ratio = di >= bi ? di / bi : bi / di;
 				struct ratio_ci ci;
-				rentry_ratio(r, e, be, c->bw, &ci);
+				rentry_ratio(e, be, c->bw, &ci);
 				enum ratio_verdict v = ci.ok ? ratio_judge(&ci, SUMMARY_THRESHOLD) :
 							       RATIO_INCONCLUSIVE;
 				c->sig = (v == RATIO_UP && c->fast == e->dev) ||

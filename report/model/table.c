@@ -174,48 +174,30 @@ double rentry_bw(const struct rentry *e)
 }
 
 /*
- * The ratio a/b of two entries' IOPS (bw: MB/s) with its confidence
+ * The ratio a/b of two entries' IOPS (bw: MB/s) with its 95 % confidence
  * interval, from the stored repetitions through ratio_ci (model/ratio.h),
  * the statistic compare and history judge by: Welch's t on the logs of
- * the repetitions, at the family-wise level over the report's m ratios
- * (Bonferroni, as compare).  ok is false when a side has fewer than two
- * repetitions (no interval).
+ * the repetitions.  Each ratio at its own 95 %, not Bonferroni over the
+ * report as compare does: compare's verdict answers "did anything
+ * change?" for the whole set; a report states each ratio by itself, and at
+ * 3 repetitions a correction over 40 workloads widens every interval so
+ * far (t of about 9 at 2-3 degrees of freedom) that an 87x gap whose every
+ * repetition is 48x apart reads as a tie.  ok is false when a side has
+ * fewer than two repetitions (no interval).
  */
-void rentry_ratio(const struct report *r, const struct rentry *a,
-		  const struct rentry *b, bool bw, struct ratio_ci *out)
+void rentry_ratio(const struct rentry *a, const struct rentry *b, bool bw,
+		  struct ratio_ci *out)
 {
-	size_t m = report_ratio_family(r);
 	const struct rset_cell *ca = a->cell, *cb = b->cell;
 	ratio_ci(bw ? cb->rep_bw : cb->rep_iops, cb->nrepv,
-		 bw ? ca->rep_bw : ca->rep_iops, ca->nrepv,
-		 RENTRY_ALPHA / (double)(m ? m : 1), out);
+		 bw ? ca->rep_bw : ca->rep_iops, ca->nrepv, RENTRY_ALPHA, out);
 }
 
-bool rentry_differs(const struct report *r, const struct rentry *a,
-		    const struct rentry *b, bool bw)
+bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw)
 {
 	struct ratio_ci c;
-	rentry_ratio(r, a, b, bw, &c);
+	rentry_ratio(a, b, bw, &c);
 	return c.ok && (c.lo > 1 || c.hi < 1);
-}
-
-size_t report_ratio_family(const struct report *r)
-{
-	size_t m = 0;
-	if (r->ndevs < 2)
-		return 0;
-	for (size_t gi = 0; gi < r->ngroups; gi++) {
-		const struct rgroup *g = &r->groups[gi];
-		const struct rentry *be = NULL;
-		for (size_t k = 0; k < g->n; k++)
-			if (g->e[k].dev == r->baseline)
-				be = &g->e[k];
-		if (!be || !be->cell->ok || be->cell->nrepv < 2)
-			continue;
-		for (size_t k = 0; k < g->n; k++)
-			m += &g->e[k] != be && g->e[k].cell->ok && g->e[k].cell->nrepv >= 2;
-	}
-	return m;
 }
 
 double rentry_lat(const struct rentry *e)

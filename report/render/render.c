@@ -494,11 +494,11 @@ static void ratios(const struct report *r, cJSON *ctx)
 			 * so */
 			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a) - 2);
 			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b) - 2);
-			if (!rentry_differs(r, e, be, false)) {
+			if (!rentry_differs(e, be, false)) {
 				strcat(a, "*");
 				nsig = true;
 			}
-			if (!rentry_differs(r, e, be, true)) {
+			if (!rentry_differs(e, be, true)) {
 				strcat(b, "*");
 				nsig = true;
 			}
