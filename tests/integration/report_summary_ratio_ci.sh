@@ -1,8 +1,8 @@
 #!/bin/sh
 # The summary and the ratio table judge a difference by compare's statistic
 # (report/model/ratio.c): the confidence interval of the ratio, Welch's t
-# on the logarithms of the stored repetitions, Bonferroni over the
-# XX where the older rule (non-overlapping
+# on the logarithms of the stored repetitions, each ratio at its own
+# 95 %.  Two workloads where the older rule (non-overlapping
 # 95 % intervals of the means plus a 5 % gap) gave the other answer:
 #   106 +-2 % against 100 +-2 %: the intervals do not overlap and the gap
 #     is 6 %, but the ratio's interval [1.04, 1.08] reaches under 1.05: a
