@@ -237,15 +237,77 @@ static int fio_pcts(const cJSON *pct, struct dir_result *d)
 struct acc {
 	struct dir_result dir[DIR__COUNT];
 	double lat_m2[DIR__COUNT];
+	double other_m2[DIR__COUNT], other_n[DIR__COUNT];
 	bool pct_lost[DIR__COUNT];
-	bool pct_clat[DIR__COUNT];
-	bool hist_clat[DIR__COUNT];
 	bool no_lat[DIR__COUNT];
+	bool kind_known;       /* kind was chosen, at the first direction with samples */
+	enum lat_kind kind;    /* which of fio's latencies lat_ns holds */
 	double runtime_ms, usr, sys;
 	unsigned entries;
 };
 
-/* Fold one job entry's direction (fio's "read"/"write" object) into a. */
+/* fio's latency object (lat_ns or clat_ns): its moments.  -1 when one is
+ * missing, -3 when negative or out of order (an edited file). */
+static int fio_moments(const cJSON *o, double *n, double *mn, double *mx,
+		       double *mean, double *sd)
+{
+	if (!cJSON_IsObject(o) || num(o, "N", n) < 0 || num(o, "min", mn) < 0 ||
+	    num(o, "max", mx) < 0 || num(o, "mean", mean) < 0 || num(o, "stddev", sd) < 0)
+		return -1;
+	if (*n < 0 || *mn < 0 || *mx < 0 || *mean < 0 || *sd < 0 || (*n > 0 && *mx < *mn))
+		return -3;
+	return 0;
+}
+
+/* Fold one entry's latency of the other kind (fio's clat when lat_ns holds
+ * lat, or the reverse) into d->other: Chan's merge of the moments, and
+ * the percentiles of a single entry (several do not merge without bins). */
+static int acc_other(struct acc *a, int di, const cJSON *o)
+{
+	struct lat_other *x = &a->dir[di].other;
+	double n, mn, mx, mean, sd;
+	int r = fio_moments(o, &n, &mn, &mx, &mean, &sd);
+
+	if (r < 0 || n <= 0)
+		return r == -3 ? -3 : 0;  /* no other kind: nothing kept */
+	double tot = a->other_n[di] + n, delta = mean - x->mean_ns;
+	if (!x->present || mn < x->min_ns)
+		x->min_ns = mn;
+	if (!x->present || mx > x->max_ns)
+		x->max_ns = mx;
+	a->other_m2[di] += sd * sd * (n > 1 ? n - 1 : 0) + delta * delta * a->other_n[di] * n / tot;
+	x->mean_ns += delta * n / tot;
+	a->other_n[di] = tot;
+	x->stddev_ns = tot > 1 ? sqrt(a->other_m2[di] / (tot - 1)) : 0;
+	x->present = x->have_range = x->have_sd = true;
+	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(o, "percentile"), *e;
+	bool first = x->npct == 0 && a->entries == 0;
+	x->npct = 0;
+	if (!first || !cJSON_IsObject(pct))
+		return 0;
+	cJSON_ArrayForEach(e, pct) {
+		if (x->npct >= REP_MAX_PCT)
+			break;
+		if (!e->string || !cJSON_IsNumber(e))
+			continue;
+		if (!(e->valuedouble >= 0))
+			return -3;
+		x->pct_p[x->npct] = strtod(e->string, NULL);
+		x->pct_ns[x->npct++] = e->valuedouble;
+	}
+	return 0;
+}
+
+/*
+ * Fold one job entry's direction (fio's "read"/"write" object) into a.
+ * fio prints two latencies: lat (submission to completion, iomatrix's
+ * "total") and clat (completion: submission excluded), and puts its
+ * percentiles and json+ bins on lat only with lat_percentiles=1, else on
+ * clat.  A cell holds one kind in lat_ns (results/README.md,
+ * latency_kind): total when fio gave total percentiles, or gave none;
+ * completion when only clat has them, so the mean beside a clat p99 is
+ * clat's own mean and not lat's.  The other kind is kept apart (acc_other).
+ */
 static int acc_dir(struct acc *a, int di, const cJSON *o)
 {
 	struct dir_result *d = &a->dir[di];
@@ -258,14 +320,12 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 	    num(o, "runtime", &rt) < 0 || !cJSON_IsObject(lat) ||
 	    !cJSON_IsObject(clat))
 		return -1;
-	if (num(lat, "N", &n) < 0 || num(lat, "min", &mn) < 0 ||
-	    num(lat, "max", &mx) < 0 || num(lat, "mean", &mean) < 0 ||
-	    num(lat, "stddev", &sd) < 0)
-		return -1;
-	/* fio never prints a negative count or latency: such a file was
-	 * edited or damaged, and a negative p99 must not reach a report */
-	if (ios < 0 || bytes < 0 || iops < 0 || bw < 0 || rt < 0 || n < 0 ||
-	    mn < 0 || mx < 0 || mean < 0 || sd < 0 || (n > 0 && mx < mn))
+	int mr = fio_moments(lat, &n, &mn, &mx, &mean, &sd);
+	if (mr < 0)
+		return mr;
+	/* fio never prints a negative count: such a file was edited or
+	 * damaged, and a negative p99 must not reach a report */
+	if (ios < 0 || bytes < 0 || iops < 0 || bw < 0 || rt < 0)
 		return -3;
 	d->present = true;
 	d->ios += import_u64(ios);
@@ -278,6 +338,22 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 		a->no_lat[di] = true; /* gtod_reduce / disable_lat */
 		return 0;
 	}
+	if (n <= 0)
+		return 0;
+	bool lat_pct = cJSON_GetObjectItemCaseSensitive(lat, "percentile") ||
+		       cJSON_GetObjectItemCaseSensitive(lat, "bins");
+	bool clat_pct = cJSON_GetObjectItemCaseSensitive(clat, "percentile") ||
+			cJSON_GetObjectItemCaseSensitive(clat, "bins");
+	if (!a->kind_known) {
+		a->kind = !lat_pct && clat_pct ? LAT_COMPLETION : LAT_TOTAL;
+		a->kind_known = true;
+	}
+	const cJSON *src = a->kind == LAT_COMPLETION ? clat : lat;
+	int orr = acc_other(a, di, a->kind == LAT_COMPLETION ? lat : clat);
+	if (orr < 0)
+		return orr;
+	if (src == clat && (mr = fio_moments(clat, &n, &mn, &mx, &mean, &sd)) < 0)
+		return mr;
 	if (n <= 0)
 		return 0;
 	/* Moments: Chan's merge of the entries. */
@@ -293,16 +369,8 @@ static int acc_dir(struct acc *a, int di, const cJSON *o)
 	d->lat_stddev_ns = tot > 1 ? sqrt(a->lat_m2[di] / (tot - 1)) : 0;
 	d->known |= REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
 
-	/* Percentiles and bins: fio puts them on lat_ns with lat_percentiles=1,
-	 * else on clat_ns (completion latency, submission time excluded). */
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(lat, "percentile") ||
-			   cJSON_GetObjectItemCaseSensitive(lat, "bins") ? lat : clat;
 	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(src, "percentile");
 	const cJSON *bins = cJSON_GetObjectItemCaseSensitive(src, "bins");
-	if (src == clat) {
-		a->pct_clat[di] = pct != NULL;
-		a->hist_clat[di] = bins != NULL;
-	}
 	if (bins) {
 		if (!cJSON_IsObject(bins))
 			return -1;
@@ -603,6 +671,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	for (int di = 0; di < DIR__COUNT; di++)
 		rep.dir[di] = a.dir[di];
+	rep.lat_kind = a.kind;
 	moved = true; /* rep owns the histograms now */
 	rep.runtime_ns = import_u64(a.runtime_ms * 1e6);
 	rep.cpu_usr_pct = a.usr;
@@ -641,15 +710,14 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 		goto out;
 	}
 	import_cell_warn(c, "imported from fio output, not measured by iomatrix");
+	if (a.kind == LAT_COMPLETION)
+		import_cell_warn(c, "latency is fio's completion latency (clat: submission excluded), the kind its percentiles were printed for; fio's total latency (lat) is kept apart as lat_total_ns; fio's lat_percentiles=1 gives total-latency percentiles");
 	if (docnote)
 		import_cell_warn(c, "%s", docnote);
 	for (int di = 0; di < DIR__COUNT; di++) {
 		const char *dn = di == DIR_READ ? "read" : "write";
 		if (a.no_lat[di])
 			import_cell_warn(c, "fio recorded no %s latency (gtod_reduce=1 or disable_lat): IOPS and bandwidth only", dn);
-		if (a.pct_clat[di] || a.hist_clat[di])
-			import_cell_warn(c, "%s latency percentiles%s are fio's completion latency (clat: submission excluded); min/max/mean are total latency (lat); fio's lat_percentiles=1 gives total-latency percentiles",
-					 dn, a.hist_clat[di] ? " and histogram" : "");
 		if (a.pct_lost[di] && !a.dir[di].hist)
 			import_cell_warn(c, "%s percentiles of %u fio job entries cannot be merged without json+ bins; run fio with --output-format=json+ or group_reporting",
 					 dn, a.entries);

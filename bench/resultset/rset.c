@@ -361,6 +361,25 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
 	}
 }
 
+/* latency_kind; absent (sets from before it) means total, except an old
+ * fio import whose warning says its percentiles are fio's clat. */
+static void lat_kinds(struct rset_cell *c)
+{
+	const char *k = jstr(c->json, "latency_kind", NULL);
+	const cJSON *w;
+
+	c->lat_mean_kind = c->lat_pct_kind = LAT_TOTAL;
+	if (k) {
+		if (!strcmp(k, "completion"))
+			c->lat_mean_kind = c->lat_pct_kind = LAT_COMPLETION;
+		return;
+	}
+	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(c->json, "warnings"))
+		if (cJSON_IsString(w) && strstr(w->valuestring, "percentiles") &&
+		    strstr(w->valuestring, "are fio's completion latency (clat"))
+			c->lat_pct_kind = LAT_COMPLETION;
+}
+
 static void cell_measurements(struct rset_cell *c)
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
@@ -387,6 +406,7 @@ static void cell_measurements(struct rset_cell *c)
 	}
 	c->nreps = n;
 	rep_values(c, reps);
+	lat_kinds(c);
 	c->have_cpu_per_io = nperio > 0;
 	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {

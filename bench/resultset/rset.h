@@ -78,6 +78,11 @@ struct rset_cell {
 	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
 	bool cpu_per_io_sqpoll; /* null under sqthread_poll (ns_per_io_why) */
 	struct rset_dir dir[DIR__COUNT];
+	/* Which latency the cell's mean and its percentiles (p50, p99, the
+	 * merged curve) hold (latency_kind, results/README.md).  One kind for
+	 * both, except in fio imports from before latency_kind: fio's total
+	 * mean beside its completion percentiles, which their warning said. */
+	enum lat_kind lat_mean_kind, lat_pct_kind;
 	/* per repetition, summed over the directions (owned, nrepv values
 	 * each; 0 and NULL when the repetitions were not read): what the
 	 * ratio intervals of the report (model/ratio.h) are computed on */

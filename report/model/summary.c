@@ -96,11 +96,14 @@ static char *detail_sentence(const struct report *r, const struct rgroup *g)
 			continue;
 		fmt_sig3(rentry_bw(e) / 1e6, mbs, sizeof(mbs));
 		fmt_lat_one(lat, l, sizeof(l));
+		/* fio's clat is named: it is not the total latency beside it */
+		bool cl = e->cell->lat_mean_kind == LAT_COMPLETION;
 		if (said == 0)
-			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean latency",
-				  r->devs[e->dev].display, mbs, l);
+			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean %slatency",
+				  r->devs[e->dev].display, mbs, l, cl ? "completion " : "");
 		else
-			sbuf_addf(&b, ", the %s %s MB/s at %s", r->devs[e->dev].display, mbs, l);
+			sbuf_addf(&b, ", the %s %s MB/s at %s%s", r->devs[e->dev].display, mbs, l,
+				  cl ? " (completion latency)" : "");
 		said++;
 	}
 	sbuf_adds(&b, ".");

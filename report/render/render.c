@@ -352,24 +352,61 @@ static void environment(const struct report *r, cJSON *ctx)
 	}
 }
 
-static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
+/* tag: NULL, or the latency kind named after each latency value when a
+ * table's column would otherwise hold two kinds: " (completion)". */
+static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
+			   const char *mean_tag, const char *pct_tag)
 {
-	char buf[64];
+	char buf[96];
 
 	fmt_stat(d->iops.mean, d->iops.ci95, d->iops.n, 1, buf, sizeof(buf));
 	add_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
 	add_str(row, "mbs", buf);
-	if (d->lat_mean.n)
+	if (d->lat_mean.n) {
 		fmt_stat(d->lat_mean.mean, d->lat_mean.ci95, d->lat_mean.n, latdiv, buf, sizeof(buf));
-	else
+		if (mean_tag)
+			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
+	} else {
 		snprintf(buf, sizeof(buf), "–");
+	}
 	add_str(row, "lat_mean", buf);
-	if (d->lat_p99.n)
+	if (d->lat_p99.n) {
 		fmt_stat(d->lat_p99.mean, d->lat_p99.ci95, d->lat_p99.n, latdiv, buf, sizeof(buf));
-	else
+		if (pct_tag)
+			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
+	} else {
 		snprintf(buf, sizeof(buf), "–");
+	}
 	add_str(row, "lat_p99", buf);
+}
+
+/*
+ * A column holds one latency kind (results/README.md, latency_kind): when
+ * every row of the group has the same non-total kind the header names it
+ * ("Mean latency (completion, µs)"); when the rows differ each value names
+ * its own.  Bits 1 << kind of the group's rows, mean and percentiles.
+ */
+static void group_lat_kinds(const struct rgroup *g, cJSON *go, unsigned *mean,
+			    unsigned *pct)
+{
+	*mean = *pct = 0;
+	for (size_t k = 0; k < g->n; k++)
+		if (g->e[k].cell->ok) {
+			*mean |= 1u << g->e[k].cell->lat_mean_kind;
+			*pct |= 1u << g->e[k].cell->lat_pct_kind;
+		}
+	if (*mean == 1u << LAT_COMPLETION)
+		add_str(go, "lat_mean_kind", "completion");
+	if (*pct == 1u << LAT_COMPLETION)
+		add_str(go, "lat_p99_kind", "completion");
+}
+
+static const char *kind_tag(unsigned mask, enum lat_kind k)
+{
+	if ((mask & (mask - 1)) == 0)
+		return NULL;   /* one kind in the column */
+	return k == LAT_COMPLETION ? " (completion)" : " (total)";
 }
 
 static void results(const struct report *r, const struct chart_set *cs,
@@ -397,6 +434,12 @@ static void results(const struct report *r, const struct chart_set *cs,
 		add_str(go, "title", g->title);
 		add_fmt(go, "anchor", "cell-%zu", gi + 1);
 		add_str(go, "lat_unit", unit);
+		unsigned kmean, kpct;
+		group_lat_kinds(g, go, &kmean, &kpct);
+		/* the note under the summary says what "completion" means */
+		if (((kmean | kpct) & (1u << LAT_COMPLETION)) &&
+		    !cJSON_GetObjectItemCaseSensitive(ctx, "lat_completion"))
+			cJSON_AddTrueToObject(ctx, "lat_completion");
 		int nmin = 1 << 30, nmax = 0;
 		bool flagged = false;
 		for (size_t k = 0; k < g->n; k++)
@@ -451,7 +494,8 @@ static void results(const struct report *r, const struct chart_set *cs,
 					add_str(row, "note", e->note);
 				if (g->mixed)
 					add_str(row, "dir", dir_name(dd));
-				add_stat_cells(row, d, div);
+				add_stat_cells(row, d, div, kind_tag(kmean, c->lat_mean_kind),
+					       kind_tag(kpct, c->lat_pct_kind));
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
@@ -503,7 +547,12 @@ static void ratios(const struct report *r, cJSON *ctx)
 				nsig = true;
 			}
 			double lr = rentry_lat(be) / rentry_lat(e);
-			if (!isfinite(lr) || lr <= 0)
+			if (e->cell->lat_mean_kind != be->cell->lat_mean_kind)
+				/* total against completion latency is no ratio */
+				snprintf(c, sizeof(c), "– (%s vs %s latency)",
+					 lat_kind_name(e->cell->lat_mean_kind),
+					 lat_kind_name(be->cell->lat_mean_kind));
+			else if (!isfinite(lr) || lr <= 0)
 				snprintf(c, sizeof(c), "–");
 			else if (lr >= 1) {
 				fmt_ratio(lr, c, sizeof(c) - 8);
