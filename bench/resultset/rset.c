@@ -447,10 +447,16 @@ static void cell_measurements(struct rset_cell *c)
 		if (!d->present)
 			continue;
 		const cJSON *ml = cJSON_GetObjectItemCaseSensitive(merged, dir_name(k));
+		bool all = cJSON_IsObject(ml);
 		if (!cJSON_IsObject(ml) && first)
 			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
 		if (cJSON_IsObject(ml))
 			pct_read(ml, d);
+		d->lat_mean_all = all ? jnum(ml, "mean", NAN) : NAN;
+		d->lat_p99_all = NAN;
+		for (size_t i = 0; all && i < d->npct; i++)
+			if (fabs(d->pct_p[i] - 99) < 1e-9)
+				d->lat_p99_all = d->pct_ns[i];
 		/* p50/p99 from the merged percentiles when the summary lacks them */
 		for (size_t i = 0; i < d->npct; i++) {
 			if (d->lat_p99.n == 0 && fabs(d->pct_p[i] - 99) < 1e-9) {
@@ -462,6 +468,10 @@ static void cell_measurements(struct rset_cell *c)
 				d->lat_p50.mean = d->lat_p50.min = d->lat_p50.max = d->pct_ns[i];
 			}
 		}
+		if (!isfinite(d->lat_mean_all) && d->lat_mean.n)
+			d->lat_mean_all = d->lat_mean.mean;
+		if (!isfinite(d->lat_p99_all) && d->lat_p99.n)
+			d->lat_p99_all = d->lat_p99.mean;
 		const cJSON *ser = first ? cJSON_GetObjectItemCaseSensitive(first, "series") : NULL;
 		const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(ser, "bytes");
 		uint64_t iv = jsize(ser, "interval_ns");

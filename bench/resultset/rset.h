@@ -44,6 +44,15 @@ struct rset_stat {
 struct rset_dir {
 	bool present;
 	struct rset_stat iops, bw, lat_mean, lat_p50, lat_p99, lat_max; /* bw in bytes/s, lat in ns */
+	/* The report's one mean latency and one p99: of all IOs of all
+	 * repetitions together (summary.lat_ns_merged: the exact merge of
+	 * the moments and histograms), as the charts' percentile curves.
+	 * The IO-weighted mean is the one that meets Little's law with the
+	 * mean IOPS (QD = IOPS x mean latency), which a mean of per-
+	 * repetition means does not when repetitions differ.  Without a
+	 * merged object: lat_mean.mean and lat_p99.mean (one repetition: the
+	 * same numbers); NAN when unknown. */
+	double lat_mean_all, lat_p99_all;
 	size_t npct;            /* merged latency percentiles, ascending p */
 	double pct_p[RSET_MAX_PCT], pct_ns[RSET_MAX_PCT];
 	double lat_min_ns;      /* merged min, 0 if unknown */

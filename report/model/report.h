@@ -110,7 +110,7 @@ void report_summary_add(struct report *r, char *s);
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
-double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
+double rentry_lat(const struct rentry *e);   /* mean latency of all IOs, ns */
 /*
  * Ratios between devices, by the statistic compare and history use
  * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its 95 %

@@ -205,9 +205,11 @@ double rentry_lat(const struct rentry *e)
 	double s = 0, w = 0;
 	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &e->cell->dir[k];
-		if (d->present && d->lat_mean.n) {
-			double wt = d->iops.mean > 0 ? d->iops.mean : 1;
-			s += d->lat_mean.mean * wt;
+		if (d->present && d->lat_mean.n && isfinite(d->lat_mean_all)) {
+			/* weighted by IOs: the mean of every IO of the cell, as
+			 * `run` prints it */
+			double wt = d->ios > 0 ? (double)d->ios : d->iops.mean > 0 ? d->iops.mean : 1;
+			s += d->lat_mean_all * wt;
 			w += wt;
 		}
 	}

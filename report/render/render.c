@@ -352,6 +352,16 @@ static void environment(const struct report *r, cJSON *ctx)
 	}
 }
 
+/* The report's one mean latency or p99 (rset.h: of all IOs of all
+ * repetitions), with the repetitions' 95 % interval as a share of their
+ * own mean: how much the number moves from one repetition to the next. */
+static void fmt_lat_all(double all, const struct rset_stat *st, double div, char *buf,
+			size_t len)
+{
+	double ci = st->mean > 0 ? st->ci95 / st->mean * all : 0;
+	fmt_stat(all, ci, st->n, div, buf, len);
+}
+
 /* tag: NULL, or the latency kind named after each latency value when a
  * table's column would otherwise hold two kinds: " (completion)". */
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
@@ -363,16 +373,16 @@ static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
 	add_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
 	add_str(row, "mbs", buf);
-	if (d->lat_mean.n) {
-		fmt_stat(d->lat_mean.mean, d->lat_mean.ci95, d->lat_mean.n, latdiv, buf, sizeof(buf));
+	if (d->lat_mean.n && isfinite(d->lat_mean_all)) {
+		fmt_lat_all(d->lat_mean_all, &d->lat_mean, latdiv, buf, sizeof(buf));
 		if (mean_tag)
 			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {
 		snprintf(buf, sizeof(buf), "–");
 	}
 	add_str(row, "lat_mean", buf);
-	if (d->lat_p99.n) {
-		fmt_stat(d->lat_p99.mean, d->lat_p99.ci95, d->lat_p99.n, latdiv, buf, sizeof(buf));
+	if (d->lat_p99.n && isfinite(d->lat_p99_all)) {
+		fmt_lat_all(d->lat_p99_all, &d->lat_p99, latdiv, buf, sizeof(buf));
 		if (pct_tag)
 			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {
@@ -426,8 +436,8 @@ static void results(const struct report *r, const struct chart_set *cs,
 				const struct rset_dir *d = &g->e[k].cell->dir[dd];
 				if (!d->present || nl + 2 > sizeof(lats) / sizeof(lats[0]))
 					continue;
-				lats[nl++] = d->lat_mean.mean;
-				lats[nl++] = d->lat_p99.mean;
+				lats[nl++] = d->lat_mean_all;
+				lats[nl++] = d->lat_p99_all;
 			}
 		double div;
 		const char *unit = fmt_lat_unit(lats, nl, &div);
@@ -461,6 +471,9 @@ static void results(const struct report *r, const struct chart_set *cs,
 				sbuf_addf(&nb, "n = %d to %d repetitions per row", nmin, nmax);
 			if (nmax >= 2 && fmt_show_ci)
 				sbuf_adds(&nb, "; ± is the 95 % confidence interval");
+			if (nmax >= 2)
+				sbuf_adds(&nb, "; mean and p99 latency are of every IO of the "
+					  "repetitions together");
 			if (flagged && fmt_show_ci)
 				sbuf_adds(&nb, "; † too noisy for an interval (see Warnings)");
 			sbuf_adds(&nb, ".");
