@@ -298,16 +298,11 @@ static int acc_other(struct acc *a, int di, const cJSON *o)
 	return 0;
 }
 
-/*
- * Fold one job entry's direction (fio's "read"/"write" object) into a.
- * fio prints two latencies: lat (submission to completion, iomatrix's
- * "total") and clat (completion: submission excluded), and puts its
- * percentiles and json+ bins on lat only with lat_percentiles=1, else on
- * clat.  A cell holds one kind in lat_ns (results/README.md,
- * latency_kind): total when fio gave total percentiles, or gave none;
- * completion when only clat has them, so the mean beside a clat p99 is
- * clat's own mean and not lat's.  The other kind is kept apart (acc_other).
- */
+/* Fold one entry's direction ("read"/"write") into a.  fio prints lat
+ * (iomatrix's total) and clat (completion), its percentiles and bins on
+ * lat only with lat_percentiles=1.  lat_ns holds one kind (latency_kind):
+ * completion when only clat has percentiles, so the mean beside a clat
+ * p99 is clat's own; else total.  The other kind is kept apart. */
 static int acc_dir(struct acc *a, int di, const cJSON *o)
 {
 	struct dir_result *d = &a->dir[di];
