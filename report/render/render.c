@@ -815,7 +815,10 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
 		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
 			  stats[i], stats[i]);
-	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,error\r\n");
+	/* lat_all_*: the table's mean and p99, of every IO together (rset.h);
+	 * lat_*_ns_mean above are means over the repetitions */
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
+		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
@@ -866,7 +869,10 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
 				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
 				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
-				sbuf_addc(b, ',');
+				csv_num(b, d ? d->lat_mean_all : 0, d && isfinite(d->lat_mean_all));
+				csv_num(b, d ? d->lat_p99_all : 0, d && isfinite(d->lat_p99_all));
+				sbuf_addf(b, ",%s,", c->lat_mean_kind == c->lat_pct_kind ?
+					  lat_kind_name(c->lat_mean_kind) : "mean total, percentiles completion");
 				escape_append(b, c->error ? c->error : "", ESC_CSV);
 				sbuf_adds(b, "\r\n");
 			}
