@@ -79,6 +79,11 @@ grep -q 'marked &ldquo;completion&rdquo;' "$T/mix/report.html" && ok "html names
 expect_exit 0 "$IOMATRIX" report "$T/clat" --charts none --format md -o "$T/c1"
 grep -q '^| Device | IOPS | MB/s | Mean latency (completion, µs) | p99 latency (completion, µs) |$' "$T/c1/report.md" \
 	&& ok "a table of completion rows names the kind in its headers" || not_ok "headers: $(grep '^| Device' "$T/c1/report.md")"
+# the percentile chart names the kind of its curve (gnuplot writes the
+# .dat either way; the image only with gnuplot)
+expect_exit 0 "$IOMATRIX" report "$T/clat" --charts svg --format md -o "$T/c2"
+grep -q 'ssd (completion)' "$T"/c2/charts/*-latency.dat \
+	&& ok "the latency chart names the completion curve" || not_ok "chart: $(ls "$T/c2/charts")"
 # the other side: total latency alone says nothing of kinds
 expect_exit 0 "$IOMATRIX" report "$N" "$T/lat" --charts none --format md -o "$T/t1"
 grep -q 'completion)\|marked "completion"\|completion latency' "$T/t1/report.md" \
