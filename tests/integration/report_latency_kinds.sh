@@ -81,7 +81,7 @@ grep -q '^| Device | IOPS | MB/s | Mean latency (completion, µs) | p99 latency 
 	&& ok "a table of completion rows names the kind in its headers" || not_ok "headers: $(grep '^| Device' "$T/c1/report.md")"
 # the percentile chart names the kind of its curve (gnuplot writes the
 # .dat either way; the image only with gnuplot)
-expect_exit 0 "$IOMATRIX" report "$T/clat" --charts svg --format md -o "$T/c2"
+expect_exit 0 "$IOMATRIX" report "$T/clat" --charts all --format md -o "$T/c2"
 grep -q 'ssd (completion)' "$T"/c2/charts/*-latency.dat \
 	&& ok "the latency chart names the completion curve" || not_ok "chart: $(ls "$T/c2/charts")"
 # the other side: total latency alone says nothing of kinds
