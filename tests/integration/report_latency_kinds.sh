@@ -79,6 +79,10 @@ grep -q 'marked &ldquo;completion&rdquo;' "$T/mix/report.html" && ok "html names
 expect_exit 0 "$IOMATRIX" report "$T/clat" --charts none --format md -o "$T/c1"
 grep -q '^| Device | IOPS | MB/s | Mean latency (completion, µs) | p99 latency (completion, µs) |$' "$T/c1/report.md" \
 	&& ok "a table of completion rows names the kind in its headers" || not_ok "headers: $(grep '^| Device' "$T/c1/report.md")"
+# compare gives no latency change between a total and a completion cell
+expect_exit 0 "$IOMATRIX" compare "$T/nat" "$T/clat" --map hdd=ssd -o "$T/cmp"
+grep -q '^| hdd → ssd | .*| mean latency – |$' "$T/cmp/compare.md" \
+	&& ok "compare: no latency change across kinds" || not_ok "compare: $(grep '^| hdd' "$T/cmp/compare.md")"
 # the percentile chart names the kind of its curve (gnuplot writes the
 # .dat either way; the image only with gnuplot)
 expect_exit 0 "$IOMATRIX" report "$T/clat" --charts all --format md -o "$T/c2"
