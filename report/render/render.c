@@ -949,6 +949,7 @@ cJSON *report_json(const struct report *r)
 			if (c->error)
 				add_str(o, "error", c->error);
 			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
+			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
 			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];
 				if (!d->present)
@@ -960,6 +961,11 @@ cJSON *report_json(const struct report *r)
 				cJSON_AddItemToObject(dj, "lat_p50_ns", stat_json(&d->lat_p50));
 				cJSON_AddItemToObject(dj, "lat_p99_ns", stat_json(&d->lat_p99));
 				cJSON_AddItemToObject(dj, "lat_max_ns", stat_json(&d->lat_max));
+				/* the tables' numbers: of every IO together (rset.h) */
+				if (isfinite(d->lat_mean_all))
+					cJSON_AddNumberToObject(dj, "lat_all_mean_ns", d->lat_mean_all);
+				if (isfinite(d->lat_p99_all))
+					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
 			}
 			cJSON_AddItemToArray(res, o);
 		}
