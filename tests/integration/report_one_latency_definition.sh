@@ -47,6 +47,19 @@ grep -q 'the ssd .* at 182 µs' "$R" && ok "the summary's mean is the table's" \
 	|| not_ok "summary: $(sed -n '/^## Summary/,/^Throughput/p' "$R")"
 grep -q '0\.550\|550 µs\|1\.10 ' "$R" && not_ok "a mean of the repetitions' means or p99s is printed" \
 	|| ok "no second definition printed"
+# report.csv and report.json carry the same numbers beside the means over
+# the repetitions
+expect_exit 0 "$IOMATRIX" report "$T/a" --charts none --format csv,json --baseline hdd -o "$T/a2"
+python3 - "$T/a2/report.csv" "$T/a2/report.json" <<'EOS' && ok "csv and json: lat_all_* = the table's, latency_kind total" || not_ok "csv/json"
+import csv, json, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8")) if r["device"] == "ssd"]
+r = rows[0]
+ok = abs(float(r["lat_all_mean_ns"]) - 2e8 / 1100) < 1 and float(r["lat_all_p99_ns"]) == 1.5e6 \
+    and abs(float(r["lat_mean_ns_mean"]) - 550e3) < 1 and r["latency_kind"] == "total"
+j = json.dumps(json.load(open(sys.argv[2])))
+ok = ok and '"lat_all_p99_ns": 1500000' in j and '"latency_kind": "total"' in j
+sys.exit(0 if ok else 1)
+EOS
 # one repetition: its own numbers, no note about merging
 grep -q '^| hdd | .*\(n = 3\)\?' "$R" || true
 python3 "$ROOT/tests/report/gen_pair.py" "$T/b" /dev/stdin <<'EOS' || fail "generator failed"
