@@ -871,8 +871,11 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
 				csv_num(b, d ? d->lat_mean_all : 0, d && isfinite(d->lat_mean_all));
 				csv_num(b, d ? d->lat_p99_all : 0, d && isfinite(d->lat_p99_all));
-				sbuf_addf(b, ",%s,", c->lat_mean_kind == c->lat_pct_kind ?
-					  lat_kind_name(c->lat_mean_kind) : "mean total, percentiles completion");
+				sbuf_addc(b, ',');
+				escape_append(b, c->lat_mean_kind == c->lat_pct_kind ?
+					      lat_kind_name(c->lat_mean_kind) :
+					      "mean total; percentiles completion", ESC_CSV);
+				sbuf_addc(b, ',');
 				escape_append(b, c->error ? c->error : "", ESC_CSV);
 				sbuf_adds(b, "\r\n");
 			}

@@ -88,6 +88,22 @@ grep -q '^| hdd → ssd | .*| mean latency – |$' "$T/cmp/compare.md" \
 expect_exit 0 "$IOMATRIX" report "$T/clat" --charts all --format md -o "$T/c2"
 grep -q 'ssd (completion)' "$T"/c2/charts/*-latency.dat \
 	&& ok "the latency chart names the completion curve" || not_ok "chart: $(ls "$T/c2/charts")"
+# an import from before latency_kind: fio's total mean beside its clat
+# percentiles, as its warning said; the p99 header names completion, the
+# mean's does not, and the CSV says both
+mkdir -p "$T/old/cells"
+cp "$T/clat/manifest.json" "$T/old/"
+python3 - "$T/clat/cells/0001.json" "$T/old/cells/0001.json" <<'EOS'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c.pop("latency_kind")
+c["warnings"] = ["read latency percentiles are fio's completion latency (clat: submission excluded); min/max/mean are total latency (lat); fio's lat_percentiles=1 gives total-latency percentiles"]
+json.dump(c, open(sys.argv[2], "w"))
+EOS
+expect_exit 0 "$IOMATRIX" report "$T/old" --charts none --format md,csv -o "$T/o1"
+grep -q '^| Device | IOPS | MB/s | Mean latency (µs) | p99 latency (completion, µs) |$' "$T/o1/report.md" \
+	&& grep -q ',mean total; percentiles completion,' "$T/o1/report.csv" \
+	&& ok "an old import: mean total, percentiles completion" || not_ok "old import: $(grep '^| Device' "$T/o1/report.md")"
 # the other side: total latency alone says nothing of kinds
 expect_exit 0 "$IOMATRIX" report "$N" "$T/lat" --charts none --format md -o "$T/t1"
 grep -q 'completion)\|marked "completion"\|completion latency' "$T/t1/report.md" \
