@@ -32,6 +32,17 @@ enum {
 	REP_EXACT = 1 << 3,
 };
 
+/* The other kind of latency, when the source measured it too (an import
+ * of fio, which prints lat and clat): kept apart, never merged into the
+ * cell's own kind.  Reported moments and percentiles only. */
+struct lat_other {
+	bool present;
+	bool have_range, have_sd;
+	double min_ns, max_ns, mean_ns, stddev_ns;
+	size_t npct;
+	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
+};
+
 struct dir_result {
 	bool present;           /* the direction is part of this repetition */
 	unsigned known;         /* REP_* bits */
@@ -45,14 +56,17 @@ struct dir_result {
 	size_t npct;            /* percentiles the other tool printed */
 	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
 	struct lat_hist *hist;  /* owned; NULL when none */
-	/* rep_result.response: service latency (submit to completion) beside
+	/* lat_kind LAT_RESPONSE: service latency (submit to completion) beside
 	 * the response latency above; svc_hist owned, NULL when none */
 	struct lat_hist *svc_hist;
 	struct welford svc_lat;
 	struct series series;   /* REP_EXACT: per-interval time series */
+	struct lat_other other; /* the kind that is not rep_result.lat_kind */
 };
 
 struct rep_result {
+	enum lat_kind lat_kind;   /* what every lat of dir[] holds; the runner:
+				   * LAT_TOTAL, at a rate LAT_RESPONSE */
 	uint64_t runtime_ns;      /* measured time, ramp excluded; 0 unknown */
 	bool have_cpu;            /* cpu_*_pct known */
 	bool have_ctx;            /* ctx_* known (runner) */
@@ -66,9 +80,6 @@ struct rep_result {
 				     * measured (SQPOLL): written as null + why */
 	uint64_t ctx_voluntary, ctx_involuntary;
 	struct dir_result dir[DIR__COUNT];
-	/* the latency is response latency (intended start to completion, a
-	 * rated run: latency_kind "response"), with service latency beside */
-	bool response;
 	/* the machine around the repetition (runner): load average and CPU
 	 * time before and after, and what other work did in between */
 	bool have_load;

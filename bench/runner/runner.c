@@ -488,7 +488,7 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 		if (sh->rate_iops > 0 && rep_merge_service(dr, jobs, created, d) < 0)
 			return -ENOMEM;
 	}
-	out->response = sh->rate_iops > 0;
+	out->lat_kind = sh->rate_iops > 0 ? LAT_RESPONSE : LAT_TOTAL;
 	/* every direction the pattern has is measured, IO or not */
 	for (int d = 0; d < DIR__COUNT; d++) {
 		struct dir_result *dr = &out->dir[d];

@@ -37,7 +37,7 @@ proc = c["params"].get("rate_process", "linear")
 print("# %s: %.1f IOPS of 500; response p50 %.0f us p99 %.0f us, service p50 %.0f us p99 %.0f us"
       % (proc, d["iops"], resp["50.000000"] / 1e3,
          resp["99.000000"] / 1e3, svc["50.000000"] / 1e3, svc["99.000000"] / 1e3))
-assert r["latency_kind"] == "response", "latency_kind %r" % r.get("latency_kind")
+assert c["latency_kind"] == "response", "latency_kind %r" % c.get("latency_kind")
 # linear: exactly 500 a second; poisson: its (seeded) arrivals in 1 s,
 # a count of sd sqrt(500) = 22 around 500
 tol = 25 if proc == "linear" else 50
