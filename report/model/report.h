@@ -127,6 +127,11 @@ void rentry_ratio(const struct rentry *a, const struct rentry *b, bool bw,
  * table leaves such a ratio unmarked. */
 bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw);
 
+/* False when every one of the n keys is shown only when set
+ * (method_if_set) and no cell of the report sets any: their Method line
+ * says nothing and is left out (table.c). */
+bool report_keys_used(const struct report *r, const int *keys, int n);
+
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);
 

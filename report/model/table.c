@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "suite/keys.h"
 
 /* Insert thousands separators into the integer part of a decimal string. */
 static void add_commas(const char *in, char *buf, size_t len)
@@ -225,4 +226,18 @@ char *fmt_str(const char *fmt, ...)
 	sbuf_vaddf(&b, fmt, ap);
 	va_end(ap);
 	return sbuf_detach(&b);
+}
+
+bool report_keys_used(const struct report *r, const int *keys, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!cell_keys[keys[k]].method_if_set)
+			return true;
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].ncells; i++)
+			for (int k = 0; k < n; k++)
+				if (cJSON_GetObjectItemCaseSensitive(r->sets[s].cells[i].params,
+								     cell_keys[keys[k]].json))
+					return true;
+	return false;
 }

@@ -214,23 +214,6 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
 }
 
-/* A line of keys shown only when set (method_if_set: rate_iops,
- * load_sweep ...) that no cell of the report sets says nothing: left out,
- * so reports of sets that do not use them stay as they were. */
-static bool mline_unused(const struct report *r, const struct mline *l)
-{
-	for (int k = 0; k < l->n; k++)
-		if (!cell_keys[l->keys[k]].method_if_set)
-			return false;
-	for (size_t s = 0; s < r->nsets; s++)
-		for (size_t i = 0; i < r->sets[s].ncells; i++)
-			for (int k = 0; k < l->n; k++)
-				if (cJSON_GetObjectItemCaseSensitive(r->sets[s].cells[i].params,
-								     cell_keys[l->keys[k]].json))
-					return false;
-	return true;
-}
-
 static void method_params(const struct report *r, cJSON *ctx)
 {
 	cJSON *common = cJSON_AddArrayToObject(ctx, "common");
@@ -240,8 +223,8 @@ static void method_params(const struct report *r, cJSON *ctx)
 
 	for (size_t p = 0; p < nlines; p++) {
 		bool same = true, first = true, recorded = false;
-		if (mline_unused(r, &lines[p]))
-			continue;
+		if (!report_keys_used(r, lines[p].keys, lines[p].n))
+			continue; /* rate_iops ... where no cell has a rate */
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
 				recorded |= mline_text(&r->sets[s].cells[i], &lines[p],
