@@ -5,7 +5,9 @@
 # is installed, an independent check: at QD1 on a shared 2-core VM under
 # load 20 the two differed by up to 17 %); a generous target (p99 <= 200 ms)
 # is sustained near it; clearly overloaded points (offered > achieved x
-# 1.5; the sweep offers 500, 1,800, 4,000 and 8,000 IOPS) have a response p99 at least 10x the
+# 3: the sweep offers 500, 1,800, 4,000 and 8,000 IOPS; at 4,000, 2x over,
+# a 500 ms point queues ~170 ms, which a low-load p99 of 17 ms on a busy
+# machine matches at 10x) have a response p99 at least 10x the
 # low-load p99 while their service
 # p99 would hide that (both printed).  iodepth 1, so that no IO of ours
 # waits in the throttle behind another of ours (at QD4 blk-throttle held
@@ -62,7 +64,7 @@ print("sustained %d" % (q["met"] and q["sustained_iops"] >= 0.7 * s["max_iops"])
 low = min((p for p in pts if p["achieved_iops"] >= 0.9 * p["offered_iops"]),
           key=lambda p: p["response"]["p99_ns"], default=pts[0])
 print("# low-load p99 %.2f ms" % (low["response"]["p99_ns"] / 1e6))
-over = [p for p in pts if p["offered_iops"] > 1.5 * p["achieved_iops"]]
+over = [p for p in pts if p["offered_iops"] > 3 * p["achieved_iops"]]
 # a machine that wakes the rated job 20 ms late at low load (load average
 # 20 on 2 cores did) measures itself, not the queue: not judged then
 print("over %d" % 2 if low["response"]["p99_ns"] > 20e6 else "over %d" % (len(over) > 0 and all(p["response"]["p99_ns"] >= 10 * low["response"]["p99_ns"] for p in over)))
@@ -87,6 +89,6 @@ judge() { # key message
 judge max "maximum within 2,000 +- 30 %"
 judge fio "maximum within 25 % of fio's IOPS"
 judge sustained "a generous target is sustained near the maximum"
-judge over "overloaded points (offered > 1.5 x achieved): response p99 >= 10x the low-load p99"
+judge over "overloaded points (offered > 3 x achieved): response p99 >= 10x the low-load p99"
 judge hides "service p99 alone would hide it"
 tap_end
