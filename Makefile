@@ -7,7 +7,7 @@
 #   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
 #   make bench            iomatrix vs fio on the same workloads, ratios; report,
 #                         scale and archive rows; picks parts with
-#                         BENCH_ONLY="clock null ram disk rss report scale archive"
+#                         BENCH_ONLY="clock null ram jobs disk rss report scale archive"
 #   make crosscheck       seed suites vs fio/sysbench
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands
@@ -121,7 +121,8 @@ $(MAN): $(BIN) man/mkman.sh
 	$(Q)sh man/mkman.sh $(BIN) $(VERSION) > $@.tmp && mv -f $@.tmp $@
 
 # The bare loops of make bench: the yardstick, built with the same flags.
-BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/clock_cost \
+BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/bare_psync \
+	$(BUILD)/tests/bench/clock_cost \
 	$(BUILD)/tests/bench/clock_count.so
 ifeq ($(HAVE_URING),1)
 BARE_BIN += $(BUILD)/tests/bench/bare_uring
@@ -130,6 +131,10 @@ $(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -laio
+$(BUILD)/tests/bench/bare_psync: tests/bench/bare_psync.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
 $(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
