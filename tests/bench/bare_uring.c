@@ -6,17 +6,22 @@
  * io_uring_enter that also waits (submit_and_wait), then walks the CQ ring
  * in user space; one clock reading per turn.
  *
- * Ring set-up by default is the fastest measured here (2026-12-01, 2-core
- * VM, zram, kernel 6.18; see README "make bench"): SINGLE_ISSUER |
- * DEFER_TASKRUN | COOP_TASKRUN, CQ ring of DEPTH entries, io-wq left at the
- * kernel's worker count.  MODE, a comma list, switches parts on or off to
- * measure the variants:
+ * Ring set-up by default is fio's and the fastest measured here
+ * (2026-12-01, 2-core VM, zram, kernel 6.18; see README "make bench"):
+ * SINGLE_ISSUER | DEFER_TASKRUN | COOP_TASKRUN, CQ ring of DEPTH entries,
+ * io-wq left at the kernel's worker count.  make bench runs it with
+ * wait=16: on zram io-wq completes one request at a time, and waiting for
+ * one per enter cost 3.2-3.6 us of CPU per IO against 2.1-2.7 us waiting for
+ * 16 (4 alternating rounds, load 12-18).  MODE, a comma list, switches
+ * parts on or off to measure the variants:
  *   fixed      register the file and the buffers (READ_FIXED), as iomatrix
  *              and fio do with registerfiles + fixedbufs
  *   plain      no set-up flags (io_uring_queue_init(depth, 0))
  *   iowq=N     cap io-wq's bounded workers at N (IORING_REGISTER_IOWQ_MAX_WORKERS)
  *   peek       before entering to wait, take what the CQ ring already holds
  *              (useful only without DEFER_TASKRUN)
+ *   wait=N     wait for N completions per enter instead of 1 (fewer
+ *              wake-ups when io-wq completes the requests one by one)
  *
  *   bare_uring PATH SECONDS [DEPTH [BS [MODE]]]   -> "ios=.. iops=.. ..."
  */
@@ -86,6 +91,10 @@ int main(int argc, char **argv)
 	const char *mode = argc > 5 ? argv[5] : "";
 	fixed = has(mode, "fixed");
 	int peek = has(mode, "peek");
+	const char *w = strstr(mode, "wait=");
+	unsigned wait_nr = w ? (unsigned)atoi(w + 5) : 1;
+	if (wait_nr < 1)
+		wait_nr = 1;
 	fd = open(argv[1], O_RDONLY | O_DIRECT);
 	off_t size = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
 	if (fd < 0 || size < (off_t)bs || depth < 1 || depth > 4096) {
@@ -121,7 +130,7 @@ int main(int argc, char **argv)
 		if (peek && io_uring_cq_ready(&ring))
 			ret = io_uring_sq_ready(&ring) ? io_uring_submit(&ring) : 0;
 		else
-			ret = io_uring_submit_and_wait(&ring, 1);
+			ret = io_uring_submit_and_wait(&ring, pending < wait_nr ? pending : wait_nr);
 		if (ret < 0)
 			return 1;
 		now = now_ns();
