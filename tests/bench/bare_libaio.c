@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 	int user = !(argc > 5 && !strcmp(argv[5], "getevents")) &&
 		   ring->magic == 0xa10a10a1u && !ring->incompat_features;
 	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
-	uint64_t c0 = cpu_ns(), now = t0;
+	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
 	for (int i = 0; i < depth; i++) {
 		io_prep_pread(&cbs[i], fd, buf + i * bs, bs, (long long)(rnd_below(nblocks) * bs));
 		ts[i] = now;
@@ -105,6 +105,6 @@ int main(int argc, char **argv)
 			return 1;
 		inflight += k;
 	}
-	uint64_t rt = now - t0, cpu = cpu_ns() - c0;
-	return bare_report(&lat, rt, cpu);
+	uint64_t rt = now - t0, cpu = cpu_ns() - c0, tcpu = thread_cpu_ns() - tc0;
+	return bare_report2(&lat, rt, cpu, tcpu);
 }

@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
-	uint64_t c0 = cpu_ns(), now = t0;
+	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
 	for (unsigned i = 0; i < depth; i++) {
 		prep(i);
 		ts[i] = now;
@@ -151,6 +151,6 @@ int main(int argc, char **argv)
 		io_uring_cq_advance(&ring, n);
 		pending -= n;
 	}
-	uint64_t rt = now - t0, cpu = cpu_ns() - c0;
-	return bare_report(&lat, rt, cpu);
+	uint64_t rt = now - t0, cpu = cpu_ns() - c0, tcpu = thread_cpu_ns() - tc0;
+	return bare_report2(&lat, rt, cpu, tcpu);
 }

@@ -101,7 +101,7 @@ fio_run() {
 		"$T/$name.fio.json"
 }
 
-# bare KIND PATH SECONDS -> "iops lat cpu cpu"; KIND libaio | uring |
+# bare KIND PATH SECONDS -> "iops lat thread_cpu process_cpu"; KIND libaio | uring |
 # uring-fixed | psync
 bare() {
 	case $1 in
@@ -114,7 +114,7 @@ bare() {
 	esac
 	[ -x "$1" ] || { log "'$1' not built (make bare)"; return 1; }
 	"$@" | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-		print v["iops"], v["lat_mean_ns"], v["cpu_ns_per_io"], v["cpu_ns_per_io"] }'
+		print v["iops"], v["lat_mean_ns"], v["thread_cpu_ns_per_io"], v["cpu_ns_per_io"] }'
 }
 
 # measure NAME PATH IOM_ENGINE FIO_FILE FIO_ENGINE PATTERN FIO_RW BS DEPTH
@@ -397,7 +397,7 @@ else skiprow "peak RSS 16 jobs x QD32" "MiB" "not asked" "iomatrix <= 16 MiB"; f
 echo
 echo "iomatrix vs fio ($(fio --version)) vs the bare loops, median (min-max) of $ROUNDS alternating rounds, ${SECS}s each"
 echo "ratios are paired per round; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as spread)"
-echo "CPU ns/IO: iomatrix cpu.ns_per_io (job threads, usr+sys); 'process': iomatrix usr_pct+sys_pct, io-wq/SQPOLL kernel threads included; fio: (usr_cpu+sys_cpu) x runtime / IOs (on io_uring it leaves io-wq out, like our job-thread figure); bare: getrusage of the process"
+echo "CPU ns/IO: iomatrix cpu.ns_per_io (job threads, usr+sys); 'process': iomatrix usr_pct+sys_pct, io-wq/SQPOLL kernel threads included; fio: (usr_cpu+sys_cpu) x runtime / IOs (on io_uring it leaves io-wq out, like our job-thread figure); bare: getrusage of its thread, and of the process for 'process'"
 echo
 echo "| workload | metric | iomatrix | fio | bare loop | iomatrix/fio | iomatrix/bare | fio/bare | goal | met |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
