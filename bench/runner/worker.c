@@ -391,6 +391,11 @@ static void issue(struct wloop *L)
 	uint64_t ts = worker_now_ns();
 	unsigned queued = 0;
 
+	if (j->ru_pending && ts >= L->t0) {
+		getrusage(RUSAGE_SELF, &j->ru_t0);
+		j->ru_pending = false;
+	}
+
 	while (L->nfree) {
 		bool counted = ts >= L->t0;
 		if (!may_issue(L, ts, counted)) {
@@ -589,6 +594,7 @@ void *worker_main(void *arg)
 	wloop_init(&L, j);
 	/* start gate: the runner sets t_start/t0/t_end, then opens it */
 	pthread_mutex_lock(&sh->lock);
+	j->ready = true;
 	sh->nready++;
 	pthread_cond_signal(&sh->cond);
 	while (!sh->go)
@@ -640,6 +646,7 @@ out:
 	free(L.freeidx);
 	free(L.done);
 	pthread_mutex_lock(&sh->lock);
+	j->done = true;
 	sh->nfinished++;
 	pthread_cond_signal(&sh->cond);
 	pthread_mutex_unlock(&sh->lock);

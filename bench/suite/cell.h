@@ -110,6 +110,9 @@ struct cell {
 	double io_size_mult;            /* >0: io_size is this many file sets */
 	bool interval_given;            /* else short cells get 100 ms */
 	struct steady_rule steady;      /* window 0: run `repeat` times */
+	bool thread;                    /* jobs are threads (true) or processes
+					 * of their own session (false, fio's
+					 * default) */
 };
 
 /* Purge before testing (SNIA PTS): discard the whole block device. */

@@ -94,6 +94,16 @@ static void text_none(const struct cell *c, enum key_text how, struct sbuf *b)
 	(void)b;
 }
 
+/* the job model; a title notes it only when it is not the default */
+static void text_thread(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, c->thread ? "threads of one process" :
+			  "processes, each in a session of its own (thread: false)");
+	else if (!c->thread)
+		sbuf_adds(b, "job processes");
+}
+
 static void text_cpus(const struct cell *c, enum key_text how, struct sbuf *b)
 {
 	if (how == KEY_TEXT_METHOD)
@@ -253,6 +263,11 @@ const struct key cell_keys[NKEYS] = {
 		"steady_state", NULL,
 		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
 		"until its IOPS are steady; the result is the window average"),
+	/* issue 20 item 6: how the jobs run (fio's name, our default) */
+	[K_THREAD] = KEY_OMIT("thread", KT_BOOL, thread, 0, 0, 1, "true", "thread", NULL,
+		"true: the jobs are threads of one process (fio thread=1); false: "
+		"each job is a process of its own session, as fio's default",
+		WORKLOAD, METHOD("job model", 23), .text = text_thread, .fio = "thread"),
 };
 
 int key_find(const char *name)

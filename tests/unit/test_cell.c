@@ -119,9 +119,10 @@ static void test_json_roundtrip(void **state)
 	c.nonvectored = 0;
 	snprintf(c.cpus_allowed, sizeof(c.cpus_allowed), "0-1,4");
 	c.numa_node = -1; /* a negative value survives the round trip */
+	c.thread = false;
 	cJSON *j = cell_to_json(&c);
 	assert_non_null(j);
-	assert_int_equal(cJSON_GetArraySize(j), 41);
+	assert_int_equal(cJSON_GetArraySize(j), 42);
 	assert_int_equal(cJSON_GetObjectItem(j, "numa_node")->valueint, -1);
 	assert_non_null(cJSON_GetObjectItem(j, "bs_bytes"));
 	assert_non_null(cJSON_GetObjectItem(j, "io_size_bytes"));
