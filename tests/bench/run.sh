@@ -25,7 +25,7 @@
 # root), 4K randread QD32 O_DIRECT: libaio default, libaio with batched
 # submits and completions, io_uring default, io_uring with registerfiles +
 # fixedbufs (also with iodepth_batch 32), psync at QD1; 2b) jobs 1, 2, 4, 16
-# there against fio's job processes and fio with thread=1; 3) a file on the disk holding BENCH_DIR, O_DIRECT libaio, 4K
+# there, iomatrix's job processes and threads against fio's; 3) a file on the disk holding BENCH_DIR, O_DIRECT libaio, 4K
 # randread QD32 and 1M read QD8; 4) peak RSS of 16 jobs x QD32.
 set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
@@ -121,16 +121,22 @@ bare() {
 #         BARE_KIND IOM_EXTRA [FIO_OPTION...]
 # Alternates the tools ROUNDS times; appends "iops lat cpu" per round to
 # $T/NAME.iom, $T/NAME.fio and (with a bare kind) $T/NAME.bare.  BARE_KIND
-# fio-thread puts fio with thread=1 in the third column instead.
+# fio-thread puts fio with thread=1 in the third column instead.  With
+# IOMP_EXTRA set, iomatrix runs a second time per round with it added to
+# the defaults, into $T/NAME.iomp.
 measure() {
 	name=$1; path=$2; ieng=$3; ffile=$4; feng=$5; pat=$6; rw=$7; bs=$8; depth=$9
 	shift 9
-	bk=$1; extra=$2
+	bk=$1; mextra=$2 # not $extra: iom() sets that one
 	shift 2
-	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"
+	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"; : >"$T/$name.iomp"
 	r=1
 	while [ "$r" -le "$ROUNDS" ]; do
-		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$extra" >>"$T/$name.iom" || return 1
+		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" >>"$T/$name.iom" || return 1
+		if [ -n "${IOMP_EXTRA:-}" ]; then
+			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra$IOMP_EXTRA" \
+				>>"$T/$name.iomp" || return 1
+		fi
 		fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
 		line="round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
 		if [ "$bk" = fio-thread ]; then
@@ -141,6 +147,7 @@ measure() {
 			bare "$bk" "$ffile" "$SECS" >>"$T/$name.bare" || return 1
 			line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
 		fi
+		[ -n "${IOMP_EXTRA:-}" ] && line="$line, iomatrix$IOMP_EXTRA $(tail -n 1 "$T/$name.iomp" | cut -d' ' -f1)"
 		log "$name: $line"
 		r=$((r + 1))
 	done
@@ -324,31 +331,37 @@ elif want ram; then
 	skiprow "RAM device 4K randread QD32" "K IOPS" "needs root" "-"
 else skiprow "RAM device 4K randread QD32" "K IOPS" "not asked" "-"; fi
 
-# 2b) jobs scale: N job threads on the RAM device against fio's N job
-# processes (its default) and fio with thread=1, 4K randread QD32 libaio.
-# fio's job processes each call setsid(), so with sched_autogroup each is a
-# scheduling group of its own, while iomatrix's threads (and fio's with
-# thread=1) share one: on a busy machine that alone gives fio's processes
-# N times the CPU.  The "CPU cores" rows show it (IOPS x CPU per IO).
+# 2b) jobs scale: N jobs on the RAM device, 4K randread QD32 libaio, each
+# model against its fio twin: iomatrix's job processes (thread: false)
+# against fio's (its default), iomatrix's threads (its default) against fio
+# thread=1, all four alternating in each round.  fio's job processes each
+# call setsid(), so with sched_autogroup each is a scheduling group of its
+# own, and so are iomatrix's with thread: false; threads of one process
+# share one: on a busy machine that alone gives the processes N times the
+# CPU.  The "CPU %" rows show it (IOPS x CPU per IO of the whole process).
 JROWS=$T/jrows
 : >"$JROWS"
-# cores NAME: the same rounds with column 1 = CPU cores used (IOPS x CPU
-# ns per IO of the whole process / 1e9) into NAME.cores
-cores() {
-	for x in iom fio bare; do
-		awk '{ printf "%.4f %s %s %s\n", $1 * $4 / 1e9, $2, $3, $4 }' "$T/$1.$x" >"$T/$1c.$x"
-	done
+# pair NEW IOMFILE FIOFILE: a two-tool measurement out of the four
+pair() {
+	cp "$T/$2" "$T/$1.iom"; cp "$T/$3" "$T/$1.fio"; : >"$T/$1.bare"
+	awk '{ printf "%.4f %s %s %s\n", $1 * $4 / 1e9, $2, $3, $4 }' "$T/$2" >"$T/$1c.iom"
+	awk '{ printf "%.4f %s %s %s\n", $1 * $4 / 1e9, $2, $3, $4 }' "$T/$3" >"$T/$1c.fio"
+	: >"$T/$1c.bare"
 }
 if [ -n "$RAMDEV" ] && want jobs; then
+	R=$(basename "$RAMDEV")
 	ROWS_SAVE=$ROWS; ROWS=$JROWS
 	for n in ${BENCH_JOBS:-1 2 4 16}; do
-		if measure "j$n" "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32 fio-thread \
-			", jobs: $n" --numjobs="$n"; then
-			goal "$R libaio jobs=$n" "K IOPS" "j$n" 1 1000 "" "iom/fio=0.9..1.1"
-			goal "" "K IOPS" "j$n" 1 1000 "" "iom/bare=0.9..1.1"
-			cores "j$n"
-			goal "" "CPU % of one core" "j${n}c" 1 0.01 "" "-"
-			goal "" "CPU ns/IO" "j$n" 4 1 "" "-"
+		if IOMP_EXTRA=", thread: false" measure "j$n" "$RAMDEV" libaio "$RAMDEV" libaio \
+			randread randread 4k 32 fio-thread ", jobs: $n" --numjobs="$n"; then
+			pair "j${n}p" "j$n.iomp" "j$n.fio"
+			pair "j${n}t" "j$n.iom" "j$n.bare"
+			goal "$R libaio jobs=$n, processes (thread: false / fio default)" "K IOPS" "j${n}p" 1 1000 "" "iom/fio=0.9..1.1"
+			goal "" "CPU % of one core" "j${n}pc" 1 0.01 "" "-"
+			goal "" "CPU ns/IO, process" "j${n}p" 4 1 "" "-"
+			goal "$R libaio jobs=$n, threads (default / fio thread=1)" "K IOPS" "j${n}t" 1 1000 "" "iom/fio=0.9..1.1"
+			goal "" "CPU % of one core" "j${n}tc" 1 0.01 "" "-"
+			goal "" "CPU ns/IO, process" "j${n}t" 4 1 "" "-"
 		else skiprow "$R libaio jobs=$n" "K IOPS" "failed" "iom/fio 0.90..1.10"; fi
 	done
 	ROWS=$ROWS_SAVE
@@ -404,11 +417,11 @@ echo "|---|---|---|---|---|---|---|---|---|---|"
 cat "$ROWS"
 if [ -s "$JROWS" ]; then
 	echo
-	echo "jobs scale: iomatrix's job threads vs fio's job processes (its default) and fio thread=1, same rounds, same ratios"
+	echo "jobs scale: each job model against fio's (processes: iomatrix thread: false vs fio's default; threads: iomatrix's default vs fio thread=1), all four alternating per round"
 	echo
-	echo "| workload | metric | iomatrix | fio processes | fio thread=1 | iomatrix/fio | iomatrix/fio-thread | fio/fio-thread | goal | met |"
+	echo "| workload | metric | iomatrix | fio | - | iomatrix/fio | - | - | goal | met |"
 	echo "|---|---|---|---|---|---|---|---|---|---|"
-	sed 's#iom/bare#iom/fio-thread#' "$JROWS"
+	cat "$JROWS"
 fi
 if [ -s "$CLOCK" ]; then
 	echo
