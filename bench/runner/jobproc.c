@@ -170,12 +170,11 @@ static void tv_add(struct timeval *a, const struct timeval *e, const struct time
 	}
 }
 
-/* Job j's series from its pipe into the runner's own (restored first: the
- * shared job may hold the child's pointers).  A job that died sends
- * nothing: its series stays empty.  -ENOMEM only. */
+/* Job j's series from its pipe into the runner's own (restored by the
+ * caller: the shared job may hold the child's pointers).  A job that died
+ * sends nothing: its series stays empty.  -ENOMEM only. */
 static int series_back(struct job *j, struct jobproc *p)
 {
-	memcpy(j->series, p->series, sizeof(j->series));
 	for (int d = 0; d < DIR__COUNT && p->rfd >= 0; d++) {
 		struct series *s = &j->series[d];
 		uint64_t n;
@@ -199,6 +198,9 @@ int jobproc_finish(struct job *jobs, struct jobproc *p, unsigned n, struct rusag
 	for (unsigned i = 0; i < n; i++) {
 		if (p[i].pid <= 0)
 			continue;
+		/* the runner's own series, whatever the child left in the
+		 * shared job (jobs_free releases these) */
+		memcpy(jobs[i].series, p[i].series, sizeof(jobs[i].series));
 		if (!ret && series_back(&jobs[i], &p[i]) < 0)
 			ret = -ENOMEM;
 		if (p[i].rfd >= 0)
