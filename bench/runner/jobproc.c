@@ -82,11 +82,14 @@ static void __attribute__((noreturn)) child(struct job *j, int wfd, pid_t parent
 		j->ru_t0 = j->ru_end;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		const struct series *s = &j->series[d];
-		uint64_t n = s->n;
+		uint64_t n = s->n, fn = s->fine_interval_ns ? s->fine_n : 0;
 		if (write_all(wfd, &n, sizeof(n)) < 0 ||
 		    (n && (write_all(wfd, s->ios, n * sizeof(*s->ios)) < 0 ||
 			   write_all(wfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
-			   write_all(wfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0)))
+			   write_all(wfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0)) ||
+		    (fn && (write_all(wfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
+			    write_all(wfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
+			    write_all(wfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0)))
 			_exit(1);
 	}
 	_exit(0);
@@ -188,6 +191,12 @@ static int series_back(struct job *j, struct jobproc *p)
 			  read_all(p->rfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0))
 			break;
 		s->n = (size_t)n;
+		/* the fine samples: arrays of a size fixed before the fork */
+		size_t fn = s->fine_interval_ns ? s->fine_n : 0;
+		if (fn && (read_all(p->rfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
+			   read_all(p->rfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
+			   read_all(p->rfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0))
+			break;
 	}
 	return 0;
 }

@@ -6,7 +6,8 @@
  * array and the histograms live in shared anonymous memory (shm_alloc), so
  * the runner reads the counters, the gate and the stop flag as with
  * threads; a job's time series, which its process grows with realloc,
- * comes back through a pipe at the end.  Internal to bench/runner/.
+ * comes back through a pipe at the end (its fine samples too).  Internal
+ * to bench/runner/.
  */
 #ifndef IOMATRIX_JOBPROC_H
 #define IOMATRIX_JOBPROC_H

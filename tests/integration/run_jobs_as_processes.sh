@@ -4,8 +4,8 @@
 # is a scheduling group, so N job processes get N shares of a busy CPU
 # where N threads of one process get one).  The cell is the same cell:
 # exactly `requests` IOs over 3 jobs, every byte read is the file's
-# (IOMATRIX_TRACE hashes), the time series and the CPU usage come back
-# from the processes; strace sees one setsid per job; a job process that
+# (IOMATRIX_TRACE hashes), the time series (a write's fine samples too)
+# and the CPU usage come back from the processes; strace sees one setsid per job; a job process that
 # dies fails the cell with the signal instead of hanging the run; the
 # report's Method and the exported fio job say how the jobs ran.
 . "$(dirname "$0")/../lib.sh"
@@ -53,6 +53,19 @@ print("%d of %d" % (bad, n))
 sys.exit(1 if bad or n != int(sys.argv[3]) else 0)
 PY
 ) && ok "every read returned the file's bytes (mismatches: $out)" || not_ok "trace: mismatches $out"
+# a write's fine samples of its first seconds come back too
+cat >"$T/w.yaml" <<Y
+suite: t-jobs-processes
+defaults: {engine: psync, direct: false, size: 4MiB, bs: 4k, keep_files: true,
+           requests: $N, thread: false}
+devices:
+  - {name: d, path: $T/f}
+matrix: {pattern: [randwrite], jobs: [3]}
+Y
+expect_exit 0 "$IOMATRIX" run "$T/w.yaml" --out "$T/w" --quiet
+[ "$(jq '[.repetitions[0].write.series.fine.ios[]?] | add' "$T/w/cells/0001.json")" = "$N" ] \
+	&& ok "a write's fine samples came back from the processes" \
+	|| not_ok "fine: $(jq -c '.repetitions[0].write.series.fine' "$T/w/cells/0001.json" | head -c 300)"
 # the default (threads) is unchanged and says so
 suite t ", requests: $N"
 expect_exit 0 "$IOMATRIX" run "$T/t.yaml" --out "$T/t" --quiet
