@@ -173,30 +173,31 @@ static void tv_add(struct timeval *a, const struct timeval *e, const struct time
 	}
 }
 
-/* Job j's series from its pipe into the runner's own (restored by the
- * caller: the shared job may hold the child's pointers).  A job that died
- * sends nothing: its series stays empty.  -ENOMEM only. */
-static int series_back(struct job *j, struct jobproc *p)
+/* A job's series from its pipe into the runner's own copies (p->series;
+ * the shared job keeps the child's until the child is gone: it reads them
+ * to send them after it said it finished).  -ENOMEM, or -EPIPE when the
+ * process sent less than its series (it died). */
+static int series_back(struct jobproc *p)
 {
-	for (int d = 0; d < DIR__COUNT && p->rfd >= 0; d++) {
-		struct series *s = &j->series[d];
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct series *s = &p->series[d];
 		uint64_t n;
 		s->n = 0;
-		if (read_all(p->rfd, &n, sizeof(n)) < 0)
-			break;
+		if (p->rfd < 0 || read_all(p->rfd, &n, sizeof(n)) < 0)
+			return -EPIPE;
 		if (series_reserve(s, (size_t)n) < 0)
 			return -ENOMEM;
 		if (n && (read_all(p->rfd, s->ios, n * sizeof(*s->ios)) < 0 ||
 			  read_all(p->rfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
 			  read_all(p->rfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0))
-			break;
+			return -EPIPE;
 		s->n = (size_t)n;
 		/* the fine samples: arrays of a size fixed before the fork */
 		size_t fn = s->fine_interval_ns ? s->fine_n : 0;
 		if (fn && (read_all(p->rfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
 			   read_all(p->rfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
 			   read_all(p->rfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0))
-			break;
+			return -EPIPE;
 	}
 	return 0;
 }
@@ -207,10 +208,8 @@ int jobproc_finish(struct job *jobs, struct jobproc *p, unsigned n, struct rusag
 	for (unsigned i = 0; i < n; i++) {
 		if (p[i].pid <= 0)
 			continue;
-		/* the runner's own series, whatever the child left in the
-		 * shared job (jobs_free releases these) */
-		memcpy(jobs[i].series, p[i].series, sizeof(jobs[i].series));
-		if (!ret && series_back(&jobs[i], &p[i]) < 0)
+		int sb = ret ? 0 : series_back(&p[i]);
+		if (sb == -ENOMEM)
 			ret = -ENOMEM;
 		if (p[i].rfd >= 0)
 			close(p[i].rfd);
@@ -218,7 +217,22 @@ int jobproc_finish(struct job *jobs, struct jobproc *p, unsigned n, struct rusag
 		while (!p[i].reaped && waitpid(p[i].pid, &p[i].status, 0) < 0 && errno == EINTR)
 			;
 		p[i].reaped = true;
-		const struct job *j = &jobs[i];
+		/* the child is gone: the runner's own series back into the job,
+		 * whatever the child left there (jobs_free releases these) */
+		memcpy(jobs[i].series, p[i].series, sizeof(jobs[i].series));
+		struct job *j = &jobs[i];
+		if (sb == -EPIPE && !j->err) {
+			/* a cell with a job's time series missing is not a result */
+			j->err = -EPIPE;
+			if (WIFSIGNALED(p[i].status))
+				snprintf(j->errmsg, sizeof(j->errmsg), "job %u's process was killed by "
+					 "signal %d (%s) before it sent its time series", i,
+					 WTERMSIG(p[i].status), strsignal(WTERMSIG(p[i].status)));
+			else
+				snprintf(j->errmsg, sizeof(j->errmsg), "job %u's process exited "
+					 "(status %d) before it sent its time series", i,
+					 WEXITSTATUS(p[i].status));
+		}
 		if (!j->done || (WIFEXITED(p[i].status) && WEXITSTATUS(p[i].status)))
 			continue; /* no usage it wrote to trust */
 		tv_add(&ru->ru_utime, &j->ru_end.ru_utime, &j->ru_t0.ru_utime);

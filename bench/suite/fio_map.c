@@ -82,7 +82,9 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		uint64_t v = key_load_u64(k, c);
 		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
 			continue;
-		if (key->type == KT_CPULIST)
+		if ((k == K_NORANDOMMAP || k == K_RANDDIST) && !pattern_is_random(c->pattern))
+			continue; /* nothing random to place */
+		if (key->type == KT_CPULIST || key->type == KT_RANDDIST)
 			emit(arg, key->fio, (const char *)c + key->off);
 		else if (key->type == KT_BOOL)
 			emit(arg, key->fio, v ? "1" : "0");
@@ -264,7 +266,9 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emit(arg, "refill_buffers", "1");
 		break;
 	}
-	emit(arg, "randrepeat", "1");
+	/* randrepeat=0 in fio seeds from the clock: a new pattern every run,
+	 * as ours is new every repetition (not the same one, see README) */
+	emit(arg, "randrepeat", c->randrepeat ? "1" : "0");
 	emitf(emit, arg, "randseed", c->seed);
 	/* fio's default invalidate=1 drops the file's cached pages at the start
 	 * of every time_based loop; our runner leaves the page cache alone

@@ -82,9 +82,10 @@ grep -rq '^thread=0' "$T/x" && ok "the exported job asks fio for processes (thre
 # one session per job process
 if command -v strace >/dev/null 2>&1; then
 	strace -f -o "$T/st" -e trace=setsid "$IOMATRIX" run "$T/p.yaml" --out "$T/p2" --quiet \
-		>/dev/null 2>&1
-	n=$(grep -c 'setsid()' "$T/st")
-	[ "$n" = 3 ] && ok "one setsid per job process (3)" || not_ok "setsid calls: $n"
+		>"$T/st.out" 2>&1
+	n=$(grep -c 'setsid(' "$T/st")
+	[ "$n" = 3 ] && ok "one setsid per job process (3)" \
+		|| not_ok "setsid calls: $n: $(head -c 600 "$T/st") $(head -c 300 "$T/st.out")"
 else
 	ok "setsid per job # SKIP strace not installed"
 fi
