@@ -81,6 +81,8 @@ grep -rq '^thread=0' "$T/x" && ok "the exported job asks fio for processes (thre
 	|| not_ok "export: $(cat "$T"/x/* | head -20)"
 # one session per job process
 if command -v strace >/dev/null 2>&1; then
+	# LeakSanitizer cannot run under ptrace (sanitizer builds)
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 	strace -f -o "$T/st" -e trace=setsid "$IOMATRIX" run "$T/p.yaml" --out "$T/p2" --quiet \
 		>"$T/st.out" 2>&1
 	n=$(grep -c 'setsid(' "$T/st")
