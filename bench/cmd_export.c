@@ -149,6 +149,9 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 		fprintf(f, "; NOT THE SAME: rounds (max %u, window %u): iomatrix stops at steady "
 			   "state; run-all.sh runs every round\n",
 			s->rounds.rule.max, s->rounds.rule.window);
+	const char *unlike = fio_map_unlike(c);
+	if (unlike)
+		fprintf(f, "; NOT THE SAME: %s\n", unlike);
 	if (env > 0)
 		fprintf(f, "; io_size: %.6g of the device's bytes per job, more than fio's "
 			   "io_size=100%%:\n; run-all.sh sets ${" FIO_MAP_IO_SIZE_ENV "} in bytes\n",

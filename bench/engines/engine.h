@@ -67,6 +67,12 @@ struct engine_opts {
 	unsigned depth;
 	unsigned batch;            /* iodepth_batch: requests per submit call,
 				    * 0: everything queued (fio: iodepth) */
+	bool userspace_reap;       /* libaio: take completions from the AIO ring
+				    * in user space before io_getevents (fio's
+				    * userspace_reap); off: io_getevents only */
+	bool submit_and_wait;      /* io_uring: the last batch rides on the enter
+				    * that waits (one syscall); off: commit()
+				    * submits, reap() enters only to wait (fio) */
 	bool registerfiles;        /* io_uring: fixed file table */
 	bool fixedbufs;            /* io_uring: registered buffers, READ/WRITE_FIXED */
 	bool sqthread_poll;        /* io_uring: SQPOLL kernel thread */

@@ -228,6 +228,8 @@ static void job_engine_opts(struct job *j, struct engine_opts *o)
 	o->buf_size = sh->bs;
 	/* fio caps the batch at iodepth; 0 (fio: iodepth) is everything queued */
 	o->batch = c->iodepth_batch > sh->depth ? sh->depth : c->iodepth_batch;
+	o->userspace_reap = c->userspace_reap;
+	o->submit_and_wait = c->submit_and_wait;
 	o->registerfiles = c->registerfiles;
 	o->fixedbufs = c->fixedbufs;
 	o->sqthread_poll = c->sqthread_poll;

@@ -16,8 +16,15 @@
  *    them; with no stop rule, one pass (fio's default).
  *  - reaping: we take whatever has completed, up to iodepth, per call
  *    (iodepth_batch_complete_max 0); fio's default reaps complete_min (1)
- *    at a time.  Both keep the queue full, so the device sees the same
- *    depth; only the CPU per IO differs.  A set complete_max is exported.
+ *    at a time, one io_getevents per IO.  The job says
+ *    iodepth_batch_complete_max=iodepth, so both make the same syscalls
+ *    per IO (see engine_libaio.c for the numbers).  userspace_reap needs
+ *    iodepth_batch_complete_min=0 in fio, which then polls the ring where
+ *    we wait in io_getevents; io_uring's submit_and_wait has no fio twin:
+ *    fio_map_unlike() says so.
+ *  - buffers: we stamp 8 bytes per 512 B of each write buffer (data:
+ *    random), which is fio's scramble_buffers (its default, said for the
+ *    reader); refill_buffers would regenerate the whole buffer per write.
  *  - numa_node has no fio twin: numa_cpu_nodes + numa_mem_policy=bind.
  */
 #include <stdio.h>
@@ -82,6 +89,8 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		uint64_t v = key_load_u64(k, c);
 		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
 			continue;
+		if (k == K_BATCH_CMIN && c->userspace_reap)
+			continue; /* said below */
 		if (key->type == KT_CPULIST)
 			emit(arg, key->fio, (const char *)c + key->off);
 		else if (key->type == KT_BOOL)
@@ -92,6 +101,12 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		} else
 			emitf(emit, arg, key->fio, v);
 	}
+	/* our default reaps up to iodepth per call, fio's complete_min (1) */
+	if (key_applies(K_BATCH_CMAX, c) && !c->iodepth_batch_complete_max && c->iodepth > 1)
+		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth);
+	/* fio reads the ring only when it may return with none */
+	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
+		emit(arg, "iodepth_batch_complete_min", "0");
 	if (c->numa_node >= 0) {
 		emitf(emit, arg, "numa_cpu_nodes", (unsigned)c->numa_node);
 		snprintf(b, sizeof(b), "bind:%d", c->numa_node);
@@ -258,10 +273,10 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		break;
 	case DATA_COMPRESSIBLE:
 		emitf(emit, arg, "buffer_compress_percentage", c->compress_pct);
-		emit(arg, "refill_buffers", "1");
+		emit(arg, "scramble_buffers", "1");
 		break;
 	case DATA_RANDOM:
-		emit(arg, "refill_buffers", "1");
+		emit(arg, "scramble_buffers", "1");
 		break;
 	}
 	emit(arg, "randrepeat", "1");
@@ -272,4 +287,20 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	 * or fio reads the disk where we read memory (hdparm -T: 30-60x). */
 	emit(arg, "invalidate", c->drop_caches ? "1" : "0");
 	fio_map_engine_opts(c, emit, arg);
+}
+
+const char *fio_map_unlike(const struct cell *c)
+{
+	if (key_applies(K_SUBMIT_AND_WAIT, c) && c->submit_and_wait)
+		return "submit_and_wait: iomatrix submits the last batch on the "
+		       "io_uring_enter that waits for completions; fio cannot (it "
+		       "submits, then enters again to wait), so fio makes more "
+		       "syscalls per IO";
+	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
+		return "userspace_reap: iomatrix reads the AIO ring and waits in "
+		       "io_getevents when it is empty; fio (with "
+		       "iodepth_batch_complete_min=0) polls the ring instead: the same "
+		       "syscalls per IO where the device completes inline (zram, page "
+		       "cache), fewer for fio and a busy CPU elsewhere";
+	return NULL;
 }
