@@ -32,7 +32,6 @@
 struct slot {
 	struct io_req req;
 	unsigned file;
-	bool counted;
 };
 
 uint64_t worker_now_ns(void)
@@ -314,8 +313,7 @@ static inline bool may_issue(struct wloop *L, uint64_t ts, bool counted)
 
 /* Fill slot s with the next request (block, direction, file, buffer
  * stamp, trace line); marks an fsync due when this write makes one. */
-static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts,
-			       bool counted)
+static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 {
 	struct job *j = L->j;
 	struct io_req *r = &s->req;
@@ -335,7 +333,6 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts,
 		blk -= (uint64_t)f * L->bpf;
 	}
 	s->file = f;
-	s->counted = counted;
 	r->fd = j->fds[f];
 	r->file = f;
 	r->write = w;
@@ -376,7 +373,7 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t ts,
 		L->issuing = false;
 		return;
 	}
-	if (L->slots[si].counted) {
+	if (now >= L->t0) {
 		uint64_t lat = now - ts;
 		lat_record(j, d, lat);
 		account(j, d, now, L->t0, 1, L->bs, lat);
@@ -394,13 +391,17 @@ static void issue(struct wloop *L)
 	unsigned queued = 0;
 
 	while (L->nfree) {
+		/* an IO issued after the ramp takes a request token; the
+		 * statistics go by completion time (reap(), sync_done()): an
+		 * IO that completes after the ramp is measured, as fio resets
+		 * its statistics when the ramp ends */
 		bool counted = ts >= L->t0;
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
 		}
 		unsigned si = L->freeidx[--L->nfree];
-		prepare_req(L, &L->slots[si], ts, counted);
+		prepare_req(L, &L->slots[si], ts);
 		enum engine_queue q = L->eng->queue(L->ctx, &L->slots[si].req);
 		if (q == ENGINE_Q_QUEUED) {
 			queued++;
@@ -485,7 +486,7 @@ static int reap(struct wloop *L)
 			L->issuing = false;
 			continue;
 		}
-		if (!s->counted)
+		if (now < L->t0) /* completed inside the ramp */
 			continue;
 		uint64_t lat = now - r->submit_ns;
 		lat_record(j, d, lat);

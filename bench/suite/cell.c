@@ -179,6 +179,8 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		v2 = cJSON_CreateNumber(c->compress_pct);
 		break;
 	case KT_BOOL:
+		if (key->omit_default && key_load_u64(k, c) == key->defv)
+			return 0;
 		v = cJSON_CreateBool(key_load_u64(k, c) != 0);
 		break;
 	case KT_SIZE_PCT: case KT_OFFSET:
