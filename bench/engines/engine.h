@@ -104,6 +104,9 @@ struct engine {
 	 * and the fix; otherwise err is left empty. */
 	int (*init)(struct engine_ctx **ctx, const struct engine_opts *o,
 		    char *err, size_t errlen);
+	/* Queue r; an engine that batches submits a full batch (batch
+	 * requests) here, as fio commits once iodepth_batch are queued, so
+	 * each request is submitted right after the worker stamps it. */
 	enum engine_queue (*queue)(struct engine_ctx *ctx, struct io_req *r);
 	/* Submit what was queued.  May leave the syscall to the reap() the
 	 * worker always calls next (io_uring: one enter submits and waits). */

@@ -119,6 +119,18 @@ static enum engine_queue libaio_queue(struct engine_ctx *c, struct io_req *r)
 	return ENGINE_Q_QUEUED;
 }
 
+static int libaio_commit(struct engine_ctx *c);
+
+/* A full batch goes down at once (fio: td_io_queue commits when
+ * iodepth_batch are queued), so a request waits for no later one. */
+static enum engine_queue libaio_queue_batch(struct engine_ctx *c, struct io_req *r)
+{
+	enum engine_queue q = libaio_queue(c, r);
+	if (q == ENGINE_Q_QUEUED && c->batch && c->npending >= c->batch)
+		libaio_commit(c);
+	return q;
+}
+
 /*
  * iodepth_batch requests per io_submit; by default one, as fio does
  * (iodepth_batch_submit=1).  Handing the kernel the whole batch in one call
@@ -209,7 +221,7 @@ const struct engine engine_libaio = {
 	.name = "libaio",
 	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
 	.init = libaio_init,
-	.queue = libaio_queue,
+	.queue = libaio_queue_batch,
 	.commit = libaio_commit,
 	.reap = libaio_reap,
 	.fsync = libaio_fsync,

@@ -311,30 +311,6 @@ static void uring_prep(struct engine_ctx *c, struct io_uring_sqe *sqe,
 	io_uring_sqe_set_data(sqe, (void *)r);
 }
 
-static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
-{
-	if (c->inflight == c->depth)
-		return ENGINE_Q_BUSY;
-	/* a full batch goes down before the next SQE is added, so that the
-	 * last one can still ride on reap()'s enter */
-	if (c->batch && c->unsubmitted >= c->batch) {
-		int ret = io_uring_submit(&c->ring);
-		if (ret >= 0)
-			c->unsubmitted = 0;
-		if (ret > 0 && c->on_submit)
-			c->on_submit(c->on_submit_arg, (unsigned)ret);
-		else if (ret != -EINTR && ret != -EAGAIN && ret != -EBUSY && !c->submit_err)
-			c->submit_err = ret;
-	}
-	struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
-	if (!sqe)
-		return ENGINE_Q_BUSY;
-	uring_prep(c, sqe, r);
-	c->inflight++;
-	c->unsubmitted++;
-	return ENGINE_Q_QUEUED;
-}
-
 /* Submit what is queued: one io_uring_enter (fio's commit).  -EINTR and
  * -EAGAIN/-EBUSY (no room for more in flight) leave the rest for the
  * next commit or reap. */
@@ -348,6 +324,33 @@ static int uring_submit_queued(struct engine_ctx *c)
 	if (ret == -EINTR || ret == -EAGAIN || ret == -EBUSY)
 		return 0;
 	return ret < 0 ? ret : 0;
+}
+
+static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
+{
+	if (c->inflight == c->depth)
+		return ENGINE_Q_BUSY;
+	/* with submit_and_wait a full batch goes down before the next SQE
+	 * is added, so that the last one can still ride on reap()'s enter */
+	if (c->batch && c->unsubmitted >= c->batch) {
+		int ret = uring_submit_queued(c);
+		if (ret < 0 && !c->submit_err)
+			c->submit_err = ret;
+	}
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
+	if (!sqe)
+		return ENGINE_Q_BUSY;
+	uring_prep(c, sqe, r);
+	c->inflight++;
+	c->unsubmitted++;
+	/* fio's way: a full batch goes down now, so a request waits for no
+	 * later one (submit_and_wait keeps the last batch for reap()) */
+	if (!c->submit_and_wait && c->batch && c->unsubmitted >= c->batch) {
+		int ret = uring_submit_queued(c);
+		if (ret < 0 && !c->submit_err)
+			c->submit_err = ret;
+	}
+	return ENGINE_Q_QUEUED;
 }
 
 static int uring_commit(struct engine_ctx *c)
