@@ -296,6 +296,12 @@ const char *fio_map_unlike(const struct cell *c)
 		       "io_uring_enter that waits for completions; fio cannot (it "
 		       "submits, then enters again to wait), so fio makes more "
 		       "syscalls per IO";
+	if (!strcmp(c->engine, "io_uring") && c->iodepth > 1)
+		return "io-wq: where the device has no NOWAIT support (zram, loop, "
+		       "most filesystems' buffered IO) io_uring hands requests to "
+		       "io-wq kernel threads; iomatrix caps them at one per CPU when "
+		       "iodepth exceeds the CPUs (engine_uring.c), fio leaves the "
+		       "kernel's limit and cannot set it";
 	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
 		return "userspace_reap: iomatrix reads the AIO ring and waits in "
 		       "io_getevents when it is empty; fio (with "

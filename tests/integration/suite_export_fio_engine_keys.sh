@@ -53,8 +53,10 @@ for c in ureap:userspace_reap subwait:submit_and_wait; do
 	grep -q "^; NOT THE SAME: ${c#*:}:" "$(f "${c%%:*}")" && ok "${c%%:*} job says it is not the same (${c#*:})" \
 		|| not_ok "${c%%:*} job lacks '; NOT THE SAME: ${c#*:}'"
 done
-grep -q "NOT THE SAME" "$(f plain)" && not_ok "plain job claims a difference" \
-	|| ok "plain job claims no difference"
+grep -q "NOT THE SAME" "$(f batch)" && not_ok "a libaio job at the reaping defaults claims a difference" \
+	|| ok "a libaio job at the reaping defaults claims no difference"
+grep -q "^; NOT THE SAME: io-wq:" "$(f plain)" && ok "an io_uring job at QD16 names the io-wq cap" \
+	|| not_ok "plain io_uring job lacks '; NOT THE SAME: io-wq'"
 # buffers: our 8-byte stamp per 512 B is fio's scramble_buffers, not refill
 has plain scramble_buffers=1 && ! grep -q refill_buffers "$(f plain)" \
 	&& ok "random data exports as scramble_buffers=1, no refill_buffers" \
