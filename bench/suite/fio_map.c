@@ -22,6 +22,10 @@
  *    iodepth_batch_complete_min=0 in fio, which then polls the ring where
  *    we wait in io_getevents; io_uring's submit_and_wait has no fio twin:
  *    fio_map_unlike() says so.
+ *  - io_uring setup flags: fio 3.33 asks for SINGLE_ISSUER | DEFER_TASKRUN
+ *    (+ COOP_TASKRUN, moot with DEFER) by itself, as engine_uring.c does
+ *    (strace of both, 2026-12-01), and has no option for them: nothing to
+ *    export.  The io-wq worker cap it cannot set: fio_map_unlike().
  *  - buffers: we stamp 8 bytes per 512 B of each write buffer (data:
  *    random), which is fio's scramble_buffers (its default, said for the
  *    reader); refill_buffers would regenerate the whole buffer per write.
