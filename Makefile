@@ -160,8 +160,12 @@ check-layers:
 	$(Q)sh tests/check_cycles.sh . $(BUILD) || [ $$? = 77 ]
 	$(Q)sh tests/check_function_length.sh
 
+# The build before the tests uses every core unless make was given -j
+# itself (then its job server is shared).
+JOBS_FLAG = $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS)))$(findstring jobserver,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
 test: deps
-	$(Q)$(MAKE) --no-print-directory check-layers iomatrix units bare
+	$(Q)$(MAKE) --no-print-directory $(JOBS_FLAG) iomatrix units bare
+	$(Q)$(MAKE) --no-print-directory check-layers
 	$(Q)IOMATRIX=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) sh tests/run.sh
 
 demo: deps

@@ -48,14 +48,9 @@ long cliff_bw_series(const struct series *s, uint64_t runtime_ns, double **out)
 	size_t n = 0;
 	double iv = (double)s->interval_ns / 1e9;
 	for (size_t i = 0; i < s->n; i++) {
-		double len = iv;
-		if (i + 1 == s->n && runtime_ns) {
-			double rest = (double)runtime_ns / 1e9 - iv * (double)i;
-			if (rest < iv / 2)
-				break;
-			if (rest < iv)
-				len = rest;
-		}
+		double len = interval_sample_len(i, s->n, iv, (double)runtime_ns / 1e9);
+		if (len <= 0)
+			break;
 		bw[n++] = (double)s->bytes[i] / len;
 	}
 	*out = bw;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "stats.h"
+#include "interval.h" /* interval_sample_len() */
 
 #define CLIFF_STALL_FRAC 0.10 /* a stall: an interval below 10 % of the median */
 
@@ -30,8 +31,7 @@ long cliff_stalls(const double *x, size_t n, size_t *idx, size_t max);
 /*
  * Bandwidth (bytes/s) per interval of a time series that covered runtime_ns.
  * The last interval is usually partial: it is scaled to its real length,
- * or dropped when shorter than half an interval (too few IOs to mean
- * anything, and it would look like a cliff).  Returns the count and sets
+ * or dropped (interval_sample_len).  Returns the count and sets
  * *out (caller frees), or -1 on OOM.
  */
 long cliff_bw_series(const struct series *s, uint64_t runtime_ns, double **out);

@@ -18,6 +18,7 @@
 
 #include "dir.h"
 #include "stats.h"
+#include "sysload.h"
 
 #define REP_MAX_PCT 32
 
@@ -61,6 +62,11 @@ struct rep_result {
 				     * measured (SQPOLL): written as null + why */
 	uint64_t ctx_voluntary, ctx_involuntary;
 	struct dir_result dir[DIR__COUNT];
+	/* the machine around the repetition (runner): load average and CPU
+	 * time before and after, and what other work did in between */
+	bool have_load;
+	struct sysload load_before, load_after;
+	struct sysload_delta load;
 	char started_at[32], finished_at[32]; /* "" unknown */
 	char warning[256];        /* e.g. "drop_caches skipped: not root" */
 };

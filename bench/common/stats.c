@@ -165,6 +165,26 @@ void series_init(struct series *s, uint64_t interval_ns)
 	s->interval_ns = interval_ns ? interval_ns : 1000000000ull;
 }
 
+int series_init_fine(struct series *s, uint64_t fine_ns, uint64_t span_ns)
+{
+	if (!fine_ns || fine_ns >= s->interval_ns || span_ns < fine_ns || s->fine_n)
+		return 0;
+	size_t n = (size_t)(span_ns / fine_ns);
+	s->fine_ios = calloc(n, sizeof(uint64_t));
+	s->fine_bytes = calloc(n, sizeof(uint64_t));
+	s->fine_lat_sum_ns = calloc(n, sizeof(uint64_t));
+	if (!s->fine_ios || !s->fine_bytes || !s->fine_lat_sum_ns) {
+		free(s->fine_ios);
+		free(s->fine_bytes);
+		free(s->fine_lat_sum_ns);
+		s->fine_ios = s->fine_bytes = s->fine_lat_sum_ns = NULL;
+		return -1;
+	}
+	s->fine_interval_ns = fine_ns;
+	s->fine_n = n;
+	return 0;
+}
+
 int series_reserve(struct series *s, size_t n)
 {
 	if (n <= s->alloc)
@@ -213,6 +233,15 @@ int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
 	s->ios[idx] += ios;
 	s->bytes[idx] += bytes;
 	s->lat_sum_ns[idx] += lat_sum_ns;
+	/* past the fine span (after 2 s): one compare, no division */
+	if (s->fine_n && t_ns < (uint64_t)s->fine_n * s->fine_interval_ns) {
+		size_t f = (size_t)(t_ns / s->fine_interval_ns);
+		if (f < s->fine_n) {
+			s->fine_ios[f] += ios;
+			s->fine_bytes[f] += bytes;
+			s->fine_lat_sum_ns[f] += lat_sum_ns;
+		}
+	}
 	return 0;
 }
 
@@ -232,6 +261,16 @@ int series_merge(struct series *dst, const struct series *src)
 		dst->bytes[i] += src->bytes[i];
 		dst->lat_sum_ns[i] += src->lat_sum_ns[i];
 	}
+	if (src->fine_n && !dst->fine_n &&
+	    series_init_fine(dst, src->fine_interval_ns, src->fine_n * src->fine_interval_ns) < 0)
+		return -1;
+	if (src->fine_n && dst->fine_n == src->fine_n &&
+	    dst->fine_interval_ns == src->fine_interval_ns)
+		for (size_t i = 0; i < src->fine_n; i++) {
+			dst->fine_ios[i] += src->fine_ios[i];
+			dst->fine_bytes[i] += src->fine_bytes[i];
+			dst->fine_lat_sum_ns[i] += src->fine_lat_sum_ns[i];
+		}
 	return 0;
 }
 
@@ -240,8 +279,14 @@ void series_release(struct series *s)
 	free(s->ios);
 	free(s->bytes);
 	free(s->lat_sum_ns);
+	free(s->fine_ios);
+	free(s->fine_bytes);
+	free(s->fine_lat_sum_ns);
 	s->ios = s->bytes = s->lat_sum_ns = NULL;
+	s->fine_ios = s->fine_bytes = s->fine_lat_sum_ns = NULL;
 	s->n = s->alloc = 0;
+	s->fine_n = 0;
+	s->fine_interval_ns = 0;
 }
 
 /* ---- summaries ---- */

@@ -53,15 +53,30 @@ void welford_add(struct welford *w, double x);
 void welford_merge(struct welford *dst, const struct welford *src);
 double welford_stddev(const struct welford *w); /* sample stddev, n-1 */
 
-/* One time series per direction: ios, bytes and latency sum per interval. */
+/* The finer samples of the start of a write (a cache of a few hundred ms
+ * runs out inside a few coarse intervals): SERIES_FINE_NS intervals over
+ * the first SERIES_FINE_SPAN_NS, beside the coarse series, never instead
+ * of it: every IO is counted in the coarse series as before. */
+#define SERIES_FINE_NS 20000000ull          /* 20 ms */
+#define SERIES_FINE_SPAN_NS 2000000000ull   /* the first 2 s */
+
+/* One time series per direction: ios, bytes and latency sum per interval;
+ * with fine_n, also per fine interval over [0, fine_n * fine_interval_ns). */
 struct series {
 	uint64_t interval_ns;
 	size_t n, alloc;
 	uint64_t *ios;
 	uint64_t *bytes;
 	uint64_t *lat_sum_ns;
+	uint64_t fine_interval_ns;  /* 0: no fine samples */
+	size_t fine_n;              /* fixed at series_init_fine */
+	uint64_t *fine_ios, *fine_bytes, *fine_lat_sum_ns;
 };
 void series_init(struct series *s, uint64_t interval_ns);
+/* Also keep fine samples of fine_ns over the first span_ns (allocated here,
+ * once: no allocation while IO runs).  Nothing is done when fine_ns is not
+ * finer than the coarse interval.  -1 on OOM. */
+int series_init_fine(struct series *s, uint64_t fine_ns, uint64_t span_ns);
 /* Account one IO completed at t_ns after measurement start. -1 on OOM. */
 int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns);
 /* Account n IOs completed at the same time t_ns (a reaped batch): bytes and

@@ -20,6 +20,10 @@
  *             test acts in between: sends a signal, changes a limit)
  *             int | term | stop | kill: send that signal to this process
  *
+ *   IOMATRIX_TEST_PROC=DIR  read loadavg and stat from DIR instead of /proc
+ *                          (bench/common/sysload.h): a test writes fake
+ *                          readings, changing them while the run is paused
+ *
  * The hook fires once per process; with N+ it fires at N and at every later
  * count (a pause each time, e.g. to change a limit after every round).
  * A malformed value is ignored with one line on stderr (a test that set it

@@ -114,7 +114,8 @@ static int lat_check(const cJSON *lat, const char *w, char *why, size_t whylen)
 	return 0;
 }
 
-static int series_check(const cJSON *se, const char *w, char *why, size_t whylen)
+static int series_check(const cJSON *se, const char *name, const char *w, char *why,
+			size_t whylen)
 {
 	static const char *const arrs[] = { "ios", "bytes", "lat_mean_ns" };
 	int n = -1;
@@ -123,7 +124,7 @@ static int series_check(const cJSON *se, const char *w, char *why, size_t whylen
 		return 0;
 	if (!cJSON_IsObject(se) || !opt_num(se, "interval_ns", 1, 1e13, w, why, whylen)) {
 		if (!cJSON_IsObject(se))
-			snprintf(why, whylen, "%sseries is not an object", w);
+			snprintf(why, whylen, "%s%s is not an object", w, name);
 		return -1;
 	}
 	for (size_t k = 0; k < 3; k++) {
@@ -131,18 +132,24 @@ static int series_check(const cJSON *se, const char *w, char *why, size_t whylen
 		if (!a)
 			continue;
 		if (!cJSON_IsArray(a) || (n >= 0 && cJSON_GetArraySize(a) != n)) {
-			snprintf(why, whylen, "%sseries.%s is not a list as long as the others", w, arrs[k]);
+			snprintf(why, whylen, "%s%s.%s is not a list as long as the others", w, name, arrs[k]);
 			return -1;
 		}
 		n = cJSON_GetArraySize(a);
 		cJSON_ArrayForEach(e, a)
 			if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble) ||
 			    e->valuedouble < 0 || e->valuedouble >= TWO64) {
-				snprintf(why, whylen, "%sseries.%s holds a value that is not in [0, 2^64)", w, arrs[k]);
+				snprintf(why, whylen, "%s%s.%s holds a value that is not in [0, 2^64)", w, name, arrs[k]);
 				return -1;
 			}
 	}
-	return 0;
+	/* the fine samples of the start: the same shape, one level down */
+	const cJSON *fine = cJSON_GetObjectItemCaseSensitive(se, "fine");
+	if (fine && cJSON_GetObjectItemCaseSensitive(fine, "fine")) {
+		snprintf(why, whylen, "%s%s.fine holds another fine series", w, name);
+		return -1;
+	}
+	return fine ? series_check(fine, "series.fine", w, why, whylen) : 0;
 }
 
 /* Scheme loglin64; [low, count] pairs of integers in [0, 2^64); the
@@ -186,13 +193,46 @@ static int dir_check(const cJSON *d, const char *w, char *why, size_t whylen)
 	    !opt_num(d, "bw_bytes_s", 0, CELLCHECK_MAX_BW, w, why, whylen))
 		return -1;
 	if (lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), w, why, whylen) < 0 ||
-	    series_check(cJSON_GetObjectItemCaseSensitive(d, "series"), w, why, whylen) < 0)
+	    series_check(cJSON_GetObjectItemCaseSensitive(d, "series"), "series", w, why, whylen) < 0)
 		return -1;
 	if (hist && hist_check(hist) < 0) {
 		snprintf(why, whylen, "%shist is not a loglin64 histogram of [bucket, count] pairs, integers below 2^64, whose counts add up without overflow", w);
 		return -1;
 	}
 	return 0;
+}
+
+/* host_load (sysload.h): shares of the CPU time in [0, 100], CPU counts
+ * in [0, 1e6], load averages three numbers in [0, 1e6]. */
+static bool load_check(const cJSON *l, const char *w, char *why, size_t whylen)
+{
+	static const char *const pct[] = { "cpu_busy_pct", "cpu_iowait_pct",
+					   "cpu_steal_pct", "own_cpu_pct" };
+	static const char *const la[] = { "loadavg_before", "loadavg_after" };
+	if (!cJSON_IsObject(l)) {
+		snprintf(why, whylen, "%shost_load is not an object", w);
+		return false;
+	}
+	for (size_t k = 0; k < 4; k++)
+		if (!opt_num(l, pct[k], 0, 100, w, why, whylen))
+			return false;
+	if (!opt_num(l, "cpus", 0, 1e6, w, why, whylen) ||
+	    !opt_num(l, "other_busy_cpus", 0, 1e6, w, why, whylen))
+		return false;
+	for (size_t k = 0; k < 2; k++) {
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(l, la[k]), *v;
+		if (!a)
+			continue;
+		bool good = cJSON_IsArray(a) && cJSON_GetArraySize(a) == 3;
+		cJSON_ArrayForEach(v, a)
+			good &= cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 1e6;
+		if (!good) {
+			snprintf(why, whylen, "%shost_load.%s is not three load averages in [0, 1e6]",
+				 w, la[k]);
+			return false;
+		}
+	}
+	return true;
 }
 
 static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
@@ -218,6 +258,9 @@ static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
 			snprintf(why, whylen, "%scpu is not an object", w);
 		return -1;
 	}
+	const cJSON *load = cJSON_GetObjectItemCaseSensitive(r, "host_load");
+	if (load && !load_check(load, w, why, whylen))
+		return -1;
 	for (int d = 0; d < 2; d++) {
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(r, dirs[d]);
 		if (!x)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/cliff.h"
+#include "common/interval.h"
 #include "common/plateau.h"
 #include "resultset.h"
 
@@ -133,21 +134,22 @@ err:
 	return NULL;
 }
 
-static int series_json(cJSON *o, const struct series *se)
+/* {"interval_ns", "ios", "bytes", "lat_mean_ns"} of n intervals into o.NAME */
+static int series_arrays(cJSON *o, const char *name, uint64_t interval_ns, size_t n,
+			 const uint64_t *sios, const uint64_t *sbytes, const uint64_t *slat)
 {
 	cJSON *x, *ios, *bytes, *lat;
 
-	if (!(x = cJSON_AddObjectToObject(o, "series")) ||
-	    !add_num(x, "interval_ns", (double)se->interval_ns) ||
+	if (!(x = cJSON_AddObjectToObject(o, name)) ||
+	    !add_num(x, "interval_ns", (double)interval_ns) ||
 	    !(ios = cJSON_AddArrayToObject(x, "ios")) ||
 	    !(bytes = cJSON_AddArrayToObject(x, "bytes")) ||
 	    !(lat = cJSON_AddArrayToObject(x, "lat_mean_ns")))
 		return -1;
-	for (size_t i = 0; i < se->n; i++) {
-		cJSON *a = cJSON_CreateNumber((double)se->ios[i]);
-		cJSON *b = cJSON_CreateNumber((double)se->bytes[i]);
-		cJSON *l = cJSON_CreateNumber(se->ios[i] ? (double)se->lat_sum_ns[i] /
-					      (double)se->ios[i] : 0);
+	for (size_t i = 0; i < n; i++) {
+		cJSON *a = cJSON_CreateNumber((double)sios[i]);
+		cJSON *b = cJSON_CreateNumber((double)sbytes[i]);
+		cJSON *l = cJSON_CreateNumber(sios[i] ? (double)slat[i] / (double)sios[i] : 0);
 		if (a)
 			cJSON_AddItemToArray(ios, a);
 		if (b)
@@ -160,7 +162,37 @@ static int series_json(cJSON *o, const struct series *se)
 	return 0;
 }
 
-static cJSON *dir_json(const struct dir_result *d)
+/* The fine intervals a run of runtime_ns covered: those that start before
+ * its end, and the one an IO completing exactly at the end falls into
+ * when it holds one (so the fine samples add up to the coarse ones). */
+static size_t fine_count(const struct series *se, uint64_t runtime_ns)
+{
+	uint64_t fi = se->fine_interval_ns;
+	size_t nf = se->fine_n;
+	if (!fi || !runtime_ns || runtime_ns / fi + 1 >= nf)
+		return nf;
+	nf = (size_t)(runtime_ns / fi) + 1;
+	if ((uint64_t)(nf - 1) * fi >= runtime_ns && !se->fine_ios[nf - 1])
+		nf--;
+	return nf;
+}
+
+/* The coarse series, and inside it "fine": the fine intervals of the start
+ * that the run covered (results/README.md). */
+static int series_json(cJSON *o, const struct series *se, uint64_t runtime_ns)
+{
+	if (series_arrays(o, "series", se->interval_ns, se->n, se->ios, se->bytes,
+			  se->lat_sum_ns) < 0)
+		return -1;
+	if (!se->fine_n || !se->n)
+		return 0;
+	size_t nf = fine_count(se, runtime_ns);
+	return series_arrays(cJSON_GetObjectItemCaseSensitive(o, "series"), "fine",
+			     se->fine_interval_ns, nf, se->fine_ios, se->fine_bytes,
+			     se->fine_lat_sum_ns);
+}
+
+static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns)
 {
 	bool exact = d->known & REP_EXACT;
 	cJSON *o = cJSON_CreateObject(), *x, *s;
@@ -181,12 +213,46 @@ static cJSON *dir_json(const struct dir_result *d)
 			goto err;
 		cJSON_AddItemToObject(x, "buckets", s);
 	}
-	if (exact && series_json(o, &d->series) < 0)
+	if (exact && series_json(o, &d->series, runtime_ns) < 0)
 		goto err;
 	return o;
 err:
 	cJSON_Delete(o);
 	return NULL;
+}
+
+/* "host_load" of a repetition (results/README.md): the load average
+ * before and after, and the CPU time of all CPUs in between. */
+static bool load_json(cJSON *o, const struct rep_result *r)
+{
+	const struct sysload_delta *d = &r->load;
+	cJSON *x = cJSON_AddObjectToObject(o, "host_load"), *a;
+	if (!x)
+		return false;
+	for (int k = 0; k < 2; k++) {
+		const struct sysload *s = k ? &r->load_after : &r->load_before;
+		if (!s->have_load)
+			continue;
+		if (!(a = cJSON_AddArrayToObject(x, k ? "loadavg_after" : "loadavg_before")))
+			return false;
+		for (int i = 0; i < 3; i++) {
+			cJSON *v = cJSON_CreateNumber(s->load[i]);
+			if (!v)
+				return false;
+			cJSON_AddItemToArray(a, v);
+		}
+	}
+	if (d->ncpu && !add_num(x, "cpus", d->ncpu))
+		return false;
+	if (!d->have_cpu)
+		return true;
+	return add_num(x, "cpu_busy_pct", d->busy_pct) &&
+	       add_num(x, "cpu_iowait_pct", d->iowait_pct) &&
+	       add_num(x, "cpu_steal_pct", d->steal_pct) &&
+	       add_num(x, "own_cpu_pct", d->own_pct) &&
+	       add_num(x, "other_busy_cpus", d->other_cpus) &&
+	       cJSON_AddBoolToObject(x, "competed",
+				     sysload_competed(d->other_cpus, d->steal_pct));
 }
 
 cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
@@ -214,10 +280,12 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 		     !add_num(cpu, "ctx_involuntary", (double)r->ctx_involuntary)))
 			goto err;
 	}
+	if (r->have_load && !load_json(o, r))
+		goto err;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		if (!r->dir[d].present)
 			continue;
-		cJSON *x = dir_json(&r->dir[d]);
+		cJSON *x = dir_json(&r->dir[d], r->runtime_ns);
 		if (!x)
 			goto err;
 		cJSON_AddItemToObject(o, dir_name(d), x);
@@ -239,9 +307,10 @@ err:
 static cJSON *plateau_json(const struct plateau *p, double interval_ns)
 {
 	cJSON *o = cJSON_CreateObject();
+	(void)interval_ns;
 	if (!o || !add_num(o, "first_index", (double)p->first) ||
-	    !add_num(o, "start_ns", (double)p->first * interval_ns) ||
-	    !add_num(o, "duration_ns", (double)(p->end - p->first) * interval_ns) ||
+	    !add_num(o, "start_ns", p->start_s * 1e9) ||
+	    !add_num(o, "duration_ns", p->dur_s * 1e9) ||
 	    !add_num(o, "level_bw_bytes_s", p->level) || !add_num(o, "bytes", p->bytes)) {
 		cJSON_Delete(o);
 		return NULL;
@@ -255,28 +324,59 @@ static cJSON *plateau_json(const struct plateau *p, double interval_ns)
  * first and the last plateau and where the first drop begins, for readers
  * of schema 1 sets.  RAM is judged by the report, which knows the device.
  */
+/* Bandwidth (bytes/s) of the fine samples the run covered (the last one
+ * scaled to its length, or dropped: interval_sample_len).  The count, or
+ * 0 without fine samples; -1 on OOM.  *out is the caller's. */
+static long fine_bw(const struct series *s, uint64_t runtime_ns, double **out)
+{
+	*out = NULL;
+	if (!s->fine_n || !s->fine_interval_ns)
+		return 0;
+	double fs = (double)s->fine_interval_ns / 1e9, rt = (double)runtime_ns / 1e9;
+	size_t nf = fine_count(s, runtime_ns);
+	double *bw = malloc((nf ? nf : 1) * sizeof(*bw));
+	if (!bw)
+		return -1;
+	size_t k = 0;
+	for (size_t i = 0; i < nf; i++) {
+		double len = interval_sample_len(i, nf, fs, nf < s->fine_n ? rt : 0);
+		if (len <= 0)
+			break;
+		bw[k++] = (double)s->fine_bytes[i] / len;
+	}
+	*out = bw;
+	return (long)k;
+}
+
 cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 {
-	double *bw, med;
+	double *bw, *fbw = NULL, med;
 	long n = cliff_bw_series(s, runtime_ns, &bw);
+	long nf = n >= 2 ? fine_bw(s, runtime_ns, &fbw) : 0;
 	cJSON *o = NULL, *st, *pa;
 	struct plateaus pl;
 	double iv = (double)s->interval_ns;
 
-	if (n < 2 || plateau_fit(bw, (size_t)n, iv / 1e9, false, &pl) < 0 || pl.n == 0)
+	if (n < 2 || nf < 0 ||
+	    plateau_fit_head(bw, (size_t)n, iv / 1e9, fbw, (size_t)nf,
+			     (double)s->fine_interval_ns / 1e9, false, &pl) < 0 || pl.n == 0)
 		goto out;
 	if (cliff_median(bw, (size_t)n, &med) < 0)
 		goto out;
-	size_t brk = pl.cliff ? pl.p[pl.cliff_at].first : pl.n > 1 ? pl.p[1].first : (size_t)n;
+	/* where the first drop begins: the cliff's plateau, else the second */
+	size_t bp = pl.cliff ? pl.cliff_at : pl.n > 1 ? 1 : pl.n;
+	size_t brk = bp < pl.n ? pl.p[bp].first : (size_t)n;
+	double brk_ns = bp < pl.n ? pl.p[bp].start_s * 1e9 : (double)n * iv;
 	double before = 0;
-	for (size_t i = 0; i < brk && i < (size_t)n; i++)
-		before += (double)s->bytes[i];
+	for (size_t k = 0; k < bp; k++)
+		before += pl.p[k].bytes;
 	const struct plateau *last = &pl.p[pl.n - 1];
 	o = cJSON_CreateObject();
 	if (!o || !cJSON_AddBoolToObject(o, "found", pl.cliff) ||
 	    !add_num(o, "samples", (double)n) || !add_num(o, "interval_ns", iv) ||
 	    !add_num(o, "break_index", (double)brk) ||
-	    !add_num(o, "break_ns", (double)brk * iv) ||
+	    !add_num(o, "break_ns", brk_ns) ||
+	    (pl.head && !cJSON_AddBoolToObject(o, "head_from_fine", true)) ||
 	    !add_num(o, "before_bytes", before) ||
 	    !add_num(o, "level1_bw_bytes_s", pl.p[0].level) ||
 	    !add_num(o, "level2_bw_bytes_s", last->level) ||
@@ -307,6 +407,7 @@ err:
 	o = NULL;
 out:
 	free(bw);
+	free(fbw);
 	return o;
 }
 

@@ -18,6 +18,8 @@
 #include "rset.h"
 #include "cellcheck.h"
 #include "common/stats.h"
+#include "common/interval.h"
+#include "common/sysload.h"
 
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
@@ -328,6 +330,22 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 }
 
 
+/* One repetition's host_load into the cell's tally (rset.h). */
+static void cell_host_load(struct rset_cell *c, const cJSON *l)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(l, "other_busy_cpus");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(l, "cpu_steal_pct");
+	if (!cJSON_IsNumber(o) || !cJSON_IsNumber(st))
+		return;
+	c->load_reps++;
+	if (sysload_competed(o->valuedouble, st->valuedouble))
+		c->load_competed++;
+	if (o->valuedouble > c->load_other_cpus_max)
+		c->load_other_cpus_max = o->valuedouble;
+	if (st->valuedouble > c->load_steal_pct_max)
+		c->load_steal_pct_max = st->valuedouble;
+}
+
 static void cell_measurements(struct rset_cell *c)
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
@@ -351,6 +369,7 @@ static void cell_measurements(struct rset_cell *c)
 			   cJSON_IsString(cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io_why"))) {
 			c->cpu_per_io_sqpoll = true;
 		}
+		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
 	c->have_cpu_per_io = nperio > 0;
@@ -421,17 +440,18 @@ static void cell_measurements(struct rset_cell *c)
 					d->series_bw[i++] = cJSON_IsNumber(b) ?
 						b->valuedouble * 1e9 / (double)iv : 0;
 				/* the last interval is usually cut short by the end of
-				 * the run: scale it by its real length, drop it if tiny */
-				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0);
-				double last = rt0 - (double)(i - 1) * (double)iv;
-				if (i > 0 && rt0 > 0 && last > 0 && last < (double)iv) {
-					if (last < 0.2 * (double)iv)
-						i--;
-					else
-						d->series_bw[i - 1] *= (double)iv / last;
-				}
+				 * the run: scaled by its real length, or dropped, by
+				 * the fit's own rule (interval_sample_len) */
+				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
+				double ivs = (double)iv / 1e9;
+				double last = i ? interval_sample_len(i - 1, i, ivs, rt0) : ivs;
+				if (i > 0 && last <= 0)
+					i--;
+				else if (i > 0 && last < ivs)
+					d->series_bw[i - 1] *= ivs / last;
 				d->nseries = i;
 				d->series_interval_ns = iv;
+				d->series_runtime_s = rt0;
 			}
 		}
 	}

@@ -52,6 +52,9 @@ struct rset_dir {
 	uint64_t series_interval_ns;
 	size_t nseries;
 	double *series_bw;      /* bytes/s per interval */
+	double series_runtime_s; /* the repetition's runtime, which places the
+				  * last, partial sample (interval_sample_mid);
+				  * 0 unknown */
 };
 
 struct rset_cell {
@@ -77,6 +80,11 @@ struct rset_cell {
 	double cpu_ns_per_io;   /* mean over the repetitions that have it */
 	bool have_cpu_per_io;   /* sets from before cpu.ns_per_io: false */
 	bool cpu_per_io_sqpoll; /* null under sqthread_poll (ns_per_io_why) */
+	/* host_load of the repetitions, judged by sysload_competed(): how
+	 * many have CPU numbers, how many of them competed with other work,
+	 * and the worst figures (CPUs busy outside iomatrix, steal %) */
+	int load_reps, load_competed;
+	double load_other_cpus_max, load_steal_pct_max;
 	struct rset_dir dir[DIR__COUNT];
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };

@@ -295,6 +295,10 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		j->hist[d] = calloc(1, sizeof(*j->hist[d]));
 		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
 			return -ENOMEM;
+		/* a write's first seconds finer: a short cache runs out there */
+		if (d == DIR_WRITE && series_init_fine(&j->series[d], SERIES_FINE_NS,
+						       SERIES_FINE_SPAN_NS) < 0)
+			return -ENOMEM;
 	}
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
 		return -ENOMEM;
@@ -466,6 +470,21 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 	return 0;
 }
 
+/* The second reading of the machine, and what happened since the first
+ * (b: iomatrix's own usage then, e: now). */
+static void rep_load(const struct sysload *before, const struct rusage *b,
+		     const struct rusage *e, struct rep_result *out)
+{
+	out->load_before = *before;
+	if (sysload_read(sysload_dir(), &out->load_after) < 0)
+		return;
+	double own = (double)(tv_ns(e->ru_utime) - tv_ns(b->ru_utime) +
+			      tv_ns(e->ru_stime) - tv_ns(b->ru_stime)) / 1e9;
+	sysload_delta(before, &out->load_after, own, (double)sysconf(_SC_CLK_TCK),
+		      &out->load);
+	out->have_load = true;
+}
+
 /* Release threads that may be waiting at the gate or running, after a
  * failure in the middle of a repetition. */
 static void jobs_abort(struct rep_shared *sh, pthread_t *tids, unsigned created)
@@ -564,6 +583,13 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 			goto out;
 	}
 
+	/* the machine before the threads start and after they are joined:
+	 * what else ran meanwhile (sysload.h) */
+	struct sysload lb;
+	struct rusage rb;
+	bool have_lb = sysload_read(sysload_dir(), &lb) == 0;
+	getrusage(RUSAGE_SELF, &rb);
+
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, WORKER_STACK);
@@ -590,6 +616,8 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	unsigned started = created;
 	created = 0; /* joined: nothing left for jobs_abort */
 	getrusage(RUSAGE_SELF, &ru1);
+	if (have_lb)
+		rep_load(&lb, &rb, &ru1, out);
 	if (ru0.ru_utime.tv_sec == -1)
 		ru0 = ru1;
 	if (runner_stop_requested(ctl))

@@ -10,9 +10,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 #include <time.h>
 
+#include "charts/chart.h"  /* gp_title() */
 #include "render/escape.h"
 #include "site.h"
 
@@ -29,6 +31,91 @@ static double epoch_of(const char *iso)
 	tm.tm_min = mi;
 	tm.tm_sec = s;
 	return (double)timegm(&tm);
+}
+
+/*
+ * The date axis: ticks we place and label ourselves, so no two labels are
+ * alike (gnuplot's own ticks, every 10 s under a minute-resolution format,
+ * printed one minute five times) and none lies outside the data.  The
+ * step is the smallest "nice" one that gives at most SITE_MAX_TICKS ticks
+ * over [t0, t1]; the label shows the step's resolution (seconds, minutes,
+ * days, months), the date once in the axis label when every tick is on one
+ * day.  Labels are our own digits and punctuation: safe in the script.
+ */
+#define SITE_MAX_TICKS 6
+static void date_axis(struct sbuf *gp, double t0, double t1)
+{
+	static const struct { double s; int months; const char *fmt; } steps[] = {
+		{ 1, 0, "%H:%M:%S" }, { 5, 0, "%H:%M:%S" }, { 10, 0, "%H:%M:%S" },
+		{ 15, 0, "%H:%M:%S" }, { 30, 0, "%H:%M:%S" }, { 60, 0, "%H:%M" },
+		{ 120, 0, "%H:%M" }, { 300, 0, "%H:%M" }, { 600, 0, "%H:%M" },
+		{ 900, 0, "%H:%M" }, { 1800, 0, "%H:%M" }, { 3600, 0, "%H:%M" },
+		{ 7200, 0, "%H:%M" }, { 10800, 0, "%H:%M" }, { 21600, 0, "%H:%M" },
+		{ 43200, 0, "%H:%M" }, { 86400, 0, "%Y-%m-%d" }, { 2 * 86400, 0, "%Y-%m-%d" },
+		{ 7 * 86400, 0, "%Y-%m-%d" }, { 14 * 86400, 0, "%Y-%m-%d" },
+		{ 0, 1, "%Y-%m" }, { 0, 2, "%Y-%m" }, { 0, 3, "%Y-%m" }, { 0, 6, "%Y-%m" },
+		{ 0, 12, "%Y" }, { 0, 24, "%Y" }, { 0, 60, "%Y" }, { 0, 120, "%Y" },
+	};
+	size_t ns = sizeof(steps) / sizeof(steps[0]), k = 0;
+	double span = t1 - t0;
+	for (; k + 1 < ns; k++) {
+		double st = steps[k].s ? steps[k].s : steps[k].months * 30.44 * 86400;
+		if (span / st < SITE_MAX_TICKS)
+			break;
+	}
+	double tick[SITE_MAX_TICKS + 2];
+	size_t nt = 0;
+	if (!(span > 0)) {
+		tick[nt++] = t0;
+	} else if (steps[k].s) {
+		for (double t = ceil(t0 / steps[k].s) * steps[k].s; t <= t1 && nt < SITE_MAX_TICKS + 2;
+		     t += steps[k].s)
+			tick[nt++] = t;
+	} else {
+		time_t tt = (time_t)t0;
+		struct tm tm;
+		gmtime_r(&tt, &tm);
+		int m = tm.tm_year * 12 + tm.tm_mon, step = steps[k].months;
+		m = (m + step - 1) / step * step;  /* the first aligned month at or after t0 */
+		for (; nt < SITE_MAX_TICKS + 2; m += step) {
+			struct tm b = { .tm_year = m / 12, .tm_mon = m % 12, .tm_mday = 1 };
+			double t = (double)timegm(&b);
+			if (t < t0)
+				continue;
+			if (t > t1)
+				break;
+			tick[nt++] = t;
+		}
+	}
+	if (!nt)
+		tick[nt++] = t0;
+	/* within a day, the time alone and the date once in the axis label */
+	char d0[16], d1[16], lab[40], prev[40] = "";
+	time_t a = (time_t)t0, b = (time_t)t1;
+	struct tm ta, tb;
+	gmtime_r(&a, &ta);
+	gmtime_r(&b, &tb);
+	strftime(d0, sizeof(d0), "%Y-%m-%d", &ta);
+	strftime(d1, sizeof(d1), "%Y-%m-%d", &tb);
+	bool one_day = !strcmp(d0, d1), sub_day = steps[k].s && steps[k].s < 86400;
+	char fmt[32];
+	snprintf(fmt, sizeof(fmt), "%s%s", sub_day && !one_day ? "%m-%d " : "", steps[k].fmt);
+	sbuf_adds(gp, "set xtics (");
+	for (size_t i = 0, w = 0; i < nt; i++) {
+		time_t tt = (time_t)tick[i];
+		struct tm tm;
+		gmtime_r(&tt, &tm);
+		strftime(lab, sizeof(lab), fmt, &tm);
+		if (!strcmp(lab, prev))
+			continue;   /* never two alike */
+		snprintf(prev, sizeof(prev), "%s", lab);
+		sbuf_addf(gp, "%s'%s' %.0f", w++ ? ", " : "", lab, tick[i]);
+	}
+	sbuf_adds(gp, ") font ',9'\n");
+	if (sub_day && one_day)
+		sbuf_addf(gp, "set xlabel 'time of the set (UTC) on %s'\n", d0);
+	else
+		sbuf_adds(gp, "set xlabel 'date of the set (UTC)'\n");
 }
 
 int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *ctx,
@@ -92,17 +179,22 @@ int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *
 		  "set output '%s.svg'\n"
 		  "set border 3 lc rgb '#555555'\nset tics nomirror\n"
 		  "set grid ytics lc rgb '#dddddd' lt 1\nset key off\n"
-		  "set xdata time\nset timefmt '%%s'\nset format x '%s'\n"
-		  "set xtics rotate by -30 font ',9'\n"
+		  "set xdata time\nset timefmt '%%s'\n"
 		  "set format y '%%.1s%%c'\n"
 		  "set ylabel '%s'\n"
 		  "set xrange ['%.0f':'%.0f']\nset yrange [0:%.17g]\n"
-		  "set lmargin 12\nset rmargin 3\nset bmargin 5\n",
-		  file, file,
-		  /* the date's resolution follows the span: runs of one day
-		   * differ by the hour, an archive of years by the month */
-		  t1 - t0 < 3 * 86400.0 ? "%m-%d %H:%M" : t1 - t0 < 400 * 86400.0 ? "%Y-%m-%d" : "%Y-%m",
-		  arc_metric_units[r->metric], t0 - pad, t1 + pad, top);
+		  "set lmargin 12\nset rmargin 8\nset bmargin 4\n",
+		  file, file, arc_metric_units[r->metric], t0 - pad, t1 + pad, top);
+	date_axis(&gp, t0, t1);
+	/* the title in the image: the workload, the metric and the machine,
+	 * through the report's title whitelist (no gnuplot metacharacter) */
+	char *who = history_ident_name(h, r->ident);
+	struct sbuf ti = SBUF_INIT;
+	sbuf_addf(&ti, "%s: %s over time, %s", r->workload ? r->workload : r->label,
+		  arc_metric_units[r->metric], who ? who : "");
+	free(who);
+	gp_title(&gp, "set title", sbuf_str(&ti));
+	sbuf_release(&ti);
 	sbuf_addf(&gp, "plot '%s.dat' using 1:2 with lines lc rgb '#9ec9e2' lw 1.5, \\\n"
 		  "     '%s.dat' using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc rgb '#0072B2'",
 		  file, file);

@@ -70,6 +70,10 @@ int ssd_charts(const struct report *r, struct chart_sink *k);
  * for messages), output to a new dir/gnuplot.log (which must not exist),
  * 0 or -1 with a message. */
 char *chart_find_program(const char *prog);
+/* `cmd 'text'` (e.g. cmd "set title") with text through the title
+ * whitelist: anything but letters, digits, UTF-8 and  ,.%/()+-:=x  becomes
+ * a space, so no gnuplot metacharacter survives. */
+void gp_title(struct sbuf *g, const char *cmd, const char *text);
 int chart_run_gnuplot(const char *gnuplot, int dfd, const char *dir, const char *script,
 		      struct errlist *msgs);
 

@@ -37,9 +37,6 @@ int chart_write_text(struct chart_ctx *x, const char *name, const struct sbuf *b
 /* Append an entry to x->cs (owned there); NULL on OOM. */
 struct chart *chart_new(struct chart_ctx *x, const char *file, const char *title,
 			int group);
-/* `cmd 'text'` with text through the title whitelist (no gnuplot
- * metacharacter survives). */
-void gp_title(struct sbuf *g, const char *cmd, const char *text);
 /* Terminal lines, title, colours, common style.  ncol colours in C[]. */
 void gp_begin(struct sbuf *g, const char *file, int width, int height,
 	      const char *title, const int *colors, size_t ncol, bool svg, bool png);

@@ -14,6 +14,7 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
+#include "common/interval.h"
 #include "common/fsutil.h"
 #include "resultset/rset.h"
 
@@ -512,7 +513,9 @@ static int chart_cell(struct chart_ctx *x, size_t gi, bool lat, bool series)
 					s->dash = 2;
 				double iv = (double)d->series_interval_ns / 1e9;
 				for (size_t i = 0; i < d->nseries; i++)
-					rc |= series_point(s, (i + 1) * iv, d->series_bw[i] / 1e6);
+					rc |= series_point(s, interval_sample_mid(i, d->nseries, iv,
+								d->series_runtime_s),
+							   d->series_bw[i] / 1e6);
 			}
 		}
 	}
@@ -535,7 +538,7 @@ static int chart_cell(struct chart_ctx *x, size_t gi, bool lat, bool series)
 	if (rc == 0 && sl.n) {
 		chart_file(x, what, "mbs-over-time", file, sizeof(file));
 		snprintf(title, sizeof(title), "Throughput over time (first repetition): %s", g->title);
-		struct axes ax = { .xlabel = "time (s)", .ylabel = "MB/s (10^6 bytes/s)" };
+		struct axes ax = { .xlabel = INTERVAL_X_LABEL, .ylabel = "MB/s (10^6 bytes/s)" };
 		rc = chart_lines(x, &sl, file, title, (int)gi, &ax);
 	}
 	lines_release(&pl);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "common/interval.h"
 #include "render/escape.h"
 #include "model/ssd.h"
 
@@ -223,6 +224,67 @@ static double plateau_level(const cJSON *pls, int i)
 	return lv;
 }
 
+/* The fine samples' interval (ms) and span (s), for the key. */
+static double fine_ms(const cJSON *se)
+{
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(se, "fine"), "interval_ns");
+	return cJSON_IsNumber(f) ? f->valuedouble / 1e6 : 0;
+}
+
+static double fine_span_s(const cJSON *se)
+{
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(se, "fine");
+	return fine_ms(se) * cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(f, "bytes")) / 1e3;
+}
+
+/* The level of the plateau that holds time t (s), by start_ns/duration_ns. */
+static double plateau_level_at(const cJSON *pls, double t)
+{
+	const cJSON *p;
+	double lv = 0;
+	cJSON_ArrayForEach(p, pls) {
+		const cJSON *s = cJSON_GetObjectItemCaseSensitive(p, "start_ns");
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "level_bw_bytes_s");
+		if (!cJSON_IsNumber(s) || s->valuedouble / 1e9 > t)
+			break;
+		lv = cJSON_IsNumber(l) ? l->valuedouble : 0;
+	}
+	return lv;
+}
+
+/*
+ * When the fit found the first plateau in the fine samples of the start
+ * (head_from_fine), those samples are index 1 of the .dat (t, MB/s, the
+ * plateau level), at their midpoints like every sample: the chart then
+ * shows the short cache the coarse intervals average away.  true when
+ * written.
+ */
+static bool fine_block(const cJSON *se, const cJSON *pls, double rt, struct sbuf *dat)
+{
+	const cJSON *fine = cJSON_GetObjectItemCaseSensitive(se, "fine");
+	const cJSON *fb = cJSON_GetObjectItemCaseSensitive(fine, "bytes"), *b;
+	const cJSON *fiv = cJSON_GetObjectItemCaseSensitive(fine, "interval_ns");
+	size_t nf = (size_t)cJSON_GetArraySize(fb), i = 0;
+	if (!cJSON_IsNumber(fiv) || fiv->valuedouble <= 0 || nf < 2)
+		return false;
+	double fi = fiv->valuedouble / 1e9;
+	/* the run's end places the last fine sample only when the run ended
+	 * inside the fine span */
+	double end = (double)nf * fi >= rt ? rt : 0;
+	sbuf_adds(dat, "\n\n\"t\" \"fine\" \"level\"\n");
+	cJSON_ArrayForEach(b, fb) {
+		double len = interval_sample_len(i, nf, fi, end);
+		if (len <= 0)
+			break;
+		double t = interval_sample_mid(i, nf, fi, end);
+		double v = cJSON_IsNumber(b) ? b->valuedouble / len / 1e6 : 0;
+		sbuf_addf(dat, "%.6g %.6g %.6g\n", t, v, plateau_level_at(pls, t) / 1e6);
+		i++;
+	}
+	return true;
+}
+
 static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 		       const char *section, size_t dev, int group,
 		       struct chart_sink *k)
@@ -243,6 +305,9 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	const cJSON *pls = cJSON_GetObjectItemCaseSensitive(cl, "plateaus");
 	int ns = (x = cJSON_GetObjectItemCaseSensitive(cl, "samples")) &&
 		 cJSON_IsNumber(x) ? x->valueint : cJSON_GetArraySize(bytes);
+	size_t nall = (size_t)cJSON_GetArraySize(bytes);
+	const cJSON *rtj = cJSON_GetObjectItemCaseSensitive(rep, "runtime_ns");
+	double rt = cJSON_IsNumber(rtj) ? rtj->valuedouble / 1e9 : 0;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char plot[700];
 	int i = 0;
@@ -250,22 +315,33 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 	cJSON_ArrayForEach(b, bytes) {
 		if (i >= ns)
 			break; /* the partial tail the fit dropped */
-		double t = (i + 0.5) * iv, v = cJSON_IsNumber(b) ? b->valuedouble / iv / 1e6 : 0;
+		double len = interval_sample_len((size_t)i, nall, iv, rt);
+		double t = interval_sample_mid((size_t)i, nall, iv, rt);
+		double v = cJSON_IsNumber(b) && len > 0 ? b->valuedouble / len / 1e6 : 0;
 		if (found)
 			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, plateau_level(pls, i) / 1e6);
 		else
 			sbuf_addf(&dat, "%.6g %.6g ?\n", t, v);
 		i++;
 	}
-	sbuf_adds(&setup, "set xlabel 'time (s)'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
+	sbuf_adds(&setup, "set xlabel '" INTERVAL_X_LABEL "'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
 		  "set yrange [0:*]\nset key outside right top\n");
 	if (found)
 		sbuf_addf(&setup, "set arrow from %.6g, graph 0 to %.6g, graph 1 nohead "
 			  "dt 2 lw 2 lc rgb '#c00000'\nset label 'write cliff at %.1f s' "
 			  "at %.6g, graph 0.95 offset 0.5,0 tc rgb '#c00000'\n",
 			  brk, brk, brk, brk);
+	bool head = found && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cl, "head_from_fine")) &&
+		    fine_block(se, pls, rt, &dat);
 	/* the fit first, so the measured line stays visible on top of it */
-	if (found)
+	if (head)
+		snprintf(plot, sizeof(plot), "plot '%s.dat' index 1 using 1:3 with lines lw 3 "
+			 "lc rgb '#f0a0a0' notitle, '' index 0 using 1:3 with lines lw 3 "
+			 "lc rgb '#f0a0a0' title 'plateaus', '' index 1 using 1:2 with "
+			 "linespoints lw 1 pt 7 ps 0.4 lc rgb C[2] title 'first %.0f s in %.0f ms', "
+			 "'' index 0 using 1:2 with lines lw 1.5 lc rgb C[1] title 'measured, %g s intervals'\n",
+			 file, fine_span_s(se), fine_ms(se), iv);
+	else if (found)
 		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:3 with lines lw 3 "
 			 "lc rgb '#f0a0a0' title 'plateaus', '' using 1:2 with "
 			 "lines lw 1.5 lc rgb C[1] title columnhead(2)\n", file);

@@ -21,6 +21,7 @@
 #include "common/ramkind.h"
 #include "host/fpkeys.h"
 #include "common/units.h"
+#include "common/sysload.h"
 
 static void warn_add(struct report *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -171,6 +172,49 @@ static void missing_cells(const struct rset *rs, struct sbuf *out)
 enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
 
 /* The warnings about one device's cells and fingerprint. */
+/*
+ * Other work on the machine while cells ran (bench/common/sysload.h: at
+ * least SYSLOAD_OTHER_CPUS CPUs kept busy by other processes, or
+ * SYSLOAD_STEAL_PCT % of the CPU time stolen by the hypervisor, over a
+ * repetition), naming the cells.  Silent for sets without host_load.
+ */
+static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
+{
+	const struct rdev *dv = &r->devs[d];
+	const struct rset *rs = &r->sets[dv->set];
+	struct cellpick pk = { 0 };
+	double other = 0, steal = 0;
+	int reps = 0, hit = 0;
+
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct rset_cell *c = &rs->cells[i];
+		if (!c->ok || strcmp(c->device, dv->name) ||
+		    !report_same_host(report_cell_host(c), dv->host) || !c->load_competed)
+			continue;
+		pick_add(&pk, c);
+		reps += c->load_reps;
+		hit += c->load_competed;
+		other = c->load_other_cpus_max > other ? c->load_other_cpus_max : other;
+		steal = c->load_steal_pct_max > steal ? c->load_steal_pct_max : steal;
+	}
+	if (pk.n) {
+		/* name only what crossed its bar */
+		char why[160] = "";
+		if (other >= SYSLOAD_OTHER_CPUS)
+			snprintf(why, sizeof(why), "other processes kept up to %.1f CPUs busy", other);
+		if (steal >= SYSLOAD_STEAL_PCT)
+			snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				 "%sthe hypervisor stole up to %.0f %% of the CPU time",
+				 why[0] ? " and " : "", steal);
+		warn_add(r, "%s: other work competed for the CPU during %s: %s, in %d of "
+			 "%d repetitions (the rule: %.1f CPUs of other work, or %.0f %% "
+			 "steal, over a repetition); %s numbers may be low, rerun on a "
+			 "quiet machine", dv->display, pick_text(&pk, tmp), why, hit, reps,
+			 SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT, pk.n == 1 ? "its" : "their");
+	}
+	sbuf_release(&pk.names);
+}
+
 static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 {
 	char a[32], b[32];
@@ -332,8 +376,10 @@ void warnings_compute(struct report *r)
 				 rs->hostname, virt->valuestring);
 	}
 
-	for (size_t d = 0; d < r->ndevs; d++)
+	for (size_t d = 0; d < r->ndevs; d++) {
 		warnings_device(r, d, &tmp);
+		warn_load(r, d, &tmp);
+	}
 
 	/* runner warnings, counted per distinct text */
 	for (size_t s = 0; s < r->nsets; s++) {

@@ -139,6 +139,8 @@ def main():
     ap.add_argument("--kernel-at", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", default="2026-01-01T03:00:00")
+    ap.add_argument("--every-min", type=float, default=0,
+                    help="minutes between sets (default: one day)")
     ap.add_argument("--suite", default="nightly")
     ap.add_argument("--scale-at", action="append", default=[])
     ap.add_argument("--names-json", default=None, help="JSON list of device names (hostile-name tests)")
@@ -160,7 +162,8 @@ def main():
     for i in range(a.first, a.first + a.sets):
         for hi, host in enumerate(hosts):
             level = (1 + a.step if a.step_at and i >= a.step_at else 1.0) * (1 + rnd.gauss(0, a.jitter))
-            when = start + datetime.timedelta(days=i - 1, minutes=hi)
+            when = start + (datetime.timedelta(minutes=(i - 1) * a.every_min + hi) if a.every_min
+                            else datetime.timedelta(days=i - 1, minutes=hi))
             name = write_set(a, a.out, host, devs, when, i, rnd, level)
             if a.fleet:
                 fleetify(os.path.join(a.out, name), a.fleet.split(","))

@@ -1,0 +1,93 @@
+/*
+ * plateau_head.c - a cache too short for the coarse intervals, found in the
+ * fine samples of a write's start and put in front of the coarse plateaus
+ * (plateau_fit_head, plateau.h).
+ */
+#include "plateau.h"
+
+#include <string.h>
+
+/* The cliff rule of plateau.h again, from the head plateau p[0]. */
+static void judge_from_head(struct plateaus *out, double run_s, bool ram, double t)
+{
+	double lref = out->p[0].level;
+	const struct plateau *last = &out->p[out->n - 1];
+	size_t k = 1;
+
+	out->cliff = false;
+	out->cliff_at = 0;
+	out->drop = 0;
+	out->t = t;
+	if (ram) {
+		out->why_not = "the device is RAM-backed";
+		return;
+	}
+	if (run_s < PLATEAU_CLIFF_MIN_RUN_S) {
+		out->why_not = "the run is too short to show a cliff";
+		return;
+	}
+	while (k < out->n && out->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
+		k++;
+	if (k == out->n) {
+		out->why_not = "no level is 30 % below the first";
+		return;
+	}
+	for (size_t j = k + 1; j < out->n; j++)
+		if (out->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref) {
+			out->why_not = "the speed recovered";
+			return;
+		}
+	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
+		out->why_not = "the last level is not 30 % below the first";
+		return;
+	}
+	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
+	if (need < PLATEAU_CLIFF_MIN_LAST_S)
+		need = PLATEAU_CLIFF_MIN_LAST_S;
+	if (last->dur_s + 1e-9 < need) {
+		out->why_not = "the lower level does not last long enough";
+		return;
+	}
+	out->why_not = NULL;
+	out->cliff = true;
+	out->cliff_at = k;
+	out->drop = lref > 0 ? 1 - last->level / lref : 0;
+}
+
+int plateau_fit_head(const double *x, size_t n, double interval_s,
+		     const double *fine, size_t nf, double fine_s, bool ram,
+		     struct plateaus *out)
+{
+	struct plateaus f;
+
+	if (plateau_fit(x, n, interval_s, ram, out) < 0)
+		return -1;
+	if (!fine || ram || out->n == 0 || out->n >= PLATEAU_MAX || !(fine_s > 0) ||
+	    !(fine_s < interval_s) || nf < 2 * PLATEAU_MIN_SAMPLES)
+		return 0;
+	if (plateau_fit(fine, nf, fine_s, false, &f) < 0)
+		return -1;
+	if (!f.cliff || f.n < 2)
+		return 0;
+	const struct plateau h = f.p[0];
+	/* long enough for the coarse fit, or already its first level */
+	if (h.dur_s >= PLATEAU_MIN_SAMPLES * interval_s ||
+	    out->p[0].level >= (1 - PLATEAU_MIN_STEP) * h.level)
+		return 0;
+	memmove(&out->p[1], &out->p[0], out->n * sizeof(out->p[0]));
+	out->n++;
+	out->p[0] = h;
+	out->p[0].first = out->p[0].end = 0;
+	out->p[0].start_s = 0;
+	/* the coarse first plateau begins where the head ends */
+	struct plateau *c = &out->p[1];
+	double cut = h.dur_s - c->start_s;
+	if (cut > 0 && cut < c->dur_s) {
+		c->start_s += cut;
+		c->dur_s -= cut;
+		c->bytes = c->bytes > h.bytes ? c->bytes - h.bytes : 0;
+	}
+	out->head = true;
+	judge_from_head(out, (double)n * interval_s, ram, f.t);
+	return 0;
+}
