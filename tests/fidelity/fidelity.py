@@ -20,6 +20,7 @@ DEVS = [a.split("=", 1) for a in sys.argv[5:]]
 ROUNDS = int(os.environ.get("FIDELITY_ROUNDS", "5"))
 RUNTIME = os.environ.get("FIDELITY_RUNTIME", "2s")
 ONLY = os.environ.get("FIDELITY_CELLS", "").split()
+ENGINE = os.environ.get("FIDELITY_ENGINE", "libaio")
 
 # name: cell keys.  The workloads of issue 20 item 8.
 CELLS = [
@@ -53,7 +54,7 @@ def sh(cmd, log, env=None):
 
 def suite(path, dev, devpath, name, keys, size, runtime):
     """One cell as a suite of its own (so each run is that cell alone)."""
-    d = {"engine": "libaio", "direct": True, "size": size, "jobs": 1}
+    d = {"engine": ENGINE, "direct": True, "size": size, "jobs": 1}
     if runtime:
         d["runtime"] = runtime
     cell = dict(keys, label=name)
@@ -262,7 +263,7 @@ def main():
                 (load0 + load1))
         f.write("- %d timed rounds per tool and cell, alternating which goes first, "
                 "runtime %s, %s addressed on each device (filled with random data "
-                "first); engine libaio, direct IO\n" % (ROUNDS, RUNTIME, SIZE))
+                "first); engine %s, direct IO\n" % (ROUNDS, RUNTIME, SIZE, ENGINE))
         f.write("- devices: %s\n\n" % ", ".join(
             "%s (%s)" % (d, "our own zram device" if d == "zram" else
                          "a loop device over a file in the scratch directory")

@@ -19,6 +19,7 @@
 #        FIDELITY_SIZE     bytes addressed on each device (default 256MiB)
 #        FIDELITY_DEVICES  "zram loop" (default both)
 #        FIDELITY_CELLS    cell names to run (default all; see fidelity.py)
+#        FIDELITY_ENGINE   libaio (default) or io_uring
 #        FIDELITY_DIR      where the scratch directory goes (default /tmp)
 #        FIDELITY_OUT      the Markdown table (default docs/fidelity.md)
 set -u
