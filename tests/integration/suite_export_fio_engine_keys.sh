@@ -58,7 +58,8 @@ grep -q "NOT THE SAME" "$(f batch)" && not_ok "a libaio job at the reaping defau
 grep -q "^; NOT THE SAME: io-wq:" "$(f plain)" && ok "an io_uring job at QD16 names the io-wq cap" \
 	|| not_ok "plain io_uring job lacks '; NOT THE SAME: io-wq'"
 # buffers: our 8-byte stamp per 512 B is fio's scramble_buffers, not refill
-has plain scramble_buffers=1 && ! grep -q refill_buffers "$(f plain)" \
-	&& ok "random data exports as scramble_buffers=1, no refill_buffers" \
+# buffer_compress_percentage=0: fio's random fill, not its start-up one
+has plain scramble_buffers=1 && has plain buffer_compress_percentage=0 && ! grep -q refill_buffers "$(f plain)" \
+	&& ok "random data exports as scramble_buffers=1 + buffer_compress_percentage=0, no refill_buffers" \
 	|| not_ok "buffers: $(grep -E 'buffers' "$(f plain)" | tr '\n' ' ')"
 tap_end
