@@ -19,6 +19,10 @@ const struct command bench_commands[] = {
 	{ &validate_spec, cmd_validate },
 	{ &import_spec, cmd_import },
 	{ &export_spec, cmd_export },
+	{ &verify_spec, cmd_verify },
+	{ &pack_spec, cmd_pack },
+	{ &unpack_spec, cmd_unpack },
+	{ &reproduce_spec, cmd_reproduce },
 	{ &agent_spec, cmd_agent },
 	{ NULL, NULL },
 };

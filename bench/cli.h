@@ -14,7 +14,9 @@
 #define IOMATRIX_CLI_H
 
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "common/cliopt.h"
 #include "common/optspec.h"
@@ -31,13 +33,48 @@ int cmd_list(int argc, char **argv);
 int cmd_agent(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_site(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_unpack(int argc, char **argv);
+int cmd_reproduce(int argc, char **argv);
+
+struct reproduces;
+/* What `reproduce` adds to run's one code path (bench/cmd_reproduce.c):
+ * the suite must hash to suite_sha256 (else exit 2, nothing written); the
+ * new manifest records reproduces and argv as its command; the new set's
+ * directory is copied to set_dir ("" when no set was kept). */
+struct run_extra {
+	const char *suite_sha256;
+	const struct reproduces *reproduces;
+	int argc;
+	char **argv;
+	char *set_dir;
+	size_t set_dir_len;
+};
+/* `iomatrix run` with x's additions (x NULL: cmd_run). */
+int run_command(int argc, char **argv, const struct run_extra *x);
+
+/*
+ * The verdicts of a reproduction, which report/ computes (bench/ never
+ * includes report/): report/compare/repro_cli.c fills this in, as
+ * report/commands.c fills report_commands[].  judge loads the original and
+ * the reproduction, prints one line per workload and the environment
+ * differences to out, and returns 0 (*missed: a workload was faster or
+ * slower beyond tol_pct), or 2 with the reason printed to stderr.
+ */
+struct reproduce_judge {
+	int (*judge)(const char *orig_dir, const char *repro_dir, double tol_pct,
+		     FILE *out, bool *missed);
+};
+extern const struct reproduce_judge reproduce_judge;
 
 /* The option table of each command (common/optspec.h), defined beside
  * the command's parser: its usage, its lines in `iomatrix --help` and its
  * bash completion come from it. */
 extern const struct command_spec run_spec, plan_spec, validate_spec,
 	export_spec, import_spec, agent_spec, report_spec, compare_spec,
-	list_spec, history_spec, site_spec;
+	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
+	reproduce_spec;
 
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {

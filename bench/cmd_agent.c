@@ -551,6 +551,7 @@ static int on_go(struct agent *ag, const cJSON *m)
 		return -1;
 	rr = &ag->reps[ag->nreps];
 	memset(rr, 0, sizeof(*rr));
+	ctl.rep = (unsigned)(rep - 1); /* randrepeat off: the repetition's seed */
 	int64_t start = mono_ns();
 	ret = runner_run_rep(ag->c, &ag->tgt, &ctl, rr, cerr, sizeof(cerr));
 	if (agent_stop) {

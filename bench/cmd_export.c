@@ -152,6 +152,19 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 	const char *unlike = fio_map_unlike(c);
 	if (unlike)
 		fprintf(f, "; NOT THE SAME: %s\n", unlike);
+	if (c->sysbench_fsync_freq)
+		fprintf(f, "; NOT THE SAME: sysbench_fsync_freq %u (one fsync per file after "
+			   "every %u requests of all jobs together):\n; fio counts fsync "
+			   "per job and file, so this job has no periodic fsync\n",
+			c->sysbench_fsync_freq, c->sysbench_fsync_freq);
+	if (pattern_is_random(c->pattern) && c->jobs > 1 && !c->norandommap &&
+	    !c->random_distribution[0])
+		fprintf(f, "; NOT THE SAME: random map: iomatrix's %u jobs share one pass (every "
+			   "block once per pass of them all);\n; fio gives each job a map of "
+			   "its own, so its jobs overlap\n", c->jobs);
+	if (c->randrepeat == false && c->repeat > 1)
+		fprintf(f, "; randrepeat=0: fio seeds each run from the clock, iomatrix "
+			   "each repetition from the seed and its number\n");
 	if (env > 0)
 		fprintf(f, "; io_size: %.6g of the device's bytes per job, more than fio's "
 			   "io_size=100%%:\n; run-all.sh sets ${" FIO_MAP_IO_SIZE_ENV "} in bytes\n",

@@ -34,6 +34,7 @@
 #include "resultset/ptsfile.h"
 #include "resultset/resultset.h"
 #include "resultset/resume.h"
+#include "resultset/reprofile.h"
 #include "pts/run_ssd.h"
 #include "runner/run_progress.h"
 #include "runner/runner.h"
@@ -434,6 +435,7 @@ static unsigned cell_reps(struct run_state *st, const struct cell *c,
 			break;
 		st->ps->rep = r + 1;
 		memset(&st->reps[n], 0, sizeof(st->reps[n]));
+		st->ctl->rep = r; /* randrepeat off: this repetition's seed */
 		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
 		run_progress_clear(st->ps);
 		if (ret == -EINTR || stop_flag) {
@@ -658,6 +660,7 @@ struct run {
 	bool have_rs;
 	char **overrides;            /* resume: the set's NAME=PATH, owned */
 	char resume_suite[PATH_MAX];
+	const struct run_extra *x;   /* reproduce's additions, or NULL */
 	int lock_fd;
 	struct run_progress ps;
 	struct run_ctl ctl;
@@ -732,6 +735,12 @@ static int run_load(struct run *r)
 		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a->suite_path);
 		return -1;
 	}
+	if (r->x && r->x->suite_sha256 && strcmp(r->x->suite_sha256, r->s->sha256)) {
+		fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) is not the one the set "
+			"recorded (sha256 %.12s); restore the set's own suite.yaml\n",
+			a->suite_path, r->s->sha256, r->x->suite_sha256);
+		return -1;
+	}
 	if (r->have_rs) {
 		struct resultset_facts f;
 		resultset_facts(&r->rs, &f);
@@ -775,8 +784,17 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
+	if (r->x && r->x->argv) { /* the command the user typed */
+		argc = r->x->argc;
+		argv = r->x->argv;
+	}
 	cJSON *m = resultset_manifest_for_suite(r->s, a->scale, argc, argv,
 						r->s->ncells, true);
+	if (m && r->x && r->x->reproduces &&
+	    reprofile_add(m, r->x->reproduces) < 0) {
+		cJSON_Delete(m);
+		m = NULL;
+	}
 	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
@@ -839,6 +857,8 @@ static void run_set_end(struct run *r)
 			r->rs.dir);
 	printf("%s\n", r->rs.dir);
 	fflush(stdout);
+	if (r->x && r->x->set_dir)
+		snprintf(r->x->set_dir, r->x->set_dir_len, "%s", r->rs.dir);
 }
 
 static void run_release(struct run *r)
@@ -886,6 +906,11 @@ static void run_cells(struct run *r)
 
 int cmd_run(int argc, char **argv)
 {
+	return run_command(argc, argv, NULL);
+}
+
+int run_command(int argc, char **argv, const struct run_extra *x)
+{
 	struct run *r;
 	struct sigaction sa, old_int, old_term;
 	bool set_finished = false;
@@ -900,6 +925,7 @@ int cmd_run(int argc, char **argv)
 		return EXIT_RUNTIME;
 	}
 	r->lock_fd = -1;
+	r->x = x;
 	if (parse_args(argc, argv, &r->a) < 0) {
 		run_release(r);
 		free(r);

@@ -24,7 +24,8 @@ static void usage(FILE *f)
 			optspec_synopsis(f, c->spec);
 	fprintf(f, "\n  iomatrix --version | --help | COMMAND --help\n\n"
 		   "exit codes: 0 ok, 1 runtime failure, 2 bad input or usage,\n"
-		   "3 regression (compare --fail-on-regression), 130 interrupted\n");
+		   "3 regression (compare --fail-on-regression) or not reproduced\n"
+		   "(reproduce --fail-if-not-reproduced), 130 interrupted\n");
 }
 
 int main(int argc, char **argv)

@@ -29,7 +29,9 @@ result set under
 turns result sets into GitHub\-flavoured Markdown, one self\-contained HTML
 page, CSV and JSON, with gnuplot charts;
 .B iomatrix compare
-judges two sets against each other.
+judges two sets against each other;
+.B iomatrix reproduce
+re\-runs a set from its own suite and judges each workload against it.
 A run with
 .B \-\-scale
 is a rehearsal, and every report of it says so.
@@ -46,7 +48,10 @@ cat <<'TAIL'
 2 bad input or usage (the message names file:line:col where one exists);
 3
 .B compare \-\-fail\-on\-regression
-found a regression; 130 interrupted by SIGINT or SIGTERM after saving what
+found a regression, or
+.B reproduce \-\-fail\-if\-not\-reproduced
+found a workload slower or faster than the original beyond the tolerance;
+130 interrupted by SIGINT or SIGTERM after saving what
 was complete.
 .SH ENVIRONMENT
 .TP
@@ -71,10 +76,19 @@ pins the "generated" date of a report.
 .SH FILES
 .TP
 .I results/<UTC time>_<suite>_<host>/
-a result set: manifest.json, suite.yaml, plan.json, cells/NNNN.json and,
-after
+a result set: manifest.json, suite.yaml, plan.json, cells/NNNN.json,
+SHA256SUMS once it has ended (coreutils' format:
+.B sha256sum \-c SHA256SUMS
+checks it, as does
+.BR "iomatrix verify" )
+and, after
 .BR "iomatrix report" ,
-report/.
+report/ with its own SHA256SUMS.
+.TP
+.I FILE.tar.gz, FILE.tar.zst
+a set as one file
+.RB ( "iomatrix pack" ,
+.BR "iomatrix unpack" ).
 .TP
 .I share/iomatrix/suites/
 ready suites: quick, CrystalDiskMark presets, HDD vs SSD, one per published

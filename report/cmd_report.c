@@ -19,6 +19,7 @@
 #include "render/outdir.h"
 #include "render/render.h"
 #include "resultset/resultset.h"
+#include "resultset/sums.h"
 #include "model/report.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
@@ -381,6 +382,13 @@ int cmd_report(int argc, char **argv)
 	 * report.md exists, and only those an earlier iomatrix listed */
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
+	/* the report's own SHA256SUMS (a set's list leaves report/ out) */
+	int sr = rc == EXIT_OK ? sums_write_at(od.fd, 0) : 0;
+	if (sr < 0) {
+		errlist_add(&errs, NULL, 0, 0, "cannot write '%s/%s': %s", outdir,
+			    SUMS_FILE, strerror(-sr));
+		rc = EXIT_RUNTIME;
+	}
 
 	/* the listing says "written": only when it is true */
 	if (rc == EXIT_OK)

@@ -5,6 +5,7 @@
  * model, renderer and charts below only iterate it.
  */
 #include "charts/chart.h"
+#include "compare/repro_section.h"
 #include "model/fleet.h"
 #include "model/section.h"
 #include "model/ssd.h"
@@ -26,8 +27,16 @@ static const struct report_section ssd_section = {
 	.charts = ssd_charts,
 };
 
+static const struct report_section repro_section = {
+	.name = "reproduction",
+	.load = repro_section_load,
+	.release = repro_section_release,
+	.context = repro_section_context,
+};
+
 const struct report_section *const report_sections[] = {
 	&fleet_section,
 	&ssd_section,
+	&repro_section,
 	NULL,
 };

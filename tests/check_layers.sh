@@ -13,6 +13,8 @@
 #   bench/import     5  fio / sysbench / CSV importers
 #   bench/fleet      5  ssh transport, the agent protocol, run's fleet options
 #   bench/pts        5  SNIA PTS orchestration: the SSD plan and run_ssd
+#   bench/reproduce  5  reproduce's checks: device mapping, imported sets'
+#                       parameters
 #   bench/           6  the commands and main.c
 #   report/model     7  the report model: sets loaded into devices, workload
 #                       groups, warnings, summary; the optional sections
@@ -35,7 +37,7 @@ layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads th
 	case "$1" in
 	bench/common) echo 0 ;; bench/engines) echo 1 ;;
 	bench/suite|bench/host) echo 2 ;; bench/runner) echo 3 ;;
-	bench/resultset) echo 4 ;; bench/import|bench/fleet|bench/pts) echo 5 ;;
+	bench/resultset) echo 4 ;; bench/import|bench/fleet|bench/pts|bench/reproduce) echo 5 ;;
 	bench) echo 6 ;; report/model) echo 7 ;; report/render) echo 8 ;;
 	report/charts) echo 9 ;; report/compare) echo 10 ;;
 	report/archive) echo 11 ;; report) echo 12 ;; *) echo "" ;;

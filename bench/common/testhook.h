@@ -14,6 +14,7 @@
  *                          first repetition that gets there; with N+, every
  *                          repetition at N)
  *             import_cell  import: cell N written into the hidden temp set
+ *             unpack_file  unpack: file N written into the hidden temp set
  *             layout_chunk the layout of the file set wrote its Nth MiB
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
  *             IOMATRIX_TEST_FIFO, then wait for one line back from it (the

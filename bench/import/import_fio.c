@@ -15,7 +15,9 @@
 #include <time.h>
 
 #include "engines/engine.h"
+#include "common/randdist.h"
 #include "import.h"
+#include "import_fio2.h"
 #include "common/units.h"
 
 struct fio_doc {
@@ -23,6 +25,7 @@ struct fio_doc {
 	const char *buf;            /* the whole file */
 	size_t start, end;          /* the document's bytes in buf */
 	const cJSON *global;        /* "global options", may be NULL */
+	const char *v2;             /* fio 2.x: its version (converted) */
 };
 
 /* Where a key (and its string value) appears in the document text, for
@@ -222,8 +225,8 @@ static int fio_pcts(const cJSON *pct, struct dir_result *d)
 	cJSON_ArrayForEach(e, pct) {
 		if (d->npct >= sizeof(d->pct_p) / sizeof(d->pct_p[0]))
 			break;
-		if (!e->string || !cJSON_IsNumber(e))
-			continue;
+		if (!e->string || !cJSON_IsNumber(e) || !(strtod(e->string, NULL) > 0))
+			continue;   /* fio 2.x pads the list with "0.00": 0 */
 		if (!(e->valuedouble >= 0))
 			return -3; /* a negative latency: edited or damaged */
 		d->pct_p[d->npct] = strtod(e->string, NULL);
@@ -500,6 +503,20 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		BAD("fsync", v, "job '%s': bad fsync '%s'", jobname, v);
 	if ((v = fio_opt(d, job, "end_fsync")) && fio_bool(v, &p->end_fsync) < 0)
 		BAD("end_fsync", v, "job '%s': bad end_fsync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "fdatasync")) && fio_uint(v, 0, 1u << 30, &p->fdatasync) < 0)
+		BAD("fdatasync", v, "job '%s': bad fdatasync '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "norandommap")) && fio_bool(v, &p->norandommap) < 0)
+		BAD("norandommap", v, "job '%s': bad norandommap '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "randrepeat")) && fio_bool(v, &p->randrepeat) < 0)
+		BAD("randrepeat", v, "job '%s': bad randrepeat '%s'", jobname, v);
+	if ((v = fio_opt(d, job, "random_distribution"))) {
+		struct randdist rd;
+		char why[240];
+		if (randdist_parse(v, &rd, why, sizeof(why)) < 0)
+			BAD("random_distribution", v, "job '%s': %s", jobname, why);
+		else if (rd.kind != RANDDIST_RANDOM)
+			randdist_format(&rd, p->random_distribution, sizeof(p->random_distribution));
+	}
 	if ((v = fio_opt(d, job, "randseed"))) {
 		char *end;
 		p->seed = strtoull(v, &end, 10);
@@ -634,6 +651,10 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			}
 		cJSON_AddItemToObject(src, "fio_options", opts);
 		cJSON_AddStringToObject(src, "file", d->path);
+		if (d->v2) {
+			cJSON_AddStringToObject(src, "fio_version", d->v2);
+			cJSON_AddItemToObject(src, "units_converted", import_fio2_units_json());
+		}
 	}
 	struct import_cell *c = import_set_add(s, &p, &rep, src);
 	if (!c) {
@@ -908,10 +929,17 @@ int import_fio_file(struct import_set *s, const char *path,
 			    "not fio output: no \"fio version\" and \"jobs\"; run fio with --output-format=json (or json+)");
 		goto out;
 	}
-	if (strncmp(ver->valuestring, "fio-3", 5)) {
+	if (import_fio2_version(ver->valuestring)) {
+		/* µs, KiB, KiB/s: brought to 3.x's keys and units first */
+		if (import_fio2_normalize(doc) < 0) {
+			errlist_add(errs, path, 0, 0, "out of memory");
+			goto out;
+		}
+		d.v2 = ver->valuestring;
+	} else if (strncmp(ver->valuestring, "fio-3", 5)) {
 		fio_pos(&d, "fio version", ver->valuestring, &line, &col);
 		errlist_add(errs, path, line, col,
-			    "'%s' output is not supported (fio 3.x writes latencies in ns); run fio 3.x",
+			    "'%s' output is not supported (this reads fio 2.x and 3.x JSON); run fio 2.x or later",
 			    ver->valuestring);
 		goto out;
 	}

@@ -290,9 +290,13 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		p.size = import_u64(r->file_bytes);
 	if (r->requests > 0)
 		p.requests = (uint64_t)r->requests; /* bounded when parsed */
+	/* sysbench's periodic fsync is its own rule (one fsync per file after
+	 * every N requests of all threads), not fio's per-file count; its
+	 * random offsets are uniform draws with repeats */
 	if (r->fsync_every > 0)
-		p.fsync = (unsigned)r->fsync_every;
+		p.sysbench_fsync_freq = (unsigned)r->fsync_every;
 	p.end_fsync = r->end_fsync == 1;
+	p.norandommap = pattern_is_random(p.pattern);
 	p.direct = strstr(r->flags, "direct") != NULL;
 	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
 		p.rwmixread = r->rw_ratio > 1e9 ? 100 :
@@ -511,7 +515,7 @@ static void sb_source(struct import_set *s, const char *version,
 		 (unsigned long long)c->bs, c->jobs,
 		 c->direct ? " --file-extra-flags=direct" : "",
 		 c->requests ? "" : " --events=0",
-		 c->fsync);
+		 c->sysbench_fsync_freq);
 	cJSON_AddStringToObject(s->source, "command", cmd);
 	cJSON_AddStringToObject(s->source, "note",
 		"measured by sysbench, imported by iomatrix; the command is rebuilt from the log header (--time is not in the log)");

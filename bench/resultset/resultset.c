@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common/fsutil.h"
+#include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"
 #include "resultset.h"
@@ -92,7 +93,14 @@ static int write_manifest(struct resultset *rs)
 	text[n] = '\n'; /* files end with a newline: in place of the NUL */
 	ret = fsutil_write_atomic_at(rs->dirfd, "manifest.json", text, n + 1);
 	free(text);
-	return ret;
+	if (ret < 0)
+		return ret;
+	/* finished (the manifest is the last file written): SHA256SUMS over
+	 * the set (sums.h); running again (resume): none until it ends */
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(rs->manifest, "status");
+	if (cJSON_IsString(st) && strcmp(st->valuestring, "running"))
+		return sums_write_at(rs->dirfd, SUMS_SET);
+	return unlinkat(rs->dirfd, SUMS_FILE, 0) < 0 && errno != ENOENT ? -errno : 0;
 }
 
 int resultset_save_manifest(struct resultset *rs, char *err, size_t errlen)

@@ -141,6 +141,8 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles)
 		free(j->bufs);
 		free(j->wcount);
 		free(j->fsync_due);
+		free(j->dcount);
+		free(j->datasync_due);
 		free(j->trace_buf);
 		for (int d = 0; d < DIR__COUNT; d++) {
 			free(j->hist[d]);
@@ -196,6 +198,14 @@ static void rep_cpu_per_io(const struct cell *c, const struct job *jobs, unsigne
 	}
 	out->have_cpu_per_io = ios > 0;
 	out->cpu_ns_per_io = ios ? (double)ns / (double)ios : 0;
+}
+
+uint64_t runner_rep_seed(const struct cell *c, unsigned rep)
+{
+	if (c->randrepeat)
+		return c->seed;
+	uint64_t x = c->seed ^ ((uint64_t)(rep + 1) << 32);
+	return prng_splitmix(&x);
 }
 
 /* The shared state of a repetition from the cell and the target: depth,
@@ -266,7 +276,9 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	j->fds = malloc(t->nfiles * sizeof(*j->fds));
 	j->wcount = calloc(t->nfiles, sizeof(*j->wcount));
 	j->fsync_due = calloc(t->nfiles, sizeof(*j->fsync_due));
-	if (!j->fds || !j->wcount || !j->fsync_due)
+	j->dcount = calloc(t->nfiles, sizeof(*j->dcount));
+	j->datasync_due = calloc(t->nfiles, sizeof(*j->datasync_due));
+	if (!j->fds || !j->wcount || !j->fsync_due || !j->dcount || !j->datasync_due)
 		return -ENOMEM;
 	for (unsigned f = 0; f < t->nfiles; f++)
 		j->fds[f] = -1;
@@ -284,7 +296,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	placement_bind_memory(pl, j->bufs, blen);
 	if (sh->writes) {
 		struct prng r;
-		prng_seed(&r, c->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
+		prng_seed(&r, sh->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
 		fill_buffer(c, &r, j->bufs, blen);
 	}
 	for (int d = 0; d < DIR__COUNT; d++) {
@@ -302,7 +314,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	}
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
 		return -ENOMEM;
-	prng_seed(&j->rng, c->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
+	prng_seed(&j->rng, sh->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
 	/* sequential jobs each own a contiguous slice of the file set */
 	uint64_t lo = (uint64_t)((unsigned __int128)sh->nblocks * i / njobs);
 	uint64_t hi = (uint64_t)((unsigned __int128)sh->nblocks * (i + 1) / njobs);
@@ -310,6 +322,10 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		lo = i % sh->nblocks;
 		hi = lo + 1;
 	}
+	if (sh->random && offsets_init(&j->offs, c, sh->nblocks, sh->bs,
+				       njobs > 1 ? &sh->map_cursor : NULL, sh->seed,
+				       err, errlen) < 0)
+		return -EINVAL;
 	j->slice_lo = j->cursor = lo;
 	j->slice_hi = hi;
 	j->quota = one_pass ? hi - lo : UINT64_MAX;
@@ -542,6 +558,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	}
 	if ((ret = shared_init(&sh, c, t, eng, err, errlen)) < 0)
 		return ret;
+	sh.seed = runner_rep_seed(c, ctl ? ctl->rep : 0);
 	struct placement pl;
 	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0)
 		return -EINVAL;

@@ -60,7 +60,14 @@ struct run_ctl {
 	volatile sig_atomic_t *stop; /* set by a signal handler: stop within 1 s */
 	void (*progress)(void *arg, const struct progress *p);
 	void *arg;
+	unsigned rep;                /* 0-based repetition of the cell: the
+				      * seed of randrepeat off */
 };
+
+/* The seed a repetition's offsets and buffers come from: the cell's seed
+ * with randrepeat (every repetition replays the same offsets), else one
+ * derived from the seed and rep (0-based), the same on every run. */
+uint64_t runner_rep_seed(const struct cell *c, unsigned rep);
 
 /*
  * Resolve cell->path into a target and lay the files out: create them with

@@ -314,6 +314,40 @@ static inline bool may_issue(struct wloop *L, uint64_t ts, bool counted)
 	return true;
 }
 
+/*
+ * sysbench_fsync_freq, as sysbench's fileio does it (sb_fileio.c,
+ * file_get_rnd_request/file_get_seq_request, 1.0.20): one request counter
+ * for all threads; once it reaches a multiple of N with a write since the
+ * last round, the next num_files requests, whichever threads ask, are
+ * fsyncs, one per file in turn.  Counting: every issued request.
+ */
+static void sb_fsync_count(struct wloop *L, bool w)
+{
+	struct rep_shared *sh = L->sh;
+	if (w)
+		atomic_store_explicit(&sh->sb_dirty, true, memory_order_relaxed);
+	uint64_t n = atomic_fetch_add(&sh->sb_reqs, 1) + 1;
+	if (n % L->c->sysbench_fsync_freq == 0 && atomic_exchange(&sh->sb_dirty, false))
+		atomic_fetch_add(&sh->sb_left, (int64_t)L->nfiles);
+}
+
+/* Take one fsync of the round in progress, if there is one, in place of
+ * the next request: true when this job now has an fsync due. */
+static bool sb_fsync_claim(struct wloop *L)
+{
+	struct rep_shared *sh = L->sh;
+	int64_t left = atomic_load_explicit(&sh->sb_left, memory_order_relaxed);
+	while (left > 0) {
+		if (atomic_compare_exchange_weak(&sh->sb_left, &left, left - 1)) {
+			unsigned f = (unsigned)(atomic_fetch_add(&sh->sb_file, 1) % L->nfiles);
+			L->j->fsync_due[f] = true;
+			L->fsync_due = true;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Fill slot s with the next request (block, direction, file, buffer
  * stamp, trace line); marks an fsync due when this write makes one. */
 static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
@@ -323,7 +357,7 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 	uint64_t blk;
 
 	if (L->random) {
-		blk = prng_below(&j->rng, L->nblocks);
+		blk = offsets_next(&j->offs, &j->rng);
 	} else {
 		blk = j->cursor++;
 		if (j->cursor >= j->slice_hi)
@@ -356,6 +390,13 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 		j->fsync_due[f] = true;
 		L->fsync_due = true;
 	}
+	if (w && L->c->fdatasync && ++j->dcount[f] >= L->c->fdatasync) {
+		j->dcount[f] = 0;
+		j->datasync_due[f] = true;
+		L->fsync_due = true;
+	}
+	if (L->c->sysbench_fsync_freq)
+		sb_fsync_count(L, w);
 }
 
 /* A request a synchronous engine completed inside queue(). */
@@ -399,6 +440,8 @@ static void issue(struct wloop *L)
 		 * IO that completes after the ramp is measured, as fio resets
 		 * its statistics when the ramp ends */
 		bool counted = ts >= L->t0;
+		if (L->c->sysbench_fsync_freq && sb_fsync_claim(L))
+			break;
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
@@ -448,20 +491,34 @@ static void issue(struct wloop *L)
 	}
 }
 
-/* With nothing in flight: fsync every file whose write count came due. */
+/* fsync (the engine's), or fdatasync of file f; -errno.  The engines'
+ * fsync is the plain syscall, so fdatasync is called here, except for an
+ * engine that does no IO. */
+static int sync_file(struct wloop *L, unsigned f, bool data)
+{
+	if (!data || (L->eng->flags & ENGINE_NO_IO))
+		return L->eng->fsync(L->ctx, L->j->fds[f]);
+	return fdatasync(L->j->fds[f]) < 0 ? -errno : 0;
+}
+
+/* With nothing in flight: fsync or fdatasync every file whose count came
+ * due. */
 static void fsync_due_files(struct wloop *L)
 {
 	struct job *j = L->j;
 
 	for (unsigned f = 0; f < L->nfiles; f++) {
-		if (!j->fsync_due[f])
-			continue;
-		j->fsync_due[f] = false;
-		int ret = L->eng->fsync(L->ctx, j->fds[f]);
-		if (ret < 0) {
-			job_fail(j, ret, "cannot fsync '%s': %s", L->t->paths[f],
-				 strerror(-ret));
-			L->issuing = false;
+		for (int data = 0; data < 2; data++) {
+			bool *due = data ? &j->datasync_due[f] : &j->fsync_due[f];
+			if (!*due)
+				continue;
+			*due = false;
+			int ret = sync_file(L, f, data);
+			if (ret < 0) {
+				job_fail(j, ret, "cannot %s '%s': %s", data ? "fdatasync" :
+					 "fsync", L->t->paths[f], strerror(-ret));
+				L->issuing = false;
+			}
 		}
 	}
 	L->fsync_due = false;
@@ -528,7 +585,7 @@ static void wloop_init(struct wloop *L, struct job *j)
 	L->slots = calloc(L->depth, sizeof(*L->slots));
 	L->freeidx = calloc(L->depth, sizeof(*L->freeidx));
 	L->done = calloc(L->depth, sizeof(*L->done));
-	prng_seed(&L->drng, L->c->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
+	prng_seed(&L->drng, sh->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
 	for (int d = 0; d < DIR__COUNT; d++)
 		acc_reset(&j->acc[d]);
 	if (!L->slots || !L->freeidx || !L->done) {

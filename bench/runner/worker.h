@@ -14,6 +14,7 @@
 #include "suite/cell.h"
 #include "engines/engine.h"
 #include "common/prng.h"
+#include "offsets.h"
 #include "runner.h"
 #include "common/stats.h"
 
@@ -31,6 +32,16 @@ struct rep_shared {
 	uint64_t t0;              /* measurement start (ramp end) */
 	uint64_t t_end;           /* stop issuing; 0: not time-limited */
 	uint64_t budget;          /* counted IOs in total; 0: none */
+	uint64_t seed;            /* this repetition's: the cell's seed, or with
+				   * randrepeat off one per repetition */
+	/* sysbench_fsync_freq: requests of all jobs so far, whether one was
+	 * a write since the last round, fsyncs of the round still to issue
+	 * and the rotating file they go to (sysbench's fsynced_file) */
+	_Atomic uint64_t map_cursor; /* random map: IOs of all jobs (offsets.h) */
+	_Atomic uint64_t sb_reqs;
+	atomic_bool sb_dirty;
+	_Atomic int64_t sb_left;
+	_Atomic uint64_t sb_file;
 	_Atomic uint64_t claimed; /* budget handed out so far */
 	atomic_int stop;          /* signal or error: drain and leave */
 	int trace_fd;             /* IOMATRIX_TRACE, -1 when off */
@@ -52,10 +63,13 @@ struct job {
 	unsigned idx;
 	int *fds;                 /* one per file; owned by the runner */
 	struct prng rng;
+	struct offsets offs;      /* random jobs: the offset generator */
 	uint64_t slice_lo, slice_hi, cursor; /* sequential: block range */
 	uint64_t quota;           /* one pass: counted IOs left; UINT64_MAX none */
 	void *bufs;               /* depth * bs, 4096-aligned */
 	unsigned *wcount;         /* fsync: writes since the last fsync, per file */
+	unsigned *dcount;         /* fdatasync: the same count of its own */
+	bool *datasync_due;       /* fdatasync: this file's count came due */
 	bool *fsync_due;          /* fsync: this file's count came due; the
 				   * fsync waits until nothing is in flight */
 	struct lat_hist *hist[DIR__COUNT];

@@ -158,6 +158,8 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 	const struct key *key = &cell_keys[k];
 	cJSON *v = NULL, *v2 = NULL;
 
+	if (key->omit_default && key_is_default(k, c))
+		return 0;
 	switch (key->type) {
 	case KT_PATTERN:
 		v = cJSON_CreateString(pattern_name(c->pattern));
@@ -170,6 +172,9 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		break;
 	case KT_CPULIST:
 		v = cJSON_CreateString(c->cpus_allowed);
+		break;
+	case KT_RANDDIST:
+		v = cJSON_CreateString(c->random_distribution);
 		break;
 	case KT_INT:
 		v = cJSON_CreateNumber((double)(int64_t)key_load_u64(k, c));
@@ -391,6 +396,27 @@ static int steady_from_json(const cJSON *o, struct steady_rule *r, char *err,
 	return 0;
 }
 
+/* random_distribution: checked as the suite loader checks it, and kept
+ * in its canonical text ("random" is the empty default). */
+static int randdist_from_json(const cJSON *j, const char *name, struct cell *c,
+			      char *err, size_t errlen)
+{
+	char text[RANDDIST_TEXT_MAX] = "", why[200];
+	struct randdist d;
+	if (get_str(j, name, text, sizeof(text), err, errlen) < 0)
+		return -1;
+	memset(c->random_distribution, 0, sizeof(c->random_distribution));
+	if (!text[0])
+		return 0;
+	if (randdist_parse(text, &d, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "'%s': %s", name, why);
+		return -1;
+	}
+	if (d.kind != RANDDIST_RANDOM)
+		randdist_format(&d, c->random_distribution, sizeof(c->random_distribution));
+	return 0;
+}
+
 /* One key's PARAMS field(s) from j into c; pattern and data names go to
  * pat/data for the caller to check once every field read.  0 or -1. */
 static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
@@ -408,6 +434,8 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 	case KT_CPULIST:
 		return get_str(j, key->json, c->cpus_allowed, sizeof(c->cpus_allowed),
 			       err, errlen);
+	case KT_RANDDIST:
+		return randdist_from_json(j, key->json, c, err, errlen);
 	case KT_INT: {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key->json);
 		if (!v)
@@ -429,6 +457,10 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_uint(j, key->json2, &c->compress_pct, err, errlen);
 	case KT_BOOL: {
 		bool b = key_load_u64(k, c) != 0;
+		/* a cell written before norandommap existed drew its random
+		 * offsets uniformly, with repeats: what norandommap is now */
+		if (k == K_NORANDOMMAP && !cJSON_GetObjectItemCaseSensitive(j, key->json))
+			b = true;
 		if (get_bool(j, key->json, &b, err, errlen) < 0)
 			return -1;
 		key_store_u64(k, c, b);

@@ -20,6 +20,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/randdist.h"
 #include "common/steady.h"
 
 enum pattern {
@@ -84,6 +85,16 @@ struct cell {
 	unsigned rwmixread;             /* percent reads, mixed patterns */
 	unsigned fsync;                 /* fsync every N writes, 0: never */
 	bool end_fsync;
+	unsigned fdatasync;             /* fdatasync every N writes (fio), 0 */
+	unsigned sysbench_fsync_freq;   /* sysbench --file-fsync-freq: after
+					 * every N requests of all jobs, the
+					 * next `files` requests are one fsync
+					 * per file; 0: never */
+	/* random offsets, fio's names (issue 20) */
+	bool norandommap;               /* uniform draws with replacement */
+	bool randrepeat;                /* repetitions replay the same offsets */
+	char random_distribution[RANDDIST_TEXT_MAX]; /* canonical text
+					 * (randdist.h); "" is random */
 	enum data_kind data;
 	unsigned compress_pct;          /* DATA_COMPRESSIBLE only */
 	bool drop_caches;

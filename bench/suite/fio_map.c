@@ -95,7 +95,9 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 			continue;
 		if (k == K_BATCH_CMIN && c->userspace_reap)
 			continue; /* said below */
-		if (key->type == KT_CPULIST)
+		if ((k == K_NORANDOMMAP || k == K_RANDDIST) && !pattern_is_random(c->pattern))
+			continue; /* nothing random to place */
+		if (key->type == KT_CPULIST || key->type == KT_RANDDIST)
 			emit(arg, key->fio, (const char *)c + key->off);
 		else if (key->type == KT_BOOL)
 			emit(arg, key->fio, v ? "1" : "0");
@@ -291,7 +293,9 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emit(arg, "scramble_buffers", "1");
 		break;
 	}
-	emit(arg, "randrepeat", "1");
+	/* randrepeat=0 in fio seeds from the clock: a new pattern every run,
+	 * as ours is new every repetition (not the same one, see README) */
+	emit(arg, "randrepeat", c->randrepeat ? "1" : "0");
 	emitf(emit, arg, "randseed", c->seed);
 	/* fio's default invalidate=1 drops the file's cached pages at the start
 	 * of every time_based loop; our runner leaves the page cache alone

@@ -128,6 +128,61 @@ static void text_numa(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "none");
 }
 
+/* The random offsets line: the generator (the map, uniform draws, or the
+ * distribution's own) and whether repetitions replay the offsets. */
+static void text_randoffs(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	bool rnd = pattern_is_random(c->pattern);
+	if (how == KEY_TEXT_NOTE) {
+		if (rnd && c->norandommap && !c->random_distribution[0])
+			sbuf_adds(b, "norandommap");
+		if (rnd && !c->randrepeat)
+			sbuf_adds(b, b->len ? ", randrepeat off" : "randrepeat off");
+		return;
+	}
+	if (!rnd) {
+		sbuf_adds(b, "none (sequential)");
+		return;
+	}
+	if (c->random_distribution[0])
+		sbuf_adds(b, "drawn from random_distribution (no map, as fio)");
+	else if (c->norandommap)
+		sbuf_adds(b, "uniform, with repeats (norandommap)");
+	else
+		sbuf_adds(b, "every block once per pass (random map)");
+	sbuf_adds(b, c->randrepeat ? "; every repetition the same (randrepeat)" :
+		  "; new each repetition (randrepeat off)");
+}
+
+/* The Method text of a count-based sync key (the note is the caller's). */
+static void text_sync_n(enum key_text how, struct sbuf *b, unsigned n,
+			const char *what)
+{
+	if (how != KEY_TEXT_METHOD)
+		return;
+	if (n)
+		sbuf_addf(b, "every %u %s", n, what);
+	else
+		sbuf_adds(b, "never");
+}
+
+static void text_fdatasync(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_NOTE && c->fdatasync)
+		sbuf_addf(b, "fdatasync every %u", c->fdatasync);
+	else
+		text_sync_n(how, b, c->fdatasync, "writes");
+}
+
+static void text_sbfsync(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_NOTE && c->sysbench_fsync_freq)
+		sbuf_addf(b, "sysbench fsync every %u", c->sysbench_fsync_freq);
+	else
+		text_sync_n(how, b, c->sysbench_fsync_freq,
+			    "requests of all jobs, one fsync per file");
+}
+
 const struct key cell_keys[NKEYS] = {
 	[K_PATTERN] = KEY("pattern", KT_PATTERN, pattern, 0, 0, PAT_READ, "required",
 		"pattern", NULL,
@@ -273,6 +328,33 @@ const struct key cell_keys[NKEYS] = {
 		(uint64_t)-1, "none", "numa_node", NULL,
 		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)",
 		WORKLOAD, METHOD("CPU placement", 22), .text = text_numa),
+	/* fsync kinds and random offsets (issue 20), fio's names */
+	[K_FDATASYNC] = KEY_OMIT("fdatasync", KT_UINT, fdatasync, 0, 1000000, 0, "0",
+		"fdatasync", NULL,
+		"fdatasync every N writes to a file, counted per job and file (fio)",
+		WORKLOAD, METHOD("fdatasync", 24), .text = text_fdatasync,
+		.fio = "fdatasync"),
+	[K_SB_FSYNC_FREQ] = KEY_OMIT("sysbench_fsync_freq", KT_UINT, sysbench_fsync_freq,
+		0, 1000000, 0, "0", "sysbench_fsync_freq", NULL,
+		"sysbench --file-fsync-freq: after every N requests of all jobs "
+		"together, the next `files` requests are one fsync per file",
+		WORKLOAD, METHOD("sysbench fsync", 25), .text = text_sbfsync),
+	[K_NORANDOMMAP] = KEY("norandommap", KT_BOOL, norandommap, 0, 0, 0, "false",
+		"norandommap", NULL,
+		"random offsets drawn uniformly with repeats, instead of every "
+		"block once per pass (fio)",
+		WORKLOAD, METHOD("random offsets", 23), .text = text_randoffs,
+		.fio = "norandommap"),
+	[K_RANDDIST] = KEY_OMIT("random_distribution", KT_RANDDIST, random_distribution,
+		0, 0, 0, "random", "random_distribution", NULL,
+		"random, zipf:THETA, pareto:H, normal:SIGMA%, zoned:A/R:..., "
+		"zoned_abs:A/SIZE:... (fio)",
+		WORKLOAD, METHOD("random distribution", 26),
+		.fio = "random_distribution"),
+	[K_RANDREPEAT] = KEY("randrepeat", KT_BOOL, randrepeat, 0, 0, 1, "true",
+		"randrepeat", NULL,
+		"repetitions replay the same random offsets and data (fio); "
+		"false: a seed per repetition"),
 	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
 	/* SNIA PTS (issue 12) */
@@ -337,7 +419,7 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		memcpy(f, &i, sizeof(i));
 		break;
 	}
-	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
+	case KT_ENGINE: case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
 		break;
 	}
 }
@@ -381,7 +463,7 @@ uint64_t key_load_u64(int k, const struct cell *c)
 		memcpy(&i, f, sizeof(i));
 		return (uint64_t)(int64_t)i;
 	}
-	case KT_ENGINE: case KT_LABEL: case KT_CPULIST:
+	case KT_ENGINE: case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
 		break;
 	}
 	return 0;
@@ -434,7 +516,7 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 	switch (key->type) {
 	case KT_ENGINE:
 		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
-	case KT_LABEL: case KT_CPULIST:
+	case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
 		return !strcmp(fa, fb);
 	case KT_STEADY:
 		return a->steady.window == b->steady.window &&
@@ -455,7 +537,7 @@ bool key_is_default(int k, const struct cell *c)
 	switch (key->type) {
 	case KT_ENGINE:
 		return !strcmp(c->engine, key->def);
-	case KT_LABEL: case KT_CPULIST:
+	case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
 		return !f[0];
 	case KT_PCT:
 		return key_second(k, c) == (double)key->defv;
@@ -480,7 +562,7 @@ static void text_by_type(int k, const struct cell *c, struct sbuf *b)
 			  c->data == DATA_COMPRESSIBLE ? " (see compress_pct)" : "");
 		return;
 	case KT_ENGINE: case KT_LABEL: sbuf_adds(b, f); return;
-	case KT_CPULIST: sbuf_adds(b, f[0] ? f : key->def); return;
+	case KT_CPULIST: case KT_RANDDIST: sbuf_adds(b, f[0] ? f : key->def); return;
 	case KT_BOOL: sbuf_adds(b, v ? "yes" : "no"); return;
 	case KT_UINT: sbuf_addf(b, "%u", (unsigned)v); return;
 	case KT_INT:

@@ -42,6 +42,8 @@ enum ktype {
 		       * (-1 usually means "not set", as in fio) */
 	KT_CPULIST,   /* char[CELL_CPUS_MAX], a CPU list "0-3,8" (fio's
 		       * cpus_allowed), stored canonical; "" none */
+	KT_RANDDIST,  /* char[RANDDIST_TEXT_MAX], fio's random_distribution
+		       * (common/randdist.h), stored canonical; "" random */
 };
 
 /* How key_text() shows a value. */
@@ -105,6 +107,7 @@ enum {
 	K_REGISTERFILES, K_FIXEDBUFS, K_SQPOLL, K_SQPOLL_CPU, K_HIPRI, K_NONVECTORED,
 	K_CPUS_ALLOWED, K_NUMA_NODE,
 	K_ACTIVE_RANGE, K_STEADY,
+	K_FDATASYNC, K_SB_FSYNC_FREQ, K_NORANDOMMAP, K_RANDDIST, K_RANDREPEAT,
 	K_LABEL, NKEYS
 };
 

@@ -444,6 +444,7 @@ static const char *ktype_name(enum ktype t)
 	case KT_IO_SIZE: return "size|Nx";
 	case KT_INT: return "integer";
 	case KT_CPULIST: return "cpulist";
+	case KT_RANDDIST: return "distribution";
 	}
 	return "?";
 }

@@ -71,7 +71,11 @@ void usage_text(int k, char *buf, size_t len)
 	if (k == K_RWMIXREAD)
 		snprintf(buf, len, "'%s' only applies to readwrite or randrw, and no cell it reaches has one",
 			 key->name);
-	else if (k == K_FSYNC || k == K_END_FSYNC)
+	else if (k == K_NORANDOMMAP || k == K_RANDDIST)
+		snprintf(buf, len, "'%s' only applies to random patterns (randread, randwrite, randrw), and no cell it reaches has one",
+			 key->name);
+	else if (k == K_FSYNC || k == K_END_FSYNC || k == K_FDATASYNC ||
+		 k == K_SB_FSYNC_FREQ)
 		snprintf(buf, len, "'%s' only applies to writes, and no cell it reaches writes",
 			 key->name);
 	else if (k == K_SQPOLL_CPU)
@@ -127,6 +131,10 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));
+	usage_note(x, K_FDATASYNC, p, pattern_writes(c->pattern));
+	usage_note(x, K_SB_FSYNC_FREQ, p, pattern_writes(c->pattern));
+	usage_note(x, K_NORANDOMMAP, p, pattern_is_random(c->pattern));
+	usage_note(x, K_RANDDIST, p, pattern_is_random(c->pattern));
 	cell_check_engine_opts(x, c, p, fl, fc);
 #undef L
 #undef C

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "common/cpulist.h"
+#include "common/randdist.h"
 #include "common/units.h"
 #include "engines/engine.h"
 #include "ssd_keys.h"
@@ -191,6 +192,23 @@ static int value_parse_cpulist(struct ctx *x, const struct key *key, const char 
 	return 0;
 }
 
+/* random_distribution: fio's syntax and limits (common/randdist.h), kept in
+ * canonical text; "random" is the default, stored as "". */
+static int value_parse_randdist(struct ctx *x, const struct key *key, const char *v,
+				unsigned line, unsigned col, struct kval *out)
+{
+	struct randdist d;
+	char why[240], text[RANDDIST_TEXT_MAX] = "";
+	if (randdist_parse(v, &d, why, sizeof(why)) < 0) {
+		err_at(x, line, col, "'%s' %s", key->name, why);
+		return -1;
+	}
+	if (d.kind != RANDDIST_RANDOM)
+		randdist_format(&d, text, sizeof(text));
+	out->s = ctx_str(x, text);
+	return 0;
+}
+
 /* 'label': one line of text, 1..CELL_LABEL_MAX-1 characters. */
 static int value_parse_label(struct ctx *x, const char *v, unsigned line, unsigned col,
 			     struct kval *out)
@@ -317,6 +335,8 @@ int value_parse(struct ctx *x, int k, yaml_node_t *n, struct kval *out)
 	}
 	case KT_CPULIST:
 		return value_parse_cpulist(x, key, v, line, col, out);
+	case KT_RANDDIST:
+		return value_parse_randdist(x, key, v, line, col, out);
 	case KT_LABEL:
 		return value_parse_label(x, v, line, col, out);
 	}
@@ -363,6 +383,10 @@ void value_apply(int k, const struct kval *v, struct cell *c)
 	case KT_CPULIST:
 		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
 		break;
+	case KT_RANDDIST: /* zeroed first: cells are compared as bytes */
+		memset(c->random_distribution, 0, sizeof(c->random_distribution));
+		snprintf(c->random_distribution, sizeof(c->random_distribution), "%s", v->s);
+		break;
 	default:
 		key_store_u64(k, c, v->u);
 		break;
@@ -397,6 +421,7 @@ bool value_matches(int k, const struct kval *v, const struct cell *c)
 		return v->pct > 0 ? c->io_size_mult == v->pct :
 				    (c->io_size_mult == 0 && c->io_size == v->u);
 	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
+	case KT_RANDDIST: return !strcmp(v->s, c->random_distribution);
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}

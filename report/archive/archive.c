@@ -12,14 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "archive.h"
 #include "common/fsutil.h"
 #include "common/sbuf.h"
+#include "common/sha256.h"
 #include "common/units.h"
 #include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"
+#include "resultset/sums.h"
 #include "suite/keys.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
@@ -66,20 +69,64 @@ static bool is_set(const char *path)
 	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Newest ctime and total size of the files in dir/cells: a byte changed
+ * in place changes a file's ctime (which touch -r cannot set back), not
+ * the directory's mtime. */
+static void cells_stamp(const char *dir, long long *ctime_ns, long long *bytes)
+{
+	char p[PATH_MAX];
+	int fd;
+	DIR *d;
+	struct dirent *e;
+
+	*ctime_ns = *bytes = 0;
+	if (snprintf(p, sizeof(p), "%s/cells", dir) >= (int)sizeof(p) ||
+	    (fd = open(p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		struct stat st;
+		if (e->d_name[0] == '.' || fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		long long t = (long long)st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec;
+		if (t > *ctime_ns)
+			*ctime_ns = t;
+		*bytes += (long long)st.st_size;
+	}
+	closedir(d);
+}
+
+/* The stamp: sha256 of the times and sizes of what a set's record is made
+ * from (the manifest, cells/ and each file in it, SHA256SUMS, the report):
+ * a change to any of them makes a new stamp. */
 static void stamp_of(const char *dir, char *buf, size_t len)
 {
-	static const char *const files[] = { "manifest.json", "cells", "report/report.html" };
-	char p[PATH_MAX];
+	static const char *const files[] = { "manifest.json", "cells", "report/report.html",
+					     SUMS_FILE };
+	char p[PATH_MAX], all[512];
 	size_t off = 0;
-	for (size_t i = 0; i < 3 && off < len; i++) {
+	long long ct, bytes;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		struct stat st;
 		snprintf(p, sizeof(p), "%s/%s", dir, files[i]);
 		if (stat(p, &st) < 0)
 			memset(&st, 0, sizeof(st));
-		off += (size_t)snprintf(buf + off, len - off, "%s%lld.%09ld:%lld", i ? "/" : "",
+		off += (size_t)snprintf(all + off, sizeof(all) - off, "%lld.%09ld:%lld.%09ld:%lld/",
 					(long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+					(long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec,
 					(long long)st.st_size);
+		if (off >= sizeof(all))
+			off = sizeof(all) - 1;
 	}
+	cells_stamp(dir, &ct, &bytes);
+	snprintf(all + off, sizeof(all) - off, "%lld:%lld", ct, bytes);
+	char hex[65];
+	sha256_hex(all, strlen(all), hex);
+	snprintf(buf, len, "%s", hex);
 }
 
 /* The date a set sorts by: started_at, else the date its name starts with. */
@@ -459,6 +506,34 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 	return 0;
 }
 
+/* The set's SHA256SUMS: failed_verify and failed_why (the first few
+ * problems).  0, or -1 out of memory. */
+static int set_verify(struct arc_set *s)
+{
+	struct sums_check c;
+	struct sbuf b = SBUF_INIT;
+	int fd = open(s->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || sums_verify_at(fd, SUMS_SET, &c) < 0) {
+		if (fd >= 0)
+			close(fd);
+		s->failed_verify = true;  /* a set we cannot check is not intact */
+		return (s->failed_why = strdup("cannot be read")) ? 0 : -1;
+	}
+	close(fd);
+	s->no_sums = c.state == SUMS_NONE;
+	if (c.state == SUMS_FAILED) {
+		s->failed_verify = true;
+		for (size_t i = 0; i < c.nproblems && i < 3; i++)
+			sbuf_addf(&b, "%s%s", i ? ", " : "", c.problems[i]);
+		if (c.nproblems > 3)
+			sbuf_addf(&b, " and %zu more", c.nproblems - 3);
+		s->failed_why = sbuf_detach(&b);
+	}
+	sums_check_release(&c);
+	return s->failed_verify && !s->failed_why ? -1 : 0;
+}
+
 int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		 struct errlist *errs, struct errlist *warns)
 {
@@ -495,7 +570,13 @@ int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 			   i < rs.ndevices; i++)
 		if (dev_index(s, &rs, NULL, rs.devices[i].name) == (size_t)-1)
 			goto oom;
-	if (cells_fill(s, &rs) < 0)
+	if (set_verify(s) < 0)
+		goto oom;
+	if (s->failed_verify)
+		errlist_add(warns, NULL, 0, 0, "'%s' fails verification (%s): its numbers are "
+			    "left out; see 'iomatrix verify %s'", ref->path, s->failed_why,
+			    ref->path);
+	else if (cells_fill(s, &rs) < 0)
 		goto oom;
 	ret = 0;
 	goto out;
@@ -534,6 +615,7 @@ void arc_set_release(struct arc_set *s)
 	free(s->title);
 	free(s->host);
 	free(s->status);
+	free(s->failed_why);
 	free(s->source);
 	memset(s, 0, sizeof(*s));
 }
@@ -560,6 +642,9 @@ cJSON *arc_set_to_json(const struct arc_set *s)
 	double cn[3] = { s->cells_done, s->cells_total, s->cells_failed };
 	cJSON_AddItemToObject(o, "cells_n", cJSON_CreateDoubleArray(cn, 3));
 	cJSON_AddBoolToObject(o, "has_report", s->has_report);
+	cJSON_AddBoolToObject(o, "no_sums", s->no_sums);
+	if (s->failed_verify)
+		add_s(o, "failed_verify", s->failed_why);
 	cJSON *devs = cJSON_AddArrayToObject(o, "devs");
 	for (size_t i = 0; i < s->ndevs; i++) {
 		const struct arc_dev *d = &s->devs[i];
@@ -623,6 +708,9 @@ int arc_set_from_json(const cJSON *o, struct arc_set *s)
 	s->cells_total = (int)jnum_at(cn, 1);
 	s->cells_failed = (int)jnum_at(cn, 2);
 	s->has_report = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "has_report"));
+	s->no_sums = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "no_sums"));
+	s->failed_why = jdup(o, "failed_verify");
+	s->failed_verify = s->failed_why != NULL;
 	if (!s->name || !s->path || !s->date || !s->suite || !s->host || !s->status || !s->source)
 		goto bad;
 	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(o, "devs");

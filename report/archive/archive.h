@@ -70,6 +70,12 @@ struct arc_set {
 	double scale;
 	int cells_done, cells_total, cells_failed;
 	bool has_report;             /* SET/report/report.html exists */
+	/* SHA256SUMS (resultset/sums.h): a set that fails it keeps its name,
+	 * devices and counts but no cells, so no number of it is published
+	 * as if intact; failed_why names the files ("changed cells/0001.json,
+	 * ..."), NULL otherwise.  no_sums: written before checksums. */
+	bool failed_verify, no_sums;
+	char *failed_why;
 	struct arc_dev *devs;
 	size_t ndevs;
 	struct arc_cell *cells;      /* the ok cells */
@@ -95,7 +101,8 @@ void arc_refs_free(struct arc_ref *refs, size_t n);
 
 /* Load one set into a record.  0, or -1 with a message in errs (an
  * unreadable or empty set; the caller warns and goes on).  Warnings of the
- * reader go to warns. */
+ * reader go to warns, and so does a set that fails verification (its
+ * record then has failed_verify and no cells). */
 int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		 struct errlist *errs, struct errlist *warns);
 void arc_set_release(struct arc_set *s);

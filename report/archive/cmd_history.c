@@ -93,9 +93,10 @@ int cmd_history(int argc, char **argv)
 	size_t nrefs = 0;
 	struct history h;
 	int rc = EXIT_USAGE;
+	cJSON *failed = cJSON_CreateArray();  /* sets failing verification */
 
 	history_init(&h, &opt);
-	if (!dirs || !same) {
+	if (!dirs || !same || !failed) {
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
@@ -165,6 +166,13 @@ int cmd_history(int argc, char **argv)
 	int lrc;
 	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
 	while (arc_stream_next(st, &set, &lrc, &e, &w) == 0) {
+		if (lrc == 0 && set.failed_verify && failed) {
+			cJSON *f = cJSON_CreateObject();
+			cJSON_AddStringToObject(f, "set", set.name);
+			cJSON_AddStringToObject(f, "path", set.path);
+			cJSON_AddStringToObject(f, "problems", set.failed_why);
+			cJSON_AddItemToArray(failed, f);
+		}
 		if (lrc == 0 && history_add(&h, &set) < 0) {
 			errlist_add(&errs, NULL, 0, 0, "out of memory");
 			rc = EXIT_RUNTIME;
@@ -187,6 +195,10 @@ int cmd_history(int argc, char **argv)
 	rc = EXIT_OK;
 	if (!strcmp(format, "json")) {
 		cJSON *j = history_json(&h);
+		if (j) {   /* sets whose numbers were left out, and why */
+			cJSON_AddItemToObject(j, "failed_verification", failed);
+			failed = NULL;
+		}
 		char *s = j ? cJSON_PrintUnformatted(j) : NULL;
 		if (s)
 			printf("%s\n", s);
@@ -200,6 +212,13 @@ int cmd_history(int argc, char **argv)
 		if (!nrefs)
 			printf("no result sets found (make one with 'iomatrix run SUITE.yaml')\n");
 		history_write_text(&h, stdout);
+		const cJSON *f;
+		if (cJSON_GetArraySize(failed) > 0)
+			printf("\nleft out: %d set%s failing verification (SHA256SUMS):\n",
+			       cJSON_GetArraySize(failed), cJSON_GetArraySize(failed) == 1 ? "" : "s");
+		cJSON_ArrayForEach(f, failed)
+			printf("  %s: %s\n", cJSON_GetObjectItem(f, "set")->valuestring,
+			       cJSON_GetObjectItem(f, "problems")->valuestring);
 	}
 	if (fflush(stdout) != 0)
 		rc = EXIT_RUNTIME;
@@ -208,6 +227,7 @@ out_errs:
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	history_release(&h);
+	cJSON_Delete(failed);
 	arc_refs_free(refs, nrefs);
 	free(dirs);
 	free(same);

@@ -22,6 +22,7 @@
 #include "charts/chart.h"
 #include "cli.h"
 #include "common/fsutil.h"
+#include "render/escape.h"
 #include "render/outdir.h"
 #include "render/render.h"
 #include "model/report.h"
@@ -177,9 +178,47 @@ static int set_outdir(struct sitefs *fs, const char *slug, struct outdir *od,
  * the set has a report of its own (someone wanted them), else without
  * (the device pages have the trends).  Also report.csv.
  */
+/* The page of a set that fails verification: what failed, no numbers
+ * (the report, its CSV and charts of an earlier build go). */
+static int set_failed_page(struct sitefs *fs, const struct site_set *x,
+			   const struct tmpls *t, struct errlist *errs)
+{
+	struct outdir od = { .fd = -1 };
+	struct errlist e = ERRLIST_INIT;
+	struct sbuf b = SBUF_INIT;
+	int rc = -1;
+
+	if (set_outdir(fs, x->slug, &od, &e) == 0) {
+		outdir_remove(od.fd, "charts");
+		sbuf_adds(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+		escape_append(&b, x->name, ESC_HTML);
+		sbuf_adds(&b, ": fails verification</title>\n<style>\n");
+		sbuf_adds(&b, t->css ? t->css : "");
+		sbuf_adds(&b, "</style>\n</head>\n<body>\n<nav class=\"crumbs\"><a href=\"../../index.html\">"
+			      "&larr; All result sets</a></nav>\n<main>\n<h1>");
+		escape_append(&b, x->name, ESC_HTML);
+		sbuf_adds(&b, "</h1>\n<p>This result set fails verification against its SHA256SUMS: ");
+		escape_append(&b, x->failed_why, ESC_HTML);
+		sbuf_adds(&b, ". Its numbers are not published here; check it with "
+			      "<code>iomatrix verify</code>.</p>\n</main>\n</body>\n</html>\n");
+		if (!b.oom && outdir_write(&od, "report.html", sbuf_str(&b), b.len, &e) == 0 &&
+		    outdir_finish(&od, &e) == 0)
+			rc = 0;
+	}
+	for (size_t i = 0; i < e.n; i++)
+		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[i]);
+	errlist_release(&e);
+	sbuf_release(&b);
+	outdir_close(&od);
+	return rc;
+}
+
 static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
 		      bool charts, struct errlist *errs)
 {
+	if (x->failed_why)
+		return set_failed_page(fs, x, t, errs);
+
 	struct outdir od = { .fd = -1 };
 	struct report r;
 	struct chart_set cs = { 0 };
@@ -587,6 +626,8 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct opts *o,
 	site_index_hash(s, t->salt, hash);
 	if (page_dirty(pg, fs, "index.html", hash)) {
 		cJSON *ctx = site_index_context(s, o->title);
+		if (ctx && site_repro_links(s, ctx) < 0)
+			rc = -1;
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "script", t->js);
 		rc |= render(fs, "index.html", t->index, ctx, t, pg, errs);

@@ -156,6 +156,8 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 	x->cells_failed = set->cells_failed;
 	x->has_report = set->has_report;
 	x->dirty = dirty;
+	if (set->failed_verify && !(x->failed_why = strdup(set->failed_why)))
+		return -1;
 	x->devs = calloc(set->ndevs + 1, sizeof(char *));
 	x->dev_idents = calloc(set->ndevs + 1, sizeof(char *));
 	if (!x->name || !x->slug || !x->path || !x->date || !x->suite || !x->host ||
@@ -235,6 +237,7 @@ void site_release(struct site *s)
 		free(x->host);
 		free(x->status);
 		free(x->source);
+		free(x->failed_why);
 	}
 	for (size_t i = 0; i < s->nsuites; i++) {
 		struct site_suite *u = &s->suites[i];
@@ -374,6 +377,8 @@ cJSON *site_index_context(const struct site *s, const char *title)
 			cJSON_AddItemToArray(devs, dv);
 		}
 		add_s(o, "status", x->status);
+		if (x->failed_why)   /* its numbers are not on the site */
+			add_s(o, "verify_failed", x->failed_why);
 		if (strcmp(x->source, "iomatrix"))
 			add_s(o, "source", x->source);
 		add_f(o, "scale", "%g", x->scale);

@@ -30,6 +30,8 @@ struct site_set {
 	double scale;
 	int cells_done, cells_total, cells_failed;
 	bool has_report;
+	char *failed_why;            /* fails verification: what (archive.h);
+					NULL when intact or without checksums */
 	char **devs;                 /* device names */
 	char **dev_idents;           /* their identity keys */
 	size_t ndevs;
@@ -100,5 +102,12 @@ typedef int (*site_put_fn)(void *ctx, const char *name, const struct sbuf *b);
  * written. */
 int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *ctx,
 		     const char *rel, const char *file, struct sbuf *all);
+
+/* Add to the index context ctx (site_index_context) the links between
+ * originals and their reproductions: each original's row gets
+ * "reproductions": [{href, name, verdict, cls}], each reproduction's row
+ * "reproduces": {href, name, verdict, cls} (site_repro.c).  0, or -1 on
+ * OOM. */
+int site_repro_links(const struct site *s, cJSON *ctx);
 
 #endif

@@ -15,7 +15,10 @@
 
 #include "cli.h"
 #include "ratio.h"
+#include "repro.h"
+#include "sides.h"
 #include "common/fsutil.h"
+#include "resultset/reprofile.h"
 #include "resultset/resultset.h"
 #include "model/report.h"
 #include "render/template.h"
@@ -24,7 +27,6 @@
 
 #define MIN_REPS 3        /* fewer on either side: no verdict */
 #define ALPHA 0.05        /* family-wise error rate over the comparison */
-#define MAX_REPS 256
 
 static const struct option_spec compare_opts[] = {
 	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
@@ -82,14 +84,6 @@ static const char *const verdict_words[V__N] = {
 };
 static const char *const verdict_cls[V__N] = { "worse", "better", "few", "same", "few" };
 
-enum metric { M_IOPS, M_MBS, M_LAT, M__N };
-static const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };
-
-struct side {
-	double v[MAX_REPS];
-	size_t n;
-	double mean, sd;
-};
 
 struct cmp_row {
 	const char *dev_old, *dev_new;  /* raw names */
@@ -103,78 +97,6 @@ struct cmp_row {
 	bool tested;
 	enum verdict v;
 };
-
-/* ---- statistics ---- */
-
-static void side_stats(struct side *s)
-{
-	double sum = 0, ss = 0;
-	for (size_t i = 0; i < s->n; i++)
-		sum += s->v[i];
-	s->mean = s->n ? sum / (double)s->n : NAN;
-	for (size_t i = 0; i < s->n; i++)
-		ss += (s->v[i] - s->mean) * (s->v[i] - s->mean);
-	s->sd = s->n > 1 ? sqrt(ss / (double)(s->n - 1)) : 0;
-}
-
-/* Per repetition: IOPS and MB/s summed over directions, mean latency
- * weighted by IOs.  Sets without repetitions (some imports) give their
- * summary mean as one value. */
-static void cell_sides(const struct rset_cell *c, struct side out[M__N])
-{
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
-	const cJSON *rep;
-	static const char *const dn[DIR__COUNT] = { "read", "write" };
-
-	memset(out, 0, sizeof(struct side) * M__N);
-	cJSON_ArrayForEach(rep, reps) {
-		double iops = 0, bw = 0, lsum = 0, lw = 0;
-		bool any = false;
-		if (out[0].n >= MAX_REPS)
-			break;
-		for (int k = 0; k < DIR__COUNT; k++) {
-			const cJSON *d = cJSON_GetObjectItemCaseSensitive(rep, dn[k]);
-			const cJSON *io = cJSON_GetObjectItemCaseSensitive(d, "iops");
-			const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "bw_bytes_s");
-			const cJSON *l = cJSON_GetObjectItemCaseSensitive(
-				cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), "mean");
-			const cJSON *ios = cJSON_GetObjectItemCaseSensitive(d, "ios");
-			if (!cJSON_IsNumber(io))
-				continue;
-			any = true;
-			iops += io->valuedouble;
-			bw += cJSON_IsNumber(b) ? b->valuedouble : 0;
-			if (cJSON_IsNumber(l)) {
-				double w = cJSON_IsNumber(ios) && ios->valuedouble > 0 ? ios->valuedouble : 1;
-				lsum += l->valuedouble * w;
-				lw += w;
-			}
-		}
-		if (!any)
-			continue;
-		out[M_IOPS].v[out[M_IOPS].n++] = iops;
-		out[M_MBS].v[out[M_MBS].n++] = bw / 1e6;
-		if (lw > 0)
-			out[M_LAT].v[out[M_LAT].n++] = lsum / lw;
-	}
-	if (!out[M_IOPS].n) {
-		struct rentry e = { .cell = c };
-		out[M_IOPS].v[out[M_IOPS].n++] = rentry_iops(&e);
-		out[M_MBS].v[out[M_MBS].n++] = rentry_bw(&e) / 1e6;
-		double l = rentry_lat(&e);
-		if (isfinite(l))
-			out[M_LAT].v[out[M_LAT].n++] = l;
-	}
-	for (int m = 0; m < M__N; m++)
-		side_stats(&out[m]);
-}
-
-static enum metric primary_metric(const struct rset_cell *c)
-{
-	if (c->label && !strncasecmp(c->label, "lat", 3))
-		return M_LAT;
-	return c->bs >= 65536 ? M_MBS : M_IOPS;
-}
 
 /*
  * The verdicts: the ratio's interval at the family-wise level (Bonferroni
@@ -253,7 +175,7 @@ static void fmt_change(double pct, char *buf, size_t len)
 static void fmt_side(const struct side *s, enum metric m, double ldiv, char *buf, size_t len)
 {
 	double div = m == M_LAT ? ldiv : 1;
-	double ci = s->n >= 2 ? student_t95(s->n - 1) * s->sd / sqrt((double)s->n) : 0;
+	double ci = side_ci95(s);
 	fmt_stat(s->mean, ci, (int)s->n, div, buf, len);
 }
 
@@ -625,6 +547,25 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 
 }
 
+/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash): the
+ * reproduction's verdicts too, at the tolerance it recorded, into the
+ * context and compare.json.  1 with *rp filled (the caller releases it),
+ * 0 when NEW is no reproduction of OLD, -1 when out of memory. */
+static int compare_repro(const struct report *r, cJSON *ctx, cJSON *json, struct repro *rp)
+{
+	struct reproduces rs;
+
+	if (!repro_of(r, 0, 1))
+		return 0;
+	reprofile_get(r->sets[1].manifest, &rs);
+	if (repro_judge(r, 0, 1, rs.tolerance_pct > 0 ? rs.tolerance_pct :
+			REPRO_DEFAULT_TOLERANCE_PCT, rp) < 0)
+		return -1;
+	cJSON_AddItemToObject(ctx, "reproduction", repro_context(rp, r));
+	cJSON_AddItemToObject(json, "reproduction", repro_context(rp, r));
+	return 1;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct copts c = { .format = "md,html,json", .threshold = 5 };
@@ -638,6 +579,8 @@ int cmd_compare(int argc, char **argv)
 	char *css = NULL;
 	struct outdir od = { .fd = -1 };
 	cJSON *ctx = NULL, *json = NULL;
+	struct repro rp;
+	bool have_rp = false;
 	int rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
@@ -687,7 +630,15 @@ int cmd_compare(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (nrows == 0) {
+	/* a reproduction pairs its cells by plan id (repro.h), so at another
+	 * --scale it is judged even when no workload matches by parameters */
+	int rj = compare_repro(&r, ctx, json, &rp);
+	if (rj < 0) {
+		rc = EXIT_RUNTIME;
+		goto out;
+	}
+	have_rp = rj > 0;
+	if (nrows == 0 && !have_rp) {
 		/* nothing compared is not "no regression": say so, write nothing */
 		fprintf(stderr, "iomatrix: no workload of '%s' matches one of '%s' (a match "
 			"needs the same device name and every result-changing parameter); pair "
@@ -726,6 +677,8 @@ int cmd_compare(int argc, char **argv)
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);
 	printf("%s\n", buf);
+	if (have_rp)
+		repro_print(&rp, &r, stdout);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct cmp_row *row = &rows[i];
 		if (row->v != V_WORSE && row->v != V_BETTER)
@@ -750,6 +703,8 @@ out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
+	if (have_rp)
+		repro_release(&rp);
 	cJSON_Delete(ctx);
 	cJSON_Delete(json);
 	free(rows);

@@ -79,6 +79,8 @@ struct report {
 	bool rehearsal;              /* a set was run with --scale != 1 */
 	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
 	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
+	struct repro_report *repro;   /* owned: the verdicts of reproductions
+					(compare/repro_section.h) */
 };
 
 /*

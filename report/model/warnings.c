@@ -246,7 +246,8 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 		bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
 		if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
 			pick_add(&pk[W_CACHE], c);
-		if (!c->direct && writes && !c->fsync && !c->end_fsync)
+		if (!c->direct && writes && !c->fsync && !c->end_fsync &&
+		    !c->cell.fdatasync && !c->cell.sysbench_fsync_freq)
 			pick_add(&pk[W_BUFWRITE], c);
 		if (writes && c->cell.data != DATA_RANDOM)
 			pick_add(&pk[W_DATA], c);

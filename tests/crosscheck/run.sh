@@ -86,10 +86,17 @@ for c in json.load(open(sys.argv[1]))["cells"]:
     total = c["size_bytes"] * c["files"]
     common = "--file-num=%d --file-total-size=%d" % (c["files"], total)
     rw = c["rwmixread"] / max(1, 100 - c["rwmixread"])
+    # the fsync rules sysbench has: its own periodic one (sysbench_fsync_freq;
+    # fio's per-file `fsync` it cannot do) and the one at the end
+    if c.get("fsync") or c.get("fdatasync"):
+        sys.stderr.write("crosscheck: cell %d: sysbench has no per-file fsync; "
+                         "use sysbench_fsync_freq\n" % c["id"])
     run = ("%s --file-test-mode=%s --file-block-size=%d --threads=%d "
-           "--time=%d --events=%d --file-fsync-freq=%d --file-rw-ratio=%g%s" %
+           "--time=%d --events=%d --file-fsync-freq=%d --file-fsync-end=%s "
+           "--file-rw-ratio=%g%s" %
            (common, mode[c["pattern"]], c["bs_bytes"], c["jobs"],
-            max(1, math.ceil(c["runtime_ns"] / 1e9)), c["requests"], c["fsync"], rw,
+            max(1, math.ceil(c["runtime_ns"] / 1e9)), c["requests"],
+            c.get("sysbench_fsync_freq", 0), "on" if c.get("end_fsync") else "off", rw,
             " --file-extra-flags=direct" if c["direct"] else ""))
     # id, directory, prepare options, run options
     print("%04d\t%s\t%s\t%s" % (c["id"], d, common, run))
@@ -261,7 +268,7 @@ for c in plan:
         # export fio now writes invalidate=0 unless drop_caches, as we run)
         if not p["direct"]:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
-        if p["data"] == "zero":
+        if p["data"] == "zero" and other == "fio":
             why.append("zero-filled buffers (dd if=/dev/zero): fio writes random data")
         if a[0][4] < 1e9:
             why.append("a very short cell at this scale (%.0f ms measured: start-up, first IOs and timer effects weigh heavily); raise CROSSCHECK_SCALE" % (a[0][4] / 1e6))

@@ -33,7 +33,7 @@ max_len() {
 dict_of() {
 	case "$1" in
 	fuzz_suite) echo yaml.dict ;;
-	fuzz_units|fuzz_template|fuzz_import_sysbench|fuzz_import_csv) echo none ;;
+	fuzz_units|fuzz_template|fuzz_import_sysbench|fuzz_import_csv|fuzz_unpack) echo none ;;
 	*) echo json.dict ;;
 	esac
 }

@@ -46,7 +46,7 @@ keys = {"id", "device", "path", "label", "pattern", "bs_bytes", "iodepth", "jobs
         "repeat", "cooldown_ns", "seed", "interval_ns", "keep_files",
         "iodepth_batch", "iodepth_batch_complete_min", "iodepth_batch_complete_max",
         "registerfiles", "fixedbufs", "sqthread_poll", "sqthread_poll_cpu", "hipri",
-        "nonvectored", "cpus_allowed", "numa_node"}
+        "nonvectored", "cpus_allowed", "numa_node", "norandommap", "randrepeat"}
 for i, c in enumerate(p["cells"]):
     assert set(c) == keys, set(c) ^ keys
     assert c["id"] == i + 1

@@ -119,9 +119,14 @@ static void test_json_roundtrip(void **state)
 	c.nonvectored = 0;
 	snprintf(c.cpus_allowed, sizeof(c.cpus_allowed), "0-1,4");
 	c.numa_node = -1; /* a negative value survives the round trip */
+	c.fdatasync = 3;
+	c.sysbench_fsync_freq = 100;
+	c.norandommap = true;
+	c.randrepeat = false;
+	snprintf(c.random_distribution, sizeof(c.random_distribution), "zoned:60/10:40/90");
 	cJSON *j = cell_to_json(&c);
 	assert_non_null(j);
-	assert_int_equal(cJSON_GetArraySize(j), 41);
+	assert_int_equal(cJSON_GetArraySize(j), 46);
 	assert_int_equal(cJSON_GetObjectItem(j, "numa_node")->valueint, -1);
 	assert_non_null(cJSON_GetObjectItem(j, "bs_bytes"));
 	assert_non_null(cJSON_GetObjectItem(j, "io_size_bytes"));

@@ -67,6 +67,10 @@
 #include "../fuzz/fuzz_fleet_controller.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_unpack_one
+#include "../fuzz/fuzz_unpack.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -236,6 +240,13 @@ static void test_replay_set_tree(void **state)
 	replay("fuzz_set_tree", fuzz_set_tree_one);
 }
 
+/* Packs from anyone: unpack leaves one verified set or nothing. */
+static void test_replay_unpack(void **state)
+{
+	(void)state;
+	replay("fuzz_unpack", fuzz_unpack_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_replay_fleet_controller),
 		cmocka_unit_test(test_replay_cmds),
 		cmocka_unit_test(test_replay_set_tree),
+		cmocka_unit_test(test_replay_unpack),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

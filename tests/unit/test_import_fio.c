@@ -255,7 +255,7 @@ static void test_malformed_json_position(void **state)
 	expect_error("{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n", "4:1: malformed JSON");
 	expect_error("no json here\n", "1:1: no JSON found");
 	expect_error("{\"a\": 1}\n", "1:1: not fio output");
-	expect_error("{\"fio version\": \"fio-2.2\", \"jobs\": []}\n", "1:17: 'fio-2.2' output is not supported");
+	expect_error("{\"fio version\": \"fio-1.59\", \"jobs\": []}\n", "1:17: 'fio-1.59' output is not supported");
 	expect_error("{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"j\", "
 		     "\"job options\": {\"rw\": \"trim\"}}]}\n", "1:77: job 'j': rw 'trim'");
 }

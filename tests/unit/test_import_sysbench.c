@@ -96,7 +96,10 @@ static void test_buffered_with_periodic_fsync(void **state)
 	(void)state;
 	assert_int_equal(load(&s, "rndwr-buffered-fsync.log", NULL, &e), 0);
 	assert_false(s.cells[0].params.direct);
-	assert_int_equal(s.cells[0].params.fsync, 100);
+	/* sysbench's rule, not fio's per-file fsync count */
+	assert_int_equal(s.cells[0].params.sysbench_fsync_freq, 100);
+	assert_int_equal(s.cells[0].params.fsync, 0);
+	assert_true(s.cells[0].params.norandommap);
 	import_set_release(&s);
 	errlist_release(&e);
 }

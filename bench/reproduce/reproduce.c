@@ -1,0 +1,125 @@
+/*
+ * reproduce.c - reproduce.h: device mapping and the completeness of an
+ * imported set's parameters, checked before any IO.
+ */
+#include "reproduce.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "resultset/rset.h"
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static bool map_names(const char *map, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(map, name, n) && map[n] == '=';
+}
+
+int reproduce_check_devices(const struct repro_original *o, const char *const *maps,
+			    size_t nmaps, struct sbuf *err)
+{
+	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(o->manifest, "devices"), *d;
+	struct sbuf missing = SBUF_INIT, all = SBUF_INIT;
+	int bad = 0;
+
+	cJSON_ArrayForEach(d, devs) {
+		const char *name = jstr(d, "name"), *path = jstr(d, "path");
+		bool found = false;
+		if (!name)
+			continue;
+		for (size_t i = 0; i < nmaps && !found; i++)
+			found = map_names(maps[i], name);
+		sbuf_addf(&all, "%s%s (was %s)", all.len ? ", " : "", name, path ? path : "?");
+		if (!found)
+			sbuf_addf(&missing, " --device %s=PATH", name);
+	}
+	for (size_t i = 0; i < nmaps; i++) {
+		bool known = false;
+		cJSON_ArrayForEach(d, devs)
+			known |= jstr(d, "name") && map_names(maps[i], jstr(d, "name"));
+		if (!known) {
+			sbuf_addf(err, "'--device %s' names no device of set '%s'; its devices: %s\n",
+				  maps[i], o->dir, all.len ? sbuf_str(&all) : "none");
+			bad = 1;
+		}
+	}
+	if (missing.len) {
+		sbuf_addf(err, "set '%s' ran on devices %s; map each to a path here:%s\n",
+			  o->dir, all.len ? sbuf_str(&all) : "none", sbuf_str(&missing));
+		bad = 1;
+	}
+	sbuf_release(&missing);
+	sbuf_release(&all);
+	return bad ? -1 : 0;
+}
+
+/* fio: the job options of every cell, and how far each job went. */
+static void fio_missing(const struct rset *rs, struct sbuf *m)
+{
+	static const char *const extent[] = { "size", "filesize", "io_size", "io_limit",
+					      "number_ios", "runtime" };
+	for (size_t i = 0; i < rs->ncells; i++) {
+		const struct rset_cell *c = &rs->cells[i];
+		const cJSON *src = cJSON_GetObjectItemCaseSensitive(c->json, "source");
+		const cJSON *opts = cJSON_GetObjectItemCaseSensitive(src, "fio_options");
+		bool has = false;
+		if (!cJSON_IsObject(opts) || !opts->child) {
+			sbuf_addf(m, "  cell %d (%s): fio's job options (the JSON has no "
+				  "\"job options\")\n", c->id, c->label ? c->label : "?");
+			continue;
+		}
+		for (size_t k = 0; k < sizeof(extent) / sizeof(extent[0]); k++)
+			has |= jstr(opts, extent[k]) != NULL;
+		if (!has)
+			sbuf_addf(m, "  cell %d (%s): size or runtime (fio's default, the whole "
+				  "file or device, is not recorded)\n", c->id,
+				  c->label ? c->label : "?");
+	}
+}
+
+int reproduce_check_complete(const struct repro_original *o, struct sbuf *err)
+{
+	struct rset rs;
+	struct errlist errs = ERRLIST_INIT;
+	struct sbuf m = SBUF_INIT;
+	int ret = 0;
+
+	if (!strcmp(o->source_kind, "iomatrix"))
+		return 0;
+	if (!strcmp(o->source_kind, "sysbench"))
+		return 0;
+	memset(&rs, 0, sizeof(rs));
+	if (rset_load(o->dir, &rs, &errs) < 0) {
+		for (size_t i = 0; i < errs.n; i++)
+			sbuf_addf(err, "%s\n", errs.msgs[i]);
+		rset_release(&rs);
+		errlist_release(&errs);
+		return -1;
+	}
+	if (!strcmp(o->source_kind, "fio")) {
+		fio_missing(&rs, &m);
+	} else {
+		bool engine = false;
+		for (size_t i = 0; i < rs.ncells; i++)
+			engine |= !strcmp(rs.cells[i].cell.engine, "unknown");
+		sbuf_addf(&m, "  every cell: size and runtime (%s figures give neither)%s\n",
+			  o->source_kind, engine ? "; the engine" : "");
+	}
+	if (m.len) {
+		sbuf_addf(err, "set '%s' was imported from %s output that lacks what a re-run "
+			  "needs:\n%sreproduce needs the parameters of every cell; run the "
+			  "workload with 'iomatrix run' and compare instead\n", o->dir,
+			  o->source_kind, sbuf_str(&m));
+		ret = -1;
+	}
+	sbuf_release(&m);
+	rset_release(&rs);
+	errlist_release(&errs);
+	return ret;
+}

@@ -1,0 +1,426 @@
+/*
+ * sums.c - write and check a directory's SHA256SUMS (sums.h): the walk that
+ * finds what a set holds, the list in coreutils' format, and the checker
+ * that names each changed, missing or extra file.
+ */
+#include "sums.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/fsutil.h"
+#include "common/sbuf.h"
+
+struct went {
+	char *path;
+	bool regular;           /* false: a link, FIFO, device ... */
+};
+
+struct walk {
+	struct went *v;
+	size_t n, cap;
+};
+
+static int walk_add(struct walk *w, const char *prefix, const char *name,
+		    bool regular)
+{
+	if (w->n >= SUMS_MAX_FILES)
+		return -E2BIG;
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		struct went *v = realloc(w->v, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		w->v = v;
+		w->cap = cap;
+	}
+	size_t len = strlen(prefix) + strlen(name) + 1;
+	char *s = malloc(len);
+	if (!s)
+		return -ENOMEM;
+	snprintf(s, len, "%s%s", prefix, name);
+	w->v[w->n++] = (struct went){ s, regular };
+	return 0;
+}
+
+static void walk_release(struct walk *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->v[i].path);
+	free(w->v);
+	memset(w, 0, sizeof(*w));
+}
+
+/* A name sha256sum would escape ("\\" prefix): never one iomatrix writes,
+ * so it is not listed (and the checker calls it extra). */
+static bool plain_name(const char *name)
+{
+	return !strpbrk(name, "\\\n\r");
+}
+
+static int walk_dir(int dfd, const char *prefix, int depth, unsigned flags,
+		    bool include_sums, struct walk *w)
+{
+	int fd = dup(dfd), ret = 0;
+	DIR *d;
+	struct dirent *e;
+
+	if (fd < 0)
+		return -errno;
+	if (!(d = fdopendir(fd))) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	rewinddir(d);
+	while (!ret && (errno = 0, e = readdir(d))) {
+		const char *nm = e->d_name;
+		struct stat st;
+
+		if (!strcmp(nm, ".") || !strcmp(nm, "..") || fsutil_is_temp_name(nm))
+			continue;
+		if (!*prefix && !include_sums && !strcmp(nm, SUMS_FILE))
+			continue;
+		if (fstatat(dfd, nm, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			ret = errno == ENOENT ? 0 : -errno;
+			continue;
+		}
+		if (S_ISDIR(st.st_mode) && plain_name(nm)) {
+			if (!*prefix && (flags & SUMS_SET) && !strcmp(nm, SUMS_REPORT_DIR))
+				continue;
+			if (depth >= SUMS_MAX_DEPTH) {
+				ret = walk_add(w, prefix, nm, false);
+				continue;
+			}
+			int sub = openat(dfd, nm, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub < 0) {
+				ret = -errno;
+				continue;
+			}
+			size_t plen = strlen(prefix) + strlen(nm) + 2;
+			char *p = malloc(plen);
+			if (!p) {
+				close(sub);
+				ret = -ENOMEM;
+				continue;
+			}
+			snprintf(p, plen, "%s%s/", prefix, nm);
+			ret = walk_dir(sub, p, depth + 1, flags, include_sums, w);
+			free(p);
+			close(sub);
+			continue;
+		}
+		ret = walk_add(w, prefix, nm, S_ISREG(st.st_mode) && plain_name(nm));
+	}
+	if (!ret && errno)
+		ret = -errno;
+	closedir(d);
+	return ret;
+}
+
+static int cmp_went(const void *a, const void *b)
+{
+	return strcmp(((const struct went *)a)->path, ((const struct went *)b)->path);
+}
+
+static int walk_sorted(int dirfd, unsigned flags, bool include_sums, struct walk *w)
+{
+	memset(w, 0, sizeof(*w));
+	int r = walk_dir(dirfd, "", 0, flags, include_sums, w);
+	if (r < 0) {
+		walk_release(w);
+		return r;
+	}
+	if (w->n)
+		qsort(w->v, w->n, sizeof(*w->v), cmp_went);
+	return 0;
+}
+
+/* Hash relative path rel below dirfd without following a link anywhere. */
+static int hash_rel(int dirfd, const char *rel, char hex[65])
+{
+	const char *slash = strrchr(rel, '/');
+	if (!slash)
+		return fsutil_sha256_at(dirfd, rel, hex);
+	char dir[4096];
+	size_t n = (size_t)(slash - rel);
+	if (n >= sizeof(dir))
+		return -ENAMETOOLONG;
+	memcpy(dir, rel, n);
+	dir[n] = '\0';
+	int fd = fsutil_open_dir_at(dirfd, dir, false, NULL);
+	if (fd < 0)
+		return fd;
+	int r = fsutil_sha256_at(fd, slash + 1, hex);
+	close(fd);
+	return r;
+}
+
+int sums_list_at(int dirfd, unsigned flags, bool include_sums, char ***paths,
+		 size_t *n)
+{
+	struct walk w;
+	int r = walk_sorted(dirfd, flags, include_sums, &w);
+	if (r < 0)
+		return r;
+	char **out = malloc((w.n ? w.n : 1) * sizeof(*out));
+	if (!out) {
+		walk_release(&w);
+		return -ENOMEM;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < w.n; i++) {
+		if (w.v[i].regular)
+			out[k++] = w.v[i].path;
+		else
+			free(w.v[i].path);
+	}
+	free(w.v);
+	*paths = out;
+	*n = k;
+	return 0;
+}
+
+void sums_free_list(char **paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+int sums_write_at(int dirfd, unsigned flags)
+{
+	char **paths, hex[65];
+	size_t n;
+	struct sbuf b = SBUF_INIT;
+	int r = sums_list_at(dirfd, flags, false, &paths, &n);
+
+	if (r < 0)
+		return r;
+	for (size_t i = 0; i < n && r == 0; i++) {
+		r = hash_rel(dirfd, paths[i], hex);
+		if (r == 0)
+			sbuf_addf(&b, "%s  %s\n", hex, paths[i]);
+	}
+	if (r == 0 && b.oom)
+		r = -ENOMEM;
+	if (r == 0)
+		r = fsutil_write_atomic_at(dirfd, SUMS_FILE, sbuf_str(&b), b.len);
+	sbuf_release(&b);
+	sums_free_list(paths, n);
+	return r;
+}
+
+/* ---- checking ---- */
+
+static int add_problem(struct sums_check *c, const char *prefix, const char *what,
+		       const char *path)
+{
+	char **p = c->problems;
+	/* grow at powers of two: a hostile set may hold 10^5 extra files */
+	if (!(c->nproblems & (c->nproblems - 1))) {
+		p = realloc(c->problems, (c->nproblems ? 2 * c->nproblems : 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		c->problems = p;
+	}
+	size_t len = strlen(prefix) + strlen(what) + strlen(path) + 3;
+	if (!(p[c->nproblems] = malloc(len)))
+		return -ENOMEM;
+	snprintf(p[c->nproblems++], len, "%s %s%s", what, prefix, path);
+	c->state = SUMS_FAILED;
+	return 0;
+}
+
+/* A path a list may name: relative, no empty, "." or ".." component. */
+static bool safe_rel(const char *p)
+{
+	if (!*p || *p == '/')
+		return false;
+	for (const char *s = p; *s;) {
+		size_t n = strcspn(s, "/");
+		if (n == 0 || (n == 1 && s[0] == '.') ||
+		    (n == 2 && s[0] == '.' && s[1] == '.'))
+			return false;
+		s += n;
+		if (*s == '/')
+			s++;
+		if (!*s && s[-1] == '/')
+			return false;
+	}
+	return true;
+}
+
+struct listed {
+	char *path;          /* into the list's text */
+	char hex[65];
+};
+
+static int cmp_listed(const void *a, const void *b)
+{
+	return strcmp(((const struct listed *)a)->path, ((const struct listed *)b)->path);
+}
+
+/* Parse the text of a SHA256SUMS in place into *out (sorted by path).
+ * Malformed lines become problems.  0 or -ENOMEM. */
+static int parse_list(char *text, size_t len, const char *prefix,
+		      struct sums_check *c, struct listed **out, size_t *nout)
+{
+	struct listed *v = NULL;
+	size_t n = 0, lineno = 0;
+	char *s = text, *end = text + len;
+	int r = 0;
+	char where[64];
+
+	while (s < end && r == 0) {
+		char *nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl)
+			nl = end;
+		*nl = '\0';
+		lineno++;
+		char *line = s;
+		s = nl + 1;
+		if (!*line)
+			continue;
+		bool ok = strlen(line) > 66 && strspn(line, "0123456789abcdefABCDEF") == 64 &&
+			  line[64] == ' ' && (line[65] == ' ' || line[65] == '*') &&
+			  safe_rel(line + 66) && n < SUMS_MAX_FILES;
+		if (!ok) {
+			snprintf(where, sizeof(where), "%s:%zu:", SUMS_FILE, lineno);
+			r = add_problem(c, prefix, "malformed line at", where);
+			continue;
+		}
+		if (!(n & (n - 1))) {   /* powers of two */
+			struct listed *nv = realloc(v, (n ? 2 * n : 1) * sizeof(*nv));
+			if (!nv) {
+				r = -ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		v[n].path = line + 66;
+		for (int i = 0; i < 64; i++)
+			v[n].hex[i] = (char)(line[i] | 0x20); /* lower case */
+		v[n++].hex[64] = '\0';
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_listed);
+	for (size_t i = 1; i < n && r == 0; i++)
+		if (!strcmp(v[i].path, v[i - 1].path))
+			r = add_problem(c, prefix, "listed twice", v[i].path);
+	*out = v;
+	*nout = n;
+	return r;
+}
+
+static int check_listed(int dirfd, const char *prefix, const struct listed *v,
+			size_t n, struct sums_check *c)
+{
+	char hex[65];
+	int r = 0;
+
+	for (size_t i = 0; i < n && r == 0; i++) {
+		int h = hash_rel(dirfd, v[i].path, hex);
+		if (h == -ENOENT || h == -ENOTDIR)
+			r = add_problem(c, prefix, "missing", v[i].path);
+		else if (h < 0)
+			r = add_problem(c, prefix, "changed", v[i].path);
+		else if (strcmp(hex, v[i].hex))
+			r = add_problem(c, prefix, "changed", v[i].path);
+	}
+	return r;
+}
+
+static int check_extra(int dirfd, unsigned flags, const char *prefix,
+		       const struct listed *v, size_t n, struct sums_check *c)
+{
+	struct walk w;
+	int r = walk_sorted(dirfd, flags, false, &w);
+
+	for (size_t i = 0; r == 0 && i < w.n; i++) {
+		struct listed key = { .path = w.v[i].path };
+		if (!n || !bsearch(&key, v, n, sizeof(*v), cmp_listed))
+			r = add_problem(c, prefix, "extra", w.v[i].path);
+	}
+	walk_release(&w);
+	if (r == -E2BIG)
+		r = add_problem(c, prefix, "too many files below", prefix[0] ? prefix : ".");
+	return r;
+}
+
+static int verify_dir(int dirfd, unsigned flags, const char *prefix,
+		      struct sums_check *c)
+{
+	size_t len, n = 0;
+	struct listed *v = NULL;
+	char *text = fsutil_read_at(dirfd, SUMS_FILE, SUMS_MAX_LIST_BYTES, 0, &len);
+	int r;
+
+	if (!text) {
+		if (errno == ENOENT)
+			return 1;   /* no list */
+		return add_problem(c, prefix, "unreadable", SUMS_FILE);
+	}
+	r = parse_list(text, len, prefix, c, &v, &n);
+	c->nfiles += n;
+	if (r == 0)
+		r = check_listed(dirfd, prefix, v, n, c);
+	if (r == 0)
+		r = check_extra(dirfd, flags, prefix, v, n, c);
+	free(v);
+	free(text);
+	return r;
+}
+
+int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	c->state = SUMS_INTACT;
+	r = verify_dir(dirfd, flags, "", c);
+	if (r == 1) {
+		c->state = SUMS_NONE;
+		r = 0;
+	}
+	if (r == 0 && (flags & SUMS_SET) && c->state != SUMS_NONE) {
+		int fd = openat(dirfd, SUMS_REPORT_DIR, O_RDONLY | O_DIRECTORY |
+				O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0) {
+			r = verify_dir(fd, 0, SUMS_REPORT_DIR "/", c);
+			if (r == 1)
+				r = 0;  /* a report from before checksums */
+			close(fd);
+		}
+	}
+	if (r < 0) {
+		sums_check_release(c);
+		return r;
+	}
+	return 0;
+}
+
+void sums_check_release(struct sums_check *c)
+{
+	for (size_t i = 0; i < c->nproblems; i++)
+		free(c->problems[i]);
+	free(c->problems);
+	c->problems = NULL;
+	c->nproblems = 0;
+}
+
+const char *sums_state_name(enum sums_state s)
+{
+	switch (s) {
+	case SUMS_INTACT: return "intact";
+	case SUMS_NONE: return "no checksums";
+	case SUMS_FAILED: break;
+	}
+	return "FAILED";
+}

@@ -1,0 +1,80 @@
+/*
+ * sums.h - SHA256SUMS of a result set (results/README.md SHA256SUMS): the
+ * list that lets anyone check a set with plain `sha256sum -c SHA256SUMS`,
+ * and its checker (`iomatrix verify`, unpack, site, history).
+ *
+ * The list is coreutils' format, one line per file, "HEX  PATH\n", sorted
+ * by PATH in byte order, PATH relative to the set ("cells/0001.json").  It
+ * covers every regular file below the set except SHA256SUMS itself,
+ * iomatrix's temporary files and, in a set, the report/ directory, which
+ * has its own list (report/SHA256SUMS, written by `report`).
+ *
+ * Walking never follows a link: a link, FIFO or device below the set is
+ * not listed, and the checker names it as an extra file.  Functions
+ * return 0 or -errno.
+ */
+#ifndef IOMATRIX_RESULTSET_SUMS_H
+#define IOMATRIX_RESULTSET_SUMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SUMS_FILE "SHA256SUMS"
+/* The directory of a set that is left to its own list. */
+#define SUMS_REPORT_DIR "report"
+/* Deepest directory nesting walked, and most files listed or checked: far
+ * above what a set holds (RESULTSET_MAX_ID cells would be slower to check
+ * than to re-run; a set of 10^5 cells is already unusual). */
+#define SUMS_MAX_DEPTH 8
+#define SUMS_MAX_FILES 200000
+/* Largest SHA256SUMS read. */
+#define SUMS_MAX_LIST_BYTES (32u << 20)
+
+/* Flags of sums_write_at() and sums_verify_at(). */
+enum {
+	/* The directory is a result set: its report/ is not covered. */
+	SUMS_SET = 1 << 0,
+};
+
+/*
+ * Write dirfd's SHA256SUMS (atomically, common/fsutil.h) over the files
+ * the header describes.  0, or -errno (-E2BIG past SUMS_MAX_FILES).
+ */
+int sums_write_at(int dirfd, unsigned flags);
+
+/* The relative paths of the files sums_write_at() lists, sorted, into
+ * *paths (*n of them; the caller frees each and the array).  With
+ * include_sums, SHA256SUMS too when present.  0 or -errno. */
+int sums_list_at(int dirfd, unsigned flags, bool include_sums, char ***paths,
+		 size_t *n);
+void sums_free_list(char **paths, size_t n);
+
+enum sums_state {
+	SUMS_INTACT,   /* every listed file present and unchanged, no extra */
+	SUMS_NONE,     /* no SHA256SUMS: a set written before checksums */
+	SUMS_FAILED,   /* see problems */
+};
+
+/* What a check found.  problems are lines such as "changed cells/0001.json",
+ * "missing plan.json", "extra notes.txt", "SHA256SUMS:3: malformed line";
+ * owned (sums_check_release). */
+struct sums_check {
+	enum sums_state state;
+	size_t nfiles;          /* files the list names */
+	char **problems;
+	size_t nproblems;
+};
+
+/*
+ * Check dirfd against its SHA256SUMS.  With SUMS_SET, a report/SHA256SUMS
+ * present is checked too (its problems read "report/..."), and report/ is
+ * otherwise not covered.  Never follows a link.  0 with *c filled, or
+ * -errno when the directory cannot be read (c is then released).
+ */
+int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c);
+void sums_check_release(struct sums_check *c);
+
+/* "intact", "no checksums", "FAILED" */
+const char *sums_state_name(enum sums_state s);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * test_randmap.c - the keyed permutation behind the random map: every
+ * block exactly once per pass for sizes 1, 2, primes and 2^k +- 1; at 10^9
+ * blocks a bijection on a sample (through the inverse) and the cycle
+ * walk's length; a new key gives a new order.
+ */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/prng.h"
+#include "common/randmap.h"
+
+/* One full pass over [0, n) hits every block once. */
+static void check_pass(uint64_t n, uint64_t key)
+{
+	struct randmap m;
+	unsigned char *seen = calloc((size_t)n, 1);
+	assert_non_null(seen);
+	randmap_init(&m, n, key);
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t y = randmap_at(&m, i, NULL);
+		assert_true(y < n);
+		assert_int_equal(seen[y], 0);
+		seen[y] = 1;
+		assert_int_equal(randmap_inverse(&m, y), i);
+	}
+	free(seen);
+}
+
+static void test_small_sizes(void **state)
+{
+	(void)state;
+	static const uint64_t sizes[] = { 1, 2, 3, 5, 7, 11, 13, 31, 97, 101,
+		257, 1021, 4093, 65521, 1000003 };
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		check_pass(sizes[i], 0x89 + i);
+}
+
+static void test_powers_of_two(void **state)
+{
+	(void)state;
+	for (unsigned k = 1; k <= 20; k++) {
+		check_pass((1ULL << k) - 1, k);
+		check_pass(1ULL << k, k);
+		check_pass((1ULL << k) + 1, k);
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* 10^9 blocks (a full pass would take minutes): a sample of 2^18 indexes
+ * maps to 2^18 distinct blocks in range, each back to its index, and the
+ * cycle walk takes 2^30 / 10^9 = 1.07 rounds on average. */
+static void test_billion(void **state)
+{
+	(void)state;
+	const uint64_t n = 1000000000ULL;
+	const size_t k = 1 << 18;
+	struct randmap m;
+	struct prng p;
+	uint64_t *ys = malloc(k * sizeof(*ys));
+	unsigned walk, maxwalk = 0;
+	double sum = 0;
+	assert_non_null(ys);
+	randmap_init(&m, n, 0x1234);
+	prng_seed(&p, 7);
+	uint64_t start = prng_below(&p, n - k);
+	for (size_t i = 0; i < k; i++) {
+		uint64_t idx = start + i; /* distinct indexes */
+		ys[i] = randmap_at(&m, idx, &walk);
+		assert_true(ys[i] < n);
+		assert_int_equal(randmap_inverse(&m, ys[i]), idx);
+		sum += walk;
+		if (walk > maxwalk)
+			maxwalk = walk;
+	}
+	qsort(ys, k, sizeof(*ys), cmp_u64);
+	for (size_t i = 1; i < k; i++)
+		assert_true(ys[i] != ys[i - 1]);
+	double mean = sum / (double)k;
+	assert_true(mean < 1.2);   /* expected 1.074 */
+	assert_true(maxwalk < 40); /* P(walk > 40) = 0.07^40 */
+	/* the worst domain, n just above a power of two: below 2 */
+	randmap_init(&m, (1ULL << 29) + 1, 99);
+	sum = 0;
+	for (size_t i = 0; i < k; i++) {
+		randmap_at(&m, i * 511, &walk);
+		sum += walk;
+	}
+	assert_true(sum / (double)k < 2.1);
+	free(ys);
+}
+
+/* A new key (a new pass) gives a new order, and the first tenth of a
+ * pass is spread over the whole range. */
+static void test_keys_and_spread(void **state)
+{
+	(void)state;
+	const uint64_t n = 100000;
+	struct randmap a, b;
+	unsigned same = 0, buckets[10] = { 0 };
+	randmap_init(&a, n, 1);
+	randmap_init(&b, n, 2);
+	for (uint64_t i = 0; i < n; i++)
+		same += randmap_at(&a, i, NULL) == randmap_at(&b, i, NULL);
+	assert_true(same < 100); /* 1 expected */
+	for (uint64_t i = 0; i < n / 10; i++)
+		buckets[randmap_at(&a, i, NULL) * 10 / n]++;
+	double chi = 0, e = (double)n / 100;
+	for (int i = 0; i < 10; i++)
+		chi += (buckets[i] - e) * (buckets[i] - e) / e;
+	assert_true(chi < 27.9); /* chi-square, 9 degrees, p = 0.001 */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_small_sizes),
+		cmocka_unit_test(test_powers_of_two),
+		cmocka_unit_test(test_billion),
+		cmocka_unit_test(test_keys_and_spread),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
