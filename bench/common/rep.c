@@ -19,6 +19,11 @@ void rep_result_release(struct rep_result *r)
 	}
 }
 
+const char *lat_kind_name(enum lat_kind k)
+{
+	return k == LAT_COMPLETION ? "completion" : "total";
+}
+
 bool dir_lat_mean(const struct dir_result *d, double *out)
 {
 	if (d->known & REP_EXACT)

@@ -32,6 +32,17 @@ enum {
 	REP_EXACT = 1 << 3,
 };
 
+/* The other kind of latency, when the source measured it too (an import
+ * of fio, which prints lat and clat): kept apart, never merged into the
+ * cell's own kind.  Reported moments and percentiles only. */
+struct lat_other {
+	bool present;
+	bool have_range, have_sd;
+	double min_ns, max_ns, mean_ns, stddev_ns;
+	size_t npct;
+	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
+};
+
 struct dir_result {
 	bool present;           /* the direction is part of this repetition */
 	unsigned known;         /* REP_* bits */
@@ -46,9 +57,12 @@ struct dir_result {
 	double pct_p[REP_MAX_PCT], pct_ns[REP_MAX_PCT];
 	struct lat_hist *hist;  /* owned; NULL when none */
 	struct series series;   /* REP_EXACT: per-interval time series */
+	struct lat_other other; /* the kind that is not rep_result.lat_kind */
 };
 
 struct rep_result {
+	enum lat_kind lat_kind;   /* what every lat of dir[] holds; the runner:
+				   * LAT_TOTAL */
 	uint64_t runtime_ns;      /* measured time, ramp excluded; 0 unknown */
 	bool have_cpu;            /* cpu_*_pct known */
 	bool have_ctx;            /* ctx_* known (runner) */

@@ -1,7 +1,7 @@
 /*
  * student.h - Student's t distribution, the one copy: the 95 % confidence
  * interval of every summary (stats.c, so the report), and the ratio
- * interval that `compare` and `history` judge by (report/compare/ratio.c,
+ * interval that `compare` and `history` judge by (report/model/ratio.c,
  * used by report/archive/changepoint.c) all use these.  Pure code, no IO,
  * no state: safe from any thread.
  */

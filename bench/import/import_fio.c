@@ -18,6 +18,7 @@
 #include "common/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
+#include "fio_lat.h"
 #include "common/units.h"
 
 struct fio_doc {
@@ -197,138 +198,6 @@ static void fio_device(const char *filename, const char *directory,
 	}
 	if (!out[0])
 		copy_str(out, len, "fio");
-}
-
-/* Add a json+ "bins" object ({"ns": count}) to h.  -1 if malformed. */
-static int fio_bins(const cJSON *bins, struct lat_hist *h)
-{
-	const cJSON *b;
-
-	cJSON_ArrayForEach(b, bins) {
-		char *end;
-		errno = 0;
-		unsigned long long ns = strtoull(b->string ? b->string : "", &end, 10);
-		if (errno || !b->string || end == b->string || *end ||
-		    !cJSON_IsNumber(b) || b->valuedouble < 0)
-			return -1;
-		hist_add_n(h, ns, import_u64(b->valuedouble));
-	}
-	return 0;
-}
-
-/* fio's percentile object into d (ascending by p). */
-static int fio_pcts(const cJSON *pct, struct dir_result *d)
-{
-	const cJSON *e;
-
-	d->npct = 0;
-	cJSON_ArrayForEach(e, pct) {
-		if (d->npct >= sizeof(d->pct_p) / sizeof(d->pct_p[0]))
-			break;
-		if (!e->string || !cJSON_IsNumber(e) || !(strtod(e->string, NULL) > 0))
-			continue;   /* fio 2.x pads the list with "0.00": 0 */
-		if (!(e->valuedouble >= 0))
-			return -3; /* a negative latency: edited or damaged */
-		d->pct_p[d->npct] = strtod(e->string, NULL);
-		d->pct_ns[d->npct] = e->valuedouble;
-		d->npct++;
-	}
-	return 0;
-}
-
-/* Accumulates the entries of one job (numjobs without group_reporting). */
-struct acc {
-	struct dir_result dir[DIR__COUNT];
-	double lat_m2[DIR__COUNT];
-	bool pct_lost[DIR__COUNT];
-	bool pct_clat[DIR__COUNT];
-	bool hist_clat[DIR__COUNT];
-	bool no_lat[DIR__COUNT];
-	double runtime_ms, usr, sys;
-	unsigned entries;
-};
-
-/* Fold one job entry's direction (fio's "read"/"write" object) into a. */
-static int acc_dir(struct acc *a, int di, const cJSON *o)
-{
-	struct dir_result *d = &a->dir[di];
-	double ios, bytes, iops, bw, rt, n, mn, mx, mean, sd;
-	const cJSON *lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
-	const cJSON *clat = cJSON_GetObjectItemCaseSensitive(o, "clat_ns");
-
-	if (num(o, "total_ios", &ios) < 0 || num(o, "io_bytes", &bytes) < 0 ||
-	    num(o, "iops", &iops) < 0 || num(o, "bw_bytes", &bw) < 0 ||
-	    num(o, "runtime", &rt) < 0 || !cJSON_IsObject(lat) ||
-	    !cJSON_IsObject(clat))
-		return -1;
-	if (num(lat, "N", &n) < 0 || num(lat, "min", &mn) < 0 ||
-	    num(lat, "max", &mx) < 0 || num(lat, "mean", &mean) < 0 ||
-	    num(lat, "stddev", &sd) < 0)
-		return -1;
-	/* fio never prints a negative count or latency: such a file was
-	 * edited or damaged, and a negative p99 must not reach a report */
-	if (ios < 0 || bytes < 0 || iops < 0 || bw < 0 || rt < 0 || n < 0 ||
-	    mn < 0 || mx < 0 || mean < 0 || sd < 0 || (n > 0 && mx < mn))
-		return -3;
-	d->present = true;
-	d->ios += import_u64(ios);
-	d->bytes += import_u64(bytes);
-	d->iops += iops;
-	d->bw_bytes_s += bw;
-	if (rt > a->runtime_ms)
-		a->runtime_ms = rt;
-	if (ios > 0 && n <= 0) {
-		a->no_lat[di] = true; /* gtod_reduce / disable_lat */
-		return 0;
-	}
-	if (n <= 0)
-		return 0;
-	/* Moments: Chan's merge of the entries. */
-	double tot = (double)d->lat_n + n, delta = mean - d->lat_mean_ns;
-	if (!(d->known & REP_LAT) || mn < d->lat_min_ns)
-		d->lat_min_ns = mn;
-	if (!(d->known & REP_LAT) || mx > d->lat_max_ns)
-		d->lat_max_ns = mx;
-	a->lat_m2[di] += sd * sd * (n > 1 ? n - 1 : 0) +
-			 delta * delta * (double)d->lat_n * n / tot;
-	d->lat_mean_ns += delta * n / tot;
-	d->lat_n = import_u64(tot);
-	d->lat_stddev_ns = tot > 1 ? sqrt(a->lat_m2[di] / (tot - 1)) : 0;
-	d->known |= REP_LAT | REP_LAT_RANGE | REP_LAT_SD;
-
-	/* Percentiles and bins: fio puts them on lat_ns with lat_percentiles=1,
-	 * else on clat_ns (completion latency, submission time excluded). */
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(lat, "percentile") ||
-			   cJSON_GetObjectItemCaseSensitive(lat, "bins") ? lat : clat;
-	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(src, "percentile");
-	const cJSON *bins = cJSON_GetObjectItemCaseSensitive(src, "bins");
-	if (src == clat) {
-		a->pct_clat[di] = pct != NULL;
-		a->hist_clat[di] = bins != NULL;
-	}
-	if (bins) {
-		if (!cJSON_IsObject(bins))
-			return -1;
-		if (!d->hist && !(d->hist = calloc(1, sizeof(*d->hist))))
-			return -2;
-		if (fio_bins(bins, d->hist) < 0)
-			return -1;
-	} else if (d->hist) {
-		/* one entry without bins: the merged histogram would lie */
-		free(d->hist);
-		d->hist = NULL;
-	}
-	if (a->entries == 0 && cJSON_IsObject(pct)) {
-		if (fio_pcts(pct, d) < 0)
-			return -3;
-	} else if (a->entries > 0) {
-		/* Percentiles of several jobs do not merge; the histogram
-		 * (json+) gives them back. */
-		if (d->npct)
-			a->pct_lost[di] = true;
-		d->npct = 0;
-	}
-	return 0;
 }
 
 static void iso_of(double epoch, char *buf, size_t len)
@@ -555,7 +424,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
 	struct cell p;
 	struct fio_strs str;
-	struct acc a;
+	struct fio_acc a;
 	struct rep_result rep;
 	unsigned line, col;
 	int ret = -1;
@@ -590,7 +459,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 				e, di == DIR_READ ? "read" : "write");
 			if (!on)
 				continue;
-			int r = cJSON_IsObject(od) ? acc_dir(&a, di, od) : -1;
+			int r = cJSON_IsObject(od) ? fio_acc_dir(&a, di, od) : -1;
 			if (r == -2) {
 				errlist_add(errs, d->path, 0, 0, "out of memory");
 				goto out;
@@ -620,6 +489,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	for (int di = 0; di < DIR__COUNT; di++)
 		rep.dir[di] = a.dir[di];
+	rep.lat_kind = a.kind;
 	moved = true; /* rep owns the histograms now */
 	rep.runtime_ns = import_u64(a.runtime_ms * 1e6);
 	rep.cpu_usr_pct = a.usr;
@@ -662,15 +532,14 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 		goto out;
 	}
 	import_cell_warn(c, "imported from fio output, not measured by iomatrix");
+	if (a.kind == LAT_COMPLETION)
+		import_cell_warn(c, "latency is fio's completion latency (clat: submission excluded), the kind its percentiles were printed for; fio's total latency (lat) is kept apart as lat_total_ns; fio's lat_percentiles=1 gives total-latency percentiles");
 	if (docnote)
 		import_cell_warn(c, "%s", docnote);
 	for (int di = 0; di < DIR__COUNT; di++) {
 		const char *dn = di == DIR_READ ? "read" : "write";
 		if (a.no_lat[di])
 			import_cell_warn(c, "fio recorded no %s latency (gtod_reduce=1 or disable_lat): IOPS and bandwidth only", dn);
-		if (a.pct_clat[di] || a.hist_clat[di])
-			import_cell_warn(c, "%s latency percentiles%s are fio's completion latency (clat: submission excluded); min/max/mean are total latency (lat); fio's lat_percentiles=1 gives total-latency percentiles",
-					 dn, a.hist_clat[di] ? " and histogram" : "");
 		if (a.pct_lost[di] && !a.dir[di].hist)
 			import_cell_warn(c, "%s percentiles of %u fio job entries cannot be merged without json+ bins; run fio with --output-format=json+ or group_reporting",
 					 dn, a.entries);

@@ -193,6 +193,8 @@ static int dir_check(const cJSON *d, const char *w, char *why, size_t whylen)
 	    !opt_num(d, "bw_bytes_s", 0, CELLCHECK_MAX_BW, w, why, whylen))
 		return -1;
 	if (lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), w, why, whylen) < 0 ||
+	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_completion_ns"), w, why, whylen) < 0 ||
+	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_total_ns"), w, why, whylen) < 0 ||
 	    series_check(cJSON_GetObjectItemCaseSensitive(d, "series"), "series", w, why, whylen) < 0)
 		return -1;
 	if (hist && hist_check(hist) < 0) {
@@ -348,6 +350,12 @@ int cellcheck_cell(const cJSON *cell, char *why, size_t whylen)
 	if (st && (!cJSON_IsString(st) || (strcmp(st->valuestring, "ok") &&
 					   strcmp(st->valuestring, "failed")))) {
 		snprintf(why, whylen, "status is not \"ok\" or \"failed\"");
+		return -1;
+	}
+	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(cell, "latency_kind");
+	if (kind && (!cJSON_IsString(kind) || (strcmp(kind->valuestring, "total") &&
+					       strcmp(kind->valuestring, "completion")))) {
+		snprintf(why, whylen, "latency_kind is not \"total\" or \"completion\"");
 		return -1;
 	}
 	if ((err && !cJSON_IsString(err) && !cJSON_IsNull(err)) ||

@@ -162,6 +162,32 @@ static int series_arrays(cJSON *o, const char *name, uint64_t interval_ns, size_
 	return 0;
 }
 
+/* The other kind of latency (rep.h struct lat_other) as LAT: the moments
+ * and percentiles the source printed.  NULL when absent. */
+static cJSON *lat_other_json(const struct lat_other *x)
+{
+	cJSON *o, *p;
+	char key[32];
+
+	if (!x->present || !(o = cJSON_CreateObject()))
+		return NULL;
+	if ((x->have_range && (!add_num(o, "min", x->min_ns) || !add_num(o, "max", x->max_ns))) ||
+	    !add_num(o, "mean", x->mean_ns) ||
+	    (x->have_sd && !add_num(o, "stddev", x->stddev_ns)))
+		goto err;
+	if (x->npct && !(p = cJSON_AddObjectToObject(o, "percentiles")))
+		goto err;
+	for (size_t i = 0; i < x->npct; i++) {
+		snprintf(key, sizeof(key), "%f", x->pct_p[i]);
+		if (!add_num(p, key, x->pct_ns[i]))
+			goto err;
+	}
+	return o;
+err:
+	cJSON_Delete(o);
+	return NULL;
+}
+
 /* The fine intervals a run of runtime_ns covered: those that start before
  * its end, and the one an IO completing exactly at the end falls into
  * when it holds one (so the fine samples add up to the coarse ones). */
@@ -192,7 +218,7 @@ static int series_json(cJSON *o, const struct series *se, uint64_t runtime_ns)
 			     se->fine_lat_sum_ns);
 }
 
-static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns)
+static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns, enum lat_kind kind)
 {
 	bool exact = d->known & REP_EXACT;
 	cJSON *o = cJSON_CreateObject(), *x, *s;
@@ -205,6 +231,10 @@ static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns)
 	if ((x = lat_json(d)))
 		cJSON_AddItemToObject(o, "lat_ns", x);
 	else if (exact)
+		goto err;
+	if ((x = lat_other_json(&d->other)))
+		cJSON_AddItemToObject(o, kind == LAT_TOTAL ? "lat_completion_ns" : "lat_total_ns", x);
+	else if (d->other.present)
 		goto err;
 	if (exact || (d->hist && d->hist->total)) {
 		if (!(x = cJSON_AddObjectToObject(o, "hist")) ||
@@ -285,7 +315,7 @@ cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no)
 	for (int d = 0; d < DIR__COUNT; d++) {
 		if (!r->dir[d].present)
 			continue;
-		cJSON *x = dir_json(&r->dir[d], r->runtime_ns);
+		cJSON *x = dir_json(&r->dir[d], r->runtime_ns, r->lat_kind);
 		if (!x)
 			goto err;
 		cJSON_AddItemToObject(o, dir_name(d), x);
@@ -627,6 +657,9 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	cJSON_AddItemToObject(j, "params", p);
 	add_str_or_null(j, "started_at", o->started_at);
 	add_str_or_null(j, "finished_at", o->finished_at);
+	/* what every lat_ns of the cell holds (the runner: total) */
+	cJSON_AddStringToObject(j, "latency_kind",
+				lat_kind_name(o->nreps ? o->reps[0].lat_kind : LAT_TOTAL));
 	w = cJSON_AddArrayToObject(j, "warnings");
 	ra = cJSON_AddArrayToObject(j, "repetitions");
 	if (!w || !ra)

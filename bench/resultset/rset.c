@@ -330,6 +330,58 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 }
 
 
+/* Each repetition's IOPS and bandwidth summed over its directions, for
+ * the ratio intervals; a repetition without IOPS is left out. */
+static void rep_values(struct rset_cell *c, const cJSON *reps)
+{
+	int n = cJSON_GetArraySize(reps);
+	const cJSON *r;
+
+	if (n <= 0 || n > 100000 || !(c->rep_iops = calloc((size_t)n, sizeof(double))) ||
+	    !(c->rep_bw = calloc((size_t)n, sizeof(double)))) {
+		free(c->rep_iops);
+		c->rep_iops = NULL;
+		return;
+	}
+	cJSON_ArrayForEach(r, reps) {
+		double iops = 0, bw = 0;
+		bool any = false;
+		for (int k = 0; k < DIR__COUNT; k++) {
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(r, dir_name(k));
+			double v = jnum(d, "iops", NAN);
+			if (!isfinite(v))
+				continue;
+			any = true;
+			iops += v;
+			v = jnum(d, "bw_bytes_s", 0);
+			bw += isfinite(v) ? v : 0;
+		}
+		if (!any || c->nrepv >= (size_t)n)
+			continue;
+		c->rep_iops[c->nrepv] = iops;
+		c->rep_bw[c->nrepv++] = bw;
+	}
+}
+
+/* latency_kind; absent (sets from before it) means total, except an old
+ * fio import whose warning says its percentiles are fio's clat. */
+static void lat_kinds(struct rset_cell *c)
+{
+	const char *k = jstr(c->json, "latency_kind", NULL);
+	const cJSON *w;
+
+	c->lat_mean_kind = c->lat_pct_kind = LAT_TOTAL;
+	if (k) {
+		if (!strcmp(k, "completion"))
+			c->lat_mean_kind = c->lat_pct_kind = LAT_COMPLETION;
+		return;
+	}
+	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(c->json, "warnings"))
+		if (cJSON_IsString(w) && strstr(w->valuestring, "percentiles") &&
+		    strstr(w->valuestring, "are fio's completion latency (clat"))
+			c->lat_pct_kind = LAT_COMPLETION;
+}
+
 /* One repetition's host_load into the cell's tally (rset.h). */
 static void cell_host_load(struct rset_cell *c, const cJSON *l)
 {
@@ -372,6 +424,8 @@ static void cell_measurements(struct rset_cell *c)
 		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
+	rep_values(c, reps);
+	lat_kinds(c);
 	c->have_cpu_per_io = nperio > 0;
 	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
@@ -412,10 +466,16 @@ static void cell_measurements(struct rset_cell *c)
 		if (!d->present)
 			continue;
 		const cJSON *ml = cJSON_GetObjectItemCaseSensitive(merged, dir_name(k));
+		bool all = cJSON_IsObject(ml);
 		if (!cJSON_IsObject(ml) && first)
 			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
 		if (cJSON_IsObject(ml))
 			pct_read(ml, d);
+		d->lat_mean_all = all ? jnum(ml, "mean", NAN) : NAN;
+		d->lat_p99_all = NAN;
+		for (size_t i = 0; all && i < d->npct; i++)
+			if (fabs(d->pct_p[i] - 99) < 1e-9)
+				d->lat_p99_all = d->pct_ns[i];
 		/* p50/p99 from the merged percentiles when the summary lacks them */
 		for (size_t i = 0; i < d->npct; i++) {
 			if (d->lat_p99.n == 0 && fabs(d->pct_p[i] - 99) < 1e-9) {
@@ -427,6 +487,10 @@ static void cell_measurements(struct rset_cell *c)
 				d->lat_p50.mean = d->lat_p50.min = d->lat_p50.max = d->pct_ns[i];
 			}
 		}
+		if (!isfinite(d->lat_mean_all) && d->lat_mean.n)
+			d->lat_mean_all = d->lat_mean.mean;
+		if (!isfinite(d->lat_p99_all) && d->lat_p99.n)
+			d->lat_p99_all = d->lat_p99.mean;
 		const cJSON *ser = first ? cJSON_GetObjectItemCaseSensitive(first, "series") : NULL;
 		const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(ser, "bytes");
 		uint64_t iv = jsize(ser, "interval_ns");
@@ -803,6 +867,8 @@ void rset_release(struct rset *rs)
 	for (size_t i = 0; i < rs->ncells; i++) {
 		for (int k = 0; k < DIR__COUNT; k++)
 			free(rs->cells[i].dir[k].series_bw);
+		free(rs->cells[i].rep_iops);
+		free(rs->cells[i].rep_bw);
 		cJSON_Delete(rs->cells[i].json);
 	}
 	free(rs->cells);

@@ -44,6 +44,15 @@ struct rset_stat {
 struct rset_dir {
 	bool present;
 	struct rset_stat iops, bw, lat_mean, lat_p50, lat_p99, lat_max; /* bw in bytes/s, lat in ns */
+	/* The report's one mean latency and one p99: of all IOs of all
+	 * repetitions together (summary.lat_ns_merged: the exact merge of
+	 * the moments and histograms), as the charts' percentile curves.
+	 * The IO-weighted mean is the one that meets Little's law with the
+	 * mean IOPS (QD = IOPS x mean latency), which a mean of per-
+	 * repetition means does not when repetitions differ.  Without a
+	 * merged object: lat_mean.mean and lat_p99.mean (one repetition: the
+	 * same numbers); NAN when unknown. */
+	double lat_mean_all, lat_p99_all;
 	size_t npct;            /* merged latency percentiles, ascending p */
 	double pct_p[RSET_MAX_PCT], pct_ns[RSET_MAX_PCT];
 	double lat_min_ns;      /* merged min, 0 if unknown */
@@ -86,6 +95,16 @@ struct rset_cell {
 	int load_reps, load_competed;
 	double load_other_cpus_max, load_steal_pct_max;
 	struct rset_dir dir[DIR__COUNT];
+	/* Which latency the cell's mean and its percentiles (p50, p99, the
+	 * merged curve) hold (latency_kind, results/README.md).  One kind for
+	 * both, except in fio imports from before latency_kind: fio's total
+	 * mean beside its completion percentiles, which their warning said. */
+	enum lat_kind lat_mean_kind, lat_pct_kind;
+	/* per repetition, summed over the directions (owned, nrepv values
+	 * each; 0 and NULL when the repetitions were not read): what the
+	 * ratio intervals of the report (model/ratio.h) are computed on */
+	size_t nrepv;
+	double *rep_iops, *rep_bw;       /* bw in bytes/s */
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
 

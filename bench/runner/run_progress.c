@@ -193,12 +193,41 @@ void run_progress_rounds_verdict(const struct run_progress *ps, const char *dev,
 			rounds_done, window);
 }
 
+/*
+ * One direction's latency over every repetition, as the report prints it
+ * (resultset/rset.h, lat_mean_all and lat_p99_all): the mean of all IOs
+ * (IO-weighted, the exact merge) and the p99 of the merged histogram.
+ * " lat mean 134.4 us p99 210.9 us", or nothing without IO.
+ */
+static void lat_words(const struct rep_result *reps, unsigned nreps, int d,
+		      char *buf, size_t len)
+{
+	struct lat_hist *h = calloc(1, sizeof(*h));
+	double sum = 0;
+	uint64_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned r = 0; r < nreps; r++) {
+		sum += reps[r].dir[d].lat.mean * (double)reps[r].dir[d].lat.n;
+		n += reps[r].dir[d].lat.n;
+		if (h && reps[r].dir[d].hist)
+			hist_merge(h, reps[r].dir[d].hist);
+	}
+	if (n && h && h->total)
+		snprintf(buf, len, "lat mean %.1f us  p99 %.1f us", sum / (double)n / 1e3,
+			 (double)hist_percentile(h, 99) / 1e3);
+	else if (n)
+		snprintf(buf, len, "lat mean %.1f us", sum / (double)n / 1e3);
+	free(h);
+}
+
 void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,
 			    const char *error, const struct rep_result *reps,
 			    unsigned nreps)
 {
-	double iops = 0, bw = 0, lat = 0;
-	uint64_t latn = 0;
+	double iops = 0, bw = 0;
+	char lat[DIR__COUNT][96];
+	int ndirs = 0;
 
 	/* a failure is an error message, not progress: --quiet keeps it */
 	if (error) {
@@ -210,21 +239,28 @@ void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,
 		return;
 	for (unsigned r = 0; r < nreps; r++) {
 		double secs = (double)reps[r].runtime_ns / 1e9;
-		for (int d = 0; d < DIR__COUNT; d++) {
+		for (int d = 0; d < DIR__COUNT; d++)
 			if (secs > 0) {
 				iops += (double)reps[r].dir[d].ios / secs;
 				bw += (double)reps[r].dir[d].bytes / secs;
 			}
-			lat += reps[r].dir[d].lat.mean * (double)reps[r].dir[d].lat.n;
-			latn += reps[r].dir[d].lat.n;
-		}
 	}
 	if (nreps) {
 		iops /= nreps;
 		bw /= nreps;
 	}
-	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  lat mean %.1f us  (%u rep%s)\n",
+	for (int d = 0; d < DIR__COUNT; d++) {
+		lat_words(reps, nreps, d, lat[d], sizeof(lat[d]));
+		ndirs += lat[d][0] != '\0';
+	}
+	/* a mixed cell: each direction's latency, as the report's rows */
+	char both[256];
+	if (ndirs == 2)
+		snprintf(both, sizeof(both), "read %s, write %s", lat[DIR_READ], lat[DIR_WRITE]);
+	else
+		snprintf(both, sizeof(both), "%s", lat[DIR_READ][0] ? lat[DIR_READ] :
+			 lat[DIR_WRITE][0] ? lat[DIR_WRITE] : "lat mean 0.0 us");
+	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  %s  (%u rep%s)\n",
 		ps->k, ps->n, c->device, c->label, pattern_name(c->pattern),
-		iops, bw / 1e6,
-		latn ? lat / (double)latn / 1e3 : 0.0, nreps, nreps == 1 ? "" : "s");
+		iops, bw / 1e6, both, nreps, nreps == 1 ? "" : "s");
 }

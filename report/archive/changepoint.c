@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "changepoint.h"
-#include "compare/ratio.h"
+#include "model/ratio.h"
 
 const char *cp_kind_name(enum cp_kind k)
 {

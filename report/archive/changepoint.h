@@ -1,6 +1,6 @@
 /*
  * changepoint.h - where a series of dated measurements changed level, by
- * compare's own statistics (compare/ratio.h; documented for users in
+ * compare's own statistics (model/ratio.h; documented for users in
  * `iomatrix history --help`):
  *
  *  - each pair of neighbouring sets gets the confidence interval of the

@@ -502,7 +502,11 @@ static int chart_cell(struct chart_ctx *x, size_t gi, bool lat, bool series)
 			else
 				snprintf(name, sizeof(name), "%s", dv->display);
 			if (lat) {
-				struct series *s = lines_series(&pl, name, dv->color);
+				/* fio's clat is named: it is not total latency */
+				char ln[300];
+				snprintf(ln, sizeof(ln), "%s%s", name,
+					 c->lat_pct_kind == LAT_COMPLETION ? " (completion)" : "");
+				struct series *s = lines_series(&pl, ln, dv->color);
 				if (s && g->mixed && dd == DIR_WRITE)
 					s->dash = 2;
 				rc |= s ? exceed_points(s, c, dd, div, &nmax) : -1;

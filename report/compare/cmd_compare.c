@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ratio.h"
+#include "model/ratio.h"
 #include "repro.h"
 #include "sides.h"
 #include "common/fsutil.h"
@@ -466,6 +466,13 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 			row->primary = primary_metric(co);
 			cell_sides(co, row->s[0]);
 			cell_sides(cn, row->s[1]);
+			/* total against completion latency (a run against a
+			 * fio import of clat) is no change: no latency side */
+			if (co->lat_mean_kind != cn->lat_mean_kind)
+				for (int sd = 0; sd < 2; sd++) {
+					row->s[sd][M_LAT].n = 0;
+					row->s[sd][M_LAT].mean = NAN;
+				}
 		}
 	}
 	*rows_out = rows;

@@ -23,7 +23,7 @@
 #include <cjson/cJSON.h>
 
 #include "model/report.h"
-#include "ratio.h"
+#include "model/ratio.h"
 #include "sides.h"
 
 #define REPRO_DEFAULT_TOLERANCE_PCT 10.0

@@ -265,15 +265,25 @@ static void skew_line(const struct rset_cell *c, cJSON *lines)
 
 	if (!cJSON_IsObject(fl))
 		return;
-	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts"))
+	int nh = 0;
+	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
+		nh += cJSON_IsString(h);
 		if (cJSON_IsString(h) && used + strlen(h->valuestring) + 3 < sizeof(hosts))
 			used += (size_t)snprintf(hosts + used, sizeof(hosts) - used, "%s%s",
 						 used ? ", " : "", h->valuestring);
+	}
 	double skew = jnum(fl, "start_skew_ns", 0);
 	double rt = c->runtime_mean_ns > 0 ? c->runtime_mean_ns : (double)c->runtime_ns;
 	double pct = rt > 0 ? skew / rt * 100 : 0;
-	snprintf(line, sizeof(line), "Aggregate of %s: start skew %.2f ms (%.2f %% of the runtime)%s",
-		 hosts, skew / 1e6, pct,
+	/* the "all" row sums the hosts' IOPS at one latency: Little's law
+	 * holds for the IOs in flight on all hosts, not for the QD of the
+	 * title, and the reader is told so */
+	int depth = (c->iodepth > 0 ? c->iodepth : 1) * (c->jobs > 0 ? c->jobs : 1);
+	snprintf(line, sizeof(line), "Aggregate of %s (%d IO%s in flight on each host, %d in all: "
+		 "the \"all\" row's IOPS times its mean latency is about %d, not %d): "
+		 "start skew %.2f ms (%.2f %% of the runtime)%s",
+		 hosts, depth, depth == 1 ? "" : "s", depth * nh, depth * nh, depth,
+		 skew / 1e6, pct,
 		 pct > 1 ? "; over 1 %: the hosts did not overlap for all of the run, so the sum overstates the simultaneous load." : ".");
 	cJSON_AddItemToArray(lines, cJSON_CreateString(line));
 }

@@ -18,6 +18,7 @@
 #include "common/errlist.h"
 #include "resultset/rset.h"
 #include "common/sbuf.h"
+#include "model/ratio.h"
 
 /* schema_version of report.json (its own format, not a result set's) */
 #define REPORT_JSON_SCHEMA_VERSION 1
@@ -111,11 +112,18 @@ void report_summary_add(struct report *r, char *s);
 /* Which metric a group entry has, summed over directions for IOPS/MB/s. */
 double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
-double rentry_lat(const struct rentry *e);   /* mean latency, ns, weighted */
-/* Do a and b differ significantly in IOPS (bw: MB/s)?  True when their
- * 95 % confidence intervals do not overlap; false when either is a single
- * run (no interval).  The summary claims a winner and the ratio table an
- * unmarked ratio only when it holds. */
+double rentry_lat(const struct rentry *e);   /* mean latency of all IOs, ns */
+/*
+ * Ratios between devices, by the statistic compare and history use
+ * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its 95 %
+ * confidence interval from the stored repetitions (each ratio at its own
+ * level; table.c says why not Bonferroni).
+ */
+#define RENTRY_ALPHA 0.05
+void rentry_ratio(const struct rentry *a, const struct rentry *b, bool bw,
+		  struct ratio_ci *out);
+/* The interval of a/b excludes 1 (false when a side ran once): the ratio
+ * table leaves such a ratio unmarked. */
 bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw);
 
 /* Human words. */

@@ -31,7 +31,7 @@ static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
 struct cand {
 	size_t g, fast, slow;
 	double ratio;
-	bool sig;      /* significant (rentry_differs) */
+	bool sig;      /* the ratio's interval lies wholly beyond +-5 % */
 	bool bw;       /* compared in MB/s (blocks of 64 KiB and more) */
 	bool once;     /* a side ran once: no interval, so never significant */
 };
@@ -41,10 +41,14 @@ struct cand {
  * kind of test thinks of it. */
 #define SUMMARY_BW_MIN_BS (64 * 1024)
 
-/* A difference the summary counts as a win: 5 % or more, and significant. */
+/* A difference the summary counts as a win: the ratio's confidence
+ * interval (rentry_ratio: compare's statistic, Welch's t on the logs of
+ * the repetitions) lies wholly beyond +-SUMMARY_THRESHOLD, as compare
+ * calls a change a regression or an improvement. */
+#define SUMMARY_THRESHOLD 0.05
 static bool cand_wins(const struct cand *c)
 {
-	return c->ratio >= 1.05 && c->sig;
+	return c->sig;
 }
 
 static int cand_cmp(const void *a, const void *b)
@@ -92,11 +96,14 @@ static char *detail_sentence(const struct report *r, const struct rgroup *g)
 			continue;
 		fmt_sig3(rentry_bw(e) / 1e6, mbs, sizeof(mbs));
 		fmt_lat_one(lat, l, sizeof(l));
+		/* fio's clat is named: it is not the total latency beside it */
+		bool cl = e->cell->lat_mean_kind == LAT_COMPLETION;
 		if (said == 0)
-			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean latency",
-				  r->devs[e->dev].display, mbs, l);
+			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean %slatency",
+				  r->devs[e->dev].display, mbs, l, cl ? "completion " : "");
 		else
-			sbuf_addf(&b, ", the %s %s MB/s at %s", r->devs[e->dev].display, mbs, l);
+			sbuf_addf(&b, ", the %s %s MB/s at %s%s", r->devs[e->dev].display, mbs, l,
+				  cl ? " (completion latency)" : "");
 		said++;
 	}
 	sbuf_adds(&b, ".");
@@ -147,8 +154,8 @@ static void ties_note(const struct report *r, size_t d, const struct cand *cands
  * One device against the baseline: who wins how many workloads, the largest
  * gap in each direction (a summary listing one side's wins hides where the
  * baseline is faster), and a plain "mixed" sentence when both sides win
- * some.  A difference under 5 %, or one the repetitions cannot tell from
- * noise (rentry_differs), is a tie, and ties are named.  cands is sorted,
+ * some.  A difference whose ratio interval reaches within 5 % of equal
+ * (cand_wins) is a tie, and ties are named.  cands is sorted,
  * largest first.
  */
 static void summary_device(struct report *r, size_t d, const struct cand *cands,
@@ -220,7 +227,8 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	if (ties && (wins || losses))
 		ties_note(r, d, cands, ncand, ties, &b);
 	if (ties)
-		sbuf_addf(&b, " (a tie: under 5 %% apart, or the 95 %% intervals overlap%s)",
+		sbuf_addf(&b, " (a tie: the 95 %% confidence interval of the ratio "
+			  "reaches within 5 %% of equal%s)",
 			  once ? ", or a single run has none" : "");
 	sbuf_adds(&b, ".");
 	summary_add(r, sbuf_detach(&b));
@@ -282,7 +290,12 @@ void summary_compute_sentences(struct report *r)
 				c->fast = di >= bi ? e->dev : base;
 				c->slow = di >= bi ? base : e->dev;
 				c->ratio = di >= bi ? di / bi : bi / di;
-				c->sig = rentry_differs(e, be, c->bw);
+				struct ratio_ci ci;
+				rentry_ratio(e, be, c->bw, &ci);
+				enum ratio_verdict v = ci.ok ? ratio_judge(&ci, SUMMARY_THRESHOLD) :
+							       RATIO_INCONCLUSIVE;
+				c->sig = (v == RATIO_UP && c->fast == e->dev) ||
+					 (v == RATIO_DOWN && c->fast == base);
 				c->once = e->cell->nreps < 2 || be->cell->nreps < 2;
 				bi = rentry_iops(be);
 			}

@@ -173,40 +173,31 @@ double rentry_bw(const struct rentry *e)
 	return s;
 }
 
-/* Half-width of the 95 % confidence interval of an entry's IOPS (or MB/s),
- * summed over its directions (no narrower than the interval of the sum);
- * -1 when a direction has fewer than 2 repetitions, so no interval. */
-static double entry_ci(const struct rentry *e, bool bw)
+/*
+ * The ratio a/b of two entries' IOPS (bw: MB/s) with its 95 % confidence
+ * interval, from the stored repetitions through ratio_ci (model/ratio.h),
+ * the statistic compare and history judge by: Welch's t on the logs of
+ * the repetitions.  Each ratio at its own 95 %, not Bonferroni over the
+ * report as compare does: compare's verdict answers "did anything
+ * change?" for the whole set; a report states each ratio by itself, and at
+ * 3 repetitions a correction over 40 workloads widens every interval so
+ * far (t of about 9 at 2-3 degrees of freedom) that an 87x gap whose every
+ * repetition is 48x apart reads as a tie.  ok is false when a side has
+ * fewer than two repetitions (no interval).
+ */
+void rentry_ratio(const struct rentry *a, const struct rentry *b, bool bw,
+		  struct ratio_ci *out)
 {
-	double s = 0;
-	for (int k = 0; k < DIR__COUNT; k++) {
-		const struct rset_dir *d = &e->cell->dir[k];
-		if (!d->present)
-			continue;
-		const struct rset_stat *st = bw ? &d->bw : &d->iops;
-		if (st->n < 2)
-			return -1;
-		s += st->ci95;
-	}
-	return s;
+	const struct rset_cell *ca = a->cell, *cb = b->cell;
+	ratio_ci(bw ? cb->rep_bw : cb->rep_iops, cb->nrepv,
+		 bw ? ca->rep_bw : ca->rep_iops, ca->nrepv, RENTRY_ALPHA, out);
 }
 
-/*
- * The test of rentry_differs() (report.h): the two entries' 95 %
- * confidence intervals (Student t over the repetitions, as the set stores
- * them) do not overlap: stricter than a test of the difference
- * (two non-overlapping 95 % intervals mean p < 0.01 or so), which suits a
- * sentence a reader takes at its word.  A single run has no interval and
- * is never significant.
- */
 bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw)
 {
-	double ca = entry_ci(a, bw), cb = entry_ci(b, bw);
-	if (ca < 0 || cb < 0)
-		return false;
-	double va = bw ? rentry_bw(a) : rentry_iops(a);
-	double vb = bw ? rentry_bw(b) : rentry_iops(b);
-	return va - ca > vb + cb || vb - cb > va + ca;
+	struct ratio_ci c;
+	rentry_ratio(a, b, bw, &c);
+	return c.ok && (c.lo > 1 || c.hi < 1);
 }
 
 double rentry_lat(const struct rentry *e)
@@ -214,9 +205,11 @@ double rentry_lat(const struct rentry *e)
 	double s = 0, w = 0;
 	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &e->cell->dir[k];
-		if (d->present && d->lat_mean.n) {
-			double wt = d->iops.mean > 0 ? d->iops.mean : 1;
-			s += d->lat_mean.mean * wt;
+		if (d->present && d->lat_mean.n && isfinite(d->lat_mean_all)) {
+			/* weighted by IOs: the mean of every IO of the cell, as
+			 * `run` prints it */
+			double wt = d->ios > 0 ? (double)d->ios : d->iops.mean > 0 ? d->iops.mean : 1;
+			s += d->lat_mean_all * wt;
 			w += wt;
 		}
 	}

@@ -352,24 +352,71 @@ static void environment(const struct report *r, cJSON *ctx)
 	}
 }
 
-static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv)
+/* The report's one mean latency or p99 (rset.h: of all IOs of all
+ * repetitions), with the repetitions' 95 % interval as a share of their
+ * own mean: how much the number moves from one repetition to the next. */
+static void fmt_lat_all(double all, const struct rset_stat *st, double div, char *buf,
+			size_t len)
 {
-	char buf[64];
+	double ci = st->mean > 0 ? st->ci95 / st->mean * all : 0;
+	fmt_stat(all, ci, st->n, div, buf, len);
+}
+
+/* tag: NULL, or the latency kind named after each latency value when a
+ * table's column would otherwise hold two kinds: " (completion)". */
+static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
+			   const char *mean_tag, const char *pct_tag)
+{
+	char buf[96];
 
 	fmt_stat(d->iops.mean, d->iops.ci95, d->iops.n, 1, buf, sizeof(buf));
 	add_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
 	add_str(row, "mbs", buf);
-	if (d->lat_mean.n)
-		fmt_stat(d->lat_mean.mean, d->lat_mean.ci95, d->lat_mean.n, latdiv, buf, sizeof(buf));
-	else
+	if (d->lat_mean.n && isfinite(d->lat_mean_all)) {
+		fmt_lat_all(d->lat_mean_all, &d->lat_mean, latdiv, buf, sizeof(buf));
+		if (mean_tag)
+			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
+	} else {
 		snprintf(buf, sizeof(buf), "–");
+	}
 	add_str(row, "lat_mean", buf);
-	if (d->lat_p99.n)
-		fmt_stat(d->lat_p99.mean, d->lat_p99.ci95, d->lat_p99.n, latdiv, buf, sizeof(buf));
-	else
+	if (d->lat_p99.n && isfinite(d->lat_p99_all)) {
+		fmt_lat_all(d->lat_p99_all, &d->lat_p99, latdiv, buf, sizeof(buf));
+		if (pct_tag)
+			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
+	} else {
 		snprintf(buf, sizeof(buf), "–");
+	}
 	add_str(row, "lat_p99", buf);
+}
+
+/*
+ * A column holds one latency kind (results/README.md, latency_kind): when
+ * every row of the group has the same non-total kind the header names it
+ * ("Mean latency (completion, µs)"); when the rows differ each value names
+ * its own.  Bits 1 << kind of the group's rows, mean and percentiles.
+ */
+static void group_lat_kinds(const struct rgroup *g, cJSON *go, unsigned *mean,
+			    unsigned *pct)
+{
+	*mean = *pct = 0;
+	for (size_t k = 0; k < g->n; k++)
+		if (g->e[k].cell->ok) {
+			*mean |= 1u << g->e[k].cell->lat_mean_kind;
+			*pct |= 1u << g->e[k].cell->lat_pct_kind;
+		}
+	if (*mean == 1u << LAT_COMPLETION)
+		add_str(go, "lat_mean_kind", "completion");
+	if (*pct == 1u << LAT_COMPLETION)
+		add_str(go, "lat_p99_kind", "completion");
+}
+
+static const char *kind_tag(unsigned mask, enum lat_kind k)
+{
+	if ((mask & (mask - 1)) == 0)
+		return NULL;   /* one kind in the column */
+	return k == LAT_COMPLETION ? " (completion)" : " (total)";
 }
 
 static void results(const struct report *r, const struct chart_set *cs,
@@ -389,14 +436,20 @@ static void results(const struct report *r, const struct chart_set *cs,
 				const struct rset_dir *d = &g->e[k].cell->dir[dd];
 				if (!d->present || nl + 2 > sizeof(lats) / sizeof(lats[0]))
 					continue;
-				lats[nl++] = d->lat_mean.mean;
-				lats[nl++] = d->lat_p99.mean;
+				lats[nl++] = d->lat_mean_all;
+				lats[nl++] = d->lat_p99_all;
 			}
 		double div;
 		const char *unit = fmt_lat_unit(lats, nl, &div);
 		add_str(go, "title", g->title);
 		add_fmt(go, "anchor", "cell-%zu", gi + 1);
 		add_str(go, "lat_unit", unit);
+		unsigned kmean, kpct;
+		group_lat_kinds(g, go, &kmean, &kpct);
+		/* the note under the summary says what "completion" means */
+		if (((kmean | kpct) & (1u << LAT_COMPLETION)) &&
+		    !cJSON_GetObjectItemCaseSensitive(ctx, "lat_completion"))
+			cJSON_AddTrueToObject(ctx, "lat_completion");
 		int nmin = 1 << 30, nmax = 0;
 		bool flagged = false;
 		for (size_t k = 0; k < g->n; k++)
@@ -418,6 +471,9 @@ static void results(const struct report *r, const struct chart_set *cs,
 				sbuf_addf(&nb, "n = %d to %d repetitions per row", nmin, nmax);
 			if (nmax >= 2 && fmt_show_ci)
 				sbuf_adds(&nb, "; ± is the 95 % confidence interval");
+			if (nmax >= 2)
+				sbuf_adds(&nb, "; mean and p99 latency are of every IO of the "
+					  "repetitions together");
 			if (flagged && fmt_show_ci)
 				sbuf_adds(&nb, "; † too noisy for an interval (see Warnings)");
 			sbuf_adds(&nb, ".");
@@ -451,7 +507,8 @@ static void results(const struct report *r, const struct chart_set *cs,
 					add_str(row, "note", e->note);
 				if (g->mixed)
 					add_str(row, "dir", dir_name(dd));
-				add_stat_cells(row, d, div);
+				add_stat_cells(row, d, div, kind_tag(kmean, c->lat_mean_kind),
+					       kind_tag(kpct, c->lat_pct_kind));
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
@@ -488,9 +545,10 @@ static void ratios(const struct report *r, cJSON *ctx)
 			const struct rentry *e = &g->e[k];
 			if (e == be || !e->cell->ok)
 				continue;
-			/* "1.34x*": the 95 % intervals overlap (or a single run
-			 * has none), so the ratio may be noise; the note under
-			 * the table says so */
+			/* "1.34x*": the ratio's confidence interval (compare's
+			 * statistic) includes 1, or a single run has none, so
+			 * the ratio may be noise; the note under the table says
+			 * so */
 			fmt_ratio(rentry_iops(e) / rentry_iops(be), a, sizeof(a) - 2);
 			fmt_ratio(rentry_bw(e) / rentry_bw(be), b, sizeof(b) - 2);
 			if (!rentry_differs(e, be, false)) {
@@ -502,7 +560,12 @@ static void ratios(const struct report *r, cJSON *ctx)
 				nsig = true;
 			}
 			double lr = rentry_lat(be) / rentry_lat(e);
-			if (!isfinite(lr) || lr <= 0)
+			if (e->cell->lat_mean_kind != be->cell->lat_mean_kind)
+				/* total against completion latency is no ratio */
+				snprintf(c, sizeof(c), "– (%s vs %s latency)",
+					 lat_kind_name(e->cell->lat_mean_kind),
+					 lat_kind_name(be->cell->lat_mean_kind));
+			else if (!isfinite(lr) || lr <= 0)
 				snprintf(c, sizeof(c), "–");
 			else if (lr >= 1) {
 				fmt_ratio(lr, c, sizeof(c) - 8);
@@ -752,7 +815,10 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
 		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
 			  stats[i], stats[i]);
-	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,error\r\n");
+	/* lat_all_*: the table's mean and p99, of every IO together (rset.h);
+	 * lat_*_ns_mean above are means over the repetitions */
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
+		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
@@ -803,6 +869,12 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
 				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
 				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
+				csv_num(b, d ? d->lat_mean_all : 0, d && isfinite(d->lat_mean_all));
+				csv_num(b, d ? d->lat_p99_all : 0, d && isfinite(d->lat_p99_all));
+				sbuf_addc(b, ',');
+				escape_append(b, c->lat_mean_kind == c->lat_pct_kind ?
+					      lat_kind_name(c->lat_mean_kind) :
+					      "mean total; percentiles completion", ESC_CSV);
 				sbuf_addc(b, ',');
 				escape_append(b, c->error ? c->error : "", ESC_CSV);
 				sbuf_adds(b, "\r\n");
@@ -880,6 +952,7 @@ cJSON *report_json(const struct report *r)
 			if (c->error)
 				add_str(o, "error", c->error);
 			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
+			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
 			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];
 				if (!d->present)
@@ -891,6 +964,11 @@ cJSON *report_json(const struct report *r)
 				cJSON_AddItemToObject(dj, "lat_p50_ns", stat_json(&d->lat_p50));
 				cJSON_AddItemToObject(dj, "lat_p99_ns", stat_json(&d->lat_p99));
 				cJSON_AddItemToObject(dj, "lat_max_ns", stat_json(&d->lat_max));
+				/* the tables' numbers: of every IO together (rset.h) */
+				if (isfinite(d->lat_mean_all))
+					cJSON_AddNumberToObject(dj, "lat_all_mean_ns", d->lat_mean_all);
+				if (isfinite(d->lat_p99_all))
+					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
 			}
 			cJSON_AddItemToArray(res, o);
 		}

@@ -24,6 +24,6 @@ plant report/model/ssd.c charts/chart.h       # model <-> charts, the old cycle
 plant report/model/report.c render/escape.h   # model <-> render
 plant report/render/render.c charts/chart.h   # render <-> charts
 plant report/charts/chart.c archive/site.h    # charts <-> archive (site_chart.c)
-plant report/compare/ratio.c archive/history.h
+plant report/compare/cmd_compare.c archive/history.h
 plant report/archive/history.c cmd_report.c   # nothing includes the commands
 tap_end

@@ -7,8 +7,22 @@ SPEC is a JSON list of workloads:
    "hdd": [value, ci_frac], "ssd": [value, ci_frac], "reps": 3}
 value is the IOPS summed over directions; ci_frac is the half-width of
 the 95 % interval as a fraction of the mean.  reps (default 3) below 2
-gives single runs (no interval)."""
+gives single runs (no interval).  The repetitions are spread so that
+their Student-t 95 % interval is that wide (values evenly spaced about
+the mean), so a reader computing from the repetitions (the report's ratio
+intervals) sees the same spread as one reading the summary."""
 import hashlib, json, os, sys
+
+T975 = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 8: 2.365, 10: 2.262}
+
+def spread(m, frac, n):
+    """n values with mean m whose 95 % interval is +-frac*m."""
+    if n < 2:
+        return [m] * n
+    z = [i - (n - 1) / 2 for i in range(n)]
+    sd = (sum(x * x for x in z) / (n - 1)) ** 0.5
+    s = frac * m * n ** 0.5 / T975[n]
+    return [m + s * x / sd for x in z]
 
 def stat(m, frac, n):
     return {"mean": m, "stddev": frac * m / 2.5, "min": m * (1 - frac), "max": m * (1 + frac),
@@ -33,8 +47,8 @@ def main():
                 lat = 1e9 / v * qd
                 summ[dn] = {"iops": stat(v, frac, n), "bw_bytes_s": stat(v * bs, frac, n),
                             "lat_mean_ns": stat(lat, frac, n), "lat_p99_ns": stat(2 * lat, frac, n)}
-                for rep in reps:
-                    rep[dn] = {"ios": int(v), "bytes": int(v) * bs, "iops": v, "bw_bytes_s": v * bs,
+                for rep, x in zip(reps, spread(v, frac, n)):
+                    rep[dn] = {"ios": int(x), "bytes": int(x) * bs, "iops": x, "bw_bytes_s": x * bs,
                                "lat_ns": {"min": 1e3, "max": 1e9, "mean": lat, "stddev": 1.0,
                                           "percentiles": {"50.000000": lat, "99.000000": 2 * lat}}}
             params = {"device": dev, "path": "/x/" + dev, "pattern": p, "bs_bytes": bs, "iodepth": qd,

@@ -109,6 +109,10 @@ static void test_hostile_numbers_refused(void **state)
 		{ P("status"), "\"great\"", "status" },
 		{ P("params", "bs"), "1e300", "finite number below 2^64" },
 		{ P("repetitions"), "{}", "repetitions" },
+		{ P("latency_kind"), "\"clat\"", "latency_kind" },
+		{ P("latency_kind"), "1", "latency_kind" },
+		{ P("repetitions", "0", "read", "lat_total_ns"), "{\"min\":9,\"max\":1,\"mean\":5}", "out of order" },
+		{ P("repetitions", "0", "read", "lat_completion_ns"), "[]", "not an object" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		why[0] = '\0';

@@ -59,11 +59,34 @@ static void test_single_job_params(void **state)
 	assert_true(near(d->iops, 79033.483258, 1e-9));
 	assert_int_equal(d->ios, 158146);
 	assert_true(near(d->bw_bytes_s, 323721147, 1e-9));
-	assert_true(near(d->lat_mean_ns, 202134.651588, 1e-9)); /* lat, not clat */
+	/* fio's default JSON: percentiles on clat only, so the cell holds
+	 * completion latency, mean and percentiles alike, and fio's total
+	 * latency (lat) is kept apart */
+	assert_int_equal(s.cells[0].reps[0].lat_kind, LAT_COMPLETION);
+	assert_true(near(d->lat_mean_ns, 198052.42787, 1e-9)); /* clat */
 	assert_int_equal(d->lat_n, 158146);
 	assert_int_equal(d->npct, 17);
+	assert_true(d->other.present);
+	assert_true(near(d->other.mean_ns, 202134.651588, 1e-9)); /* lat */
+	assert_int_equal(d->other.npct, 0);
 	assert_false(s.cells[0].reps[0].dir[DIR_WRITE].present);
 	assert_string_equal(cJSON_GetObjectItem(s.source, "version")->valuestring, "fio-3.33");
+	import_set_release(&s);
+}
+
+/* lat_percentiles=1: fio's percentiles are on lat, so the cell holds
+ * total latency, and fio's clat (with its own percentiles) is kept apart,
+ * never merged into it */
+static void test_lat_percentiles_total_kind(void **state)
+{
+	struct import_set s;
+	(void)state;
+	load(&s, "lat-percentiles-jsonplus.json", NULL);
+	const struct dir_result *d = &s.cells[0].reps[0].dir[DIR_READ];
+	assert_int_equal(s.cells[0].reps[0].lat_kind, LAT_TOTAL);
+	assert_true(d->other.present);
+	assert_true(d->other.mean_ns < d->lat_mean_ns); /* clat excludes submission */
+	assert_true(d->other.npct > 0);
 	import_set_release(&s);
 }
 
@@ -276,6 +299,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_single_job_params),
+		cmocka_unit_test(test_lat_percentiles_total_kind),
 		cmocka_unit_test(test_device_option_wins),
 		cmocka_unit_test(test_jsonplus_bins_become_histogram),
 		cmocka_unit_test(test_multijob_global_options),

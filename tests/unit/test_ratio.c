@@ -1,12 +1,12 @@
 /*
  * test_ratio.c - the ratio new/old with its confidence interval (Welch's t
- * on logs) and the verdict against a threshold (report/compare/ratio.h).
+ * on logs) and the verdict against a threshold (report/model/ratio.h).
  */
 #include "testutil.h"
 
 #include <math.h>
 
-#include "compare/ratio.h"
+#include "model/ratio.h"
 
 /* Two repetitions each of x and 2x: the ratio is 2 exactly, and the
  * interval is exp(log 2 +- t(df) * se) with se from the log spreads. */

@@ -6,7 +6,7 @@
  * slower is slower by a ratio, not by a number of IOPS).  The verdict then
  * asks where the whole interval lies against +-threshold, so a change the
  * data cannot rule out is "inconclusive", never "within noise".  Shared by
- * compare and history.  Pure code, no IO.
+ * compare, history, the summary and the ratio table.  Pure code, no IO.
  */
 #ifndef IOMATRIX_RATIO_H
 #define IOMATRIX_RATIO_H
