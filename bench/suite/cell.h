@@ -109,6 +109,8 @@ struct cell {
 	unsigned iodepth_batch_complete_min; /* completions to wait for */
 	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
 					 * iodepth (fio: complete_min) */
+	bool userspace_reap;            /* libaio: reap from the ring first */
+	bool submit_and_wait;           /* io_uring: submit on the waiting enter */
 	/* io_uring fast paths, fio's names and defaults */
 	bool registerfiles, fixedbufs, sqthread_poll, hipri;
 	int sqthread_poll_cpu;          /* -1: not pinned */

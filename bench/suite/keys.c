@@ -75,6 +75,24 @@ static void text_cmax(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "iodepth");
 }
 
+/* The opt-in reaping modes: said only when on, so the Method line of the
+ * cells that run fio's way (the default) reads as before. */
+static void text_opt_in(bool on, const char *name, enum key_text how, struct sbuf *b)
+{
+	if (on)
+		sbuf_adds(b, how == KEY_TEXT_METHOD ? "yes" : name);
+}
+
+static void text_ureap(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	text_opt_in(c->userspace_reap, "userspace_reap", how, b);
+}
+
+static void text_subwait(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	text_opt_in(c->submit_and_wait, "submit_and_wait", how, b);
+}
+
 /* sqthread_poll_cpu is said with sqthread_poll ("sqthread_poll on CPU 2"):
  * alone it means nothing, so its own text is empty */
 static void text_sqpoll(const struct cell *c, enum key_text how, struct sbuf *b)
@@ -272,6 +290,19 @@ const struct key cell_keys[NKEYS] = {
 		"at most this many completions per reap (0: up to iodepth)",
 		WORKLOAD, METHOD("batching", 20), .text = text_cmax,
 		.engine_flags = ENGINE_ASYNC, .fio = "iodepth_batch_complete_max"),
+	/* reaping: fio's way by default (io_getevents / an enter that waits,
+	 * as the exported job does); the faster user-space ways opt in */
+	[K_USERSPACE_REAP] = KEY_OMIT("userspace_reap", KT_BOOL, userspace_reap, 0, 0,
+		0, "false", "userspace_reap", NULL,
+		"libaio: take completions from the AIO ring in user space, "
+		"io_getevents only when it is empty (fewer syscalls per IO)",
+		WORKLOAD, METHOD("batching", 20), .text = text_ureap, .engine = "libaio",
+		.fio = "userspace_reap"),
+	[K_SUBMIT_AND_WAIT] = KEY_OMIT("submit_and_wait", KT_BOOL, submit_and_wait,
+		0, 0, 0, "false", "submit_and_wait", NULL,
+		"io_uring: submit the last batch on the enter that waits for "
+		"completions (one syscall); fio has no such option",
+		WORKLOAD, METHOD("batching", 20), .text = text_subwait, URING),
 	/* io_uring fast paths: fio's names and defaults */
 	[K_REGISTERFILES] = KEY("registerfiles", KT_BOOL, registerfiles, 0, 0, 0, "false",
 		"registerfiles", NULL, "io_uring: registered file descriptors",
