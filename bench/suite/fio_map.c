@@ -296,6 +296,10 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	/* randrepeat=0 in fio seeds from the clock: a new pattern every run,
 	 * as ours is new every repetition (not the same one, see README) */
 	emit(arg, "randrepeat", c->randrepeat ? "1" : "0");
+	/* our default job model is threads (thread: true), fio's processes:
+	 * always say which, so the exported job gets the cell's scheduling
+	 * under sched_autogroup (README, jobs) */
+	emit(arg, "thread", c->thread ? "1" : "0");
 	emitf(emit, arg, "randseed", c->seed);
 	/* fio's default invalidate=1 drops the file's cached pages at the start
 	 * of every time_based loop; our runner leaves the page cache alone

@@ -380,7 +380,7 @@ const struct key cell_keys[NKEYS] = {
 	[K_THREAD] = KEY_OMIT("thread", KT_BOOL, thread, 0, 0, 1, "true", "thread", NULL,
 		"true: the jobs are threads of one process (fio thread=1); false: "
 		"each job is a process of its own session, as fio's default",
-		WORKLOAD, METHOD("job model", 27), .text = text_thread, .fio = "thread"),
+		WORKLOAD, METHOD("job model", 27), .text = text_thread),
 };
 
 int key_find(const char *name)

@@ -79,6 +79,9 @@ grep -q '^| job model |' "$T/r/report.md" || grep -q 'what differs: .*job model'
 expect_exit 0 "$IOMATRIX" export fio "$T/p.yaml" -o "$T/x"
 grep -rq '^thread=0' "$T/x" && ok "the exported job asks fio for processes (thread=0)" \
 	|| not_ok "export: $(cat "$T"/x/* | head -20)"
+expect_exit 0 "$IOMATRIX" export fio "$T/t.yaml" -o "$T/xt"
+grep -rq '^thread=1' "$T/xt" && ok "a default cell's exported job asks fio for threads (thread=1)" \
+	|| not_ok "export of a default cell: $(cat "$T"/xt/* | head -20)"
 # one session per job process
 if command -v strace >/dev/null 2>&1; then
 	# LeakSanitizer cannot run under ptrace (sanitizer builds)
