@@ -7,8 +7,9 @@
 #   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
 #   make bench            iomatrix vs fio on the same workloads, ratios; report,
 #                         scale and archive rows; picks parts with
-#                         BENCH_ONLY="clock null ram disk rss report scale archive"
+#                         BENCH_ONLY="clock null ram jobs disk rss report scale archive"
 #   make crosscheck       seed suites vs fio/sysbench
+#   make fidelity         iomatrix vs its exported fio job, zram and loop (root)
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands
 
@@ -68,7 +69,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d)
 
-.PHONY: all deps test demo bench crosscheck fuzz install clean check-deps check-layers units man \
+.PHONY: all deps test demo bench crosscheck fidelity fuzz install clean check-deps check-layers units man \
 	build-deps iomatrix bare
 
 all: iomatrix
@@ -121,7 +122,8 @@ $(MAN): $(BIN) man/mkman.sh
 	$(Q)sh man/mkman.sh $(BIN) $(VERSION) > $@.tmp && mv -f $@.tmp $@
 
 # The bare loops of make bench: the yardstick, built with the same flags.
-BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/clock_cost \
+BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/bare_psync \
+	$(BUILD)/tests/bench/clock_cost \
 	$(BUILD)/tests/bench/clock_count.so
 ifeq ($(HAVE_URING),1)
 BARE_BIN += $(BUILD)/tests/bench/bare_uring
@@ -130,6 +132,10 @@ $(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -laio
+$(BUILD)/tests/bench/bare_psync: tests/bench/bare_psync.c tests/bench/bare.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
 $(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -181,6 +187,11 @@ bench: deps
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
 	$(Q)sh tests/crosscheck/run.sh $(CURDIR)/$(BIN)
+
+# exit 77 (a skip, with the reason) is not a failure of make
+fidelity: deps
+	$(Q)$(MAKE) --no-print-directory iomatrix
+	$(Q)sh tests/fidelity/run.sh $(CURDIR)/$(BIN); rc=$$?; [ $$rc = 77 ] || exit $$rc
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \

@@ -149,6 +149,9 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 		fprintf(f, "; NOT THE SAME: rounds (max %u, window %u): iomatrix stops at steady "
 			   "state; run-all.sh runs every round\n",
 			s->rounds.rule.max, s->rounds.rule.window);
+	const char *unlike = fio_map_unlike(c);
+	if (unlike)
+		fprintf(f, "; NOT THE SAME: %s\n", unlike);
 	if (c->sysbench_fsync_freq)
 		fprintf(f, "; NOT THE SAME: sysbench_fsync_freq %u (one fsync per file after "
 			   "every %u requests of all jobs together):\n; fio counts fsync "

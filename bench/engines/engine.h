@@ -67,6 +67,12 @@ struct engine_opts {
 	unsigned depth;
 	unsigned batch;            /* iodepth_batch: requests per submit call,
 				    * 0: everything queued (fio: iodepth) */
+	bool userspace_reap;       /* libaio: take completions from the AIO ring
+				    * in user space before io_getevents (fio's
+				    * userspace_reap); off: io_getevents only */
+	bool submit_and_wait;      /* io_uring: the last batch rides on the enter
+				    * that waits (one syscall); off: commit()
+				    * submits, reap() enters only to wait (fio) */
 	bool registerfiles;        /* io_uring: fixed file table */
 	bool fixedbufs;            /* io_uring: registered buffers, READ/WRITE_FIXED */
 	bool sqthread_poll;        /* io_uring: SQPOLL kernel thread */
@@ -98,6 +104,9 @@ struct engine {
 	 * and the fix; otherwise err is left empty. */
 	int (*init)(struct engine_ctx **ctx, const struct engine_opts *o,
 		    char *err, size_t errlen);
+	/* Queue r; an engine that batches submits a full batch (batch
+	 * requests) here, as fio commits once iodepth_batch are queued, so
+	 * each request is submitted right after the worker stamps it. */
 	enum engine_queue (*queue)(struct engine_ctx *ctx, struct io_req *r);
 	/* Submit what was queued.  May leave the syscall to the reap() the
 	 * worker always calls next (io_uring: one enter submits and waits). */

@@ -2,10 +2,23 @@
  * engine_uring.c - io_uring through liburing, with fio's fast paths as
  * options: registerfiles, fixedbufs (READ/WRITE_FIXED), sqthread_poll
  * (+ sqthread_poll_cpu), hipri (IOPOLL), nonvectored.  Queued requests go
- * down iodepth_batch per io_uring_enter; the last batch rides on the enter
- * that reap() makes to wait, so one syscall both submits and waits.  The ring
- * must be created by the thread that uses it (SINGLE_ISSUER); the runner
- * inits engines inside each worker thread.
+ * down iodepth_batch per io_uring_enter, all of them by commit(); reap()
+ * takes what the completion ring holds and enters only to wait for the
+ * rest, as fio does.  With submit_and_wait the last batch instead rides on
+ * the enter that reap() makes to wait, so one syscall both submits and
+ * waits.  The ring must be created by the thread that uses it
+ * (SINGLE_ISSUER); the runner inits engines inside each worker thread.
+ *
+ * Why commit() submits by default (measured 2026-12-01, this 2-core VM,
+ * strace -f -c, 4K randread on zram, fio 3.33 running the exported job):
+ * riding the wait, iomatrix made 1.00 io_uring_enter per IO at QD1 where
+ * fio made 2.00 (it submits, then enters to wait); at QD32 both made 1.00.
+ * At QD32 submitting without IORING_ENTER_GETEVENTS made 1.06 enters per
+ * IO against fio's 1.00: under DEFER_TASKRUN nothing completed is posted
+ * until an enter asks, so each refill needed one more enter to wait; fio's
+ * commit asks, and so does ours now.  fio has no option for one enter that
+ * submits and waits, so a submit_and_wait cell's exported job says it is
+ * not the same workload.
  */
 #ifdef HAVE_LIBURING
 #include "engine.h"
@@ -29,6 +42,7 @@ struct engine_ctx {
 	unsigned unsubmitted;
 	int submit_err;         /* a failed early submit, returned by commit() */
 	bool fixed_files, fixed_bufs, vectored, defer_taskrun;
+	bool submit_and_wait;   /* the last batch rides on reap()'s enter */
 	struct iovec *iov;      /* one per slot: registered buffers, READV */
 	void (*on_submit)(void *arg, unsigned n);
 	void *on_submit_arg;
@@ -38,7 +52,12 @@ struct engine_ctx {
 
 /* Ring flags for what was asked.  SQPOLL excludes DEFER_TASKRUN (the kernel
  * thread, not us, runs the submissions); both cost nothing to ask for and
- * are dropped on kernels that lack them. */
+ * are dropped on kernels that lack them.  The optional set is fio's (3.33,
+ * strace of io_uring_setup): SINGLE_ISSUER|DEFER_TASKRUN (completions are
+ * run in our own io_uring_enter, no IPI, no task-work wakeups) plus
+ * COOP_TASKRUN, and a CQ ring of iodepth entries (CQSIZE): at most iodepth
+ * requests are in flight, so it cannot overflow, and a smaller ring is
+ * fewer cache lines to walk. */
 static unsigned uring_setup_flags(const struct engine_opts *o, bool optional)
 {
 	unsigned flags = 0;
@@ -51,6 +70,7 @@ static unsigned uring_setup_flags(const struct engine_opts *o, bool optional)
 		flags |= IORING_SETUP_IOPOLL;
 	if (!optional)
 		return flags;
+	flags |= IORING_SETUP_CQSIZE;
 #ifdef IORING_SETUP_SINGLE_ISSUER
 	flags |= IORING_SETUP_SINGLE_ISSUER;
 #endif
@@ -59,8 +79,7 @@ static unsigned uring_setup_flags(const struct engine_opts *o, bool optional)
 		flags |= IORING_SETUP_DEFER_TASKRUN;
 #endif
 #ifdef IORING_SETUP_COOP_TASKRUN
-	if (!(flags & IORING_SETUP_SINGLE_ISSUER))
-		flags |= IORING_SETUP_COOP_TASKRUN;
+	flags |= IORING_SETUP_COOP_TASKRUN;
 #endif
 	return flags;
 }
@@ -219,6 +238,7 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	c->ring.ring_fd = -1;
 	c->depth = o->depth ? o->depth : 1;
 	c->batch = o->batch;
+	c->submit_and_wait = o->submit_and_wait;
 	c->on_submit = o->on_submit;
 	c->on_submit_arg = o->on_submit_arg;
 	int ret = -ENOMEM;
@@ -234,6 +254,7 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	struct io_uring_params p;
 	memset(&p, 0, sizeof(p));
 	p.flags = uring_setup_flags(o, true);
+	p.cq_entries = c->depth;
 	p.sq_thread_cpu = o->sqthread_poll_cpu >= 0 ? (unsigned)o->sqthread_poll_cpu : 0;
 	ret = io_uring_queue_init_params(c->depth, &c->ring, &p);
 	if (ret == -EINVAL && p.flags != uring_setup_flags(o, false)) {
@@ -254,15 +275,15 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	if ((ret = uring_register(c, o, err, errlen)) < 0 ||
 	    (ret = uring_pick_vectored(c, o, err, errlen)) < 0)
 		goto err;
-	/* Devices without NOWAIT support (zram, loop) are served by io-wq
-	 * threads; the kernel allows up to 4 per CPU, which on a small machine
-	 * mostly adds context switches.  One per CPU measured faster here (and
-	 * changes nothing where depth <= CPUs or the device supports NOWAIT). */
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu > 0 && (unsigned long)ncpu < c->depth) {
-		unsigned v[2] = { (unsigned)ncpu, 0 };
-		io_uring_register_iowq_max_workers(&c->ring, v); /* best effort */
-	}
+	/* io-wq is left at the kernel's worker count, as fio leaves it.  zram
+	 * and loop have no NOWAIT reads, so every request is punted to io-wq;
+	 * capping its bounded workers (we used to cap them at one per CPU)
+	 * cost IOPS there.  Measured: 2026-11 (issue 22, quiet 2-core VM, zram
+	 * 4K randread QD32, a liburing loop with fixed file and buffers) 245-248
+	 * K IOPS capped at 2 against 282-311 K uncapped; 2026-12-01 (this VM
+	 * at load 12-15, iomatrix registerfiles+fixedbufs, 7 alternating 3 s
+	 * rounds) median 197 K uncapped against 176 K capped, job-thread CPU
+	 * 1435 against 1464 ns per IO. */
 	*out = c;
 	return 0;
 err:
@@ -300,19 +321,33 @@ static void uring_prep(struct engine_ctx *c, struct io_uring_sqe *sqe,
 	io_uring_sqe_set_data(sqe, (void *)r);
 }
 
+/* Submit what is queued: one io_uring_enter (fio's commit).  -EINTR and
+ * -EAGAIN/-EBUSY (no room for more in flight) leave the rest for the
+ * next commit or reap. */
+static int uring_submit_queued(struct engine_ctx *c)
+{
+	/* with IORING_ENTER_GETEVENTS, as fio's commit enters: the kernel
+	 * posts what has completed (DEFER_TASKRUN defers it to such an
+	 * enter), so reap() finds it without a second enter */
+	int ret = io_uring_submit_and_get_events(&c->ring);
+	if (ret >= 0)
+		c->unsubmitted = 0;
+	if (ret > 0 && c->on_submit)
+		c->on_submit(c->on_submit_arg, (unsigned)ret);
+	if (ret == -EINTR || ret == -EAGAIN || ret == -EBUSY)
+		return 0;
+	return ret < 0 ? ret : 0;
+}
+
 static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 {
 	if (c->inflight == c->depth)
 		return ENGINE_Q_BUSY;
-	/* a full batch goes down before the next SQE is added, so that the
-	 * last one can still ride on reap()'s enter */
+	/* with submit_and_wait a full batch goes down before the next SQE
+	 * is added, so that the last one can still ride on reap()'s enter */
 	if (c->batch && c->unsubmitted >= c->batch) {
-		int ret = io_uring_submit(&c->ring);
-		if (ret >= 0)
-			c->unsubmitted = 0;
-		if (ret > 0 && c->on_submit)
-			c->on_submit(c->on_submit_arg, (unsigned)ret);
-		else if (ret != -EINTR && ret != -EAGAIN && ret != -EBUSY && !c->submit_err)
+		int ret = uring_submit_queued(c);
+		if (ret < 0 && !c->submit_err)
 			c->submit_err = ret;
 	}
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&c->ring);
@@ -321,14 +356,23 @@ static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 	uring_prep(c, sqe, r);
 	c->inflight++;
 	c->unsubmitted++;
+	/* fio's way: a full batch goes down now, so a request waits for no
+	 * later one (submit_and_wait keeps the last batch for reap()) */
+	if (!c->submit_and_wait && c->batch && c->unsubmitted >= c->batch) {
+		int ret = uring_submit_queued(c);
+		if (ret < 0 && !c->submit_err)
+			c->submit_err = ret;
+	}
 	return ENGINE_Q_QUEUED;
 }
 
 static int uring_commit(struct engine_ctx *c)
 {
-	/* the last batch is deferred to reap(): see the top of the file */
 	int ret = c->submit_err;
 	c->submit_err = 0;
+	/* with submit_and_wait the last batch is deferred to reap() */
+	if (!ret && c->unsubmitted && !c->submit_and_wait)
+		ret = uring_submit_queued(c);
 	return ret;
 }
 

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/resource.h>
 
 #include "suite/cell.h"
 #include "engines/engine.h"
@@ -89,6 +90,13 @@ struct job {
 	uint64_t hook_ns;         /* test hook "interval" (testhook.h): fire at
 				   * the first completion this far past t0; 0 off */
 	bool timed_out;           /* stopped issuing at t_end */
+	bool ready, done;         /* at the start gate / worker_main ended
+				   * (both set under sh->lock) */
+	/* thread: false (jobproc.c): the job's process samples its own usage
+	 * at its first issue at or past t0 and at its end (the runner's
+	 * getrusage does not see it) */
+	bool ru_pending;
+	struct rusage ru_t0, ru_end;
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];
 	char *trace_buf;

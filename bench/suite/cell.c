@@ -189,6 +189,8 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		v2 = cJSON_CreateNumber(c->compress_pct);
 		break;
 	case KT_BOOL:
+		if (key->omit_default && (key_load_u64(k, c) != 0) == (key->defv != 0))
+			return 0;
 		v = cJSON_CreateBool(key_load_u64(k, c) != 0);
 		break;
 	case KT_SIZE_PCT: case KT_OFFSET:

@@ -110,6 +110,8 @@ struct cell {
 	unsigned iodepth_batch_complete_min; /* completions to wait for */
 	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
 					 * iodepth (fio: complete_min) */
+	bool userspace_reap;            /* libaio: reap from the ring first */
+	bool submit_and_wait;           /* io_uring: submit on the waiting enter */
 	/* io_uring fast paths, fio's names and defaults */
 	bool registerfiles, fixedbufs, sqthread_poll, hipri;
 	int sqthread_poll_cpu;          /* -1: not pinned */
@@ -122,6 +124,9 @@ struct cell {
 	double io_size_mult;            /* >0: io_size is this many file sets */
 	bool interval_given;            /* else short cells get 100 ms */
 	struct steady_rule steady;      /* window 0: run `repeat` times */
+	bool thread;                    /* jobs are threads (true) or processes
+					 * of their own session (false, fio's
+					 * default) */
 	/* latency under load (issue 24), common/qos.h; all zero: off */
 	struct cell_rate rate;          /* rate_iops */
 	enum rate_process rate_process;

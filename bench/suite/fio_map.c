@@ -16,8 +16,19 @@
  *    them; with no stop rule, one pass (fio's default).
  *  - reaping: we take whatever has completed, up to iodepth, per call
  *    (iodepth_batch_complete_max 0); fio's default reaps complete_min (1)
- *    at a time.  Both keep the queue full, so the device sees the same
- *    depth; only the CPU per IO differs.  A set complete_max is exported.
+ *    at a time, one io_getevents per IO.  The job says
+ *    iodepth_batch_complete_max=iodepth, so both make the same syscalls
+ *    per IO (see engine_libaio.c for the numbers).  userspace_reap needs
+ *    iodepth_batch_complete_min=0 in fio, which then polls the ring where
+ *    we wait in io_getevents; io_uring's submit_and_wait has no fio twin:
+ *    fio_map_unlike() says so.
+ *  - io_uring setup flags: fio 3.33 asks for SINGLE_ISSUER | DEFER_TASKRUN
+ *    (+ COOP_TASKRUN, moot with DEFER) by itself, as engine_uring.c does
+ *    (strace of both, 2026-12-01), and has no option for them: nothing to
+ *    export.  The io-wq worker cap it cannot set: fio_map_unlike().
+ *  - buffers: we stamp 8 bytes per 512 B of each write buffer (data:
+ *    random), which is fio's scramble_buffers (its default, said for the
+ *    reader); refill_buffers would regenerate the whole buffer per write.
  *  - numa_node has no fio twin: numa_cpu_nodes + numa_mem_policy=bind.
  */
 #include <stdio.h>
@@ -83,6 +94,8 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		uint64_t v = key_load_u64(k, c);
 		if (!key->fio || !key_applies(k, c) || key_is_default(k, c))
 			continue;
+		if (k == K_BATCH_CMIN && c->userspace_reap)
+			continue; /* said below */
 		if ((k == K_NORANDOMMAP || k == K_RANDDIST) && !pattern_is_random(c->pattern))
 			continue; /* nothing random to place */
 		if (key->type == KT_CPULIST || key->type == KT_RANDDIST)
@@ -95,6 +108,12 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		} else
 			emitf(emit, arg, key->fio, v);
 	}
+	/* our default reaps up to iodepth per call, fio's complete_min (1) */
+	if (key_applies(K_BATCH_CMAX, c) && !c->iodepth_batch_complete_max && c->iodepth > 1)
+		emitf(emit, arg, "iodepth_batch_complete_max", c->iodepth);
+	/* fio reads the ring only when it may return with none */
+	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
+		emit(arg, "iodepth_batch_complete_min", "0");
 	if (c->numa_node >= 0) {
 		emitf(emit, arg, "numa_cpu_nodes", (unsigned)c->numa_node);
 		snprintf(b, sizeof(b), "bind:%d", c->numa_node);
@@ -131,6 +150,31 @@ double fio_map_io_size_env(const struct cell *c)
 	if (!(c->io_size_mult > 0 && c->size_pct > 0) || io_size_pct(c) <= 100)
 		return 0;
 	return c->size_pct / 100.0 * c->io_size_mult / jobs;
+}
+
+/* The buffer contents (data) as fio's options. */
+static void fio_map_buffers(const struct cell *c, fio_map_emit emit, void *arg)
+{
+	switch (c->data) {
+	case DATA_ZERO:
+		emit(arg, "zero_buffers", "1");
+		break;
+	case DATA_COMPRESSIBLE:
+		emitf(emit, arg, "buffer_compress_percentage", c->compress_pct);
+		emit(arg, "scramble_buffers", "1");
+		break;
+	case DATA_RANDOM:
+		/* fio 3.33 fills its buffers at the start with a generator whose
+		 * bytes cost zram's lzo five times the work of random ones (perf
+		 * 2026-12-01: 39 % of fio's samples in lzo1x_1_do_compress, 7 %
+		 * of ours; both end up stored uncompressed): 19 us of CPU per 4K
+		 * write on zram against our 8.  Naming a compress percentage of
+		 * 0 makes fio fill them with its random generator instead: 8 us,
+		 * no refill per write (usr time unchanged) */
+		emit(arg, "buffer_compress_percentage", "0");
+		emit(arg, "scramble_buffers", "1");
+		break;
+	}
 }
 
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
@@ -255,21 +299,14 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emitf(emit, arg, "fsync", c->fsync);
 	if (c->end_fsync)
 		emit(arg, "end_fsync", "1");
-	switch (c->data) {
-	case DATA_ZERO:
-		emit(arg, "zero_buffers", "1");
-		break;
-	case DATA_COMPRESSIBLE:
-		emitf(emit, arg, "buffer_compress_percentage", c->compress_pct);
-		emit(arg, "refill_buffers", "1");
-		break;
-	case DATA_RANDOM:
-		emit(arg, "refill_buffers", "1");
-		break;
-	}
+	fio_map_buffers(c, emit, arg);
 	/* randrepeat=0 in fio seeds from the clock: a new pattern every run,
 	 * as ours is new every repetition (not the same one, see README) */
 	emit(arg, "randrepeat", c->randrepeat ? "1" : "0");
+	/* our default job model is threads (thread: true), fio's processes:
+	 * always say which, so the exported job gets the cell's scheduling
+	 * under sched_autogroup (README, jobs) */
+	emit(arg, "thread", c->thread ? "1" : "0");
 	emitf(emit, arg, "randseed", c->seed);
 	/* fio's default invalidate=1 drops the file's cached pages at the start
 	 * of every time_based loop; our runner leaves the page cache alone
@@ -277,5 +314,27 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	 * or fio reads the disk where we read memory (hdparm -T: 30-60x). */
 	emit(arg, "invalidate", c->drop_caches ? "1" : "0");
 	fio_map_engine_opts(c, emit, arg);
-	qos_fio_map(c, emit, arg);
+	qos_fio_map(c, emit, arg); /* rate_iops, rate_process */
+}
+
+const char *fio_map_unlike(const struct cell *c)
+{
+	if (key_applies(K_SUBMIT_AND_WAIT, c) && c->submit_and_wait)
+		return "submit_and_wait: iomatrix submits the last batch on the "
+		       "io_uring_enter that waits for completions; fio cannot (it "
+		       "submits, then enters again to wait), so fio makes more "
+		       "syscalls per IO";
+	if (!strcmp(c->engine, "io_uring") && c->iodepth > 1)
+		return "io-wq: where the device has no NOWAIT support (zram, loop, "
+		       "most filesystems' buffered IO) io_uring hands requests to "
+		       "io-wq kernel threads; iomatrix caps them at one per CPU when "
+		       "iodepth exceeds the CPUs (engine_uring.c), fio leaves the "
+		       "kernel's limit and cannot set it";
+	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
+		return "userspace_reap: iomatrix reads the AIO ring and waits in "
+		       "io_getevents when it is empty; fio (with "
+		       "iodepth_batch_complete_min=0) polls the ring instead: the same "
+		       "syscalls per IO where the device completes inline (zram, page "
+		       "cache), fewer for fio and a busy CPU elsewhere";
+	return NULL;
 }

@@ -32,6 +32,10 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg);
 #define FIO_MAP_IO_SIZE_ENV "IOMATRIX_IO_SIZE"
 double fio_map_io_size_env(const struct cell *c);
 
+/* Where the job fio_map_cell() writes is not the workload cell c runs, the
+ * reason, for a comment in the job ("NOT THE SAME: ..."); NULL: it is. */
+const char *fio_map_unlike(const struct cell *c);
+
 /* As the runner decides: an existing directory, or a path ending in '/'. */
 bool fio_map_path_is_dir(const char *path);
 

@@ -76,6 +76,24 @@ static void text_cmax(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "iodepth");
 }
 
+/* The opt-in reaping modes: said only when on, so the Method line of the
+ * cells that run fio's way (the default) reads as before. */
+static void text_opt_in(bool on, const char *name, enum key_text how, struct sbuf *b)
+{
+	if (on)
+		sbuf_adds(b, how == KEY_TEXT_METHOD ? "yes" : name);
+}
+
+static void text_ureap(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	text_opt_in(c->userspace_reap, "userspace_reap", how, b);
+}
+
+static void text_subwait(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	text_opt_in(c->submit_and_wait, "submit_and_wait", how, b);
+}
+
 /* sqthread_poll_cpu is said with sqthread_poll ("sqthread_poll on CPU 2"):
  * alone it means nothing, so its own text is empty */
 static void text_sqpoll(const struct cell *c, enum key_text how, struct sbuf *b)
@@ -93,6 +111,16 @@ static void text_none(const struct cell *c, enum key_text how, struct sbuf *b)
 	(void)c;
 	(void)how;
 	(void)b;
+}
+
+/* the job model; a title notes it only when it is not the default */
+static void text_thread(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, c->thread ? "threads of one process" :
+			  "processes, each in a session of its own (thread: false)");
+	else if (!c->thread)
+		sbuf_adds(b, "job processes");
 }
 
 static void text_cpus(const struct cell *c, enum key_text how, struct sbuf *b)
@@ -263,6 +291,19 @@ const struct key cell_keys[NKEYS] = {
 		"at most this many completions per reap (0: up to iodepth)",
 		WORKLOAD, METHOD("batching", 20), .text = text_cmax,
 		.engine_flags = ENGINE_ASYNC, .fio = "iodepth_batch_complete_max"),
+	/* reaping: fio's way by default (io_getevents / an enter that waits,
+	 * as the exported job does); the faster user-space ways opt in */
+	[K_USERSPACE_REAP] = KEY_OMIT("userspace_reap", KT_BOOL, userspace_reap, 0, 0,
+		0, "false", "userspace_reap", NULL,
+		"libaio: take completions from the AIO ring in user space, "
+		"io_getevents only when it is empty (fewer syscalls per IO)",
+		WORKLOAD, METHOD("batching", 20), .text = text_ureap, .engine = "libaio",
+		.fio = "userspace_reap"),
+	[K_SUBMIT_AND_WAIT] = KEY_OMIT("submit_and_wait", KT_BOOL, submit_and_wait,
+		0, 0, 0, "false", "submit_and_wait", NULL,
+		"io_uring: submit the last batch on the enter that waits for "
+		"completions (one syscall); fio has no such option",
+		WORKLOAD, METHOD("batching", 20), .text = text_subwait, URING),
 	/* io_uring fast paths: fio's names and defaults */
 	[K_REGISTERFILES] = KEY("registerfiles", KT_BOOL, registerfiles, 0, 0, 0, "false",
 		"registerfiles", NULL, "io_uring: registered file descriptors",
@@ -336,28 +377,33 @@ const struct key cell_keys[NKEYS] = {
 		"steady_state", NULL,
 		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
 		"until its IOPS are steady; the result is the window average"),
+	/* issue 20 item 6: how the jobs run (fio's name, our default) */
+	[K_THREAD] = KEY_OMIT("thread", KT_BOOL, thread, 0, 0, 1, "true", "thread", NULL,
+		"true: the jobs are threads of one process (fio thread=1); false: "
+		"each job is a process of its own session, as fio's default",
+		WORKLOAD, METHOD("job model", 27), .text = text_thread),
 	/* latency under load (issue 24): qos_keys.c */
 	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 0, 0, 0, "none",
 		"rate_iops", NULL,
 		"IOs per second per job, or [read, write] (fio's); each IO has an "
 		"intended start and latency counts from it",
-		WORKLOAD, METHOD("offered load", 27), .text = qos_text_rate,
+		WORKLOAD, METHOD("offered load", 28), .text = qos_text_rate,
 		.method_if_set = true, .ops = &rate_iops_ops),
 	[K_RATE_PROCESS] = KEY_OMIT("rate_process", KT_CUSTOM, rate_process, 0, 0, 0,
 		"linear", "rate_process", NULL,
 		"linear (even gaps) or poisson (exponential gaps) arrivals",
-		WORKLOAD, METHOD("offered load", 27), .text = qos_text_process,
+		WORKLOAD, METHOD("offered load", 28), .text = qos_text_process,
 		.method_if_set = true, .ops = &rate_process_ops),
 	[K_LOAD_SWEEP] = KEY_OMIT("load_sweep", KT_CUSTOM, load_sweep, 0, 0, 0, "none",
 		"load_sweep", NULL,
 		"{from: 20%, to: 140%, steps: 7} of the probed maximum, or "
 		"{iops: [1000, 2000]}: the cell at each offered load",
-		WORKLOAD, METHOD("load sweep", 28), .text = qos_text_sweep,
+		WORKLOAD, METHOD("load sweep", 29), .text = qos_text_sweep,
 		.method_if_set = true, .ops = &load_sweep_ops),
 	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 0, 0, 0, "none", "qos", NULL,
 		"{p99: 1ms} (or p99.9, p99.99, mean): the highest load of the "
 		"sweep meeting it",
-		METHOD("QoS target", 29), .text = qos_text_target,
+		METHOD("QoS target", 30), .text = qos_text_target,
 		.method_if_set = true, .ops = &qos_ops),
 };
 

@@ -269,7 +269,7 @@ for c in plan:
         if not p["direct"]:
             why.append("buffered IO: the page cache serves or absorbs it, so both tools time memory copies and writeback, which vary run to run")
         if p["data"] == "zero" and other == "fio":
-            why.append("zero-filled buffers (dd if=/dev/zero): fio's refill_buffers writes random data")
+            why.append("zero-filled buffers (dd if=/dev/zero): fio writes random data")
         if a[0][4] < 1e9:
             why.append("a very short cell at this scale (%.0f ms measured: start-up, first IOs and timer effects weigh heavily); raise CROSSCHECK_SCALE" % (a[0][4] / 1e6))
         if other == "sysbench" and "latency" in bad and bl and bl < 200e3:

@@ -18,15 +18,19 @@ include:
   - {label: fast, pattern: randread, engine: io_uring, registerfiles: true, fixedbufs: true,
      sqthread_poll: true, sqthread_poll_cpu: 0, nonvectored: 1, iodepth_batch: 0}
   - {label: hipri, pattern: randwrite, engine: io_uring, hipri: true, nonvectored: 0, numa_node: 0}
+  - {label: ureap, pattern: randread, engine: libaio, userspace_reap: true}
+  - {label: subwait, pattern: randread, engine: io_uring, submit_and_wait: true}
 Y
 expect_exit 0 "$IOMATRIX" export fio "$T/s.yaml" -o "$T/x"
 f() { ls "$T/x"/*-"$1"-*.fio; }
 has() { grep -qxF -- "$2" "$(f "$1")"; }
 if fio --parse-only "$T/x"/*.fio >"$T/fio.out" 2>&1; then ok "fio --parse-only accepts every job"
 else not_ok "fio refused: $(head -n 3 "$T/fio.out")"; fi
-extra=$(grep -E '^(iodepth_batch|registerfiles|fixedbufs|sqthread_poll|hipri|nonvectored|cpus_allowed|numa)' "$(f plain)")
-[ -z "$extra" ] && ok "a cell at the defaults exports none of the keys" \
-	|| not_ok "plain cell has $extra (defaults are fio's: nothing to say)"
+# at the defaults only the reaping bound is said: ours reaps up to iodepth
+# per call, fio's complete_max defaults to complete_min (1)
+extra=$(grep -E '^(iodepth_batch|registerfiles|fixedbufs|sqthread_poll|hipri|nonvectored|cpus_allowed|numa|userspace_reap)' "$(f plain)")
+[ "$extra" = iodepth_batch_complete_max=16 ] && ok "a cell at the defaults exports only iodepth_batch_complete_max=iodepth" \
+	|| not_ok "plain cell has '$extra' (expected only iodepth_batch_complete_max=16)"
 for l in iodepth_batch_submit=8 iodepth_batch_complete_min=2 iodepth_batch_complete_max=16 cpus_allowed=0; do
 	has batch "$l" && ok "batch cell: $l" || not_ok "batch cell lacks $l"
 done
@@ -39,4 +43,23 @@ done
 for l in hipri=1 nonvectored=0 numa_cpu_nodes=0 numa_mem_policy=bind:0; do
 	has hipri "$l" && ok "hipri cell: $l" || not_ok "hipri cell lacks $l"
 done
+# the opt-in reaping modes (issue 20): userspace_reap is fio's, which reads
+# the ring only with complete_min 0; submit_and_wait has no fio twin; both
+# jobs say how they differ, a plain one says nothing of the kind
+for l in userspace_reap=1 iodepth_batch_complete_min=0 iodepth_batch_complete_max=16; do
+	has ureap "$l" && ok "userspace_reap cell: $l" || not_ok "userspace_reap cell lacks $l"
+done
+for c in ureap:userspace_reap subwait:submit_and_wait; do
+	grep -q "^; NOT THE SAME: ${c#*:}:" "$(f "${c%%:*}")" && ok "${c%%:*} job says it is not the same (${c#*:})" \
+		|| not_ok "${c%%:*} job lacks '; NOT THE SAME: ${c#*:}'"
+done
+grep -q "NOT THE SAME" "$(f batch)" && not_ok "a libaio job at the reaping defaults claims a difference" \
+	|| ok "a libaio job at the reaping defaults claims no difference"
+grep -q "^; NOT THE SAME: io-wq:" "$(f plain)" && ok "an io_uring job at QD16 names the io-wq cap" \
+	|| not_ok "plain io_uring job lacks '; NOT THE SAME: io-wq'"
+# buffers: our 8-byte stamp per 512 B is fio's scramble_buffers, not refill
+# buffer_compress_percentage=0: fio's random fill, not its start-up one
+has plain scramble_buffers=1 && has plain buffer_compress_percentage=0 && ! grep -q refill_buffers "$(f plain)" \
+	&& ok "random data exports as scramble_buffers=1 + buffer_compress_percentage=0, no refill_buffers" \
+	|| not_ok "buffers: $(grep -E 'buffers' "$(f plain)" | tr '\n' ' ')"
 tap_end

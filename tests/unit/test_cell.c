@@ -124,9 +124,10 @@ static void test_json_roundtrip(void **state)
 	c.norandommap = true;
 	c.randrepeat = false;
 	snprintf(c.random_distribution, sizeof(c.random_distribution), "zoned:60/10:40/90");
+	c.thread = false;
 	cJSON *j = cell_to_json(&c);
 	assert_non_null(j);
-	assert_int_equal(cJSON_GetArraySize(j), 46);
+	assert_int_equal(cJSON_GetArraySize(j), 47);
 	assert_int_equal(cJSON_GetObjectItem(j, "numa_node")->valueint, -1);
 	assert_non_null(cJSON_GetObjectItem(j, "bs_bytes"));
 	assert_non_null(cJSON_GetObjectItem(j, "io_size_bytes"));
