@@ -177,31 +177,6 @@ double fio_map_io_size_env(const struct cell *c)
 	return c->size_pct / 100.0 * c->io_size_mult / jobs;
 }
 
-/* The buffer contents (data) as fio's options. */
-static void fio_map_buffers(const struct cell *c, fio_map_emit emit, void *arg)
-{
-	switch (c->data) {
-	case DATA_ZERO:
-		emit(arg, "zero_buffers", "1");
-		break;
-	case DATA_COMPRESSIBLE:
-		emitf(emit, arg, "buffer_compress_percentage", c->compress_pct);
-		emit(arg, "scramble_buffers", "1");
-		break;
-	case DATA_RANDOM:
-		/* fio 3.33 fills its buffers at the start with a generator whose
-		 * bytes cost zram's lzo five times the work of random ones (perf
-		 * 2026-12-01: 39 % of fio's samples in lzo1x_1_do_compress, 7 %
-		 * of ours; both end up stored uncompressed): 19 us of CPU per 4K
-		 * write on zram against our 8.  Naming a compress percentage of
-		 * 0 makes fio fill them with its random generator instead: 8 us,
-		 * no refill per write (usr time unchanged) */
-		emit(arg, "buffer_compress_percentage", "0");
-		emit(arg, "scramble_buffers", "1");
-		break;
-	}
-}
-
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 {
 	char b[64], *fn;
