@@ -472,3 +472,15 @@ out:
 	close(fd);
 	return -e;
 }
+
+size_t fsutil_last_component(const char *path, size_t *n)
+{
+	size_t end = strlen(path);
+	while (end > 1 && path[end - 1] == '/')
+		end--;
+	size_t b = end;
+	while (b > 0 && path[b - 1] != '/')
+		b--;
+	*n = end - b;
+	return b;
+}

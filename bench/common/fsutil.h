@@ -107,6 +107,11 @@ int fsutil_mkdir_p(const char *path);
  * is too small (out then holds ""). */
 int fsutil_parent(const char *path, char *out, size_t len);
 
+/* The last component of path, trailing slashes left out ("a/b/" -> "b",
+ * "/" -> "/"): its first byte is path + the return value, *n its length.
+ * Points into path; nothing is copied. */
+size_t fsutil_last_component(const char *path, size_t *n);
+
 /* Does directory `path` hold no entry besides . and ..?  1 yes, 0 no,
  * -errno when it cannot be read. */
 int fsutil_dir_is_empty(const char *path);

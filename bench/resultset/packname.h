@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "common/fsutil.h"
+
 static inline bool packname_component_ok(const char *s, size_t n)
 {
 	if (n == 0 || n > 255 || (s[0] == '.' && (n == 1 || (n == 2 && s[1] == '.'))))
@@ -28,16 +30,11 @@ static inline bool packname_component_ok(const char *s, size_t n)
  * it is a name a pack can carry.  0, or -1. */
 static inline int packname_of_dir(const char *dir, char *out, size_t len)
 {
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	size_t b = n;
-	while (b > 0 && dir[b - 1] != '/')
-		b--;
-	if (!packname_component_ok(dir + b, n - b) || n - b >= len)
+	size_t n, b = fsutil_last_component(dir, &n);
+	if (!packname_component_ok(dir + b, n) || n >= len)
 		return -1;
-	memcpy(out, dir + b, n - b);
-	out[n - b] = '\0';
+	memcpy(out, dir + b, n);
+	out[n] = '\0';
 	return 0;
 }
 

@@ -58,13 +58,8 @@ int reprofile_get(const cJSON *m, struct reproduces *out)
 /* The last component of dir, without trailing slashes. */
 static void dir_id(const char *dir, char *out, size_t len)
 {
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	size_t b = n;
-	while (b > 0 && dir[b - 1] != '/')
-		b--;
-	snprintf(out, len, "%.*s", (int)(n - b), dir + b);
+	size_t n, b = fsutil_last_component(dir, &n);
+	snprintf(out, len, "%.*s", (int)n, dir + b);
 }
 
 int reprofile_original_open(struct repro_original *o, const char *dir,

@@ -372,13 +372,8 @@ cJSON *repro_context(const struct repro *p, const struct report *r)
 /* The last component of a directory path. */
 static const char *base_of(const char *dir, char *buf, size_t len)
 {
-	size_t n = strlen(dir);
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	size_t b = n;
-	while (b > 0 && dir[b - 1] != '/')
-		b--;
-	snprintf(buf, len, "%.*s", (int)(n - b), dir + b);
+	size_t n, b = fsutil_last_component(dir, &n);
+	snprintf(buf, len, "%.*s", (int)n, dir + b);
 	return buf;
 }
 
