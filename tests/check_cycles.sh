@@ -25,26 +25,31 @@ objs=$(find "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
 tmp=$(mktemp -d /tmp/check-cycles.XXXXXX) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# edges "FROM TO" between files
-for o in $objs; do
-	f=${o#"$B"/}; f=${f%.o}.c
-	[ -f "$f" ] || continue # the object of a moved or deleted source
-	nm "$o" | awk -v f="$f" '$2 == "T" { print "D", $3, f } $1 == "U" { print "U", $2, f }'
+# edges "FROM TO" between files: one nm over every object (-A names the
+# object on each line), one awk over every source for the includes; a
+# process per object or per file made this check take seconds
+# shellcheck disable=SC2086
+nm -A $objs 2>/dev/null | awk -v B="$B/" '
+	{ split($1, a, ":"); o = a[1]; if (index(o, B) == 1) o = substr(o, length(B) + 1)
+	  sub(/\.o$/, ".c", o) }
+	NF == 3 && $2 == "T" { print "D", $3, o }
+	NF == 3 && $2 == "U" { print "U", $3, o }' | while read -r k sym f; do
+	[ -f "$f" ] && echo "$k $sym $f" # not the object of a moved or deleted source
 done > "$tmp/syms"
 awk '$1 == "D" { def[$2] = $3; next }
      { use[NR] = $3 " " $2 }
      END { for (i in use) { split(use[i], p, " "); if (p[2] in def && def[p[2]] != p[1]) print p[1], def[p[2]] } }' \
 	"$tmp/syms" | sort -u > "$tmp/calls"
 
-for f in bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
-	[ -f "$f" ] || continue
-	dir=$(dirname "$f")
-	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-		for t in "$dir/$inc" "bench/$inc" "report/$inc"; do
-			[ -f "$t" ] && { echo "$f $t"; break; }
-		done
-	done
-done | sort -u > "$tmp/incs"
+ls bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch] 2>/dev/null > "$tmp/files"
+# shellcheck disable=SC2046
+awk 'NR == FNR { have[$0]; next }
+	FNR == 1 { dir = FILENAME; sub(/\/[^\/]*$/, "", dir) }
+	/^[ \t]*#[ \t]*include[ \t]*"/ {
+		inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
+		n = split(dir "/" inc " bench/" inc " report/" inc, t, " ")
+		for (i = 1; i <= n; i++) if (t[i] in have) { print FILENAME, t[i]; break }
+	}' "$tmp/files" $(cat "$tmp/files") | sort -u > "$tmp/incs"
 
 # Strongly connected components (Tarjan), one line per cycle: its files.
 scc() {
@@ -77,15 +82,15 @@ report() { # kind file-of-cycles
 		fi
 	done < "$2"
 }
-while read -r from to; do
-	fd=$(dirname "$from"); td=$(dirname "$to")
-	[ "$fd" = "$td" ] && continue
-	fl=$(layer "$fd"); tl=$(layer "$td")
-	if [ -n "$fl" ] && [ -n "$tl" ] && [ "$tl" -ge "$fl" ]; then
-		echo "check-cycles: $from (layer $fl) calls into $to (layer $tl): calls must point down"
-		bad=1
-	fi
-done < "$tmp/calls"
+# the layer of each folder that a call leaves or enters, then one awk
+awk '{ f = $1; t = $2; sub(/\/[^\/]*$/, "", f); sub(/\/[^\/]*$/, "", t); print f; print t }' \
+	"$tmp/calls" | sort -u | while read -r d; do echo "$d $(layer "$d")"; done > "$tmp/layers"
+awk 'NR == FNR { if (NF == 2) lay[$1] = $2; next }
+	{ f = $1; t = $2; sub(/\/[^\/]*$/, "", f); sub(/\/[^\/]*$/, "", t)
+	  if (f != t && (f in lay) && (t in lay) && lay[t] + 0 >= lay[f] + 0)
+		printf "check-cycles: %s (layer %s) calls into %s (layer %s): calls must point down\n", $1, lay[f], $2, lay[t] }' \
+	"$tmp/layers" "$tmp/calls" > "$tmp/upward"
+[ -s "$tmp/upward" ] && { cat "$tmp/upward"; bad=1; }
 scc "$tmp/calls" > "$tmp/call-cycles"
 scc "$tmp/incs" > "$tmp/inc-cycles"
 report call "$tmp/call-cycles"

@@ -12,7 +12,7 @@ need_cmd jq
 for i in 1 2 3; do mkdir -p "$T/d$i"; done
 cat >"$T/s.yaml" <<Y
 suite: fleet-lost
-defaults: {engine: psync, direct: false, size: 1MiB, runtime: 1s}
+defaults: {engine: psync, direct: false, size: 1MiB, runtime: 1s, rate_iops: 2000}
 devices:
   - {name: scratch, path: $T/nowhere/}
 matrix:
@@ -70,7 +70,7 @@ echo "survey: lost host failed $f2 cells, others finished, resume completed"
 dd if=/dev/zero of="$T/shared.dat" bs=1M count=4 status=none
 cat >"$T/a.yaml" <<Y
 suite: fleet-lost-agg
-defaults: {engine: psync, direct: false, size: 4MiB, runtime: 2s, pattern: randread}
+defaults: {engine: psync, direct: false, size: 4MiB, runtime: 2s, pattern: randread, rate_iops: 2000}
 devices:
   - {name: shared, path: $T/shared.dat}
 matrix:

@@ -12,7 +12,7 @@ need_cmd jq
 mkdir -p "$T/d1" "$T/d2"
 cat >"$T/s.yaml" <<Y
 suite: fleet-hostile
-defaults: {engine: null, size: 1MiB, runtime: 100ms}
+defaults: {engine: null, size: 1MiB, runtime: 100ms, rate_iops: 5000}
 devices:
   - {name: scratch, path: $T/nowhere/}
 matrix:

@@ -10,7 +10,7 @@ need_cmd jq
 for i in 1 2 3; do mkdir -p "$T/d$i"; done
 cat >"$T/s.yaml" <<Y
 suite: fleet-sigint
-defaults: {engine: psync, direct: false, size: 4MiB, runtime: 3s}
+defaults: {engine: psync, direct: false, size: 4MiB, runtime: 3s, rate_iops: 2000}
 devices:
   - {name: scratch, path: $T/nowhere/}
 matrix:

@@ -11,7 +11,7 @@ need_cmd jq
 for i in 1 2 3; do mkdir -p "$T/d$i"; done
 cat >"$T/s.yaml" <<Y
 suite: fleet-survey
-defaults: {engine: psync, direct: false, size: 1MiB, runtime: 200ms}
+defaults: {engine: psync, direct: false, size: 1MiB, runtime: 200ms, rate_iops: 2000}
 devices:
   - {name: scratch, path: $T/nowhere/}
 matrix:

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 cat >"$T/s.yaml" <<EOS
 suite: prog
-defaults: {engine: "null", size: 4MiB, runtime: 3500ms}
+defaults: {engine: "null", size: 4MiB, runtime: 3500ms, rate_iops: 10000}
 devices:
   - {name: d, path: $T/d}
 matrix: {pattern: [randread], bs: [4k]}
