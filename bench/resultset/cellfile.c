@@ -166,7 +166,7 @@ static int series_arrays(cJSON *o, const char *name, uint64_t interval_ns, size_
  * and percentiles the source printed.  NULL when absent. */
 static cJSON *lat_other_json(const struct lat_other *x)
 {
-	cJSON *o, *p;
+	cJSON *o, *p = NULL;
 	char key[32];
 
 	if (!x->present || !(o = cJSON_CreateObject()))
