@@ -25,7 +25,7 @@
  *  - io_uring setup flags: fio 3.33 asks for SINGLE_ISSUER | DEFER_TASKRUN
  *    (+ COOP_TASKRUN, moot with DEFER) by itself, as engine_uring.c does
  *    (strace of both, 2026-12-01), and has no option for them: nothing to
- *    export.  The io-wq worker cap it cannot set: fio_map_unlike().
+ *    export.  io-wq keeps the kernel's worker count in both.
  *  - buffers: we stamp 8 bytes per 512 B of each write buffer (data:
  *    random), which is fio's scramble_buffers (its default, said for the
  *    reader); refill_buffers would regenerate the whole buffer per write.
@@ -324,12 +324,6 @@ const char *fio_map_unlike(const struct cell *c)
 		       "io_uring_enter that waits for completions; fio cannot (it "
 		       "submits, then enters again to wait), so fio makes more "
 		       "syscalls per IO";
-	if (!strcmp(c->engine, "io_uring") && c->iodepth > 1)
-		return "io-wq: where the device has no NOWAIT support (zram, loop, "
-		       "most filesystems' buffered IO) io_uring hands requests to "
-		       "io-wq kernel threads; iomatrix caps them at one per CPU when "
-		       "iodepth exceeds the CPUs (engine_uring.c), fio leaves the "
-		       "kernel's limit and cannot set it";
 	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
 		return "userspace_reap: iomatrix reads the AIO ring and waits in "
 		       "io_getevents when it is empty; fio (with "
