@@ -259,6 +259,31 @@ static void levels(struct fit *f, double interval_s, struct plateaus *out)
 	}
 }
 
+const char *plateau_levels_rule(const struct plateaus *p, double run_s,
+				size_t *cliff_at)
+{
+	double lref = p->p[0].level;
+	const struct plateau *last = &p->p[p->n - 1];
+	size_t k = 1;
+
+	while (k < p->n && p->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
+		k++;
+	if (k == p->n)
+		return "no level is 30 % below the first";
+	for (size_t j = k + 1; j < p->n; j++)
+		if (p->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref)
+			return "the speed recovered";
+	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
+		return "the last level is not 30 % below the first";
+	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
+	if (need < PLATEAU_CLIFF_MIN_LAST_S)
+		need = PLATEAU_CLIFF_MIN_LAST_S;
+	if (last->dur_s + 1e-9 < need)
+		return "the lower level does not last long enough";
+	*cliff_at = k;
+	return NULL;
+}
+
 /* The cliff rule of plateau.h over the fitted plateaus. */
 static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 		       struct plateaus *out)
@@ -279,33 +304,11 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	}
 	/* a cliff falls from where the run began: a bump in the middle that
 	 * returns to the starting level is no cache running out */
-	size_t ref = 0;
+	size_t ref = 0, k;
 	double lref = out->p[ref].level;
 	const struct plateau *last = &out->p[out->n - 1];
-	size_t k = ref + 1;
-	while (k < out->n && out->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
-		k++;
-	if (k == out->n) {
-		out->why_not = "no level is 30 % below the first";
+	if ((out->why_not = plateau_levels_rule(out, run_s, &k)))
 		return;
-	}
-	for (size_t j = k + 1; j < out->n; j++) {
-		if (out->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref) {
-			out->why_not = "the speed recovered";
-			return;
-		}
-	}
-	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
-		out->why_not = "the last level is not 30 % below the first";
-		return;
-	}
-	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
-	if (need < PLATEAU_CLIFF_MIN_LAST_S)
-		need = PLATEAU_CLIFF_MIN_LAST_S;
-	if (last->dur_s + 1e-9 < need) {
-		out->why_not = "the lower level does not last long enough";
-		return;
-	}
 	/* the drop in standard errors of the two plateaus' own noise */
 	struct seg two[2] = { f->s[ref], f->s[out->n - 1] };
 	double sg = seg_sigma(f, two, 2);

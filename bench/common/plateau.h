@@ -95,6 +95,16 @@ struct plateaus {
 int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
 		struct plateaus *out);
 
+/* The level part of the cliff rule, on plateaus p (at least one) of a run
+ * of run_s seconds, judged from p->p[0]: a later level at least
+ * PLATEAU_CLIFF_MIN_DROP below it, no recovery after, the last level that
+ * low and lasting max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC
+ * of the run).  NULL when met (*cliff_at: the first low plateau), else the
+ * reason.  The noise test and the run-length and RAM rules are the
+ * caller's (plateau_fit, plateau_fit_head). */
+const char *plateau_levels_rule(const struct plateaus *p, double run_s,
+				size_t *cliff_at);
+
 /*
  * As plateau_fit(), and then the fine samples of the start (fine[0..nf),
  * fine_s seconds each, e.g. 20 ms over the first 2 s: SERIES_FINE_NS) are

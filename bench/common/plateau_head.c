@@ -7,7 +7,9 @@
 
 #include <string.h>
 
-/* The cliff rule of plateau.h again, from the head plateau p[0]. */
+/* The cliff rule of plateau.h from the head plateau p[0]: its level part
+ * is plateau_levels_rule, as plateau_fit judges; the noise test is the
+ * fine fit's t. */
 static void judge_from_head(struct plateaus *out, double run_s, bool ram, double t)
 {
 	double lref = out->p[0].level;
@@ -26,29 +28,8 @@ static void judge_from_head(struct plateaus *out, double run_s, bool ram, double
 		out->why_not = "the run is too short to show a cliff";
 		return;
 	}
-	while (k < out->n && out->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
-		k++;
-	if (k == out->n) {
-		out->why_not = "no level is 30 % below the first";
+	if ((out->why_not = plateau_levels_rule(out, run_s, &k)))
 		return;
-	}
-	for (size_t j = k + 1; j < out->n; j++)
-		if (out->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref) {
-			out->why_not = "the speed recovered";
-			return;
-		}
-	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
-		out->why_not = "the last level is not 30 % below the first";
-		return;
-	}
-	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
-	if (need < PLATEAU_CLIFF_MIN_LAST_S)
-		need = PLATEAU_CLIFF_MIN_LAST_S;
-	if (last->dur_s + 1e-9 < need) {
-		out->why_not = "the lower level does not last long enough";
-		return;
-	}
-	out->why_not = NULL;
 	out->cliff = true;
 	out->cliff_at = k;
 	out->drop = lref > 0 ? 1 - last->level / lref : 0;
