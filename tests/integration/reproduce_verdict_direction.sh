@@ -18,24 +18,7 @@ include:
   - {pattern: randread, bs: 4k, iodepth: 64}
   - {label: "LAT 8K", pattern: randread, bs: 8k, iodepth: 64}
 EOS
-# make the original steady by hand (repetitions 1000, 1005, 1010 IOPS and
-# 1.000, 1.005, 1.010 ms), re-summed as a run would: the verdicts then
-# depend on nothing a busy machine does
-STEADY='.repetitions |= [range(0; length) as $i | .[$i] | .read.iops = (1000 + 5 * $i) |
-	.read.lat_ns |= (.mean = (1000000 + 5000 * $i) | .min = .mean / 2 | .max = .mean * 2 |
-	.percentiles |= map_values(1000000 + 5000 * $i))]'
-resum() { # set directory
-	(cd "$1" && sha256sum $(sed 's/^[0-9a-f]*  //' SHA256SUMS) >SHA256SUMS.new &&
-		mv SHA256SUMS.new SHA256SUMS) || fail "cannot re-sum $1"
-}
-steady() { # set directory, cell files...
-	d=$1; shift
-	for c in "$@"; do
-		jq "$STEADY" "$d/cells/$c.json" >"$d/cells/$c.tmp" && mv "$d/cells/$c.tmp" "$d/cells/$c.json" ||
-			fail "cannot steady $d/cells/$c.json"
-	done
-	resum "$d"
-}
+. "$ROOT/tests/repro_lib.sh" # steady(), resum(): a steady original by hand
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
 steady "$T/orig" 0001 0002
 sha=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
