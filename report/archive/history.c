@@ -392,35 +392,48 @@ static int series_merge(struct history *h)
 	return hash_rebuild(h, h->hash_cap ? h->hash_cap : 256);
 }
 
-/* "bs 8K (main series: 4K), qd 32 (main series: 1)" */
+/* The value of key "k=" (kl bytes with the '=') in a "k=v;k=v" signature,
+ * its length in *vl; NULL when the signature has no such key. */
+static const char *sig_value(const char *sig, const char *k, size_t kl, size_t *vl)
+{
+	for (const char *m = sig; m && *m;) {
+		if (!strncmp(m, k, kl) && (m == sig || m[-1] == ';')) {
+			*vl = strcspn(m + kl, ";");
+			return m + kl;
+		}
+		m = strchr(m, ';');
+		m = m ? m + 1 : NULL;
+	}
+	*vl = 0;
+	return NULL;
+}
+
+/* "bs 8K (main series: 4K), qd 32 (main series: 1)"; a key only one of the
+ * two spells out (a default the other changed) reads "none" on its side,
+ * whichever of the two is the main series. */
 static char *sig_diff(const char *sig, const char *main_sig)
 {
 	struct sbuf b = SBUF_INIT;
-	char *x = strdup(sig), *save = NULL;
-	if (!x)
-		return NULL;
-	for (char *kv = strtok_r(x, ";", &save); kv; kv = strtok_r(NULL, ";", &save)) {
-		char *eq = strchr(kv, '=');
-		if (!eq)
-			continue;
-		size_t kl = (size_t)(eq - kv) + 1;
-		const char *m = main_sig;
-		const char *mv = NULL;
-		while (m && *m) {
-			if (!strncmp(m, kv, kl) && (m == main_sig || m[-1] == ';')) {
-				mv = m + kl;
-				break;
+	for (int side = 0; side < 2; side++) {
+		const char *own = side ? main_sig : sig, *other = side ? sig : main_sig;
+		for (const char *kv = own; kv && *kv;) {
+			size_t len = strcspn(kv, ";");
+			const char *eq = memchr(kv, '=', len);
+			if (eq) {
+				size_t kl = (size_t)(eq - kv) + 1, vl = len - kl, ol;
+				const char *ov = sig_value(other, kv, kl, &ol);
+				if (side == 0 && !(ov && ol == vl && !strncmp(ov, eq + 1, vl)))
+					sbuf_addf(&b, "%s%.*s %.*s (main series: %.*s)", b.len ? ", " : "",
+						  (int)(kl - 1), kv, (int)vl, eq + 1, ov ? (int)ol : 4,
+						  ov ? ov : "none");
+				else if (side == 1 && !ov)   /* only the main series spells it */
+					sbuf_addf(&b, "%s%.*s none (main series: %.*s)", b.len ? ", " : "",
+						  (int)(kl - 1), kv, (int)vl, eq + 1);
 			}
-			m = strchr(m, ';');
-			m = m ? m + 1 : NULL;
+			kv += len;
+			kv = *kv ? kv + 1 : NULL;
 		}
-		size_t mvl = mv ? strcspn(mv, ";") : 0;
-		if (mv && mvl == strlen(eq + 1) && !strncmp(mv, eq + 1, mvl))
-			continue;
-		sbuf_addf(&b, "%s%.*s %s (main series: %.*s)", b.len ? ", " : "", (int)(kl - 1), kv,
-			  eq + 1, mv ? (int)mvl : 4, mv ? mv : "none");
 	}
-	free(x);
 	if (!b.len)
 		sbuf_adds(&b, "parameters differ");
 	return sbuf_detach(&b);
