@@ -157,6 +157,10 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 			   "every %u requests of all jobs together):\n; fio counts fsync "
 			   "per job and file, so this job has no periodic fsync\n",
 			c->sysbench_fsync_freq, c->sysbench_fsync_freq);
+	if (c->sequential_shared && !pattern_is_random(c->pattern) && c->jobs > 1)
+		fprintf(f, "; NOT THE SAME: sequential_shared: iomatrix's %u jobs take turns on one "
+			   "stream over the files\n; (sysbench's seqrd/seqwr/seqrewr); fio has no "
+			   "shared position, each job here reads or writes its own\n", c->jobs);
 	if (pattern_is_random(c->pattern) && c->jobs > 1 && !c->norandommap &&
 	    !c->random_distribution[0])
 		fprintf(f, "; NOT THE SAME: random map: iomatrix's %u jobs share one pass (every "

@@ -309,7 +309,7 @@ struct wloop {
 	uint64_t live_ios, live_bytes;
 	unsigned depth, nfiles, rwmix, nfree, inflight;
 	unsigned batch;            /* requests per submit call, 0: all queued */
-	bool random, mixed, writes, tracing, stamping;
+	bool random, mixed, writes, tracing, stamping, seq_shared;
 	bool issuing, fsync_due;
 	bool rated;                /* a rate: latency from the intended start */
 	uint64_t poll_ns;          /* rated: the next poll's wait (rate_wait) */
@@ -387,6 +387,11 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 
 	if (L->random) {
 		blk = offsets_next(&j->offs, &j->rng);
+	} else if (L->seq_shared) {
+		/* sysbench's seq modes: every job takes the next block of
+		 * one stream, file after file, then from the start again */
+		blk = atomic_fetch_add_explicit(&L->sh->seq_cursor, 1,
+						memory_order_relaxed) % L->nblocks;
 	} else {
 		blk = j->cursor++;
 		if (j->cursor >= j->slice_hi)
@@ -694,6 +699,7 @@ static void wloop_start(struct wloop *L)
 	L->nblocks = sh->nblocks;
 	L->nfiles = L->t->nfiles;
 	L->random = sh->random;
+	L->seq_shared = L->c->sequential_shared;
 	L->mixed = sh->mixed;
 	L->writes = sh->writes;
 	L->rwmix = L->c->rwmixread;

@@ -41,6 +41,7 @@ struct rep_shared {
 	 * a write since the last round, fsyncs of the round still to issue
 	 * and the rotating file they go to (sysbench's fsynced_file) */
 	_Atomic uint64_t map_cursor; /* random map: IOs of all jobs (offsets.h) */
+	_Atomic uint64_t seq_cursor; /* sequential_shared: the next block */
 	_Atomic uint64_t sb_reqs;
 	atomic_bool sb_dirty;
 	_Atomic int64_t sb_left;

@@ -93,6 +93,8 @@ struct cell {
 					 * per file; 0: never */
 	/* random offsets, fio's names (issue 20) */
 	bool norandommap;               /* uniform draws with replacement */
+	bool sequential_shared;         /* sequential jobs take turns on one
+					 * stream (sysbench), not a slice each */
 	bool randrepeat;                /* repetitions replay the same offsets */
 	char random_distribution[RANDDIST_TEXT_MAX]; /* canonical text
 					 * (randdist.h); "" is random */

@@ -194,6 +194,15 @@ static void text_sbfsync(const struct cell *c, enum key_text how, struct sbuf *b
 			    "requests of all jobs, one fsync per file");
 }
 
+/* said only when on, and only for a sequential pattern it changes */
+static void text_seqshared(const struct cell *c, enum key_text how, struct sbuf *b)
+{
+	if (!c->sequential_shared || pattern_is_random(c->pattern))
+		return;
+	sbuf_adds(b, how == KEY_TEXT_METHOD ?
+		  "one stream, the jobs take turns (sysbench)" : "shared sequential stream");
+}
+
 const struct key cell_keys[NKEYS] = {
 	[K_PATTERN] = KEY("pattern", KT_PATTERN, pattern, 0, 0, PAT_READ, "required",
 		"pattern", NULL,
@@ -382,6 +391,13 @@ const struct key cell_keys[NKEYS] = {
 		"true: the jobs are threads of one process (fio thread=1); false: "
 		"each job is a process of its own session, as fio's default",
 		WORKLOAD, METHOD("job model", 27), .text = text_thread),
+	/* sysbench's sequential modes (seed 003): one stream for all jobs */
+	[K_SEQ_SHARED] = KEY_OMIT("sequential_shared", KT_BOOL, sequential_shared, 0, 0,
+		0, "false", "sequential_shared", NULL,
+		"sequential jobs take turns on one stream over the file set, "
+		"each the next block (sysbench seqrd/seqwr/seqrewr), instead of "
+		"each its own slice; fio has no such option",
+		WORKLOAD, METHOD("sequential order", 31), .text = text_seqshared),
 	/* latency under load (issue 24): qos_keys.c */
 	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 0, 0, 0, "none",
 		"rate_iops", NULL,

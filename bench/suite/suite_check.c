@@ -74,6 +74,9 @@ void usage_text(int k, char *buf, size_t len)
 	else if (k == K_NORANDOMMAP || k == K_RANDDIST)
 		snprintf(buf, len, "'%s' only applies to random patterns (randread, randwrite, randrw), and no cell it reaches has one",
 			 key->name);
+	else if (k == K_SEQ_SHARED)
+		snprintf(buf, len, "'%s' only applies to sequential patterns (read, write, readwrite, rewrite), and no cell it reaches has one",
+			 key->name);
 	else if (k == K_FSYNC || k == K_END_FSYNC || k == K_FDATASYNC ||
 		 k == K_SB_FSYNC_FREQ)
 		snprintf(buf, len, "'%s' only applies to writes, and no cell it reaches writes",
@@ -172,6 +175,7 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_SB_FSYNC_FREQ, p, pattern_writes(c->pattern));
 	usage_note(x, K_NORANDOMMAP, p, pattern_is_random(c->pattern));
 	usage_note(x, K_RANDDIST, p, pattern_is_random(c->pattern));
+	usage_note(x, K_SEQ_SHARED, p, !pattern_is_random(c->pattern));
 	cell_check_engine_opts(x, c, p, fl, fc);
 	cell_check_qos(x, c, p, fl, fc);
 #undef L

@@ -1,0 +1,74 @@
+#!/bin/sh
+# sequential_shared: the jobs of a sequential cell take turns on one
+# stream over the file set, as sysbench's seqrd/seqwr/seqrewr do (one
+# position for all threads, file after file), instead of each its own
+# slice.  Checked in IOMATRIX_TRACE ("job dir offset len file"): with the
+# key, 4 jobs x 2 files of 64 KiB, 24 requests touch the first 24 blocks
+# of the set (16 of file 0, 8 of file 1), each once, and every job has
+# its turn; without it, each job starts at its own slice (4 starts, none
+# in the second half of a slice).  Then the fio export says fio cannot.
+. "$(dirname "$0")/../lib.sh"
+mkdir -p "$T/d"
+mk() { # name key-line
+	cat >"$T/$1.yaml" <<Y
+suite: t-seqshared
+defaults:
+  engine: psync
+  direct: false
+  size: 64k
+  bs: 4k
+  files: 2
+  jobs: 4
+  requests: 24
+$2
+devices:
+  - name: d
+    path: /nonexistent
+matrix:
+  pattern: [read]
+Y
+}
+run() { # name
+	rm -rf "$T/$1.out"
+	IOMATRIX_TRACE="$T/$1.tr" "$IOMATRIX" run "$T/$1.yaml" --device d="$T/d" \
+		--out "$T/$1.out" --quiet >/dev/null 2>"$T/err" || fail "run $1: $(cat "$T/err")"
+	[ -s "$T/$1.tr" ] || skip "IOMATRIX_TRACE wrote nothing: the runner has no trace"
+	# "file:offset" of every issued IO, and the jobs that issued one
+	grep -E '^[0-9]+ (read|write) ' "$T/$1.tr" | awk '{ print $5 ":" $3 }' | sort >"$T/$1.blk"
+	grep -E '^[0-9]+ (read|write) ' "$T/$1.tr" | cut -d' ' -f1 | sort -u | wc -l | tr -d ' ' >"$T/$1.jobs"
+}
+mk shared "  sequential_shared: true"
+run shared
+awk -F: '{ print $1 ":" $2 }' <<E | sort >"$T/want"
+$(i=0; while [ $i -lt 16 ]; do echo "0:$((i * 4096))"; i=$((i + 1)); done
+  i=0; while [ $i -lt 8 ]; do echo "1:$((i * 4096))"; i=$((i + 1)); done)
+E
+cmp -s "$T/shared.blk" "$T/want" \
+	&& ok "one stream: 24 requests are the first 24 blocks of the set, each once, file 0 then file 1" \
+	|| not_ok "shared stream touched: $(tr '\n' ' ' <"$T/shared.blk")"
+[ "$(cat "$T/shared.jobs")" = 4 ] && ok "all 4 jobs took turns on it" \
+	|| not_ok "$(cat "$T/shared.jobs") jobs issued IO"
+
+mk slices ""
+run slices
+# without the key, job i starts at block 8i of the 32-block set: blocks
+# of the second half of file 1 are read, which one stream of 24 never reaches
+grep -q '^1:\(32768\|36864\|40960\|45056\|49152\|53248\|57344\|61440\)$' "$T/slices.blk" \
+	&& ok "without it each job has its own slice (file 1 past block 8 is read)" \
+	|| not_ok "slices: $(tr '\n' ' ' <"$T/slices.blk")"
+cmp -s "$T/slices.blk" "$T/want" && not_ok "the default is the shared stream too" \
+	|| ok "the default differs from the shared stream"
+
+"$IOMATRIX" export fio "$T/shared.yaml" --device d="$T/d" -o "$T/fio" >/dev/null 2>"$T/err" \
+	|| fail "export: $(cat "$T/err")"
+job=$(ls "$T"/fio/*.fio | head -n 1)
+grep -q '^; NOT THE SAME: sequential_shared' "$job" && ok "export says fio has no shared stream" \
+	|| not_ok "export: $(head -n 20 "$job")"
+if command -v fio >/dev/null 2>&1; then
+	fio --parse-only "$job" >"$T/parse.log" 2>&1 && ok "fio --parse-only accepts the job" \
+		|| not_ok "fio: $(head -n 3 "$T/parse.log")"
+fi
+"$IOMATRIX" plan "$T/shared.yaml" --format json >"$T/plan.json" 2>"$T/err" || fail "plan: $(cat "$T/err")"
+grep -q '"sequential_shared":[[:space:]]*true' "$T/plan.json" && ok "plan.json records sequential_shared" \
+	|| not_ok "plan.json: no sequential_shared"
+tap_end
