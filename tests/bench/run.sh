@@ -101,6 +101,54 @@ fio_run() {
 		"$T/$name.fio.json"
 }
 
+# fio_job NAME -> "iops lat cpu cpu": fio on the job `iomatrix export fio`
+# writes for iomatrix's suite $T/NAME.yaml (the same file, the same
+# workload by the equivalence rule), exported once per measure
+fio_job() {
+	name=$1
+	if [ ! -d "$T/$name.export" ]; then
+		"$BIN" export fio "$T/$name.yaml" -o "$T/$name.export" >/dev/null 2>"$T/$name.export.log" || {
+			log "export fio failed on '$name':"; sed 's/^/    /' "$T/$name.export.log" >&2; return 1; }
+	fi
+	job=$(ls "$T/$name.export"/*.fio | head -n 1)
+	fio --output-format=json --output="$T/$name.fio.json" "$job" >"$T/$name.fio.log" 2>&1 || {
+		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
+	jq -r '.jobs | (map((.usr_cpu + .sys_cpu) / 100 * .job_runtime * 1e6) | add) as $ns
+		| (map(.read.total_ios + .write.total_ios) | add | if . == 0 then 1 else . end) as $ios
+		| ($ns / $ios) as $cpu
+		| [(map(.read.iops) | add), (map(.read.lat_ns.mean * .read.total_ios) | add) / $ios,
+		   $cpu, $cpu] | map(tostring) | join(" ")' "$T/$name.fio.json"
+}
+
+# syscalls NAME: IO syscalls per IO of iomatrix and of the exported fio
+# job on NAME's workload, one short untimed run of each under strace -f -c
+# (the equivalence check: within 10 %); one row into $ROWS.  fio's IOs from
+# its JSON, iomatrix's from the cell.  Only the calls that submit, reap or
+# do IO are counted: set-up differs by thousands of calls (fio stats
+# /sys and /proc, sleeps in its helper thread), which in a 1 s run under
+# strace, at 500 1M reads, would read as 4 more calls per IO.
+syscalls() {
+	name=$1
+	command -v strace >/dev/null 2>&1 || { skiprow "$name syscalls per IO" "calls/IO" "no strace" "iom/fio=0.90..1.10"; return 0; }
+	sed "s/runtime: [0-9]*s/runtime: 1s/" "$T/$name.yaml" >"$T/$name.sc.yaml"
+	rm -rf "$T/$name.sc.set" "$T/$name.sc.export"
+	sc=io_submit,io_getevents,io_pgetevents,io_uring_enter,pread64,pwrite64,preadv,pwritev,preadv2,pwritev2
+	strace -f -c -e trace=$sc -o "$T/$name.sc.iom" "$BIN" run "$T/$name.sc.yaml" --out "$T/$name.sc.set" --quiet >/dev/null 2>&1 &&
+	"$BIN" export fio "$T/$name.sc.yaml" -o "$T/$name.sc.export" >/dev/null 2>&1 &&
+	strace -f -c -e trace=$sc -o "$T/$name.sc.fio" fio --output-format=json --output="$T/$name.sc.json" \
+		"$(ls "$T/$name.sc.export"/*.fio | head -n 1)" >/dev/null 2>&1 || {
+		skiprow "$name syscalls per IO" "calls/IO" "strace run failed" "iom/fio=0.90..1.10"; return 0; }
+	a=$(awk '$NF == "total" { print $4 }' "$T/$name.sc.iom")
+	b=$(awk '$NF == "total" { print $4 }' "$T/$name.sc.fio")
+	ia=$(jq '.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' "$T/$name.sc.set/cells/0001.json")
+	ib=$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/$name.sc.json")
+	awk -v l="$2" -v a="$a" -v b="$b" -v ia="$ia" -v ib="$ib" 'BEGIN {
+		if (!ia || !ib) exit
+		x = a / ia; y = b / ib; r = x / y
+		printf "| %s | IO syscalls/IO (strace -f -c, 1 s, once) | %.3f | %.3f | - | %.2f | - | - | iom/fio 0.90..1.10 | %s |\n",
+			l, x, y, r, (r >= 0.90 && r <= 1.10) ? "yes" : "NO" }' >>"$ROWS"
+}
+
 # bare KIND PATH SECONDS -> "iops lat thread_cpu process_cpu"; KIND libaio | uring |
 # uring-fixed | psync
 bare() {
@@ -121,7 +169,8 @@ bare() {
 #         BARE_KIND IOM_EXTRA [FIO_OPTION...]
 # Alternates the tools ROUNDS times; appends "iops lat cpu" per round to
 # $T/NAME.iom, $T/NAME.fio and (with a bare kind) $T/NAME.bare.  BARE_KIND
-# fio-thread puts fio with thread=1 in the third column instead.  With
+# fio-thread puts fio with thread=1 in the third column instead; export
+# runs fio on the job `iomatrix export fio` writes for the suite (no bare).  With
 # IOMP_EXTRA set, iomatrix runs a second time per round with it added to
 # the defaults, into $T/NAME.iomp.
 measure() {
@@ -137,13 +186,17 @@ measure() {
 			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra$IOMP_EXTRA" \
 				>>"$T/$name.iomp" || return 1
 		fi
-		fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
+		if [ "$bk" = export ]; then
+			fio_job "$name" >>"$T/$name.fio" || return 1
+		else
+			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
+		fi
 		line="round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
 		if [ "$bk" = fio-thread ]; then
 			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" --thread=1 \
 				>>"$T/$name.bare" || return 1
 			line="$line, fio thread=1 $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
-		elif [ -n "$bk" ]; then
+		elif [ -n "$bk" ] && [ "$bk" != export ]; then
 			bare "$bk" "$ffile" "$SECS" >>"$T/$name.bare" || return 1
 			line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
 		fi
@@ -369,17 +422,24 @@ elif want jobs; then
 	skiprow "jobs 1, 2, 4, 16 on a RAM device" "K IOPS" "needs root" "-"
 fi
 
-# 3) accuracy on this machine's disk: one laid-out file both tools read
+# 3) accuracy on this machine's disk: one laid-out file both tools read,
+# fio running the job `iomatrix export fio` writes for the bench's own
+# suite (the same workload by the equivalence rule, checked by the
+# syscalls-per-IO row)
 D=$DISKDIR/iomatrix-bench.$$
 mkdir -p "$D"
 FILE=$D/iomatrix.disk.0
-if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 32 "" ""; then
+if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 32 export ""; then
 	goal "disk file 4K randread QD32 libaio" "K IOPS" disk4k 1 1000 "" "iom/fio=0.95..1.05"
 	goal "" "lat mean us" disk4k 2 1000 "" "iom/fio=0.90..1.10"
+	goal "" "CPU ns/IO" disk4k 3 1 "" "-"
+	syscalls disk4k ""
 else skiprow "disk file 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
-if want disk && measure disk1m "$D" libaio "$FILE" libaio read read 1m 8 "" ""; then
+if want disk && measure disk1m "$D" libaio "$FILE" libaio read read 1m 8 export ""; then
 	goal "disk file 1M read QD8 libaio" "IOPS (= MB/s ratio)" disk1m 1 1 "" "iom/fio=0.95..1.05"
 	goal "" "lat mean us" disk1m 2 1000 "" "iom/fio=0.90..1.10"
+	goal "" "CPU ns/IO" disk1m 3 1 "" "-"
+	syscalls disk1m ""
 else skiprow "disk file 1M read QD8" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
 
 # 4) peak RSS, 16 jobs x QD32 (RAM device if there is one, else the file)
