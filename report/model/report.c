@@ -715,7 +715,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 			if (dev_add(r, s, report_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
 				goto oom;
 	}
-	if (dev_names(r) < 0 || groups_build(r) < 0)
+	if (sets_verify(r) < 0 || dev_names(r) < 0 || groups_build(r) < 0)
 		goto oom;
 	r->baseline = 0;
 	if (baseline) {
@@ -769,8 +769,12 @@ void report_release(struct report *r)
 	for (size_t i = 0; report_sections[i]; i++)
 		if (report_sections[i]->release)
 			report_sections[i]->release(r);
-	for (size_t i = 0; i < r->nsets; i++)
+	for (size_t i = 0; i < r->nsets; i++) {
 		rset_release(&r->sets[i]);
+		if (r->unverified)
+			free(r->unverified[i]);
+	}
+	free(r->unverified);
 	free(r->sets);
 	for (size_t i = 0; i < r->ndevs; i++) {
 		free(r->devs[i].display);

@@ -248,6 +248,8 @@ cJSON *report_json(const struct report *r)
 		add_str(o, "source", rs->source_kind);
 		cJSON_AddNumberToObject(o, "scale", rs->scale);
 		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
+		if (r->unverified && r->unverified[s])
+			add_str(o, "fails_verification", r->unverified[s]);
 		char *cmd = report_set_command(rs);
 		add_str(o, "command", cmd);
 		free(cmd);

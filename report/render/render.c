@@ -690,6 +690,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		free(cmd);
 		if (rs->scale != 1)
 			add_fmt(o, "scale", "%g", rs->scale);
+		if (r->unverified && r->unverified[s])
+			add_str(o, "unverified", r->unverified[s]);
 		if (strcmp(rs->source_kind, "iomatrix")) {
 			const char *sc = jstr_or(rs->source, "command", NULL);
 			if (sc)
