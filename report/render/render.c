@@ -189,12 +189,25 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 	return true;
 }
 
+/* A CPU time per IO as a reader reads it: "850 ns", "4.21 µs", "1.24 ms". */
+static void fmt_cpu_ns(double ns, char *buf, size_t len)
+{
+	char v[32];
+	if (ns < 1e3) {
+		snprintf(buf, len, "%.0f ns", ns);
+		return;
+	}
+	fmt_sig3(ns < 1e6 ? ns / 1e3 : ns / 1e6, v, sizeof(v));
+	snprintf(buf, len, "%s %s", v, ns < 1e6 ? "\xc2\xb5s" : "ms");
+}
+
 /* The method's line on CPU per IO: what cpu.ns_per_io is and its range
  * over the cells that have it (none: no line). */
 static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 {
 	double lo = 0, hi = 0;
 	size_t n = 0, sq = 0;
+	char a[48], b[48];
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++) {
 			const struct rset_cell *c = &r->sets[s].cells[i];
@@ -207,11 +220,13 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 				hi = c->cpu_ns_per_io;
 			n++;
 		}
+	fmt_cpu_ns(lo, a, sizeof(a));
+	fmt_cpu_ns(hi, b, sizeof(b));
 	if (n && sq)
-		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells (not in the %zu with "
-			"sqthread_poll, where the kernel's SQ thread submits)", lo, hi, n, sq);
+		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells (not in the %zu with "
+			"sqthread_poll, where the kernel's SQ thread submits)", a, b, n, sq);
 	else if (n)
-		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
+		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells", a, b, n);
 }
 
 static void method_params(const struct report *r, cJSON *ctx)
