@@ -591,6 +591,16 @@ static void ratios(const struct report *r, cJSON *ctx)
 				fmt_ratio(1 / lr, c, sizeof(c) - 8);
 				strcat(c, " slower");
 			}
+			/* a cell run once has no interval for its latency either
+			 * (the example's sustained write: "1.72x slower" beside
+			 * "0.30x*") */
+			if (isfinite(lr) && lr > 0 &&
+			    e->cell->lat_mean_kind == be->cell->lat_mean_kind &&
+			    (e->cell->nrepv < 2 || be->cell->nrepv < 2) &&
+			    strlen(c) + 2 <= sizeof(c)) {
+				strcat(c, "*");
+				nsig = true;
+			}
 			cJSON *row = cJSON_CreateObject();
 			add_str(row, "group", g->title);
 			add_str(row, "device", r->devs[e->dev].display);
