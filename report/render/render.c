@@ -750,7 +750,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			sbuf_release(&b);
 		}
 	if (nfio > FIO_SHOWN)
-		add_fmt(ctx, "fio_more", "%zu more in fio-commands.txt", nfio - FIO_SHOWN);
+		add_fmt(ctx, "fio_more", "the first %d; %zu more in fio-commands.txt",
+			FIO_SHOWN, nfio - FIO_SHOWN);
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
