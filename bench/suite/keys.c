@@ -194,13 +194,21 @@ static void text_sbfsync(const struct cell *c, enum key_text how, struct sbuf *b
 			    "requests of all jobs, one fsync per file");
 }
 
-/* said only when on, and only for a sequential pattern it changes */
+/* the note only when on and sequential; the Method line only in reports
+ * where a cell sets the key (method_if_set) */
 static void text_seqshared(const struct cell *c, enum key_text how, struct sbuf *b)
 {
-	if (!c->sequential_shared || pattern_is_random(c->pattern))
+	bool seq = !pattern_is_random(c->pattern);
+	if (how == KEY_TEXT_NOTE) {
+		if (c->sequential_shared && seq)
+			sbuf_adds(b, "shared sequential stream");
 		return;
-	sbuf_adds(b, how == KEY_TEXT_METHOD ?
-		  "one stream, the jobs take turns (sysbench)" : "shared sequential stream");
+	}
+	if (!seq)
+		sbuf_adds(b, "none (random offsets)");
+	else
+		sbuf_adds(b, c->sequential_shared ? "one stream, the jobs take turns (sysbench)"
+			  : "a slice of its own per job");
 }
 
 const struct key cell_keys[NKEYS] = {
@@ -397,7 +405,8 @@ const struct key cell_keys[NKEYS] = {
 		"sequential jobs take turns on one stream over the file set, "
 		"each the next block (sysbench seqrd/seqwr/seqrewr), instead of "
 		"each its own slice; fio has no such option",
-		WORKLOAD, METHOD("sequential order", 31), .text = text_seqshared),
+		WORKLOAD, METHOD("sequential order", 31), .text = text_seqshared,
+		.method_if_set = true),
 	/* latency under load (issue 24): qos_keys.c */
 	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 0, 0, 0, "none",
 		"rate_iops", NULL,

@@ -6,7 +6,8 @@
 # key, 4 jobs x 2 files of 64 KiB, 24 requests touch the first 24 blocks
 # of the set (16 of file 0, 8 of file 1), each once, and every job has
 # its turn; without it, each job starts at its own slice (4 starts, none
-# in the second half of a slice).  Then the fio export says fio cannot.
+# in the second half of a slice).  Then the fio export says fio cannot,
+# and the report's Method names the order only where a cell set it.
 . "$(dirname "$0")/../lib.sh"
 mkdir -p "$T/d"
 mk() { # name key-line
@@ -71,4 +72,14 @@ fi
 "$IOMATRIX" plan "$T/shared.yaml" --format json >"$T/plan.json" 2>"$T/err" || fail "plan: $(cat "$T/err")"
 grep -q '"sequential_shared":[[:space:]]*true' "$T/plan.json" && ok "plan.json records sequential_shared" \
 	|| not_ok "plan.json: no sequential_shared"
+# the report's Method says it where a cell sets it, and only there
+"$IOMATRIX" report "$T/shared.out" -o "$T/rs" --charts none --format md >/dev/null 2>"$T/err" \
+	|| fail "report: $(cat "$T/err")"
+grep -q '^| sequential order | one stream, the jobs take turns (sysbench) |' "$T/rs/report.md" \
+	&& ok "report Method: sequential order, one stream" \
+	|| not_ok "report Method: $(grep -i 'sequential' "$T/rs/report.md")"
+"$IOMATRIX" report "$T/slices.out" -o "$T/rn" --charts none --format md >/dev/null 2>"$T/err" \
+	|| fail "report: $(cat "$T/err")"
+grep -q 'sequential order' "$T/rn/report.md" && not_ok "a set without the key has a sequential order line" \
+	|| ok "no sequential order line where no cell sets it"
 tap_end

@@ -80,11 +80,9 @@ static void test_text(void **state)
 		sbuf_reset(&b);
 		key_text(k, &c, KEY_TEXT_METHOD, &b);
 		/* the opt-in reaping modes are said only when on: a set from
-		 * before they existed reaped from the ring without saying so;
-		 * so is sequential_shared (slices were the only order before) */
+		 * before they existed reaped from the ring without saying so */
 		if (cell_keys[k].method && !b.len && k != K_SQPOLL_CPU &&
-		    k != K_USERSPACE_REAP && k != K_SUBMIT_AND_WAIT &&
-		    k != K_SEQ_SHARED)
+		    k != K_USERSPACE_REAP && k != K_SUBMIT_AND_WAIT)
 			fail_msg("%s: empty Method text", cell_keys[k].name);
 	}
 	snprintf(c.engine, sizeof(c.engine), "io_uring");
@@ -112,10 +110,16 @@ static void test_text(void **state)
 	sbuf_reset(&b);
 	key_text(K_SEQ_SHARED, &c, KEY_TEXT_NOTE, &b);
 	assert_string_equal(sbuf_str(&b), "shared sequential stream");
-	c.pattern = PAT_RANDREAD; /* nothing sequential to share */
 	sbuf_reset(&b);
 	key_text(K_SEQ_SHARED, &c, KEY_TEXT_METHOD, &b);
+	assert_string_equal(sbuf_str(&b), "one stream, the jobs take turns (sysbench)");
+	c.pattern = PAT_RANDREAD; /* nothing sequential to share */
+	sbuf_reset(&b);
+	key_text(K_SEQ_SHARED, &c, KEY_TEXT_NOTE, &b);
 	assert_string_equal(sbuf_str(&b), "");
+	sbuf_reset(&b);
+	key_text(K_SEQ_SHARED, &c, KEY_TEXT_METHOD, &b);
+	assert_string_equal(sbuf_str(&b), "none (random offsets)");
 	c.pattern = PAT_READ;
 	c.sequential_shared = false;
 	sbuf_reset(&b);
