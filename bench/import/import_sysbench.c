@@ -292,11 +292,13 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		p.requests = (uint64_t)r->requests; /* bounded when parsed */
 	/* sysbench's periodic fsync is its own rule (one fsync per file after
 	 * every N requests of all threads), not fio's per-file count; its
-	 * random offsets are uniform draws with repeats */
+	 * random offsets are uniform draws with repeats, and its sequential
+	 * threads take turns on one position (sb_fileio.c) */
 	if (r->fsync_every > 0)
 		p.sysbench_fsync_freq = (unsigned)r->fsync_every;
 	p.end_fsync = r->end_fsync == 1;
 	p.norandommap = pattern_is_random(p.pattern);
+	p.sequential_shared = !pattern_is_random(p.pattern);
 	p.direct = strstr(r->flags, "direct") != NULL;
 	if (pattern_is_mixed(p.pattern) && r->rw_ratio >= 0)
 		p.rwmixread = r->rw_ratio > 1e9 ? 100 :

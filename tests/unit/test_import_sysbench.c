@@ -81,6 +81,9 @@ static void test_modes(void **state)
 		assert_int_equal(s.cells[0].params.pattern, m[i].p);
 		assert_int_equal(s.cells[0].params.bs, m[i].bs);
 		assert_int_equal(s.cells[0].params.jobs, m[i].t);
+		/* sysbench's sequential threads share one position */
+		assert_int_equal(s.cells[0].params.sequential_shared,
+				 !pattern_is_random(m[i].p));
 		/* only the directions the mode performs */
 		assert_int_equal(s.cells[0].reps[0].dir[DIR_READ].present, pattern_reads(m[i].p));
 		assert_int_equal(s.cells[0].reps[0].dir[DIR_WRITE].present, pattern_writes(m[i].p));
