@@ -48,13 +48,8 @@
 
 struct run_args {
 	const char *suite_path;
-	const char **devices;   /* "NAME=PATH", owned array, borrowed strings */
-	size_t ndevices;
-	const char *out;
+	struct run_shared sh;   /* --device, --out, --scale, ... (cli.h) */
 	const char *resume;
-	double scale;           /* 0: not given */
-	bool yes_destroy_data;
-	bool quiet;
 	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
@@ -67,16 +62,14 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
-/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c parses those). */
+enum { RUN_RESUME = 1, RUN_PROGRESS };
+
+/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c takes those);
+ * the rows shared with reproduce come first (cli.h run_shared_opts). */
 static const struct option_spec run_opts[] = {
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
-	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR },
-	{ "--scale", NULL, "F" },
-	{ "--yes-destroy-data" },
-	{ "--quiet", "-q" },
+	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR, .id = RUN_RESUME },
 	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
-	  .words = "auto tty plain none" },
+	  .words = "auto tty plain none", .id = RUN_PROGRESS },
 	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
 	{ "--aggregate", .forms = OPT_FORM(1) },
 	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
@@ -89,7 +82,7 @@ static const struct option_spec run_opts[] = {
 
 const struct command_spec run_spec = {
 	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" },
-	.opts = run_opts, .operand = OPTV_SUITE,
+	.shared = run_shared_opts, .opts = run_opts, .operand = OPTV_SUITE,
 };
 
 static void usage(FILE *f)
@@ -132,100 +125,43 @@ static void usage(FILE *f)
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
 }
 
-/* "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL when missing. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name))
-		return NULL;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
-static bool is_opt(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
+/* Parsed by the table (optspec_next): run's own rows, the rows it shares
+ * with reproduce (cli.h) and the fleet's (fleet/run_fleet.c).  -1 with
+ * the fix printed. */
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
+	struct optspec_parse p = { .c = &run_spec, .argc = argc, .argv = argv, .i = 1 };
+	int r;
+
 	memset(a, 0, sizeof(*a));
 	run_fleet_init(&a->fleet, argc);
-	a->devices = calloc((size_t)argc, sizeof(*a->devices));
-	if (!a->devices) {
-		fprintf(stderr, "iomatrix: out of memory\n");
+	if (run_shared_init(&a->sh, argc) < 0)
 		return -1;
-	}
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *v;
-
-		if (is_opt(arg, "--device")) {
-			v = opt_value(argc, argv, &i, "--device");
-			if (!v || !strchr(v, '=') || v[0] == '=') {
-				fprintf(stderr, "iomatrix: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
-				return -1;
-			}
-			a->devices[a->ndevices++] = v;
-		} else if (is_opt(arg, "--out") || cli_is_out(arg)) {
-			v = cli_is_out(arg) ? (i + 1 < argc ? argv[++i] : NULL)
-					    : opt_value(argc, argv, &i, "--out");
-			if (!v || !*v) {
-				fprintf(stderr, "iomatrix: '--out' needs a directory\n");
-				return -1;
-			}
-			a->out = v;
-		} else if (is_opt(arg, "--resume")) {
-			v = opt_value(argc, argv, &i, "--resume");
-			if (!v || !*v) {
-				fprintf(stderr, "iomatrix: '--resume' needs a result-set directory\n");
-				return -1;
-			}
-			a->resume = v;
-		} else if (is_opt(arg, "--scale")) {
-			v = opt_value(argc, argv, &i, "--scale");
-			if (!v) {
-				fprintf(stderr, "iomatrix: '--scale' needs a factor, e.g. --scale 0.1\n");
-				return -1;
-			}
-			if (suite_cli_scale(v, &a->scale) < 0)
-				return -1;
-		} else if (!strcmp(arg, "--yes-destroy-data")) {
-			a->yes_destroy_data = true;
-		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-			a->quiet = true;
-		} else if (is_opt(arg, "--progress")) {
-			const char *pm = opt_value(argc, argv, &i, "--progress");
-			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
-				    strcmp(pm, "none"))) {
-				fprintf(stderr, "iomatrix: '--progress' takes auto, tty, plain or none\n");
-				return -1;
-			}
-			a->progress = pm;
-		} else if (!strcmp(arg, "--")) {
-			if (i + 1 < argc && !a->suite_path)
-				a->suite_path = argv[++i];
-		} else if (arg[0] == '-' && arg[1]) {
-			int r = run_fleet_option(&a->fleet, argc, argv, &i);
-			if (r < 0)
-				return -1;
-			if (r > 0)
-				continue;
-			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
+	while ((r = optspec_next(&p)) > 0) {
+		int taken = run_shared_option(&a->sh, &p);
+		if (taken < 0)
 			return -1;
-		} else if (!a->suite_path) {
-			a->suite_path = arg;
-		} else {
+		if (taken)
+			continue;
+		if (p.opt && p.opt->id == RUN_RESUME)
+			a->resume = p.value;
+		else if (p.opt && p.opt->id == RUN_PROGRESS)
+			a->progress = p.value;
+		else if (p.opt)
+			r = run_fleet_option(&a->fleet, p.opt->name, p.value);
+		else if (!a->suite_path)
+			a->suite_path = p.value;
+		else {
 			fprintf(stderr, "iomatrix: one suite at a time ('%s' and '%s'); run them one after the other\n",
-				a->suite_path, arg);
+				a->suite_path, p.value);
 			return -1;
 		}
+		if (r < 0)
+			return -1;
 	}
-	if (a->out && a->resume) {
+	if (r < 0)
+		return -1;
+	if (a->sh.out && a->resume) {
 		fprintf(stderr, "iomatrix: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
 		return -1;
 	}
@@ -261,7 +197,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		struct stat st;
 		bool writes = ssd_device_writes(s, d);
 
-		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+		if (d->purge == PURGE_DISCARD && !a->sh.yes_destroy_data) {
 			char held[SAFETY_HOLDS_MAX] = "";
 			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
@@ -296,7 +232,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		}
 		/* before the O_DIRECT probe, which creates a file */
 		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
-					a->yes_destroy_data, err, sizeof(err)) < 0) {
+					a->sh.yes_destroy_data, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			bad = 1;
 			continue;
@@ -307,7 +243,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			continue;
 		}
 		if (safety_check_device(d->name, d->path, writes, d->destructive,
-					a->yes_destroy_data, err, sizeof(err)) < 0) {
+					a->sh.yes_destroy_data, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			bad = 1;
 		}
@@ -583,8 +519,8 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 		target_release(&st->tgt);
 		st->have_tgt = false;
 	}
-	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
-				   st->rs->dir, st->a->quiet, &st->pre_created,
+	int r = ssd_prepare_device(d, first, st->a->sh.yes_destroy_data, st->ctl,
+				   st->rs->dir, st->a->sh.quiet, &st->pre_created,
 				   err, sizeof(err));
 	run_progress_clear(st->ps);
 	if (r == -EINTR || stop_flag)
@@ -698,7 +634,7 @@ struct run {
 static int run_resume_open(struct run *r)
 {
 	struct run_args *a = &r->a;
-	struct resume_set rz = { .scale = a->scale, .suite_given = a->suite_path };
+	struct resume_set rz = { .scale = a->sh.scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
 	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
@@ -712,15 +648,15 @@ static int run_resume_open(struct run *r)
 	resultset_facts(&r->rs, &f);
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
-	if (f.hostname && strcmp(f.hostname, here) && !a->quiet)
+	if (f.hostname && strcmp(f.hostname, here) && !a->sh.quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
 			r->rs.dir, f.hostname, here);
 	if (!a->suite_path) {
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
 	}
-	a->scale = rz.scale;
-	if (a->ndevices == 0) { /* the set fixes the device paths */
+	a->sh.scale = rz.scale;
+	if (a->sh.ndevices == 0) { /* the set fixes the device paths */
 		size_t n;
 		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
 			fprintf(stderr, "iomatrix: out of memory\n");
@@ -742,10 +678,10 @@ static int run_load(struct run *r)
 	struct run_args *a = &r->a;
 
 	if (!r->so.device_overrides) {
-		r->so.device_overrides = a->devices;
-		r->so.ndevice_overrides = a->ndevices;
+		r->so.device_overrides = a->sh.devices;
+		r->so.ndevice_overrides = a->sh.ndevices;
 	}
-	r->so.scale = a->scale;
+	r->so.scale = a->sh.scale;
 	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
@@ -802,7 +738,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		return 0;
 	}
 	const char *root = resultset_root();
-	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
+	if (safety_check_results_dir(a->sh.out ? a->sh.out : root, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
@@ -811,14 +747,14 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		argc = r->x->argc;
 		argv = r->x->argv;
 	}
-	cJSON *m = resultset_manifest_for_suite(r->s, a->scale, argc, argv,
+	cJSON *m = resultset_manifest_for_suite(r->s, a->sh.scale, argc, argv,
 						r->s->ncells, true);
 	if (m && r->x && r->x->reproduces &&
 	    reprofile_add(m, r->x->reproduces) < 0) {
 		cJSON_Delete(m);
 		m = NULL;
 	}
-	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
+	if (resultset_create(&r->rs, root, a->sh.out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
@@ -875,7 +811,7 @@ static void run_set_end(struct run *r)
 	if (r->fatal && r->rc == EXIT_USAGE)
 		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
 			r->ps.k, r->ps.n, r->rs.dir);
-	if (stopped && !r->a.quiet)
+	if (stopped && !r->a.sh.quiet)
 		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
 			r->rs.dir);
 	printf("%s\n", r->rs.dir);
@@ -896,7 +832,7 @@ static void run_release(struct run *r)
 	suite_free(r->s);
 	if (r->have_rs)
 		resultset_release(&r->rs);
-	free(r->a.devices);
+	run_shared_release(&r->a.sh);
 	run_fleet_release(&r->a.fleet);
 }
 
@@ -909,12 +845,12 @@ static void run_cells(struct run *r)
 
 	/* where each device really is; the same-device warning even with --quiet */
 	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
-			     a->quiet, stderr);
+			     a->sh.quiet, stderr);
 	/* the ETA leaves out done cells of a resumed set, except in rounds,
 	 * which run every cell again */
 	for (size_t k = 0; skip && k < s->ncells; k++)
 		skip[k] = !s->rounds.on && resultset_cell_ok(&r->rs, s->cells[k].id);
-	run_progress_init(&r->ps, a->progress, a->quiet, s->cells, s->ncells, skip);
+	run_progress_init(&r->ps, a->progress, a->sh.quiet, s->cells, s->ncells, skip);
 	free(skip);
 	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };
 	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,
@@ -968,8 +904,8 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 
 	if (run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) { /* --hosts: bench/fleet/ */
 		struct run_fleet_common fc = {
-			r->a.suite_path, r->a.out, r->a.resume, r->a.devices, r->a.ndevices,
-			r->a.scale, r->a.yes_destroy_data, r->a.quiet, argc, argv, &stop_flag,
+			r->a.suite_path, r->a.sh.out, r->a.resume, r->a.sh.devices, r->a.sh.ndevices,
+			r->a.sh.scale, r->a.sh.yes_destroy_data, r->a.sh.quiet, argc, argv, &stop_flag,
 		};
 		r->rc = run_fleet(&r->a.fleet, &fc);
 		set_finished = true;
@@ -979,7 +915,7 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 	    stop_flag /* interrupted while loading: nothing to keep */ ||
 	    run_set_begin(r, argc, argv) < 0)
 		goto out;
-	if (!r->a.quiet)
+	if (!r->a.sh.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
 			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells,
 			r->s->ncells == 1 ? "" : "s");
