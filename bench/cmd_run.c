@@ -37,6 +37,7 @@
 #include "resultset/resume.h"
 #include "resultset/reprofile.h"
 #include "pts/run_ssd.h"
+#include "runner/cellreps.h"
 #include "runner/run_progress.h"
 #include "runner/runner.h"
 #include "runner/sweep.h"
@@ -271,24 +272,6 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 	return bad ? -1 : 0;
 }
 
-/* Sleep up to ns, waking early when stopped. */
-static void cooldown(uint64_t ns)
-{
-	while (ns > 0 && !stop_flag) {
-		uint64_t step = ns < 50000000ull ? ns : 50000000ull;
-		struct timespec ts = { (time_t)(step / 1000000000ull),
-				       (long)(step % 1000000000ull) };
-		nanosleep(&ts, NULL);
-		ns -= step;
-	}
-}
-
-static bool same_file_set(const struct cell *a, const struct cell *b)
-{
-	return !strcmp(a->device, b->device) && !strcmp(a->path, b->path) &&
-	       a->files == b->files;
-}
-
 /* ---- the cell loop: devices, rounds, cells ---- */
 
 /* What the loop shares while it runs cells, device by device and round by
@@ -299,110 +282,11 @@ struct run_state {
 	struct resultset *rs;
 	struct run_progress *ps;
 	struct run_ctl *ctl;
-	struct target tgt;
-	const struct cell *tgt_cell;
-	bool have_tgt, failed_any, pre_created;
+	struct runner_files files;    /* runner/cellreps.h */
+	struct runner_reps reps;      /* grown per cell */
+	bool failed_any;
 	int fatal, rc;
-	struct rep_result *reps;      /* grown per cell */
-	unsigned areps;
 };
-
-/* Files are reused while consecutive cells use the same set of files;
- * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
- * out only when the size changed.  0 or -errno with cerr filled in. */
-static int cell_target(struct run_state *st, const struct cell *c,
-		       char *cerr, size_t len)
-{
-	if (st->have_tgt && !same_file_set(st->tgt_cell, c)) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
-	struct target nt = { 0 };
-	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
-	run_progress_clear(st->ps);
-	if (st->have_tgt) {
-		/* The same files: still ours to remove if they were.  A failed
-		 * prepare hands back an empty target, so the files made for
-		 * earlier cells are removed now. */
-		if (ret < 0)
-			runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		else if (st->tgt.created)
-			nt.created = true;
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
-	if (ret == 0 && st->pre_created) {
-		nt.created = true; /* preconditioning made them */
-		st->pre_created = false;
-	}
-	st->tgt = nt;
-	st->have_tgt = true;
-	st->tgt_cell = c;
-	return ret;
-}
-
-/* Repetitions of one cell: `repeat` of them, or with steady_state until
- * the last `window` are steady (at most `max`).  Returns how many finished;
- * cerr says why it stopped early. */
-static unsigned cell_reps(struct run_state *st, const struct cell *c,
-			  struct steady_verdict *sv, char *cerr, size_t len)
-{
-	unsigned want = c->steady.window ? c->steady.max : c->repeat, n = 0;
-	double *vals = NULL;
-
-	memset(sv, 0, sizeof(*sv));
-	if (want > st->areps) {
-		struct rep_result *nr = realloc(st->reps, sizeof(*nr) * want);
-		vals = NULL;
-		if (!nr) {
-			snprintf(cerr, len, "out of memory");
-			return 0;
-		}
-		st->reps = nr;
-		st->areps = want;
-	}
-	if (c->steady.window && !(vals = calloc(want, sizeof(*vals)))) {
-		snprintf(cerr, len, "out of memory");
-		return 0;
-	}
-	for (unsigned r = 0; r < want && !stop_flag; r++) {
-		if (r > 0)
-			cooldown(c->cooldown_ns);
-		if (stop_flag)
-			break;
-		st->ps->rep = r + 1;
-		memset(&st->reps[n], 0, sizeof(st->reps[n]));
-		st->ctl->rep = r; /* randrepeat off: this repetition's seed */
-		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
-		run_progress_clear(st->ps);
-		if (ret == -EINTR || stop_flag) {
-			rep_result_release(&st->reps[n]);
-			break;
-		}
-		if (ret < 0) {
-			rep_result_release(&st->reps[n]);
-			if (!cerr[0])
-				snprintf(cerr, len, "%s", strerror(-ret));
-			if (want > 1) { /* say which one */
-				char tmp[PATH_MAX + 512];
-				snprintf(tmp, sizeof(tmp), "%s", cerr);
-				snprintf(cerr, len, "repetition %u of %u: %.*s", r + 1,
-					 want, (int)len - 40, tmp);
-			}
-			break;
-		}
-		n++;
-		if (vals) {
-			vals[n - 1] = ssd_reps_metric(&st->reps[n - 1], 1, SS_IOPS);
-			steady_judge(vals, n, &c->steady, sv);
-			if (sv->steady)
-				break;
-		}
-	}
-	free(vals);
-	return n;
-}
 
 /* load_sweep: after the probe (the repetitions), the load points; NULL:
  * none, stopped, or failed (cerr) */
@@ -414,7 +298,7 @@ static cJSON *cell_sweep(struct run_state *st, const struct cell *c,
 
 	if (!load_sweep_on(&c->load_sweep) || !nreps || cerr[0] || stop_flag)
 		return NULL;
-	int ret = runner_sweep(c, &st->tgt, st->ctl, st->reps, nreps, &sd.max_iops,
+	int ret = runner_sweep(c, &st->files.tgt, st->ctl, st->reps.reps, nreps, &sd.max_iops,
 			       pts, &sd.n, cerr, len);
 	run_progress_clear(st->ps);
 	return ret < 0 ? NULL : resultset_sweep_to_json(&sd);
@@ -442,7 +326,8 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	}
 	run_progress_cell(ps, i, c, round);
 	iso8601_now(started, sizeof(started));
-	int ret = cell_target(st, c, cerr, sizeof(cerr));
+	int ret = runner_files_use(&st->files, c, st->ctl, cerr, sizeof(cerr));
+	run_progress_clear(ps);
 	if (ret == -EINTR || stop_flag)
 		return;
 	if (ret < 0) {
@@ -454,32 +339,33 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 			fprintf(stderr, "iomatrix: %s\n", cerr);
 		}
 	} else {
-		nreps = cell_reps(st, c, &sv, cerr, sizeof(cerr));
+		nreps = runner_cell_reps(c, &st->files.tgt, st->ctl, ps, &st->reps, &sv,
+					 cerr, sizeof(cerr));
 		sweep = cell_sweep(st, c, nreps, cerr, sizeof(cerr));
 		if (stop_flag) {
 			cJSON_Delete(sweep);
 			/* an unfinished cell is not kept: --resume reruns it */
 			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&st->reps[r]);
+				rep_result_release(&st->reps.reps[r]);
 			return;
 		}
 	}
 	iso8601_now(finished, sizeof(finished));
 	if (rst)
-		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
-							  st->s->rounds.metric));
+		rounds_state_note(rst, c, runner_reps_metric(st->reps.reps, nreps,
+							     st->s->rounds.metric));
 	struct cell_outcome out = {
 		.error = cerr[0] ? cerr : NULL, .started_at = started,
-		.finished_at = finished, .reps = st->reps, .nreps = nreps,
+		.finished_at = finished, .reps = st->reps.reps, .nreps = nreps,
 		.load_sweep = sweep,
 	};
 	cJSON *cj = resultset_cell_window_json(st->rs->dir, c, &out, round,
 					       st->s->rounds.rule.window, &sv);
 	cJSON_Delete(sweep);
 	if (!st->fatal) /* a fatal error was printed once already */
-		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps.reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)
-		rep_result_release(&st->reps[r]);
+		rep_result_release(&st->reps.reps[r]);
 	if (!cj) {
 		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
 		st->rc = EXIT_RUNTIME;
@@ -514,13 +400,9 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 	char err[PATH_MAX + 512] = "";
 	if (!fresh || (d->purge == PURGE_NONE && d->pre.kind == PRECOND_NONE))
 		return 0;
-	if (st->have_tgt && !same_file_set(st->tgt_cell, first)) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
+	runner_files_drop(&st->files, first);
 	int r = ssd_prepare_device(d, first, st->a->sh.yes_destroy_data, st->ctl,
-				   st->rs->dir, st->a->sh.quiet, &st->pre_created,
+				   st->rs->dir, st->a->sh.quiet, &st->files.pre_created,
 				   err, sizeof(err));
 	run_progress_clear(st->ps);
 	if (r == -EINTR || stop_flag)
@@ -601,11 +483,7 @@ static void run_all(struct run_state *st)
 		i = end;
 	}
 	run_progress_clear(st->ps);
-	if (st->have_tgt) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
+	runner_files_drop(&st->files, NULL);
 }
 
 /* ---- the command ---- */
@@ -856,7 +734,7 @@ static void run_cells(struct run *r)
 	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,
 				.ctl = &r->ctl, .rc = r->rc };
 	run_all(&st);
-	free(st.reps);
+	free(st.reps.reps);
 	run_progress_release(&r->ps);
 	r->rc = st.rc;
 	r->fatal = st.fatal;
