@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -356,12 +357,55 @@ static struct archive *reader_new(void)
 	return a;
 }
 
-/* Make the temporary set directory below destfd. */
+/* The temporary directory of an unpack: FSUTIL_TMP_PREFIX "unpack.PID.N",
+ * PID the unpacking process.  The pid of name, or 0 when name is not one. */
+#define TMP_UNPACK FSUTIL_TMP_PREFIX "unpack."
+static pid_t tmp_owner(const char *name)
+{
+	int pid = 0, n = 0, end = 0;
+
+	if (strncmp(name, TMP_UNPACK, sizeof(TMP_UNPACK) - 1))
+		return 0;
+	name += sizeof(TMP_UNPACK) - 1;
+	if (name[0] < '1' || name[0] > '9' ||
+	    sscanf(name, "%d.%d%n", &pid, &n, &end) != 2 || name[end] || n < 0)
+		return 0;
+	return pid;
+}
+
+/*
+ * Remove the temporary directories below destfd that unpacks killed
+ * before they could clean up left behind (SIGKILL, a crash, a power cut):
+ * ours by their name, and only those whose process is gone.  A live pid
+ * (another unpack at work, or a reused pid) keeps its directory.
+ */
+static void sweep_stale(int destfd)
+{
+	int fd = openat(destfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((e = readdir(d))) {
+		pid_t pid = tmp_owner(e->d_name);
+		if (pid > 0 && pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH)
+			remove_tree_at(destfd, e->d_name, 0);
+	}
+	closedir(d);
+}
+
+/* Make the temporary set directory below destfd, after removing the stale
+ * ones of earlier unpacks. */
 static int make_tmp(struct unpack *u, const char *dest_root)
 {
+	sweep_stale(u->destfd);
 	for (int tries = 0; tries < 100; tries++) {
-		snprintf(u->tmpname, sizeof(u->tmpname), "%sunpack.%d.%d",
-			 FSUTIL_TMP_PREFIX, (int)getpid(), tries);
+		snprintf(u->tmpname, sizeof(u->tmpname), "%s%d.%d", TMP_UNPACK,
+			 (int)getpid(), tries);
 		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
 			break;
 	}
