@@ -443,33 +443,41 @@ static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 }
 
 /* One metric over the directions: throughput adds up (spreads in
- * quadrature), latency is weighted by each direction's IOPS. */
+ * quadrature); latency is the report's one definition (report_cell_lat:
+ * every IO of every repetition, not a mean of per-repetition means), in
+ * µs. */
 static void cell_metric(const struct rset_cell *c, enum arc_metric m, struct arc_val *v)
 {
-	double sum = 0, var = 0, ci2 = 0, w = 0;
+	double sum = 0, var = 0, ci2 = 0;
 	int n = 0;
 	memset(v, 0, sizeof(*v));
+	if (m == ARC_LAT_MEAN || m == ARC_LAT_P99) {
+		struct rset_stat l;
+		report_cell_lat(c, m == ARC_LAT_P99, &l);
+		if (l.n) {
+			v->mean = l.mean * 1e-3;
+			v->stddev = l.stddev * 1e-3;
+			v->ci95 = l.ci95 * 1e-3;
+			v->n = l.n;
+		}
+		return;
+	}
 	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &c->dir[k];
-		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : m == ARC_MBS ? &d->bw :
-					     m == ARC_LAT_MEAN ? &d->lat_mean : &d->lat_p99;
+		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : &d->bw;
 		if (!d->present || !st->n)
 			continue;
-		double scale = m == ARC_MBS ? 1e-6 : m == ARC_IOPS ? 1 : 1e-3;
-		double wt = m == ARC_IOPS || m == ARC_MBS ? 1 :
-			    (d->iops.mean > 0 ? d->iops.mean : 1);
-		sum += st->mean * scale * wt;
-		var += pow(st->stddev * scale * wt, 2);
-		ci2 += pow(st->ci95 * scale * wt, 2);
-		w += wt;
+		double scale = m == ARC_MBS ? 1e-6 : 1;
+		sum += st->mean * scale;
+		var += pow(st->stddev * scale, 2);
+		ci2 += pow(st->ci95 * scale, 2);
 		n = n ? (st->n < n ? st->n : n) : st->n;
 	}
-	if (!n || w <= 0)
+	if (!n)
 		return;
-	bool avg = m == ARC_LAT_MEAN || m == ARC_LAT_P99;
-	v->mean = avg ? sum / w : sum;
-	v->stddev = avg ? sqrt(var) / w : sqrt(var);
-	v->ci95 = avg ? sqrt(ci2) / w : sqrt(ci2);
+	v->mean = sum;
+	v->stddev = sqrt(var);
+	v->ci95 = sqrt(ci2);
 	v->n = n;
 }
 

@@ -35,7 +35,8 @@
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
  * read afresh. */
-#define CACHE_FORMAT 3 /* 3: signatures name the engine options */
+#define CACHE_FORMAT 4 /* 3: signatures name the engine options; 4: latency
+			 * of all IOs (report_cell_lat), not per-rep means */
 
 static const struct option_spec site_opts[] = {
 	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
