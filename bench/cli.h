@@ -76,33 +76,6 @@ extern const struct command_spec run_spec, plan_spec, validate_spec,
 	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
 	reproduce_spec;
 
-/*
- * The options `run` and `reproduce` share (one table, cli.c, that both
- * command_specs name as .shared): the device mapping, the output
- * directory, the scale, the destructive opt-in and --quiet.  reproduce
- * hands them on to run's one code path.
- */
-extern const struct option_spec run_shared_opts[];
-
-struct run_shared {
-	const char **devices;   /* "NAME=PATH" (fleet: "HOST:NAME=PATH"), owned
-				 * array, borrowed strings */
-	size_t ndevices;
-	const char *out;        /* --out, or NULL */
-	const char *scale_arg;  /* --scale as given, or NULL */
-	double scale;           /* 0: not given */
-	bool yes_destroy_data;
-	bool quiet;
-};
-
-/* Room for argc devices; -1 (message printed) when out of memory. */
-int run_shared_init(struct run_shared *s, int argc);
-void run_shared_release(struct run_shared *s);
-
-/* Take p's option when it is a row of run_shared_opts: 1 taken, 0 not one
- * of them, -1 a bad value (the fix printed to stderr). */
-int run_shared_option(struct run_shared *s, const struct optspec_parse *p);
-
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {
 	const struct command_spec *spec;

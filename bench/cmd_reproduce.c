@@ -33,7 +33,7 @@
 enum { RO_TOLERANCE = 1, RO_FAIL };
 
 /* --device, --out, --scale, --yes-destroy-data and --quiet are run's
- * (cli.h run_shared_opts): reproduce hands them on to run unchanged. */
+ * (suite/suite_cli.h run_shared_opts): reproduce hands them on to run unchanged. */
 static const struct option_spec reproduce_opts[] = {
 	{ "--tolerance", NULL, "PCT", .id = RO_TOLERANCE },
 	{ "--fail-if-not-reproduced", .id = RO_FAIL },
@@ -110,12 +110,7 @@ static int parse_args(int argc, char **argv, struct repro_args *a)
 	a->tolerance = DEFAULT_TOLERANCE_PCT;
 	if (run_shared_init(&a->sh, argc) < 0)
 		return -1;
-	while ((r = optspec_next(&p)) > 0) {
-		int taken = run_shared_option(&a->sh, &p);
-		if (taken < 0)
-			return -1;
-		if (taken)
-			continue;
+	while ((r = run_shared_next(&p, &a->sh)) > 0) {
 		if (p.opt && p.opt->id == RO_TOLERANCE)
 			r = parse_tolerance(p.value, &a->tolerance);
 		else if (p.opt && p.opt->id == RO_FAIL)

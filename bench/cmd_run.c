@@ -49,7 +49,7 @@
 
 struct run_args {
 	const char *suite_path;
-	struct run_shared sh;   /* --device, --out, --scale, ... (cli.h) */
+	struct run_shared sh;   /* --device, --out, --scale, ... (suite_cli.h) */
 	const char *resume;
 	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
@@ -66,7 +66,7 @@ static void on_signal(int sig)
 enum { RUN_RESUME = 1, RUN_PROGRESS };
 
 /* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c takes those);
- * the rows shared with reproduce come first (cli.h run_shared_opts). */
+ * the rows shared with reproduce come first (suite/suite_cli.h run_shared_opts). */
 static const struct option_spec run_opts[] = {
 	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR, .id = RUN_RESUME },
 	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
@@ -127,7 +127,7 @@ static void usage(FILE *f)
 }
 
 /* Parsed by the table (optspec_next): run's own rows, the rows it shares
- * with reproduce (cli.h) and the fleet's (fleet/run_fleet.c).  -1 with
+ * with reproduce (suite_cli.h) and the fleet's (fleet/run_fleet.c).  -1 with
  * the fix printed. */
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
@@ -138,12 +138,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	run_fleet_init(&a->fleet, argc);
 	if (run_shared_init(&a->sh, argc) < 0)
 		return -1;
-	while ((r = optspec_next(&p)) > 0) {
-		int taken = run_shared_option(&a->sh, &p);
-		if (taken < 0)
-			return -1;
-		if (taken)
-			continue;
+	while ((r = run_shared_next(&p, &a->sh)) > 0) {
 		if (p.opt && p.opt->id == RUN_RESUME)
 			a->resume = p.value;
 		else if (p.opt && p.opt->id == RUN_PROGRESS)

@@ -756,9 +756,8 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		return -1;
 	}
-	size_t nl, b = fsutil_last_component(dir, &nl);
-	if (nl >= sizeof(FSUTIL_TMP_PREFIX) - 1 &&
-	    !strncmp(dir + b, FSUTIL_TMP_PREFIX, sizeof(FSUTIL_TMP_PREFIX) - 1)) {
+	size_t nl;
+	if (fsutil_is_temp_name(dir + fsutil_last_component(dir, &nl))) {
 		errlist_add(errs, dir, 0, 0, "not a result set: the temporary directory "
 			    "of an iomatrix unpack, import or write that did not finish "
 			    "(its files are unverified; the next unpack into its "

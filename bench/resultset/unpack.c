@@ -120,19 +120,6 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* Copy the member's data into rest (below tmpfd), at most size bytes. */
 static int extract_file(struct unpack *u, struct archive *a, const char *path,
@@ -171,7 +158,7 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 			r = bad(u, path, "more data than its header declares");
 			break;
 		}
-		if ((r = write_all(fd, buf, (size_t)n)) < 0)
+		if ((r = fsutil_write_all(fd, buf, (size_t)n)) < 0)
 			break;
 	}
 	close(fd);

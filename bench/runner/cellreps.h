@@ -1,6 +1,7 @@
 /*
- * cellreps.h - what `run`'s cell loop asks of the runner between cells:
- * the file set it holds while consecutive cells use the same files, and
+ * cellreps.h - what `run`'s cell loop (and a fleet agent's) asks of the
+ * runner between cells: the file set it holds while consecutive cells use
+ * the same files, and
  * one cell's repetitions (`repeat` of them, or until steady_state says
  * steady), with the cooldown between them.  The loop itself (result-set
  * writes, rounds, preconditioning) stays with the command.

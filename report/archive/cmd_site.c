@@ -25,6 +25,7 @@
 #include "render/escape.h"
 #include "render/outdir.h"
 #include "render/render.h"
+#include "model/ratio.h"
 #include "model/report.h"
 #include "site.h"
 #include "sitefs.h"
@@ -671,15 +672,8 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 			}
 			o->charts = !strcmp(c, "svg");
 		} else if (!strcmp(a, "--threshold")) {
-			char *end;
-			o->hist.threshold = strtod(argv[++i], &end);
-			if (*end == '%')
-				end++;
-			if (end == argv[i] || *end || !(o->hist.threshold >= 0 && o->hist.threshold < 1e6)) {
-				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
-					argv[i]);
+			if (ratio_parse_threshold(argv[++i], &o->hist.threshold) < 0)
 				return -1;
-			}
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix site --help')\n", a);
 			return -1;

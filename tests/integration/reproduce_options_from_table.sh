@@ -1,7 +1,7 @@
 #!/bin/sh
 # reproduce and run parse their options by their tables (optspec_next,
 # common/optspec.h), the options they share (--device, --out, --scale,
-# --yes-destroy-data, --quiet) from one table (cli.h run_shared_opts): a
+# --yes-destroy-data, --quiet) from one table (suite/suite_cli.h run_shared_opts): a
 # misspelt option, a missing or empty value, a value given to a flag, a bad
 # word and a bad --device each exit 2 with a message that names the fix,
 # before anything is read or written; reproduce --help lists every option

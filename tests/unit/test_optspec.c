@@ -310,7 +310,7 @@ static void test_parsers_take_only_table_options(void **state)
 		{ "list", "report/cmd_list.c" },
 		{ "history", "report/archive/cmd_history.c" },
 		{ "site", "report/archive/cmd_site.c" },
-		{ "reproduce", "bench/cmd_reproduce.c" }, { "run", "bench/cli.c" },
+		{ "reproduce", "bench/cmd_reproduce.c" },
 	};
 	const char *root = getenv("IOMATRIX_ROOT");
 	(void)state;
