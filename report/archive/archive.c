@@ -22,6 +22,7 @@
 #include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"
+#include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "suite/keys.h"
 
@@ -55,19 +56,6 @@ struct refs {
 	struct arc_ref *v;
 	size_t n, alloc;
 };
-
-static bool is_set(const char *path)
-{
-	char p[PATH_MAX + 16];
-	struct stat st;
-	/* a path too long for PATH_MAX is no set we could read anyway */
-	if (snprintf(p, sizeof(p), "%s/manifest.json", path) >= PATH_MAX)
-		return false;
-	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode))
-		return true;
-	snprintf(p, sizeof(p), "%s/cells", path);
-	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 /* Newest ctime and total size of the files in dir/cells: a byte changed
  * in place changes a file's ctime (which touch -r cannot set back), not
@@ -193,31 +181,10 @@ static int refs_add(struct refs *r, const char *path)
 	return 0;
 }
 
-static int scan_dir(const char *dir, int depth, struct refs *r)
+static int scan_one(const char *set, const char *rel, void *arg)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		char p[PATH_MAX];
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-		if (lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
-			continue;
-		if (is_set(p)) {
-			if (refs_add(r, p) < 0) {
-				closedir(d);
-				return -ENOMEM;
-			}
-		} else if (depth > 0) {
-			scan_dir(p, depth - 1, r);
-		}
-	}
-	closedir(d);
-	return 0;
+	(void)rel;
+	return refs_add(arg, set) < 0 ? -ENOMEM : 0;
 }
 
 static int ref_cmp(const void *a, const void *b)
@@ -241,7 +208,8 @@ int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
 			ret = -1;
 			continue;
 		}
-		int e = is_set(dirs[i]) ? refs_add(&r, dirs[i]) : scan_dir(dirs[i], 1, &r);
+		int e = resultset_is_set(dirs[i]) ? refs_add(&r, dirs[i])
+						  : resultset_walk(dirs[i], 1, scan_one, &r);
 		if (e < 0) {
 			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
 			ret = -1;
