@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -364,8 +365,22 @@ static pid_t tmp_owner(const char *name)
  * Remove the temporary directories below destfd that unpacks killed
  * before they could clean up left behind (SIGKILL, a crash, a power cut):
  * ours by their name, and only those whose process is gone.  A live pid
- * (another unpack at work, or a reused pid) keeps its directory.
+ * (another unpack at work, or a reused pid) keeps its directory, and so
+ * does one whose lock is held: an unpack holds flock() on its directory
+ * until it is done, which the kernel drops when the process dies however
+ * it dies, and which another pid namespace sharing the directory sees
+ * where it cannot see the pid.
  */
+static bool tmp_locked(int destfd, const char *name)
+{
+	int fd = openat(destfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	bool held = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+
+	if (fd >= 0)
+		close(fd); /* and with it the lock just taken */
+	return held;
+}
+
 static void sweep_stale(int destfd)
 {
 	int fd = openat(destfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -379,7 +394,8 @@ static void sweep_stale(int destfd)
 	}
 	while ((e = readdir(d))) {
 		pid_t pid = tmp_owner(e->d_name);
-		if (pid > 0 && pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH)
+		if (pid > 0 && pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH &&
+		    !tmp_locked(destfd, e->d_name))
 			remove_tree_at(destfd, e->d_name, 0);
 	}
 	closedir(d);
@@ -397,6 +413,8 @@ static int make_tmp(struct unpack *u, const char *dest_root)
 			break;
 	}
 	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (u->tmpfd >= 0)
+		flock(u->tmpfd, LOCK_EX | LOCK_NB); /* ours while tmpfd is open */
 	if (u->tmpfd < 0) {
 		int r = -errno;
 		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,

@@ -2,7 +2,8 @@
 # An unpack killed with SIGKILL (no handler runs) leaves its hidden
 # .iomatrix-tmp.unpack.PID.N directory beside the target; the next unpack
 # into the same directory removes it because its process is gone, and keeps
-# one whose process still runs (a live pid: another unpack at work).  list
+# one whose process still runs (a live pid: another unpack at work) or
+# whose lock is held (a pid this namespace cannot see).  list
 # and history never show the leftover, and report refuses it as a set.  The
 # test hook kills the first unpack after its second file (no clock).
 . "$(dirname "$0")/../lib.sh"
@@ -27,6 +28,11 @@ live=".iomatrix-tmp.unpack.$$.0"
 mkdir "$T/dest/$live" && echo x >"$T/dest/$live/f"
 # not ours by name: stays whatever its number says
 mkdir "$T/dest/.iomatrix-tmp.other.1.0" "$T/dest/.iomatrix-tmp.unpack.x1.0"
+# a pid this namespace cannot see, but the directory's lock is held (an
+# unpack in another pid namespace): kept
+dead=$(sh -c 'echo $$')
+locked=".iomatrix-tmp.unpack.$dead.0"
+mkdir "$T/dest/$locked"
 
 expect_exit 0 "$IOMATRIX" list "$T/dest"
 grep -q "iomatrix-tmp" "$T/out" && not_ok "list shows the leftover: $(cat "$T/out")" ||
@@ -38,6 +44,15 @@ expect_exit 2 "$IOMATRIX" report "$T/dest/$stale" -o "$T/rep"
 grep -q "the temporary directory of an iomatrix unpack" "$T/err" && [ ! -e "$T/rep" ] &&
 	ok "report refuses the leftover as a set" || not_ok "report: $(cat "$T/err")"
 
+if command -v flock >/dev/null 2>&1; then
+	expect_exit 0 flock -n "$T/dest/$locked" "$IOMATRIX" unpack "$T/p.tar.gz" -o "$T/dest"
+	[ -d "$T/dest/$locked" ] && ok "a locked directory is kept though its pid is gone" ||
+		not_ok "$locked removed while its lock was held"
+	rm -rf "$T/dest/KSET"
+else
+	ok "# skip flock(1) not installed"
+fi
+rmdir "$T/dest/$locked" 2>/dev/null
 expect_exit 0 "$IOMATRIX" unpack "$T/p.tar.gz" -o "$T/dest"
 [ ! -e "$T/dest/$stale" ] && ok "the next unpack removed $stale (its pid is gone)" ||
 	not_ok "still there: $(ls -A "$T/dest")"
