@@ -497,3 +497,31 @@ size_t fsutil_last_component(const char *path, size_t *n)
 	*n = end - b;
 	return b;
 }
+
+static void remove_tree_depth(int dirfd, const char *name, int depth)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		unlinkat(dirfd, name, 0);
+		return;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(fd, e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM) &&
+		    depth < 64)
+			remove_tree_depth(fd, e->d_name, depth + 1);
+	}
+	closedir(d);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+void fsutil_remove_tree_at(int dirfd, const char *name)
+{
+	remove_tree_depth(dirfd, name, 0);
+}

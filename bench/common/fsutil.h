@@ -124,6 +124,11 @@ int fsutil_write_all(int fd, const void *buf, size_t len);
  * reads.  0, -errno, or -EPIPE when the input ends first. */
 int fsutil_read_all(int fd, void *buf, size_t len);
 
+/* Remove name below dirfd (AT_FDCWD: a path) and everything under it,
+ * never through a link (a link is removed, not followed), at most 64
+ * levels deep; best effort, errors ignored. */
+void fsutil_remove_tree_at(int dirfd, const char *name);
+
 /* Is `name` (a directory entry) a temp file fsutil made? */
 bool fsutil_is_temp_name(const char *name);
 

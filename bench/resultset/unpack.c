@@ -11,11 +11,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +21,7 @@
 #include "common/testhook.h"
 #include "packname.h"
 #include "sums.h"
+#include "tmpdir.h"
 
 struct unpack {
 	const char *what;       /* the pack's name, for messages */
@@ -39,30 +38,6 @@ struct unpack {
 	char *err;
 	size_t errlen;
 };
-
-/* Remove name below dirfd and everything under it, never through a link. */
-static void remove_tree_at(int dirfd, const char *name, int depth)
-{
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		unlinkat(dirfd, name, 0);
-		return;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (unlinkat(fd, e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM) &&
-		    depth < 64)
-			remove_tree_at(fd, e->d_name, depth + 1);
-	}
-	closedir(d);
-	unlinkat(dirfd, name, AT_REMOVEDIR);
-}
 
 /* A member refused: the message names the member and the rule. */
 static int bad(struct unpack *u, const char *member, const char *why)
@@ -345,76 +320,20 @@ static struct archive *reader_new(void)
 	return a;
 }
 
-/* The temporary directory of an unpack: FSUTIL_TMP_PREFIX "unpack.PID.N",
- * PID the unpacking process.  The pid of name, or 0 when name is not one. */
-#define TMP_UNPACK FSUTIL_TMP_PREFIX "unpack."
-static pid_t tmp_owner(const char *name)
-{
-	int pid = 0, n = 0, end = 0;
-
-	if (strncmp(name, TMP_UNPACK, sizeof(TMP_UNPACK) - 1))
-		return 0;
-	name += sizeof(TMP_UNPACK) - 1;
-	if (name[0] < '1' || name[0] > '9' ||
-	    sscanf(name, "%d.%d%n", &pid, &n, &end) != 2 || name[end] || n < 0)
-		return 0;
-	return pid;
-}
-
-/*
- * Remove the temporary directories below destfd that unpacks killed
- * before they could clean up left behind (SIGKILL, a crash, a power cut):
- * ours by their name, and only those whose process is gone.  A live pid
- * (another unpack at work, or a reused pid) keeps its directory, and so
- * does one whose lock is held: an unpack holds flock() on its directory
- * until it is done, which the kernel drops when the process dies however
- * it dies, and which another pid namespace sharing the directory sees
- * where it cannot see the pid.
- */
-static bool tmp_locked(int destfd, const char *name)
-{
-	int fd = openat(destfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	bool held = fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK;
-
-	if (fd >= 0)
-		close(fd); /* and with it the lock just taken */
-	return held;
-}
-
-static void sweep_stale(int destfd)
-{
-	int fd = openat(destfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	while ((e = readdir(d))) {
-		pid_t pid = tmp_owner(e->d_name);
-		if (pid > 0 && pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH &&
-		    !tmp_locked(destfd, e->d_name))
-			remove_tree_at(destfd, e->d_name, 0);
-	}
-	closedir(d);
-}
-
 /* Make the temporary set directory below destfd, after removing the stale
  * ones of earlier unpacks. */
 static int make_tmp(struct unpack *u, const char *dest_root)
 {
-	sweep_stale(u->destfd);
+	resultset_tmp_sweep(u->destfd);
 	for (int tries = 0; tries < 100; tries++) {
-		snprintf(u->tmpname, sizeof(u->tmpname), "%s%d.%d", TMP_UNPACK,
+		snprintf(u->tmpname, sizeof(u->tmpname), "%s%d.%d", RESULTSET_TMP_UNPACK,
 			 (int)getpid(), tries);
 		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
 			break;
 	}
 	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (u->tmpfd >= 0)
-		flock(u->tmpfd, LOCK_EX | LOCK_NB); /* ours while tmpfd is open */
+		resultset_tmp_hold(u->tmpfd); /* ours while tmpfd is open */
 	if (u->tmpfd < 0) {
 		int r = -errno;
 		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,
@@ -454,7 +373,7 @@ static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
 		r = unpack_finish(u, warn);
 	close(u->tmpfd);
 	if (r < 0)
-		remove_tree_at(u->destfd, u->tmpname, 0);
+		fsutil_remove_tree_at(u->destfd, u->tmpname);
 	else
 		snprintf(set_dir, set_dir_len, "%s/%s", dest_root, u->setname);
 out:
