@@ -16,13 +16,16 @@
  *   sep        submit on an enter of its own (with GETEVENTS, as fio's
  *              commit), then enter again only to wait, instead of one enter
  *              that both submits and waits
+ *   one        submit each re-armed SQE on an enter of its own (with
+ *              GETEVENTS), as iomatrix's and fio's default (iodepth_batch
+ *              1) do, and enter to wait only when the CQ ring is empty
  *   regring    register the ring fd (IORING_REGISTER_RING_FDS, 5.18+):
  *              each enter skips the fd table lookup
  *   iowq=N     cap io-wq's bounded workers at N (IORING_REGISTER_IOWQ_MAX_WORKERS)
  *   wait=N     wait for N completions per enter instead of 1
  *   best       calibrate: run every candidate variant (with fixed if given)
- *              for a short slice, twice, alternating, and measure with the
- *              one that made most IOs; its name is printed as variant=..
+ *              for 4 alternating slices of 30 ms, and measure with the one
+ *              that made most IOs; its name is printed as variant=..
  * Default set-up (no plain/coop) is fio's: SINGLE_ISSUER | DEFER_TASKRUN |
  * COOP_TASKRUN, a CQ ring of DEPTH entries, io-wq at the kernel's count.
  *
@@ -111,7 +114,7 @@ static int setup(const char *mode)
 static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t *rt,
 	       uint64_t *cpu, uint64_t *tcpu)
 {
-	int peek = has(mode, "peek"), sep = has(mode, "sep");
+	int peek = has(mode, "peek"), sep = has(mode, "sep"), one = has(mode, "one");
 	unsigned wait_nr = num_of(mode, "wait=", 1);
 	if (wait_nr < 1)
 		wait_nr = 1;
@@ -129,19 +132,21 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 	while (pending) {
 		int ret = 0;
 		unsigned want = pending < wait_nr ? pending : wait_nr;
-		if (sep && io_uring_sq_ready(&ring))
-			ret = io_uring_submit_and_get_events(&ring);
-		if (ret >= 0 && peek && io_uring_cq_ready(&ring))
+		struct io_uring_cqe *cqe;
+		if (one || sep) {
+			/* sep: the whole batch; one: only the first turn's */
+			if (io_uring_sq_ready(&ring))
+				ret = io_uring_submit_and_get_events(&ring);
+			if (ret >= 0 && io_uring_cq_ready(&ring) < want)
+				ret = io_uring_wait_cqe_nr(&ring, &cqe, want);
+		} else if (peek && io_uring_cq_ready(&ring)) {
 			ret = io_uring_sq_ready(&ring) ? io_uring_submit(&ring) : 0;
-		else if (ret >= 0 && sep && io_uring_cq_ready(&ring) < want) {
-			struct io_uring_cqe *c;
-			ret = io_uring_wait_cqe_nr(&ring, &c, want);
-		} else if (ret >= 0 && !sep)
+		} else {
 			ret = io_uring_submit_and_wait(&ring, want);
+		}
 		if (ret < 0)
 			return 1;
 		now = now_ns();
-		struct io_uring_cqe *cqe;
 		unsigned head, n = 0;
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			unsigned i = (unsigned)cqe->user_data;
@@ -153,6 +158,10 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 				prep(i);
 				ts[i] = now;
 				pending++;
+				/* the loop reloads the CQ tail: what this enter
+				 * posts is taken in the same turn */
+				if (one && io_uring_submit_and_get_events(&ring) < 0)
+					return 1;
 			}
 		}
 		io_uring_cq_advance(&ring, n);
@@ -165,23 +174,24 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 
 /* The candidates of "best": each measured (with ",fixed" when asked). */
 static const char *const variants[] = {
-	"wait=1", "wait=4", "wait=16", "sep", "regring", "regring,wait=4",
-	"coop,peek", "coop,peek,wait=4",
+	"wait=1", "wait=4", "wait=16", "sep", "regring", "coop,peek",
+	"one", "one,regring",
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
 
-/* Calibration: 8 alternating slices of 50 ms per candidate; the mode
- * string with the most IOs in total goes into out. */
+/* Calibration: 4 alternating slices of 30 ms per candidate (under a
+ * second in all); the mode string with the most IOs in total goes into
+ * out. */
 static int calibrate(int with_fixed, char *out, size_t outlen)
 {
 	uint64_t ios[NVARIANTS] = { 0 };
 	char mode[64];
-	for (int round = 0; round < 8; round++)
+	for (int round = 0; round < 4; round++)
 		for (size_t v = 0; v < NVARIANTS; v++) {
 			struct bare_lat l = { 0 };
 			uint64_t rt, c, tc;
 			snprintf(mode, sizeof(mode), "%s%s", variants[v], with_fixed ? ",fixed" : "");
-			if (run(mode, 0.05, &l, &rt, &c, &tc))
+			if (run(mode, 0.03, &l, &rt, &c, &tc))
 				return 1;
 			ios[v] += l.ios;
 		}
