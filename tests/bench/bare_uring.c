@@ -29,13 +29,23 @@
  * Default set-up (no plain/coop) is fio's: SINGLE_ISSUER | DEFER_TASKRUN |
  * COOP_TASKRUN, a CQ ring of DEPTH entries, io-wq at the kernel's count.
  *
- * What the variants gave (2026-12-01 20:50-21:20 UTC, this 2-core VM, load
- * 3-6, zram 4K randread QD32, 2 s runs alternating with iomatrix and fio;
- * the figures are in README "make bench"): no single variant won every
- * run: waiting for 16 of 32 per enter lowered CPU per IO but idled the
- * submitter while io-wq worked, waiting for 1 won at low load; make bench
- * therefore runs "best" (calibration 8 slices of 50 ms per candidate,
- * under a second, before the measured run).
+ * What the variants gave (2026-12-01 20:50-21:10 UTC, this 2-core VM
+ * shared with three other engineers, zram 4K randread QD32, 2 s runs
+ * alternating with iomatrix's default and fio, K IOPS min-max of 2-3):
+ *   load 7:     wait=1 350-413, wait=4 225-446, wait=16 283-386, sep
+ *               445-509, regring 436-454, coop,peek 464-506; iomatrix
+ *               464-556, fio 397-410
+ *   load 10-16: wait=1 110-188, wait=16 229-276, sep 148-165, coop,peek
+ *               104-138, one 137-223, one,regring 95-212; iomatrix
+ *               173-209, fio 129-198
+ *   fixed, load 13: wait=1 107-273, wait=16 174-391, sep 173-297,
+ *               coop,peek 188-283; iomatrix 208-276, fio 87-236
+ * No variant won every run: waiting for 16 per enter has the fewest
+ * wake-ups (CPU per IO of the thread 0.8-1.3 us against 1.4-2.4 us) and
+ * wins when the CPUs are contended, but idles the submitter while io-wq
+ * works when they are not, where the enter per SQE (one, sep) or the CQ
+ * peeks without DEFER_TASKRUN win.  A fixed pick was below iomatrix in
+ * some run either way, so make bench runs "best".
  *
  *   bare_uring PATH SECONDS [DEPTH [BS [MODE]]]   -> "ios=.. iops=.. ..."
  */

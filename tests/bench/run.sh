@@ -302,8 +302,10 @@ jobsnote() {
 	[ -n "$i" ] && [ -n "$c" ] && [ -n "$p" ] || return 0
 	awk -v n="$1" -v m="$2" -v i="$i" -v c="$c" -v p="$p" -v ci="$ci" -v cf="$cf" 'BEGIN {
 		if (i >= 0.9 && i <= 1.1) exit
-		printf "- jobs=%s, %s: IOPS %.2f of fio'"'"'s, outside +-10 %%. Each got the CPU it could (iomatrix %.0f %%, fio %.0f %% of one core, %.2f) and IOPS = CPU / CPU per IO, with iomatrix'"'"'s CPU per IO (process) %.2f of fio'"'"'s: on a CPU-bound device the IOPS ratio follows (%.2f / %.2f = %.2f), so +-10 %% of fio cannot hold while the CPU per IO is lower.\n",
-			n, m, i, ci * 100, cf * 100, c, p, c, p, c / p }' >>"$NOTES"
+		printf "- jobs=%s, %s: IOPS %.2f of fio'"'"'s, outside +-10 %%. IOPS = CPU / CPU per IO on a CPU-bound device: iomatrix got %.0f %% of one core, fio %.0f %% (%.2f), and iomatrix'"'"'s CPU per IO (process) is %.2f of fio'"'"'s, so the IOPS ratio follows (%.2f / %.2f = %.2f)",
+			n, m, i, ci * 100, cf * 100, c, p, c, p, c / p
+		if (c >= 0.9 && c <= 1.1) printf ": with equal CPU, +-10 %% of fio cannot hold while the CPU per IO is lower.\n"
+		else printf "; the CPU each got differed too (the machine'"'"'s other load), on top of the lower CPU per IO.\n" }' >>"$NOTES"
 }
 skiprow() { printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$3" "$4" >>"$ROWS"; }
 
