@@ -84,6 +84,9 @@ checks it, as does
 and, after
 .BR "iomatrix report" ,
 report/ with its own SHA256SUMS.
+A set that fails the check is named by report, compare and list
+(a warning, a line in the report's Method section, FAILS VERIFY in
+list's row); history and site leave its numbers out.
 .TP
 .I FILE.tar.gz, FILE.tar.zst
 a set as one file

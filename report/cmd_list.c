@@ -22,6 +22,7 @@
 #include "common/fsutil.h"
 #include "resultset/cells.h"
 #include "resultset/rset.h"
+#include "resultset/sums.h"
 #include "common/sbuf.h"
 
 struct entry {
@@ -29,6 +30,8 @@ struct entry {
 	double scale_v;       /* 1: full size; else a --scale rehearsal */
 	int done, total, failed;
 	char *source;         /* owned: "iomatrix", "fio", ... */
+	int verify;           /* enum sums_state; -1 not checked (running, corrupt) */
+	char *unverified;     /* owned: what fails verification, or NULL */
 };
 
 static const struct option_spec list_opts[] = {
@@ -49,9 +52,11 @@ static void usage(FILE *f)
 		   "List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
 		   "./results), newest first: date, suite, host, devices, scale (below 1:\n"
 		   "a --scale rehearsal), cells done/total (the cell files on disk while\n"
-		   "a set is running or its run was killed), status, path.  Sets one\n"
-		   "level further down are listed too, except this repository's own\n"
-		   "examples/ and reference/ sets, which only --all shows.\n\n"
+		   "a set is running or its run was killed), status (\"FAILS VERIFY\" when\n"
+		   "its files differ from its SHA256SUMS: 'iomatrix verify' says which),\n"
+		   "path.  Sets one level further down are listed too, except this\n"
+		   "repository's own examples/ and reference/ sets, which only --all\n"
+		   "shows.\n\n"
 		   "  --all            also list results/examples/ and results/reference/\n"
 		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
 }
@@ -178,6 +183,7 @@ static int entry_read(const char *path, struct entry *e)
 	char why[128];
 
 	memset(e, 0, sizeof(*e));
+	e->verify = -1;
 	e->path = safe(path);
 	cJSON *m = rset_read_manifest(path, why, sizeof(why));
 	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
@@ -255,6 +261,17 @@ static int entry_read(const char *path, struct entry *e)
 	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");
 	if (js(src, "kind") && strcmp(js(src, "kind"), "iomatrix"))
 		sbuf_addf(&b, " (%s)", js(src, "kind"));
+	/* a running set has no SHA256SUMS yet; one without any (older sets)
+	 * is accepted as it is */
+	if (!js(m, "status") || strcmp(js(m, "status"), "running")) {
+		char *problems = NULL;
+		e->verify = sums_verify_dir(path, SUMS_SET, &problems);
+		if (e->verify == SUMS_FAILED) {
+			sbuf_adds(&b, ", FAILS VERIFY");
+			e->unverified = safe(problems);
+		}
+		free(problems);
+	}
 	e->status = safe(sbuf_str(&b));
 	sbuf_release(&b);
 	cJSON_Delete(m);
@@ -272,6 +289,7 @@ static void entry_release(struct entry *e)
 	free(e->cells);
 	free(e->status);
 	free(e->path);
+	free(e->unverified);
 }
 
 static int entry_cmp(const void *a, const void *b)
@@ -382,6 +400,10 @@ static void list_json(const struct list *l)
 		cJSON_AddNumberToObject(o, "cells_total", x->total);
 		cJSON_AddNumberToObject(o, "cells_failed", x->failed);
 		cJSON_AddStringToObject(o, "status", x->status);
+		if (x->verify >= 0)
+			cJSON_AddStringToObject(o, "verify", sums_state_name((enum sums_state)x->verify));
+		if (x->unverified)
+			cJSON_AddStringToObject(o, "fails_verification", x->unverified);
 		cJSON_AddItemToArray(a, o);
 	}
 	char *s = a ? cJSON_Print(a) : NULL;
@@ -460,6 +482,11 @@ int cmd_list(int argc, char **argv)
 		       ws, x->suite, wh, x->host, wv, x->devices, wa, x->scale, wc, x->cells,
 		       wt, x->status, x->path);
 	}
+	for (size_t i = 0; i < l.n; i++)
+		if (l.e[i].unverified)
+			printf("FAILS VERIFY: %s: %s (not the files its run wrote; "
+			       "'iomatrix verify %s' lists them)\n", l.e[i].path, l.e[i].unverified,
+			       l.e[i].path);
 	if (l.hidden)
 		printf("(%zu example and reference set%s of this repository not shown: "
 		       "iomatrix list --all)\n", l.hidden, l.hidden == 1 ? "" : "s");

@@ -34,6 +34,10 @@ static const struct report_section qos_section = {
 	.release = qos_report_release,
 	.context = qos_report_context,
 	.charts = qos_charts,
+	.csv_columns = qos_csv_columns,
+	.csv_ncolumns = QOS_CSV_NCOLUMNS,
+	.csv_row = qos_csv_row,
+	.result_json = qos_result_json,
 };
 
 static const struct report_section repro_section = {

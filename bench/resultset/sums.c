@@ -424,3 +424,33 @@ const char *sums_state_name(enum sums_state s)
 	}
 	return "FAILED";
 }
+
+int sums_verify_dir(const char *dir, unsigned flags, char **why)
+{
+	struct sums_check c;
+	struct sbuf b = SBUF_INIT;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	*why = NULL;
+	if (fd < 0 || sums_verify_at(fd, flags, &c) < 0) {
+		if (fd >= 0)
+			close(fd);
+		*why = strdup("cannot be read");
+		return *why ? SUMS_FAILED : -ENOMEM;
+	}
+	close(fd);
+	enum sums_state st = c.state;
+	if (st == SUMS_FAILED) {
+		for (size_t i = 0; i < c.nproblems && i < 3; i++)
+			sbuf_addf(&b, "%s%s", i ? ", " : "", c.problems[i]);
+		if (c.nproblems > 3)
+			sbuf_addf(&b, " and %zu more", c.nproblems - 3);
+		if (!c.nproblems)
+			sbuf_adds(&b, "SHA256SUMS does not match");
+		*why = sbuf_detach(&b);
+	}
+	sums_check_release(&c);
+	if (st == SUMS_FAILED && !*why)
+		return -ENOMEM;
+	return (int)st;
+}

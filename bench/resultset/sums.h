@@ -74,6 +74,14 @@ struct sums_check {
 int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c);
 void sums_check_release(struct sums_check *c);
 
+/*
+ * Check the directory dir (a set with SUMS_SET) as sums_verify_at(): its
+ * state (enum sums_state), with *why (caller frees) the first problems
+ * when FAILED ("changed cells/0001.json, missing plan.json and 2 more"),
+ * else NULL.  A directory that cannot be read is FAILED ("cannot be read"):
+ * a set nobody can check is not intact.  -ENOMEM out of memory.
+ */
+int sums_verify_dir(const char *dir, unsigned flags, char **why);
 /* "intact", "no checksums", "FAILED" */
 const char *sums_state_name(enum sums_state s);
 

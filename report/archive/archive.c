@@ -510,28 +510,12 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
  * problems).  0, or -1 out of memory. */
 static int set_verify(struct arc_set *s)
 {
-	struct sums_check c;
-	struct sbuf b = SBUF_INIT;
-	int fd = open(s->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0 || sums_verify_at(fd, SUMS_SET, &c) < 0) {
-		if (fd >= 0)
-			close(fd);
-		s->failed_verify = true;  /* a set we cannot check is not intact */
-		return (s->failed_why = strdup("cannot be read")) ? 0 : -1;
-	}
-	close(fd);
-	s->no_sums = c.state == SUMS_NONE;
-	if (c.state == SUMS_FAILED) {
-		s->failed_verify = true;
-		for (size_t i = 0; i < c.nproblems && i < 3; i++)
-			sbuf_addf(&b, "%s%s", i ? ", " : "", c.problems[i]);
-		if (c.nproblems > 3)
-			sbuf_addf(&b, " and %zu more", c.nproblems - 3);
-		s->failed_why = sbuf_detach(&b);
-	}
-	sums_check_release(&c);
-	return s->failed_verify && !s->failed_why ? -1 : 0;
+	int st = sums_verify_dir(s->path, SUMS_SET, &s->failed_why);
+	if (st < 0)
+		return -1;
+	s->no_sums = st == SUMS_NONE;
+	s->failed_verify = st == SUMS_FAILED;
+	return 0;
 }
 
 int arc_set_load(const struct arc_ref *ref, struct arc_set *s,

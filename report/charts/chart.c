@@ -178,7 +178,9 @@ static int chart_bars(struct chart_ctx *x, bool bw)
  * deeper queues first, T1 before more threads.  A device without such a
  * cell gets no panel, and a panel shows only the rows its device ran.
  * More than CDM_MAX_ROWS rows is a sweep, not a CrystalDiskMark run: the
- * sweep charts show it, and no panel is drawn.
+ * panel then holds only CrystalDiskMark's default tests (cdm_default), the
+ * sweep charts show the rest, and the chart note says so; when the set has
+ * none of them, the note says why there is no panel (never a silent drop).
  */
 #define CDM_MAX_ROWS 8
 #define CDM_MAX_DEVS 6
@@ -219,9 +221,23 @@ static int cdm_cmp(const void *pa, const void *pb)
 	return (a->jobs > b->jobs) - (a->jobs < b->jobs);
 }
 
+/* CrystalDiskMark's default tests (its profile since version 8), read and
+ * write each: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1. */
+#define CDM_DEFAULT_NAMES "SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1 and RND4K Q1T1"
+static bool cdm_default(const struct cdm_row *k)
+{
+	if (k->jobs != 1)
+		return false;
+	if (!k->rnd)
+		return k->bs == 1048576 && (k->qd == 8 || k->qd == 1);
+	return k->bs == 4096 && (k->qd == 32 || k->qd == 1);
+}
+
 /* Fill rows[] from the groups that ran (the first ok cell of a device for a
- * row and direction); the number of rows, or CDM_MAX_ROWS + 1 for more. */
-static size_t cdm_collect(const struct report *r, size_t nd, struct cdm_row *rows)
+ * row and direction), only CrystalDiskMark's default tests when defaults;
+ * the number of rows, or CDM_MAX_ROWS + 1 for more. */
+static size_t cdm_collect(const struct report *r, size_t nd, bool defaults,
+			  struct cdm_row *rows)
 {
 	size_t n = 0;
 
@@ -229,7 +245,7 @@ static size_t cdm_collect(const struct report *r, size_t nd, struct cdm_row *row
 		const struct rgroup *g = &r->groups[i];
 		struct cdm_row k;
 		int wr;
-		if (!cdm_key(g->proto, &k, &wr))
+		if (!cdm_key(g->proto, &k, &wr) || (defaults && !cdm_default(&k)))
 			continue;
 		for (size_t e = 0; e < g->n; e++) {
 			size_t d = g->e[e].dev, j;
@@ -313,12 +329,22 @@ static int chart_cdm(struct chart_ctx *x)
 	double mx = 0;
 	struct sbuf dat = SBUF_INIT, gp = SBUF_INIT;
 
-	size_t n = cdm_collect(r, nd, rows);
-	if (n > CDM_MAX_ROWS)
-		return 0;
+	size_t n = cdm_collect(r, nd, false, rows);
+	bool sweep = n > CDM_MAX_ROWS;
+	if (sweep)
+		n = cdm_collect(r, nd, true, rows);
 	for (size_t k = 0; k < n; k++)
 		for (size_t d = 0; d < nd; d++)
 			vals += isfinite(rows[k].v[d][0]) + isfinite(rows[k].v[d][1]);
+	if (sweep)
+		snprintf(x->cdm_note, sizeof(x->cdm_note), vals < 2 ?
+			 "No CrystalDiskMark-style panel: the set's read and write cells are "
+			 "a sweep of more than %d rows and hold none of CrystalDiskMark's "
+			 "default tests (" CDM_DEFAULT_NAMES "); the sweep charts show them." :
+			 "The CrystalDiskMark-style panel shows only CrystalDiskMark's default "
+			 "tests (" CDM_DEFAULT_NAMES ") that ran: the set's read and write cells "
+			 "are a sweep of more than %d rows, which the sweep charts show.",
+			 CDM_MAX_ROWS);
 	if (vals < 2)   /* nothing CrystalDiskMark-like was run */
 		return 0;
 	size_t ns = cdm_data(r, rows, n, nd, &dat, shown, nrows, &mx);
@@ -549,17 +575,17 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 		rc = 1;
 		goto out;
 	}
-	if (x.mode == CHART_SUMMARY || r->ngroups > CHART_MAX_CELL_CHARTS) {
-		char note[300];
+	if (x.mode == CHART_SUMMARY || r->ngroups > CHART_MAX_CELL_CHARTS || x.cdm_note[0]) {
+		char note[300] = "";
 		if (x.mode == CHART_SUMMARY)
 			snprintf(note, sizeof(note), "Latency and time-series charts are drawn for "
 				 "latency cells, write cells and cells longer than 10 s; "
 				 "'iomatrix report --charts all' draws them for every workload.");
-		else
+		else if (r->ngroups > CHART_MAX_CELL_CHARTS)
 			snprintf(note, sizeof(note), "Latency and time-series charts are drawn for "
 				 "the first %d workloads; report.csv and each cell's JSON in cells/ "
 				 "hold the numbers of all %zu.", CHART_MAX_CELL_CHARTS, r->ngroups);
-		cs->note = strdup(note);
+		cs->note = fmt_str("%s%s%s", x.cdm_note, x.cdm_note[0] && note[0] ? " " : "", note);
 	}
 	if (run_gnuplot(gnuplot, &x, msgs) < 0) {
 		rc = 1;

@@ -24,6 +24,7 @@ struct chart_ctx {
 	struct sbuf all;      /* all.gp */
 	struct errlist *msgs;
 	int err;
+	char cdm_note[400];   /* what the CrystalDiskMark panel leaves out, or "" */
 };
 
 /* What chart_sink_add() (chart.h) writes into. */

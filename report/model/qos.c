@@ -278,3 +278,93 @@ void qos_report_context(const struct report *r, const struct chart_set *cs,
 	for (size_t i = 0; i < s->n; i++)
 		cJSON_AddItemToArray(a, cell_json(r, s, i, cs, html));
 }
+
+/* ---- report.csv and report.json: the load points of each swept cell ---- */
+
+static const struct qos_cell *qos_find(const struct report *r, size_t gi, size_t k)
+{
+	const struct rset_cell *c = r->groups[gi].e[k].cell;
+	for (size_t i = 0; r->qos && i < r->qos->n; i++)
+		if (r->qos->c[i].cell == c)
+			return &r->qos->c[i];
+	return NULL;
+}
+
+const char qos_csv_columns[] = ",load_point,offered_iops,achieved_iops,"
+	"response_p50_ns,response_p99_ns,response_p999_ns,"
+	"service_p50_ns,service_p99_ns,service_p999_ns,refined";
+
+/* A number as the cell file holds it: 17 digits round-trip a double. */
+static void csv_val(struct sbuf *b, double v)
+{
+	sbuf_addc(b, ',');
+	if (isfinite(v))
+		sbuf_addf(b, "%.17g", v);
+}
+
+bool qos_csv_row(const struct report *r, size_t gi, size_t k, size_t i, struct sbuf *cols)
+{
+	const struct qos_cell *q = qos_find(r, gi, k);
+	if (!q || i >= q->sd.n)
+		return false;
+	const struct qos_point *p = &q->sd.pts[i];
+	sbuf_addf(cols, ",%zu", i + 1);
+	csv_val(cols, p->offered_iops);
+	csv_val(cols, p->achieved_iops);
+	csv_val(cols, p->p50_ns);
+	csv_val(cols, p->p99_ns);
+	csv_val(cols, p->p999_ns);
+	csv_val(cols, p->svc_p50_ns);
+	csv_val(cols, p->svc_p99_ns);
+	csv_val(cols, p->svc_p999_ns);
+	sbuf_adds(cols, p->refined ? ",true" : ",false");
+	return true;
+}
+
+/* v with 17 digits: cJSON's own printing rounds to 15 where they compare
+ * equal within its epsilon, and these must equal the cell file's bit for
+ * bit; null when not finite. */
+static void add_num17(cJSON *o, const char *k, double v)
+{
+	char t[40];
+	if (!isfinite(v)) {
+		cJSON_AddNullToObject(o, k);
+		return;
+	}
+	snprintf(t, sizeof(t), "%.17g", v);
+	cJSON_AddRawToObject(o, k, t);
+}
+
+static cJSON *lat3(double p50, double p99, double p999)
+{
+	cJSON *o = cJSON_CreateObject();
+	if (o) {
+		add_num17(o, "p50_ns", p50);
+		add_num17(o, "p99_ns", p99);
+		add_num17(o, "p999_ns", p999);
+	}
+	return o;
+}
+
+void qos_result_json(const struct report *r, size_t gi, size_t k, cJSON *o)
+{
+	const struct qos_cell *q = qos_find(r, gi, k);
+	if (!q)
+		return;
+	cJSON *a = cJSON_AddArrayToObject(o, "load_points");
+	for (size_t i = 0; a && i < q->sd.n; i++) {
+		const struct qos_point *p = &q->sd.pts[i];
+		cJSON *j = cJSON_CreateObject();
+		if (!j)
+			return;
+		add_num17(j, "offered_iops", p->offered_iops);
+		add_num17(j, "achieved_iops", p->achieved_iops);
+		cJSON_AddItemToObject(j, "response", lat3(p->p50_ns, p->p99_ns, p->p999_ns));
+		cJSON_AddItemToObject(j, "service", lat3(p->svc_p50_ns, p->svc_p99_ns,
+							 p->svc_p999_ns));
+		cJSON_AddBoolToObject(j, "refined", p->refined);
+		cJSON_AddItemToArray(a, j);
+	}
+	if (q->sd.max_iops > 0)
+		add_num17(o, "load_sweep_max_iops", q->sd.max_iops);
+}

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,12 +317,52 @@ static bool unusual(const struct varies *v, const struct rset_cell *c, int p)
 	return v->modal[p] && !wparam_eq(c, v->modal[p], p);
 }
 
+/*
+ * What a title says beyond pattern, block size, queue depth, jobs and mix.
+ * A title names what a reader tells the workload by: an offset (zone reads
+ * at 0 %, 50 % and 95 % are named by their offsets, 0 % included), the
+ * engine, buffering, fsync, data, files or engine options where they are
+ * unusual.  The stop rule (runtime, requests, bytes) is named only where it
+ * is what separates two workloads that would otherwise read alike, and then
+ * only the part that differs ("3s run", not "3s run, 51M io"); the
+ * workload with the usual stop rule keeps the plain name.  all: every
+ * parameter, when nothing shorter is unique.
+ */
+struct tname {
+	bool all;
+	bool offset, offset_pct;     /* an offset family: say it, in % if they do */
+	bool rt, rq, io;             /* stop-rule parts to say */
+};
+
+/* The stop-rule parts of c named in t, or the whole rule when c has none of
+ * them (its sibling stops by bytes, c by time: say c's time). */
+static void stop_note(const struct rset_cell *c, const struct tname *t, struct sbuf *b)
+{
+	char s[32];
+	size_t len0 = b->len;
+
+	if (t->rt && c->runtime_ns) {
+		units_format_duration(c->runtime_ns, s, sizeof(s));
+		sbuf_addf(b, "%s run", s);
+	}
+	if (t->rq && c->requests)
+		sbuf_addf(b, "%s%llu requests", b->len > len0 ? ", " : "",
+			  (unsigned long long)c->requests);
+	if (t->io && c->io_size) {
+		fmt_bs(c->io_size, s, sizeof(s));
+		sbuf_addf(b, "%s%s io", b->len > len0 ? ", " : "", s);
+	}
+	if (b->len == len0)
+		param_note(c, P_STOP, 0, b);
+}
+
 /* The title of a group without the label: "4K random read, QD1, 4 jobs". */
 static void group_extra(const struct report *r, const struct rgroup *g,
-			const struct varies *v, bool all, struct sbuf *extra)
+			const struct varies *v, const struct tname *t, struct sbuf *extra)
 {
 	const struct rset_cell *c = g->proto;
 	double ms = imported_stop_s(r, g->e[0].dev, c);
+	bool all = t->all;
 
 	if (all || v->qd || v->jobs || c->iodepth > 1 || c->jobs > 1)
 		sbuf_addf(extra, ", QD%d", c->iodepth);
@@ -356,56 +397,150 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 	if (c->offset_bytes || c->offset_pct > 0) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_OFFSET, 0, extra);
+	} else if (t->offset) {
+		sbuf_adds(extra, t->offset_pct ? ", offset 0%" : ", offset 0");
 	}
-	if (all || unusual(v, c, P_STOP) || ms > 0) {
+	if (all || ms > 0) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_STOP, ms, extra);
+	} else if (t->rt || t->rq || t->io) {
+		sbuf_adds(extra, ", ");
+		stop_note(c, t, extra);
 	}
 }
 
-static void group_titles(struct report *r)
+/* Groups a title must tell apart: same pattern and block size. */
+static bool title_siblings(const struct rgroup *a, const struct rgroup *b)
+{
+	return a != b && a->proto->bs == b->proto->bs &&
+	       a->proto->cell.pattern == b->proto->cell.pattern;
+}
+
+/* b differs from a in offset and in nothing else a workload is made of. */
+static bool offset_family(const struct rset_cell *a, const struct rset_cell *b)
+{
+	for (int p = 0; p < P__N; p++)
+		if (wparam_eq(a, b, p) != (p != P_OFFSET))
+			return false;
+	return true;
+}
+
+/* The stop-rule parts in which c differs from o (only those where c is not
+ * the usual one when usual_quiet: the usual workload keeps its plain name). */
+static bool stop_parts(const struct varies *v, const struct rset_cell *c,
+		       const struct rset_cell *o, bool usual_quiet, struct tname *t)
+{
+	const struct rset_cell *m = v->modal[P_STOP];
+	bool rt = c->runtime_ns != o->runtime_ns, rq = c->requests != o->requests,
+	     io = c->io_size != o->io_size;
+
+	if (usual_quiet && m) {
+		rt &= c->runtime_ns != m->runtime_ns;
+		rq &= c->requests != m->requests;
+		io &= c->io_size != m->io_size;
+	}
+	t->rt |= rt;
+	t->rq |= rq;
+	t->io |= io;
+	return rt || rq || io;
+}
+
+/* Fill ex[i] with the title extra of every group under names t[i]. */
+static void extras_build(const struct report *r, const struct varies *v,
+			 const struct tname *t, struct sbuf *ex)
+{
+	for (size_t i = 0; i < r->ngroups; i++) {
+		sbuf_reset(&ex[i]);
+		group_extra(r, &r->groups[i], v, &t[i], &ex[i]);
+	}
+}
+
+/* Index of a sibling of group i whose extra reads like i's, or -1. */
+static ptrdiff_t extra_clash(const struct report *r, const struct sbuf *ex, size_t i)
+{
+	for (size_t k = 0; k < r->ngroups; k++)
+		if (title_siblings(&r->groups[i], &r->groups[k]) &&
+		    !strcmp(sbuf_str(&ex[k]), sbuf_str(&ex[i])))
+			return (ptrdiff_t)k;
+	return -1;
+}
+
+/* Choose what each title says (struct tname): offsets of a family first,
+ * then the stop parts that separate look-alikes, then everything. */
+static void titles_choose(const struct report *r, const struct varies *v,
+			  struct tname *t, struct sbuf *ex)
+{
+	for (size_t i = 0; i < r->ngroups; i++)
+		for (size_t k = 0; k < r->ngroups; k++) {
+			const struct rset_cell *a = r->groups[i].proto, *b = r->groups[k].proto;
+			if (!title_siblings(&r->groups[i], &r->groups[k]) || !offset_family(a, b))
+				continue;
+			t[i].offset = true;
+			t[i].offset_pct |= a->offset_pct > 0 || b->offset_pct > 0;
+		}
+	extras_build(r, v, t, ex);
+	for (size_t i = 0; i < r->ngroups; i++)
+		for (size_t k = 0; k < r->ngroups; k++) {
+			const struct rset_cell *a = r->groups[i].proto, *b = r->groups[k].proto;
+			struct tname other = { 0 };
+			if (!title_siblings(&r->groups[i], &r->groups[k]) ||
+			    strcmp(sbuf_str(&ex[k]), sbuf_str(&ex[i])) ||
+			    stop_parts(v, a, b, true, &t[i]))
+				continue;
+			/* neither of the two has the usual stop rule: both say theirs */
+			if (!stop_parts(v, b, a, true, &other))
+				stop_parts(v, a, b, false, &t[i]);
+		}
+	extras_build(r, v, t, ex);
+	/* two workloads must never read alike: spell every parameter out
+	 * where the chosen words still clash */
+	bool again = false;
+	for (size_t i = 0; i < r->ngroups; i++)
+		if (extra_clash(r, ex, i) >= 0) {
+			t[i].all = true;
+			again = true;
+		}
+	if (again)
+		extras_build(r, v, t, ex);
+}
+
+static int group_titles(struct report *r)
 {
 	struct varies v;
+	struct tname *t = calloc(r->ngroups ? r->ngroups : 1, sizeof(*t));
+	struct sbuf *ex = calloc(r->ngroups ? r->ngroups : 1, sizeof(*ex));
 
+	if (!t || !ex) {
+		free(t);
+		free(ex);
+		return -1;
+	}
 	compute_varies(r, &v);
+	titles_choose(r, &v, t, ex);
 	for (size_t i = 0; i < r->ngroups; i++) {
 		struct rgroup *g = &r->groups[i];
 		const struct rset_cell *c = g->proto;
-		struct sbuf t = SBUF_INIT, w = SBUF_INIT, extra = SBUF_INIT;
+		struct sbuf tt = SBUF_INIT, w = SBUF_INIT;
+		const char *extra = sbuf_str(&ex[i]);
 		char bs[32];
 
-		group_extra(r, g, &v, false, &extra);
-		/* two workloads must never read alike: spell every parameter out
-		 * when the short title of another group is the same */
-		for (size_t k = 0; k < r->ngroups; k++) {
-			struct sbuf o = SBUF_INIT;
-			if (k == i || r->groups[k].proto->bs != c->bs ||
-			    r->groups[k].proto->cell.pattern != c->cell.pattern ||
-			    strcmp(r->groups[k].proto->label, c->label))
-				continue;
-			group_extra(r, &r->groups[k], &v, false, &o);
-			bool same = !strcmp(sbuf_str(&o), sbuf_str(&extra));
-			sbuf_release(&o);
-			if (same) {
-				sbuf_reset(&extra);
-				group_extra(r, g, &v, true, &extra);
-				break;
-			}
-		}
 		fmt_bs(c->bs, bs, sizeof(bs));
-		sbuf_addf(&t, "%s %s%s", bs, report_pattern_words(c->cell.pattern, false),
-			  sbuf_str(&extra));
+		sbuf_addf(&tt, "%s %s%s", bs, report_pattern_words(c->cell.pattern, false), extra);
 		if (c->label[0])
-			sbuf_addf(&t, " (%s)", c->label);
+			sbuf_addf(&tt, " (%s)", c->label);
 		sbuf_addf(&w, "%s %s", bs, report_pattern_words(c->cell.pattern, true));
-		if (extra.len && !strncmp(sbuf_str(&extra), ", QD", 4))
-			sbuf_addf(&w, " at %s", sbuf_str(&extra) + 2);
-		else if (extra.len)
-			sbuf_addf(&w, " (%s)", sbuf_str(&extra) + 2);
-		g->title = sbuf_detach(&t);
+		if (*extra && !strncmp(extra, ", QD", 4))
+			sbuf_addf(&w, " at %s", extra + 2);
+		else if (*extra)
+			sbuf_addf(&w, " (%s)", extra + 2);
+		g->title = sbuf_detach(&tt);
 		g->words = sbuf_detach(&w);
-		sbuf_release(&extra);
 	}
+	for (size_t i = 0; i < r->ngroups; i++)
+		sbuf_release(&ex[i]);
+	free(ex);
+	free(t);
+	return 0;
 }
 
 /* Workloads that differ only in a per-device parameter (a buffered tmpfs
@@ -508,8 +643,7 @@ static int groups_build(struct report *r)
 		for (size_t k = 0; k < g->n; k++)
 			g->e[k].note = entry_note(r, g, &g->e[k]);
 	}
-	group_titles(r);
-	return 0;
+	return group_titles(r);
 }
 
 /* ---- load ---- */
@@ -581,7 +715,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 			if (dev_add(r, s, report_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
 				goto oom;
 	}
-	if (dev_names(r) < 0 || groups_build(r) < 0)
+	if (sets_verify(r) < 0 || dev_names(r) < 0 || groups_build(r) < 0)
 		goto oom;
 	r->baseline = 0;
 	if (baseline) {
@@ -635,8 +769,12 @@ void report_release(struct report *r)
 	for (size_t i = 0; report_sections[i]; i++)
 		if (report_sections[i]->release)
 			report_sections[i]->release(r);
-	for (size_t i = 0; i < r->nsets; i++)
+	for (size_t i = 0; i < r->nsets; i++) {
 		rset_release(&r->sets[i]);
+		if (r->unverified)
+			free(r->unverified[i]);
+	}
+	free(r->unverified);
 	free(r->sets);
 	for (size_t i = 0; i < r->ndevs; i++) {
 		free(r->devs[i].display);

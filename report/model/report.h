@@ -78,6 +78,10 @@ struct report {
 	char **alerts;
 	size_t nalerts;
 	bool rehearsal;              /* a set was run with --scale != 1 */
+	/* owned, one per set: what fails verification against its
+	 * SHA256SUMS ("changed cells/0001.json"), NULL when intact or when the
+	 * set has no SHA256SUMS (written before checksums) */
+	char **unverified;
 	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
 	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 	struct qos_report *qos;      /* owned: load sweeps, QoS (qos.h) */

@@ -9,6 +9,9 @@
 #include "report.h"
 
 /* warnings.c: the warnings of every device, then the alerts. */
+/* Check each set against its SHA256SUMS: r->unverified, and a warning of
+ * the set (stderr and the Warnings section) for one that fails.  0, -1 OOM. */
+int sets_verify(struct report *r);
 void warnings_compute(struct report *r);
 void alerts_compute(struct report *r);
 /* summary.c: the summary sentences (a section's, when one has them). */

@@ -75,6 +75,18 @@ struct report_section {
 	void (*group_context)(const struct report *r, size_t gi, cJSON *group);
 	/* Add the section's charts to k.  0, or -1 when writing failed. */
 	int (*charts)(const struct report *r, struct chart_sink *k);
+	/* report.csv: csv_columns (",name,name...", csv_ncolumns of them) end
+	 * every row's header; a cell's own rows leave them empty.  csv_row
+	 * appends the i-th extra row's values of entry k of group gi (exactly
+	 * csv_ncolumns, each ",value", numbers only) and returns true, or
+	 * returns false when the entry has no i-th row. */
+	const char *csv_columns;
+	size_t csv_ncolumns;
+	bool (*csv_row)(const struct report *r, size_t gi, size_t k, size_t i,
+			struct sbuf *cols);
+	/* report.json: add the section's keys to the object of entry k of
+	 * group gi. */
+	void (*result_json)(const struct report *r, size_t gi, size_t k, cJSON *o);
 };
 
 /* NULL-terminated, in the order sections are loaded and drawn. */

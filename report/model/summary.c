@@ -132,17 +132,19 @@ static void gap_sentence(struct report *r, const char *lead, const struct cand *
 				 c->bw ? "MB/s" : "IOPS", r->devs[c->slow].display));
 }
 
-/* "; ties on 2: 4K random reads and 1M sequential writes" (named up to 3). */
+/* "; no significant difference on 2: 4K random reads and 1M sequential
+ * writes" (named up to 3):
+ * the undecided workloads of device d that ran once (once) or not. */
 static void ties_note(const struct report *r, size_t d, const struct cand *cands,
-		      size_t ncand, size_t ties, struct sbuf *b)
+		      size_t ncand, size_t ties, bool once, struct sbuf *b)
 {
-	sbuf_addf(b, "; ties on %zu", ties);
+	sbuf_addf(b, once ? "; no verdict on %zu" : "; no significant difference on %zu", ties);
 	if (ties > 3)
 		return;
 	size_t said = 0;
 	for (size_t i = 0; i < ncand; i++) {
 		const struct cand *c = &cands[i];
-		if ((c->fast != d && c->slow != d) || cand_wins(c))
+		if ((c->fast != d && c->slow != d) || cand_wins(c) || c->once != once)
 			continue;
 		sbuf_addf(b, "%s%s", said == 0 ? ": " : said + 1 == ties ? " and " : ", ",
 			  r->groups[c->g].words);
@@ -172,7 +174,9 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		if (c->fast != d && c->slow != d)
 			continue;
 		if (!cand_wins(c)) {
-			ties++;
+			/* a single run has no interval: undecided, not a tie (a
+			 * 3x gap measured once is no tie) */
+			ties += !c->once;
 			once += c->once;
 		}
 		else if (c->fast == d) {
@@ -185,7 +189,7 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 				best_loss = c;
 		}
 	}
-	size_t total = wins + losses + ties;
+	size_t total = wins + losses + ties + once;
 	if (!total)
 		return;
 	struct sbuf b = SBUF_INIT;
@@ -208,7 +212,7 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		}
 		sbuf_addf(&b, ", by up to %s", q);
 	} else if (wins || losses) {
-		if (ties)
+		if (ties || once)
 			sbuf_addf(&b, "The %s is faster on %zu of %zu workloads", wins ? dn : bn,
 				  wins + losses, total);
 		else
@@ -219,17 +223,23 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		sbuf_addf(&b, "No difference between the %s and the %s is shown to be "
 			  "significant: every workload ran once, so there is no confidence "
 			  "interval to tell a difference from noise", dn, bn);
-		ties = 0;
+		once = 0;
 	} else {
-		sbuf_addf(&b, "The %s and the %s tie on %s%zu workload%s", dn, bn,
-			  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+		sbuf_addf(&b, "The %s and the %s show no significant difference on %s%zu workload%s", dn, bn,
+			  ties > 1 && !once ? "all " : "", ties, ties == 1 ? "" : "s");
+		if (once)
+			sbuf_addf(&b, " of %zu", total);
 	}
 	if (ties && (wins || losses))
-		ties_note(r, d, cands, ncand, ties, &b);
+		ties_note(r, d, cands, ncand, ties, false, &b);
 	if (ties)
-		sbuf_addf(&b, " (a tie: the 95 %% confidence interval of the ratio "
-			  "reaches within 5 %% of equal%s)",
-			  once ? ", or a single run has none" : "");
+		sbuf_adds(&b, " (the 95 % confidence interval of the ratio reaches "
+			  "within 5 % of equal: a tie or a difference too noisy to tell)");
+	if (once) {
+		ties_note(r, d, cands, ncand, once, true, &b);
+		sbuf_addf(&b, " (%s once, so no confidence interval decides %s)",
+			  once == 1 ? "it ran" : "each ran", once == 1 ? "it" : "them");
+	}
 	sbuf_adds(&b, ".");
 	summary_add(r, sbuf_detach(&b));
 	if (best_win && !words_used(r, used, *nused, best_win->g)) {

@@ -16,6 +16,7 @@
 
 #include "report.h"
 #include "report_int.h"
+#include "resultset/sums.h"
 #include "section.h"
 #include "engines/engine.h"
 #include "common/ramkind.h"
@@ -342,6 +343,26 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 			 dv->info->block_device ? dv->info->block_device : "virtio, loop, ...");
 	for (int k = 0; k < W__N; k++)
 		sbuf_release(&pk[k].names);
+}
+
+int sets_verify(struct report *r)
+{
+	r->unverified = calloc(r->nsets ? r->nsets : 1, sizeof(*r->unverified));
+	if (!r->unverified)
+		return -1;
+	for (size_t s = 0; s < r->nsets; s++) {
+		struct rset *rs = &r->sets[s];
+		int st = sums_verify_dir(rs->dir, SUMS_SET, &r->unverified[s]);
+		if (st < 0)
+			return -1;
+		/* no SHA256SUMS: a set written before checksums, accepted */
+		if (st == SUMS_FAILED)
+			errlist_add(&rs->warnings, NULL, 0, 0,
+				    "'%s' fails verification (%s): these are not the files "
+				    "its run wrote; see 'iomatrix verify %s'",
+				    rs->dir, r->unverified[s], rs->dir);
+	}
+	return 0;
 }
 
 void warnings_compute(struct report *r)

@@ -189,12 +189,25 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 	return true;
 }
 
+/* A CPU time per IO as a reader reads it: "850 ns", "4.21 µs", "1.24 ms". */
+static void fmt_cpu_ns(double ns, char *buf, size_t len)
+{
+	char v[32];
+	if (ns < 1e3) {
+		snprintf(buf, len, "%.0f ns", ns);
+		return;
+	}
+	fmt_sig3(ns < 1e6 ? ns / 1e3 : ns / 1e6, v, sizeof(v));
+	snprintf(buf, len, "%s %s", v, ns < 1e6 ? "\xc2\xb5s" : "ms");
+}
+
 /* The method's line on CPU per IO: what cpu.ns_per_io is and its range
  * over the cells that have it (none: no line). */
 static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 {
 	double lo = 0, hi = 0;
 	size_t n = 0, sq = 0;
+	char a[48], b[48];
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++) {
 			const struct rset_cell *c = &r->sets[s].cells[i];
@@ -207,11 +220,13 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 				hi = c->cpu_ns_per_io;
 			n++;
 		}
+	fmt_cpu_ns(lo, a, sizeof(a));
+	fmt_cpu_ns(hi, b, sizeof(b));
 	if (n && sq)
-		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells (not in the %zu with "
-			"sqthread_poll, where the kernel's SQ thread submits)", lo, hi, n, sq);
+		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells (not in the %zu with "
+			"sqthread_poll, where the kernel's SQ thread submits)", a, b, n, sq);
 	else if (n)
-		add_fmt(ctx, "cpu_per_io", "%.0f to %.0f ns over %zu cells", lo, hi, n);
+		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells", a, b, n);
 }
 
 static void method_params(const struct report *r, cJSON *ctx)
@@ -576,6 +591,16 @@ static void ratios(const struct report *r, cJSON *ctx)
 				fmt_ratio(1 / lr, c, sizeof(c) - 8);
 				strcat(c, " slower");
 			}
+			/* a cell run once has no interval for its latency either
+			 * (the example's sustained write: "1.72x slower" beside
+			 * "0.30x*") */
+			if (isfinite(lr) && lr > 0 &&
+			    e->cell->lat_mean_kind == be->cell->lat_mean_kind &&
+			    (e->cell->nrepv < 2 || be->cell->nrepv < 2) &&
+			    strlen(c) + 2 <= sizeof(c)) {
+				strcat(c, "*");
+				nsig = true;
+			}
 			cJSON *row = cJSON_CreateObject();
 			add_str(row, "group", g->title);
 			add_str(row, "device", r->devs[e->dev].display);
@@ -690,6 +715,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		free(cmd);
 		if (rs->scale != 1)
 			add_fmt(o, "scale", "%g", rs->scale);
+		if (r->unverified && r->unverified[s])
+			add_str(o, "unverified", r->unverified[s]);
 		if (strcmp(rs->source_kind, "iomatrix")) {
 			const char *sc = jstr_or(rs->source, "command", NULL);
 			if (sc)
@@ -723,7 +750,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			sbuf_release(&b);
 		}
 	if (nfio > FIO_SHOWN)
-		add_fmt(ctx, "fio_more", "%zu more in fio-commands.txt", nfio - FIO_SHOWN);
+		add_fmt(ctx, "fio_more", "the first %d; %zu more in fio-commands.txt",
+			FIO_SHOWN, nfio - FIO_SHOWN);
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
 	for (size_t i = 0; cs && i < cs->n; i++)
@@ -747,243 +775,4 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		cJSON_AddItemToArray(f, o);
 	}
 	return ctx;
-}
-
-/* ---- CSV ---- */
-
-/* The parameter columns: every PARAMS field of the key table
- * (cell_json_names) but device, which has its own column, and path, which
- * goes last because it is long.  NULL-terminated. */
-static const char *const *csv_params(void)
-{
-	static const char *cols[64];
-	const char *const *names = cell_json_names();
-	size_t n = 0;
-
-	/* constant data; two threads filling it write the same */
-	for (size_t i = 0; names[i] && n + 2 < sizeof(cols) / sizeof(cols[0]); i++)
-		if (strcmp(names[i], "device") && strcmp(names[i], "path"))
-			cols[n++] = names[i];
-	cols[n++] = "path";
-	cols[n] = NULL;
-	return cols;
-}
-
-static void csv_json_value(struct sbuf *b, const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		escape_append(b, v->valuestring, ESC_CSV);
-	else if (cJSON_IsBool(v))
-		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
-	else if (cJSON_IsNumber(v)) {
-		double x = v->valuedouble;
-		if (x == floor(x) && fabs(x) < 9007199254740992.0)
-			sbuf_addf(b, "%.0f", x);
-		else
-			sbuf_addf(b, "%.17g", x);
-	}
-}
-
-static void csv_num(struct sbuf *b, double v, bool have)
-{
-	sbuf_addc(b, ',');
-	/* full precision: integers exact, doubles round-trip (17 digits) */
-	if (have && isfinite(v)) {
-		if (v == floor(v) && fabs(v) < 9007199254740992.0)
-			sbuf_addf(b, "%.0f", v);
-		else
-			sbuf_addf(b, "%.17g", v);
-	}
-}
-
-static void csv_stat(struct sbuf *b, const struct rset_stat *s)
-{
-	csv_num(b, s->mean, s->n > 0);
-	csv_num(b, s->stddev, s->n > 0);
-	csv_num(b, s->ci95, s->n > 0);
-	csv_num(b, s->cv, s->n > 0);
-}
-
-int report_write_csv(const struct report *r, struct sbuf *b)
-{
-	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
-					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
-	const char *const *params = csv_params();
-	/* scale and source first: a rehearsal row must not pass as a run */
-	sbuf_adds(b, "set,host,device,scale,source,status,direction");
-	for (size_t i = 0; params[i]; i++)
-		sbuf_addf(b, ",%s", params[i]);
-	sbuf_adds(b, ",reps");
-	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
-		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
-			  stats[i], stats[i]);
-	/* lat_all_*: the table's mean and p99, of every IO together (rset.h);
-	 * lat_*_ns_mean above are means over the repetitions */
-	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
-		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error\r\n");
-	for (size_t gi = 0; gi < r->ngroups; gi++) {
-		const struct rgroup *g = &r->groups[gi];
-		for (size_t k = 0; k < g->n; k++) {
-			const struct rentry *e = &g->e[k];
-			const struct rset_cell *c = e->cell;
-			int dirs[DIR__COUNT + 1], nd = 0;
-			for (int dd = 0; dd < DIR__COUNT; dd++)
-				if (c->dir[dd].present)
-					dirs[nd++] = dd;
-			if (nd == 0)
-				dirs[nd++] = -1;   /* failed cell: one row without numbers */
-			for (int di = 0; di < nd; di++) {
-				int dd = dirs[di];
-				const struct rset_dir *d = dd >= 0 ? &c->dir[dd] : NULL;
-				escape_append(b, r->sets[r->devs[e->dev].set].dir, ESC_CSV);
-				sbuf_addc(b, ',');
-				/* fleet rows: the host as given and the bare device */
-				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].host
-						 : r->sets[r->devs[e->dev].set].hostname, ESC_CSV);
-				sbuf_addc(b, ',');
-				escape_append(b, r->devs[e->dev].host ? r->devs[e->dev].name
-						 : r->devs[e->dev].display, ESC_CSV);
-				sbuf_addf(b, ",%.17g,", r->sets[r->devs[e->dev].set].scale);
-				escape_append(b, r->sets[r->devs[e->dev].set].source_kind, ESC_CSV);
-				sbuf_addc(b, ',');
-				escape_append(b, c->status, ESC_CSV);
-				sbuf_addc(b, ',');
-				sbuf_adds(b, d ? dir_name(dd) : "");
-				for (size_t i = 0; params[i]; i++) {
-					sbuf_addc(b, ',');
-					csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, params[i]));
-				}
-				sbuf_addf(b, ",%d", c->nreps);
-				if (d) {
-					csv_stat(b, &d->iops);
-					csv_stat(b, &d->bw);
-					csv_stat(b, &d->lat_mean);
-					csv_stat(b, &d->lat_p50);
-					csv_stat(b, &d->lat_p99);
-					csv_stat(b, &d->lat_max);
-					sbuf_addf(b, ",%llu,%llu", (unsigned long long)d->ios,
-						  (unsigned long long)d->bytes);
-				} else {
-					for (int i = 0; i < 6 * 4 + 2; i++)
-						sbuf_addc(b, ',');
-				}
-				csv_num(b, c->runtime_mean_ns, c->nreps > 0);
-				csv_num(b, c->cpu_usr_pct, c->nreps > 0);
-				csv_num(b, c->cpu_sys_pct, c->nreps > 0);
-				csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
-				csv_num(b, d ? d->lat_mean_all : 0, d && isfinite(d->lat_mean_all));
-				csv_num(b, d ? d->lat_p99_all : 0, d && isfinite(d->lat_p99_all));
-				sbuf_addc(b, ',');
-				escape_append(b, c->lat_mean_kind == c->lat_pct_kind ?
-					      lat_kind_name(c->lat_mean_kind) :
-					      "mean total; percentiles completion", ESC_CSV);
-				sbuf_addc(b, ',');
-				escape_append(b, c->error ? c->error : "", ESC_CSV);
-				sbuf_adds(b, "\r\n");
-			}
-		}
-	}
-	return b->oom ? -1 : 0;
-}
-
-/* ---- JSON ---- */
-
-static cJSON *stat_json(const struct rset_stat *s)
-{
-	cJSON *o = cJSON_CreateObject();
-	cJSON_AddNumberToObject(o, "n", s->n);
-	cJSON_AddNumberToObject(o, "mean", s->mean);
-	cJSON_AddNumberToObject(o, "stddev", s->stddev);
-	cJSON_AddNumberToObject(o, "ci95", s->ci95);
-	cJSON_AddNumberToObject(o, "cv", s->cv);
-	return o;
-}
-
-cJSON *report_json(const struct report *r)
-{
-	cJSON *j = cJSON_CreateObject();
-
-	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
-	add_str(j, "kind", "iomatrix-report");
-	cJSON_AddBoolToObject(j, "rehearsal", r->rehearsal);
-	add_str(j, "title", r->title);
-	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
-	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
-	for (size_t s = 0; s < r->nsets; s++) {
-		const struct rset *rs = &r->sets[s];
-		cJSON *o = cJSON_CreateObject();
-		add_str(o, "dir", rs->dir);
-		add_str(o, "suite", rs->suite_name);
-		add_str(o, "sha256", rs->suite_sha256);
-		add_str(o, "host", rs->hostname);
-		add_str(o, "status", rs->status);
-		add_str(o, "source", rs->source_kind);
-		cJSON_AddNumberToObject(o, "scale", rs->scale);
-		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
-		char *cmd = report_set_command(rs);
-		add_str(o, "command", cmd);
-		free(cmd);
-		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
-		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
-		cJSON_AddItemToArray(sets, o);
-	}
-	cJSON *devs = cJSON_AddArrayToObject(j, "devices");
-	for (size_t d = 0; d < r->ndevs; d++) {
-		cJSON *o = cJSON_CreateObject();
-		add_str(o, "display", r->devs[d].display);
-		add_str(o, "name", r->devs[d].name);
-		cJSON_AddNumberToObject(o, "set", (double)r->devs[d].set);
-		add_str(o, "color", report_colors[r->devs[d].color]);
-		if (r->devs[d].info && r->devs[d].info->fp)
-			cJSON_AddItemToObject(o, "fingerprint",
-					      cJSON_Duplicate(r->devs[d].info->fp, 1));
-		cJSON_AddItemToArray(devs, o);
-	}
-	cJSON *groups = cJSON_AddArrayToObject(j, "groups");
-	for (size_t gi = 0; gi < r->ngroups; gi++) {
-		const struct rgroup *g = &r->groups[gi];
-		cJSON *go = cJSON_CreateObject();
-		add_str(go, "title", g->title);
-		cJSON *res = cJSON_AddArrayToObject(go, "results");
-		for (size_t k = 0; k < g->n; k++) {
-			const struct rset_cell *c = g->e[k].cell;
-			cJSON *o = cJSON_CreateObject();
-			add_str(o, "device", r->devs[g->e[k].dev].display);
-			cJSON_AddNumberToObject(o, "cell_id", c->id);
-			add_str(o, "status", c->status);
-			if (c->error)
-				add_str(o, "error", c->error);
-			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
-			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
-			for (int dd = 0; dd < DIR__COUNT; dd++) {
-				const struct rset_dir *d = &c->dir[dd];
-				if (!d->present)
-					continue;
-				cJSON *dj = cJSON_AddObjectToObject(o, dir_name(dd));
-				cJSON_AddItemToObject(dj, "iops", stat_json(&d->iops));
-				cJSON_AddItemToObject(dj, "bw_bytes_s", stat_json(&d->bw));
-				cJSON_AddItemToObject(dj, "lat_mean_ns", stat_json(&d->lat_mean));
-				cJSON_AddItemToObject(dj, "lat_p50_ns", stat_json(&d->lat_p50));
-				cJSON_AddItemToObject(dj, "lat_p99_ns", stat_json(&d->lat_p99));
-				cJSON_AddItemToObject(dj, "lat_max_ns", stat_json(&d->lat_max));
-				/* the tables' numbers: of every IO together (rset.h) */
-				if (isfinite(d->lat_mean_all))
-					cJSON_AddNumberToObject(dj, "lat_all_mean_ns", d->lat_mean_all);
-				if (isfinite(d->lat_p99_all))
-					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
-			}
-			cJSON_AddItemToArray(res, o);
-		}
-		cJSON_AddItemToArray(groups, go);
-	}
-	cJSON *al = cJSON_AddArrayToObject(j, "alerts");
-	for (size_t i = 0; i < r->nalerts; i++)
-		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
-	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
-	for (size_t i = 0; i < r->nsummary; i++)
-		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));
-	cJSON *w = cJSON_AddArrayToObject(j, "warnings");
-	for (size_t i = 0; i < r->nwarns; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
-	return j;
 }

@@ -124,7 +124,7 @@ grep -q '^| batching | iodepth\\_batch' "$md" || grep -q "what differs: .*batchi
 	&& ok "method: batching" || not_ok "method lacks batching"
 grep -q '^| CPU placement | cpus\\_allowed all, numa\\_node none |$' "$md" && ok "method: CPU placement" \
 	|| not_ok "method lacks CPU placement"
-grep -q "CPU per IO (\`cpu.ns_per_io\`.*ns over $plain cells (not in the $sq with sqthread.*poll" "$md" \
+grep -q "CPU per IO (\`cpu.ns_per_io\`.*s over $plain cells (not in the $sq with sqthread.*poll" "$md" \
 	&& ok "method: CPU per IO over the $plain cells that have it, and why not the $sq others" \
 	|| not_ok "method: $(grep 'CPU per IO' "$md")"
 grep -q '^### .*registerfiles, fixedbufs' "$md" && grep -q '^### .*sqthread\\_poll on CPU 0' "$md" \

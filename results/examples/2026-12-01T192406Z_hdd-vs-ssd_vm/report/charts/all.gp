@@ -1,3 +1,4 @@
+load 'crystaldiskmark-overview-mbs.gp'
 load 'iops-per-workload-qd1.gp'
 load 'iops-per-workload-deeper-queues-1.gp'
 load 'iops-per-workload-deeper-queues-2.gp'

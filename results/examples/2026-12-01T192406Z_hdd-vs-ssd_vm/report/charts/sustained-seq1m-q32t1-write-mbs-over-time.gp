@@ -5,7 +5,7 @@ set output 'sustained-seq1m-q32t1-write-mbs-over-time.svg'
 array C[2]
 C[1] = '#0072B2'
 C[2] = '#E69F00'
-set title 'Throughput over time (first repetition): 1M sequential write, QD32, 9s run (SUSTAINED SEQ1M Q32T1)'
+set title 'Throughput over time (first repetition): 1M sequential write, QD32 (SUSTAINED SEQ1M Q32T1)'
 set datafile missing '?'
 set border 3 lc rgb '#555555'
 set tics nomirror

@@ -1,0 +1,322 @@
+/*
+ * export.c - the report model as data: report.csv (RFC 4180, one row per
+ * cell x device x direction, then one per load point of a swept cell) and
+ * report.json.  The optional sections add their rows and keys through the
+ * csv and result_json hooks of report_sections[] (model/section.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "render.h"
+#include "suite/keys.h"
+#include "model/report.h"
+#include "model/section.h"
+
+static void add_str(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
+}
+
+/* ---- CSV ---- */
+
+/* The parameter columns: every PARAMS field of the key table
+ * (cell_json_names) but device, which has its own column, and path, which
+ * goes last because it is long.  NULL-terminated. */
+static const char *const *csv_params(void)
+{
+	static const char *cols[64];
+	const char *const *names = cell_json_names();
+	size_t n = 0;
+
+	/* constant data; two threads filling it write the same */
+	for (size_t i = 0; names[i] && n + 2 < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(names[i], "device") && strcmp(names[i], "path"))
+			cols[n++] = names[i];
+	cols[n++] = "path";
+	cols[n] = NULL;
+	return cols;
+}
+
+static void csv_json_value(struct sbuf *b, const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		escape_append(b, v->valuestring, ESC_CSV);
+	else if (cJSON_IsBool(v))
+		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
+	else if (cJSON_IsNumber(v)) {
+		double x = v->valuedouble;
+		if (x == floor(x) && fabs(x) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", x);
+		else
+			sbuf_addf(b, "%.17g", x);
+	}
+}
+
+static void csv_num(struct sbuf *b, double v, bool have)
+{
+	sbuf_addc(b, ',');
+	/* full precision: integers exact, doubles round-trip (17 digits) */
+	if (have && isfinite(v)) {
+		if (v == floor(v) && fabs(v) < 9007199254740992.0)
+			sbuf_addf(b, "%.0f", v);
+		else
+			sbuf_addf(b, "%.17g", v);
+	}
+}
+
+static void csv_stat(struct sbuf *b, const struct rset_stat *s)
+{
+	csv_num(b, s->mean, s->n > 0);
+	csv_num(b, s->stddev, s->n > 0);
+	csv_num(b, s->ci95, s->n > 0);
+	csv_num(b, s->cv, s->n > 0);
+}
+
+/* The section columns of every row: a cell's own rows leave them empty. */
+static void csv_section_empty(struct sbuf *b)
+{
+	for (size_t i = 0; report_sections[i]; i++)
+		for (size_t k = 0; k < report_sections[i]->csv_ncolumns; k++)
+			sbuf_addc(b, ',');
+}
+
+/* set, host, device, scale, source, status, direction, the parameters and
+ * the repetitions of entry e; dir NULL: "" */
+static void csv_row_head(const struct report *r, const struct rentry *e, const char *dir,
+			 const char *const *params, struct sbuf *b)
+{
+	const struct rset_cell *c = e->cell;
+	const struct rdev *d = &r->devs[e->dev];
+	escape_append(b, r->sets[d->set].dir, ESC_CSV);
+	sbuf_addc(b, ',');
+	/* fleet rows: the host as given and the bare device */
+	escape_append(b, d->host ? d->host : r->sets[d->set].hostname, ESC_CSV);
+	sbuf_addc(b, ',');
+	escape_append(b, d->host ? d->name : d->display, ESC_CSV);
+	sbuf_addf(b, ",%.17g,", r->sets[d->set].scale);
+	escape_append(b, r->sets[d->set].source_kind, ESC_CSV);
+	sbuf_addc(b, ',');
+	escape_append(b, c->status, ESC_CSV);
+	sbuf_addc(b, ',');
+	sbuf_adds(b, dir ? dir : "");
+	for (size_t i = 0; params[i]; i++) {
+		sbuf_addc(b, ',');
+		csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, params[i]));
+	}
+	sbuf_addf(b, ",%d", c->nreps);
+}
+
+/* The metric columns of one direction d of cell c (d NULL: empty). */
+static void csv_row_metrics(const struct rset_cell *c, const struct rset_dir *d,
+			    struct sbuf *b)
+{
+	if (d) {
+		csv_stat(b, &d->iops);
+		csv_stat(b, &d->bw);
+		csv_stat(b, &d->lat_mean);
+		csv_stat(b, &d->lat_p50);
+		csv_stat(b, &d->lat_p99);
+		csv_stat(b, &d->lat_max);
+		sbuf_addf(b, ",%llu,%llu", (unsigned long long)d->ios,
+			  (unsigned long long)d->bytes);
+	} else {
+		for (int i = 0; i < 6 * 4 + 2; i++)
+			sbuf_addc(b, ',');
+	}
+	csv_num(b, c->runtime_mean_ns, c->nreps > 0);
+	csv_num(b, c->cpu_usr_pct, c->nreps > 0);
+	csv_num(b, c->cpu_sys_pct, c->nreps > 0);
+	csv_num(b, c->cpu_ns_per_io, c->have_cpu_per_io);
+	csv_num(b, d ? d->lat_mean_all : 0, d && isfinite(d->lat_mean_all));
+	csv_num(b, d ? d->lat_p99_all : 0, d && isfinite(d->lat_p99_all));
+	sbuf_addc(b, ',');
+	escape_append(b, c->lat_mean_kind == c->lat_pct_kind ?
+		      lat_kind_name(c->lat_mean_kind) :
+		      "mean total; percentiles completion", ESC_CSV);
+	sbuf_addc(b, ',');
+	escape_append(b, c->error ? c->error : "", ESC_CSV);
+}
+
+/* The extra rows the sections have for entry k of group gi (load points):
+ * the cell's head, empty metrics, then the section's columns. */
+static void csv_section_rows(const struct report *r, size_t gi, size_t k,
+			     const char *const *params, struct sbuf *b)
+{
+	const struct rentry *e = &r->groups[gi].e[k];
+	struct sbuf cols = SBUF_INIT;
+	for (size_t s = 0; report_sections[s]; s++) {
+		if (!report_sections[s]->csv_row)
+			continue;
+		for (size_t i = 0;; i++) {
+			sbuf_reset(&cols);
+			if (!report_sections[s]->csv_row(r, gi, k, i, &cols))
+				break;
+			csv_row_head(r, e, NULL, params, b);
+			for (int n = 0; n < 6 * 4 + 2 + 6 + 2; n++)
+				sbuf_addc(b, ',');
+			for (size_t o = 0; report_sections[o]; o++) {
+				if (o == s)
+					sbuf_adds(b, sbuf_str(&cols));
+				else
+					for (size_t n = 0; n < report_sections[o]->csv_ncolumns; n++)
+						sbuf_addc(b, ',');
+			}
+			sbuf_adds(b, "\r\n");
+		}
+	}
+	sbuf_release(&cols);
+}
+
+int report_write_csv(const struct report *r, struct sbuf *b)
+{
+	static const char *const stats[] = { "iops", "bw_bytes_s", "lat_mean_ns",
+					     "lat_p50_ns", "lat_p99_ns", "lat_max_ns" };
+	const char *const *params = csv_params();
+	/* scale and source first: a rehearsal row must not pass as a run */
+	sbuf_adds(b, "set,host,device,scale,source,status,direction");
+	for (size_t i = 0; params[i]; i++)
+		sbuf_addf(b, ",%s", params[i]);
+	sbuf_adds(b, ",reps");
+	for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
+		sbuf_addf(b, ",%s_mean,%s_stddev,%s_ci95,%s_cv", stats[i], stats[i],
+			  stats[i], stats[i]);
+	/* lat_all_*: the table's mean and p99, of every IO together (rset.h);
+	 * lat_*_ns_mean above are means over the repetitions */
+	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
+		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error");
+	for (size_t i = 0; report_sections[i]; i++)
+		if (report_sections[i]->csv_columns)
+			sbuf_adds(b, report_sections[i]->csv_columns);
+	sbuf_adds(b, "\r\n");
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *c = g->e[k].cell;
+			int dirs[DIR__COUNT + 1], nd = 0;
+			for (int dd = 0; dd < DIR__COUNT; dd++)
+				if (c->dir[dd].present)
+					dirs[nd++] = dd;
+			if (nd == 0)
+				dirs[nd++] = -1;   /* failed cell: one row without numbers */
+			for (int di = 0; di < nd; di++) {
+				int dd = dirs[di];
+				csv_row_head(r, &g->e[k], dd >= 0 ? dir_name(dd) : NULL, params, b);
+				csv_row_metrics(c, dd >= 0 ? &c->dir[dd] : NULL, b);
+				csv_section_empty(b);
+				sbuf_adds(b, "\r\n");
+			}
+			csv_section_rows(r, gi, k, params, b);
+		}
+	}
+	return b->oom ? -1 : 0;
+}
+
+/* ---- JSON ---- */
+
+static cJSON *stat_json(const struct rset_stat *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddNumberToObject(o, "n", s->n);
+	cJSON_AddNumberToObject(o, "mean", s->mean);
+	cJSON_AddNumberToObject(o, "stddev", s->stddev);
+	cJSON_AddNumberToObject(o, "ci95", s->ci95);
+	cJSON_AddNumberToObject(o, "cv", s->cv);
+	return o;
+}
+
+cJSON *report_json(const struct report *r)
+{
+	cJSON *j = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
+	add_str(j, "kind", "iomatrix-report");
+	cJSON_AddBoolToObject(j, "rehearsal", r->rehearsal);
+	add_str(j, "title", r->title);
+	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
+	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
+	for (size_t s = 0; s < r->nsets; s++) {
+		const struct rset *rs = &r->sets[s];
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "dir", rs->dir);
+		add_str(o, "suite", rs->suite_name);
+		add_str(o, "sha256", rs->suite_sha256);
+		add_str(o, "host", rs->hostname);
+		add_str(o, "status", rs->status);
+		add_str(o, "source", rs->source_kind);
+		cJSON_AddNumberToObject(o, "scale", rs->scale);
+		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
+		if (r->unverified && r->unverified[s])
+			add_str(o, "fails_verification", r->unverified[s]);
+		char *cmd = report_set_command(rs);
+		add_str(o, "command", cmd);
+		free(cmd);
+		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
+		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
+		cJSON_AddItemToArray(sets, o);
+	}
+	cJSON *devs = cJSON_AddArrayToObject(j, "devices");
+	for (size_t d = 0; d < r->ndevs; d++) {
+		cJSON *o = cJSON_CreateObject();
+		add_str(o, "display", r->devs[d].display);
+		add_str(o, "name", r->devs[d].name);
+		cJSON_AddNumberToObject(o, "set", (double)r->devs[d].set);
+		add_str(o, "color", report_colors[r->devs[d].color]);
+		if (r->devs[d].info && r->devs[d].info->fp)
+			cJSON_AddItemToObject(o, "fingerprint",
+					      cJSON_Duplicate(r->devs[d].info->fp, 1));
+		cJSON_AddItemToArray(devs, o);
+	}
+	cJSON *groups = cJSON_AddArrayToObject(j, "groups");
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		cJSON *go = cJSON_CreateObject();
+		add_str(go, "title", g->title);
+		cJSON *res = cJSON_AddArrayToObject(go, "results");
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *c = g->e[k].cell;
+			cJSON *o = cJSON_CreateObject();
+			add_str(o, "device", r->devs[g->e[k].dev].display);
+			cJSON_AddNumberToObject(o, "cell_id", c->id);
+			add_str(o, "status", c->status);
+			if (c->error)
+				add_str(o, "error", c->error);
+			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
+			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
+			for (int dd = 0; dd < DIR__COUNT; dd++) {
+				const struct rset_dir *d = &c->dir[dd];
+				if (!d->present)
+					continue;
+				cJSON *dj = cJSON_AddObjectToObject(o, dir_name(dd));
+				cJSON_AddItemToObject(dj, "iops", stat_json(&d->iops));
+				cJSON_AddItemToObject(dj, "bw_bytes_s", stat_json(&d->bw));
+				cJSON_AddItemToObject(dj, "lat_mean_ns", stat_json(&d->lat_mean));
+				cJSON_AddItemToObject(dj, "lat_p50_ns", stat_json(&d->lat_p50));
+				cJSON_AddItemToObject(dj, "lat_p99_ns", stat_json(&d->lat_p99));
+				cJSON_AddItemToObject(dj, "lat_max_ns", stat_json(&d->lat_max));
+				/* the tables' numbers: of every IO together (rset.h) */
+				if (isfinite(d->lat_mean_all))
+					cJSON_AddNumberToObject(dj, "lat_all_mean_ns", d->lat_mean_all);
+				if (isfinite(d->lat_p99_all))
+					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
+			}
+			for (size_t s = 0; report_sections[s]; s++)
+				if (report_sections[s]->result_json)
+					report_sections[s]->result_json(r, gi, k, o);
+			cJSON_AddItemToArray(res, o);
+		}
+		cJSON_AddItemToArray(groups, go);
+	}
+	cJSON *al = cJSON_AddArrayToObject(j, "alerts");
+	for (size_t i = 0; i < r->nalerts; i++)
+		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
+	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
+	for (size_t i = 0; i < r->nsummary; i++)
+		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));
+	cJSON *w = cJSON_AddArrayToObject(j, "warnings");
+	for (size_t i = 0; i < r->nwarns; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
+	return j;
+}
