@@ -1,10 +1,11 @@
 #!/bin/sh
-# make bench: iomatrix against fio and against the bare loops (the least
-# code that does the same IO: bare_libaio.c, bare_uring.c) on the same
-# workloads in the same run, alternating iomatrix, fio, bare, iomatrix, ...
-# (BENCH_ROUNDS rounds), then the goals table of issue 15: medians, the
-# spread of the per-round ratios, and whether each goal was met.  Not a test:
-# it prints numbers; exit 0 unless a tool failed to run.
+# make bench: iomatrix against fio and against the bare loops (the fastest
+# code we know for the same IO: bare_libaio.c, bare_uring.c, bare_psync.c)
+# on the same workloads in the same run, alternating iomatrix, fio, bare,
+# iomatrix, ... (BENCH_ROUNDS rounds), then the goals table of issues 15
+# and 22: medians, the spread of the per-round ratios, whether each goal
+# was met, and notes from the same runs on why a goal was missed.  Not a
+# test: it prints numbers; exit 0 unless a tool failed to run.
 #
 #   BARE=DIR sh tests/bench/run.sh BUILD/iomatrix
 #   env: BARE            directory holding bare_libaio and bare_uring
