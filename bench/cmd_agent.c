@@ -28,6 +28,7 @@
 #include "host/fingerprint.h"
 #include "host/safety.h"
 #include "resultset/resultset.h"
+#include "runner/cellreps.h"
 #include "runner/runner.h"
 #include "suite/suite.h"
 #include "suite/suite_cli.h"
@@ -154,7 +155,7 @@ static void *alive_main(void *arg)
 		if (agent_stop)
 			break;
 		pthread_mutex_lock(&out_mu);
-		if (proto_write_all(STDOUT_FILENO, line, sizeof(line) - 1) < 0)
+		if (fsutil_write_all(STDOUT_FILENO, line, sizeof(line) - 1) < 0)
 			agent_stop = 1;
 		pthread_mutex_unlock(&out_mu);
 	}
@@ -198,7 +199,7 @@ static int send_msg(cJSON *msg)
 
 	if (line) {
 		pthread_mutex_lock(&out_mu);
-		ret = proto_write_all(STDOUT_FILENO, line, len);
+		ret = fsutil_write_all(STDOUT_FILENO, line, len);
 		pthread_mutex_unlock(&out_mu);
 		free(line);
 	}
@@ -247,19 +248,9 @@ struct agent {
 	unsigned nreps, next_rep;
 	char started[32];
 	cJSON *starts;               /* [{"rep", "start_ns", "late_ns"}] */
-	struct target tgt;
-	const struct cell *tgt_cell;
-	bool have_tgt;
+	struct runner_files files;   /* kept across cells of one file set,
+				      * as `run` keeps them (cellreps.h) */
 };
-
-static void agent_drop_target(struct agent *ag)
-{
-	if (ag->have_tgt) {
-		runner_cleanup(&ag->tgt, ag->tgt_cell->keep_files);
-		target_release(&ag->tgt);
-		ag->have_tgt = false;
-	}
-}
 
 static void agent_drop_cell(struct agent *ag)
 {
@@ -279,13 +270,6 @@ static const struct cell *find_cell(const struct suite *s, int64_t id)
 		if (s->cells[i].id == id)
 			return &s->cells[i];
 	return NULL;
-}
-
-/* Same files as the cell before: keep them (as `run` does). */
-static bool same_file_set(const struct cell *a, const struct cell *b)
-{
-	return !strcmp(a->device, b->device) && !strcmp(a->path, b->path) &&
-	       a->files == b->files;
 }
 
 /* The checks `run` makes before any IO, on this host's paths.  0, or -1
@@ -467,7 +451,6 @@ static int on_cell(struct agent *ag, const cJSON *m)
 	const struct cell *c;
 	char cerr[PATH_MAX + 512] = "";
 	struct run_ctl ctl = { &agent_stop, NULL, NULL };
-	struct target nt = { 0 };
 	int ret;
 
 	if (!ag->s || ag->c || !proto_get_i64(m, "id", &id) ||
@@ -481,19 +464,7 @@ static int on_cell(struct agent *ag, const cJSON *m)
 	iso8601_now(ag->started, sizeof(ag->started));
 	if (!ag->reps || !ag->starts)
 		return send_result(ag, "out of memory");
-	if (ag->have_tgt && !same_file_set(ag->tgt_cell, c))
-		agent_drop_target(ag);
-	ret = runner_prepare(c, &nt, &ctl, cerr, sizeof(cerr));
-	if (ag->have_tgt) { /* the same files: still ours if they were */
-		if (ret < 0)
-			runner_cleanup(&ag->tgt, ag->tgt_cell->keep_files);
-		else if (ag->tgt.created)
-			nt.created = true;
-		target_release(&ag->tgt);
-	}
-	ag->tgt = nt;
-	ag->tgt_cell = c;
-	ag->have_tgt = true;
+	ret = runner_files_use(&ag->files, c, &ctl, cerr, sizeof(cerr));
 	if (agent_stop)
 		return -1;
 	if (ret < 0) {
@@ -553,7 +524,7 @@ static int on_go(struct agent *ag, const cJSON *m)
 	memset(rr, 0, sizeof(*rr));
 	ctl.rep = (unsigned)(rep - 1); /* randrepeat off: the repetition's seed */
 	int64_t start = mono_ns();
-	ret = runner_run_rep(ag->c, &ag->tgt, &ctl, rr, cerr, sizeof(cerr));
+	ret = runner_run_rep(ag->c, &ag->files.tgt, &ctl, rr, cerr, sizeof(cerr));
 	if (agent_stop) {
 		rep_result_release(rr);
 		return -1;
@@ -739,7 +710,7 @@ int cmd_agent(int argc, char **argv)
 	}
 	/* Every way out removes the scratch files first. */
 	agent_drop_cell(&ag);
-	agent_drop_target(&ag);
+	runner_files_drop(&ag.files, NULL);
 	suite_free(ag.s);
 	int quiet_now = agent_stop; /* stop the heartbeat before the last word */
 	agent_stop = 1;

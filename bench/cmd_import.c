@@ -291,12 +291,8 @@ int cmd_import(int argc, char **argv)
 	 * interrupted import must leave no half-written hidden directory
 	 * behind (the write takes seconds for thousands of cells at most,
 	 * and starts no child that would inherit the mask) */
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	sigset_t old;
+	cli_hold_signals(&old);
 	int wr = import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err));
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (wr < 0) {

@@ -141,12 +141,8 @@ int cmd_unpack(int argc, char **argv)
 	/* SIGINT/SIGTERM wait until the set is in place or removed, as for
 	 * import: never a half-written hidden directory (bounded: a pack
 	 * holds at most PACK_MAX_TOTAL_BYTES; no child inherits the mask) */
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	sigset_t old;
+	cli_hold_signals(&old);
 	int r = resultset_unpack(file, out ? out : resultset_root(), dir, sizeof(dir),
 				 &warn, err, sizeof(err));
 	sigprocmask(SIG_SETMASK, &old, NULL);

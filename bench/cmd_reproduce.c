@@ -30,19 +30,19 @@
 
 #define DEFAULT_TOLERANCE_PCT 10.0
 
+enum { RO_TOLERANCE = 1, RO_FAIL };
+
+/* --device, --out, --scale, --yes-destroy-data and --quiet are run's
+ * (suite/suite_cli.h run_shared_opts): reproduce hands them on to run unchanged. */
 static const struct option_spec reproduce_opts[] = {
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--scale", NULL, "F" },
-	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
-	{ "--tolerance", NULL, "PCT" },
-	{ "--fail-if-not-reproduced" },
-	{ "--yes-destroy-data" },
-	{ "--quiet", "-q" },
+	{ "--tolerance", NULL, "PCT", .id = RO_TOLERANCE },
+	{ "--fail-if-not-reproduced", .id = RO_FAIL },
 	{ NULL },
 };
 
 const struct command_spec reproduce_spec = {
-	.name = "reproduce", .forms = { "SET|FILE" }, .opts = reproduce_opts,
+	.name = "reproduce", .forms = { "SET|FILE" },
+	.shared = run_shared_opts, .opts = reproduce_opts,
 	.operand = OPTV_FILE, /* a set directory or a pack: bash offers both */
 };
 
@@ -82,97 +82,51 @@ static void usage(FILE *f)
 
 struct repro_args {
 	const char *set;
-	const char **devices;       /* owned array, borrowed strings */
-	size_t ndevices;
-	const char *out, *scale;
+	struct run_shared sh;       /* run's options, handed on to it */
 	double tolerance;
-	bool fail, destroy, quiet;
+	bool fail;
 };
-
-/* "--opt V" or "--opt=V"; advances *i.  NULL when missing. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name) || *i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
-static bool is_opt(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
 
 static int parse_tolerance(const char *v, double *out)
 {
 	char *end;
-	double t = v ? strtod(v, &end) : NAN;
-	if (v && *end == '%')
+	double t = strtod(v, &end);
+	if (*end == '%')
 		end++;
-	if (!v || end == v || *end || !(t > 0 && t < 1000)) {
-		fprintf(stderr, "iomatrix: bad --tolerance '%s' (a percentage above 0, e.g. 10)\n",
-			v ? v : "");
+	if (end == v || *end || !(t > 0 && t < 1000)) {
+		fprintf(stderr, "iomatrix: bad --tolerance '%s' (a percentage above 0, e.g. 10)\n", v);
 		return -1;
 	}
 	*out = t;
 	return 0;
 }
 
+/* Parsed by the table (optspec_next): -1 with the fix printed. */
 static int parse_args(int argc, char **argv, struct repro_args *a)
 {
-	double dummy;
+	struct optspec_parse p = { .c = &reproduce_spec, .argc = argc, .argv = argv, .i = 1 };
+	int r;
 
 	a->tolerance = DEFAULT_TOLERANCE_PCT;
-	if (!(a->devices = calloc((size_t)argc, sizeof(*a->devices))))
+	if (run_shared_init(&a->sh, argc) < 0)
 		return -1;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *v;
-		if (is_opt(arg, "--device")) {
-			v = opt_value(argc, argv, &i, "--device");
-			if (!v || !strchr(v, '=') || v[0] == '=') {
-				fprintf(stderr, "iomatrix: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
-				return -1;
-			}
-			a->devices[a->ndevices++] = v;
-		} else if (is_opt(arg, "--out") || cli_is_out(arg)) {
-			v = cli_is_out(arg) ? (i + 1 < argc ? argv[++i] : NULL)
-					    : opt_value(argc, argv, &i, "--out");
-			if (!v || !*v) {
-				fprintf(stderr, "iomatrix: '--out' needs a directory\n");
-				return -1;
-			}
-			a->out = v;
-		} else if (is_opt(arg, "--scale")) {
-			a->scale = opt_value(argc, argv, &i, "--scale");
-			if (!a->scale || suite_cli_scale(a->scale, &dummy) < 0) {
-				if (!a->scale)
-					fprintf(stderr, "iomatrix: '--scale' needs a factor, e.g. --scale 0.1\n");
-				return -1;
-			}
-		} else if (is_opt(arg, "--tolerance")) {
-			if (parse_tolerance(opt_value(argc, argv, &i, "--tolerance"),
-					    &a->tolerance) < 0)
-				return -1;
-		} else if (!strcmp(arg, "--fail-if-not-reproduced")) {
+	while ((r = run_shared_next(&p, &a->sh)) > 0) {
+		if (p.opt && p.opt->id == RO_TOLERANCE)
+			r = parse_tolerance(p.value, &a->tolerance);
+		else if (p.opt && p.opt->id == RO_FAIL)
 			a->fail = true;
-		} else if (!strcmp(arg, "--yes-destroy-data")) {
-			a->destroy = true;
-		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-			a->quiet = true;
-		} else if (arg[0] == '-' && arg[1]) {
-			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix reproduce --help'\n", arg);
-			return -1;
-		} else if (!a->set) {
-			a->set = arg;
-		} else {
-			fprintf(stderr, "iomatrix: one set at a time ('%s' and '%s')\n", a->set, arg);
+		else if (!a->set)
+			a->set = p.value;
+		else {
+			fprintf(stderr, "iomatrix: one set at a time ('%s' and '%s'); reproduce "
+				"them one after the other\n", a->set, p.value);
 			return -1;
 		}
+		if (r < 0)
+			return -1;
 	}
+	if (r < 0)
+		return -1;
 	if (!a->set) {
 		fprintf(stderr, "iomatrix: missing SET; see 'iomatrix reproduce --help'\n");
 		return -1;
@@ -233,13 +187,13 @@ static int repro_open(const struct repro_args *a, struct repro_original *o,
 		return -1;
 	}
 	if (reproduce_check_complete(o, &e) < 0 ||
-	    reproduce_check_devices(o, a->devices, a->ndevices, &e) < 0) {
+	    reproduce_check_devices(o, a->sh.devices, a->sh.ndevices, &e) < 0) {
 		fprintf(stderr, "iomatrix: %s", sbuf_str(&e));
 		sbuf_release(&e);
 		return -1;
 	}
 	sbuf_release(&e);
-	if (strcmp(o->status, "complete") && !a->quiet)
+	if (strcmp(o->status, "complete") && !a->sh.quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' is '%s': only its finished cells "
 			"can be judged\n", set, o->status);
 	return 0;
@@ -249,27 +203,27 @@ static int repro_open(const struct repro_args *a, struct repro_original *o,
 static char **run_argv(const struct repro_args *a, const struct repro_original *o,
 		       char *scale, size_t scalelen, int *argc)
 {
-	char **v = calloc(a->ndevices * 2 + 12, sizeof(*v));
+	char **v = calloc(a->sh.ndevices * 2 + 12, sizeof(*v));
 	int n = 0;
 
 	if (!v)
 		return NULL;
 	v[n++] = "run";
 	v[n++] = (char *)o->suite_path;
-	for (size_t i = 0; i < a->ndevices; i++) {
+	for (size_t i = 0; i < a->sh.ndevices; i++) {
 		v[n++] = "--device";
-		v[n++] = (char *)a->devices[i];
+		v[n++] = (char *)a->sh.devices[i];
 	}
 	snprintf(scale, scalelen, "%.17g", o->scale);
 	v[n++] = "--scale";
-	v[n++] = a->scale ? (char *)a->scale : scale;
-	if (a->out) {
+	v[n++] = a->sh.scale_arg ? (char *)a->sh.scale_arg : scale;
+	if (a->sh.out) {
 		v[n++] = "--out";
-		v[n++] = (char *)a->out;
+		v[n++] = (char *)a->sh.out;
 	}
-	if (a->destroy)
+	if (a->sh.yes_destroy_data)
 		v[n++] = "--yes-destroy-data";
-	if (a->quiet)
+	if (a->sh.quiet)
 		v[n++] = "--quiet";
 	*argc = n;
 	return v;
@@ -295,9 +249,9 @@ int cmd_reproduce(int argc, char **argv)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (a.scale && !a.quiet)
+	if (a.sh.scale_arg && !a.sh.quiet)
 		fprintf(stderr, "iomatrix: warning: --scale %s instead of the set's %g: the "
-			"numbers may differ for that reason alone\n", a.scale, o.scale);
+			"numbers may differ for that reason alone\n", a.sh.scale_arg, o.scale);
 	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, a.tolerance };
 	struct run_extra x = { o.suite_sha256, &rp, argc, argv, set_dir, sizeof(set_dir) };
 	rc = run_command(rargc, rv, &x);
@@ -310,7 +264,7 @@ int cmd_reproduce(int argc, char **argv)
 		rc = EXIT_REGRESSION;
 out:
 	free(rv);
-	free(a.devices);
+	run_shared_release(&a.sh);
 	reprofile_original_release(&o);
 	return rc;
 }

@@ -37,6 +37,7 @@
 #include "resultset/resume.h"
 #include "resultset/reprofile.h"
 #include "pts/run_ssd.h"
+#include "runner/cellreps.h"
 #include "runner/run_progress.h"
 #include "runner/runner.h"
 #include "runner/sweep.h"
@@ -48,13 +49,8 @@
 
 struct run_args {
 	const char *suite_path;
-	const char **devices;   /* "NAME=PATH", owned array, borrowed strings */
-	size_t ndevices;
-	const char *out;
+	struct run_shared sh;   /* --device, --out, --scale, ... (suite_cli.h) */
 	const char *resume;
-	double scale;           /* 0: not given */
-	bool yes_destroy_data;
-	bool quiet;
 	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
@@ -67,16 +63,14 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
-/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c parses those). */
+enum { RUN_RESUME = 1, RUN_PROGRESS };
+
+/* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c takes those);
+ * the rows shared with reproduce come first (suite/suite_cli.h run_shared_opts). */
 static const struct option_spec run_opts[] = {
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--out", "-o --output", "DIR", .value = OPTV_DIR },
-	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR },
-	{ "--scale", NULL, "F" },
-	{ "--yes-destroy-data" },
-	{ "--quiet", "-q" },
+	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR, .id = RUN_RESUME },
 	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
-	  .words = "auto tty plain none" },
+	  .words = "auto tty plain none", .id = RUN_PROGRESS },
 	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
 	{ "--aggregate", .forms = OPT_FORM(1) },
 	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
@@ -89,7 +83,7 @@ static const struct option_spec run_opts[] = {
 
 const struct command_spec run_spec = {
 	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" },
-	.opts = run_opts, .operand = OPTV_SUITE,
+	.shared = run_shared_opts, .opts = run_opts, .operand = OPTV_SUITE,
 };
 
 static void usage(FILE *f)
@@ -132,100 +126,38 @@ static void usage(FILE *f)
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");
 }
 
-/* "--opt VALUE" or "--opt=VALUE"; advances *i.  NULL when missing. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name))
-		return NULL;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
-static bool is_opt(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
+/* Parsed by the table (optspec_next): run's own rows, the rows it shares
+ * with reproduce (suite_cli.h) and the fleet's (fleet/run_fleet.c).  -1 with
+ * the fix printed. */
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
+	struct optspec_parse p = { .c = &run_spec, .argc = argc, .argv = argv, .i = 1 };
+	int r;
+
 	memset(a, 0, sizeof(*a));
 	run_fleet_init(&a->fleet, argc);
-	a->devices = calloc((size_t)argc, sizeof(*a->devices));
-	if (!a->devices) {
-		fprintf(stderr, "iomatrix: out of memory\n");
+	if (run_shared_init(&a->sh, argc) < 0)
 		return -1;
-	}
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *v;
-
-		if (is_opt(arg, "--device")) {
-			v = opt_value(argc, argv, &i, "--device");
-			if (!v || !strchr(v, '=') || v[0] == '=') {
-				fprintf(stderr, "iomatrix: '--device' needs NAME=PATH, e.g. --device ssd=/mnt/ssd\n");
-				return -1;
-			}
-			a->devices[a->ndevices++] = v;
-		} else if (is_opt(arg, "--out") || cli_is_out(arg)) {
-			v = cli_is_out(arg) ? (i + 1 < argc ? argv[++i] : NULL)
-					    : opt_value(argc, argv, &i, "--out");
-			if (!v || !*v) {
-				fprintf(stderr, "iomatrix: '--out' needs a directory\n");
-				return -1;
-			}
-			a->out = v;
-		} else if (is_opt(arg, "--resume")) {
-			v = opt_value(argc, argv, &i, "--resume");
-			if (!v || !*v) {
-				fprintf(stderr, "iomatrix: '--resume' needs a result-set directory\n");
-				return -1;
-			}
-			a->resume = v;
-		} else if (is_opt(arg, "--scale")) {
-			v = opt_value(argc, argv, &i, "--scale");
-			if (!v) {
-				fprintf(stderr, "iomatrix: '--scale' needs a factor, e.g. --scale 0.1\n");
-				return -1;
-			}
-			if (suite_cli_scale(v, &a->scale) < 0)
-				return -1;
-		} else if (!strcmp(arg, "--yes-destroy-data")) {
-			a->yes_destroy_data = true;
-		} else if (!strcmp(arg, "--quiet") || !strcmp(arg, "-q")) {
-			a->quiet = true;
-		} else if (is_opt(arg, "--progress")) {
-			const char *pm = opt_value(argc, argv, &i, "--progress");
-			if (!pm || (strcmp(pm, "auto") && strcmp(pm, "tty") && strcmp(pm, "plain") &&
-				    strcmp(pm, "none"))) {
-				fprintf(stderr, "iomatrix: '--progress' takes auto, tty, plain or none\n");
-				return -1;
-			}
-			a->progress = pm;
-		} else if (!strcmp(arg, "--")) {
-			if (i + 1 < argc && !a->suite_path)
-				a->suite_path = argv[++i];
-		} else if (arg[0] == '-' && arg[1]) {
-			int r = run_fleet_option(&a->fleet, argc, argv, &i);
-			if (r < 0)
-				return -1;
-			if (r > 0)
-				continue;
-			fprintf(stderr, "iomatrix: unknown option '%s'; see 'iomatrix run --help'\n", arg);
-			return -1;
-		} else if (!a->suite_path) {
-			a->suite_path = arg;
-		} else {
+	while ((r = run_shared_next(&p, &a->sh)) > 0) {
+		if (p.opt && p.opt->id == RUN_RESUME)
+			a->resume = p.value;
+		else if (p.opt && p.opt->id == RUN_PROGRESS)
+			a->progress = p.value;
+		else if (p.opt)
+			r = run_fleet_option(&a->fleet, p.opt->name, p.value);
+		else if (!a->suite_path)
+			a->suite_path = p.value;
+		else {
 			fprintf(stderr, "iomatrix: one suite at a time ('%s' and '%s'); run them one after the other\n",
-				a->suite_path, arg);
+				a->suite_path, p.value);
 			return -1;
 		}
+		if (r < 0)
+			return -1;
 	}
-	if (a->out && a->resume) {
+	if (r < 0)
+		return -1;
+	if (a->sh.out && a->resume) {
 		fprintf(stderr, "iomatrix: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
 		return -1;
 	}
@@ -261,7 +193,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		struct stat st;
 		bool writes = ssd_device_writes(s, d);
 
-		if (d->purge == PURGE_DISCARD && !a->yes_destroy_data) {
+		if (d->purge == PURGE_DISCARD && !a->sh.yes_destroy_data) {
 			char held[SAFETY_HOLDS_MAX] = "";
 			safety_describe_device(d->path, held, sizeof(held));
 			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
@@ -296,7 +228,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 		}
 		/* before the O_DIRECT probe, which creates a file */
 		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
-					a->yes_destroy_data, err, sizeof(err)) < 0) {
+					a->sh.yes_destroy_data, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			bad = 1;
 			continue;
@@ -307,7 +239,7 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 			continue;
 		}
 		if (safety_check_device(d->name, d->path, writes, d->destructive,
-					a->yes_destroy_data, err, sizeof(err)) < 0) {
+					a->sh.yes_destroy_data, err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: %s\n", err);
 			bad = 1;
 		}
@@ -335,24 +267,6 @@ static int check_inputs(const struct suite *s, const struct run_args *a)
 	return bad ? -1 : 0;
 }
 
-/* Sleep up to ns, waking early when stopped. */
-static void cooldown(uint64_t ns)
-{
-	while (ns > 0 && !stop_flag) {
-		uint64_t step = ns < 50000000ull ? ns : 50000000ull;
-		struct timespec ts = { (time_t)(step / 1000000000ull),
-				       (long)(step % 1000000000ull) };
-		nanosleep(&ts, NULL);
-		ns -= step;
-	}
-}
-
-static bool same_file_set(const struct cell *a, const struct cell *b)
-{
-	return !strcmp(a->device, b->device) && !strcmp(a->path, b->path) &&
-	       a->files == b->files;
-}
-
 /* ---- the cell loop: devices, rounds, cells ---- */
 
 /* What the loop shares while it runs cells, device by device and round by
@@ -363,110 +277,11 @@ struct run_state {
 	struct resultset *rs;
 	struct run_progress *ps;
 	struct run_ctl *ctl;
-	struct target tgt;
-	const struct cell *tgt_cell;
-	bool have_tgt, failed_any, pre_created;
+	struct runner_files files;    /* runner/cellreps.h */
+	struct runner_reps reps;      /* grown per cell */
+	bool failed_any;
 	int fatal, rc;
-	struct rep_result *reps;      /* grown per cell */
-	unsigned areps;
 };
-
-/* Files are reused while consecutive cells use the same set of files;
- * runner_prepare re-checks O_DIRECT and geometry for each cell and re-lays
- * out only when the size changed.  0 or -errno with cerr filled in. */
-static int cell_target(struct run_state *st, const struct cell *c,
-		       char *cerr, size_t len)
-{
-	if (st->have_tgt && !same_file_set(st->tgt_cell, c)) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
-	struct target nt = { 0 };
-	int ret = runner_prepare(c, &nt, st->ctl, cerr, len);
-	run_progress_clear(st->ps);
-	if (st->have_tgt) {
-		/* The same files: still ours to remove if they were.  A failed
-		 * prepare hands back an empty target, so the files made for
-		 * earlier cells are removed now. */
-		if (ret < 0)
-			runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		else if (st->tgt.created)
-			nt.created = true;
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
-	if (ret == 0 && st->pre_created) {
-		nt.created = true; /* preconditioning made them */
-		st->pre_created = false;
-	}
-	st->tgt = nt;
-	st->have_tgt = true;
-	st->tgt_cell = c;
-	return ret;
-}
-
-/* Repetitions of one cell: `repeat` of them, or with steady_state until
- * the last `window` are steady (at most `max`).  Returns how many finished;
- * cerr says why it stopped early. */
-static unsigned cell_reps(struct run_state *st, const struct cell *c,
-			  struct steady_verdict *sv, char *cerr, size_t len)
-{
-	unsigned want = c->steady.window ? c->steady.max : c->repeat, n = 0;
-	double *vals = NULL;
-
-	memset(sv, 0, sizeof(*sv));
-	if (want > st->areps) {
-		struct rep_result *nr = realloc(st->reps, sizeof(*nr) * want);
-		vals = NULL;
-		if (!nr) {
-			snprintf(cerr, len, "out of memory");
-			return 0;
-		}
-		st->reps = nr;
-		st->areps = want;
-	}
-	if (c->steady.window && !(vals = calloc(want, sizeof(*vals)))) {
-		snprintf(cerr, len, "out of memory");
-		return 0;
-	}
-	for (unsigned r = 0; r < want && !stop_flag; r++) {
-		if (r > 0)
-			cooldown(c->cooldown_ns);
-		if (stop_flag)
-			break;
-		st->ps->rep = r + 1;
-		memset(&st->reps[n], 0, sizeof(st->reps[n]));
-		st->ctl->rep = r; /* randrepeat off: this repetition's seed */
-		int ret = runner_run_rep(c, &st->tgt, st->ctl, &st->reps[n], cerr, len);
-		run_progress_clear(st->ps);
-		if (ret == -EINTR || stop_flag) {
-			rep_result_release(&st->reps[n]);
-			break;
-		}
-		if (ret < 0) {
-			rep_result_release(&st->reps[n]);
-			if (!cerr[0])
-				snprintf(cerr, len, "%s", strerror(-ret));
-			if (want > 1) { /* say which one */
-				char tmp[PATH_MAX + 512];
-				snprintf(tmp, sizeof(tmp), "%s", cerr);
-				snprintf(cerr, len, "repetition %u of %u: %.*s", r + 1,
-					 want, (int)len - 40, tmp);
-			}
-			break;
-		}
-		n++;
-		if (vals) {
-			vals[n - 1] = ssd_reps_metric(&st->reps[n - 1], 1, SS_IOPS);
-			steady_judge(vals, n, &c->steady, sv);
-			if (sv->steady)
-				break;
-		}
-	}
-	free(vals);
-	return n;
-}
 
 /* load_sweep: after the probe (the repetitions), the load points; NULL:
  * none, stopped, or failed (cerr) */
@@ -478,7 +293,7 @@ static cJSON *cell_sweep(struct run_state *st, const struct cell *c,
 
 	if (!load_sweep_on(&c->load_sweep) || !nreps || cerr[0] || stop_flag)
 		return NULL;
-	int ret = runner_sweep(c, &st->tgt, st->ctl, st->reps, nreps, &sd.max_iops,
+	int ret = runner_sweep(c, &st->files.tgt, st->ctl, st->reps.reps, nreps, &sd.max_iops,
 			       pts, &sd.n, cerr, len);
 	run_progress_clear(st->ps);
 	return ret < 0 ? NULL : resultset_sweep_to_json(&sd);
@@ -506,7 +321,8 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	}
 	run_progress_cell(ps, i, c, round);
 	iso8601_now(started, sizeof(started));
-	int ret = cell_target(st, c, cerr, sizeof(cerr));
+	int ret = runner_files_use(&st->files, c, st->ctl, cerr, sizeof(cerr));
+	run_progress_clear(ps);
 	if (ret == -EINTR || stop_flag)
 		return;
 	if (ret < 0) {
@@ -518,32 +334,33 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 			fprintf(stderr, "iomatrix: %s\n", cerr);
 		}
 	} else {
-		nreps = cell_reps(st, c, &sv, cerr, sizeof(cerr));
+		nreps = runner_cell_reps(c, &st->files.tgt, st->ctl, ps, &st->reps, &sv,
+					 cerr, sizeof(cerr));
 		sweep = cell_sweep(st, c, nreps, cerr, sizeof(cerr));
 		if (stop_flag) {
 			cJSON_Delete(sweep);
 			/* an unfinished cell is not kept: --resume reruns it */
 			for (unsigned r = 0; r < nreps; r++)
-				rep_result_release(&st->reps[r]);
+				rep_result_release(&st->reps.reps[r]);
 			return;
 		}
 	}
 	iso8601_now(finished, sizeof(finished));
 	if (rst)
-		rounds_state_note(rst, c, ssd_reps_metric(st->reps, nreps,
-							  st->s->rounds.metric));
+		rounds_state_note(rst, c, runner_reps_metric(st->reps.reps, nreps,
+							     st->s->rounds.metric));
 	struct cell_outcome out = {
 		.error = cerr[0] ? cerr : NULL, .started_at = started,
-		.finished_at = finished, .reps = st->reps, .nreps = nreps,
+		.finished_at = finished, .reps = st->reps.reps, .nreps = nreps,
 		.load_sweep = sweep,
 	};
 	cJSON *cj = resultset_cell_window_json(st->rs->dir, c, &out, round,
 					       st->s->rounds.rule.window, &sv);
 	cJSON_Delete(sweep);
 	if (!st->fatal) /* a fatal error was printed once already */
-		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps, nreps);
+		run_progress_cell_line(ps, c, cerr[0] ? cerr : NULL, st->reps.reps, nreps);
 	for (unsigned r = 0; r < nreps; r++)
-		rep_result_release(&st->reps[r]);
+		rep_result_release(&st->reps.reps[r]);
 	if (!cj) {
 		fprintf(stderr, "iomatrix: out of memory writing cell %d\n", c->id);
 		st->rc = EXIT_RUNTIME;
@@ -578,13 +395,9 @@ static int device_begin(struct run_state *st, const struct suite_device *d,
 	char err[PATH_MAX + 512] = "";
 	if (!fresh || (d->purge == PURGE_NONE && d->pre.kind == PRECOND_NONE))
 		return 0;
-	if (st->have_tgt && !same_file_set(st->tgt_cell, first)) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
-	int r = ssd_prepare_device(d, first, st->a->yes_destroy_data, st->ctl,
-				   st->rs->dir, st->a->quiet, &st->pre_created,
+	runner_files_drop(&st->files, first);
+	int r = ssd_prepare_device(d, first, st->a->sh.yes_destroy_data, st->ctl,
+				   st->rs->dir, st->a->sh.quiet, &st->files.pre_created,
 				   err, sizeof(err));
 	run_progress_clear(st->ps);
 	if (r == -EINTR || stop_flag)
@@ -665,11 +478,7 @@ static void run_all(struct run_state *st)
 		i = end;
 	}
 	run_progress_clear(st->ps);
-	if (st->have_tgt) {
-		runner_cleanup(&st->tgt, st->tgt_cell->keep_files);
-		target_release(&st->tgt);
-		st->have_tgt = false;
-	}
+	runner_files_drop(&st->files, NULL);
 }
 
 /* ---- the command ---- */
@@ -698,7 +507,7 @@ struct run {
 static int run_resume_open(struct run *r)
 {
 	struct run_args *a = &r->a;
-	struct resume_set rz = { .scale = a->scale, .suite_given = a->suite_path };
+	struct resume_set rz = { .scale = a->sh.scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
 	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
@@ -712,15 +521,15 @@ static int run_resume_open(struct run *r)
 	resultset_facts(&r->rs, &f);
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
-	if (f.hostname && strcmp(f.hostname, here) && !a->quiet)
+	if (f.hostname && strcmp(f.hostname, here) && !a->sh.quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
 			r->rs.dir, f.hostname, here);
 	if (!a->suite_path) {
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
 	}
-	a->scale = rz.scale;
-	if (a->ndevices == 0) { /* the set fixes the device paths */
+	a->sh.scale = rz.scale;
+	if (a->sh.ndevices == 0) { /* the set fixes the device paths */
 		size_t n;
 		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
 			fprintf(stderr, "iomatrix: out of memory\n");
@@ -742,10 +551,10 @@ static int run_load(struct run *r)
 	struct run_args *a = &r->a;
 
 	if (!r->so.device_overrides) {
-		r->so.device_overrides = a->devices;
-		r->so.ndevice_overrides = a->ndevices;
+		r->so.device_overrides = a->sh.devices;
+		r->so.ndevice_overrides = a->sh.ndevices;
 	}
-	r->so.scale = a->scale;
+	r->so.scale = a->sh.scale;
 	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
@@ -802,7 +611,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		return 0;
 	}
 	const char *root = resultset_root();
-	if (safety_check_results_dir(a->out ? a->out : root, r->err, sizeof(r->err)) < 0) {
+	if (safety_check_results_dir(a->sh.out ? a->sh.out : root, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
@@ -811,14 +620,14 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		argc = r->x->argc;
 		argv = r->x->argv;
 	}
-	cJSON *m = resultset_manifest_for_suite(r->s, a->scale, argc, argv,
+	cJSON *m = resultset_manifest_for_suite(r->s, a->sh.scale, argc, argv,
 						r->s->ncells, true);
 	if (m && r->x && r->x->reproduces &&
 	    reprofile_add(m, r->x->reproduces) < 0) {
 		cJSON_Delete(m);
 		m = NULL;
 	}
-	if (resultset_create(&r->rs, root, a->out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
+	if (resultset_create(&r->rs, root, a->sh.out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
 		fprintf(stderr, "iomatrix: %s\n", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
@@ -875,7 +684,7 @@ static void run_set_end(struct run *r)
 	if (r->fatal && r->rc == EXIT_USAGE)
 		fprintf(stderr, "iomatrix: stopped before cell %zu/%zu did any IO; finished cells are kept in '%s'\n",
 			r->ps.k, r->ps.n, r->rs.dir);
-	if (stopped && !r->a.quiet)
+	if (stopped && !r->a.sh.quiet)
 		fprintf(stderr, "iomatrix: interrupted; finished cells are kept, continue with: iomatrix run --resume %s\n",
 			r->rs.dir);
 	printf("%s\n", r->rs.dir);
@@ -896,7 +705,7 @@ static void run_release(struct run *r)
 	suite_free(r->s);
 	if (r->have_rs)
 		resultset_release(&r->rs);
-	free(r->a.devices);
+	run_shared_release(&r->a.sh);
 	run_fleet_release(&r->a.fleet);
 }
 
@@ -909,18 +718,18 @@ static void run_cells(struct run *r)
 
 	/* where each device really is; the same-device warning even with --quiet */
 	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
-			     a->quiet, stderr);
+			     a->sh.quiet, stderr);
 	/* the ETA leaves out done cells of a resumed set, except in rounds,
 	 * which run every cell again */
 	for (size_t k = 0; skip && k < s->ncells; k++)
 		skip[k] = !s->rounds.on && resultset_cell_ok(&r->rs, s->cells[k].id);
-	run_progress_init(&r->ps, a->progress, a->quiet, s->cells, s->ncells, skip);
+	run_progress_init(&r->ps, a->progress, a->sh.quiet, s->cells, s->ncells, skip);
 	free(skip);
 	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };
 	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,
 				.ctl = &r->ctl, .rc = r->rc };
 	run_all(&st);
-	free(st.reps);
+	free(st.reps.reps);
 	run_progress_release(&r->ps);
 	r->rc = st.rc;
 	r->fatal = st.fatal;
@@ -968,8 +777,8 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 
 	if (run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) { /* --hosts: bench/fleet/ */
 		struct run_fleet_common fc = {
-			r->a.suite_path, r->a.out, r->a.resume, r->a.devices, r->a.ndevices,
-			r->a.scale, r->a.yes_destroy_data, r->a.quiet, argc, argv, &stop_flag,
+			r->a.suite_path, r->a.sh.out, r->a.resume, r->a.sh.devices, r->a.sh.ndevices,
+			r->a.sh.scale, r->a.sh.yes_destroy_data, r->a.sh.quiet, argc, argv, &stop_flag,
 		};
 		r->rc = run_fleet(&r->a.fleet, &fc);
 		set_finished = true;
@@ -979,7 +788,7 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 	    stop_flag /* interrupted while loading: nothing to keep */ ||
 	    run_set_begin(r, argc, argv) < 0)
 		goto out;
-	if (!r->a.quiet)
+	if (!r->a.sh.quiet)
 		fprintf(stderr, "iomatrix: %s result set '%s' (%zu cell%s)\n",
 			r->a.resume ? "resuming" : "writing", r->rs.dir, r->s->ncells,
 			r->s->ncells == 1 ? "" : "s");

@@ -22,6 +22,7 @@
 #include "common/fsutil.h"
 #include "resultset/cells.h"
 #include "resultset/rset.h"
+#include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "common/sbuf.h"
 
@@ -309,65 +310,35 @@ struct list {
 	size_t hidden;     /* sets under examples/ and reference/ left out */
 };
 
-static bool is_set(const char *path)
+/* One set the walker found: listed, or (the repository's example and
+ * reference sets, which are not the user's archive) counted as hidden
+ * unless --all. */
+static int list_one(const char *set, const char *rel, void *arg)
 {
-	char p[4400];
-	struct stat st;
-	snprintf(p, sizeof(p), "%s/manifest.json", path);
-	if (lstat(p, &st) == 0)
-		return true;
-	snprintf(p, sizeof(p), "%s/cells", path);
-	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
+	struct list *l = arg;
+	size_t first = strcspn(rel, "/");
+	bool own = rel[first] == '/' && ((first == 8 && !strncmp(rel, "examples", 8)) ||
+					 (first == 9 && !strncmp(rel, "reference", 9)));
 
-static int scan(const char *dir, int depth, struct list *l)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		char p[4200];
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-		if (lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
-			continue;
-		if (is_set(p)) {
-			if (l->n == l->alloc) {
-				size_t na = l->alloc ? l->alloc * 2 : 32;
-				struct entry *q = realloc(l->e, na * sizeof(*q));
-				if (!q) {
-					closedir(d);
-					return -ENOMEM;
-				}
-				l->e = q;
-				l->alloc = na;
-			}
-			entry_read(p, &l->e[l->n]);
-			if (l->e[l->n].path && l->e[l->n].date && l->e[l->n].status)
-				l->n++;
-			else
-				entry_release(&l->e[l->n]);
-		} else if (depth > 0) {
-			/* the repository's example and reference sets are not the
-			 * user's archive: count them, list them with --all */
-			bool own = !strcmp(de->d_name, "examples") || !strcmp(de->d_name, "reference");
-			if (own && !l->all) {
-				struct list sub = { .all = true };
-				scan(p, depth - 1, &sub);
-				l->hidden += sub.n;
-				for (size_t i = 0; i < sub.n; i++)
-					entry_release(&sub.e[i]);
-				free(sub.e);
-			} else {
-				scan(p, depth - 1, l);
-			}
-		}
+	if (l->n == l->alloc) {
+		size_t na = l->alloc ? l->alloc * 2 : 32;
+		struct entry *q = realloc(l->e, na * sizeof(*q));
+		if (!q)
+			return -ENOMEM;
+		l->e = q;
+		l->alloc = na;
 	}
-	closedir(d);
+	struct entry *e = &l->e[l->n];
+	entry_read(set, e);
+	bool ok = e->path && e->date && e->status;
+	if (ok && own && !l->all) {
+		l->hidden++;
+		ok = false;
+	}
+	if (ok)
+		l->n++;
+	else
+		entry_release(e);
 	return 0;
 }
 
@@ -446,7 +417,7 @@ int cmd_list(int argc, char **argv)
 		}
 		dir = argv[i];
 	}
-	int e = scan(dir, 1, &l);
+	int e = resultset_walk(dir, 1, list_one, &l);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));

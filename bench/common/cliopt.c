@@ -22,3 +22,14 @@ int cli_wants_help(int argc, char **argv)
 	}
 	return 0;
 }
+
+void cli_hold_signals(sigset_t *old)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, old);
+}

@@ -7,6 +7,8 @@
 #ifndef IOMATRIX_CLIOPT_H
 #define IOMATRIX_CLIOPT_H
 
+#include <signal.h>
+
 #define EXIT_OK 0
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
@@ -21,5 +23,11 @@ int cli_wants_help(int argc, char **argv);
  * alias kept from when report and compare spelled it so).  Every command
  * that writes takes all three. */
 int cli_is_out(const char *arg);
+
+/* Hold SIGINT, SIGTERM and SIGHUP (the previous mask into *old, for
+ * sigprocmask(SIG_SETMASK, old, NULL)) while a hidden temporary set
+ * becomes a set or is removed, so that a signal never leaves one half
+ * written (import, unpack; bounded work, no child inherits the mask). */
+void cli_hold_signals(sigset_t *old);
 
 #endif

@@ -179,19 +179,32 @@ bool fsutil_is_temp_name(const char *name)
 	return !strncmp(name, FSUTIL_TMP_PREFIX, sizeof(FSUTIL_TMP_PREFIX) - 1);
 }
 
-static int write_all(int fd, const char *p, size_t len)
+/* One loop for both directions: write(2) or read(2) until len bytes
+ * moved. */
+static int move_all(int fd, char *p, size_t len, bool out)
 {
 	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		ssize_t n = out ? write(fd, p, len) : read(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
 			return -errno;
-		}
+		if (n == 0)
+			return out ? -EIO : -EPIPE;
 		p += n;
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int fsutil_write_all(int fd, const void *buf, size_t len)
+{
+	return move_all(fd, (char *)buf, len, true);
+}
+
+int fsutil_read_all(int fd, void *buf, size_t len)
+{
+	return move_all(fd, buf, len, false);
 }
 
 /* The temp file for name (relative to dirfd): made in name's directory,
@@ -253,7 +266,7 @@ int fsutil_write_atomic_flags_at(int dirfd, const char *name, const void *data,
 
 	if (fd < 0)
 		return fd;
-	if ((ret = write_all(fd, data, len)) < 0) {
+	if ((ret = fsutil_write_all(fd, data, len)) < 0) {
 		close(fd);
 		unlinkat(dirfd, tmp, 0);
 		return ret;
@@ -483,4 +496,32 @@ size_t fsutil_last_component(const char *path, size_t *n)
 		b--;
 	*n = end - b;
 	return b;
+}
+
+static void remove_tree_depth(int dirfd, const char *name, int depth)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		unlinkat(dirfd, name, 0);
+		return;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(fd, e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM) &&
+		    depth < 64)
+			remove_tree_depth(fd, e->d_name, depth + 1);
+	}
+	closedir(d);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+void fsutil_remove_tree_at(int dirfd, const char *name)
+{
+	remove_tree_depth(dirfd, name, 0);
 }

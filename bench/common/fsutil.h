@@ -116,6 +116,19 @@ size_t fsutil_last_component(const char *path, size_t *n);
  * -errno when it cannot be read. */
 int fsutil_dir_is_empty(const char *path);
 
+/* Write all len bytes of buf to fd, again after EINTR and short writes.
+ * 0, or -errno (-EIO when write(2) makes no progress). */
+int fsutil_write_all(int fd, const void *buf, size_t len);
+
+/* Read exactly len bytes from fd into buf, again after EINTR and short
+ * reads.  0, -errno, or -EPIPE when the input ends first. */
+int fsutil_read_all(int fd, void *buf, size_t len);
+
+/* Remove name below dirfd (AT_FDCWD: a path) and everything under it,
+ * never through a link (a link is removed, not followed), at most 64
+ * levels deep; best effort, errors ignored. */
+void fsutil_remove_tree_at(int dirfd, const char *name);
+
 /* Is `name` (a directory entry) a temp file fsutil made? */
 bool fsutil_is_temp_name(const char *name);
 

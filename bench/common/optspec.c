@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/optspec.h"
+#include "common/suggest.h"
 
 #define WIDTH 79
 
@@ -35,7 +36,9 @@ static size_t form_print(FILE *f, const char *prefix, const struct command_spec 
 
 	if (ops && *ops)
 		col += (size_t)fprintf(f, " %s", ops);
-	for (const struct option_spec *o = c->opts; o && o->name; o++) {
+	const struct option_spec *o;
+
+	for (size_t k = 0; (o = optspec_row(c, k)); k++) {
 		if (!in_form(o, form))
 			continue;
 		size_t len = opt_token(o, tok, sizeof(tok));
@@ -97,12 +100,108 @@ static bool word_in(const char *list, const char *word)
 	return false;
 }
 
+const struct option_spec *optspec_row(const struct command_spec *c, size_t i)
+{
+	const struct option_spec *const tables[] = { c->shared, c->opts };
+
+	for (size_t t = 0; t < 2; t++)
+		for (const struct option_spec *o = tables[t]; o && o->name; o++)
+			if (i-- == 0)
+				return o;
+	return NULL;
+}
+
 const struct option_spec *optspec_find(const struct command_spec *c, const char *arg)
 {
-	for (const struct option_spec *o = c->opts; o && o->name; o++)
+	const struct option_spec *o;
+
+	for (size_t k = 0; (o = optspec_row(c, k)); k++)
 		if (!strcmp(o->name, arg) || word_in(o->alias, arg))
 			return o;
 	return NULL;
+}
+
+/* "unknown option '--x' (did you mean '--y'?); see ..." for arg, the
+ * nearest of c's spellings (names and aliases) when one is near enough. */
+static void unknown_option(const struct command_spec *c, const char *arg, size_t len)
+{
+	char spell[64][32];
+	const char *words[65];
+	const struct option_spec *o;
+	char word[SUGGEST_MAX_LEN + 1];
+	size_t n = 0;
+
+	for (size_t k = 0; (o = optspec_row(c, k)) && n < 64; k++) {
+		words[n++] = o->name;
+		for (const char *a = o->alias; a && *a && n < 64;) {
+			while (*a == ' ')
+				a++;
+			size_t l = strcspn(a, " ");
+			if (l && l < sizeof(spell[0])) {
+				snprintf(spell[n], sizeof(spell[n]), "%.*s", (int)l, a);
+				words[n] = spell[n];
+				n++;
+			}
+			a += l;
+		}
+	}
+	words[n] = NULL;
+	snprintf(word, sizeof(word), "%.*s", (int)(len < SUGGEST_MAX_LEN ? len : SUGGEST_MAX_LEN), arg);
+	const char *near = suggest_word(word, words);
+	fprintf(stderr, "iomatrix: unknown option '%s'%s%s%s; see 'iomatrix %s --help'\n",
+		word, near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "",
+		c->name);
+}
+
+int optspec_next(struct optspec_parse *p)
+{
+	const char *arg, *eq;
+
+	if (p->i >= p->argc)
+		return 0;
+	arg = p->argv[p->i++];
+	p->opt = NULL;
+	p->value = arg;
+	if (!p->operands && !strcmp(arg, "--")) {
+		p->operands = true;
+		return optspec_next(p);
+	}
+	if (p->operands || arg[0] != '-' || !arg[1])
+		return 1;
+	/* "--x=V": only long spellings take their value after '=' */
+	eq = arg[1] == '-' ? strchr(arg, '=') : NULL;
+	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	char name[SUGGEST_MAX_LEN + 1];
+	snprintf(name, sizeof(name), "%.*s", (int)(len < SUGGEST_MAX_LEN ? len : SUGGEST_MAX_LEN), arg);
+	if (len > SUGGEST_MAX_LEN || !(p->opt = optspec_find(p->c, name))) {
+		unknown_option(p->c, arg, len);
+		return -1;
+	}
+	if (!p->opt->arg) {
+		if (eq) {
+			fprintf(stderr, "iomatrix: '%s' takes no value; give it alone, without "
+				"'=%s'\n", p->opt->name, eq + 1);
+			return -1;
+		}
+		p->value = NULL;
+		return 1;
+	}
+	if (eq)
+		p->value = eq + 1;
+	else
+		p->value = p->i < p->argc ? p->argv[p->i++] : NULL;
+	if (!p->value || !*p->value) {
+		fprintf(stderr, "iomatrix: '%s' needs a value: '%s %s'; see 'iomatrix %s "
+			"--help'\n", p->opt->name, p->opt->name, p->opt->arg,
+			p->c->name);
+		return -1;
+	}
+	if (p->opt->value == OPTV_WORDS && !word_in(p->opt->words, p->value)) {
+		fprintf(stderr, "iomatrix: bad %s '%s': it takes one of: %s\n", p->opt->name,
+			p->value, p->opt->words);
+		return -1;
+	}
+	return 1;
 }
 
 /* The space-separated words of list, one per line. */
@@ -145,7 +244,8 @@ static void command_complete(FILE *f, const struct command_spec *c, int cmd,
 		}
 	}
 	if (cur[0] == '-') {
-		for (const struct option_spec *o = c->opts; o && o->name; o++)
+		const struct option_spec *o;
+		for (size_t k = 0; (o = optspec_row(c, k)); k++)
 			fprintf(f, "%s\n", o->name);
 		return;
 	}

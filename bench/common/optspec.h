@@ -6,10 +6,14 @@
  * `iomatrix --complete`.  Parsing stays in each command; the tables only
  * declare, and tests/unit/test_optspec.c and
  * tests/integration/cli_usage_completion_man_from_table.sh hold usage,
- * completion and man page to them.
+ * completion and man page to them.  optspec_next() parses argv by the
+ * same table, so an option is known, spelled (aliases, "--x=V"), given a
+ * value or refused with the fix in one place; the command only acts on the
+ * row it gets back.  Options that two commands share (run and reproduce)
+ * live in one table that both name as .shared.
  *
- * Adding an option is one row in its command's table plus the parser's
- * branch; nothing else lists options.
+ * Adding an option is one row in its command's table plus the command's
+ * branch for its id; nothing else lists options.
  */
 #ifndef IOMATRIX_OPTSPEC_H
 #define IOMATRIX_OPTSPEC_H
@@ -44,6 +48,8 @@ struct option_spec {
 	unsigned flags;     /* OPT_REPEAT, OPT_REQUIRED */
 	enum optv value;    /* what completes the value */
 	const char *words;  /* OPTV_WORDS: the values, space-separated */
+	int id;             /* the command's name for the row (its switch
+			     * label); 0 when the command matches on name */
 };
 
 #define OPTSPEC_MAX_FORMS 4
@@ -56,6 +62,8 @@ struct command_spec {
 	const char *forms[OPTSPEC_MAX_FORMS + 1];
 	const char *note;           /* after the synopsis in `iomatrix --help`
 				     * only; NULL */
+	const struct option_spec *shared; /* rows shared with other commands,
+					   * shown before opts; NULL */
 	const struct option_spec *opts; /* ends with a row whose name is NULL */
 	const char *first_words;    /* the first operand is one of these
 				     * ("fio sysbench csv"); NULL */
@@ -75,6 +83,33 @@ void optspec_synopsis(FILE *f, const struct command_spec *c);
 
 /* The option of c spelled arg (its name or an alias), or NULL. */
 const struct option_spec *optspec_find(const struct command_spec *c, const char *arg);
+
+/* Row i of c's options (c->shared's rows, then c->opts's), or NULL past the
+ * last: for (k = 0; (o = optspec_row(c, k)); k++). */
+const struct option_spec *optspec_row(const struct command_spec *c, size_t i);
+
+/*
+ * Parsing argv by c's table.  Set c, argc, argv and i = 1 (the first
+ * argument after the command's name), then call optspec_next() until it
+ * returns 0.  Each call reads one argument (and an option's value: "--x V",
+ * "--x=V", or an alias "-o V") and returns 1 with opt and value set (opt
+ * NULL: value is an operand; "-" alone and everything after "--" are
+ * operands), 0 after the last argument, or -1 with the message printed to
+ * stderr: an unknown option (with the nearest spelling of the table and
+ * "see 'iomatrix CMD --help'"), an option without its value or with an
+ * empty one (naming the value the usage shows), a value given to a flag.
+ * value points into argv.
+ */
+struct optspec_parse {
+	const struct command_spec *c;
+	int argc;
+	char **argv;
+	int i;                           /* the next argument */
+	bool operands;                   /* after "--" */
+	const struct option_spec *opt;   /* out */
+	const char *value;               /* out */
+};
+int optspec_next(struct optspec_parse *p);
 
 /*
  * Completion, for completion/iomatrix.bash: words are what follows

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/fsutil.h"
 #include "common/version.h"
 #include "fleet/merge.h"
 #include "suite/suite.h"
@@ -78,7 +79,7 @@ int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg)
 
 	cJSON_Delete(msg);
 	if (line && h->conn.to_fd >= 0)
-		ret = proto_write_all(h->conn.to_fd, line, len);
+		ret = fsutil_write_all(h->conn.to_fd, line, len);
 	free(line);
 	if (ret < 0 && h->st != HS_FAILED)
 		fleet_host_failed(f, h, "lost: cannot send to its agent (%s)", strerror(-ret));

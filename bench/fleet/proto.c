@@ -248,21 +248,6 @@ char *proto_line(const cJSON *msg, size_t *len)
 	return p;
 }
 
-int proto_write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 void proto_sanitize(const char *in, size_t inlen, char *out, size_t max)
 {
 	size_t o = 0;

@@ -68,8 +68,6 @@ bool proto_get_u64(const cJSON *msg, const char *key, uint64_t *out);
 const char *proto_get_str(const cJSON *msg, const char *key); /* borrowed */
 /* Unformatted JSON plus '\n'; caller frees.  NULL on OOM. */
 char *proto_line(const cJSON *msg, size_t *len);
-/* Write all of buf to a blocking fd, retrying EINTR.  0 or -errno. */
-int proto_write_all(int fd, const char *buf, size_t len);
 /* Quote untrusted text for a message: at most max bytes, control bytes
  * and non-ASCII as '?', so a hostile agent cannot move the terminal. */
 void proto_sanitize(const char *in, size_t inlen, char *out, size_t max);

@@ -1,9 +1,9 @@
 /*
  * run_fleet.c - the fleet options of `iomatrix run` (--hosts, --aggregate,
  * --ssh-config, --ssh-option, --remote-iomatrix, --parallel,
- * --skip-unreachable) and the hand-over to bench/fleet/.  cmd_run.c calls
- * run_fleet_option() for each option it does not know and run_fleet()
- * once the arguments are read.
+ * --skip-unreachable) and the hand-over to bench/fleet/.  cmd_run.c parses
+ * by its table (common/optspec.h), hands each of these rows to
+ * run_fleet_option() and calls run_fleet() once the arguments are read.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,25 +30,8 @@ void run_fleet_release(struct run_fleet *rf)
 	suite_free(rf->suite);
 }
 
-static const char *value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
-
-static bool is(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
 /* "h1,h2,h3" -> hosts (a copy is split in place). */
-static int split_hosts(struct run_fleet *rf, const char *list, int argc)
+static int split_hosts(struct run_fleet *rf, const char *list)
 {
 	char *p;
 
@@ -57,7 +40,7 @@ static int split_hosts(struct run_fleet *rf, const char *list, int argc)
 	if (!rf->hosts_buf || !rf->hosts)
 		return -1;
 	free(rf->hosts);
-	rf->hosts = calloc(strlen(list) / 2 + 2 + (size_t)argc, sizeof(*rf->hosts));
+	rf->hosts = calloc(strlen(list) + 2, sizeof(*rf->hosts));
 	if (!rf->hosts)
 		return -1;
 	rf->nhosts = 0;
@@ -66,51 +49,34 @@ static int split_hosts(struct run_fleet *rf, const char *list, int argc)
 	return 0;
 }
 
-int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i)
+int run_fleet_option(struct run_fleet *rf, const char *name, const char *v)
 {
-	const char *arg = argv[*i], *v;
-
 	if (!rf->hosts || !rf->ssh_options) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		return -1;
 	}
-	if (!strcmp(arg, "--aggregate")) {
+	if (!strcmp(name, "--aggregate")) {
 		rf->aggregate = rf->aggregate_given = true;
-	} else if (!strcmp(arg, "--skip-unreachable")) {
+	} else if (!strcmp(name, "--skip-unreachable")) {
 		rf->skip_unreachable = true;
-	} else if (is(arg, "--hosts")) {
-		if (!(v = value(argc, argv, i, "--hosts")) || !*v) {
-			fprintf(stderr, "iomatrix: '--hosts' needs ssh destinations, e.g. --hosts web1,user@db2\n");
-			return -1;
-		}
-		if (split_hosts(rf, v, argc) < 0)
+	} else if (!strcmp(name, "--hosts")) {
+		if (split_hosts(rf, v) < 0)
 			return -1;
 		rf->hosts_given = true;
-	} else if (is(arg, "--ssh-config")) {
-		if (!(rf->ssh_config = value(argc, argv, i, "--ssh-config")) || !*rf->ssh_config) {
-			fprintf(stderr, "iomatrix: '--ssh-config' needs a file (passed to ssh as -F)\n");
-			return -1;
-		}
-	} else if (is(arg, "--ssh-option")) {
-		if (!(v = value(argc, argv, i, "--ssh-option")) || !*v) {
-			fprintf(stderr, "iomatrix: '--ssh-option' needs an ssh option, e.g. --ssh-option ConnectTimeout=5\n");
-			return -1;
-		}
+	} else if (!strcmp(name, "--ssh-config")) {
+		rf->ssh_config = v;
+	} else if (!strcmp(name, "--ssh-option")) {
 		rf->ssh_options[rf->nssh_options++] = v;
-	} else if (is(arg, "--remote-iomatrix")) {
-		if (!(rf->remote = value(argc, argv, i, "--remote-iomatrix")) || !*rf->remote) {
-			fprintf(stderr, "iomatrix: '--remote-iomatrix' needs the path of iomatrix on the hosts\n");
-			return -1;
-		}
-	} else if (is(arg, "--parallel")) {
+	} else if (!strcmp(name, "--remote-iomatrix")) {
+		rf->remote = v;
+	} else if (!strcmp(name, "--parallel")) {
 		char *end;
 		long n;
-		v = value(argc, argv, i, "--parallel");
 		errno = 0;
-		n = v ? strtol(v, &end, 10) : 0;
-		if (!v || errno || end == v || *end || n < 1 || n > 100000) {
+		n = strtol(v, &end, 10);
+		if (errno || end == v || *end || n < 1 || n > 100000) {
 			fprintf(stderr, "iomatrix: bad --parallel '%s'; give the number of hosts to drive at once (1 or more)\n",
-				v ? v : "");
+				v);
 			return -1;
 		}
 		rf->parallel = (unsigned)n;

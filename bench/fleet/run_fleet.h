@@ -35,9 +35,11 @@ struct run_fleet_common {
 
 void run_fleet_init(struct run_fleet *rf, int argc);
 void run_fleet_release(struct run_fleet *rf);
-/* argv[*i] is one of ours: 1 (consumed, *i advanced past its value),
- * 0 not ours, -1 bad (message printed). */
-int run_fleet_option(struct run_fleet *rf, int argc, char **argv, int *i);
+/* The option named name (its table spelling, "--hosts"), with its value
+ * (NULL for a flag; the parser refused a missing or empty one): 1 taken,
+ * 0 not ours, -1 bad (message printed).  v is borrowed and must outlive
+ * rf (it points into argv). */
+int run_fleet_option(struct run_fleet *rf, const char *name, const char *v);
 /* --hosts given, a suite with top-level hosts: (taken into rf), or
  * resuming a fleet set. */
 bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,

@@ -26,6 +26,7 @@
 #include "host/fpkeys.h"
 #include "import.h"
 #include "resultset/resultset.h"
+#include "resultset/tmpdir.h"
 #include "common/sha256.h"
 #include "common/units.h"
 #include "common/testhook.h"
@@ -566,26 +567,15 @@ static cJSON *manifest_json(const struct import_set *s, const char *sha,
 
 /* ---- writing ---- */
 
-/* Remove the files a failed import wrote into its temporary directory. */
-static void remove_tree(const char *dir)
+/* The hidden directories of imports into parent that died before they
+ * could clean up (tmpdir.h). */
+static void sweep_parent(const char *parent)
 {
-	char path[PATH_MAX];
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (e->d_type == DT_DIR)
-			remove_tree(path);
-		else
-			unlink(path);
+	int fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		resultset_tmp_sweep(fd);
+		close(fd);
 	}
-	closedir(d);
-	rmdir(dir);
 }
 
 /* The set's directory: -o SETDIR if it is new or an empty directory, else
@@ -652,7 +642,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 	char *yaml = NULL;
 	cJSON *man;
 	bool made_tmp = false;
-	int ret = -1, r;
+	int ret = -1, r, tmpfd = -1;
 
 	iso8601_now(now, sizeof(now));
 	/* Where it goes: checked before anything is written. */
@@ -668,11 +658,12 @@ int import_set_write(struct import_set *s, const char *results_root,
 	}
 	const char *base = strrchr(final, '/');
 	base = base ? base + 1 : final;
-	if (snprintf(tmp, sizeof(tmp), "%s/" FSUTIL_TMP_PREFIX "%s.importing.%ld",
+	if (snprintf(tmp, sizeof(tmp), "%s/" FSUTIL_TMP_PREFIX "%s" RESULTSET_TMP_IMPORTING "%ld",
 		     parent, base, (long)getpid()) >= (int)sizeof(tmp)) {
 		snprintf(err, errlen, "'%s': name too long", final);
 		return -1;
 	}
+	sweep_parent(parent);
 
 	/* The source files, for the suite.yaml comment. */
 	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(s->source, "files"), *f;
@@ -707,6 +698,8 @@ int import_set_write(struct import_set *s, const char *results_root,
 	if (resultset_create(&rs, NULL, tmp, s->name, man, err, errlen) < 0)
 		goto out;
 	made_tmp = true;
+	if ((tmpfd = open(tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0)
+		resultset_tmp_hold(tmpfd); /* ours until the rename (tmpdir.h) */
 	snprintf(path, sizeof(path), "%s/suite.yaml", tmp);
 	if ((r = fsutil_write_atomic(path, yaml, strlen(yaml))) < 0)
 		goto io;
@@ -751,8 +744,10 @@ io:
 oom:
 	snprintf(err, errlen, "out of memory");
 out:
+	if (tmpfd >= 0)
+		close(tmpfd);
 	if (made_tmp)
-		remove_tree(tmp);
+		fsutil_remove_tree_at(AT_FDCWD, tmp);
 	resultset_release(&rs);
 	free(cells);
 	free(yaml);

@@ -242,23 +242,3 @@ int rounds_state_end_round(struct rounds_state *st, const char *setdir,
 		testhook_point("round");
 	return r;
 }
-
-/* ---- cell files ---- */
-
-double ssd_reps_metric(const struct rep_result *r, unsigned n, enum ss_metric m)
-{
-	double sum = 0, lat = 0, latn = 0;
-	for (unsigned i = 0; i < n; i++) {
-		double secs = (double)r[i].runtime_ns / 1e9;
-		for (int d = 0; d < DIR__COUNT; d++) {
-			if (secs > 0)
-				sum += m == SS_BW ? (double)r[i].dir[d].bytes / secs :
-				       (double)r[i].dir[d].ios / secs;
-			lat += r[i].dir[d].lat.mean * (double)r[i].dir[d].lat.n;
-			latn += (double)r[i].dir[d].lat.n;
-		}
-	}
-	if (m == SS_LAT_MEAN)
-		return latn > 0 ? lat / latn : 0;
-	return n ? sum / n : 0;
-}

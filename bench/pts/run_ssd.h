@@ -61,10 +61,4 @@ void rounds_state_note(struct rounds_state *st, const struct cell *c,
 int rounds_state_end_round(struct rounds_state *st, const char *setdir,
 			   char *err, size_t errlen);
 
-/* ---- cell files ---- */
-
-/* The tracked metric of some repetitions: the mean over them of IOPS or
- * bytes/s (both directions summed) or the mean latency (IO-weighted). */
-double ssd_reps_metric(const struct rep_result *r, unsigned n, enum ss_metric m);
-
 #endif

@@ -49,7 +49,11 @@ int resultset_pack(const char *setdir, const char *out, bool with_report,
  * checked (regular files and directories only; no link, device, FIFO,
  * absolute path, "..", duplicate, or name outside [A-Za-z0-9._+-]; within
  * the PACK_MAX_* caps; one top directory, the set), written below a
- * temporary directory FSUTIL_TMP_PREFIX... in dest_root, then the set's
+ * temporary directory FSUTIL_TMP_PREFIX "unpack.PID.N" in dest_root (PID
+ * this process, which holds flock() on it: an unpack removes, first,
+ * every such directory in dest_root whose PID no longer runs and whose
+ * lock nobody holds, the leftovers of a SIGKILLed or crashed unpack; list, history and site skip hidden names, and
+ * rset_load() refuses a temporary directory as a set), then the set's
  * SHA256SUMS (sums.h) must be intact, or absent (*warn set true: a set
  * packed before checksums), and only then is it renamed to
  * dest_root/SETNAME, never over an existing entry (-EEXIST).  On failure

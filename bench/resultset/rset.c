@@ -756,6 +756,14 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		return -1;
 	}
+	size_t nl;
+	if (fsutil_is_temp_name(dir + fsutil_last_component(dir, &nl))) {
+		errlist_add(errs, dir, 0, 0, "not a result set: the temporary directory "
+			    "of an iomatrix unpack, import or write that did not finish "
+			    "(its files are unverified; the next unpack into its "
+			    "directory removes it once its process is gone)");
+		return -1;
+	}
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dirfd < 0) {
 		errlist_add(errs, dir, 0, 0, "cannot open result set: %s "

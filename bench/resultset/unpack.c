@@ -21,6 +21,7 @@
 #include "common/testhook.h"
 #include "packname.h"
 #include "sums.h"
+#include "tmpdir.h"
 
 struct unpack {
 	const char *what;       /* the pack's name, for messages */
@@ -37,30 +38,6 @@ struct unpack {
 	char *err;
 	size_t errlen;
 };
-
-/* Remove name below dirfd and everything under it, never through a link. */
-static void remove_tree_at(int dirfd, const char *name, int depth)
-{
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		unlinkat(dirfd, name, 0);
-		return;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (unlinkat(fd, e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM) &&
-		    depth < 64)
-			remove_tree_at(fd, e->d_name, depth + 1);
-	}
-	closedir(d);
-	unlinkat(dirfd, name, AT_REMOVEDIR);
-}
 
 /* A member refused: the message names the member and the rule. */
 static int bad(struct unpack *u, const char *member, const char *why)
@@ -119,19 +96,6 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* Copy the member's data into rest (below tmpfd), at most size bytes. */
 static int extract_file(struct unpack *u, struct archive *a, const char *path,
@@ -170,7 +134,7 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 			r = bad(u, path, "more data than its header declares");
 			break;
 		}
-		if ((r = write_all(fd, buf, (size_t)n)) < 0)
+		if ((r = fsutil_write_all(fd, buf, (size_t)n)) < 0)
 			break;
 	}
 	close(fd);
@@ -356,16 +320,20 @@ static struct archive *reader_new(void)
 	return a;
 }
 
-/* Make the temporary set directory below destfd. */
+/* Make the temporary set directory below destfd, after removing the stale
+ * ones of earlier unpacks. */
 static int make_tmp(struct unpack *u, const char *dest_root)
 {
+	resultset_tmp_sweep(u->destfd);
 	for (int tries = 0; tries < 100; tries++) {
-		snprintf(u->tmpname, sizeof(u->tmpname), "%sunpack.%d.%d",
-			 FSUTIL_TMP_PREFIX, (int)getpid(), tries);
+		snprintf(u->tmpname, sizeof(u->tmpname), "%s%d.%d", RESULTSET_TMP_UNPACK,
+			 (int)getpid(), tries);
 		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
 			break;
 	}
 	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (u->tmpfd >= 0)
+		resultset_tmp_hold(u->tmpfd); /* ours while tmpfd is open */
 	if (u->tmpfd < 0) {
 		int r = -errno;
 		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,
@@ -405,7 +373,7 @@ static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
 		r = unpack_finish(u, warn);
 	close(u->tmpfd);
 	if (r < 0)
-		remove_tree_at(u->destfd, u->tmpname, 0);
+		fsutil_remove_tree_at(u->destfd, u->tmpname);
 	else
 		snprintf(set_dir, set_dir_len, "%s/%s", dest_root, u->setname);
 out:

@@ -9,6 +9,7 @@
  * core, fio thread=1 and iomatrix's threads 0.4 each.
  */
 #include "jobproc.h"
+#include "common/fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,35 +35,6 @@ void shm_free(void *p, size_t len)
 		munmap(p, len ? len : 1);
 }
 
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const char *b = buf;
-	while (len) {
-		ssize_t n = write(fd, b, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		b += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-static int read_all(int fd, void *buf, size_t len)
-{
-	char *b = buf;
-	while (len) {
-		ssize_t n = read(fd, b, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		b += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
 
 /* The job's process: its own session, dies with the runner, runs the job,
  * sends its series, leaves without running the runner's exit handlers. */
@@ -83,13 +55,13 @@ static void __attribute__((noreturn)) child(struct job *j, int wfd, pid_t parent
 	for (int d = 0; d < DIR__COUNT; d++) {
 		const struct series *s = &j->series[d];
 		uint64_t n = s->n, fn = s->fine_interval_ns ? s->fine_n : 0;
-		if (write_all(wfd, &n, sizeof(n)) < 0 ||
-		    (n && (write_all(wfd, s->ios, n * sizeof(*s->ios)) < 0 ||
-			   write_all(wfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
-			   write_all(wfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0)) ||
-		    (fn && (write_all(wfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
-			    write_all(wfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
-			    write_all(wfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0)))
+		if (fsutil_write_all(wfd, &n, sizeof(n)) < 0 ||
+		    (n && (fsutil_write_all(wfd, s->ios, n * sizeof(*s->ios)) < 0 ||
+			   fsutil_write_all(wfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
+			   fsutil_write_all(wfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0)) ||
+		    (fn && (fsutil_write_all(wfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
+			    fsutil_write_all(wfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
+			    fsutil_write_all(wfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0)))
 			_exit(1);
 	}
 	_exit(0);
@@ -183,20 +155,20 @@ static int series_back(struct jobproc *p)
 		struct series *s = &p->series[d];
 		uint64_t n;
 		s->n = 0;
-		if (p->rfd < 0 || read_all(p->rfd, &n, sizeof(n)) < 0)
+		if (p->rfd < 0 || fsutil_read_all(p->rfd, &n, sizeof(n)) < 0)
 			return -EPIPE;
 		if (series_reserve(s, (size_t)n) < 0)
 			return -ENOMEM;
-		if (n && (read_all(p->rfd, s->ios, n * sizeof(*s->ios)) < 0 ||
-			  read_all(p->rfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
-			  read_all(p->rfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0))
+		if (n && (fsutil_read_all(p->rfd, s->ios, n * sizeof(*s->ios)) < 0 ||
+			  fsutil_read_all(p->rfd, s->bytes, n * sizeof(*s->bytes)) < 0 ||
+			  fsutil_read_all(p->rfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0))
 			return -EPIPE;
 		s->n = (size_t)n;
 		/* the fine samples: arrays of a size fixed before the fork */
 		size_t fn = s->fine_interval_ns ? s->fine_n : 0;
-		if (fn && (read_all(p->rfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
-			   read_all(p->rfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
-			   read_all(p->rfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0))
+		if (fn && (fsutil_read_all(p->rfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
+			   fsutil_read_all(p->rfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
+			   fsutil_read_all(p->rfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0))
 			return -EPIPE;
 	}
 	return 0;

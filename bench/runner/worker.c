@@ -16,6 +16,7 @@
  * reading per IO, 33 ns of some 3 us of CPU per IO on zram, still ~1 %.)
  */
 #include "worker.h"
+#include "batch.h"
 #include "common/testhook.h"
 
 #include <errno.h>
@@ -193,27 +194,6 @@ static void stamp_buffer(struct job *j, struct prng *drng, char *buf, uint64_t l
 	}
 }
 
-/*
- * How many completions to wait for and take in one reap (fio's
- * iodepth_batch_complete_min/max).  As in fio, a full queue waits for at
- * least one even with min 0, and so does a job that has stopped issuing
- * (it only drains).  max 0: up to iodepth.
- */
-static void job_reap_bounds(const struct job *j, bool issuing, unsigned nfree,
-			    unsigned inflight, unsigned *min, unsigned *max)
-{
-	const struct cell *c = j->sh->c;
-	unsigned depth = j->sh->depth;
-	*max = c->iodepth_batch_complete_max && c->iodepth_batch_complete_max < depth ?
-	       c->iodepth_batch_complete_max : depth;
-	*min = c->iodepth_batch_complete_min < inflight ? c->iodepth_batch_complete_min
-							: inflight;
-	if (*min > *max)
-		*min = *max;
-	if (!*min && (!nfree || !issuing))
-		*min = 1;
-}
-
 /* IOMATRIX_TRACE: what a completed request moved, "JOB data DIR OFFSET LEN
  * FILEIDX HASH" (64-bit FNV-1a of the buffer, hex), so a test can check
  * the bytes end to end against the file. */
@@ -253,8 +233,7 @@ static void job_engine_opts(struct job *j, struct engine_opts *o)
 	o->nfds = sh->t->nfiles;
 	o->bufs = j->bufs;
 	o->buf_size = sh->bs;
-	/* fio caps the batch at iodepth; 0 (fio: iodepth) is everything queued */
-	o->batch = c->iodepth_batch > sh->depth ? sh->depth : c->iodepth_batch;
+	o->batch = batch_submit(c, sh->depth);
 	o->userspace_reap = c->userspace_reap;
 	o->submit_and_wait = c->submit_and_wait;
 	o->registerfiles = c->registerfiles;
@@ -575,7 +554,7 @@ static int reap(struct wloop *L, bool poll)
 {
 	struct job *j = L->j;
 	unsigned rmin, rmax;
-	job_reap_bounds(j, L->issuing, L->nfree, L->inflight, &rmin, &rmax);
+	batch_reap_bounds(L->c, L->depth, L->issuing, L->nfree, L->inflight, &rmin, &rmax);
 	if (poll)
 		rmin = 0;
 	int n = L->eng->reap(L->ctx, rmin, rmax, L->done);
@@ -703,7 +682,7 @@ static void wloop_start(struct wloop *L)
 	L->mixed = sh->mixed;
 	L->writes = sh->writes;
 	L->rwmix = L->c->rwmixread;
-	L->batch = L->c->iodepth_batch > L->depth ? L->depth : L->c->iodepth_batch;
+	L->batch = batch_submit(L->c, L->depth);
 	L->tracing = sh->trace_fd >= 0;
 	L->stamping = L->c->data != DATA_ZERO;
 	/* budget tokens are claimed in chunks: few atomics, fair shares */

@@ -142,3 +142,73 @@ int suite_cli_scale(const char *v, double *out)
 	*out = f;
 	return 0;
 }
+
+enum { SH_DEVICE = 1, SH_OUT, SH_SCALE, SH_DESTROY, SH_QUIET };
+
+const struct option_spec run_shared_opts[] = {
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT, .id = SH_DEVICE },
+	{ "--out", "-o --output", "DIR", .value = OPTV_DIR, .id = SH_OUT },
+	{ "--scale", NULL, "F", .id = SH_SCALE },
+	{ "--yes-destroy-data", .id = SH_DESTROY },
+	{ "--quiet", "-q", .id = SH_QUIET },
+	{ NULL },
+};
+
+int run_shared_init(struct run_shared *s, int argc)
+{
+	memset(s, 0, sizeof(*s));
+	if (!(s->devices = calloc((size_t)argc + 1, sizeof(*s->devices)))) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		return -1;
+	}
+	return 0;
+}
+
+void run_shared_release(struct run_shared *s)
+{
+	free(s->devices);
+	s->devices = NULL;
+}
+
+/* Take p's option when it is a row of run_shared_opts: 1 taken, 0 not one
+ * of them, -1 a bad value (the fix printed to stderr). */
+static int run_shared_option(struct run_shared *s, const struct optspec_parse *p)
+{
+	const char *v = p->value;
+
+	if (!p->opt || p->opt < run_shared_opts ||
+	    p->opt >= run_shared_opts + sizeof(run_shared_opts) / sizeof(run_shared_opts[0]))
+		return 0;
+	switch (p->opt->id) {
+	case SH_DEVICE:
+		if (!strchr(v, '=') || v[0] == '=') {
+			fprintf(stderr, "iomatrix: '--device %s' needs NAME=PATH, e.g. --device "
+				"ssd=/mnt/ssd\n", v);
+			return -1;
+		}
+		s->devices[s->ndevices++] = v;
+		break;
+	case SH_OUT: s->out = v; break;
+	case SH_SCALE:
+		if (suite_cli_scale(v, &s->scale) < 0)
+			return -1;
+		s->scale_arg = v;
+		break;
+	case SH_DESTROY: s->yes_destroy_data = true; break;
+	case SH_QUIET: s->quiet = true; break;
+	default: return 0;
+	}
+	return 1;
+}
+
+int run_shared_next(struct optspec_parse *p, struct run_shared *s)
+{
+	int r;
+
+	while ((r = optspec_next(p)) > 0) {
+		int taken = run_shared_option(s, p);
+		if (taken <= 0)
+			return taken < 0 ? -1 : 1;
+	}
+	return r;
+}

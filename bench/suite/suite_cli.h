@@ -2,7 +2,9 @@
  * suite_cli.h - the command-line options of the commands that load a suite:
  * validate, plan and export parse theirs here (--device NAME=PATH,
  * --scale F, and as each allows --format and -o DIR, then the suite
- * files); run parses its own options and shares only suite_cli_scale().
+ * files); run and reproduce parse theirs by their tables (optspec.h) and
+ * share the rows of run_shared_opts below, which suite_cli_scale() and the
+ * same NAME=PATH rule check.
  */
 #ifndef IOMATRIX_SUITE_CLI_H
 #define IOMATRIX_SUITE_CLI_H
@@ -10,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/optspec.h"
 #include "suite/suite.h"
 
 enum {
@@ -47,5 +50,34 @@ int suite_cli_scale(const char *v, double *out);
 
 /* The suite_opts view of o (points into o). */
 struct suite_opts suite_cli_opts(const struct suite_cli *o);
+
+/*
+ * The options `run` and `reproduce` share (one table, suite_cli.c, that both
+ * command_specs name as .shared): the device mapping, the output
+ * directory, the scale, the destructive opt-in and --quiet.  reproduce
+ * hands them on to run's one code path.
+ */
+extern const struct option_spec run_shared_opts[];
+
+struct run_shared {
+	const char **devices;   /* "NAME=PATH" (fleet: "HOST:NAME=PATH"), owned
+				 * array, borrowed strings */
+	size_t ndevices;
+	const char *out;        /* --out, or NULL */
+	const char *scale_arg;  /* --scale as given, or NULL */
+	double scale;           /* 0: not given */
+	bool yes_destroy_data;
+	bool quiet;
+};
+
+/* Room for argc devices; -1 (message printed) when out of memory. */
+int run_shared_init(struct run_shared *s, int argc);
+void run_shared_release(struct run_shared *s);
+
+/* optspec_next() that takes the rows of run_shared_opts into s itself:
+ * the next argument that is not one of them (1, p->opt and p->value set),
+ * 0 at the end, -1 with the fix printed (a bad value of a shared option
+ * included). */
+int run_shared_next(struct optspec_parse *p, struct run_shared *s);
 
 #endif

@@ -22,6 +22,7 @@
 #include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"
+#include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "suite/keys.h"
 
@@ -55,19 +56,6 @@ struct refs {
 	struct arc_ref *v;
 	size_t n, alloc;
 };
-
-static bool is_set(const char *path)
-{
-	char p[PATH_MAX + 16];
-	struct stat st;
-	/* a path too long for PATH_MAX is no set we could read anyway */
-	if (snprintf(p, sizeof(p), "%s/manifest.json", path) >= PATH_MAX)
-		return false;
-	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode))
-		return true;
-	snprintf(p, sizeof(p), "%s/cells", path);
-	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 /* Newest ctime and total size of the files in dir/cells: a byte changed
  * in place changes a file's ctime (which touch -r cannot set back), not
@@ -193,31 +181,10 @@ static int refs_add(struct refs *r, const char *path)
 	return 0;
 }
 
-static int scan_dir(const char *dir, int depth, struct refs *r)
+static int scan_one(const char *set, const char *rel, void *arg)
 {
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		char p[PATH_MAX];
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
-		if (lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
-			continue;
-		if (is_set(p)) {
-			if (refs_add(r, p) < 0) {
-				closedir(d);
-				return -ENOMEM;
-			}
-		} else if (depth > 0) {
-			scan_dir(p, depth - 1, r);
-		}
-	}
-	closedir(d);
-	return 0;
+	(void)rel;
+	return refs_add(arg, set) < 0 ? -ENOMEM : 0;
 }
 
 static int ref_cmp(const void *a, const void *b)
@@ -241,7 +208,8 @@ int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
 			ret = -1;
 			continue;
 		}
-		int e = is_set(dirs[i]) ? refs_add(&r, dirs[i]) : scan_dir(dirs[i], 1, &r);
+		int e = resultset_is_set(dirs[i]) ? refs_add(&r, dirs[i])
+						  : resultset_walk(dirs[i], 1, scan_one, &r);
 		if (e < 0) {
 			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
 			ret = -1;
@@ -443,33 +411,41 @@ static void cell_sig(const struct rset_cell *c, struct sbuf *b)
 }
 
 /* One metric over the directions: throughput adds up (spreads in
- * quadrature), latency is weighted by each direction's IOPS. */
+ * quadrature); latency is the report's one definition (report_cell_lat:
+ * every IO of every repetition, not a mean of per-repetition means), in
+ * µs. */
 static void cell_metric(const struct rset_cell *c, enum arc_metric m, struct arc_val *v)
 {
-	double sum = 0, var = 0, ci2 = 0, w = 0;
+	double sum = 0, var = 0, ci2 = 0;
 	int n = 0;
 	memset(v, 0, sizeof(*v));
+	if (m == ARC_LAT_MEAN || m == ARC_LAT_P99) {
+		struct rset_stat l;
+		report_cell_lat(c, m == ARC_LAT_P99, &l);
+		if (l.n) {
+			v->mean = l.mean * 1e-3;
+			v->stddev = l.stddev * 1e-3;
+			v->ci95 = l.ci95 * 1e-3;
+			v->n = l.n;
+		}
+		return;
+	}
 	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &c->dir[k];
-		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : m == ARC_MBS ? &d->bw :
-					     m == ARC_LAT_MEAN ? &d->lat_mean : &d->lat_p99;
+		const struct rset_stat *st = m == ARC_IOPS ? &d->iops : &d->bw;
 		if (!d->present || !st->n)
 			continue;
-		double scale = m == ARC_MBS ? 1e-6 : m == ARC_IOPS ? 1 : 1e-3;
-		double wt = m == ARC_IOPS || m == ARC_MBS ? 1 :
-			    (d->iops.mean > 0 ? d->iops.mean : 1);
-		sum += st->mean * scale * wt;
-		var += pow(st->stddev * scale * wt, 2);
-		ci2 += pow(st->ci95 * scale * wt, 2);
-		w += wt;
+		double scale = m == ARC_MBS ? 1e-6 : 1;
+		sum += st->mean * scale;
+		var += pow(st->stddev * scale, 2);
+		ci2 += pow(st->ci95 * scale, 2);
 		n = n ? (st->n < n ? st->n : n) : st->n;
 	}
-	if (!n || w <= 0)
+	if (!n)
 		return;
-	bool avg = m == ARC_LAT_MEAN || m == ARC_LAT_P99;
-	v->mean = avg ? sum / w : sum;
-	v->stddev = avg ? sqrt(var) / w : sqrt(var);
-	v->ci95 = avg ? sqrt(ci2) / w : sqrt(ci2);
+	v->mean = sum;
+	v->stddev = sqrt(var);
+	v->ci95 = sqrt(ci2);
 	v->n = n;
 }
 

@@ -12,6 +12,7 @@
 #include "archive.h"
 #include "cli.h"
 #include "history.h"
+#include "model/ratio.h"
 #include "resultset/schema.h"
 
 static const struct option_spec history_opts[] = {
@@ -132,15 +133,8 @@ int cmd_history(int argc, char **argv)
 				goto out;
 			}
 		} else if (!strcmp(a, "--threshold")) {
-			char *end;
-			opt.threshold = strtod(argv[++i], &end);
-			if (*end == '%')
-				end++;
-			if (end == argv[i] || *end || !(opt.threshold >= 0 && opt.threshold < 1e6)) {
-				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
-					argv[i]);
+			if (ratio_parse_threshold(argv[++i], &opt.threshold) < 0)
 				goto out;
-			}
 		} else if (!strcmp(a, "--same")) {
 			same[opt.nsame++] = argv[++i];
 		} else if (a[0] == '-' && a[1]) {

@@ -25,6 +25,7 @@
 #include "render/escape.h"
 #include "render/outdir.h"
 #include "render/render.h"
+#include "model/ratio.h"
 #include "model/report.h"
 #include "site.h"
 #include "sitefs.h"
@@ -35,7 +36,8 @@
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
  * read afresh. */
-#define CACHE_FORMAT 3 /* 3: signatures name the engine options */
+#define CACHE_FORMAT 4 /* 3: signatures name the engine options; 4: latency
+			 * of all IOs (report_cell_lat), not per-rep means */
 
 static const struct option_spec site_opts[] = {
 	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
@@ -670,15 +672,8 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 			}
 			o->charts = !strcmp(c, "svg");
 		} else if (!strcmp(a, "--threshold")) {
-			char *end;
-			o->hist.threshold = strtod(argv[++i], &end);
-			if (*end == '%')
-				end++;
-			if (end == argv[i] || *end || !(o->hist.threshold >= 0 && o->hist.threshold < 1e6)) {
-				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
-					argv[i]);
+			if (ratio_parse_threshold(argv[++i], &o->hist.threshold) < 0)
 				return -1;
-			}
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix site --help')\n", a);
 			return -1;

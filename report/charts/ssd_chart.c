@@ -37,6 +37,19 @@ static void y_axis(struct sbuf *s, const char *label, double mn, double mx)
 		sbuf_addf(s, "set ylabel '%s'\nset yrange [0:*]\n", label);
 }
 
+/* One value of a .dat row: " V" widening [*mn, *mx], or " ?" (gnuplot's
+ * missing value) when v is not a positive number. */
+static void dat_value(struct sbuf *dat, double v, double *mn, double *mx)
+{
+	if (isfinite(v) && v > 0) {
+		sbuf_addf(dat, " %.6g", v);
+		*mn = v < *mn ? v : *mn;
+		*mx = v > *mx ? v : *mx;
+	} else {
+		sbuf_adds(dat, " ?");
+	}
+}
+
 static int convergence(const struct report *r, const struct ssd_dev *d,
 		       struct chart_sink *k)
 {
@@ -59,14 +72,8 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 	for (size_t n = 0; n < nr; n++) {
 		sbuf_addf(&dat, "%zu", n + 1);
 		for (size_t i = 0; i < d->nt; i++) {
-			double v = n < d->t[i].n ? d->t[i].values[n] / div : NAN;
-			if (isfinite(v) && v > 0) {
-				sbuf_addf(&dat, " %.6g", v);
-				mn = v < mn ? v : mn;
-				mx = v > mx ? v : mx;
-			} else {
-				sbuf_adds(&dat, " ?");
-			}
+			dat_value(&dat, n < d->t[i].n ? d->t[i].values[n] / div : NAN,
+				  &mn, &mx);
 		}
 		sbuf_addc(&dat, '\n');
 	}
@@ -175,14 +182,7 @@ static int pts_chart(const struct report *r, const struct ssd_pts *p,
 	for (int j = p->nbs - 1; j >= 0; j--) {
 		sbuf_addf(&dat, "%.6g", (double)p->bs[j] / 1024.0);
 		for (int i = 0; i < p->nmix; i++) {
-			double v = p->iops[i][j];
-			if (isfinite(v) && v > 0) {
-				sbuf_addf(&dat, " %.6g", v);
-				mn = v < mn ? v : mn;
-				mx = v > mx ? v : mx;
-			} else {
-				sbuf_adds(&dat, " ?");
-			}
+			dat_value(&dat, p->iops[i][j], &mn, &mx);
 		}
 		sbuf_addc(&dat, '\n');
 	}

@@ -344,15 +344,8 @@ static int parse_args(int argc, char **argv, struct copts *c)
 			c->map.old[c->map.n] = o;
 			c->map.new[c->map.n++] = eq + 1;
 		} else if (!strcmp(a, "--threshold")) {
-			char *end;
-			c->threshold = strtod(argv[++i], &end);
-			if (*end == '%')
-				end++;
-			if (end == argv[i] || *end || !(c->threshold >= 0 && c->threshold < 1e6)) {
-				fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n",
-					argv[i]);
+			if (ratio_parse_threshold(argv[++i], &c->threshold) < 0)
 				return -1;
-			}
 		} else if (!strcmp(a, "--fail-on-inconclusive")) {
 			c->fail_on_inconc = true;
 		} else if (!strcmp(a, "--fail-on-regression")) {

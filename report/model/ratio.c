@@ -5,6 +5,8 @@
 #include "ratio.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "common/student.h"
 
@@ -62,4 +64,19 @@ enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold)
 	if (c->lo >= 1 - threshold && c->hi <= 1 + threshold)
 		return RATIO_SAME;
 	return RATIO_INCONCLUSIVE;
+}
+
+int ratio_parse_threshold(const char *v, double *pct)
+{
+	char *end;
+	double t = strtod(v, &end);
+
+	if (*end == '%')
+		end++;
+	if (end == v || *end || !(t >= 0 && t < 1e6)) {
+		fprintf(stderr, "iomatrix: bad --threshold '%s' (a percentage, e.g. 5)\n", v);
+		return -1;
+	}
+	*pct = t;
+	return 0;
 }

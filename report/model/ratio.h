@@ -41,4 +41,9 @@ enum ratio_verdict {
  * 5 %).  c must be ok. */
 enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold);
 
+/* A --threshold as compare, history and site take it: a percentage, 0 or
+ * more, "%" allowed after it ("5", "2.5%").  0 with *pct set, or -1 with
+ * the fix printed to stderr. */
+int ratio_parse_threshold(const char *v, double *pct);
+
 #endif

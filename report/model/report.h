@@ -119,6 +119,19 @@ double rentry_iops(const struct rentry *e);
 double rentry_bw(const struct rentry *e);
 double rentry_lat(const struct rentry *e);   /* mean latency of all IOs, ns */
 /*
+ * The one latency definition of every report, history and the site: of
+ * all IOs of all repetitions together (rset.h lat_mean_all, lat_p99_all,
+ * from summary.lat_ns_merged), never the mean of per-repetition means,
+ * which differs when repetitions made different numbers of IOs.  The
+ * spread is the per-repetition values', scaled to it (same relative
+ * stddev and CI).  report_dir_lat: one direction; out->n 0 when unknown.
+ * report_cell_lat: the cell, directions weighted by their IOs (by their
+ * IOPS when a summary-only load has no IO counts), spreads in quadrature;
+ * in ns.
+ */
+void report_dir_lat(const struct rset_dir *d, bool p99, struct rset_stat *out);
+void report_cell_lat(const struct rset_cell *c, bool p99, struct rset_stat *out);
+/*
  * Ratios between devices, by the statistic compare and history use
  * (model/ratio.h): the ratio a/b of IOPS (bw: MB/s) and its 95 %
  * confidence interval from the stored repetitions (each ratio at its own

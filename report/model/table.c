@@ -201,20 +201,55 @@ bool rentry_differs(const struct rentry *a, const struct rentry *b, bool bw)
 	return c.ok && (c.lo > 1 || c.hi < 1);
 }
 
+void report_dir_lat(const struct rset_dir *d, bool p99, struct rset_stat *out)
+{
+	const struct rset_stat *st = p99 ? &d->lat_p99 : &d->lat_mean;
+	double all = p99 ? d->lat_p99_all : d->lat_mean_all;
+
+	memset(out, 0, sizeof(*out));
+	if (!st->n || !isfinite(all))
+		return;
+	double rel = st->mean > 0 ? all / st->mean : 0;
+	*out = *st;
+	out->mean = all;
+	out->stddev = st->stddev * rel;
+	out->ci95 = st->ci95 * rel;
+}
+
+void report_cell_lat(const struct rset_cell *c, bool p99, struct rset_stat *out)
+{
+	double s = 0, var = 0, ci2 = 0, w = 0;
+	int n = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (int k = 0; k < DIR__COUNT; k++) {
+		const struct rset_dir *d = &c->dir[k];
+		struct rset_stat l;
+		report_dir_lat(d, p99, &l);
+		if (!d->present || !l.n)
+			continue;
+		/* weighted by IOs: the mean of every IO of the cell, as `run`
+		 * prints it */
+		double wt = d->ios > 0 ? (double)d->ios : d->iops.mean > 0 ? d->iops.mean : 1;
+		s += l.mean * wt;
+		var += pow(l.stddev * wt, 2);
+		ci2 += pow(l.ci95 * wt, 2);
+		w += wt;
+		n = n ? (l.n < n ? l.n : n) : l.n;
+	}
+	if (!n || w <= 0)
+		return;
+	out->n = n;
+	out->mean = s / w;
+	out->stddev = sqrt(var) / w;
+	out->ci95 = sqrt(ci2) / w;
+}
+
 double rentry_lat(const struct rentry *e)
 {
-	double s = 0, w = 0;
-	for (int k = 0; k < DIR__COUNT; k++) {
-		const struct rset_dir *d = &e->cell->dir[k];
-		if (d->present && d->lat_mean.n && isfinite(d->lat_mean_all)) {
-			/* weighted by IOs: the mean of every IO of the cell, as
-			 * `run` prints it */
-			double wt = d->ios > 0 ? (double)d->ios : d->iops.mean > 0 ? d->iops.mean : 1;
-			s += d->lat_mean_all * wt;
-			w += wt;
-		}
-	}
-	return w > 0 ? s / w : NAN;
+	struct rset_stat l;
+	report_cell_lat(e->cell, false, &l);
+	return l.n ? l.mean : NAN;
 }
 
 char *fmt_str(const char *fmt, ...)

@@ -372,11 +372,16 @@ static void environment(const struct report *r, cJSON *ctx)
 /* The report's one mean latency or p99 (rset.h: of all IOs of all
  * repetitions), with the repetitions' 95 % interval as a share of their
  * own mean: how much the number moves from one repetition to the next. */
-static void fmt_lat_all(double all, const struct rset_stat *st, double div, char *buf,
+/* A direction's one latency (report_dir_lat) into buf; false when
+ * unknown. */
+static bool fmt_lat_all(const struct rset_dir *d, bool p99, double div, char *buf,
 			size_t len)
 {
-	double ci = st->mean > 0 ? st->ci95 / st->mean * all : 0;
-	fmt_stat(all, ci, st->n, div, buf, len);
+	struct rset_stat l;
+	report_dir_lat(d, p99, &l);
+	if (l.n)
+		fmt_stat(l.mean, l.ci95, l.n, div, buf, len);
+	return l.n > 0;
 }
 
 /* tag: NULL, or the latency kind named after each latency value when a
@@ -390,16 +395,14 @@ static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
 	add_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
 	add_str(row, "mbs", buf);
-	if (d->lat_mean.n && isfinite(d->lat_mean_all)) {
-		fmt_lat_all(d->lat_mean_all, &d->lat_mean, latdiv, buf, sizeof(buf));
+	if (fmt_lat_all(d, false, latdiv, buf, sizeof(buf))) {
 		if (mean_tag)
 			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {
 		snprintf(buf, sizeof(buf), "–");
 	}
 	add_str(row, "lat_mean", buf);
-	if (d->lat_p99.n && isfinite(d->lat_p99_all)) {
-		fmt_lat_all(d->lat_p99_all, &d->lat_p99, latdiv, buf, sizeof(buf));
+	if (fmt_lat_all(d, true, latdiv, buf, sizeof(buf))) {
 		if (pct_tag)
 			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {

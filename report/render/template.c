@@ -109,6 +109,20 @@ static struct node *node_append(struct parser *ps, enum node_kind kind)
 	return n;
 }
 
+/* The text [p, end) as a text node, when not empty.  -1 when out of
+ * memory. */
+static int text_append(struct parser *ps, const char *p, const char *end)
+{
+	if (end <= p)
+		return 0;
+	struct node *n = node_append(ps, N_TEXT);
+	if (!n)
+		return -1;
+	n->text = p;
+	n->len = (size_t)(end - p);
+	return 0;
+}
+
 static int parse_error(struct parser *ps, const char *at, const char *msg,
 		       const char *name)
 {
@@ -143,13 +157,8 @@ struct tmpl *tmpl_parse(const char *text, const char *file,
 		const char *tag = strstr(p, "{{");
 		const char *text_end = tag ? tag : p + strlen(p);
 		if (!tag) {
-			if (text_end > p) {
-				struct node *n = node_append(&ps, N_TEXT);
-				if (!n)
-					goto oom;
-				n->text = p;
-				n->len = (size_t)(text_end - p);
-			}
+			if (text_append(&ps, p, text_end) < 0)
+				goto oom;
 			break;
 		}
 		const char *in = tag + 2, *close;
@@ -213,13 +222,8 @@ struct tmpl *tmpl_parse(const char *text, const char *file,
 				after = *q == '\n' ? q + 1 : q;
 			}
 		}
-		if (text_end > p) {
-			struct node *n = node_append(&ps, N_TEXT);
-			if (!n)
-				goto oom;
-			n->text = p;
-			n->len = (size_t)(text_end - p);
-		}
+		if (text_append(&ps, p, text_end) < 0)
+			goto oom;
 		size_t nlen = (size_t)(ne - ns);
 		if (sigil == '!') {
 			/* comment */

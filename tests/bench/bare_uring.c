@@ -2,26 +2,50 @@
  * bare_uring.c - the yardstick for make bench: the fastest loop we know for
  * the bench's IO through io_uring (random 4K reads, QD32, O_DIRECT), keeping
  * a submit timestamp per IO and the latency of every completion.  Each turn
- * re-arms every reaped slot and hands the whole batch to the one
- * io_uring_enter that also waits (submit_and_wait), then walks the CQ ring
- * in user space; one clock reading per turn.
+ * re-arms every reaped slot, hands the whole batch to the kernel, takes
+ * what the CQ ring holds in user space; one clock reading per turn.
  *
- * Ring set-up by default is fio's and the fastest measured here
- * (2026-12-01, 2-core VM, zram, kernel 6.18; see README "make bench"):
- * SINGLE_ISSUER | DEFER_TASKRUN | COOP_TASKRUN, CQ ring of DEPTH entries,
- * io-wq left at the kernel's worker count.  make bench runs it with
- * wait=16: on zram io-wq completes one request at a time, and waiting for
- * one per enter cost 3.2-3.6 us of CPU per IO against 2.1-2.7 us waiting for
- * 16 (4 alternating rounds, load 12-18).  MODE, a comma list, switches
- * parts on or off to measure the variants:
+ * MODE, a comma list, picks the variant (all measured, see below):
  *   fixed      register the file and the buffers (READ_FIXED), as iomatrix
  *              and fio do with registerfiles + fixedbufs
  *   plain      no set-up flags (io_uring_queue_init(depth, 0))
- *   iowq=N     cap io-wq's bounded workers at N (IORING_REGISTER_IOWQ_MAX_WORKERS)
+ *   coop       COOP_TASKRUN | SINGLE_ISSUER without DEFER_TASKRUN: the
+ *              kernel posts completions to the CQ ring as they happen
  *   peek       before entering to wait, take what the CQ ring already holds
- *              (useful only without DEFER_TASKRUN)
- *   wait=N     wait for N completions per enter instead of 1 (fewer
- *              wake-ups when io-wq completes the requests one by one)
+ *              (useful only without DEFER_TASKRUN, i.e. with coop or plain)
+ *   sep        submit on an enter of its own (with GETEVENTS, as fio's
+ *              commit), then enter again only to wait, instead of one enter
+ *              that both submits and waits
+ *   one        submit each re-armed SQE on an enter of its own (with
+ *              GETEVENTS), as iomatrix's and fio's default (iodepth_batch
+ *              1) do, and enter to wait only when the CQ ring is empty
+ *   regring    register the ring fd (IORING_REGISTER_RING_FDS, 5.18+):
+ *              each enter skips the fd table lookup
+ *   iowq=N     cap io-wq's bounded workers at N (IORING_REGISTER_IOWQ_MAX_WORKERS)
+ *   wait=N     wait for N completions per enter instead of 1
+ *   best       calibrate: run every candidate variant (with fixed if given)
+ *              for 4 alternating slices of 30 ms, and measure with the one
+ *              that made most IOs; its name is printed as variant=..
+ * Default set-up (no plain/coop) is fio's: SINGLE_ISSUER | DEFER_TASKRUN |
+ * COOP_TASKRUN, a CQ ring of DEPTH entries, io-wq at the kernel's count.
+ *
+ * What the variants gave (2026-12-01 20:50-21:10 UTC, this 2-core VM
+ * shared with three other engineers, zram 4K randread QD32, 2 s runs
+ * alternating with iomatrix's default and fio, K IOPS min-max of 2-3):
+ *   load 7:     wait=1 350-413, wait=4 225-446, wait=16 283-386, sep
+ *               445-509, regring 436-454, coop,peek 464-506; iomatrix
+ *               464-556, fio 397-410
+ *   load 10-16: wait=1 110-188, wait=16 229-276, sep 148-165, coop,peek
+ *               104-138, one 137-223, one,regring 95-212; iomatrix
+ *               173-209, fio 129-198
+ *   fixed, load 13: wait=1 107-273, wait=16 174-391, sep 173-297,
+ *               coop,peek 188-283; iomatrix 208-276, fio 87-236
+ * No variant won every run: waiting for 16 per enter has the fewest
+ * wake-ups (CPU per IO of the thread 0.8-1.3 us against 1.4-2.4 us) and
+ * wins when the CPUs are contended, but idles the submitter while io-wq
+ * works when they are not, where the enter per SQE (one, sep) or the CQ
+ * peeks without DEFER_TASKRUN win.  A fixed pick was below iomatrix in
+ * some run either way, so make bench runs "best".
  *
  *   bare_uring PATH SECONDS [DEPTH [BS [MODE]]]   -> "ios=.. iops=.. ..."
  */
@@ -35,8 +59,10 @@
 
 static struct io_uring ring;
 static struct iovec *iov;
+static uint64_t *ts;
 static int fd, fixed;
 static uint64_t bs, nblocks;
+static unsigned depth;
 
 static void prep(unsigned i)
 {
@@ -60,23 +86,130 @@ static int has(const char *mode, const char *word)
 	return 0;
 }
 
-static int setup(unsigned depth, const char *mode)
+static unsigned num_of(const char *mode, const char *word, unsigned dflt)
+{
+	const char *w = strstr(mode, word);
+	return w ? (unsigned)atoi(w + strlen(word)) : dflt;
+}
+
+static int setup(const char *mode)
 {
 	struct io_uring_params p;
 	memset(&p, 0, sizeof(p));
-	if (!has(mode, "plain")) {
+	if (has(mode, "coop")) {
+		p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER |
+			  IORING_SETUP_COOP_TASKRUN;
+		p.cq_entries = depth;
+	} else if (!has(mode, "plain")) {
 		p.flags = IORING_SETUP_CQSIZE | IORING_SETUP_SINGLE_ISSUER |
 			  IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_COOP_TASKRUN;
 		p.cq_entries = depth;
 	}
 	if (io_uring_queue_init_params(depth, &ring, &p) < 0)
 		return -1;
-	const char *w = strstr(mode, "iowq=");
-	if (w) {
-		unsigned v[2] = { (unsigned)atoi(w + 5), 0 };
+	if (strstr(mode, "iowq=")) {
+		unsigned v[2] = { num_of(mode, "iowq=", 0), 0 };
 		if (io_uring_register_iowq_max_workers(&ring, v) < 0)
 			return -1;
 	}
+	if (has(mode, "regring") && io_uring_register_ring_fd(&ring) < 0)
+		return -1;
+	if (fixed && (io_uring_register_files(&ring, &fd, 1) < 0 ||
+		      io_uring_register_buffers(&ring, iov, depth) < 0))
+		return -1;
+	return 0;
+}
+
+/* One measured run of the loop in MODE for SECONDS; 0 or 1 on failure. */
+static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t *rt,
+	       uint64_t *cpu, uint64_t *tcpu)
+{
+	int peek = has(mode, "peek"), sep = has(mode, "sep"), one = has(mode, "one");
+	unsigned wait_nr = num_of(mode, "wait=", 1);
+	if (wait_nr < 1)
+		wait_nr = 1;
+	if (setup(mode) < 0) {
+		fprintf(stderr, "bare_uring: set-up '%s' failed\n", mode);
+		return 1;
+	}
+	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(seconds * 1e9);
+	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
+	for (unsigned i = 0; i < depth; i++) {
+		prep(i);
+		ts[i] = now;
+	}
+	unsigned pending = depth; /* prepared and not yet completed */
+	while (pending) {
+		int ret = 0;
+		unsigned want = pending < wait_nr ? pending : wait_nr;
+		struct io_uring_cqe *cqe;
+		if (one || sep) {
+			/* sep: the whole batch; one: only the first turn's */
+			if (io_uring_sq_ready(&ring))
+				ret = io_uring_submit_and_get_events(&ring);
+			if (ret >= 0 && io_uring_cq_ready(&ring) < want)
+				ret = io_uring_wait_cqe_nr(&ring, &cqe, want);
+		} else if (peek && io_uring_cq_ready(&ring)) {
+			ret = io_uring_sq_ready(&ring) ? io_uring_submit(&ring) : 0;
+		} else {
+			ret = io_uring_submit_and_wait(&ring, want);
+		}
+		if (ret < 0)
+			return 1;
+		now = now_ns();
+		unsigned head, n = 0;
+		io_uring_for_each_cqe(&ring, head, cqe) {
+			unsigned i = (unsigned)cqe->user_data;
+			if (cqe->res != (int)bs)
+				return 1;
+			bare_lat_add(lat, now - ts[i]);
+			n++;
+			if (now < end) {
+				prep(i);
+				ts[i] = now;
+				pending++;
+				/* the loop reloads the CQ tail: what this enter
+				 * posts is taken in the same turn */
+				if (one && io_uring_submit_and_get_events(&ring) < 0)
+					return 1;
+			}
+		}
+		io_uring_cq_advance(&ring, n);
+		pending -= n;
+	}
+	*rt = now - t0, *cpu = cpu_ns() - c0, *tcpu = thread_cpu_ns() - tc0;
+	io_uring_queue_exit(&ring);
+	return 0;
+}
+
+/* The candidates of "best": each measured (with ",fixed" when asked). */
+static const char *const variants[] = {
+	"wait=1", "wait=4", "wait=16", "sep", "regring", "coop,peek",
+	"one", "one,regring",
+};
+#define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+
+/* Calibration: 4 alternating slices of 30 ms per candidate (under a
+ * second in all); the mode string with the most IOs in total goes into
+ * out. */
+static int calibrate(int with_fixed, char *out, size_t outlen)
+{
+	uint64_t ios[NVARIANTS] = { 0 };
+	char mode[64];
+	for (int round = 0; round < 4; round++)
+		for (size_t v = 0; v < NVARIANTS; v++) {
+			struct bare_lat l = { 0 };
+			uint64_t rt, c, tc;
+			snprintf(mode, sizeof(mode), "%s%s", variants[v], with_fixed ? ",fixed" : "");
+			if (run(mode, 0.03, &l, &rt, &c, &tc))
+				return 1;
+			ios[v] += l.ios;
+		}
+	size_t best = 0;
+	for (size_t v = 1; v < NVARIANTS; v++)
+		if (ios[v] > ios[best])
+			best = v;
+	snprintf(out, outlen, "%s%s", variants[best], with_fixed ? ",fixed" : "");
 	return 0;
 }
 
@@ -86,15 +219,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bare_uring PATH SECONDS [DEPTH [BS [MODE]]]\n");
 		return 2;
 	}
-	unsigned depth = argc > 3 ? (unsigned)atoi(argv[3]) : 32;
+	depth = argc > 3 ? (unsigned)atoi(argv[3]) : 32;
 	bs = argc > 4 ? strtoull(argv[4], NULL, 0) : 4096;
 	const char *mode = argc > 5 ? argv[5] : "";
 	fixed = has(mode, "fixed");
-	int peek = has(mode, "peek");
-	const char *w = strstr(mode, "wait=");
-	unsigned wait_nr = w ? (unsigned)atoi(w + 5) : 1;
-	if (wait_nr < 1)
-		wait_nr = 1;
 	fd = open(argv[1], O_RDONLY | O_DIRECT);
 	off_t size = fd < 0 ? -1 : lseek(fd, 0, SEEK_END);
 	if (fd < 0 || size < (off_t)bs || depth < 1 || depth > 4096) {
@@ -102,55 +230,25 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	nblocks = (uint64_t)size / bs;
-	uint64_t *ts = calloc(depth, sizeof(*ts));
-	struct bare_lat lat = { 0 };
-	char *buf;
+	ts = calloc(depth, sizeof(*ts));
 	iov = calloc(depth, sizeof(*iov));
-	if (!ts || !iov || posix_memalign((void **)&buf, 4096, depth * bs) ||
-	    setup(depth, mode) < 0) {
-		fprintf(stderr, "bare_uring: setup failed\n");
+	char *buf;
+	if (!ts || !iov || posix_memalign((void **)&buf, 4096, depth * bs)) {
+		fprintf(stderr, "bare_uring: out of memory\n");
 		return 1;
 	}
 	for (unsigned i = 0; i < depth; i++)
 		iov[i] = (struct iovec){ buf + i * bs, bs };
-	if (fixed && (io_uring_register_files(&ring, &fd, 1) < 0 ||
-		      io_uring_register_buffers(&ring, iov, depth) < 0)) {
-		fprintf(stderr, "bare_uring: cannot register the file or buffers\n");
-		return 1;
-	}
-	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
-	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
-	for (unsigned i = 0; i < depth; i++) {
-		prep(i);
-		ts[i] = now;
-	}
-	unsigned pending = depth; /* prepared and not yet completed */
-	while (pending) {
-		int ret;
-		if (peek && io_uring_cq_ready(&ring))
-			ret = io_uring_sq_ready(&ring) ? io_uring_submit(&ring) : 0;
-		else
-			ret = io_uring_submit_and_wait(&ring, pending < wait_nr ? pending : wait_nr);
-		if (ret < 0)
+	char picked[64];
+	if (has(mode, "best")) {
+		if (calibrate(fixed, picked, sizeof(picked)))
 			return 1;
-		now = now_ns();
-		struct io_uring_cqe *cqe;
-		unsigned head, n = 0;
-		io_uring_for_each_cqe(&ring, head, cqe) {
-			unsigned i = (unsigned)cqe->user_data;
-			if (cqe->res != (int)bs)
-				return 1;
-			bare_lat_add(&lat, now - ts[i]);
-			n++;
-			if (now < end) {
-				prep(i);
-				ts[i] = now;
-				pending++;
-			}
-		}
-		io_uring_cq_advance(&ring, n);
-		pending -= n;
+		mode = picked;
 	}
-	uint64_t rt = now - t0, cpu = cpu_ns() - c0, tcpu = thread_cpu_ns() - tc0;
+	struct bare_lat lat = { 0 };
+	uint64_t rt, cpu, tcpu;
+	if (run(mode, atof(argv[2]), &lat, &rt, &cpu, &tcpu))
+		return 1;
+	printf("variant=%s ", *mode ? mode : "wait=1");
 	return bare_report2(&lat, rt, cpu, tcpu);
 }

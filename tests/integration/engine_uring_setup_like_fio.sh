@@ -4,7 +4,8 @@
 # (CQSIZE|COOP_TASKRUN|SINGLE_ISSUER|DEFER_TASKRUN on a kernel that has
 # them), the CQ ring has iodepth entries, and io-wq's worker count is left
 # alone (no IORING_REGISTER_IOWQ_MAX_WORKERS: the old cap cost IOPS on
-# devices served by io-wq, such as zram and loop).
+# devices served by io-wq, such as zram and loop), and the ring fd is
+# registered (IORING_REGISTER_RING_FDS: fewer fd lookups, same workload).
 . "$(dirname "$0")/../lib.sh"
 need_cmd strace
 need_cmd fio
@@ -41,4 +42,13 @@ fi_flags=$(flags "$T/fio.st"); io_flags=$(flags "$T/iom.st")
 	|| not_ok "CQ ring: $(cq "$T/iom.st") entries, fio $(cq "$T/fio.st")"
 grep -q IOWQ_MAX_WORKERS "$T/iom.st" && not_ok "io-wq capped: $(grep IOWQ_MAX_WORKERS "$T/iom.st")" \
 	|| ok "io-wq left at the kernel's worker count"
+# the ring fd registered with the submitting thread (5.18+): no fd lookup
+# per enter, the same requests and enters as fio's job
+if grep -q 'IORING_REGISTER_RING_FDS\|io_uring_register([0-9]*, 20,\|io_uring_register([0-9]*, 0x14,' "$T/iom.st"; then
+	grep 'RING_FDS\|register([0-9]*, \(20\|0x14\),' "$T/iom.st" | grep -q '= -' \
+		&& ok "ring fd registration refused by this kernel (older than 5.18): left unregistered" \
+		|| ok "ring fd registered (IORING_REGISTER_RING_FDS)"
+else
+	not_ok "no IORING_REGISTER_RING_FDS in iomatrix's io_uring_register calls"
+fi
 tap_end

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +263,33 @@ static void test_sha256_at(void **state)
 	assert_int_equal(fsutil_sha256_at(AT_FDCWD, q, hex), -EINVAL);
 }
 
+/* The one write/read loop: all bytes through a pipe, a read past the end
+ * is -EPIPE, a write to a closed pipe -EPIPE (SIGPIPE ignored), a bad
+ * descriptor -EBADF. */
+static void test_write_read_all(void **state)
+{
+	(void)state;
+	int fds[2];
+	char in[1000], out[1000];
+	for (size_t i = 0; i < sizeof(in); i++)
+		in[i] = (char)(i * 7);
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(fsutil_write_all(fds[1], in, sizeof(in)), 0);
+	assert_int_equal(fsutil_read_all(fds[0], out, sizeof(out)), 0);
+	assert_memory_equal(in, out, sizeof(in));
+	assert_int_equal(fsutil_write_all(fds[1], "abc", 3), 0);
+	close(fds[1]);
+	assert_int_equal(fsutil_read_all(fds[0], out, 4), -EPIPE);
+	assert_int_equal(fsutil_read_all(fds[0], out, 0), 0);
+	close(fds[0]);
+	assert_int_equal(pipe(fds), 0);
+	close(fds[0]);
+	signal(SIGPIPE, SIG_IGN);
+	assert_int_equal(fsutil_write_all(fds[1], "x", 1), -EPIPE);
+	close(fds[1]);
+	assert_int_equal(fsutil_write_all(-1, "x", 1), -EBADF);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +303,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mkdir_p, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_open_dir_at_never_follows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sha256_at, setup, teardown),
+		cmocka_unit_test(test_write_read_all),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,7 +58,7 @@ static void assert_names_table(const char *text, const struct command_spec *c,
 			       const char *what)
 {
 	size_t nopts = 0;
-	for (const struct option_spec *o = c->opts; o && o->name; o++)
+	while (optspec_row(c, nopts))
 		nopts++;
 	bool *seen = calloc(nopts + 1, sizeof(*seen));
 	assert_non_null(seen);
@@ -71,7 +71,7 @@ static void assert_names_table(const char *text, const struct command_spec *c,
 		char word[64];
 		snprintf(word, sizeof(word), "%.*s", (int)l, p);
 		size_t i = 0;
-		for (const struct option_spec *o = c->opts; o && o->name; o++, i++)
+		for (const struct option_spec *o; (o = optspec_row(c, i)); i++)
 			if (!strcmp(o->name, word))
 				break;
 		if (i == nopts)
@@ -81,7 +81,8 @@ static void assert_names_table(const char *text, const struct command_spec *c,
 	}
 	for (size_t i = 0; i < nopts; i++)
 		if (!seen[i])
-			fail_msg("%s: option '%s' of the table is missing", what, c->opts[i].name);
+			fail_msg("%s: option '%s' of the table is missing", what,
+				 optspec_row(c, i)->name);
 	free(seen);
 }
 
@@ -121,7 +122,8 @@ static void test_completion_offers_the_table(void **state)
 		snprintf(what, sizeof(what), "completion of '%s -'", c->name);
 		assert_names_table(out, c, what);
 		free(out);
-		for (const struct option_spec *o = c->opts; o && o->name; o++) {
+		const struct option_spec *o;
+		for (size_t k = 0; (o = optspec_row(c, k)); k++) {
 			if (!o->arg)
 				continue;
 			const char *wv[] = { c->name, "x", o->name, "" };
@@ -218,6 +220,68 @@ static void test_generator_forms_brackets_wrapping(void **state)
 	assert_null(optspec_find(&demo, "--fla"));
 }
 
+static const struct option_spec demo_shared[] = {
+	{ "--out", "-o --output", "DIR", .id = 7 },
+	{ "--mode", NULL, "a|b", .value = OPTV_WORDS, .words = "a b" },
+	{ NULL },
+};
+
+static const struct command_spec demo_sh = {
+	.name = "demo", .forms = { "IN..." }, .shared = demo_shared, .opts = demo_opts,
+};
+
+/* optspec_next over argv (NULL-terminated): the rows and values it
+ * returns, "name=value" or "=operand", space-separated; "!" at an error. */
+static char *parse_all(const char *const *args)
+{
+	char *argv[32];
+	int argc = 0;
+	static char out[512];
+	size_t len = 0;
+
+	argv[argc++] = "demo";
+	while (*args && argc < 31)
+		argv[argc++] = (char *)*args++;
+	struct optspec_parse p = { .c = &demo_sh, .argc = argc, .argv = argv, .i = 1 };
+	int r;
+	out[0] = '\0';
+	while ((r = optspec_next(&p)) > 0)
+		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s=%s", len ? " " : "",
+					p.opt ? p.opt->name : "", p.value ? p.value : "(flag)");
+	if (r < 0)
+		snprintf(out + len, sizeof(out) - len, "%s!", len ? " " : "");
+	return out;
+}
+
+static void test_parse_by_table(void **state)
+{
+	(void)state;
+	/* shared rows first in usage, then the command's own */
+	assert_ptr_equal(optspec_row(&demo_sh, 0), &demo_shared[0]);
+	assert_ptr_equal(optspec_row(&demo_sh, 2), &demo_opts[0]);
+	assert_null(optspec_row(&demo_sh, 2 + 7));
+	assert_ptr_equal(optspec_find(&demo_sh, "--output"), &demo_shared[0]);
+
+	const char *ok[] = { "in", "--alpha=1", "--alpha", "2", "-f", "-o", "d", "--output=e",
+			     "-", "--mode", "b", "--", "--flag", NULL };
+	assert_string_equal(parse_all(ok), "=in --alpha=1 --alpha=2 --flag=(flag) --out=d "
+			    "--out=e =- --mode=b =--flag");
+	const char *unknown[] = { "in", "--flg", NULL };
+	assert_string_equal(parse_all(unknown), "=in !");
+	const char *missing[] = { "--needed", NULL };
+	assert_string_equal(parse_all(missing), "!");
+	const char *empty[] = { "--needed=", "x", NULL };
+	assert_string_equal(parse_all(empty), "!");
+	const char *flagval[] = { "--flag=yes", NULL };
+	assert_string_equal(parse_all(flagval), "!");
+	const char *word[] = { "--mode", "c", NULL };
+	assert_string_equal(parse_all(word), "!");
+	const char *shorteq[] = { "-o=x", NULL }; /* '=' only after long names */
+	assert_string_equal(parse_all(shorteq), "!");
+	const char *none[] = { NULL };
+	assert_string_equal(parse_all(none), "");
+}
+
 static const struct command_spec *spec_named(const char *name)
 {
 	const struct command_spec *specs[MAXCMD];
@@ -246,6 +310,7 @@ static void test_parsers_take_only_table_options(void **state)
 		{ "list", "report/cmd_list.c" },
 		{ "history", "report/archive/cmd_history.c" },
 		{ "site", "report/archive/cmd_site.c" },
+		{ "reproduce", "bench/cmd_reproduce.c" },
 	};
 	const char *root = getenv("IOMATRIX_ROOT");
 	(void)state;
@@ -287,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_completion_commands_and_operands),
 		cmocka_unit_test(test_generator_forms_brackets_wrapping),
 		cmocka_unit_test(test_parsers_take_only_table_options),
+		cmocka_unit_test(test_parse_by_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,29 @@
+/*
+ * setwalk.h - what a result set directory is, and the one walker of a
+ * directory that holds sets (the archive: results/, a site's or history's
+ * DIR...).  `list`, `history` and `site` find the same sets through it.
+ */
+#ifndef IOMATRIX_SETWALK_H
+#define IOMATRIX_SETWALK_H
+
+#include <stdbool.h>
+
+/* Is dir a result set: its manifest.json a regular file, or (a set killed
+ * before it wrote its manifest) a cells/ directory?  Neither is followed
+ * through a link. */
+bool resultset_is_set(const char *dir);
+
+/*
+ * Call fn for each set in root and, depth levels further down, in the
+ * directories that are no set (a set's own subdirectories are never
+ * entered), in readdir order.  Hidden names are skipped (temporary
+ * directories .iomatrix-tmp.*, .git), and so are links and anything not a
+ * directory.  fn gets the set's path and its path relative to root
+ * ("2026-..._x_host", "examples/2026-..."); a negative return stops the
+ * walk and is returned.  0, or -errno when root cannot be read
+ * (subdirectories that cannot be read are skipped).
+ */
+int resultset_walk(const char *root, int depth,
+		   int (*fn)(const char *set, const char *rel, void *arg), void *arg);
+
+#endif
