@@ -571,7 +571,8 @@ static int series_sort(struct history *h)
 		s->alloc = i;   /* original index; alloc is not needed any more */
 	}
 	g_sort = &sc;
-	qsort(h->series, h->nseries, sizeof(*h->series), series_cmp);
+	if (h->nseries)   /* qsort of a NULL array is undefined, even of 0 items */
+		qsort(h->series, h->nseries, sizeof(*h->series), series_cmp);
 	g_sort = NULL;
 	for (size_t i = 0; i < h->nseries; i++)
 		h->series[i].alloc = h->series[i].n;
