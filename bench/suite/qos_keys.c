@@ -417,6 +417,18 @@ void qos_text_process(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "linear");
 }
 
+/* 10000 -> "10,000", as the report prints counts */
+static void add_grouped(struct sbuf *b, unsigned long long v)
+{
+	char d[32];
+	int n = snprintf(d, sizeof(d), "%llu", v);
+	for (int i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			sbuf_adds(b, ",");
+		sbuf_addf(b, "%c", d[i]);
+	}
+}
+
 void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b)
 {
 	const struct load_sweep *s = &c->load_sweep;
@@ -428,9 +440,13 @@ void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b)
 	if (how == KEY_TEXT_NOTE)
 		sbuf_adds(b, "load sweep ");
 	if (s->niops) {
-		sbuf_adds(b, "at");
-		for (unsigned i = 0; i < s->niops; i++)
-			sbuf_addf(b, "%s %llu", i ? "," : "", (unsigned long long)s->iops[i]);
+		/* "at 500, 1,800 and 4,000 IOPS" */
+		sbuf_adds(b, "at ");
+		for (unsigned i = 0; i < s->niops; i++) {
+			if (i)
+				sbuf_adds(b, i + 1 == s->niops ? " and " : ", ");
+			add_grouped(b, (unsigned long long)s->iops[i]);
+		}
 		sbuf_adds(b, " IOPS");
 	} else {
 		sbuf_addf(b, "%g %% to %g %% of the maximum in %u steps", s->from_pct,
