@@ -54,7 +54,9 @@ test_lock() {
 # within iodepth x latency (its queue); a machine that stalls the job longer
 # (a sanitizer build at load 16-19 on 2 CPUs did: a 100 ms repetition made
 # 850 of 1,000 IOPS) measures itself.  Prints why, for a skip, when a
-# repetition of SET fell more than 5 % short of IOPS; prints nothing else.
+# repetition of SET fell more than 10 % short of IOPS; prints nothing else.
+# (Not 5 %: a 100 ms repetition loses a few ms to its start on a machine
+# running the suite, 943 of 1,000, which the verdicts' 10 % absorb.)
 null_device_stalled() {
 	python3 - "$1" "$2" <<'EOP'
 import glob, json, sys
@@ -65,7 +67,7 @@ for f in sorted(glob.glob(sys.argv[1] + "/cells/*.json")):
             v = (r.get(d) or {}).get("iops") or 0
             if v and (worst is None or v < worst):
                 worst = v
-if worst is not None and worst < 0.95 * want:
+if worst is not None and worst < 0.90 * want:
     print("a repetition of %s made %.0f IOPS on a stand-in device of %.0f: "
           "the machine stalled the job longer than its queue lasts"
           % (sys.argv[1].rstrip("/").rsplit("/", 1)[-1], worst, want))
