@@ -90,9 +90,15 @@ fio_run() {
 		--iodepth="$depth" --runtime="$secs" --time_based --size=1g \
 		--output-format=json --output="$T/$name.fio.json" "$@"
 	[ "$engine" != null ] && set -- "$@" --direct=1 --filename="$file"
+	fio_go "$@"
+}
+
+# fio_go FIO_ARG... -> "iops lat cpu cpu": runs fio into $T/$name.fio.json
+# and reads it; fio's own kernel share of its CPU (sys / (usr + sys)) goes
+# to $T/$name.fiosys.last, for the notes
+fio_go() {
 	fio "$@" >"$T/$name.fio.log" 2>&1 || {
 		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
-	# fio's own kernel share of its CPU (sys / (usr + sys)), for the notes
 	jq -r '[.jobs[] | .sys_cpu / ((.usr_cpu + .sys_cpu) | if . == 0 then 1 else . end)]
 		| add / length' "$T/$name.fio.json" >"$T/$name.fiosys.last"
 	# usr_cpu/sys_cpu are percent of each job's runtime: back to ns per IO,
@@ -117,15 +123,7 @@ fio_job() {
 			log "export fio failed on '$name':"; sed 's/^/    /' "$T/$name.export.log" >&2; return 1; }
 	fi
 	job=$(ls "$fx"/*.fio | head -n 1)
-	fio --output-format=json --output="$T/$name.fio.json" "$job" >"$T/$name.fio.log" 2>&1 || {
-		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
-	jq -r '[.jobs[] | .sys_cpu / ((.usr_cpu + .sys_cpu) | if . == 0 then 1 else . end)]
-		| add / length' "$T/$name.fio.json" >"$T/$name.fiosys.last"
-	jq -r '.jobs | (map((.usr_cpu + .sys_cpu) / 100 * .job_runtime * 1e6) | add) as $ns
-		| (map(.read.total_ios + .write.total_ios) | add | if . == 0 then 1 else . end) as $ios
-		| ($ns / $ios) as $cpu
-		| [(map(.read.iops) | add), (map(.read.lat_ns.mean * .read.total_ios) | add) / $ios,
-		   $cpu, $cpu] | map(tostring) | join(" ")' "$T/$name.fio.json"
+	fio_go --output-format=json --output="$T/$name.fio.json" "$job"
 }
 
 # syscalls NAME: IO syscalls per IO of iomatrix and of the exported fio
