@@ -260,7 +260,7 @@ static void levels(struct fit *f, double interval_s, struct plateaus *out)
 }
 
 const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				size_t *cliff_at)
+				bool merge_low, size_t *cliff_at)
 {
 	double lref = p->p[0].level;
 	const struct plateau *last = &p->p[p->n - 1];
@@ -278,7 +278,15 @@ const char *plateau_levels_rule(const struct plateaus *p, double run_s,
 	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
 	if (need < PLATEAU_CLIFF_MIN_LAST_S)
 		need = PLATEAU_CLIFF_MIN_LAST_S;
-	if (last->dur_s + 1e-9 < need)
+	/* the lower level: the last plateau and those just before it at its
+	 * level, within PLATEAU_SAME_LEVEL (a throttled level the fit cut in
+	 * two, 2.2 s and 0.8 s at the same 17 MB/s, is one level of 3 s, not
+	 * a last second; 40 MB/s then 17 MB/s are two levels) */
+	double low_s = merge_low ? 0 : last->dur_s;
+	for (size_t j = p->n; merge_low && j-- > 0 &&
+	     fabs(p->p[j].level - last->level) <= PLATEAU_SAME_LEVEL * last->level;)
+		low_s += p->p[j].dur_s;
+	if (low_s + 1e-9 < need)
 		return "the lower level does not last long enough";
 	*cliff_at = k;
 	return NULL;
@@ -286,7 +294,7 @@ const char *plateau_levels_rule(const struct plateaus *p, double run_s,
 
 /* The cliff rule of plateau.h over the fitted plateaus. */
 static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
-		       struct plateaus *out)
+		       bool merge_low, struct plateaus *out)
 {
 	double run_s = (double)n * interval_s;
 	out->why_not = NULL;
@@ -307,7 +315,7 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	size_t ref = 0, k;
 	double lref = out->p[ref].level;
 	const struct plateau *last = &out->p[out->n - 1];
-	if ((out->why_not = plateau_levels_rule(out, run_s, &k)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, merge_low, &k)))
 		return;
 	/* the drop in standard errors of the two plateaus' own noise */
 	struct seg two[2] = { f->s[ref], f->s[out->n - 1] };
@@ -326,8 +334,8 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	out->cliff_at = k;
 }
 
-int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
-		struct plateaus *out)
+static int fit_rule(const double *x, size_t n, double interval_s, bool ram,
+		    bool merge_low, struct plateaus *out)
 {
 	struct fit f = { .x = x, .n = n };
 	unsigned char *brk = NULL;
@@ -375,7 +383,7 @@ int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
 	levels(&f, interval_s, out);
 	out->sigma = seg_sigma(&f, f.s, f.ns);
 	out->rho = f.rho;
-	cliff_rule(&f, n, interval_s, ram, out);
+	cliff_rule(&f, n, interval_s, ram, merge_low, out);
 	rc = 0;
 out:
 	if (rc < 0)
@@ -388,4 +396,16 @@ out:
 	free(f.pt);
 	free(brk);
 	return rc;
+}
+
+int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
+		struct plateaus *out)
+{
+	return fit_rule(x, n, interval_s, ram, true, out);
+}
+
+int plateau_fit_fine(const double *x, size_t n, double interval_s,
+		     struct plateaus *out)
+{
+	return fit_rule(x, n, interval_s, false, false, out);
 }

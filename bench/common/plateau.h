@@ -30,7 +30,8 @@
  *  - some plateau after the first is at least PLATEAU_CLIFF_MIN_DROP below
  *    the first, and no later plateau comes back to within
  *    PLATEAU_CLIFF_RECOVERY of the first (no recovery);
- *  - the last plateau is the lower level and lasts at least
+ *  - the last plateau is the lower level, which (with the plateaus just
+ *    before it within PLATEAU_SAME_LEVEL of its level) lasts at least
  *    max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run):
  *    a writeback stall in the last second is never a cliff;
  *  - the drop from the first plateau to the last is at least
@@ -60,6 +61,7 @@
 #define PLATEAU_CLIFF_RECOVERY 0.15   /* back within 15 % of the first: recovered */
 #define PLATEAU_CLIFF_MIN_LAST_S 1.0  /* the lower level lasts >= 1 s ... */
 #define PLATEAU_CLIFF_MIN_LAST_FRAC 0.20 /* ... and >= 20 % of the run */
+#define PLATEAU_SAME_LEVEL 0.10       /* plateaus this close to the last are its level */
 #define PLATEAU_CLIFF_MIN_RUN_S 2.0   /* shorter runs never show a cliff */
 #define PLATEAU_CLIFF_T 7.0        /* drop >= 6 standard errors */
 
@@ -95,15 +97,22 @@ struct plateaus {
 int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
 		struct plateaus *out);
 
+/* plateau_fit of a head's fine samples (plateau_fit_head): the lower level
+ * is the last plateau alone, as short as the head window makes it (merging
+ * a level the fit cut in two there would let a throttle's 60 ms burst at
+ * the start pass for a cache). */
+int plateau_fit_fine(const double *x, size_t n, double interval_s,
+		     struct plateaus *out);
+
 /* The level part of the cliff rule, on plateaus p (at least one) of a run
  * of run_s seconds, judged from p->p[0]: a later level at least
  * PLATEAU_CLIFF_MIN_DROP below it, no recovery after, the last level that
- * low and lasting max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC
- * of the run).  NULL when met (*cliff_at: the first low plateau), else the
+ * low and (merge_low: with the plateaus just before it at its level) lasting
+ * max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run).  NULL when met (*cliff_at: the first low plateau), else the
  * reason.  The noise test and the run-length and RAM rules are the
  * caller's (plateau_fit, plateau_fit_head). */
 const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				size_t *cliff_at);
+				bool merge_low, size_t *cliff_at);
 
 /*
  * As plateau_fit(), and then the fine samples of the start (fine[0..nf),

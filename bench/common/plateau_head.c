@@ -28,7 +28,7 @@ static void judge_from_head(struct plateaus *out, double run_s, bool ram, double
 		out->why_not = "the run is too short to show a cliff";
 		return;
 	}
-	if ((out->why_not = plateau_levels_rule(out, run_s, &k)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, true, &k)))
 		return;
 	out->cliff = true;
 	out->cliff_at = k;
@@ -46,7 +46,7 @@ int plateau_fit_head(const double *x, size_t n, double interval_s,
 	if (!fine || ram || out->n == 0 || out->n >= PLATEAU_MAX || !(fine_s > 0) ||
 	    !(fine_s < interval_s) || nf < 2 * PLATEAU_MIN_SAMPLES)
 		return 0;
-	if (plateau_fit(fine, nf, fine_s, false, &f) < 0)
+	if (plateau_fit_fine(fine, nf, fine_s, &f) < 0)
 		return -1;
 	if (!f.cliff || f.n < 2)
 		return 0;

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "common/plateau.h"
 #include "common/prng.h"
@@ -279,6 +280,61 @@ static void test_degenerate(void **state)
 	assert_true(fabs(pl.p[0].bytes - 20 * 250e6) < 1);
 }
 
+/* The lower level of the level rule is the last plateau with those just
+ * before it at its level: a throttled 17 MB/s level the fit cut into 2.2 s
+ * and 0.8 s (CI's sanitizer pass did) is a 3 s level, a cliff; one last
+ * 0.8 s plateau alone is still too short, two low levels are not one, and
+ * a low stretch broken by a plateau back near the first is a recovery. */
+static void set_levels(struct plateaus *p, const double *lv, const double *dur, size_t n)
+{
+	memset(p, 0, sizeof(*p));
+	p->n = n;
+	double t = 0;
+	for (size_t i = 0; i < n; i++) {
+		p->p[i].level = lv[i];
+		p->p[i].start_s = t;
+		p->p[i].dur_s = dur[i];
+		t += dur[i];
+	}
+}
+
+static void test_lower_level_split_in_two(void **state)
+{
+	(void)state;
+	struct plateaus p;
+	size_t k = 99;
+	const double lv[] = { 42e6, 17e6, 17e6 }, dur[] = { 1.1, 2.2, 0.8 };
+	set_levels(&p, lv, dur, 3);
+	assert_null(plateau_levels_rule(&p, 4.1, true, &k));
+	assert_int_equal(k, 1);
+	/* a head's fine fit judges the last plateau alone */
+	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k),
+			    "the lower level does not last long enough");
+
+	const double lv2[] = { 42e6, 17e6 }, dur2[] = { 3.3, 0.8 };
+	set_levels(&p, lv2, dur2, 2);
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k),
+			    "the lower level does not last long enough");
+
+	/* low, back near the first, low again for 0.8 s: recovered */
+	const double lv3[] = { 42e6, 17e6, 40e6, 17e6 }, dur3[] = { 1.1, 2.2, 0.5, 0.8 };
+	set_levels(&p, lv3, dur3, 4);
+	assert_string_equal(plateau_levels_rule(&p, 4.6, true, &k), "the speed recovered");
+
+	/* a cache at the head, then 40 MB/s, then 17 MB/s for 0.9 s: two
+	 * levels, the last too short (the head fit of a 2 s start) */
+	const double lv5[] = { 194e6, 40e6, 17e6 }, dur5[] = { 0.06, 1.0, 0.9 };
+	set_levels(&p, lv5, dur5, 3);
+	assert_string_equal(plateau_levels_rule(&p, 1.96, true, &k),
+			    "the lower level does not last long enough");
+
+	/* a middle level only 20 % down between: not part of the lower level */
+	const double lv4[] = { 42e6, 33e6, 17e6 }, dur4[] = { 1.1, 2.2, 0.8 };
+	set_levels(&p, lv4, dur4, 3);
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k),
+			    "the lower level does not last long enough");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_short_cache_found),
 		cmocka_unit_test(test_stall_at_end_is_not_a_cliff),
 		cmocka_unit_test(test_recovery_is_not_a_cliff),
+		cmocka_unit_test(test_lower_level_split_in_two),
 		cmocka_unit_test(test_short_run_and_ram),
 		cmocka_unit_test(test_swinging_series_is_not_a_cliff),
 		cmocka_unit_test(test_degenerate),
