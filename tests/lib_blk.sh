@@ -3,7 +3,7 @@
 # and a cgroup-v1 blkio group (name carries the branch, i12) whose
 # blkio.throttle.write_bps_device the test writes while iomatrix runs.
 # Everything is undone on exit.  Needs root; skips (77) with the reason.
-BLK_LOOP=""; BLK_CG=""; BLK_MM=""
+BLK_LOOP=""; BLK_CG=""; BLK_MM=""; BLK_MNT=""
 blk_cleanup() {
 	if [ -n "$BLK_CG" ] && [ -d "$BLK_CG" ]; then
 		# move anything left back to the root group, then remove ours
@@ -12,6 +12,7 @@ blk_cleanup() {
 		done
 		rmdir "$BLK_CG" 2>/dev/null
 	fi
+	[ -n "$BLK_MNT" ] && umount "$BLK_MNT" 2>/dev/null
 	[ -n "$BLK_LOOP" ] && losetup -d "$BLK_LOOP" 2>/dev/null
 	[ -n "$BLK_IMG" ] && rm -f "$BLK_IMG"
 	rm -rf "$T"
@@ -34,6 +35,18 @@ blk_loop() {
 	BLK_LOOP=$(losetup -f --show "$BLK_IMG" 2>/dev/null) ||
 		skip "no free loop device (losetup -f failed)"
 	BLK_MM=$(cat "/sys/class/block/$(basename "$BLK_LOOP")/dev")
+}
+
+# blk_ext4 SIZE_MB: an ext4 filesystem on a fresh loop device (blk_loop),
+# mounted at $T/mnt and unmounted by blk_cleanup; sets BLK_MNT.  Skips
+# when mkfs.ext4 or the mount fails.
+blk_ext4() {
+	need_cmd mkfs.ext4
+	blk_loop "$1"
+	mkfs.ext4 -q -F "$BLK_LOOP" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
+	mkdir -p "$T/mnt"
+	mount "$BLK_LOOP" "$T/mnt" 2>/dev/null || skip "cannot mount $BLK_LOOP"
+	BLK_MNT=$T/mnt
 }
 
 # blk_cgroup: a blkio cgroup for this test (needs blk_loop first)

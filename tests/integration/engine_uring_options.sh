@@ -12,13 +12,8 @@
 need_root
 need_cmd jq
 need_cmd python3
-need_cmd mkfs.ext4
-truncate -s 32M "$T/img" && mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || skip "mkfs.ext4 failed"
-loop=$(losetup -f --show "$T/img" 2>/dev/null) || skip "no loop device available"
-mkdir -p "$T/mnt"
-cleanup() { umount "$T/mnt" 2>/dev/null; losetup -d "$loop" 2>/dev/null; rm -rf "$T"; }
-trap cleanup EXIT INT TERM
-mount "$loop" "$T/mnt" 2>/dev/null || skip "cannot mount $loop"
+. "$(dirname "$0")/../lib_blk.sh"
+blk_ext4 32
 
 N=200
 suite() { # FILE PATTERN CELL... (each cell: flow-map keys without braces)
