@@ -23,6 +23,13 @@
  *              each enter skips the fd table lookup
  *   iowq=N     cap io-wq's bounded workers at N (IORING_REGISTER_IOWQ_MAX_WORKERS)
  *   wait=N     wait for N completions per enter instead of 1
+ *   after      with one: take every completion the CQ ring holds first,
+ *              then submit each re-armed SQE on an enter of its own (as
+ *              iomatrix's default loop does: reap, then issue); without it
+ *              each SQE goes down while the ring is walked
+ *   bestone    calibrate as best, among the variants that make the
+ *              default's syscalls (one, with or without after and regring):
+ *              the yardstick of the rows at fio's default batching
  *   best       calibrate: run every candidate variant (with fixed if given)
  *              for 4 alternating slices of 30 ms, and measure with the one
  *              that made most IOs; its name is printed as variant=..
@@ -125,6 +132,8 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 	       uint64_t *cpu, uint64_t *tcpu)
 {
 	int peek = has(mode, "peek"), sep = has(mode, "sep"), one = has(mode, "one");
+	int after = one && has(mode, "after");
+	unsigned rearm[4096], nrearm;
 	unsigned wait_nr = num_of(mode, "wait=", 1);
 	if (wait_nr < 1)
 		wait_nr = 1;
@@ -158,13 +167,16 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 			return 1;
 		now = now_ns();
 		unsigned head, n = 0;
+		nrearm = 0;
 		io_uring_for_each_cqe(&ring, head, cqe) {
 			unsigned i = (unsigned)cqe->user_data;
 			if (cqe->res != (int)bs)
 				return 1;
 			bare_lat_add(lat, now - ts[i]);
 			n++;
-			if (now < end) {
+			if (now < end && after) {
+				rearm[nrearm++] = i;
+			} else if (now < end) {
 				prep(i);
 				ts[i] = now;
 				pending++;
@@ -176,6 +188,15 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 		}
 		io_uring_cq_advance(&ring, n);
 		pending -= n;
+		/* after: the whole batch taken first, then an enter per
+		 * re-armed SQE (iomatrix's default loop: reap, then issue) */
+		for (unsigned k = 0; k < nrearm; k++) {
+			prep(rearm[k]);
+			ts[rearm[k]] = now;
+			pending++;
+			if (io_uring_submit_and_get_events(&ring) < 0)
+				return 1;
+		}
 	}
 	*rt = now - t0, *cpu = cpu_ns() - c0, *tcpu = thread_cpu_ns() - tc0;
 	io_uring_queue_exit(&ring);
@@ -188,28 +209,35 @@ static const char *const variants[] = {
 	"one", "one,regring",
 };
 #define NVARIANTS (sizeof(variants) / sizeof(variants[0]))
+/* The candidates of "bestone": the loops that make the syscalls of fio's
+ * and iomatrix's default (iodepth_batch 1: an enter per SQE). */
+static const char *const one_variants[] = {
+	"one", "one,regring", "one,after", "one,after,regring",
+};
+#define NONE_VARIANTS (sizeof(one_variants) / sizeof(one_variants[0]))
 
 /* Calibration: 4 alternating slices of 30 ms per candidate (under a
  * second in all); the mode string with the most IOs in total goes into
  * out. */
-static int calibrate(int with_fixed, char *out, size_t outlen)
+static int calibrate(const char *const *cand, size_t ncand, int with_fixed, char *out,
+		     size_t outlen)
 {
-	uint64_t ios[NVARIANTS] = { 0 };
+	uint64_t ios[16] = { 0 };
 	char mode[64];
 	for (int round = 0; round < 4; round++)
-		for (size_t v = 0; v < NVARIANTS; v++) {
+		for (size_t v = 0; v < ncand; v++) {
 			struct bare_lat l = { 0 };
 			uint64_t rt, c, tc;
-			snprintf(mode, sizeof(mode), "%s%s", variants[v], with_fixed ? ",fixed" : "");
+			snprintf(mode, sizeof(mode), "%s%s", cand[v], with_fixed ? ",fixed" : "");
 			if (run(mode, 0.03, &l, &rt, &c, &tc))
 				return 1;
 			ios[v] += l.ios;
 		}
 	size_t best = 0;
-	for (size_t v = 1; v < NVARIANTS; v++)
+	for (size_t v = 1; v < ncand; v++)
 		if (ios[v] > ios[best])
 			best = v;
-	snprintf(out, outlen, "%s%s", variants[best], with_fixed ? ",fixed" : "");
+	snprintf(out, outlen, "%s%s", cand[best], with_fixed ? ",fixed" : "");
 	return 0;
 }
 
@@ -240,8 +268,10 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < depth; i++)
 		iov[i] = (struct iovec){ buf + i * bs, bs };
 	char picked[64];
-	if (has(mode, "best")) {
-		if (calibrate(fixed, picked, sizeof(picked)))
+	if (has(mode, "best") || has(mode, "bestone")) {
+		int one = has(mode, "bestone");
+		if (calibrate(one ? one_variants : variants, one ? NONE_VARIANTS : NVARIANTS,
+			      fixed, picked, sizeof(picked)))
 			return 1;
 		mode = picked;
 	}
