@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -25,6 +26,9 @@
 #include "placement.h"
 #include "worker.h"
 #include "runner_int.h"
+
+/* IO buffers of this size or more go in transparent huge pages */
+#define BUF_HUGE_BYTES (2u << 20)
 
 #define STOP_POLL_NS 100000000ull
 #define WORKER_STACK (256u * 1024)
@@ -302,10 +306,22 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	}
 	uint64_t blen = (uint64_t)sh->depth * sh->bs;
 	/* O_DIRECT wants page-aligned buffers; an engine that does no IO
-	 * only wants them cache-line aligned */
-	if (posix_memalign(&j->bufs, (sh->eng->flags & ENGINE_NEEDS_ALIGN) ?
-			   4096 : 64, blen))
+	 * only wants them cache-line aligned.  Buffers of 2 MiB or more are
+	 * 2 MiB aligned and asked to be transparent huge pages, so that a
+	 * large IO reaches the device as the one request it claims to be:
+	 * in 4K pages from a fragmented allocator a 1M read has up to 256
+	 * segments, and a virtio disk that takes 254 splits it in two (a 1M
+	 * QD8 read on this VM: 172 device reads per 100 IOs in 4K pages, fio
+	 * 86, its buffers by chance more contiguous; 50-63 with huge pages,
+	 * 2026-12-02).  Where THP is off the advice is ignored. */
+	size_t align = (sh->eng->flags & ENGINE_NEEDS_ALIGN) ? 4096 : 64;
+	bool huge = blen >= BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO);
+	if (posix_memalign(&j->bufs, huge ? BUF_HUGE_BYTES : align, blen))
 		return -ENOMEM;
+#ifdef MADV_HUGEPAGE
+	if (huge)
+		madvise(j->bufs, blen, MADV_HUGEPAGE);
+#endif
 	placement_bind_memory(pl, j->bufs, blen);
 	if (sh->writes) {
 		struct prng r;
