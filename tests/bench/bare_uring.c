@@ -54,6 +54,17 @@
  * peeks without DEFER_TASKRUN win.  A fixed pick was below iomatrix in
  * some run either way, so make bench runs "best".
  *
+ * On a quiet machine (2026-12-01 23:57 to 12-02 00:40 UTC, load under
+ * 1 before each run, the unwritten 1 GiB zram make bench reads): the
+ * batched variants made 0.8-2.4 M IOPS with fixed, the enter per SQE
+ * 0.17-0.38 M (each single-SQE enter queues one request to an io-wq
+ * worker that has run dry and wakes it: 0.23 wake-ups of the worker per
+ * IO against 0.0005 batched, perf sched:sched_wakeup).  Pinned to one
+ * CPU, as make bench runs the single-threaded rows, wait=16 won 10 of 10
+ * calibrations; unpinned it won none of 15 (sep, wait=1, wait=4 or
+ * regring did).  Among the enter-per-SQE variants (bestone), after won
+ * 40 of 40 calibrations in four runs, with regring 37 of them.
+ *
  *   bare_uring PATH SECONDS [DEPTH [BS [MODE]]]   -> "ios=.. iops=.. ..."
  */
 #include <fcntl.h>

@@ -14,6 +14,8 @@
 #        BENCH_ROUNDS    rounds per tool (default 5)
 #        BENCH_DIR       directory for the disk file (default /tmp)
 #        BENCH_JOBS      job counts of the jobs part (default "1 2 4 16")
+#        BENCH_PIN       0: do not pin the single-threaded rows (default:
+#                        round r on CPU (r-1) mod the CPU count, taskset)
 #        BENCH_ONLY      run only these parts: "clock null ram jobs disk rss"
 #                        (default all; report_bench.sh, scale_bench.sh and
 #                        archive_bench.sh take "report", "scale", "archive";
@@ -55,6 +57,15 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log() { echo "bench: $*" >&2; }
+# Pinning (BENCH_PIN=0 turns it off): the single-threaded rows run each
+# round's tools on one CPU, alternating CPUs by round.  The two vCPUs of
+# this VM differ: bare_psync pinned made 493 K IOPS on CPU 0 and 368-412 K
+# on CPU 1 (2026-12-02 00:21 UTC, quiet), and whichever CPU a tool's
+# thread landed on decided a round (psync: iomatrix 298-310 K in every
+# round of one unpinned run, 462-480 K in the run before).
+NCPU=$(nproc 2>/dev/null || echo 1)
+PIN=""; PINCPUS=""
+[ "${BENCH_PIN:-1}" != 0 ] && [ "$NCPU" -ge 2 ] && command -v taskset >/dev/null 2>&1 && PINCPUS=1
 want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # iomatrix on a generated one-cell suite; EXTRA is added to the defaults.
@@ -73,7 +84,7 @@ devices:
     path: $path
 matrix: {pattern: [$pat], bs: [$bs], iodepth: [$depth]}
 EOF
-	"$BIN" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
+	$PIN "$BIN" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
 		log "iomatrix failed on '$name':"; sed 's/^/    /' "$T/$name.set.log" >&2; return 1; }
 	# CPU per IO twice: the job threads (cpu.ns_per_io), and the whole
 	# process from usr/sys % (io-wq and SQPOLL kernel threads included)
@@ -97,7 +108,7 @@ fio_run() {
 # and reads it; fio's own kernel share of its CPU (sys / (usr + sys)) goes
 # to $T/$name.fiosys.last, for the notes
 fio_go() {
-	fio "$@" >"$T/$name.fio.log" 2>&1 || {
+	$PIN fio "$@" >"$T/$name.fio.log" 2>&1 || {
 		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
 	jq -r '[.jobs[] | .sys_cpu / ((.usr_cpu + .sys_cpu) | if . == 0 then 1 else . end)]
 		| add / length' "$T/$name.fio.json" >"$T/$name.fiosys.last"
@@ -177,7 +188,7 @@ bare() {
 	psync) set -- "$BARE/bare_psync" "$2" "$3" ;;
 	esac
 	[ -x "$1" ] || { log "'$1' not built (make bare)"; return 1; }
-	"$@" | awk -v vf="$T/${name:-bare}.variant" '{
+	$PIN "$@" | awk -v vf="$T/${name:-bare}.variant" '{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
 		if (v["variant"] != "") print v["variant"] >>vf
 		print v["iops"], v["lat_mean_ns"], v["thread_cpu_ns_per_io"], v["cpu_ns_per_io"] }'
@@ -191,6 +202,17 @@ bare() {
 # runs fio on the job `iomatrix export fio` writes for the suite (no bare).  With
 # IOMP_EXTRA set, iomatrix runs a second time per round with it added to
 # the defaults, into $T/NAME.iomp.
+# devreads: reads the block device under DEVSTAT completed and merged
+# (/sys/class/block/DEV/stat fields 1 and 2); nothing without DEVSTAT.
+# devreq BEFORE IOS: "requests/IO merges/IO nan nan" since BEFORE (4
+# columns, as goal reads them), or "nan nan nan nan"
+devreads() { [ -n "${DEVSTAT:-}" ] && awk '{ print $1, $2 }' "$DEVSTAT"; }
+devreq() {
+	[ -n "${DEVSTAT:-}" ] && [ -n "$1" ] || { echo "nan nan nan nan"; return 0; }
+	awk -v b="$1" -v n="$2" '{ split(b, x, " ")
+		if (n > 0) printf "%.4f %.4f nan nan\n", ($1 - x[1]) / n, ($2 - x[2]) / n
+		else print "nan nan nan nan" }' "$DEVSTAT"
+}
 measure() {
 	name=$1; path=$2; ieng=$3; ffile=$4; feng=$5; pat=$6; rw=$7; bs=$8; depth=$9
 	shift 9
@@ -198,9 +220,18 @@ measure() {
 	shift 2
 	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"; : >"$T/$name.iomp"
 	: >"$T/$name.fiosys"; : >"$T/$name.variant"
+	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
 	r=1
 	while [ "$r" -le "$ROUNDS" ]; do
+		# PINNED: every tool of round r on CPU (r-1) mod NCPU (taskset;
+		# io-wq workers are not bound by it), so that a round pairs the
+		# tools on the same CPU whatever the CPUs' speeds (see cpuspeed)
+		PIN=""
+		[ -n "${PINNED:-}" ] && [ -n "$PINCPUS" ] && PIN="taskset -c $(( (r - 1) % NCPU ))"
+		q0=$(devreads)
 		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" >>"$T/$name.iom" || return 1
+		devreq "$q0" "$(jq '.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' \
+			"$T/$name.set/cells/0001.json")" >>"$T/${name}q.iom"
 		cp "$T/$name.yaml" "$T/$name.def.yaml"
 		if [ -n "${IOMP_EXTRA:-}" ]; then
 			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra$IOMP_EXTRA" \
@@ -214,13 +245,20 @@ measure() {
 		# default refills after a reap of up to 32: 205-255 K IOPS at 125-
 		# 156 us against the exported job's 318-337 K at 48-51 us on zram
 		# (2026-12-01 22:10 UTC), another workload
-		if [ "$bk" = export ] || [ "$feng" != null ]; then
+		q0=$(devreads)
+		if [ -n "${IOMP_EXTRA:-}" ] && [ "$bk" != fio-thread ]; then
+			# fio's twin is the suite without IOMP_EXTRA (an iomatrix
+			# option fio has no counterpart for)
+			fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.fio" || return 1
+		elif [ "$bk" = export ] || [ "$feng" != null ]; then
 			fio_job "$name" >>"$T/$name.fio" || return 1
 		else
 			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
 		fi
+		devreq "$q0" "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/$name.fio.json")" \
+			>>"$T/${name}q.fio"
 		cat "$T/$name.fiosys.last" >>"$T/$name.fiosys"
-		line="round $r: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
+		line="round $r${PIN:+ (CPU ${PIN#taskset -c })}: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
 		if [ "$bk" = fio-thread ]; then
 			# the fio column ran the export of the last suite iomatrix
 			# ran (IOMP_EXTRA's thread: false: fio's processes); this
@@ -236,6 +274,7 @@ measure() {
 		log "$name: $line"
 		r=$((r + 1))
 	done
+	PIN=""
 }
 
 ROWS=$T/rows
@@ -395,6 +434,7 @@ log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}
 
 # 1) overhead: the null engine
 mkdir -p "$T/null"
+PINNED=1
 if want null && measure null "$T/null" null "" null randread randread 4k 32 "" ""; then
 	goal "null engine 4K randread QD32" "K IOPS" null 1 1000 "" "iom/fio>=20"
 else skiprow "null engine 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio >= 20"; fi
@@ -422,6 +462,18 @@ if [ "$(id -u)" = 0 ] && { want ram || want jobs || want rss; }; then
 fi
 URING_OK=""
 [ -x "$BARE/bare_uring" ] && fio --enghelp=io_uring >/dev/null 2>&1 && URING_OK=1
+# cpuspeed: IOPS of bare_psync pinned to each CPU in turn (0.5 s each, on
+# the RAM device), into $T/cpuspeed: what pinning evens out
+if [ -n "$RAMDEV" ] && [ -n "$PINCPUS" ] && [ -x "$BARE/bare_psync" ] && { want ram || want jobs; }; then
+	c=0; sp=""
+	while [ "$c" -lt "$NCPU" ]; do
+		k=$(taskset -c "$c" "$BARE/bare_psync" "$RAMDEV" 0.5 | sed -n 's/.*iops=\([0-9]*\).*/\1/p')
+		sp="$sp${sp:+, }CPU $c $(( ${k:-0} / 1000 )) K"
+		c=$((c + 1))
+	done
+	echo "$sp" >"$T/cpuspeed"
+	log "CPU speeds (bare_psync pinned): $sp"
+fi
 if [ -n "$RAMDEV" ] && want ram; then
 	# Left unwritten on purpose: reads are served without touching stored
 	# data, so the tools' own per-IO cost dominates (what these rows measure).
@@ -468,17 +520,27 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO, process" uringfx 4 1 "" "-"
 		barenote uringfx "$R io_uring, registerfiles + fixedbufs" 0.9 "an enter per SQE, as fio's default batching (iodepth_batch 1) with these options"
 	else skiprow "$R io_uring, registerfiles + fixedbufs" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
-	# the fastest loop submits a whole reaped batch per enter: the same
-	# here, opted in (every reaped slot re-armed, one enter for all)
-	if [ -n "$URING_OK" ] && measure uringfb "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
-		", registerfiles: true, fixedbufs: true, iodepth_batch: 32, iodepth_batch_complete_min: 1, iodepth_batch_complete_max: 32" \
-		--registerfiles=1 --fixedbufs=1 --iodepth_batch_submit=32 --iodepth_batch_complete_min=1 \
+	# the fastest loop submits a whole reaped batch per enter and, with
+	# its thread pinned, waits for 16 there: one enter that submits and
+	# waits (bare_uring picked wait=16 in 5 of 5 pinned rounds, 2026-12-02
+	# 00:30 UTC; unpinned it picked sep or wait=1).  iomatrix runs the
+	# batched options twice a round: as fio's job has them (fio commits,
+	# then enters again to wait: two enters a turn), held to fio; and with
+	# submit_and_wait, the loop's one enter, which fio has no option for,
+	# held to the loop
+	if [ -n "$URING_OK" ] && IOMP_EXTRA=", submit_and_wait: true" measure uringfb "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-fixed \
+		", registerfiles: true, fixedbufs: true, iodepth_batch: 32, iodepth_batch_complete_min: 16, iodepth_batch_complete_max: 32" \
+		--registerfiles=1 --fixedbufs=1 --iodepth_batch_submit=32 --iodepth_batch_complete_min=16 \
 		--iodepth_batch_complete_max=32; then
-		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32, completions 1..32" "K IOPS" uringfb 1 1000 "" "iom/bare>=0.9"
-		goal "" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.1"
+		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32, completions 16..32" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.1"
 		goal "" "CPU ns/IO" uringfb 3 1 "" "-"
-		barenote uringfb "$R io_uring, fixed + iodepth_batch 32" 0.9
-	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/bare >= 0.90"; fi
+		for x in iom fio bare variant; do
+			cp "$T/uringfb.$([ $x = iom ] && echo iomp || echo $x)" "$T/uringfs.$x"
+		done
+		goal "$R io_uring, the same + submit_and_wait (fio: the job above, it has no such option)" "K IOPS" uringfs 1 1000 "" "iom/bare>=0.9"
+		goal "" "CPU ns/IO" uringfs 3 1 "" "-"
+		barenote uringfs "$R io_uring, fixed + iodepth_batch 32 + submit_and_wait" 0.9 "one enter submits the batch and waits for 16, as submit_and_wait"
+	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
 	if measure psync "$RAMDEV" psync "$RAMDEV" psync randread randread 4k 1 psync ""; then
 		goal "$R psync (pread), QD1" "K IOPS" psync 1 1000 "" "iom/fio>=1.0"
 		goal "" "K IOPS" psync 1 1000 "" "iom/bare>=0.9"
@@ -511,6 +573,8 @@ if [ -n "$RAMDEV" ] && want jobs; then
 	R=$(basename "$RAMDEV")
 	ROWS_SAVE=$ROWS; ROWS=$JROWS
 	for n in ${BENCH_JOBS:-1 2 4 16}; do
+		# one job is one thread: pinned as the rows above; more spread
+		PINNED=""; [ "$n" = 1 ] && PINNED=1
 		if IOMP_EXTRA=", thread: false" measure "j$n" "$RAMDEV" libaio "$RAMDEV" libaio \
 			randread randread 4k 32 fio-thread ", jobs: $n" --numjobs="$n"; then
 			pair "j${n}p" "j$n.iomp" "j$n.fio"
@@ -526,6 +590,7 @@ if [ -n "$RAMDEV" ] && want jobs; then
 		else skiprow "$R libaio jobs=$n" "K IOPS" "failed" "iom/fio 0.90..1.10"; fi
 	done
 	ROWS=$ROWS_SAVE
+	PINNED=1
 elif want jobs; then
 	skiprow "jobs 1, 2, 4, 16 on a RAM device" "K IOPS" "needs root" "-"
 fi
@@ -537,18 +602,37 @@ fi
 D=$DISKDIR/iomatrix-bench.$$
 mkdir -p "$D"
 FILE=$D/iomatrix.disk.0
+# the block device under D: how many reads it completed per IO of each
+# tool, and how many it merged (1M reads on a virtio disk of 254 segments
+# are split into two when the buffer's 4K pages are not contiguous, and
+# merged into 2M when they are and the next one queues behind: one run,
+# 2026-12-02 00:55 UTC, gave iomatrix 1.34 bios per IO, fio 1.09; at equal
+# syscalls the device saw another workload, which the rows below show)
+DEVSTAT=""
+ddev=$(df --output=source "$D" 2>/dev/null | tail -n 1)
+ddev=${ddev##*/}
+[ -n "$ddev" ] && [ -r "/sys/class/block/$ddev/stat" ] && DEVSTAT=/sys/class/block/$ddev/stat
+# devrows NAME: the two device rows under a disk row
+devrows() {
+	[ -n "$DEVSTAT" ] || return 0
+	goal "" "device reads per 100 IOs ($ddev stat)" "${1}q" 1 0.01 "" "-"
+	goal "" "of them merged, per 100 IOs" "${1}q" 2 0.01 "" "-"
+}
 if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 32 export ""; then
 	goal "disk file 4K randread QD32 libaio" "K IOPS" disk4k 1 1000 "" "iom/fio=0.95..1.05"
 	goal "" "lat mean us" disk4k 2 1000 "" "iom/fio=0.90..1.10"
 	goal "" "CPU ns/IO" disk4k 3 1 "" "-"
+	devrows disk4k
 	syscalls disk4k ""
 else skiprow "disk file 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
 if want disk && measure disk1m "$D" libaio "$FILE" libaio read read 1m 8 export ""; then
 	goal "disk file 1M read QD8 libaio" "IOPS (= MB/s ratio)" disk1m 1 1 "" "iom/fio=0.95..1.05"
 	goal "" "lat mean us" disk1m 2 1000 "" "iom/fio=0.90..1.10"
 	goal "" "CPU ns/IO" disk1m 3 1 "" "-"
+	devrows disk1m
 	syscalls disk1m ""
 else skiprow "disk file 1M read QD8" "K IOPS" "not asked or failed" "iom/fio 0.95..1.05"; fi
+DEVSTAT=""
 
 # 4) peak RSS, 16 jobs x QD32 (RAM device if there is one, else the file)
 maxrss() { # CMD... -> peak RSS of the child in KiB on stdout
@@ -578,6 +662,10 @@ else skiprow "peak RSS 16 jobs x QD32" "MiB" "not asked" "iomatrix <= 16 MiB"; f
 echo
 echo "iomatrix vs fio ($(fio --version)) vs the bare loops, median (min-max) of $ROUNDS alternating rounds, ${SECS}s each"
 echo "fio runs the job iomatrix export fio writes for each row's suite (the same workload; the null row: a plain fio command line); ratios are paired per round; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as spread)"
+if [ -n "$PINCPUS" ]; then
+	sp=""; [ -s "$T/cpuspeed" ] && sp="; the CPUs' speeds, bare_psync pinned for 0.5 s each: $(cat "$T/cpuspeed") IOPS"
+	echo "pinned: the single-threaded rows (null, RAM device, jobs=1, disk) run every tool of round r on CPU (r-1) mod $NCPU (taskset), so each ratio pairs the tools on one CPU$sp"
+fi
 echo "CPU ns/IO: iomatrix cpu.ns_per_io (job threads, usr+sys); 'process': iomatrix usr_pct+sys_pct, io-wq/SQPOLL kernel threads included; fio: (usr_cpu+sys_cpu) x runtime / IOs (on io_uring it leaves io-wq out, like our job-thread figure); bare: getrusage of its thread, and of the process for 'process'"
 echo
 echo "| workload | metric | iomatrix | fio | bare loop | iomatrix/fio | iomatrix/bare | fio/bare | goal | met |"
