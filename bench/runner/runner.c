@@ -27,9 +27,6 @@
 #include "worker.h"
 #include "runner_int.h"
 
-/* IO buffers of this size or more go in transparent huge pages */
-#define BUF_HUGE_BYTES (2u << 20)
-
 #define STOP_POLL_NS 100000000ull
 #define WORKER_STACK (256u * 1024)
 
@@ -315,8 +312,8 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	 * 86, its buffers by chance more contiguous; 50-63 with huge pages,
 	 * 2026-12-02).  Where THP is off the advice is ignored. */
 	size_t align = (sh->eng->flags & ENGINE_NEEDS_ALIGN) ? 4096 : 64;
-	bool huge = blen >= BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO);
-	if (posix_memalign(&j->bufs, huge ? BUF_HUGE_BYTES : align, blen))
+	bool huge = blen >= WORKER_BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO);
+	if (posix_memalign(&j->bufs, huge ? WORKER_BUF_HUGE_BYTES : align, blen))
 		return -ENOMEM;
 #ifdef MADV_HUGEPAGE
 	if (huge)

@@ -655,6 +655,14 @@ static void wloop_init(struct wloop *L, struct job *j)
 		return;
 	}
 	L->ctx = job_engine_start(j);
+	/* huge-page read buffers faulted in here, by the job (a job
+	 * process's own pages, not copies of the runner's), before the
+	 * start gate: not by the first IOs of the timed run, where a huge
+	 * page's fault may compact memory first.  Write buffers were
+	 * filled by the runner. */
+	uint64_t blen = (uint64_t)sh->depth * sh->bs;
+	if (blen >= WORKER_BUF_HUGE_BYTES && !sh->writes && !(sh->eng->flags & ENGINE_NO_IO))
+		memset(j->bufs, 0, blen);
 }
 
 /* After the start gate: the values the runner set, the free slots. */

@@ -62,6 +62,10 @@ struct lat_acc {
 	unsigned __int128 sumsq;
 };
 
+/* IO buffers of this size or more are transparent huge pages (runner.c),
+ * faulted in by the job before the start gate (worker.c) */
+#define WORKER_BUF_HUGE_BYTES (2u << 20)
+
 struct job {
 	struct rep_shared *sh;
 	unsigned idx;
