@@ -260,11 +260,11 @@ static void levels(struct fit *f, double interval_s, struct plateaus *out)
 }
 
 const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				bool merge_low, size_t *cliff_at)
+				bool merge_low, size_t *cliff_at, size_t *low_at)
 {
 	double lref = p->p[0].level;
 	const struct plateau *last = &p->p[p->n - 1];
-	size_t k = 1;
+	size_t k = 1, nl = p->n;
 
 	while (k < p->n && p->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
 		k++;
@@ -278,17 +278,33 @@ const char *plateau_levels_rule(const struct plateaus *p, double run_s,
 	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
 	if (need < PLATEAU_CLIFF_MIN_LAST_S)
 		need = PLATEAU_CLIFF_MIN_LAST_S;
+	/* a slower tail: a last plateau lower still, shorter than the rule
+	 * asks and at most half as long as the low plateau before it (a
+	 * throttled 17 MB/s for 2.5 s, then 9 MB/s for the last 0.5 s under
+	 * a loaded machine's stalls).  The lower level is the one before it:
+	 * a last-second stall neither makes a cliff nor hides one. */
+	if (merge_low && p->n >= 3 && p->n - 2 >= k) {
+		const struct plateau *b = &p->p[p->n - 2];
+		if (last->level < b->level && last->dur_s < need &&
+		    2 * last->dur_s <= b->dur_s &&
+		    b->level <= (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
+			nl = p->n - 1;
+			last = b;
+		}
+	}
 	/* the lower level: the last plateau and those just before it at its
 	 * level, within PLATEAU_SAME_LEVEL (a throttled level the fit cut in
 	 * two, 2.2 s and 0.8 s at the same 17 MB/s, is one level of 3 s, not
 	 * a last second; 40 MB/s then 17 MB/s are two levels) */
 	double low_s = merge_low ? 0 : last->dur_s;
-	for (size_t j = p->n; merge_low && j-- > 0 &&
+	for (size_t j = nl; merge_low && j-- > 0 &&
 	     fabs(p->p[j].level - last->level) <= PLATEAU_SAME_LEVEL * last->level;)
 		low_s += p->p[j].dur_s;
 	if (low_s + 1e-9 < need)
 		return "the lower level does not last long enough";
 	*cliff_at = k;
+	if (low_at)
+		*low_at = nl - 1;
 	return NULL;
 }
 
@@ -312,13 +328,13 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	}
 	/* a cliff falls from where the run began: a bump in the middle that
 	 * returns to the starting level is no cache running out */
-	size_t ref = 0, k;
+	size_t ref = 0, k, low = out->n - 1;
 	double lref = out->p[ref].level;
-	const struct plateau *last = &out->p[out->n - 1];
-	if ((out->why_not = plateau_levels_rule(out, run_s, merge_low, &k)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, merge_low, &k, &low)))
 		return;
+	const struct plateau *last = &out->p[low];
 	/* the drop in standard errors of the two plateaus' own noise */
-	struct seg two[2] = { f->s[ref], f->s[out->n - 1] };
+	struct seg two[2] = { f->s[ref], f->s[low] };
 	double sg = seg_sigma(f, two, 2);
 	if (sg < f->sigma_d / 2)
 		sg = f->sigma_d / 2;
@@ -332,6 +348,7 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	}
 	out->cliff = true;
 	out->cliff_at = k;
+	out->low = low;
 }
 
 static int fit_rule(const double *x, size_t n, double interval_s, bool ram,

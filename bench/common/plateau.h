@@ -33,7 +33,9 @@
  *  - the last plateau is the lower level, which (with the plateaus just
  *    before it within PLATEAU_SAME_LEVEL of its level) lasts at least
  *    max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run):
- *    a writeback stall in the last second is never a cliff;
+ *    a writeback stall in the last second is never a cliff, and a
+ *    slower tail after a low level that lasts (shorter than the rule asks,
+ *    at most half the plateau before it) does not hide one;
  *  - the drop from the first plateau to the last is at least
  *    PLATEAU_CLIFF_T standard errors of the noise within the two plateaus
  *    (effective sample sizes), a stricter bar than the merge's because the
@@ -81,6 +83,9 @@ struct plateaus {
 	double rho;                     /* lag-1 autocorrelation of the residuals */
 	bool cliff;                     /* the rule above holds */
 	size_t cliff_at;                /* with cliff: first plateau of the drop */
+	size_t low;                     /* with cliff: the lower level's plateau
+					 * (the last, or the one before a
+					 * slower tail: plateau_levels_rule) */
 	double drop;                    /* 1 - last level / first level (>= 0) */
 	double t;                       /* the drop in standard errors */
 	const char *why_not;            /* without cliff: the rule that failed */
@@ -108,11 +113,15 @@ int plateau_fit_fine(const double *x, size_t n, double interval_s,
  * of run_s seconds, judged from p->p[0]: a later level at least
  * PLATEAU_CLIFF_MIN_DROP below it, no recovery after, the last level that
  * low and (merge_low: with the plateaus just before it at its level) lasting
- * max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run).  NULL when met (*cliff_at: the first low plateau), else the
+ * max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run);
+ * with merge_low a slower tail after it (lower, shorter than that and at
+ * most half as long as the plateau before it) is left out.  NULL when met
+ * (*cliff_at: the first low plateau; *low_at, if not NULL: the lower
+ * level's plateau), else the
  * reason.  The noise test and the run-length and RAM rules are the
  * caller's (plateau_fit, plateau_fit_head). */
 const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				bool merge_low, size_t *cliff_at);
+				bool merge_low, size_t *cliff_at, size_t *low_at);
 
 /*
  * As plateau_fit(), and then the fine samples of the start (fine[0..nf),

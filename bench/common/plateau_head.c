@@ -13,8 +13,7 @@
 static void judge_from_head(struct plateaus *out, double run_s, bool ram, double t)
 {
 	double lref = out->p[0].level;
-	const struct plateau *last = &out->p[out->n - 1];
-	size_t k = 1;
+	size_t k = 1, low = out->n - 1;
 
 	out->cliff = false;
 	out->cliff_at = 0;
@@ -28,11 +27,12 @@ static void judge_from_head(struct plateaus *out, double run_s, bool ram, double
 		out->why_not = "the run is too short to show a cliff";
 		return;
 	}
-	if ((out->why_not = plateau_levels_rule(out, run_s, true, &k)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, true, &k, &low)))
 		return;
 	out->cliff = true;
 	out->cliff_at = k;
-	out->drop = lref > 0 ? 1 - last->level / lref : 0;
+	out->low = low;
+	out->drop = lref > 0 ? 1 - out->p[low].level / lref : 0;
 }
 
 int plateau_fit_head(const double *x, size_t n, double interval_s,

@@ -407,7 +407,9 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	double before = 0;
 	for (size_t k = 0; k < bp; k++)
 		before += pl.p[k].bytes;
-	const struct plateau *last = &pl.p[pl.n - 1];
+	/* the lower level: the last plateau, or the one before a slower
+	 * tail (plateau_levels_rule) */
+	const struct plateau *last = &pl.p[pl.cliff ? pl.low : pl.n - 1];
 	o = cJSON_CreateObject();
 	if (!o || !cJSON_AddBoolToObject(o, "found", pl.cliff) ||
 	    !add_num(o, "samples", (double)n) || !add_num(o, "interval_ns", iv) ||

@@ -113,23 +113,6 @@ static uint64_t tv_ns(struct timeval tv)
 	return (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000ull;
 }
 
-static void fill_buffer(const struct cell *c, struct prng *rng, char *buf, uint64_t len)
-{
-	if (c->data == DATA_ZERO) {
-		memset(buf, 0, len);
-	} else if (c->data == DATA_COMPRESSIBLE) {
-		/* per 4 KiB: the first compress_pct % zero, the rest random */
-		for (uint64_t k = 0; k < len; k += 4096) {
-			uint64_t seg = len - k < 4096 ? len - k : 4096;
-			uint64_t z = seg * c->compress_pct / 100;
-			memset(buf + k, 0, z);
-			prng_fill(rng, buf + k + z, seg - z);
-		}
-	} else {
-		prng_fill(rng, buf, len);
-	}
-}
-
 /* The jobs' files and memory; shm: thread: false, the job array and the
  * histograms are shared memory (jobproc.h). */
 static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles, bool shm)
@@ -320,11 +303,8 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		madvise(j->bufs, blen, MADV_HUGEPAGE);
 #endif
 	placement_bind_memory(pl, j->bufs, blen);
-	if (sh->writes) {
-		struct prng r;
-		prng_seed(&r, sh->seed ^ 0x64617461ull ^ ((uint64_t)i << 32));
-		fill_buffer(c, &r, j->bufs, blen);
-	}
+	/* the job fills (writes) or faults in (reads) its buffers itself,
+	 * before the start gate: worker.c, wloop_init() */
 	for (int d = 0; d < DIR__COUNT; d++) {
 		welford_init(&j->lat[d]);
 		series_init(&j->series[d], cell_interval_ns(c));

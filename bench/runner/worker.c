@@ -631,6 +631,25 @@ static int rate_wait(struct wloop *L)
 	return 0;
 }
 
+/* The data a write buffer starts with: zeros, compress_pct % zeros per
+ * 4 KiB, or random (data:). */
+static void fill_buffer(const struct cell *c, struct prng *rng, char *buf, uint64_t len)
+{
+	if (c->data == DATA_ZERO) {
+		memset(buf, 0, len);
+	} else if (c->data == DATA_COMPRESSIBLE) {
+		/* per 4 KiB: the first compress_pct % zero, the rest random */
+		for (uint64_t k = 0; k < len; k += 4096) {
+			uint64_t seg = len - k < 4096 ? len - k : 4096;
+			uint64_t z = seg * c->compress_pct / 100;
+			memset(buf + k, 0, z);
+			prng_fill(rng, buf + k + z, seg - z);
+		}
+	} else {
+		prng_fill(rng, buf, len);
+	}
+}
+
 /* Slots, engine context and the hot path's copies of the shared values;
  * a failure is recorded in the job (job_fail) and the loop is skipped. */
 static void wloop_init(struct wloop *L, struct job *j)
@@ -655,14 +674,20 @@ static void wloop_init(struct wloop *L, struct job *j)
 		return;
 	}
 	L->ctx = job_engine_start(j);
-	/* huge-page read buffers faulted in here, by the job (a job
-	 * process's own pages, not copies of the runner's), before the
-	 * start gate: not by the first IOs of the timed run, where a huge
-	 * page's fault may compact memory first.  Write buffers were
-	 * filled by the runner. */
+	/* The buffers are filled (writes) or faulted in (huge-page reads)
+	 * here, by the job, before the start gate: a job process gets pages
+	 * of its own instead of copy-on-write copies of the runner's, which
+	 * its first write stamps would make (4K copies: a huge page lost),
+	 * and no fault of the timed run's first IOs compacts memory for a
+	 * huge page. */
 	uint64_t blen = (uint64_t)sh->depth * sh->bs;
-	if (blen >= WORKER_BUF_HUGE_BYTES && !sh->writes && !(sh->eng->flags & ENGINE_NO_IO))
+	if (sh->writes) {
+		struct prng r;
+		prng_seed(&r, sh->seed ^ 0x64617461ull ^ ((uint64_t)j->idx << 32));
+		fill_buffer(L->c, &r, j->bufs, blen);
+	} else if (blen >= WORKER_BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO)) {
 		memset(j->bufs, 0, blen);
+	}
 }
 
 /* After the start gate: the values the runner set, the free slots. */

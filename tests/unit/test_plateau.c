@@ -305,33 +305,63 @@ static void test_lower_level_split_in_two(void **state)
 	size_t k = 99;
 	const double lv[] = { 42e6, 17e6, 17e6 }, dur[] = { 1.1, 2.2, 0.8 };
 	set_levels(&p, lv, dur, 3);
-	assert_null(plateau_levels_rule(&p, 4.1, true, &k));
+	assert_null(plateau_levels_rule(&p, 4.1, true, &k, NULL));
 	assert_int_equal(k, 1);
 	/* a head's fine fit judges the last plateau alone */
-	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, NULL),
 			    "the lower level does not last long enough");
 
 	const double lv2[] = { 42e6, 17e6 }, dur2[] = { 3.3, 0.8 };
 	set_levels(&p, lv2, dur2, 2);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL),
 			    "the lower level does not last long enough");
 
 	/* low, back near the first, low again for 0.8 s: recovered */
 	const double lv3[] = { 42e6, 17e6, 40e6, 17e6 }, dur3[] = { 1.1, 2.2, 0.5, 0.8 };
 	set_levels(&p, lv3, dur3, 4);
-	assert_string_equal(plateau_levels_rule(&p, 4.6, true, &k), "the speed recovered");
+	assert_string_equal(plateau_levels_rule(&p, 4.6, true, &k, NULL), "the speed recovered");
 
 	/* a cache at the head, then 40 MB/s, then 17 MB/s for 0.9 s: two
 	 * levels, the last too short (the head fit of a 2 s start) */
 	const double lv5[] = { 194e6, 40e6, 17e6 }, dur5[] = { 0.06, 1.0, 0.9 };
 	set_levels(&p, lv5, dur5, 3);
-	assert_string_equal(plateau_levels_rule(&p, 1.96, true, &k),
+	assert_string_equal(plateau_levels_rule(&p, 1.96, true, &k, NULL),
+			    "the lower level does not last long enough");
+
+	/* a slower tail after a low level that lasts: the low level is the
+	 * lower level (CI, 2026-12-02: 42, then 17 for 2.5 s, then 9.4 MB/s
+	 * for the last 0.5 s under stalls) */
+	size_t low = 99;
+	const double lv6[] = { 42e6, 17e6, 9.4e6 }, dur6[] = { 1.1, 2.5, 0.5 };
+	set_levels(&p, lv6, dur6, 3);
+	assert_null(plateau_levels_rule(&p, 4.1, true, &k, &low));
+	assert_int_equal(k, 1);
+	assert_int_equal(low, 1);
+	/* the fine fit's rule judges the last plateau alone, tail or not */
+	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, &low),
+			    "the lower level does not last long enough");
+	/* the tail is no tail when it lasts more than half the low plateau
+	 * before it: two levels, the last too short */
+	const double lv7[] = { 42e6, 17e6, 9.4e6 }, dur7[] = { 2.4, 1.0, 0.7 };
+	set_levels(&p, lv7, dur7, 3);
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
+			    "the lower level does not last long enough");
+	/* a tail after a low plateau that is itself too short: no cliff */
+	const double lv8[] = { 42e6, 17e6, 9.4e6 }, dur8[] = { 3.2, 0.6, 0.3 };
+	set_levels(&p, lv8, dur8, 3);
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
+			    "the lower level does not last long enough");
+	/* a stall at the end of a flat run stays no cliff: no low level
+	 * before it */
+	const double lv9[] = { 42e6, 40e6, 9e6 }, dur9[] = { 2.0, 1.6, 0.5 };
+	set_levels(&p, lv9, dur9, 3);
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
 			    "the lower level does not last long enough");
 
 	/* a middle level only 20 % down between: not part of the lower level */
 	const double lv4[] = { 42e6, 33e6, 17e6 }, dur4[] = { 1.1, 2.2, 0.8 };
 	set_levels(&p, lv4, dur4, 3);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL),
 			    "the lower level does not last long enough");
 }
 
