@@ -86,7 +86,7 @@ struct plateaus {
 	size_t low;                     /* with cliff: the lower level's plateau
 					 * (the last, or the one before a
 					 * slower tail: plateau_levels_rule) */
-	double drop;                    /* 1 - last level / first level (>= 0) */
+	double drop;                    /* 1 - lower level / first level (>= 0) */
 	double t;                       /* the drop in standard errors */
 	const char *why_not;            /* without cliff: the rule that failed */
 	bool head;                      /* p[0] was found in the fine samples

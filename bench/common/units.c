@@ -215,3 +215,19 @@ void units_format_duration(uint64_t ns, char *buf, size_t len)
 		off += (size_t)w;
 	}
 }
+
+void units_group_digits(const char *in, char *buf, size_t len)
+{
+	const char *dot = strchr(in, '.');
+	size_t ilen = dot ? (size_t)(dot - in) : strlen(in);
+	size_t start = in[0] == '-' ? 1 : 0, o = 0;
+
+	if (!len)
+		return;
+	for (size_t i = 0; in[i] && o + 1 < len; i++) {
+		if (i > start && i < ilen && (ilen - i) % 3 == 0 && o + 2 < len)
+			buf[o++] = ',';
+		buf[o++] = in[i];
+	}
+	buf[o] = '\0';
+}

@@ -30,5 +30,9 @@ void units_format_size_short(uint64_t bytes, char *buf, size_t len);
 void units_format_size(double bytes, char *buf, size_t len);
 /* Format: "30s", "500ms", "2m", "1m30s". */
 void units_format_duration(uint64_t ns, char *buf, size_t len);
+/* Thousands separators in the integer part of a decimal string, as the
+ * report prints counts: "48200" -> "48,200", "-1234.5" -> "-1,234.5"
+ * (truncated to len - 1 characters). */
+void units_group_digits(const char *in, char *buf, size_t len);
 
 #endif

@@ -409,7 +409,7 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 		before += pl.p[k].bytes;
 	/* the lower level: the last plateau, or the one before a slower
 	 * tail (plateau_levels_rule) */
-	const struct plateau *last = &pl.p[pl.cliff ? pl.low : pl.n - 1];
+	const struct plateau *lower = &pl.p[pl.cliff ? pl.low : pl.n - 1];
 	o = cJSON_CreateObject();
 	if (!o || !cJSON_AddBoolToObject(o, "found", pl.cliff) ||
 	    !add_num(o, "samples", (double)n) || !add_num(o, "interval_ns", iv) ||
@@ -418,7 +418,7 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	    (pl.head && !cJSON_AddBoolToObject(o, "head_from_fine", true)) ||
 	    !add_num(o, "before_bytes", before) ||
 	    !add_num(o, "level1_bw_bytes_s", pl.p[0].level) ||
-	    !add_num(o, "level2_bw_bytes_s", last->level) ||
+	    !add_num(o, "level2_bw_bytes_s", lower->level) ||
 	    !add_num(o, "drop_pct", pl.cliff ? pl.drop * 100.0 : 0) ||
 	    !add_num(o, "median_bw_bytes_s", med) ||
 	    (!pl.cliff && pl.why_not &&

@@ -284,7 +284,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 		if (j->fds[f] < 0)
 			return j->fds[f];
 	}
-	uint64_t blen = (uint64_t)sh->depth * sh->bs;
+	uint64_t blen = worker_buf_bytes(sh);
 	/* O_DIRECT wants page-aligned buffers; an engine that does no IO
 	 * only wants them cache-line aligned.  Buffers of 2 MiB or more are
 	 * 2 MiB aligned and asked to be transparent huge pages, so that a
@@ -292,10 +292,10 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 	 * in 4K pages from a fragmented allocator a 1M read has up to 256
 	 * segments, and a virtio disk that takes 254 splits it in two (a 1M
 	 * QD8 read on this VM: 172 device reads per 100 IOs in 4K pages, fio
-	 * 86, its buffers by chance more contiguous; 50-63 with huge pages,
+	 * 86, its buffers by chance more contiguous; 100 with huge pages,
 	 * 2026-12-02).  Where THP is off the advice is ignored. */
 	size_t align = (sh->eng->flags & ENGINE_NEEDS_ALIGN) ? 4096 : 64;
-	bool huge = blen >= WORKER_BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO);
+	bool huge = worker_bufs_huge(sh);
 	if (posix_memalign(&j->bufs, huge ? WORKER_BUF_HUGE_BYTES : align, blen))
 		return -ENOMEM;
 #ifdef MADV_HUGEPAGE

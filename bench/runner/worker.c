@@ -680,13 +680,12 @@ static void wloop_init(struct wloop *L, struct job *j)
 	 * its first write stamps would make (4K copies: a huge page lost),
 	 * and no fault of the timed run's first IOs compacts memory for a
 	 * huge page. */
-	uint64_t blen = (uint64_t)sh->depth * sh->bs;
 	if (sh->writes) {
 		struct prng r;
 		prng_seed(&r, sh->seed ^ 0x64617461ull ^ ((uint64_t)j->idx << 32));
-		fill_buffer(L->c, &r, j->bufs, blen);
-	} else if (blen >= WORKER_BUF_HUGE_BYTES && !(sh->eng->flags & ENGINE_NO_IO)) {
-		memset(j->bufs, 0, blen);
+		fill_buffer(L->c, &r, j->bufs, worker_buf_bytes(sh));
+	} else if (worker_bufs_huge(sh)) {
+		memset(j->bufs, 0, worker_buf_bytes(sh));
 	}
 }
 

@@ -56,15 +56,28 @@ struct rep_shared {
 	bool go;
 };
 
+/* A job's IO buffers: one slot of bs bytes per unit of depth.  Of 2 MiB or
+ * more (and an engine that does IO) they are 2 MiB aligned transparent
+ * huge pages (runner.c, job_setup), which the job faults in before the
+ * start gate (worker.c, wloop_init). */
+#define WORKER_BUF_HUGE_BYTES (2u << 20)
+
+static inline uint64_t worker_buf_bytes(const struct rep_shared *sh)
+{
+	return (uint64_t)sh->depth * sh->bs;
+}
+
+static inline bool worker_bufs_huge(const struct rep_shared *sh)
+{
+	return worker_buf_bytes(sh) >= WORKER_BUF_HUGE_BYTES &&
+	       !(sh->eng->flags & ENGINE_NO_IO);
+}
+
 /* Exact integer moments of a block of latencies, folded into Welford. */
 struct lat_acc {
 	uint64_t n, sum, min, max;
 	unsigned __int128 sumsq;
 };
-
-/* IO buffers of this size or more are transparent huge pages (runner.c),
- * faulted in by the job before the start gate (worker.c) */
-#define WORKER_BUF_HUGE_BYTES (2u << 20)
 
 struct job {
 	struct rep_shared *sh;

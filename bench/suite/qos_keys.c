@@ -417,18 +417,6 @@ void qos_text_process(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "linear");
 }
 
-/* 10000 -> "10,000", as the report prints counts */
-static void add_grouped(struct sbuf *b, unsigned long long v)
-{
-	char d[32];
-	int n = snprintf(d, sizeof(d), "%llu", v);
-	for (int i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			sbuf_adds(b, ",");
-		sbuf_addf(b, "%c", d[i]);
-	}
-}
-
 void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b)
 {
 	const struct load_sweep *s = &c->load_sweep;
@@ -445,7 +433,10 @@ void qos_text_sweep(const struct cell *c, enum key_text how, struct sbuf *b)
 		for (unsigned i = 0; i < s->niops; i++) {
 			if (i)
 				sbuf_adds(b, i + 1 == s->niops ? " and " : ", ");
-			add_grouped(b, (unsigned long long)s->iops[i]);
+			char d[32], g[48];
+			snprintf(d, sizeof(d), "%llu", (unsigned long long)s->iops[i]);
+			units_group_digits(d, g, sizeof(g));
+			sbuf_adds(b, g);
 		}
 		sbuf_adds(b, " IOPS");
 	} else {

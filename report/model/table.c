@@ -10,23 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/units.h"
 #include "report.h"
 #include "suite/keys.h"
-
-/* Insert thousands separators into the integer part of a decimal string. */
-static void add_commas(const char *in, char *buf, size_t len)
-{
-	const char *dot = strchr(in, '.');
-	size_t ilen = dot ? (size_t)(dot - in) : strlen(in);
-	size_t start = in[0] == '-' ? 1 : 0, o = 0;
-
-	for (size_t i = 0; in[i] && o + 1 < len; i++) {
-		if (i > start && i < ilen && (ilen - i) % 3 == 0 && o + 2 < len)
-			buf[o++] = ',';
-		buf[o++] = in[i];
-	}
-	buf[o] = '\0';
-}
 
 void fmt_sig3(double v, char *buf, size_t len)
 {
@@ -58,7 +44,7 @@ void fmt_sig3(double v, char *buf, size_t len)
 			dec = 12;
 		snprintf(tmp, sizeof(tmp), "%.*f", dec, v);
 	}
-	add_commas(tmp, buf, len);
+	units_group_digits(tmp, buf, len);
 }
 
 /* How awkward a number reads in a table: 0.00273 or 348,000 are worse than

@@ -226,6 +226,7 @@ static const char *const one_variants[] = {
 	"one", "one,regring", "one,after", "one,after,regring",
 };
 #define NONE_VARIANTS (sizeof(one_variants) / sizeof(one_variants[0]))
+_Static_assert(NONE_VARIANTS <= NVARIANTS, "calibrate counts IOs in an array of NVARIANTS");
 
 /* Calibration: 4 alternating slices of 30 ms per candidate (under a
  * second in all); the mode string with the most IOs in total goes into
@@ -233,7 +234,7 @@ static const char *const one_variants[] = {
 static int calibrate(const char *const *cand, size_t ncand, int with_fixed, char *out,
 		     size_t outlen)
 {
-	uint64_t ios[16] = { 0 };
+	uint64_t ios[NVARIANTS] = { 0 };
 	char mode[64];
 	for (int round = 0; round < 4; round++)
 		for (size_t v = 0; v < ncand; v++) {

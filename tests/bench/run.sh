@@ -204,12 +204,13 @@ bare() {
 # the defaults, into $T/NAME.iomp.
 # devreads: reads the block device under DEVSTAT completed and merged
 # (/sys/class/block/DEV/stat fields 1 and 2); nothing without DEVSTAT.
-# devreq BEFORE IOS: "requests/IO merges/IO nan nan" since BEFORE (4
-# columns, as goal reads them), or "nan nan nan nan"
+# devreq BEFORE JSON FILTER: "requests/IO merges/IO nan nan" since
+# BEFORE, the IOs counted by jq FILTER in JSON (4 columns, as goal reads
+# them), or "nan nan nan nan"
 devreads() { [ -n "${DEVSTAT:-}" ] && awk '{ print $1, $2 }' "$DEVSTAT"; }
 devreq() {
 	[ -n "${DEVSTAT:-}" ] && [ -n "$1" ] || { echo "nan nan nan nan"; return 0; }
-	awk -v b="$1" -v n="$2" '{ split(b, x, " ")
+	awk -v b="$1" -v n="$(jq "$3" "$2")" '{ split(b, x, " ")
 		if (n > 0) printf "%.4f %.4f nan nan\n", ($1 - x[1]) / n, ($2 - x[2]) / n
 		else print "nan nan nan nan" }' "$DEVSTAT"
 }
@@ -230,8 +231,8 @@ measure() {
 		[ -n "${PINNED:-}" ] && [ -n "$PINCPUS" ] && PIN="taskset -c $(( (r - 1) % NCPU ))"
 		q0=$(devreads)
 		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" >>"$T/$name.iom" || return 1
-		devreq "$q0" "$(jq '.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' \
-			"$T/$name.set/cells/0001.json")" >>"$T/${name}q.iom"
+		devreq "$q0" "$T/$name.set/cells/0001.json" \
+			'.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' >>"$T/${name}q.iom"
 		cp "$T/$name.yaml" "$T/$name.def.yaml"
 		if [ -n "${IOMP_EXTRA:-}" ]; then
 			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra$IOMP_EXTRA" \
@@ -255,7 +256,7 @@ measure() {
 		else
 			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
 		fi
-		devreq "$q0" "$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$T/$name.fio.json")" \
+		devreq "$q0" "$T/$name.fio.json" '[.jobs[] | .read.total_ios + .write.total_ios] | add' \
 			>>"$T/${name}q.fio"
 		cat "$T/$name.fiosys.last" >>"$T/$name.fiosys"
 		line="round $r${PIN:+ (CPU ${PIN#taskset -c })}: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
@@ -534,9 +535,9 @@ if [ -n "$RAMDEV" ] && want ram; then
 		--iodepth_batch_complete_max=32; then
 		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32, completions 16..32" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.1"
 		goal "" "CPU ns/IO" uringfb 3 1 "" "-"
-		for x in iom fio bare variant; do
-			cp "$T/uringfb.$([ $x = iom ] && echo iomp || echo $x)" "$T/uringfs.$x"
-		done
+		# the submit_and_wait runs against the same rounds' fio and loop
+		cp "$T/uringfb.iomp" "$T/uringfs.iom"; cp "$T/uringfb.fio" "$T/uringfs.fio"
+		cp "$T/uringfb.bare" "$T/uringfs.bare"; cp "$T/uringfb.variant" "$T/uringfs.variant"
 		goal "$R io_uring, the same + submit_and_wait (fio: the job above, it has no such option)" "K IOPS" uringfs 1 1000 "" "iom/bare>=0.9"
 		goal "" "CPU ns/IO" uringfs 3 1 "" "-"
 		barenote uringfs "$R io_uring, fixed + iodepth_batch 32 + submit_and_wait" 0.9 "one enter submits the batch and waits for 16, as submit_and_wait"

@@ -340,23 +340,20 @@ static void test_lower_level_split_in_two(void **state)
 	/* the fine fit's rule judges the last plateau alone, tail or not */
 	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, &low),
 			    "the lower level does not last long enough");
-	/* the tail is no tail when it lasts more than half the low plateau
-	 * before it: two levels, the last too short */
-	const double lv7[] = { 42e6, 17e6, 9.4e6 }, dur7[] = { 2.4, 1.0, 0.7 };
-	set_levels(&p, lv7, dur7, 3);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
-			    "the lower level does not last long enough");
-	/* a tail after a low plateau that is itself too short: no cliff */
-	const double lv8[] = { 42e6, 17e6, 9.4e6 }, dur8[] = { 3.2, 0.6, 0.3 };
-	set_levels(&p, lv8, dur8, 3);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
-			    "the lower level does not last long enough");
-	/* a stall at the end of a flat run stays no cliff: no low level
-	 * before it */
-	const double lv9[] = { 42e6, 40e6, 9e6 }, dur9[] = { 2.0, 1.6, 0.5 };
-	set_levels(&p, lv9, dur9, 3);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
-			    "the lower level does not last long enough");
+	/* no cliff, tail or not (4.1 s runs): a tail as long as more than
+	 * half the low plateau before it is a level of its own, the last too
+	 * short; a tail after a low plateau itself too short; a stall at the
+	 * end of a flat run (no low level before it) */
+	const double tails[][2][3] = {
+		{ { 42e6, 17e6, 9.4e6 }, { 2.4, 1.0, 0.7 } },
+		{ { 42e6, 17e6, 9.4e6 }, { 3.2, 0.6, 0.3 } },
+		{ { 42e6, 40e6, 9e6 }, { 2.0, 1.6, 0.5 } },
+	};
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		set_levels(&p, tails[i][0], tails[i][1], 3);
+		assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
+				    "the lower level does not last long enough");
+	}
 
 	/* a middle level only 20 % down between: not part of the lower level */
 	const double lv4[] = { 42e6, 33e6, 17e6 }, dur4[] = { 1.1, 2.2, 0.8 };

@@ -128,6 +128,26 @@ static void test_format_human(void **state)
 	assert_string_equal(b, "512 B");
 }
 
+/* Thousands separators: counts, negatives, decimals, truncation. */
+static void test_group_digits(void **state)
+{
+	char b[32];
+	(void)state;
+	const char *cases[][2] = {
+		{ "0", "0" }, { "999", "999" }, { "1000", "1,000" },
+		{ "48200", "48,200" }, { "1234567", "1,234,567" },
+		{ "-1234.5", "-1,234.5" }, { "-999", "-999" }, { "0.590", "0.590" },
+		{ "12345.678", "12,345.678" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		units_group_digits(cases[i][0], b, sizeof(b));
+		assert_string_equal(b, cases[i][1]);
+	}
+	/* never past the buffer: the digits that fit, no dangling comma */
+	units_group_digits("1234567", b, 6);
+	assert_string_equal(b, "1,234");
+}
+
 static void test_format_duration(void **state)
 {
 	char b[32];
@@ -168,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_format_short),
 		cmocka_unit_test(test_format_human),
+		cmocka_unit_test(test_group_digits),
 		cmocka_unit_test(test_format_duration),
 		cmocka_unit_test(test_duration_roundtrip),
 	};
