@@ -35,7 +35,7 @@ endif
 # The warnings live here, not in CFLAGS ?=, so `make CFLAGS=-O0` keeps them.
 override CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
-	-Ibench -Ireport $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -Ireport -Icmd $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
@@ -56,18 +56,19 @@ endif
 GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 GIT_DIRTY := $(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 
-# Sources are found in the rooms: bench/ (commands), bench/*/ (one folder per
-# concern) and report/.  Header dependencies come from -MMD -MP.
-VERSION_SRC := bench/common/version.c
-LIB_SRC := $(filter-out bench/main.c $(VERSION_SRC),$(wildcard bench/*.c bench/*/*.c report/*.c report/*/*.c))
+# Sources are found in the rooms: cmd/ (the commands, above both halves),
+# bench/*/ (one folder per concern of making sets) and report/ (reading
+# them).  Header dependencies come from -MMD -MP.
+VERSION_SRC := bench/util/version.c
+LIB_SRC := $(filter-out cmd/main.c $(VERSION_SRC),$(wildcard cmd/*.c cmd/*/*.c bench/*/*.c report/*.c report/*/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
-VERSION_OBJ := $(BUILD)/bench/common/version.o
-MAIN_OBJ := $(BUILD)/bench/main.o $(VERSION_OBJ)
+VERSION_OBJ := $(BUILD)/bench/util/version.o
+MAIN_OBJ := $(BUILD)/cmd/main.o $(VERSION_OBJ)
 BIN := $(BUILD)/iomatrix
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-DEPS := $(wildcard $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d)
+DEPS := $(wildcard $(BUILD)/cmd/*.d $(BUILD)/cmd/*/*.d $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d)
 
 .PHONY: all deps test demo bench crosscheck fidelity fuzz install clean check-deps check-layers units man \
 	build-deps iomatrix bare
@@ -195,7 +196,7 @@ fidelity: deps
 
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -O1 -g -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
-	-Ibench -Ireport -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+	-Ibench -Ireport -Icmd -I. $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz: deps
 	$(Q)mkdir -p build/fuzz

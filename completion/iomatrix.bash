@@ -1,5 +1,5 @@
 # bash completion for iomatrix.  What to offer comes from the program
-# itself, `iomatrix --complete -- WORD...` (bench/common/optspec.h), which
+# itself, `iomatrix --complete -- WORD...` (bench/util/optspec.h), which
 # answers from the same option tables that make each command's usage and
 # `iomatrix --help`, so the three cannot drift apart: candidate words one
 # per line, or @dir / @file / @suite to complete a path.  Installed to

@@ -20,7 +20,7 @@ eval "$(sed -n '/^layer() {/,/^}/p' "$here/check_layers.sh")"
 cd "${1:-$here/..}" || exit 2
 B=${2:-build/default}
 command -v nm >/dev/null 2>&1 || { echo "check-cycles: nm not installed (binutils)"; exit 77; }
-objs=$(find "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
+objs=$(find "$B/cmd" "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
 [ -n "$objs" ] || { echo "check-cycles: no objects under $B (build first)"; exit 77; }
 tmp=$(mktemp -d /tmp/check-cycles.XXXXXX) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -41,13 +41,13 @@ awk '$1 == "D" { def[$2] = $3; next }
      END { for (i in use) { split(use[i], p, " "); if (p[2] in def && def[p[2]] != p[1]) print p[1], def[p[2]] } }' \
 	"$tmp/syms" | sort -u > "$tmp/calls"
 
-ls bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch] 2>/dev/null > "$tmp/files"
+ls cmd/*.[ch] cmd/*/*.[ch] bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch] 2>/dev/null > "$tmp/files"
 # shellcheck disable=SC2046
 awk 'NR == FNR { have[$0]; next }
 	FNR == 1 { dir = FILENAME; sub(/\/[^\/]*$/, "", dir) }
 	/^[ \t]*#[ \t]*include[ \t]*"/ {
 		inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
-		n = split(dir "/" inc " bench/" inc " report/" inc, t, " ")
+		n = split(dir "/" inc " bench/" inc " report/" inc " cmd/" inc, t, " ")
 		for (i = 1; i <= n; i++) if (t[i] in have) { print FILENAME, t[i]; break }
 	}' "$tmp/files" $(cat "$tmp/files") | sort -u > "$tmp/incs"
 

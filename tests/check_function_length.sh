@@ -11,7 +11,7 @@
 # (default: this repository).
 root=${1:-$(dirname "$0")/..}
 limit=150
-find "$root/bench" "$root/report" -name '*.c' | sort | xargs awk -v limit="$limit" '
+find "$root/cmd" "$root/bench" "$root/report" -name '*.c' | sort | xargs awk -v limit="$limit" '
 FNR == 1 { infn = 0; prev = ""; sig = "" }
 {
 	if (!infn && /^\{/ && prev ~ /\)[ \t]*$/) {
@@ -35,7 +35,7 @@ END {
 }' || exit 1
 # files: the same tree, one line per file over the limit
 flimit=1000
-long=$(find "$root/bench" "$root/report" -name '*.c' | sort | xargs wc -l |
+long=$(find "$root/cmd" "$root/bench" "$root/report" -name '*.c' | sort | xargs wc -l |
 	awk -v l="$flimit" '$2 != "total" && $1 > l { printf "%s is %d lines (limit %d): split it\n", $2, $1, l }')
 if [ -n "$long" ]; then
 	echo "$long"

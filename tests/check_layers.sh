@@ -1,21 +1,26 @@
 #!/bin/sh
 # check_layers.sh - includes point down the layers, never up or sideways:
 #
-#   bench/common     0  errors, units, sha256, statistics, strings, files,
-#                       the repetition structure
-#   bench/engines    1  the IO engines behind struct engine and their
+#   bench/util       0  errors, units, sha256, strings, files, options,
+#                       the test hook: utilities with no domain in them
+#   bench/stats      1  the domain math: histograms and Welford moments,
+#                       the repetition structure, Student-t, plateaus and
+#                       cliffs, steady state, QoS schedules and knees,
+#                       random distributions and the random map
+#   bench/engines    2  the IO engines behind struct engine and their
 #                       registry (names, capabilities)
-#   bench/suite      2  key table, YAML, expansion, cell, fio mapping
+#   bench/suite      3  key table, YAML, expansion, cell, fio mapping
 #                       (validates engine names against the registry)
-#   bench/host       2  fingerprint, safety checks
-#   bench/runner     3  runner, layout, workers
-#   bench/resultset  4  the one reader and writer of result sets
-#   bench/import     5  fio / sysbench / CSV importers
-#   bench/fleet      5  ssh transport, the agent protocol, run's fleet options
-#   bench/pts        5  SNIA PTS orchestration: the SSD plan and run_ssd
-#   bench/reproduce  5  reproduce's checks: device mapping, imported sets'
-#                       parameters
-#   bench/           6  the commands and main.c
+#   bench/host       3  fingerprint, safety checks
+#   bench/runner     4  runner, layout, workers
+#   bench/resultset  5  the one reader and writer of result sets, and
+#                       their checksums
+#   bench/import     6  fio / sysbench / CSV importers
+#   bench/fleet      6  ssh transport, the agent protocol, run's fleet options
+#   bench/pts        6  SNIA PTS orchestration: the SSD plan and run_ssd
+#   bench/reproduce  6  what a received set may decide: device mapping,
+#                       imported sets' parameters
+#   bench/share      6  pack and unpack: sets as one file
 #   report/model     7  the report model: sets loaded into devices, workload
 #                       groups, warnings, summary; the optional sections
 #                       (fleet, SSD) and their table, model/section.h
@@ -24,10 +29,11 @@
 #   report/charts    9  gnuplot charts of a model (section charts through
 #                       the table's charts hook)
 #   report/compare  10  compare and the statistics of a verdict (ratio)
-#   report/archive  11  history, change points, the static site
-#   report          12  the report commands and report/sections.c, the one
-#                       file that names every section (its rows point into
-#                       model/ and charts/)
+#   report/reproduce 11 a reproduction's verdicts and its report section
+#   report/archive  12  history, change points, the static site
+#   cmd             14  the commands room above both halves: main.c, the
+#                       command table, every cmd_*.c, and sections.c, the
+#                       one file that names every optional report section
 #
 # A file may include its own folder's headers and any header of a lower
 # layer.  Exit 1 with one line per offending include.  Argument: the tree
@@ -35,24 +41,26 @@
 cd "${1:-$(dirname "$0")/..}" || exit 2
 layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads this too)
 	case "$1" in
-	bench/common) echo 0 ;; bench/engines) echo 1 ;;
-	bench/suite|bench/host) echo 2 ;; bench/runner) echo 3 ;;
-	bench/resultset) echo 4 ;; bench/import|bench/fleet|bench/pts|bench/reproduce) echo 5 ;;
-	bench) echo 6 ;; report/model) echo 7 ;; report/render) echo 8 ;;
+	bench/util) echo 0 ;; bench/stats) echo 1 ;; bench/engines) echo 2 ;;
+	bench/suite|bench/host) echo 3 ;; bench/runner) echo 4 ;;
+	bench/resultset) echo 5 ;;
+	bench/import|bench/fleet|bench/pts|bench/reproduce|bench/share) echo 6 ;;
+	report/model) echo 7 ;; report/render) echo 8 ;;
 	report/charts) echo 9 ;; report/compare) echo 10 ;;
-	report/archive) echo 11 ;; report) echo 12 ;; *) echo "" ;;
+	report/reproduce) echo 11 ;; report/archive) echo 12 ;;
+	report) echo 13 ;; cmd) echo 14 ;; *) echo "" ;;
 	esac
 }
 # the folders' layers, for awk
-map=$(find bench report -type d | sort | while read -r d; do echo "$d=$(layer "$d")"; done)
+map=$(find cmd bench report -type d | sort | while read -r d; do echo "$d=$(layer "$d")"; done)
 # One awk pass over every include (the shell loop forked a few processes
 # per include: 1.5 s a run, and the tests run it a dozen times).
 {
-	find bench report -name '*.[ch]' | sort | sed 's/^/F /'
-	for f in bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
+	find cmd bench report -name '*.[ch]' | sort | sed 's/^/F /'
+	for f in cmd/*.[ch] cmd/*/*.[ch] bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
 		[ -f "$f" ] && sed -n "s|^[ \t]*#[ \t]*include[ \t]*\"\([^\"]*\)\".*|I $f \1|p" "$f"
 	done
-	for f in bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
+	for f in cmd/*.[ch] cmd/*/*.[ch] bench/*.[ch] bench/*/*.[ch] report/*.[ch] report/*/*.[ch]; do
 		[ -f "$f" ] && echo "S $f"
 	done
 } | awk -v map="$map" '
@@ -93,9 +101,10 @@ $1 == "I" {
 	n++
 	if (norm(dir "/" inc) in exists) tdir = dirname(norm(dir "/" inc))
 	else if (norm("bench/" inc) in exists) tdir = dirname(norm("bench/" inc))
-	else if (dir ~ /^report/ && norm("report/" inc) in exists) tdir = dirname(norm("report/" inc))
+	else if (dir ~ /^(report|cmd)/ && norm("report/" inc) in exists) tdir = dirname(norm("report/" inc))
+	else if (norm("cmd/" inc) in exists) tdir = dirname(norm("cmd/" inc))
 	else {
-		print "check-layers: " f ": include \"" inc "\" not found under " dir "/ or bench/"
+		print "check-layers: " f ": include \"" inc "\" not found under " dir "/, bench/, report/ or cmd/"
 		bad = 1; next
 	}
 	if (tdir == dir) next

@@ -33,7 +33,7 @@ ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
 
-# The pause of the test hooks (bench/common/testhook.h): hook_wait FIFO
+# The pause of the test hooks (bench/util/testhook.h): hook_wait FIFO
 # prints the line of a run paused at IOMATRIX_TEST_HOOK, hook_go FIFO lets
 # it go on.  Each gives up after 30 s (a hang guard for a binary that never
 # pauses, which the test then reports; not a timing).

@@ -18,8 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/version.h"
+#include "util/fsutil.h"
+#include "util/version.h"
 #include "fleet/merge.h"
 #include "suite/suite.h"
 

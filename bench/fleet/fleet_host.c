@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/version.h"
+#include "util/version.h"
 #include "resultset/cellcheck.h"
 #include "suite/suite.h"
 

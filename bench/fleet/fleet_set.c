@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
-#include "common/version.h"
+#include "util/fsutil.h"
+#include "util/version.h"
 #include "fleet/merge.h"
 #include "host/safety.h"
 #include "resultset/fleetfile.h"

@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/rep.h"
+#include "stats/rep.h"
 
 /*
  * Read one repetition object of a cell file (results/README.md REP) into

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/cliopt.h"
+#include "util/cliopt.h"
 #include "fleet/fleet.h"
 #include "run_fleet.h"
 #include "suite/suite.h"

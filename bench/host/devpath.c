@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "common/sbuf.h"
-#include "common/suggest.h"
+#include "util/sbuf.h"
+#include "util/suggest.h"
 #include "devpath.h"
 
 /* Is st_dev that of a mount whose type is devtmpfs? */

@@ -26,12 +26,12 @@
 #include <liburing.h>
 #endif
 
-#include "common/ramkind.h"
-#include "common/sbuf.h"
-#include "common/version.h"
+#include "util/ramkind.h"
+#include "util/sbuf.h"
+#include "util/version.h"
 #include "fingerprint.h"
 #include "fpkeys.h"
-#include "common/sha256.h"
+#include "util/sha256.h"
 
 int sysfs_read(const char *path, char *buf, size_t len)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/ramkind.h"
+#include "util/ramkind.h"
 #include "run_devices.h"
 #include "fpkeys.h"
 

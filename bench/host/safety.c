@@ -19,7 +19,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "fingerprint.h"
 #include "safety.h"
 #include "scratch.h"

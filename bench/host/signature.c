@@ -9,7 +9,7 @@
 
 #include <blkid.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "signature.h"
 
 /* A value from the device: printable ASCII only (a label may hold escape

@@ -12,7 +12,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/rep.h"
+#include "stats/rep.h"
 
 /* Accumulates the entries of one job (numjobs without group_reporting). */
 struct fio_acc {

@@ -18,18 +18,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/sbuf.h"
-#include "common/version.h"
+#include "util/fsutil.h"
+#include "util/sbuf.h"
+#include "util/version.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
 #include "host/fpkeys.h"
 #include "import.h"
 #include "resultset/resultset.h"
 #include "resultset/tmpdir.h"
-#include "common/sha256.h"
-#include "common/units.h"
-#include "common/testhook.h"
+#include "util/sha256.h"
+#include "util/units.h"
+#include "util/testhook.h"
 
 #define IMPORT_MAX_FILE (256u << 20)
 

@@ -20,8 +20,8 @@
 #include <cjson/cJSON.h>
 
 #include "suite/cell.h"
-#include "common/errlist.h"
-#include "common/rep.h"
+#include "util/errlist.h"
+#include "stats/rep.h"
 
 struct import_cell {
 	struct cell params;         /* id is assigned by import_set_write;

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "import.h"
-#include "common/units.h"
+#include "util/units.h"
 
 enum col {
 	COL_DEVICE, COL_PATTERN, COL_BS, COL_IOPS, COL_LAT_MS, COL_MB_S,

@@ -15,11 +15,11 @@
 #include <time.h>
 
 #include "engines/engine.h"
-#include "common/randdist.h"
+#include "stats/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
 #include "fio_lat.h"
-#include "common/units.h"
+#include "util/units.h"
 
 struct fio_doc {
 	const char *path;

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "import.h"
-#include "common/units.h"
+#include "util/units.h"
 
 /* One run as read from the log; -1 means "not seen". */
 struct sb_run {

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/fsutil.h"
-#include "common/units.h"
-#include "common/testhook.h"
+#include "util/fsutil.h"
+#include "util/units.h"
+#include "util/testhook.h"
 #include "host/purge.h"
 #include "resultset/ptsfile.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ssd_plan.h"
-#include "common/units.h"
+#include "util/units.h"
 
 static uint64_t rep_ns(const struct cell *c)
 {

@@ -1,10 +1,10 @@
 /*
  * reproduce.h - what `iomatrix reproduce` checks before it hands a set's own
- * suite to run's code path (bench/cmd_reproduce.c): that every device of
+ * suite to run's code path (cmd/cmd_reproduce.c): that every device of
  * the set is mapped to a local path, and that an imported set carries
  * every parameter a re-run needs (fio's JSON echoes its job options; a CSV
  * of published figures does not say how big or how long).  The verdicts
- * are report/compare/repro.h's.
+ * are report/reproduce/repro.h's.
  *
  * Functions return 0, or -1 with the whole message (naming the fix) in err.
  */
@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "resultset/reprofile.h"
 
 /* Every device of o's manifest has a "NAME=PATH" among maps, and every map

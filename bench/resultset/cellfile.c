@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/cliff.h"
-#include "common/interval.h"
-#include "common/plateau.h"
+#include "stats/cliff.h"
+#include "stats/interval.h"
+#include "stats/plateau.h"
 #include "resultset.h"
 
 /* ---- histogram ---- */

@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 
 void resultset_cell_name(int id, char *buf, size_t len)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cells.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "rset.h"
 
 /* SETDIR/SUB/DEV.json, making SUB first. */

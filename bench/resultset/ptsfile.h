@@ -18,8 +18,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/rep.h"
-#include "common/steady.h"
+#include "stats/rep.h"
+#include "stats/steady.h"
 #include "resultset.h"
 #include "suite/cell.h"
 

@@ -20,7 +20,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/qos.h"
+#include "stats/qos.h"
 
 struct sweep_data {
 	double max_iops;

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
-#include "common/sha256.h"
+#include "util/fsutil.h"
+#include "util/sha256.h"
 #include "rset.h"
 #include "schema.h"
 

@@ -5,7 +5,7 @@
  * manifest.json, and reading an original set the way `iomatrix reproduce`
  * needs it (its manifest bytes and hash, its suite.yaml checked against
  * the manifest's suite sha256).  The verdicts are computed by whoever reads
- * both sets (report/compare/repro.h); only the JSON lives here.
+ * both sets (report/reproduce/repro.h); only the JSON lives here.
  *
  * Functions return 0 or -errno with a message in err (lower-case, subject
  * quoted).

@@ -1,7 +1,7 @@
 /*
  * resultset.c - the on-disk result set: a uniquely named directory holding
  * manifest.json, suite.yaml, plan.json and cells/NNNN.json.  Every file goes
- * through atomic_write_file() (temp, fsync, rename, fsync of the directory)
+ * through fsutil_write_atomic() (temp, fsync, rename, fsync of the directory)
  * so that a crash or SIGKILL never leaves a half-written file behind.
  */
 #include <dirent.h>
@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"

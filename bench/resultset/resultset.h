@@ -24,7 +24,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/rep.h"
+#include "stats/rep.h"
 #include "schema.h"
 #include "suite/cell.h"
 

@@ -13,13 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "cells.h"
 #include "rset.h"
 #include "cellcheck.h"
-#include "common/stats.h"
-#include "common/interval.h"
-#include "common/sysload.h"
+#include "stats/stats.h"
+#include "stats/interval.h"
+#include "util/sysload.h"
 
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end

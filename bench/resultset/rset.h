@@ -23,8 +23,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/dir.h"
-#include "common/errlist.h"
+#include "util/dir.h"
+#include "util/errlist.h"
 #include "suite/cell.h"
 #include "schema.h"
 

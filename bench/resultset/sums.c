@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/sbuf.h"
+#include "util/fsutil.h"
+#include "util/sbuf.h"
 
 struct went {
 	char *path;

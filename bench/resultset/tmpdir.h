@@ -16,7 +16,7 @@
 
 #include <sys/types.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 
 #define RESULTSET_TMP_UNPACK FSUTIL_TMP_PREFIX "unpack."
 #define RESULTSET_TMP_IMPORTING ".importing."

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/steady.h"
+#include "stats/steady.h"
 #include "runner.h"
 #include "run_progress.h"
 

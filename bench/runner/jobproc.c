@@ -9,7 +9,7 @@
  * core, fio thread=1 and iomatrix's threads 0.4 each.
  */
 #include "jobproc.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -21,10 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/testhook.h"
+#include "util/fsutil.h"
+#include "util/testhook.h"
 #include "engines/engine.h"
-#include "common/prng.h"
+#include "stats/prng.h"
 #include "host/safety.h"
 #include "host/devpath.h"
 #include "host/scratch.h"

@@ -23,9 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/prng.h"
-#include "common/randdist.h"
-#include "common/randmap.h"
+#include "stats/prng.h"
+#include "stats/randdist.h"
+#include "stats/randmap.h"
 #include "suite/cell.h"
 
 enum offsets_mode { OFFSETS_MAP, OFFSETS_UNIFORM, OFFSETS_DIST };

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/cpulist.h"
+#include "util/cpulist.h"
 
 #ifdef HAVE_LIBNUMA
 #include <numa.h>

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/rep.h"
+#include "stats/rep.h"
 #include "runner.h"
 #include "suite/cell.h"
 

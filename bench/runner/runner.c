@@ -19,9 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "engines/engine.h"
-#include "common/prng.h"
+#include "stats/prng.h"
 #include "jobproc.h"
 #include "placement.h"
 #include "worker.h"

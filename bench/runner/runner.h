@@ -19,7 +19,7 @@
 #include <sys/types.h>
 
 #include "suite/cell.h"
-#include "common/rep.h"
+#include "stats/rep.h"
 
 /* Identity of a file of the target, checked at every reopen and before
  * removal so that a name swapped for a link or another file is refused. */

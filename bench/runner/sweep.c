@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/rep.h"
-#include "common/stats.h"
+#include "stats/rep.h"
+#include "stats/stats.h"
 
 double sweep_max_iops(const struct rep_result *reps, size_t n)
 {

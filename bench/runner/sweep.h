@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "runner.h"
-#include "common/qos.h"
+#include "stats/qos.h"
 
 /* Most points a sweep has: its steps plus the bisection's. */
 #define SWEEP_MAX_POINTS (SWEEP_MAX_STEPS + QOS_BISECT_STEPS)

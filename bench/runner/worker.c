@@ -17,7 +17,7 @@
  */
 #include "worker.h"
 #include "batch.h"
-#include "common/testhook.h"
+#include "util/testhook.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -14,11 +14,11 @@
 
 #include "suite/cell.h"
 #include "engines/engine.h"
-#include "common/prng.h"
-#include "common/qos.h"
+#include "stats/prng.h"
+#include "stats/qos.h"
 #include "offsets.h"
 #include "runner.h"
-#include "common/stats.h"
+#include "stats/stats.h"
 
 /* State shared by all jobs of one repetition. */
 struct rep_shared {

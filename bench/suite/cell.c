@@ -11,7 +11,7 @@
 
 #include "cell.h"
 #include "keys.h"
-#include "common/units.h"
+#include "util/units.h"
 
 static const char *const pattern_names[PAT__COUNT] = {
 	[PAT_READ] = "read",

@@ -20,9 +20,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/qos.h"
-#include "common/randdist.h"
-#include "common/steady.h"
+#include "stats/qos.h"
+#include "stats/randdist.h"
+#include "stats/steady.h"
 
 enum pattern {
 	PAT_READ,

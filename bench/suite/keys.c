@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/units.h"
+#include "util/units.h"
 #include "engines/engine.h"
 #include "keys.h"
 #include "qos_keys.h"

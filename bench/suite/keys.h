@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "cell.h"
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 
 enum ktype {
 	KT_PATTERN,   /* enum pattern; JSON: its name */

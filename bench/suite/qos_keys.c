@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/units.h"
+#include "util/units.h"
 #include "qos_keys.h"
 #include "ymap.h"
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/suggest.h"
-#include "common/units.h"
+#include "util/suggest.h"
+#include "util/units.h"
 
 #define NLINE(n) ((unsigned)(n)->start_mark.line + 1)
 #define NCOL(n) ((unsigned)(n)->start_mark.column + 1)

@@ -13,7 +13,7 @@
 #include <yaml.h>
 
 #include "cell.h"
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "ymap.h"
 
 /* Where each `track` entry was written, to point at one that names no

@@ -20,10 +20,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/fsutil.h"
-#include "common/sha256.h"
-#include "common/suggest.h"
-#include "common/units.h"
+#include "util/fsutil.h"
+#include "util/sha256.h"
+#include "util/suggest.h"
+#include "util/units.h"
 #include "engines/engine.h"
 #include "suite_int.h"
 

@@ -10,7 +10,7 @@
 #define IOMATRIX_SUITE_H
 
 #include "cell.h"
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 #define SUITE_MAX_BYTES (1024 * 1024)
 #define SUITE_MAX_CELLS 100000

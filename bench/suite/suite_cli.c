@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/cliopt.h"
+#include "util/cliopt.h"
 #include "suite_cli.h"
 
 static int push(const char ***arr, size_t *n, const char *s)

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "common/optspec.h"
+#include "util/optspec.h"
 #include "suite/suite.h"
 
 enum {

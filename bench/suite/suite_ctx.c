@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/suggest.h"
+#include "util/suggest.h"
 #include "suite_int.h"
 
 /* Add one error at a position; identical messages (one problem reached by

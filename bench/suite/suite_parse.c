@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/units.h"
+#include "util/units.h"
 #include "ssd_keys.h"
 #include "suite_int.h"
 

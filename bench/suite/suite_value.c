@@ -11,9 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/cpulist.h"
-#include "common/randdist.h"
-#include "common/units.h"
+#include "util/cpulist.h"
+#include "stats/randdist.h"
+#include "util/units.h"
 #include "engines/engine.h"
 #include "ssd_keys.h"
 #include "suite_int.h"

@@ -13,7 +13,7 @@
 
 #include <yaml.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 /* No map of a suite has more keys than the key table; devices and exclude
  * entries are compared pairwise, so the bound keeps validation fast on

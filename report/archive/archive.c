@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "archive.h"
-#include "common/fsutil.h"
-#include "common/sbuf.h"
-#include "common/sha256.h"
-#include "common/units.h"
+#include "setarchive.h"
+#include "util/fsutil.h"
+#include "util/sbuf.h"
+#include "util/sha256.h"
+#include "util/units.h"
 #include "model/section.h"
 #include "model/report.h"
 #include "resultset/rset.h"

@@ -18,9 +18,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "archive.h"
+#include "setarchive.h"
 #include "changepoint.h"
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 struct hist_opts {
 	const char *device;      /* NULL, a device name or HOST:DEVICE */

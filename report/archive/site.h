@@ -17,10 +17,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "archive.h"
-#include "common/errlist.h"
-#include "common/sbuf.h"
-#include "common/sha256.h"
+#include "setarchive.h"
+#include "util/errlist.h"
+#include "util/sbuf.h"
+#include "util/sha256.h"
 #include "history.h"
 
 /* A set as the index shows it. */

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
-#include "compare/repro.h"
+#include "util/fsutil.h"
+#include "reproduce/repro.h"
 #include "resultset/reprofile.h"
 #include "resultset/rset.h"
 #include "site.h"

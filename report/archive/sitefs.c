@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/sha256.h"
+#include "util/fsutil.h"
+#include "util/sha256.h"
 #include "sitefs.h"
 
 /* A name from a manifest (which may have been edited): relative, every

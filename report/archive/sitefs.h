@@ -20,7 +20,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 struct sitefs_file {
 	char *rel;

@@ -23,7 +23,7 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/rset.h"
 
 static double entry_ci(const struct rentry *e, bool bw)

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "render/outdir.h"
 #include "model/report.h"
 #include "model/section.h"  /* struct chart, chart_set */
@@ -62,7 +62,7 @@ int chart_sink_add(struct chart_sink *k, const char *file, const char *title,
 		   const char *section, size_t dev, int group, int height,
 		   const struct sbuf *dat, const char *setup, const char *plot);
 /* ssd_chart.c: steady-state, PTS and write-cliff charts, the charts hook
- * of the SSD row (report/sections.c).  0 or -1. */
+ * of the SSD row (cmd/sections.c).  0 or -1. */
 int ssd_charts(const struct report *r, struct chart_sink *k);
 
 /* qos_chart.c: the QoS chart of each swept cell (response p50/p99/p99.9

@@ -15,7 +15,7 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/rset.h"
 
 int chart_write_text(struct chart_ctx *x, const char *name, const struct sbuf *b)

@@ -12,7 +12,7 @@
 #include <stddef.h>
 
 #include "chart.h"
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 
 struct chart_ctx {
 	const struct report *r;

@@ -14,8 +14,8 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
-#include "common/interval.h"
-#include "common/fsutil.h"
+#include "stats/interval.h"
+#include "util/fsutil.h"
 #include "resultset/rset.h"
 
 /* ---- line charts from (x, y) series in column pairs ---- */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "chart.h"
-#include "common/interval.h"
+#include "stats/interval.h"
 #include "render/escape.h"
 #include "model/ssd.h"
 

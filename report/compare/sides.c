@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/student.h"
+#include "stats/student.h"
 #include "model/report.h"
 
 const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };

@@ -6,7 +6,7 @@
  * (min / median / max across hosts) with outliers named, and in aggregate
  * mode the start skew with a warning when it exceeds 1 % of the runtime.
  * These are the hooks of the fleet row of report_sections[] (section.h);
- * nothing calls them by name but report/sections.c.
+ * nothing calls them by name but cmd/sections.c.
  */
 #ifndef IOMATRIX_REPORT_FLEET_H
 #define IOMATRIX_REPORT_FLEET_H

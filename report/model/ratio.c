@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "common/student.h"
+#include "stats/student.h"
 
 /* Mean and sample variance of log(x); false when some x <= 0. */
 static bool log_moments(const double *x, size_t n, double *mean, double *var)

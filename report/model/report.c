@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "util/cliopt.h"
 #include "report.h"
 #include "report_int.h"
 #include "section.h"
-#include "common/units.h"
+#include "util/units.h"
 #include "engines/engine.h"
 #include "suite/keys.h"
 

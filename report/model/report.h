@@ -15,9 +15,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "resultset/rset.h"
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "model/ratio.h"
 
 /* schema_version of report.json (its own format, not a result set's) */
@@ -86,7 +86,7 @@ struct report {
 	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 	struct qos_report *qos;      /* owned: load sweeps, QoS (qos.h) */
 	struct repro_report *repro;   /* owned: the verdicts of reproductions
-					(compare/repro_section.h) */
+					(reproduce/repro_section.h) */
 };
 
 /*

@@ -1,13 +1,14 @@
 /*
- * section.h - the optional sections of a report (fleet, SSD/PTS; later QoS
- * and reproduction), one row each in report_sections[], and the plain data
+ * section.h - the optional sections of a report (fleet, SSD/PTS, QoS,
+ * reproduction), one row each in report_sections[], and the plain data
  * the model, the sections and the renderer share: the list of drawn charts
  * and the host of a fleet cell.
  *
  * The model (report.c), the renderer (render/render.c) and the charts
  * (charts/chart.c) iterate the table and never call a section by name, so
  * a section's files depend on the model and never the other way round.
- * The rows are filled in report/sections.c, at the top of report/: a row
+ * The rows are filled in cmd/sections.c, in the commands room above
+ * report/: a row
  * points into model/ (load, summary, context) and into charts/ (drawing),
  * and only a file above both may name them all.  Adding a section is a new
  * row there plus its files; every hook may be NULL.

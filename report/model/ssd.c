@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "section.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/ptsfile.h"
-#include "common/ramkind.h"
+#include "util/ramkind.h"
 #include "resultset/rset.h"
 
 

@@ -5,7 +5,7 @@
  * the write cliffs found in the time series, and the warnings they call for.
  *
  * The SSD row of report_sections[] (section.h, filled in
- * report/sections.c) points at ssd_report_load(), ssd_report_context(),
+ * cmd/sections.c) points at ssd_report_load(), ssd_report_context(),
  * ssd_report_release() and the charts' ssd_charts(); the model, renderer
  * and charts reach them only through that row.  Ownership: the struct
  * ssd_report hangs off struct report and is freed by ssd_report_release().
@@ -18,7 +18,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/steady.h"
+#include "stats/steady.h"
 #include "report.h"
 
 /*

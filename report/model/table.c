@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/units.h"
+#include "util/units.h"
 #include "report.h"
 #include "suite/keys.h"
 

@@ -19,10 +19,10 @@
 #include "resultset/sums.h"
 #include "section.h"
 #include "engines/engine.h"
-#include "common/ramkind.h"
+#include "util/ramkind.h"
 #include "host/fpkeys.h"
-#include "common/units.h"
-#include "common/sysload.h"
+#include "util/units.h"
+#include "util/sysload.h"
 
 static void warn_add(struct report *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -174,7 +174,7 @@ enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_
 
 /* The warnings about one device's cells and fingerprint. */
 /*
- * Other work on the machine while cells ran (bench/common/sysload.h: at
+ * Other work on the machine while cells ran (bench/util/sysload.h: at
  * least SYSLOAD_OTHER_CPUS CPUs kept busy by other processes, or
  * SYSLOAD_STEAL_PCT % of the CPU time stolen by the hypervisor, over a
  * repetition), naming the cells.  Silent for sets without host_load.

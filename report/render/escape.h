@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 
 enum esc_mode {
 	ESC_NONE,     /* copy as is (text we generated ourselves) */

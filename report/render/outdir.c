@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
-#include "common/sbuf.h"
-#include "common/sha256.h"
+#include "util/fsutil.h"
+#include "util/sbuf.h"
+#include "util/sha256.h"
 #include "outdir.h"
 
 #define LIST_MAX_BYTES (1u << 20)

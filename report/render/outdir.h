@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 /* Each output directory lists what iomatrix wrote there in this file, one
  * "SHA256  NAME" line per file (sha256sum's format: `sha256sum -c

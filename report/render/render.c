@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "common/units.h"
+#include "util/version.h"
+#include "util/units.h"
 #include "escape.h"
 #include "host/fpkeys.h"
 #include "render.h"
@@ -19,7 +19,7 @@
 #include "suite/keys.h"
 #include "model/report.h"
 #include "model/section.h"
-#include "common/ramkind.h"
+#include "util/ramkind.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -61,7 +61,7 @@ static void fio_opt_arg(void *arg, const char *key, const char *val)
 }
 
 /* The cell as one fio command line: the same options as `iomatrix export
- * fio` writes (bench/fio_map.c), shell-quoted. */
+ * fio` writes (bench/suite/fio_map.c), shell-quoted. */
 void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 {
 	struct cell c;

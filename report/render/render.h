@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "model/report.h"
 #include "model/section.h"
 

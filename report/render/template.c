@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "template.h"
 
 #define TMPL_MAX_DEPTH 32

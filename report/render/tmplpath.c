@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/rset.h"
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "tmplpath.h"
 
 static bool try_dir(const char *dir, const char *name, char **out)

@@ -9,7 +9,7 @@
 #ifndef IOMATRIX_TMPLPATH_H
 #define IOMATRIX_TMPLPATH_H
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "template.h"
 
 #ifndef IOMATRIX_TEMPLATE_DIR

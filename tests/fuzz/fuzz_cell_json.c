@@ -14,7 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "suite/cell.h"
-#include "common/stats.h"
+#include "stats/stats.h"
 #include "resultset/resultset.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

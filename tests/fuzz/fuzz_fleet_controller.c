@@ -21,8 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/errlist.h"
-#include "common/version.h"
+#include "util/errlist.h"
+#include "util/version.h"
 #include "fleet/fleet_int.h"
 #include "suite/suite.h"
 

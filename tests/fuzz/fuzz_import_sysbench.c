@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "import/import.h"
 #include "fuzz_import_common.h"
 

@@ -12,10 +12,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "report/model/report.h"
 #include "report/render/render.h"
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "fuzz_set_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

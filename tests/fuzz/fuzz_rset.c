@@ -17,7 +17,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "resultset/rset.h"
 #include "fuzz_set_common.h"
 

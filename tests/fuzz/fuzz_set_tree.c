@@ -21,8 +21,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "common/fsutil.h"
-#include "common/sha256.h"
+#include "util/fsutil.h"
+#include "util/sha256.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,7 +14,7 @@
 
 #include "suite/cell.h"
 #include "resultset/resultset.h"
-#include "common/errlist.h"
+#include "util/errlist.h"
 #include "suite/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -11,8 +11,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/errlist.h"
-#include "common/sbuf.h"
+#include "util/errlist.h"
+#include "util/sbuf.h"
 #include "report/render/template.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

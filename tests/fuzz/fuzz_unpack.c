@@ -1,6 +1,6 @@
 /*
  * fuzz_unpack.c - libFuzzer target for `iomatrix unpack` (the archive
- * bytes, resultset_unpack_mem in bench/resultset/unpack.c).  Each input is
+ * bytes, resultset_unpack_mem in bench/share/unpack.c).  Each input is
  * unpacked into a fresh directory below a private root; the target aborts
  * when a refused input left anything there, when an accepted one is not
  * exactly one set directory that verifies, or when anything but that
@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 
-#include "resultset/pack.h"
+#include "share/pack.h"
 #include "resultset/sums.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

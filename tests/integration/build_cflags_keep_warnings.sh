@@ -4,7 +4,7 @@
 # that a command-line CFLAGS replaces.
 . "$(dirname "$0")/../lib.sh"
 need_cmd make
-cmd=$(make -n -B -C "$ROOT" CFLAGS=-O0 BUILD="$T/build" "$T/build/bench/common/units.o" 2>/dev/null |
+cmd=$(make -n -B -C "$ROOT" CFLAGS=-O0 BUILD="$T/build" "$T/build/bench/util/units.o" 2>/dev/null |
 	grep -- ' -c .*units\.c')
 [ -n "$cmd" ] || fail "make -n printed no compile line for units.c"
 echo "$cmd" | grep -q -- ' -O0 ' && ok "CFLAGS=-O0 is used" || not_ok "no -O0: $cmd"

@@ -15,7 +15,7 @@ out=$(sh "$ROOT/tests/check_cycles.sh" "$ROOT" "$BUILD" 2>&1) &&
 	not_ok "this build: $out"
 
 tree() { # name: a fresh tree $T/NAME with bench/ and report/
-	D=$T/$1; rm -rf "$D"; mkdir -p "$D/bench/common" "$D/report/model" "$D/report/render"
+	D=$T/$1; rm -rf "$D"; mkdir -p "$D/bench/util" "$D/report/model" "$D/report/render"
 }
 unit() { # file "calls..." "defines": a .c file whose function calls others
 	f=$1; fn=$2; shift 2
@@ -28,8 +28,8 @@ unit() { # file "calls..." "defines": a .c file whose function calls others
 check() { sh "$ROOT/tests/check_cycles.sh" "$D" build > "$T/out" 2>&1; }
 
 tree two
-unit bench/common/a.c a b
-unit bench/common/b.c b a
+unit bench/util/a.c a b
+unit bench/util/b.c b a
 check && ok "a two-file cycle in one folder is allowed" ||
 	not_ok "two-file cycle refused: $(cat "$T/out")"
 

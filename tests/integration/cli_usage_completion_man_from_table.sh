@@ -1,5 +1,5 @@
 #!/bin/sh
-# Each command's option table (bench/common/optspec.h) is the one list of its
+# Each command's option table (bench/util/optspec.h) is the one list of its
 # options: the "usage:" lines of `iomatrix COMMAND --help`, the command's
 # lines in `iomatrix --help`, its section of the man page and the bash
 # completion of "iomatrix COMMAND -" all name exactly the table's options

@@ -17,7 +17,7 @@ matrix:
   bs: [4k, 64k]
 Y
 # SIGKILL once the third cell file is written: the test hook
-# (bench/common/testhook.h) sends it, where the test polled cells/ before
+# (bench/util/testhook.h) sends it, where the test polled cells/ before
 indexed() { ls "$T/set/cells" 2>/dev/null | grep -c '^[0-9]*\.json$'; }
 IOMATRIX_TEST_HOOK=cell:3:kill "$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet \
 	>"$T/out" 2>"$T/err"

@@ -51,7 +51,7 @@ done
 
 # an agent that hangs (SIGSTOP) mid-run stops saying "alive": after the
 # silence limit its host fails, the other finishes.  The test hook
-# (bench/common/testhook.h) stops it one interval into its first cell, so
+# (bench/util/testhook.h) stops it one interval into its first cell, so
 # the hang is mid-cell on a slow machine too (a sleep raced the start).
 echo hang >"$T/mode"
 # (50 ms intervals: the hook fires early in a short cell; h1's two cells

@@ -2,7 +2,7 @@
 # An import stopped by SIGINT or SIGTERM while it writes leaves either the
 # complete set or nothing: never a hidden .iomatrix-tmp.*.importing.PID
 # directory (the signal waits until the set is written or removed).
-# Deterministic: the test hook (bench/common/testhook.h) pauses the import
+# Deterministic: the test hook (bench/util/testhook.h) pauses the import
 # after its first, middle and last cell are in the hidden temp set; the
 # test sees that directory, sends the signal, and lets the import go on.
 # Python starts each import with default signal handling (a shell's

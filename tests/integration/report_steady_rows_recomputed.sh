@@ -1,7 +1,7 @@
 #!/bin/sh
 # A steady-state row is checked against the stored rounds: range, slope and
 # average are recomputed (tests/report/check_steady_rows.py, the math of
-# bench/common/steady.c) for the window the row names, and "steady" stands
+# bench/stats/steady.c) for the window the row names, and "steady" stands
 # only beside a window that meets the rule.  Each side: a track steady at
 # round 5 whose final window is not (the word must stay with rounds 1-5), one
 # steady only at the last round, one never steady (no "steady" at all), and

@@ -14,7 +14,7 @@ matrix:
   pattern: [randread, randwrite, read, write, randrw, readwrite]
 Y
 # the first run pauses after its first cell (the test hook,
-# bench/common/testhook.h) while the resume is tried: mid-run for sure,
+# bench/util/testhook.h) while the resume is tried: mid-run for sure,
 # where a sleep could land after the run had ended
 mkfifo "$T/hook" || fail "mkfifo"
 IOMATRIX_TEST_HOOK=cell:1 IOMATRIX_TEST_FIFO=$T/hook \

@@ -19,7 +19,7 @@ matrix:
   pattern: [randread, randwrite, read, write, randrw, rewrite]
 Y
 # SIGINT in the middle of the second cell: the test hook
-# (bench/common/testhook.h) pauses every cell two intervals (200 ms) into
+# (bench/util/testhook.h) pauses every cell two intervals (200 ms) into
 # its measurement, and the second pause gets the signal (the test waited
 # for the first cell file and slept before)
 mkfifo "$T/hook" || fail "mkfifo"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SIGTERM while the file set is being laid out stops the run within about a
 # second: exit 130, set 'interrupted' with no cell, the partly written
-# scratch file removed.  The test hook (bench/common/testhook.h) pauses the
+# scratch file removed.  The test hook (bench/util/testhook.h) pauses the
 # layout after 8 of its 64 MiB for the signal (a sleep needed 512 MiB to
 # have a chance of landing in the layout, and could not tell a stop in the
 # layout from one after it).

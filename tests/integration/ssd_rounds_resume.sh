@@ -31,7 +31,7 @@ grep -q "s.yaml:16:11: 'track' 'RND4K Q1T1' names 2 cells" "$T/err" && ok "ambig
 sed -i 's/^  pattern: \[randread, randwrite\]/  pattern: [randrw]\n  rwmixread: [100, 0]/; s/"RND4K Q1T1"/"RND4K Q1T1 R0"/' "$T/s.yaml"
 expect_exit 0 "$IOMATRIX" validate "$T/s.yaml"
 
-# SIGINT into round 2: the test hook (bench/common/testhook.h) sends it
+# SIGINT into round 2: the test hook (bench/util/testhook.h) sends it
 # once the third cell file is written, round 2's first of two cells
 IOMATRIX_TEST_HOOK=cell:3:int "$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch/" --out "$T/set" \
 	>"$T/out" 2>"$T/err"

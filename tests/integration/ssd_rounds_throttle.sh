@@ -43,7 +43,7 @@ rounds:
 Y
 }
 # The limit changes while the run is paused between rounds: the test hook
-# (bench/common/testhook.h) stops it after a round is recorded and waits on
+# (bench/util/testhook.h) stops it after a round is recorded and waits on
 # the FIFO until the limit is set (the test polled steady/ssd.json before).
 mkfifo "$T/hook" || fail "mkfifo"
 export IOMATRIX_TEST_FIFO="$T/hook"

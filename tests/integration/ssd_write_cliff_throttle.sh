@@ -13,7 +13,7 @@ need_cmd jq
 blk_loop 64
 blk_cgroup
 blk_limit $((40 * 1048576))
-# the drop comes 1 s into the cell: the test hook (bench/common/testhook.h)
+# the drop comes 1 s into the cell: the test hook (bench/util/testhook.h)
 # pauses the job at its first completion past interval 10 (of 100 ms) until
 # the limit is changed, instead of a sleep racing the start and the purge
 mkfifo "$T/hook" || fail "mkfifo"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_steady_rows.py - recompute every steady-state row of a Markdown
 report from the stored rounds (steady/DEVICE.json, with the math of
-bench/common/steady.c as gen_steady.py has it) and check the row:
+bench/stats/steady.c as gen_steady.py has it) and check the row:
 
   check_steady_rows.py REPORT.md STEADY.json
 

@@ -3,7 +3,7 @@
 the SSD rounds (bench/pts/run_ssd.c) store it: every round's tracked value
 per track, and the verdict of the FINAL window only, which is what the
 runner keeps.  The rule is judged here with the math of
-bench/common/steady.c, so a report can be checked against it.
+bench/stats/steady.c, so a report can be checked against it.
 
   gen_steady.py SETDIR DEVICE --track RR=1000,1010,... [--track ...]
                 [--window 5] [--range 20] [--slope 10] [--max 25]

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/cellcheck.h"
 
 static size_t nchecked;

@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/prng.h"
+#include "stats/prng.h"
 #include "report/archive/changepoint.h"
-#include "common/student.h"
+#include "stats/student.h"
 
 static double gauss(struct prng *r)
 {

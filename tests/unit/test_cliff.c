@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common/cliff.h"
+#include "stats/cliff.h"
 #include "resultset/resultset.h"
 
 static void test_stalls(void **state)

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "common/cpulist.h"
+#include "util/cpulist.h"
 
 static void test_parse_good(void **state)
 {

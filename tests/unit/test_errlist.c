@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "common/errlist.h"
+#include "util/errlist.h"
 
 static void test_positions(void **state)
 {

@@ -16,8 +16,8 @@
 #include "host/fingerprint.h"
 #include "host/fpkeys.h"
 #include "import/import.h"
-#include "common/errlist.h"
-#include "common/fsutil.h"
+#include "util/errlist.h"
+#include "util/fsutil.h"
 
 static const char *str(const cJSON *o, const char *k)
 {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 
 static char tmpdir[64];
 

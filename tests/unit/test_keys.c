@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/sbuf.h"
+#include "util/sbuf.h"
 #include "engines/engine.h"
 #include "suite/cell.h"
 #include "suite/keys.h"

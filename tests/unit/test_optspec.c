@@ -11,7 +11,7 @@
 
 #include "testutil.h"
 #include "cli.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 
 #define MAXCMD 64
 
@@ -302,15 +302,15 @@ static const struct command_spec *spec_named(const char *name)
 static void test_parsers_take_only_table_options(void **state)
 {
 	static const struct { const char *cmd, *file; } src[] = {
-		{ "run", "bench/cmd_run.c" },     { "run", "bench/fleet/run_fleet.c" },
-		{ "plan", "bench/cmd_plan.c" },   { "validate", "bench/cmd_validate.c" },
-		{ "export", "bench/cmd_export.c" }, { "import", "bench/cmd_import.c" },
-		{ "agent", "bench/cmd_agent.c" }, { "report", "report/cmd_report.c" },
-		{ "compare", "report/compare/cmd_compare.c" },
-		{ "list", "report/cmd_list.c" },
-		{ "history", "report/archive/cmd_history.c" },
-		{ "site", "report/archive/cmd_site.c" },
-		{ "reproduce", "bench/cmd_reproduce.c" },
+		{ "run", "cmd/cmd_run.c" },     { "run", "bench/fleet/run_fleet.c" },
+		{ "plan", "cmd/cmd_plan.c" },   { "validate", "cmd/cmd_validate.c" },
+		{ "export", "cmd/cmd_export.c" }, { "import", "cmd/cmd_import.c" },
+		{ "agent", "cmd/cmd_agent.c" }, { "report", "cmd/cmd_report.c" },
+		{ "compare", "cmd/cmd_compare.c" },
+		{ "list", "cmd/cmd_list.c" },
+		{ "history", "cmd/cmd_history.c" },
+		{ "site", "cmd/cmd_site.c" },
+		{ "reproduce", "cmd/cmd_reproduce.c" },
 	};
 	const char *root = getenv("IOMATRIX_ROOT");
 	(void)state;

@@ -9,8 +9,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/plateau.h"
-#include "common/prng.h"
+#include "stats/plateau.h"
+#include "stats/prng.h"
 
 #define TRIALS 10000
 

@@ -13,9 +13,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common/plateau.h"
-#include "common/prng.h"
-#include "common/stats.h"
+#include "stats/plateau.h"
+#include "stats/prng.h"
+#include "stats/stats.h"
 #include "resultset/resultset.h"
 
 #define TRIALS 2000

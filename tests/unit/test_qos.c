@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/qos.h"
+#include "stats/qos.h"
 #include "suite/cell.h"
 #include "suite/keys.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "common/ramkind.h"
+#include "util/ramkind.h"
 
 static void test_disks(void **state)
 {

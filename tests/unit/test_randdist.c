@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/randdist.h"
+#include "stats/randdist.h"
 
 #define DRAWS 200000
 

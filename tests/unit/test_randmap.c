@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/prng.h"
-#include "common/randmap.h"
+#include "stats/prng.h"
+#include "stats/randmap.h"
 
 /* One full pass over [0, n) hits every block once. */
 static void check_pass(uint64_t n, uint64_t key)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/sha256.h"
+#include "util/sha256.h"
 #include "resultset/reprofile.h"
 
 static void test_round_trip(void **state)

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/cells.h"
 #include "resultset/fleetfile.h"
 #include "resultset/ptsfile.h"

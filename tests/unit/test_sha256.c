@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "common/sha256.h"
+#include "util/sha256.h"
 
 static void test_vectors(void **state)
 {

@@ -7,7 +7,7 @@
 
 #include <math.h>
 
-#include "common/steady.h"
+#include "stats/steady.h"
 
 static struct steady_rule pts(void)
 {

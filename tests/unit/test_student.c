@@ -10,8 +10,8 @@
 
 #include <math.h>
 
-#include "common/stats.h"
-#include "common/student.h"
+#include "stats/stats.h"
+#include "stats/student.h"
 
 static void near(double got, double want, double rel)
 {

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/suggest.h"
+#include "util/suggest.h"
 
 static void test_distance(void **state)
 {

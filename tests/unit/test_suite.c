@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/sha256.h"
+#include "util/sha256.h"
 #include "suite/suite.h"
 
 #define HEAD "suite: t\ndevices:\n  - name: d\n    path: /tmp\n"

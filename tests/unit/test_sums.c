@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "common/fsutil.h"
+#include "util/fsutil.h"
 #include "resultset/sums.h"
 
 static char tmpdir[64];

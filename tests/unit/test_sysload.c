@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/sysload.h"
+#include "util/sysload.h"
 
 static char dir[64];
 

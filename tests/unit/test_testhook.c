@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/testhook.h"
+#include "util/testhook.h"
 
 static volatile sig_atomic_t hits, hit_at;
 static int counted;

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "common/units.h"
+#include "util/units.h"
 
 static void test_size_good(void **state)
 {

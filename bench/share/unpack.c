@@ -1,0 +1,418 @@
+/*
+ * unpack.c - `iomatrix unpack`: a pack (pack.h) from someone else is
+ * hostile until proven otherwise.  Every member is checked before anything
+ * of it is written, the set is written below a temporary name, its
+ * checksums verified, and only then renamed into place.
+ */
+#include "pack.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/fsutil.h"
+#include "util/testhook.h"
+#include "packname.h"
+#include "resultset/sums.h"
+#include "resultset/tmpdir.h"
+
+struct unpack {
+	const char *what;       /* the pack's name, for messages */
+	int destfd, tmpfd;
+	char tmpname[64];       /* below destfd */
+	char setname[256];
+	size_t members;
+	unsigned long long total;
+	bool dry;               /* first pass: check every header, write nothing */
+	/* the pack, read twice: a file (fd) or memory */
+	int fd;
+	const void *data;
+	size_t len;
+	char *err;
+	size_t errlen;
+};
+
+/* A member refused: the message names the member and the rule. */
+static int bad(struct unpack *u, const char *member, const char *why)
+{
+	snprintf(u->err, u->errlen, "%s: member '%.200s': %s; a pack holds one set "
+		 "directory of plain files (iomatrix pack)", u->what,
+		 member ? member : "?", why);
+	return -EINVAL;
+}
+
+/* Check a member's path; *rest gets the part below the set directory
+ * ("" for the directory itself). */
+static int check_path(struct unpack *u, const char *path, bool isdir,
+		      const char **rest)
+{
+	size_t len = strlen(path);
+
+	if (len == 0 || len > PACK_MAX_PATH)
+		return bad(u, path, len ? "path too long" : "empty path");
+	if (path[0] == '/')
+		return bad(u, path, "absolute path");
+	if (isdir && path[len - 1] == '/')
+		len--;
+	size_t first = 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = 0;
+		while (i + n < len && path[i + n] != '/')
+			n++;
+		if ((n == 2 && !strncmp(path + i, "..", 2)))
+			return bad(u, path, "'..' in the path");
+		/* a temp name is outside every checksum list: nothing unverified */
+		if (n >= sizeof(FSUTIL_TMP_PREFIX) - 1 &&
+		    !strncmp(path + i, FSUTIL_TMP_PREFIX, sizeof(FSUTIL_TMP_PREFIX) - 1))
+			return bad(u, path, "an iomatrix temporary name");
+		if (!packname_component_ok(path + i, n))
+			return bad(u, path, "a path component outside [A-Za-z0-9._+-] "
+				   "(or empty, or '.')");
+		if (i == 0)
+			first = n;
+		i += n + 1;
+	}
+	if (!u->setname[0]) {
+		memcpy(u->setname, path, first);
+		u->setname[first] = '\0';
+		if (u->destfd >= 0 &&
+		    faccessat(u->destfd, u->setname, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
+			snprintf(u->err, u->errlen, "%s: a set named '%s' exists already; "
+				 "remove it or unpack with -o DIR elsewhere", u->what,
+				 u->setname);
+			return -EEXIST;
+		}
+	} else if (strlen(u->setname) != first || strncmp(path, u->setname, first)) {
+		return bad(u, path, "outside the set's directory (a pack holds one set)");
+	}
+	*rest = path[first] ? path + first + 1 : "";
+	return 0;
+}
+
+
+/* Copy the member's data into rest (below tmpfd), at most size bytes. */
+static int extract_file(struct unpack *u, struct archive *a, const char *path,
+			const char *rest, long long size)
+{
+	const char *slash = strrchr(rest, '/');
+	int dfd = u->tmpfd, fd, r = 0;
+	char buf[65536];
+	long long got = 0;
+
+	if (slash) {
+		char dir[PACK_MAX_PATH + 1];
+		memcpy(dir, rest, (size_t)(slash - rest));
+		dir[slash - rest] = '\0';
+		if ((dfd = fsutil_open_dir_at(u->tmpfd, dir, true, NULL)) < 0)
+			return dfd == -ENOTDIR || dfd == -ELOOP || dfd == -EEXIST ?
+				bad(u, path, "its directory is a file") : dfd;
+	}
+	fd = openat(dfd, slash ? slash + 1 : rest,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		r = errno == EEXIST || errno == EISDIR ? bad(u, path, "listed twice") : -errno;
+		goto out;
+	}
+	for (;;) {
+		la_ssize_t n = archive_read_data(a, buf, sizeof(buf));
+		if (n == 0)
+			break;
+		if (n < 0) {
+			r = bad(u, path, archive_error_string(a) ? archive_error_string(a) :
+				"corrupt data");
+			break;
+		}
+		got += n;
+		if (got > size || got > (long long)PACK_MAX_FILE_BYTES) {
+			r = bad(u, path, "more data than its header declares");
+			break;
+		}
+		if ((r = fsutil_write_all(fd, buf, (size_t)n)) < 0)
+			break;
+	}
+	close(fd);
+	if (r == 0)
+		testhook_point("unpack_file");
+out:
+	if (dfd != u->tmpfd)
+		close(dfd);
+	return r;
+}
+
+static int one_member(struct unpack *u, struct archive *a, struct archive_entry *e)
+{
+	const char *path = archive_entry_pathname(e), *rest;
+	mode_t type = archive_entry_filetype(e);
+	char why[128];
+	int r;
+
+	if (++u->members > PACK_MAX_MEMBERS) {
+		snprintf(why, sizeof(why), "more than %d members (the cap)", PACK_MAX_MEMBERS);
+		return bad(u, path, why);
+	}
+	if (!path)
+		return bad(u, path, "no path");
+	if (archive_entry_hardlink(e))
+		return bad(u, path, "a hard link");
+	if (type == AE_IFLNK || archive_entry_symlink(e))
+		return bad(u, path, "a symbolic link");
+	if (type == AE_IFCHR || type == AE_IFBLK)
+		return bad(u, path, "a device node");
+	if (type == AE_IFIFO)
+		return bad(u, path, "a FIFO");
+	if (type != AE_IFREG && type != AE_IFDIR)
+		return bad(u, path, "not a regular file or directory");
+	if ((r = check_path(u, path, type == AE_IFDIR, &rest)) < 0)
+		return r;
+	if (type == AE_IFDIR) {
+		if (!*rest || u->dry)
+			return 0;
+		char dir[PACK_MAX_PATH + 1];
+		snprintf(dir, sizeof(dir), "%s", rest);
+		size_t n = strlen(dir);
+		if (n && dir[n - 1] == '/')
+			dir[n - 1] = '\0';
+		int fd = fsutil_open_dir_at(u->tmpfd, dir, true, NULL);
+		if (fd < 0)
+			return fd == -ENOTDIR || fd == -ELOOP ? bad(u, path, "a file of that name came first") : fd;
+		close(fd);
+		return 0;
+	}
+	if (!*rest)
+		return bad(u, path, "the set's directory is a file");
+	long long size = archive_entry_size_is_set(e) ? (long long)archive_entry_size(e) : -1;
+	if (size < 0)
+		return bad(u, path, "no size");
+	if ((unsigned long long)size > PACK_MAX_FILE_BYTES) {
+		snprintf(why, sizeof(why), "declares %lld bytes, over the %llu-byte cap of a file",
+			 size, (unsigned long long)PACK_MAX_FILE_BYTES);
+		return bad(u, path, why);
+	}
+	u->total += (unsigned long long)size;
+	if (u->total > PACK_MAX_TOTAL_BYTES) {
+		snprintf(why, sizeof(why), "the files exceed the %llu-byte cap of a pack",
+			 (unsigned long long)PACK_MAX_TOTAL_BYTES);
+		return bad(u, path, why);
+	}
+	return u->dry ? 0 : extract_file(u, a, path, rest, size);
+}
+
+/* After the last member: a set whose checksums hold, renamed into place. */
+static int unpack_finish(struct unpack *u, bool *warn)
+{
+	struct sums_check c;
+	struct stat st;
+	int r;
+
+	if (!u->setname[0]) {
+		snprintf(u->err, u->errlen, "%s: empty pack; nothing to unpack", u->what);
+		return -EINVAL;
+	}
+	if (fstatat(u->tmpfd, "manifest.json", &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !S_ISREG(st.st_mode)) {
+		snprintf(u->err, u->errlen, "%s: '%s' is not a result set (no manifest.json)",
+			 u->what, u->setname);
+		return -EINVAL;
+	}
+	if ((r = sums_verify_at(u->tmpfd, SUMS_SET, &c)) < 0) {
+		snprintf(u->err, u->errlen, "%s: cannot verify: %s", u->what, strerror(-r));
+		return r;
+	}
+	if (c.state == SUMS_FAILED) {
+		int k = snprintf(u->err, u->errlen, "%s: set '%s' fails its checksums:",
+				 u->what, u->setname);
+		for (size_t i = 0; i < c.nproblems && k > 0 && (size_t)k < u->errlen; i++)
+			k += snprintf(u->err + k, u->errlen - (size_t)k, "%s %s",
+				      i ? "," : "", c.problems[i]);
+		sums_check_release(&c);
+		return -EINVAL;
+	}
+	*warn = c.state == SUMS_NONE;
+	sums_check_release(&c);
+	if ((r = fsutil_syncfs(u->tmpfd)) < 0) {
+		snprintf(u->err, u->errlen, "cannot sync the unpacked set: %s", strerror(-r));
+		return r;
+	}
+	if (renameat2(u->destfd, u->tmpname, u->destfd, u->setname, RENAME_NOREPLACE) < 0) {
+		r = -errno;
+		if (r == -EEXIST)
+			snprintf(u->err, u->errlen, "%s: a set named '%s' exists already; "
+				 "remove it or unpack with -o DIR elsewhere", u->what,
+				 u->setname);
+		else
+			snprintf(u->err, u->errlen, "cannot rename the unpacked set to '%s': %s",
+				 u->setname, strerror(-r));
+		return r;
+	}
+	fsutil_fsync_dir_at(u->destfd, ".");
+	return 0;
+}
+
+static struct archive *reader_new(void);
+
+/* A reader over the pack from its start. */
+static struct archive *reader_open(struct unpack *u)
+{
+	struct archive *a = reader_new();
+	int r;
+
+	if (!a) {
+		snprintf(u->err, u->errlen, "out of memory");
+		return NULL;
+	}
+	if (u->data)
+		r = archive_read_open_memory(a, u->data, u->len);
+	else
+		r = lseek(u->fd, 0, SEEK_SET) == 0 ?
+			archive_read_open_fd(a, u->fd, 65536) : ARCHIVE_FATAL;
+	if (r != ARCHIVE_OK) {
+		snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
+			 archive_error_string(a) ? archive_error_string(a) : strerror(errno));
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* One pass over every member; dry: check only. */
+static int unpack_pass(struct unpack *u, bool dry)
+{
+	struct archive *a = reader_open(u);
+	struct archive_entry *e;
+	int r = 0, h;
+
+	if (!a)
+		return -EINVAL;
+	u->dry = dry;
+	u->members = 0;
+	u->total = 0;
+	while (r == 0 && (h = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
+		if (h != ARCHIVE_OK && h != ARCHIVE_WARN) {
+			snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
+				 archive_error_string(a) ? archive_error_string(a) : "corrupt");
+			r = -EINVAL;
+			break;
+		}
+		r = one_member(u, a, e);
+	}
+	archive_read_free(a);
+	return r;
+}
+
+
+static struct archive *reader_new(void)
+{
+	struct archive *a = archive_read_new();
+
+	if (!a)
+		return NULL;
+	archive_read_support_filter_gzip(a);
+	archive_read_support_filter_zstd(a);
+	archive_read_support_filter_none(a);
+	archive_read_support_format_tar(a);
+	return a;
+}
+
+/* Make the temporary set directory below destfd, after removing the stale
+ * ones of earlier unpacks. */
+static int make_tmp(struct unpack *u, const char *dest_root)
+{
+	resultset_tmp_sweep(u->destfd);
+	for (int tries = 0; tries < 100; tries++) {
+		snprintf(u->tmpname, sizeof(u->tmpname), "%s%d.%d", RESULTSET_TMP_UNPACK,
+			 (int)getpid(), tries);
+		if (mkdirat(u->destfd, u->tmpname, 0755) == 0 || errno != EEXIST)
+			break;
+	}
+	u->tmpfd = openat(u->destfd, u->tmpname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (u->tmpfd >= 0)
+		resultset_tmp_hold(u->tmpfd); /* ours while tmpfd is open */
+	if (u->tmpfd < 0) {
+		int r = -errno;
+		snprintf(u->err, u->errlen, "cannot make a directory in '%s': %s", dest_root,
+			 strerror(-r));
+		return r;
+	}
+	return 0;
+}
+
+/* Check every header first, so that a hostile pack costs no write at all
+ * (not even DIR), then extract below a temporary name, then finish. */
+static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
+		      size_t set_dir_len, bool *warn)
+{
+	int r;
+	bool made = false;
+
+	u->tmpfd = -1;
+	u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if ((r = unpack_pass(u, true)) < 0)
+		goto out;
+	if (u->destfd < 0) {
+		made = true;
+		if ((r = fsutil_mkdir_p(dest_root)) == 0 &&
+		    (u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+			r = -errno;
+		if (r < 0) {
+			snprintf(u->err, u->errlen, "cannot use '%s': %s", dest_root,
+				 strerror(-r));
+			goto out;
+		}
+	}
+	if ((r = make_tmp(u, dest_root)) < 0)
+		goto out;
+	r = unpack_pass(u, false);
+	if (r == 0)
+		r = unpack_finish(u, warn);
+	close(u->tmpfd);
+	if (r < 0)
+		fsutil_remove_tree_at(u->destfd, u->tmpname);
+	else
+		snprintf(set_dir, set_dir_len, "%s/%s", dest_root, u->setname);
+out:
+	if (u->destfd >= 0)
+		close(u->destfd);
+	if (r < 0 && made)
+		rmdir(dest_root);   /* DIR itself, when this call made it */
+	return r;
+}
+
+int resultset_unpack(const char *file, const char *dest_root, char *set_dir,
+		     size_t set_dir_len, bool *warn, char *err, size_t errlen)
+{
+	struct unpack u = { .what = file, .err = err, .errlen = errlen };
+	struct stat st;
+	int r;
+
+	*warn = false;
+	/* open it ourselves: never a FIFO or a device that blocks */
+	u.fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (u.fd < 0 || fstat(u.fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "cannot read '%s': %s", file,
+			 u.fd < 0 ? strerror(errno) : "not a regular file");
+		if (u.fd >= 0)
+			close(u.fd);
+		return -EINVAL;
+	}
+	r = unpack_run(&u, dest_root, set_dir, set_dir_len, warn);
+	close(u.fd);
+	return r;
+}
+
+int resultset_unpack_mem(const void *data, size_t len, const char *dest_root,
+			 char *set_dir, size_t set_dir_len, bool *warn,
+			 char *err, size_t errlen)
+{
+	struct unpack u = { .what = "(memory)", .err = err, .errlen = errlen,
+			    .fd = -1, .data = data ? data : "", .len = len };
+
+	*warn = false;
+	return unpack_run(&u, dest_root, set_dir, set_dir_len, warn);
+}

@@ -1,0 +1,80 @@
+/*
+ * cli.h - the subcommands of the iomatrix binary.  Each takes the arguments
+ * after its own name (argv[0] is the subcommand) and returns the exit code:
+ * 0 success, 1 runtime failure, 2 bad input or usage, 3 regression found
+ * (compare --fail-on-regression) or not reproduced (reproduce
+ * --fail-if-not-reproduced), 4 an inconclusive change
+ * (--fail-on-inconclusive), 130 interrupted.
+ *
+ * cmd/ is the commands room, above both halves: main.c dispatches through
+ * the one table below (cli.c), and each cmd_*.c parses its options, calls
+ * into bench/ (which makes sets) or report/ (which reads them) and prints.
+ * Nothing below cmd/ includes this header (make check-layers proves it).
+ */
+#ifndef IOMATRIX_CLI_H
+#define IOMATRIX_CLI_H
+
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/cliopt.h"
+#include "util/optspec.h"
+#include "util/version.h"
+
+int cmd_run(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_agent(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_site(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_unpack(int argc, char **argv);
+int cmd_reproduce(int argc, char **argv);
+
+struct reproduces;
+/* What `reproduce` adds to run's one code path (cmd/cmd_reproduce.c):
+ * the suite must hash to suite_sha256 (else exit 2, nothing written); the
+ * new manifest records reproduces and argv as its command; the new set's
+ * directory is copied to set_dir ("" when no set was kept). */
+struct run_extra {
+	const char *suite_sha256;
+	const struct reproduces *reproduces;
+	int argc;
+	char **argv;
+	char *set_dir;
+	size_t set_dir_len;
+};
+/* `iomatrix run` with x's additions (x NULL: cmd_run). */
+int run_command(int argc, char **argv, const struct run_extra *x);
+
+/* The option table of each command (common/optspec.h), defined beside
+ * the command's parser: its usage, its lines in `iomatrix --help` and its
+ * bash completion come from it. */
+extern const struct command_spec run_spec, plan_spec, validate_spec,
+	export_spec, import_spec, agent_spec, report_spec, compare_spec,
+	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
+	reproduce_spec;
+
+/* One subcommand: its option table (which names it) and entry point. */
+struct command {
+	const struct command_spec *spec;
+	int (*fn)(int argc, char **argv);
+};
+
+/* Every command, those that make result sets then those that read them
+ * (cmd/cli.c); the table ends with an entry whose spec is NULL. */
+extern const struct command commands[];
+
+/* Every command's option table, in the table's order, into out (room for
+ * max); returns how many there are. */
+size_t cli_command_specs(const struct command_spec **out, size_t max);
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * cmd_plan.c - `iomatrix plan SUITE [--format text|json]`: the expanded cells
+ * in run order with their stop rule, the cell count and an estimated time.
+ * No IO.  The JSON form is resultset_plan_write(), byte for byte what
+ * `run` writes as plan.json, streamed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "resultset/resultset.h"
+#include "pts/ssd_plan.h"
+#include "suite/suite_cli.h"
+#include "util/units.h"
+
+static const struct option_spec plan_opts[] = {
+	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
+	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
+	{ "--scale", NULL, "F" },
+	{ NULL },
+};
+
+const struct command_spec plan_spec = {
+	.name = "plan", .forms = { "SUITE.yaml" }, .opts = plan_opts,
+	.operand = OPTV_SUITE,
+};
+
+static void plan_usage(FILE *f)
+{
+	optspec_usage(f, &plan_spec);
+	fprintf(f, "\n"
+		   "Print every cell of the suite in run order (device by device, matrix\n"
+		   "cells then includes), the number of cells and an estimated duration\n"
+		   "(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
+		   "form is exactly the plan.json that 'iomatrix run' writes.\n\n");
+	suite_cli_help(f, SCLI_FORMAT);
+	suite_keys_help(f);
+}
+
+/* "30s", "100000 req", "1G io", joined by " or "; "1 pass" when none. */
+static void stop_rule(const struct cell *c, char *buf, size_t len)
+{
+	char t[32];
+
+	buf[0] = '\0';
+	if (c->runtime_ns) {
+		units_format_duration(c->runtime_ns, t, sizeof(t));
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s", t);
+	}
+	if (c->requests)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%llu req",
+			 buf[0] ? " or " : "", (unsigned long long)c->requests);
+	if (c->io_size) {
+		units_format_size_short(c->io_size, t, sizeof(t));
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s io",
+			 buf[0] ? " or " : "", t);
+	}
+	if (c->io_size_mult > 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%gx io",
+			 buf[0] ? " or " : "", c->io_size_mult);
+	if (!buf[0])
+		snprintf(buf, len, "1 pass");
+}
+
+static void size_col(const struct cell *c, char *buf, size_t len)
+{
+	char s[32], off[40] = "";
+
+	if (c->size_pct)
+		snprintf(s, sizeof(s), "%g%%", c->size_pct);
+	else
+		units_format_size_short(c->size, s, sizeof(s));
+	if (c->offset_pct)
+		snprintf(off, sizeof(off), " @%g%%", c->offset_pct);
+	else if (c->offset) {
+		char o[32];
+		units_format_size_short(c->offset, o, sizeof(o));
+		snprintf(off, sizeof(off), " @%s", o);
+	}
+	snprintf(buf, len, "%s x %u%s", s, c->files, off);
+}
+
+static void print_text(const struct suite *s)
+{
+	int wdev = 6, wlab = 5;
+	uint64_t est_ns = 0;
+	size_t by_size = 0;
+	char t[64];
+
+	for (size_t i = 0; i < s->ncells; i++) {
+		int l = (int)strlen(s->cells[i].device);
+		if (l > wdev)
+			wdev = l;
+		l = (int)strlen(s->cells[i].label);
+		if (l > wlab)
+			wlab = l;
+	}
+	printf("suite %s: %s\n", s->name, s->title ? s->title : "");
+	printf("file %s, sha256 %s\n\n", s->file, s->sha256);
+	printf("%5s  %-*s  %-*s  %-9s  %5s  %4s  %4s  %-8s  %-6s  %-14s  %-18s  %s\n",
+	       "id", wdev, "device", wlab, "label", "pattern", "bs", "qd", "jobs",
+	       "engine", "direct", "size x files", "stop", "repeat");
+	for (size_t i = 0; i < s->ncells; i++) {
+		const struct cell *c = &s->cells[i];
+		char bs[32], sz[96], stop[96];
+		units_format_size_short(c->bs, bs, sizeof(bs));
+		size_col(c, sz, sizeof(sz));
+		stop_rule(c, stop, sizeof(stop));
+		printf("%5d  %-*s  %-*s  %-9s  %5s  %4u  %4u  %-8s  %-6s  %-14s  %-18s  %u\n",
+		       c->id, wdev, c->device, wlab, c->label, pattern_name(c->pattern),
+		       bs, c->iodepth, c->jobs, c->engine, c->direct ? "yes" : "no",
+		       sz, stop, c->repeat);
+		uint64_t est = cell_estimate_ns(c);
+		if (est)
+			est_ns += est;
+		else
+			by_size++;
+	}
+	/* whole seconds are enough for an estimate */
+	units_format_duration(est_ns / 1000000000ULL * 1000000000ULL, t, sizeof(t));
+	printf("\n%zu cell%s on %zu device%s, estimated duration %s", s->ncells,
+	       s->ncells == 1 ? "" : "s", s->ndevices, s->ndevices == 1 ? "" : "s", t);
+	if (by_size)
+		printf(" + %zu cell%s stopped by size, not estimated", by_size,
+		       by_size == 1 ? "" : "s");
+	printf(" (ramp + runtime per repetition, cooldown between them; file layout not included)\n");
+	ssd_plan_print(s, stdout);
+}
+
+int cmd_plan(int argc, char **argv)
+{
+	struct suite_cli o;
+	struct errlist errs = ERRLIST_INIT;
+	struct suite *s = NULL;
+	int rc = EXIT_USAGE;
+
+	if (cli_wants_help(argc, argv)) {
+		plan_usage(stdout);
+		return EXIT_OK;
+	}
+	if (suite_cli_parse(argc, argv, SCLI_FORMAT, "plan", &o))
+		return EXIT_USAGE;
+	if (o.nfiles != 1) {
+		fprintf(stderr, "iomatrix: give exactly one suite file\n");
+		goto out;
+	}
+	if (o.format && strcmp(o.format, "text") && strcmp(o.format, "json")) {
+		fprintf(stderr, "iomatrix: unknown format '%s'; use text or json\n",
+			o.format);
+		goto out;
+	}
+	struct suite_opts so = suite_cli_opts(&o);
+	if (suite_load(o.files[0], &so, &s, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		goto out;
+	}
+	if (o.format && !strcmp(o.format, "json")) {
+		if (resultset_plan_write(stdout, s) == -ENOMEM) {
+			fprintf(stderr, "iomatrix: out of memory\n");
+			rc = EXIT_RUNTIME;
+			goto out;
+		}
+	} else {
+		print_text(s);
+	}
+	rc = fflush(stdout) ? EXIT_RUNTIME : EXIT_OK;
+out:
+	suite_free(s);
+	errlist_release(&errs);
+	suite_cli_release(&o);
+	return rc;
+}

@@ -1,0 +1,166 @@
+/*
+ * cmd_verify.c - `iomatrix verify SET|DIR...`: check each set against its
+ * SHA256SUMS (resultset/sums.h), the same check `sha256sum -c SHA256SUMS`
+ * makes, plus the files the list does not name.  A DIR that is not a set
+ * is a results directory: each set in it is checked.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "util/fsutil.h"
+#include "resultset/sums.h"
+
+static const struct option_spec verify_opts[] = {
+	{ "--quiet", "-q", NULL },
+	{ NULL },
+};
+
+const struct command_spec verify_spec = {
+	.name = "verify", .forms = { "SET|DIR..." }, .opts = verify_opts,
+	.operand = OPTV_DIR,
+};
+
+static void verify_usage(FILE *f)
+{
+	optspec_usage(f, &verify_spec);
+	fprintf(f, "\n"
+		   "Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
+		   "checks, plus files the list does not name); a DIR that is not a set is a\n"
+		   "results directory, whose sets are each checked.  Prints one line per set:\n"
+		   "'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
+		   "followed by each changed, missing or extra file.  A report/ with its own\n"
+		   "SHA256SUMS is checked too.\n"
+		   "  -q, --quiet  print only the sets that fail\n"
+		   "Exit 0 when no set fails, 1 when one does, 2 when an operand is not a set\n"
+		   "or a directory of sets.\n");
+}
+
+/* 0 intact or no checksums, 1 failed, 2 unreadable. */
+static int verify_set(const char *dir, bool quiet)
+{
+	struct sums_check c;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r;
+
+	if (fd < 0) {
+		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", dir, strerror(errno));
+		return 2;
+	}
+	r = sums_verify_at(fd, SUMS_SET, &c);
+	close(fd);
+	if (r < 0) {
+		fprintf(stderr, "iomatrix: cannot read '%s': %s\n", dir, strerror(-r));
+		return 2;
+	}
+	if (c.state == SUMS_INTACT && !quiet)
+		printf("%s: intact (%zu file%s)\n", dir, c.nfiles, c.nfiles == 1 ? "" : "s");
+	else if (c.state == SUMS_NONE && !quiet)
+		printf("%s: no checksums (a set written before iomatrix kept SHA256SUMS)\n", dir);
+	else if (c.state == SUMS_FAILED) {
+		printf("%s: FAILED\n", dir);
+		for (size_t i = 0; i < c.nproblems; i++)
+			printf("  %s\n", c.problems[i]);
+	}
+	r = c.state == SUMS_FAILED;
+	sums_check_release(&c);
+	return r;
+}
+
+static bool is_set(const char *dir)
+{
+	char p[4096];
+	struct stat st;
+
+	return fsutil_join(p, sizeof(p), dir, "manifest.json") == 0 &&
+	       lstat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each set directly below root, in name order. */
+static int verify_root(const char *root, bool quiet)
+{
+	DIR *d = opendir(root);
+	struct dirent *e;
+	char **names = NULL, p[4096];
+	size_t n = 0;
+	int rc = 0;
+
+	if (!d) {
+		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", root, strerror(errno));
+		return 2;
+	}
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (fsutil_join(p, sizeof(p), root, e->d_name) < 0 || !is_set(p))
+			continue;
+		char **nn = realloc(names, (n + 1) * sizeof(*nn));
+		if (!nn || !(nn[n] = strdup(p))) {
+			names = nn ? nn : names;
+			rc = 2;
+			break;
+		}
+		names = nn;
+		n++;
+	}
+	closedir(d);
+	if (!n && !rc) {
+		fprintf(stderr, "iomatrix: '%s' is neither a result set nor a directory of sets\n", root);
+		rc = 2;
+	}
+	qsort(names, n, sizeof(*names), cmp_name);
+	for (size_t i = 0; i < n; i++) {
+		int r = verify_set(names[i], quiet);
+		if (r > rc)
+			rc = r;
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	bool quiet = false;
+	int rc = 0, nsets = 0;
+
+	if (cli_wants_help(argc, argv)) {
+		verify_usage(stdout);
+		return EXIT_OK;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
+			quiet = true;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "iomatrix: verify: unknown option '%s'\n", argv[i]);
+			verify_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1])
+			continue;
+		int r = is_set(argv[i]) ? verify_set(argv[i], quiet) : verify_root(argv[i], quiet);
+		nsets++;
+		/* a failed set (1) is the answer; an unreadable operand (2)
+		 * is a usage error only when nothing failed */
+		if (r == 1 || (r == 2 && rc == 0))
+			rc = r;
+	}
+	if (!nsets) {
+		fprintf(stderr, "iomatrix: verify: give at least one set or directory of sets\n");
+		verify_usage(stderr);
+		return EXIT_USAGE;
+	}
+	return rc;
+}

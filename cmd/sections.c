@@ -1,0 +1,56 @@
+/*
+ * sections.c - report_sections[] (model/section.h): the one file that names
+ * every optional report section.  A row points into model/ (load, summary,
+ * template context) and charts/ (drawing), so it lives above both; the
+ * model, renderer and charts below only iterate it.
+ */
+#include "charts/chart.h"
+#include "reproduce/repro_section.h"
+#include "model/fleet.h"
+#include "model/section.h"
+#include "model/qos.h"
+#include "model/ssd.h"
+
+static const struct report_section fleet_section = {
+	.name = "fleet",
+	.title = fleet_title,
+	.summary = fleet_summary,
+	.dev_fp = fleet_dev_fp,
+	.context = fleet_context,
+	.group_context = fleet_group_context,
+};
+
+static const struct report_section ssd_section = {
+	.name = "ssd",
+	.load = ssd_report_load,
+	.release = ssd_report_release,
+	.context = ssd_report_context,
+	.charts = ssd_charts,
+};
+
+static const struct report_section qos_section = {
+	.name = "qos",
+	.load = qos_report_load,
+	.release = qos_report_release,
+	.context = qos_report_context,
+	.charts = qos_charts,
+	.csv_columns = qos_csv_columns,
+	.csv_ncolumns = QOS_CSV_NCOLUMNS,
+	.csv_row = qos_csv_row,
+	.result_json = qos_result_json,
+};
+
+static const struct report_section repro_section = {
+	.name = "reproduction",
+	.load = repro_section_load,
+	.release = repro_section_release,
+	.context = repro_section_context,
+};
+
+const struct report_section *const report_sections[] = {
+	&fleet_section,
+	&ssd_section,
+	&qos_section,
+	&repro_section,
+	NULL,
+};

@@ -1,0 +1,126 @@
+/*
+ * archive.h - an archive of result sets as a stream of compact records, for
+ * history and site: find the sets under some directories and order them by
+ * date without loading them, then load one at a time (rset.c) and keep only
+ * what history needs (identity and environment of each device, one value
+ * per metric and workload).  A record also round-trips through JSON, which
+ * is how the site's input manifest caches unchanged sets.
+ *
+ * Device identity (documented for users in `iomatrix history --help`): the
+ * host name plus, where the fingerprint has them, the device model and the
+ * sha256 of its serial; otherwise the host name, the device name and its
+ * path.  Ownership: every struct owns its strings; release with the
+ * matching _release().
+ */
+#ifndef IOMATRIX_ARCHIVE_H
+#define IOMATRIX_ARCHIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "util/errlist.h"
+
+enum arc_metric { ARC_IOPS, ARC_MBS, ARC_LAT_MEAN, ARC_LAT_P99, ARC_NMETRIC };
+/* "iops", "mbs", "lat_mean", "lat_p99" and their units for people */
+extern const char *const arc_metric_names[ARC_NMETRIC];
+extern const char *const arc_metric_units[ARC_NMETRIC];
+/* Lower is better (latency). */
+bool arc_metric_lower_better(enum arc_metric m);
+
+/* What history reports as "the environment changed": kernel, iomatrix
+ * version, firmware, scheduler, mount options, filesystem, governor,
+ * virtualisation. */
+enum { ARC_ENV_KERNEL, ARC_ENV_TOOL, ARC_ENV_FIRMWARE, ARC_ENV_SCHED,
+       ARC_ENV_MOUNT, ARC_ENV_FS, ARC_ENV_GOVERNOR, ARC_ENV_VIRT, ARC_NENV };
+extern const char *const arc_env_names[ARC_NENV];
+
+struct arc_val {
+	double mean, stddev, ci95;   /* IOPS, MB/s (10^6 B/s) or microseconds */
+	int n;                       /* repetitions; 0: metric absent */
+};
+
+struct arc_dev {
+	char *name, *path, *model;
+	char *host;                  /* the host it ran on: the set's, or in a
+					fleet set the cell's host ("all" for
+					the fleet's aggregate) */
+	char *ident;                 /* identity key (see above) */
+	char *env[ARC_NENV];         /* NULL when unknown */
+};
+
+struct arc_cell {
+	size_t dev;                  /* index into arc_set.devs */
+	char *label;                 /* the workload: "LABEL PATTERN", e.g.
+					"RND4K Q1T1 randread" */
+	char *sig;                   /* every parameter that shapes the result,
+					"pattern=randread;bs=4K;..." */
+	bool seq_large;              /* sequential, bs >= 64 KiB: MB/s matters */
+	struct arc_val m[ARC_NMETRIC];
+};
+
+struct arc_set {
+	char *name;                  /* the set directory's name */
+	char *path;                  /* as found */
+	char *date;                  /* started_at, UTC ISO 8601 */
+	char *suite, *title, *host, *status, *source;
+	double scale;
+	int cells_done, cells_total, cells_failed;
+	bool has_report;             /* SET/report/report.html exists */
+	/* SHA256SUMS (resultset/sums.h): a set that fails it keeps its name,
+	 * devices and counts but no cells, so no number of it is published
+	 * as if intact; failed_why names the files ("changed cells/0001.json,
+	 * ..."), NULL otherwise.  no_sums: written before checksums. */
+	bool failed_verify, no_sums;
+	char *failed_why;
+	struct arc_dev *devs;
+	size_t ndevs;
+	struct arc_cell *cells;      /* the ok cells */
+	size_t ncells;
+};
+
+/* A set found by arc_scan(): where, when, and a stamp of its inputs. */
+struct arc_ref {
+	char *path, *name, *date;
+	char *real;                  /* realpath, to list a set once */
+	char stamp[80];              /* changes whenever the set's files change */
+};
+
+/*
+ * Find the sets in dirs: each argument is a set, or a directory holding sets
+ * (one more level down too, as results/reference/).  Sorted by date, then
+ * name; the same directory given twice is listed once.  Returns 0, or -1
+ * with a message in errs for an argument that is no directory.
+ */
+int arc_scan(char **dirs, size_t ndirs, struct arc_ref **refs, size_t *nrefs,
+	     struct errlist *errs);
+void arc_refs_free(struct arc_ref *refs, size_t n);
+
+/* Load one set into a record.  0, or -1 with a message in errs (an
+ * unreadable or empty set; the caller warns and goes on).  Warnings of the
+ * reader go to warns, and so does a set that fails verification (its
+ * record then has failed_verify and no cells). */
+int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
+		 struct errlist *errs, struct errlist *warns);
+void arc_set_release(struct arc_set *s);
+
+/*
+ * Load refs[0..n-1] in order, two sets at a time on loader threads, at most
+ * a few ahead of the consumer (memory stays bounded).  next(): 0 with *s
+ * filled and *rc the arc_set_load() result (release *s either way; messages
+ * appended to errs/warns), 1 when all were taken.  stop() may come early.
+ */
+struct arc_stream;
+struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n);
+int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
+		    struct errlist *errs, struct errlist *warns);
+void arc_stream_stop(struct arc_stream *st);
+
+/* The record as JSON and back (site cache).  from_json: 0 or -1. */
+cJSON *arc_set_to_json(const struct arc_set *s);
+int arc_set_from_json(const cJSON *j, struct arc_set *s);
+
+#endif

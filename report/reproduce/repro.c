@@ -1,0 +1,396 @@
+/*
+ * repro.c - repro.h: a reproduction's verdicts workload by workload, and
+ * the environment differences that could explain a miss.
+ */
+#include "repro.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fsutil.h"
+#include "util/sha256.h"
+#include "resultset/reprofile.h"
+#include "resultset/schema.h"
+
+const char *const repro_verdict_words[RV__N] = {
+	"slower", "faster", "inconclusive", "too few repetitions", "reproduced",
+};
+static const char *const verdict_cls[RV__N] = { "worse", "better", "few", "few", "same" };
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* The ratio's interval against 1 +- tol; for latency up is slower. */
+static enum repro_verdict verdict_of(const struct repro_row *w, double tol)
+{
+	if (w->o.n < 2 || w->n.n < 2)
+		return RV_FEW;
+	if (!w->ci.ok)
+		return RV_INCONC;
+	bool up_good = w->m != M_LAT;
+	switch (ratio_judge(&w->ci, tol)) {
+	case RATIO_UP: return up_good ? RV_FASTER : RV_SLOWER;
+	case RATIO_DOWN: return up_good ? RV_SLOWER : RV_FASTER;
+	case RATIO_SAME: return RV_SAME;
+	default: return RV_INCONC;
+	}
+}
+
+static int add_row(struct repro *p, size_t *alloc, const struct rgroup *g,
+		   const struct rentry *eo, const struct rentry *en, const char *dev)
+{
+	if (p->n == *alloc) {
+		size_t na = *alloc ? *alloc * 2 : 16;
+		struct repro_row *nr = realloc(p->rows, na * sizeof(*nr));
+		if (!nr)
+			return -1;
+		p->rows = nr;
+		*alloc = na;
+	}
+	struct repro_row *w = &p->rows[p->n++];
+	struct side so[M__N], sn[M__N];
+	memset(w, 0, sizeof(*w));
+	w->device = dev;
+	w->workload = g->title;
+	w->m = primary_metric(eo->cell);
+	cell_sides(eo->cell, so);
+	cell_sides(en->cell, sn);
+	w->o = so[w->m];
+	w->n = sn[w->m];
+	w->ratio = w->o.mean > 0 ? w->n.mean / w->o.mean : NAN;
+	if (w->o.n >= 2 && w->n.n >= 2)
+		ratio_ci(w->o.v, w->o.n, w->n.v, w->n.n, REPRO_ALPHA, &w->ci);
+	w->v = verdict_of(w, p->tol_pct / 100);
+	p->count[w->v]++;
+	return 0;
+}
+
+static int env_add(struct repro *p, char *s)
+{
+	char **ne = s ? realloc(p->env, (p->nenv + 1) * sizeof(*ne)) : NULL;
+	if (!ne) {
+		free(s);
+		return -1;
+	}
+	p->env = ne;
+	p->env[p->nenv++] = s;
+	return 0;
+}
+
+/* "what: A in the original, B here" when a and b differ (NULL is
+ * "unknown"). */
+static int env_cmp(struct repro *p, const char *what, const char *a, const char *b)
+{
+	if ((!a && !b) || (a && b && !strcmp(a, b)))
+		return 0;
+	if (!a) { /* an import records no fingerprint: one line for all */
+		size_t l = strlen(p->unknown);
+		snprintf(p->unknown + l, sizeof(p->unknown) - l, "%s%s", l ? ", " : "", what);
+		return 0;
+	}
+	return env_add(p, fmt_str("%s: %s in the original, %s in the reproduction", what,
+				  a ? a : "unknown", b ? b : "unknown"));
+}
+
+static int env_host(struct repro *p, const struct rset *o, const struct rset *n)
+{
+	static const char *const hk[][2] = {
+		{ "kernel", "kernel" }, { "cpu_model", "CPU model" }, { "os", "OS" },
+		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
+	};
+	for (size_t i = 0; i < sizeof(hk) / sizeof(hk[0]); i++)
+		if (env_cmp(p, hk[i][1], jstr(o->host, hk[i][0]), jstr(n->host, hk[i][0])) < 0)
+			return -1;
+	return env_cmp(p, "iomatrix version", jstr(o->tool, "version"), jstr(n->tool, "version"));
+}
+
+static int env_devices(struct repro *p, const struct rset *o, const struct rset *n)
+{
+	static const char *const dk[][2] = {
+		{ "kind", "kind" }, { "model", "model" }, { "firmware", "firmware" },
+		{ "fs_type", "filesystem" }, { "mount_options", "mount options" },
+		{ "scheduler", "IO scheduler" }, { "write_cache", "write cache" },
+		{ "virtual_kind", "virtual device" },
+	};
+	char what[160];
+	for (size_t i = 0; i < o->ndevices; i++) {
+		const struct rset_device *dn = rset_device_find(n, o->devices[i].name);
+		if (!dn)
+			continue;
+		for (size_t k = 0; k < sizeof(dk) / sizeof(dk[0]); k++) {
+			snprintf(what, sizeof(what), "device %s %s", o->devices[i].name, dk[k][1]);
+			if (env_cmp(p, what, jstr(o->devices[i].fp, dk[k][0]),
+				    jstr(dn->fp, dk[k][0])) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* The reproduction's cell of original cell c: the same id (one suite
+ * expands to one plan, so ids agree) on the same device and with the same
+ * shape of workload; its size and runtime may differ (--scale), which the
+ * environment differences then name.  NULL when there is none. */
+static const struct rentry *rep_entry(const struct report *r, size_t rep,
+				      const struct rset_cell *c)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rset_cell *x = g->e[k].cell;
+			if (r->devs[g->e[k].dev].set != rep || x->id != c->id)
+				continue;
+			if (!x->ok || strcmp(x->device, c->device) ||
+			    x->cell.pattern != c->cell.pattern || x->bs != c->bs ||
+			    x->iodepth != c->iodepth || x->jobs != c->jobs)
+				return NULL;
+			return &g->e[k];
+		}
+	}
+	return NULL;
+}
+
+/* "parameter KEY: A in the original, B in the reproduction", once per
+ * key; a key one side omits (the key table omits some at their default:
+ * the random map, the reaping modes) is "absent (default)". */
+static int env_param(struct repro *p, const char *key, const cJSON *x, const cJSON *y)
+{
+	char what[128];
+	snprintf(what, sizeof(what), "parameter %s", key);
+	for (size_t e = 0; e < p->nenv; e++)
+		if (!strncmp(p->env[e], what, strlen(what)) && p->env[e][strlen(what)] == ':')
+			return 0;
+	char *a = x ? cJSON_PrintUnformatted(x) : NULL, *b = y ? cJSON_PrintUnformatted(y) : NULL;
+	int ret = env_cmp(p, what, a ? a : "absent (default)", b ? b : "absent (default)");
+	free(a);
+	free(b);
+	return ret;
+}
+
+/* Each parameter in which the two cells differ, either way round. */
+static int env_cell(struct repro *p, const struct rset_cell *co, const struct rset_cell *cn)
+{
+	static const char *const skip[] = { "id", "path", "device" };
+	const struct rset_cell *side[2] = { co, cn };
+	for (int k = 0; k < 2; k++) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, side[k]->params) {
+			const cJSON *y = cJSON_GetObjectItemCaseSensitive(side[!k]->params, x->string);
+			bool skipped = false;
+			for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+				skipped |= !strcmp(x->string, skip[i]);
+			if (skipped || (y && cJSON_Compare(x, y, true)) || (k == 1 && y))
+				continue;
+			if (env_param(p, x->string, k ? y : x, k ? x : y) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int env_params(struct repro *p, const struct report *r)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rentry *eo = &g->e[k], *en;
+			if (r->devs[eo->dev].set != p->orig ||
+			    !(en = rep_entry(r, p->rep, eo->cell)))
+				continue;
+			if (env_cell(p, eo->cell, en->cell) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
+		struct repro *p)
+{
+	size_t alloc = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->tol_pct = tol_pct;
+	p->orig = orig;
+	p->rep = rep;
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			const struct rdev *d = &r->devs[g->e[k].dev];
+			const struct rentry *en;
+			if (d->set != orig || !g->e[k].cell->ok ||
+			    !(en = rep_entry(r, rep, g->e[k].cell)))
+				continue;
+			if (add_row(p, &alloc, g, &g->e[k], en, d->name) < 0)
+				goto oom;
+		}
+	}
+	if (env_host(p, &r->sets[orig], &r->sets[rep]) < 0 ||
+	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r) < 0 ||
+	    (p->unknown[0] && env_add(p, fmt_str("not recorded by the original, so not "
+						  "comparable: %s", p->unknown)) < 0))
+		goto oom;
+	return 0;
+oom:
+	repro_release(p);
+	return -1;
+}
+
+void repro_release(struct repro *p)
+{
+	for (size_t i = 0; i < p->nenv; i++)
+		free(p->env[i]);
+	free(p->env);
+	free(p->rows);
+	memset(p, 0, sizeof(*p));
+}
+
+bool repro_missed(const struct repro *p)
+{
+	return p->count[RV_SLOWER] || p->count[RV_FASTER];
+}
+
+char *repro_sentence(const struct repro *p)
+{
+	if (!p->n)
+		return fmt_str("No workload of the original was measured again: nothing to judge.");
+	if (p->count[RV_SAME] == p->n && p->n == 1)
+		return fmt_str("Reproduced: the workload is within ±%g %% of the original "
+			       "(the 95 %% confidence interval of the ratio lies inside).",
+			       p->tol_pct);
+	if (p->count[RV_SAME] == p->n)
+		return fmt_str("Reproduced: all %zu workloads within ±%g %% of the original "
+			       "(the 95 %% confidence interval of each ratio lies inside).",
+			       p->n, p->tol_pct);
+	return fmt_str("Not reproduced within ±%g %%: %zu of %zu workload%s reproduced, %zu "
+		       "slower, %zu faster, %zu inconclusive, %zu with too few repetitions "
+		       "to judge.", p->tol_pct, p->count[RV_SAME], p->n, p->n == 1 ? "" : "s",
+		       p->count[RV_SLOWER], p->count[RV_FASTER], p->count[RV_INCONC],
+		       p->count[RV_FEW]);
+}
+
+/* "48,200 ± 1.2 %" of a side in the unit of its row's metric (latency
+ * in the unit that suits both sides). */
+static void fmt_side(const struct repro_row *w, const struct side *s, char *buf, size_t len)
+{
+	double lats[2] = { w->o.mean, w->n.mean }, div = 1;
+	const char *unit = w->m == M_LAT ? fmt_lat_unit(lats, 2, &div) : NULL;
+	fmt_stat(s->mean, side_ci95(s), (int)s->n, div, buf, len);
+	if (unit) {
+		strncat(buf, " ", len - strlen(buf) - 1);
+		strncat(buf, unit, len - strlen(buf) - 1);
+	}
+}
+
+static void fmt_ci(const struct repro_row *w, char *buf, size_t len)
+{
+	if (w->ci.ok)
+		snprintf(buf, len, "%.3f … %.3f", w->ci.lo, w->ci.hi);
+	else
+		snprintf(buf, len, "–");
+}
+
+void repro_print(const struct repro *p, const struct report *r, FILE *f)
+{
+	char o[64], n[64], ci[64];
+	char *s = repro_sentence(p);
+
+	fprintf(f, "reproduce: original %s -> reproduction %s (tolerance ±%g %%)\n",
+		r->sets[p->orig].dir, r->sets[p->rep].dir, p->tol_pct);
+	for (size_t i = 0; i < p->n; i++) {
+		const struct repro_row *w = &p->rows[i];
+		fmt_side(w, &w->o, o, sizeof(o));
+		fmt_side(w, &w->n, n, sizeof(n));
+		fmt_ci(w, ci, sizeof(ci));
+		fprintf(f, "  %-12s %s: %s, %s: original %s, reproduction %s, ratio %.3f (CI %s)\n",
+			repro_verdict_words[w->v], w->device, w->workload, metric_names[w->m],
+			o, n, w->ratio, ci);
+	}
+	fprintf(f, "%s\n", s ? s : "");
+	free(s);
+	if (p->count[RV_SAME] != p->n) {
+		if (!p->nenv)
+			fprintf(f, "no difference between the two environments was recorded\n");
+		else
+			fprintf(f, "differences that could explain it:\n");
+		for (size_t i = 0; i < p->nenv; i++)
+			fprintf(f, "  %s\n", p->env[i]);
+	}
+}
+
+static void add_s(cJSON *o, const char *k, const char *v)
+{
+	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
+}
+
+cJSON *repro_context(const struct repro *p, const struct report *r)
+{
+	cJSON *o = cJSON_CreateObject(), *rows, *env;
+	char buf[96], a[64], b[64];
+	char *s = repro_sentence(p);
+
+	if (!o)
+		return NULL;
+	snprintf(buf, sizeof(buf), "%g", p->tol_pct);
+	add_s(o, "tolerance", buf);
+	add_s(o, "sentence", s);
+	free(s);
+	add_s(o, "original", r->sets[p->orig].dir);
+	add_s(o, "reproduction", r->sets[p->rep].dir);
+	rows = cJSON_AddArrayToObject(o, "rows");
+	for (size_t i = 0; rows && i < p->n; i++) {
+		const struct repro_row *w = &p->rows[i];
+		cJSON *t = cJSON_CreateObject();
+		fmt_side(w, &w->o, a, sizeof(a));
+		fmt_side(w, &w->n, b, sizeof(b));
+		add_s(t, "device", w->device);
+		add_s(t, "workload", w->workload);
+		add_s(t, "metric", metric_names[w->m]);
+		add_s(t, "original", a);
+		add_s(t, "reproduction", b);
+		snprintf(buf, sizeof(buf), "%.3f", w->ratio);
+		add_s(t, "ratio", buf);
+		fmt_ci(w, buf, sizeof(buf));
+		add_s(t, "ci", buf);
+		add_s(t, "verdict", repro_verdict_words[w->v]);
+		add_s(t, "cls", verdict_cls[w->v]);
+		cJSON_AddItemToArray(rows, t);
+	}
+	env = cJSON_AddArrayToObject(o, "env");
+	for (size_t i = 0; env && i < p->nenv; i++)
+		cJSON_AddItemToArray(env, cJSON_CreateString(p->env[i]));
+	if (repro_missed(p))
+		cJSON_AddTrueToObject(o, "missed");
+	return o;
+}
+
+/* The last component of a directory path. */
+static const char *base_of(const char *dir, char *buf, size_t len)
+{
+	size_t n, b = fsutil_last_component(dir, &n);
+	snprintf(buf, len, "%.*s", (int)n, dir + b);
+	return buf;
+}
+
+bool repro_of(const struct report *r, size_t orig, size_t rep)
+{
+	struct reproduces rp;
+	char path[4200], id[256], hex[65];
+	size_t len;
+
+	if (reprofile_get(r->sets[rep].manifest, &rp) < 0 ||
+	    strcmp(rp.set, base_of(r->sets[orig].dir, id, sizeof(id))))
+		return false;
+	snprintf(path, sizeof(path), "%s/manifest.json", r->sets[orig].dir);
+	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	if (!buf)
+		return false;
+	sha256_hex(buf, len, hex);
+	free(buf);
+	return !strcmp(hex, rp.manifest_sha256);
+}
