@@ -80,7 +80,7 @@ print(" ".join("--device %s=%s/%s" % (d, sys.argv[1], d) for d in seen))' "$W/$1
 # another file set -- zero-filled, written through the page cache and left
 # in it, made at another time in another place of the disk -- and that
 # alone moved sysbench's 4K rndwr by 1.1-1.5x in runs alternating the two
-# file sets (2026-12-01, README), while sysbench on iomatrix's files
+# file sets (2026-12-01; docs/bench.md, make crosscheck), while sysbench on iomatrix's files
 # matched iomatrix.  Round 1 starts with iomatrix, so the files exist.
 sysbench_round() {
 	s=$1; r=$2

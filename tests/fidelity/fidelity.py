@@ -282,7 +282,8 @@ def main():
             "as most on zram are, runs at the speed of its CPU per IO).  Goals: IOPS ratio 0.95-1.05, p50 and p99 "
             "within +-10 %, syscalls per IO within +-10 %, coverage within 0.02.\n\n")
         f.write(table + "\n")
-        notes = os.environ.get("FIDELITY_NOTES")
+        notes = os.environ.get("FIDELITY_NOTES",
+                               os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md"))
         if notes and os.path.exists(notes):
             f.write("\n" + open(notes).read())
     print("\nfidelity: table written to %s (%.0f s)" % (OUT, time.time() - t0))

@@ -22,6 +22,8 @@
 #        FIDELITY_ENGINE   libaio (default) or io_uring
 #        FIDELITY_DIR      where the scratch directory goes (default /tmp)
 #        FIDELITY_OUT      the Markdown table (default docs/fidelity.md)
+#        FIDELITY_NOTES    appended under the table (default
+#                          tests/fidelity/notes.md: why a cell misses)
 set -u
 BIN=${1:?usage: run.sh IOMATRIX_BINARY}
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")

@@ -1,7 +1,8 @@
 #!/bin/sh
-# The BENCH_ONLY words that the Makefile's header and the README offer are
-# exactly the ones the scripts of `make bench` accept, tests/bench/run.sh's
-# header names its own, and every script of `make bench` honours BENCH_ONLY
+# The BENCH_ONLY words that the Makefile's header, the README and
+# docs/bench.md offer are exactly the ones the scripts of `make bench`
+# accept, tests/bench/run.sh's header names its own, and every script of
+# `make bench` honours BENCH_ONLY
 # (given a word that is none of its own, it does nothing and exits 0).
 . "$(dirname "$0")/../lib.sh"
 cd "$ROOT" || fail "no root"
@@ -15,12 +16,14 @@ code=$(for s in $scripts; do
 	sed -n 's/.*\bwant \([a-z]*\).*/\1/p' "$s"
 done | tr '\n' ' ' | words)
 make_words=$(grep -o 'BENCH_ONLY="[^"]*"' Makefile | head -1 | sed 's/.*="\(.*\)"/\1/' | words)
-readme=$(grep -o 'BENCH_ONLY="[^"]*"' README.md | sed 's/.*="\(.*\)"/\1/' | sort -u)
 [ "$make_words" = "$code" ] && ok "Makefile: $code" || not_ok "Makefile says '$make_words', the scripts take '$code'"
-[ -n "$readme" ] || not_ok "README names no BENCH_ONLY words"
-echo "$readme" | while read -r line; do
-	[ "$(echo "$line" | words)" = "$code" ] || { echo "not ok - README says '$line', the scripts take '$code'"; exit 1; }
-done && ok "README" || not_ok "README's BENCH_ONLY list"
+for doc in README.md docs/bench.md; do
+	lists=$(grep -o 'BENCH_ONLY="[^"]*"' "$doc" | sed 's/.*="\(.*\)"/\1/' | sort -u)
+	[ -n "$lists" ] || not_ok "$doc names no BENCH_ONLY words"
+	echo "$lists" | while read -r line; do
+		[ "$(echo "$line" | words)" = "$code" ] || { echo "not ok - $doc says '$line', the scripts take '$code'"; exit 1; }
+	done && ok "$doc" || not_ok "$doc's BENCH_ONLY list"
+done
 own=$(sed -n 's/.*BENCH_ONLY *run only these parts: "\([^"]*\)".*/\1/p' tests/bench/run.sh | words)
 runs=$(sed -n 's/.*\bwant \([a-z]*\).*/\1/p' tests/bench/run.sh | words)
 [ "$own" = "$runs" ] && ok "run.sh header: $runs" || not_ok "run.sh header '$own', want() takes '$runs'"
