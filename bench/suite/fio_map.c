@@ -142,7 +142,7 @@ static bool sliced(const struct cell *c)
 	       c->jobs > 1 && c->files == 1;
 }
 
-/* the buffer contents: what the runner writes (README, buffers) */
+/* the buffer contents: what the runner writes (docs/engines.md, "Buffer contents") */
 static void fio_map_buffers(const struct cell *c, fio_map_emit emit, void *arg)
 {
 	switch (c->data) {
@@ -308,11 +308,11 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 		emit(arg, "end_fsync", "1");
 	fio_map_buffers(c, emit, arg);
 	/* randrepeat=0 in fio seeds from the clock: a new pattern every run,
-	 * as ours is new every repetition (not the same one, see README) */
+	 * as ours is new every repetition (not the same one, see docs/engines.md, "Random offsets and fsync rules") */
 	emit(arg, "randrepeat", c->randrepeat ? "1" : "0");
 	/* our default job model is threads (thread: true), fio's processes:
 	 * always say which, so the exported job gets the cell's scheduling
-	 * under sched_autogroup (README, jobs) */
+	 * under sched_autogroup (docs/engines.md, "Threads or processes") */
 	emit(arg, "thread", c->thread ? "1" : "0");
 	emitf(emit, arg, "randseed", c->seed);
 	/* fio's default invalidate=1 drops the file's cached pages at the start
