@@ -19,7 +19,7 @@
 #        BENCH_ONLY      run only these parts: "clock null ram jobs disk rss"
 #                        (default all; report_bench.sh, scale_bench.sh and
 #                        archive_bench.sh take "report", "scale", "archive";
-#                        tests/integration/docs_bench_only_words.sh holds
+#                        tests/integration/tooling/docs_bench_only_words.sh holds
 #                        the Makefile and README lists to these)
 #
 # Workloads: 0) what a timestamp costs and how many iomatrix takes per IO
