@@ -3,7 +3,15 @@
 # ("ok - name" / "not ok - name") when it checks several cases.
 set -u
 : "${IOMATRIX:=$PWD/iomatrix}"
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+# ROOT: the checkout, the first directory above the script that holds the
+# Makefile and tests/lib.sh (so a script may sit at any depth under
+# tests/integration/; today tests/integration/AREA/NAME.sh)
+ROOT=$(d=$(cd "$(dirname "$0")" 2>/dev/null && pwd) || d=$PWD
+	while [ "$d" != / ] && ! { [ -f "$d/Makefile" ] && [ -f "$d/tests/lib.sh" ]; }; do
+		d=$(dirname "$d")
+	done
+	[ "$d" != / ] && echo "$d")
+[ -n "$ROOT" ] || { echo "lib.sh: no checkout (Makefile and tests/lib.sh) above $0" >&2; exit 1; }
 # tests/run.sh gives each test its own TMPDIR (short: device names made
 # from $T must stay under the name cap); alone, /tmp
 if [ -n "${TMPDIR:-}" ]; then T=$(mktemp -d "$TMPDIR/it.XXXXXX")

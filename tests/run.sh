@@ -1,7 +1,10 @@
 #!/bin/sh
 # Test runner: every unit-test program (cmocka, TAP output) and every
-# integration script in tests/integration/ (exit 0 pass, 77 skip, other fail;
-# a script may also print TAP "ok"/"not ok" lines for several cases).
+# integration script in tests/integration/AREA/ (exit 0 pass, 77 skip, other
+# fail; a script may also print TAP "ok"/"not ok" lines for several cases).
+# Names: unit/test_X, integration/AREA/NAME (the areas: tests/integration/
+# README.md).  TESTS=fleet/ runs one area; TESTS=fleet_fault any test whose
+# name holds it.
 # Tests run in parallel, TEST_JOBS at a time (default: the number of cores),
 # each with a timeout and its own scratch directory (TMPDIR, which lib.sh's
 # $T lives in).  Each test's seconds are printed as it ends; the run ends
@@ -22,7 +25,8 @@
 # machine-wide, not per run.
 #
 # env: IOMATRIX (binary under test), BUILD (build dir with tests/test_*),
-#      TESTS (optional substring filter, e.g. TESTS=suite),
+#      TESTS (optional substring filter of the names, e.g. TESTS=suite,
+#      TESTS=archive/ for one area),
 #      TEST_JOBS (parallel tests), TEST_TIMEOUT (seconds per test, 300)
 set -u
 cd "$(dirname "$0")/.."
@@ -94,11 +98,20 @@ times=$BUILD/test-times
 	for t in "$BUILD"/tests/test_*; do
 		[ -x "$t" ] && printf 'unit/%s\t%s\n' "$(basename "$t")" "$t"
 	done
-	for t in tests/integration/*.sh; do
-		[ -f "$t" ] && printf 'integration/%s\tsh\t%s\n' "$(basename "$t" .sh)" "$t"
+	# integration/AREA/NAME for tests/integration/AREA/NAME.sh
+	find tests/integration -name '*.sh' -type f | sort | while read -r t; do
+		n=${t#tests/}
+		printf '%s\tsh\t%s\n' "${n%.sh}" "$t"
 	done
 } | while IFS='	' read -r name cmd; do
-	case "$name" in *"$TESTS"*) ;; *) continue ;; esac
+	# TESTS matches the name, or the name as it was before the areas
+	# (integration/NAME), so that older filters still select the same
+	old=integration/${name##*/}
+	case "$name" in
+	*"$TESTS"*) ;;
+	integration/*) case "$old" in *"$TESTS"*) ;; *) continue ;; esac ;;
+	*) continue ;;
+	esac
 	s=$(cat "$times" tests/test-times 2>/dev/null | awk -v n="$name" '$2 == n { print $1; exit }')
 	printf '%s\t%s\t%s\n' "${s:-9999}" "$name" "$cmd"
 done | sort -t '	' -k1,1nr -k2,2 | cut -f2- >"$log/list"

@@ -8,7 +8,7 @@
  * completion) + the latency.  A known, storage-free throttle for tests of
  * compare and of the report; at iodepth > 1 the device always has the next
  * request queued, so its IOPS (1 / latency) do not depend on how late a busy
- * machine wakes the job (tests/integration/compare_null_throttle.sh).
+ * machine wakes the job (tests/integration/report/compare_null_throttle.sh).
  */
 #include "engine.h"
 

@@ -5,7 +5,7 @@
  * help texts) and every answer the bash completion (completion/) gets from
  * `iomatrix --complete`.  Parsing stays in each command; the tables only
  * declare, and tests/unit/test_optspec.c and
- * tests/integration/cli_usage_completion_man_from_table.sh hold usage,
+ * tests/integration/tooling/cli_usage_completion_man_from_table.sh hold usage,
  * completion and man page to them.  optspec_next() parses argv by the
  * same table, so an option is known, spelled (aliases, "--x=V"), given a
  * value or refused with the fix in one place; the command only acts on the

@@ -19,8 +19,9 @@
 #        BENCH_ONLY      run only these parts: "clock null ram jobs disk rss"
 #                        (default all; report_bench.sh, scale_bench.sh and
 #                        archive_bench.sh take "report", "scale", "archive";
-#                        tests/integration/docs_bench_only_words.sh holds
-#                        the Makefile, README and docs/bench.md lists to these)
+#                        tests/integration/tooling/docs_bench_only_words.sh
+#                        holds the Makefile, README and docs/bench.md lists
+#                        to these)
 #
 # Workloads: 0) what a timestamp costs and how many iomatrix takes per IO
 # (clock_cost.c, clock_count.c); 1) null engine 4K randread QD32; 2) a RAM block device (a zram

@@ -183,7 +183,7 @@ static void test_manifest_cell_index_sorted_and_on_disk(void **state)
 
 /* One cell-file-name grammar (cells.h) on both sides: resume's index
  * (resultset_open) sees the cells the reader (rset_load, checked by
- * tests/integration/list_counts_killed_run.sh) and `list` see.  Before it,
+ * tests/integration/archive/list_counts_killed_run.sh) and `list` see.  Before it,
  * resultset_open took 00002.json for cell 2 and rset_load did not. */
 static void test_cell_file_name_grammar(void **state)
 {

@@ -2,7 +2,7 @@
  * test_safety.c - the guards that need no root: paths that are not block
  * devices pass, and the results-directory check finds its nearest existing
  * parent and refuses a path through a regular file.  (Mounted, swap and
- * held block devices: tests/integration/run_blockdev_guard.sh, as root.)
+ * held block devices: tests/integration/safety/run_blockdev_guard.sh, as root.)
  */
 #include <stdio.h>
 #include <stdlib.h>

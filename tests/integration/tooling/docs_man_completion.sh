@@ -1,0 +1,86 @@
+#!/bin/sh
+# The manual page (built from the --help texts) passes `man --warnings`
+# and has a section per command; `make install` installs it and the bash
+# completion, which completes subcommands, every option of every command
+# (each one in the command's usage, its section of the page, and accepted
+# by the command) and suite files.
+. "$(dirname "$0")/../../lib.sh"
+need_cmd man
+need_cmd bash
+cd "$ROOT" || fail "no root"
+BIN=$(dirname "$IOMATRIX")
+sh man/mkman.sh "$IOMATRIX" 0.0 >"$T/iomatrix.1" || fail "mkman failed"
+man --warnings -l "$T/iomatrix.1" >"$T/man.txt" 2>"$T/man.err"
+[ -s "$T/man.err" ] && not_ok "man warnings: $(head -3 "$T/man.err")" || ok "man --warnings is silent"
+for c in run plan validate import export report compare list history site; do
+	grep -q "^ *iomatrix $c\$" "$T/man.txt" || grep -q "^   iomatrix $c" "$T/man.txt" \
+		|| { not_ok "no section for $c"; continue; }
+done
+
+# the binary under test and the page made above are installed as they are:
+# tests run in parallel, and a relink here would pull the binary from under
+# the others (-o: never remake them)
+expect_exit 0 make -s -C "$ROOT" install PREFIX=/usr DESTDIR="$T/root" BUILD="$BIN" MAN="$T/iomatrix.1" \
+	-o "$IOMATRIX" -o "$T/iomatrix.1"
+[ -s "$T/root/usr/share/man/man1/iomatrix.1" ] && ok "make install: man page" || not_ok "man page not installed"
+[ -s "$T/root/usr/share/bash-completion/completions/iomatrix" ] && ok "make install: completion" \
+	|| not_ok "completion not installed"
+
+comp() { # words... -> COMPREPLY, one per line
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _iomatrix; printf "%s\n" "${COMPREPLY[@]}"' \
+		_ "$ROOT/completion/iomatrix.bash" "$@"
+}
+comp "$IOMATRIX" rep | grep -qx report && ok "completes subcommands" || not_ok "subcommands"
+# Every option of every command, three ways: the options in the command's
+# usage (--help) are all in its section of the manual page and all offered
+# by the completion, and each one the completion offers is one the command
+# accepts (no "unknown option").  Holds however usage and completion are
+# made (from --help, or both from one option table).
+man_section() { # CMD -> that command's section of the page, roff escapes undone
+	awk -v h=".SS \"iomatrix $1\"" '$0 == h { on = 1; next } /^\.S[HS] / { on = 0 } on' "$T/iomatrix.1" |
+		sed 's/\\-/-/g'
+}
+accepts() { # CMD OPT: the command does not call OPT unknown (import and
+	# export take their kind first; import's options differ by kind), run in
+	# an empty directory with an empty results root: nothing of the
+	# repository is read or written
+	case $1 in
+	import) kinds="fio sysbench csv" ;; export) kinds=fio ;; *) kinds="" ;;
+	esac
+	for k in ${kinds:--}; do
+		[ "$k" = - ] && k=""
+		# shellcheck disable=SC2086
+		(cd "$T/cwd" && IOMATRIX_RESULTS="$T/cwd/results" "$IOMATRIX" "$1" $k "$2" \
+			</dev/null >/dev/null 2>"$T/acc.err")
+		grep -q "unknown option" "$T/acc.err" || return 0
+	done
+	return 1
+}
+mkdir -p "$T/cwd/results"
+cmds=$("$IOMATRIX" --help | sed -n 's/^  iomatrix \([a-z][a-z]*\) .*/\1/p' | uniq)
+[ "$(echo "$cmds" | wc -l)" -ge 10 ] && ok "$(echo "$cmds" | wc -l) commands in iomatrix --help" \
+	|| not_ok "commands: $cmds"
+nopts=0
+for c in $cmds; do
+	opts=$("$IOMATRIX" "$c" --help 2>/dev/null | sed -n '/^usage:/,/^$/p' |
+		grep -o -- '\(^\|[[ |]\)-[-a-zA-Z][-a-z]*' | sed 's/^[[ |]//' | sort -u)
+	man_section "$c" >"$T/man-$c"
+	[ -s "$T/man-$c" ] || { not_ok "$c: no section in the page"; continue; }
+	comp "$IOMATRIX" "$c" - >"$T/comp-$c"
+	bad=""
+	for o in $opts; do
+		nopts=$((nopts + 1))
+		accepts "$c" "$o" || bad="$bad $o(not accepted)"
+		grep -q -- "$o\([^-a-z]\|\$\)" "$T/man-$c" || bad="$bad $o(not in the page)"
+		grep -qx -- "$o" "$T/comp-$c" || bad="$bad $o(not completed)"
+	done
+	for o in $(cat "$T/comp-$c"); do
+		accepts "$c" "$o" || bad="$bad $o(completed, not accepted)"
+	done
+	[ -z "$bad" ] && ok "$c: $(echo $opts | wc -w) options in usage, page and completion" \
+		|| not_ok "$c:$bad"
+done
+[ "$nopts" -ge 40 ] && ok "$nopts options checked" || not_ok "only $nopts options found in the usages"
+(cd "$ROOT" && comp "$IOMATRIX" run suites/qu) | grep -qx suites/quick.yaml && ok "completes suite files" \
+	|| not_ok "suite files"
+tap_end
