@@ -36,7 +36,8 @@ endif
 override CFLAGS += -Wall -Wextra -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread \
 	-Wmissing-prototypes -Wshadow -Wno-missing-field-initializers \
 	-Ibench -Ireport -Icmd $(URING_DEF) $(NUMA_DEF) $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
-	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"'
+	-DIOMATRIX_TEMPLATE_DIR='"$(PREFIX)/share/iomatrix/templates"' \
+	-DIOMATRIX_LIBEXEC_DIR='"$(PREFIX)/libexec/iomatrix"'
 LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -laio -lm -pthread
 
 ifdef SANITIZE
@@ -60,7 +61,7 @@ GIT_DIRTY := $(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
 # bench/*/ (one folder per concern of making sets) and report/ (reading
 # them).  Header dependencies come from -MMD -MP.
 VERSION_SRC := bench/util/version.c
-LIB_SRC := $(filter-out cmd/main.c $(VERSION_SRC),$(wildcard cmd/*.c cmd/*/*.c bench/*/*.c report/*.c report/*/*.c))
+LIB_SRC := $(filter-out cmd/main.c cmd/mpi/% $(VERSION_SRC),$(wildcard cmd/*.c cmd/*/*.c bench/*/*.c report/*.c report/*/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
 VERSION_OBJ := $(BUILD)/bench/util/version.o
 MAIN_OBJ := $(BUILD)/cmd/main.o $(VERSION_OBJ)
@@ -80,9 +81,24 @@ all: iomatrix
 build-deps:
 	$(Q)sh .ci/check-build-deps
 
-iomatrix: build-deps $(BIN)
+# `run --mpi` execs this helper on every rank (cmd/mpi/): only it links an
+# MPI library, so the core build and `make demo` need none.  Built when
+# mpicc is there (Debian: openmpi-bin libopenmpi-dev, which `make deps`
+# installs with the extras); without it --mpi says what to install.
+MPICC ?= mpicc
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && echo 1)
+ifeq ($(HAVE_MPI),1)
+MPI_BIN := $(BUILD)/iomatrix-mpi
+MPI_SRC := $(wildcard cmd/mpi/*.c)
+$(MPI_BIN): $(MPI_SRC) $(wildcard cmd/mpi/*.h) $(LIB_OBJ) $(VERSION_OBJ)
+	@echo "  MPICC   $@"
+	$(Q)OMPI_CC=$(CC) $(MPICC) $(CFLAGS) $(LDFLAGS) -Icmd/mpi -o $@ $(MPI_SRC) $(LIB_OBJ) $(VERSION_OBJ) $(LDLIBS)
+endif
+
+iomatrix: build-deps $(BIN) $(MPI_BIN)
 ifeq ($(BUILD),build/default)
 	$(Q)cp $(BIN) iomatrix.tmp && mv -f iomatrix.tmp iomatrix  # a running ./iomatrix keeps its copy
+	$(Q)if [ -n "$(MPI_BIN)" ]; then cp $(MPI_BIN) iomatrix-mpi.tmp && mv -f iomatrix-mpi.tmp iomatrix-mpi; else rm -f iomatrix-mpi; fi
 else
 	@true
 endif
@@ -90,6 +106,7 @@ endif
 $(BIN): $(LIB_OBJ) $(MAIN_OBJ)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 
 $(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
@@ -214,10 +231,12 @@ install: iomatrix $(MAN)
 	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/iomatrix.1
 	install -m 644 completion/iomatrix.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/iomatrix
 	install -m 755 iomatrix $(DESTDIR)$(PREFIX)/bin/iomatrix
+	if [ -n "$(MPI_BIN)" ]; then install -d $(DESTDIR)$(PREFIX)/libexec/iomatrix && \
+		install -m 755 $(MPI_BIN) $(DESTDIR)$(PREFIX)/libexec/iomatrix/iomatrix-mpi; fi
 	install -m 644 templates/* $(DESTDIR)$(PREFIX)/share/iomatrix/templates/
 	install -m 644 suites/*.yaml $(DESTDIR)$(PREFIX)/share/iomatrix/suites/
 
 clean:
-	rm -rf build iomatrix .git-commit-stamp
+	rm -rf build iomatrix iomatrix-mpi .git-commit-stamp
 
 -include $(DEPS)

@@ -24,6 +24,7 @@
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "engines/engine.h"
+#include "fleet/launch.h"
 #include "fleet/proto.h"
 #include "host/fingerprint.h"
 #include "host/safety.h"
@@ -343,6 +344,30 @@ static cJSON *machine_json(void)
 	return o;
 }
 
+/* A launcher's rank (fleet/launch.h): {rank}, {node} and {local_rank} in
+ * the device paths become this rank's.  0, or -1 with err. */
+static int launch_paths(struct suite *s, const cJSON *launch, char *err, size_t errlen)
+{
+	struct launch_host lh;
+
+	if (!launch)
+		return 0;
+	if (launch_host_from_json(launch, &lh) < 0) {
+		snprintf(err, errlen, "malformed 'launch' in the suite message");
+		return -1;
+	}
+	for (size_t i = 0; i < s->ndevices; i++) {
+		char p[sizeof(s->devices[i].path)];
+		if (launch_expand_path(s->devices[i].path, &lh, p, sizeof(p)) < 0) {
+			snprintf(err, errlen, "device '%s': the path is too long with {rank}, {node} and {local_rank} filled in",
+				 s->devices[i].name);
+			return -1;
+		}
+		memcpy(s->devices[i].path, p, sizeof(p));
+	}
+	return 0;
+}
+
 /* {"op":"suite", "text", "file", "devices": ["NAME=PATH"...], "scale",
  * "yes_destroy_data"}: load it as `run` would; reply suite_ok with this
  * host's fingerprint, or an input error. */
@@ -390,7 +415,8 @@ static int on_suite(struct agent *ag, const cJSON *m)
 		send_error("input", "%s", errs.n ? errs.msgs[0] : "suite rejected");
 		goto out;
 	}
-	if (agent_check(ag, err, sizeof(err)) < 0) {
+	if (launch_paths(ag->s, cJSON_GetObjectItemCaseSensitive(m, "launch"), err,
+			 sizeof(err)) < 0 || agent_check(ag, err, sizeof(err)) < 0) {
 		send_error("input", "%s", err);
 		goto out;
 	}

@@ -78,6 +78,7 @@ static const struct option_spec run_opts[] = {
 	{ "--remote-iomatrix", NULL, "PATH", OPT_FORM(1), .value = OPTV_FILE },
 	{ "--parallel", NULL, "N", OPT_FORM(1) },
 	{ "--skip-unreachable", .forms = OPT_FORM(1) },
+	{ "--mpi", .forms = OPT_FORM(1) },
 	{ NULL },
 };
 
@@ -121,6 +122,11 @@ static void usage(FILE *f)
 		"  --parallel N        survey: hosts driven at once (default all)\n"
 		"  --skip-unreachable  run on the hosts that answer; record the rest\n"
 		"  --device HOST:NAME=PATH  a device path for one host only\n"
+		"\n"
+		"On the ranks of mpirun or srun (docs/fleet.md):\n"
+		"  --mpi               every rank is a host NODE:LOCAL_RANK of one fleet\n"
+		"                      set; rank 0 writes it.  With --aggregate as above;\n"
+		"                      device paths may hold {rank}, {node}, {local_rank}\n"
 		"\n"
 		"The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
 		"2 bad input, 130 interrupted (finished cells kept; use --resume).\n");

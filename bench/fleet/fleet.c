@@ -20,6 +20,7 @@
 
 #include "util/fsutil.h"
 #include "util/version.h"
+#include "fleet/launch.h"
 #include "fleet/merge.h"
 #include "suite/suite.h"
 
@@ -92,9 +93,22 @@ static int plan_todo(struct fleet *f);
 
 static void start_host(struct fleet *f, struct fhost *h)
 {
+	const struct fleet_transport *t = f->o->transport;
 	char err[512];
+	int r;
 
-	if (ssh_spawn(&f->o->ssh, h->name, &h->conn, err, sizeof(err)) < 0) {
+	if (t) {
+		size_t i = 0;
+		while (i < t->nhosts && strcmp(t->hosts[i].name, h->name))
+			i++;
+		r = -ENOENT;
+		snprintf(err, sizeof(err), "not one of this launch's ranks");
+		if (i < t->nhosts)
+			r = t->connect(t->ctx, i, &h->conn, err, sizeof(err));
+	} else {
+		r = ssh_spawn(&f->o->ssh, h->name, &h->conn, err, sizeof(err));
+	}
+	if (r < 0) {
 		h->st = HS_HELLO; /* so that failing it counts as unreachable */
 		h->unreachable = true;
 		fleet_host_failed(f, h, "%s", err);
@@ -570,7 +584,8 @@ static int check_opts(const struct fleet_opts *o)
 		return -1;
 	}
 	for (size_t i = 0; i < o->nhosts; i++) {
-		if (ssh_check_host(o->hosts[i], err, sizeof(err)) < 0) {
+		/* a launcher's ranks are named by us (launch.h), not typed */
+		if (!o->transport && ssh_check_host(o->hosts[i], err, sizeof(err)) < 0) {
 			fprintf(stderr, "iomatrix: --hosts: host %zu: %s\n", i + 1, err);
 			return -1;
 		}
@@ -587,6 +602,31 @@ static int check_opts(const struct fleet_opts *o)
 		return -1;
 	}
 	return 0;
+}
+
+/* A launcher's fleet: every host of the set (a resumed one's too) is a
+ * rank of this launch, and every rank a host: a resume needs the same
+ * ranks per node as the run it completes. */
+static int check_launch(const struct fleet_opts *o)
+{
+	const struct fleet_transport *t = o->transport;
+	size_t i, k;
+
+	if (!t)
+		return 0;
+	for (i = 0; i < o->nhosts; i++) {
+		for (k = 0; k < t->nhosts && strcmp(t->hosts[k].name, o->hosts[i]); k++)
+			;
+		if (k == t->nhosts)
+			break;
+	}
+	if (i == o->nhosts && o->nhosts == t->nhosts)
+		return 0;
+	fprintf(stderr, "iomatrix: this launch has %zu rank(s) (%s%s), the set has %zu host(s) (%s%s); "
+		"a resumed set needs the same ranks on the same nodes: launch it as the run was launched\n",
+		t->nhosts, t->nhosts ? t->hosts[0].name : "", t->nhosts > 1 ? ", ..." : "",
+		o->nhosts, o->nhosts ? o->hosts[0] : "", o->nhosts > 1 ? ", ..." : "");
+	return -1;
 }
 
 int fleet_run(const struct fleet_opts *given)
@@ -617,7 +657,7 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
-	if (check_opts(o) < 0) {
+	if (check_opts(o) < 0 || check_launch(o) < 0) {
 		rc = 2;
 		goto out;
 	}

@@ -20,6 +20,8 @@
 
 #include "fleet/ssh.h"
 
+struct fleet_transport;
+
 struct fleet_opts {
 	const char *const *hosts;   /* as given: ssh destinations */
 	size_t nhosts;
@@ -37,6 +39,9 @@ struct fleet_opts {
 	int argc;                   /* the command line, for the manifest */
 	char **argv;
 	volatile sig_atomic_t *stop;
+	/* NULL: ssh to each host.  Else the hosts are a launcher's ranks
+	 * (fleet/launch.h, `run --mpi`) and hosts/nhosts are their names. */
+	const struct fleet_transport *transport;
 };
 
 /* Run it; returns the exit code of `run` (0, 1, 2, 130). */

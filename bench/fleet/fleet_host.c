@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/version.h"
+#include "fleet/launch.h"
 #include "resultset/cellcheck.h"
 #include "suite/suite.h"
 
@@ -42,6 +43,11 @@ static void send_suite(struct fleet *f, struct fhost *h)
 	cJSON_AddNumberToObject(m, "scale", f->o->scale > 0 ? f->o->scale : 1);
 	cJSON_AddBoolToObject(m, "yes_destroy_data", f->o->yes_destroy_data);
 	cJSON_AddStringToObject(m, "host", h->name);
+	/* a launcher's rank: the agent fills {rank}, {node}, {local_rank} */
+	const struct fleet_transport *t = f->o->transport;
+	for (size_t i = 0; t && i < t->nhosts; i++)
+		if (!strcmp(t->hosts[i].name, h->name))
+			cJSON_AddItemToObject(m, "launch", launch_host_json(&t->hosts[i]));
 	fleet_send(f, h, m);
 	h->st = HS_SUITE;
 }
@@ -377,8 +383,11 @@ static void host_gone(struct fleet *f, struct fhost *h)
 		}
 		return;
 	}
-	fleet_host_failed(f, h, "lost: the connection ended%s%s (ssh exit %d)",
-			  words[0] ? ": " : "", words, code);
+	if (f->o->transport)
+		fleet_host_failed(f, h, "lost: its rank's agent ended%s%s", words[0] ? ": " : "", words);
+	else
+		fleet_host_failed(f, h, "lost: the connection ended%s%s (ssh exit %d)",
+				  words[0] ? ": " : "", words, code);
 }
 
 void fleet_host_line(struct fleet *f, struct fhost *h, const char *line,

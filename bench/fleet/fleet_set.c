@@ -9,6 +9,7 @@
  * hosts in --hosts order, after slot 0 "all" in aggregate mode.
  */
 #include "fleet_int.h"
+#include "fleet/launch.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -48,6 +49,16 @@ static cJSON *manifest_new(const struct fleet *f)
 					  f->o->devices, f->o->ndevices) < 0) {
 		cJSON_Delete(m);
 		return NULL;
+	}
+	/* how the hosts were started: the launcher, its library, ranks, nodes */
+	if (m && f->o->transport && f->o->transport->record) {
+		cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "fleet");
+		cJSON *rec = cJSON_Duplicate(f->o->transport->record, 1);
+		if (!fl || !rec || !cJSON_AddItemToObject(fl, "launch", rec)) {
+			cJSON_Delete(rec);
+			cJSON_Delete(m);
+			return NULL;
+		}
 	}
 	return m;
 }

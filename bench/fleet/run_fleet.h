@@ -19,6 +19,7 @@ struct run_fleet {
 	const char **ssh_options;
 	size_t nssh_options;
 	unsigned parallel;
+	bool mpi;                   /* --mpi: the hosts are the launcher's ranks */
 };
 
 /* What `run` parsed that the fleet needs too (all borrowed). */
@@ -44,7 +45,18 @@ int run_fleet_option(struct run_fleet *rf, const char *name, const char *v);
  * resuming a fleet set. */
 bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
 		      const char *resume);
-/* The exit code of the fleet run. */
+/* The exit code of the fleet run.  With --mpi in the plain binary this
+ * execs the MPI helper (cmd/mpi/) and does not return, or returns 2 with
+ * the install line when it was not built. */
 int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c);
+
+struct fleet_transport;
+/* Set by the MPI helper (rank 0) before it calls `run`: the ranks it
+ * connects the controller to.  NULL (the default): --mpi execs the helper. */
+void run_fleet_set_transport(const struct fleet_transport *t);
+
+/* The MPI helper's name, and where `run --mpi` looks for it: beside the
+ * running binary, then in the install's libexec directory. */
+#define RUN_FLEET_MPI_HELPER "iomatrix-mpi"
 
 #endif
