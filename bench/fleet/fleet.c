@@ -26,6 +26,7 @@
 
 #define BARRIER_FLOOR_NS (20ll * 1000000)
 #define STOP_WAIT_MS 1500
+#define STOP_WAIT_LAUNCHED_MS 300
 
 static int64_t mono_ns(void)
 {
@@ -329,10 +330,13 @@ static void aggregate_step(struct fleet *f)
 /* ---- stopping ---- */
 
 /* SIGINT/SIGTERM: tell every agent to stop (each removes its scratch
- * files and says bye), give them STOP_WAIT_MS, then end their ssh. */
+ * files and says bye), give them STOP_WAIT_MS, then end their ssh.  A
+ * launcher's ranks got the signal themselves, and mpirun sends SIGKILL a
+ * second after SIGTERM: the set must be marked interrupted before that. */
 static void stop_all(struct fleet *f)
 {
-	int64_t until = fleet_now(f) + (int64_t)STOP_WAIT_MS * 1000000;
+	int64_t wait_ms = f->o->transport ? STOP_WAIT_LAUNCHED_MS : STOP_WAIT_MS;
+	int64_t until = fleet_now(f) + wait_ms * 1000000;
 
 	f->stopped = true;
 	for (size_t i = 0; i < f->nh; i++)

@@ -284,7 +284,7 @@ static int root_run(struct ctl *x, const struct rank_info *all)
 		fprintf(stderr, "iomatrix-mpi: cannot start the controller thread\n");
 		return 1;
 	}
-	relay_rc = relay_run(x->links, (size_t)x->n - 1, &controller_done, 3000);
+	relay_rc = relay_run(x->links, (size_t)x->n - 1, &controller_done, &got_signal, 3000);
 	pthread_join(th, NULL);
 	run_fleet_set_transport(NULL);
 	cJSON_Delete((cJSON *)t.record);
@@ -397,9 +397,12 @@ int main(int argc, char **argv)
 		free(x.links);
 	} else if (rc == 0) {
 		struct relay_link l = { .peer = 0, .rfd = ag.from_fd, .wfd = ag.to_fd };
-		/* ends when the agent ended and rank 0 closed its side; a
-		 * signal gives the agent's last words a moment to leave */
-		rc = relay_run(&l, 1, &got_signal, 2000) < 0 ? -1 : 0;
+		static volatile sig_atomic_t never;
+		/* ends when the agent ended and rank 0 closed its side.  On
+		 * SIGTERM this rank waits for rank 0 (up to 900 ms) rather than
+		 * leaving at once: mpirun kills the job's last processes as soon
+		 * as one of them ends, and rank 0 is still writing the set */
+		rc = relay_run(&l, 1, &got_signal, &never, 900) < 0 ? -1 : 0;
 	}
 	if (ag.to_fd >= 0) {
 		close(ag.to_fd); /* refused at start-up: the agent sees the end */
@@ -410,7 +413,17 @@ int main(int argc, char **argv)
 	if (rc < 0) {
 		/* a rank is gone: MPI_Finalize would wait for it */
 		fprintf(stderr, "iomatrix-mpi: rank %d: the MPI connection failed; ending\n", me.rank);
+		fflush(NULL);
 		_exit(1);
+	}
+	if (me.rank == 0 && (rc == 130 || got_signal)) {
+		/* interrupted (Ctrl-C on mpirun, or another rank died): the
+		 * set is marked so and the job is ending, whose fence in
+		 * MPI_Finalize would not complete.  The other ranks wait in
+		 * theirs until rank 0 is done: mpirun kills what is left as
+		 * soon as one rank ends, a second after SIGTERM at most */
+		fflush(NULL);
+		_exit(rc ? rc : 130);
 	}
 	MPI_Finalize();
 	/* only rank 0 says how the run went: another rank's non-zero exit

@@ -223,7 +223,8 @@ static void close_all(struct relay_link *l, size_t n, struct sends *s)
 	}
 }
 
-int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done, int linger_ms)
+int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
+	      volatile sig_atomic_t *hurry, int linger_ms)
 {
 	struct sends s = { 0 };
 	struct pollfd *pfd = calloc(2 * n + 1, sizeof(*pfd));
@@ -251,7 +252,7 @@ int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done, int l
 		}
 		if (*done && !done_at)
 			done_at = now_ms();
-		if (done_at && now_ms() - done_at > linger_ms) {
+		if (done_at && now_ms() - done_at > (*hurry && linger_ms > 200 ? 200 : linger_ms)) {
 			/* what is still open will not be answered: end it, and
 			 * give the last sends a moment to leave */
 			close_all(l, n, &s);

@@ -32,10 +32,12 @@ struct relay_link {
 
 /*
  * Carries bytes until every link ended both ways, or until *done is set and
- * then linger_ms passed (the controller finished or a signal came: what is
- * still open is closed).  Returns 0, or -1 when MPI failed (a peer died).
+ * then linger_ms passed (the controller finished, or a signal came: what is
+ * still open is closed); once *hurry is set too, 200 ms at most (mpirun
+ * sends SIGKILL a second after SIGTERM).  Returns 0, or -1 when MPI failed
+ * (a peer died).
  */
 int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
-	      int linger_ms);
+	      volatile sig_atomic_t *hurry, int linger_ms);
 
 #endif
