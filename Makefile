@@ -8,7 +8,7 @@
 #   make bench            iomatrix vs fio on the same workloads, ratios; report,
 #                         scale and archive rows; picks parts with
 #                         BENCH_ONLY="clock null ram jobs disk rss report scale archive"
-#   make crosscheck       seed suites vs fio/sysbench
+#   make crosscheck       seed suites vs fio/sysbench; run --mpi vs fio's client/server
 #   make fidelity         iomatrix vs its exported fio job, zram and loop (root)
 #   make install PREFIX=/usr/local DESTDIR=
 #   V=1                   show the commands
@@ -205,6 +205,7 @@ bench: deps
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix
 	$(Q)sh tests/crosscheck/run.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/crosscheck/mpi.sh $(CURDIR)/$(BIN); rc=$$?; [ $$rc = 77 ] || exit $$rc
 
 # exit 77 (a skip, with the reason) is not a failure of make
 fidelity: deps

@@ -34,6 +34,8 @@
 #   cmd             14  the commands room above both halves: main.c, the
 #                       command table, every cmd_*.c, and sections.c, the
 #                       one file that names every optional report section
+#   cmd/mpi         15  iomatrix-mpi, what `run --mpi` becomes on a rank:
+#                       it calls cmd_run (rank 0) and links MPI
 #
 # A file may include its own folder's headers and any header of a lower
 # layer.  Exit 1 with one line per offending include.  Argument: the tree
@@ -48,7 +50,7 @@ layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads th
 	report/model) echo 7 ;; report/render) echo 8 ;;
 	report/charts) echo 9 ;; report/compare) echo 10 ;;
 	report/reproduce) echo 11 ;; report/archive) echo 12 ;;
-	report) echo 13 ;; cmd) echo 14 ;; *) echo "" ;;
+	report) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
 	esac
 }
 # the folders' layers, for awk

@@ -1,0 +1,93 @@
+/*
+ * test_launch.c - a launcher's ranks as fleet hosts (bench/fleet/launch.h):
+ * names NODE:LOCAL_RANK and the characters a node may not hold, the
+ * {rank}/{node}/{local_rank} placeholders of a device path, and the suite
+ * message's "launch" object, round trip and refusals.
+ */
+#include "testutil.h"
+
+#include <string.h>
+
+#include "fleet/launch.h"
+
+static struct launch_host host(const char *node, int rank, int local)
+{
+	struct launch_host h;
+
+	memset(&h, 0, sizeof(h));
+	strcpy(h.node, node);
+	h.rank = rank;
+	h.local_rank = local;
+	return h;
+}
+
+static void test_names(void **state)
+{
+	static const char *const bad[] = { "", "a b", "a,b", "a=b", "a:b", "a\tb", "a\x7f" };
+	struct launch_host h = host("n01", 5, 1);
+
+	(void)state;
+	assert_int_equal(launch_host_name(&h), 0);
+	assert_string_equal(h.name, "n01:1");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		h = host(bad[i], 0, 0);
+		assert_int_equal(launch_host_name(&h), -1);
+	}
+	h = host("n01", 0, -1);
+	assert_int_equal(launch_host_name(&h), -1);
+}
+
+static void test_expand(void **state)
+{
+	struct launch_host h = host("n07", 12, 3);
+	char out[64];
+
+	(void)state;
+	assert_int_equal(launch_expand_path("/s/{node}-{local_rank}/r{rank}", &h, out, sizeof(out)), 0);
+	assert_string_equal(out, "/s/n07-3/r12");
+	/* other braces stay as they are; a path without any is copied */
+	assert_int_equal(launch_expand_path("/s/{x}/{rank", &h, out, sizeof(out)), 0);
+	assert_string_equal(out, "/s/{x}/{rank");
+	assert_int_equal(launch_expand_path("/plain", &h, out, sizeof(out)), 0);
+	assert_string_equal(out, "/plain");
+	/* exactly fits / one byte short */
+	assert_int_equal(launch_expand_path("{rank}", &h, out, 3), 0);
+	assert_string_equal(out, "12");
+	assert_int_equal(launch_expand_path("{rank}", &h, out, 2), -1);
+	assert_int_equal(launch_expand_path("ab", &h, out, 2), -1);
+	assert_true(launch_path_templated("/a/{local_rank}"));
+	assert_false(launch_path_templated("/a/{locale}"));
+}
+
+static void test_json(void **state)
+{
+	struct launch_host h = host("n02", 7, 2), back;
+	cJSON *j = launch_host_json(&h);
+
+	(void)state;
+	assert_non_null(j);
+	assert_int_equal(launch_host_from_json(j, &back), 0);
+	assert_string_equal(back.name, "n02:2");
+	assert_int_equal(back.rank, 7);
+	cJSON_Delete(j);
+	static const char *const bad[] = {
+		"[]", "{}", "{\"rank\":1,\"node\":\"n\"}", "{\"rank\":-1,\"node\":\"n\",\"local_rank\":0}",
+		"{\"rank\":1.5,\"node\":\"n\",\"local_rank\":0}", "{\"rank\":1e300,\"node\":\"n\",\"local_rank\":0}",
+		"{\"rank\":1,\"node\":\"a b\",\"local_rank\":0}", "{\"rank\":1,\"node\":7,\"local_rank\":0}",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		j = cJSON_Parse(bad[i]);
+		assert_int_equal(launch_host_from_json(j, &back), -1);
+		cJSON_Delete(j);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_json),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
