@@ -35,6 +35,9 @@ matrix:
   bs: [4k]
   iodepth: [16]
 Y
+# a shared file is laid out once beforehand (docs/fleet.md): three ranks
+# must not race to create it
+head -c 268435456 /dev/urandom >"$W/shared.dat" || exit 1
 "$BIN" export fio "$W/s.yaml" -o "$W/fio" >/dev/null 2>&1 || { echo "crosscheck mpi: export fio failed"; exit 1; }
 job=$(ls "$W"/fio/0001-*.fio)
 # three fio servers on free loopback ports
