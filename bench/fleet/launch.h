@@ -64,4 +64,13 @@ int launch_path_templated(const char *path);
 cJSON *launch_host_json(const struct launch_host *h);
 int launch_host_from_json(const cJSON *j, struct launch_host *h);
 
+/*
+ * `iomatrix run ... --mpi` in the plain binary: exec the helper
+ * (RUN_FLEET_MPI_HELPER beside /proc/self/exe, then in the install's
+ * libexec directory) with argv, run's arguments from "run" on.  Returns
+ * only when it cannot: 2 with the install line when there is none, 1 when
+ * it would not start.
+ */
+int launch_exec_helper(int argc, char **argv);
+
 #endif

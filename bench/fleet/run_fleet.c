@@ -6,14 +6,11 @@
  * run_fleet_option() and calls run_fleet() once the arguments are read.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "util/cliopt.h"
-#include "util/version.h"
 #include "fleet/fleet.h"
 #include "fleet/launch.h"
 #include "run_fleet.h"
@@ -127,63 +124,6 @@ void run_fleet_set_transport(const struct fleet_transport *t)
 	mpi_transport = t;
 }
 
-#ifndef IOMATRIX_LIBEXEC_DIR
-#define IOMATRIX_LIBEXEC_DIR "/usr/local/libexec/iomatrix"
-#endif
-
-/* `run --mpi` in the binary every rank starts: become the MPI helper,
- * which starts this binary's agent and connects the ranks.  Returns only
- * when there is none (2, with what to install). */
-static int exec_mpi_helper(const struct run_fleet_common *c)
-{
-	char self[PATH_MAX], helper[PATH_MAX + 32], caller[256];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	const char *dirs[2] = { NULL, IOMATRIX_LIBEXEC_DIR };
-	char **av;
-
-	if (n <= 0) {
-		fprintf(stderr, "iomatrix: --mpi: cannot find this binary (/proc/self/exe): %s\n",
-			strerror(errno));
-		return 2;
-	}
-	self[n] = '\0';
-	snprintf(caller, sizeof(caller), "%s+%s", iomatrix_version, iomatrix_git_commit);
-	av = calloc((size_t)c->argc + 8, sizeof(*av));
-	if (!av)
-		return 1;
-	for (int d = 0; d < 2; d++) {
-		if (d == 0) {
-			char *slash = strrchr(self, '/');
-			snprintf(helper, sizeof(helper), "%.*s/%s", (int)(slash - self), self,
-				 RUN_FLEET_MPI_HELPER);
-		} else {
-			snprintf(helper, sizeof(helper), "%s/%s", dirs[1], RUN_FLEET_MPI_HELPER);
-		}
-		if (access(helper, X_OK) < 0)
-			continue;
-		int k = 0;
-		av[k++] = helper;
-		av[k++] = "--iomatrix";
-		av[k++] = self;
-		av[k++] = "--caller";
-		av[k++] = caller;
-		av[k++] = "--";
-		for (int i = 0; i < c->argc; i++)
-			av[k++] = c->argv[i];
-		av[k] = NULL;
-		fflush(NULL);
-		execv(helper, av);
-		fprintf(stderr, "iomatrix: --mpi: cannot run %s: %s\n", helper, strerror(errno));
-		free(av);
-		return 1;
-	}
-	free(av);
-	fprintf(stderr, "iomatrix: --mpi: this iomatrix was built without MPI (no %s beside %s or in %s); "
-		"install an MPI (Debian: apt-get install openmpi-bin libopenmpi-dev) and build again with 'make'\n",
-		RUN_FLEET_MPI_HELPER, self, IOMATRIX_LIBEXEC_DIR);
-	return 2;
-}
-
 /* --mpi: the hosts are the ranks (a resumed set keeps its own names,
  * which fleet_run holds to the ranks). */
 static int mpi_hosts(struct run_fleet *rf, struct fleet_opts *o)
@@ -208,7 +148,7 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 	struct fleet_opts o = { 0 };
 
 	if (rf->mpi && !mpi_transport)
-		return exec_mpi_helper(c);
+		return launch_exec_helper(c->argc, c->argv);
 	if (rf->mpi && mpi_hosts(rf, &o) < 0)
 		return 2;
 	o.hosts = rf->hosts;
