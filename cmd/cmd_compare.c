@@ -17,6 +17,7 @@
 #include "model/ratio.h"
 #include "reproduce/repro.h"
 #include "compare/sides.h"
+#include "resultset/sums.h"
 #include "util/fsutil.h"
 #include "resultset/reprofile.h"
 #include "resultset/resultset.h"
@@ -61,7 +62,8 @@ static void usage(FILE *f)
 		"and more repetitions would tell.  With fewer than %d repetitions on\n"
 		"either side there is no verdict (\"not enough repetitions to judge\").\n"
 		"Writes compare.md, compare.html and compare.json to DIR (default\n"
-		"NEW_SET/compare).\n\n"
+		"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
+		"checksums, and so verify, list, history and site, are unchanged).\n\n"
 		"  -o, --out DIR           where to write (--output also works)\n"
 		"  --threshold PCT         smallest change that counts (default 5)\n"
 		"  --map OLD=NEW           pair device OLD of the old set with NEW of the\n"
@@ -673,6 +675,14 @@ int cmd_compare(int argc, char **argv)
 	rc = write_outputs(&c, &od, ctx, json, tmd, thtml, css, &errs);
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
+	/* its own SHA256SUMS: a set's list leaves compare/ out, and verify
+	 * checks it apart from the measurement (resultset/sums.h) */
+	int sr = rc == EXIT_OK ? sums_write_at(od.fd, 0) : 0;
+	if (sr < 0) {
+		errlist_add(&errs, NULL, 0, 0, "cannot write '%s/%s': %s", od.path,
+			    SUMS_FILE, strerror(-sr));
+		rc = EXIT_RUNTIME;
+	}
 
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);
