@@ -568,6 +568,26 @@ static int compare_repro(const struct report *r, cJSON *ctx, cJSON *json, struct
 	return 1;
 }
 
+/* Each --map names a device of its set: -1 with the fix printed when not. */
+static int check_map(const struct report *r, const struct copts *c)
+{
+	for (size_t i = 0; i < c->map.n; i++) {
+		bool fo = rset_device_find(&r->sets[0], c->map.old[i]) != NULL;
+		bool fn = rset_device_find(&r->sets[1], c->map.new[i]) != NULL;
+		for (size_t k = 0; k < r->sets[0].ncells && !fo; k++)
+			fo = !strcmp(r->sets[0].cells[k].device, c->map.old[i]);
+		for (size_t k = 0; k < r->sets[1].ncells && !fn; k++)
+			fn = !strcmp(r->sets[1].cells[k].device, c->map.new[i]);
+		if (!fo || !fn) {
+			fprintf(stderr, "iomatrix: --map %s=%s: the %s set has no device '%s'\n",
+				c->map.old[i], c->map.new[i], fo ? "new" : "old",
+				fo ? c->map.new[i] : c->map.old[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct copts c = { .format = "md,html,json", .threshold = 5 };
@@ -603,20 +623,9 @@ int cmd_compare(int argc, char **argv)
 			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
 	if (rc)
 		goto out_errs;
-	for (size_t i = 0; i < c.map.n; i++) {
-		bool fo = rset_device_find(&r.sets[0], c.map.old[i]) != NULL;
-		bool fn = rset_device_find(&r.sets[1], c.map.new[i]) != NULL;
-		for (size_t k = 0; k < r.sets[0].ncells && !fo; k++)
-			fo = !strcmp(r.sets[0].cells[k].device, c.map.old[i]);
-		for (size_t k = 0; k < r.sets[1].ncells && !fn; k++)
-			fn = !strcmp(r.sets[1].cells[k].device, c.map.new[i]);
-		if (!fo || !fn) {
-			fprintf(stderr, "iomatrix: --map %s=%s: the %s set has no device '%s'\n",
-				c.map.old[i], c.map.new[i], fo ? "new" : "old",
-				fo ? c.map.new[i] : c.map.old[i]);
-			rc = EXIT_USAGE;
-			goto out;
-		}
+	if (check_map(&r, &c) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
 	}
 
 	ctx = cJSON_CreateObject();
