@@ -117,5 +117,4 @@ grep -q "run-to-run variation" "$T/r2/report.md" && not_ok "two disks called one
 	|| ok "two disks: no run-to-run sentence"
 grep -q "^- The a is faster on" "$T/r2/report.md" && ok "two disks: the faster one is named" \
 	|| not_ok "two disks: $(sed -n '/^## Summary/,/^## /p' "$T/r2/report.md")"
-[ -n "$KEEP" ] && cp -r "$T" "$KEEP"
 tap_end
