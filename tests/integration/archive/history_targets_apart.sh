@@ -39,6 +39,8 @@ grep -q '^series 2$' "$T/v" && grep -q '^devices a,b$' "$T/v" \
 	&& ok "two targets of one set on one disk: two series" || not_ok "series: $(cat "$T/v")"
 grep -q '^onepointaset 1$' "$T/v" && ok "one device across two sets: one series, one point a set" \
 	|| not_ok "points: $(cat "$T/v")"
+grep -q "left out" "$T/err" && not_ok "history says it left sets out when none were: $(cat "$T/err")" \
+	|| ok "no example set: history says nothing of leaving any out"
 expect_exit 0 "$IOMATRIX" site "$T/arc" -o "$T/site" --charts none
 grep -q "2 sets, 2 devices" "$T/site/index.html" && ok "site: 2 sets, 2 devices" \
 	|| not_ok "site: $(grep -o '[0-9]* sets\?, [0-9]* devices\?' "$T/site/index.html")"
