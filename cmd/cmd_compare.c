@@ -17,6 +17,7 @@
 #include "model/ratio.h"
 #include "reproduce/repro.h"
 #include "compare/sides.h"
+#include "resultset/sums.h"
 #include "util/fsutil.h"
 #include "resultset/reprofile.h"
 #include "resultset/resultset.h"
@@ -25,8 +26,6 @@
 #include "render/outdir.h"
 #include "render/tmplpath.h"
 
-#define MIN_REPS 3        /* fewer on either side: no verdict */
-#define ALPHA 0.05        /* family-wise error rate over the comparison */
 
 static const struct option_spec compare_opts[] = {
 	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
@@ -61,9 +60,11 @@ static void usage(FILE *f)
 		"and more repetitions would tell.  With fewer than %d repetitions on\n"
 		"either side there is no verdict (\"not enough repetitions to judge\").\n"
 		"Writes compare.md, compare.html and compare.json to DIR (default\n"
-		"NEW_SET/compare).\n\n"
+		"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
+		"checksums, and so verify, list, history and site, are unchanged).\n\n"
 		"  -o, --out DIR           where to write (--output also works)\n"
-		"  --threshold PCT         smallest change that counts (default 5)\n"
+		"  --threshold PCT         smallest change that counts (default 5; when NEW\n"
+		"                          reproduces OLD, the tolerance it recorded)\n"
 		"  --map OLD=NEW           pair device OLD of the old set with NEW of the\n"
 		"                          new set (repeatable; names may differ)\n"
 		"  --format LIST           any of md,html,json (default: all)\n"
@@ -73,7 +74,7 @@ static void usage(FILE *f)
 		"  --template DIR          take compare.md.tmpl / compare.html.tmpl from DIR\n\n"
 		"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
 		"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
-		"--fail-on-inconclusive.\n", MIN_REPS);
+		"--fail-on-inconclusive.\n", VERDICT_MIN_REPS);
 }
 
 enum verdict { V_WORSE, V_BETTER, V_INCONC, V_SAME, V_FEW, V__N };
@@ -99,9 +100,9 @@ struct cmp_row {
 };
 
 /*
- * The verdicts: the ratio's interval at the family-wise level (Bonferroni
- * over the tested rows) against +-threshold.  For latency a lower value is
- * better, so its ratio is judged the other way round.
+ * The verdicts: the one verdict (model/ratio.h) of each row's primary
+ * metric, the family being every row that can be judged.  For latency a
+ * lower value is better, so its ratio is read the other way round.
  */
 static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 {
@@ -112,27 +113,18 @@ static int judge_all(struct cmp_row *rows, size_t n, double threshold)
 			double a = r->s[0][k].mean, b = r->s[1][k].mean;
 			r->change[k] = a > 0 && isfinite(b) ? (b - a) / a * 100 : NAN;
 		}
-		r->tested = r->s[0][r->primary].n >= MIN_REPS &&
-			    r->s[1][r->primary].n >= MIN_REPS;
+		r->tested = ratio_judgeable(r->s[0][r->primary].n, r->s[1][r->primary].n);
 		m += r->tested;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct cmp_row *r = &rows[i];
 		const struct side *o = &r->s[0][r->primary], *nw = &r->s[1][r->primary];
-		if (!r->tested) {
-			r->v = V_FEW;
-			continue;
-		}
-		ratio_ci(o->v, o->n, nw->v, nw->n, ALPHA / (double)m, &r->ci);
-		if (!r->ci.ok) {          /* a zero or negative value: no logs */
-			r->v = V_INCONC;
-			continue;
-		}
 		bool up_good = r->primary != M_LAT;
-		switch (ratio_judge(&r->ci, threshold / 100)) {
+		switch (ratio_verdict(o->v, o->n, nw->v, nw->n, m, threshold / 100, &r->ci)) {
 		case RATIO_UP: r->v = up_good ? V_BETTER : V_WORSE; break;
 		case RATIO_DOWN: r->v = up_good ? V_WORSE : V_BETTER; break;
 		case RATIO_SAME: r->v = V_SAME; break;
+		case RATIO_FEW: r->v = V_FEW; break;
 		default: r->v = V_INCONC; break;
 		}
 	}
@@ -310,6 +302,7 @@ struct copts {
 	const char *out, *tdir, *format;
 	const char *paths[2];
 	double threshold;
+	bool threshold_given;   /* --threshold on the command line */
 	bool fail_on_reg, fail_on_inconc;
 	struct devmap map;
 };
@@ -344,6 +337,7 @@ static int parse_args(int argc, char **argv, struct copts *c)
 			c->map.old[c->map.n] = o;
 			c->map.new[c->map.n++] = eq + 1;
 		} else if (!strcmp(a, "--threshold")) {
+			c->threshold_given = true;
 			if (ratio_parse_threshold(argv[++i], &c->threshold) < 0)
 				return -1;
 		} else if (!strcmp(a, "--fail-on-inconclusive")) {
@@ -536,8 +530,8 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 	cJSON_AddNumberToObject(json, "threshold_pct", c->threshold);
 	add_s(json, "method", "ratio of geometric means, Welch t on logs");
 	add_s(json, "correction", "bonferroni");
-	cJSON_AddNumberToObject(json, "alpha", ALPHA);
-	cJSON_AddNumberToObject(json, "min_repetitions", MIN_REPS);
+	cJSON_AddNumberToObject(json, "alpha", VERDICT_ALPHA);
+	cJSON_AddNumberToObject(json, "min_repetitions", VERDICT_MIN_REPS);
 	cJSON *jc = cJSON_AddObjectToObject(json, "counts");
 	for (int v = 0; v < V__N; v++)
 		cJSON_AddNumberToObject(jc, verdict_words[v], (double)count[v]);
@@ -547,23 +541,55 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 
 }
 
-/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash): the
- * reproduction's verdicts too, at the tolerance it recorded, into the
- * context and compare.json.  1 with *rp filled (the caller releases it),
- * 0 when NEW is no reproduction of OLD, -1 when out of memory. */
-static int compare_repro(const struct report *r, cJSON *ctx, cJSON *json, struct repro *rp)
+/* The threshold of every verdict of this comparison: --threshold, else
+ * when NEW reproduces OLD the tolerance the reproduction recorded (so
+ * compare and reproduce judge its pairs alike), else the default. */
+static double compare_threshold(const struct report *r, const struct copts *c)
 {
 	struct reproduces rs;
 
+	if (c->threshold_given || !repro_of(r, 0, 1))
+		return c->threshold;
+	reprofile_get(r->sets[1].manifest, &rs);
+	return rs.tolerance_pct > 0 ? rs.tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
+}
+
+/* NEW reproduces OLD (its manifest says so, by OLD's manifest hash): the
+ * reproduction's verdicts too, by the one verdict at the comparison's
+ * threshold, so its table and the main one never disagree about a pair,
+ * into the context and compare.json.  1 with *rp filled (the caller
+ * releases it), 0 when NEW is no reproduction of OLD, -1 when out of
+ * memory. */
+static int compare_repro(const struct report *r, double threshold, cJSON *ctx,
+			 cJSON *json, struct repro *rp)
+{
 	if (!repro_of(r, 0, 1))
 		return 0;
-	reprofile_get(r->sets[1].manifest, &rs);
-	if (repro_judge(r, 0, 1, rs.tolerance_pct > 0 ? rs.tolerance_pct :
-			REPRO_DEFAULT_TOLERANCE_PCT, rp) < 0)
+	if (repro_judge(r, 0, 1, threshold, rp) < 0)
 		return -1;
 	cJSON_AddItemToObject(ctx, "reproduction", repro_context(rp, r));
 	cJSON_AddItemToObject(json, "reproduction", repro_context(rp, r));
 	return 1;
+}
+
+/* Each --map names a device of its set: -1 with the fix printed when not. */
+static int check_map(const struct report *r, const struct copts *c)
+{
+	for (size_t i = 0; i < c->map.n; i++) {
+		bool fo = rset_device_find(&r->sets[0], c->map.old[i]) != NULL;
+		bool fn = rset_device_find(&r->sets[1], c->map.new[i]) != NULL;
+		for (size_t k = 0; k < r->sets[0].ncells && !fo; k++)
+			fo = !strcmp(r->sets[0].cells[k].device, c->map.old[i]);
+		for (size_t k = 0; k < r->sets[1].ncells && !fn; k++)
+			fn = !strcmp(r->sets[1].cells[k].device, c->map.new[i]);
+		if (!fo || !fn) {
+			fprintf(stderr, "iomatrix: --map %s=%s: the %s set has no device '%s'\n",
+				c->map.old[i], c->map.new[i], fo ? "new" : "old",
+				fo ? c->map.new[i] : c->map.old[i]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -601,21 +627,11 @@ int cmd_compare(int argc, char **argv)
 			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
 	if (rc)
 		goto out_errs;
-	for (size_t i = 0; i < c.map.n; i++) {
-		bool fo = rset_device_find(&r.sets[0], c.map.old[i]) != NULL;
-		bool fn = rset_device_find(&r.sets[1], c.map.new[i]) != NULL;
-		for (size_t k = 0; k < r.sets[0].ncells && !fo; k++)
-			fo = !strcmp(r.sets[0].cells[k].device, c.map.old[i]);
-		for (size_t k = 0; k < r.sets[1].ncells && !fn; k++)
-			fn = !strcmp(r.sets[1].cells[k].device, c.map.new[i]);
-		if (!fo || !fn) {
-			fprintf(stderr, "iomatrix: --map %s=%s: the %s set has no device '%s'\n",
-				c.map.old[i], c.map.new[i], fo ? "new" : "old",
-				fo ? c.map.new[i] : c.map.old[i]);
-			rc = EXIT_USAGE;
-			goto out;
-		}
+	if (check_map(&r, &c) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
 	}
+	c.threshold = compare_threshold(&r, &c);
 
 	ctx = cJSON_CreateObject();
 	json = cJSON_CreateObject();
@@ -632,7 +648,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	/* a reproduction pairs its cells by plan id (repro.h), so at another
 	 * --scale it is judged even when no workload matches by parameters */
-	int rj = compare_repro(&r, ctx, json, &rp);
+	int rj = compare_repro(&r, c.threshold, ctx, json, &rp);
 	if (rj < 0) {
 		rc = EXIT_RUNTIME;
 		goto out;
@@ -673,6 +689,14 @@ int cmd_compare(int argc, char **argv)
 	rc = write_outputs(&c, &od, ctx, json, tmd, thtml, css, &errs);
 	if (outdir_finish(&od, &errs) < 0)
 		rc = EXIT_RUNTIME;
+	/* its own SHA256SUMS: a set's list leaves compare/ out, and verify
+	 * checks it apart from the measurement (resultset/sums.h) */
+	int sr = rc == EXIT_OK ? sums_write_at(od.fd, 0) : 0;
+	if (sr < 0) {
+		errlist_add(&errs, NULL, 0, 0, "cannot write '%s/%s': %s", od.path,
+			    SUMS_FILE, strerror(-sr));
+		rc = EXIT_RUNTIME;
+	}
 
 	/* stdout: the verdict first, then every regression and improvement */
 	printf("compare: old %s -> new %s\n", r.sets[0].dir, r.sets[1].dir);

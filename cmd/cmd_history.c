@@ -24,6 +24,7 @@ static const struct option_spec history_opts[] = {
 	  .words = "text json csv" },
 	{ "--threshold", NULL, "PCT" },
 	{ "--same", NULL, "HOST:DEV=HOST:DEV", .flags = OPT_REPEAT },
+	{ "--all", NULL, NULL },
 	{ NULL },
 };
 
@@ -41,10 +42,15 @@ static void usage(FILE *f)
 		"(default $IOMATRIX_RESULTS or ./results; a set, or a directory of sets),\n"
 		"in date order, with "
 		"the change points and what changed in the environment.\n\n"
-		"Device identity: the same device across sets is the same host name plus,\n"
-		"where the fingerprint has them, the same device model and sha256 of the\n"
-		"serial; otherwise the same host name, device name and path.  --same\n"
-		"A=B joins identities that rule keeps apart (names as HOST:DEVICE).\n\n"
+		"Device identity: the same device across sets is the same host name and\n"
+		"device name plus, where the fingerprint has them, the same device model\n"
+		"and sha256 of the serial; otherwise the same path.  Two devices of one\n"
+		"set are never one series, even on one disk.  --same A=B joins identities\n"
+		"that rule keeps apart (a device renamed between sets; names as\n"
+		"HOST:DEVICE).\n\n"
+		"Which sets count: every set under DIR except the repository's own\n"
+		"examples/ and reference/ sets (as list); --all counts them too, and a\n"
+		"DIR named on the command line always counts.\n\n"
 		"Series: one per device, workload label and metric.  Rehearsals (--scale\n"
 		"below 1) and sets whose parameters differ for the same label are kept in\n"
 		"series of their own, named 'LABEL [why]'.\n\n"
@@ -66,7 +72,10 @@ static void usage(FILE *f)
 		"                    iops otherwise\n"
 		"  --format F        text (default), json or csv\n"
 		"  --threshold PCT   smallest change that counts (default 5, as compare)\n"
-		"  --same A=B        treat device B as device A (repeatable)\n\n"
+		"  --same A=B        treat device B as device A (repeatable)\n"
+		"  --all             also the repository's example and reference sets\n"
+		"                    (examples/ and reference/ below DIR), which, as in\n"
+		"                    list and site, count only when asked for\n\n"
 		"--format json prints {\"series\": [{\"host\", \"device\", \"workload\", \"metric\",\n"
 		"\"points\": [{\"set\", \"date\", \"value\", \"ci95\", \"n\", \"change\",\n"
 		"\"env_changes\"}]}]}: set is the set directory's name, change is true on\n"
@@ -82,13 +91,60 @@ static int parse_metric(const char *s)
 	return -2;
 }
 
+static int parse_args(int argc, char **argv, struct hist_opts *opt, const char **format,
+		      bool *all, char **dirs, size_t *ndirs, char **same)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool val = !strcmp(a, "--device") || !strcmp(a, "--workload") || !strcmp(a, "--metric") ||
+			   !strcmp(a, "--format") || !strcmp(a, "--threshold") || !strcmp(a, "--same");
+		if (val && i + 1 >= argc) {
+			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
+			return -1;
+		}
+		if (!strcmp(a, "--device")) {
+			opt->device = argv[++i];
+		} else if (!strcmp(a, "--workload")) {
+			opt->workload = argv[++i];
+		} else if (!strcmp(a, "--metric")) {
+			opt->metric = parse_metric(argv[++i]);
+			if (opt->metric < -1) {
+				fprintf(stderr, "iomatrix: unknown metric '%s' (iops, mbs, "
+					"lat_mean or lat_p99)\n", argv[i]);
+				return -1;
+			}
+		} else if (!strcmp(a, "--format")) {
+			*format = argv[++i];
+			if (strcmp(*format, "text") && strcmp(*format, "json") && strcmp(*format, "csv")) {
+				fprintf(stderr, "iomatrix: unknown format '%s' (text, json or csv)\n",
+					*format);
+				return -1;
+			}
+		} else if (!strcmp(a, "--threshold")) {
+			if (ratio_parse_threshold(argv[++i], &opt->threshold) < 0)
+				return -1;
+		} else if (!strcmp(a, "--all")) {
+			*all = true;
+		} else if (!strcmp(a, "--same")) {
+			same[opt->nsame++] = argv[++i];
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix history --help')\n", a);
+			return -1;
+		} else {
+			dirs[(*ndirs)++] = argv[i];
+		}
+	}
+	return 0;
+}
+
 int cmd_history(int argc, char **argv)
 {
 	struct hist_opts opt = { .metric = -1, .threshold = 5 };
 	const char *format = "text";
 	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
 	char **same = calloc((size_t)argc + 1, sizeof(char *));
-	size_t ndirs = 0;
+	size_t ndirs = 0, hidden = 0;
+	bool all = false;
 	struct errlist errs = ERRLIST_INIT;
 	struct arc_ref *refs = NULL;
 	size_t nrefs = 0;
@@ -106,51 +162,16 @@ int cmd_history(int argc, char **argv)
 		rc = EXIT_OK;
 		goto out;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool val = !strcmp(a, "--device") || !strcmp(a, "--workload") || !strcmp(a, "--metric") ||
-			   !strcmp(a, "--format") || !strcmp(a, "--threshold") || !strcmp(a, "--same");
-		if (val && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
-			goto out;
-		}
-		if (!strcmp(a, "--device")) {
-			opt.device = argv[++i];
-		} else if (!strcmp(a, "--workload")) {
-			opt.workload = argv[++i];
-		} else if (!strcmp(a, "--metric")) {
-			opt.metric = parse_metric(argv[++i]);
-			if (opt.metric < -1) {
-				fprintf(stderr, "iomatrix: unknown metric '%s' (iops, mbs, "
-					"lat_mean or lat_p99)\n", argv[i]);
-				goto out;
-			}
-		} else if (!strcmp(a, "--format")) {
-			format = argv[++i];
-			if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv")) {
-				fprintf(stderr, "iomatrix: unknown format '%s' (text, json or csv)\n",
-					format);
-				goto out;
-			}
-		} else if (!strcmp(a, "--threshold")) {
-			if (ratio_parse_threshold(argv[++i], &opt.threshold) < 0)
-				goto out;
-		} else if (!strcmp(a, "--same")) {
-			same[opt.nsame++] = argv[++i];
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix history --help')\n", a);
-			goto out;
-		} else {
-			dirs[ndirs++] = argv[i];
-		}
-	}
+	if (parse_args(argc, argv, &opt, &format, &all, dirs, &ndirs, same) < 0)
+		goto out;
 	if (!ndirs)
 		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
 	opt.same = same;
 	history_init(&h, &opt);
 
-	if (arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
+	if (arc_scan(dirs, ndirs, all, &hidden, &refs, &nrefs, &errs) < 0)
 		goto out_errs;
+	arc_say_hidden(hidden);
 	struct arc_stream *st = arc_stream_start(refs, nrefs);
 	if (!st) {
 		rc = EXIT_RUNTIME;

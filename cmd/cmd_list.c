@@ -316,9 +316,7 @@ struct list {
 static int list_one(const char *set, const char *rel, void *arg)
 {
 	struct list *l = arg;
-	size_t first = strcspn(rel, "/");
-	bool own = rel[first] == '/' && ((first == 8 && !strncmp(rel, "examples", 8)) ||
-					 (first == 9 && !strncmp(rel, "reference", 9)));
+	bool own = resultset_repo_own(rel);
 
 	if (l->n == l->alloc) {
 		size_t na = l->alloc ? l->alloc * 2 : 32;

@@ -47,6 +47,7 @@ static const struct option_spec site_opts[] = {
 	{ "--same", NULL, "A=B", .flags = OPT_REPEAT },
 	{ "--charts", NULL, "svg|none", .value = OPTV_WORDS, .words = "svg none" },
 	{ "--template", NULL, "DIR", .value = OPTV_DIR },
+	{ "--all", NULL, NULL },
 	{ NULL },
 };
 
@@ -78,12 +79,15 @@ static void usage(FILE *f)
 		"  --same A=B            treat device B as device A (as history)\n"
 		"  --charts svg|none     trend charts through gnuplot (default svg)\n"
 		"  --template DIR        take site_*.html.tmpl, style.css, site.css, site.js\n"
-		"                        and report.html.tmpl from DIR first\n");
+		"                        and report.html.tmpl from DIR first\n"
+		"  --all                 also the repository's example and reference sets\n"
+		"                        (examples/ and reference/ below DIR), which, as\n"
+		"                        in list and history, count only when asked for\n");
 }
 
 struct opts {
 	const char *out, *title, *baseline, *tdir;
-	bool charts;
+	bool charts, all;
 	struct hist_opts hist;
 };
 
@@ -662,6 +666,8 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 			o->baseline = argv[++i];
 		} else if (!strcmp(a, "--template")) {
 			o->tdir = argv[++i];
+		} else if (!strcmp(a, "--all")) {
+			o->all = true;
 		} else if (!strcmp(a, "--same")) {
 			same[o->hist.nsame++] = argv[++i];
 		} else if (!strcmp(a, "--charts")) {
@@ -719,8 +725,11 @@ int cmd_site(int argc, char **argv)
 		goto out;
 	if (!ndirs)
 		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
-	if (load_templates(&t, &o, argv, &errs) < 0 || arc_scan(dirs, ndirs, &refs, &nrefs, &errs) < 0)
+	size_t hidden = 0;
+	if (load_templates(&t, &o, argv, &errs) < 0 ||
+	    arc_scan(dirs, ndirs, o.all, &hidden, &refs, &nrefs, &errs) < 0)
 		goto out_errs;
+	arc_say_hidden(hidden);
 	/* links planted inside the site are refused before anything is written */
 	int fe = sitefs_open(&fs, o.out, &errs);
 	rc = EXIT_RUNTIME;

@@ -35,14 +35,37 @@ static void verify_usage(FILE *f)
 		   "checks, plus files the list does not name); a DIR that is not a set is a\n"
 		   "results directory, whose sets are each checked.  Prints one line per set:\n"
 		   "'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
-		   "followed by each changed, missing or extra file.  A report/ with its own\n"
-		   "SHA256SUMS is checked too.\n"
+		   "followed by each changed, missing or extra file of the measurement.  Derived\n"
+		   "output (report/ and compare/, which report and compare write into a set) is\n"
+		   "not part of the measurement: each is checked against its own SHA256SUMS and\n"
+		   "reported apart, on a 'derived' line below the set's.\n"
 		   "  -q, --quiet  print only the sets that fail\n"
-		   "Exit 0 when no set fails, 1 when one does, 2 when an operand is not a set\n"
-		   "or a directory of sets.\n");
+		   "Exit 0 when nothing fails, 1 when a measurement or derived output does, 2\n"
+		   "when an operand is not a set or a directory of sets.\n");
 }
 
-/* 0 intact or no checksums, 1 failed, 2 unreadable. */
+/* Derived output, apart from the measurement: "  derived report/: intact
+ * (12 files)" and each problem of one that fails. */
+static void print_derived(const struct sums_check *c, bool quiet)
+{
+	for (size_t i = 0; i < SUMS_NDERIVED; i++) {
+		const struct sums_derived *d = &c->derived[i];
+		if (!d->present || (quiet && d->state != SUMS_FAILED))
+			continue;
+		if (d->state == SUMS_INTACT)
+			printf("  derived %s/: intact (%zu file%s)\n", sums_derived_dirs[i],
+			       d->nfiles, d->nfiles == 1 ? "" : "s");
+		else if (d->state == SUMS_NONE)
+			printf("  derived %s/: no checksums of its own\n", sums_derived_dirs[i]);
+		else
+			printf("  derived %s/: FAILED\n", sums_derived_dirs[i]);
+		for (size_t k = 0; k < d->nproblems; k++)
+			printf("    %s\n", d->problems[k]);
+	}
+}
+
+/* 0 intact or no checksums, 1 failed (the measurement or derived output),
+ * 2 unreadable. */
 static int verify_set(const char *dir, bool quiet)
 {
 	struct sums_check c;
@@ -58,16 +81,18 @@ static int verify_set(const char *dir, bool quiet)
 		fprintf(stderr, "iomatrix: cannot read '%s': %s\n", dir, strerror(-r));
 		return 2;
 	}
-	if (c.state == SUMS_INTACT && !quiet)
+	bool failed = sums_check_failed(&c);
+	if (c.state == SUMS_INTACT && (!quiet || failed))
 		printf("%s: intact (%zu file%s)\n", dir, c.nfiles, c.nfiles == 1 ? "" : "s");
-	else if (c.state == SUMS_NONE && !quiet)
+	else if (c.state == SUMS_NONE && (!quiet || failed))
 		printf("%s: no checksums (a set written before iomatrix kept SHA256SUMS)\n", dir);
 	else if (c.state == SUMS_FAILED) {
 		printf("%s: FAILED\n", dir);
 		for (size_t i = 0; i < c.nproblems; i++)
 			printf("  %s\n", c.problems[i]);
 	}
-	r = c.state == SUMS_FAILED;
+	print_derived(&c, quiet);
+	r = failed;
 	sums_check_release(&c);
 	return r;
 }

@@ -57,3 +57,10 @@ int resultset_walk(const char *root, int depth,
 {
 	return walk(root, strlen(root), depth, true, fn, arg);
 }
+
+bool resultset_repo_own(const char *rel)
+{
+	size_t first = strcspn(rel, "/");
+	return rel[first] == '/' && ((first == 8 && !strncmp(rel, "examples", 8)) ||
+				     (first == 9 && !strncmp(rel, "reference", 9)));
+}

@@ -26,4 +26,12 @@ bool resultset_is_set(const char *dir);
 int resultset_walk(const char *root, int depth,
 		   int (*fn)(const char *set, const char *rel, void *arg), void *arg);
 
+/* Which sets an archive counts, the one rule of list, history and site
+ * (docs/reports.md): a set found under examples/ or reference/ of the
+ * directory walked (rel as resultset_walk gives it) is the repository's
+ * own example or reference, not the user's archive, and is left out
+ * unless --all is given; a directory named on the command line itself
+ * (history results/reference) counts. */
+bool resultset_repo_own(const char *rel);
+
 #endif

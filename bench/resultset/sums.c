@@ -64,6 +64,18 @@ static bool plain_name(const char *name)
 	return !strpbrk(name, "\\\n\r");
 }
 
+const char *const sums_derived_dirs[SUMS_NDERIVED] = {
+	SUMS_REPORT_DIR, SUMS_COMPARE_DIR,
+};
+
+static bool is_derived(const char *name)
+{
+	for (size_t i = 0; i < SUMS_NDERIVED; i++)
+		if (!strcmp(name, sums_derived_dirs[i]))
+			return true;
+	return false;
+}
+
 static int walk_dir(int dfd, const char *prefix, int depth, unsigned flags,
 		    bool include_sums, struct walk *w)
 {
@@ -92,7 +104,7 @@ static int walk_dir(int dfd, const char *prefix, int depth, unsigned flags,
 			continue;
 		}
 		if (S_ISDIR(st.st_mode) && plain_name(nm)) {
-			if (!*prefix && (flags & SUMS_SET) && !strcmp(nm, SUMS_REPORT_DIR))
+			if (!*prefix && (flags & SUMS_SET) && is_derived(nm))
 				continue;
 			if (depth >= SUMS_MAX_DEPTH) {
 				ret = walk_add(w, prefix, nm, false);
@@ -378,6 +390,27 @@ static int verify_dir(int dirfd, unsigned flags, const char *prefix,
 	return r;
 }
 
+/* Derived directory i of the set at dirfd into c->derived[i]. */
+static int verify_derived(int dirfd, size_t i, struct sums_check *c)
+{
+	struct sums_derived *d = &c->derived[i];
+	struct sums_check t = { .state = SUMS_INTACT };
+	char prefix[32];
+	int fd = openat(dirfd, sums_derived_dirs[i], O_RDONLY | O_DIRECTORY |
+			O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%s/", sums_derived_dirs[i]);
+	int r = verify_dir(fd, 0, prefix, &t);
+	close(fd);
+	d->present = true;
+	d->state = r == 1 ? SUMS_NONE : t.state;
+	d->nfiles = t.nfiles;
+	d->problems = t.problems;
+	d->nproblems = t.nproblems;
+	return r == 1 ? 0 : r;
+}
+
 int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c)
 {
 	int r;
@@ -389,16 +422,8 @@ int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c)
 		c->state = SUMS_NONE;
 		r = 0;
 	}
-	if (r == 0 && (flags & SUMS_SET) && c->state != SUMS_NONE) {
-		int fd = openat(dirfd, SUMS_REPORT_DIR, O_RDONLY | O_DIRECTORY |
-				O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0) {
-			r = verify_dir(fd, 0, SUMS_REPORT_DIR "/", c);
-			if (r == 1)
-				r = 0;  /* a report from before checksums */
-			close(fd);
-		}
-	}
+	for (size_t i = 0; r == 0 && (flags & SUMS_SET) && i < SUMS_NDERIVED; i++)
+		r = verify_derived(dirfd, i, c);
 	if (r < 0) {
 		sums_check_release(c);
 		return r;
@@ -406,13 +431,44 @@ int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c)
 	return 0;
 }
 
+static void free_problems(char **p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+	free(p);
+}
+
 void sums_check_release(struct sums_check *c)
 {
-	for (size_t i = 0; i < c->nproblems; i++)
-		free(c->problems[i]);
-	free(c->problems);
+	free_problems(c->problems, c->nproblems);
 	c->problems = NULL;
 	c->nproblems = 0;
+	for (size_t i = 0; i < SUMS_NDERIVED; i++) {
+		free_problems(c->derived[i].problems, c->derived[i].nproblems);
+		c->derived[i].problems = NULL;
+		c->derived[i].nproblems = 0;
+	}
+}
+
+const char *sums_check_problem(const struct sums_check *c, size_t k)
+{
+	if (k < c->nproblems)
+		return c->problems[k];
+	k -= c->nproblems;
+	for (size_t i = 0; i < SUMS_NDERIVED; i++) {
+		if (k < c->derived[i].nproblems)
+			return c->derived[i].problems[k];
+		k -= c->derived[i].nproblems;
+	}
+	return NULL;
+}
+
+bool sums_check_failed(const struct sums_check *c)
+{
+	bool failed = c->state == SUMS_FAILED;
+	for (size_t i = 0; i < SUMS_NDERIVED; i++)
+		failed |= c->derived[i].state == SUMS_FAILED;
+	return failed;
 }
 
 const char *sums_state_name(enum sums_state s)

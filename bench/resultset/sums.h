@@ -6,8 +6,11 @@
  * The list is coreutils' format, one line per file, "HEX  PATH\n", sorted
  * by PATH in byte order, PATH relative to the set ("cells/0001.json").  It
  * covers every regular file below the set except SHA256SUMS itself,
- * iomatrix's temporary files and, in a set, the report/ directory, which
- * has its own list (report/SHA256SUMS, written by `report`).
+ * iomatrix's temporary files and, in a set, the directories of derived
+ * output (sums_derived_dirs: report/ and compare/), each of which has its
+ * own list (report/SHA256SUMS written by `report`, compare/SHA256SUMS by
+ * `compare`).  So a command that writes a report or a comparison into a
+ * finished set never changes what its SHA256SUMS covers: the measurement.
  *
  * Walking never follows a link: a link, FIFO or device below the set is
  * not listed, and the checker names it as an extra file.  Functions
@@ -20,8 +23,12 @@
 #include <stddef.h>
 
 #define SUMS_FILE "SHA256SUMS"
-/* The directory of a set that is left to its own list. */
+/* The directories of a set that hold derived output, each left to its own
+ * list and checked apart from the measurement. */
 #define SUMS_REPORT_DIR "report"
+#define SUMS_COMPARE_DIR "compare"
+#define SUMS_NDERIVED 2
+extern const char *const sums_derived_dirs[SUMS_NDERIVED];
 /* Deepest directory nesting walked, and most files listed or checked: far
  * above what a set holds (RESULTSET_MAX_ID cells would be slower to check
  * than to re-run; a set of 10^5 cells is already unusual). */
@@ -32,7 +39,7 @@
 
 /* Flags of sums_write_at() and sums_verify_at(). */
 enum {
-	/* The directory is a result set: its report/ is not covered. */
+	/* The directory is a result set: its derived directories are not covered. */
 	SUMS_SET = 1 << 0,
 };
 
@@ -55,31 +62,53 @@ enum sums_state {
 	SUMS_FAILED,   /* see problems */
 };
 
+/* One derived directory of a set, checked against its own list. */
+struct sums_derived {
+	bool present;           /* the directory exists */
+	enum sums_state state;  /* SUMS_NONE: no list of its own (written
+				 * before iomatrix kept one) */
+	size_t nfiles;
+	char **problems;        /* "changed report/report.md" */
+	size_t nproblems;
+};
+
 /* What a check found.  problems are lines such as "changed cells/0001.json",
  * "missing plan.json", "extra notes.txt", "SHA256SUMS:3: malformed line";
- * owned (sums_check_release). */
+ * owned (sums_check_release).  state, nfiles and problems are the
+ * measurement's; derived output is apart in derived[] (SUMS_SET only), in
+ * the order of sums_derived_dirs. */
 struct sums_check {
 	enum sums_state state;
 	size_t nfiles;          /* files the list names */
 	char **problems;
 	size_t nproblems;
+	struct sums_derived derived[SUMS_NDERIVED];
 };
 
 /*
- * Check dirfd against its SHA256SUMS.  With SUMS_SET, a report/SHA256SUMS
- * present is checked too (its problems read "report/..."), and report/ is
- * otherwise not covered.  Never follows a link.  0 with *c filled, or
- * -errno when the directory cannot be read (c is then released).
+ * Check dirfd against its SHA256SUMS.  With SUMS_SET, each derived
+ * directory present is checked against its own SHA256SUMS into
+ * c->derived[] (its problems read "report/..."), apart from the
+ * measurement.  Never follows a link.  0 with *c filled, or -errno when
+ * the directory cannot be read (c is then released).
  */
 int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c);
 void sums_check_release(struct sums_check *c);
+/* The measurement or a derived directory FAILED: what a set must not be to
+ * travel (pack, unpack) or to pass `verify`. */
+bool sums_check_failed(const struct sums_check *c);
+/* Problem k of all of c's problems, the measurement's first, then each
+ * derived directory's; NULL past the last.  Borrowed from c. */
+const char *sums_check_problem(const struct sums_check *c, size_t k);
 
 /*
- * Check the directory dir (a set with SUMS_SET) as sums_verify_at(): its
- * state (enum sums_state), with *why (caller frees) the first problems
- * when FAILED ("changed cells/0001.json, missing plan.json and 2 more"),
- * else NULL.  A directory that cannot be read is FAILED ("cannot be read"):
- * a set nobody can check is not intact.  -ENOMEM out of memory.
+ * Check the directory dir (a set with SUMS_SET) as sums_verify_at(): the
+ * state of its measurement (enum sums_state; derived output does not
+ * count: list, history, site and report judge a set by what it measured),
+ * with *why (caller frees) the first problems when FAILED ("changed
+ * cells/0001.json, missing plan.json and 2 more"), else NULL.  A directory
+ * that cannot be read is FAILED ("cannot be read"): a set nobody can check
+ * is not intact.  -ENOMEM out of memory.
  */
 int sums_verify_dir(const char *dir, unsigned flags, char **why);
 /* "intact", "no checksums", "FAILED" */

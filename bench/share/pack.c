@@ -72,10 +72,11 @@ static int pack_check(int dfd, const char *setdir, bool *warn, char *err,
 	}
 	if (c.state == SUMS_NONE)
 		*warn = true;
-	if (c.state == SUMS_FAILED) {
+	if (sums_check_failed(&c)) {
+		const char *p0 = sums_check_problem(&c, 0);
 		snprintf(err, errlen, "'%s' fails verification (%s%s); "
-			 "see 'iomatrix verify %s'", setdir, c.problems[0],
-			 c.nproblems > 1 ? ", ..." : "", setdir);
+			 "see 'iomatrix verify %s'", setdir, p0 ? p0 : "SHA256SUMS",
+			 sums_check_problem(&c, 1) ? ", ..." : "", setdir);
 		r = -EINVAL;
 	}
 	sums_check_release(&c);

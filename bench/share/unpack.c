@@ -225,12 +225,14 @@ static int unpack_finish(struct unpack *u, bool *warn)
 		snprintf(u->err, u->errlen, "%s: cannot verify: %s", u->what, strerror(-r));
 		return r;
 	}
-	if (c.state == SUMS_FAILED) {
+	if (sums_check_failed(&c)) {
 		int k = snprintf(u->err, u->errlen, "%s: set '%s' fails its checksums:",
 				 u->what, u->setname);
-		for (size_t i = 0; i < c.nproblems && k > 0 && (size_t)k < u->errlen; i++)
+		const char *p;
+		for (size_t i = 0; (p = sums_check_problem(&c, i)) && k > 0 &&
+		     (size_t)k < u->errlen; i++)
 			k += snprintf(u->err + k, u->errlen - (size_t)k, "%s %s",
-				      i ? "," : "", c.problems[i]);
+				      i ? "," : "", p);
 		sums_check_release(&c);
 		return -EINVAL;
 	}

@@ -137,19 +137,17 @@ bool qos_meets(const struct qos_point *p, const struct qos_target *t)
 void qos_judge(const struct qos_point *pts, size_t n, const struct qos_target *t,
 	       struct qos_verdict *v)
 {
-	bool run = true; /* every load so far met the target */
 	memset(v, 0, sizeof(*v));
 	v->best = -1;
-	for (size_t i = 0; i < n; i++) {
-		double x = qos_point_value(&pts[i], t->metric);
-		bool meets = qos_meets(&pts[i], t);
-		v->any = v->any || meets;
-		run = run && meets;
-		if (run) {
+	for (size_t i = 0; i < n; i++)
+		if (qos_meets(&pts[i], t) && pts[i].achieved_iops > v->sustained_iops) {
 			v->sustained_iops = pts[i].achieved_iops;
 			v->best = (int)i;
 			v->met = true;
-		} else if (!v->met && x > 0 && (v->best < 0 || x < v->lowest_ns)) {
+		}
+	for (size_t i = 0; !v->met && i < n; i++) {
+		double x = qos_point_value(&pts[i], t->metric);
+		if (x > 0 && (v->best < 0 || x < v->lowest_ns)) {
 			v->lowest_ns = x;
 			v->best = (int)i;
 		}
@@ -159,10 +157,10 @@ void qos_judge(const struct qos_point *pts, size_t n, const struct qos_target *t
 double qos_bisect_next(const struct qos_point *pts, size_t n,
 		       const struct qos_target *t)
 {
-	int lo = -1;
-	for (size_t i = 0; i < n && qos_meets(&pts[i], t); i++)
-		lo = (int)i;
-	if (lo < 0 || (size_t)lo + 1 >= n)
+	struct qos_verdict v;
+	qos_judge(pts, n, t, &v);
+	size_t lo = (size_t)v.best;
+	if (!v.met || lo + 1 >= n || qos_meets(&pts[lo + 1], t))
 		return 0;
 	double a = pts[lo].offered_iops, b = pts[lo + 1].offered_iops;
 	if (b - a <= QOS_BISECT_TOL * b)

@@ -121,25 +121,26 @@ double qos_point_value(const struct qos_point *p, enum qos_metric m);
 /* Does p meet the target and keep up with its offered load? */
 bool qos_meets(const struct qos_point *p, const struct qos_target *t);
 
-/* What the points say about a target.  A device sustains a load when it
- * meets the target there and at every lower load tested: a point that
- * meets it above one that does not (a noisy run) is no claim. */
+/* What the points say about a target.  A device sustains the highest
+ * achieved load of the points that meet the target and keep up
+ * (qos_meets): a noisy point below it that misses the target does not
+ * hide it (docs/qos.md).  The same rule writes the cell file's verdict,
+ * picks where the runner bisects and makes the report's sentence. */
 struct qos_verdict {
-	bool met;              /* the lowest load meets it */
-	double sustained_iops; /* met: achieved IOPS of the highest load of the
-				* run of points from the lowest that meet it */
+	bool met;              /* some point meets it */
+	double sustained_iops; /* met: the highest achieved IOPS of those */
 	int best;              /* met: that point; else the lowest value's */
 	double lowest_ns;      /* !met: the lowest value of the metric */
-	bool any;              /* some point meets it on its own */
 };
 /* pts sorted by offered_iops; n may be 0 (not met, best -1). */
 void qos_judge(const struct qos_point *pts, size_t n, const struct qos_target *t,
 	       struct qos_verdict *v);
 
-/* Bisection between the sweep points around the knee: the offered load to
- * try next, between the highest offered load of the run from the lowest
- * that meets the target (qos_judge) and the next one above it; 0 when there is no such pair or they
- * are within QOS_BISECT_TOL of each other.  pts sorted by offered_iops. */
+/* Bisection around the sustained load: the offered load to try next,
+ * halfway between the point qos_judge sustains and the next one above it
+ * in offered load, when that one does not meet the target; 0 when there is
+ * no such pair or they are within QOS_BISECT_TOL of each other.  pts sorted
+ * by offered_iops. */
 #define QOS_BISECT_STEPS 3
 #define QOS_BISECT_TOL 0.02
 double qos_bisect_next(const struct qos_point *pts, size_t n,

@@ -52,9 +52,14 @@ static const char *js(const cJSON *o, const char *k)
 
 /* ---- scanning ---- */
 
+/* Bumped whenever what a record holds changes meaning (stamp_of). */
+#define ARC_RECORD_FORMAT 2
+
 struct refs {
 	struct arc_ref *v;
 	size_t n, alloc;
+	bool all;          /* the repository's own sets too */
+	size_t hidden;     /* those left out */
 };
 
 /* Newest ctime and total size of the files in dir/cells: a byte changed
@@ -111,7 +116,9 @@ static void stamp_of(const char *dir, char *buf, size_t len)
 			off = sizeof(all) - 1;
 	}
 	cells_stamp(dir, &ct, &bytes);
-	snprintf(all + off, sizeof(all) - off, "%lld:%lld", ct, bytes);
+	/* and the record's format: a cached record of an older rule (the
+	 * identity key before the device name joined it) is read again */
+	snprintf(all + off, sizeof(all) - off, "%lld:%lld:%d", ct, bytes, ARC_RECORD_FORMAT);
 	char hex[65];
 	sha256_hex(all, strlen(all), hex);
 	snprintf(buf, len, "%s", hex);
@@ -183,8 +190,12 @@ static int refs_add(struct refs *r, const char *path)
 
 static int scan_one(const char *set, const char *rel, void *arg)
 {
-	(void)rel;
-	return refs_add(arg, set) < 0 ? -ENOMEM : 0;
+	struct refs *r = arg;
+	if (!r->all && resultset_repo_own(rel)) {
+		r->hidden++;
+		return 0;
+	}
+	return refs_add(r, set) < 0 ? -ENOMEM : 0;
 }
 
 static int ref_cmp(const void *a, const void *b)
@@ -194,10 +205,10 @@ static int ref_cmp(const void *a, const void *b)
 	return c ? c : strcmp(x->name, y->name);
 }
 
-int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
-	     struct errlist *errs)
+int arc_scan(char **dirs, size_t ndirs, bool all, size_t *hidden,
+	     struct arc_ref **out, size_t *nout, struct errlist *errs)
 {
-	struct refs r = { 0 };
+	struct refs r = { .all = all };
 	int ret = 0;
 	for (size_t i = 0; i < ndirs; i++) {
 		struct stat st;
@@ -219,7 +230,15 @@ int arc_scan(char **dirs, size_t ndirs, struct arc_ref **out, size_t *nout,
 		qsort(r.v, r.n, sizeof(*r.v), ref_cmp);
 	*out = r.v;
 	*nout = r.n;
+	*hidden = r.hidden;
 	return ret;
+}
+
+void arc_say_hidden(size_t hidden)
+{
+	if (hidden)
+		fprintf(stderr, "iomatrix: %zu example and reference set%s of this repository "
+			"left out (--all counts them)\n", hidden, hidden == 1 ? "" : "s");
 }
 
 void arc_refs_free(struct arc_ref *refs, size_t n)
@@ -310,9 +329,14 @@ static int dev_fill(const struct rset *rs, const struct where *w, const char *na
 	d->host = strdup(w->hostname);
 	d->path = xstrdup(path);
 	d->model = xstrdup(model);
-	/* the separator \x1f keeps two different triples from giving one key */
+	/* the separator \x1f keeps two different tuples from giving one key.
+	 * The device name is part of the key even with a serial: two targets
+	 * of one set on one disk (dir1 and dir2 as a and b) are two series,
+	 * never one with two points a set (issue 30 §5); --same joins a device
+	 * renamed between sets. */
 	if (serial && *serial)
-		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s", w->hostname, model ? model : "", serial);
+		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s\x1f%s", w->hostname, model ? model : "",
+			  serial, name);
 	else
 		sbuf_addf(&b, "name\x1f%s\x1f%s\x1f%s", w->hostname, name, path ? path : "");
 	d->ident = sbuf_detach(&b);

@@ -42,28 +42,24 @@ static size_t point_values(const struct cp_point *p, double *v)
 /* Is the pair (x[i-1], x[i]) a change beyond the threshold by compare's
  * rule?  *pct: the ratio as percent change. */
 static bool pair_changed(const struct cp_point *a, const struct cp_point *b, double thr,
-			 double alpha, double *pct)
+			 size_t family, double *pct)
 {
 	double va[CP_MAX_REPS], vb[CP_MAX_REPS];
 	size_t na = point_values(a, va), nb = point_values(b, vb);
 	struct ratio_ci c;
-	if (!na || !nb)
-		return false;
-	ratio_ci(va, na, vb, nb, alpha, &c);
+	enum ratio_verdict v = ratio_verdict(va, na, vb, nb, family, thr / 100, &c);
 	if (!c.ok)
 		return false;
 	*pct = (c.ratio - 1) * 100;
-	enum ratio_verdict v = ratio_judge(&c, thr / 100);
 	return v == RATIO_UP || v == RATIO_DOWN;
 }
 
-int cp_detect(const struct cp_point *x, size_t n, double thr, double alpha,
-	      struct cp_result *out)
+int cp_detect(const struct cp_point *x, size_t n, double thr, struct cp_result *out)
 {
 	memset(out, 0, n * sizeof(*out));
 	if (n < 3)
 		return 0;   /* two sets: one odd set is not a change */
-	double fam = alpha / (double)(n - 1);
+	size_t fam = n - 1;   /* the series' neighbouring pairs */
 	bool excursion = false;
 	int found = 0;
 	for (size_t i = 1; i < n; i++) {

@@ -26,6 +26,8 @@
 
 #include <stddef.h>
 
+#include "model/ratio.h"
+
 struct cp_point {
 	double mean, stddev;   /* over the repetitions of one set */
 	int n;                 /* repetitions (0 or 1: no spread known) */
@@ -39,8 +41,9 @@ struct cp_result {
 	double change_pct;     /* ratio new/old of the pair, as percent change */
 };
 
-/* Default family-wise error rate over a series' neighbouring pairs. */
-#define CP_ALPHA 0.05
+/* The family-wise error rate over a series' neighbouring pairs: the one
+ * verdict's (model/ratio.h). */
+#define CP_ALPHA VERDICT_ALPHA
 /* Most repetitions a set may have for the values rebuilt from its mean and
  * standard deviation (a set of more is rebuilt as this many: fewer degrees
  * of freedom, so a wider interval, never a narrower one). */
@@ -51,7 +54,7 @@ struct cp_result {
  * compare's --threshold).  Returns the number of change points.
  */
 int cp_detect(const struct cp_point *x, size_t n, double threshold_pct,
-	      double alpha, struct cp_result *out);
+	      struct cp_result *out);
 
 /* Kind as a word: "step", "" for none. */
 const char *cp_kind_name(enum cp_kind k);

@@ -515,7 +515,7 @@ static int series_detect(struct history *h, struct hist_series *s)
 		goto out;
 	for (size_t i = 0; i < s->n; i++)
 		x[i] = (struct cp_point){ s->pts[i].v.mean, s->pts[i].v.stddev, s->pts[i].v.n, NULL };
-	found = cp_detect(x, s->n, h->opt.threshold, CP_ALPHA, r);
+	found = cp_detect(x, s->n, h->opt.threshold, r);
 	for (size_t i = 0; found >= 0 && i < s->n; i++) {
 		s->pts[i].cp = r[i];
 		if (i && env_changes(h, &s->pts[i], &s->pts[i - 1]) < 0)

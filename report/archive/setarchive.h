@@ -7,9 +7,9 @@
  * is how the site's input manifest caches unchanged sets.
  *
  * Device identity (documented for users in `iomatrix history --help`): the
- * host name plus, where the fingerprint has them, the device model and the
- * sha256 of its serial; otherwise the host name, the device name and its
- * path.  Ownership: every struct owns its strings; release with the
+ * host name and the device name plus, where the fingerprint has them, the
+ * device model and the sha256 of its serial; otherwise its path.  A series
+ * is one target of one set: two targets of one set never share one.  Ownership: every struct owns its strings; release with the
  * matching _release().
  */
 #ifndef IOMATRIX_ARCHIVE_H
@@ -92,12 +92,18 @@ struct arc_ref {
 /*
  * Find the sets in dirs: each argument is a set, or a directory holding sets
  * (one more level down too, as results/reference/).  Sorted by date, then
- * name; the same directory given twice is listed once.  Returns 0, or -1
- * with a message in errs for an argument that is no directory.
+ * name; the same directory given twice is listed once.  Without all, the
+ * repository's own example and reference sets found below an argument
+ * (resultset_repo_own(), the rule list keeps too) are left out and counted
+ * in *hidden.  Returns 0, or -1 with a message in errs for an argument that
+ * is no directory.
  */
-int arc_scan(char **dirs, size_t ndirs, struct arc_ref **refs, size_t *nrefs,
-	     struct errlist *errs);
+int arc_scan(char **dirs, size_t ndirs, bool all, size_t *hidden,
+	     struct arc_ref **refs, size_t *nrefs, struct errlist *errs);
 void arc_refs_free(struct arc_ref *refs, size_t n);
+/* On stderr, when hidden > 0: how many of the repository's own sets were
+ * left out, and that --all counts them. */
+void arc_say_hidden(size_t hidden);
 
 /* Load one set into a record.  0, or -1 with a message in errs (an
  * unreadable or empty set; the caller warns and goes on).  Warnings of the

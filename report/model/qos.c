@@ -53,17 +53,6 @@ static void sentence(struct report *r, const struct qos_cell *q)
 			sbuf_addf(&b, " (%.0f %% of its maximum)",
 				  100 * q->v.sustained_iops / q->sd.max_iops);
 		sbuf_adds(&b, ".");
-	} else if (q->v.any) {
-		/* met higher up, not at the lowest load: nothing is sustained */
-		const struct qos_point *p = &q->sd.pts[0];
-		qos_fmt_lat(qos_point_value(p, q->sd.target.metric), lat, sizeof(lat));
-		sbuf_addf(&b, "%s does not meet %s for ", dev, tgt);
-		workload_words(r, q, &b);
-		sbuf_addf(&b, " at its lowest tested load (%s: %s at ",
-			  qos_metric_name(q->sd.target.metric), lat);
-		fmt_sig3(p->offered_iops, n, sizeof(n));
-		sbuf_addf(&b, "%s IOPS), so it sustains none; higher loads met it "
-			  "only here and there.", n);
 	} else if (q->v.best >= 0) {
 		qos_fmt_lat(q->v.lowest_ns, lat, sizeof(lat));
 		sbuf_addf(&b, "%s does not meet %s for ", dev, tgt);
@@ -224,14 +213,18 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 		add_str(o, "target", tgt);
 	if (q->sd.knee >= 0) {
 		const struct qos_point *k = &q->sd.pts[q->sd.knee];
-		fmt_sig3(k->achieved_iops, b, sizeof(b));
+		/* the offered load and its share of the maximum, as the
+		 * table's offered and % columns; the achieved load apart */
+		fmt_sig3(k->offered_iops, b, sizeof(b));
 		sbuf_addf(&t, "The knee (from there on, response p99 stays above "
 			  "%g\xc3\x97 its low-load level, the least p99 of the lower "
-			  "half of the loads) is at %s IOPS", QOS_KNEE_K, b);
+			  "half of the loads) is at an offered load of %s IOPS",
+			  QOS_KNEE_K, b);
 		if (q->sd.max_iops > 0)
 			sbuf_addf(&t, " (%.0f %% of the maximum)",
 				  100 * k->offered_iops / q->sd.max_iops);
-		sbuf_adds(&t, ".");
+		fmt_sig3(k->achieved_iops, b, sizeof(b));
+		sbuf_addf(&t, ", where it achieved %s IOPS.", b);
 	} else {
 		sbuf_addf(&t, "No knee: the response p99 of the highest load is within "
 			  "%g\xc3\x97 its low-load level (the least p99 of the lower "

@@ -55,7 +55,7 @@ void ratio_ci(const double *old, size_t n_old, const double *new_, size_t n_new,
 	out->hi = exp(d + t * se);
 }
 
-enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold)
+static enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold)
 {
 	if (c->lo > 1 + threshold)
 		return RATIO_UP;
@@ -64,6 +64,34 @@ enum ratio_verdict ratio_judge(const struct ratio_ci *c, double threshold)
 	if (c->lo >= 1 - threshold && c->hi <= 1 + threshold)
 		return RATIO_SAME;
 	return RATIO_INCONCLUSIVE;
+}
+
+bool ratio_judgeable(size_t n_old, size_t n_new)
+{
+	return n_old >= VERDICT_MIN_REPS && n_new >= VERDICT_MIN_REPS;
+}
+
+enum ratio_verdict ratio_verdict(const double *old, size_t n_old, const double *new_,
+				 size_t n_new, size_t family, double threshold,
+				 struct ratio_ci *ci)
+{
+	*ci = (struct ratio_ci){ .ok = false, .ratio = NAN, .lo = NAN, .hi = NAN };
+	if (!ratio_judgeable(n_old, n_new))
+		return RATIO_FEW;
+	ratio_ci(old, n_old, new_, n_new, VERDICT_ALPHA / (double)(family ? family : 1), ci);
+	if (!ci->ok)
+		return RATIO_INCONCLUSIVE;
+	return ratio_judge(ci, threshold);
+}
+
+double ratio_spread(const double *v, size_t n, size_t family)
+{
+	double m, var;
+	if (n < VERDICT_MIN_REPS || !log_moments(v, n, &m, &var))
+		return NAN;
+	double t = student_t_quantile(1 - VERDICT_ALPHA / (double)(family ? family : 1) / 2,
+				      (double)(n - 1));
+	return exp(t * sqrt(var / (double)n)) - 1;
 }
 
 int ratio_parse_threshold(const char *v, double *pct)

@@ -14,6 +14,9 @@
 int sets_verify(struct report *r);
 void warnings_compute(struct report *r);
 void alerts_compute(struct report *r);
+/* Are devices a and b of r two names for one disk on one host (the alert
+ * "a and b are the same device")?  *what: the device or disk to name. */
+bool report_same_disk(const struct report *r, size_t a, size_t b, const char **what);
 /* summary.c: the summary sentences (a section's, when one has them). */
 void summary_compute_sentences(struct report *r);
 

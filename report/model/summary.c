@@ -30,10 +30,14 @@ static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
 
 struct cand {
 	size_t g, fast, slow;
+	const struct rentry *e, *be;  /* the device's and the baseline's */
 	double ratio;
-	bool sig;      /* the ratio's interval lies wholly beyond +-5 % */
+	bool sig;      /* the one verdict: the ratio's interval lies wholly
+			* beyond +-5 % (model/ratio.h) */
 	bool bw;       /* compared in MB/s (blocks of 64 KiB and more) */
 	bool once;     /* a side ran once: no interval, so never significant */
+	bool same_disk; /* the device and the baseline are one disk: what
+			 * differs is run-to-run variation, never a verdict */
 };
 
 /* Blocks of 64 KiB and more are judged by what they move (MB/s), smaller
@@ -41,10 +45,11 @@ struct cand {
  * kind of test thinks of it. */
 #define SUMMARY_BW_MIN_BS (64 * 1024)
 
-/* A difference the summary counts as a win: the ratio's confidence
- * interval (rentry_ratio: compare's statistic, Welch's t on the logs of
- * the repetitions) lies wholly beyond +-SUMMARY_THRESHOLD, as compare
- * calls a change a regression or an improvement. */
+/* A difference the summary counts as a win: the one verdict of
+ * model/ratio.h (compare's, reproduce's and history's), the family being
+ * every pair the summary judges, says the ratio's interval lies wholly
+ * beyond +-SUMMARY_THRESHOLD, as compare calls a change a regression or
+ * an improvement. */
 #define SUMMARY_THRESHOLD 0.05
 static bool cand_wins(const struct cand *c)
 {
@@ -152,6 +157,29 @@ static void ties_note(const struct report *r, size_t d, const struct cand *cands
 	}
 }
 
+/* The device and the baseline are one disk (the alert says so): the
+ * largest difference between them is run-to-run variation, and no device
+ * is named faster.  false when they are two disks. */
+static bool same_disk_sentence(struct report *r, size_t d, const struct cand *cands,
+			       size_t ncand)
+{
+	const char *what;
+	if (!report_same_disk(r, d, r->baseline, &what))
+		return false;
+	const struct cand *big = NULL;
+	for (size_t i = 0; i < ncand && !big; i++)
+		if (cands[i].fast == d || cands[i].slow == d)
+			big = &cands[i];
+	char q[48];
+	fmt_ratio(big->ratio, q, sizeof(q));
+	summary_add(r, fmt_str("The %s and the %s are one device (%s), so what differs between "
+			       "them is run-to-run variation, not a difference between devices: "
+			       "the largest, %s on %s, is how far two runs on this machine can "
+			       "differ. Neither is named faster.", r->devs[d].display,
+			       r->devs[r->baseline].display, what, q, r->groups[big->g].words));
+	return true;
+}
+
 /*
  * One device against the baseline: who wins how many workloads, the largest
  * gap in each direction (a summary listing one side's wins hides where the
@@ -191,6 +219,8 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	}
 	size_t total = wins + losses + ties + once;
 	if (!total)
+		return;
+	if (same_disk_sentence(r, d, cands, ncand))
 		return;
 	struct sbuf b = SBUF_INIT;
 	if (wins && losses) {
@@ -256,9 +286,76 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	}
 }
 
+/* One candidate per workload and device that ran it beside the baseline,
+ * unjudged.  0, -1 out of memory. */
+static int cands_build(const struct report *r, struct cand **out, size_t *n)
+{
+	size_t alloc = 0;
+	const size_t base = r->baseline;
+	*out = NULL;
+	*n = 0;
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rentry *be = group_entry(&r->groups[gi], base);
+		if (!be || !be->cell->ok)
+			continue;
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rentry *e = &r->groups[gi].e[k];
+			if (e->dev == base || !e->cell->ok ||
+			    !(rentry_iops(be) > 0 && rentry_iops(e) > 0))
+				continue;
+			if (*n == alloc) {
+				alloc = alloc ? alloc * 2 : 32;
+				struct cand *p = realloc(*out, alloc * sizeof(*p));
+				if (!p)
+					return -1;
+				*out = p;
+			}
+			struct cand *c = &(*out)[(*n)++];
+			memset(c, 0, sizeof(*c));
+			c->g = gi;
+			c->e = e;
+			c->be = be;
+			c->bw = e->cell->bs >= SUMMARY_BW_MIN_BS && rentry_bw(e) > 0 &&
+				rentry_bw(be) > 0;
+			double di = c->bw ? rentry_bw(e) : rentry_iops(e);
+			double bi = c->bw ? rentry_bw(be) : rentry_iops(be);
+			c->fast = di >= bi ? e->dev : base;
+			c->slow = di >= bi ? base : e->dev;
+			c->ratio = di >= bi ? di / bi : bi / di;
+			c->once = e->cell->nreps < 2 || be->cell->nreps < 2;
+			const char *what;
+			c->same_disk = report_same_disk(r, e->dev, base, &what);
+		}
+	}
+	return 0;
+}
+
+/* The one verdict of each candidate, the family being every pair judged
+ * (two disks, repetitions on both sides). */
+static void cands_judge(const struct report *r, struct cand *cands, size_t n)
+{
+	size_t family = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct rset_cell *a = cands[i].e->cell, *b = cands[i].be->cell;
+		family += !cands[i].same_disk && ratio_judgeable(b->nrepv, a->nrepv);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct cand *c = &cands[i];
+		const struct rset_cell *a = c->e->cell, *b = c->be->cell;
+		struct ratio_ci ci;
+		if (c->same_disk)
+			continue;
+		enum ratio_verdict v = ratio_verdict(c->bw ? b->rep_bw : b->rep_iops, b->nrepv,
+						     c->bw ? a->rep_bw : a->rep_iops, a->nrepv,
+						     family, SUMMARY_THRESHOLD, &ci);
+		c->sig = (v == RATIO_UP && c->fast == c->e->dev) ||
+			 (v == RATIO_DOWN && c->fast == r->baseline);
+	}
+}
+
 void summary_compute_sentences(struct report *r)
 {
-	size_t ncand = 0, alloc = 0, nused = 0;
+	size_t ncand = 0, nused = 0;
 	struct cand *cands = NULL;
 	size_t *used = NULL;
 	const size_t base = r->baseline;
@@ -270,46 +367,9 @@ void summary_compute_sentences(struct report *r)
 			return;
 
 	if (r->ndevs >= 2) {
-		for (size_t gi = 0; gi < r->ngroups; gi++) {
-			const struct rentry *be = group_entry(&r->groups[gi], base);
-			if (!be || !be->cell->ok)
-				continue;
-			double bi = rentry_iops(be);
-			for (size_t k = 0; k < r->groups[gi].n; k++) {
-				const struct rentry *e = &r->groups[gi].e[k];
-				if (e->dev == base || !e->cell->ok)
-					continue;
-				double di = rentry_iops(e);
-				if (!(bi > 0 && di > 0))
-					continue;
-				if (ncand == alloc) {
-					alloc = alloc ? alloc * 2 : 32;
-					struct cand *p = realloc(cands, alloc * sizeof(*p));
-					if (!p)
-						goto out;
-					cands = p;
-				}
-				struct cand *c = &cands[ncand++];
-				c->g = gi;
-				c->bw = e->cell->bs >= SUMMARY_BW_MIN_BS && rentry_bw(e) > 0 &&
-					rentry_bw(be) > 0;
-				if (c->bw) {
-					di = rentry_bw(e);
-					bi = rentry_bw(be);
-				}
-				c->fast = di >= bi ? e->dev : base;
-				c->slow = di >= bi ? base : e->dev;
-				c->ratio = di >= bi ? di / bi : bi / di;
-				struct ratio_ci ci;
-				rentry_ratio(e, be, c->bw, &ci);
-				enum ratio_verdict v = ci.ok ? ratio_judge(&ci, SUMMARY_THRESHOLD) :
-							       RATIO_INCONCLUSIVE;
-				c->sig = (v == RATIO_UP && c->fast == e->dev) ||
-					 (v == RATIO_DOWN && c->fast == base);
-				c->once = e->cell->nreps < 2 || be->cell->nreps < 2;
-				bi = rentry_iops(be);
-			}
-		}
+		if (cands_build(r, &cands, &ncand) < 0)
+			goto out;
+		cands_judge(r, cands, ncand);
 		if (ncand > 1) /* qsort(NULL, 0, ...) is undefined */
 			qsort(cands, ncand, sizeof(*cands), cand_cmp);
 		if (ncand == 0)

@@ -451,6 +451,21 @@ static void alert_add(struct report *r, char *s)
 	r->alerts[r->nalerts++] = s;
 }
 
+bool report_same_disk(const struct report *r, size_t a, size_t b, const char **what)
+{
+	const struct rdev *da = &r->devs[a], *db = &r->devs[b];
+	const char *w = NULL;
+	if (a == b || !da->info || !da->info->block_device || da->imported ||
+	    !db->info || !db->info->block_device || db->imported ||
+	    !fp_same_disk(da->info->fp, db->info->fp, &w) ||
+	    !report_same_host(da->host, db->host) ||
+	    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
+	    !strcmp(da->name, db->name))
+		return false;
+	*what = w ? w : da->info->block_device;
+	return true;
+}
+
 void alerts_compute(struct report *r)
 {
 	for (size_t s = 0; s < r->nsets; s++) {
@@ -479,11 +494,7 @@ void alerts_compute(struct report *r)
 		const char *what = da->info->block_device;
 		for (size_t b = 0; b < r->ndevs; b++) {
 			const struct rdev *db = &r->devs[b];
-			if (b == a || !db->info || !db->info->block_device || db->imported ||
-			    !fp_same_disk(da->info->fp, db->info->fp, &what) ||
-			    !report_same_host(da->host, db->host) ||
-			    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
-			    !strcmp(da->name, db->name))
+			if (b == a || !report_same_disk(r, a, b, &what))
 				continue;
 			if (b < a)
 				earlier = true;

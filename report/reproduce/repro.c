@@ -25,19 +25,31 @@ static const char *jstr(const cJSON *o, const char *k)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-/* The ratio's interval against 1 +- tol; for latency up is slower. */
-static enum repro_verdict verdict_of(const struct repro_row *w, double tol)
+/* Each row's verdict: the one verdict (model/ratio.h) of its primary
+ * metric, the family being every row that can be judged, as compare's;
+ * for latency up is slower.  A row left inconclusive whose original alone
+ * spreads beyond the tolerance is marked: its own repetitions were too
+ * few to tell, whatever the reproduction measures. */
+static void judge_rows(struct repro *p)
 {
-	if (w->o.n < 2 || w->n.n < 2)
-		return RV_FEW;
-	if (!w->ci.ok)
-		return RV_INCONC;
-	bool up_good = w->m != M_LAT;
-	switch (ratio_judge(&w->ci, tol)) {
-	case RATIO_UP: return up_good ? RV_FASTER : RV_SLOWER;
-	case RATIO_DOWN: return up_good ? RV_SLOWER : RV_FASTER;
-	case RATIO_SAME: return RV_SAME;
-	default: return RV_INCONC;
+	size_t family = 0;
+	double tol = p->tol_pct / 100;
+	for (size_t i = 0; i < p->n; i++)
+		family += ratio_judgeable(p->rows[i].o.n, p->rows[i].n.n);
+	for (size_t i = 0; i < p->n; i++) {
+		struct repro_row *w = &p->rows[i];
+		bool up_good = w->m != M_LAT;
+		switch (ratio_verdict(w->o.v, w->o.n, w->n.v, w->n.n, family, tol, &w->ci)) {
+		case RATIO_UP: w->v = up_good ? RV_FASTER : RV_SLOWER; break;
+		case RATIO_DOWN: w->v = up_good ? RV_SLOWER : RV_FASTER; break;
+		case RATIO_SAME: w->v = RV_SAME; break;
+		case RATIO_FEW: w->v = RV_FEW; break;
+		default: w->v = RV_INCONC; break;
+		}
+		w->orig_spread = ratio_spread(w->o.v, w->o.n, family);
+		w->orig_too_few = w->v == RV_INCONC && w->orig_spread > tol;
+		p->count[w->v]++;
+		p->orig_too_few += w->orig_too_few;
 	}
 }
 
@@ -63,10 +75,6 @@ static int add_row(struct repro *p, size_t *alloc, const struct rgroup *g,
 	w->o = so[w->m];
 	w->n = sn[w->m];
 	w->ratio = w->o.mean > 0 ? w->n.mean / w->o.mean : NAN;
-	if (w->o.n >= 2 && w->n.n >= 2)
-		ratio_ci(w->o.v, w->o.n, w->n.v, w->n.n, REPRO_ALPHA, &w->ci);
-	w->v = verdict_of(w, p->tol_pct / 100);
-	p->count[w->v]++;
 	return 0;
 }
 
@@ -230,6 +238,7 @@ int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
 				goto oom;
 		}
 	}
+	judge_rows(p);
 	if (env_host(p, &r->sets[orig], &r->sets[rep]) < 0 ||
 	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r) < 0 ||
 	    (p->unknown[0] && env_add(p, fmt_str("not recorded by the original, so not "
@@ -255,6 +264,23 @@ bool repro_missed(const struct repro *p)
 	return p->count[RV_SLOWER] || p->count[RV_FASTER];
 }
 
+/* " The original's own repetitions were too few to tell on 2 of them:
+ * ..." when some were (else ""); caller frees. */
+static char *too_few_note(const struct repro *p)
+{
+	double worst = 0;
+	if (!p->orig_too_few)
+		return fmt_str("%s", "");
+	for (size_t i = 0; i < p->n; i++)
+		if (p->rows[i].orig_too_few && p->rows[i].orig_spread > worst)
+			worst = p->rows[i].orig_spread;
+	return fmt_str(" The original's own repetitions were too few to tell on %zu of "
+		       "them: their spread alone (up to ±%.0f %%) is wider than the ±%g %% "
+		       "tolerance, so no reproduction of %s can be judged; rerun the original "
+		       "with more repetitions on a quiet machine.", p->orig_too_few,
+		       worst * 100, p->tol_pct, p->orig_too_few == 1 ? "it" : "them");
+}
+
 char *repro_sentence(const struct repro *p)
 {
 	if (!p->n)
@@ -265,13 +291,17 @@ char *repro_sentence(const struct repro *p)
 			       p->tol_pct);
 	if (p->count[RV_SAME] == p->n)
 		return fmt_str("Reproduced: all %zu workloads within ±%g %% of the original "
-			       "(the 95 %% confidence interval of each ratio lies inside).",
-			       p->n, p->tol_pct);
-	return fmt_str("Not reproduced within ±%g %%: %zu of %zu workload%s reproduced, %zu "
-		       "slower, %zu faster, %zu inconclusive, %zu with too few repetitions "
-		       "to judge.", p->tol_pct, p->count[RV_SAME], p->n, p->n == 1 ? "" : "s",
-		       p->count[RV_SLOWER], p->count[RV_FASTER], p->count[RV_INCONC],
-		       p->count[RV_FEW]);
+			       "(the family-wise 95 %% confidence interval of each ratio lies "
+			       "inside).", p->n, p->tol_pct);
+	char *note = too_few_note(p);
+	char *s = note ? fmt_str("Not reproduced within ±%g %%: %zu of %zu workload%s "
+				 "reproduced, %zu slower, %zu faster, %zu inconclusive, %zu with "
+				 "too few repetitions to judge.%s", p->tol_pct, p->count[RV_SAME],
+				 p->n, p->n == 1 ? "" : "s", p->count[RV_SLOWER],
+				 p->count[RV_FASTER], p->count[RV_INCONC], p->count[RV_FEW],
+				 note) : NULL;
+	free(note);
+	return s;
 }
 
 /* "48,200 ± 1.2 %" of a side in the unit of its row's metric (latency

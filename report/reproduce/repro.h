@@ -7,7 +7,10 @@
  * workload): "reproduced" when the whole interval lies within
  * 1 +- tolerance, "faster" or "slower" when it lies wholly beyond a bound
  * (for latency a higher ratio is slower), "inconclusive" when it reaches
- * across one, "too few repetitions" with fewer than 2 a side.  Beside the
+ * across one, "too few repetitions" with fewer than 2 a side: the one
+ * verdict of model/ratio.h, Bonferroni over the workloads judged, as
+ * compare's.  An inconclusive workload whose original alone spreads wider
+ * than the tolerance is named: the original's repetitions were too few.  Beside the
  * verdicts: the differences between the two environments that could
  * explain a miss (kernel, CPU, device model and firmware, filesystem and
  * mount options, IO scheduler, cell parameters such as the random map and
@@ -27,7 +30,6 @@
 #include "compare/sides.h"
 
 #define REPRO_DEFAULT_TOLERANCE_PCT 10.0
-#define REPRO_ALPHA 0.05
 
 enum repro_verdict { RV_SLOWER, RV_FASTER, RV_INCONC, RV_FEW, RV_SAME, RV__N };
 /* "slower" "faster" "inconclusive" "too few repetitions" "reproduced" */
@@ -41,6 +43,8 @@ struct repro_row {
 	struct ratio_ci ci;          /* n/o; ok false: no interval */
 	double ratio;                /* n.mean / o.mean */
 	enum repro_verdict v;
+	double orig_spread;          /* ratio_spread() of the original */
+	bool orig_too_few;           /* inconclusive, and orig_spread > tolerance */
 };
 
 struct repro {
@@ -49,6 +53,7 @@ struct repro {
 	struct repro_row *rows;      /* owned, in group order */
 	size_t n;
 	size_t count[RV__N];
+	size_t orig_too_few;         /* rows with orig_too_few */
 	char **env;                  /* owned sentences: "kernel: A here, B there" */
 	size_t nenv;
 	char unknown[512];           /* what the original did not record */

@@ -61,7 +61,7 @@ static void test_step_found_exactly(void **state)
 	int extra = 0, hit = 0;
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		series(x, 30, seed, 0.03, 0.02, 19, -0.25);
-		int found = cp_detect(x, 30, 5, CP_ALPHA, res);
+		int found = cp_detect(x, 30, 5, res);
 		if (res[19].kind == CP_NONE) {
 			extra += found;
 			continue;
@@ -86,7 +86,7 @@ static void test_flat_noise_no_change(void **state)
 	int fp = 0;
 	for (uint64_t seed = 1; seed <= 200; seed++) {
 		series(x, 30, seed, 0.03, 0.02, 30, 0);
-		fp += cp_detect(x, 30, 5, CP_ALPHA, res) > 0;
+		fp += cp_detect(x, 30, 5, res) > 0;
 	}
 	/* the family-wise error rate is 5 %, and the threshold cuts it further */
 	assert_true(fp <= 4);
@@ -101,7 +101,7 @@ static void test_issue21_pair_is_a_step(void **state)
 	double o[3] = { 8383, 7132, 11788 }, nw[3] = { 473, 492, 463 }, st[3] = { 470, 488, 475 };
 	struct cp_point x[3] = { { 9101, 0, 3, o }, { 476, 0, 3, nw }, { 478, 0, 3, st } };
 	struct cp_result res[3];
-	assert_int_equal(cp_detect(x, 3, 5, CP_ALPHA, res), 1);
+	assert_int_equal(cp_detect(x, 3, 5, res), 1);
 	assert_int_equal(res[1].kind, CP_STEP);
 	assert_true(res[1].change_pct < -90 && res[1].change_pct > -97);
 }
@@ -115,11 +115,11 @@ static void test_interval_across_threshold_is_no_step(void **state)
 	struct cp_point x[4] = { { 1000, 150, 3, NULL }, { 1000, 150, 3, NULL },
 				 { 800, 120, 3, NULL }, { 800, 120, 3, NULL } };
 	struct cp_result res[4];
-	assert_int_equal(cp_detect(x, 4, 5, CP_ALPHA, res), 0);
+	assert_int_equal(cp_detect(x, 4, 5, res), 0);
 	/* the same drop with a CV of 1 % is a step, at the first new set */
 	for (int i = 0; i < 4; i++)
 		x[i].stddev = x[i].mean * 0.01;
-	assert_int_equal(cp_detect(x, 4, 5, CP_ALPHA, res), 1);
+	assert_int_equal(cp_detect(x, 4, 5, res), 1);
 	assert_int_equal(res[2].kind, CP_STEP);
 	assert_true(fabs(res[2].change_pct + 20) < 1);
 }
@@ -134,8 +134,8 @@ static void test_family_is_the_series(void **state)
 	struct cp_result res[30];
 	for (int i = 0; i < 30; i++)
 		x[i] = (struct cp_point){ i < 1 ? 1000 : 850, (i < 1 ? 1000 : 850) * 0.03, 3, NULL };
-	assert_int_equal(cp_detect(x, 3, 5, CP_ALPHA, res), 1);
-	assert_int_equal(cp_detect(x, 30, 5, CP_ALPHA, res), 0);
+	assert_int_equal(cp_detect(x, 3, 5, res), 1);
+	assert_int_equal(cp_detect(x, 30, 5, res), 0);
 }
 
 static void test_excursion_ignored(void **state)
@@ -145,7 +145,7 @@ static void test_excursion_ignored(void **state)
 	struct cp_result res[30];
 	series(x, 30, 7, 0.01, 0.01, 30, 0);
 	x[12].mean *= 0.6;   /* one bad run that came back */
-	assert_int_equal(cp_detect(x, 30, 5, CP_ALPHA, res), 0);
+	assert_int_equal(cp_detect(x, 30, 5, res), 0);
 }
 
 static void test_short_series(void **state)
@@ -155,13 +155,13 @@ static void test_short_series(void **state)
 	/* a step that stays is a change; one that comes back is an excursion */
 	struct cp_point stay[3] = { { 100, 2, 3, NULL }, { 70, 2, 3, NULL }, { 71, 2, 3, NULL } };
 	struct cp_point back[3] = { { 100, 2, 3, NULL }, { 70, 2, 3, NULL }, { 99, 2, 3, NULL } };
-	assert_int_equal(cp_detect(stay, 3, 5, CP_ALPHA, res), 1);
+	assert_int_equal(cp_detect(stay, 3, 5, res), 1);
 	assert_int_equal(res[1].kind, CP_STEP);
-	assert_int_equal(cp_detect(back, 3, 5, CP_ALPHA, res), 0);
+	assert_int_equal(cp_detect(back, 3, 5, res), 0);
 	/* two sets: no change point, even where compare sees a regression
 	 * (one odd set is not a change) */
 	struct cp_point two[2] = { { 100, 1, 3, NULL }, { 50, 1, 3, NULL } };
-	assert_int_equal(cp_detect(two, 2, 5, CP_ALPHA, res), 0);
+	assert_int_equal(cp_detect(two, 2, 5, res), 0);
 }
 
 int main(void)

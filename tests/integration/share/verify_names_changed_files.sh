@@ -1,7 +1,8 @@
 #!/bin/sh
 # verify finds what changed and names it: one changed byte in a cell file,
 # a missing plan.json, an extra file, a file replaced by a link, a changed
-# report file (report/ has its own list) — each named, exit 1; an intact set
+# report file (report/ has its own list, reported apart as derived output,
+# as compare/ is) — each named, exit 1; an intact set
 # beside a damaged one still says intact; a set written before checksums
 # says "no checksums" and exits 0 (not an error).
 . "$(dirname "$0")/../../lib.sh"
@@ -45,7 +46,29 @@ IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out 
 expect_exit 0 "$IOMATRIX" report "$T/r/c" --charts none --format md
 echo >>"$T/r/c/report/report.md"
 expect_exit 1 "$IOMATRIX" verify "$T/r/c"
-grep -q "^  changed report/report.md$" "$T/out" && ok "a changed report file is named" || not_ok "report: $(cat "$T/out")"
+grep -q "^    changed report/report.md$" "$T/out" && ok "a changed report file is named" || not_ok "report: $(cat "$T/out")"
+grep -q "^$T/r/c: intact (" "$T/out" && grep -q "^  derived report/: FAILED$" "$T/out" \
+	&& ok "a changed report is derived output, told apart from the measurement" \
+	|| not_ok "report apart: $(cat "$T/out")"
+IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" list
+grep -q " complete  *$T/r/c$" "$T/out" && ! grep -q "FAILS VERIFY: $T/r/c:" "$T/out" \
+	&& ok "list judges the measurement, not its report" || not_ok "list: $(cat "$T/out")"
+
+# compare OLD NEW writes NEW/compare/ with its own list (issue 30 §4: it
+# made the new set fail verify with "extra compare/...")
+expect_exit 0 "$IOMATRIX" report "$T/r/c" --charts none --format md
+IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/r/d"
+"$IOMATRIX" compare "$T/r/c" "$T/r/d" >"$T/cmp" 2>&1
+[ -f "$T/r/d/compare/compare.md" ] && [ -f "$T/r/d/compare/SHA256SUMS" ] \
+	&& ok "compare writes NEW/compare/ with its own SHA256SUMS" || not_ok "compare: $(cat "$T/cmp")"
+expect_exit 0 "$IOMATRIX" verify "$T/r/d"
+grep -q "^$T/r/d: intact (" "$T/out" && grep -q "^  derived compare/: intact (" "$T/out" \
+	&& ok "after compare the new set verifies intact, compare/ apart" || not_ok "verify after compare: $(cat "$T/out")"
+grep -q "extra compare/" "$T/out" && not_ok "compare/ counted as an extra file" || ok "compare/ is no extra file"
+echo >>"$T/r/d/compare/compare.md"
+expect_exit 1 "$IOMATRIX" verify "$T/r/d"
+grep -q "^    changed compare/compare.md$" "$T/out" && grep -q "^$T/r/d: intact (" "$T/out" \
+	&& ok "a changed comparison is named, apart from the measurement" || not_ok "changed compare: $(cat "$T/out")"
 
 # a hostile list: a path out of the set, an absolute one, a bad line
 IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/r/h"
