@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Capabilities: the suite loader, the runner, fio export and the report ask
  * these instead of comparing names.  Where an engine is named, it is data:
@@ -90,6 +91,13 @@ struct engine_opts {
 	void *on_submit_arg;
 };
 
+/* CLOCK_MONOTONIC in ns: the clock of submit_ns and of reap deadlines. */
+uint64_t engine_now_ns(void);
+/* The time left until deadline_ns as a relative timeout (zero once it has
+ * passed), for the kernel calls that take one (io_getevents, io_uring's
+ * EXT_ARG waits). */
+struct timespec engine_time_left(uint64_t deadline_ns);
+
 /* Defaults equal to fio's for every option (depth 1). */
 void engine_opts_init(struct engine_opts *o);
 
@@ -111,10 +119,17 @@ struct engine {
 	/* Submit what was queued.  May leave the syscall to the reap() the
 	 * worker always calls next (io_uring: one enter submits and waits). */
 	int (*commit)(struct engine_ctx *ctx);
-	/* Wait for at least min completions (0: poll), store up to max done
-	 * requests in out; returns count or -errno. */
+	/* Wait for at least min completions, store up to max done requests
+	 * in out; returns count or -errno.  deadline_ns 0: wait as long as it
+	 * takes, and min 0 takes what is at hand (no syscall where the engine
+	 * can tell without one).  deadline_ns set (CLOCK_MONOTONIC): wait in
+	 * the kernel for min completions but no later than then, and return
+	 * what came (maybe none); a deadline already past asks the kernel
+	 * once without waiting.  A rated job waits this way for its requests
+	 * until its next intended start, so each completion is taken when the
+	 * kernel hands it over (issue 30). */
 	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max,
-		    struct io_req **out);
+		    struct io_req **out, uint64_t deadline_ns);
 	int (*fsync)(struct engine_ctx *ctx, int fd);
 	void (*release)(struct engine_ctx *ctx);
 };

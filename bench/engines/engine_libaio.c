@@ -182,25 +182,50 @@ static unsigned libaio_take(struct engine_ctx *c, struct io_event *ev,
 	return 1;
 }
 
+/* Completions the kernel has posted to the ring, read in user space. */
+static unsigned libaio_ring_take(struct engine_ctx *c, unsigned max,
+				 struct io_req **out)
+{
+	struct aio_ring *ring = (struct aio_ring *)c->aio;
+	unsigned head = ring->head, n = 0;
+	unsigned tail = __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE);
+	while (head != tail && n < max) {
+		n += libaio_take(c, &ring->io_events[head], &out[n]);
+		head = head + 1 == ring->nr ? 0 : head + 1;
+	}
+	__atomic_store_n(&ring->head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
+/* With a deadline: one io_getevents that returns at min completions or
+ * at the deadline with what came (a timeout of zero once it has passed:
+ * one look), unless what is at hand is enough already. */
 static int libaio_reap(struct engine_ctx *c, unsigned min, unsigned max,
-		       struct io_req **out)
+		       struct io_req **out, uint64_t deadline_ns)
 {
 	unsigned n = 0;
+	int ret;
 	while (c->nfailed && n < max)
 		out[n++] = c->failed[--c->nfailed];
-	if (c->user_reap) {
-		struct aio_ring *ring = (struct aio_ring *)c->aio;
-		unsigned head = ring->head;
-		unsigned tail = __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE);
-		while (head != tail && n < max) {
-			n += libaio_take(c, &ring->io_events[head], &out[n]);
-			head = head + 1 == ring->nr ? 0 : head + 1;
-		}
-		__atomic_store_n(&ring->head, head, __ATOMIC_RELEASE);
+	if (c->user_reap)
+		n += libaio_ring_take(c, max - n, out + n);
+	if (deadline_ns) {
+		if (n && n >= min)
+			return (int)n;
+		do {
+			struct timespec ts = engine_time_left(deadline_ns);
+			ret = io_getevents(c->aio, n < min ? (long)(min - n) : 0,
+					   (long)(max - n), c->events, &ts);
+		} while (ret == -EINTR);
+		if (ret < 0)
+			return ret;
+		for (int i = 0; i < ret; i++)
+			n += libaio_take(c, &c->events[i], &out[n]);
+		return (int)n;
 	}
 	while (n < min) {
-		int ret = io_getevents(c->aio, (long)(min - n), (long)(max - n),
-				       c->events, NULL);
+		ret = io_getevents(c->aio, (long)(min - n), (long)(max - n),
+				   c->events, NULL);
 		if (ret == -EINTR)
 			continue;
 		if (ret < 0)

@@ -2,62 +2,18 @@
  * engine_null.c - completes every request at once without touching a file:
  * measures the runner's own per-IO overhead and lets tests run without
  * storage.  Requests are queued and handed back by the next reap(), like an
- * async engine, so batching is exercised too.  IOMATRIX_NULL_LATENCY_US
- * makes the engine a device that serves one request at a time, each taking
- * that long: a request completes at max(its submission, the previous
- * completion) + the latency.  A known, storage-free throttle for tests of
- * compare and of the report; at iodepth > 1 the device always has the next
- * request queued, so its IOPS (1 / latency) do not depend on how late a busy
- * machine wakes the job (tests/integration/report/compare_null_throttle.sh).
+ * async engine, so batching is exercised too.  A device that takes time,
+ * with a truth known from its keys, is engine_model.c's.
  */
 #include "engine.h"
 
 #include <errno.h>
 #include <stdlib.h>
-#include <time.h>
 
 struct engine_ctx {
 	unsigned depth, n;
 	struct io_req **done;
-	uint64_t latency_ns;   /* 0: complete at once */
-	uint64_t last_due;     /* completion time of the last request reaped */
 };
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-/* Requests complete in submission order, one latency after the later of
- * their submission and the previous completion; wait for the first when
- * fewer than min are due. */
-static int null_reap_delayed(struct engine_ctx *c, unsigned min, unsigned max,
-			     struct io_req **out)
-{
-	unsigned n = 0;
-	for (;;) {
-		uint64_t now = now_ns(), due = 0;
-		while (n < max && n < c->n) {
-			uint64_t start = c->done[n]->submit_ns;
-			due = (start > c->last_due ? start : c->last_due) + c->latency_ns;
-			if (due > now)
-				break;
-			out[n] = c->done[n];
-			c->last_due = due;
-			n++;
-		}
-		if (n >= min || n >= c->n)
-			break;
-		struct timespec ts = { (time_t)(due / 1000000000ull), (long)(due % 1000000000ull) };
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
-	for (unsigned i = n; i < c->n; i++)
-		c->done[i - n] = c->done[i];
-	c->n -= n;
-	return (int)n;
-}
 
 static int null_init(struct engine_ctx **out, const struct engine_opts *o,
 		     char *err, size_t errlen)
@@ -67,9 +23,6 @@ static int null_init(struct engine_ctx **out, const struct engine_opts *o,
 	if (!c)
 		return -ENOMEM;
 	c->depth = o->depth ? o->depth : 1;
-	const char *lat = getenv("IOMATRIX_NULL_LATENCY_US");
-	if (lat && *lat)
-		c->latency_ns = (uint64_t)strtoull(lat, NULL, 10) * 1000ull;
 	c->done = calloc(c->depth, sizeof(*c->done));
 	if (!c->done) {
 		free(c);
@@ -95,11 +48,10 @@ static int null_commit(struct engine_ctx *c)
 }
 
 static int null_reap(struct engine_ctx *c, unsigned min, unsigned max,
-		     struct io_req **out)
+		     struct io_req **out, uint64_t deadline_ns)
 {
-	if (c->latency_ns)
-		return null_reap_delayed(c, min, max, out);
 	(void)min;
+	(void)deadline_ns;
 	unsigned n = c->n < max ? c->n : max;
 	for (unsigned i = 0; i < n; i++)
 		out[i] = c->done[c->n - n + i];

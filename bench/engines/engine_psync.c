@@ -54,8 +54,9 @@ static int psync_commit(struct engine_ctx *c)
 }
 
 static int psync_reap(struct engine_ctx *c, unsigned min, unsigned max,
-		      struct io_req **out)
+		      struct io_req **out, uint64_t deadline_ns)
 {
+	(void)deadline_ns; /* nothing is ever in flight: the IO was the wait */
 	(void)c;
 	(void)min;
 	(void)max;

@@ -383,11 +383,70 @@ static int uring_commit(struct engine_ctx *c)
 	return ret;
 }
 
+/* Take up to max completions from the CQ ring into out[n...]; returns the
+ * new n.  A CQE of liburing's own timeout (kernels without EXT_ARG wait
+ * with a timeout request) is consumed and not handed on. */
+static unsigned uring_take(struct engine_ctx *c, unsigned n, unsigned max,
+			   struct io_req **out)
+{
+	struct io_uring_cqe *cqe;
+	unsigned head, seen = 0;
+	io_uring_for_each_cqe(&c->ring, head, cqe) {
+		if (n == max)
+			break;
+		seen++;
+		if (cqe->user_data == LIBURING_UDATA_TIMEOUT)
+			continue;
+		struct io_req *r = io_uring_cqe_get_data(cqe);
+		r->result = cqe->res;
+		out[n++] = r;
+		c->inflight--;
+	}
+	io_uring_cq_advance(&c->ring, seen);
+	return n;
+}
+
+/* Submit what is still queued and wait for min completions until the
+ * deadline: one io_uring_enter with IORING_ENTER_EXT_ARG where the kernel
+ * has it (5.11+).  -ETIME is a timeout, not an error. */
+static int uring_wait_until(struct engine_ctx *c, unsigned min, uint64_t deadline_ns)
+{
+	struct io_uring_cqe *cqe;
+	int ret;
+	do {
+		struct timespec left = engine_time_left(deadline_ns);
+		struct __kernel_timespec ts = { left.tv_sec, left.tv_nsec };
+		if (c->unsubmitted) {
+			unsigned u = c->unsubmitted;
+			ret = io_uring_submit_and_wait_timeout(&c->ring, &cqe, min, &ts, NULL);
+			if (ret >= 0 || ret == -ETIME) {
+				c->unsubmitted = 0;
+				if (c->on_submit)
+					c->on_submit(c->on_submit_arg, u);
+			}
+		} else {
+			ret = io_uring_wait_cqes(&c->ring, &cqe, min, &ts, NULL);
+		}
+	} while (ret == -EINTR);
+	return ret == -ETIME || ret > 0 ? 0 : ret;
+}
+
 static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
-		      struct io_req **out)
+		      struct io_req **out, uint64_t deadline_ns)
 {
 	if (min > c->inflight)
 		min = c->inflight;
+	if (deadline_ns) {
+		if (c->defer_taskrun && !c->unsubmitted)
+			io_uring_get_events(&c->ring); /* posted only when we enter */
+		unsigned n = uring_take(c, 0, max, out);
+		if ((n && n >= min) || (!min && !c->unsubmitted))
+			return (int)n;
+		int ret = uring_wait_until(c, min > n ? min - n : 1, deadline_ns);
+		if (ret < 0)
+			return ret;
+		return (int)uring_take(c, n, max, out);
+	}
 	if (c->unsubmitted) {
 		int ret;
 		do
@@ -405,20 +464,10 @@ static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	}
 	unsigned n = 0;
 	for (;;) {
-		struct io_uring_cqe *cqe;
-		unsigned head, seen = 0;
-		io_uring_for_each_cqe(&c->ring, head, cqe) {
-			if (n == max)
-				break;
-			struct io_req *r = io_uring_cqe_get_data(cqe);
-			r->result = cqe->res;
-			out[n++] = r;
-			seen++;
-		}
-		io_uring_cq_advance(&c->ring, seen);
-		c->inflight -= seen;
+		n = uring_take(c, n, max, out);
 		if (n >= min || n == max)
 			break;
+		struct io_uring_cqe *cqe;
 		int ret = io_uring_wait_cqe_nr(&c->ring, &cqe, min - n);
 		if (ret < 0 && ret != -EINTR && ret != -ETIME)
 			return ret;
