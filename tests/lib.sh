@@ -57,15 +57,15 @@ test_lock() {
 	flock 8 || fail "cannot take the lock for $1"
 }
 
-# null_device_stalled SET IOPS: with IOMATRIX_NULL_LATENCY_US the null engine
-# stands in for a device of IOPS = 1 / latency only while the job is woken
-# within iodepth x latency (its queue); a machine that stalls the job longer
+# model_device_stalled SET IOPS: the model engine (one IO at a time) is a
+# device of IOPS = 1 / model_latency only while the job is woken within
+# iodepth x latency (its queue); a machine that stalls the job longer
 # (a sanitizer build at load 16-19 on 2 CPUs did: a 100 ms repetition made
 # 850 of 1,000 IOPS) measures itself.  Prints why, for a skip, when a
 # repetition of SET fell more than 10 % short of IOPS; prints nothing else.
 # (Not 5 %: a 100 ms repetition loses a few ms to its start on a machine
 # running the suite, 943 of 1,000, which the verdicts' 10 % absorb.)
-null_device_stalled() {
+model_device_stalled() {
 	python3 - "$1" "$2" <<'EOP'
 import glob, json, sys
 want, worst = float(sys.argv[2]), None

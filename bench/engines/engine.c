@@ -15,12 +15,14 @@ extern const struct engine engine_libaio;
 extern const struct engine engine_uring;
 extern const struct engine engine_psync;
 extern const struct engine engine_null;
+extern const struct engine engine_model;
 
 static const struct engine *const engines[] = {
 	&engine_libaio,
 	&engine_uring,
 	&engine_psync,
 	&engine_null,
+	&engine_model,
 };
 #define NENGINES (sizeof(engines) / sizeof(engines[0]))
 

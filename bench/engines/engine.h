@@ -1,6 +1,7 @@
 /*
  * engine.h - the IO engine ops table.  One file per engine
- * (engine_libaio.c, engine_uring.c, engine_psync.c, engine_null.c), each ending
+ * (engine_libaio.c, engine_uring.c, engine_psync.c, engine_null.c,
+ * engine_model.c), each ending
  * in a designated-initializer `const struct engine`, registered in the static
  * array of engine.c, the one list of engine names.  Capabilities are flags,
  * not special cases in callers.  Engines sit below the suite layer, so the
@@ -58,6 +59,11 @@ enum engine_queue {
 };
 
 struct engine_ctx; /* engine private */
+struct model_params; /* engine_model.h */
+
+/* Bytes of memory one repetition's jobs share, zeroed before they start,
+ * for an engine whose jobs serve one device of its own (model). */
+#define ENGINE_SHARED_BYTES 1024
 
 /*
  * What a job asks of its engine context.  Names follow fio's options; an
@@ -85,6 +91,13 @@ struct engine_opts {
 	unsigned nfds;
 	void *bufs;                /* depth buffers of buf_size bytes, contiguous */
 	uint64_t buf_size;
+	/* model: the device's keys; shared: ENGINE_SHARED_BYTES the jobs of
+	 * the repetition share (threads or processes); seed: this job's
+	 * stream; noise_seed: the repetition's (differs between repetitions
+	 * even with randrepeat) */
+	const struct model_params *model;
+	void *shared;
+	uint64_t seed, noise_seed;
 	/* IOMATRIX_TRACE: called after each submit call with the number of
 	 * requests it handed to the kernel; NULL when not tracing */
 	void (*on_submit)(void *arg, unsigned n);

@@ -677,6 +677,7 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 	if ((ret = shared_init(sh, c, t, eng, err, errlen)) < 0)
 		goto out;
 	sh->seed = runner_rep_seed(c, ctl ? ctl->rep : 0);
+	sh->rep = ctl ? ctl->rep : 0;
 	struct placement pl;
 	if (placement_resolve(c->cpus_allowed, c->numa_node, &pl, err, errlen) < 0) {
 		ret = -EINVAL;

@@ -242,6 +242,12 @@ static void job_engine_opts(struct job *j, struct engine_opts *o)
 	o->sqthread_poll_cpu = c->sqthread_poll_cpu;
 	o->hipri = c->hipri;
 	o->nonvectored = c->nonvectored;
+	o->model = &c->model;
+	o->shared = j->sh->eng_shared;
+	o->seed = sh->seed ^ ((uint64_t)(j->idx + 1) << 48);
+	/* the model's noise differs between repetitions, randrepeat or not */
+	uint64_t x = c->seed ^ ((uint64_t)(sh->rep + 1) << 32);
+	o->noise_seed = prng_splitmix(&x);
 	if (sh->trace_fd >= 0) {
 		o->on_submit = job_trace_submit;
 		o->on_submit_arg = j;

@@ -37,6 +37,7 @@ struct rep_shared {
 	double rate_iops;         /* per job (rate_iops, a sweep point); 0: none */
 	uint64_t seed;            /* this repetition's: the cell's seed, or with
 				   * randrepeat off one per repetition */
+	unsigned rep;             /* its number, from 0 */
 	/* sysbench_fsync_freq: requests of all jobs so far, whether one was
 	 * a write since the last round, fsyncs of the round still to issue
 	 * and the rotating file they go to (sysbench's fsynced_file) */
@@ -54,6 +55,8 @@ struct rep_shared {
 	pthread_cond_t go_cond;   /* runner -> workers: start */
 	unsigned nready, nfinished;
 	bool go;
+	/* engine_opts.shared: the model device of the repetition */
+	_Alignas(64) unsigned char eng_shared[ENGINE_SHARED_BYTES];
 };
 
 /* A job's IO buffers: one slot of bs bytes per unit of depth.  Of 2 MiB or

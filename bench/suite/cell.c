@@ -488,7 +488,8 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		memcpy(&d, (char *)c + key->off, sizeof(d));
 		if (get_double(j, key->json, &d, err, errlen) < 0)
 			return -1;
-		if (!(d > 0 && d <= 100)) {
+		/* the default may be 0 (model_noise: none), never written */
+		if (!(d > 0 && d <= 100) && d != (double)key->defv) {
 			snprintf(err, errlen, "'%s' must be a percentage in (0, 100]", key->json);
 			return -1;
 		}

@@ -21,6 +21,7 @@
 #include <cjson/cJSON.h>
 
 #include "stats/qos.h"
+#include "engines/engine_model.h"
 #include "stats/randdist.h"
 #include "stats/steady.h"
 
@@ -60,6 +61,12 @@ enum data_kind {
 #define CELL_DEFAULT_SEED 0x89
 
 /* A cell: every parameter resolved, sizes in bytes, durations in ns. */
+/* mem: what the IO buffers are made of, named as fio's iomem.  malloc:
+ * 4K pages wherever the allocator puts them, as fio's default; mmaphuge:
+ * huge pages (hugetlb where reserved, as fio's mmaphuge; else
+ * transparent huge pages), so a large IO is one request to the device. */
+enum mem_kind { MEM_MALLOC, MEM_MMAPHUGE };
+
 struct cell {
 	int id;                         /* 1-based, run order */
 	const char *device;             /* device name from the suite (borrowed) */
@@ -134,6 +141,8 @@ struct cell {
 	enum rate_process rate_process;
 	struct load_sweep load_sweep;
 	struct qos_target qos;
+	struct model_params model;      /* engine: model (engine_model.h) */
+	enum mem_kind mem;              /* the IO buffers' memory (fio iomem) */
 };
 
 /* Purge before testing (SNIA PTS): discard the whole block device. */

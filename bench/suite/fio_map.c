@@ -197,7 +197,9 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 	if (c->pattern == PAT_REWRITE)
 		emit(arg, "overwrite", "1");
 	emitf(emit, arg, "bs", bs);
-	emit(arg, "ioengine", c->engine);
+	/* the model device has no fio twin: fio's null engine does no IO
+	 * either (fio_map_unlike says NOT THE SAME) */
+	emit(arg, "ioengine", strcmp(c->engine, "model") ? c->engine : "null");
 	emitf(emit, arg, "iodepth", c->iodepth);
 	emit(arg, "direct", c->direct ? "1" : "0");
 	emitf(emit, arg, "numjobs", jobs);
@@ -326,6 +328,10 @@ void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg)
 
 const char *fio_map_unlike(const struct cell *c)
 {
+	if (!strcmp(c->engine, "model"))
+		return "engine model: iomatrix's model device serves each IO as its "
+		       "model_* keys say; fio has no such engine, and this job runs "
+		       "fio's null engine, which completes every IO at once";
 	if (key_applies(K_SUBMIT_AND_WAIT, c) && c->submit_and_wait)
 		return "submit_and_wait: iomatrix submits the last batch on the "
 		       "io_uring_enter that waits for completions; fio cannot (it "

@@ -12,6 +12,7 @@
 #include "engines/engine.h"
 #include "keys.h"
 #include "qos_keys.h"
+#include "word_keys.h"
 
 #define OFF(f) offsetof(struct cell, f)
 #define MiB (1024ULL * 1024)
@@ -31,6 +32,10 @@
 #define WORKLOAD .workload = true
 #define METHOD(label, rank) .method = label, .method_rank = rank
 #define URING .engine = "io_uring"
+/* the model device's keys (engine_model.h): what the device is, not the
+ * workload, so two cells that differ only there are one workload on two
+ * devices, which compare and the report set side by side */
+#define MODEL .engine = "model", METHOD("model device", 32), .method_if_set = true
 
 /* The keys whose value the type's way (key_text) does not say well. */
 static void text_direct(const struct cell *c, enum key_text how, struct sbuf *b)
@@ -430,6 +435,50 @@ const struct key cell_keys[NKEYS] = {
 		"sweep meeting it",
 		METHOD("QoS target", 30), .text = qos_text_target,
 		.method_if_set = true, .ops = &qos_ops),
+	/* the model device (issue 30 §9): engine_model.c, docs/engines.md */
+	[K_MODEL_LATENCY] = KEY_OMIT("model_latency", KT_DURATION, model.latency_ns, 0,
+		60 * SEC, 100000, "100us", "model_latency_ns", NULL,
+		"model: mean service time of one IO (its distribution: model_dist)",
+		MODEL),
+	[K_MODEL_DIST] = KEY_OMIT("model_dist", KT_CUSTOM, model.dist, 0, 0, 0, "fixed",
+		"model_dist", NULL,
+		"model: service times fixed, exponential, or uniform in 0..2x the mean",
+		MODEL, .text = word_text_model_dist, .ops = &model_dist_ops),
+	[K_MODEL_PARALLEL] = KEY_OMIT("model_parallel", KT_UINT, model.parallel, 1,
+		MODEL_MAX_PARALLEL, 1, "1", "model_parallel", NULL,
+		"model: IOs the device serves at once; more wait their turn",
+		MODEL),
+	[K_MODEL_IOPS] = KEY_OMIT("model_iops", KT_U64, model.iops, 0, 100000000, 0,
+		"none", "model_iops", NULL,
+		"model: ceiling on IOs started a second (0: none)",
+		MODEL),
+	[K_MODEL_BW] = KEY_OMIT("model_bw", KT_SIZE, model.bw, 0, 1ULL << 40, 0, "none",
+		"model_bw_bytes_s", NULL,
+		"model: ceiling on bytes a second, written as a size (500MiB: 500 "
+		"MiB/s; 0: none)",
+		MODEL),
+	[K_MODEL_WBUF] = KEY_OMIT("model_write_buffer", KT_SIZE, model.write_buffer, 0, 0,
+		0, "0", "model_write_buffer_bytes", NULL,
+		"model: bytes a repetition writes at full speed before "
+		"model_write_rate holds its writes back",
+		MODEL),
+	[K_MODEL_WRATE] = KEY_OMIT("model_write_rate", KT_SIZE, model.write_rate, 0,
+		1ULL << 40, 0, "none", "model_write_rate_bytes_s", NULL,
+		"model: bytes a second written once the write buffer is full, as a "
+		"size (100MiB: 100 MiB/s; 0: no limit)",
+		MODEL),
+	[K_MODEL_NOISE] = KEY_OMIT("model_noise", KT_PCT, model.noise_pct, 0, 0, 0, "0",
+		"model_noise_pct", NULL,
+		"model: each repetition's device is slower or faster by a seeded "
+		"factor up to 1 + N% (e.g. 5%)",
+		MODEL),
+	/* the IO buffers (issue 30 §6): fio's iomem, its default malloc */
+	[K_MEM] = KEY_OMIT("mem", KT_CUSTOM, mem, 0, 0, 0, "malloc", "mem", NULL,
+		"IO buffers: malloc (4K pages, as fio's default) or mmaphuge (huge "
+		"pages: a large IO is one request; fio's iomem=mmaphuge needs "
+		"reserved hugetlb pages)",
+		WORKLOAD, METHOD("IO buffers", 33), .text = word_text_mem,
+		.engine_flags = ENGINE_NEEDS_ALIGN, .method_if_set = true, .ops = &mem_ops),
 };
 
 int key_find(const char *name)

@@ -132,8 +132,12 @@ enum {
 	K_FDATASYNC, K_SB_FSYNC_FREQ, K_NORANDOMMAP, K_RANDDIST, K_RANDREPEAT,
 	K_THREAD, K_SEQ_SHARED,
 	K_RATE_IOPS, K_RATE_PROCESS, K_LOAD_SWEEP, K_QOS,
+	K_MODEL_LATENCY, K_MODEL_DIST, K_MODEL_PARALLEL, K_MODEL_IOPS, K_MODEL_BW,
+	K_MODEL_WBUF, K_MODEL_WRATE, K_MODEL_NOISE, K_MEM,
 	K_LABEL, NKEYS
 };
+/* a suite's given keys are a bit mask (suite_int.h: pset.set) */
+_Static_assert(NKEYS <= 64, "the key table outgrew the 64-bit mask of given keys");
 
 extern const struct key cell_keys[NKEYS];
 

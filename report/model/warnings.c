@@ -170,7 +170,8 @@ static void missing_cells(const struct rset *rs, struct sbuf *out)
 		sbuf_addc(out, ')');
 }
 
-enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL, W__N };
+enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL,
+	     W_MODEL, W__N };
 
 /* The warnings about one device's cells and fingerprint. */
 /*
@@ -240,7 +241,7 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 		}
 		const struct engine *eng = engine_lookup(c->cell.engine);
 		if (eng && (eng->flags & ENGINE_NO_IO))
-			pick_add(&pk[W_NULL], c);
+			pick_add(&pk[strcmp(eng->name, "model") ? W_NULL : W_MODEL], c);
 		double set_bytes = (double)c->size_bytes * c->files;
 		if (set_bytes > maxset)
 			maxset = set_bytes;
@@ -273,11 +274,16 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	const char *nm = dv->display;
 	/* the null engine never reaches the device: what the fingerprint
 	 * says about the disk is beside the point for those cells */
-	bool all_null = pk[W_NULL].n && pk[W_NULL].n == ncells;
+	bool all_null = ncells && pk[W_NULL].n + pk[W_MODEL].n == ncells;
 	if (pk[W_NULL].n)
 		warn_add(r, "%s: %s used the null engine, which does no IO: %s measure "
 			 "iomatrix itself, not storage", nm, pick_text(&pk[W_NULL], tmp),
 			 pk[W_NULL].n == 1 ? "its numbers" : "their numbers");
+	if (pk[W_MODEL].n)
+		warn_add(r, "%s: %s used the model engine, a device that does no IO and "
+			 "behaves as its model_* keys say: %s a model's, not storage's",
+			 nm, pick_text(&pk[W_MODEL], tmp),
+			 pk[W_MODEL].n == 1 ? "its numbers are" : "their numbers are");
 	if (pk[W_CACHE].n) {
 		units_format_size(mem, a, sizeof(a));
 		warn_add(r, "%s: %s read%s a file set smaller than the host's RAM (%s) "

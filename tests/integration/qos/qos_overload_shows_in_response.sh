@@ -2,7 +2,7 @@
 # Offered load above the maximum: the queue grows for as long as the run
 # lasts, and response latency (from each IO's intended start) shows it
 # while service latency (from submission) stays at the device's service
-# time: no coordinated omission.  The device is the null engine serving
+# time: no coordinated omission.  The device is the model engine serving
 # one IO at a time in 500 us (at most 2,000 IOPS) at iodepth 1; the sweep
 # probes the maximum, then offers 20 %, 210 % and 400 % of it: overloaded,
 # the queue grows by half and three quarters of the offered IOs (400 and
@@ -11,12 +11,12 @@
 need_cmd python3
 cat >"$T/s.yaml" <<EOS
 suite: overload
-defaults: {engine: "null", size: 16MiB, runtime: 800ms, iodepth: 1}
+defaults: {engine: model, model_latency: 500us, size: 16MiB, runtime: 800ms, iodepth: 1}
 devices:
   - {name: dev, path: $T/d}
 matrix: {pattern: [randread], load_sweep: [{from: 20%, to: 400%, steps: 3}]}
 EOS
-IOMATRIX_NULL_LATENCY_US=500 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
 python3 - "$T/set/cells/0001.json" >"$T/v" <<'EOP'
 import json, sys
 s = json.load(open(sys.argv[1]))["load_sweep"]

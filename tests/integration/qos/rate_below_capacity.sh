@@ -2,14 +2,14 @@
 # rate_iops well below what the device can do: the job achieves the rate
 # (within 5 %) and, with nothing queued, response latency (from each IO's
 # intended start) is close to service latency (from its submission).  The
-# device is the null engine with a fixed service time of 200 us at
-# iodepth 4 (5,000 IOPS at most); the rate is 500 IOPS, linear (within 5 %)
+# device is the model engine with a fixed service time of 200 us, one IO
+# at a time, at iodepth 4 (5,000 IOPS at most); the rate is 500 IOPS, linear (within 5 %)
 # and poisson (within 10 %: 1 s of random arrivals).
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 cat >"$T/s.yaml" <<EOS
 suite: rate
-defaults: {engine: "null", size: 16MiB, runtime: 1s, iodepth: 4}
+defaults: {engine: model, model_latency: 200us, size: 16MiB, runtime: 1s, iodepth: 4}
 devices:
   - {name: dev, path: $T/d}
 matrix: {pattern: [randread], rate_iops: [500], rate_process: [linear, poisson]}
@@ -25,7 +25,7 @@ judge_busy() {
 		not_ok "$1"
 	fi
 }
-IOMATRIX_NULL_LATENCY_US=200 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
 for n in 1 2; do
 	python3 - "$T/set/cells/000$n.json" >"$T/v" <<'EOP' || judge_busy "cell $n: $(cat "$T/v")"
 import json, sys

@@ -2,13 +2,13 @@
 # A load sweep given as a list of IOPS is named as the report prints counts:
 # "load sweep at 1,000 and 2,000 IOPS", "at 500, 1,800 and 10,000 IOPS",
 # "at 1,500 IOPS" (it read "at 1000, 2000 IOPS" beside "2,000" in the same
-# sentence); a cell without a sweep is named without one.  The null engine
-# with a fixed latency stands in for a device.
+# sentence); a cell without a sweep is named without one.  The model
+# engine with a fixed latency stands in for a device.
 . "$(dirname "$0")/../../lib.sh"
 mkdir -p "$T/d"
 cat >"$T/s.yaml" <<EOS
 suite: sweep-names
-defaults: {engine: "null", size: 1MiB, runtime: 100ms, iodepth: 1, bs: 4k, pattern: randread}
+defaults: {engine: model, model_latency: 50us, size: 1MiB, runtime: 100ms, iodepth: 1, bs: 4k, pattern: randread}
 devices: [{name: d, path: $T/d}]
 include:
   - {label: plain}
@@ -16,7 +16,7 @@ include:
   - {label: three, load_sweep: {iops: [500, 1800, 10000]}}
   - {label: one, load_sweep: {iops: [1500]}}
 EOS
-IOMATRIX_NULL_LATENCY_US=50 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
 expect_exit 0 "$IOMATRIX" report "$T/set"
 md=$T/set/report/report.md
 grep -q '^### 4K random read, load sweep at 1,000 and 2,000 IOPS (two)$' "$md" \

@@ -2,9 +2,9 @@
 # The ramp ends for an IO when it completes, as in fio (which resets its
 # statistics at the end of the ramp): an IO issued during the ramp that
 # completes after it is measured; one that completes inside it is not.
-# IOMATRIX_NULL_LATENCY_US makes the null engine a device taking that long
-# per IO, so the times below hold however late a busy machine wakes the job
-# (an IO completes no earlier than its latency after its submission).
+# The model engine is a device taking model_latency per IO, so the times
+# below hold however late a busy machine wakes the job (an IO completes no
+# earlier than its latency after its submission).
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 mkdir -p "$T/d"
@@ -13,12 +13,12 @@ mkdir -p "$T/d"
 ios() {
 	cat >"$T/$3.yaml" <<EOS
 suite: ramp
-defaults: {engine: "null", size: 1MiB, ramp: $2, requests: 1, iodepth: 1}
+defaults: {engine: model, model_latency: ${1}us, size: 1MiB, ramp: $2, requests: 1, iodepth: 1}
 devices:
   - {name: dev, path: $T/d}
 matrix: {pattern: [randread], bs: [4k]}
 EOS
-	IOMATRIX_TRACE="$T/$3.trace" IOMATRIX_NULL_LATENCY_US=$1 "$IOMATRIX" run "$T/$3.yaml" \
+	IOMATRIX_TRACE="$T/$3.trace" "$IOMATRIX" run "$T/$3.yaml" \
 		--out "$T/$3" --quiet >/dev/null 2>"$T/err" || fail "run $3: $(cat "$T/err")"
 	python3 -c '
 import json, sys

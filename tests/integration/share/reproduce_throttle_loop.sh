@@ -2,13 +2,13 @@
 # reproduce on a real block device: a loop device whose cgroup-v1 blkio
 # read limit is 8 MiB/s (512 IOPS of 16 KiB).  Reproduced under a limit 10x
 # lower: "slower", and exit 3 with --fail-if-not-reproduced (exit 0 without
-# the flag is reproduce_verdict_null.sh's).  Reproduced on the same loop
+# the flag is reproduce_verdict_model.sh's).  Reproduced on the same loop
 # device at the same limit: never "slower" or "faster", and "reproduced"
 # within 40 % in the usual case; the throttle paces each IO, yet now and
 # then one 250 ms repetition gets a burst past the limit (seen once in ten
 # runs: 594 +- 53 % against 510 +- 1.9 %), which widens the interval to
 # "inconclusive": accepted, and said as a TAP comment.  The firm
-# "reproduced" case is reproduce_verdict_null.sh's.
+# "reproduced" case is reproduce_verdict_model.sh's.
 # Root; skips without a loop device or blkio throttling.
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/lib_blk.sh"

@@ -1,29 +1,32 @@
 #!/bin/sh
 # reproduce: a set re-run from its own suite.yaml is judged workload by
-# workload.  The null engine with a fixed per-IO latency
-# (IOMATRIX_NULL_LATENCY_US) stands in for a device: the same latency gives
-# "reproduced" (exit 0, also with --fail-if-not-reproduced), twice the
-# latency gives "slower" (exit 0, exit 3 with the flag).  At iodepth 64 the
-# device always has the next IO queued, so its IOPS (1 / latency) do not
-# depend on how late a busy machine wakes the job (as in
-# compare_null_throttle.sh), unless the machine stalls the job longer than
-# its queue lasts: each set is checked against the device's IOPS first
-# (null_device_stalled).  The new manifest records the set id, the
-# sha256 of the original's manifest.json and the tolerance.  (report and
-# compare: reproduce_report_compare.sh.)
+# workload.  The model engine with a fixed per-IO latency (model_latency
+# 1 ms, one IO at a time: 1,000 IOPS) stands in for a device: the same
+# device gives "reproduced" (exit 0, also with --fail-if-not-reproduced).
+# Against an original from a device twice as fast (the set's IOPS doubled
+# and its SHA256SUMS redone: a reproduction runs the set's own suite, so
+# its model keys cannot differ) it is "slower" (exit 0, exit 3 with the
+# flag).  At iodepth 64 the device always has the next IO queued, so its
+# IOPS (1 / latency) do not depend on how late a busy machine wakes the job
+# (as in compare_model_throttle.sh), unless the machine stalls the job
+# longer than its queue lasts: each set is checked against the device's
+# IOPS first (model_device_stalled).  The new manifest records the set id,
+# the sha256 of the original's manifest.json and the tolerance.  (report
+# and compare: reproduce_report_compare.sh.)
 . "$(dirname "$0")/../../lib.sh"
 need_cmd jq
 need_cmd sha256sum
 need_cmd python3
 held() { # set iops: skip when the stand-in device was not one
-	why=$(null_device_stalled "$T/$1" "$2")
+	why=$(model_device_stalled "$T/$1" "$2")
 	[ -z "$why" ] || skip "$why"
 }
 mkdir -p "$T/a" "$T/b"
 cat >"$T/s.yaml" <<EOS
 suite: repro-null
 defaults:
-  engine: null
+  engine: model
+  model_latency: 1ms
   size: 1m
   runtime: 200ms
   repeat: 3
@@ -34,7 +37,6 @@ devices:
 include:
   - {pattern: randread, bs: 4k}
 EOS
-export IOMATRIX_NULL_LATENCY_US=1000
 # a rehearsal at --scale 0.5 (100 ms a repetition): the reproduction takes the scale
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet --scale 0.5
 held orig 1000
@@ -64,16 +66,31 @@ want=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
 [ "$(jq -r .scale "$T/same/manifest.json")" = 0.5 ] &&
 	ok "the original's scale, 0.5" || not_ok "scale: $(jq -r .scale "$T/same/manifest.json")"
 
-IOMATRIX_NULL_LATENCY_US=2000 expect_exit 0 "$IOMATRIX" reproduce "$T/orig" \
+# the original of a device twice as fast: its IOPS doubled, SHA256SUMS redone
+cp -R "$T/orig" "$T/fast"
+python3 - "$T/fast/cells/0001.json" <<'EOP'
+import json, sys
+c = json.load(open(sys.argv[1]))
+for r in c["repetitions"]:
+    r["read"]["iops"] *= 2
+    r["read"]["bw_bytes_s"] *= 2
+for k in ("iops", "bw_bytes_s"):
+    s = c["summary"]["read"][k]
+    for f in ("mean", "stddev", "min", "max", "ci95"):
+        s[f] *= 2
+json.dump(c, open(sys.argv[1], "w"), indent=1)
+EOP
+(cd "$T/fast" && sha256sum $(cut -c67- SHA256SUMS) >SHA256SUMS.new && mv SHA256SUMS.new SHA256SUMS)
+expect_exit 0 "$IOMATRIX" reproduce "$T/fast" \
 	--device disk="$T/b/f" --out "$T/slow" --quiet
-held slow 500
+held slow 1000
 grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS" "$T/out" &&
 	ok "twice the latency: slower" || not_ok "verdict line: $(cat "$T/out")"
 grep -q "^Reproduced" "$T/out" && not_ok "'Reproduced' said of a slower reproduction" ||
 	ok "no 'Reproduced' sentence when slower"
 grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/out" &&
 	ok "verdict sentence: not reproduced" || not_ok "sentence: $(cat "$T/out")"
-IOMATRIX_NULL_LATENCY_US=2000 expect_exit 3 "$IOMATRIX" reproduce "$T/orig" \
+expect_exit 3 "$IOMATRIX" reproduce "$T/fast" \
 	--device disk="$T/b/f" --out "$T/slow3" --quiet --fail-if-not-reproduced
 ok "--fail-if-not-reproduced exits 3 when slower"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# compare on real runs with a known effect: with IOMATRIX_NULL_LATENCY_US the
-# null engine is a device serving one IO at a time, each taking that long,
+# compare on real runs with a known effect: the model engine is a device
+# serving one IO at a time (model_parallel 1), each taking model_latency,
 # so 4 ms vs 4 ms is no change and 4 ms vs 5.72 ms is a 30 % IOPS drop.  Two
 # identical runs give 0 regressions; the throttled one gives exactly that
 # one regression.  At iodepth 64 the device always has the next IO queued, so
@@ -8,22 +8,22 @@
 # are real on a loaded machine too (they used to be replaced by numbers
 # derived from one run when the machine was busy), unless the machine stalls
 # the job longer than its queue of 64 x 4 ms lasts: each repetition is
-# checked against the stand-in device's IOPS first (null_device_stalled).
+# checked against the model device's IOPS first (model_device_stalled).
 # (At iodepth 16, a 64 ms queue, CI's sanitizer pass with four tests at once
 # stalled a repetition to 209 of 250 IOPS; 64 costs 256 ms of drain a
 # repetition, about 4 s of waiting in all.)
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 mkdir -p "$T/d"
-cat >"$T/s.yaml" <<EOS
+run() { # latency_us out
+	cat >"$T/$2.yaml" <<EOS
 suite: throttle
-defaults: {engine: "null", size: 16MiB, runtime: 200ms, repeat: 5, iodepth: 64}
+defaults: {engine: model, model_latency: ${1}us, size: 16MiB, runtime: 200ms, repeat: 5, iodepth: 64}
 devices:
   - {name: dev, path: $T/d}
 matrix: {pattern: [randread], bs: [4k]}
 EOS
-run() { # latency_us out
-	IOMATRIX_NULL_LATENCY_US=$1 "$IOMATRIX" run "$T/s.yaml" --out "$T/$2" --quiet >/dev/null 2>"$T/err" \
+	"$IOMATRIX" run "$T/$2.yaml" --out "$T/$2" --quiet >/dev/null 2>"$T/err" \
 		|| fail "run $2: $(cat "$T/err")"
 }
 cv() { # set -> coefficient of variation of its repetitions' IOPS
@@ -37,7 +37,7 @@ run 4000 a
 run 4000 b
 run 5720 c
 for x in "a 250" "b 250" "c 174.8"; do
-	why=$(null_device_stalled "$T/${x% *}" "${x#* }")
+	why=$(model_device_stalled "$T/${x% *}" "${x#* }")
 	[ -z "$why" ] || skip "$why"
 done
 echo "# scatter of the repetitions' IOPS: a $(cv "$T/a"), b $(cv "$T/b"), c $(cv "$T/c")"

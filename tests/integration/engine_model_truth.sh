@@ -1,0 +1,86 @@
+#!/bin/sh
+# The model device (engine: model, issue 30 §9) gives the figures its keys
+# alone predict (docs/engines.md): servers over service time, the IOPS and
+# MB/s ceilings, a write buffer then the sustained write rate, seeded
+# noise between repetitions, a service-time distribution; jobs as threads
+# and as processes share one device.  Every cell runs at an iodepth above
+# model_parallel, so the device always has the next request queued and its
+# IOPS do not depend on how late a busy machine wakes the job.  The report
+# names the model engine; the exported fio job says NOT THE SAME.
+. "$(dirname "$0")/../lib.sh"
+need_cmd python3
+cat >"$T/s.yaml" <<EOS
+suite: model-truth
+defaults: {engine: model, size: 64MiB, runtime: 1s, pattern: randread}
+devices:
+  - {name: m, path: $T/m}
+include:
+  - {label: servers, iodepth: 64, model_latency: 1ms, model_parallel: 4}
+  - {label: iops, iodepth: 8, jobs: 2, model_latency: 100us, model_parallel: 8, model_iops: 2000}
+  - {label: procs, iodepth: 8, jobs: 2, thread: false, model_latency: 100us, model_parallel: 8, model_iops: 2000}
+  - {label: bw, bs: 1m, iodepth: 8, model_latency: 100us, model_parallel: 8, model_bw: 200MiB}
+  - {label: cliff, pattern: write, bs: 1m, iodepth: 16, runtime: 2s, interval: 100ms, model_latency: 1ms, model_parallel: 4, model_write_buffer: 400MiB, model_write_rate: 100MiB}
+  - {label: noise, iodepth: 32, repeat: 5, runtime: 500ms, model_latency: 1ms, model_parallel: 2, model_noise: 20%}
+  - {label: still, iodepth: 32, repeat: 3, runtime: 500ms, model_latency: 1ms, model_parallel: 2}
+  - {label: exp, iodepth: 8, model_latency: 1ms, model_dist: exponential}
+EOS
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
+python3 - "$T/set" >"$T/v" <<'EOP'
+import json, sys
+cells = {}
+for i in range(1, 9):
+    c = json.load(open("%s/cells/%04d.json" % (sys.argv[1], i)))
+    cells[c["params"]["label"]] = c
+def d(c, r=0):
+    x = c["repetitions"][r]
+    return x.get("read") or x.get("write")
+def near(name, got, want, tol):
+    ok = abs(got - want) <= tol * want
+    print("%s %s: %.1f, want %.1f +- %.0f %%" % ("ok" if ok else "not ok", name, got, want, tol * 100))
+near("4 servers of 1 ms: IOPS", d(cells["servers"])["iops"], 4000, 0.05)
+near("4 servers of 1 ms at QD64: mean latency (us), Little's law", d(cells["servers"])["lat_ns"]["mean"] / 1e3, 16000, 0.10)
+near("model_iops 2000, 2 job threads on one device: IOPS", d(cells["iops"])["iops"], 2000, 0.05)
+near("model_iops 2000, 2 job processes on one device: IOPS", d(cells["procs"])["iops"], 2000, 0.05)
+near("model_bw 200 MiB/s at 1 MiB: IOPS", d(cells["bw"])["iops"], 200, 0.05)
+# cliff: 400 writes at 4,000 IOPS (0.1 s), then 100 MiB/s: 100 IOPS
+s = d(cells["cliff"])["series"]["ios"]
+# the writes up to the first interval at the sustained rate: the 400 of
+# the buffer and at most two intervals of 10 at the sustained rate (430:
+# the edges of those intervals, a few writes more)
+k = next((i for i, n in enumerate(s) if n <= 15), len(s) - 1)
+before = sum(s[:k + 1])
+after = s[k + 1:19]
+print("# cliff series (IOs per 100 ms): %s" % s[:20])
+ok = 400 <= before <= 430
+print("%s write buffer of 400 MiB: %d writes up to the cliff, want 400 .. 430"
+      % ("ok" if ok else "not ok", before))
+near("then 100 MiB/s: 1 MiB writes per 100 ms", sum(after) / len(after), 10, 0.10)
+# noise: five repetitions of 2 servers / 1 ms = 2,000 IOPS
+v = [r["read"]["iops"] for r in cells["noise"]["repetitions"]]
+print("# noise 20 %%: repetitions %s" % ["%.0f" % x for x in v])
+inside = all(2000 / 1.2 * 0.97 <= x <= 2000 * 1.2 * 1.03 for x in v)
+spread = max(v) / min(v) > 1.03
+print("%s noise 20 %%: every repetition within 2,000 / 1.2 .. 2,000 x 1.2, and they differ"
+      % ("ok" if inside and spread else "not ok"))
+w = [r["read"]["iops"] for r in cells["still"]["repetitions"]]
+print("%s no noise: repetitions within 3 %% of 2,000 (%s)" % (
+      "ok" if all(abs(x - 2000) <= 60 for x in w) else "not ok", ["%.0f" % x for x in w]))
+near("exponential service of mean 1 ms, one server: IOPS", d(cells["exp"])["iops"], 1000, 0.10)
+EOP
+cat "$T/v"
+while read -r l; do
+	case $l in
+	"ok "*) ok "${l#ok }" ;;
+	"not ok "*) not_ok "${l#not ok }" ;;
+	esac
+done <"$T/v"
+expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none --format md
+grep -q "used the model engine, a device that does no IO" "$T/rep/report.md" &&
+	ok "the report says the numbers are a model's" || not_ok "no model warning"
+grep -q "used the null engine" "$T/rep/report.md" &&
+	not_ok "the model is called the null engine" || ok "not called the null engine"
+expect_exit 0 "$IOMATRIX" export fio "$T/s.yaml" -o "$T/fio"
+grep -q "^; NOT THE SAME: engine model" "$T/fio/0001-"*.fio &&
+	grep -q "^ioengine=null$" "$T/fio/0001-"*.fio &&
+	ok "export fio: NOT THE SAME, fio's null engine" || not_ok "export: $(cat "$T/fio/0001-"*.fio)"
+tap_end
