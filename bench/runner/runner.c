@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/hugetlb.h"
 #include "engines/engine.h"
 #include "stats/prng.h"
 #include "jobproc.h"
@@ -125,7 +126,10 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles, bool shm)
 			if (j->fds[f] >= 0)
 				close(j->fds[f]);
 		free(j->fds);
-		free(j->bufs);
+		if (j->bufs_mapped)
+			munmap(j->bufs, j->bufs_mapped);
+		else
+			free(j->bufs);
 		free(j->wcount);
 		free(j->fsync_due);
 		free(j->dcount);
@@ -257,6 +261,47 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
 	return 0;
 }
 
+/*
+ * A job's IO buffers (worker.h).  By default 4K pages from the allocator,
+ * page aligned for O_DIRECT, as fio's default (iomem=malloc) gets them, so
+ * a large IO reaches the device as fio's does: on a loop device (128
+ * segments per request) a 1 MiB read of 4K pages can be two requests.
+ * mem: mmaphuge asks for huge pages, one request per large IO: reserved
+ * hugetlb pages where the machine has them (an anonymous MAP_HUGETLB
+ * mapping, as fio's iomem=mmaphuge; shared, so that a job process does not
+ * copy it on write), else transparent huge pages (2 MiB aligned, advised;
+ * ignored where THP is off).  Measured 2026-12-02 before the default
+ * changed: a 1M QD8 read on this VM's virtio disk made 172 device reads
+ * per 100 IOs in 4K pages, fio 86, 100 in huge pages; on a loop device the
+ * huge-page cells read 1.5-2.6x fio's IOPS (issue 30 §6).  An engine that
+ * does no IO wants cache-line alignment only.  0 or -ENOMEM.
+ */
+static int job_bufs_alloc(const struct rep_shared *sh, struct job *j, uint64_t blen)
+{
+	size_t align = (sh->eng->flags & ENGINE_NEEDS_ALIGN) ? 4096 : 64;
+	j->bufs = NULL;
+	j->bufs_mapped = 0;
+	if (!worker_bufs_huge(sh))
+		return posix_memalign(&j->bufs, align, blen) ? -ENOMEM : 0;
+	uint64_t page = hugetlb_page_bytes(), hlen = hugetlb_round(blen, page);
+#ifdef MAP_HUGETLB
+	void *p = mmap(NULL, hlen, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+	if (p != MAP_FAILED) {
+		j->bufs = p;
+		j->bufs_mapped = hlen;
+		return 0;
+	}
+#endif
+	hlen = hugetlb_round(blen, WORKER_BUF_HUGE_BYTES);
+	if (posix_memalign(&j->bufs, WORKER_BUF_HUGE_BYTES, hlen))
+		return -ENOMEM;
+#ifdef MADV_HUGEPAGE
+	madvise(j->bufs, hlen, MADV_HUGEPAGE);
+#endif
+	return 0;
+}
+
 /* Job i's files, buffers, histograms, PRNG and slice.  0, -ENOMEM, or the
  * -errno of an open with err filled in. */
 static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
@@ -285,23 +330,8 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 			return j->fds[f];
 	}
 	uint64_t blen = worker_buf_bytes(sh);
-	/* O_DIRECT wants page-aligned buffers; an engine that does no IO
-	 * only wants them cache-line aligned.  Buffers of 2 MiB or more are
-	 * 2 MiB aligned and asked to be transparent huge pages, so that a
-	 * large IO reaches the device as the one request it claims to be:
-	 * in 4K pages from a fragmented allocator a 1M read has up to 256
-	 * segments, and a virtio disk that takes 254 splits it in two (a 1M
-	 * QD8 read on this VM: 172 device reads per 100 IOs in 4K pages, fio
-	 * 86, its buffers by chance more contiguous; 100 with huge pages,
-	 * 2026-12-02).  Where THP is off the advice is ignored. */
-	size_t align = (sh->eng->flags & ENGINE_NEEDS_ALIGN) ? 4096 : 64;
-	bool huge = worker_bufs_huge(sh);
-	if (posix_memalign(&j->bufs, huge ? WORKER_BUF_HUGE_BYTES : align, blen))
+	if (job_bufs_alloc(sh, j, blen) < 0)
 		return -ENOMEM;
-#ifdef MADV_HUGEPAGE
-	if (huge)
-		madvise(j->bufs, blen, MADV_HUGEPAGE);
-#endif
 	placement_bind_memory(pl, j->bufs, blen);
 	/* the job fills (writes) or faults in (reads) its buffers itself,
 	 * before the start gate: worker.c, wloop_init() */

@@ -59,9 +59,9 @@ struct rep_shared {
 	_Alignas(64) unsigned char eng_shared[ENGINE_SHARED_BYTES];
 };
 
-/* A job's IO buffers: one slot of bs bytes per unit of depth.  Of 2 MiB or
- * more (and an engine that does IO) they are 2 MiB aligned transparent
- * huge pages (runner.c, job_setup), which the job faults in before the
+/* A job's IO buffers: one slot of bs bytes per unit of depth.  4K pages,
+ * as fio's default; with mem: mmaphuge (and an engine that does IO) huge
+ * pages (runner.c, job_bufs_alloc), which the job faults in before the
  * start gate (worker.c, wloop_init). */
 #define WORKER_BUF_HUGE_BYTES (2u << 20)
 
@@ -72,8 +72,7 @@ static inline uint64_t worker_buf_bytes(const struct rep_shared *sh)
 
 static inline bool worker_bufs_huge(const struct rep_shared *sh)
 {
-	return worker_buf_bytes(sh) >= WORKER_BUF_HUGE_BYTES &&
-	       !(sh->eng->flags & ENGINE_NO_IO);
+	return sh->c->mem == MEM_MMAPHUGE && !(sh->eng->flags & ENGINE_NO_IO);
 }
 
 /* Exact integer moments of a block of latencies, folded into Welford. */
@@ -91,6 +90,7 @@ struct job {
 	uint64_t slice_lo, slice_hi, cursor; /* sequential: block range */
 	uint64_t quota;           /* one pass: counted IOs left; UINT64_MAX none */
 	void *bufs;               /* depth * bs, 4096-aligned */
+	uint64_t bufs_mapped;     /* bytes of a hugetlb mapping; 0: allocated */
 	unsigned *wcount;         /* fsync: writes since the last fsync, per file */
 	unsigned *dcount;         /* fdatasync: the same count of its own */
 	bool *datasync_due;       /* fdatasync: this file's count came due */

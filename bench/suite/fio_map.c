@@ -30,13 +30,15 @@
  *    random), which is fio's scramble_buffers (its default, said for the
  *    reader); refill_buffers would regenerate the whole buffer per write.
  *  - numa_node has no fio twin: numa_cpu_nodes + numa_mem_policy=bind.
- *  - IO buffers of 2 MiB or more are transparent huge pages in our runner
- *    (runner.c); fio's are 4K pages wherever the allocator puts them (its
- *    mem=mmaphuge/shmhuge need reserved hugetlb pages: no twin).  The
- *    syscalls are the same, but on a device that takes fewer segments per
- *    request than bs / 4K (loop 128, virtio-blk 254) fio's large IOs can
- *    be split: a 1M read QD8 made 45-172 device reads per 100 IOs under
- *    fio, 100 under iomatrix (make bench's disk rows show both).
+ *  - IO buffers are 4K pages from the allocator in both by default (fio's
+ *    iomem=malloc).  mem: mmaphuge asks ours for huge pages (runner.c):
+ *    reserved hugetlb pages where there are enough, which is fio's
+ *    iomem=mmaphuge, else transparent huge pages, which fio has no option
+ *    for: the job then keeps fio's malloc and says NOT THE SAME.  On a
+ *    device that takes fewer segments per request than bs / 4K (loop 128,
+ *    virtio-blk 254) a large IO of 4K pages can be split: a 1M read QD8
+ *    made 45-172 device reads per 100 IOs in 4K pages, 100 in huge pages
+ *    (make bench's disk rows show both).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +46,7 @@
 #include <sys/stat.h>
 
 #include "fio_map.h"
+#include "util/hugetlb.h"
 #include "qos_keys.h"
 #include "keys.h"
 
@@ -142,9 +145,23 @@ static bool sliced(const struct cell *c)
 	       c->jobs > 1 && c->files == 1;
 }
 
-/* the buffer contents: what the runner writes (docs/engines.md, "Buffer contents") */
+/* mem: mmaphuge is fio's iomem=mmaphuge (anonymous MAP_HUGETLB, each
+ * job's iodepth x bs rounded up to huge pages) only where the machine has
+ * that many reserved huge pages free; elsewhere fio's mmap fails. */
+static bool fio_map_hugetlb_ok(const struct cell *c)
+{
+	uint64_t page = hugetlb_page_bytes();
+	uint64_t need = (uint64_t)(c->jobs ? c->jobs : 1) *
+			hugetlb_round((uint64_t)(c->iodepth ? c->iodepth : 1) * c->bs, page);
+	return hugetlb_free_bytes() >= need;
+}
+
+/* the buffer contents: what the runner writes (docs/engines.md, "Buffer
+ * contents"), and mem */
 static void fio_map_buffers(const struct cell *c, fio_map_emit emit, void *arg)
 {
+	if (key_applies(K_MEM, c) && c->mem == MEM_MMAPHUGE && fio_map_hugetlb_ok(c))
+		emit(arg, "iomem", "mmaphuge");
 	switch (c->data) {
 	case DATA_ZERO:
 		emit(arg, "zero_buffers", "1");
@@ -337,6 +354,18 @@ const char *fio_map_unlike(const struct cell *c)
 		       "io_uring_enter that waits for completions; fio cannot (it "
 		       "submits, then enters again to wait), so fio makes more "
 		       "syscalls per IO";
+	if (key_applies(K_MEM, c) && c->mem == MEM_MMAPHUGE && !fio_map_hugetlb_ok(c))
+		return "mem: mmaphuge: this machine has too few free reserved huge "
+		       "pages (vm.nr_hugepages) for fio's iomem=mmaphuge, so the job "
+		       "keeps fio's malloc buffers (4K pages) while iomatrix uses "
+		       "transparent huge pages: a large IO can be one request for "
+		       "iomatrix and two for fio (a loop device takes 128 segments)";
+	if (key_applies(K_MEM, c) && c->mem == MEM_MMAPHUGE && !fio_map_hugetlb_ok(c))
+		return "mem: mmaphuge: this machine has too few free reserved huge "
+		       "pages (vm.nr_hugepages) for fio's iomem=mmaphuge, so the job "
+		       "keeps fio's malloc buffers (4K pages) while iomatrix uses "
+		       "transparent huge pages: a large IO can be one request for "
+		       "iomatrix and two for fio (a loop device takes 128 segments)";
 	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
 		return "userspace_reap: iomatrix reads the AIO ring and waits in "
 		       "io_getevents when it is empty; fio (with "

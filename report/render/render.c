@@ -731,6 +731,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	/* fio commands: one per workload x device, first FIO_SHOWN shown */
 	cJSON *fio = cJSON_AddArrayToObject(ctx, "fio");
 	size_t nfio = 0;
+	bool unlike = false;
 	for (size_t gi = 0; gi < r->ngroups; gi++)
 		for (size_t k = 0; k < r->groups[gi].n; k++, nfio++) {
 			if (nfio >= FIO_SHOWN)
@@ -744,6 +745,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			 * template inserts them raw there (escaping would show) */
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
 				  r->groups[gi].title);
+			/* "equivalent" only where the job is the same workload
+			 * (issue 30 §6): fio_map_unlike says where it is not */
+			const char *why = fio_map_unlike(&r->groups[gi].e[k].cell->cell);
+			if (why) {
+				sbuf_addf(&h, " (NOT THE SAME: %s)", why);
+				unlike = true;
+			}
 			one_line_str(&h);
 			one_line_str(&b);
 			add_str(o, "comment", sbuf_str(&h));
@@ -752,6 +760,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			cJSON_AddItemToArray(fio, o);
 			sbuf_release(&b);
 		}
+	if (unlike)
+		cJSON_AddTrueToObject(ctx, "fio_unlike");
 	if (nfio > FIO_SHOWN)
 		add_fmt(ctx, "fio_more", "the first %d; %zu more in fio-commands.txt",
 			FIO_SHOWN, nfio - FIO_SHOWN);
