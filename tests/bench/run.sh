@@ -623,7 +623,7 @@ devrows() {
 	a=$(medcol "$T/${1}q.iom" 1); b=$(medcol "$T/${1}q.fio" 1); i=$(medcol "$T/$1.iom" 1 "$T/$1.fio" 1)
 	[ -n "$a" ] && [ -n "$b" ] && [ -n "$i" ] || return 0
 	awk -v l="$2" -v a="$a" -v b="$b" -v i="$i" -v d="$ddev" 'BEGIN { if (a / b >= 0.95 && a / b <= 1.05) exit
-		printf "- %s: IOPS %.2f of fio'"'"'s, but %s completed %.0f reads per 100 IOs of iomatrix and %.0f of fio: the device saw another workload (large IOs split where a buffer'"'"'s pages are not contiguous, merged where they are; iomatrix'"'"'s buffers are huge pages, fio'"'"'s 4K pages), so +-5 %% of fio is not a goal this row can hold here.\n", l, i, d, a * 100, b * 100 }' >>"$NOTES"
+		printf "- %s: IOPS %.2f of fio'"'"'s, but %s completed %.0f reads per 100 IOs of iomatrix and %.0f of fio: the device saw another workload (large IOs split where a buffer'"'"'s pages are not contiguous, merged where they are: both tools'"'"' buffers are 4K pages, contiguous or not by chance; mem: mmaphuge would make iomatrix'"'"'s huge pages), so +-5 %% of fio is not a goal this row can hold here.\n", l, i, d, a * 100, b * 100 }' >>"$NOTES"
 }
 if want disk && measure disk4k "$D" libaio "$FILE" libaio randread randread 4k 32 export ""; then
 	goal "disk file 4K randread QD32 libaio" "K IOPS" disk4k 1 1000 "" "iom/fio=0.95..1.05"
