@@ -7,7 +7,7 @@
 # model_parallel, so the device always has the next request queued and its
 # IOPS do not depend on how late a busy machine wakes the job.  The report
 # names the model engine; the exported fio job says NOT THE SAME.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 cat >"$T/s.yaml" <<EOS
 suite: model-truth

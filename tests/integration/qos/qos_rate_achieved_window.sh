@@ -8,7 +8,7 @@
 # queue of 64 ms that a busy machine does not drain), the job falls
 # behind and achieves the device's 1,000 within 5 %, counted over its
 # runtime.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 cat >"$T/s.yaml" <<EOS
 suite: rate-window

@@ -8,8 +8,8 @@
 # used to collect completions only once all 32 slots were in flight: 76 ms
 # mean where fio measured 20 us.)  Skips without fio, root or a loop
 # device.
-. "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/../lib_blk.sh"
+. "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../../lib_blk.sh"
 need_cmd fio
 need_cmd python3
 blk_loop 64

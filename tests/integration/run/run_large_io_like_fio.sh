@@ -8,7 +8,7 @@
 # the exported job in turn; the medians are within +-10 %.  The exported
 # job of the default cell names no iomem and says nothing is NOT THE SAME.
 # Root, losetup and fio; skips without them.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/lib_blk.sh"
 need_cmd fio
 need_cmd python3

@@ -8,8 +8,8 @@
 # 32 slots are in flight (libaio's reap before issue 30) make the low load
 # look slowest: 32 IOs at 100 IOPS, a p99 of some 300 ms against some 35
 # ms at 900.
-. "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/../lib_blk.sh"
+. "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../../lib_blk.sh"
 need_cmd python3
 blk_loop 64
 blk_cgroup
