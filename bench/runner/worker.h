@@ -90,7 +90,8 @@ struct job {
 	uint64_t slice_lo, slice_hi, cursor; /* sequential: block range */
 	uint64_t quota;           /* one pass: counted IOs left; UINT64_MAX none */
 	void *bufs;               /* depth * bs, 4096-aligned */
-	uint64_t bufs_mapped;     /* bytes of a hugetlb mapping; 0: allocated */
+	void *bufs_base;          /* mem: mmaphuge: the mapping bufs lies in */
+	size_t bufs_mapped;       /* its bytes; 0: bufs was allocated */
 	unsigned *wcount;         /* fsync: writes since the last fsync, per file */
 	unsigned *dcount;         /* fdatasync: the same count of its own */
 	bool *datasync_due;       /* fdatasync: this file's count came due */
