@@ -10,7 +10,8 @@
 # IOPS (1 / latency) do not depend on how late a busy machine wakes the job
 # (as in compare_model_throttle.sh), unless the machine stalls the job
 # longer than its queue lasts: each set is checked against the device's
-# IOPS first (model_device_stalled).  The new manifest records the set id,
+# IOPS first (model_device_stalled); a ramp of 100 ms keeps a job that
+# passes the start gate late out of the window.  The new manifest records the set id,
 # the sha256 of the original's manifest.json and the tolerance.  (report
 # and compare: reproduce_report_compare.sh.)
 . "$(dirname "$0")/../../lib.sh"
@@ -29,6 +30,7 @@ defaults:
   model_latency: 1ms
   size: 1m
   runtime: 200ms
+  ramp: 100ms
   repeat: 3
   iodepth: 64
 devices:
