@@ -27,7 +27,13 @@
 # env: IOMATRIX (binary under test), BUILD (build dir with tests/test_*),
 #      TESTS (optional substring filter of the names, e.g. TESTS=suite,
 #      TESTS=archive/ for one area),
-#      TEST_JOBS (parallel tests), TEST_TIMEOUT (seconds per test, 300)
+#      TEST_JOBS (parallel tests), TEST_TIMEOUT (seconds per test, 300),
+#      TEST_PROCS=ns (count each test's processes exactly: each test runs
+#      in its own PID namespace, where PIDs count up from 1; needs root and
+#      unshare.  Off by default since the test then runs as PID 1's child
+#      in a namespace of its own.  Without it the run prints the machine's
+#      processes started while it ran, /proc/stat's "processes", which
+#      counts every other program on the machine too.)
 set -u
 cd "$(dirname "$0")/.."
 : "${IOMATRIX:=$PWD/iomatrix}"
@@ -54,9 +60,17 @@ run_one() {
 	# for), when GNU time is there
 	timed=""
 	[ -x /usr/bin/time ] && timed="/usr/bin/time -q -f %U+%S -o $log/$safe.cpu"
-	# shellcheck disable=SC2086
+	# TEST_PROCS=ns: PID 1 of the namespace runs the test, then reads the
+	# last PID handed out there with cat (the shell's read takes one byte
+	# of it); minus PID 1 and the cat
+	counted=""
+	[ "${TEST_PROCS:-}" = ns ] &&
+		counted="unshare -pf --kill-child --mount-proc sh -c"
+	# shellcheck disable=SC2086,SC2016
 	TMPDIR=$scratch CMOCKA_MESSAGE_OUTPUT=TAP flock "$mode" "$log/quiet.lock" \
-		$timed timeout -k 5 "$TIMEOUT" "$@" >"$out" 2>&1
+		$timed timeout -k 5 "$TIMEOUT" ${counted:+$counted} \
+		${counted:+'"$@"; r=$?; n=$(cat /proc/sys/kernel/ns_last_pid); echo $((n - 2)) >"$0"; exit $r'} \
+		${counted:+"$log/$safe.procs"} "$@" >"$out" 2>&1
 	rc=$?
 	t1=$(date +%s%N)
 	rm -rf --one-file-system "$scratch" # never into a mount a test left
@@ -116,10 +130,13 @@ times=$BUILD/test-times
 	printf '%s\t%s\t%s\n' "${s:-9999}" "$name" "$cmd"
 done | sort -t '	' -k1,1nr -k2,2 | cut -f2- >"$log/list"
 
+procs_at() { awk '$1 == "processes" { print $2 }' /proc/stat 2>/dev/null; }
+p0=$(procs_at)
 t0=$(date +%s%N)
 # xargs: one test per slot; names and paths hold no blanks or quotes
 tr '\t' ' ' <"$log/list" | xargs -P "$jobs" -L 1 sh tests/run.sh --one "$log"
 wall=$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.0f", (b - a) / 1e9 }')
+p1=$(procs_at)
 
 pass=0; fail=0; skip=0; failed_names=""
 for r in "$log"/*.res; do
@@ -160,12 +177,19 @@ for r in "$log"/*.res; do
 	[ -f "$r" ] || continue
 	read -r _ _ _ secs name <"$r"
 	c=$(awk -F+ '{ printf "%.1f", $1 + $2 }' "${r%.res}.cpu" 2>/dev/null)
-	echo "$secs ${c:-?} $name"
+	p=$(cat "${r%.res}.procs" 2>/dev/null)
+	echo "$secs ${c:-?} ${p:-?} $name"
 done >"$log/cpu"
-[ -d "$BUILD" ] && { echo "# wall_s cpu_s test (the last run)"; cat "$log/cpu"; } >"$BUILD/test-cpu"
+[ -d "$BUILD" ] && { echo "# wall_s cpu_s processes test (the last run; processes with TEST_PROCS=ns)"; cat "$log/cpu"; } >"$BUILD/test-cpu"
 echo "slowest:"
 cat "$log"/*.res 2>/dev/null | sort -k4,4nr | head -n 5 | awk '{ printf "  %6.1f s  %s\n", $4, $5 }'
-echo "wall: $wall s with $jobs jobs; the tests' CPU: $(awk '$2 != "?" { c += $2 } END { printf "%.0f", c }' "$log/cpu") s"
+cpu=$(awk '$2 != "?" { c += $2 } END { printf "%.0f", c }' "$log/cpu")
+if [ "${TEST_PROCS:-}" = ns ]; then
+	procs="$(awk '$3 != "?" { p += $3 } END { printf "%d", p }' "$log/cpu") processes started by the tests"
+else
+	procs="$((${p1:-0} - ${p0:-0})) processes started on the machine during the run"
+fi
+echo "wall: $wall s with $jobs jobs; the tests' CPU: $cpu s; $procs"
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
