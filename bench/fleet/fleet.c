@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/testhook.h"
 #include "util/version.h"
 #include "fleet/launch.h"
 #include "fleet/merge.h"
@@ -561,23 +562,6 @@ void fleet_hosts_release(struct fleet *f)
 	free(f->agg_todo);
 }
 
-/* A duration in ms from the environment, within (0, 1e9]; dflt when it
- * is unset or not such a number. */
-static int64_t env_ms(const char *name, int64_t dflt)
-{
-	const char *v = getenv(name);
-	char *end;
-	long long ms;
-
-	if (!v || !*v)
-		return dflt;
-	errno = 0;
-	ms = strtoll(v, &end, 10);
-	if (errno || *end || ms <= 0 || ms > 1000000000)
-		return dflt;
-	return ms;
-}
-
 /* Check the host list and the options that are not the suite's. */
 static int check_opts(const struct fleet_opts *o)
 {
@@ -647,13 +631,10 @@ int fleet_run(const struct fleet_opts *given)
 
 	f.o = o;
 	f.epoch_ns = mono_ns();
-	f.silence_ns = (int64_t)FLEET_SILENCE_S * 1000000000;
-	const char *sil = getenv("IOMATRIX_FLEET_SILENCE_S");
-	if (sil && atoi(sil) > 0)
-		f.silence_ns = (int64_t)atoi(sil) * 1000000000;
-	/* test hooks: short deadlines instead of waiting minutes */
-	f.line_ns = env_ms("IOMATRIX_FLEET_LINE_MS", (int64_t)FLEET_LINE_S * 1000) * 1000000;
-	f.cell_ns = env_ms("IOMATRIX_FLEET_CELL_MS", 0) * 1000000;
+	/* test hooks (testhook.h): short deadlines instead of minutes */
+	f.silence_ns = testhook_ms("fleet_silence_ms", FLEET_SILENCE_S * 1000ll) * 1000000;
+	f.line_ns = testhook_ms("fleet_line_ms", FLEET_LINE_S * 1000ll) * 1000000;
+	f.cell_ns = testhook_ms("fleet_cell_ms", 0) * 1000000;
 	f.lock_fd = -1;
 	if (o->resume &&
 	    fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {

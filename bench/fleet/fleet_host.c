@@ -473,7 +473,7 @@ bool fleet_host_overdue(struct fleet *f, struct fhost *h)
 	}
 	if (h->busy && (h->st == HS_CELL || h->st == HS_GO) &&
 	    h->cell_deadline_ns && now > h->cell_deadline_ns) {
-		fleet_host_failed(f, h, "lost: cell %d did not finish in %.1f s, its deadline (3x its estimate + 30 min; IOMATRIX_FLEET_CELL_MS sets it)",
+		fleet_host_failed(f, h, "lost: cell %d did not finish in %.1f s, its deadline (3x its estimate + 30 min)",
 				  f->s->cells[h->cur].id,
 				  (double)fleet_cell_budget_ns(f, &f->s->cells[h->cur]) / 1e9);
 		return true;

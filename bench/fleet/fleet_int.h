@@ -17,7 +17,7 @@
 /* A repetition whose rep_done has not arrived. */
 #define FLEET_NO_START INT64_MIN
 /* A line from an agent must be complete this long after its first byte
- * (env IOMATRIX_FLEET_LINE_MS overrides): a result line of 64 MiB over a
+ * (the test hook's fleet_line_ms overrides): a result line of 64 MiB over a
  * 1 MB/s link takes about a minute; a host trickling a byte at a time
  * is lost after this, not never. */
 #define FLEET_LINE_S 120

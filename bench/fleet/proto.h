@@ -19,7 +19,7 @@
 
 #define FLEET_PROTO_VERSION 1
 /* The agent says "alive" this often; the controller gives up on a host
- * silent for FLEET_SILENCE_S (env IOMATRIX_FLEET_SILENCE_S overrides). */
+ * silent for FLEET_SILENCE_S (the test hook's fleet_silence_ms overrides). */
 #define FLEET_ALIVE_S 5
 #define FLEET_SILENCE_S 60
 /* Longest line either side accepts: the result-set file bound. */

@@ -780,17 +780,6 @@ int resultset_sync(struct resultset *rs)
 	return ret;
 }
 
-/* The test hook RESULTSET_KILL_ENV=N: SIGKILL this process once it has
- * written N cell files, a kill "after cell N" that no clock can race. */
-static void kill_hook(void)
-{
-	static unsigned long written;
-	const char *v = getenv(RESULTSET_KILL_ENV);
-
-	if (v && *v && ++written >= strtoul(v, NULL, 10))
-		raise(SIGKILL);
-}
-
 int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 			 char *err, size_t errlen)
 {
@@ -832,7 +821,6 @@ int resultset_write_cell(struct resultset *rs, int id, cJSON *cell,
 	if (mono_ns() - rs->synced_ns >= RESULTSET_SYNC_NS &&
 	    (ret = resultset_sync(rs)) < 0)
 		snprintf(err, errlen, "cannot sync '%s': %s", rs->dir, strerror(-ret));
-	kill_hook();
 out:
 	cJSON_Delete(entry);
 	free(text);

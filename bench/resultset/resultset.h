@@ -31,9 +31,6 @@
 
 /* Cell files written are made durable at least this often. */
 #define RESULTSET_SYNC_NS 1000000000ull
-/* Test hook: with this set to N, a process SIGKILLs itself right after
- * writing its Nth cell file (a run killed after cell N, deterministically). */
-#define RESULTSET_KILL_ENV "IOMATRIX_KILL_AFTER_CELLS"
 
 struct resultset {
 	char *dir;          /* owned */

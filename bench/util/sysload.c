@@ -3,6 +3,7 @@
  * and the rule that says other work competed (sysload.h).
  */
 #include "sysload.h"
+#include "testhook.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,6 @@ bool sysload_competed(double other_cpus, double steal_pct)
 
 const char *sysload_dir(void)
 {
-	const char *d = getenv("IOMATRIX_TEST_PROC");
-	return d && *d ? d : "/proc";
+	const char *d = testhook_value("proc");
+	return d ? d : "/proc";
 }

@@ -59,8 +59,8 @@ void sysload_delta(const struct sysload *a, const struct sysload *b, double own_
 /* The rule above: did other work compete?  (false without CPU numbers) */
 bool sysload_competed(double other_cpus, double steal_pct);
 
-/* The directory to read: $IOMATRIX_TEST_PROC when set (tests pass fake
- * files; not for users), else "/proc". */
+/* The directory to read: the test hook's proc=DIR when set (testhook.h:
+ * tests pass fake files; not for users), else "/proc". */
 const char *sysload_dir(void);
 
 #endif

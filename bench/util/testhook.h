@@ -5,7 +5,12 @@
  * at the right place when the sleep ends.  Off (one getenv, then nothing)
  * unless the environment asks; not for users, not in --help.
  *
- *   IOMATRIX_TEST_HOOK=EVENT:N[+][:ACTION]
+ * One variable holds every test-only setting, a list of items separated by
+ * commas (no blanks; paths in it hold no comma):
+ *
+ *   IOMATRIX_TEST_HOOK=ITEM[,ITEM...]
+ *
+ *   EVENT:N[+][:ACTION]    at most one: act at the Nth EVENT
  *     EVENT   cell         the Nth cell file `run` wrote in this process
  *                          (SSD rounds: each round's rewrite counts)
  *             round        SSD rounds: round N recorded in steady/DEV.json
@@ -17,18 +22,35 @@
  *             unpack_file  unpack: file N written into the hidden temp set
  *             layout_chunk the layout of the file set wrote its Nth MiB
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
- *             IOMATRIX_TEST_FIFO, then wait for one line back from it (the
- *             test acts in between: sends a signal, changes a limit)
+ *             fifo=PATH, then wait for one line back from it (the test
+ *             acts in between: sends a signal, changes a limit)
  *             int | term | stop | kill: send that signal to this process
  *
- *   IOMATRIX_TEST_PROC=DIR  read loadavg and stat from DIR instead of /proc
+ *   NAME=VALUE             a setting (testhook_value), read where it is used:
+ *     fifo=PATH            the FIFO of a pause (tests/lib.sh: hook_wait,
+ *                          hook_go)
+ *     proc=DIR             read loadavg and stat from DIR instead of /proc
  *                          (bench/util/sysload.h): a test writes fake
  *                          readings, changing them while the run is paused
+ *     fleet_silence_ms=MS  a fleet host fails as lost after MS without a
+ *                          word from its agent (FLEET_SILENCE_S, proto.h)
+ *     fleet_line_ms=MS     a line from an agent must end within MS of its
+ *                          first byte (FLEET_LINE_S, fleet_int.h)
+ *     fleet_cell_ms=MS     a fleet cell must end within MS (else 3x its
+ *                          estimate + 30 min)
+ *
+ * e.g. IOMATRIX_TEST_HOOK=interval:1,fifo=$T/hook (pause one interval in)
+ *      IOMATRIX_TEST_HOOK=cell:4:kill              (SIGKILL after cell 4)
+ *      IOMATRIX_TEST_HOOK=fleet_line_ms=2500,fleet_cell_ms=2500
+ *
+ * A fleet's agents get the hook of their own environment: a test passes
+ * --remote-iomatrix a wrapper script that sets it (per host if need be,
+ * by $SSH_CONNECTION's port; tests/integration/fleet/fleet_fault_*.sh).
  *
  * The hook fires once per process; with N+ it fires at N and at every later
  * count (a pause each time, e.g. to change a limit after every round).
- * A malformed value is ignored with one line on stderr (a test that set it
- * then fails on what did not happen).
+ * A malformed item is ignored with one line on stderr (a test that set it
+ * then fails on what did not happen); so is an unknown setting's name.
  */
 #ifndef IOMATRIX_TESTHOOK_H
 #define IOMATRIX_TESTHOOK_H
@@ -43,5 +65,13 @@ unsigned long testhook_armed(const char *event);
 /* Act now for EVENT at count n (the caller found the point itself); once,
  * unless armed with N+. */
 void testhook_fire(const char *event, unsigned long n);
+
+/* The value of setting NAME (a name listed above), or NULL when the hook
+ * does not set it.  The string lives as long as the process. */
+const char *testhook_value(const char *name);
+
+/* Setting NAME as milliseconds in [1, 1e9]; dflt when unset or not such a
+ * number (one line on stderr then). */
+long long testhook_ms(const char *name, long long dflt);
 
 #endif

@@ -1,8 +1,8 @@
 /*
- * test_testhook.c - the test hooks (common/testhook.h): a signal at exactly
+ * test_testhook.c - the test hooks (util/testhook.h): a signal at exactly
  * the Nth count and never again, N+ at every count from N, the pause's
- * line on the FIFO and its wait for the answer, and a malformed value
- * ignored.  The environment is read once per process, so each case runs
+ * line on the FIFO and its wait for the answer, a malformed value
+ * ignored, and the settings beside the event (fifo=, fleet_*_ms=).  The environment is read once per process, so each case runs
  * in a child of its own.
  */
 #include "testutil.h"
@@ -70,6 +70,44 @@ static void test_malformed_ignored(void **state)
 	assert_int_equal(child_counts("cell:1:bogus", "cell", 3), 0);
 	assert_int_equal(child_counts("cell:1", "cell", 3), 0); /* pause without a FIFO */
 	assert_int_equal(child_counts("", "cell", 3), 0);
+	/* at most one event: a second one drops both */
+	assert_int_equal(child_counts("cell:1:int,cell:2:int", "cell", 3), 0);
+	/* an unknown setting is ignored, the event still counts */
+	assert_int_equal(child_counts("bogus=1,cell:2:int", "cell", 3), 1 * 16 + 2);
+}
+
+/* In a child: set the hook, exit with what testhook_ms(name, 7) says
+ * (small numbers only) or 255 when testhook_value(name) is not want. */
+static int child_setting(const char *hook, const char *name, const char *want)
+{
+	pid_t p = fork();
+	if (p == 0) {
+		setenv("IOMATRIX_TEST_HOOK", hook, 1);
+		const char *v = testhook_value(name);
+		if (want ? !v || strcmp(v, want) : v != NULL)
+			_exit(255);
+		_exit((int)testhook_ms(name, 7));
+	}
+	int st;
+	waitpid(p, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* settings: the one variable holds the test-only values beside an event */
+static void test_settings(void **state)
+{
+	(void)state;
+	assert_int_equal(child_setting("fleet_line_ms=25", "fleet_line_ms", "25"), 25);
+	assert_int_equal(child_setting("cell:3:int,fleet_cell_ms=9,fleet_silence_ms=30",
+				       "fleet_silence_ms", "30"), 30);
+	assert_int_equal(child_setting("proc=/tmp/p,fifo=/tmp/f", "proc", "/tmp/p"), 7);
+	/* unset, empty, zero, not a number: the default */
+	assert_int_equal(child_setting("cell:3:int", "fleet_line_ms", NULL), 7);
+	assert_int_equal(child_setting("fleet_line_ms=", "fleet_line_ms", NULL), 7);
+	assert_int_equal(child_setting("fleet_line_ms=0", "fleet_line_ms", "0"), 7);
+	assert_int_equal(child_setting("fleet_line_ms=2s", "fleet_line_ms", "2s"), 7);
+	/* a name testhook.h does not list is never a setting */
+	assert_int_equal(child_setting("nosuch=1", "nosuch", NULL), 7);
 }
 
 /* pause: the line names the event and its count, and the process waits
@@ -85,8 +123,9 @@ static void test_pause_waits_for_answer(void **state)
 	assert_int_equal(pipe(done), 0);
 	pid_t p = fork();
 	if (p == 0) {
-		setenv("IOMATRIX_TEST_HOOK", "import_cell:2", 1);
-		setenv("IOMATRIX_TEST_FIFO", fifo, 1);
+		char hook[128];
+		snprintf(hook, sizeof(hook), "import_cell:2,fifo=%s", fifo);
+		setenv("IOMATRIX_TEST_HOOK", hook, 1);
 		close(done[0]);
 		testhook_point("import_cell");
 		testhook_point("import_cell");
@@ -124,6 +163,7 @@ int main(void)
 		cmocka_unit_test(test_every_from_n),
 		cmocka_unit_test(test_malformed_ignored),
 		cmocka_unit_test(test_pause_waits_for_answer),
+		cmocka_unit_test(test_settings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

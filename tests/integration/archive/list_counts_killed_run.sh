@@ -1,10 +1,10 @@
 #!/bin/sh
 # A run killed after 4 of its 6 cells: `list` counts the cells on disk
 # (4/6 running), not the manifest's index, which a run writes only when it
-# ends (it said 0/6).  The kill comes from the IOMATRIX_KILL_AFTER_CELLS
-# hook (SIGKILL right after the 4th cell file), so no clock is raced.  Also:
-# a finished set still counts from its index, and a file spelled
-# 00005.json is not a cell (the one cell-file-name grammar, cells.h).
+# ends (it said 0/6).  The kill comes from the test hook cell:4:kill
+# (SIGKILL right after the 4th cell file), so no clock is raced.  Also: a
+# finished set still counts from its index, and a file spelled 00005.json
+# is not a cell (the one cell-file-name grammar, cells.h).
 . "$(dirname "$0")/../../lib.sh"
 need_cmd jq
 mkdir -p "$T/scratch" "$T/arch"
@@ -17,7 +17,7 @@ matrix:
   pattern: [randread, randwrite, read]
   bs: [4k, 64k]
 Y
-IOMATRIX_KILL_AFTER_CELLS=4 "$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" \
+IOMATRIX_TEST_HOOK=cell:4:kill "$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" \
 	--out "$T/arch/2026-12-01T000000Z_t-killed_h" --quiet >"$T/out" 2>"$T/err"
 rc=$?
 [ "$rc" = 137 ] || [ "$rc" -gt 128 ] && ok "run killed (exit $rc)" || not_ok "run was not killed: exit $rc $(cat "$T/err")"

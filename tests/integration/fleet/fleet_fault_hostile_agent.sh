@@ -57,7 +57,7 @@ echo hang >"$T/mode"
 # (50 ms intervals: the hook fires early in a short cell; h1's two cells
 # end long before the 3 s of silence that fail h2)
 sed 's/runtime: 100ms/runtime: 400ms, interval: 50ms/' "$T/s.yaml" >"$T/slow.yaml"
-IOMATRIX_FLEET_SILENCE_S=3 expect_exit 1 "$IOMATRIX" run "$T/slow.yaml" --hosts h1,h2 --ssh-config "$SSHCFG" \
+IOMATRIX_TEST_HOOK=fleet_silence_ms=3000 expect_exit 1 "$IOMATRIX" run "$T/slow.yaml" --hosts h1,h2 --ssh-config "$SSHCFG" \
 	--remote-iomatrix "$T/agent.sh" --device "h1:scratch=$T/d1/" --device "h2:scratch=$T/d2/" --out "$T/set-hang" --quiet
 if grep -q "host 'h2' lost: no word from its agent in 3 s" "$T/err" &&
    jq -e '[.cells[] | select(.host == "h1") | .status] == ["ok","ok"]' "$T/set-hang/manifest.json" >/dev/null; then

@@ -3,7 +3,7 @@
 # trickles one byte at a time and never ends the line, or it says "alive"
 # forever and never finishes its cell.  The controller gives a line a
 # deadline from its first byte and a cell a deadline from when it was
-# sent (short here through IOMATRIX_FLEET_LINE_MS / IOMATRIX_FLEET_CELL_MS),
+# sent (short here through the test hook's fleet_line_ms and fleet_cell_ms),
 # so h2 fails with the reason and h1 finishes; it never waits forever.
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/fleet_lib.sh"
@@ -41,7 +41,7 @@ for mode in trickle alive; do
 	S=$T/set-$mode
 	# the timeout is only a net: the deadlines below end it in seconds (2.5 s:
 	# at 1.5 s, h1's own two cells over ssh missed it once at load 19)
-	IOMATRIX_FLEET_LINE_MS=2500 IOMATRIX_FLEET_CELL_MS=2500 expect_exit 1 timeout -s KILL 30 \
+	IOMATRIX_TEST_HOOK=fleet_line_ms=2500,fleet_cell_ms=2500 expect_exit 1 timeout -s KILL 30 \
 		"$IOMATRIX" run "$T/s.yaml" --hosts h1,h2 --ssh-config "$SSHCFG" --remote-iomatrix "$T/agent.sh" \
 		--device "h1:scratch=$T/d1/" --device "h2:scratch=$T/d2/" --out "$S" --quiet
 	case $mode in

@@ -62,8 +62,7 @@ for cell in (1, 10, 20):
     for sig in (signal.SIGINT, signal.SIGTERM):
         what = "%s after cell %d" % (sig.name, cell)
         os.makedirs(res)
-        env = dict(os.environ, IOMATRIX_RESULTS=res, IOMATRIX_TEST_HOOK="import_cell:%d" % cell,
-                   IOMATRIX_TEST_FIFO=fifo)
+        env = dict(os.environ, IOMATRIX_RESULTS=res, IOMATRIX_TEST_HOOK="import_cell:%d,fifo=%s" % (cell, fifo))
         p = subprocess.Popen([exe, "import", "csv", csv], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                              preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGTERM)])

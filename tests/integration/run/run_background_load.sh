@@ -4,7 +4,7 @@
 # the report warns, naming the cells, when other work competed (at least
 # 0.5 CPUs busy outside iomatrix, or 10 % steal, over a repetition).
 #  - a real CPU hog (a shell loop the test starts and kills) during a cell;
-#  - fake /proc files (IOMATRIX_TEST_PROC), changed while the run is paused
+#  - fake /proc files (the test hook's proc=DIR), changed while the run is paused
 #    at its first 100 ms interval: busy ticks give the warning, idle ticks
 #    do not;
 #  - a set from before host_load says nothing.
@@ -49,7 +49,7 @@ fake() { # name busy-ticks-added
 	printf 'cpu  1000 0 1000 8000 0 0 0 0 0 0\ncpu0 500 0 500 4000 0 0 0 0 0 0\ncpu1 500 0 500 4000 0 0 0 0 0 0\nintr 1\n' \
 		>"$T/proc-$1/stat"
 	suite "$1"
-	IOMATRIX_TEST_PROC="$T/proc-$1" IOMATRIX_TEST_HOOK=interval:1 IOMATRIX_TEST_FIFO="$T/fifo" \
+	IOMATRIX_TEST_HOOK="interval:1,proc=$T/proc-$1,fifo=$T/fifo" \
 		"$IOMATRIX" run "$T/$1.yaml" --out "$T/$1" --quiet >"$T/out" 2>"$T/err" &
 	pid=$!
 	hook_wait "$T/fifo" >/dev/null || { kill "$pid"; fail "$1: no pause"; }

@@ -17,7 +17,7 @@ Y
 # bench/util/testhook.h) while the resume is tried: mid-run for sure,
 # where a sleep could land after the run had ended
 mkfifo "$T/hook" || fail "mkfifo"
-IOMATRIX_TEST_HOOK=cell:1 IOMATRIX_TEST_FIFO=$T/hook \
+IOMATRIX_TEST_HOOK="cell:1,fifo=$T/hook" \
 	"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet >/dev/null 2>"$T/err1" &
 pid=$!
 line=$(hook_wait "$T/hook")

@@ -23,7 +23,7 @@ Y
 # its measurement, and the second pause gets the signal (the test waited
 # for the first cell file and slept before)
 mkfifo "$T/hook" || fail "mkfifo"
-IOMATRIX_TEST_HOOK=interval:2+ IOMATRIX_TEST_FIFO=$T/hook \
+IOMATRIX_TEST_HOOK="interval:2+,fifo=$T/hook" \
 	"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" >"$T/out" 2>"$T/err" &
 pid=$!
 ( while line=$(hook_wait "$T/hook") && [ -n "$line" ]; do

@@ -17,7 +17,7 @@ include:
   - {pattern: randread, bs: 4k}
 Y
 mkfifo "$T/hook" || fail "mkfifo"
-IOMATRIX_TEST_HOOK=layout_chunk:8+ IOMATRIX_TEST_FIFO=$T/hook \
+IOMATRIX_TEST_HOOK="layout_chunk:8+,fifo=$T/hook" \
 	"$IOMATRIX" run "$T/s.yaml" --device d="$T/scratch" --out "$T/set" --quiet >"$T/out" 2>"$T/err" &
 pid=$!
 # the layout pauses at its 8th MiB and at every one after it: the first

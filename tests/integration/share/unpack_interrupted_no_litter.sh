@@ -16,7 +16,7 @@ Y
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/src/SIGSET"
 expect_exit 0 "$IOMATRIX" pack "$T/src/SIGSET" -o "$T/p.tar.gz"
 mkfifo "$T/hook"
-IOMATRIX_TEST_HOOK=unpack_file:2 IOMATRIX_TEST_FIFO="$T/hook" \
+IOMATRIX_TEST_HOOK="unpack_file:2,fifo=$T/hook" \
 	"$IOMATRIX" unpack "$T/p.tar.gz" -o "$T/dest" >"$T/out" 2>"$T/err" &
 pid=$!
 line=$(hook_wait "$T/hook")

@@ -46,14 +46,13 @@ Y
 # (bench/util/testhook.h) stops it after a round is recorded and waits on
 # the FIFO until the limit is set (the test polled steady/ssd.json before).
 mkfifo "$T/hook" || fail "mkfifo"
-export IOMATRIX_TEST_FIFO="$T/hook"
 
 # 1. lifted after round 3
 suite 12 5 1s           # long enough that the steady rounds are steady
 blk_limit $((10 * MiB))
 ( read -r ev n <"$T/hook" && blk_limit $((40 * MiB)) && echo go >"$T/hook" ) &
 lift=$!
-IOMATRIX_TEST_HOOK=round:3 blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
+IOMATRIX_TEST_HOOK="round:3,fifo=$T/hook" blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
 	--out "$T/a" --quiet >"$T/out" 2>"$T/err"
 rc=$?
 kill $lift 2>/dev/null # the hook never came: the checks below say so
@@ -80,7 +79,7 @@ blk_limit $((10 * MiB))
 	echo go >"$T/hook"
 done ) &
 flip=$!
-IOMATRIX_TEST_HOOK=round:1+ blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
+IOMATRIX_TEST_HOOK="round:1+,fifo=$T/hook" blk_run "$IOMATRIX" run "$T/s.yaml" --device ssd="$BLK_LOOP" --yes-destroy-data \
 	--out "$T/b" --quiet >"$T/out" 2>"$T/err"
 rc=$?
 kill $flip 2>/dev/null

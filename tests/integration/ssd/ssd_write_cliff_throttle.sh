@@ -19,7 +19,7 @@ blk_limit $((40 * 1048576))
 mkfifo "$T/hook" || fail "mkfifo"
 ( read -r line <"$T/hook" && blk_limit $((16 * 1048576)) && echo go >"$T/hook" ) &
 tpid=$!
-IOMATRIX_TEST_HOOK=interval:10 IOMATRIX_TEST_FIFO=$T/hook blk_run "$IOMATRIX" run \
+IOMATRIX_TEST_HOOK="interval:10,fifo=$T/hook" blk_run "$IOMATRIX" run \
 	"$ROOT/suites/ssd-write-cliff.yaml" --device ssd="$BLK_LOOP" \
 	--yes-destroy-data --out "$T/set" --quiet >"$T/out" 2>"$T/err"
 rc=$?
