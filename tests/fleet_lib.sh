@@ -11,6 +11,19 @@
 #   fleet_restart I     start hI's sshd again on the same port
 #   fleet_agents        pids of this test's '$IOMATRIX agent' processes (none
 #                       is the goal)
+# Test hooks in agents (bench/util/testhook.h), so that a test waits for an
+# agent's point, never on a clock:
+#   fleet_hook_agent N  write $FLEET_AGENT, a remote iomatrix for hosts
+#                       h1..hN: host I's agent (told apart by sshd's port)
+#                       runs with the hook in file $T/hook-I if there is
+#                       one, pausing on FIFO $T/hookfifo-I (hook_wait,
+#                       hook_go), and when it ends it writes into FIFO
+#                       $T/end-I, which the test must read (fleet_ends)
+#   fleet_ends I...     read the ends of hosts I...' agents (run it in the
+#                       background before the run: an agent's end waits
+#                       for it); a line per missing end in $T/ends
+#   fleet_lose I        with host I's agent paused: kill its sshd, let the
+#                       agent go on, and wait until it has ended
 SSHD=$(command -v sshd || echo /usr/sbin/sshd)
 SSHCFG=$T/ssh_config
 FLEET_N=0
@@ -125,6 +138,37 @@ fleet_restart() {
 		sleep 0.1; k=$((k + 1))
 	done
 	return 1
+}
+
+fleet_hook_agent() {
+	FLEET_AGENT=$T/agent.sh
+	cat >"$FLEET_AGENT" <<W
+#!/bin/sh
+port=\$(echo "\$SSH_CONNECTION" | cut -d' ' -f4)
+i=1
+while [ \$i -le $1 ]; do [ "\$port" = "\$(cat "$T/h\$i/port")" ] && n=\$i; i=\$((i + 1)); done
+hook=\$(cat "$T/hook-\$n" 2>/dev/null)
+IOMATRIX_TEST_HOOK=\${hook:+\$hook,fifo=$T/hookfifo-\$n} "$IOMATRIX" "\$@"
+rc=\$?
+timeout 30 sh -c 'echo "agent exit \$1" >"\$2"' _ \$rc "$T/end-\$n"
+exit \$rc
+W
+	chmod +x "$FLEET_AGENT"
+	i=1
+	while [ "$i" -le "$1" ]; do
+		mkfifo "$T/hookfifo-$i" "$T/end-$i" || fail "mkfifo"
+		i=$((i + 1))
+	done
+}
+fleet_ends() {
+	for i in "$@"; do
+		hook_wait "$T/end-$i" >/dev/null || echo "h$i's agent did not end"
+	done >"$T/ends"
+}
+fleet_lose() {
+	fleet_kill "$1"
+	hook_go "$T/hookfifo-$1" || fail "h$1's agent did not take the answer"
+	hook_wait "$T/end-$1" >/dev/null || fail "h$1's agent did not stop when its session died"
 }
 
 # 'iomatrix agent' processes of the binary under test started by this

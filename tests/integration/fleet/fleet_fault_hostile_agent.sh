@@ -31,7 +31,8 @@ huge) head -c 68000000 /dev/zero | tr '\\0' 'x' ;;
 op) echo '$HELLO'; read -r l; echo '{"op":"rm -rf /","x":"\$(touch $T/pwned)"}' ;;
 badpong) echo '$HELLO'; read -r l
 	read -r l; echo '{"op":"pong","t0":0,"t1":1,"t2":2}' ;;
-hang) IOMATRIX_TEST_HOOK=interval:1:stop exec "$IOMATRIX" "\$@" ;;
+hang) IOMATRIX_TEST_HOOK=interval:1:stop "$IOMATRIX" "\$@"
+	timeout 30 sh -c 'echo end >"\$1"' _ "$T/hang-end"; exit ;;
 esac
 sleep 10
 W
@@ -53,6 +54,7 @@ done
 # silence limit its host fails, the other finishes.  The test hook
 # (bench/util/testhook.h) stops it one interval into its first cell, so
 # the hang is mid-cell on a slow machine too (a sleep raced the start).
+mkfifo "$T/hang-end" || fail "mkfifo"
 echo hang >"$T/mode"
 # (50 ms intervals: the hook fires early in a short cell; h1's two cells
 # end long before the 3 s of silence that fail h2)
@@ -66,8 +68,8 @@ else
 	not_ok "hang: $(head -c 300 "$T/err")"
 fi
 for p in $(fleet_agents); do kill -CONT "$p"; done  # let it see its input end
-k=0
-while [ -n "$(fleet_agents)" ] && [ $k -lt 50 ]; do sleep 0.1; k=$((k + 1)); done
+# (its wrapper writes into the FIFO hang-end when the agent has ended)
+hook_wait "$T/hang-end" >/dev/null || not_ok "the hung agent did not end once resumed"
 [ -z "$(fleet_agents)" ] || not_ok "agents left"
 [ -z "$(find "$T/d2" -type f)" ] || not_ok "the hung agent left scratch files once resumed"
 tap_end

@@ -25,10 +25,10 @@ trap cleanup EXIT INT TERM
 part=${loop}p1
 sys=/sys/block/$(basename "$loop")/$(basename "$part")
 [ -d "$sys" ] || partx -a "$loop" 2>/dev/null || blockdev --rereadpt "$loop" 2>/dev/null
-i=0
-while [ ! -b "$part" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 if [ ! -b "$part" ] && [ -f "$sys/dev" ]; then
-	# no udev here: make the node from the kernel's numbers
+	# the kernel knows the partition (sysfs) but /dev has no node yet (no
+	# udev here, or not yet): make it from the kernel's numbers rather
+	# than wait for it
 	mknod "$part" b "$(cut -d: -f1 "$sys/dev")" "$(cut -d: -f2 "$sys/dev")" 2>/dev/null
 fi
 [ -b "$part" ] || skip "no partition device $part (partition scan unavailable)"
