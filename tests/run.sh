@@ -28,6 +28,9 @@
 #      TESTS (optional substring filter of the names, e.g. TESTS=suite,
 #      TESTS=archive/ for one area),
 #      TEST_JOBS (parallel tests), TEST_TIMEOUT (seconds per test, 300),
+#      (the tests' CPU: user+sys of each test and the children it waited
+#      for, /usr/bin/time; as root also every process it started, daemons
+#      too, from a cpuacct cgroup per test)
 #      TEST_PROCS=ns (count each test's processes exactly: each test runs
 #      in its own PID namespace, where PIDs count up from 1; needs root and
 #      unshare.  Off by default since the test then runs as PID 1's child
@@ -66,12 +69,29 @@ run_one() {
 	counted=""
 	[ "${TEST_PROCS:-}" = ns ] &&
 		counted="unshare -pf --kill-child --mount-proc sh -c"
+	# and, as root, the CPU of every process the test started, whether it
+	# waited for it or not (a daemon such as a fleet test's sshd and the
+	# agents below it): this shell joins a cpuacct cgroup of its own for
+	# the test, and its usage is the test's
+	cgdir=""
+	if [ -w "$cgroot" ]; then
+		cgdir=$(mktemp -d "$cgroot$cghome/iomatrix-test.XXXXXX" 2>/dev/null) &&
+			echo $$ >"$cgdir/cgroup.procs" || cgdir=""
+	fi
 	# shellcheck disable=SC2086,SC2016
 	TMPDIR=$scratch CMOCKA_MESSAGE_OUTPUT=TAP flock "$mode" "$log/quiet.lock" \
 		$timed timeout -k 5 "$TIMEOUT" ${counted:+$counted} \
 		${counted:+'"$@"; r=$?; n=$(cat /proc/sys/kernel/ns_last_pid); echo $((n - 2)) >"$0"; exit $r'} \
 		${counted:+"$log/$safe.procs"} "$@" >"$out" 2>&1
 	rc=$?
+	if [ -n "$cgdir" ]; then
+		cat "$cgdir/cpuacct.usage" >"$log/$safe.cgcpu"
+		# this shell, then whatever the test left running, go back
+		for p in $$ $(cat "$cgdir/cgroup.procs"); do
+			echo "$p" >"$cgroot$cghome/cgroup.procs"
+		done 2>/dev/null
+		rmdir "$cgdir" 2>/dev/null
+	fi
 	t1=$(date +%s%N)
 	rm -rf --one-file-system "$scratch" # never into a mount a test left
 	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
@@ -88,6 +108,9 @@ run_one() {
 	fi
 }
 tmp=${TMPDIR:-/tmp}
+cgroot=/sys/fs/cgroup/cpuacct
+cghome=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ { print $3 }' /proc/self/cgroup 2>/dev/null)
+[ "$cghome" = / ] && cghome=""
 if [ "${1:-}" = --one ]; then
 	shift
 	run_one "$@"
@@ -178,18 +201,20 @@ for r in "$log"/*.res; do
 	read -r _ _ _ secs name <"$r"
 	c=$(awk -F+ '{ printf "%.1f", $1 + $2 }' "${r%.res}.cpu" 2>/dev/null)
 	p=$(cat "${r%.res}.procs" 2>/dev/null)
-	echo "$secs ${c:-?} ${p:-?} $name"
+	g=$(awk '{ printf "%.1f", $1 / 1e9 }' "${r%.res}.cgcpu" 2>/dev/null)
+	echo "$secs ${c:-?} ${p:-?} ${g:-?} $name"
 done >"$log/cpu"
-[ -d "$BUILD" ] && { echo "# wall_s cpu_s processes test (the last run; processes with TEST_PROCS=ns)"; cat "$log/cpu"; } >"$BUILD/test-cpu"
+[ -d "$BUILD" ] && { echo "# wall_s cpu_s processes cgroup_cpu_s test (the last run; processes with TEST_PROCS=ns, cgroup CPU as root)"; cat "$log/cpu"; } >"$BUILD/test-cpu"
 echo "slowest:"
 cat "$log"/*.res 2>/dev/null | sort -k4,4nr | head -n 5 | awk '{ printf "  %6.1f s  %s\n", $4, $5 }'
 cpu=$(awk '$2 != "?" { c += $2 } END { printf "%.0f", c }' "$log/cpu")
+cgcpu=$(awk '$4 != "?" { c += $4; n++ } END { if (n) printf "%.0f", c }' "$log/cpu")
 if [ "${TEST_PROCS:-}" = ns ]; then
 	procs="$(awk '$3 != "?" { p += $3 } END { printf "%d", p }' "$log/cpu") processes started by the tests"
 else
 	procs="$((${p1:-0} - ${p0:-0})) processes started on the machine during the run"
 fi
-echo "wall: $wall s with $jobs jobs; the tests' CPU: $cpu s; $procs"
+echo "wall: $wall s with $jobs jobs; the tests' CPU: $cpu s${cgcpu:+ ($cgcpu s with the processes they did not wait for)}; $procs"
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
