@@ -3,6 +3,15 @@
 # a key pair made for the test, StrictModes no and its PidFile in $T; an
 # ssh_config ($SSHCFG) names them h1..hN.  The remote iomatrix is the
 # binary under test (pass --remote-iomatrix "$IOMATRIX").
+# Each host has one ssh connection for the whole test, a master that
+# every later ssh to it shares (ControlPath): a new connection costs the
+# host's sshd about 0.15 s of CPU (a new sshd process, key exchange,
+# authentication), a new session on the master a fork; the fleet tests
+# made a few dozen.  Killing a host's sshd ends its master too; the next
+# ssh to it connects anew (fleet_restart makes a new master).
+# Sessions get HOME=$T/hI: sshd runs a command through the user's shell,
+# and bash started by sshd reads ~/.bashrc, which on a developer's machine
+# may cost more than the agent (pyenv init: 0.13 s of CPU per session).
 #
 #   fleet_start N       start hosts h1..hN (skips the test, 77, when sshd
 #                       cannot run here: not root, not installed)
@@ -76,6 +85,7 @@ UsePAM no
 MaxStartups 200
 LogLevel ERROR
 AcceptEnv IOMATRIX_FLEET_TEST
+SetEnv HOME=$d
 CFG
 		"$SSHD" -D -f "$d/sshd_config" -E "$d/log" &
 		echo $! >"$d/pid"
@@ -93,13 +103,13 @@ Host h$i
   KexAlgorithms curve25519-sha256
   LogLevel ERROR
   SetEnv IOMATRIX_FLEET_TEST=$T
+  ControlMaster no
+  ControlPath $T/h$i/master
 CFG
 		echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$d/hostkey.pub")" >>"$T/known_hosts"
 		k=0
 		while [ $k -lt 50 ]; do
-			if ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 "h$i" true 2>/dev/null; then
-				return 0
-			fi
+			fleet_master "$i" && return 0
 			kill -0 "$(cat "$d/pid")" 2>/dev/null || break
 			sleep 0.1; k=$((k + 1))
 		done
@@ -109,6 +119,13 @@ CFG
 		sed -i "/^\[127.0.0.1\]:$port /d" "$T/known_hosts"
 	done
 	return 1
+}
+
+# fleet_master I: connect to hI, authenticate, and leave that connection
+# in the background as the master of hI's later ssh sessions (its end is
+# the end of hI's sshd session).  Fails while sshd does not listen yet.
+fleet_master() {
+	ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 -o ControlMaster=yes -f -N "h$1" 2>/dev/null
 }
 
 # Kill host I's sshd: the listener and every session's sshd, not what
@@ -134,7 +151,7 @@ fleet_restart() {
 	echo $! >"$d/pid"
 	k=0
 	while [ $k -lt 50 ]; do
-		ssh -F "$SSHCFG" -o BatchMode=yes -o ConnectTimeout=2 "h$1" true 2>/dev/null && return 0
+		fleet_master "$1" && return 0
 		sleep 0.1; k=$((k + 1))
 	done
 	return 1
