@@ -210,7 +210,7 @@ def main():
                            a.sweep_spike)
         fn = "cells/%04d.json" % p["id"]
         with open(os.path.join(a.out, fn), "w") as f:
-            json.dump(cell, f)
+            f.write(json.dumps(cell))
         index.append({"id": p["id"], "file": fn, "device": p["device"],
                       "label": p["label"], "status": cell["status"]})
     devices = []
@@ -240,7 +240,7 @@ def main():
     with open(os.path.join(a.out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     with open(os.path.join(a.out, "plan.json"), "w") as f:
-        json.dump({"schema_version": 1, "suite": a.suite, "sha256": sha, "cells": plan_cells}, f)
+        f.write(json.dumps({"schema_version": 1, "suite": a.suite, "sha256": sha, "cells": plan_cells}))
     with open(os.path.join(a.out, "suite.yaml"), "w") as f:
         f.write(suite_text)
 

@@ -6,30 +6,37 @@
 . "$(dirname "$0")/../../lib.sh"
 need_cmd fio
 cd "$ROOT" || fail "no root"
+export IOMATRIX_IO_SIZE=1m
+exported=""
 for f in suites/*.yaml; do
 	n=$(basename "$f" .yaml)
 	# the SSD suites name /dev/nvme0n1, which validate refuses where it is
 	# no block device: count their cells with the device pointed elsewhere
 	over=""
-	if ! "$IOMATRIX" validate "$f" >/dev/null 2>"$T/verr"; then
+	if ! "$IOMATRIX" validate "$f" >"$T/vout" 2>"$T/verr"; then
 		d=$(sed -n "s/.*device '\([^']*\)': no block device .*/\1/p" "$T/verr" | head -n 1)
 		[ -n "$d" ] && over="--device $d=$T/dev-$n"
+		# shellcheck disable=SC2086
+		"$IOMATRIX" validate "$f" $over >"$T/vout" 2>/dev/null || { not_ok "$n does not validate"; continue; }
 	fi
-	# shellcheck disable=SC2086
-	"$IOMATRIX" validate "$f" $over >/dev/null 2>&1 || { not_ok "$n does not validate"; continue; }
-	# shellcheck disable=SC2086
-	cells=$("$IOMATRIX" validate "$f" $over | sed 's/.*ok, \([0-9]*\) cell.*/\1/')
+	cells=$(sed 's/.*ok, \([0-9]*\) cell.*/\1/' "$T/vout")
 	"$IOMATRIX" export fio "$f" -o "$T/$n" >"$T/out" 2>"$T/err"; rc=$?
 	[ $rc = 0 ] || { not_ok "$n: export exit $rc: $(head -n 3 "$T/err")"; continue; }
 	got=$(ls "$T/$n"/[0-9]*.fio | wc -l) # pre-*.fio: preconditioning
 	[ "$got" = "$cells" ] && ok "$n: $got job files for $cells cells" || not_ok "$n: $got job files, $cells cells"
 	[ -x "$T/$n/run-all.sh" ] && sh -n "$T/$n/run-all.sh" && ok "$n: run-all.sh is a shell script" || not_ok "$n: run-all.sh"
+	exported="$exported $n"
+done
+# fio accepts every job of every suite: one fio for all of them (a fio per
+# suite cost a second), suite by suite and then file by file only to name
+# the culprit.  A job writing more than a device (io_size over 100 %) takes
+# its bytes from IOMATRIX_IO_SIZE, which run-all.sh sets.
+all_ok=0
+# shellcheck disable=SC2086
+fio --parse-only $(for n in $exported; do echo "$T/$n"/*.fio; done) >"$T/fio.out" 2>&1 && all_ok=1
+for n in $exported; do
 	bad=0
-	# all at once (fast); one by one only to name the culprit.  A job
-	# writing more than a device (io_size over 100 %) takes its bytes from
-	# IOMATRIX_IO_SIZE, which run-all.sh sets.
-	export IOMATRIX_IO_SIZE=1m
-	if ! fio --parse-only "$T/$n"/*.fio >"$T/fio.out" 2>&1; then
+	if [ $all_ok = 0 ] && ! fio --parse-only "$T/$n"/*.fio >"$T/fio.out" 2>&1; then
 		for j in "$T/$n"/*.fio; do
 			fio --parse-only "$j" >"$T/fio.out" 2>&1 || { bad=1; echo "# $j: $(head -n 3 "$T/fio.out")"; }
 		done
