@@ -94,31 +94,33 @@ static void hook_parse(void)
 		return;
 	}
 	strcpy(hook.text, v);
+	int events = 0, armed = 0;
 	for (char *item = hook.text, *next; item; item = next) {
 		next = strchr(item, ',');
 		if (next)
 			*next++ = '\0';
 		char *eq = strchr(item, '=');
-		int bad = eq ? parse_setting(item, eq) : hook.event[0] ? -1 : parse_event(item);
-		if (bad) {
+		int bad = eq ? parse_setting(item, eq) : events++ ? -1 : parse_event(item);
+		if (bad)
 			fprintf(stderr, "iomatrix: IOMATRIX_TEST_HOOK item '%s' ignored: want one "
 				"EVENT:N[+][:pause|int|term|stop|kill] and NAME=VALUE settings "
 				"(bench/util/testhook.h)\n", item);
-			if (!eq)
-				hook.event[0] = '\0';
-		}
+		else if (!eq)
+			armed = 1;
 	}
-	if (hook.event[0] && !hook.sig && !setting("fifo")) {
+	if (armed && events == 1 && !hook.sig && !setting("fifo")) {
 		fprintf(stderr, "iomatrix: IOMATRIX_TEST_HOOK '%s' ignored: a pause needs fifo=PATH\n", v);
-		hook.event[0] = '\0';
+		armed = 0;
 	}
+	/* a malformed event, or more than one: none is armed */
+	if (!armed || events != 1)
+		hook.event[0] = '\0';
 }
 
 static void hook_pause(const char *event, unsigned long n)
 {
 	char line[64];
 	int fd, len = snprintf(line, sizeof(line), "%s %lu\n", event, n);
-
 	const char *fifo = setting("fifo");
 
 	while ((fd = open(fifo, O_WRONLY | O_CLOEXEC)) < 0 && errno == EINTR)

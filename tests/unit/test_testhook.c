@@ -72,6 +72,7 @@ static void test_malformed_ignored(void **state)
 	assert_int_equal(child_counts("", "cell", 3), 0);
 	/* at most one event: a second one drops both */
 	assert_int_equal(child_counts("cell:1:int,cell:2:int", "cell", 3), 0);
+	assert_int_equal(child_counts("cell:1:int,cell:x,cell:2:int", "cell", 3), 0);
 	/* an unknown setting is ignored, the event still counts */
 	assert_int_equal(child_counts("bogus=1,cell:2:int", "cell", 3), 1 * 16 + 2);
 }

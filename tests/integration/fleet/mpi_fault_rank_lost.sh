@@ -49,13 +49,13 @@ case "$st" in *failed*) not_ok "resume left $st" ;; *) ok "agent lost: resumed, 
 # 2. rank 2 itself dies while its agent waits at the hook
 mkfifo "$T/fifo"
 mpi_run -np 2 "$X" run "$T/s.yaml" --mpi --out "$T/set2" : \
-	-np 1 env IOMATRIX_TEST_HOOK=interval:2 IOMATRIX_TEST_FIFO="$T/fifo" \
+	-np 1 env IOMATRIX_TEST_HOOK="interval:2,fifo=$T/fifo" \
 	"$X" run "$T/s.yaml" --mpi --out "$T/set2" >"$T/out2" 2>"$T/err2" &
 job=$!
 read -r ev <"$T/fifo"
 agent=""
 for p in $(pgrep -f "^$MPI_BIN/iomatrix agent"); do
-	tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -q '^IOMATRIX_TEST_FIFO=' && agent=$p
+	tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -q '^IOMATRIX_TEST_HOOK=.*,fifo=' && agent=$p
 done
 [ -n "$agent" ] || { kill $job; fail "no paused agent found after '$ev'"; }
 rank=$(awk '/^PPid:/ { print $2 }' "/proc/$agent/status")

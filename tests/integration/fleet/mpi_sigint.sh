@@ -21,7 +21,7 @@ matrix:
 Y
 X=$MPI_BIN/iomatrix
 mkfifo "$T/fifo"
-mpi_run_bg -np 1 env IOMATRIX_TEST_HOOK=interval:2 IOMATRIX_TEST_FIFO="$T/fifo" \
+mpi_run_bg -np 1 env IOMATRIX_TEST_HOOK="interval:2,fifo=$T/fifo" \
 	"$X" run "$T/s.yaml" --mpi --out "$T/set" : -np 2 "$X" run "$T/s.yaml" --mpi --out "$T/set" \
 	>"$T/out" 2>"$T/err"
 job=$!
