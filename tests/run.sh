@@ -129,13 +129,17 @@ log=$(mktemp -d "$tmp/iomatrix-tests.XXXXXX")
 trap 'rm -rf "$log"' EXIT
 trap 'exit 130' INT TERM
 times=$BUILD/test-times
-# python3 is resolved once for the run and put first on the tests' PATH:
-# a version manager's shim runs a program of its own at every call (pyenv's
-# is a bash script that runs pyenv: 0.10 s of CPU for `python3 -c pass`
-# against 0.04 s for the interpreter it picks, and the tests call python3
-# a few hundred times)
+# python3 is resolved once for the run and put first on the tests' PATH,
+# run without site-packages (-S): the tests need only the standard
+# library, and what a machine has installed must not change them or their
+# cost.  A version manager's shim runs a program of its own at every call
+# (pyenv's is a bash script that runs pyenv), and site-packages may import
+# modules at start-up through .pth files; here `python3 -c pass` took
+# 0.10 s of CPU through the shim, 0.05 s for the interpreter it picks and
+# 0.01 s with -S, and the tests call python3 a few hundred times.
 if py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) && [ -x "$py" ] &&
-   mkdir "$log/bin" && ln -s "$py" "$log/bin/python3"; then
+   mkdir "$log/bin" && printf '#!/bin/sh\nexec %s -S "$@"\n' "'$py'" >"$log/bin/python3" &&
+   chmod +x "$log/bin/python3"; then
 	PATH=$log/bin:$PATH
 	export PATH
 fi
