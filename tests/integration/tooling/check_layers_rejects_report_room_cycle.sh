@@ -6,9 +6,13 @@
 . "$(dirname "$0")/../../lib.sh"
 sh "$ROOT/tests/check_layers.sh" "$ROOT" >/dev/null || fail "the tree itself violates the layers"
 
+# one copy of the tree; each plant restores the file the one before changed
+# (a copy of the three trees per plant cost most of this test)
+cp -r "$ROOT/bench" "$ROOT/report" "$ROOT/cmd" "$T/" || fail "cannot copy the tree"
+planted=""
 plant() { # file include -> the check's output in $T/out; fails when it passes
-	rm -rf "$T/bench" "$T/report" "$T/cmd"
-	cp -r "$ROOT/bench" "$ROOT/report" "$ROOT/cmd" "$T/"
+	[ -n "$planted" ] && cp "$ROOT/$planted" "$T/$planted"
+	planted=$1
 	printf '#include "%s"\n' "$2" >> "$T/$1"
 	if sh "$ROOT/tests/check_layers.sh" "$T" > "$T/out" 2>&1; then
 		not_ok "$1 including $2 passed"
