@@ -31,12 +31,15 @@
 #      (the tests' CPU: user+sys of each test and the children it waited
 #      for, /usr/bin/time; as root also every process it started, daemons
 #      too, from a cpuacct cgroup per test)
-#      TEST_PROCS=ns (count each test's processes exactly: each test runs
-#      in its own PID namespace, where PIDs count up from 1; needs root and
-#      unshare.  Off by default since the test then runs as PID 1's child
-#      in a namespace of its own.  Without it the run prints the machine's
-#      processes started while it ran, /proc/stat's "processes", which
-#      counts every other program on the machine too.)
+#      TEST_PROCS=ns (count what each test starts exactly: each test runs
+#      in its own PID namespace, where PIDs count up from 1, threads too;
+#      needs root and unshare.  Off by default: the test then runs as PID
+#      1's child in a namespace of its own, and PIDs repeat across tests,
+#      so files named by PID in a shared /tmp collide between tests that
+#      run at once (OpenMPI's session directories: the mpi_* tests failed
+#      so once in two runs).  A way to measure, not to judge.  Without it
+#      the run prints the processes the machine started while it ran,
+#      /proc/stat's "processes", which counts every other program too.)
 set -u
 cd "$(dirname "$0")/.."
 : "${IOMATRIX:=$PWD/iomatrix}"
