@@ -369,16 +369,21 @@ int ssd_report_load(struct report *r)
 			if (s->pts[s->npts].nmix >= 2 || s->pts[s->npts].nbs >= 2)
 				s->npts++;
 		}
-		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
+		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up.  Without
+		 * a purge or preconditioning the set cannot know the flash's
+		 * state: a device written full looks the same as a new one, so
+		 * "fresh-out-of-box" is never claimed here (a purge is silent:
+		 * a fresh device is what it asked for). */
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
 		bool ram = ram_kind_is(vk);
 		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "
-				    "device without preconditioning: the numbers are "
-				    "fresh-out-of-box and will not repeat once the device "
-				    "is full; add 'precondition: sequential' (or random) "
-				    "to the device", dv->display);
+				    "device with no purge or preconditioning: its state "
+				    "is unknown (fresh, full or in between) and the numbers "
+				    "hold for that state only; add 'purge: discard' to "
+				    "measure it fresh or 'precondition: sequential' (or "
+				    "random) to measure it full", dv->display);
 	}
 	cliffs_cells(r);
 	cell_steady_warnings(r);

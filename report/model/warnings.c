@@ -331,8 +331,10 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	}
 	/* RAM first and on its own: a RAM device named "hdd" gets both */
 	if (!all_null && dv->info && ram_kind_is(dv->info->virt_kind))
-		warn_add(r, "%s: the device is RAM (%s), not storage: " RAM_KIND_WHY, nm,
-			 dv->info->virt_kind);
+		warn_add(r, "%s: the device is RAM (%s%s%s), not storage: " RAM_KIND_WHY, nm,
+			 dv->info->virt_kind, dv->info->loop_backing_file ?
+			 ", a loop device over " : "", dv->info->loop_backing_file ?
+			 dv->info->loop_backing_file : "");
 	if (all_null)
 		;
 	else if (dv->info && name_like_hdd(dv->name) &&
