@@ -89,7 +89,7 @@ static void compare_sentences(struct report *r, const struct qos_report *s)
 			fmt_ratio(a->v.sustained_iops / b->v.sustained_iops, ratio, sizeof(ratio));
 			qos_target_text(&a->sd.target, tgt, sizeof(tgt));
 			struct sbuf t = SBUF_INIT;
-			sbuf_addf(&t, "%s sustains %s the %s's IOPS at %s (", r->devs[a->dev].display,
+			sbuf_addf(&t, "%s sustains %s the IOPS of %s at %s (", r->devs[a->dev].display,
 				  ratio, r->devs[b->dev].display, tgt);
 			workload_words(r, a, &t);
 			sbuf_adds(&t, ").");

@@ -3,7 +3,7 @@
 # toy hockey stick, tests/report/gen_synthetic.py --sweep): "sustains N
 # IOPS ... with p99 <= X (P % of its maximum)" where a point meets the
 # target; "does not meet ... at any tested load (lowest ...)" where none
-# does; "A sustains Nx the B's IOPS" only when both meet the same target;
+# does; "A sustains Nx the IOPS of B" only when both meet the same target;
 # no QoS sentence at all for a sweep without a target, or without a sweep;
 # a load that meets the target above a lower one that does not (a stalled
 # run) is sustained all the same: N is the table's highest qualifying row.
@@ -21,7 +21,7 @@ md() { cat "$T/$1/rep/report.md"; }
 md both | grep -q '^- ssd sustains 9,000 IOPS of 4K random reads at QD1 with p99 ≤ 50 ms (100 % of its maximum)\.' \
 	&& ok "sustains: the highest load meeting the target, share of the maximum" \
 	|| not_ok "sustains: $(md both | grep sustains)"
-md both | grep -q '^- ssd sustains [0-9.]*x the hdd.s IOPS at p99 ≤ 50 ms (4K random reads at QD1)\.' \
+md both | grep -q '^- ssd sustains [0-9.]*x the IOPS of hdd at p99 ≤ 50 ms (4K random reads at QD1)\.' \
 	&& ok "both meet one target: the ratio against the baseline" \
 	|| not_ok "ratio: $(md both | grep 'the hdd')"
 md split | grep -q '^- hdd does not meet p99 ≤ 10 ms for 4K random reads at QD1 at any tested load (lowest p99: 14.8 ms at 20 %)\.' \
