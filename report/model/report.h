@@ -155,6 +155,9 @@ const char *report_pattern_words(enum pattern pattern, bool plural);
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */
 void fmt_sig3(double v, char *buf, size_t len);
+/* an IOPS figure in a sentence: a count per second has no tenths from 10
+ * up ("75", not "75.0"; "1,230", "2.50"); else as fmt_sig3 */
+void fmt_iops(double v, char *buf, size_t len);
 /* latency unit for a set of ns values: "µs" or "ms" (divisor in *div) */
 const char *fmt_lat_unit(const double *ns, size_t n, double *div);
 /* "219x", "1.02x", "0.450x" */

@@ -428,7 +428,7 @@ void summary_compute_sentences(struct report *r)
 		if (!gi_best || !gb_best) /* a set can hold IOPS without bandwidth */
 			continue;
 		char i1[48], b1[48];
-		fmt_sig3(bi, i1, sizeof(i1));
+		fmt_iops(bi, i1, sizeof(i1));
 		fmt_sig3(bb / 1e6, b1, sizeof(b1));
 		/* "best mean", not "peaked": a run's mean is not its peak, and a
 		 * plateau sentence may name a faster first second of the same

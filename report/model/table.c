@@ -14,6 +14,14 @@
 #include "report.h"
 #include "suite/keys.h"
 
+void fmt_iops(double v, char *buf, size_t len)
+{
+	if (isfinite(v) && fabs(v) >= 9.995 && fabs(v) < 99.95)
+		snprintf(buf, len, "%.0f", v);
+	else
+		fmt_sig3(v, buf, len);
+}
+
 void fmt_sig3(double v, char *buf, size_t len)
 {
 	char tmp[64];
