@@ -151,6 +151,10 @@ bool report_keys_used(const struct report *r, const int *keys, int n);
 
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);
+/* The pattern a cell's words name: a mix of 0 % reads writes only and one
+ * of 100 % reads reads only ("4K random writes", not "random mixed reads
+ * and writes, 0% reads"); else its own. */
+enum pattern report_cell_pattern(const struct rset_cell *c);
 
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */

@@ -150,6 +150,18 @@ const char *report_pattern_words(enum pattern p, bool plural)
 	return plural ? w[p].many : w[p].one;
 }
 
+enum pattern report_cell_pattern(const struct rset_cell *c)
+{
+	enum pattern p = c->cell.pattern;
+	bool rnd = p == PAT_RANDRW;
+
+	if (!pattern_is_mixed(p) || (c->rwmixread > 0 && c->rwmixread < 100))
+		return p;
+	if (c->rwmixread == 0)
+		return rnd ? PAT_RANDWRITE : PAT_WRITE;
+	return rnd ? PAT_RANDREAD : PAT_READ;
+}
+
 double rentry_iops(const struct rentry *e)
 {
 	double s = 0;
