@@ -292,11 +292,37 @@ static bool dev_writes(const struct report *r, size_t dev)
 	return false;
 }
 
+/* The SNIA PTS verdict of a device's rounds, in the summary: where the
+ * rounds ended is what every number of the device rests on. */
+static void steady_summary(struct report *r, const struct ssd_dev *d)
+{
+	const char *dev = r->devs[d->dev].display;
+
+	if (d->running)
+		report_summary_add(r, fmt_str("%s: the SNIA PTS rounds stopped after round "
+					      "%d of at most %d (the set was interrupted): "
+					      "no steady-state verdict yet.", dev,
+					      d->rounds_done, d->max));
+	else if (d->steady_round > 0)
+		report_summary_add(r, fmt_str("%s reached steady state at round %d (SNIA "
+					      "PTS rule); its results are the averages of "
+					      "rounds %d to %d.", dev, d->steady_round,
+					      d->win_first, d->win_last));
+	else
+		report_summary_add(r, fmt_str("%s: not steady after %d rounds (SNIA PTS "
+					      "rule: range %g %%, slope %g %%); its results "
+					      "are the averages of rounds %d to %d, not "
+					      "steady-state numbers.", dev, d->rounds_done,
+					      d->range_lim_pct, d->slope_lim_pct,
+					      d->win_first, d->win_last));
+}
+
 static void steady_warnings(struct report *r, const struct ssd_dev *d)
 {
 	const char *dev = r->devs[d->dev].display;
 	if (!d->steady)
 		return;
+	steady_summary(r, d);
 	if (d->running) {
 		report_warn(r, "%s: the rounds stopped after round %d of at most %d "
 			    "(the set was interrupted); no steady-state verdict yet, "
