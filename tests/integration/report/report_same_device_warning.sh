@@ -37,6 +37,10 @@ n=$(echo "$line" | grep -o "hdd[^ ,]*\|ssd[^ ,]*" | sort -u | wc -l)
 	ok "two sets: all four targets named, with 'and' before the last" || not_ok "two sets: $line"
 [ "$(grep -c "are the same device" "$T/two/report.md")" = 1 ] && ok "one alert for one disk" ||
 	not_ok "alerts: $(grep "are the same device" "$T/two/report.md")"
+# compare names the four as the issue saw them: "a (old) and b (old), b (new)"
+expect_exit 0 "$IOMATRIX" compare "$T/set" "$T/set2" -o "$T/cmp"
+grep -q "hdd (old), ssd (old), hdd (new) and ssd (new) are the same device ($bd)" "$T/cmp/compare.md" &&
+	ok "compare: old and new of both named" || not_ok "compare: $(grep 'same device' "$T/cmp/compare.md")"
 # one device in two sets: no alert
 sed '/name: ssd/d' "$T/s.yaml" >"$T/one.yaml"
 expect_exit 0 "$IOMATRIX" run "$T/one.yaml" --out "$T/o1" --quiet
