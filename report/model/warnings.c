@@ -209,10 +209,11 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 				 "%sthe hypervisor stole up to %.0f %% of the CPU time",
 				 why[0] ? " and " : "", steal);
 		warn_add(r, "%s: other work competed for the CPU during %s: %s, in %d of "
-			 "%d repetitions (the rule: %.1f CPUs of other work, or %.0f %% "
+			 "%d repetition%s (the rule: %.1f CPUs of other work, or %.0f %% "
 			 "steal, over a repetition); %s numbers may be low, rerun on a "
 			 "quiet machine", dv->display, pick_text(&pk, tmp), why, hit, reps,
-			 SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT, pk.n == 1 ? "its" : "their");
+			 reps == 1 ? "" : "s", SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT,
+			 pk.n == 1 ? "its" : "their");
 	}
 	sbuf_release(&pk.names);
 }
