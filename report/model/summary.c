@@ -174,12 +174,23 @@ static bool same_disk_sentence(struct report *r, size_t d, const struct cand *ca
 			big = &cands[i];
 	char q[48];
 	fmt_ratio(big->ratio, q, sizeof(q));
-	summary_add(r, fmt_str("The %s and the %s are one device (%s), so what differs between "
+	summary_add(r, fmt_str("%s and %s are one device (%s), so what differs between "
 			       "them is run-to-run variation, not a difference between devices: "
 			       "the largest, %s on %s, is how far two runs on this machine can "
 			       "differ. Neither is named faster.", r->devs[d].display,
 			       r->devs[r->baseline].display, what, q, r->groups[big->g].words));
 	return true;
+}
+
+/* "1 workload", "2 workloads"; every one of them (all): "both workloads",
+ * "all 3 workloads" (never "all 2") */
+static void workloads_all(struct sbuf *b, size_t n, bool all)
+{
+	if (all && n == 2)
+		sbuf_adds(b, "both workloads");
+	else
+		sbuf_addf(b, "%s%zu workload%s", all && n > 2 ? "all " : "", n,
+			  n == 1 ? "" : "s");
 }
 
 /*
@@ -244,12 +255,13 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		}
 		sbuf_addf(&b, ", by up to %s", q);
 	} else if (wins || losses) {
-		if (ties || once)
+		if (ties || once) {
 			sbuf_addf(&b, "%s is faster on %zu of %zu workloads", wins ? dn : bn,
 				  wins + losses, total);
-		else
-			sbuf_addf(&b, "%s is faster on %s%zu workload%s", wins ? dn : bn,
-				  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+		} else {
+			sbuf_addf(&b, "%s is faster on ", wins ? dn : bn);
+			workloads_all(&b, total, true);
+		}
 	} else if (once == total) {
 		/* single runs: no interval, so no claim either way */
 		sbuf_addf(&b, "No difference between %s and %s is shown to be "
@@ -257,8 +269,8 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 			  "interval to tell a difference from noise", dn, bn);
 		once = 0;
 	} else {
-		sbuf_addf(&b, "%s and %s show no significant difference on %s%zu workload%s", dn, bn,
-			  ties > 1 && !once ? "all " : "", ties, ties == 1 ? "" : "s");
+		sbuf_addf(&b, "%s and %s show no significant difference on ", dn, bn);
+		workloads_all(&b, ties, !once);
 		if (once)
 			sbuf_addf(&b, " of %zu", total);
 	}

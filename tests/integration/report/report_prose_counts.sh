@@ -1,7 +1,7 @@
 #!/bin/sh
 # Numbers a blogger pastes without editing (issue 30 §8): a count takes its
 # noun's number ("1 set", "1 suite", "in the one cell", never "1 suites"
-# or "over 1 cells"), and an IOPS figure in a sentence has no tenths from
+# or "over 1 cells"; two are "both", not "all 2"), and an IOPS figure in a sentence has no tenths from
 # 10 up ("hdd sustains 96 IOPS", never "96.0 IOPS").  The other side of
 # each: two of a thing stay plural, and a figure of thousands is unchanged.
 . "$(dirname "$0")/../../lib.sh"
@@ -44,4 +44,11 @@ grep -q "[0-9]\\.0 IOPS" "$T/qrep/report.md" && not_ok "a tenth of an IOPS: $(gr
 	ok "no 'N.0 IOPS' anywhere"
 grep -q '^- ssd sustains 9,000 IOPS' "$T/qrep/report.md" && ok "thousands unchanged (9,000)" ||
 	not_ok "ssd: $(grep 'ssd sustains' "$T/qrep/report.md")"
+# two workloads are "both", never "all 2" (report_summary_significance
+# keeps "all 3")
+expect_exit 0 "$IOMATRIX" report "$ROOT/results/reference/2026-11-30T034243Z_ref-fsync_vm" \
+	-o "$T/both" --charts none --format md
+grep -q '^- mem is faster on both workloads\.$' "$T/both/report.md" && ok "faster on both workloads" ||
+	not_ok "both: $(grep faster "$T/both/report.md" | head -2)"
+grep -q "all 2 " "$T/both/report.md" && not_ok "all 2" || ok "never 'all 2'"
 tap_end
