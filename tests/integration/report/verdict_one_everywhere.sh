@@ -118,6 +118,6 @@ jq '.devices[0].fingerprint.block_device = "/dev/other-disk" | .devices[0].finge
 expect_exit 0 "$IOMATRIX" report "$T/set-a" "$T/set-b" -o "$T/r2" --baseline b --charts none --format md
 grep -q "run-to-run variation" "$T/r2/report.md" && not_ok "two disks called one" \
 	|| ok "two disks: no run-to-run sentence"
-grep -q "^- The a is faster on" "$T/r2/report.md" && ok "two disks: the faster one is named" \
+grep -q "^- a is faster on" "$T/r2/report.md" && ok "two disks: the faster one is named" \
 	|| not_ok "two disks: $(sed -n '/^## Summary/,/^## /p' "$T/r2/report.md")"
 tap_end
