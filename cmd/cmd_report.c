@@ -274,7 +274,7 @@ static void report_print_done(const struct report *r, const struct chart_set *cs
 	for (size_t i = 0; i < nf; i += 2)
 		printf("  %s\n", files[i]);
 	if (cs->n)
-		printf("  %zu charts\n", cs->n);
+		printf("  %zu chart%s\n", cs->n, cs->n == 1 ? "" : "s");
 	for (size_t i = 0; i < r->nsummary; i++)
 		printf("%s\n", r->summary[i]);
 	if (r->nwarns)

@@ -33,7 +33,7 @@
 
 enum { RO_TOLERANCE = 1, RO_FAIL };
 
-/* --device, --out, --scale, --yes-destroy-data and --quiet are run's
+/* --device, --out, --scale, --yes-destroy-data, --quiet and --progress are run's
  * (suite/suite_cli.h run_shared_opts): reproduce hands them on to run unchanged. */
 static const struct option_spec reproduce_opts[] = {
 	{ "--tolerance", NULL, "PCT", .id = RO_TOLERANCE },
@@ -72,6 +72,7 @@ static void usage(FILE *f)
 		"                            beyond the tolerance\n"
 		"  --yes-destroy-data        as for run: writes to block devices\n"
 		"  --quiet                   no progress output\n"
+		"  --progress MODE           as for run: tty, plain, none or auto\n"
 		"\n"
 		"Prints the new set's directory, then one line per workload and the\n"
 		"verdict; 'report ORIGINAL NEW' and 'compare ORIGINAL NEW' show the same.\n"
@@ -226,6 +227,10 @@ static char **run_argv(const struct repro_args *a, const struct repro_original *
 		v[n++] = "--yes-destroy-data";
 	if (a->sh.quiet)
 		v[n++] = "--quiet";
+	if (a->sh.progress) {
+		v[n++] = "--progress";
+		v[n++] = (char *)a->sh.progress;
+	}
 	*argc = n;
 	return v;
 }

@@ -51,7 +51,6 @@ struct run_args {
 	const char *suite_path;
 	struct run_shared sh;   /* --device, --out, --scale, ... (suite_cli.h) */
 	const char *resume;
-	const char *progress;   /* "auto" (default), "tty", "plain", "none" */
 	struct run_fleet fleet; /* --hosts and friends (run_fleet.c) */
 };
 
@@ -63,14 +62,12 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
-enum { RUN_RESUME = 1, RUN_PROGRESS };
+enum { RUN_RESUME = 1 };
 
 /* Form 0 runs here, form 1 on a fleet (fleet/run_fleet.c takes those);
  * the rows shared with reproduce come first (suite/suite_cli.h run_shared_opts). */
 static const struct option_spec run_opts[] = {
 	{ "--resume", NULL, "SETDIR", .value = OPTV_DIR, .id = RUN_RESUME },
-	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
-	  .words = "auto tty plain none", .id = RUN_PROGRESS },
 	{ "--hosts", NULL, "H1,H2,...", OPT_FORM(1), OPT_REQUIRED },
 	{ "--aggregate", .forms = OPT_FORM(1) },
 	{ "--ssh-config", NULL, "F", OPT_FORM(1), .value = OPTV_FILE },
@@ -147,8 +144,6 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	while ((r = run_shared_next(&p, &a->sh)) > 0) {
 		if (p.opt && p.opt->id == RUN_RESUME)
 			a->resume = p.value;
-		else if (p.opt && p.opt->id == RUN_PROGRESS)
-			a->progress = p.value;
 		else if (p.opt)
 			r = run_fleet_option(&a->fleet, p.opt->name, p.value);
 		else if (!a->suite_path)
@@ -729,7 +724,7 @@ static void run_cells(struct run *r)
 	 * which run every cell again */
 	for (size_t k = 0; skip && k < s->ncells; k++)
 		skip[k] = !s->rounds.on && resultset_cell_ok(&r->rs, s->cells[k].id);
-	run_progress_init(&r->ps, a->progress, a->sh.quiet, s->cells, s->ncells, skip);
+	run_progress_init(&r->ps, a->sh.progress, a->sh.quiet, s->cells, s->ncells, skip);
 	free(skip);
 	r->ctl = (struct run_ctl){ &stop_flag, run_progress_cb, &r->ps };
 	struct run_state st = { .s = s, .a = a, .rs = &r->rs, .ps = &r->ps,

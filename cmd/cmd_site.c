@@ -779,8 +779,9 @@ int cmd_site(int argc, char **argv)
 	}
 	free(text);
 	printf("site: %s/index.html\n", o.out);
-	printf("  %zu sets (%ld read afresh), %zu suites; %zu of %zu pages written\n",
-	       s.nsets, fresh, s.nsuites, pg.written, pg.total);
+	printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
+	       s.nsets, s.nsets == 1 ? "" : "s", fresh, s.nsuites, s.nsuites == 1 ? "" : "s",
+	       pg.written, pg.total, pg.total == 1 ? "" : "s");
 	rc = fs.refused ? EXIT_USAGE : prc == 0 ? EXIT_OK : EXIT_RUNTIME;
 out_errs:
 	for (size_t i = 0; i < errs.n; i++)

@@ -121,6 +121,7 @@ int devpath_check(const char *path, char *err, size_t errlen)
 {
 	char probe[PATH_MAX], want[NAME_MAX + 1] = "", near[PATH_MAX], what[64] = "";
 	struct stat st;
+	bool missing = false;
 
 	if (!path[0])
 		return 0;
@@ -140,10 +141,12 @@ int devpath_check(const char *path, char *err, size_t errlen)
 		} while (stat(probe, &st) < 0);
 		if (!dev_is_devfs(st.st_dev))
 			return 0;
+		missing = true;
 	}
 	nearest_blockdev(probe, want, near, sizeof(near));
 	strfmt(err, errlen, "no block device %s%s%s%s%s iomatrix never creates files in /dev "
 	       "(it is memory): give a block device (lsblk lists them) or a directory on a disk",
-	       path, what, near[0] ? "; did you mean " : "", near, near[0] ? "?" : ";");
-	return -1;
+	       path, missing ? " on this machine" : what, near[0] ? "; did you mean " : "",
+	       near, near[0] ? "?" : ";");
+	return missing ? DEVPATH_MISSING : -1;
 }

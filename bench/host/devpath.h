@@ -15,11 +15,17 @@
 
 /*
  * 0 when `path` is a block device or is not on the /dev filesystem; -1
- * otherwise, with err holding "no block device /dev/zram99; did you mean
+ * when it exists there and is not a block device (a character device, a
+ * file), with err holding "no block device /dev/null (it is a character
+ * device) ..."; DEVPATH_MISSING when nothing is there on this machine, with
+ * err holding "no block device /dev/zram99 on this machine; did you mean
  * /dev/zram0? ..." (the nearest block device of the same directory by edit
- * distance, when there is one).  Follows links, as the runner does; reads
- * only metadata and /proc/self/mountinfo.
+ * distance, when there is one).  A missing device is the machine's, not the
+ * suite's: validate warns (a shipped suite names /dev/nvme0n1), run refuses.
+ * Follows links, as the runner does; reads only metadata and
+ * /proc/self/mountinfo.
  */
+#define DEVPATH_MISSING 1
 int devpath_check(const char *path, char *err, size_t errlen);
 
 #endif

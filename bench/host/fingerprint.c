@@ -619,6 +619,44 @@ static void find_hardware(const char *disk, char *hw, size_t hwlen,
 	}
 }
 
+/*
+ * The RAM under a loop device: its backing file's filesystem (tmpfs,
+ * ramfs) or the disk that filesystem is on (zram, brd), through loop
+ * devices stacked on loop devices.  A loop device over a file in /dev/shm
+ * is memory, not "virtual (loop)" storage with the host's caching.  NULL
+ * when the backing is storage or cannot be read; fs gets the backing
+ * file's filesystem type when its mount is found.
+ */
+static const char *loop_ram_kind(const char *diskdir, char *fs, size_t fslen)
+{
+	char path[PATH_MAX + 32], bf[PATH_MAX], real[PATH_MAX], opts[1024], src[PATH_MAX];
+	struct blkdev bb;
+	struct stat st;
+
+	strfmt(path, sizeof(path), "%s", diskdir);
+	for (int depth = 0; depth < 4; depth++) {
+		strfmt(path + strlen(path), sizeof(path) - strlen(path), "/loop/backing_file");
+		if (sysfs_read(path, bf, sizeof(bf)) < 0 || !bf[0] || !realpath(bf, real) ||
+		    stat(real, &st) < 0)
+			return NULL;
+		char t[64] = "";
+		if (mount_lookup(real, t, sizeof(t), opts, sizeof(opts), src, sizeof(src)) == 0) {
+			if (depth == 0)
+				strfmt(fs, fslen, "%s", t);
+			if (ram_kind_of_fs(t))
+				return ram_kind_of_fs(t);
+		}
+		if (blkdev_resolve(st.st_dev, &bb) < 0)
+			return NULL;
+		if (ram_kind_of_disk(bb.disk))
+			return ram_kind_of_disk(bb.disk);
+		if (strncmp(bb.disk, "loop", 4))
+			return NULL;
+		strfmt(path, sizeof(path), "/sys/block/%s", bb.disk);
+	}
+	return NULL;
+}
+
 static void add_blockdev_info(cJSON *fp, const struct blkdev *b)
 {
 	char disk[PATH_MAX], path[PATH_MAX + 64], buf[256];
@@ -703,11 +741,18 @@ static void add_blockdev_info(cJSON *fp, const struct blkdev *b)
 	strfmt(path, sizeof(path), "%s/queue/write_cache", disk);
 	add_file_str(fp, "write_cache", path);
 	const char *vk = virtual_kind(b, vendor, model);
+	char bfs[64] = "";
+	bool loop = !strncmp(b->disk, "loop", 4);
+	const char *lram = loop ? loop_ram_kind(disk, bfs, sizeof(bfs)) : NULL;
+	if (lram)
+		vk = lram; /* RAM, whatever the loop driver in between */
 	cJSON_AddBoolToObject(fp, "virtual", vk != NULL);
 	add_str_or_null(fp, "virtual_kind", vk);
-	if (!strncmp(b->disk, "loop", 4)) {
+	if (loop) {
 		strfmt(path, sizeof(path), "%s/loop/backing_file", disk);
 		add_file_str(fp, "loop_backing_file", path);
+		if (bfs[0])
+			cJSON_AddStringToObject(fp, "loop_backing_fs", bfs);
 		/* the disk under the backing file: a loop device is that disk's
 		 * speed through a filesystem, so the same-disk check follows it */
 		char bf[PATH_MAX];

@@ -41,6 +41,7 @@ const struct fp_key fp_device_keys[] = {
 	{ .name = "scheduler", .label = "scheduler" },
 	{ .name = "write_cache", .label = "write cache" },
 	{ .name = "loop_backing_file", .optional = true },
+	{ .name = "loop_backing_fs", .optional = true },
 	{ .name = "loop_backing_device", .optional = true },
 	{ .name = "loop_backing_disk", .optional = true },
 	{ .name = "fs_type", .label = "filesystem" },

@@ -18,6 +18,7 @@
 #include "stats/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
+#include "fio_infer.h"
 #include "fio_lat.h"
 #include "util/units.h"
 
@@ -262,6 +263,7 @@ static char *fio_command(const struct fio_doc *d, const cJSON *jobs)
 struct fio_strs {
 	char device[CELL_NAME_MAX];
 	char path[PATH_MAX];
+	bool rw_given;          /* the options name rw (or readwrite) */
 };
 
 static int fio_params(const struct fio_doc *d, const cJSON *job,
@@ -290,6 +292,7 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	p->direct = false;                                /* fio's default */
 
 	v = fio_opt2(d, job, "rw", "readwrite");
+	str->rw_given = v != NULL;
 	if (v && fio_pattern(v, &p->pattern) < 0)
 		BAD("rw", v, "job '%s': rw '%s' has no iomatrix pattern; use read write randread randwrite rw randrw",
 		    jobname, v);
@@ -414,6 +417,51 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	return errs->n > before ? -1 : 0;
 }
 
+/* A job must have done IO; one that names no rw gets the direction it did
+ * (fio_infer.h), and note says what was inferred and which of fio's
+ * defaults were assumed.  0, or -1 with an error at the job's name. */
+static int fio_direction(const struct fio_doc *d, const cJSON *const *entries,
+			 size_t n, bool rw_given, struct cell *p, char *note,
+			 size_t nlen, struct errlist *errs)
+{
+	const cJSON *job = entries[0];
+	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
+	static const char *const defs[][3] = {
+		{ "bs", "blocksize", "bs 4k" }, { "iodepth", NULL, "iodepth 1" },
+		{ "ioengine", NULL, "ioengine sync" }, { "direct", NULL, "direct 0" },
+	};
+	struct fio_done f;
+	unsigned line, col;
+	size_t len;
+
+	note[0] = '\0';
+	fio_done_of(entries, n, &f);
+	if (rw_given && f.mask)
+		return 0;
+	fio_pos(d, "jobname", jobname, &line, &col);
+	if (!f.mask || fio_infer_pattern(&f, &p->pattern, &p->rwmixread) < 0) {
+		errlist_add(errs, d->path, line, col, f.mask ?
+			    "job '%s' did only trims and names no rw: iomatrix has no trim pattern" :
+			    "job '%s': its read, write and trim sections all show zero IO, so "
+			    "nothing was measured; check that the job ran (its error, runtime "
+			    "and size) and import a run that did IO", jobname);
+		return -1;
+	}
+	len = (size_t)snprintf(note, nlen, "fio's JSON names no rw for this job: the "
+			       "direction (%s) is inferred from the sections that did IO; "
+			       "sequential or random is not recorded, so fio's default "
+			       "(sequential) is assumed",
+			       p->pattern == PAT_READWRITE ? "reads and writes" :
+			       p->pattern == PAT_WRITE ? "writes" : "reads");
+	const char *sep = "; not in the JSON either, fio's defaults assumed: ";
+	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]) && len < nlen; i++)
+		if (!fio_opt(d, job, defs[i][0]) && !(defs[i][1] && fio_opt(d, job, defs[i][1]))) {
+			len += (size_t)snprintf(note + len, nlen - len, "%s%s", sep, defs[i][2]);
+			sep = ", ";
+		}
+	return 0;
+}
+
 /* Import one job: the entries [first, first+n) of the jobs array. */
 static int fio_job(struct import_set *s, const struct fio_doc *d,
 		   const cJSON *const *entries, size_t n, double timestamp,
@@ -431,12 +479,14 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	bool moved = false;
 	bool group_reporting = false;
 	const char *gr = fio_opt(d, job, "group_reporting");
+	char inferred[512];
 
 	memset(&a, 0, sizeof(a));
 	memset(&rep, 0, sizeof(rep));
 	if (gr && fio_bool(gr, &group_reporting) < 0)
 		group_reporting = true; /* fio echoes it as "1" when set */
-	if (fio_params(d, job, o, &p, &str, errs) < 0)
+	if (fio_params(d, job, o, &p, &str, errs) < 0 ||
+	    fio_direction(d, entries, n, str.rw_given, &p, inferred, sizeof(inferred), errs) < 0)
 		return -1;
 	if (n > 1 && p.jobs == 1)
 		p.jobs = (unsigned)n; /* several entries of one name */
@@ -520,6 +570,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 				cJSON_AddStringToObject(opts, e->string, e->valuestring);
 			}
 		cJSON_AddItemToObject(src, "fio_options", opts);
+		if (inferred[0])
+			cJSON_AddStringToObject(src, "inferred", inferred);
 		cJSON_AddStringToObject(src, "file", d->path);
 		if (d->v2) {
 			cJSON_AddStringToObject(src, "fio_version", d->v2);
@@ -532,6 +584,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 		goto out;
 	}
 	import_cell_warn(c, "imported from fio output, not measured by iomatrix");
+	if (inferred[0])
+		import_cell_warn(c, "%s", inferred);
 	if (a.kind == LAT_COMPLETION)
 		import_cell_warn(c, "latency is fio's completion latency (clat: submission excluded), the kind its percentiles were printed for; fio's total latency (lat) is kept apart as lat_total_ns; fio's lat_percentiles=1 gives total-latency percentiles");
 	if (docnote)

@@ -729,6 +729,7 @@ static void devices_load(struct rset *rs)
 		v->fs_type = jstr(v->fp, "fs_type", NULL);
 		v->block_device = jstr(v->fp, "block_device", NULL);
 		v->virt_kind = jstr(v->fp, "virtual_kind", NULL);
+		v->loop_backing_file = jstr(v->fp, "loop_backing_file", NULL);
 	}
 }
 

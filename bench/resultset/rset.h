@@ -116,6 +116,7 @@ struct rset_device {
 	uint64_t size_bytes;    /* 0 unknown */
 	const char *kind, *model, *fs_type, *block_device;
 	const char *virt_kind;  /* "tmpfs", "virtio", ... or NULL */
+	const char *loop_backing_file; /* a loop device's file, or NULL */
 };
 
 struct rset {

@@ -503,7 +503,7 @@ static int check_storage(const char *path, char *err, size_t errlen)
 		       "point the device at a directory, file or block device", path, pseudo);
 		return -EINVAL;
 	}
-	return devpath_check(path, err, errlen) < 0 ? -ENOTBLK : 0;
+	return devpath_check(path, err, errlen) != 0 ? -ENOTBLK : 0;
 }
 
 int runner_prepare(const struct cell *c, struct target *t,

@@ -141,14 +141,24 @@ static void check_dev_path(struct ctx *x, const struct suite *s, size_t i,
 		io = !strcmp(s->cells[k].device, s->devices[i].name) &&
 		     (!e || !(e->flags & ENGINE_NO_IO));
 	}
+	int r;
 	if (!io || !opts || !opts->check_path ||
-	    opts->check_path(s->devices[i].path, err, sizeof(err)) == 0)
+	    (r = opts->check_path(s->devices[i].path, err, sizeof(err))) == 0)
 		return;
-	if (d->path_line)
+	if (r > 0 && opts->warnings) { /* missing here: the machine's */
+		if (d->path_line)
+			errlist_add(opts->warnings, x->file, d->path_line, d->path_col,
+				    "warning: device '%s': %s; run refuses it here",
+				    d->d.name, err);
+		else
+			errlist_add(opts->warnings, NULL, 0, 0, "warning: --device %s=%s: %s; "
+				    "run refuses it here", d->d.name, s->devices[i].path, err);
+	} else if (d->path_line) {
 		err_at(x, d->path_line, d->path_col, "device '%s': %s", d->d.name, err);
-	else
+	} else {
 		errlist_add(x->errs, NULL, 0, 0, "--device %s=%s: %s", d->d.name,
 			    s->devices[i].path, err);
+	}
 }
 
 static void apply_overrides(struct ctx *x, const struct suite_opts *opts)

@@ -22,8 +22,12 @@ struct suite_opts {
 	double scale;                  /* 0 or 1: none */
 	/* Checks each device's final path (after --device); -1 with a
 	 * message in err makes it an error at the path's position.  The
-	 * commands set it (host/devpath.h: no files in /dev); NULL: none. */
+	 * commands set it (host/devpath.h: no files in /dev); NULL: none.
+	 * A positive return (the device is missing on this machine) is a
+	 * warning in `warnings` when that is set (validate), else an error
+	 * (run). */
 	int (*check_path)(const char *path, char *err, size_t errlen);
+	struct errlist *warnings;      /* not owned; may be NULL */
 };
 
 /*

@@ -143,7 +143,7 @@ int suite_cli_scale(const char *v, double *out)
 	return 0;
 }
 
-enum { SH_DEVICE = 1, SH_OUT, SH_SCALE, SH_DESTROY, SH_QUIET };
+enum { SH_DEVICE = 1, SH_OUT, SH_SCALE, SH_DESTROY, SH_QUIET, SH_PROGRESS };
 
 const struct option_spec run_shared_opts[] = {
 	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT, .id = SH_DEVICE },
@@ -151,6 +151,8 @@ const struct option_spec run_shared_opts[] = {
 	{ "--scale", NULL, "F", .id = SH_SCALE },
 	{ "--yes-destroy-data", .id = SH_DESTROY },
 	{ "--quiet", "-q", .id = SH_QUIET },
+	{ "--progress", NULL, "auto|tty|plain|none", .value = OPTV_WORDS,
+	  .words = "auto tty plain none", .id = SH_PROGRESS },
 	{ NULL },
 };
 
@@ -196,6 +198,7 @@ static int run_shared_option(struct run_shared *s, const struct optspec_parse *p
 		break;
 	case SH_DESTROY: s->yes_destroy_data = true; break;
 	case SH_QUIET: s->quiet = true; break;
+	case SH_PROGRESS: s->progress = v; break;
 	default: return 0;
 	}
 	return 1;

@@ -54,8 +54,8 @@ struct suite_opts suite_cli_opts(const struct suite_cli *o);
 /*
  * The options `run` and `reproduce` share (one table, suite_cli.c, that both
  * command_specs name as .shared): the device mapping, the output
- * directory, the scale, the destructive opt-in and --quiet.  reproduce
- * hands them on to run's one code path.
+ * directory, the scale, the destructive opt-in, --quiet and --progress.
+ * reproduce hands them on to run's one code path.
  */
 extern const struct option_spec run_shared_opts[];
 
@@ -68,6 +68,7 @@ struct run_shared {
 	double scale;           /* 0: not given */
 	bool yes_destroy_data;
 	bool quiet;
+	const char *progress;   /* --progress: "auto" (NULL), "tty", "plain", "none" */
 };
 
 /* Room for argc devices; -1 (message printed) when out of memory. */

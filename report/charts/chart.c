@@ -26,18 +26,24 @@
 #include "util/fsutil.h"
 #include "resultset/rset.h"
 
+/* The half-width of a bar's 95 % interval, or NAN when no direction ran
+ * twice: a single run has no interval, and gnuplot draws no error bar for
+ * NaN, where 0 drew a bar of zero width that reads as a very precise one. */
 static double entry_ci(const struct rentry *e, bool bw)
 {
 	double s = 0;
+	bool any = false;
 	for (int k = 0; k < DIR__COUNT; k++) {
 		const struct rset_dir *d = &e->cell->dir[k];
 		if (!d->present)
 			continue;
 		double c = bw ? d->bw.ci95 / 1e6 : d->iops.ci95;
-		if (d->iops.n >= 2 && isfinite(c))
+		if (d->iops.n >= 2 && isfinite(c)) {
 			s += c * c;
+			any = true;
+		}
 	}
-	return sqrt(s);
+	return any ? sqrt(s) : NAN;
 }
 
 /* One bar chart over groups gi[0..n-1]: IOPS or MB/s, with 95 % CI bars. */
@@ -49,6 +55,7 @@ static int chart_bars_one(struct chart_ctx *x, bool bw, const size_t *gi, size_t
 	int colors[64];
 	size_t nd = r->ndevs < 64 ? r->ndevs : 64, maxtick = 8, firsttick = 8;
 	double mn = INFINITY, mx = 0;
+	bool anyci = false;
 
 	for (size_t d = 0; d < nd; d++)
 		colors[d] = r->devs[d].color;
@@ -89,9 +96,13 @@ static int chart_bars_one(struct chart_ctx *x, bool bw, const size_t *gi, size_t
 				/* a log axis cannot draw a bar below zero */
 				if (ci >= v)
 					ci = v * 0.99;
-				sbuf_addf(&dat, " %.17g %.17g", v, ci);
+				anyci |= isfinite(ci);
+				if (isfinite(ci))
+					sbuf_addf(&dat, " %.17g %.17g", v, ci);
+				else
+					sbuf_addf(&dat, " %.17g NaN", v);
 				mn = v < mn ? v : mn;
-				mx = v + ci > mx ? v + ci : mx;
+				mx = isfinite(ci) && v + ci > mx ? v + ci : v > mx ? v : mx;
 			} else {
 				sbuf_adds(&dat, " ? ?");
 			}
@@ -105,17 +116,20 @@ static int chart_bars_one(struct chart_ctx *x, bool bw, const size_t *gi, size_t
 	gp_begin(&gp, file, w, h, title, colors, nd, x->svg, x->png);
 	sbuf_addf(&gp, "set bmargin %d\nset lmargin %d\n", 2 + (int)(maxtick * 0.22),
 		  firsttick * 0.9 > 10 ? (int)(firsttick * 0.9) + 2 : 10);
+	/* no bar ran twice: no error bars at all (gnuplot still draws the
+	 * caps of a NaN bar, at the axis) */
 	sbuf_addf(&gp, "set style data histograms\n"
-		  "set style histogram errorbars gap 1 lw 1\n"
+		  "set style histogram %s gap 1%s\n"
 		  "set style fill solid 0.9 border lc rgb '#333333'\n"
 		  "set bars front\n"
 		  "set xtics rotate by 30 right scale 0 font ',9' noenhanced\n"
-		  "set ylabel '%s%s'\n", bw ? "MB/s (10^6 bytes/s)" : "IOPS",
+		  "set ylabel '%s%s'\n", anyci ? "errorbars" : "clustered",
+		  anyci ? " lw 1" : "", bw ? "MB/s (10^6 bytes/s)" : "IOPS",
 		  logy ? ", log scale" : "");
 	gp_yaxis(&gp, mn, mx, logy, "y");
 	char plot[320];
-	snprintf(plot, sizeof(plot), "plot for [i=1:%zu] '%s.dat' using (column(2*i)):(column(2*i+1)):xtic(1) "
-		 "title columnhead(2*i) lc rgb C[i]\n", nd, file);
+	snprintf(plot, sizeof(plot), "plot for [i=1:%zu] '%s.dat' using (column(2*i))%s:xtic(1) "
+		 "title columnhead(2*i) lc rgb C[i]\n", nd, file, anyci ? ":(column(2*i+1))" : "");
 	sbuf_adds(&gp, plot);
 	gp_end(&gp, file, w, h, x->svg, x->png, plot);
 	int rc = chart_emit(x, file, title, -1, &dat, &gp);
@@ -347,6 +361,14 @@ static int chart_cdm(struct chart_ctx *x)
 			 CDM_MAX_ROWS);
 	if (vals < 2)   /* nothing CrystalDiskMark-like was run */
 		return 0;
+	if (n < 2) {    /* one pair of bars: the bars per workload show it */
+		char name[64];
+		cdm_name(&rows[0], name, sizeof(name));
+		snprintf(x->cdm_note, sizeof(x->cdm_note), "No CrystalDiskMark-style panel: "
+			 "of its read and write tests only %s ran, which the charts per "
+			 "workload show; the panel compares two or more.", name);
+		return 0;
+	}
 	size_t ns = cdm_data(r, rows, n, nd, &dat, shown, nrows, &mx);
 	int colors[2] = { 0, 1 };
 	int w = ns > 1 ? 460 * (int)ns : 620, h = 440;

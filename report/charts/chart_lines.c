@@ -228,9 +228,9 @@ static double dev_metric(const struct rentry *e, int what)
 static void sweep_words(const struct rset_cell *p, char *words, size_t wlen,
 			char *slug, size_t slen)
 {
-	const char *pw = report_pattern_words(p->cell.pattern, false);
+	const char *pw = report_pattern_words(report_cell_pattern(p), false);
 
-	if (pattern_is_mixed(p->cell.pattern)) {
+	if (pattern_is_mixed(report_cell_pattern(p))) {
 		snprintf(words, wlen, "%s %d/%d", pw, p->rwmixread, 100 - p->rwmixread);
 		snprintf(slug, slen, "%s r%d", pattern_name(p->cell.pattern), p->rwmixread);
 	} else {

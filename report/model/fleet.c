@@ -387,7 +387,7 @@ static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
 		return NULL;
 	for (size_t k = 0; k < g->n; k++)
 		n += r->devs[g->e[k].dev].host && g->e[k].cell->ok && &g->e[k] != all;
-	fmt_sig3(rentry_iops(all), a, sizeof(a));
+	fmt_iops(rentry_iops(all), a, sizeof(a));
 	fmt_sig3(rentry_bw(all) / 1e6, b, sizeof(b));
 	used = (size_t)snprintf(buf, sizeof(buf), "On %s, the %zu hosts together did %s IOPS and %s MB/s (",
 				g->words, n, a, b);
@@ -396,7 +396,7 @@ static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
 		const struct rdev *d = &r->devs[g->e[k].dev];
 		if (!d->host || &g->e[k] == all || !g->e[k].cell->ok)
 			continue;
-		fmt_sig3(rentry_iops(&g->e[k]), a, sizeof(a));
+		fmt_iops(rentry_iops(&g->e[k]), a, sizeof(a));
 		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s %s",
 					 first ? "" : ", ", d->host, a);
 		first = false;

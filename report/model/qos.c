@@ -45,7 +45,7 @@ static void sentence(struct report *r, const struct qos_cell *q)
 
 	qos_target_text(&q->sd.target, tgt, sizeof(tgt));
 	if (q->v.met) {
-		fmt_sig3(q->v.sustained_iops, n, sizeof(n));
+		fmt_iops(q->v.sustained_iops, n, sizeof(n));
 		sbuf_addf(&b, "%s sustains %s IOPS of ", dev, n);
 		workload_words(r, q, &b);
 		sbuf_addf(&b, " with %s", tgt);
@@ -63,7 +63,7 @@ static void sentence(struct report *r, const struct qos_cell *q)
 		if (q->sd.max_iops > 0)
 			sbuf_addf(&b, "%.0f %%).", 100 * p->offered_iops / q->sd.max_iops);
 		else {
-			fmt_sig3(p->offered_iops, n, sizeof(n));
+			fmt_iops(p->offered_iops, n, sizeof(n));
 			sbuf_addf(&b, "%s IOPS).", n);
 		}
 	} else {
@@ -89,7 +89,7 @@ static void compare_sentences(struct report *r, const struct qos_report *s)
 			fmt_ratio(a->v.sustained_iops / b->v.sustained_iops, ratio, sizeof(ratio));
 			qos_target_text(&a->sd.target, tgt, sizeof(tgt));
 			struct sbuf t = SBUF_INIT;
-			sbuf_addf(&t, "%s sustains %s the %s's IOPS at %s (", r->devs[a->dev].display,
+			sbuf_addf(&t, "%s sustains %s the IOPS of %s at %s (", r->devs[a->dev].display,
 				  ratio, r->devs[b->dev].display, tgt);
 			workload_words(r, a, &t);
 			sbuf_adds(&t, ").");
@@ -215,7 +215,7 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 		const struct qos_point *k = &q->sd.pts[q->sd.knee];
 		/* the offered load and its share of the maximum, as the
 		 * table's offered and % columns; the achieved load apart */
-		fmt_sig3(k->offered_iops, b, sizeof(b));
+		fmt_iops(k->offered_iops, b, sizeof(b));
 		sbuf_addf(&t, "The knee (from there on, response p99 stays above "
 			  "%g\xc3\x97 its low-load level, the least p99 of the lower "
 			  "half of the loads) is at an offered load of %s IOPS",
@@ -223,7 +223,7 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 		if (q->sd.max_iops > 0)
 			sbuf_addf(&t, " (%.0f %% of the maximum)",
 				  100 * k->offered_iops / q->sd.max_iops);
-		fmt_sig3(k->achieved_iops, b, sizeof(b));
+		fmt_iops(k->achieved_iops, b, sizeof(b));
 		sbuf_addf(&t, ", where it achieved %s IOPS.", b);
 	} else {
 		sbuf_addf(&t, "No knee: the response p99 of the highest load is within "

@@ -413,7 +413,7 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 static bool title_siblings(const struct rgroup *a, const struct rgroup *b)
 {
 	return a != b && a->proto->bs == b->proto->bs &&
-	       a->proto->cell.pattern == b->proto->cell.pattern;
+	       report_cell_pattern(a->proto) == report_cell_pattern(b->proto);
 }
 
 /* b differs from a in offset and in nothing else a workload is made of. */
@@ -525,10 +525,10 @@ static int group_titles(struct report *r)
 		char bs[32];
 
 		fmt_bs(c->bs, bs, sizeof(bs));
-		sbuf_addf(&tt, "%s %s%s", bs, report_pattern_words(c->cell.pattern, false), extra);
+		sbuf_addf(&tt, "%s %s%s", bs, report_pattern_words(report_cell_pattern(c), false), extra);
 		if (c->label[0])
 			sbuf_addf(&tt, " (%s)", c->label);
-		sbuf_addf(&w, "%s %s", bs, report_pattern_words(c->cell.pattern, true));
+		sbuf_addf(&w, "%s %s", bs, report_pattern_words(report_cell_pattern(c), true));
 		if (*extra && !strncmp(extra, ", QD", 4))
 			sbuf_addf(&w, " at %s", extra + 2);
 		else if (*extra)
@@ -600,7 +600,7 @@ static int groups_build(struct report *r)
 				memset(g, 0, sizeof(*g));
 				g->key = key;
 				g->proto = c;
-				g->mixed = pattern_is_mixed(c->cell.pattern);
+				g->mixed = pattern_is_mixed(report_cell_pattern(c));
 			} else {
 				free(key);
 			}

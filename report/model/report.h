@@ -151,10 +151,17 @@ bool report_keys_used(const struct report *r, const int *keys, int n);
 
 /* Human words. */
 const char *report_pattern_words(enum pattern pattern, bool plural);
+/* The pattern a cell's words name: a mix of 0 % reads writes only and one
+ * of 100 % reads reads only ("4K random writes", not "random mixed reads
+ * and writes, 0% reads"); else its own. */
+enum pattern report_cell_pattern(const struct rset_cell *c);
 
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */
 void fmt_sig3(double v, char *buf, size_t len);
+/* an IOPS figure in a sentence: a count per second has no tenths from 10
+ * up ("75", not "75.0"; "1,230", "2.50"); else as fmt_sig3 */
+void fmt_iops(double v, char *buf, size_t len);
 /* latency unit for a set of ns values: "µs" or "ms" (divisor in *div) */
 const char *fmt_lat_unit(const double *ns, size_t n, double *div);
 /* "219x", "1.02x", "0.450x" */

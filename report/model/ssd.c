@@ -292,11 +292,37 @@ static bool dev_writes(const struct report *r, size_t dev)
 	return false;
 }
 
+/* The SNIA PTS verdict of a device's rounds, in the summary: where the
+ * rounds ended is what every number of the device rests on. */
+static void steady_summary(struct report *r, const struct ssd_dev *d)
+{
+	const char *dev = r->devs[d->dev].display;
+
+	if (d->running)
+		report_summary_add(r, fmt_str("%s: the SNIA PTS rounds stopped after round "
+					      "%d of at most %d (the set was interrupted): "
+					      "no steady-state verdict yet.", dev,
+					      d->rounds_done, d->max));
+	else if (d->steady_round > 0)
+		report_summary_add(r, fmt_str("%s reached steady state at round %d (SNIA "
+					      "PTS rule); its results are the averages of "
+					      "rounds %d to %d.", dev, d->steady_round,
+					      d->win_first, d->win_last));
+	else
+		report_summary_add(r, fmt_str("%s: not steady after %d rounds (SNIA PTS "
+					      "rule: range %g %%, slope %g %%); its results "
+					      "are the averages of rounds %d to %d, not "
+					      "steady-state numbers.", dev, d->rounds_done,
+					      d->range_lim_pct, d->slope_lim_pct,
+					      d->win_first, d->win_last));
+}
+
 static void steady_warnings(struct report *r, const struct ssd_dev *d)
 {
 	const char *dev = r->devs[d->dev].display;
 	if (!d->steady)
 		return;
+	steady_summary(r, d);
 	if (d->running) {
 		report_warn(r, "%s: the rounds stopped after round %d of at most %d "
 			    "(the set was interrupted); no steady-state verdict yet, "
@@ -369,16 +395,21 @@ int ssd_report_load(struct report *r)
 			if (s->pts[s->npts].nmix >= 2 || s->pts[s->npts].nbs >= 2)
 				s->npts++;
 		}
-		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up */
+		/* RAM (zram, brd, tmpfs, pmem) has no flash to fill up.  Without
+		 * a purge or preconditioning the set cannot know the flash's
+		 * state: a device written full looks the same as a new one, so
+		 * "fresh-out-of-box" is never claimed here (a purge is silent:
+		 * a fresh device is what it asked for). */
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
 		bool ram = ram_kind_is(vk);
 		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "
-				    "device without preconditioning: the numbers are "
-				    "fresh-out-of-box and will not repeat once the device "
-				    "is full; add 'precondition: sequential' (or random) "
-				    "to the device", dv->display);
+				    "device with no purge or preconditioning: its state "
+				    "is unknown (fresh, full or in between) and the numbers "
+				    "hold for that state only; add 'purge: discard' to "
+				    "measure it fresh or 'precondition: sequential' (or "
+				    "random) to measure it full", dv->display);
 	}
 	cliffs_cells(r);
 	cell_steady_warnings(r);

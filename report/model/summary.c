@@ -85,8 +85,10 @@ static void fmt_lat_one(double ns, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", v, u);
 }
 
-/* Seed-000 style detail of one workload: "On 4K random reads: the hdd moved
- * 0.489 MB/s at 8.39 ms mean latency, the ssd 37.2 MB/s at 111 µs." */
+/* Seed-000 style detail of one workload: "On 4K random reads: hdd moved
+ * 0.489 MB/s at 8.39 ms mean latency, ssd 37.2 MB/s at 111 µs."  Device
+ * names are the user's ("a", "throttled"): they stand as names, never as
+ * nouns behind "the" or before "'s". */
 static char *detail_sentence(const struct report *r, const struct rgroup *g)
 {
 	struct sbuf b = SBUF_INIT;
@@ -104,10 +106,10 @@ static char *detail_sentence(const struct report *r, const struct rgroup *g)
 		/* fio's clat is named: it is not the total latency beside it */
 		bool cl = e->cell->lat_mean_kind == LAT_COMPLETION;
 		if (said == 0)
-			sbuf_addf(&b, ": the %s moved %s MB/s at %s mean %slatency",
+			sbuf_addf(&b, ": %s moved %s MB/s at %s mean %slatency",
 				  r->devs[e->dev].display, mbs, l, cl ? "completion " : "");
 		else
-			sbuf_addf(&b, ", the %s %s MB/s at %s%s", r->devs[e->dev].display, mbs, l,
+			sbuf_addf(&b, ", %s %s MB/s at %s%s", r->devs[e->dev].display, mbs, l,
 				  cl ? " (completion latency)" : "");
 		said++;
 	}
@@ -132,7 +134,7 @@ static void gap_sentence(struct report *r, const char *lead, const struct cand *
 {
 	char q[48];
 	fmt_ratio(c->ratio, q, sizeof(q));
-	summary_add(r, fmt_str("%son %s, the %s did %s the %s of the %s.", lead,
+	summary_add(r, fmt_str("%son %s, %s did %s the %s of %s.", lead,
 				 r->groups[c->g].words, r->devs[c->fast].display, q,
 				 c->bw ? "MB/s" : "IOPS", r->devs[c->slow].display));
 }
@@ -172,12 +174,23 @@ static bool same_disk_sentence(struct report *r, size_t d, const struct cand *ca
 			big = &cands[i];
 	char q[48];
 	fmt_ratio(big->ratio, q, sizeof(q));
-	summary_add(r, fmt_str("The %s and the %s are one device (%s), so what differs between "
+	summary_add(r, fmt_str("%s and %s are one device (%s), so what differs between "
 			       "them is run-to-run variation, not a difference between devices: "
 			       "the largest, %s on %s, is how far two runs on this machine can "
 			       "differ. Neither is named faster.", r->devs[d].display,
 			       r->devs[r->baseline].display, what, q, r->groups[big->g].words));
 	return true;
+}
+
+/* "1 workload", "2 workloads"; every one of them (all): "both workloads",
+ * "all 3 workloads" (never "all 2") */
+static void workloads_all(struct sbuf *b, size_t n, bool all)
+{
+	if (all && n == 2)
+		sbuf_adds(b, "both workloads");
+	else
+		sbuf_addf(b, "%s%zu workload%s", all && n > 2 ? "all " : "", n,
+			  n == 1 ? "" : "s");
 }
 
 /*
@@ -225,7 +238,7 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	struct sbuf b = SBUF_INIT;
 	if (wins && losses) {
 		fmt_ratio(best_loss->ratio, q, sizeof(q));
-		sbuf_addf(&b, "The result is mixed: the %s wins %zu of %zu workloads; the %s wins ",
+		sbuf_addf(&b, "The result is mixed: %s wins %zu of %zu workloads; %s wins ",
 			  dn, wins, total, bn);
 		if (losses <= 3) {
 			size_t said = 0;
@@ -242,21 +255,22 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 		}
 		sbuf_addf(&b, ", by up to %s", q);
 	} else if (wins || losses) {
-		if (ties || once)
-			sbuf_addf(&b, "The %s is faster on %zu of %zu workloads", wins ? dn : bn,
+		if (ties || once) {
+			sbuf_addf(&b, "%s is faster on %zu of %zu workloads", wins ? dn : bn,
 				  wins + losses, total);
-		else
-			sbuf_addf(&b, "The %s is faster on %s%zu workload%s", wins ? dn : bn,
-				  total > 1 ? "all " : "", total, total == 1 ? "" : "s");
+		} else {
+			sbuf_addf(&b, "%s is faster on ", wins ? dn : bn);
+			workloads_all(&b, total, true);
+		}
 	} else if (once == total) {
 		/* single runs: no interval, so no claim either way */
-		sbuf_addf(&b, "No difference between the %s and the %s is shown to be "
+		sbuf_addf(&b, "No difference between %s and %s is shown to be "
 			  "significant: every workload ran once, so there is no confidence "
 			  "interval to tell a difference from noise", dn, bn);
 		once = 0;
 	} else {
-		sbuf_addf(&b, "The %s and the %s show no significant difference on %s%zu workload%s", dn, bn,
-			  ties > 1 && !once ? "all " : "", ties, ties == 1 ? "" : "s");
+		sbuf_addf(&b, "%s and %s show no significant difference on ", dn, bn);
+		workloads_all(&b, ties, !once);
 		if (once)
 			sbuf_addf(&b, " of %zu", total);
 	}
@@ -274,13 +288,13 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	summary_add(r, sbuf_detach(&b));
 	if (best_win && !words_used(r, used, *nused, best_win->g)) {
 		char lead[300];
-		snprintf(lead, sizeof(lead), "The largest gap in the %s's favour: ", dn);
+		snprintf(lead, sizeof(lead), "The largest gap in favour of %s: ", dn);
 		gap_sentence(r, lead, best_win);
 		used[(*nused)++] = best_win->g;
 	}
 	if (best_loss && !words_used(r, used, *nused, best_loss->g)) {
 		char lead[300];
-		snprintf(lead, sizeof(lead), "The largest gap in the %s's favour: ", bn);
+		snprintf(lead, sizeof(lead), "The largest gap in favour of %s: ", bn);
 		gap_sentence(r, lead, best_loss);
 		used[(*nused)++] = best_loss->g;
 	}
@@ -426,17 +440,17 @@ void summary_compute_sentences(struct report *r)
 		if (!gi_best || !gb_best) /* a set can hold IOPS without bandwidth */
 			continue;
 		char i1[48], b1[48];
-		fmt_sig3(bi, i1, sizeof(i1));
+		fmt_iops(bi, i1, sizeof(i1));
 		fmt_sig3(bb / 1e6, b1, sizeof(b1));
 		/* "best mean", not "peaked": a run's mean is not its peak, and a
 		 * plateau sentence may name a faster first second of the same
 		 * run; one workload that holds both is named once */
 		if (gi_best == gb_best)
-			summary_add(r, fmt_str("The %s's best means were %s IOPS and %s MB/s, "
+			summary_add(r, fmt_str("The best means of %s were %s IOPS and %s MB/s, "
 						 "both on %s.", r->devs[d].display, i1, b1,
 						 gi_best->words));
 		else
-			summary_add(r, fmt_str("The %s's best means were %s IOPS on %s and "
+			summary_add(r, fmt_str("The best means of %s were %s IOPS on %s and "
 						 "%s MB/s on %s.", r->devs[d].display, i1,
 						 gi_best->words, b1, gb_best->words));
 	}

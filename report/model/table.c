@@ -14,6 +14,14 @@
 #include "report.h"
 #include "suite/keys.h"
 
+void fmt_iops(double v, char *buf, size_t len)
+{
+	if (isfinite(v) && fabs(v) >= 9.995 && fabs(v) < 99.95)
+		snprintf(buf, len, "%.0f", v);
+	else
+		fmt_sig3(v, buf, len);
+}
+
 void fmt_sig3(double v, char *buf, size_t len)
 {
 	char tmp[64];
@@ -140,6 +148,18 @@ const char *report_pattern_words(enum pattern p, bool plural)
 	if ((unsigned)p >= PAT__COUNT || !w[p].one)
 		return pattern_name(p);
 	return plural ? w[p].many : w[p].one;
+}
+
+enum pattern report_cell_pattern(const struct rset_cell *c)
+{
+	enum pattern p = c->cell.pattern;
+	bool rnd = p == PAT_RANDRW;
+
+	if (!pattern_is_mixed(p) || (c->rwmixread > 0 && c->rwmixread < 100))
+		return p;
+	if (c->rwmixread == 0)
+		return rnd ? PAT_RANDWRITE : PAT_WRITE;
+	return rnd ? PAT_RANDREAD : PAT_READ;
 }
 
 double rentry_iops(const struct rentry *e)

@@ -209,10 +209,11 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 				 "%sthe hypervisor stole up to %.0f %% of the CPU time",
 				 why[0] ? " and " : "", steal);
 		warn_add(r, "%s: other work competed for the CPU during %s: %s, in %d of "
-			 "%d repetitions (the rule: %.1f CPUs of other work, or %.0f %% "
+			 "%d repetition%s (the rule: %.1f CPUs of other work, or %.0f %% "
 			 "steal, over a repetition); %s numbers may be low, rerun on a "
 			 "quiet machine", dv->display, pick_text(&pk, tmp), why, hit, reps,
-			 SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT, pk.n == 1 ? "its" : "their");
+			 reps == 1 ? "" : "s", SYSLOAD_OTHER_CPUS, SYSLOAD_STEAL_PCT,
+			 pk.n == 1 ? "its" : "their");
 	}
 	sbuf_release(&pk.names);
 }
@@ -331,8 +332,10 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	}
 	/* RAM first and on its own: a RAM device named "hdd" gets both */
 	if (!all_null && dv->info && ram_kind_is(dv->info->virt_kind))
-		warn_add(r, "%s: the device is RAM (%s), not storage: " RAM_KIND_WHY, nm,
-			 dv->info->virt_kind);
+		warn_add(r, "%s: the device is RAM (%s%s%s), not storage: " RAM_KIND_WHY, nm,
+			 dv->info->virt_kind, dv->info->loop_backing_file ?
+			 ", a loop device over " : "", dv->info->loop_backing_file ?
+			 dv->info->loop_backing_file : "");
 	if (all_null)
 		;
 	else if (dv->info && name_like_hdd(dv->name) &&
@@ -472,6 +475,61 @@ bool report_same_disk(const struct report *r, size_t a, size_t b, const char **w
 	return true;
 }
 
+/* Device b is on the disk of device a, on the same host (what: the disk). */
+static bool same_disk(const struct report *r, const struct rdev *da,
+		      const struct rdev *db, const char **what)
+{
+	return db->info && db->info->block_device && !db->imported &&
+	       fp_same_disk(da->info->fp, db->info->fp, what) &&
+	       report_same_host(da->host, db->host) &&
+	       !strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname);
+}
+
+/*
+ * Two names for one block device on one host: a device compared with
+ * itself (seed 000 with /mnt/hdd and /mnt/ssd absent puts both "devices" in
+ * scratch directories on the same disk).  Every target on that disk is
+ * named, once: "a (old), b (old), a (new) and b (new) are the same
+ * device".  One name in several sets (a device and its own past) is no
+ * alert.
+ */
+static void same_device_alerts(struct report *r)
+{
+	bool *done = calloc(r->ndevs ? r->ndevs : 1, sizeof(*done));
+
+	if (!done)
+		return;
+	for (size_t a = 0; a < r->ndevs; a++) {
+		const struct rdev *da = &r->devs[a];
+		if (done[a] || !da->info || !da->info->block_device || da->imported)
+			continue;
+		const char *what = da->info->block_device;
+		size_t last = a;
+		bool two_names = false;
+		for (size_t b = a + 1; b < r->ndevs; b++)
+			if (!done[b] && same_disk(r, da, &r->devs[b], &what)) {
+				last = b;
+				two_names |= strcmp(da->name, r->devs[b].name) != 0;
+			}
+		if (!two_names)
+			continue;
+		struct sbuf names = SBUF_INIT;
+		sbuf_adds(&names, da->display);
+		done[a] = true;
+		for (size_t b = a + 1; b < r->ndevs; b++)
+			if (!done[b] && same_disk(r, da, &r->devs[b], NULL)) {
+				sbuf_addf(&names, "%s%s", b == last ? " and " : ", ",
+					  r->devs[b].display);
+				done[b] = true;
+			}
+		alert_add(r, fmt_str("%s are the same device (%s): this compares "
+				       "a device with itself. Point each device at its own disk "
+				       "(--device NAME=PATH).", sbuf_str(&names), what));
+		sbuf_release(&names);
+	}
+	free(done);
+}
+
 void alerts_compute(struct report *r)
 {
 	for (size_t s = 0; s < r->nsets; s++) {
@@ -487,31 +545,5 @@ void alerts_compute(struct report *r)
 				       "publishing these numbers.", rs->dir, rs->scale, pct,
 				       rs->suite_name ? rs->suite_name : "?"));
 	}
-	/* two names for one block device on one host: a device compared with
-	 * itself (seed 000 with /mnt/hdd and /mnt/ssd absent puts both
-	 * "devices" in scratch directories on the same disk) */
-	for (size_t a = 0; a < r->ndevs; a++) {
-		const struct rdev *da = &r->devs[a];
-		if (!da->info || !da->info->block_device || da->imported)
-			continue;
-		struct sbuf names = SBUF_INIT;
-		size_t same = 0;
-		bool earlier = false;
-		const char *what = da->info->block_device;
-		for (size_t b = 0; b < r->ndevs; b++) {
-			const struct rdev *db = &r->devs[b];
-			if (b == a || !report_same_disk(r, a, b, &what))
-				continue;
-			if (b < a)
-				earlier = true;
-			sbuf_addf(&names, "%s%s", same ? ", " : "", db->display);
-			same++;
-		}
-		if (same && !earlier)
-			alert_add(r, fmt_str("%s and %s are the same device (%s): this compares "
-					       "a device with itself. Point each device at its own disk "
-					       "(--device NAME=PATH).", da->display, sbuf_str(&names),
-					       what));
-		sbuf_release(&names);
-	}
+	same_device_alerts(r);
 }

@@ -222,11 +222,16 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 		}
 	fmt_cpu_ns(lo, a, sizeof(a));
 	fmt_cpu_ns(hi, b, sizeof(b));
+	char span[128];
+	if (n == 1)
+		snprintf(span, sizeof(span), "%s in the one cell", a);
+	else
+		snprintf(span, sizeof(span), "%s to %s over %zu cells", a, b, n);
 	if (n && sq)
-		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells (not in the %zu with "
-			"sqthread_poll, where the kernel's SQ thread submits)", a, b, n, sq);
+		add_fmt(ctx, "cpu_per_io", "%s (not in the %zu with sqthread_poll, where the "
+			"kernel's SQ thread submits)", span, sq);
 	else if (n)
-		add_fmt(ctx, "cpu_per_io", "%s to %s over %zu cells", a, b, n);
+		add_fmt(ctx, "cpu_per_io", "%s", span);
 }
 
 static void method_params(const struct report *r, cJSON *ctx)

@@ -40,6 +40,27 @@ static void test_sig3_small_values(void **state)
 	check_sig3(0, "0");
 }
 
+static void check_iops(double v, const char *want)
+{
+	char buf[64];
+	fmt_iops(v, buf, sizeof(buf));
+	assert_string_equal(buf, want);
+}
+
+/* a sentence's IOPS: "75", not "75.0" (issue 30 §8) */
+static void test_iops_whole_from_ten(void **state)
+{
+	(void)state;
+	check_iops(75.0, "75");
+	check_iops(75.4, "75");
+	check_iops(10.0, "10");
+	check_iops(99.9, "100");
+	check_iops(240, "240");
+	check_iops(15624.7, "15,600");
+	check_iops(2.5, "2.50");
+	check_iops(0.25, "0.250");
+}
+
 static void test_latency_unit_per_table(void **state)
 {
 	(void)state;
@@ -130,6 +151,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sig3_thousands_separators),
 		cmocka_unit_test(test_sig3_small_values),
+		cmocka_unit_test(test_iops_whole_from_ten),
 		cmocka_unit_test(test_latency_unit_per_table),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_stat_ci_only_when_repeated),

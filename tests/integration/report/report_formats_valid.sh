@@ -35,7 +35,7 @@ else
 	echo "# cmark-gfm missing: markdown rendering not checked"
 fi
 
-grep -q "largest gap in the ssd's favour: on 4K random reads at QD32, the ssd did [0-9.,]*x the IOPS of the hdd" "$R/report.md" \
+grep -q "largest gap in favour of ssd: on 4K random reads at QD32, ssd did [0-9.,]*x the IOPS of hdd" "$R/report.md" \
 	&& ok "summary sentence" || not_ok "summary sentence missing"
 grep -q '^## Ratios against hdd' "$R/report.md" && ok "ratio section against --baseline" \
 	|| not_ok "ratio heading"

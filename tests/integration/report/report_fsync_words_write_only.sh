@@ -25,7 +25,7 @@ expect_exit 0 "$IOMATRIX" import sysbench "$D"/rndrd-bs4096-t16.log "$D"/seqrd-b
 	"$D"/seqrewr-bs16384-t16.log --device vda -o "$T/sb"
 expect_exit 0 "$IOMATRIX" report "$T/sb" --charts none --format md
 S=$(sed -n '/^## Summary/,/^Throughput is in/p' "$T/sb/report/report.md")
-line=$(echo "$S" | grep '^- The vda')
+line=$(echo "$S" | grep '^- The best means of vda')
 n=$(echo "$line" | grep -o 'stop rule not recorded' | wc -l)
 [ "$n" = 1 ] && ok "sysbench parameters said once" || not_ok "said $n times: $line"
 echo "$line" | grep -q 'both on 16K sequential rewrites at QD1, 16 jobs, end fsync, 4 files' \

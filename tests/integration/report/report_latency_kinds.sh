@@ -73,7 +73,7 @@ grep -q 'Latency marked "completion" is fio.s completion latency (clat)' "$M" \
 	&& ok "the note says what completion means" || not_ok "no completion note"
 grep -q '– (completion vs total latency)' "$M" && ok "no ratio of a completion and a total mean" \
 	|| not_ok "ratio: $(sed -n '/^## Ratios/,/^## Warnings/p' "$M")"
-grep -q 'mean latency, the ssd .* (completion latency)\|mean completion latency' "$M" \
+grep -q 'mean latency, ssd .* (completion latency)\|mean completion latency' "$M" \
 	&& ok "the summary names the completion latency" || not_ok "summary: $(sed -n '/^## Summary/,/^Throughput/p' "$M")"
 grep -q 'marked &ldquo;completion&rdquo;' "$T/mix/report.html" && ok "html names it too" || not_ok "html"
 expect_exit 0 "$IOMATRIX" report "$T/clat" --charts none --format md -o "$T/c1"

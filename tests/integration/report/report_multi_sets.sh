@@ -14,7 +14,7 @@ grep -q -- '-o DIR' "$T/err" && ok "several sets need -o" || not_ok "no -o messa
 expect_exit 0 "$IOMATRIX" report "$T/a" "$T/b" -o "$T/out1" --charts none --baseline disk@hostA
 grep -q '^| disk@hostA |' "$T/out1/report.md" && grep -q '^| disk@hostB |' "$T/out1/report.md" \
 	&& ok "devices told apart by host" || not_ok "names not disambiguated"
-grep -q 'the disk@hostB did [0-9.,]*x the IOPS of the disk@hostA' "$T/out1/report.md" \
+grep -q 'disk@hostB did [0-9.,]*x the IOPS of disk@hostA' "$T/out1/report.md" \
 	&& ok "summary across hosts" || not_ok "summary"
 grep -q '^## Ratios against disk@hostA' "$T/out1/report.md" && ok "baseline by name@host" || not_ok "baseline"
 grep -q '| host | hostA | hostB |' "$T/out1/report.md" && ok "hosts side by side" || not_ok "env hosts"

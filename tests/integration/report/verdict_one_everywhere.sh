@@ -109,7 +109,7 @@ if [ -z "$bd" ]; then
 	tap_end
 fi
 expect_exit 0 "$IOMATRIX" report "$T/set-a" "$T/set-b" -o "$T/r1" --baseline b --charts none --format md
-grep -q "^- The a and the b are one device ($bd), so what differs between them is run-to-run variation" "$T/r1/report.md" \
+grep -q "^- a and b are one device ($bd), so what differs between them is run-to-run variation" "$T/r1/report.md" \
 	&& ok "one disk: the summary states run-to-run variation" || not_ok "one disk: $(sed -n '/^## Summary/,/^## /p' "$T/r1/report.md")"
 grep -q "is faster on\|largest gap\|wins [0-9]" "$T/r1/report.md" && not_ok "one disk: a winner named" \
 	|| ok "one disk: no winner named"
@@ -118,6 +118,6 @@ jq '.devices[0].fingerprint.block_device = "/dev/other-disk" | .devices[0].finge
 expect_exit 0 "$IOMATRIX" report "$T/set-a" "$T/set-b" -o "$T/r2" --baseline b --charts none --format md
 grep -q "run-to-run variation" "$T/r2/report.md" && not_ok "two disks called one" \
 	|| ok "two disks: no run-to-run sentence"
-grep -q "^- The a is faster on" "$T/r2/report.md" && ok "two disks: the faster one is named" \
+grep -q "^- a is faster on" "$T/r2/report.md" && ok "two disks: the faster one is named" \
 	|| not_ok "two disks: $(sed -n '/^## Summary/,/^## /p' "$T/r2/report.md")"
 tap_end

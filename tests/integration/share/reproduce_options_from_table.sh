@@ -1,7 +1,8 @@
 #!/bin/sh
 # reproduce and run parse their options by their tables (optspec_next,
-# common/optspec.h), the options they share (--device, --out, --scale,
-# --yes-destroy-data, --quiet) from one table (suite/suite_cli.h run_shared_opts): a
+# util/optspec.h), the options they share (--device, --out, --scale,
+# --yes-destroy-data, --quiet, --progress) from one table (suite/suite_cli.h
+# run_shared_opts; reproduce --progress was "unknown option"): a
 # misspelt option, a missing or empty value, a value given to a flag, a bad
 # word and a bad --device each exit 2 with a message that names the fix,
 # before anything is read or written; reproduce --help lists every option
@@ -31,19 +32,32 @@ bad "'--device ssd' needs NAME=PATH, e.g. --device ssd=/mnt/ssd" reproduce set -
 bad "'--device ssd' needs NAME=PATH, e.g. --device ssd=/mnt/ssd" run s.yaml --device ssd
 bad "bad --tolerance 'ten' (a percentage above 0, e.g. 10)" reproduce set --tolerance ten
 bad "bad --progress 'fast': it takes one of: auto tty plain none" run s.yaml --progress fast
+bad "bad --progress 'fast': it takes one of: auto tty plain none" reproduce set --progress fast
 bad "one set at a time ('a' and 'b')" reproduce a b
 bad "missing SET; see 'iomatrix reproduce --help'" reproduce --quiet
 
 expect_exit 0 "$IOMATRIX" reproduce --help
 usage=$(sed -n '/^usage:/,/^$/p' "$T/out")
 body=$(sed '1,/^$/d' "$T/out")
-for o in --device --out --scale --yes-destroy-data --quiet --tolerance --fail-if-not-reproduced; do
+for o in --device --out --scale --yes-destroy-data --quiet --progress --tolerance --fail-if-not-reproduced; do
 	echo "$usage" | grep -q -- "\[$o[] ]" && echo "$body" | grep -q -- "^  $o" &&
 		ok "reproduce --help: $o in the usage and described" || not_ok "reproduce --help lacks $o"
 done
 # the shared rows are one table: run's usage shows them too
 expect_exit 0 "$IOMATRIX" run --help
-for o in --device --out --scale --yes-destroy-data --quiet; do
+for o in --device --out --scale --yes-destroy-data --quiet --progress; do
 	grep -q -- "\[$o[] ]" "$T/out" && ok "run --help: $o" || not_ok "run --help lacks $o"
 done
+# reproduce hands --progress on to run
+cat >"$T/s.yaml" <<EOS
+suite: progress
+defaults: {engine: psync, direct: false, size: 1MiB, runtime: 50ms}
+devices:
+  - {name: ssd, path: $T/d}
+matrix: {pattern: [randread], bs: [4k]}
+EOS
+expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --progress none
+expect_exit 0 "$IOMATRIX" reproduce "$T/orig" --device "ssd=$T/d2" --out "$T/again" --progress plain
+grep -q "unknown option" "$T/err" && not_ok "reproduce --progress: $(cat "$T/err")" || ok "reproduce --progress plain runs"
+grep -q "^cell 1/1 .*done\|^cell 1/1" "$T/err" && ok "run's progress line reaches stderr" || not_ok "progress: $(cat "$T/err")"
 tap_end

@@ -10,6 +10,8 @@
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/lib_blk.sh"
 need_cmd jq
+# storage, not RAM: the report calls no slower stretch of RAM a cliff
+BLK_ON_DISK=1
 blk_loop 64
 blk_cgroup
 blk_limit $((40 * 1048576))
@@ -45,8 +47,8 @@ expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts png
 grep -q "sustained 128K sequential writes.*MB/s for the first.*then .*MB/s sustained (write cliff" "$T/rep/report.md" &&
 	ok "summary names the cliff" || not_ok "summary: $(grep -i cliff "$T/rep/report.md" | head -3)"
 # purged on purpose: a fresh device is what this suite measures
-grep -q "fresh-out-of-box" "$T/rep/report.md" && not_ok "fresh-out-of-box warning on a purged device" ||
-	ok "no fresh-out-of-box warning after a purge"
+grep -q "fresh-out-of-box\|state is unknown" "$T/rep/report.md" && not_ok "a purged device's state questioned" ||
+	ok "no state warning after a purge"
 if command -v gnuplot >/dev/null 2>&1; then
 	ls "$T/rep/charts/"cliff-*.png >/dev/null 2>&1 && ok "cliff chart drawn" || not_ok "no cliff chart"
 fi

@@ -10,15 +10,9 @@ export IOMATRIX_IO_SIZE=1m
 exported=""
 for f in suites/*.yaml; do
 	n=$(basename "$f" .yaml)
-	# the SSD suites name /dev/nvme0n1, which validate refuses where it is
-	# no block device: count their cells with the device pointed elsewhere
-	over=""
-	if ! "$IOMATRIX" validate "$f" >"$T/vout" 2>"$T/verr"; then
-		d=$(sed -n "s/.*device '\([^']*\)': no block device .*/\1/p" "$T/verr" | head -n 1)
-		[ -n "$d" ] && over="--device $d=$T/dev-$n"
-		# shellcheck disable=SC2086
-		"$IOMATRIX" validate "$f" $over >"$T/vout" 2>/dev/null || { not_ok "$n does not validate"; continue; }
-	fi
+	# the SSD suites name /dev/nvme0n1: where it is missing validate warns
+	# (exit 0) and counts the cells all the same
+	"$IOMATRIX" validate "$f" >"$T/vout" 2>/dev/null || { not_ok "$n does not validate"; continue; }
 	cells=$(sed 's/.*ok, \([0-9]*\) cell.*/\1/' "$T/vout")
 	"$IOMATRIX" export fio "$f" -o "$T/$n" >"$T/out" 2>"$T/err"; rc=$?
 	[ $rc = 0 ] || { not_ok "$n: export exit $rc: $(head -n 3 "$T/err")"; continue; }
