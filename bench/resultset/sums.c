@@ -298,6 +298,10 @@ static int parse_list(char *text, size_t len, const char *prefix,
 		lineno++;
 		char *line = s;
 		s = nl + 1;
+		/* a CRLF list (made on Windows, or mailed): sha256sum -c drops
+		 * the CR before the end of a line, and so does this */
+		if (nl > line && nl[-1] == '\r')
+			nl[-1] = '\0';
 		if (!*line)
 			continue;
 		bool ok = strlen(line) > 66 && strspn(line, "0123456789abcdefABCDEF") == 64 &&
