@@ -36,7 +36,7 @@ struct unpack {
 	int fd;
 	const void *data;
 	size_t len;
-	/* the decompressed tar stream (unpack_read below): every byte that
+	/* the decompressed tar stream (stream_read below): every byte that
 	 * libarchive decompresses passes through stream_read and is counted
 	 * against what the headers seen so far allow */
 	struct archive *outer;
@@ -263,7 +263,9 @@ static int unpack_finish(struct unpack *u, bool *warn)
 			 u->what, u->setname);
 		return -EINVAL;
 	}
-	if ((r = sums_verify_at(u->tmpfd, SUMS_SET, &c)) < 0) {
+	if ((r = sums_verify_stop_at(u->tmpfd, SUMS_SET, u->stop, &c)) < 0) {
+		if (r == -EINTR)
+			return interrupted(u);
 		snprintf(u->err, u->errlen, "%s: cannot verify: %s", u->what, strerror(-r));
 		return r;
 	}
@@ -346,11 +348,10 @@ static int read_failed(struct unpack *u, struct archive *a, const char *member)
 	if (stopped(u))
 		return interrupted(u);
 	if (u->over) {
-		snprintf(why, sizeof(why), "%s: more data than its headers declare (%llu "
+		snprintf(u->err, u->errlen, "%s: more data than its headers declare (%llu "
 			 "bytes decompressed, %llu declared); refused before the %llu-byte "
 			 "cap of a pack", u->what, u->stream, u->allowed,
 			 (unsigned long long)PACK_MAX_TOTAL_BYTES);
-		snprintf(u->err, u->errlen, "%s", why);
 		return -EINVAL;
 	}
 	termesc(archive_error_string(a) ? archive_error_string(a) : "corrupt", why,
