@@ -23,7 +23,8 @@ static bool mapped(const struct received *rv, const char *name)
 }
 
 /* The suite's own devices: each mapped (the manifest's are checked before
- * the suite is read, reproduce_check_devices). */
+ * the suite is read, reproduce_check_devices; a map that names no device
+ * of the suite is the suite loader's error). */
 static int devices_mapped(const struct suite *s, const struct received *rv,
 			  struct errlist *errs)
 {
@@ -91,7 +92,7 @@ int reproduce_received_load(const struct received *rv, const struct suite_opts *
 
 	*out = NULL;
 	/* the manifest's devices first: the message lists the set's devices
-	 * and the paths they had, and a --device naming none of them */
+	 * and the paths they had */
 	if (reproduce_check_devices(rv->o, rv->devices, rv->ndevices, &e) < 0) {
 		for (char *line = e.buf, *nl; line && *line; line = nl + 1) {
 			nl = strchr(line, '\n');

@@ -48,16 +48,6 @@ int reproduce_check_devices(const struct repro_original *o, const char *const *m
 			sbuf_adds(&missing, "=PATH");
 		}
 	}
-	for (size_t i = 0; i < nmaps; i++) {
-		bool known = false;
-		cJSON_ArrayForEach(d, devs)
-			known |= jstr(d, "name") && map_names(maps[i], jstr(d, "name"));
-		if (!known) {
-			sbuf_addf(err, "'--device %s' names no device of set '%s'; its devices: %s\n",
-				  maps[i], o->dir, all.len ? sbuf_str(&all) : "none");
-			bad = 1;
-		}
-	}
 	if (missing.len) {
 		sbuf_addf(err, "set '%s' ran on devices %s; map each to a path here:%s\n",
 			  o->dir, all.len ? sbuf_str(&all) : "none", sbuf_str(&missing));

@@ -4,7 +4,8 @@
 # manifest's suite sha256 and SHA256SUMS consistent again:
 # - a device 'x' only the suite names (not the manifest), at a directory
 #   the set chose: reproduce asked only for the manifest's 'd' and then
-#   ran 'x' there too (rc 0); now exit 2 naming x, nothing written there;
+#   ran 'x' there too (rc 0); now exit 2 naming x, nothing written there,
+#   and mapped with --device x=PATH it runs on the user's path;
 # - hosts: [attacker.example.com, root@db1]: reproduce started ssh with
 #   the user's keys (a fake ssh in PATH records it); now the hosts are
 #   ignored with a note, the cells run here, and no ssh starts;
@@ -47,6 +48,13 @@ grep -q "names device 'x', which its manifest does not list.*--device x=PATH" "$
 	ok "a device only the suite names: exit 2, named" || not_ok "extra device: $(cat "$T/err")"
 [ -z "$(ls -A "$T/victim")" ] && [ ! -e "$T/new1" ] && ok "nothing written at the set's path, no set" ||
 	not_ok "victim: $(ls -A "$T/victim"); new: $(ls "$T/new1" 2>&1)"
+mkdir "$T/minex"
+expect_exit 0 "$IOMATRIX" reproduce "$T/extra" --device d="$T/mine" --device x="$T/minex" \
+	--out "$T/new1" --quiet
+[ -z "$(ls -A "$T/victim")" ] && [ "$(jq -r '.devices[] | select(.name == "x") | .path' \
+	"$T/new1/manifest.json")" = "$T/minex" ] &&
+	ok "mapped as the message says, x runs on the user's path, not the set's" ||
+	not_ok "x mapped: $(cat "$T/err"); victim: $(ls -A "$T/victim")"
 
 cat >"$T/bin/ssh" <<EOS
 #!/bin/sh
