@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "reproduce/received.h"   /* struct run_extra */
 #include "util/cliopt.h"
 #include "util/optspec.h"
 #include "util/version.h"
@@ -39,19 +40,6 @@ int cmd_pack(int argc, char **argv);
 int cmd_unpack(int argc, char **argv);
 int cmd_reproduce(int argc, char **argv);
 
-struct reproduces;
-/* What `reproduce` adds to run's one code path (cmd/cmd_reproduce.c):
- * the suite must hash to suite_sha256 (else exit 2, nothing written); the
- * new manifest records reproduces and argv as its command; the new set's
- * directory is copied to set_dir ("" when no set was kept). */
-struct run_extra {
-	const char *suite_sha256;
-	const struct reproduces *reproduces;
-	int argc;
-	char **argv;
-	char *set_dir;
-	size_t set_dir_len;
-};
 /* `iomatrix run` with x's additions (x NULL: cmd_run). */
 int run_command(int argc, char **argv, const struct run_extra *x);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/termesc.h"
 #include "model/ratio.h"
 #include "reproduce/repro.h"
 #include "compare/sides.h"
@@ -592,6 +593,17 @@ static int check_map(const struct report *r, const struct copts *c)
 	return 0;
 }
 
+/* The sets' warnings on stderr, as text (termesc.h: they quote the sets). */
+static void compare_warnings(const struct report *r)
+{
+	char wb[1400];
+
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].warnings.n; i++)
+			fprintf(stderr, "iomatrix: warning: %s\n",
+				termesc(r->sets[s].warnings.msgs[i], wb, sizeof(wb)));
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct copts c = { .format = "md,html,json", .threshold = 5 };
@@ -622,9 +634,7 @@ int cmd_compare(int argc, char **argv)
 
 	rc = report_load_labelled(&r, (char **)c.paths, 2, labels, &errs);
 	loaded = true;
-	for (size_t s = 0; s < r.nsets; s++)
-		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
+	compare_warnings(&r);
 	if (rc)
 		goto out_errs;
 	if (check_map(&r, &c) < 0) {
@@ -705,10 +715,12 @@ int cmd_compare(int argc, char **argv)
 		repro_print(&rp, &r, stdout);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct cmp_row *row = &rows[i];
+		char d0[256], wb[512];   /* the sets' names, as text (termesc.h) */
 		if (row->v != V_WORSE && row->v != V_BETTER)
 			continue;
-		printf("  %-11s %s: %s, %s %+.1f %%\n", verdict_words[row->v], row->dev_old,
-		       row->workload, metric_names[row->primary], row->change[row->primary]);
+		printf("  %-11s %s: %s, %s %+.1f %%\n", verdict_words[row->v],
+		       termesc(row->dev_old, d0, sizeof(d0)), termesc(row->workload, wb, sizeof(wb)),
+		       metric_names[row->primary], row->change[row->primary]);
 	}
 	int no = cJSON_GetArraySize(only_old), nn = cJSON_GetArraySize(only_new);
 	if (no || nn)

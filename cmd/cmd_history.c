@@ -11,6 +11,7 @@
 
 #include "archive/setarchive.h"
 #include "cli.h"
+#include "util/termesc.h"
 #include "archive/history.h"
 #include "model/ratio.h"
 #include "resultset/schema.h"
@@ -139,6 +140,7 @@ static int parse_args(int argc, char **argv, struct hist_opts *opt, const char *
 
 int cmd_history(int argc, char **argv)
 {
+	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	struct hist_opts opt = { .metric = -1, .threshold = 5 };
 	const char *format = "text";
 	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
@@ -194,9 +196,9 @@ int cmd_history(int argc, char **argv)
 		}
 		arc_set_release(&set);
 		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix: warning: skipped: %s\n", e.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
 		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix: warning: %s\n", w.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == EXIT_RUNTIME)

@@ -25,6 +25,7 @@
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "util/sbuf.h"
+#include "util/termesc.h"
 
 struct entry {
 	char *date, *suite, *host, *devices, *scale, *cells, *status, *path; /* owned */
@@ -63,15 +64,12 @@ static void usage(FILE *f)
 }
 
 /* Terminal-safe copy: control characters become '?'. */
+/* A string from a set, made inert for the terminal (util/termesc.h). */
 static char *safe(const char *s)
 {
-	char *d = strdup(s ? s : "?");
-	if (!d)
-		return NULL;
-	for (char *p = d; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return d;
+	struct sbuf b = SBUF_INIT;
+	termesc_append(&b, s ? s : "?");
+	return sbuf_detach(&b);
 }
 
 static const char *js(const cJSON *o, const char *k)

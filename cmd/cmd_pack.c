@@ -39,7 +39,9 @@ static void pack_usage(FILE *f)
 		   "libarchive has zstd): its files under one directory named as the set, in\n"
 		   "byte order, with fixed times, owner and mode, so the same set always gives\n"
 		   "the same bytes.  The set must verify (iomatrix verify); one written before\n"
-		   "checksums is packed with a warning.\n"
+		   "checksums is packed with a warning.  What unpack would refuse is refused\n"
+		   "here first (a file name outside [A-Za-z0-9._+-], a set named with a\n"
+		   "leading '.'), and so is FILE inside SET.\n"
 		   "  -o FILE        the pack to write (replaced atomically)\n"
 		   "  --with-report  include SET/report/ too\n"
 		   "Exit 0, 1 when writing failed, 2 when SET is not a set or fails verification.\n");
@@ -52,13 +54,16 @@ static void unpack_usage(FILE *f)
 		   "Unpack a pack made by 'iomatrix pack' into DIR/SET (DIR defaults to\n"
 		   "$IOMATRIX_RESULTS or ./results) and print that path.  Only plain files and\n"
 		   "directories below one set directory are accepted: a link, device, FIFO,\n"
-		   "absolute path, '..', a name outside [A-Za-z0-9._+-], more than %d members,\n"
-		   "a file over %llu MiB or more than %llu MiB in all is refused.  The set is\n"
-		   "written under a temporary name, its SHA256SUMS checked, and only then\n"
-		   "renamed into place; an existing set is never overwritten.\n"
+		   "absolute path, '..', a name outside [A-Za-z0-9._+-], a path deeper than\n"
+		   "%d, more than %d members, a file over %llu MiB or more than %llu MiB in\n"
+		   "all (every decompressed byte counts) is refused.  The set is written\n"
+		   "under a temporary name, its SHA256SUMS checked, and only then renamed\n"
+		   "into place; an existing set is never overwritten.  Ctrl-C at any time\n"
+		   "before that removes everything it wrote.\n"
 		   "  -o DIR  the directory to unpack into (made if missing)\n"
-		   "Exit 0, 1 when writing failed, 2 when the pack is refused (nothing is left).\n",
-		PACK_MAX_MEMBERS, (unsigned long long)(PACK_MAX_FILE_BYTES >> 20),
+		   "Exit 0, 1 when writing failed, 2 when the pack is refused, 130 when\n"
+		   "interrupted (nothing is left, not even the DIR it made).\n",
+		PACK_MAX_DEPTH, PACK_MAX_MEMBERS, (unsigned long long)(PACK_MAX_FILE_BYTES >> 20),
 		(unsigned long long)(PACK_MAX_TOTAL_BYTES >> 20));
 }
 
@@ -91,6 +96,8 @@ static int parse(int argc, char **argv, const char *what, bool *with_report,
 
 static int exit_of(int r)
 {
+	if (r == -EINTR)
+		return EXIT_INTERRUPTED;
 	return r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
@@ -138,14 +145,15 @@ int cmd_unpack(int argc, char **argv)
 		unpack_usage(stderr);
 		return EXIT_USAGE;
 	}
-	/* SIGINT/SIGTERM wait until the set is in place or removed, as for
-	 * import: never a half-written hidden directory (bounded: a pack
-	 * holds at most PACK_MAX_TOTAL_BYTES; no child inherits the mask) */
-	sigset_t old;
-	cli_hold_signals(&old);
+	/* Ctrl-C always works: unpack polls the flag, removes its temporary
+	 * tree and returns -EINTR (exit 130); once the set is renamed into
+	 * place the signal is too late and the set stays */
+	static volatile sig_atomic_t stop;
+	struct sigaction old[3];
+	cli_catch_signals(&stop, old);
 	int r = resultset_unpack(file, out ? out : resultset_root(), dir, sizeof(dir),
-				 &warn, err, sizeof(err));
-	sigprocmask(SIG_SETMASK, &old, NULL);
+				 &warn, &stop, err, sizeof(err));
+	cli_release_signals(old);
 	if (r < 0) {
 		fprintf(stderr, "iomatrix: unpack: %s\n", err);
 		return exit_of(r);

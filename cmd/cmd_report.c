@@ -16,6 +16,7 @@
 #include "charts/chart.h"
 #include "util/fsutil.h"
 #include "cli.h"
+#include "util/termesc.h"
 #include "render/outdir.h"
 #include "render/render.h"
 #include "resultset/resultset.h"
@@ -285,6 +286,7 @@ static void report_print_done(const struct report *r, const struct chart_set *cs
 
 int cmd_report(int argc, char **argv)
 {
+	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	struct report_args a = { .format = "md,html,csv,json", .charts = "summary",
 				 .cscale = "auto" };
 	struct errlist errs = ERRLIST_INIT;
@@ -344,7 +346,8 @@ int cmd_report(int argc, char **argv)
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix: warning: %s\n", r.sets[s].warnings.msgs[i]);
+			fprintf(stderr, "iomatrix: warning: %s\n",
+				termesc(r.sets[s].warnings.msgs[i], wb, sizeof(wb)));
 	if (rc != 0)
 		goto out_errs;
 

@@ -1,32 +1,23 @@
 /*
  * cmd_reproduce.c - `iomatrix reproduce SET [--device NAME=PATH]...
  * [--scale F] [--out DIR] [--tolerance PCT] [--fail-if-not-reproduced]`:
- * re-run a result set here from its own suite.yaml (sha256 checked against
- * its manifest), through run's one code path (every safety rule of `run`
- * applies), into a new set whose manifest records what it reproduces; then
- * judge it workload by workload (report/reproduce/repro.h's
- * repro_judge_sets).
+ * parse, then report/reproduce/repro_flow.h's repro_reproduce() does the
+ * rest: re-run a result set here from its own suite.yaml under the
+ * received-set rule (bench/reproduce/received.h: the set supplies the
+ * workload, this command line everything else), through run's one code
+ * path (handed in: run_command), into a new set whose manifest records what
+ * it reproduces; then judge it workload by workload.
  *
  * Exit: 0 judged; 1 a cell failed; 2 bad input (no mapping, changed suite,
  * an imported set without its parameters, a safety refusal); 3 with
  * --fail-if-not-reproduced when a workload was faster or slower beyond the
  * tolerance; 130 interrupted.
  */
-#include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
-#include "util/sbuf.h"
-#include "reproduce/reproduce.h"
-#include "reproduce/repro.h"
-#include "share/pack.h"
-#include "resultset/reprofile.h"
-#include "resultset/resultset.h"
+#include "reproduce/repro_flow.h"
 #include "suite/suite_cli.h"
 
 #define DEFAULT_TOLERANCE_PCT 10.0
@@ -59,18 +50,24 @@ static void usage(FILE *f)
 		"\"reproduced\" when the confidence interval of the ratio lies within\n"
 		"±tolerance, \"faster\" or \"slower\" when it lies wholly beyond it,\n"
 		"\"inconclusive\" otherwise; and the differences between the two\n"
-		"environments that could explain a miss.  Every safety rule of 'run'\n"
-		"applies.\n"
+		"environments that could explain a miss.\n"
+		"\n"
+		"A received set supplies the workload and nothing else (SECURITY.md):\n"
+		"every device its manifest or its suite names must be mapped with\n"
+		"--device, no path, host or opt-in of the set is used (its hosts: are\n"
+		"ignored, the cells run here), keep_files: true is refused, and every\n"
+		"safety rule of 'run' applies.\n"
 		"\n"
 		"  --device NAME=PATH        where device NAME of the set is here (one\n"
-		"                            for each device of the set)\n"
+		"                            for each device of its manifest and suite)\n"
 		"  --scale F                 instead of the set's own scale\n"
 		"  --out DIR                 write the new set to DIR\n"
 		"  --tolerance PCT           a ratio within ±PCT %% is reproduced\n"
 		"                            (default %g)\n"
 		"  --fail-if-not-reproduced  exit 3 when a workload is faster or slower\n"
 		"                            beyond the tolerance\n"
-		"  --yes-destroy-data        as for run: writes to block devices\n"
+		"  --yes-destroy-data        writes to the block devices given with\n"
+		"                            --device (the set's destructive: is ignored)\n"
 		"  --quiet                   no progress output\n"
 		"  --progress MODE           as for run: tty, plain, none or auto\n"
 		"\n"
@@ -136,141 +133,19 @@ static int parse_args(int argc, char **argv, struct repro_args *a)
 	return 0;
 }
 
-/* A packed set (FILE): unpacked into the results directory, verified
- * before it is visible (pack.h), and that set is the one reproduced.
- * 0 with dir filled, or -1 with the message printed and *rc set. */
-static int repro_unpack(const char *file, char *dir, size_t dirlen, int *rc)
-{
-	char err[PATH_MAX + 512];
-	bool warn = false;
-	int r = resultset_unpack(file, resultset_root(), dir, dirlen, &warn, err, sizeof(err));
-
-	if (r < 0) {
-		fprintf(stderr, "iomatrix: reproduce: %s%s\n", err, r == -EEXIST ?
-			"; reproduce that set directory instead" : "");
-		*rc = r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
-		return -1;
-	}
-	if (warn)
-		fprintf(stderr, "iomatrix: warning: '%s' has no SHA256SUMS (packed from a set "
-			"written before checksums); it cannot be proven intact\n", dir);
-	fprintf(stderr, "iomatrix: unpacked '%s' into '%s'\n", file, dir);
-	return 0;
-}
-
-/* The set, checked: a directory (a packed FILE is unpacked first), its
- * suite unchanged, every device mapped, an imported set complete.  0 or -1
- * with the message printed and *rc set. */
-static int repro_open(const struct repro_args *a, struct repro_original *o,
-		      char *unpacked, size_t unpacked_len, int *rc)
-{
-	char err[PATH_MAX + 512];
-	const char *set = a->set;
-	struct stat st;
-	struct sbuf e = SBUF_INIT;
-
-	*rc = EXIT_USAGE;
-	if (stat(set, &st) < 0) {
-		fprintf(stderr, "iomatrix: cannot use '%s': %s; give a result-set directory "
-			"or a pack file\n", set, strerror(errno));
-		return -1;
-	}
-	if (S_ISREG(st.st_mode)) {
-		if (repro_unpack(set, unpacked, unpacked_len, rc) < 0)
-			return -1;
-		set = unpacked;
-	} else if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "iomatrix: '%s' is neither a result-set directory nor a pack "
-			"file\n", set);
-		return -1;
-	}
-	if (reprofile_original_open(o, set, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
-		return -1;
-	}
-	if (reproduce_check_complete(o, &e) < 0 ||
-	    reproduce_check_devices(o, a->sh.devices, a->sh.ndevices, &e) < 0) {
-		fprintf(stderr, "iomatrix: %s", sbuf_str(&e));
-		sbuf_release(&e);
-		return -1;
-	}
-	sbuf_release(&e);
-	if (strcmp(o->status, "complete") && !a->sh.quiet)
-		fprintf(stderr, "iomatrix: warning: set '%s' is '%s': only its finished cells "
-			"can be judged\n", set, o->status);
-	return 0;
-}
-
-/* run's argv: run SUITE --device ... --scale F [--out DIR] [flags]. */
-static char **run_argv(const struct repro_args *a, const struct repro_original *o,
-		       char *scale, size_t scalelen, int *argc)
-{
-	char **v = calloc(a->sh.ndevices * 2 + 12, sizeof(*v));
-	int n = 0;
-
-	if (!v)
-		return NULL;
-	v[n++] = "run";
-	v[n++] = (char *)o->suite_path;
-	for (size_t i = 0; i < a->sh.ndevices; i++) {
-		v[n++] = "--device";
-		v[n++] = (char *)a->sh.devices[i];
-	}
-	snprintf(scale, scalelen, "%.17g", o->scale);
-	v[n++] = "--scale";
-	v[n++] = a->sh.scale_arg ? (char *)a->sh.scale_arg : scale;
-	if (a->sh.out) {
-		v[n++] = "--out";
-		v[n++] = (char *)a->sh.out;
-	}
-	if (a->sh.yes_destroy_data)
-		v[n++] = "--yes-destroy-data";
-	if (a->sh.quiet)
-		v[n++] = "--quiet";
-	if (a->sh.progress) {
-		v[n++] = "--progress";
-		v[n++] = (char *)a->sh.progress;
-	}
-	*argc = n;
-	return v;
-}
-
 int cmd_reproduce(int argc, char **argv)
 {
 	struct repro_args a = { 0 };
-	struct repro_original o = { 0 };
-	char scale[64], set_dir[PATH_MAX] = "", unpacked[PATH_MAX] = "";
-	char **rv = NULL;
-	int rargc = 0, rc = EXIT_USAGE;
-	bool missed = false;
+	int rc = EXIT_USAGE;
 
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (parse_args(argc, argv, &a) < 0 ||
-	    repro_open(&a, &o, unpacked, sizeof(unpacked), &rc) < 0)
-		goto out;
-	if (!(rv = run_argv(&a, &o, scale, sizeof(scale), &rargc))) {
-		rc = EXIT_RUNTIME;
-		goto out;
+	if (parse_args(argc, argv, &a) == 0) {
+		struct repro_request rq = { a.set, &a.sh, a.tolerance, a.fail, argc, argv };
+		rc = repro_reproduce(&rq, run_command);
 	}
-	if (a.sh.scale_arg && !a.sh.quiet)
-		fprintf(stderr, "iomatrix: warning: --scale %s instead of the set's %g: the "
-			"numbers may differ for that reason alone\n", a.sh.scale_arg, o.scale);
-	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, a.tolerance };
-	struct run_extra x = { o.suite_sha256, &rp, argc, argv, set_dir, sizeof(set_dir) };
-	rc = run_command(rargc, rv, &x);
-	if ((rc != EXIT_OK && rc != EXIT_RUNTIME) || !set_dir[0])
-		goto out;
-	int jr = repro_judge_sets(o.dir, set_dir, a.tolerance, stdout, &missed);
-	if (jr != EXIT_OK)
-		rc = jr;
-	else if (rc == EXIT_OK && a.fail && missed)
-		rc = EXIT_REGRESSION;
-out:
-	free(rv);
 	run_shared_release(&a.sh);
-	reprofile_original_release(&o);
 	return rc;
 }

@@ -558,7 +558,14 @@ static int run_load(struct run *r)
 	r->so.scale = a->sh.scale;
 	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
-	if (suite_load(a->suite_path, &r->so, &r->s, &errs) < 0) {
+	/* a received set's suite only through the rule (reproduce/received.h) */
+	struct sbuf note = SBUF_INIT;
+	int lr = r->x && r->x->received ?
+		reproduce_received_load(r->x->received, &r->so, &r->s, &note, &errs) :
+		suite_load(a->suite_path, &r->so, &r->s, &errs);
+	fputs(sbuf_str(&note), stderr);
+	sbuf_release(&note);
+	if (lr < 0) {
 		errlist_print(&errs, stderr);
 		errlist_release(&errs);
 		return -1;
@@ -566,12 +573,6 @@ static int run_load(struct run *r)
 	errlist_release(&errs);
 	if (r->s->ncells == 0) {
 		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", a->suite_path);
-		return -1;
-	}
-	if (r->x && r->x->suite_sha256 && strcmp(r->x->suite_sha256, r->s->sha256)) {
-		fprintf(stderr, "iomatrix: suite '%s' (sha256 %.12s) is not the one the set "
-			"recorded (sha256 %.12s); restore the set's own suite.yaml\n",
-			a->suite_path, r->s->sha256, r->x->suite_sha256);
 		return -1;
 	}
 	if (r->have_rs) {
@@ -776,7 +777,9 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	if (run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) { /* --hosts: bench/fleet/ */
+	/* --hosts: bench/fleet/; a received set's hosts: never (received.h) */
+	if (!(x && x->received) &&
+	    run_fleet_wanted(&r->a.fleet, r->a.suite_path, r->a.resume)) {
 		struct run_fleet_common fc = {
 			r->a.suite_path, r->a.sh.out, r->a.resume, r->a.sh.devices, r->a.sh.ndevices,
 			r->a.sh.scale, r->a.sh.yes_destroy_data, r->a.sh.quiet, argc, argv, &stop_flag,

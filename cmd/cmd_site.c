@@ -21,6 +21,7 @@
 
 #include "charts/chart.h"
 #include "cli.h"
+#include "util/termesc.h"
 #include "util/fsutil.h"
 #include "render/escape.h"
 #include "render/outdir.h"
@@ -357,6 +358,7 @@ static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
 static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struct arc_ref *refs,
 		      size_t nrefs, struct errlist *errs)
 {
+	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	bool *fresh = calloc(nrefs + 1, sizeof(bool));
 	struct arc_ref *todo = calloc(nrefs + 1, sizeof(*todo));
 	size_t ntodo = 0;
@@ -390,9 +392,9 @@ static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struc
 			cache_write(fs, &refs[i], &set, errs);
 		loaded += fresh[i];
 		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix: warning: skipped: %s\n", e.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
 		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix: warning: %s\n", w.msgs[k]);
+			fprintf(stderr, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == 0) {

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "resultset/sums.h"
 
 static const struct option_spec verify_opts[] = {
@@ -59,8 +60,10 @@ static void print_derived(const struct sums_check *c, bool quiet)
 			printf("  derived %s/: no checksums of its own\n", sums_derived_dirs[i]);
 		else
 			printf("  derived %s/: FAILED\n", sums_derived_dirs[i]);
-		for (size_t k = 0; k < d->nproblems; k++)
-			printf("    %s\n", d->problems[k]);
+		for (size_t k = 0; k < d->nproblems; k++) {
+			char pb[512];
+			printf("    %s\n", termesc(d->problems[k], pb, sizeof(pb)));
+		}
 	}
 }
 
@@ -72,7 +75,9 @@ static int verify_set(const char *dir, bool quiet)
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r;
 
 	if (fd < 0) {
-		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", dir, strerror(errno));
+		char d[512];
+		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", termesc(dir, d, sizeof(d)),
+			strerror(errno));
 		return 2;
 	}
 	r = sums_verify_at(fd, SUMS_SET, &c);
@@ -81,16 +86,26 @@ static int verify_set(const char *dir, bool quiet)
 		fprintf(stderr, "iomatrix: cannot read '%s': %s\n", dir, strerror(-r));
 		return 2;
 	}
+	/* the set's directory and its file names come from the set: a newline
+	 * or an escape sequence in one is printed as text (termesc.h), so it
+	 * cannot forge a line such as "x: intact" */
 	bool failed = sums_check_failed(&c);
+	struct sbuf b = SBUF_INIT;
+	termesc_append(&b, dir);
 	if (c.state == SUMS_INTACT && (!quiet || failed))
-		printf("%s: intact (%zu file%s)\n", dir, c.nfiles, c.nfiles == 1 ? "" : "s");
+		printf("%s: intact (%zu file%s)\n", sbuf_str(&b), c.nfiles, c.nfiles == 1 ? "" : "s");
 	else if (c.state == SUMS_NONE && (!quiet || failed))
-		printf("%s: no checksums (a set written before iomatrix kept SHA256SUMS)\n", dir);
+		printf("%s: no checksums (a set written before iomatrix kept SHA256SUMS)\n",
+		       sbuf_str(&b));
 	else if (c.state == SUMS_FAILED) {
-		printf("%s: FAILED\n", dir);
-		for (size_t i = 0; i < c.nproblems; i++)
-			printf("  %s\n", c.problems[i]);
+		printf("%s: FAILED\n", sbuf_str(&b));
+		for (size_t i = 0; i < c.nproblems; i++) {
+			sbuf_reset(&b);
+			termesc_append(&b, c.problems[i]);
+			printf("  %s\n", sbuf_str(&b));
+		}
 	}
+	sbuf_release(&b);
 	print_derived(&c, quiet);
 	r = failed;
 	sums_check_release(&c);

@@ -29,7 +29,9 @@
 #   report/charts    9  gnuplot charts of a model (section charts through
 #                       the table's charts hook)
 #   report/compare  10  compare and the statistics of a verdict (ratio)
-#   report/reproduce 11 a reproduction's verdicts and its report section
+#   report/reproduce 11 a reproduction's verdicts, its report section, and
+#                       reproduce's one orchestrator (unpack, the received-set
+#                       rule, run handed in by cmd, the verdicts)
 #   report/archive  12  history, change points, the static site
 #   cmd             14  the commands room above both halves: main.c, the
 #                       command table, every cmd_*.c, and sections.c, the

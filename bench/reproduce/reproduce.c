@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "resultset/rset.h"
+#include "util/termesc.h"
 
 static const char *jstr(const cJSON *o, const char *k)
 {
@@ -35,18 +36,16 @@ int reproduce_check_devices(const struct repro_original *o, const char *const *m
 			continue;
 		for (size_t i = 0; i < nmaps && !found; i++)
 			found = map_names(maps[i], name);
-		sbuf_addf(&all, "%s%s (was %s)", all.len ? ", " : "", name, path ? path : "?");
-		if (!found)
-			sbuf_addf(&missing, " --device %s=PATH", name);
-	}
-	for (size_t i = 0; i < nmaps; i++) {
-		bool known = false;
-		cJSON_ArrayForEach(d, devs)
-			known |= jstr(d, "name") && map_names(maps[i], jstr(d, "name"));
-		if (!known) {
-			sbuf_addf(err, "'--device %s' names no device of set '%s'; its devices: %s\n",
-				  maps[i], o->dir, all.len ? sbuf_str(&all) : "none");
-			bad = 1;
+		/* the manifest's names and paths reach the terminal as text */
+		sbuf_adds(&all, all.len ? ", " : "");
+		termesc_append(&all, name);
+		sbuf_adds(&all, " (was ");
+		termesc_append(&all, path ? path : "?");
+		sbuf_adds(&all, ")");
+		if (!found) {
+			sbuf_adds(&missing, " --device ");
+			termesc_append(&missing, name);
+			sbuf_adds(&missing, "=PATH");
 		}
 	}
 	if (missing.len) {
@@ -69,17 +68,18 @@ static void fio_missing(const struct rset *rs, struct sbuf *m)
 		const cJSON *src = cJSON_GetObjectItemCaseSensitive(c->json, "source");
 		const cJSON *opts = cJSON_GetObjectItemCaseSensitive(src, "fio_options");
 		bool has = false;
+		char lb[128];
+		termesc(c->label ? c->label : "?", lb, sizeof(lb));
 		if (!cJSON_IsObject(opts) || !opts->child) {
 			sbuf_addf(m, "  cell %d (%s): fio's job options (the JSON has no "
-				  "\"job options\")\n", c->id, c->label ? c->label : "?");
+				  "\"job options\")\n", c->id, lb);
 			continue;
 		}
 		for (size_t k = 0; k < sizeof(extent) / sizeof(extent[0]); k++)
 			has |= jstr(opts, extent[k]) != NULL;
 		if (!has)
 			sbuf_addf(m, "  cell %d (%s): size or runtime (fio's default, the whole "
-				  "file or device, is not recorded)\n", c->id,
-				  c->label ? c->label : "?");
+				  "file or device, is not recorded)\n", c->id, lb);
 	}
 }
 

@@ -298,6 +298,10 @@ static int parse_list(char *text, size_t len, const char *prefix,
 		lineno++;
 		char *line = s;
 		s = nl + 1;
+		/* a CRLF list (made on Windows, or mailed): sha256sum -c drops
+		 * the CR before the end of a line, and so does this */
+		if (nl > line && nl[-1] == '\r')
+			nl[-1] = '\0';
 		if (!*line)
 			continue;
 		bool ok = strlen(line) > 66 && strspn(line, "0123456789abcdefABCDEF") == 64 &&
@@ -338,6 +342,8 @@ static int check_listed(int dirfd, const char *prefix, const struct listed *v,
 	int r = 0;
 
 	for (size_t i = 0; i < n && r == 0; i++) {
+		if (c->stop && *c->stop)
+			return -EINTR;
 		int h = hash_rel(dirfd, v[i].path, hex);
 		if (h == -ENOENT || h == -ENOTDIR)
 			r = add_problem(c, prefix, "missing", v[i].path);
@@ -394,7 +400,7 @@ static int verify_dir(int dirfd, unsigned flags, const char *prefix,
 static int verify_derived(int dirfd, size_t i, struct sums_check *c)
 {
 	struct sums_derived *d = &c->derived[i];
-	struct sums_check t = { .state = SUMS_INTACT };
+	struct sums_check t = { .state = SUMS_INTACT, .stop = c->stop };
 	char prefix[32];
 	int fd = openat(dirfd, sums_derived_dirs[i], O_RDONLY | O_DIRECTORY |
 			O_NOFOLLOW | O_CLOEXEC);
@@ -413,9 +419,16 @@ static int verify_derived(int dirfd, size_t i, struct sums_check *c)
 
 int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c)
 {
+	return sums_verify_stop_at(dirfd, flags, NULL, c);
+}
+
+int sums_verify_stop_at(int dirfd, unsigned flags, const volatile sig_atomic_t *stop,
+			struct sums_check *c)
+{
 	int r;
 
 	memset(c, 0, sizeof(*c));
+	c->stop = stop;
 	c->state = SUMS_INTACT;
 	r = verify_dir(dirfd, flags, "", c);
 	if (r == 1) {

@@ -19,6 +19,7 @@
 #ifndef IOMATRIX_RESULTSET_SUMS_H
 #define IOMATRIX_RESULTSET_SUMS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -83,6 +84,7 @@ struct sums_check {
 	char **problems;
 	size_t nproblems;
 	struct sums_derived derived[SUMS_NDERIVED];
+	const volatile sig_atomic_t *stop; /* sums_verify_stop_at's, or NULL */
 };
 
 /*
@@ -93,6 +95,10 @@ struct sums_check {
  * the directory cannot be read (c is then released).
  */
 int sums_verify_at(int dirfd, unsigned flags, struct sums_check *c);
+/* The same, giving up between two files once *stop is non-zero (a signal
+ * handler sets it): -EINTR, c released (unpack: Ctrl-C always works). */
+int sums_verify_stop_at(int dirfd, unsigned flags, const volatile sig_atomic_t *stop,
+			struct sums_check *c);
 void sums_check_release(struct sums_check *c);
 /* The measurement or a derived directory FAILED: what a set must not be to
  * travel (pack, unpack) or to pass `verify`. */

@@ -10,10 +10,13 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "packname.h"
 #include "resultset/sums.h"
 
@@ -74,8 +77,10 @@ static int pack_check(int dfd, const char *setdir, bool *warn, char *err,
 		*warn = true;
 	if (sums_check_failed(&c)) {
 		const char *p0 = sums_check_problem(&c, 0);
+		char p[256];
 		snprintf(err, errlen, "'%s' fails verification (%s%s); "
-			 "see 'iomatrix verify %s'", setdir, p0 ? p0 : "SHA256SUMS",
+			 "see 'iomatrix verify %s'", setdir,
+			 termesc(p0 ? p0 : "SHA256SUMS", p, sizeof(p)),
 			 sums_check_problem(&c, 1) ? ", ..." : "", setdir);
 		r = -EINVAL;
 	}
@@ -168,6 +173,68 @@ static int pack_open(struct archive **out, const char *file, FILE *f, char *err,
 	return 0;
 }
 
+/* Every path pack would write, checked by unpack's own rules first (so
+ * that pack -> unpack round-trips whatever pack writes): each component a
+ * name a pack can carry, no deeper than PACK_MAX_DEPTH.  0, or -EINVAL
+ * naming the file and the rule. */
+static int pack_names_ok(const char *setdir, char **paths, size_t n, char *err,
+			 size_t errlen)
+{
+	char name[256];
+
+	for (size_t i = 0; i < n; i++) {
+		size_t depth = 1;
+		const char *why = NULL;
+		for (const char *s = paths[i]; *s && !why;) {
+			size_t k = strcspn(s, "/");
+			if (!packname_component_ok(s, k))
+				why = "a name outside [A-Za-z0-9._+-] (or '.', '..', over 255 "
+				      "bytes), which unpack refuses";
+			else if (++depth > PACK_MAX_DEPTH)
+				why = "deeper than a set can be, which unpack refuses";
+			s += k + (s[k] == '/');
+		}
+		if (why) {
+			snprintf(err, errlen, "'%s' holds '%s': %s; rename or remove it (and "
+				 "write the set's SHA256SUMS again)", setdir,
+				 termesc(paths[i], name, sizeof(name)), why);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Is out (a file to be written) inside directory dfd?  Its directory,
+ * or any above it, is dfd's: compared by device and inode, so no
+ * spelling of the path (.., a link) hides it.  1 yes, 0 no. */
+static int out_inside(int dfd, const char *out)
+{
+	char dir[PATH_MAX];
+	struct stat set, st;
+
+	if (fstat(dfd, &set) < 0 || fsutil_parent(out, dir, sizeof(dir)) < 0)
+		return 0;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (int up = 0; fd >= 0 && up < 4096; up++) {
+		struct stat parent;
+		if (fstat(fd, &st) < 0)
+			break;
+		if (st.st_dev == set.st_dev && st.st_ino == set.st_ino) {
+			close(fd);
+			return 1;
+		}
+		int pfd = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		close(fd);
+		fd = pfd;
+		if (fd >= 0 && fstat(fd, &parent) == 0 && parent.st_dev == st.st_dev &&
+		    parent.st_ino == st.st_ino)
+			break;   /* the root */
+	}
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
 /* Members, then close. */
 static int pack_members(struct archive *a, int dfd, const char *setname,
 			char **paths, size_t n, char *err, size_t errlen)
@@ -209,12 +276,21 @@ int resultset_pack(const char *setdir, const char *out, bool with_report,
 			close(dfd);
 		return -EINVAL;
 	}
+	if (out_inside(dfd, out)) {
+		snprintf(err, errlen, "'%s' is inside the set '%s', which would then hold "
+			 "its own pack and fail verification; write the pack outside the set",
+			 out, setdir);
+		r = -EINVAL;
+		goto out;
+	}
 	if ((r = pack_check(dfd, setdir, warn, err, errlen)) < 0)
 		goto out;
 	if ((r = sums_list_at(dfd, with_report ? 0 : SUMS_SET, true, &paths, &n)) < 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", setdir, strerror(-r));
 		goto out;
 	}
+	if ((r = pack_names_ok(setdir, paths, n, err, errlen)) < 0)
+		goto out;
 	if (n > PACK_MAX_MEMBERS) {   /* unpack would refuse it */
 		snprintf(err, errlen, "'%s' holds %zu files, more than a pack may (%d)",
 			 setdir, n, PACK_MAX_MEMBERS);

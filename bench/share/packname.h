@@ -1,7 +1,7 @@
 /*
  * packname.h - the names a pack may carry (pack.h): each path component
  * of [A-Za-z0-9._+-], not "." or "..", at most 255 bytes; the set's
- * top directory is such a component.  Internal to pack.c and unpack.c.
+ * top directory is such a component that does not begin with '.'.  Internal to pack.c and unpack.c.
  */
 #ifndef IOMATRIX_RESULTSET_PACKNAME_H
 #define IOMATRIX_RESULTSET_PACKNAME_H
@@ -26,12 +26,20 @@ static inline bool packname_component_ok(const char *s, size_t n)
 	return true;
 }
 
+/* A set's name (its directory, the top of a pack): a name a pack can
+ * carry that does not begin with '.', which list, verify and the site
+ * would hide as a temporary or dot name. */
+static inline bool packname_set_ok(const char *s, size_t n)
+{
+	return packname_component_ok(s, n) && s[0] != '.';
+}
+
 /* The last component of directory path dir ("a/b/" -> "b") into out, if
  * it is a name a pack can carry.  0, or -1. */
 static inline int packname_of_dir(const char *dir, char *out, size_t len)
 {
 	size_t n, b = fsutil_last_component(dir, &n);
-	if (!packname_component_ok(dir + b, n) || n >= len)
+	if (!packname_set_ok(dir + b, n) || n >= len)
 		return -1;
 	memcpy(out, dir + b, n);
 	out[n] = '\0';

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "util/testhook.h"
 #include "packname.h"
 #include "resultset/sums.h"
@@ -35,18 +36,42 @@ struct unpack {
 	int fd;
 	const void *data;
 	size_t len;
+	/* the decompressed tar stream (stream_read below): every byte that
+	 * libarchive decompresses passes through stream_read and is counted
+	 * against what the headers seen so far allow */
+	struct archive *outer;
+	unsigned long long stream, allowed;
+	bool over;
+	char buf[65536];
+	const volatile sig_atomic_t *stop; /* set by a signal: give up */
 	char *err;
 	size_t errlen;
 };
 
-/* A member refused: the message names the member and the rule. */
+/* A member refused: the message names the member (made inert for a
+ * terminal: it comes from the pack) and the rule. */
 static int bad(struct unpack *u, const char *member, const char *why)
 {
-	snprintf(u->err, u->errlen, "%s: member '%.200s': %s; a pack holds one set "
+	char m[256];
+
+	snprintf(u->err, u->errlen, "%s: member '%s': %s; a pack holds one set "
 		 "directory of plain files (iomatrix pack)", u->what,
-		 member ? member : "?", why);
+		 termesc(member ? member : "?", m, sizeof(m)), why);
 	return -EINVAL;
 }
+
+static bool stopped(const struct unpack *u)
+{
+	return u->stop && *u->stop;
+}
+
+static int interrupted(struct unpack *u)
+{
+	snprintf(u->err, u->errlen, "%s: interrupted; nothing was unpacked", u->what);
+	return -EINTR;
+}
+
+static int read_failed(struct unpack *u, struct archive *a, const char *member);
 
 /* Check a member's path; *rest gets the part below the set directory
  * ("" for the directory itself). */
@@ -61,7 +86,7 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 		return bad(u, path, "absolute path");
 	if (isdir && path[len - 1] == '/')
 		len--;
-	size_t first = 0;
+	size_t first = 0, depth = 0;
 	for (size_t i = 0; i < len;) {
 		size_t n = 0;
 		while (i + n < len && path[i + n] != '/')
@@ -77,6 +102,11 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 				   "(or empty, or '.')");
 		if (i == 0)
 			first = n;
+		if (i == 0 && !packname_set_ok(path, n))
+			return bad(u, path, "the set's directory must be a set's name (not "
+				   "beginning with '.')");
+		if (++depth > PACK_MAX_DEPTH)
+			return bad(u, path, "deeper than a set can be");
 		i += n + 1;
 	}
 	if (!u->setname[0]) {
@@ -86,7 +116,7 @@ static int check_path(struct unpack *u, const char *path, bool isdir,
 		    faccessat(u->destfd, u->setname, F_OK, AT_SYMLINK_NOFOLLOW) == 0) {
 			snprintf(u->err, u->errlen, "%s: a set named '%s' exists already; "
 				 "remove it or unpack with -o DIR elsewhere", u->what,
-				 u->setname);
+				 u->setname);   /* a pack name: [A-Za-z0-9._+-] */
 			return -EEXIST;
 		}
 	} else if (strlen(u->setname) != first || strncmp(path, u->setname, first)) {
@@ -125,8 +155,7 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 		if (n == 0)
 			break;
 		if (n < 0) {
-			r = bad(u, path, archive_error_string(a) ? archive_error_string(a) :
-				"corrupt data");
+			r = read_failed(u, a, path);
 			break;
 		}
 		got += n;
@@ -140,6 +169,8 @@ static int extract_file(struct unpack *u, struct archive *a, const char *path,
 	close(fd);
 	if (r == 0)
 		testhook_point("unpack_file");
+	if (r == 0 && stopped(u))
+		r = interrupted(u);
 out:
 	if (dfd != u->tmpfd)
 		close(dfd);
@@ -169,8 +200,18 @@ static int one_member(struct unpack *u, struct archive *a, struct archive_entry 
 		return bad(u, path, "a FIFO");
 	if (type != AE_IFREG && type != AE_IFDIR)
 		return bad(u, path, "not a regular file or directory");
+	/* what libarchive maps to a file or a directory but carries more
+	 * than one: GNU's dumpdir ('D', a directory with data) and sparse
+	 * files, refused before any of their data is read */
+	if (type == AE_IFDIR && archive_entry_size_is_set(e) && archive_entry_size(e) != 0)
+		return bad(u, path, "a directory that carries data (GNU dumpdir)");
+	if (archive_entry_sparse_count(e) > 0)
+		return bad(u, path, "a sparse file");
 	if ((r = check_path(u, path, type == AE_IFDIR, &rest)) < 0)
 		return r;
+	u->allowed += PACK_HEADER_ALLOWANCE;
+	if (u->dry)
+		testhook_point("unpack_check");
 	if (type == AE_IFDIR) {
 		if (!*rest || u->dry)
 			return 0;
@@ -196,6 +237,7 @@ static int one_member(struct unpack *u, struct archive *a, struct archive_entry 
 		return bad(u, path, why);
 	}
 	u->total += (unsigned long long)size;
+	u->allowed += ((unsigned long long)size + 511) / 512 * 512;
 	if (u->total > PACK_MAX_TOTAL_BYTES) {
 		snprintf(why, sizeof(why), "the files exceed the %llu-byte cap of a pack",
 			 (unsigned long long)PACK_MAX_TOTAL_BYTES);
@@ -221,7 +263,9 @@ static int unpack_finish(struct unpack *u, bool *warn)
 			 u->what, u->setname);
 		return -EINVAL;
 	}
-	if ((r = sums_verify_at(u->tmpfd, SUMS_SET, &c)) < 0) {
+	if ((r = sums_verify_stop_at(u->tmpfd, SUMS_SET, u->stop, &c)) < 0) {
+		if (r == -EINTR)
+			return interrupted(u);
 		snprintf(u->err, u->errlen, "%s: cannot verify: %s", u->what, strerror(-r));
 		return r;
 	}
@@ -230,14 +274,18 @@ static int unpack_finish(struct unpack *u, bool *warn)
 				 u->what, u->setname);
 		const char *p;
 		for (size_t i = 0; (p = sums_check_problem(&c, i)) && k > 0 &&
-		     (size_t)k < u->errlen; i++)
+		     (size_t)k < u->errlen; i++) {
+			char pe[256];
 			k += snprintf(u->err + k, u->errlen - (size_t)k, "%s %s",
-				      i ? "," : "", p);
+				      i ? "," : "", termesc(p, pe, sizeof(pe)));
+		}
 		sums_check_release(&c);
 		return -EINVAL;
 	}
 	*warn = c.state == SUMS_NONE;
 	sums_check_release(&c);
+	if (stopped(u))   /* the last moment a signal still undoes it all */
+		return interrupted(u);
 	if ((r = fsutil_syncfs(u->tmpfd)) < 0) {
 		snprintf(u->err, u->errlen, "cannot sync the unpacked set: %s", strerror(-r));
 		return r;
@@ -257,30 +305,110 @@ static int unpack_finish(struct unpack *u, bool *warn)
 	return 0;
 }
 
-static struct archive *reader_new(void);
+/* ---- the decompressed stream ----
+ * Two readers: the outer one only decompresses (format "raw"), the inner
+ * one reads tar from the outer one's output through stream_read.  So every
+ * byte that is decompressed, the data libarchive skips or consumes itself
+ * (pax headers, a skipped member) as much as what is written, is counted
+ * here, and the reading stops as soon as the stream holds more than the
+ * headers seen so far declare (PACK_HEADER_ALLOWANCE each, their files'
+ * sizes, PACK_STREAM_SLACK) or a signal came. */
 
-/* A reader over the pack from its start. */
+static la_ssize_t stream_read(struct archive *inner, void *arg, const void **buf)
+{
+	struct unpack *u = arg;
+
+	if (stopped(u)) {
+		archive_set_error(inner, EINTR, "interrupted");
+		return -1;
+	}
+	la_ssize_t n = archive_read_data(u->outer, u->buf, sizeof(u->buf));
+	if (n < 0) {
+		archive_set_error(inner, EIO, "%s",
+				  archive_error_string(u->outer) ?
+				  archive_error_string(u->outer) : "corrupt compressed data");
+		return -1;
+	}
+	u->stream += (unsigned long long)n;
+	if (u->stream > u->allowed + PACK_STREAM_SLACK) {
+		u->over = true;
+		archive_set_error(inner, EFBIG, "more data than its headers declare");
+		return -1;
+	}
+	*buf = u->buf;
+	return n;
+}
+
+/* Why reading failed, in u->err: a signal, the stream's bound, or the
+ * pack's own error (member names the member being read, or NULL). */
+static int read_failed(struct unpack *u, struct archive *a, const char *member)
+{
+	char why[256];
+
+	if (stopped(u))
+		return interrupted(u);
+	if (u->over) {
+		snprintf(u->err, u->errlen, "%s: more data than its headers declare (%llu "
+			 "bytes decompressed, %llu declared); refused before the %llu-byte "
+			 "cap of a pack", u->what, u->stream, u->allowed,
+			 (unsigned long long)PACK_MAX_TOTAL_BYTES);
+		return -EINVAL;
+	}
+	termesc(archive_error_string(a) ? archive_error_string(a) : "corrupt", why,
+		sizeof(why));
+	if (member)
+		return bad(u, member, why);
+	snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what, why);
+	return -EINVAL;
+}
+
+static void reader_close(struct unpack *u, struct archive *inner)
+{
+	if (inner)
+		archive_read_free(inner);
+	if (u->outer)
+		archive_read_free(u->outer);
+	u->outer = NULL;
+}
+
+/* The inner (tar) reader over the pack from its start, or NULL with the
+ * message in u->err. */
 static struct archive *reader_open(struct unpack *u)
 {
-	struct archive *a = reader_new();
+	struct archive *inner = archive_read_new();
+	struct archive_entry *e;
 	int r;
 
-	if (!a) {
+	u->stream = 0;
+	u->allowed = 0;
+	u->over = false;
+	u->outer = archive_read_new();
+	if (!u->outer || !inner) {
 		snprintf(u->err, u->errlen, "out of memory");
+		reader_close(u, inner);
 		return NULL;
 	}
+	archive_read_support_filter_gzip(u->outer);
+	archive_read_support_filter_zstd(u->outer);
+	archive_read_support_filter_none(u->outer);
+	archive_read_support_format_raw(u->outer);
 	if (u->data)
-		r = archive_read_open_memory(a, u->data, u->len);
+		r = archive_read_open_memory(u->outer, u->data, u->len);
 	else
 		r = lseek(u->fd, 0, SEEK_SET) == 0 ?
-			archive_read_open_fd(a, u->fd, 65536) : ARCHIVE_FATAL;
+			archive_read_open_fd(u->outer, u->fd, 65536) : ARCHIVE_FATAL;
+	if (r == ARCHIVE_OK)
+		r = archive_read_next_header(u->outer, &e);
+	if (r == ARCHIVE_OK) {
+		archive_read_support_format_tar(inner);
+		r = archive_read_open(inner, u, NULL, stream_read, NULL);
+	}
 	if (r != ARCHIVE_OK) {
-		snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
-			 archive_error_string(a) ? archive_error_string(a) : strerror(errno));
-		archive_read_free(a);
+		read_failed(u, u->outer, NULL);
+		reader_close(u, inner);
 		return NULL;
 	}
-	return a;
+	return inner;
 }
 
 /* One pass over every member; dry: check only. */
@@ -291,35 +419,19 @@ static int unpack_pass(struct unpack *u, bool dry)
 	int r = 0, h;
 
 	if (!a)
-		return -EINVAL;
+		return stopped(u) ? -EINTR : -EINVAL;
 	u->dry = dry;
 	u->members = 0;
 	u->total = 0;
 	while (r == 0 && (h = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
 		if (h != ARCHIVE_OK && h != ARCHIVE_WARN) {
-			snprintf(u->err, u->errlen, "%s: not a readable pack: %s", u->what,
-				 archive_error_string(a) ? archive_error_string(a) : "corrupt");
-			r = -EINVAL;
+			r = read_failed(u, a, NULL);
 			break;
 		}
 		r = one_member(u, a, e);
 	}
-	archive_read_free(a);
+	reader_close(u, a);
 	return r;
-}
-
-
-static struct archive *reader_new(void)
-{
-	struct archive *a = archive_read_new();
-
-	if (!a)
-		return NULL;
-	archive_read_support_filter_gzip(a);
-	archive_read_support_filter_zstd(a);
-	archive_read_support_filter_none(a);
-	archive_read_support_format_tar(a);
-	return a;
 }
 
 /* Make the temporary set directory below destfd, after removing the stale
@@ -345,32 +457,44 @@ static int make_tmp(struct unpack *u, const char *dest_root)
 	return 0;
 }
 
+/* Make dest_root when missing; *made gets how much of it existed
+ * (fsutil_mkdir_p_made) so that a refusal removes what this run made. */
+static int open_dest(struct unpack *u, const char *dest_root, size_t *made)
+{
+	int r;
+
+	*made = 0;
+	if ((u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0)
+		return 0;
+	if ((r = fsutil_mkdir_p_made(dest_root, made)) == 0 &&
+	    (u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		r = -errno;
+	if (r < 0)
+		snprintf(u->err, u->errlen, "cannot use '%s': %s", dest_root, strerror(-r));
+	return r;
+}
+
 /* Check every header first, so that a hostile pack costs no write at all
- * (not even DIR), then extract below a temporary name, then finish. */
+ * (not even DIR), then extract below a temporary name, then finish.  On
+ * any failure (a signal included) the temporary tree goes, and so does
+ * every directory of dest_root that this call made. */
 static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
 		      size_t set_dir_len, bool *warn)
 {
+	size_t made = 0;
 	int r;
-	bool made = false;
 
 	u->tmpfd = -1;
 	u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if ((r = unpack_pass(u, true)) < 0)
 		goto out;
-	if (u->destfd < 0) {
-		made = true;
-		if ((r = fsutil_mkdir_p(dest_root)) == 0 &&
-		    (u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-			r = -errno;
-		if (r < 0) {
-			snprintf(u->err, u->errlen, "cannot use '%s': %s", dest_root,
-				 strerror(-r));
-			goto out;
-		}
-	}
+	if (u->destfd < 0 && (r = open_dest(u, dest_root, &made)) < 0)
+		goto out;
 	if ((r = make_tmp(u, dest_root)) < 0)
 		goto out;
 	r = unpack_pass(u, false);
+	if (r == 0 && stopped(u))
+		r = interrupted(u);
 	if (r == 0)
 		r = unpack_finish(u, warn);
 	close(u->tmpfd);
@@ -382,14 +506,15 @@ out:
 	if (u->destfd >= 0)
 		close(u->destfd);
 	if (r < 0 && made)
-		rmdir(dest_root);   /* DIR itself, when this call made it */
+		fsutil_rmdir_made(dest_root, made);
 	return r;
 }
 
 int resultset_unpack(const char *file, const char *dest_root, char *set_dir,
-		     size_t set_dir_len, bool *warn, char *err, size_t errlen)
+		     size_t set_dir_len, bool *warn, const volatile sig_atomic_t *stop,
+		     char *err, size_t errlen)
 {
-	struct unpack u = { .what = file, .err = err, .errlen = errlen };
+	struct unpack u = { .what = file, .err = err, .errlen = errlen, .stop = stop };
 	struct stat st;
 	int r;
 

@@ -33,3 +33,33 @@ void cli_hold_signals(sigset_t *old)
 	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, old);
 }
+
+static volatile sig_atomic_t *caught;
+
+static void on_catch(int sig)
+{
+	if (caught)
+		*caught = sig;
+}
+
+static const int catch_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+
+void cli_catch_signals(volatile sig_atomic_t *flag, struct sigaction old[3])
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_catch;
+	sigemptyset(&sa.sa_mask);
+	*flag = 0;
+	caught = flag;
+	for (int i = 0; i < 3; i++)
+		sigaction(catch_sigs[i], &sa, &old[i]);
+}
+
+void cli_release_signals(const struct sigaction old[3])
+{
+	for (int i = 0; i < 3; i++)
+		sigaction(catch_sigs[i], &old[i], NULL);
+	caught = NULL;
+}

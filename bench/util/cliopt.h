@@ -30,4 +30,11 @@ int cli_is_out(const char *arg);
  * written (import, unpack; bounded work, no child inherits the mask). */
 void cli_hold_signals(sigset_t *old);
 
+/* Catch SIGINT, SIGTERM and SIGHUP into *flag (the signal's number; no
+ * SA_RESTART) for work that polls it and undoes itself (unpack:
+ * Ctrl-C always works, exit 130); cli_release_signals() puts the previous
+ * handlers (old[3]) back. */
+void cli_catch_signals(volatile sig_atomic_t *flag, struct sigaction old[3]);
+void cli_release_signals(const struct sigaction old[3]);
+
 #endif

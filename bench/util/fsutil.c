@@ -343,34 +343,79 @@ int fsutil_syncfs(int fd)
 	return syncfs(fd) < 0 ? -errno : 0;
 }
 
-int fsutil_mkdir_p(const char *path)
+int fsutil_mkdir_p_made(const char *path, size_t *made)
 {
 	char buf[PATH_MAX];
 	size_t n = strlen(path);
 
+	*made = 0;
 	if (n == 0)
 		return 0;
 	if (n >= sizeof(buf))
 		return -ENAMETOOLONG;
 	memcpy(buf, path, n + 1);
 	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
+		if (*p != '/' || p[-1] == '/')
 			continue;
 		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
+		if (mkdir(buf, 0755) == 0) {
+			if (!*made)
+				*made = (size_t)(p - buf);
+		} else if (errno != EEXIST) {
+			*p = '/';
+			goto fail;
+		}
 		*p = '/';
 	}
 	if (mkdir(buf, 0755) < 0) {
 		struct stat st;
 		if (errno != EEXIST)
-			return -errno;
+			goto fail;
 		if (stat(buf, &st) < 0)
-			return -errno;
-		if (!S_ISDIR(st.st_mode))
-			return -ENOTDIR;
+			goto fail;
+		if (!S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			goto fail;
+		}
+	} else if (!*made) {
+		*made = n;
 	}
 	return 0;
+fail:;
+	int e = errno;
+	if (*made)
+		fsutil_rmdir_made(path, *made);
+	*made = 0;
+	return -e;
+}
+
+int fsutil_mkdir_p(const char *path)
+{
+	size_t made;
+	return fsutil_mkdir_p_made(path, &made);
+}
+
+void fsutil_rmdir_made(const char *path, size_t made)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (!made || n >= sizeof(buf))
+		return;
+	memcpy(buf, path, n + 1);
+	while (n > 1 && buf[n - 1] == '/')
+		buf[--n] = '\0';
+	while (n >= made) {
+		buf[n] = '\0';
+		if (rmdir(buf) < 0)
+			return;
+		while (n > 0 && buf[n - 1] != '/')  /* to the parent */
+			n--;
+		while (n > 1 && buf[n - 1] == '/')
+			n--;
+		if (n == 0 || buf[n - 1] == '/')
+			return;
+	}
 }
 
 const char *fsutil_strerror(int errnum)
@@ -498,30 +543,83 @@ size_t fsutil_last_component(const char *path, size_t *n)
 	return b;
 }
 
-static void remove_tree_depth(int dirfd, const char *name, int depth)
+/* Move directory `name` below sub up into fd under a fresh hidden name
+ * (RENAME_NOREPLACE: never over an entry).  0, or -1. */
+static int remove_tree_hoist(int sub, const char *name, int fd, unsigned *seq)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
+	char up[64];
+
+	for (int tries = 0; tries < 1000; tries++) {
+		snprintf(up, sizeof(up), ".iomatrix-rm.%u", (*seq)++);
+		if (renameat2(sub, name, fd, up, RENAME_NOREPLACE) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/* One pass over directory fd: every entry that is not a directory is
+ * unlinked, every directory emptied of its non-directories, its own
+ * directories moved up into fd (remove_tree_hoist), and removed.  A tree
+ * loses one level per pass, whatever its depth, with two directories open
+ * at a time and no recursion.  1 when the pass changed something (another
+ * is due), 0 when it could not (fd empty, or what is left cannot go). */
+static int remove_tree_pass(int fd, unsigned *seq)
+{
+	int dfd = dup(fd), progress = 0;
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *e, *f;
 
 	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		unlinkat(dirfd, name, 0);
-		return;
+		if (dfd >= 0)
+			close(dfd);
+		return 0;
 	}
+	rewinddir(d);
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (unlinkat(fd, e->d_name, 0) < 0 && (errno == EISDIR || errno == EPERM) &&
-		    depth < 64)
-			remove_tree_depth(fd, e->d_name, depth + 1);
+		if (unlinkat(fd, e->d_name, 0) == 0) {
+			progress = 1;
+			continue;
+		}
+		if (errno != EISDIR && errno != EPERM)
+			continue;
+		int sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		DIR *sd = sub >= 0 ? fdopendir(sub) : NULL;
+		if (!sd) {
+			if (sub >= 0)
+				close(sub);
+			continue;   /* cannot be opened: it stays */
+		}
+		while ((f = readdir(sd))) {
+			if (!strcmp(f->d_name, ".") || !strcmp(f->d_name, ".."))
+				continue;
+			if (unlinkat(sub, f->d_name, 0) == 0 ||
+			    ((errno == EISDIR || errno == EPERM) &&
+			     remove_tree_hoist(sub, f->d_name, fd, seq) == 0))
+				progress = 1;
+		}
+		closedir(sd);
+		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) == 0)
+			progress = 1;
 	}
 	closedir(d);
-	unlinkat(dirfd, name, AT_REMOVEDIR);
+	return progress;
 }
 
 void fsutil_remove_tree_at(int dirfd, const char *name)
 {
-	remove_tree_depth(dirfd, name, 0);
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	unsigned seq = 0;
+
+	if (fd < 0) {
+		unlinkat(dirfd, name, 0);
+		return;
+	}
+	while (remove_tree_pass(fd, &seq))
+		;
+	close(fd);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
 }

@@ -101,6 +101,12 @@ int fsutil_fsync_dir_at(int dirfd, const char *name);
 
 /* mkdir -p with mode 0755 (umask applies); 0 or -errno. */
 int fsutil_mkdir_p(const char *path);
+/* The same, and *made the length of the prefix of path that names the
+ * first directory it made (0: it made none); fsutil_rmdir_made(path,
+ * made) removes those again, deepest first, each only when empty: a
+ * refused command leaves no parent it made behind. */
+int fsutil_mkdir_p_made(const char *path, size_t *made);
+void fsutil_rmdir_made(const char *path, size_t made);
 
 /* The directory that holds `path`, which may not exist yet: "/a/b" -> "/a",
  * "b" -> ".", "/b" -> "/", "a/b/" -> "a".  0, or -ENAMETOOLONG when out
@@ -125,8 +131,10 @@ int fsutil_write_all(int fd, const void *buf, size_t len);
 int fsutil_read_all(int fd, void *buf, size_t len);
 
 /* Remove name below dirfd (AT_FDCWD: a path) and everything under it,
- * never through a link (a link is removed, not followed), at most 64
- * levels deep; best effort, errors ignored. */
+ * never through a link (a link is removed, not followed), at any depth:
+ * no recursion (a nested directory is moved up, under a hidden name, until
+ * the tree is flat) and two directories open at a time; best effort,
+ * errors ignored (what cannot be removed stays). */
 void fsutil_remove_tree_at(int dirfd, const char *name);
 
 /* Is `name` (a directory entry) a temp file fsutil made? */

@@ -19,6 +19,8 @@
  *                          first repetition that gets there; with N+, every
  *                          repetition at N)
  *             import_cell  import: cell N written into the hidden temp set
+ *             unpack_check unpack: member N checked (the first pass, which
+ *                          writes nothing)
  *             unpack_file  unpack: file N written into the hidden temp set
  *             layout_chunk the layout of the file set wrote its Nth MiB
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by

@@ -11,6 +11,7 @@
 
 #include "util/fsutil.h"
 #include "util/sha256.h"
+#include "util/termesc.h"
 #include "resultset/reprofile.h"
 #include "resultset/schema.h"
 
@@ -327,21 +328,24 @@ static void fmt_ci(const struct repro_row *w, char *buf, size_t len)
 
 void repro_print(const struct repro *p, const struct report *r, FILE *f)
 {
-	char o[64], n[64], ci[64];
+	char o[64], n[64], ci[64], d[128], w[256], a[512], b[512];
 	char *s = repro_sentence(p);
 
+	/* names and facts from the sets reach the terminal as text (termesc.h) */
 	fprintf(f, "reproduce: original %s -> reproduction %s (tolerance ±%g %%)\n",
-		r->sets[p->orig].dir, r->sets[p->rep].dir, p->tol_pct);
+		termesc(r->sets[p->orig].dir, a, sizeof(a)),
+		termesc(r->sets[p->rep].dir, b, sizeof(b)), p->tol_pct);
 	for (size_t i = 0; i < p->n; i++) {
-		const struct repro_row *w = &p->rows[i];
-		fmt_side(w, &w->o, o, sizeof(o));
-		fmt_side(w, &w->n, n, sizeof(n));
-		fmt_ci(w, ci, sizeof(ci));
+		const struct repro_row *row = &p->rows[i];
+		fmt_side(row, &row->o, o, sizeof(o));
+		fmt_side(row, &row->n, n, sizeof(n));
+		fmt_ci(row, ci, sizeof(ci));
 		fprintf(f, "  %-12s %s: %s, %s: original %s, reproduction %s, ratio %.3f (CI %s)\n",
-			repro_verdict_words[w->v], w->device, w->workload, metric_names[w->m],
-			o, n, w->ratio, ci);
+			repro_verdict_words[row->v], termesc(row->device, d, sizeof(d)),
+			termesc(row->workload, w, sizeof(w)), metric_names[row->m],
+			o, n, row->ratio, ci);
 	}
-	fprintf(f, "%s\n", s ? s : "");
+	fprintf(f, "%s\n", s ? termesc(s, a, sizeof(a)) : "");
 	free(s);
 	if (p->count[RV_SAME] != p->n) {
 		if (!p->nenv)
@@ -349,7 +353,7 @@ void repro_print(const struct repro *p, const struct report *r, FILE *f)
 		else
 			fprintf(f, "differences that could explain it:\n");
 		for (size_t i = 0; i < p->nenv; i++)
-			fprintf(f, "  %s\n", p->env[i]);
+			fprintf(f, "  %s\n", termesc(p->env[i], a, sizeof(a)));
 	}
 }
 

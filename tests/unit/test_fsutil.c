@@ -3,7 +3,8 @@
  * directory or a link is refused before any read (a FIFO must not hang),
  * the size bound holds, atomic writes leave no temp file, make files
  * that follow the umask, work relative to a directory fd, and parent-of and
- * mkdir -p give the expected paths.
+ * mkdir -p give the expected paths; a tree of any depth is removed whole,
+ * never through a link.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -290,6 +291,43 @@ static void test_write_read_all(void **state)
 	assert_int_equal(fsutil_write_all(-1, "x", 1), -EBADF);
 }
 
+/* 3000 levels (the old recursion stopped at 64 and left the rest, data
+ * included), a file at each level, and a link to a directory outside
+ * whose file must survive: the whole tree goes, the outside stays. */
+static void test_remove_tree_any_depth(void **state)
+{
+	char top[256], outside[256], keep[300];
+	int fd;
+	(void)state;
+	snprintf(top, sizeof(top), "%s/deep", tmpdir);
+	snprintf(outside, sizeof(outside), "%s/outside", tmpdir);
+	snprintf(keep, sizeof(keep), "%s/keep", outside);
+	assert_int_equal(mkdir(outside, 0755), 0);
+	put("outside/keep", "stays");
+	assert_int_equal(mkdir(top, 0755), 0);
+	fd = open(top, O_RDONLY | O_DIRECTORY);
+	assert_true(fd >= 0);
+	for (int i = 0; i < 3000; i++) {
+		int f = openat(fd, "data", O_WRONLY | O_CREAT | O_EXCL, 0644);
+		assert_true(f >= 0);
+		assert_int_equal(write(f, "x", 1), 1);
+		close(f);
+		if (i == 1500)
+			assert_int_equal(symlinkat(outside, fd, "link"), 0);
+		assert_int_equal(mkdirat(fd, "d", 0755), 0);
+		int sub = openat(fd, "d", O_RDONLY | O_DIRECTORY);
+		assert_true(sub >= 0);
+		close(fd);
+		fd = sub;
+	}
+	close(fd);
+	fsutil_remove_tree_at(AT_FDCWD, top);
+	struct stat st;
+	assert_int_equal(lstat(top, &st), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(lstat(keep, &st), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +342,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_open_dir_at_never_follows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sha256_at, setup, teardown),
 		cmocka_unit_test(test_write_read_all),
+		cmocka_unit_test_setup_teardown(test_remove_tree_any_depth, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -71,6 +71,10 @@
 #include "../fuzz/fuzz_unpack.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_reproduce_one
+#include "../fuzz/fuzz_reproduce.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -247,10 +251,18 @@ static void test_replay_unpack(void **state)
 	replay("fuzz_unpack", fuzz_unpack_one);
 }
 
+/* Received sets: the rule holds for whatever manifest, suite and cells. */
+static void test_replay_reproduce(void **state)
+{
+	(void)state;
+	replay("fuzz_reproduce", fuzz_reproduce_one);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replay_units),
+		cmocka_unit_test(test_replay_reproduce),
 		cmocka_unit_test(test_replay_cell_json),
 		cmocka_unit_test(test_replay_template),
 		cmocka_unit_test(test_replay_suite),

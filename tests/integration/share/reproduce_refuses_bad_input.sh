@@ -29,7 +29,7 @@ grep -q "ran on devices hdd (was $T/a/h), ssd (was $T/a/s); map each to a path h
 
 expect_exit 2 "$IOMATRIX" reproduce "$T/orig" --device hdd="$T/b/h" --device ssd="$T/b/s" \
 	--device nvme="$T/b/n" --out "$T/new"
-grep -q "'--device nvme=$T/b/n' names no device of set '$T/orig'; its devices: hdd" "$T/err" &&
+grep -q "\-\-device 'nvme=$T/b/n': the suite has no device 'nvme' (it has: hdd, ssd)" "$T/err" &&
 	nothing_new && ok "unknown device name: exit 2" || not_ok "unknown: $(cat "$T/err")"
 
 cp -r "$T/orig" "$T/changed"
