@@ -467,8 +467,16 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			if (r == -3) {
 				fio_pos(d, "jobname", jobname, &line, &col);
 				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' holds a negative count or latency (or max below min); fio never writes one: the file was edited or damaged",
+					    "job '%s': '%s' holds a negative count or latency, a count past 2^64 or a fraction of an IO (or max below min); fio never writes one: the file was edited or damaged",
 					    jobname, di == DIR_READ ? "read" : "write");
+				goto out;
+			}
+			if (r == -4) {
+				fio_pos(d, a.bad_key, NULL, &line, &col);
+				errlist_add(errs, d->path, line, col,
+					    "job '%s': '%s' percentile key '%.40s' is not a percentile in (0, 100]; fio writes keys like \"99.900000\": the file was edited or damaged",
+					    jobname, di == DIR_READ ? "read" : "write",
+					    a.bad_key ? a.bad_key : "");
 				goto out;
 			}
 			if (r < 0) {
@@ -546,6 +554,14 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	if (!engine_known(p.engine))
 		import_cell_warn(c, "fio engine '%s' has no iomatrix equivalent", p.engine);
+	char why[256];
+	if (import_cell_check(c, why, sizeof(why)) < 0) {
+		fio_pos(d, "jobname", jobname, &line, &col);
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': its numbers are not ones fio measures (%s); the file was edited or damaged: import fio's own output",
+			    jobname, why);
+		goto out;  /* rep is in the set now (zeroed): nothing to free */
+	}
 	ret = 0;
 out:
 	if (ret < 0) {

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "resultset/resultset.h"
+#include "stats/stats.h"
+#include "util/units.h"
 
 #define TWO64 18446744073709551616.0
 
@@ -71,6 +73,63 @@ static bool all_finite(const cJSON *j, int depth, char *why, size_t whylen)
 	return true;
 }
 
+/*
+ * A latency's percentiles: keys plain decimals in (0, 100] ("99.900000",
+ * as the writer prints them: no "nan", "-3" or "1e400"), at most
+ * CELLCHECK_MAX_PCT of them, values that do not fall as the percentile
+ * rises, and within [min, max] (when known) up to the slack of a
+ * histogram's bucket (CELLCHECK_PCT_SLACK): a percentile is a bucket's
+ * representative value, which may lie a little past the exact extremes.
+ * Values past the top bucket's start are what the histogram saturates to.
+ */
+static int pct_check(const cJSON *p, double mn, double mx, const char *w, char *why,
+		     size_t whylen)
+{
+	double q[CELLCHECK_MAX_PCT], v[CELLCHECK_MAX_PCT];
+	const double top = (double)hist_bucket_low(HIST_BUCKETS - 1);
+	size_t n = 0;
+
+	for (const cJSON *e = p->child; e; e = e->next) {
+		const char *end;
+		double k;
+		if (n == CELLCHECK_MAX_PCT) {
+			snprintf(why, whylen, "%slat_ns.percentiles holds more than %d", w,
+				 CELLCHECK_MAX_PCT);
+			return -1;
+		}
+		if (units_parse_decimal(e->string, &end, &k) < 0 || *end || !(k > 0 && k <= 100) ||
+		    !cJSON_IsNumber(e) || !isfinite(e->valuedouble) || e->valuedouble < 0 ||
+		    e->valuedouble > TWO64) {
+			snprintf(why, whylen, "%slat_ns.percentiles: '%.20s' is not a percentile in (0, 100] with a latency in [0, 2^64)",
+				 w, e->string);
+			return -1;
+		}
+		double lo = mn - mn * CELLCHECK_PCT_SLACK - CELLCHECK_PCT_SLACK_NS;
+		double hi = mx + mx * CELLCHECK_PCT_SLACK + CELLCHECK_PCT_SLACK_NS;
+		if ((isfinite(mn) && e->valuedouble < lo && e->valuedouble < top) ||
+		    (isfinite(mx) && e->valuedouble > hi)) {
+			snprintf(why, whylen, "%slat_ns.percentiles: p%.20s is %.0f ns, outside min %.0f ns .. max %.0f ns",
+				 w, e->string, e->valuedouble, mn, mx);
+			return -1;
+		}
+		/* insertion by key: at most CELLCHECK_MAX_PCT */
+		size_t i = n++;
+		for (; i > 0 && q[i - 1] > k; i--) {
+			q[i] = q[i - 1];
+			v[i] = v[i - 1];
+		}
+		q[i] = k;
+		v[i] = e->valuedouble;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (v[i] < v[i - 1]) {
+			snprintf(why, whylen, "%slat_ns.percentiles fall as the percentile rises: p%g is %.0f ns, p%g %.0f ns",
+				 w, q[i - 1], v[i - 1], q[i], v[i]);
+			return -1;
+		}
+	return 0;
+}
+
 static int lat_check(const cJSON *lat, const char *w, char *why, size_t whylen)
 {
 	const cJSON *p, *mn, *mx, *me;
@@ -101,17 +160,8 @@ static int lat_check(const cJSON *lat, const char *w, char *why, size_t whylen)
 		snprintf(why, whylen, "%slat_ns.percentiles is not an object", w);
 		return -1;
 	}
-	for (const cJSON *e = p ? p->child : NULL; e; e = e->next) {
-		char *end;
-		double q = strtod(e->string, &end);
-		if (*end || !(q > 0 && q <= 100) || !cJSON_IsNumber(e) ||
-		    !isfinite(e->valuedouble) || e->valuedouble < 0 || e->valuedouble > TWO64) {
-			snprintf(why, whylen, "%slat_ns.percentiles: '%.20s' is not a percentile in (0, 100] with a latency in [0, 2^64)",
-				 w, e->string);
-			return -1;
-		}
-	}
-	return 0;
+	return p ? pct_check(p, cJSON_IsNumber(mn) ? mn->valuedouble : NAN,
+			     cJSON_IsNumber(mx) ? mx->valuedouble : NAN, w, why, whylen) : 0;
 }
 
 static int series_check(const cJSON *se, const char *name, const char *w, char *why,
