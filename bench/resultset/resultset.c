@@ -289,6 +289,12 @@ int resultset_plan_write(FILE *f, const struct suite *s)
 		"\t\"sha256\":\t%s,\n\t\"cells\":\t[", RESULTSET_SCHEMA_VERSION,
 		name, sha);
 	for (size_t i = 0; i < s->ncells; i++) {
+		char why[160];
+		/* the loader refused these already: what is written is read */
+		if (cell_check_recorded(&s->cells[i], why, sizeof(why)) < 0) {
+			ret = -ERANGE;
+			goto out;
+		}
 		cJSON *c = cell_to_json(&s->cells[i]);
 		char *txt = c ? cJSON_Print(c) : NULL;
 		cJSON_Delete(c);
