@@ -414,6 +414,31 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	return errs->n > before ? -1 : 0;
 }
 
+/* What fio_acc_dir's error r (fio_lat.h) says about job jobname's
+ * direction di, at the job's name (or the percentile key). */
+static void fio_dir_error(const struct fio_doc *d, const char *jobname, int di, int r,
+			  const char *bad_key, struct errlist *errs)
+{
+	const char *dn = di == DIR_READ ? "read" : "write";
+	unsigned line, col;
+
+	fio_pos(d, r == -4 ? bad_key : "jobname", r == -4 ? NULL : jobname, &line, &col);
+	if (r == -2)
+		errlist_add(errs, d->path, 0, 0, "out of memory");
+	else if (r == -3)
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' holds a negative count or latency, a count past 2^64 or a fraction of an IO (or max below min); fio never writes one: the file was edited or damaged",
+			    jobname, dn);
+	else if (r == -4)
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' percentile key '%.40s' is not a percentile in (0, 100]; fio writes keys like \"99.900000\": the file was edited or damaged",
+			    jobname, dn, bad_key ? bad_key : "");
+	else
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
+			    jobname, dn);
+}
+
 /* Import one job: the entries [first, first+n) of the jobs array. */
 static int fio_job(struct import_set *s, const struct fio_doc *d,
 		   const cJSON *const *entries, size_t n, double timestamp,
@@ -460,30 +485,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			if (!on)
 				continue;
 			int r = cJSON_IsObject(od) ? fio_acc_dir(&a, di, od) : -1;
-			if (r == -2) {
-				errlist_add(errs, d->path, 0, 0, "out of memory");
-				goto out;
-			}
-			if (r == -3) {
-				fio_pos(d, "jobname", jobname, &line, &col);
-				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' holds a negative count or latency, a count past 2^64 or a fraction of an IO (or max below min); fio never writes one: the file was edited or damaged",
-					    jobname, di == DIR_READ ? "read" : "write");
-				goto out;
-			}
-			if (r == -4) {
-				fio_pos(d, a.bad_key, NULL, &line, &col);
-				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' percentile key '%.40s' is not a percentile in (0, 100]; fio writes keys like \"99.900000\": the file was edited or damaged",
-					    jobname, di == DIR_READ ? "read" : "write",
-					    a.bad_key ? a.bad_key : "");
-				goto out;
-			}
 			if (r < 0) {
-				fio_pos(d, "jobname", jobname, &line, &col);
-				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
-					    jobname, di == DIR_READ ? "read" : "write");
+				fio_dir_error(d, jobname, di, r, a.bad_key, errs);
 				goto out;
 			}
 		}

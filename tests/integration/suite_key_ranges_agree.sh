@@ -1,5 +1,6 @@
 #!/bin/sh
-# Issue 29 item 14: what validate accepts, run records and report reads.
+# Issue 29 item 14 (and 16's load_sweep): what validate accepts, run
+# records and report reads.
 # seed and requests of 2^64-1 and qos {mean: 11575d} validated and ran,
 # and the set reader then refused the cell ("skipped"): validate refuses
 # them now (exit 2, the key, its range), and the largest values it takes
@@ -26,6 +27,16 @@ for k in seed req qos; do
 done
 grep -q "'qos' mean must be a latency above 0 and at most 1d" "$T/err" && ok "qos names its bound" ||
 	not_ok "qos message: $(cat "$T/err")"
+# item 16: the sweep's shares are 1..1000 %, as the docs and message say
+for sw in "{from: 1e-300, to: 1e-300}" "{from: 0.5%, to: 20%}" "{from: 0x10, to: 20%}"; do
+	mk "$T/sw.yaml" "runtime: 100ms, load_sweep: $sw"
+	expect_exit 2 "$IOMATRIX" validate "$T/sw.yaml"
+	grep -q "must be a share of the maximum in 1%..1000%" "$T/err" && ok "load_sweep $sw refused" ||
+		not_ok "load_sweep $sw: $(cat "$T/err")"
+done
+mk "$T/sw.yaml" "runtime: 100ms, load_sweep: {from: 1%, to: 1000%, steps: 2}"
+expect_exit 0 "$IOMATRIX" validate "$T/sw.yaml"
+ok "load_sweep 1%..1000% passes"
 
 mk "$T/max.yaml" "requests: 8, seed: 999999999999999"
 expect_exit 0 "$IOMATRIX" run "$T/max.yaml" --device d="$T/scratch" --out "$T/set" --quiet
