@@ -336,7 +336,7 @@ static void test_absurd_numbers_refused(void **state)
 	expect_edit_refused(KP("clat_ns", "percentile", "99.990000"), "1e308", "is 1e+308");
 	/* p1 = 1000 s beside a max of 5.5 ms */
 	expect_edit_refused(KP("clat_ns", "percentile", "1.000000"), "1e12",
-			    "p1.000000 is 1000000000000 ns, outside min 68993 ns .. max 5537294 ns");
+			    "p1.000000 is 1000000000000 ns, above max 5537294 ns");
 	expect_edit_refused(KP("clat_ns", "percentile", "50.000000"), "100000",
 			    "fall as the percentile rises");
 	/* keys that are no percentile: dropped silently before */
