@@ -4,7 +4,7 @@
 # depends on the target (here a percentage offset, which shortens the
 # file) is refused by run before any IO: no file laid out, exit 2.  Before,
 # validate passed both and run laid out 4 MiB, then failed the cell.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 mkdir -p "$T/scratch"
 mk() { # file keys
 	cat >"$1" <<Y

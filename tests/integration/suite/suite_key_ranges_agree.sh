@@ -5,7 +5,7 @@
 # and the set reader then refused the cell ("skipped"): validate refuses
 # them now (exit 2, the key, its range), and the largest values it takes
 # (seed 10^15-1, qos 1d) run and report without a warning.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 mkdir -p "$T/scratch"
 mk() { # file extra-keys
 	cat >"$1" <<Y

@@ -6,7 +6,7 @@
 # of 5.5 ms, percentile keys nan / -3 / 1e400; sysbench reads/s 1e308 or
 # 1e20, events 1e23, latency min above max, total time 1e300 s, reads/s
 # 0x10 and a second reads/s line.  The untouched files still import.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 fio="$ROOT/tests/data/fio/randread-4k-qd16.json"
 sb="$ROOT/tests/data/sysbench/rndrd-bs4096-t16.log"

@@ -5,7 +5,7 @@
 # seeds are bounded by 10^15-1 (validate says so) and written exactly: a run
 # from the seed read back out of cells/0001.json issues the same offsets
 # (IOMATRIX_TRACE, as run_trace_offsets.sh).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 mkdir -p "$T/scratch"
 mk() { # file seed

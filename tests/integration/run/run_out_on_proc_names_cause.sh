@@ -2,7 +2,7 @@
 # run --out on /proc (issue 29 item 17): the refusal names the cause, a
 # kernel pseudo filesystem, not "is full (0 KiB free)" (procfs reports no
 # free blocks), exits 2 and writes nothing.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 [ "$(stat -f -c %T /proc 2>/dev/null)" = proc ] || skip "no procfs at /proc"
 mkdir -p "$T/scratch"
 cat >"$T/s.yaml" <<'Y'
