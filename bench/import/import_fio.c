@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "engines/engine.h"
+#include "suite/keys.h"
 #include "stats/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
@@ -391,6 +392,9 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		p->seed = strtoull(v, &end, 10);
 		if (*end)
 			BAD("randseed", v, "job '%s': bad randseed '%s'", jobname, v);
+		else if (key_check_recorded(K_SEED, p->seed, NULL, 0) < 0)
+			BAD("randseed", v, "job '%s': randseed %s is past %llu, the largest seed a result set records exactly; import a run with a smaller randseed",
+			    jobname, v, (unsigned long long)cell_keys[K_SEED].max);
 	}
 #undef BAD
 

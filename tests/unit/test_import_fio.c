@@ -347,6 +347,39 @@ static void test_absurd_numbers_refused(void **state)
 	expect_edit_refused(KP("clat_ns", "percentile", "101"), "5000", "percentile key '101'");
 }
 
+/* issue 29 item 15: a randseed a set cannot record exactly is refused at
+ * its option, not written as another seed */
+static void test_randseed_past_exact_refused(void **state)
+{
+	const char *r = getenv("IOMATRIX_ROOT");
+	char src[4096];
+	(void)state;
+	snprintf(src, sizeof(src), "%s/tests/data/fio/randread-4k-qd16.json", r && r[0] ? r : ".");
+	char *text = fsutil_read(src, 16u << 20, NULL);
+	cJSON *doc = text ? cJSON_Parse(text) : NULL;
+	free(text);
+	assert_non_null(doc);
+	cJSON *jo = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(doc, "jobs"), 0), "job options");
+	assert_non_null(jo);
+	cJSON_DeleteItemFromObjectCaseSensitive(jo, "randseed");
+	cJSON_AddStringToObject(jo, "randseed", "1234567890123456789");
+	char *out = cJSON_Print(doc);
+	cJSON_Delete(doc);
+	const char *p = tmp_with(out);
+	free(out);
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	struct import_fio_opts o = { 0 };
+	import_set_init(&s, "fio");
+	assert_int_equal(import_fio_file(&s, p, &o, &e), -1);
+	if (!strstr(e.msgs[0], "randseed 1234567890123456789 is past 999999999999999"))
+		fail_msg("got '%s'", e.msgs[0]);
+	import_set_release(&s);
+	errlist_release(&e);
+	unlink(p);
+}
+
 static void test_linecol(void **state)
 {
 	unsigned l, c;
@@ -377,6 +410,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_json_position),
 		cmocka_unit_test(test_linecol),
 		cmocka_unit_test(test_absurd_numbers_refused),
+		cmocka_unit_test(test_randseed_past_exact_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
