@@ -458,7 +458,7 @@ const struct key cell_keys[NKEYS] = {
 		"model: ceiling on bytes a second, written as a size (500MiB: 500 "
 		"MiB/s; 0: none)",
 		MODEL),
-	[K_MODEL_WBUF] = KEY_OMIT("model_write_buffer", KT_SIZE, model.write_buffer, 0, 0,
+	[K_MODEL_WBUF] = KEY_OMIT("model_write_buffer", KT_SIZE, model.write_buffer, 0, KEY_EXACT_MAX,
 		0, "0", "model_write_buffer_bytes", NULL,
 		"model: bytes a repetition writes at full speed before "
 		"model_write_rate holds its writes back",
