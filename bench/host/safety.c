@@ -341,6 +341,15 @@ int safety_check_results_dir(const char *dir, char *err, size_t errlen)
 		       dir, probe);
 		return -1;
 	}
+	/* a kernel filesystem holds no data: /proc reports 0 blocks free,
+	 * and "is full" would send the user to delete files */
+	const char *pseudo = safety_pseudo_fs(probe);
+	if (pseudo) {
+		strfmt(err, errlen,
+		       "results directory '%s' is on %s ('%s'), a kernel pseudo filesystem that holds no files; use --out DIR on a disk or set IOMATRIX_RESULTS",
+		       dir, pseudo, probe);
+		return -1;
+	}
 	if (statvfs(probe, &vfs) == 0) {
 		if (vfs.f_flag & ST_RDONLY) {
 			strfmt(err, errlen,
@@ -351,6 +360,14 @@ int safety_check_results_dir(const char *dir, char *err, size_t errlen)
 		unsigned long long avail =
 			(unsigned long long)(geteuid() == 0 ? vfs.f_bfree : vfs.f_bavail) *
 			vfs.f_frsize;
+		if (vfs.f_blocks == 0) {
+			/* no blocks at all: not a disk filesystem (one the
+			 * table above does not name), not a full one */
+			strfmt(err, errlen,
+			       "results directory '%s' is on a filesystem without data blocks ('%s'), not a disk; use --out DIR on a disk or set IOMATRIX_RESULTS",
+			       dir, probe);
+			return -1;
+		}
 		if (avail < SAFETY_RESULTS_MIN_FREE) {
 			strfmt(err, errlen,
 			       "results directory '%s' is full (%llu KiB free); free some space, or use --out DIR or IOMATRIX_RESULTS",

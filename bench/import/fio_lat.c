@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "import.h"
+#include "util/units.h"
 
 static int num(const cJSON *o, const char *key, double *out)
 {
@@ -37,22 +38,44 @@ static int fio_bins(const cJSON *bins, struct lat_hist *h)
 	return 0;
 }
 
-/* fio's percentile object into d (ascending by p). */
-static int fio_pcts(const cJSON *pct, struct dir_result *d)
+/* A key of fio's percentile object: a plain decimal in (0, 100] as fio
+ * prints it ("99.900000").  1 when it is one (*q set), 0 for fio 2.x's
+ * padding ("0.00": 0, skipped), -4 otherwise: "nan", "-3" and "1e400"
+ * were dropped or read as infinity before, and with them the latency. */
+static int pct_key(const cJSON *e, double *q)
+{
+	const char *end;
+
+	if (!e->string || units_parse_decimal(e->string, &end, q) < 0 || *end ||
+	    !cJSON_IsNumber(e) || *q > 100)
+		return -4;
+	if (*q == 0)
+		return e->valuedouble == 0 ? 0 : -4;
+	return 1;
+}
+
+/* fio's percentile object into pp/pv (at most REP_MAX_PCT; fio prints 20
+ * at most).  0; -3 a negative latency; -4 a key that is not a percentile
+ * (a->bad_key names it). */
+static int fio_pct_list(struct fio_acc *a, const cJSON *pct, double *pp, double *pv,
+			size_t *np)
 {
 	const cJSON *e;
 
-	d->npct = 0;
+	*np = 0;
 	cJSON_ArrayForEach(e, pct) {
-		if (d->npct >= sizeof(d->pct_p) / sizeof(d->pct_p[0]))
-			break;
-		if (!e->string || !cJSON_IsNumber(e) || !(strtod(e->string, NULL) > 0))
-			continue;   /* fio 2.x pads the list with "0.00": 0 */
+		double q;
+		int k = pct_key(e, &q);
+		if (k < 0) {
+			a->bad_key = e->string;
+			return -4;
+		}
+		if (!k || *np >= REP_MAX_PCT)
+			continue;
 		if (!(e->valuedouble >= 0))
 			return -3; /* a negative latency: edited or damaged */
-		d->pct_p[d->npct] = strtod(e->string, NULL);
-		d->pct_ns[d->npct] = e->valuedouble;
-		d->npct++;
+		pp[*np] = q;
+		pv[(*np)++] = e->valuedouble;
 	}
 	return 0;
 }
@@ -92,22 +115,15 @@ static int acc_other(struct fio_acc *a, int di, const cJSON *o)
 	a->other_n[di] = tot;
 	x->stddev_ns = tot > 1 ? sqrt(a->other_m2[di] / (tot - 1)) : 0;
 	x->present = x->have_range = x->have_sd = true;
-	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(o, "percentile"), *e;
+	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(o, "percentile");
 	bool first = x->npct == 0 && a->entries == 0;
 	x->npct = 0;
 	if (!first || !cJSON_IsObject(pct))
 		return 0;
-	cJSON_ArrayForEach(e, pct) {
-		if (x->npct >= REP_MAX_PCT)
-			break;
-		if (!e->string || !cJSON_IsNumber(e))
-			continue;
-		if (!(e->valuedouble >= 0))
-			return -3;
-		x->pct_p[x->npct] = strtod(e->string, NULL);
-		x->pct_ns[x->npct++] = e->valuedouble;
-	}
-	return 0;
+	size_t np = 0;
+	int r2 = fio_pct_list(a, pct, x->pct_p, x->pct_ns, &np);
+	x->npct = r2 < 0 ? 0 : np;
+	return r2;
 }
 
 /* Fold one entry's direction ("read"/"write") into a.  fio prints lat
@@ -133,6 +149,11 @@ int fio_acc_dir(struct fio_acc *a, int di, const cJSON *o)
 	/* fio never prints a negative count: such a file was edited or
 	 * damaged, and a negative p99 must not reach a report */
 	if (ios < 0 || bytes < 0 || iops < 0 || bw < 0 || rt < 0)
+		return -3;
+	/* nor a count past 2^64 or a fraction of an IO (1e30 saturated
+	 * into 2^64 - 1 before, and the cell check then spoke of that) */
+	if (ios >= 18446744073709551616.0 || bytes >= 18446744073709551616.0 ||
+	    ios != floor(ios) || bytes != floor(bytes))
 		return -3;
 	d->present = true;
 	d->ios += import_u64(ios);
@@ -191,8 +212,11 @@ int fio_acc_dir(struct fio_acc *a, int di, const cJSON *o)
 		d->hist = NULL;
 	}
 	if (a->entries == 0 && cJSON_IsObject(pct)) {
-		if (fio_pcts(pct, d) < 0)
-			return -3;
+		size_t np = 0;
+		int pr = fio_pct_list(a, pct, d->pct_p, d->pct_ns, &np);
+		if (pr < 0)
+			return pr;
+		d->npct = np;
 	} else if (a->entries > 0) {
 		/* Percentiles of several jobs do not merge; the histogram
 		 * (json+) gives them back. */

@@ -25,12 +25,14 @@ struct fio_acc {
 	enum lat_kind kind;    /* which of fio's latencies lat_ns holds */
 	double runtime_ms, usr, sys;
 	unsigned entries;
+	const char *bad_key;   /* fio_acc_dir's -4: the percentile key (borrowed) */
 };
 
 /*
  * Fold one entry's direction (fio's "read"/"write" object) into a.
  * 0; -1 when a key is missing or malformed; -2 out of memory; -3 a
- * negative count or latency (an edited file).  The caller zeroes a first
+ * negative count or latency, or a count past 2^64 (an edited file); -4 a
+ * percentile key that is not a decimal in (0, 100] (a->bad_key).  The caller zeroes a first
  * and owns the histograms it leaves in a->dir[].hist.
  */
 int fio_acc_dir(struct fio_acc *a, int di, const cJSON *o);

@@ -25,6 +25,7 @@
 #include "host/fingerprint.h"
 #include "host/fpkeys.h"
 #include "import.h"
+#include "resultset/cellcheck.h"
 #include "resultset/resultset.h"
 #include "resultset/tmpdir.h"
 #include "util/sha256.h"
@@ -342,6 +343,30 @@ cJSON *import_cell_to_json(const struct import_cell *c, int id)
 			o.finished_at = c->reps[r].finished_at;
 	}
 	return resultset_cell_to_json(&params, &o);
+}
+
+int import_cell_check(const struct import_cell *c, char *why, size_t whylen)
+{
+	cJSON *j = import_cell_to_json(c, 1);
+	struct cell back;
+	char err[256];
+	int ret = -1;
+
+	if (!j) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	if (cellcheck_cell(j, why, whylen) < 0)
+		goto out;
+	if (cell_from_json(cJSON_GetObjectItemCaseSensitive(j, "params"), &back,
+			   err, sizeof(err)) < 0) {
+		snprintf(why, whylen, "parameters: %s", err);
+		goto out;
+	}
+	ret = 0;
+out:
+	cJSON_Delete(j);
+	return ret;
 }
 
 /* ---- the generated suite.yaml ---- */

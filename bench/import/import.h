@@ -84,6 +84,16 @@ void import_cell_warn(struct import_cell *c, const char *fmt, ...)
 cJSON *import_cell_to_json(const struct import_cell *c, int id);
 
 /*
+ * Would a set reader take cell c as it stands?  Its JSON through the one
+ * cell validator (resultset/cellcheck.h) and its parameters back through
+ * cell_from_json (the key table's ranges), as `report` reads them.  A
+ * parser calls it on each cell it adds a repetition to, and refuses the
+ * input when it says no: an import never writes a cell that its report
+ * then treats as failed.  0, or -1 with the reason in why.
+ */
+int import_cell_check(const struct import_cell *c, char *why, size_t whylen);
+
+/*
  * Write the set.  out_dir: the set directory itself (must not exist, or be
  * empty); NULL: results_root/<UTC>_<kind>_<name>.  On success the directory
  * is copied into dir_out.  0, or -1 with a message in err (exit 1: IO).

@@ -318,8 +318,9 @@ static void csv_fields(const char *path, struct field *f, const int *colidx,
 
 /* The row as a one-repetition cell of s.  A mixed pattern's published
  * figure is the total: split it by the read share so that read + write
- * adds up again.  0, or -1 when out of memory. */
-static int csv_add(struct import_set *s, struct csv_row *r)
+ * adds up again.  0; -1 when out of memory; -2 when the cell check
+ * (import_cell_check) refuses the figures, with why. */
+static int csv_add(struct import_set *s, struct csv_row *r, char *why, size_t whylen)
 {
 	struct cell *p = &r->p;
 	struct rep_result rep;
@@ -354,7 +355,7 @@ static int csv_add(struct import_set *s, struct csv_row *r)
 				 p->rwmixread, 100 - p->rwmixread);
 	if (!r->have_bw)
 		import_cell_warn(ic, "bandwidth not published: computed as iops x bs");
-	return 0;
+	return import_cell_check(ic, why, whylen) < 0 ? -2 : 0;
 }
 
 int import_csv_file(struct import_set *s, const char *path,
@@ -398,7 +399,15 @@ int import_csv_file(struct import_set *s, const char *path,
 		if (errs->n > row_errs)
 			continue;
 		rows++;
-		if (csv_add(s, &row) < 0) {
+		char why[256];
+		int ar = csv_add(s, &row, why, sizeof(why));
+		if (ar == -2) {
+			errlist_add(errs, path, f[0].line, 1,
+				    "these figures are beyond what a device measures (%s); correct the row",
+				    why);
+			goto out;
+		}
+		if (ar < 0) {
 			errlist_add(errs, path, 0, 0, "out of memory");
 			goto out;
 		}

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "engines/engine.h"
+#include "suite/keys.h"
 #include "stats/randdist.h"
 #include "import.h"
 #include "import_fio2.h"
@@ -394,6 +395,9 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		p->seed = strtoull(v, &end, 10);
 		if (*end)
 			BAD("randseed", v, "job '%s': bad randseed '%s'", jobname, v);
+		else if (key_check_recorded(K_SEED, p->seed, NULL, 0) < 0)
+			BAD("randseed", v, "job '%s': randseed %s is past %llu, the largest seed a result set records exactly; import a run with a smaller randseed",
+			    jobname, v, (unsigned long long)cell_keys[K_SEED].max);
 	}
 #undef BAD
 
@@ -462,6 +466,31 @@ static int fio_direction(const struct fio_doc *d, const cJSON *const *entries,
 	return 0;
 }
 
+/* What fio_acc_dir's error r (fio_lat.h) says about job jobname's
+ * direction di, at the job's name (or the percentile key). */
+static void fio_dir_error(const struct fio_doc *d, const char *jobname, int di, int r,
+			  const char *bad_key, struct errlist *errs)
+{
+	const char *dn = di == DIR_READ ? "read" : "write";
+	unsigned line, col;
+
+	fio_pos(d, r == -4 ? bad_key : "jobname", r == -4 ? NULL : jobname, &line, &col);
+	if (r == -2)
+		errlist_add(errs, d->path, 0, 0, "out of memory");
+	else if (r == -3)
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' holds a negative count or latency, a count past 2^64 or a fraction of an IO (or max below min); fio never writes one: the file was edited or damaged",
+			    jobname, dn);
+	else if (r == -4)
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' percentile key '%.40s' is not a percentile in (0, 100]; fio writes keys like \"99.900000\": the file was edited or damaged",
+			    jobname, dn, bad_key ? bad_key : "");
+	else
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
+			    jobname, dn);
+}
+
 /* Import one job: the entries [first, first+n) of the jobs array. */
 static int fio_job(struct import_set *s, const struct fio_doc *d,
 		   const cJSON *const *entries, size_t n, double timestamp,
@@ -510,22 +539,8 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			if (!on)
 				continue;
 			int r = cJSON_IsObject(od) ? fio_acc_dir(&a, di, od) : -1;
-			if (r == -2) {
-				errlist_add(errs, d->path, 0, 0, "out of memory");
-				goto out;
-			}
-			if (r == -3) {
-				fio_pos(d, "jobname", jobname, &line, &col);
-				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' holds a negative count or latency (or max below min); fio never writes one: the file was edited or damaged",
-					    jobname, di == DIR_READ ? "read" : "write");
-				goto out;
-			}
 			if (r < 0) {
-				fio_pos(d, "jobname", jobname, &line, &col);
-				errlist_add(errs, d->path, line, col,
-					    "job '%s': '%s' lacks io_bytes/iops/bw_bytes/runtime/lat_ns/clat_ns; this reads fio 3.x JSON (--output-format=json or json+)",
-					    jobname, di == DIR_READ ? "read" : "write");
+				fio_dir_error(d, jobname, di, r, a.bad_key, errs);
 				goto out;
 			}
 		}
@@ -600,6 +615,14 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	if (!engine_known(p.engine))
 		import_cell_warn(c, "fio engine '%s' has no iomatrix equivalent", p.engine);
+	char why[256];
+	if (import_cell_check(c, why, sizeof(why)) < 0) {
+		fio_pos(d, "jobname", jobname, &line, &col);
+		errlist_add(errs, d->path, line, col,
+			    "job '%s': its numbers are not ones fio measures (%s); the file was edited or damaged: import fio's own output",
+			    jobname, why);
+		goto out;  /* rep is in the set now (zeroed): nothing to free */
+	}
 	ret = 0;
 out:
 	if (ret < 0) {

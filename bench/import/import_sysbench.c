@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ struct sb_run {
 	double lat_min, lat_avg, lat_max, lat_pct, lat_pct_p, lat_sum;
 	bool have_reads, have_writes, have_rmib, have_wmib, have_time;
 	bool have_lat_min, have_lat_avg, have_lat_max, have_lat_pct;
+	unsigned fig_line[16];      /* the line of each figure (sb_figs), 0 none */
 };
 
 static void sb_run_init(struct sb_run *r, unsigned line)
@@ -57,11 +59,11 @@ static void sb_run_init(struct sb_run *r, unsigned line)
 /* "16MiB", "6.25GiB", "64MiB" -> bytes (powers of 1024); -1 if bad. */
 static double sb_size(const char *s)
 {
-	char *end;
-	double v = strtod(s, &end);
+	const char *end;
+	double v;
 	uint64_t mul = 1;
 
-	if (end == s || v < 0 || !isfinite(v))
+	if (units_parse_decimal(s, &end, &v) < 0)
 		return -1;
 	while (*end == ' ')
 		end++;
@@ -83,16 +85,17 @@ static double sb_size(const char *s)
 	return *end ? -1 : v * (double)mul;
 }
 
-/* A number followed only by an optional unit letter ("2.0007s"). */
+/* A number followed only by an optional unit letter ("2.0007s").  Decimal
+ * only, as sysbench prints it (printf %.2f): strtod also took "0x10" as
+ * 16, "1e308" and "inf". */
 static int sb_num(const char *s, double *out)
 {
-	char *end;
+	const char *end;
+	double v;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || errno || !isfinite(v) || v < 0)
+	if (units_parse_decimal(s, &end, &v) < 0)
 		return -1;
 	if (*end == 's')
 		end++;
@@ -339,6 +342,13 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		import_cell_warn(c, "sysbench also did %.2f fsync/s, counted in its events and latency", r->fsyncs_s);
 	import_cell_warn(c, "sysbench prints latency in ms with 2 decimals (10 us resolution); no histogram, percentile %g only",
 			 r->have_lat_pct ? r->lat_pct_p : 95);
+	char why[256];
+	if (import_cell_check(c, why, sizeof(why)) < 0) {
+		errlist_add(errs, path, r->start_line, 1,
+			    "the figures of this run are not ones sysbench measures (%s); "
+			    "import the log as sysbench wrote it", why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -393,7 +403,11 @@ static int sb_header(struct sb_run *run, const char *line, const char *path,
 		if (sb_num(v, &run->rw_ratio) < 0)
 			BADNUM("read/write ratio");
 	} else if ((v = after(line, "Periodic FSYNC enabled, calling fsync() each "))) {
-		run->fsync_every = strtol(v, NULL, 10);
+		const char *end;
+		if (units_parse_decimal(v, &end, &x) < 0 || strncmp(end, " request", 8) ||
+		    x < 1 || x > 1e6 || x != floor(x))
+			BADNUM("the fsync frequency");
+		run->fsync_every = (long)x;
 	} else if (after(line, "Calling fsync() at the end of test, Enabled")) {
 		run->end_fsync = 1;
 	} else if (after(line, "Calling fsync() at the end of test, Disabled")) {
@@ -422,71 +436,89 @@ static int sb_header(struct sb_run *run, const char *line, const char *path,
 	return 1;
 }
 
+/* The figures of a run's tail, each printed once per run: its line's
+ * key, its field and the flag that says it was read.  A second line of one
+ * run is refused, not read over the first (an edited log, or two runs
+ * pasted together without their banners). */
+#define RUN_F(f) offsetof(struct sb_run, f)
+static const struct sb_fig {
+	const char *key, *what;
+	size_t val, have;       /* have: 0 for figures that are optional */
+} sb_figs[] = {
+	{ "reads/s:", "reads/s", RUN_F(reads_s), RUN_F(have_reads) },
+	{ "writes/s:", "writes/s", RUN_F(writes_s), RUN_F(have_writes) },
+	{ "fsyncs/s:", "fsyncs/s", RUN_F(fsyncs_s), 0 },
+	{ "read, MiB/s:", "read MiB/s", RUN_F(read_mib_s), RUN_F(have_rmib) },
+	{ "written, MiB/s:", "written MiB/s", RUN_F(written_mib_s), RUN_F(have_wmib) },
+	{ "total time:", "total time", RUN_F(total_time_s), RUN_F(have_time) },
+	{ "total number of events:", "events", RUN_F(events), 0 },
+	{ "min:", "latency min", RUN_F(lat_min), RUN_F(have_lat_min) },
+	{ "avg:", "latency avg", RUN_F(lat_avg), RUN_F(have_lat_avg) },
+	{ "max:", "latency max", RUN_F(lat_max), RUN_F(have_lat_max) },
+	{ "sum:", "latency sum", RUN_F(lat_sum), 0 },
+	/* "95th percentile:" (the number is --percentile): sb_pct_line */
+	{ "th percentile:", "latency percentile", RUN_F(lat_pct), RUN_F(have_lat_pct) },
+};
+#define SB_NFIGS (sizeof(sb_figs) / sizeof(sb_figs[0]))
+#define SB_PCT_FIG (SB_NFIGS - 1)
+_Static_assert(SB_NFIGS <= sizeof(((struct sb_run *)0)->fig_line) / sizeof(unsigned),
+	       "sb_run.fig_line holds a line per figure");
+
+/* "95th percentile:" (or 1st, 2nd, 3rd): the text after it, the
+ * percentile in *p; NULL when the line is not one. */
+static const char *sb_pct_line(const char *line, double *p)
+{
+	static const char *const sfx[] = { "th percentile:", "st percentile:",
+					   "nd percentile:", "rd percentile:" };
+	const char *end;
+
+	while (*line == ' ')
+		line++;
+	if (units_parse_decimal(line, &end, p) < 0)
+		return NULL;
+	for (size_t i = 0; i < 4; i++)
+		if (!strncmp(end, sfx[i], 14))
+			return end + 14;
+	return NULL;
+}
+
 /* A line of the run's figures (rates, time, latency).  0 or -1 bad. */
 static int sb_figure(struct sb_run *run, const char *line, const char *path,
 		     unsigned lineno, struct errlist *errs)
 {
-	const char *v;
+	const char *v = NULL;
+	double pp = 0;
+	size_t f;
 
-	if ((v = after(line, "reads/s:"))) {
-		if (sb_num(v, &run->reads_s) < 0)
-			BADNUM("reads/s");
-		run->have_reads = true;
-	} else if ((v = after(line, "writes/s:"))) {
-		if (sb_num(v, &run->writes_s) < 0)
-			BADNUM("writes/s");
-		run->have_writes = true;
-	} else if ((v = after(line, "fsyncs/s:"))) {
-		if (sb_num(v, &run->fsyncs_s) < 0)
-			BADNUM("fsyncs/s");
-	} else if ((v = after(line, "read, MiB/s:"))) {
-		if (sb_num(v, &run->read_mib_s) < 0)
-			BADNUM("read MiB/s");
-		run->have_rmib = true;
-	} else if ((v = after(line, "written, MiB/s:"))) {
-		if (sb_num(v, &run->written_mib_s) < 0)
-			BADNUM("written MiB/s");
-		run->have_wmib = true;
-	} else if ((v = after(line, "total time:"))) {
-		/* sysbench always prints the unit: "12.0007s" */
-		if (!strchr(v, 's') || sb_num(v, &run->total_time_s) < 0 ||
-		    run->total_time_s <= 0)
-			BADNUM("total time");
-		run->have_time = true;
-	} else if ((v = after(line, "total number of events:"))) {
-		if (sb_num(v, &run->events) < 0)
-			BADNUM("events");
-	} else if ((v = after(line, "min:"))) {
-		if (sb_num(v, &run->lat_min) < 0)
-			BADNUM("latency min");
-		run->have_lat_min = true;
-	} else if ((v = after(line, "avg:"))) {
-		if (sb_num(v, &run->lat_avg) < 0)
-			BADNUM("latency avg");
-		run->have_lat_avg = true;
-	} else if ((v = after(line, "max:"))) {
-		if (sb_num(v, &run->lat_max) < 0)
-			BADNUM("latency max");
-		run->have_lat_max = true;
-	} else if ((v = after(line, "sum:"))) {
-		if (sb_num(v, &run->lat_sum) < 0)
-			BADNUM("latency sum");
-	} else {
-		/* "95th percentile:" (the number is --percentile) */
-		const char *t = line;
-		while (*t == ' ')
-			t++;
-		char *end;
-		double pp = strtod(t, &end);
-		if (end != t && (!strncmp(end, "th percentile:", 14) ||
-				 !strncmp(end, "st percentile:", 14) ||
-				 !strncmp(end, "nd percentile:", 14) ||
-				 !strncmp(end, "rd percentile:", 14))) {
-			v = end + 14;
-			if (sb_num(v, &run->lat_pct) < 0)
-				BADNUM("latency percentile");
-			run->lat_pct_p = pp;
-			run->have_lat_pct = pp > 0 && pp <= 100;
+	for (f = 0; f < SB_PCT_FIG && !(v = after(line, sb_figs[f].key)); f++)
+		;
+	if (f == SB_PCT_FIG && !(v = sb_pct_line(line, &pp)))
+		return 0;
+	const struct sb_fig *g = &sb_figs[f];
+	if (run->fig_line[f]) {
+		errlist_add(errs, path, lineno, 1,
+			    "a second '%s' line in the run of line %u (the first is line %u); "
+			    "sysbench prints it once: import the log as sysbench wrote it",
+			    f == SB_PCT_FIG ? "percentile" : g->what, run->start_line,
+			    run->fig_line[f]);
+		return -1;
+	}
+	double *val = (double *)((char *)run + g->val);
+	/* sysbench always prints the unit of the total time: "12.0007s" */
+	bool time = g->val == RUN_F(total_time_s), count = g->val == RUN_F(events);
+	if (sb_num(v, val) < 0 || (time && (!strchr(v, 's') || *val <= 0)) ||
+	    (count && *val != floor(*val)))
+		BADNUM(g->what);
+	run->fig_line[f] = lineno;
+	if (g->have)
+		*(bool *)((char *)run + g->have) = true;
+	if (f == SB_PCT_FIG) {
+		run->lat_pct_p = pp;
+		if (!(pp > 0 && pp <= 100)) {
+			errlist_add(errs, path, lineno, 1,
+				    "'%gth percentile' is not a percentile in (0, 100]; "
+				    "import the log as sysbench wrote it", pp);
+			return -1;
 		}
 	}
 	return 0;

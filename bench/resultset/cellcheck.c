@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "resultset/resultset.h"
+#include "stats/stats.h"
+#include "util/units.h"
 
 #define TWO64 18446744073709551616.0
 
@@ -71,7 +73,66 @@ static bool all_finite(const cJSON *j, int depth, char *why, size_t whylen)
 	return true;
 }
 
-static int lat_check(const cJSON *lat, const char *w, char *why, size_t whylen)
+/*
+ * A latency's percentiles: keys plain decimals in (0, 100] ("99.900000",
+ * as the writer prints them: no "nan", "-3" or "1e400"), at most
+ * CELLCHECK_MAX_PCT of them, values that do not fall as the percentile
+ * rises, and within [min, max] (when known) up to the slack of a
+ * histogram's bucket (CELLCHECK_PCT_SLACK): a percentile is a bucket's
+ * representative value, which may lie a little past the exact extremes.
+ * Values past the top bucket's start are what the histogram saturates to.
+ * mn is NAN where the lower bound does not hold (cellcheck_cell's old).
+ */
+static int pct_check(const cJSON *p, double mn, double mx, const char *w, char *why,
+		     size_t whylen)
+{
+	double q[CELLCHECK_MAX_PCT], v[CELLCHECK_MAX_PCT];
+	const double top = (double)hist_bucket_low(HIST_BUCKETS - 1);
+	size_t n = 0;
+
+	for (const cJSON *e = p->child; e; e = e->next) {
+		const char *end;
+		double k;
+		if (n == CELLCHECK_MAX_PCT) {
+			snprintf(why, whylen, "%slat_ns.percentiles holds more than %d", w,
+				 CELLCHECK_MAX_PCT);
+			return -1;
+		}
+		if (units_parse_decimal(e->string, &end, &k) < 0 || *end || !(k > 0 && k <= 100) ||
+		    !cJSON_IsNumber(e) || !isfinite(e->valuedouble) || e->valuedouble < 0 ||
+		    e->valuedouble > TWO64) {
+			snprintf(why, whylen, "%slat_ns.percentiles: '%.20s' is not a percentile in (0, 100] with a latency in [0, 2^64)",
+				 w, e->string);
+			return -1;
+		}
+		double lo = mn - mn * CELLCHECK_PCT_SLACK - CELLCHECK_PCT_SLACK_NS;
+		double hi = mx + mx * CELLCHECK_PCT_SLACK + CELLCHECK_PCT_SLACK_NS;
+		bool below = isfinite(mn) && e->valuedouble < lo && e->valuedouble < top;
+		if (below || (isfinite(mx) && e->valuedouble > hi)) {
+			snprintf(why, whylen, "%slat_ns.percentiles: p%.20s is %.0f ns, %s %.0f ns",
+				 w, e->string, e->valuedouble, below ? "below min" : "above max",
+				 below ? mn : mx);
+			return -1;
+		}
+		/* insertion by key: at most CELLCHECK_MAX_PCT */
+		size_t i = n++;
+		for (; i > 0 && q[i - 1] > k; i--) {
+			q[i] = q[i - 1];
+			v[i] = v[i - 1];
+		}
+		q[i] = k;
+		v[i] = e->valuedouble;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (v[i] < v[i - 1]) {
+			snprintf(why, whylen, "%slat_ns.percentiles fall as the percentile rises: p%g is %.0f ns, p%g %.0f ns",
+				 w, q[i - 1], v[i - 1], q[i], v[i]);
+			return -1;
+		}
+	return 0;
+}
+
+static int lat_check(const cJSON *lat, bool old, const char *w, char *why, size_t whylen)
 {
 	const cJSON *p, *mn, *mx, *me;
 
@@ -101,17 +162,8 @@ static int lat_check(const cJSON *lat, const char *w, char *why, size_t whylen)
 		snprintf(why, whylen, "%slat_ns.percentiles is not an object", w);
 		return -1;
 	}
-	for (const cJSON *e = p ? p->child : NULL; e; e = e->next) {
-		char *end;
-		double q = strtod(e->string, &end);
-		if (*end || !(q > 0 && q <= 100) || !cJSON_IsNumber(e) ||
-		    !isfinite(e->valuedouble) || e->valuedouble < 0 || e->valuedouble > TWO64) {
-			snprintf(why, whylen, "%slat_ns.percentiles: '%.20s' is not a percentile in (0, 100] with a latency in [0, 2^64)",
-				 w, e->string);
-			return -1;
-		}
-	}
-	return 0;
+	return p ? pct_check(p, cJSON_IsNumber(mn) && !old ? mn->valuedouble : NAN,
+			     cJSON_IsNumber(mx) ? mx->valuedouble : NAN, w, why, whylen) : 0;
 }
 
 static int series_check(const cJSON *se, const char *name, const char *w, char *why,
@@ -180,7 +232,7 @@ static int hist_check(const cJSON *hist)
 	return 0;
 }
 
-static int dir_check(const cJSON *d, const char *w, char *why, size_t whylen)
+static int dir_check(const cJSON *d, bool old, const char *w, char *why, size_t whylen)
 {
 	const cJSON *hist = cJSON_GetObjectItemCaseSensitive(d, "hist");
 
@@ -192,9 +244,9 @@ static int dir_check(const cJSON *d, const char *w, char *why, size_t whylen)
 	    !opt_num(d, "iops", 0, CELLCHECK_MAX_IOPS, w, why, whylen) ||
 	    !opt_num(d, "bw_bytes_s", 0, CELLCHECK_MAX_BW, w, why, whylen))
 		return -1;
-	if (lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), w, why, whylen) < 0 ||
-	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_completion_ns"), w, why, whylen) < 0 ||
-	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_total_ns"), w, why, whylen) < 0 ||
+	if (lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), old, w, why, whylen) < 0 ||
+	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_completion_ns"), old, w, why, whylen) < 0 ||
+	    lat_check(cJSON_GetObjectItemCaseSensitive(d, "lat_total_ns"), old, w, why, whylen) < 0 ||
 	    series_check(cJSON_GetObjectItemCaseSensitive(d, "series"), "series", w, why, whylen) < 0)
 		return -1;
 	if (hist && hist_check(hist) < 0) {
@@ -237,7 +289,7 @@ static bool load_check(const cJSON *l, const char *w, char *why, size_t whylen)
 	return true;
 }
 
-static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
+static int rep_check(const cJSON *r, int i, bool old, char *why, size_t whylen)
 {
 	static const char *const dirs[] = { "read", "write" };
 	const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
@@ -268,7 +320,7 @@ static int rep_check(const cJSON *r, int i, char *why, size_t whylen)
 		if (!x)
 			continue;
 		snprintf(w, sizeof(w), "repetition %d: %s: ", i + 1, dirs[d]);
-		if (dir_check(x, w, why, whylen) < 0)
+		if (dir_check(x, old, w, why, whylen) < 0)
 			return -1;
 	}
 	return 0;
@@ -307,7 +359,7 @@ static int metric_check(const cJSON *m, const char *dir, char *why, size_t whyle
 	return 0;
 }
 
-static int summary_check(const cJSON *sum, char *why, size_t whylen)
+static int summary_check(const cJSON *sum, bool old, char *why, size_t whylen)
 {
 	static const char *const dirs[] = { "read", "write" };
 
@@ -329,7 +381,7 @@ static int summary_check(const cJSON *sum, char *why, size_t whylen)
 	}
 	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
 	for (int d = 0; merged && d < 2; d++)
-		if (lat_check(cJSON_GetObjectItemCaseSensitive(merged, dirs[d]), "summary: lat_ns_merged: ",
+		if (lat_check(cJSON_GetObjectItemCaseSensitive(merged, dirs[d]), old, "summary: lat_ns_merged: ",
 			      why, whylen) < 0)
 			return -1;
 	return 0;
@@ -353,6 +405,10 @@ int cellcheck_cell(const cJSON *cell, char *why, size_t whylen)
 		return -1;
 	}
 	const cJSON *kind = cJSON_GetObjectItemCaseSensitive(cell, "latency_kind");
+	/* a fio import from before latency_kind: its lat_ns mean and range
+	 * are fio's total latency, its percentiles the completion latency,
+	 * which lies below the total's min: only their upper bound holds */
+	bool old = !kind;
 	if (kind && (!cJSON_IsString(kind) || (strcmp(kind->valuestring, "total") &&
 					       strcmp(kind->valuestring, "completion") &&
 					       strcmp(kind->valuestring, "response")))) {
@@ -372,7 +428,7 @@ int cellcheck_cell(const cJSON *cell, char *why, size_t whylen)
 		return -1;
 	}
 	cJSON_ArrayForEach(r, reps)
-		if (rep_check(r, i++, why, whylen) < 0)
+		if (rep_check(r, i++, old, why, whylen) < 0)
 			return -1;
-	return summary_check(cJSON_GetObjectItemCaseSensitive(cell, "summary"), why, whylen);
+	return summary_check(cJSON_GetObjectItemCaseSensitive(cell, "summary"), old, why, whylen);
 }

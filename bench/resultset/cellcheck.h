@@ -2,10 +2,12 @@
  * cellcheck.h - the one validator of a cell object (results/README.md,
  * "Cell file"), for every cell that crosses a trust boundary: read from
  * a set on disk (rset.c, resume), sent by a fleet agent in survey mode,
- * and each host's part before an aggregate merge.  Bounds on every
+ * each host's part before an aggregate merge, and an imported cell
+ * before it is written (import_cell_check).  Bounds on every
  * number: counts are integers below 2^64, rates and latencies finite and
  * not negative, a histogram is loglin64 with counts whose total does not
- * overflow, a summary's mean lies between its min and max and its IOPS
+ * overflow, percentiles rise with the percentile and lie within the
+ * latency's min and max, a summary's mean lies between its min and max and its IOPS
  * and bandwidth within what the repetitions measured.
  */
 #ifndef IOMATRIX_RESULTSET_CELLCHECK_H
@@ -20,6 +22,14 @@
  * for the sums the report makes. */
 #define CELLCHECK_MAX_IOPS 1e12
 #define CELLCHECK_MAX_BW 1e18
+/* Percentiles of one latency: the writers print at most REP_MAX_PCT. */
+#define CELLCHECK_MAX_PCT 64
+/* How far past [min, max] a percentile may lie: a histogram's value is its
+ * bucket's midpoint (fio's and ours: 1/128 of the value at most), and
+ * sysbench's buckets are 1.8 % wide and printed to 10 us; 1/32 and 10 us
+ * hold all three, and a p1 of 1000 s beside a max of 3.4 ms stays out. */
+#define CELLCHECK_PCT_SLACK (1.0 / 32)
+#define CELLCHECK_PCT_SLACK_NS 10000.0
 /* Repetitions in one cell (suite repeat <= 1000, times PTS rounds). */
 #define CELLCHECK_MAX_REPS 100000
 

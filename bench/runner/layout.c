@@ -531,7 +531,8 @@ int runner_prepare(const struct cell *c, struct target *t,
 			goto oom;
 		t->nfiles = 1;
 		ret = resolve_blockdev(c, t, err, errlen);
-		if (ret < 0 || (align && (ret = runner_check_bs(c, t->logical_block, err, errlen)) < 0))
+		if (ret < 0 || (align && (ret = runner_check_bs(c, t->logical_block, err, errlen)) < 0) ||
+		    (ret = runner_check_zones(c, t, err, errlen)) < 0)
 			goto err;
 		if (c->direct && !no_io) {
 			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
@@ -568,6 +569,9 @@ int runner_prepare(const struct cell *c, struct target *t,
 		t->file_size = c->size;
 		len = c->offset + c->size;
 	}
+	/* before the first file is made or written */
+	if ((ret = runner_check_zones(c, t, err, errlen)) < 0)
+		goto err;
 	if (no_io) {
 		/* the null engine touches no file: nothing to lay out */
 		t->logical_block = 0;

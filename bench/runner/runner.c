@@ -27,6 +27,7 @@
 #include "placement.h"
 #include "worker.h"
 #include "runner_int.h"
+#include "stats/randdist.h"
 
 #define STOP_POLL_NS 100000000ull
 #define WORKER_STACK (256u * 1024)
@@ -89,6 +90,33 @@ int runner_check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen
 	runner_seterr(err, errlen, "bs %" PRIu64 " is %s the logical block size of '%s' "
 	       "(%u bytes); use a multiple of %u or direct: false", c->bs,
 	       c->bs < lbs ? "below" : "not a multiple of", c->path, lbs, lbs);
+	return -EINVAL;
+}
+
+uint64_t runner_blocks_per_file(const struct cell *c, uint64_t file_size)
+{
+	if (!c->bs)
+		return 0;
+	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
+	 * or of the device is addressed, the rest was laid out and left */
+	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
+		return file_size / c->bs;
+	return (uint64_t)((double)file_size * c->active_range_pct / 100.0) / c->bs;
+}
+
+int runner_check_zones(const struct cell *c, const struct target *t, char *err,
+		       size_t errlen)
+{
+	struct randdist d;
+	char why[240];
+
+	if (!c->random_distribution[0] || !pattern_is_random(c->pattern) ||
+	    randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0)
+		return 0; /* job set-up says what is wrong with the text */
+	if (randdist_zones_fit(&d, runner_blocks_per_file(c, t->file_size) * t->nfiles,
+			       c->bs, why, sizeof(why)) == 0)
+		return 0;
+	runner_seterr(err, errlen, "%s (of '%s')", why, c->path);
 	return -EINVAL;
 }
 
@@ -224,12 +252,7 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
 	if ((eng->flags & ENGINE_NEEDS_ALIGN) &&
 	    runner_check_bs(c, t->logical_block, err, errlen) < 0)
 		return -EINVAL;
-	/* active_range (SNIA PTS-C: 75 %): only the first share of each file
-	 * or of the device is addressed, the rest was laid out and left */
-	uint64_t bpf = (uint64_t)((double)t->file_size * c->active_range_pct /
-				  100.0) / bs;
-	if (c->active_range_pct >= 100 || c->active_range_pct <= 0)
-		bpf = t->file_size / bs;
+	uint64_t bpf = runner_blocks_per_file(c, t->file_size);
 	if (bpf == 0) {
 		runner_seterr(err, errlen, "size %" PRIu64 " of '%s' is smaller than bs %" PRIu64
 		       "; raise size or lower bs", t->file_size, c->path, bs);

@@ -27,4 +27,15 @@ int runner_direct_msg(const char *path, char *err, size_t errlen);
  * -EINVAL with the message, before any IO (layout included) */
 int runner_check_bs(const struct cell *c, unsigned lbs, char *err, size_t errlen);
 
+/* Blocks of bs one file (or the device) of file_size bytes offers the
+ * cell: its active_range share (SNIA PTS-C: 75 %), whole blocks. */
+uint64_t runner_blocks_per_file(const struct cell *c, uint64_t file_size);
+
+/* The cell's zoned_abs zones fit in what target t addresses: 0, or -EINVAL
+ * with the message, before any IO (layout included).  Validate checked
+ * them against the most the cell can address; the device decides the
+ * rest (a block device's size, a percentage offset). */
+int runner_check_zones(const struct cell *c, const struct target *t, char *err,
+		       size_t errlen);
+
 #endif

@@ -215,6 +215,24 @@ static void zoned_init(struct randdist_gen *g, const struct randdist *d,
 	g->cum[d->nzones - 1] = 1.0;
 }
 
+int randdist_zones_fit(const struct randdist *d, uint64_t n, uint64_t bs, char *why,
+		       size_t whylen)
+{
+	uint64_t sum = 0;
+
+	if (d->kind != RANDDIST_ZONED_ABS || !bs)
+		return 0;
+	for (unsigned z = 0; z < d->nzones; z++)
+		if (__builtin_add_overflow(sum, d->range_bytes[z], &sum))
+			sum = UINT64_MAX;
+	if (sum / bs <= n)
+		return 0;
+	snprintf(why, whylen, "random_distribution zoned_abs: the zones cover %llu "
+		 "bytes, more than the %llu addressed; shrink them or raise size",
+		 (unsigned long long)sum, (unsigned long long)(n * bs));
+	return -1;
+}
+
 int randdist_gen_init(struct randdist_gen *g, const struct randdist *d,
 		      uint64_t n, uint64_t bs, char *why, size_t whylen)
 {
@@ -237,18 +255,9 @@ int randdist_gen_init(struct randdist_gen *g, const struct randdist *d,
 		g->mean = (double)g->n / 2.0;
 		g->sd = (double)g->n * d->param / 100.0;
 		break;
-	case RANDDIST_ZONED_ABS: {
-		uint64_t sum = 0;
-		for (unsigned z = 0; z < d->nzones; z++)
-			sum += d->range_bytes[z];
-		if (bs && sum / bs > g->n) {
-			snprintf(why, whylen, "random_distribution zoned_abs: the zones "
-				 "cover %llu bytes, more than the %llu addressed; shrink them "
-				 "or raise size", (unsigned long long)sum,
-				 (unsigned long long)(g->n * bs));
+	case RANDDIST_ZONED_ABS:
+		if (randdist_zones_fit(d, g->n, bs, why, whylen) < 0)
 			return -1;
-		}
-	}
 		/* fall through */
 	case RANDDIST_ZONED:
 		g->nzones = d->nzones;

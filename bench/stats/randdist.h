@@ -54,6 +54,13 @@ struct randdist_gen {
 	uint64_t start[RANDDIST_MAX_ZONES], len[RANDDIST_MAX_ZONES];
 };
 
+/* Do d's zones fit in n blocks of bs bytes?  Only zoned_abs has zones of
+ * a size: what the zones cover must be addressed.  The suite loader asks
+ * with the most a cell can address, the runner with what it does address,
+ * before any IO.  0, or -1 with why filled in. */
+int randdist_zones_fit(const struct randdist *d, uint64_t n, uint64_t bs, char *why,
+		       size_t whylen);
+
 /* Prepare a sampler of d over n blocks of bs bytes.  0, or -1 with why
  * filled in (zoned_abs zones that do not fit in the n blocks). */
 int randdist_gen_init(struct randdist_gen *g, const struct randdist *d,

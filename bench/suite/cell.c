@@ -527,6 +527,14 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 	}
 }
 
+int cell_check_recorded(const struct cell *c, char *err, size_t errlen)
+{
+	for (int k = 0; k < NKEYS; k++)
+		if (key_check_recorded(k, key_load_u64(k, c), err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 {
 	char pat[32] = "", data[32] = "", engine[CELL_ENGINE_MAX] = "";
@@ -546,6 +554,8 @@ int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen)
 		if (k != K_LABEL &&
 		    key_from_json(k, j, c, pat, data, engine, err, errlen) < 0)
 			return -1;
+	if (cell_check_recorded(c, err, errlen) < 0)
+		return -1;
 	if (id > 0x7fffffff) {
 		snprintf(err, errlen, "'id' is out of range");
 		return -1;

@@ -247,6 +247,10 @@ cJSON *cell_to_json(const struct cell *c);
 /* device and path of c then point into j (and label is copied): keep j
  * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
+/* Every value of c within what a set may record (keys.h
+ * key_check_recorded): cell_from_json's check, and the plan writer's.  0,
+ * or -1 with the first key out of range in err. */
+int cell_check_recorded(const struct cell *c, char *err, size_t errlen);
 /* The PARAMS field names in the order cell_to_json() writes them (from the
  * key table), NULL-terminated: for readers that show every parameter. */
 const char *const *cell_json_names(void);

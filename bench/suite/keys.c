@@ -238,14 +238,14 @@ const struct key cell_keys[NKEYS] = {
 	[K_DIRECT] = KEY("direct", KT_BOOL, direct, 0, 0, 1, "true", "direct", NULL,
 		"O_DIRECT: bypass the page cache",
 		WORKLOAD, METHOD("direct IO", 2), .text = text_direct),
-	[K_SIZE] = KEY("size", KT_SIZE_PCT, size, 512, 0, 1ULL << 30, "1GiB",
+	[K_SIZE] = KEY("size", KT_SIZE_PCT, size, 512, KEY_EXACT_MAX, 1ULL << 30, "1GiB",
 		"size_bytes", "size_pct",
 		"per-file size, or N% of a block device",
 		METHOD("file size", 3)),
 	[K_FILES] = KEY("files", KT_UINT, files, 1, 4096, 1, "1", "files", NULL,
 		"files in the set, shared by all jobs (sysbench file-num)",
 		WORKLOAD, METHOD("files", 4)),
-	[K_OFFSET] = KEY("offset", KT_OFFSET, offset, 0, 0, 0, "0",
+	[K_OFFSET] = KEY("offset", KT_OFFSET, offset, 0, KEY_EXACT_MAX, 0, "0",
 		"offset_bytes", "offset_pct",
 		"start offset in each file or device: size or N%",
 		WORKLOAD, METHOD("offset", 18)),
@@ -257,11 +257,11 @@ const struct key cell_keys[NKEYS] = {
 		"ramp_ns", NULL,
 		"warm-up before measuring, excluded from results",
 		METHOD("ramp (excluded)", 6)),
-	[K_REQUESTS] = KEY("requests", KT_U64, requests, 1, 0, 0, "none",
+	[K_REQUESTS] = KEY("requests", KT_U64, requests, 1, KEY_EXACT_MAX, 0, "none",
 		"requests", NULL,
 		"stop after N IOs (sysbench max-requests)",
 		WORKLOAD, METHOD("max requests", 16)),
-	[K_IO_SIZE] = KEY("io_size", KT_IO_SIZE, io_size, 512, 0, 0, "none",
+	[K_IO_SIZE] = KEY("io_size", KT_IO_SIZE, io_size, 512, KEY_EXACT_MAX, 0, "none",
 		"io_size_bytes", "io_size_mult",
 		"stop after N bytes (dd count), or Nx the file set (1.5x)",
 		WORKLOAD, METHOD("max bytes", 17)),
@@ -289,7 +289,7 @@ const struct key cell_keys[NKEYS] = {
 		METHOD("repetitions", 7)),
 	[K_COOLDOWN] = KEY("cooldown", KT_DURATION, cooldown_ns, 0, 86400 * SEC, 0,
 		"0", "cooldown_ns", NULL, "pause between repetitions"),
-	[K_SEED] = KEY("seed", KT_U64, seed, 0, 0, CELL_DEFAULT_SEED, "137", "seed",
+	[K_SEED] = KEY("seed", KT_U64, seed, 0, KEY_EXACT_MAX, CELL_DEFAULT_SEED, "137", "seed",
 		NULL, "PRNG seed for offsets and data (fio randseed)"),
 	[K_INTERVAL] = KEY("interval", KT_DURATION, interval_ns, 10000000ULL,
 		3600 * SEC, SEC, "1s", "interval_ns", NULL, "time-series interval"),
@@ -413,7 +413,7 @@ const struct key cell_keys[NKEYS] = {
 		WORKLOAD, METHOD("sequential order", 31), .text = text_seqshared,
 		.method_if_set = true),
 	/* latency under load (issue 24): qos_keys.c */
-	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 0, 0, 0, "none",
+	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 1, QOS_RATE_MAX, 0, "none",
 		"rate_iops", NULL,
 		"IOs per second per job, or [read, write] (fio's); each IO has an "
 		"intended start and latency counts from it",
@@ -424,13 +424,14 @@ const struct key cell_keys[NKEYS] = {
 		"linear (even gaps) or poisson (exponential gaps) arrivals",
 		WORKLOAD, METHOD("offered load", 28), .text = qos_text_process,
 		.method_if_set = true, .ops = &rate_process_ops),
-	[K_LOAD_SWEEP] = KEY_OMIT("load_sweep", KT_CUSTOM, load_sweep, 0, 0, 0, "none",
+	[K_LOAD_SWEEP] = KEY_OMIT("load_sweep", KT_CUSTOM, load_sweep, QOS_SWEEP_PCT_MIN,
+		QOS_SWEEP_PCT_MAX, 0, "none",
 		"load_sweep", NULL,
 		"{from: 20%, to: 140%, steps: 7} of the probed maximum, or "
 		"{iops: [1000, 2000]}: the cell at each offered load",
 		WORKLOAD, METHOD("load sweep", 29), .text = qos_text_sweep,
 		.method_if_set = true, .ops = &load_sweep_ops),
-	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 0, 0, 0, "none", "qos", NULL,
+	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 1, QOS_TARGET_MAX_NS, 0, "none", "qos", NULL,
 		"{p99: 1ms} (or p99.9, p99.99, mean): the highest load of the "
 		"sweep meeting it",
 		METHOD("QoS target", 30), .text = qos_text_target,
@@ -457,7 +458,7 @@ const struct key cell_keys[NKEYS] = {
 		"model: ceiling on bytes a second, written as a size (500MiB: 500 "
 		"MiB/s; 0: none)",
 		MODEL),
-	[K_MODEL_WBUF] = KEY_OMIT("model_write_buffer", KT_SIZE, model.write_buffer, 0, 0,
+	[K_MODEL_WBUF] = KEY_OMIT("model_write_buffer", KT_SIZE, model.write_buffer, 0, KEY_EXACT_MAX,
 		0, "0", "model_write_buffer_bytes", NULL,
 		"model: bytes a repetition writes at full speed before "
 		"model_write_rate holds its writes back",
@@ -480,6 +481,29 @@ const struct key cell_keys[NKEYS] = {
 		WORKLOAD, METHOD("IO buffers", 33), .text = word_text_mem,
 		.engine_flags = ENGINE_NEEDS_ALIGN, .method_if_set = true, .ops = &mem_ops),
 };
+
+int key_check_recorded(int k, uint64_t v, char *why, size_t whylen)
+{
+	const struct key *key = &cell_keys[k];
+
+	switch (key->type) {
+	case KT_U64:
+		if (v == key->defv || (v >= key->min && v <= key->max))
+			return 0;
+		break;
+	case KT_SIZE_PCT: case KT_OFFSET: case KT_IO_SIZE:
+		/* an importer's 0 ("not recorded") is below a suite's min */
+		if (v <= key->max)
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	snprintf(why, whylen, "'%s' %llu is out of range %llu..%llu", key->json,
+		 (unsigned long long)v, (unsigned long long)key->min,
+		 (unsigned long long)key->max);
+	return -1;
+}
 
 int key_find(const char *name)
 {

@@ -141,6 +141,27 @@ _Static_assert(NKEYS <= 64, "the key table outgrew the 64-bit mask of given keys
 
 extern const struct key cell_keys[NKEYS];
 
+/* 10^15 - 1: the largest whole numbers plan.json and cell files record
+ * exactly, as digits.  cJSON writes a number with 15 significant digits
+ * ("%1.15g") when that reads back within a double's epsilon: above about
+ * 4.5e15 a whole number may come back 1 or 2 off (2^53 was written
+ * 9.00719925474099e+15), and 10^15 itself is written "1e+15".  The range
+ * of the 64-bit keys that have no smaller one (seed, requests, size,
+ * offset, io_size: 888 TiB): `seed: 1234567890123456789` was recorded as
+ * 1.2345678901234568e+18, a seed that was not used. */
+#define KEY_EXACT_MAX 999999999999999ULL
+
+/*
+ * May a set record v for key k?  The set reader's check (cell_from_json)
+ * and the writer's (resultset_plan_write), of the key table's range, so
+ * that what the suite loader accepts (the same range) is what a report
+ * reads.  The 64-bit keys only (KT_U64, and the sizes bounded by
+ * KEY_EXACT_MAX): imported cells hold values outside the suite's own
+ * ranges of the other keys (fio's numjobs 4096, bs 128m), which say what
+ * iomatrix runs, not what a set may hold.  0, or -1 with why.
+ */
+int key_check_recorded(int k, uint64_t v, char *why, size_t whylen);
+
 /* Index of the key named `name` in suites, -1 if none. */
 int key_find(const char *name);
 

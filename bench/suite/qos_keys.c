@@ -13,7 +13,14 @@
 #include "qos_keys.h"
 #include "ymap.h"
 
-#define RATE_MAX 100000000ull /* 100 M IOPS per job: beyond any device */
+/* The ranges are the key table's (keys.c rows, qos_keys.h): the loader
+ * below and the reader (the from_json functions) read the same ones, so
+ * what validate accepts a report reads. */
+#define RATE_MAX (cell_keys[K_RATE_IOPS].max)
+#define SWEEP_IOPS_MAX (cell_keys[K_RATE_IOPS].max * cell_keys[K_JOBS].max)
+#define SWEEP_PCT_MIN ((double)cell_keys[K_LOAD_SWEEP].min)
+#define SWEEP_PCT_MAX ((double)cell_keys[K_LOAD_SWEEP].max)
+#define TARGET_MAX_NS (cell_keys[K_QOS].max)
 
 /* ---- parsing ---- */
 
@@ -88,18 +95,19 @@ static int process_parse(const struct ykit *y, yaml_node_t *n, void *out)
 	return 0;
 }
 
-/* A load in percent of the probed maximum: "20%" or 20, in (0, 1000]. */
+/* A load in percent of the probed maximum: "20%" or 20, a plain decimal
+ * in SWEEP_PCT_MIN..SWEEP_PCT_MAX (1e-300 passed before, and "0x10"). */
 static int parse_load_pct(const struct ykit *y, yaml_node_t *n, const char *what,
 			  double *out)
 {
-	const char *v = scalar(n);
-	char *end = NULL;
-	double x = v ? strtod(v, &end) : -1;
-	if (end && *end == '%' && end[1] == '\0')
+	const char *v = scalar(n), *end = NULL;
+	double x = -1;
+	if (v && units_parse_decimal(v, &end, &x) == 0 && *end == '%')
 		end++;
-	if (!v || end == v || *end || !(x > 0 && x <= 1000)) {
+	if (!v || !end || *end || !(x >= SWEEP_PCT_MIN && x <= SWEEP_PCT_MAX)) {
 		ykit_err(y, n, "'load_sweep' %s must be a share of the maximum in "
-			 "1%%..1000%% (e.g. 20%%), not %s", what, v ? v : ykit_kind(n));
+			 "%g%%..%g%% (e.g. 20%%), not %s", what, SWEEP_PCT_MIN, SWEEP_PCT_MAX,
+			 v ? v : ykit_kind(n));
 		return -1;
 	}
 	*out = x;
@@ -124,7 +132,7 @@ static int sweep_iops(const struct ykit *y, yaml_node_t *vn, struct load_sweep *
 	for (size_t i = 0; i < n; i++) {
 		yaml_node_t *e = yaml_document_get_node(y->doc,
 							vn->data.sequence.items.start[i]);
-		if (!e || parse_count(y, e, "'load_sweep' iops", 1, RATE_MAX * 256,
+		if (!e || parse_count(y, e, "'load_sweep' iops", 1, SWEEP_IOPS_MAX,
 				      &s->iops[i]) < 0)
 			return -1;
 	}
@@ -209,9 +217,10 @@ static int target_pair(const struct ykit *y, const char *key, yaml_node_t *kn,
 		ykit_err(y, kn, "'qos' takes one target; '%s' is a second", key);
 		return -1;
 	}
-	if (!v || units_parse_duration(v, &t->target_ns) < 0 || !t->target_ns) {
-		ykit_err(y, vn, "'qos' %s must be a latency above 0 (e.g. 500us, 1ms), "
-			 "not %s", key, v ? v : ykit_kind(vn));
+	if (!v || units_parse_duration(v, &t->target_ns) < 0 || !t->target_ns ||
+	    t->target_ns > TARGET_MAX_NS) {
+		ykit_err(y, vn, "'qos' %s must be a latency above 0 and at most 1d "
+			 "(e.g. 500us, 1ms), not %s", key, v ? v : ykit_kind(vn));
 		return -1;
 	}
 	t->metric = m;
@@ -316,7 +325,7 @@ static int sweep_from_json(const cJSON *v, void *f, char *err, size_t errlen)
 	if (cJSON_IsArray(a) && n >= 1 && n <= SWEEP_MAX_IOPS) {
 		for (int i = 0; i < n; i++) {
 			const cJSON *e = cJSON_GetArrayItem(a, i);
-			if (!whole(e, 1, 1e15))
+			if (!whole(e, 1, (double)SWEEP_IOPS_MAX))
 				goto bad;
 			s->iops[i] = (uint64_t)e->valuedouble;
 		}
@@ -327,15 +336,16 @@ static int sweep_from_json(const cJSON *v, void *f, char *err, size_t errlen)
 	const cJSON *to = cJSON_GetObjectItemCaseSensitive(v, "to_pct");
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(v, "steps");
 	if (!cJSON_IsNumber(fr) || !cJSON_IsNumber(to) || !whole(st, 1, SWEEP_MAX_STEPS) ||
-	    !(fr->valuedouble > 0 && fr->valuedouble <= to->valuedouble &&
-	      to->valuedouble <= 1000))
+	    !(fr->valuedouble >= SWEEP_PCT_MIN && fr->valuedouble <= to->valuedouble &&
+	      to->valuedouble <= SWEEP_PCT_MAX))
 		goto bad;
 	s->from_pct = fr->valuedouble;
 	s->to_pct = to->valuedouble;
 	s->steps = (unsigned)st->valuedouble;
 	return 0;
 bad:
-	snprintf(err, errlen, "'load_sweep' must be {from_pct, to_pct, steps} or {iops: [...]}");
+	snprintf(err, errlen, "'load_sweep' must be {from_pct, to_pct, steps} with shares in "
+		 "%g..%g or {iops: [...]}", SWEEP_PCT_MIN, SWEEP_PCT_MAX);
 	return -1;
 }
 
@@ -356,8 +366,9 @@ static int target_from_json(const cJSON *v, void *f, char *err, size_t errlen)
 	const cJSON *m = cJSON_GetObjectItemCaseSensitive(v, "metric");
 	const cJSON *ns = cJSON_GetObjectItemCaseSensitive(v, "target_ns");
 	if (!cJSON_IsString(m) || qos_metric_parse(m->valuestring, &t->metric) < 0 ||
-	    !whole(ns, 1, 1e18)) {
-		snprintf(err, errlen, "'qos' must be {\"metric\": \"p99\", \"target_ns\": N}");
+	    !whole(ns, 1, (double)TARGET_MAX_NS)) {
+		snprintf(err, errlen, "'qos' must be {\"metric\": \"p99\", \"target_ns\": N}, "
+			 "N in 1..%llu", (unsigned long long)TARGET_MAX_NS);
 		return -1;
 	}
 	t->target_ns = (uint64_t)ns->valuedouble;

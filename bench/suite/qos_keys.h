@@ -10,6 +10,16 @@
 #include "fio_map.h"
 #include "keys.h"
 
+/* The ranges of the rows (keys.c): the loader and cell_from_json read
+ * them there.  100 M IOPS per job is beyond any device; a load sweep's
+ * shares are 1..1000 % of the probed maximum (its listed IOPS up to that
+ * rate for every job a cell may have); a QoS target above a day says
+ * nothing about latency. */
+#define QOS_RATE_MAX 100000000ull
+#define QOS_SWEEP_PCT_MIN 1
+#define QOS_SWEEP_PCT_MAX 1000
+#define QOS_TARGET_MAX_NS (86400ull * 1000000000ull)
+
 extern const struct key_ops rate_iops_ops, rate_process_ops, load_sweep_ops,
 	qos_ops;
 

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "engines/engine.h"
+#include "stats/randdist.h"
 #include "suite_int.h"
 
 static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
@@ -129,6 +130,29 @@ static void cell_check_qos(struct ctx *x, const struct cell *c, const struct pos
 #undef C
 }
 
+/* zoned_abs zones against the most the cell can address: size in bytes
+ * (a percentage is of a device validate does not see), of every file,
+ * its active_range share.  A block device may address less (its size, one
+ * "file"), and a percentage offset shortens the file: the runner checks
+ * those before any IO (runner_check_zones). */
+static void cell_check_zones(struct ctx *x, const struct cell *c, const struct pos *p,
+			     unsigned fl, unsigned fc)
+{
+	struct randdist d;
+	char why[240];
+
+	if (!c->random_distribution[0] || !pattern_is_random(c->pattern) || c->size_pct > 0 ||
+	    !c->bs || randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0)
+		return;
+	double share = c->active_range_pct > 0 && c->active_range_pct < 100 ?
+		       c->active_range_pct / 100.0 : 1.0;
+	uint64_t blocks = (uint64_t)((double)c->size * share) / c->bs * (c->files ? c->files : 1);
+	if (randdist_zones_fit(&d, blocks, c->bs, why, sizeof(why)) < 0)
+		err_at(x, p->line[K_RANDDIST] ? p->line[K_RANDDIST] : fl,
+		       p->line[K_RANDDIST] ? p->col[K_RANDDIST] : fc,
+		       "%s (size x files x active_range)", why);
+}
+
 /* Checks that involve several keys of one resolved cell. */
 void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 		unsigned fl, unsigned fc)
@@ -168,6 +192,7 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	if (c->direct && c->offset % 512)
 		err_at(x, L(K_OFFSET), C(K_OFFSET),
 		       "'offset' is not a multiple of 512, which 'direct: true' needs");
+	cell_check_zones(x, c, p, fl, fc);
 	usage_note(x, K_RWMIXREAD, p, pattern_is_mixed(c->pattern));
 	usage_note(x, K_FSYNC, p, pattern_writes(c->pattern));
 	usage_note(x, K_END_FSYNC, p, pattern_writes(c->pattern));

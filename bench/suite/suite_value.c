@@ -59,7 +59,10 @@ static int check_range(struct ctx *x, const struct key *k, const char *raw,
 		snprintf(lo, sizeof(lo), "%llu", (unsigned long long)k->min);
 		snprintf(hi, sizeof(hi), "%llu", (unsigned long long)k->max);
 	}
-	if (k->max)
+	if (k->max == KEY_EXACT_MAX && v > k->max)
+		err_at(x, line, col, "'%s' %s is out of range %s..%s (the largest whole "
+		       "number a result set records exactly, in 15 digits)", k->name, raw, lo, hi);
+	else if (k->max && k->max != KEY_EXACT_MAX)
 		err_at(x, line, col, "'%s' %s is out of range %s..%s", k->name,
 		       raw, lo, hi);
 	else

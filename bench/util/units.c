@@ -64,6 +64,30 @@ int units_parse_uint(const char *s, uint64_t *out)
 	return 0;
 }
 
+int units_parse_decimal(const char *s, const char **end, double *out)
+{
+	const char *p = s;
+	char buf[64];
+
+	if (!s || !isdigit((unsigned char)*p))
+		return -1;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p == '.' && isdigit((unsigned char)p[1]))
+		for (p++; isdigit((unsigned char)*p); p++)
+			;
+	if ((size_t)(p - s) >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, (size_t)(p - s));
+	buf[p - s] = '\0';
+	/* only digits and one point remain: strtod reads them exactly as
+	 * written, and 63 digits stay far below a double's range */
+	*out = strtod(buf, NULL);
+	if (end)
+		*end = p;
+	return 0;
+}
+
 int units_parse_size(const char *s, uint64_t *out)
 {
 	const char *p = s;
@@ -143,16 +167,12 @@ int units_parse_duration(const char *s, uint64_t *ns_out)
 
 int units_parse_percent(const char *s, double *out)
 {
-	char *end;
-	size_t n;
+	const char *end;
 	double v;
 
-	if (!s || !(n = strlen(s)) || s[n - 1] != '%' ||
-	    !(isdigit((unsigned char)s[0]) || s[0] == '.'))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end != s + n - 1 || !(v > 0.0) || v > 100.0 || isnan(v))
+	/* decimal only: strtod read "0x10%" as 16 % and "1e1%" as 10 % */
+	if (units_parse_decimal(s, &end, &v) < 0 || strcmp(end, "%") ||
+	    !(v > 0.0) || v > 100.0)
 		return -1;
 	*out = v;
 	return 0;

@@ -17,6 +17,12 @@
 /* A whole string of decimal digits ("0", "4096"; no sign, no unit). */
 int units_parse_uint(const char *s, uint64_t *out);
 int units_parse_size(const char *s, uint64_t *out);
+/* A plain decimal number at the start of s: digits, then optionally '.'
+ * and more digits ("67970.51", "99.990000"), at most 63 characters; no
+ * sign, exponent, hex, inf or nan (strtod takes all of those: "0x10" is
+ * 16 to it).  *end (may be NULL) points past it.  0, or -1 when s does not
+ * start with one. */
+int units_parse_decimal(const char *s, const char **end, double *out);
 int units_parse_duration(const char *s, uint64_t *ns_out);
 /* "50%" -> 50.0; returns -1 if not a percentage in (0,100]. */
 int units_parse_percent(const char *s, double *out);

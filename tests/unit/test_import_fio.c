@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "import/import.h"
+#include "util/fsutil.h"
 
 static void load(struct import_set *s, const char *name, const char *device)
 {
@@ -283,6 +284,102 @@ static void test_malformed_json_position(void **state)
 		     "\"job options\": {\"rw\": \"trim\"}}]}\n", "1:77: job 'j': rw 'trim'");
 }
 
+/* The real randread-4k-qd16.json with one number of the job's read
+ * replaced (key path below "read"), then imported: -1, and the first
+ * error says `says`. */
+static void expect_edit_refused(const char *const *path, size_t n, const char *value,
+				const char *says)
+{
+	const char *r = getenv("IOMATRIX_ROOT");
+	char src[4096];
+	snprintf(src, sizeof(src), "%s/tests/data/fio/randread-4k-qd16.json", r && r[0] ? r : ".");
+	char *text = fsutil_read(src, 16u << 20, NULL);
+	cJSON *doc = text ? cJSON_Parse(text) : NULL, *o;
+	free(text);
+	assert_non_null(doc);
+	o = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(doc, "jobs"), 0), "read");
+	for (size_t i = 0; i + 1 < n; i++)
+		o = cJSON_GetObjectItemCaseSensitive(o, path[i]);
+	assert_non_null(o);
+	cJSON_DeleteItemFromObjectCaseSensitive(o, path[n - 1]);
+	cJSON_AddItemToObject(o, path[n - 1], cJSON_Parse(value));
+	char *out = cJSON_Print(doc);
+	cJSON_Delete(doc);
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	struct import_fio_opts opts = { 0 };
+	const char *p = tmp_with(out);
+	free(out);
+	import_set_init(&s, "fio");
+	if (import_fio_file(&s, p, &opts, &e) != -1 || !e.n || !strstr(e.msgs[0], says))
+		fail_msg("%s = %s: got '%s', want '%s'", path[n - 1], value,
+			 e.n ? e.msgs[0] : "no error", says);
+	import_set_release(&s);
+	errlist_release(&e);
+	unlink(p);
+}
+
+#define KP(...) (const char *const[]){ __VA_ARGS__ }, \
+	sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)
+
+/* issue 29 items 11 and 12: absurd numbers and percentiles are refused by
+ * the import, which wrote them before (the report then said "treated as
+ * failed"). */
+static void test_absurd_numbers_refused(void **state)
+{
+	(void)state;
+	expect_edit_refused(KP("iops"), "1e308", "'iops' is 1e+308");
+	expect_edit_refused(KP("bw_bytes"), "1e308", "'bw_bytes_s' is 1e+308");
+	expect_edit_refused(KP("iops"), "2e12", "iops is 2e+12, not in [0, 1e+12]");
+	expect_edit_refused(KP("total_ios"), "1e30", "a count past 2^64");
+	expect_edit_refused(KP("clat_ns", "percentile", "99.990000"), "1e308", "is 1e+308");
+	/* p1 = 1000 s beside a max of 5.5 ms */
+	expect_edit_refused(KP("clat_ns", "percentile", "1.000000"), "1e12",
+			    "p1.000000 is 1000000000000 ns, above max 5537294 ns");
+	expect_edit_refused(KP("clat_ns", "percentile", "50.000000"), "100000",
+			    "fall as the percentile rises");
+	/* keys that are no percentile: dropped silently before */
+	expect_edit_refused(KP("clat_ns", "percentile", "nan"), "5000", "percentile key 'nan'");
+	expect_edit_refused(KP("clat_ns", "percentile", "-3"), "5000", "percentile key '-3'");
+	expect_edit_refused(KP("clat_ns", "percentile", "1e400"), "5000", "percentile key '1e400'");
+	expect_edit_refused(KP("clat_ns", "percentile", "0x10"), "5000", "percentile key '0x10'");
+	expect_edit_refused(KP("clat_ns", "percentile", "101"), "5000", "percentile key '101'");
+}
+
+/* issue 29 item 15: a randseed a set cannot record exactly is refused at
+ * its option, not written as another seed */
+static void test_randseed_past_exact_refused(void **state)
+{
+	const char *r = getenv("IOMATRIX_ROOT");
+	char src[4096];
+	(void)state;
+	snprintf(src, sizeof(src), "%s/tests/data/fio/randread-4k-qd16.json", r && r[0] ? r : ".");
+	char *text = fsutil_read(src, 16u << 20, NULL);
+	cJSON *doc = text ? cJSON_Parse(text) : NULL;
+	free(text);
+	assert_non_null(doc);
+	cJSON *jo = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(doc, "jobs"), 0), "job options");
+	assert_non_null(jo);
+	cJSON_DeleteItemFromObjectCaseSensitive(jo, "randseed");
+	cJSON_AddStringToObject(jo, "randseed", "1234567890123456789");
+	char *out = cJSON_Print(doc);
+	cJSON_Delete(doc);
+	const char *p = tmp_with(out);
+	free(out);
+	struct import_set s;
+	struct errlist e = ERRLIST_INIT;
+	struct import_fio_opts o = { 0 };
+	import_set_init(&s, "fio");
+	assert_int_equal(import_fio_file(&s, p, &o, &e), -1);
+	if (!strstr(e.msgs[0], "randseed 1234567890123456789 is past 999999999999999"))
+		fail_msg("got '%s'", e.msgs[0]);
+	import_set_release(&s);
+	errlist_release(&e);
+	unlink(p);
+}
+
 static void test_linecol(void **state)
 {
 	unsigned l, c;
@@ -312,6 +409,8 @@ int main(void)
 		cmocka_unit_test(test_same_job_in_two_files_is_two_repetitions),
 		cmocka_unit_test(test_malformed_json_position),
 		cmocka_unit_test(test_linecol),
+		cmocka_unit_test(test_absurd_numbers_refused),
+		cmocka_unit_test(test_randseed_past_exact_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

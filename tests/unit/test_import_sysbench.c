@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "import/import.h"
+#include "util/fsutil.h"
 
 static int load(struct import_set *s, const char *name,
 		const struct import_sysbench_opts *o, struct errlist *e)
@@ -202,6 +203,52 @@ static void test_errors_have_lines(void **state)
 	unlink(p);
 }
 
+/* issue 29 items 11 and 13: the real rndrd log with one figure edited.
+ * Each is refused with the line and the cause; nothing reaches the set. */
+static void test_edited_figures_refused(void **state)
+{
+	static const struct { const char *from, *to, *line, *says; } cases[] = {
+		/* decimal only: strtod read 0x10 as 16 */
+		{ "67970.51", "0x10", ":23:", "bad number for reads/s: '0x10'" },
+		{ "67970.51", "1e308", ":23:", "bad number for reads/s" },
+		/* a second reads/s replaced the first */
+		{ "    writes/s:", "    reads/s:                      16.00\n    writes/s:", ":24:",
+		  "a second 'reads/s' line" },
+		{ "67970.51", "100000000000000000000.00", ":1:", "iops" },
+		{ "100000\n\nLatency", "100000000000000000000000\n\nLatency", ":1:", "events" },
+		{ "min:                                    0.02", "min:                                    99.00",
+		  ":1:", "out of order" },
+		{ "1.4703s", "1e300s", ":32:", "bad number for total time" },
+		{ "1.4703s", "1000000000.0000s", ":1:", "runtime_ns" },
+		{ "95th percentile:                        0.29", "95th percentile:                        900.00",
+		  ":1:", "p95.000000 is 900000000 ns, above max 9340000 ns" },
+	};
+	const char *r = getenv("IOMATRIX_ROOT");
+	char src[4096];
+	(void)state;
+	snprintf(src, sizeof(src), "%s/tests/data/sysbench/rndrd-bs4096-t16.log", r && r[0] ? r : ".");
+	char *log = fsutil_read(src, 1 << 20, NULL);
+	assert_non_null(log);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *at = strstr(log, cases[i].from), text[8192];
+		assert_non_null(at);
+		snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - log), log, cases[i].to,
+			 at + strlen(cases[i].from));
+		const char *p = tmp_with(text);
+		struct import_set s;
+		struct errlist e = ERRLIST_INIT;
+		char want[128];
+		snprintf(want, sizeof(want), "%s%s", p, cases[i].line);
+		if (load(&s, p, NULL, &e) != -1 || !e.n || !strstr(e.msgs[0], want) ||
+		    !strstr(e.msgs[0], cases[i].says))
+			fail_msg("case %zu: got '%s'", i, e.n ? e.msgs[0] : "no error");
+		import_set_release(&s);
+		errlist_release(&e);
+		unlink(p);
+	}
+	free(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_script_log_with_six_runs),
 		cmocka_unit_test(test_command_line_fills_gaps),
 		cmocka_unit_test(test_errors_have_lines),
+		cmocka_unit_test(test_edited_figures_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/sbuf.h"
@@ -177,10 +178,77 @@ static void test_same(void **state)
 	assert_true(key_same(K_BS, &a, &b));
 }
 
+/* issue 29 items 14 and 15: one range per key, and what the loader
+ * accepts is what a set records and reads back.  Every number key has a
+ * bound; a 64-bit key's is at most 10^15-1, so its JSON number is exact; the
+ * largest value of each round-trips through cell_to_json, the printed
+ * text and cell_from_json unchanged, and one past it is refused by the reader
+ * (seed 2^64-1 was recorded as 1.8446744073709552e+19, which the reader
+ * then refused; seed 1234567890123456789 read back as another seed). */
+static void test_ranges_are_recorded_exactly(void **state)
+{
+	(void)state;
+	for (int k = 0; k < NKEYS; k++) {
+		const struct key *key = &cell_keys[k];
+		bool wide = key->type == KT_U64 || key->type == KT_SIZE_PCT ||
+			    key->type == KT_OFFSET || key->type == KT_IO_SIZE;
+		if (!wide && key->type != KT_UINT && key->type != KT_SIZE &&
+		    key->type != KT_DURATION)
+			continue;
+		if (!key->max || key->max > KEY_EXACT_MAX)
+			fail_msg("key %s: max %llu is none or past 10^15-1", key->name,
+				 (unsigned long long)key->max);
+		struct cell c, back;
+		char err[256] = "";
+		cell_init(&c);
+		key_store_u64(k, &c, key->max);
+		cJSON *t = cell_to_json(&c);
+		assert_non_null(t);
+		/* through the text, as a set holds it: cJSON prints 15 digits
+		 * when they read back within a double's epsilon */
+		char *text = cJSON_Print(t);
+		cJSON_Delete(t);
+		cJSON *j = cJSON_Parse(text);
+		free(text);
+		assert_non_null(j);
+		if (cell_from_json(j, &back, err, sizeof(err)) < 0)
+			fail_msg("key %s at its max: %s", key->name, err);
+		if (key_load_u64(k, &back) != key->max)
+			fail_msg("key %s: wrote %llu, read %llu", key->name,
+				 (unsigned long long)key->max,
+				 (unsigned long long)key_load_u64(k, &back));
+		cJSON_Delete(j);
+		if (wide) {
+			assert_int_equal(key_check_recorded(k, key->max, err, sizeof(err)), 0);
+			assert_int_equal(key_check_recorded(k, key->max + 1, err, sizeof(err)), -1);
+			assert_non_null(strstr(err, key->json));
+		}
+	}
+	/* the reader refuses what the loader refuses */
+	static const char *const bad[] = {
+		"{\"pattern\":\"read\",\"seed\":18446744073709551615}",
+		"{\"pattern\":\"read\",\"seed\":1234567890123456789}",
+		"{\"pattern\":\"read\",\"seed\":9007199254740992}",
+		"{\"pattern\":\"read\",\"requests\":1e19}",
+		"{\"pattern\":\"read\",\"qos\":{\"metric\":\"mean\",\"target_ns\":1000080000000000000}}",
+		"{\"pattern\":\"read\",\"load_sweep\":{\"from_pct\":1e-300,\"to_pct\":1e-300,\"steps\":1}}",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		cJSON *j = cJSON_Parse(bad[i]);
+		struct cell c;
+		char err[256];
+		assert_non_null(j);
+		if (cell_from_json(j, &c, err, sizeof(err)) == 0)
+			fail_msg("read: %s", bad[i]);
+		cJSON_Delete(j);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_row_is_complete),
+		cmocka_unit_test(test_ranges_are_recorded_exactly),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_applies),
 		cmocka_unit_test(test_same),

@@ -148,9 +148,27 @@ static void test_zoned_shape(void **state)
 	assert_true(share_below(&g, 1) == 1.0);
 }
 
+/* issue 29 item 16: the one fit check of zoned_abs zones, which the
+ * loader asks with the most a cell addresses and the runner before IO */
+static void test_zones_fit(void **state)
+{
+	struct randdist d;
+	char why[240] = "";
+	(void)state;
+	assert_int_equal(randdist_parse("zoned_abs:60/1m:40/2m", &d, why, sizeof(why)), 0);
+	/* 3 MiB of zones: 768 blocks of 4 KiB fit, 767 do not */
+	assert_int_equal(randdist_zones_fit(&d, 768, 4096, why, sizeof(why)), 0);
+	assert_int_equal(randdist_zones_fit(&d, 767, 4096, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "cover 3145728 bytes, more than the 3141632 addressed"));
+	/* other kinds have no zone sizes */
+	assert_int_equal(randdist_parse("zoned:60/10:40/90", &d, why, sizeof(why)), 0);
+	assert_int_equal(randdist_zones_fit(&d, 1, 4096, why, sizeof(why)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zones_fit),
 		cmocka_unit_test(test_parse_good),
 		cmocka_unit_test(test_parse_bad),
 		cmocka_unit_test(test_zipf_shape),

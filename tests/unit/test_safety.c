@@ -56,12 +56,31 @@ static void test_results_dir_through_a_file_refused(void **state)
 	unlink(path);
 }
 
+/* issue 29 item 17: /proc reports 0 blocks free; the cause is that it
+ * is no disk, not that it is full */
+static void test_results_dir_on_proc_names_the_cause(void **state)
+{
+	char err[512] = "";
+	(void)state;
+
+	if (!safety_pseudo_fs("/proc")) {
+		skip(); /* no procfs mounted at /proc */
+		return;
+	}
+	assert_int_equal(safety_check_results_dir("/proc/x", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "procfs"));
+	assert_non_null(strstr(err, "--out"));
+	assert_null(strstr(err, "full"));
+	assert_null(strstr(err, "KiB free"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_directory_and_file_pass_even_for_writes),
 		cmocka_unit_test(test_results_dir_nearest_parent),
 		cmocka_unit_test(test_results_dir_through_a_file_refused),
+		cmocka_unit_test(test_results_dir_on_proc_names_the_cause),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,6 +83,33 @@ static void test_percent(void **state)
 	assert_int_equal(units_parse_percent("%", &v), -1);
 	assert_int_equal(units_parse_percent("-5%", &v), -1);
 	assert_int_equal(units_parse_percent("nan%", &v), -1);
+	assert_int_equal(units_parse_percent("0x10%", &v), -1);
+	assert_int_equal(units_parse_percent("1e1%", &v), -1);
+	assert_int_equal(units_parse_percent(".5%", &v), -1);
+}
+
+/* issue 29 item 13: decimal only, as sysbench and fio print numbers */
+static void test_decimal(void **state)
+{
+	const char *end;
+	double v;
+	(void)state;
+	assert_int_equal(units_parse_decimal("67970.51", &end, &v), 0);
+	assert_true(v == 67970.51 && !*end);
+	assert_int_equal(units_parse_decimal("99.990000", &end, &v), 0);
+	assert_true(v == 99.99 && !*end);
+	assert_int_equal(units_parse_decimal("1.4703s", &end, &v), 0);
+	assert_true(v == 1.4703 && !strcmp(end, "s"));
+	assert_int_equal(units_parse_decimal("5.", &end, &v), 0);
+	assert_true(v == 5 && !strcmp(end, "."));
+	assert_int_equal(units_parse_decimal("0x10", &end, &v), 0);
+	assert_true(v == 0 && !strcmp(end, "x10")); /* "0", then junk */
+	assert_int_equal(units_parse_decimal("1e400", &end, &v), 0);
+	assert_true(v == 1 && !strcmp(end, "e400"));
+	static const char *const bad[] = { "", "-3", "+3", ".5", "nan", "inf", "x",
+		"1234567890123456789012345678901234567890123456789012345678901234" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(units_parse_decimal(bad[i], &end, &v), -1);
 }
 
 static void test_format_short(void **state)
@@ -186,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_duration_good),
 		cmocka_unit_test(test_duration_bad),
 		cmocka_unit_test(test_percent),
+		cmocka_unit_test(test_decimal),
 		cmocka_unit_test(test_format_short),
 		cmocka_unit_test(test_format_human),
 		cmocka_unit_test(test_group_digits),
