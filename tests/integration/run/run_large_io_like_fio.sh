@@ -8,6 +8,9 @@
 # the exported job in turn; the medians are within +-10 %.  The exported
 # job of the default cell names no iomem and says nothing is NOT THE SAME.
 # Root, losetup and fio; skips without them.
+# test-lock: quiet
+# (it runs alone in the pool: it holds iomatrix's IOPS to fio's, measured
+# one after the other, and tests beside it on 2 CPUs make the two differ)
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/lib_blk.sh"
 need_cmd fio
