@@ -15,122 +15,12 @@
 
 #include "util/fsutil.h"
 #include "cells.h"
-#include "rset.h"
+#include "rset_int.h"
 #include "cellcheck.h"
 #include "stats/stats.h"
 #include "stats/interval.h"
 #include "util/sysload.h"
 
-
-/* cJSON recurses per nesting level; bound it before parsing.  *open_end
- * tells whether the text ends inside a string or an open bracket: then a
- * parse error means the file was cut short. */
-static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
-{
-	int depth = 0;
-	bool in_str = false;
-
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = false;
-		} else if (c == '"') {
-			in_str = true;
-		} else if (c == '[' || c == '{') {
-			if (++depth > max)
-				return false;
-		} else if (c == ']' || c == '}') {
-			depth--;
-		}
-	}
-	*open_end = in_str || depth > 0;
-	return true;
-}
-
-cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen)
-{
-	char path[PATH_MAX + 16];
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
-	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	if (!buf) {
-		snprintf(why, whylen, "%s", strerror(errno));
-		return NULL;
-	}
-	cJSON *m = rset_parse_json(buf, len, why, whylen);
-	free(buf);
-	return m;
-}
-
-cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
-{
-	const char *end = NULL;
-	cJSON *j;
-
-	if (len == 0) {
-		snprintf(why, whylen, "empty file");
-		return NULL;
-	}
-	if (memchr(buf, '\0', len)) {
-		snprintf(why, whylen, "contains a NUL byte (corrupt)");
-		return NULL;
-	}
-	bool open_end = false;
-	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH, &open_end)) {
-		snprintf(why, whylen, "JSON nested deeper than %d levels",
-			 RSET_MAX_JSON_DEPTH);
-		return NULL;
-	}
-	/* len + 1: cJSON wants to see the terminating NUL (checked above
-	 * that there is none inside) */
-	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
-	if (!j) {
-		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
-		if (at >= len || open_end)
-			snprintf(why, whylen, "truncated JSON (ends at byte %zu)", len);
-		else
-			snprintf(why, whylen, "corrupt JSON at byte %zu", at);
-	}
-	return j;
-}
-
-static const char *jstr(const cJSON *o, const char *key, const char *def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsString(v) && v->valuestring ? v->valuestring : def;
-}
-
-static double jnum(const cJSON *o, const char *key, double def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : def;
-}
-
-static uint64_t jsize(const cJSON *o, const char *key)
-{
-	double d = jnum(o, key, 0);
-	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
-static int jint(const cJSON *o, const char *key, int def, int lo, int hi)
-{
-	double d = jnum(o, key, def);
-	if (d < lo || d > hi)
-		return def;
-	return (int)d;
-}
-
-static int jbool(const cJSON *o, const char *key, int def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	if (cJSON_IsBool(v))
-		return cJSON_IsTrue(v);
-	return def;
-}
 
 /* End of the JSON string starting at s[i] == '"' (index after it). */
 static size_t skip_string(const char *s, size_t i, size_t len)
@@ -234,7 +124,7 @@ static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 		errno = EINVAL;
 		return NULL;
 	}
-	double sv = jnum(j, "schema_version", 1);
+	double sv = rj_num(j, "schema_version", 1);
 	if (sv > RESULTSET_SCHEMA_VERSION) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' has schema_version %g, newer than this iomatrix "
@@ -252,17 +142,17 @@ static void stat_read(const cJSON *o, struct rset_stat *s)
 	memset(s, 0, sizeof(*s));
 	if (!cJSON_IsObject(o))
 		return;
-	s->mean = jnum(o, "mean", NAN);
+	s->mean = rj_num(o, "mean", NAN);
 	if (isnan(s->mean))
 		return;
-	s->n = jint(o, "n", 1, 0, 1000000);
+	s->n = rj_int(o, "n", 1, 0, 1000000);
 	if (s->n == 0)
 		s->n = 1;
-	s->stddev = jnum(o, "stddev", 0);
-	s->min = jnum(o, "min", s->mean);
-	s->max = jnum(o, "max", s->mean);
-	s->cv = jnum(o, "cv", s->mean ? s->stddev / s->mean : 0);
-	s->ci95 = jnum(o, "ci95", 0);
+	s->stddev = rj_num(o, "stddev", 0);
+	s->min = rj_num(o, "min", s->mean);
+	s->max = rj_num(o, "max", s->mean);
+	s->cv = rj_num(o, "cv", s->mean ? s->stddev / s->mean : 0);
+	s->ci95 = rj_num(o, "ci95", 0);
 }
 
 /* Fallback when a cell has no summary: compute it from the repetitions. */
@@ -278,7 +168,7 @@ static void stat_from_reps(const cJSON *reps, const char *dir,
 		if (!cJSON_IsObject(d) || n >= 256)
 			continue;
 		const cJSON *src = sub ? cJSON_GetObjectItemCaseSensitive(d, sub) : d;
-		double v = jnum(src, key, NAN);
+		double v = rj_num(src, key, NAN);
 		if (!isnan(v))
 			x[n++] = v;
 	}
@@ -309,7 +199,7 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 	double pairs[RSET_MAX_PCT][2];
 	size_t n = 0;
 
-	d->lat_min_ns = jnum(lat, "min", 0);
+	d->lat_min_ns = rj_num(lat, "min", 0);
 	cJSON_ArrayForEach(p, pcts) {
 		if (n >= RSET_MAX_PCT || !p->string || !cJSON_IsNumber(p))
 			continue;
@@ -348,12 +238,12 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
 		bool any = false;
 		for (int k = 0; k < DIR__COUNT; k++) {
 			const cJSON *d = cJSON_GetObjectItemCaseSensitive(r, dir_name(k));
-			double v = jnum(d, "iops", NAN);
+			double v = rj_num(d, "iops", NAN);
 			if (!isfinite(v))
 				continue;
 			any = true;
 			iops += v;
-			v = jnum(d, "bw_bytes_s", 0);
+			v = rj_num(d, "bw_bytes_s", 0);
 			bw += isfinite(v) ? v : 0;
 		}
 		if (!any || c->nrepv >= (size_t)n)
@@ -367,7 +257,7 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
  * fio import whose warning says its percentiles are fio's clat. */
 static void lat_kinds(struct rset_cell *c)
 {
-	const char *k = jstr(c->json, "latency_kind", NULL);
+	const char *k = rj_str(c->json, "latency_kind", NULL);
 	const cJSON *w;
 
 	c->lat_mean_kind = c->lat_pct_kind = LAT_TOTAL;
@@ -400,7 +290,23 @@ static void cell_host_load(struct rset_cell *c, const cJSON *l)
 		c->load_steal_pct_max = st->valuedouble;
 }
 
-static void cell_measurements(struct rset_cell *c)
+/* The repetitions, typed (rset.h). */
+static int reps_read(struct rset_cell *c, const cJSON *reps)
+{
+	const cJSON *r;
+	int i = 0;
+
+	if (!c->nreps)
+		return 0;
+	if (!(c->reps = calloc((size_t)c->nreps, sizeof(*c->reps))))
+		return -1;
+	cJSON_ArrayForEach(r, reps)
+		if (i < c->nreps && rset_rep_read(r, &c->reps[i++]) < 0)
+			return -1;
+	return 0;
+}
+
+static int cell_measurements(struct rset_cell *c)
 {
 	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
 	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
@@ -411,10 +317,10 @@ static void cell_measurements(struct rset_cell *c)
 
 	cJSON_ArrayForEach(r, reps) {
 		n++;
-		rt += jnum(r, "runtime_ns", 0);
+		rt += rj_num(r, "runtime_ns", 0);
 		const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
-		usr += jnum(cpu, "usr_pct", 0);
-		sys += jnum(cpu, "sys_pct", 0);
+		usr += rj_num(cpu, "usr_pct", 0);
+		sys += rj_num(cpu, "sys_pct", 0);
 		const cJSON *pio = cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io");
 		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
 			perio += pio->valuedouble;
@@ -426,6 +332,9 @@ static void cell_measurements(struct rset_cell *c)
 		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
+	rset_cell_steady_read(rj_get(c->json, "steady_state"), &c->steady);
+	if (reps_read(c, reps) < 0)
+		return -1;
 	rep_values(c, reps);
 	lat_kinds(c);
 	c->have_cpu_per_io = nperio > 0;
@@ -444,8 +353,8 @@ static void cell_measurements(struct rset_cell *c)
 			if (cJSON_IsObject(rd)) {
 				if (!first)
 					first = rd;
-				d->ios += jsize(rd, "ios");
-				d->bytes += jsize(rd, "bytes");
+				d->ios += rj_size(rd, "ios");
+				d->bytes += rj_size(rd, "bytes");
 			}
 		}
 		if (cJSON_IsObject(sd)) {
@@ -473,7 +382,7 @@ static void cell_measurements(struct rset_cell *c)
 			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
 		if (cJSON_IsObject(ml))
 			pct_read(ml, d);
-		d->lat_mean_all = all ? jnum(ml, "mean", NAN) : NAN;
+		d->lat_mean_all = all ? rj_num(ml, "mean", NAN) : NAN;
 		d->lat_p99_all = NAN;
 		for (size_t i = 0; all && i < d->npct; i++)
 			if (fabs(d->pct_p[i] - 99) < 1e-9)
@@ -495,7 +404,7 @@ static void cell_measurements(struct rset_cell *c)
 			d->lat_p99_all = d->lat_p99.mean;
 		const cJSON *ser = first ? cJSON_GetObjectItemCaseSensitive(first, "series") : NULL;
 		const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(ser, "bytes");
-		uint64_t iv = jsize(ser, "interval_ns");
+		uint64_t iv = rj_size(ser, "interval_ns");
 		int nb = cJSON_GetArraySize(bytes);
 		if (iv > 0 && nb > 0 && nb <= 10000000) {
 			d->series_bw = malloc(sizeof(double) * (size_t)nb);
@@ -508,7 +417,7 @@ static void cell_measurements(struct rset_cell *c)
 				/* the last interval is usually cut short by the end of
 				 * the run: scaled by its real length, or dropped, by
 				 * the fit's own rule (interval_sample_len) */
-				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
+				double rt0 = rj_num(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
 				double ivs = (double)iv / 1e9;
 				double last = i ? interval_sample_len(i - 1, i, ivs, rt0) : ivs;
 				if (i > 0 && last <= 0)
@@ -521,6 +430,7 @@ static void cell_measurements(struct rset_cell *c)
 			}
 		}
 	}
+	return 0;
 }
 
 /* The parameters through the product's own reader, cell_from_json (the
@@ -563,6 +473,19 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 	return 0;
 }
 
+static void rset_cell_release(struct rset_cell *c)
+{
+	for (int k = 0; k < DIR__COUNT; k++)
+		free(c->dir[k].series_bw);
+	free(c->rep_iops);
+	free(c->rep_bw);
+	for (int i = 0; c->reps && i < c->nreps; i++)
+		rset_rep_release(&c->reps[i]);
+	free(c->reps);
+	cJSON_Delete(c->json);
+	memset(c, 0, sizeof(*c));
+}
+
 /* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
 static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		     bool summaries)
@@ -579,7 +502,7 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 				    "'%s' is listed in the manifest but missing; skipped", shown);
 		return -1;
 	}
-	int fid = jint(c->json, "id", id, 1, RESULTSET_MAX_ID);
+	int fid = rj_int(c->json, "id", id, 1, RESULTSET_MAX_ID);
 	if (fid != id)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' says id %d; using %d from its name", shown, fid, id);
@@ -609,12 +532,16 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "repetitions");
 		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "summary");
 	}
-	c->status = jstr(c->json, "status", "ok");
-	c->error = jstr(c->json, "error", NULL);
+	c->status = rj_str(c->json, "status", "ok");
+	c->error = rj_str(c->json, "error", NULL);
 	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
 	if (!cJSON_IsArray(c->warnings))
 		c->warnings = NULL;
-	cell_measurements(c);
+	if (cell_measurements(c) < 0) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		rset_cell_release(c);
+		return -1;
+	}
 	c->ok = !strcmp(c->status, "ok") && (c->dir[0].present || c->dir[1].present);
 	if (!strcmp(c->status, "ok") && !c->ok)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
@@ -657,7 +584,7 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 	if (!cJSON_IsArray(idx))
 		idx = NULL;
 	cJSON_ArrayForEach(e, idx) {
-		double d = jnum(e, "id", -1);
+		double d = rj_num(e, "id", -1);
 		if (!(d >= 1 && d <= RESULTSET_MAX_ID) || d != (int)d) {
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell index entry without a valid id; skipped");
@@ -666,7 +593,7 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 		char want[RESULTSET_CELL_NAME_MAX + 8];
 		memcpy(want, "cells/", 6);
 		resultset_cell_name((int)d, want + 6, sizeof(want) - 6);
-		const char *file = jstr(e, "file", want);
+		const char *file = rj_str(e, "file", want);
 		if (strcmp(file, want))
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell %d names file '%.80s'; "
@@ -712,24 +639,24 @@ static void devices_load(struct rset *rs)
 	if (!rs->devices)
 		return;
 	cJSON_ArrayForEach(d, devs) {
-		const char *name = jstr(d, "name", NULL);
+		const char *name = rj_str(d, "name", NULL);
 		if (!name)
 			continue;
 		struct rset_device *v = &rs->devices[rs->ndevices++];
 		v->name = name;
-		v->path = jstr(d, "path", "");
+		v->path = rj_str(d, "path", "");
 		v->fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
 		if (!cJSON_IsObject(v->fp))
 			v->fp = NULL;
-		v->rotational = jbool(v->fp, "rotational", -1);
-		v->virt = jbool(v->fp, "virtual", -1);
-		v->size_bytes = jsize(v->fp, "size_bytes");
-		v->kind = jstr(v->fp, "kind", NULL);
-		v->model = jstr(v->fp, "model", NULL);
-		v->fs_type = jstr(v->fp, "fs_type", NULL);
-		v->block_device = jstr(v->fp, "block_device", NULL);
-		v->virt_kind = jstr(v->fp, "virtual_kind", NULL);
-		v->loop_backing_file = jstr(v->fp, "loop_backing_file", NULL);
+		v->rotational = rj_bool(v->fp, "rotational", -1);
+		v->virt = rj_bool(v->fp, "virtual", -1);
+		v->size_bytes = rj_size(v->fp, "size_bytes");
+		v->kind = rj_str(v->fp, "kind", NULL);
+		v->model = rj_str(v->fp, "model", NULL);
+		v->fs_type = rj_str(v->fp, "fs_type", NULL);
+		v->block_device = rj_str(v->fp, "block_device", NULL);
+		v->virt_kind = rj_str(v->fp, "virtual_kind", NULL);
+		v->loop_backing_file = rj_str(v->fp, "loop_backing_file", NULL);
 	}
 }
 
@@ -792,27 +719,27 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	if (rs->manifest) {
 		const cJSON *m = rs->manifest;
 		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
-		rs->status = jstr(m, "status", "unknown");
-		rs->started_at = jstr(m, "started_at", NULL);
-		rs->finished_at = jstr(m, "finished_at", NULL);
-		rs->scale = jnum(m, "scale", 1);
-		rs->suite_name = jstr(suite, "name", NULL);
-		rs->suite_title = jstr(suite, "title", NULL);
-		rs->suite_desc = jstr(suite, "description", NULL);
-		rs->suite_sha256 = jstr(suite, "sha256", NULL);
-		rs->suite_file = jstr(suite, "file", NULL);
+		rs->status = rj_str(m, "status", "unknown");
+		rs->started_at = rj_str(m, "started_at", NULL);
+		rs->finished_at = rj_str(m, "finished_at", NULL);
+		rs->scale = rj_num(m, "scale", 1);
+		rs->suite_name = rj_str(suite, "name", NULL);
+		rs->suite_title = rj_str(suite, "title", NULL);
+		rs->suite_desc = rj_str(suite, "description", NULL);
+		rs->suite_sha256 = rj_str(suite, "sha256", NULL);
+		rs->suite_file = rj_str(suite, "file", NULL);
 		rs->source = cJSON_GetObjectItemCaseSensitive(m, "source");
-		rs->source_kind = jstr(rs->source, "kind", "iomatrix");
+		rs->source_kind = rj_str(rs->source, "kind", "iomatrix");
 		rs->host = cJSON_GetObjectItemCaseSensitive(m, "host");
-		rs->hostname = jstr(rs->host, "hostname", "unknown");
+		rs->hostname = rj_str(rs->host, "hostname", "unknown");
 		rs->tool = cJSON_GetObjectItemCaseSensitive(m, "tool");
-		rs->cells_total = jint(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
+		rs->cells_total = rj_int(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
 		devices_load(rs);
 	}
 	if (!rs->suite_name && rs->plan)
-		rs->suite_name = jstr(rs->plan, "suite", NULL);
+		rs->suite_name = rj_str(rs->plan, "suite", NULL);
 	if (!rs->suite_sha256 && rs->plan)
-		rs->suite_sha256 = jstr(rs->plan, "sha256", NULL);
+		rs->suite_sha256 = rj_str(rs->plan, "sha256", NULL);
 	if (rs->cells_total == 0 && rs->plan)
 		rs->cells_total = cJSON_GetArraySize(
 			cJSON_GetObjectItemCaseSensitive(rs->plan, "cells"));
@@ -875,13 +802,8 @@ int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs)
 
 void rset_release(struct rset *rs)
 {
-	for (size_t i = 0; i < rs->ncells; i++) {
-		for (int k = 0; k < DIR__COUNT; k++)
-			free(rs->cells[i].dir[k].series_bw);
-		free(rs->cells[i].rep_iops);
-		free(rs->cells[i].rep_bw);
-		cJSON_Delete(rs->cells[i].json);
-	}
+	for (size_t i = 0; i < rs->ncells; i++)
+		rset_cell_release(&rs->cells[i]);
 	free(rs->cells);
 	free(rs->devices);
 	cJSON_Delete(rs->manifest);

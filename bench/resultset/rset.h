@@ -66,6 +66,124 @@ struct rset_dir {
 				  * 0 unknown */
 };
 
+/* ---- one repetition, as cellfile.c writes it (results/README.md) ---- */
+
+/* One plateau of the write-cliff fit (stats/plateau.h). */
+struct rset_plateau {
+	double first_index;     /* first coarse interval; NAN unknown */
+	double start_ns;        /* NAN unknown */
+	double duration_ns, level_bw_bytes_s, bytes; /* 0 unknown */
+};
+
+/* The "cliff" object of a write direction: the plateaus found in the
+ * series and the cliff rule's verdict (cellfile.c). */
+struct rset_cliff {
+	bool present;           /* the direction has a cliff object */
+	bool found, head_from_fine;
+	double break_ns;        /* 0 unknown */
+	double drop_pct;        /* 0 unknown */
+	double interval_ns;     /* the series' interval; 1e9 unknown */
+	int samples;            /* intervals the fit used; -1 unknown */
+	struct rset_plateau *plateaus;   /* owned, in time order */
+	size_t nplateaus;
+	double *stalls;         /* owned: interval indices, NAN if not a number */
+	size_t nstalls;
+};
+
+/* A time series: bytes per interval (NAN where not a number). */
+struct rset_series {
+	uint64_t interval_ns;   /* 0: none (or unusable) */
+	double *bytes;          /* owned */
+	size_t n;
+};
+
+/* One bucket of a latency histogram: its low edge and its count. */
+struct rset_bucket {
+	double lo_ns, count;    /* NAN when the file's entry is not a number */
+};
+
+struct rset_rep_dir {
+	bool present;           /* the repetition has this direction */
+	double iops, bw_bytes_s, lat_mean_ns; /* NAN when absent */
+	double ios, bytes;      /* NAN when absent */
+	struct rset_bucket *hist;        /* owned, as stored */
+	size_t nhist;
+	struct rset_series series;       /* the coarse intervals */
+	struct rset_series fine;         /* the fine intervals of the start */
+	struct rset_cliff cliff;         /* write direction only */
+};
+
+struct rset_rep {
+	double runtime_ns;      /* 0 unknown */
+	struct rset_rep_dir dir[DIR__COUNT];
+};
+
+/* A cell's "steady_state": repetitions run until steady (cell level). */
+struct rset_cell_steady {
+	bool present, steady;
+	double range_found_pct, slope_found_pct; /* NAN unknown */
+	int window;             /* 0 unknown */
+};
+
+/* The found cliff of a repetition's write direction, NULL when none: a
+ * cliff object without two plateaus was judged by the old two-segment
+ * rule, which called noise a cliff; such sets make no cliff claim. */
+const struct rset_cliff *rset_rep_cliff(const struct rset_rep *r);
+void rset_rep_release(struct rset_rep *r);
+
+/* ---- the SNIA PTS files of a device (ptsfile.c writes them) ---- */
+
+/* One tracked variable of steady/DEVICE.json: its value per round. */
+struct rset_track {
+	char *label;            /* owned, NULL when the file has none */
+	double *values;         /* owned, NAN where not a number */
+	size_t n;
+};
+
+/* steady/DEVICE.json, with the defaults of the rule for what it lacks. */
+struct rset_steady {
+	bool present;
+	char *metric;           /* owned: "iops", "bw_bytes_s", "lat_mean_ns" */
+	bool running;           /* status absent or "running": stopped mid-rounds */
+	int window, max;        /* the rule: rounds per window, at most (5, 25) */
+	double range_pct, slope_pct;  /* the rule's limits (20, 10) */
+	int rounds_done, steady_round; /* steady_round 0: never */
+	int win_first, win_last;       /* the measurement window, 0 unknown */
+	struct rset_track *tracks;     /* owned */
+	size_t ntracks;
+};
+
+/* One preconditioning pass: its cell's pattern and block size and its
+ * first repetition. */
+struct rset_pass {
+	uint64_t bs;            /* params.bs_bytes, 0 unknown */
+	enum pattern pattern;   /* PAT_WRITE when absent or unknown */
+	struct rset_rep rep;    /* zeroed when the pass has none */
+};
+
+/* precondition/DEVICE.json. */
+struct rset_precond {
+	bool present;
+	bool purged;            /* "purge" is an object (the discard ran) */
+	double purge_bytes;     /* 0 unknown */
+	struct rset_pass *passes;      /* owned */
+	size_t npasses;
+};
+
+/*
+ * SETDIR/steady/DEV.json and SETDIR/precondition/DEV.json through the
+ * bounded reader (resultset_pts_read: only for a device name the suite
+ * language allows, never through a link).  1 when read, 0 when there is
+ * none (why[0] is 0 when the file is simply absent, the normal case, else
+ * it says what is wrong), -1 when out of memory.  Release either way.
+ */
+int rset_steady_load(const char *setdir, const char *dev, struct rset_steady *s,
+		     char *why, size_t whylen);
+void rset_steady_release(struct rset_steady *s);
+int rset_precond_load(const char *setdir, const char *dev, struct rset_precond *p,
+		      char *why, size_t whylen);
+void rset_precond_release(struct rset_precond *p);
+
 struct rset_cell {
 	int id;
 	bool ok;                /* status "ok" */
@@ -105,6 +223,10 @@ struct rset_cell {
 	 * ratio intervals of the report (model/ratio.h) are computed on */
 	size_t nrepv;
 	double *rep_iops, *rep_bw;       /* bw in bytes/s */
+	/* the repetitions as stored (owned, nreps of them; NULL after
+	 * rset_load_summaries) */
+	struct rset_rep *reps;
+	struct rset_cell_steady steady;
 	const cJSON *warnings;  /* array of strings, into json, may be NULL */
 };
 

@@ -1,0 +1,221 @@
+/*
+ * test_rset.c - the typed model of a result set (bench/resultset/rset.h):
+ * the example set's repetitions, histograms and series read as stored,
+ * its preconditioning file, a steady-state file with and without its
+ * rule, the write cliff (found, old two-segment, wrong types), and the
+ * summaries-only load that keeps no repetitions.
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "resultset/rset.h"
+#include "resultset/rset_int.h"
+
+#define EXAMPLE "results/examples/2026-12-01T192406Z_hdd-vs-ssd_vm"
+
+static void test_example_reps(void **state)
+{
+	(void)state;
+	struct rset rs;
+	struct errlist errs = ERRLIST_INIT;
+	assert_int_equal(rset_load(EXAMPLE, &rs, &errs), 0);
+	assert_int_equal(rs.ncells, 82);
+	const struct rset_cell *c = &rs.cells[0];
+	assert_int_equal(c->id, 1);
+	assert_int_equal(c->nreps, 3);
+	assert_non_null(c->reps);
+	const struct rset_rep *r = &c->reps[0];
+	const struct rset_rep_dir *d = &r->dir[DIR_READ];
+	assert_true(d->present);
+	assert_true(r->runtime_ns == 1000018196);
+	assert_true(d->iops == 10799.803486775754);
+	assert_true(d->ios == 10800);
+	assert_true(d->lat_mean_ns == 92346.28148148148);
+	assert_int_equal(d->nhist, 138);
+	assert_true(d->hist[0].lo_ns == 51712 && d->hist[0].count == 1);
+	assert_true(d->series.interval_ns == 100000000);
+	assert_int_equal(d->series.n, 11);
+	assert_true(d->series.bytes[0] == 3944448);
+	/* a randread cell has no write direction: unknown, not zero */
+	assert_false(r->dir[DIR_WRITE].present);
+	assert_true(isnan(r->dir[DIR_WRITE].iops));
+	assert_null(rset_rep_cliff(r));
+	/* the ratio values are the repetitions' sums */
+	assert_int_equal(c->nrepv, 3);
+	assert_true(c->rep_iops[0] == d->iops);
+	assert_false(c->steady.present);
+	rset_release(&rs);
+	errlist_release(&errs);
+}
+
+static void test_example_summaries(void **state)
+{
+	(void)state;
+	struct rset rs;
+	struct errlist errs = ERRLIST_INIT;
+	assert_int_equal(rset_load_summaries(EXAMPLE, &rs, &errs), 0);
+	assert_int_equal(rs.cells[0].nreps, 0);
+	assert_null(rs.cells[0].reps);
+	assert_true(rs.cells[0].dir[DIR_READ].iops.mean > 0);
+	rset_release(&rs);
+	errlist_release(&errs);
+}
+
+static void test_example_precondition(void **state)
+{
+	(void)state;
+	struct rset_precond p;
+	struct rset_steady s;
+	char why[512];
+	assert_int_equal(rset_precond_load(EXAMPLE, "ssd", &p, why, sizeof(why)), 1);
+	assert_true(p.present);
+	assert_false(p.purged);          /* "purge": null */
+	assert_int_equal(p.npasses, 1);
+	assert_int_equal(p.passes[0].pattern, PAT_WRITE);
+	assert_true(p.passes[0].bs == 131072);
+	assert_true(p.passes[0].rep.dir[DIR_WRITE].bytes == 855638016);
+	/* its cliff object says found: false: no cliff claim */
+	assert_true(p.passes[0].rep.dir[DIR_WRITE].cliff.present);
+	assert_null(rset_rep_cliff(&p.passes[0].rep));
+	rset_precond_release(&p);
+	/* no steady/ in the example: absent, and no complaint */
+	assert_int_equal(rset_steady_load(EXAMPLE, "ssd", &s, why, sizeof(why)), 0);
+	assert_string_equal(why, "");
+	assert_false(s.present);
+	rset_steady_release(&s);
+	/* a name the suite language does not allow is never opened */
+	assert_int_equal(rset_precond_load(EXAMPLE, "../ssd", &p, why, sizeof(why)), 0);
+	rset_precond_release(&p);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_steady_file(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_rset.XXXXXX", sub[64], path[128], why[512];
+	struct rset_steady s;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/steady", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	snprintf(path, sizeof(path), "%s/disk.json", sub);
+	write_file(path, "{\"status\": \"steady\", \"metric\": \"bw_bytes_s\","
+		   " \"rule\": {\"window\": 4, \"max\": 9, \"range_pct\": 15},"
+		   " \"rounds_done\": 6, \"steady_round\": 5,"
+		   " \"window\": {\"first\": 2, \"last\": 5},"
+		   " \"tracks\": [{\"label\": \"SW\", \"values\": [1, 2, \"x\"]}, {}]}");
+	assert_int_equal(rset_steady_load(dir, "disk", &s, why, sizeof(why)), 1);
+	assert_string_equal(s.metric, "bw_bytes_s");
+	assert_false(s.running);
+	assert_int_equal(s.window, 4);
+	assert_int_equal(s.max, 9);
+	assert_true(s.range_pct == 15 && s.slope_pct == 10); /* default slope */
+	assert_int_equal(s.rounds_done, 6);
+	assert_int_equal(s.steady_round, 5);
+	assert_int_equal(s.win_first, 2);
+	assert_int_equal(s.win_last, 5);
+	assert_int_equal(s.ntracks, 2);
+	assert_string_equal(s.tracks[0].label, "SW");
+	assert_int_equal(s.tracks[0].n, 3);
+	assert_true(isnan(s.tracks[0].values[2]));
+	assert_null(s.tracks[1].label);
+	rset_steady_release(&s);
+	/* no status: the rounds were cut short; defaults for the rule */
+	write_file(path, "{\"tracks\": 7}");
+	assert_int_equal(rset_steady_load(dir, "disk", &s, why, sizeof(why)), 1);
+	assert_true(s.running);
+	assert_string_equal(s.metric, "iops");
+	assert_int_equal(s.window, 5);
+	assert_int_equal(s.max, 25);
+	assert_int_equal(s.ntracks, 0);
+	rset_steady_release(&s);
+	/* a corrupt file is not read, and says why */
+	write_file(path, "{\"tracks\": [");
+	assert_int_equal(rset_steady_load(dir, "disk", &s, why, sizeof(why)), 0);
+	assert_non_null(strstr(why, "truncated"));
+	rset_steady_release(&s);
+	unlink(path);
+	rmdir(sub);
+	rmdir(dir);
+}
+
+static const char *CLIFF =
+	"{\"runtime_ns\": 4e9, \"write\": {\"iops\": 5, \"cliff\": {\"found\": true,"
+	" \"samples\": 40, \"interval_ns\": 1e8, \"break_ns\": 1e9, \"drop_pct\": 80,"
+	" \"head_from_fine\": true, \"stalls\": [3, 7],"
+	" \"plateaus\": [{\"first_index\": 0, \"start_ns\": 0, \"duration_ns\": 1e9,"
+	" \"level_bw_bytes_s\": 5e8, \"bytes\": 5e8}, {\"first_index\": 10,"
+	" \"start_ns\": 1e9, \"duration_ns\": 3e9, \"level_bw_bytes_s\": 1e8,"
+	" \"bytes\": 3e8}]}, \"series\": {\"interval_ns\": 1e8, \"bytes\": [1, 2],"
+	" \"fine\": {\"interval_ns\": 1e7, \"bytes\": [3]}}}}";
+
+static void test_cliff(void **state)
+{
+	(void)state;
+	struct rset_rep r;
+	cJSON *j = cJSON_Parse(CLIFF);
+	assert_int_equal(rset_rep_read(j, &r), 0);
+	const struct rset_cliff *c = rset_rep_cliff(&r);
+	assert_non_null(c);
+	assert_true(c->head_from_fine);
+	assert_int_equal(c->samples, 40);
+	assert_true(c->break_ns == 1e9 && c->drop_pct == 80 && c->interval_ns == 1e8);
+	assert_int_equal(c->nplateaus, 2);
+	assert_true(c->plateaus[1].first_index == 10);
+	assert_true(c->plateaus[1].level_bw_bytes_s == 1e8);
+	assert_int_equal(c->nstalls, 2);
+	assert_true(c->stalls[1] == 7);
+	assert_true(r.dir[DIR_WRITE].series.n == 2);
+	assert_true(r.dir[DIR_WRITE].fine.interval_ns == 10000000);
+	assert_false(r.dir[DIR_READ].present);
+	rset_rep_release(&r);
+	/* the old two-segment fit (no plateaus) makes no cliff claim */
+	cJSON_DeleteItemFromObject(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "write"),
+						       "cliff"), "plateaus");
+	assert_int_equal(rset_rep_read(j, &r), 0);
+	assert_true(r.dir[DIR_WRITE].cliff.present && r.dir[DIR_WRITE].cliff.found);
+	assert_null(rset_rep_cliff(&r));
+	rset_rep_release(&r);
+	cJSON_Delete(j);
+	/* wrong types read as unknown */
+	j = cJSON_Parse("{\"runtime_ns\": \"x\", \"write\": {\"iops\": \"5\", \"cliff\":"
+			" {\"found\": 1, \"samples\": -3, \"plateaus\": [1, {}], \"stalls\": {}},"
+			" \"series\": {\"interval_ns\": -1, \"bytes\": [null]}}}");
+	assert_int_equal(rset_rep_read(j, &r), 0);
+	assert_true(r.runtime_ns == 0);
+	assert_true(isnan(r.dir[DIR_WRITE].iops));
+	c = &r.dir[DIR_WRITE].cliff;
+	assert_false(c->found);
+	assert_int_equal(c->samples, -1);
+	assert_int_equal(c->nplateaus, 2);
+	assert_true(isnan(c->plateaus[0].first_index));
+	assert_int_equal(c->nstalls, 0);
+	assert_true(r.dir[DIR_WRITE].series.interval_ns == 0);
+	assert_true(isnan(r.dir[DIR_WRITE].series.bytes[0]));
+	rset_rep_release(&r);
+	cJSON_Delete(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_example_reps),
+		cmocka_unit_test(test_example_summaries),
+		cmocka_unit_test(test_example_precondition),
+		cmocka_unit_test(test_steady_file),
+		cmocka_unit_test(test_cliff),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
