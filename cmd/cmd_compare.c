@@ -546,12 +546,11 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
  * compare and reproduce judge its pairs alike), else the default. */
 static double compare_threshold(const struct report *r, const struct copts *c)
 {
-	struct reproduces rs;
+	const struct rset_reproduces *rs = &r->sets[1].reproduces;
 
 	if (c->threshold_given || !repro_of(r, 0, 1))
 		return c->threshold;
-	reprofile_get(r->sets[1].manifest, &rs);
-	return rs.tolerance_pct > 0 ? rs.tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
+	return rs->tolerance_pct > 0 ? rs->tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
 }
 
 /* NEW reproduces OLD (its manifest says so, by OLD's manifest hash): the

@@ -74,24 +74,6 @@ static char *safe(const char *s)
 	return d;
 }
 
-static const char *js(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* A count read from a manifest: a whole number in lo..RSET_MAX_CELLS, or
- * -1 when it is anything else (a string, 1e400, -5, 2.5). */
-static int whole_number(const cJSON *v, int lo)
-{
-	if (!cJSON_IsNumber(v))
-		return -1;
-	double d = v->valuedouble;
-	if (!(d >= lo && d <= RSET_MAX_CELLS) || d != (double)(int)d)
-		return -1;
-	return (int)d;
-}
-
 /* One manifest index entry: a cell id and whether it failed. */
 struct idx_cell {
 	int id;
@@ -119,21 +101,18 @@ static bool idx_has(const struct idx_cell *idx, size_t n, int id)
  * lists (list stays a manifest read on a big archive).  Returns the count
  * of index entries without a valid id.
  */
-static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
+static int count_cells(const char *path, const struct rset *m, int *done, int *failed)
 {
-	const cJSON *x;
-	const char *st = js(m, "status");
-	bool running = !st || !strcmp(st, "running");
-	struct idx_cell *idx = calloc((size_t)cJSON_GetArraySize(
-		cJSON_GetObjectItemCaseSensitive(m, "cells")) + 1, sizeof(*idx));
+	bool running = !m->status_given || !strcmp(m->status, "running");
+	struct idx_cell *idx = calloc(m->nindex + 1, sizeof(*idx));
 	size_t nidx = 0;
 	int bad = 0, *ids = NULL;
 	size_t nids = 0;
 
 	*done = *failed = 0;
-	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells")) {
-		int id = whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1);
-		const char *cs = js(x, "status");
+	for (size_t i = 0; i < m->nindex; i++) {
+		int id = m->index[i].id;
+		const char *cs = m->index[i].status;
 		if (id < 0) {
 			bad++; /* not a cell: no id a set can hold */
 			continue;
@@ -153,8 +132,8 @@ static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
 		*failed += idx[i].failed;
 	}
 	if (!idx && !running) { /* out of memory: the index alone */
-		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
-			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
+		for (size_t i = 0; i < m->nindex; i++)
+			if (m->index[i].id >= 0)
 				(*done)++;
 		return bad;
 	}
@@ -182,18 +161,19 @@ static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
 static int entry_read(const char *path, struct entry *e)
 {
 	char why[128];
+	struct rset m;
 
 	memset(e, 0, sizeof(*e));
 	e->verify = -1;
 	e->path = safe(path);
-	cJSON *m = rset_read_manifest(path, why, sizeof(why));
-	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
-	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RESULTSET_SCHEMA_VERSION)) {
+	int rc = rset_load_manifest(path, &m, why, sizeof(why));
+	if (rc < 0 || m.schema_version > RESULTSET_SCHEMA_VERSION) {
 		char st[200];
-		if (!m)
+		if (rc < 0)
 			snprintf(st, sizeof(st), "corrupt manifest (%s)", why);
 		else
-			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)", sv->valuedouble);
+			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)",
+				 m.schema_version);
 		/* the directory name starts with the UTC date */
 		const char *base = strrchr(path, '/');
 		base = base ? base + 1 : path;
@@ -208,44 +188,36 @@ static int entry_read(const char *path, struct entry *e)
 		e->source = safe("?");
 		e->cells = safe("?");
 		e->status = safe(st);
-		cJSON_Delete(m);
+		rset_release(&m);
 		return 0;
 	}
-	const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
-	const cJSON *host = cJSON_GetObjectItemCaseSensitive(m, "host");
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(m, "devices");
-	const cJSON *tot = cJSON_GetObjectItemCaseSensitive(m, "cells_total");
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(m, "source");
+	const char *kind = rset_obj_str(&m.source, "kind");
 	struct sbuf b = SBUF_INIT;
-	const cJSON *x;
 	int done = 0, failed = 0;
 
-	e->date = safe(js(m, "started_at"));
-	e->suite = safe(js(suite, "name"));
-	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "fleet");
-	if (cJSON_IsObject(fl)) { /* run --hosts: "fleet:3" (the controller is not the host) */
+	e->date = safe(m.started_at);
+	e->suite = safe(m.suite_name);
+	if (m.fleet.present) { /* run --hosts: "fleet:3" (the controller is not the host) */
 		char fh[48];
-		snprintf(fh, sizeof(fh), "fleet:%d",
-			 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts")));
+		snprintf(fh, sizeof(fh), "fleet:%zu", m.fleet.nhosts);
 		e->host = safe(fh);
 	} else {
-		e->host = safe(js(host, "hostname"));
+		e->host = safe(rset_obj_str(&m.host, "hostname"));
 	}
-	cJSON_ArrayForEach(x, devs)
-		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
+	for (size_t i = 0; i < m.ndevices; i++)
+		sbuf_addf(&b, "%s%s", b.len ? "," : "", m.devices[i].name);
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	e->scale_v = cJSON_IsNumber(sc) && isfinite(sc->valuedouble) && sc->valuedouble > 0 ?
-		     sc->valuedouble : 1;
+	e->scale_v = m.scale > 0 ? m.scale : 1;
 	sbuf_addf(&b, "%g", e->scale_v);
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
-	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
-	int bad = count_cells(path, m, &done, &failed);
+	e->source = safe(kind ? kind : "iomatrix");
+	int bad = count_cells(path, &m, &done, &failed);
 	/* numbers from a set are checked before they become ints: 1e400 or
 	 * -5 would otherwise print as -2147483648 or "8/-5" */
-	int total = tot ? whole_number(tot, 0) : done;
+	int total = m.manifest_cells_total == -1 ? done :
+		    m.manifest_cells_total < 0 ? -1 : m.manifest_cells_total;
 	e->done = done;
 	e->failed = failed;
 	e->total = total;
@@ -259,12 +231,12 @@ static int entry_read(const char *path, struct entry *e)
 		sbuf_addf(&b, " (%d bad index entr%s)", bad, bad == 1 ? "y" : "ies");
 	e->cells = safe(sbuf_str(&b));
 	sbuf_reset(&b);
-	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");
-	if (js(src, "kind") && strcmp(js(src, "kind"), "iomatrix"))
-		sbuf_addf(&b, " (%s)", js(src, "kind"));
+	sbuf_adds(&b, m.status_given ? m.status : "?");
+	if (kind && strcmp(kind, "iomatrix"))
+		sbuf_addf(&b, " (%s)", kind);
 	/* a running set has no SHA256SUMS yet; one without any (older sets)
 	 * is accepted as it is */
-	if (!js(m, "status") || strcmp(js(m, "status"), "running")) {
+	if (!m.status_given || strcmp(m.status, "running")) {
 		char *problems = NULL;
 		e->verify = sums_verify_dir(path, SUMS_SET, &problems);
 		if (e->verify == SUMS_FAILED) {
@@ -275,7 +247,7 @@ static int entry_read(const char *path, struct entry *e)
 	}
 	e->status = safe(sbuf_str(&b));
 	sbuf_release(&b);
-	cJSON_Delete(m);
+	rset_release(&m);
 	return 0;
 }
 

@@ -31,6 +31,7 @@
 #include "archive/sitefs.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
+#include "resultset/jsonread.h"
 #include "resultset/schema.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"

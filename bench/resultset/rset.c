@@ -20,6 +20,7 @@
 #include "stats/stats.h"
 #include "stats/interval.h"
 #include "util/sysload.h"
+#include "qosfile.h"
 
 
 /* End of the JSON string starting at s[i] == '"' (index after it). */
@@ -255,10 +256,9 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
 
 /* latency_kind; absent (sets from before it) means total, except an old
  * fio import whose warning says its percentiles are fio's clat. */
-static void lat_kinds(struct rset_cell *c)
+static void lat_kinds(struct rset_cell *c, const cJSON *j)
 {
-	const char *k = rj_str(c->json, "latency_kind", NULL);
-	const cJSON *w;
+	const char *k = rj_str(j, "latency_kind", NULL);
 
 	c->lat_mean_kind = c->lat_pct_kind = LAT_TOTAL;
 	if (k) {
@@ -268,9 +268,9 @@ static void lat_kinds(struct rset_cell *c)
 			c->lat_mean_kind = c->lat_pct_kind = LAT_RESPONSE;
 		return;
 	}
-	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(c->json, "warnings"))
-		if (cJSON_IsString(w) && strstr(w->valuestring, "percentiles") &&
-		    strstr(w->valuestring, "are fio's completion latency (clat"))
+	for (size_t i = 0; i < c->nwarnings; i++)
+		if (strstr(c->warnings[i], "percentiles") &&
+		    strstr(c->warnings[i], "are fio's completion latency (clat"))
 			c->lat_pct_kind = LAT_COMPLETION;
 }
 
@@ -306,10 +306,10 @@ static int reps_read(struct rset_cell *c, const cJSON *reps)
 	return 0;
 }
 
-static int cell_measurements(struct rset_cell *c)
+static int cell_measurements(struct rset_cell *c, const cJSON *j)
 {
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
-	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
+	const cJSON *reps = rj_get(j, "repetitions");
+	const cJSON *sum = rj_get(j, "summary");
 	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
 	const cJSON *r;
 	double rt = 0, usr = 0, sys = 0, perio = 0;
@@ -332,11 +332,11 @@ static int cell_measurements(struct rset_cell *c)
 		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
-	rset_cell_steady_read(rj_get(c->json, "steady_state"), &c->steady);
+	rset_cell_steady_read(rj_get(j, "steady_state"), &c->steady);
 	if (reps_read(c, reps) < 0)
 		return -1;
 	rep_values(c, reps);
-	lat_kinds(c);
+	lat_kinds(c, j);
 	c->have_cpu_per_io = nperio > 0;
 	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
@@ -436,17 +436,26 @@ static int cell_measurements(struct rset_cell *c)
 /* The parameters through the product's own reader, cell_from_json (the
  * key table's defaults for what an importer left out).  0, or -1 with a
  * warning when they are not a cell's parameters. */
-static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
+static int cell_params(struct rset *rs, struct rset_cell *c, const cJSON *params,
+		       const char *shown)
 {
 	struct cell *p = &c->cell;
 	char err[256];
 
-	if (cell_from_json(c->params, p, err, sizeof(err)) < 0) {
+	if (cell_from_json(params, p, err, sizeof(err)) < 0) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': params: %s; skipped",
 			    shown, err);
 		return -1;
 	}
-	c->device = p->device[0] ? p->device : "?";
+	/* the strings cell_from_json borrowed from the tree, which is freed */
+	const char *dev = p->device, *path = p->path;
+	p->device = rset_own(rs, dev);
+	p->path = rset_own(rs, path);
+	if ((dev && !p->device) || (path && !p->path)) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		return -1;
+	}
+	c->device = p->device && p->device[0] ? p->device : "?";
 	c->path = p->path;
 	c->label = p->label;
 	c->bs = p->bs;
@@ -482,62 +491,114 @@ static void rset_cell_release(struct rset_cell *c)
 	for (int i = 0; c->reps && i < c->nreps; i++)
 		rset_rep_release(&c->reps[i]);
 	free(c->reps);
-	cJSON_Delete(c->json);
+	rset_obj_release(&c->params);
+	rset_obj_release(&c->fio_options);
+	for (size_t i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+	for (size_t i = 0; i < c->fleet.nhosts; i++)
+		free(c->fleet.hosts[i]);
+	free(c->fleet.hosts);
+	if (c->sweep)
+		sweep_data_release(c->sweep);
+	free(c->sweep);
+	free(c->sweep_error);
 	memset(c, 0, sizeof(*c));
+}
+
+/* The strings of array a (others left out), copied.  0, or -1 on OOM. */
+static int strings_copy(const cJSON *a, char ***out, size_t *n)
+{
+	int m = cJSON_IsArray(a) ? cJSON_GetArraySize(a) : 0;
+	const cJSON *x;
+
+	if (m <= 0 || m > 100000 || !(*out = calloc((size_t)m, sizeof(**out))))
+		return m <= 0 || m > 100000 ? 0 : -1;
+	cJSON_ArrayForEach(x, a)
+		if (cJSON_IsString(x) && !((*out)[(*n)++] = strdup(x->valuestring)))
+			return -1;
+	return 0;
+}
+
+/* The members of cell file j beside its measurements: status, error,
+ * warnings, the fleet's, the load sweep.  0, or -1 when out of memory. */
+static int cell_members(struct rset *rs, struct rset_cell *c, const cJSON *j)
+{
+	const cJSON *fl = rj_get(j, "fleet");
+	char err[256];
+
+	c->status = rset_own_str(rs, j, "status", "ok");
+	c->error = rset_own_str(rs, j, "error", NULL);
+	c->host = rset_own_str(rs, j, "host", NULL);
+	c->fleet_session = rj_num(j, "fleet_session", 0);
+	if (cJSON_IsObject(fl)) {
+		c->fleet.present = true;
+		c->fleet.start_skew_ns = rj_num(fl, "start_skew_ns", 0);
+		if (strings_copy(rj_get(fl, "hosts"), &c->fleet.hosts, &c->fleet.nhosts) < 0)
+			return -1;
+	}
+	if (rset_obj_read(rj_get(rj_get(j, "source"), "fio_options"), &c->fio_options) < 0 ||
+	    strings_copy(rj_get(j, "warnings"), &c->warnings, &c->nwarnings) < 0 ||
+	    !(c->sweep = calloc(1, sizeof(*c->sweep))))
+		return -1;
+	int rc = resultset_sweep_from_json(j, c->sweep, err, sizeof(err));
+	if (rc <= 0) {
+		free(c->sweep);
+		c->sweep = NULL;
+	}
+	if (rc < 0 && !(c->sweep_error = strdup(err)))
+		return -1;
+	return 0;
 }
 
 /* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
 static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		     bool summaries)
 {
-	char name[RESULTSET_CELL_NAME_MAX], shown[48];
+	char name[RESULTSET_CELL_NAME_MAX], shown[48], why[256];
 
 	resultset_cell_name(id, name, sizeof(name));
 	snprintf(shown, sizeof(shown), "cells/%s", name);
 	memset(c, 0, sizeof(*c));
-	c->json = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
-	if (!c->json) {
+	cJSON *j = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
+	if (!j) {
 		if (errno == ENOENT)
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'%s' is listed in the manifest but missing; skipped", shown);
 		return -1;
 	}
-	int fid = rj_int(c->json, "id", id, 1, RESULTSET_MAX_ID);
+	int fid = rj_int(j, "id", id, 1, RESULTSET_MAX_ID);
 	if (fid != id)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' says id %d; using %d from its name", shown, fid, id);
 	c->id = id;
-	c->params = cJSON_GetObjectItemCaseSensitive(c->json, "params");
-	if (!cJSON_IsObject(c->params)) {
+	const cJSON *params = rj_get(j, "params");
+	if (!cJSON_IsObject(params)) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' has no params object; skipped", shown);
-		cJSON_Delete(c->json);
-		c->json = NULL;
+		cJSON_Delete(j);
 		return -1;
 	}
-	if (cell_params(rs, c, shown) < 0) {
-		cJSON_Delete(c->json);
-		c->json = NULL;
+	if (cell_params(rs, c, params, shown) < 0) {
+		cJSON_Delete(j);
 		return -1;
 	}
-	char why[256];
-	if (cellcheck_cell(c->json, why, sizeof(why)) < 0) {
+	if (cellcheck_cell(j, why, sizeof(why)) < 0) {
 		/* numbers out of bounds are not published: the cell reads as
 		 * failed, with the reason */
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "status");
-		cJSON_AddStringToObject(c->json, "status", "failed");
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "error");
-		cJSON_AddStringToObject(c->json, "error", why);
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "repetitions");
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "summary");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "status");
+		cJSON_AddStringToObject(j, "status", "failed");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "error");
+		cJSON_AddStringToObject(j, "error", why);
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "repetitions");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "summary");
 	}
-	c->status = rj_str(c->json, "status", "ok");
-	c->error = rj_str(c->json, "error", NULL);
-	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
-	if (!cJSON_IsArray(c->warnings))
-		c->warnings = NULL;
-	if (cell_measurements(c) < 0) {
+	/* the tree is read into the struct and freed: readers get structs */
+	int rc = rset_obj_read(params, &c->params) < 0 || cell_members(rs, c, j) < 0 ||
+		 cell_measurements(c, j) < 0 ? -1 : 0;
+	cJSON_Delete(j);
+	if (rc < 0) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
 		rset_cell_release(c);
 		return -1;
@@ -577,28 +638,23 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 {
 	int *ids = NULL;
 	size_t n = 0, alloc = 0;
-	const cJSON *idx = rs->manifest ?
-		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells") : NULL;
-	const cJSON *e;
-
-	if (!cJSON_IsArray(idx))
-		idx = NULL;
-	cJSON_ArrayForEach(e, idx) {
-		double d = rj_num(e, "id", -1);
-		if (!(d >= 1 && d <= RESULTSET_MAX_ID) || d != (int)d) {
+	for (size_t i = 0; i < rs->nindex; i++) {
+		const struct rset_index_entry *e = &rs->index[i];
+		int d = e->id;
+		if (d < 0) {
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell index entry without a valid id; skipped");
 			continue;
 		}
 		char want[RESULTSET_CELL_NAME_MAX + 8];
 		memcpy(want, "cells/", 6);
-		resultset_cell_name((int)d, want + 6, sizeof(want) - 6);
-		const char *file = rj_str(e, "file", want);
+		resultset_cell_name(d, want + 6, sizeof(want) - 6);
+		const char *file = e->file ? e->file : want;
 		if (strcmp(file, want))
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell %d names file '%.80s'; "
-				    "reading '%s' instead", (int)d, file, want);
-		if (ids_push(&ids, &n, &alloc, (int)d) < 0)
+				    "reading '%s' instead", d, file, want);
+		if (ids_push(&ids, &n, &alloc, d) < 0)
 			goto oom;
 	}
 	int *disk = NULL;
@@ -626,40 +682,6 @@ oom:
 	return -1;
 }
 
-static void devices_load(struct rset *rs)
-{
-	const cJSON *devs = rs->manifest ?
-		cJSON_GetObjectItemCaseSensitive(rs->manifest, "devices") : NULL;
-	int n = cJSON_GetArraySize(devs);
-	const cJSON *d;
-
-	if (!cJSON_IsArray(devs) || n <= 0)
-		return;
-	rs->devices = calloc((size_t)n, sizeof(*rs->devices));
-	if (!rs->devices)
-		return;
-	cJSON_ArrayForEach(d, devs) {
-		const char *name = rj_str(d, "name", NULL);
-		if (!name)
-			continue;
-		struct rset_device *v = &rs->devices[rs->ndevices++];
-		v->name = name;
-		v->path = rj_str(d, "path", "");
-		v->fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
-		if (!cJSON_IsObject(v->fp))
-			v->fp = NULL;
-		v->rotational = rj_bool(v->fp, "rotational", -1);
-		v->virt = rj_bool(v->fp, "virtual", -1);
-		v->size_bytes = rj_size(v->fp, "size_bytes");
-		v->kind = rj_str(v->fp, "kind", NULL);
-		v->model = rj_str(v->fp, "model", NULL);
-		v->fs_type = rj_str(v->fp, "fs_type", NULL);
-		v->block_device = rj_str(v->fp, "block_device", NULL);
-		v->virt_kind = rj_str(v->fp, "virtual_kind", NULL);
-		v->loop_backing_file = rj_str(v->fp, "loop_backing_file", NULL);
-	}
-}
-
 const struct rset_device *rset_device_find(const struct rset *rs, const char *name)
 {
 	for (size_t i = 0; i < rs->ndevices; i++)
@@ -672,6 +694,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 {
 	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
 	size_t nids = 0;
+	cJSON *manifest = NULL;
 	struct stat st;
 
 	memset(rs, 0, sizeof(*rs));
@@ -679,6 +702,8 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	rs->hostname = "unknown";
 	rs->source_kind = "iomatrix";
 	rs->scale = 1;
+	rs->schema_version = 1;
+	rs->manifest_cells_total = -1;
 	rs->dir = strdup(dir);
 	if (!rs->dir) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
@@ -704,61 +729,38 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 			    "and no cells/ (give a directory made by 'iomatrix run')");
 		goto out;
 	}
-	rs->manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
-	if (!rs->manifest && errno == ENOENT)
+	manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
+	if (!manifest && errno == ENOENT)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' is missing; reading cells/ directly");
-	else if (!rs->manifest)
+	else if (!manifest)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' unusable; reading cells/ directly "
 			    "(no host or device fingerprints)");
+	if (manifest && rset_manifest_read(rs, manifest) < 0)
+		goto oom;
+	cJSON_Delete(manifest);    /* read into rs */
+	manifest = NULL;
 	/* summaries: the manifest says all the plan would (suite, cell count) */
-	if (!summaries || !rs->manifest)
-		rs->plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
-
-	if (rs->manifest) {
-		const cJSON *m = rs->manifest;
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
-		rs->status = rj_str(m, "status", "unknown");
-		rs->started_at = rj_str(m, "started_at", NULL);
-		rs->finished_at = rj_str(m, "finished_at", NULL);
-		rs->scale = rj_num(m, "scale", 1);
-		rs->suite_name = rj_str(suite, "name", NULL);
-		rs->suite_title = rj_str(suite, "title", NULL);
-		rs->suite_desc = rj_str(suite, "description", NULL);
-		rs->suite_sha256 = rj_str(suite, "sha256", NULL);
-		rs->suite_file = rj_str(suite, "file", NULL);
-		rs->source = cJSON_GetObjectItemCaseSensitive(m, "source");
-		rs->source_kind = rj_str(rs->source, "kind", "iomatrix");
-		rs->host = cJSON_GetObjectItemCaseSensitive(m, "host");
-		rs->hostname = rj_str(rs->host, "hostname", "unknown");
-		rs->tool = cJSON_GetObjectItemCaseSensitive(m, "tool");
-		rs->cells_total = rj_int(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
-		devices_load(rs);
+	if (!summaries || !manifest) {
+		cJSON *plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
+		int rc = plan ? rset_plan_read(rs, plan) : 0;
+		cJSON_Delete(plan);
+		if (rc < 0)
+			goto oom;
 	}
-	if (!rs->suite_name && rs->plan)
-		rs->suite_name = rj_str(rs->plan, "suite", NULL);
-	if (!rs->suite_sha256 && rs->plan)
-		rs->suite_sha256 = rj_str(rs->plan, "sha256", NULL);
-	if (rs->cells_total == 0 && rs->plan)
-		rs->cells_total = cJSON_GetArraySize(
-			cJSON_GetObjectItemCaseSensitive(rs->plan, "cells"));
 
 	cellsfd = resultset_cells_open(dirfd);
-	if (collect_ids(rs, cellsfd, &ids, &nids) < 0) {
-		errlist_add(errs, dir, 0, 0, "out of memory");
-		goto out;
-	}
+	if (collect_ids(rs, cellsfd, &ids, &nids) < 0)
+		goto oom;
 	if (nids && cellsfd < 0) {
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'cells' is not a readable directory: %s", strerror(errno));
 		nids = 0;
 	}
 	rs->cells = calloc(nids ? nids : 1, sizeof(*rs->cells));
-	if (!rs->cells) {
-		errlist_add(errs, dir, 0, 0, "out of memory");
-		goto out;
-	}
+	if (!rs->cells)
+		goto oom;
 	for (size_t i = 0; i < nids; i++) {
 		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells], summaries) == 0) {
 			if (!rs->cells[rs->ncells].ok)
@@ -781,7 +783,11 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	rs->partial = strcmp(rs->status, "complete") != 0 ||
 		      (int)rs->ncells < rs->cells_total;
 	ret = 0;
+	goto out;
+oom:
+	errlist_add(errs, dir, 0, 0, "out of memory");
 out:
+	cJSON_Delete(manifest);
 	free(ids);
 	if (cellsfd >= 0)
 		close(cellsfd);
@@ -805,9 +811,7 @@ void rset_release(struct rset *rs)
 	for (size_t i = 0; i < rs->ncells; i++)
 		rset_cell_release(&rs->cells[i]);
 	free(rs->cells);
-	free(rs->devices);
-	cJSON_Delete(rs->manifest);
-	cJSON_Delete(rs->plan);
+	rset_manifest_release(rs);
 	errlist_release(&rs->warnings);
 	free(rs->dir);
 	memset(rs, 0, sizeof(*rs));

@@ -42,20 +42,22 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 	return true;
 }
 
-cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen)
+cJSON *rset_read_json(const char *path, size_t maxbytes, char *why, size_t whylen)
 {
-	char path[PATH_MAX + 16];
 	size_t len;
+	char *buf = fsutil_read_at(AT_FDCWD, path, maxbytes, 0, &len);
 
-	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
-	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
 	if (!buf) {
-		snprintf(why, whylen, "%s", strerror(errno));
+		int e = errno;
+		snprintf(why, whylen, "%s", strerror(e));
+		errno = e;
 		return NULL;
 	}
-	cJSON *m = rset_parse_json(buf, len, why, whylen);
+	cJSON *j = rset_parse_json(buf, len, why, whylen);
 	free(buf);
-	return m;
+	if (!j)
+		errno = EINVAL;
+	return j;
 }
 
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)

@@ -80,16 +80,17 @@ int site_repro_links(const struct site *s, cJSON *ctx)
 	for (size_t i = 0; i < s->nsets; i++) {
 		char why[256], verdict[256];
 		const char *cls = "few";
-		struct reproduces rp;
-		cJSON *m = rset_read_manifest(s->sets[i].path, why, sizeof(why));
+		struct rset m;
+		int rc = rset_load_manifest(s->sets[i].path, &m, why, sizeof(why));
+		const struct rset_reproduces *rp = &m.reproduces;
 		size_t o;
-		if (!m || reprofile_get(m, &rp) < 0 ||
-		    (o = find_original(s, rp.set, rp.manifest_sha256)) == SIZE_MAX) {
-			cJSON_Delete(m);
+		if (rc < 0 || !rp->present ||
+		    (o = find_original(s, rp->set, rp->manifest_sha256)) == SIZE_MAX) {
+			rset_release(&m);
 			continue;
 		}
-		double tol = rp.tolerance_pct > 0 ? rp.tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
-		cJSON_Delete(m);
+		double tol = rp->tolerance_pct > 0 ? rp->tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
+		rset_release(&m);
 		const struct site_set *bad = s->sets[o].failed_why ? &s->sets[o] :
 					     s->sets[i].failed_why ? &s->sets[i] : NULL;
 		if (bad) /* its numbers are not on the site: no verdict from them */

@@ -113,14 +113,13 @@ int qos_report_load(struct report *r)
 		for (size_t i = 0; i < r->groups[g].n; i++) {
 			const struct rentry *e = &r->groups[g].e[i];
 			struct qos_cell *q = &s->c[s->n];
-			char err[128];
 			memset(q, 0, sizeof(*q));
-			int rc = resultset_sweep_from_json(e->cell->json, &q->sd, err, sizeof(err));
-			if (rc < 0)
+			if (e->cell->sweep_error)
 				report_warn(r, "%s, cell %d: %s", r->devs[e->dev].display,
-					    e->cell->id, err);
-			if (rc <= 0 || !q->sd.n)
+					    e->cell->id, e->cell->sweep_error);
+			if (!e->cell->sweep || !e->cell->sweep->n)
 				continue;
+			q->sd = *e->cell->sweep;
 			q->dev = e->dev;
 			q->group = g;
 			q->cell = e->cell;
@@ -138,9 +137,7 @@ void qos_report_release(struct report *r)
 	struct qos_report *s = r->qos;
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n; i++)
-		sweep_data_release(&s->c[i].sd);
-	free(s->c);
+	free(s->c);     /* each sd's points are its cell's */
 	free(s);
 	r->qos = NULL;
 }
@@ -250,7 +247,7 @@ static void response_cells(const struct report *r, cJSON *ctx)
 	for (size_t g = 0; g < r->ngroups; g++)
 		for (size_t i = 0; i < r->groups[g].n; i++) {
 			const struct rentry *e = &r->groups[g].e[i];
-			if (!cJSON_GetObjectItemCaseSensitive(e->cell->params, "rate_iops"))
+			if (!rset_obj_get(&e->cell->params, "rate_iops"))
 				continue;
 			sbuf_addf(&b, "%s%s, %s", b.len ? "; " : "", r->devs[e->dev].display,
 				  r->groups[g].title);

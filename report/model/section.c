@@ -50,11 +50,11 @@ cJSON *chart_json(const struct chart *c, bool html)
 	return o;
 }
 
-const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
-			   const char **path)
+const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
+				     const char **path)
 {
 	for (size_t i = 0; report_sections[i]; i++) {
-		const cJSON *fp;
+		const struct rset_obj *fp;
 		if (report_sections[i]->dev_fp &&
 		    (fp = report_sections[i]->dev_fp(r, d, path)) != NULL)
 			return fp;
@@ -64,14 +64,12 @@ const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
 
 const char *report_cell_host(const struct rset_cell *c)
 {
-	const cJSON *h = cJSON_GetObjectItemCaseSensitive(c->json, "host");
-	return cJSON_IsString(h) ? h->valuestring : NULL;
+	return c->host;
 }
 
-const cJSON *report_set_fleet(const struct rset *rs)
+const struct rset_fleet *report_set_fleet(const struct rset *rs)
 {
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	return cJSON_IsObject(f) ? f : NULL;
+	return rs->fleet.present ? &rs->fleet : NULL;
 }
 
 bool report_same_host(const char *a, const char *b)

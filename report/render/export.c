@@ -14,6 +14,7 @@
 #include "suite/keys.h"
 #include "model/report.h"
 #include "model/section.h"
+#include "resultset/rset_out.h"
 
 static void add_str(cJSON *o, const char *k, const char *v)
 {
@@ -40,14 +41,16 @@ static const char *const *csv_params(void)
 	return cols;
 }
 
-static void csv_json_value(struct sbuf *b, const cJSON *v)
+static void csv_value(struct sbuf *b, const struct rset_value *v)
 {
-	if (cJSON_IsString(v))
-		escape_append(b, v->valuestring, ESC_CSV);
-	else if (cJSON_IsBool(v))
-		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
-	else if (cJSON_IsNumber(v)) {
-		double x = v->valuedouble;
+	if (!v)
+		return;
+	if (v->type == RSET_V_STR)
+		escape_append(b, v->str, ESC_CSV);
+	else if (v->type == RSET_V_BOOL)
+		sbuf_adds(b, v->b ? "true" : "false");
+	else if (v->type == RSET_V_NUM) {
+		double x = v->num;
 		if (x == floor(x) && fabs(x) < 9007199254740992.0)
 			sbuf_addf(b, "%.0f", x);
 		else
@@ -104,7 +107,7 @@ static void csv_row_head(const struct report *r, const struct rentry *e, const c
 	sbuf_adds(b, dir ? dir : "");
 	for (size_t i = 0; params[i]; i++) {
 		sbuf_addc(b, ',');
-		csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, params[i]));
+		csv_value(b, rset_obj_get(&c->params, params[i]));
 	}
 	sbuf_addf(b, ",%d", c->nreps);
 }
@@ -264,9 +267,9 @@ cJSON *report_json(const struct report *r)
 		add_str(o, "name", r->devs[d].name);
 		cJSON_AddNumberToObject(o, "set", (double)r->devs[d].set);
 		add_str(o, "color", report_colors[r->devs[d].color]);
-		if (r->devs[d].info && r->devs[d].info->fp)
+		if (r->devs[d].info && r->devs[d].info->fp.present)
 			cJSON_AddItemToObject(o, "fingerprint",
-					      cJSON_Duplicate(r->devs[d].info->fp, 1));
+					      rset_obj_json(&r->devs[d].info->fp));
 		cJSON_AddItemToArray(devs, o);
 	}
 	cJSON *groups = cJSON_AddArrayToObject(j, "groups");
@@ -283,7 +286,7 @@ cJSON *report_json(const struct report *r)
 			add_str(o, "status", c->status);
 			if (c->error)
 				add_str(o, "error", c->error);
-			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
+			cJSON_AddItemToObject(o, "params", rset_obj_json(&c->params));
 			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
 			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];

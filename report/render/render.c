@@ -74,18 +74,14 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 
 char *report_set_command(const struct rset *rs)
 {
-	const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(rs->manifest, "command");
-	const cJSON *a;
 	struct sbuf b = SBUF_INIT;
 
-	if (!cJSON_IsArray(cmd) || !cJSON_GetArraySize(cmd))
+	if (!rs->ncommand)
 		return NULL;
 	sbuf_adds(&b, "iomatrix");
-	cJSON_ArrayForEach(a, cmd) {
-		if (!cJSON_IsString(a))
-			continue;
+	for (size_t i = 0; i < rs->ncommand; i++) {
 		sbuf_addc(&b, ' ');
-		shq(&b, a->valuestring);
+		shq(&b, rs->command[i]);
 	}
 	one_line_str(&b);
 	return sbuf_detach(&b);
@@ -116,12 +112,10 @@ static void add_fmt(cJSON *o, const char *k, const char *fmt, ...)
 	sbuf_release(&b);
 }
 
-static const char *jstr_or(const cJSON *o, const char *k, const char *def)
+static const char *str_or(const struct rset_obj *o, const char *k, const char *def)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (cJSON_IsString(v) && v->valuestring)
-		return v->valuestring;
-	return def;
+	const char *v = rset_obj_str(o, k);
+	return v ? v : def;
 }
 
 /* The method's lines: one per Method label of the key table, in rank
@@ -167,7 +161,7 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 {
 	const struct key *first = &cell_keys[l->keys[0]];
 	sbuf_reset(b);
-	if (!first->omit_default && !cJSON_GetObjectItemCaseSensitive(rc->params, first->json)) {
+	if (!first->omit_default && !rset_obj_get(&rc->params, first->json)) {
 		sbuf_adds(b, "not recorded");
 		return false;
 	}
@@ -273,36 +267,38 @@ static void method_params(const struct report *r, cJSON *ctx)
 }
 
 /* One environment table: attribute rows x columns. */
-static cJSON *env_table(cJSON *ctx, const char *key, const char *corner)
+/* An environment table of the context: its "cols", and *rows for env_row. */
+static cJSON *env_table(cJSON *ctx, const char *key, const char *corner, cJSON **rows)
 {
 	cJSON *t = cJSON_AddObjectToObject(ctx, key);
 	add_str(t, "corner", corner);
-	cJSON_AddArrayToObject(t, "cols");
-	cJSON_AddArrayToObject(t, "rows");
-	return t;
+	cJSON *cols = cJSON_AddArrayToObject(t, "cols");
+	*rows = cJSON_AddArrayToObject(t, "rows");
+	return cols;
 }
 
-static cJSON *env_row(cJSON *t, const char *name)
+/* A new row of rows named name; its "cells". */
+static cJSON *env_row(cJSON *rows, const char *name)
 {
 	cJSON *row = cJSON_CreateObject();
 	add_str(row, "name", name);
-	cJSON_AddArrayToObject(row, "cells");
-	cJSON_AddItemToArray(cJSON_GetObjectItem(t, "rows"), row);
-	return cJSON_GetObjectItem(row, "cells");
+	cJSON *cells = cJSON_AddArrayToObject(row, "cells");
+	cJSON_AddItemToArray(rows, row);
+	return cells;
 }
 
-static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
+static const char *fp_text(const struct rset_obj *o, const char *k, char *buf, size_t len)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (cJSON_IsString(v))
-		snprintf(buf, len, "%s", v->valuestring);
-	else if (cJSON_IsBool(v))
-		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
-	else if (cJSON_IsNumber(v)) {
-		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
-			units_format_size(v->valuedouble, buf, len);
+	const struct rset_value *v = o ? rset_obj_get(o, k) : NULL;
+	if (v && v->type == RSET_V_STR)
+		snprintf(buf, len, "%s", v->str);
+	else if (v && v->type == RSET_V_BOOL)
+		snprintf(buf, len, "%s", v->b ? "yes" : "no");
+	else if (v && v->type == RSET_V_NUM) {
+		if (strstr(k, "bytes") && v->num >= 1 << 20)
+			units_format_size(v->num, buf, len);
 		else
-			snprintf(buf, len, "%.15g", v->valuedouble);
+			snprintf(buf, len, "%.15g", v->num);
 	} else
 		snprintf(buf, len, "–");
 	return buf;
@@ -312,8 +308,7 @@ static void environment(const struct report *r, cJSON *ctx)
 {
 	char buf[256];
 
-	cJSON *ht = env_table(ctx, "env_hosts", "host");
-	cJSON *hcols = cJSON_GetObjectItem(ht, "cols");
+	cJSON *ht, *hcols = env_table(ctx, "env_hosts", "host", &ht);
 	for (size_t s = 0; s < r->nsets; s++)
 		cJSON_AddItemToArray(hcols, cJSON_CreateString(r->sets[s].hostname));
 	/* the rows: the fingerprint keys that have a label (host/fpkeys.h) */
@@ -323,20 +318,19 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON *cells = env_row(ht, k->label);
 		for (size_t s = 0; s < r->nsets; s++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->sets[s].host, k->name, buf, sizeof(buf))));
+				fp_text(&r->sets[s].host, k->name, buf, sizeof(buf))));
 	}
 	{
 		cJSON *cells = env_row(ht, "iomatrix");
 		for (size_t s = 0; s < r->nsets; s++) {
-			const cJSON *t = r->sets[s].tool;
-			snprintf(buf, sizeof(buf), "%s (git %s)", jstr_or(t, "version", "?"),
-				 jstr_or(t, "git_commit", "?"));
+			const struct rset_obj *t = &r->sets[s].tool;
+			snprintf(buf, sizeof(buf), "%s (git %s)", str_or(t, "version", "?"),
+				 str_or(t, "git_commit", "?"));
 			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
 		}
 	}
 
-	cJSON *dt = env_table(ctx, "env_devices", "device");
-	cJSON *dcols = cJSON_GetObjectItem(dt, "cols");
+	cJSON *dt, *dcols = env_table(ctx, "env_devices", "device", &dt);
 	for (size_t d = 0; d < r->ndevs; d++)
 		cJSON_AddItemToArray(dcols, cJSON_CreateString(r->devs[d].display));
 	{
@@ -358,15 +352,16 @@ static void environment(const struct report *r, cJSON *ctx)
 			continue;
 		cJSON *cells = env_row(dt, k->label);
 		for (size_t d = 0; d < r->ndevs; d++) {
-			const cJSON *fp = r->devs[d].host ? report_dev_fp(r, &r->devs[d], NULL)
-				: r->devs[d].info ? r->devs[d].info->fp : NULL;
-			const cJSON *vk = cJSON_GetObjectItemCaseSensitive(fp, "virtual_kind");
+			const struct rset_obj *fp = r->devs[d].host ?
+				report_dev_fp(r, &r->devs[d], NULL) :
+				r->devs[d].info && r->devs[d].info->fp.present ?
+				&r->devs[d].info->fp : NULL;
+			const char *vk = fp ? rset_obj_str(fp, "virtual_kind") : NULL;
 			/* RAM is named in the table itself, not only in the
 			 * warnings: a reader who skips those must still see it */
-			if (!strcmp(k->name, "virtual") && cJSON_IsString(vk) &&
-			    ram_kind_is(vk->valuestring))
+			if (!strcmp(k->name, "virtual") && vk && ram_kind_is(vk))
 				snprintf(buf, sizeof(buf), "RAM (%s): measures memory, not storage",
-					 vk->valuestring);
+					 vk);
 			else
 				fp_text(fp, k->name, buf, sizeof(buf));
 			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
@@ -726,7 +721,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		if (r->unverified && r->unverified[s])
 			add_str(o, "unverified", r->unverified[s]);
 		if (strcmp(rs->source_kind, "iomatrix")) {
-			const char *sc = jstr_or(rs->source, "command", NULL);
+			const char *sc = str_or(&rs->source, "command", NULL);
 			if (sc)
 				add_str(o, "source_command", sc);
 		}

@@ -208,6 +208,75 @@ static void test_cliff(void **state)
 	cJSON_Delete(j);
 }
 
+static void test_example_manifest(void **state)
+{
+	(void)state;
+	struct rset rs;
+	struct errlist errs = ERRLIST_INIT;
+	assert_int_equal(rset_load(EXAMPLE, &rs, &errs), 0);
+	assert_true(rs.have_manifest && rs.have_plan && rs.status_given);
+	assert_string_equal(rs.status, "complete");
+	assert_int_equal(rs.manifest_cells_total, 82);
+	assert_int_equal(rs.nindex, 82);
+	assert_int_equal(rs.index[0].id, 1);
+	assert_string_equal(rs.index[0].file, "cells/0001.json");
+	assert_int_equal(rs.nplan_cells, 82);
+	assert_string_equal(rs.plan_cells[0].label, "RND4K Q1T1");
+	assert_string_equal(rs.plan_cells[0].pattern, "randread");
+	assert_int_equal(rs.ncommand, 11);
+	assert_string_equal(rs.command[0], "run");
+	/* the host and the tool, typed: a number, a null, a string */
+	assert_true(rset_obj_num(&rs.host, "mem_bytes", 0) == 25276059648.0);
+	assert_int_equal(rset_obj_get(&rs.host, "governor")->type, RSET_V_NULL);
+	assert_string_equal(rset_obj_str(&rs.host, "virtualization"), "kvm");
+	assert_null(rset_obj_str(&rs.host, "cpus"));     /* a number */
+	assert_string_equal(rset_obj_str(&rs.tool, "version"), "0.2.0");
+	assert_int_equal(rset_obj_get(&rs.tool, "libs")->type, RSET_V_JSON);
+	/* a device: its fingerprint and the disk under it */
+	const struct rset_device *d = rset_device_find(&rs, "hdd");
+	assert_non_null(d);
+	assert_string_equal(d->disk.block_device, "/dev/vda");
+	assert_null(d->disk.disk);                      /* null in the file */
+	assert_string_equal(rset_obj_str(&d->fp, "block_device"), "/dev/vda");
+	/* a cell's params as stored, typed */
+	const struct rset_cell *c = &rs.cells[0];
+	assert_int_equal(rset_obj_get(&c->params, "direct")->type, RSET_V_BOOL);
+	assert_true(rset_obj_get(&c->params, "direct")->b);
+	assert_true(rset_obj_num(&c->params, "iodepth", 0) == 1);
+	assert_string_equal(rset_obj_str(&c->params, "cpus_allowed"), "");
+	assert_null(rset_obj_get(&c->params, "rate_iops"));
+	assert_string_equal(c->status, "ok");
+	assert_int_equal(c->nwarnings, 0);
+	assert_null(c->host);
+	assert_false(c->fleet.present);
+	assert_null(c->sweep);
+	assert_false(rs.fleet.present);
+	assert_false(rs.reproduces.present);
+	rset_release(&rs);
+	errlist_release(&errs);
+	/* the manifest alone gives the same set-level fields */
+	char why[256];
+	assert_int_equal(rset_load_manifest(EXAMPLE, &rs, why, sizeof(why)), 0);
+	assert_string_equal(rs.status, "complete");
+	assert_int_equal(rs.ndevices, 2);
+	assert_int_equal(rs.ncells, 0);
+	rset_release(&rs);
+	assert_int_equal(rset_load_manifest("/nonexistent", &rs, why, sizeof(why)), -1);
+	rset_release(&rs);
+}
+
+static void test_value_equal(void **state)
+{
+	(void)state;
+	struct rset_value a = { .type = RSET_V_NUM, .num = 0.1 + 0.2 };
+	struct rset_value b = { .type = RSET_V_NUM, .num = 0.3 };
+	struct rset_value s = { .type = RSET_V_STR, .str = (char *)"0.3" };
+	assert_true(rset_value_equal(&a, &b));   /* cJSON_Compare's epsilon */
+	b.num = 0.31;
+	assert_false(rset_value_equal(&a, &b));
+	assert_false(rset_value_equal(&a, &s));  /* types differ */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_example_precondition),
 		cmocka_unit_test(test_steady_file),
 		cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_example_manifest),
+		cmocka_unit_test(test_value_equal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
