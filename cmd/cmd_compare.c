@@ -25,6 +25,7 @@
 #include "render/template.h"
 #include "render/outdir.h"
 #include "render/tmplpath.h"
+#include "util/jsonw.h"
 
 
 static const struct option_spec compare_opts[] = {
@@ -185,31 +186,26 @@ static const char *map_name(const struct devmap *mp, const char *old)
 	return old;
 }
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
-
 static cJSON *set_obj(const struct rset *rs, const char *label)
 {
 	cJSON *o = cJSON_CreateObject();
 	char cells[64], date[32] = "?";
-	add_s(o, "label", label);
-	add_s(o, "dir", rs->dir);
-	add_s(o, "host", rs->hostname);
-	add_s(o, "suite", rs->suite_name ? rs->suite_name : "?");
-	add_s(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
-	add_s(o, "started_at", rs->started_at ? rs->started_at : "?");
+	jsonw_str(o, "label", label);
+	jsonw_str(o, "dir", rs->dir);
+	jsonw_str(o, "host", rs->hostname);
+	jsonw_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
+	jsonw_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
+	jsonw_str(o, "started_at", rs->started_at ? rs->started_at : "?");
 	if (rs->started_at)
 		snprintf(date, sizeof(date), "%.10s", rs->started_at);
-	add_s(o, "date", date);
-	add_s(o, "status", rs->status);
+	jsonw_str(o, "date", date);
+	jsonw_str(o, "status", rs->status);
 	snprintf(cells, sizeof(cells), "%zu/%d", rs->ncells, rs->cells_total);
-	add_s(o, "cells", cells);
+	jsonw_str(o, "cells", cells);
 	if (rs->scale != 1) {
 		char sc[32];
 		snprintf(sc, sizeof(sc), "%g", rs->scale);
-		add_s(o, "scale", sc);
+		jsonw_str(o, "scale", sc);
 	}
 	return o;
 }
@@ -243,39 +239,39 @@ static void row_objs(const struct cmp_row *row, cJSON *trow, cJSON *jrow)
 		snprintf(dev, sizeof(dev), "%s → %s", row->dev_old, row->dev_new);
 	else
 		snprintf(dev, sizeof(dev), "%s", row->dev_old);
-	add_s(trow, "device", dev);
-	add_s(trow, "workload", row->workload);
-	add_s(trow, "metric", metric);
-	add_s(trow, "old", o);
-	add_s(trow, "new", n);
-	add_s(trow, "change", ch);
-	add_s(trow, "other", other);
+	jsonw_str(trow, "device", dev);
+	jsonw_str(trow, "workload", row->workload);
+	jsonw_str(trow, "metric", metric);
+	jsonw_str(trow, "old", o);
+	jsonw_str(trow, "new", n);
+	jsonw_str(trow, "change", ch);
+	jsonw_str(trow, "other", other);
 	char vw[160], ci[112];
 	if (row->v == V_INCONC)
 		snprintf(vw, sizeof(vw), "inconclusive (%s, %zu reps)", ch,
 			 row->s[0][pm].n < row->s[1][pm].n ? row->s[0][pm].n : row->s[1][pm].n);
 	else
 		snprintf(vw, sizeof(vw), "%s", verdict_words[row->v]);
-	add_s(trow, "verdict", vw);
-	add_s(trow, "cls", verdict_cls[row->v]);
+	jsonw_str(trow, "verdict", vw);
+	jsonw_str(trow, "cls", verdict_cls[row->v]);
 	if (row->tested && row->ci.ok) {
 		char lo[48], hi[48];
 		fmt_change((row->ci.lo - 1) * 100, lo, sizeof(lo));
 		fmt_change((row->ci.hi - 1) * 100, hi, sizeof(hi));
 		snprintf(ci, sizeof(ci), "%s … %s", lo, hi);
-		add_s(trow, "p", ci);
+		jsonw_str(trow, "p", ci);
 	} else {
-		add_s(trow, "p", "–");
+		jsonw_str(trow, "p", "–");
 	}
 	if (row->v == V_WORSE)
 		cJSON_AddTrueToObject(trow, "regression");
 
-	add_s(jrow, "device_old", row->dev_old);
-	add_s(jrow, "device_new", row->dev_new);
-	add_s(jrow, "workload", row->workload);
+	jsonw_str(jrow, "device_old", row->dev_old);
+	jsonw_str(jrow, "device_new", row->dev_new);
+	jsonw_str(jrow, "workload", row->workload);
 	cJSON_AddNumberToObject(jrow, "cell_old", row->co->id);
 	cJSON_AddNumberToObject(jrow, "cell_new", row->cn->id);
-	add_s(jrow, "primary_metric", pm == M_IOPS ? "iops" : pm == M_MBS ? "mb_s" : "lat_mean_ns");
+	jsonw_str(jrow, "primary_metric", pm == M_IOPS ? "iops" : pm == M_MBS ? "mb_s" : "lat_mean_ns");
 	static const char *const jk[M__N] = { "iops", "mb_s", "lat_mean_ns" };
 	for (int k = 0; k < M__N; k++) {
 		cJSON *m = cJSON_AddObjectToObject(jrow, jk[k]);
@@ -295,7 +291,7 @@ static void row_objs(const struct cmp_row *row, cJSON *trow, cJSON *jrow)
 		cJSON_AddNumberToObject(jrow, "ratio_ci_low", row->ci.lo);
 		cJSON_AddNumberToObject(jrow, "ratio_ci_high", row->ci.hi);
 	}
-	add_s(jrow, "verdict", verdict_words[row->v]);
+	jsonw_str(jrow, "verdict", verdict_words[row->v]);
 }
 
 struct copts {
@@ -416,8 +412,8 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 			}
 			if (!pair) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->label ? dv->label : dv->name);
-				add_s(o, "workload", g->title);
+				jsonw_str(o, "device", dv->label ? dv->label : dv->name);
+				jsonw_str(o, "workload", g->title);
 				cJSON_AddItemToArray(dv->set == 0 ? only_old : only_new, o);
 				continue;
 			}
@@ -426,9 +422,9 @@ static int pair_rows(const struct report *r, const struct devmap *mp, cJSON *onl
 			const struct rset_cell *co = e->cell, *cn = pair->cell;
 			if (!co->ok || !cn->ok) {
 				cJSON *o = cJSON_CreateObject();
-				add_s(o, "device", dv->label ? dv->label : dv->name);
-				add_s(o, "workload", g->title);
-				add_s(o, "why", !co->ok ? "failed in the old set" : "failed in the new set");
+				jsonw_str(o, "device", dv->label ? dv->label : dv->name);
+				jsonw_str(o, "workload", g->title);
+				jsonw_str(o, "why", !co->ok ? "failed in the old set" : "failed in the new set");
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
@@ -500,21 +496,21 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 			 size_t nrows, cJSON *ctx, cJSON *json, cJSON *jrows,
 			 const cJSON *only_old, const cJSON *only_new, char *buf, size_t buflen)
 {
-	add_s(ctx, "version", iomatrix_version);
+	jsonw_str(ctx, "version", iomatrix_version);
 	cJSON_AddItemToObject(ctx, "old", set_obj(&r->sets[0], "old"));
 	cJSON_AddItemToObject(ctx, "new", set_obj(&r->sets[1], "new"));
 	snprintf(buf, buflen, "%g", c->threshold);
-	add_s(ctx, "threshold", buf);
+	jsonw_str(ctx, "threshold", buf);
 	snprintf(buf, buflen, "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
 		 "%zu with no change beyond %g %%, %zu inconclusive, %zu with too few "
 		 "repetitions to judge", nrows, nrows == 1 ? "" : "s",
 		 count[V_WORSE], count[V_WORSE] == 1 ? "" : "s", count[V_BETTER],
 		 count[V_BETTER] == 1 ? "" : "s", count[V_SAME], c->threshold, count[V_INCONC],
 		 count[V_FEW]);
-	add_s(ctx, "summary", buf);
+	jsonw_str(ctx, "summary", buf);
 	const char *so = r->sets[0].suite_sha256, *sn = r->sets[1].suite_sha256;
 	if (so && sn && strcmp(so, sn))
-		add_s(ctx, "suite_note", "The two sets were made from different suite files "
+		jsonw_str(ctx, "suite_note", "The two sets were made from different suite files "
 		      "(sha256 differs): only workloads whose parameters match are compared.");
 	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
 	for (size_t i = 0; i < r->nalerts; i++)
@@ -524,12 +520,12 @@ static void compare_fill(const struct report *r, const struct copts *c, const si
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
 
 	cJSON_AddNumberToObject(json, "schema_version", 1);
-	add_s(json, "kind", "iomatrix-compare");
+	jsonw_str(json, "kind", "iomatrix-compare");
 	cJSON_AddItemToObject(json, "old", set_obj(&r->sets[0], "old"));
 	cJSON_AddItemToObject(json, "new", set_obj(&r->sets[1], "new"));
 	cJSON_AddNumberToObject(json, "threshold_pct", c->threshold);
-	add_s(json, "method", "ratio of geometric means, Welch t on logs");
-	add_s(json, "correction", "bonferroni");
+	jsonw_str(json, "method", "ratio of geometric means, Welch t on logs");
+	jsonw_str(json, "correction", "bonferroni");
 	cJSON_AddNumberToObject(json, "alpha", VERDICT_ALPHA);
 	cJSON_AddNumberToObject(json, "min_repetitions", VERDICT_MIN_REPS);
 	cJSON *jc = cJSON_AddObjectToObject(json, "counts");

@@ -633,7 +633,7 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct opts *o,
 	site_index_hash(s, t->salt, hash);
 	if (page_dirty(pg, fs, "index.html", hash)) {
 		cJSON *ctx = site_index_context(s, o->title);
-		if (ctx && site_repro_links(s, ctx) < 0)
+		if (!ctx)
 			rc = -1;
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "script", t->js);

@@ -25,6 +25,7 @@
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "suite/keys.h"
+#include "util/jsonw.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
 const char *const arc_metric_units[ARC_NMETRIC] = { "IOPS", "MB/s", "mean latency (µs)",
@@ -605,29 +606,24 @@ void arc_set_release(struct arc_set *s)
 
 /* ---- JSON round trip (the site's cache of unchanged sets) ---- */
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
-
 cJSON *arc_set_to_json(const struct arc_set *s)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_s(o, "name", s->name);
-	add_s(o, "path", s->path);
-	add_s(o, "date", s->date);
-	add_s(o, "suite", s->suite);
-	add_s(o, "title", s->title);
-	add_s(o, "host", s->host);
-	add_s(o, "status", s->status);
-	add_s(o, "source", s->source);
+	jsonw_str(o, "name", s->name);
+	jsonw_str(o, "path", s->path);
+	jsonw_str(o, "date", s->date);
+	jsonw_str(o, "suite", s->suite);
+	jsonw_str(o, "title", s->title);
+	jsonw_str(o, "host", s->host);
+	jsonw_str(o, "status", s->status);
+	jsonw_str(o, "source", s->source);
 	cJSON_AddNumberToObject(o, "scale", s->scale);
 	double cn[3] = { s->cells_done, s->cells_total, s->cells_failed };
 	cJSON_AddItemToObject(o, "cells_n", cJSON_CreateDoubleArray(cn, 3));
 	cJSON_AddBoolToObject(o, "has_report", s->has_report);
 	cJSON_AddBoolToObject(o, "no_sums", s->no_sums);
 	if (s->failed_verify)
-		add_s(o, "failed_verify", s->failed_why);
+		jsonw_str(o, "failed_verify", s->failed_why);
 	cJSON *devs = cJSON_AddArrayToObject(o, "devs");
 	for (size_t i = 0; i < s->ndevs; i++) {
 		const struct arc_dev *d = &s->devs[i];

@@ -5,6 +5,7 @@
  * to tell devices apart.
  */
 #include "section.h"
+#include "util/jsonw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,25 +22,20 @@ void chart_set_release(struct chart_set *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 static void add_path(cJSON *o, const char *k, const char *file, const char *ext)
 {
 	struct sbuf b = SBUF_INIT;
 	sbuf_addf(&b, "charts/%s.%s", file, ext);
-	add_str(o, k, sbuf_str(&b));
+	jsonw_text(o, k, sbuf_str(&b));
 	sbuf_release(&b);
 }
 
 cJSON *chart_json(const struct chart *c, bool html)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_str(o, "title", c->title);
+	jsonw_text(o, "title", c->title);
 	if (html && c->svg)
-		add_str(o, "svg", c->svg);
+		jsonw_text(o, "svg", c->svg);
 	if (c->png)
 		add_path(o, "png", c->file, "png");
 	if (c->svgfile)

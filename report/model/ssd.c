@@ -18,6 +18,7 @@
 #include "resultset/ptsfile.h"
 #include "util/ramkind.h"
 #include "resultset/rset.h"
+#include "util/jsonw.h"
 
 
 /* The device's steady/DEVICE.json and precondition/DEVICE.json; an
@@ -388,11 +389,6 @@ void ssd_report_release(struct report *r)
 
 /* ---- template context ---- */
 
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 static const char *metric_words(const char *m)
 {
 	if (!strcmp(m, "bw_bytes_s"))
@@ -439,16 +435,16 @@ static cJSON *window_row(const struct ssd_dev *d, const char *label,
 	cJSON *o = cJSON_CreateObject();
 	char buf[128];
 	size_t w = (size_t)d->rule.window, first = last > w ? last - w + 1 : 1;
-	add_str(o, "label", label);
+	jsonw_text(o, "label", label);
 	snprintf(buf, sizeof(buf), "%zu-%zu%s", first, last, which);
-	add_str(o, "rounds", buf);
+	jsonw_text(o, "rounds", buf);
 	fmt_sig3(v->avg / metric_div(d->metric), buf, sizeof(buf));
-	add_str(o, "avg", buf);
+	jsonw_text(o, "avg", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->range_frac * 100);
-	add_str(o, "range", buf);
+	jsonw_text(o, "range", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->slope_frac * 100);
-	add_str(o, "slope", buf);
-	add_str(o, "verdict", verdict);
+	jsonw_text(o, "slope", buf);
+	jsonw_text(o, "verdict", verdict);
 	return o;
 }
 
@@ -477,7 +473,7 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 {
 	cJSON *o = cJSON_CreateObject();
 	char buf[512];
-	add_str(o, "device", r->devs[d->dev].display);
+	jsonw_text(o, "device", r->devs[d->dev].display);
 	if (d->running)
 		snprintf(buf, sizeof(buf), "Interrupted after round %d of at most %d: "
 			 "no verdict yet.", d->rounds_done, d->max);
@@ -489,18 +485,18 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 	else
 		snprintf(buf, sizeof(buf), "Rounds %d to %d are the last window; the "
 			 "results are their averages.", d->win_first, d->win_last);
-	add_str(o, "verdict", buf);
+	jsonw_text(o, "verdict", buf);
 	if (!d->running && d->steady_round == 0) {
 		snprintf(buf, sizeof(buf), "Not steady after %d rounds", d->rounds_done);
-		add_str(o, "not_steady", buf);
+		jsonw_text(o, "not_steady", buf);
 	}
 	snprintf(buf, sizeof(buf), "Steady when, over the last %d rounds, the range "
 		 "of each tracked %s is at most %g %% of its average and its "
 		 "least-squares line moves at most %g %% across the window (SNIA "
 		 "PTS); at most %d rounds.", d->window, metric_words(d->metric),
 		 d->range_lim_pct, d->slope_lim_pct, d->max);
-	add_str(o, "rule", buf);
-	add_str(o, "metric", metric_words(d->metric));
+	jsonw_text(o, "rule", buf);
+	jsonw_text(o, "metric", metric_words(d->metric));
 	cJSON *ta = cJSON_AddArrayToObject(o, "tracks");
 	for (size_t i = 0; i < d->nt; i++)
 		track_rows(d, &d->t[i], ta);
@@ -513,11 +509,11 @@ static cJSON *pre_json(const struct report *r, const struct ssd_dev *d,
 {
 	cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "passes");
 	char buf[400], what[128], amt[64], mbs[48];
-	add_str(o, "device", r->devs[d->dev].display);
+	jsonw_text(o, "device", r->devs[d->dev].display);
 	if (d->pre.purged) {
 		fmt_bytes_dec(d->pre.purge_bytes, amt, sizeof(amt));
 		snprintf(buf, sizeof(buf), "Purged first: BLKDISCARD of %s.", amt);
-		add_str(o, "purge", buf);
+		jsonw_text(o, "purge", buf);
 	}
 	for (size_t i = 0; i < d->pre.npasses; i++) {
 		const struct rset_pass *p = &d->pre.passes[i];
@@ -538,7 +534,7 @@ static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
 {
 	cJSON *o = cJSON_CreateObject(), *cols, *rows;
 	char buf[64];
-	add_str(o, "device", r->devs[p->dev].display);
+	jsonw_text(o, "device", r->devs[p->dev].display);
 	cols = cJSON_AddArrayToObject(o, "cols");
 	rows = cJSON_AddArrayToObject(o, "rows");
 	for (int j = 0; j < p->nbs; j++) {
@@ -548,7 +544,7 @@ static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
 	for (int i = 0; i < p->nmix; i++) {
 		cJSON *row = cJSON_CreateObject(), *cells;
 		snprintf(buf, sizeof(buf), "%d/%d", (int)p->mix[i], 100 - (int)p->mix[i]);
-		add_str(row, "mix", buf);
+		jsonw_text(row, "mix", buf);
 		cells = cJSON_AddArrayToObject(row, "cells");
 		for (int j = 0; j < p->nbs; j++) {
 			if (isfinite(p->iops[i][j]))

@@ -13,6 +13,7 @@
 #include "util/sha256.h"
 #include "resultset/rset_out.h"
 #include "resultset/schema.h"
+#include "util/jsonw.h"
 
 const char *const repro_verdict_words[RV__N] = {
 	"slower", "faster", "inconclusive", "too few repetitions", "reproduced",
@@ -360,11 +361,6 @@ void repro_print(const struct repro *p, const struct report *r, FILE *f)
 	}
 }
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 cJSON *repro_context(const struct repro *p, const struct report *r)
 {
 	cJSON *o = cJSON_CreateObject(), *rows, *env;
@@ -374,28 +370,28 @@ cJSON *repro_context(const struct repro *p, const struct report *r)
 	if (!o)
 		return NULL;
 	snprintf(buf, sizeof(buf), "%g", p->tol_pct);
-	add_s(o, "tolerance", buf);
-	add_s(o, "sentence", s);
+	jsonw_text(o, "tolerance", buf);
+	jsonw_text(o, "sentence", s);
 	free(s);
-	add_s(o, "original", r->sets[p->orig].dir);
-	add_s(o, "reproduction", r->sets[p->rep].dir);
+	jsonw_text(o, "original", r->sets[p->orig].dir);
+	jsonw_text(o, "reproduction", r->sets[p->rep].dir);
 	rows = cJSON_AddArrayToObject(o, "rows");
 	for (size_t i = 0; rows && i < p->n; i++) {
 		const struct repro_row *w = &p->rows[i];
 		cJSON *t = cJSON_CreateObject();
 		fmt_side(w, &w->o, a, sizeof(a));
 		fmt_side(w, &w->n, b, sizeof(b));
-		add_s(t, "device", w->device);
-		add_s(t, "workload", w->workload);
-		add_s(t, "metric", metric_names[w->m]);
-		add_s(t, "original", a);
-		add_s(t, "reproduction", b);
+		jsonw_text(t, "device", w->device);
+		jsonw_text(t, "workload", w->workload);
+		jsonw_text(t, "metric", metric_names[w->m]);
+		jsonw_text(t, "original", a);
+		jsonw_text(t, "reproduction", b);
 		snprintf(buf, sizeof(buf), "%.3f", w->ratio);
-		add_s(t, "ratio", buf);
+		jsonw_text(t, "ratio", buf);
 		fmt_ci(w, buf, sizeof(buf));
-		add_s(t, "ci", buf);
-		add_s(t, "verdict", repro_verdict_words[w->v]);
-		add_s(t, "cls", verdict_cls[w->v]);
+		jsonw_text(t, "ci", buf);
+		jsonw_text(t, "verdict", repro_verdict_words[w->v]);
+		jsonw_text(t, "cls", verdict_cls[w->v]);
 		cJSON_AddItemToArray(rows, t);
 	}
 	env = cJSON_AddArrayToObject(o, "env");
