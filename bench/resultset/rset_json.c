@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/fsutil.h"
+#include "resultset.h"
 #include "rset_int.h"
 
 /* cJSON recurses per nesting level; bound it before parsing.  *open_end
@@ -135,4 +136,29 @@ char *rj_strdup(const cJSON *o, const char *key)
 {
 	const char *v = rj_str(o, key, NULL);
 	return v ? strdup(v) : NULL;
+}
+
+/* resultset.h: a file the writer reads back (a manifest, a plan), through
+ * the one bounded parser. */
+cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = fsutil_read(path, RESULTSET_MAX_FILE_BYTES, &len);
+	char why[128];
+	cJSON *j;
+
+	if (!text) {
+		if (errno == EFBIG)
+			snprintf(err, errlen, "'%s' is larger than %u MiB: not a result file "
+				 "iomatrix wrote", path, RESULTSET_MAX_FILE_BYTES >> 20);
+		else
+			snprintf(err, errlen, "cannot read '%s': %s", path,
+				 fsutil_strerror(errno));
+		return NULL;
+	}
+	j = rset_parse_json(text, len, why, sizeof(why));
+	free(text);
+	if (!j)
+		snprintf(err, errlen, "'%s' is not valid JSON", path);
+	return j;
 }

@@ -16,6 +16,7 @@
 
 #include "resultset/rset.h"
 #include "resultset/rset_int.h"
+#include "resultset/resultset.h"
 
 #define EXAMPLE "results/examples/2026-12-01T192406Z_hdd-vs-ssd_vm"
 
@@ -277,6 +278,35 @@ static void test_value_equal(void **state)
 	assert_false(rset_value_equal(&a, &s));  /* types differ */
 }
 
+/* Every file read back goes through the one bounded parser: 100 levels
+ * of nesting (cJSON alone accepts 1000) are refused by resultset.c's
+ * reader too, as by the set reader. */
+static void test_one_bounded_reader(void **state)
+{
+	(void)state;
+	char path[] = "/tmp/test_rset_deep.XXXXXX", err[256];
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	for (int i = 0; i < 100; i++)
+		fputc('[', f);
+	for (int i = 0; i < 100; i++)
+		fputc(']', f);
+	fclose(f);
+	assert_null(resultset_read_json(path, err, sizeof(err)));
+	char why[128];
+	assert_null(rset_read_json(path, 1 << 20, why, sizeof(why)));
+	assert_non_null(strstr(why, "deeper"));
+	/* at the bound it parses */
+	f = fopen(path, "w");
+	fputs("{\"a\": [[1]]}", f);
+	fclose(f);
+	cJSON *j = resultset_read_json(path, err, sizeof(err));
+	assert_non_null(j);
+	cJSON_Delete(j);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_example_manifest),
 		cmocka_unit_test(test_value_equal),
+		cmocka_unit_test(test_one_bounded_reader),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
