@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "stats/student.h"
-#include "model/report.h"
+#include "report.h"
 
 const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };
 
