@@ -31,6 +31,7 @@
 #   report/reproduce 10 a reproduction's verdicts and its report section
 #   report/compare  11  compare: two sets paired and judged (compare_run)
 #   report/archive  12  history, change points, the static site
+#   report/build    13  one report written: sets, charts, documents (report_build)
 #   cmd             14  the commands room above both halves: main.c, the
 #                       command table, every cmd_*.c, and sections.c, the
 #                       one file that names every optional report section
@@ -50,7 +51,7 @@ layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads th
 	report/model) echo 7 ;; report/render) echo 8 ;;
 	report/charts) echo 9 ;; report/reproduce) echo 10 ;;
 	report/compare) echo 11 ;; report/archive) echo 12 ;;
-	report) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
+	report/build) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
 	esac
 }
 # the folders' layers, for awk
