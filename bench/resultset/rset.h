@@ -99,7 +99,8 @@ const struct rset_value *rset_obj_get(const struct rset_obj *o, const char *key)
 const char *rset_obj_str(const struct rset_obj *o, const char *key);
 /* key's finite number, else def. */
 double rset_obj_num(const struct rset_obj *o, const char *key, double def);
-/* Same type and value (cJSON_Compare's sense, JSON values by text). */
+/* Same type and value (numbers equal within the larger's epsilon; an
+ * array or object compared by its text). */
 bool rset_value_equal(const struct rset_value *a, const struct rset_value *b);
 void rset_obj_release(struct rset_obj *o);
 
