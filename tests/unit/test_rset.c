@@ -307,6 +307,52 @@ static void test_one_bounded_reader(void **state)
 	unlink(path);
 }
 
+static void test_fleet_manifest(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_rset_fleet.XXXXXX", path[128], why[256];
+	struct rset rs;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	write_file(path, "{\"status\": \"complete\", \"cells_total\": 2.5,"
+		   " \"reproduces\": {\"set\": \"2026-x\", \"manifest_sha256\": \"ab\","
+		   " \"path\": \"/o\", \"tolerance_pct\": 7},"
+		   " \"cells\": [{\"id\": 3, \"status\": \"failed\"}, {\"id\": \"x\"}],"
+		   " \"fleet\": {\"mode\": \"aggregate\", \"same_machine\": [[\"a\", 5, \"b\"], 7],"
+		   " \"hosts\": [{\"name\": \"a\", \"hostname\": \"ha\", \"version\": \"0.2\","
+		   " \"status\": \"ok\", \"host\": {\"kernel\": \"6.1\"},"
+		   " \"clock\": {\"wall_offset_s\": 0.001, \"error_ns\": 5000},"
+		   " \"devices\": [{\"name\": \"d\", \"path\": \"/x\","
+		   " \"fingerprint\": {\"model\": \"M\"}}]}, {}]}}");
+	assert_int_equal(rset_load_manifest(dir, &rs, why, sizeof(why)), 0);
+	assert_int_equal(rs.manifest_cells_total, -2);        /* not a whole number */
+	assert_int_equal(rs.nindex, 2);
+	assert_int_equal(rs.index[0].id, 3);
+	assert_string_equal(rs.index[0].status, "failed");
+	assert_int_equal(rs.index[1].id, -1);
+	assert_true(rs.reproduces.present);
+	assert_string_equal(rs.reproduces.set, "2026-x");
+	assert_true(rs.reproduces.tolerance_pct == 7);
+	const struct rset_fleet *f = &rs.fleet;
+	assert_true(f->present);
+	assert_string_equal(f->mode, "aggregate");
+	assert_int_equal(f->nhosts, 2);
+	const struct rset_fleet_host *h = &f->hosts[0];
+	assert_string_equal(h->hostname, "ha");
+	assert_string_equal(rset_obj_str(&h->host, "kernel"), "6.1");
+	assert_true(h->wall_offset_s == 0.001 && h->clock_error_ns == 5000);
+	assert_true(isnan(h->rtt_min_ns));
+	assert_int_equal(h->ndevices, 1);
+	assert_string_equal(rset_obj_str(&h->devices[0].fp, "model"), "M");
+	assert_null(f->hosts[1].name);                        /* {}: all unknown */
+	assert_int_equal(f->nsame_machine, 1);                /* 7 is no group */
+	assert_int_equal(f->same_machine[0].n, 2);            /* 5 is no name */
+	assert_string_equal(f->same_machine[0].v[1], "b");
+	rset_release(&rs);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_example_manifest),
 		cmocka_unit_test(test_value_equal),
 		cmocka_unit_test(test_one_bounded_reader),
+		cmocka_unit_test(test_fleet_manifest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
