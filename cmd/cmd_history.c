@@ -11,7 +11,6 @@
 
 #include "archive/setarchive.h"
 #include "cli.h"
-#include "util/termesc.h"
 #include "archive/history.h"
 #include "model/ratio.h"
 #include "resultset/schema.h"
@@ -140,22 +139,19 @@ static int parse_args(int argc, char **argv, struct hist_opts *opt, const char *
 
 int cmd_history(int argc, char **argv)
 {
-	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	struct hist_opts opt = { .metric = -1, .threshold = 5 };
 	const char *format = "text";
 	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
 	char **same = calloc((size_t)argc + 1, sizeof(char *));
-	size_t ndirs = 0, hidden = 0;
+	size_t ndirs = 0;
 	bool all = false;
 	struct errlist errs = ERRLIST_INIT;
-	struct arc_ref *refs = NULL;
 	size_t nrefs = 0;
 	struct history h;
 	int rc = EXIT_USAGE;
-	cJSON *failed = cJSON_CreateArray();  /* sets failing verification */
 
 	history_init(&h, &opt);
-	if (!dirs || !same || !failed) {
+	if (!dirs || !same) {
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
@@ -171,51 +167,11 @@ int cmd_history(int argc, char **argv)
 	opt.same = same;
 	history_init(&h, &opt);
 
-	if (arc_scan(dirs, ndirs, all, &hidden, &refs, &nrefs, &errs) < 0)
+	rc = history_build(&h, dirs, ndirs, all, &nrefs, stderr, &errs);
+	if (rc != EXIT_OK)
 		goto out_errs;
-	arc_say_hidden(hidden);
-	struct arc_stream *st = arc_stream_start(refs, nrefs);
-	if (!st) {
-		rc = EXIT_RUNTIME;
-		goto out;
-	}
-	struct arc_set set;
-	int lrc;
-	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-	while (arc_stream_next(st, &set, &lrc, &e, &w) == 0) {
-		if (lrc == 0 && set.failed_verify && failed) {
-			cJSON *f = cJSON_CreateObject();
-			cJSON_AddStringToObject(f, "set", set.name);
-			cJSON_AddStringToObject(f, "path", set.path);
-			cJSON_AddStringToObject(f, "problems", set.failed_why);
-			cJSON_AddItemToArray(failed, f);
-		}
-		if (lrc == 0 && history_add(&h, &set) < 0) {
-			errlist_add(&errs, NULL, 0, 0, "out of memory");
-			rc = EXIT_RUNTIME;
-		}
-		arc_set_release(&set);
-		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
-		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
-		errlist_release(&e);
-		errlist_release(&w);
-		if (rc == EXIT_RUNTIME)
-			break;
-	}
-	arc_stream_stop(st);
-	if (rc == EXIT_RUNTIME)
-		goto out_errs;
-	if (history_finish(&h, &errs) < 0)
-		goto out_errs;
-	rc = EXIT_OK;
 	if (!strcmp(format, "json")) {
 		cJSON *j = history_json(&h);
-		if (j) {   /* sets whose numbers were left out, and why */
-			cJSON_AddItemToObject(j, "failed_verification", failed);
-			failed = NULL;
-		}
 		char *s = j ? cJSON_PrintUnformatted(j) : NULL;
 		if (s)
 			printf("%s\n", s);
@@ -229,13 +185,7 @@ int cmd_history(int argc, char **argv)
 		if (!nrefs)
 			printf("no result sets found (make one with 'iomatrix run SUITE.yaml')\n");
 		history_write_text(&h, stdout);
-		const cJSON *f;
-		if (cJSON_GetArraySize(failed) > 0)
-			printf("\nleft out: %d set%s failing verification (SHA256SUMS):\n",
-			       cJSON_GetArraySize(failed), cJSON_GetArraySize(failed) == 1 ? "" : "s");
-		cJSON_ArrayForEach(f, failed)
-			printf("  %s: %s\n", cJSON_GetObjectItem(f, "set")->valuestring,
-			       cJSON_GetObjectItem(f, "problems")->valuestring);
+		history_write_failed(&h, stdout);
 	}
 	if (fflush(stdout) != 0)
 		rc = EXIT_RUNTIME;
@@ -244,8 +194,6 @@ out_errs:
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
 	history_release(&h);
-	cJSON_Delete(failed);
-	arc_refs_free(refs, nrefs);
 	free(dirs);
 	free(same);
 	errlist_release(&errs);

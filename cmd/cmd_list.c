@@ -1,40 +1,15 @@
 /*
  * cmd_list.c - `iomatrix list [RESULTS_DIR] [--all] [--format text|json]`:
  * the archive at a glance, one line per result set (date, suite, host,
- * devices, scale, cells done/total, status, path), newest first.  A
- * finished set is read from its manifest alone (fast on a big archive); a
- * set still "running" (or whose run was killed) counts the cell files in
- * cells/ too, since its manifest's index is written only when the run
- * ends.  A corrupt manifest is listed as such.
+ * devices, scale, cells done/total, status, path), newest first: the
+ * options, then report/archive/setlist.h.
  */
-#include <dirent.h>
-#include <stddef.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "util/fsutil.h"
-#include "resultset/cells.h"
-#include "resultset/rset.h"
-#include "resultset/setwalk.h"
-#include "resultset/sums.h"
-#include "util/sbuf.h"
-#include "util/termesc.h"
-
-struct entry {
-	char *date, *suite, *host, *devices, *scale, *cells, *status, *path; /* owned */
-	double scale_v;       /* 1: full size; else a --scale rehearsal */
-	int done, total, failed;
-	char *source;         /* owned: "iomatrix", "fio", ... */
-	int verify;           /* enum sums_state; -1 not checked (running, corrupt) */
-	char *unverified;     /* owned: what fails verification, or NULL */
-};
+#include "archive/setlist.h"
+#include "resultset/schema.h"
 
 static const struct option_spec list_opts[] = {
 	{ "--all" },
@@ -63,327 +38,10 @@ static void usage(FILE *f)
 		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
 }
 
-/* Terminal-safe copy: control characters become '?'. */
-/* A string from a set, made inert for the terminal (util/termesc.h). */
-static char *safe(const char *s)
-{
-	struct sbuf b = SBUF_INIT;
-	termesc_append(&b, s ? s : "?");
-	return sbuf_detach(&b);
-}
-
-static const char *js(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* A count read from a manifest: a whole number in lo..RSET_MAX_CELLS, or
- * -1 when it is anything else (a string, 1e400, -5, 2.5). */
-static int whole_number(const cJSON *v, int lo)
-{
-	if (!cJSON_IsNumber(v))
-		return -1;
-	double d = v->valuedouble;
-	if (!(d >= lo && d <= RSET_MAX_CELLS) || d != (double)(int)d)
-		return -1;
-	return (int)d;
-}
-
-/* One manifest index entry: a cell id and whether it failed. */
-struct idx_cell {
-	int id;
-	bool failed;
-};
-
-static int idx_cmp(const void *a, const void *b)
-{
-	const struct idx_cell *x = a, *y = b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static bool idx_has(const struct idx_cell *idx, size_t n, int id)
-{
-	struct idx_cell key = { .id = id };
-	return n && bsearch(&key, idx, n, sizeof(*idx), idx_cmp);
-}
-
-/*
- * Cells done and failed of the set at path with manifest m: the manifest's
- * index and the cell files in cells/ together.  A run writes the index
- * only when it ends, so while a set says "running" (or its run was
- * killed) its cells are the files on disk and each one's status is read
- * from it; once the run ended the index is the truth for the cells it
- * lists (list stays a manifest read on a big archive).  Returns the count
- * of index entries without a valid id.
- */
-static int count_cells(const char *path, const cJSON *m, int *done, int *failed)
-{
-	const cJSON *x;
-	const char *st = js(m, "status");
-	bool running = !st || !strcmp(st, "running");
-	struct idx_cell *idx = calloc((size_t)cJSON_GetArraySize(
-		cJSON_GetObjectItemCaseSensitive(m, "cells")) + 1, sizeof(*idx));
-	size_t nidx = 0;
-	int bad = 0, *ids = NULL;
-	size_t nids = 0;
-
-	*done = *failed = 0;
-	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells")) {
-		int id = whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1);
-		const char *cs = js(x, "status");
-		if (id < 0) {
-			bad++; /* not a cell: no id a set can hold */
-			continue;
-		}
-		if (idx && !running)
-			idx[nidx++] = (struct idx_cell){ id, cs && strcmp(cs, "ok") };
-	}
-	if (nidx > 1)
-		qsort(idx, nidx, sizeof(*idx), idx_cmp);
-	size_t k = 0; /* one count per id, however often the index lists it */
-	for (size_t i = 0; i < nidx; i++)
-		if (k == 0 || idx[k - 1].id != idx[i].id)
-			idx[k++] = idx[i];
-	nidx = k;
-	for (size_t i = 0; i < nidx; i++) {
-		(*done)++;
-		*failed += idx[i].failed;
-	}
-	if (!idx && !running) { /* out of memory: the index alone */
-		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "cells"))
-			if (whole_number(cJSON_GetObjectItemCaseSensitive(x, "id"), 1) >= 0)
-				(*done)++;
-		return bad;
-	}
-	int setfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int cfd = setfd >= 0 ? resultset_cells_open(setfd) : -1;
-	if (resultset_cells_list(cfd, &ids, &nids) == 0)
-		for (size_t i = 0; i < nids; i++) {
-			if (idx_has(idx, nidx, ids[i]))
-				continue;
-			int ok = resultset_cell_status_ok(cfd, ids[i]);
-			if (ok < 0)
-				continue; /* not a finished cell: the reader warns */
-			(*done)++;
-			*failed += !ok;
-		}
-	free(ids);
-	free(idx);
-	if (cfd >= 0)
-		close(cfd);
-	if (setfd >= 0)
-		close(setfd);
-	return bad;
-}
-
-static int entry_read(const char *path, struct entry *e)
-{
-	char why[128];
-
-	memset(e, 0, sizeof(*e));
-	e->verify = -1;
-	e->path = safe(path);
-	cJSON *m = rset_read_manifest(path, why, sizeof(why));
-	const cJSON *sv = cJSON_GetObjectItemCaseSensitive(m, "schema_version");
-	if (!m || !cJSON_IsObject(m) || (cJSON_IsNumber(sv) && sv->valuedouble > RESULTSET_SCHEMA_VERSION)) {
-		char st[200];
-		if (!m)
-			snprintf(st, sizeof(st), "corrupt manifest (%s)", why);
-		else
-			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)", sv->valuedouble);
-		/* the directory name starts with the UTC date */
-		const char *base = strrchr(path, '/');
-		base = base ? base + 1 : path;
-		char d[32];
-		snprintf(d, sizeof(d), "%.18s", base);
-		e->date = safe(d);
-		e->suite = safe("?");
-		e->host = safe("?");
-		e->devices = safe("?");
-		e->scale = safe("?");
-		e->scale_v = 1;
-		e->source = safe("?");
-		e->cells = safe("?");
-		e->status = safe(st);
-		cJSON_Delete(m);
-		return 0;
-	}
-	const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
-	const cJSON *host = cJSON_GetObjectItemCaseSensitive(m, "host");
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(m, "devices");
-	const cJSON *tot = cJSON_GetObjectItemCaseSensitive(m, "cells_total");
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(m, "source");
-	struct sbuf b = SBUF_INIT;
-	const cJSON *x;
-	int done = 0, failed = 0;
-
-	e->date = safe(js(m, "started_at"));
-	e->suite = safe(js(suite, "name"));
-	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(m, "fleet");
-	if (cJSON_IsObject(fl)) { /* run --hosts: "fleet:3" (the controller is not the host) */
-		char fh[48];
-		snprintf(fh, sizeof(fh), "fleet:%d",
-			 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts")));
-		e->host = safe(fh);
-	} else {
-		e->host = safe(js(host, "hostname"));
-	}
-	cJSON_ArrayForEach(x, devs)
-		sbuf_addf(&b, "%s%s", b.len ? "," : "", js(x, "name") ? js(x, "name") : "?");
-	e->devices = safe(b.len ? sbuf_str(&b) : "?");
-	sbuf_reset(&b);
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(m, "scale");
-	e->scale_v = cJSON_IsNumber(sc) && isfinite(sc->valuedouble) && sc->valuedouble > 0 ?
-		     sc->valuedouble : 1;
-	sbuf_addf(&b, "%g", e->scale_v);
-	e->scale = safe(sbuf_str(&b));
-	sbuf_reset(&b);
-	e->source = safe(js(src, "kind") ? js(src, "kind") : "iomatrix");
-	int bad = count_cells(path, m, &done, &failed);
-	/* numbers from a set are checked before they become ints: 1e400 or
-	 * -5 would otherwise print as -2147483648 or "8/-5" */
-	int total = tot ? whole_number(tot, 0) : done;
-	e->done = done;
-	e->failed = failed;
-	e->total = total;
-	if (total >= 0)
-		sbuf_addf(&b, "%d/%d", done, total);
-	else
-		sbuf_addf(&b, "%d/? (bad cells_total)", done);
-	if (failed)
-		sbuf_addf(&b, " (%d failed)", failed);
-	if (bad)
-		sbuf_addf(&b, " (%d bad index entr%s)", bad, bad == 1 ? "y" : "ies");
-	e->cells = safe(sbuf_str(&b));
-	sbuf_reset(&b);
-	sbuf_adds(&b, js(m, "status") ? js(m, "status") : "?");
-	if (js(src, "kind") && strcmp(js(src, "kind"), "iomatrix"))
-		sbuf_addf(&b, " (%s)", js(src, "kind"));
-	/* a running set has no SHA256SUMS yet; one without any (older sets)
-	 * is accepted as it is */
-	if (!js(m, "status") || strcmp(js(m, "status"), "running")) {
-		char *problems = NULL;
-		e->verify = sums_verify_dir(path, SUMS_SET, &problems);
-		if (e->verify == SUMS_FAILED) {
-			sbuf_adds(&b, ", FAILS VERIFY");
-			e->unverified = safe(problems);
-		}
-		free(problems);
-	}
-	e->status = safe(sbuf_str(&b));
-	sbuf_release(&b);
-	cJSON_Delete(m);
-	return 0;
-}
-
-static void entry_release(struct entry *e)
-{
-	free(e->date);
-	free(e->suite);
-	free(e->host);
-	free(e->devices);
-	free(e->scale);
-	free(e->source);
-	free(e->cells);
-	free(e->status);
-	free(e->path);
-	free(e->unverified);
-}
-
-static int entry_cmp(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-	bool xu = x->date[0] == '?', yu = y->date[0] == '?';
-	if (xu != yu)
-		return xu ? 1 : -1;           /* unknown dates last */
-	int c = strcmp(y->date, x->date);   /* newest first; ISO dates sort */
-	return c ? c : strcmp(x->path, y->path);
-}
-
-struct list {
-	struct entry *e;
-	size_t n, alloc;
-	bool all;          /* --all: the repository's own sets too */
-	size_t hidden;     /* sets under examples/ and reference/ left out */
-};
-
-/* One set the walker found: listed, or (the repository's example and
- * reference sets, which are not the user's archive) counted as hidden
- * unless --all. */
-static int list_one(const char *set, const char *rel, void *arg)
-{
-	struct list *l = arg;
-	bool own = resultset_repo_own(rel);
-
-	if (l->n == l->alloc) {
-		size_t na = l->alloc ? l->alloc * 2 : 32;
-		struct entry *q = realloc(l->e, na * sizeof(*q));
-		if (!q)
-			return -ENOMEM;
-		l->e = q;
-		l->alloc = na;
-	}
-	struct entry *e = &l->e[l->n];
-	entry_read(set, e);
-	bool ok = e->path && e->date && e->status;
-	if (ok && own && !l->all) {
-		l->hidden++;
-		ok = false;
-	}
-	if (ok)
-		l->n++;
-	else
-		entry_release(e);
-	return 0;
-}
-
-static int width(const struct list *l, size_t off, const char *head)
-{
-	size_t w = strlen(head);
-	for (size_t i = 0; i < l->n; i++) {
-		const char *s = *(char *const *)((const char *)&l->e[i] + off);
-		if (s && strlen(s) > w)
-			w = strlen(s);
-	}
-	return (int)w;
-}
-
-static void list_json(const struct list *l)
-{
-	cJSON *a = cJSON_CreateArray();
-	for (size_t i = 0; a && i < l->n; i++) {
-		const struct entry *x = &l->e[i];
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "path", x->path);
-		cJSON_AddStringToObject(o, "started_at", x->date);
-		cJSON_AddStringToObject(o, "suite", x->suite);
-		cJSON_AddStringToObject(o, "host", x->host);
-		cJSON_AddStringToObject(o, "devices", x->devices);
-		cJSON_AddNumberToObject(o, "scale", x->scale_v);
-		cJSON_AddBoolToObject(o, "rehearsal", x->scale_v != 1);
-		cJSON_AddStringToObject(o, "source", x->source);
-		cJSON_AddNumberToObject(o, "cells_done", x->done);
-		cJSON_AddNumberToObject(o, "cells_total", x->total);
-		cJSON_AddNumberToObject(o, "cells_failed", x->failed);
-		cJSON_AddStringToObject(o, "status", x->status);
-		if (x->verify >= 0)
-			cJSON_AddStringToObject(o, "verify", sums_state_name((enum sums_state)x->verify));
-		if (x->unverified)
-			cJSON_AddStringToObject(o, "fails_verification", x->unverified);
-		cJSON_AddItemToArray(a, o);
-	}
-	char *s = a ? cJSON_Print(a) : NULL;
-	if (s)
-		printf("%s\n", s);
-	free(s);
-	cJSON_Delete(a);
-}
-
 int cmd_list(int argc, char **argv)
 {
 	const char *dir = resultset_root(), *format = "text";
-	struct list l = { 0 };
+	struct setlist l = { 0 };
 	int npos = 0;
 
 	if (cli_wants_help(argc, argv)) {
@@ -413,53 +71,17 @@ int cmd_list(int argc, char **argv)
 		}
 		dir = argv[i];
 	}
-	int e = resultset_walk(dir, 1, list_one, &l);
+	int e = setlist_scan(&l, dir);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
+		setlist_release(&l);
 		return EXIT_USAGE;
 	}
-	if (l.n > 1)
-		qsort(l.e, l.n, sizeof(*l.e), entry_cmp);
-	if (!strcmp(format, "json")) {
-		list_json(&l);
-		goto out;
-	}
-	if (l.n == 0) {
-		printf("no result sets in '%s' (make one with 'iomatrix run SUITE.yaml')\n", dir);
-		if (l.hidden)
-			printf("%zu example and reference set%s of this repository not shown "
-			       "(iomatrix list --all)\n", l.hidden, l.hidden == 1 ? "" : "s");
-		free(l.e);
-		return EXIT_OK;
-	}
-	int wd = width(&l, offsetof(struct entry, date), "DATE");
-	int ws = width(&l, offsetof(struct entry, suite), "SUITE");
-	int wh = width(&l, offsetof(struct entry, host), "HOST");
-	int wv = width(&l, offsetof(struct entry, devices), "DEVICES");
-	int wa = width(&l, offsetof(struct entry, scale), "SCALE");
-	int wc = width(&l, offsetof(struct entry, cells), "CELLS");
-	int wt = width(&l, offsetof(struct entry, status), "STATUS");
-	/* names are never cut: a column is as wide as its longest entry */
-	printf("%-*s  %-*s  %-*s  %-*s  %*s  %-*s  %-*s  %s\n", wd, "DATE", ws, "SUITE", wh, "HOST",
-	       wv, "DEVICES", wa, "SCALE", wc, "CELLS", wt, "STATUS", "PATH");
-	for (size_t i = 0; i < l.n; i++) {
-		const struct entry *x = &l.e[i];
-		printf("%-*s  %-*s  %-*s  %-*s  %*s  %-*s  %-*s  %s\n", wd, x->date,
-		       ws, x->suite, wh, x->host, wv, x->devices, wa, x->scale, wc, x->cells,
-		       wt, x->status, x->path);
-	}
-	for (size_t i = 0; i < l.n; i++)
-		if (l.e[i].unverified)
-			printf("FAILS VERIFY: %s: %s (not the files its run wrote; "
-			       "'iomatrix verify %s' lists them)\n", l.e[i].path, l.e[i].unverified,
-			       l.e[i].path);
-	if (l.hidden)
-		printf("(%zu example and reference set%s of this repository not shown: "
-		       "iomatrix list --all)\n", l.hidden, l.hidden == 1 ? "" : "s");
-out:
-	for (size_t i = 0; i < l.n; i++)
-		entry_release(&l.e[i]);
-	free(l.e);
+	if (!strcmp(format, "json"))
+		setlist_write_json(&l, stdout);
+	else
+		setlist_write_text(&l, dir, stdout);
+	setlist_release(&l);
 	return EXIT_OK;
 }

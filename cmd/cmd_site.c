@@ -1,5 +1,6 @@
 /*
- * cmd_site.c - `iomatrix site [DIR...] -o SITE/`: a static site of the
+ * cmd_site.c - `iomatrix site [DIR...] -o SITE/`: the options, then
+ * site_build() (report/archive/sitebuild.h) writes a static site of the
  * archive (site.h): index.html, devices/<slug>.html with trend charts,
  * suites/<slug>.html, sets/<slug>/report.html.  Incremental: SITE/
  * .iomatrix-site.json records each set's stamp and each page's input hash,
@@ -9,36 +10,14 @@
  * only recorded files with their recorded hash are removed); each set's
  * folder is an outdir with its own list.
  */
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "charts/chart.h"
 #include "cli.h"
-#include "util/termesc.h"
-#include "util/fsutil.h"
-#include "render/escape.h"
-#include "render/outdir.h"
-#include "render/render.h"
+#include "archive/sitebuild.h"
 #include "model/ratio.h"
-#include "model/report.h"
-#include "archive/site.h"
-#include "archive/sitefs.h"
-#include "render/template.h"
-#include "render/tmplpath.h"
 #include "resultset/schema.h"
-
-#define SITE_MANIFEST ".iomatrix-site.json"
-/* Version of the cached set records (archive.c's JSON): another one is
- * read afresh. */
-#define CACHE_FORMAT 4 /* 3: signatures name the engine options; 4: latency
-			 * of all IOs (report_cell_lat), not per-rep means */
 
 static const struct option_spec site_opts[] = {
 	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
@@ -86,569 +65,7 @@ static void usage(FILE *f)
 		"                        in list and history, count only when asked for\n");
 }
 
-struct opts {
-	const char *out, *title, *baseline, *tdir;
-	bool charts, all;
-	struct hist_opts hist;
-};
-
-struct tmpls {
-	struct tmpl *index, *device, *suite, *report;
-	char *css, *js;
-	char salt[65];
-};
-
-static int load_templates(struct tmpls *t, const struct opts *o, char **argv, struct errlist *errs)
-{
-	static const char *const plain[] = { "site_index.html.tmpl", "site_device.html.tmpl",
-					     "site_suite.html.tmpl", "report.html.tmpl" };
-	struct tmpl **dst[] = { &t->index, &t->device, &t->suite, &t->report };
-	struct sha256 h;
-	unsigned char out[32];
-	char *style = NULL, *site_css = NULL;
-
-	sha256_init(&h);
-	for (size_t i = 0; i < 4; i++) {
-		char *text = tmplpath_read(plain[i], o->tdir, argv, errs);
-		if (!text || !(*dst[i] = tmpl_parse(text, plain[i], errs))) {
-			free(text);
-			return -1;
-		}
-		sha256_update(&h, text, strlen(text) + 1);
-		free(text);
-	}
-	if (!(style = tmplpath_read("style.css", o->tdir, argv, errs)) ||
-	    !(site_css = tmplpath_read("site.css", o->tdir, argv, errs)) ||
-	    !(t->js = tmplpath_read("site.js", o->tdir, argv, errs))) {
-		free(style);
-		free(site_css);
-		return -1;
-	}
-	struct sbuf css = SBUF_INIT;
-	sbuf_addf(&css, "%s\n%s", style, site_css);
-	t->css = sbuf_detach(&css);
-	free(style);
-	free(site_css);
-	if (!t->css)
-		return -1;
-	/* the salt of every page hash: what a page looks like besides its sets */
-	char opt[512];
-	snprintf(opt, sizeof(opt), "%s|%s|%s|%g|%d", iomatrix_version, o->title,
-		 o->baseline ? o->baseline : "", o->hist.threshold, o->charts);
-	sha256_update(&h, opt, strlen(opt) + 1);
-	for (size_t i = 0; i < o->hist.nsame; i++)
-		sha256_update(&h, o->hist.same[i], strlen(o->hist.same[i]) + 1);
-	sha256_update(&h, t->css, strlen(t->css) + 1);
-	sha256_update(&h, t->js, strlen(t->js) + 1);
-	sha256_final(&h, out);
-	for (int i = 0; i < 32; i++)
-		snprintf(t->salt + 2 * i, 3, "%02x", out[i]);
-	return 0;
-}
-
-static void tmpls_release(struct tmpls *t)
-{
-	tmpl_free(t->index);
-	tmpl_free(t->device);
-	tmpl_free(t->suite);
-	tmpl_free(t->report);
-	free(t->css);
-	free(t->js);
-}
-
-/* ---- each set's report, linked back to the index ---- */
-
-/* SITE/sets/<slug>/ as an output directory: opened below the sets folder
- * without following a link, locked, its own list of names and hashes (so
- * a user's my-notes.txt there is never removed), no fsyncs.  0, or -1
- * (a link or a read-only folder marks the run refused: exit 2). */
-static int set_outdir(struct sitefs *fs, const char *slug, struct outdir *od,
-		      struct errlist *e)
-{
-	char shown[PATH_MAX];
-	int setsfd = sitefs_dir(fs, "sets", true, e);
-	if (setsfd < 0)
-		return -1;
-	snprintf(shown, sizeof(shown), "%s/sets", fs->path);
-	int r = outdir_open_at(od, setsfd, shown, slug, "site", e);
-	close(setsfd);
-	if (r == -1)
-		fs->refused = true;
-	od->nosync = true;   /* a site is rebuilt from the archive, not kept */
-	return r < 0 ? -1 : 0;
-}
-
-/*
- * The set's report, made here from its numbers like `iomatrix report` makes
- * it (never copied: an HTML file inside a set that came from someone else
- * could carry anything), with the way back to the index; with charts when
- * the set has a report of its own (someone wanted them), else without
- * (the device pages have the trends).  Also report.csv.
- */
-/* The page of a set that fails verification: what failed, no numbers
- * (the report, its CSV and charts of an earlier build go). */
-static int set_failed_page(struct sitefs *fs, const struct site_set *x,
-			   const struct tmpls *t, struct errlist *errs)
-{
-	struct outdir od = { .fd = -1 };
-	struct errlist e = ERRLIST_INIT;
-	struct sbuf b = SBUF_INIT;
-	int rc = -1;
-
-	if (set_outdir(fs, x->slug, &od, &e) == 0) {
-		outdir_remove(od.fd, "charts");
-		sbuf_adds(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-		escape_append(&b, x->name, ESC_HTML);
-		sbuf_adds(&b, ": fails verification</title>\n<style>\n");
-		sbuf_adds(&b, t->css ? t->css : "");
-		sbuf_adds(&b, "</style>\n</head>\n<body>\n<nav class=\"crumbs\"><a href=\"../../index.html\">"
-			      "&larr; All result sets</a></nav>\n<main>\n<h1>");
-		escape_append(&b, x->name, ESC_HTML);
-		sbuf_adds(&b, "</h1>\n<p>This result set fails verification against its SHA256SUMS: ");
-		escape_append(&b, x->failed_why, ESC_HTML);
-		sbuf_adds(&b, ". Its numbers are not published here; check it with "
-			      "<code>iomatrix verify</code>.</p>\n</main>\n</body>\n</html>\n");
-		if (!b.oom && outdir_write(&od, "report.html", sbuf_str(&b), b.len, &e) == 0 &&
-		    outdir_finish(&od, &e) == 0)
-			rc = 0;
-	}
-	for (size_t i = 0; i < e.n; i++)
-		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[i]);
-	errlist_release(&e);
-	sbuf_release(&b);
-	outdir_close(&od);
-	return rc;
-}
-
-static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
-		      bool charts, struct errlist *errs)
-{
-	if (x->failed_why)
-		return set_failed_page(fs, x, t, errs);
-
-	struct outdir od = { .fd = -1 };
-	struct report r;
-	struct chart_set cs = { 0 };
-	char *dirs[1] = { x->path };
-	struct errlist e = ERRLIST_INIT;
-	struct sbuf b = SBUF_INIT;
-	int rc = -1;
-	bool loaded = false;
-
-	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
-		goto out;
-	loaded = true;
-	if (set_outdir(fs, x->slug, &od, &e) < 0)
-		goto out;
-	bool draw = charts && x->has_report;
-	struct chart_opts copts = { .svg = true, .png = false, .mode = CHART_SUMMARY,
-				    .scale = CHART_SCALE_AUTO };
-	int cr = draw ? chart_render_all(&r, &od, &copts, &cs, &e) : 0;
-	if (cr == 2) {           /* charts/ is a planted link: refused */
-		fs->refused = true;
-		goto out;
-	}
-	if (cr != 0)
-		cs.note = cs.note ? cs.note : strdup("charts could not be drawn");
-	if (!draw)               /* charts an earlier build drew, if unchanged */
-		outdir_remove(od.fd, "charts");
-	const char *files[6] = { "report.html", "this report as one self-contained HTML page",
-				 "report.csv", "one row per cell, device and direction: every parameter and metric" };
-	size_t nf = 4;
-	if (cs.n) {
-		files[nf++] = "charts/";
-		files[nf++] = "each chart as .svg with its gnuplot script (.gp) and data (.dat)";
-	}
-	if (report_write_csv(&r, &b) < 0 ||
-	    outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) < 0)
-		goto out;
-	sbuf_reset(&b);
-	cJSON *ctx = report_context(&r, &cs, true, files, nf);
-	if (ctx)
-		cJSON_AddStringToObject(ctx, "css", t->css);
-	static const char back[] = "<nav class=\"crumbs\"><a href=\"../../index.html\">"
-				   "&larr; All result sets</a></nav>\n";
-	int ok = ctx && tmpl_render(t->report, ctx, ESC_HTML, &b) == 0;
-	cJSON_Delete(ctx);
-	if (!ok)
-		goto out;
-	/* the way back to the index, right after <body> */
-	const char *html = sbuf_str(&b), *bo = strstr(html, "<body");
-	const char *gt = bo ? strchr(bo, '>') : NULL;
-	struct sbuf o = SBUF_INIT;
-	size_t head = gt ? (size_t)(gt + 1 - html) : 0;
-	sbuf_add(&o, html, head);
-	sbuf_addc(&o, '\n');
-	sbuf_adds(&o, back);
-	sbuf_add(&o, html + head, b.len - head);
-	rc = outdir_write(&od, "report.html", sbuf_str(&o), o.len, &e) < 0 ? -1 : 0;
-	sbuf_release(&o);
-	if (rc == 0 && outdir_finish(&od, &e) < 0)
-		rc = -1;
-out:
-	for (size_t i = 0; i < e.n; i++)
-		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[i]);
-	errlist_release(&e);
-	sbuf_release(&b);
-	chart_set_release(&cs);
-	outdir_close(&od);
-	if (loaded)
-		report_release(&r);
-	return rc;
-}
-
-/* ---- reading the archive: cached records, the rest streamed ---- */
-
-static void cache_name(const struct arc_ref *ref, char *buf, size_t len)
-{
-	char hex[65];
-	sha256_hex(ref->real, strlen(ref->real), hex);
-	snprintf(buf, len, ".cache/sets/%.24s.json", hex);
-}
-
-static int cache_read(struct sitefs *fs, const struct arc_ref *ref, struct arc_set *s)
-{
-	char rel[80];
-	size_t len;
-	char why[64];
-	cache_name(ref, rel, sizeof(rel));
-	char *buf = sitefs_read(fs, rel, RESULTSET_MAX_FILE_BYTES, &len);
-	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "stamp");
-	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
-	int rc = -1;
-	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp) &&
-	    cJSON_IsNumber(fmt) && fmt->valueint == CACHE_FORMAT)
-		rc = arc_set_from_json(cJSON_GetObjectItemCaseSensitive(j, "record"), s);
-	cJSON_Delete(j);
-	if (rc == 0)
-		sitefs_keep(fs, rel);
-	return rc;
-}
-
-static void cache_write(struct sitefs *fs, const struct arc_ref *ref, const struct arc_set *s,
-			struct errlist *errs)
-{
-	char rel[80];
-	cJSON *j = cJSON_CreateObject();
-	cJSON_AddStringToObject(j, "stamp", ref->stamp);
-	cJSON_AddNumberToObject(j, "format", CACHE_FORMAT);
-	cJSON_AddItemToObject(j, "record", arc_set_to_json(s));
-	char *text = cJSON_PrintUnformatted(j);
-	cache_name(ref, rel, sizeof(rel));
-	if (text)
-		sitefs_put(fs, rel, text, strlen(text), errs);
-	free(text);
-	cJSON_Delete(j);
-}
-
-static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
-{
-	const cJSON *sets = cJSON_GetObjectItemCaseSensitive(old, "sets");
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(sets, ref->real);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/*
- * Feed every set to the site in date order: from the cache when its stamp
- * is unchanged, else loaded (on the stream's threads) and cached.  Returns
- * the number of sets loaded afresh, -1 on a fatal error.
- */
-static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struct arc_ref *refs,
-		      size_t nrefs, struct errlist *errs)
-{
-	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
-	bool *fresh = calloc(nrefs + 1, sizeof(bool));
-	struct arc_ref *todo = calloc(nrefs + 1, sizeof(*todo));
-	size_t ntodo = 0;
-	long loaded = 0;
-	if (!fresh || !todo) {
-		free(fresh);
-		free(todo);
-		return -1;
-	}
-	for (size_t i = 0; i < nrefs; i++) {
-		const char *st = old_stamp(old, &refs[i]);
-		fresh[i] = !st || strcmp(st, refs[i].stamp);
-		if (fresh[i])
-			todo[ntodo++] = refs[i];    /* shallow: refs own the strings */
-	}
-	struct arc_stream *stream = arc_stream_start(todo, ntodo);
-	for (size_t i = 0; stream && i < nrefs; i++) {
-		struct arc_set set;
-		int rc = -1;
-		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-		bool write = fresh[i];
-		if (!fresh[i] && cache_read(fs, &refs[i], &set) < 0) {
-			rc = arc_set_load(&refs[i], &set, &e, &w);   /* cache lost */
-			write = true;
-		} else if (!fresh[i]) {
-			rc = 0;
-		} else if (arc_stream_next(stream, &set, &rc, &e, &w) != 0) {
-			break;
-		}
-		if (rc == 0 && write)
-			cache_write(fs, &refs[i], &set, errs);
-		loaded += fresh[i];
-		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
-		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
-		errlist_release(&e);
-		errlist_release(&w);
-		if (rc == 0) {
-			int r = site_add(s, &set, refs[i].stamp, fresh[i]);
-			arc_set_release(&set);
-			if (r < 0) {
-				loaded = -1;
-				break;
-			}
-		}
-	}
-	arc_stream_stop(stream);
-	free(fresh);
-	free(todo);
-	if (!stream)
-		loaded = -1;
-	if (loaded < 0)
-		errlist_add(errs, NULL, 0, 0, "out of memory");
-	return loaded;
-}
-
-/* ---- pages ---- */
-
-struct pages {
-	cJSON *hashes;     /* new manifest's "pages": rel -> input hash */
-	const cJSON *old;  /* old manifest's "pages" */
-	size_t written, total;
-};
-
-/* Record a page's hash; true when it must be (re)written, else the page
- * file is kept. */
-static bool page_dirty(struct pages *pg, struct sitefs *fs, const char *rel, const char *hash)
-{
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(pg->old, rel);
-	cJSON_AddStringToObject(pg->hashes, rel, hash);
-	pg->total++;
-	if (!cJSON_IsString(o) || strcmp(o->valuestring, hash) || !sitefs_exists(fs, rel))
-		return true;
-	sitefs_keep(fs, rel);
-	return false;
-}
-
-static int render(struct sitefs *fs, const char *rel, const struct tmpl *t, cJSON *ctx,
-		  const struct tmpls *tp, struct pages *pg, struct errlist *errs)
-{
-	struct sbuf b = SBUF_INIT;
-	int rc = -1;
-	if (ctx) {
-		cJSON_AddStringToObject(ctx, "css", tp->css);
-		cJSON_AddStringToObject(ctx, "version", iomatrix_version);
-		if (tmpl_render(t, ctx, ESC_HTML, &b) == 0)
-			rc = sitefs_put(fs, rel, sbuf_str(&b), b.len, errs);
-	}
-	pg->written += rc == 0;
-	sbuf_release(&b);
-	cJSON_Delete(ctx);
-	return rc;
-}
-
-/* site_chart_write()'s writer: into devices/<slug>/ through sitefs. */
-struct chart_put {
-	struct sitefs *fs;
-	const char *rel;
-	struct errlist *errs;
-};
-
-static int chart_put(void *ctx, const char *name, const struct sbuf *b)
-{
-	struct chart_put *c = ctx;
-	char rel[PATH_MAX];
-	if (fsutil_join(rel, sizeof(rel), c->rel, name) < 0 ||
-	    sitefs_put(c->fs, rel, sbuf_str(b), b->len, c->errs) < 0) {
-		errno = EIO;
-		return -1;
-	}
-	return 0;
-}
-
-/* Run the site's one gnuplot in SITE/.cache and record what it drew (the
- * SVGs it wrote by name were claimed first: a planted link is gone). */
-static int run_site_gnuplot(struct sitefs *fs, const char *gnuplot, const struct sbuf *all,
-			    char **charts, size_t n, struct errlist *errs)
-{
-	char shown[PATH_MAX + 16], rel[PATH_MAX];
-	int dfd = sitefs_dir(fs, ".cache", true, errs), rc = -1;
-
-	snprintf(shown, sizeof(shown), "%s/.cache", fs->path);
-	sitefs_claim(fs, ".cache/gnuplot.log");
-	/* a log that stays there is not ours (gnuplot then writes to stderr) */
-	bool own_log = !sitefs_exists(fs, ".cache/gnuplot.log");
-	if (dfd >= 0 && sitefs_put(fs, ".cache/all.gp", sbuf_str(all), all->len, errs) == 0 &&
-	    chart_run_gnuplot(gnuplot, dfd, shown, "all.gp", errs) == 0)
-		rc = 0;
-	if (dfd >= 0)
-		close(dfd);
-	if (own_log)
-		sitefs_record(fs, ".cache/gnuplot.log");
-	for (size_t i = 0; i < n; i++)
-		if (charts[i] && snprintf(rel, sizeof(rel), "devices/%s", charts[i]) < (int)sizeof(rel))
-			sitefs_record(fs, rel);
-	return rc;
-}
-
-/* Charts of the dirty device pages, one gnuplot for all; charts[i] is the
- * path of series i's SVG from its page, NULL when none. */
-static void device_charts(const struct site *s, struct sitefs *fs, const bool *dirty,
-			  char **charts, struct errlist *errs)
-{
-	char *gnuplot = chart_find_program("gnuplot");
-	struct sbuf all = SBUF_INIT;
-	if (!gnuplot) {
-		fprintf(stderr, "iomatrix: gnuplot not found: device pages have tables "
-			"but no charts (install gnuplot-nox)\n");
-		return;
-	}
-	for (size_t id = 0; id < s->h.nidents; id++) {
-		if (!dirty[id])
-			continue;
-		char rel[300];
-		snprintf(rel, sizeof(rel), "devices/%s", s->ident_slug[id]);
-		int dfd = sitefs_dir(fs, rel, true, errs);
-		if (dfd < 0)
-			continue;
-		close(dfd);
-		struct chart_put cp = { fs, rel, errs };
-		size_t k = 0;
-		for (size_t i = 0; i < s->h.nseries; i++) {
-			/* one point is no trend: its table says it all */
-			if (s->h.series[i].ident != id || s->h.series[i].n < 2)
-				continue;
-			char file[32], svg[PATH_MAX];
-			snprintf(file, sizeof(file), "w%zu", ++k);
-			if (site_chart_write(&s->h, i, chart_put, &cp, rel, file, &all) == 0) {
-				struct sbuf p = SBUF_INIT;
-				sbuf_addf(&p, "%s/%s.svg", s->ident_slug[id], file);
-				charts[i] = sbuf_detach(&p);
-				snprintf(svg, sizeof(svg), "%s/%s.svg", rel, file);
-				sitefs_claim(fs, svg);
-			}
-		}
-	}
-	if (all.len && run_site_gnuplot(fs, gnuplot, &all, charts, s->h.nseries, errs) < 0)
-		for (size_t i = 0; i < s->h.nseries; i++) {
-			free(charts[i]);
-			charts[i] = NULL;
-		}
-	sbuf_release(&all);
-	free(gnuplot);
-}
-
-/* Set pages the old manifest lists and the new one does not (a set
- * removed from the archive): their folders' files that each folder's list
- * names with an unchanged hash, then the folders when empty.  Everything
- * else stale (device pages and charts, suite pages, cached records) is
- * sitefs_finish()'s, from the site's record of names and hashes. */
-static void remove_stale_sets(struct sitefs *fs, const cJSON *old, const cJSON *now)
-{
-	const cJSON *o;
-	int setsfd = fsutil_open_dir_at(fs->root, "sets", false, NULL);
-	if (setsfd < 0)
-		return;
-	cJSON_ArrayForEach(o, old) {
-		char slug[NAME_MAX + 1];
-		if (!o->string || cJSON_GetObjectItemCaseSensitive(now, o->string) ||
-		    strncmp(o->string, "sets/", 5))
-			continue;
-		const char *name = o->string + 5, *slash = strchr(name, '/');
-		/* sets/<one name>/report.html, nothing else (the manifest may
-		 * have been edited) */
-		if (!slash || strcmp(slash, "/report.html") || (size_t)(slash - name) > NAME_MAX)
-			continue;
-		snprintf(slug, sizeof(slug), "%.*s", (int)(slash - name), name);
-		int fd = fsutil_open_dir_at(setsfd, slug, false, NULL);
-		if (fd < 0)
-			continue;
-		outdir_remove(fd, "charts");
-		close(fd);
-		outdir_remove(setsfd, slug);
-	}
-	close(setsfd);
-}
-
-static int write_pages(struct site *s, struct sitefs *fs, const struct opts *o,
-		       const struct tmpls *t, struct pages *pg, struct errlist *errs)
-{
-	char hash[65], rel[PATH_MAX];
-	bool *dirty = calloc(s->h.nidents + 1, sizeof(bool));
-	char **charts = calloc(s->h.nseries + 1, sizeof(char *));
-	int rc = -1;
-	if (!dirty || !charts)
-		goto out;
-	for (size_t id = 0; id < s->h.nidents; id++) {
-		bool has = false;
-		for (size_t i = 0; i < s->h.nseries && !has; i++)
-			has = s->h.series[i].ident == id;
-		if (s->h.idents[id].canon != id || !has)
-			continue;
-		site_device_hash(s, id, t->salt, hash);
-		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
-		dirty[id] = page_dirty(pg, fs, rel, hash);
-		if (!dirty[id]) {     /* its charts stay too */
-			snprintf(rel, sizeof(rel), "devices/%s/", s->ident_slug[id]);
-			sitefs_keep(fs, rel);
-		}
-	}
-	if (o->charts)
-		device_charts(s, fs, dirty, charts, errs);
-	rc = 0;
-	for (size_t id = 0; id < s->h.nidents; id++) {
-		if (!dirty[id])
-			continue;
-		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
-		cJSON *ctx = site_device_context(s, id, o->title, (const char *const *)charts,
-						 o->hist.threshold);
-		rc |= render(fs, rel, t->device, ctx, t, pg, errs);
-	}
-	for (size_t u = 0; u < s->nsuites; u++) {
-		site_suite_hash(s, u, t->salt, hash);
-		snprintf(rel, sizeof(rel), "suites/%s.html", s->suites[u].slug);
-		if (page_dirty(pg, fs, rel, hash))
-			rc |= render(fs, rel, t->suite, site_suite_context(s, u, o->title, o->baseline),
-				     t, pg, errs);
-	}
-	for (size_t i = 0; i < s->nsets; i++) {
-		const struct site_set *x = &s->sets[i];
-		char hin[256];
-		snprintf(hin, sizeof(hin), "%s|%s", t->salt, x->stamp);
-		sha256_hex(hin, strlen(hin), hash);
-		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
-		if (page_dirty(pg, fs, rel, hash) || x->dirty) {
-			if (set_report(fs, x, t, o->charts, errs) == 0)
-				pg->written++;
-			else
-				rc = -1;
-		}
-	}
-	site_index_hash(s, t->salt, hash);
-	if (page_dirty(pg, fs, "index.html", hash)) {
-		cJSON *ctx = site_index_context(s, o->title);
-		if (ctx && site_repro_links(s, ctx) < 0)
-			rc = -1;
-		if (ctx)
-			cJSON_AddStringToObject(ctx, "script", t->js);
-		rc |= render(fs, "index.html", t->index, ctx, t, pg, errs);
-	}
-out:
-	for (size_t i = 0; charts && i < s->h.nseries; i++)
-		free(charts[i]);
-	free(charts);
-	free(dirty);
-	return rc;
-}
-
-static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t *ndirs,
+static int parse_args(int argc, char **argv, struct site_build_opts *o, char **dirs, size_t *ndirs,
 		      char **same)
 {
 	for (int i = 1; i < argc; i++) {
@@ -668,8 +85,6 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 			o->baseline = argv[++i];
 		} else if (!strcmp(a, "--template")) {
 			o->tdir = argv[++i];
-		} else if (!strcmp(a, "--all")) {
-			o->all = true;
 		} else if (!strcmp(a, "--same")) {
 			same[o->hist.nsame++] = argv[++i];
 		} else if (!strcmp(a, "--charts")) {
@@ -679,6 +94,8 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 				return -1;
 			}
 			o->charts = !strcmp(c, "svg");
+		} else if (!strcmp(a, "--all")) {
+			o->all = true;
 		} else if (!strcmp(a, "--threshold")) {
 			if (ratio_parse_threshold(argv[++i], &o->hist.threshold) < 0)
 				return -1;
@@ -700,20 +117,15 @@ static int parse_args(int argc, char **argv, struct opts *o, char **dirs, size_t
 
 int cmd_site(int argc, char **argv)
 {
-	struct opts o = { .title = "Storage benchmark archive", .charts = true,
-			  .hist = { .metric = -1, .threshold = 5 } };
+	struct site_build_opts o = { .title = "Storage benchmark archive", .charts = true,
+				     .hist = { .metric = -1, .threshold = 5 } };
 	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
 	char **same = calloc((size_t)argc + 1, sizeof(char *));
-	size_t ndirs = 0, nrefs = 0;
+	size_t ndirs = 0;
 	struct errlist errs = ERRLIST_INIT;
-	struct tmpls t = { 0 };
-	struct arc_ref *refs = NULL;
-	struct site s;
-	cJSON *old = NULL, *man = NULL;
-	struct sitefs fs = { .root = -1 };
+	struct site_build_stats st;
 	int rc = EXIT_USAGE;
 
-	site_init(&s, &o.hist);
 	if (!dirs || !same) {
 		rc = EXIT_RUNTIME;
 		goto out;
@@ -727,74 +139,16 @@ int cmd_site(int argc, char **argv)
 		goto out;
 	if (!ndirs)
 		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
-	size_t hidden = 0;
-	if (load_templates(&t, &o, argv, &errs) < 0 ||
-	    arc_scan(dirs, ndirs, o.all, &hidden, &refs, &nrefs, &errs) < 0)
-		goto out_errs;
-	arc_say_hidden(hidden);
-	/* links planted inside the site are refused before anything is written */
-	int fe = sitefs_open(&fs, o.out, &errs);
-	rc = EXIT_RUNTIME;
-	if (fe < 0) {
-		rc = fe == -1 ? EXIT_USAGE : EXIT_RUNTIME;
-		goto out_errs;
+	rc = site_build(&o, dirs, ndirs, argv, &st, &errs);
+	if (st.built) {
+		printf("site: %s/index.html\n", o.out);
+		printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
+		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
+		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
 	}
-	char why[64];
-	size_t mlen;
-	char *mbuf = fsutil_read_at(fs.root, SITE_MANIFEST, RESULTSET_MAX_FILE_BYTES, 0, &mlen);
-	old = mbuf ? rset_parse_json(mbuf, mlen, why, sizeof(why)) : NULL;
-	free(mbuf);
-	if (!old)
-		old = cJSON_CreateObject();   /* first build, or a damaged manifest: all */
-	/* what an earlier build wrote, by name and hash: nothing else is
-	 * ever removed (a manifest of an older version has none: nothing) */
-	sitefs_load(&fs, cJSON_GetObjectItemCaseSensitive(old, "files"));
-
-	site_init(&s, &o.hist);
-	long fresh = read_sets(&s, &fs, old, refs, nrefs, &errs);
-	if (fresh < 0)
-		goto out_errs;
-	if (site_finish(&s, &errs) < 0) {
-		rc = EXIT_USAGE;   /* an unknown --same name */
-		goto out_errs;
-	}
-	man = cJSON_CreateObject();
-	cJSON_AddStringToObject(man, "generator", iomatrix_version);
-	cJSON *sets = cJSON_AddObjectToObject(man, "sets");
-	for (size_t i = 0; i < nrefs; i++)
-		cJSON_AddStringToObject(sets, refs[i].real, refs[i].stamp);
-	struct pages pg = { cJSON_AddObjectToObject(man, "pages"),
-			    cJSON_GetObjectItemCaseSensitive(old, "pages"), 0, 0 };
-	int prc = write_pages(&s, &fs, &o, &t, &pg, &errs);
-	remove_stale_sets(&fs, pg.old, pg.hashes);
-	cJSON *files = sitefs_finish(&fs);
-	if (!files)
-		prc = -1;
-	else
-		cJSON_AddItemToObject(man, "files", files);
-	char *text = cJSON_Print(man);
-	int wr = text ? fsutil_write_replace_at(fs.root, SITE_MANIFEST, text, strlen(text), false) : -ENOMEM;
-	if (wr < 0) {
-		errlist_add(&errs, NULL, 0, 0, "%s/%s: cannot write: %s", o.out, SITE_MANIFEST,
-			    fsutil_strerror(-wr));
-		prc = -1;
-	}
-	free(text);
-	printf("site: %s/index.html\n", o.out);
-	printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
-	       s.nsets, s.nsets == 1 ? "" : "s", fresh, s.nsuites, s.nsuites == 1 ? "" : "s",
-	       pg.written, pg.total, pg.total == 1 ? "" : "s");
-	rc = fs.refused ? EXIT_USAGE : prc == 0 ? EXIT_OK : EXIT_RUNTIME;
-out_errs:
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
-	sitefs_close(&fs);
-	site_release(&s);
-	tmpls_release(&t);
-	arc_refs_free(refs, nrefs);
-	cJSON_Delete(old);
-	cJSON_Delete(man);
 	free(dirs);
 	free(same);
 	errlist_release(&errs);

@@ -28,11 +28,12 @@
 #                       template context / CSV / JSON of a model
 #   report/charts    9  gnuplot charts of a model (section charts through
 #                       the table's charts hook)
-#   report/compare  10  compare and the statistics of a verdict (ratio)
-#   report/reproduce 11 a reproduction's verdicts, its report section, and
+#   report/reproduce 10 a reproduction's verdicts, its report section, and
 #                       reproduce's one orchestrator (unpack, the received-set
 #                       rule, run handed in by cmd, the verdicts)
+#   report/compare  11  compare: two sets paired and judged (compare_run)
 #   report/archive  12  history, change points, the static site
+#   report/build    13  one report written: sets, charts, documents (report_build)
 #   cmd             14  the commands room above both halves: main.c, the
 #                       command table, every cmd_*.c, and sections.c, the
 #                       one file that names every optional report section
@@ -50,9 +51,9 @@ layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads th
 	bench/resultset) echo 5 ;;
 	bench/import|bench/fleet|bench/pts|bench/reproduce|bench/share) echo 6 ;;
 	report/model) echo 7 ;; report/render) echo 8 ;;
-	report/charts) echo 9 ;; report/compare) echo 10 ;;
-	report/reproduce) echo 11 ;; report/archive) echo 12 ;;
-	report) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
+	report/charts) echo 9 ;; report/reproduce) echo 10 ;;
+	report/compare) echo 11 ;; report/archive) echo 12 ;;
+	report/build) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
 	esac
 }
 # the folders' layers, for awk

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "resultset/jsonread.h"
 #include "resultset/rset.h"
 
 #define READ_CHUNK (256u * 1024)

@@ -83,23 +83,21 @@ static const char *fp_str(const cJSON *o, const char *k)
 
 /* The whole disk a device's numbers come from: the disk under a loop's
  * backing file, else the device's own whole disk, else the device. */
-static const char *fp_underlying(const cJSON *fp)
+static const char *fp_underlying(const struct fp_disk *d)
 {
-	const char *d = fp_str(fp, "loop_backing_disk");
-	if (!d)
-		d = fp_str(fp, "disk");
-	return d ? d : fp_str(fp, "block_device");
+	return d->loop_backing_disk ? d->loop_backing_disk :
+	       d->disk ? d->disk : d->block_device;
 }
 
-bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what)
+bool fp_disk_same(const struct fp_disk *a, const struct fp_disk *b, const char **what)
 {
-	const char *ba = fp_str(a, "block_device"), *bb = fp_str(b, "block_device");
+	const char *ba = a->block_device, *bb = b->block_device;
 	if (ba && bb && !strcmp(ba, bb)) {
 		if (what)
 			*what = ba;
 		return true;
 	}
-	if (!fp_str(a, "loop_backing_disk") && !fp_str(b, "loop_backing_disk"))
+	if (!a->loop_backing_disk && !b->loop_backing_disk)
 		return false;
 	const char *ua = fp_underlying(a), *ub = fp_underlying(b);
 	if (!ua || !ub || strcmp(ua, ub))
@@ -107,4 +105,13 @@ bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what)
 	if (what)
 		*what = ua;
 	return true;
+}
+
+bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what)
+{
+	struct fp_disk da = { fp_str(a, "block_device"), fp_str(a, "disk"),
+			      fp_str(a, "loop_backing_disk") };
+	struct fp_disk db = { fp_str(b, "block_device"), fp_str(b, "disk"),
+			      fp_str(b, "loop_backing_disk") };
+	return fp_disk_same(&da, &db, what);
 }

@@ -47,4 +47,11 @@ cJSON *fp_device_unknown(void);
  */
 bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what);
 
+/* The members of a device fingerprint fp_same_disk() looks at, each NULL
+ * or non-empty; fp_disk_same() is its rule on them (*what: one of them). */
+struct fp_disk {
+	const char *block_device, *disk, *loop_backing_disk;
+};
+bool fp_disk_same(const struct fp_disk *a, const struct fp_disk *b, const char **what);
+
 #endif

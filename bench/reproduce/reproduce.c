@@ -65,18 +65,17 @@ static void fio_missing(const struct rset *rs, struct sbuf *m)
 					      "number_ios", "runtime" };
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		const cJSON *src = cJSON_GetObjectItemCaseSensitive(c->json, "source");
-		const cJSON *opts = cJSON_GetObjectItemCaseSensitive(src, "fio_options");
+		const struct rset_obj *opts = &c->fio_options;
 		bool has = false;
 		char lb[128];
 		termesc(c->label ? c->label : "?", lb, sizeof(lb));
-		if (!cJSON_IsObject(opts) || !opts->child) {
+		if (!opts->n) {
 			sbuf_addf(m, "  cell %d (%s): fio's job options (the JSON has no "
 				  "\"job options\")\n", c->id, lb);
 			continue;
 		}
 		for (size_t k = 0; k < sizeof(extent) / sizeof(extent[0]); k++)
-			has |= jstr(opts, extent[k]) != NULL;
+			has |= rset_obj_str(opts, extent[k]) != NULL;
 		if (!has)
 			sbuf_addf(m, "  cell %d (%s): size or runtime (fio's default, the whole "
 				  "file or device, is not recorded)\n", c->id, lb);

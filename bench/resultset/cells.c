@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "util/fsutil.h"
+#include "jsonread.h"
 
 void resultset_cell_name(int id, char *buf, size_t len)
 {
@@ -96,8 +97,10 @@ int resultset_cell_status_ok(int cellsfd, int id)
 	char name[RESULTSET_CELL_NAME_MAX];
 
 	resultset_cell_name(id, name, sizeof(name));
-	char *buf = fsutil_read_at(cellsfd, name, RESULTSET_MAX_FILE_BYTES, 0, NULL);
-	cJSON *j = buf ? cJSON_Parse(buf) : NULL;
+	char why[128];
+	size_t len;
+	char *buf = fsutil_read_at(cellsfd, name, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 	free(buf);
 	if (!cJSON_IsObject(j)) {
 		cJSON_Delete(j);

@@ -13,6 +13,7 @@
 
 #include "cells.h"
 #include "util/fsutil.h"
+#include "jsonread.h"
 #include "rset.h"
 
 /* SETDIR/SUB/DEV.json, making SUB first. */

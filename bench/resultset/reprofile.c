@@ -13,6 +13,7 @@
 
 #include "util/fsutil.h"
 #include "util/sha256.h"
+#include "jsonread.h"
 #include "rset.h"
 #include "schema.h"
 

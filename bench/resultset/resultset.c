@@ -22,6 +22,7 @@
 #include "host/fingerprint.h"
 #include "resultset.h"
 #include "cellcheck.h"
+#include "jsonread.h"
 
 static uint64_t mono_ns(void)
 {
@@ -363,27 +364,6 @@ err:
 	return ret;
 }
 
-cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
-{
-	char *text = fsutil_read(path, RESULTSET_MAX_FILE_BYTES, NULL);
-	cJSON *j;
-
-	if (!text) {
-		if (errno == EFBIG)
-			snprintf(err, errlen, "'%s' is larger than %u MiB: not a result file "
-				 "iomatrix wrote", path, RESULTSET_MAX_FILE_BYTES >> 20);
-		else
-			snprintf(err, errlen, "cannot read '%s': %s", path,
-				 fsutil_strerror(errno));
-		return NULL;
-	}
-	j = cJSON_Parse(text);
-	free(text);
-	if (!j)
-		snprintf(err, errlen, "'%s' is not valid JSON", path);
-	return j;
-}
-
 static const char *json_str(const cJSON *obj, const char *key)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -448,7 +428,7 @@ static int index_load(struct resultset *rs)
 {
 	const cJSON *e;
 	int ret = 0, *ids = NULL;
-	size_t n = 0;
+	size_t n = 0, len;
 
 	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells")) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, "id");
@@ -464,8 +444,8 @@ static int index_load(struct resultset *rs)
 	for (size_t i = 0; ret == 0 && i < n; i++) {
 		char name[RESULTSET_CELL_NAME_MAX];
 		resultset_cell_name(ids[i], name, sizeof(name));
-		char *buf = fsutil_read_at(cfd, name, RESULTSET_MAX_FILE_BYTES, 0, NULL);
-		cJSON *cell = buf ? cJSON_Parse(buf) : NULL;
+		char why[128], *buf = fsutil_read_at(cfd, name, RESULTSET_MAX_FILE_BYTES, 0, &len);
+		cJSON *cell = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
 		free(buf);
 		/* one that does not parse keeps what the manifest said:
 		 * resume's check (resultset_cell_verify) names the problem
@@ -499,8 +479,9 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 	}
 	bool bad_cells = fstatat(dfd, "cells", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 			 !S_ISDIR(st.st_mode);
+	size_t len = 0;
 	char *text = bad_cells ? NULL :
-		fsutil_read_at(dfd, "manifest.json", RESULTSET_MAX_FILE_BYTES, 0, NULL);
+		fsutil_read_at(dfd, "manifest.json", RESULTSET_MAX_FILE_BYTES, 0, &len);
 	int e = errno;
 	close(dfd);
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
@@ -514,7 +495,8 @@ int resultset_open(struct resultset *rs, const char *dir, char *err,
 		snprintf(err, errlen, "cannot read '%s': %s", path, fsutil_strerror(e));
 		return -EINVAL;
 	}
-	rs->manifest = cJSON_Parse(text);
+	char jwhy[128];   /* the message below says it all */
+	rs->manifest = rset_parse_json(text, len, jwhy, sizeof(jwhy));
 	free(text);
 	if (!cJSON_IsObject(rs->manifest)) {
 		snprintf(err, errlen, "'%s' is not a JSON object", path);
@@ -589,14 +571,15 @@ int resultset_cell_verify_as(const struct resultset *rs, const struct cell *c,
 	resultset_cell_name(file_id, rel, sizeof(rel));
 	if (rs->dirfd >= 0)
 		cfd = resultset_cells_open(rs->dirfd);
+	size_t len;
 	if (cfd >= 0)
-		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, NULL);
+		text = fsutil_read_at(cfd, rel, RESULTSET_MAX_FILE_BYTES, 0, &len);
 	if (!text) {
 		snprintf(why, whylen, "'cells/%s' %s", rel, errno == ENOENT ?
 			 "is missing" : fsutil_strerror(errno));
 		goto out;
 	}
-	j = cJSON_Parse(text);
+	j = rset_parse_json(text, len, cwhy, sizeof(cwhy));
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(j, "id");
 	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "status");
 	if (!cJSON_IsObject(j)) {

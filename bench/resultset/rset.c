@@ -15,122 +15,13 @@
 
 #include "util/fsutil.h"
 #include "cells.h"
-#include "rset.h"
+#include "rset_int.h"
 #include "cellcheck.h"
 #include "stats/stats.h"
 #include "stats/interval.h"
 #include "util/sysload.h"
+#include "qosfile.h"
 
-
-/* cJSON recurses per nesting level; bound it before parsing.  *open_end
- * tells whether the text ends inside a string or an open bracket: then a
- * parse error means the file was cut short. */
-static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
-{
-	int depth = 0;
-	bool in_str = false;
-
-	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = false;
-		} else if (c == '"') {
-			in_str = true;
-		} else if (c == '[' || c == '{') {
-			if (++depth > max)
-				return false;
-		} else if (c == ']' || c == '}') {
-			depth--;
-		}
-	}
-	*open_end = in_str || depth > 0;
-	return true;
-}
-
-cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen)
-{
-	char path[PATH_MAX + 16];
-	size_t len;
-
-	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
-	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	if (!buf) {
-		snprintf(why, whylen, "%s", strerror(errno));
-		return NULL;
-	}
-	cJSON *m = rset_parse_json(buf, len, why, whylen);
-	free(buf);
-	return m;
-}
-
-cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
-{
-	const char *end = NULL;
-	cJSON *j;
-
-	if (len == 0) {
-		snprintf(why, whylen, "empty file");
-		return NULL;
-	}
-	if (memchr(buf, '\0', len)) {
-		snprintf(why, whylen, "contains a NUL byte (corrupt)");
-		return NULL;
-	}
-	bool open_end = false;
-	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH, &open_end)) {
-		snprintf(why, whylen, "JSON nested deeper than %d levels",
-			 RSET_MAX_JSON_DEPTH);
-		return NULL;
-	}
-	/* len + 1: cJSON wants to see the terminating NUL (checked above
-	 * that there is none inside) */
-	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
-	if (!j) {
-		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
-		if (at >= len || open_end)
-			snprintf(why, whylen, "truncated JSON (ends at byte %zu)", len);
-		else
-			snprintf(why, whylen, "corrupt JSON at byte %zu", at);
-	}
-	return j;
-}
-
-static const char *jstr(const cJSON *o, const char *key, const char *def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsString(v) && v->valuestring ? v->valuestring : def;
-}
-
-static double jnum(const cJSON *o, const char *key, double def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : def;
-}
-
-static uint64_t jsize(const cJSON *o, const char *key)
-{
-	double d = jnum(o, key, 0);
-	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
-static int jint(const cJSON *o, const char *key, int def, int lo, int hi)
-{
-	double d = jnum(o, key, def);
-	if (d < lo || d > hi)
-		return def;
-	return (int)d;
-}
-
-static int jbool(const cJSON *o, const char *key, int def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	if (cJSON_IsBool(v))
-		return cJSON_IsTrue(v);
-	return def;
-}
 
 /* End of the JSON string starting at s[i] == '"' (index after it). */
 static size_t skip_string(const char *s, size_t i, size_t len)
@@ -234,7 +125,7 @@ static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 		errno = EINVAL;
 		return NULL;
 	}
-	double sv = jnum(j, "schema_version", 1);
+	double sv = rj_num(j, "schema_version", 1);
 	if (sv > RESULTSET_SCHEMA_VERSION) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' has schema_version %g, newer than this iomatrix "
@@ -252,17 +143,17 @@ static void stat_read(const cJSON *o, struct rset_stat *s)
 	memset(s, 0, sizeof(*s));
 	if (!cJSON_IsObject(o))
 		return;
-	s->mean = jnum(o, "mean", NAN);
+	s->mean = rj_num(o, "mean", NAN);
 	if (isnan(s->mean))
 		return;
-	s->n = jint(o, "n", 1, 0, 1000000);
+	s->n = rj_int(o, "n", 1, 0, 1000000);
 	if (s->n == 0)
 		s->n = 1;
-	s->stddev = jnum(o, "stddev", 0);
-	s->min = jnum(o, "min", s->mean);
-	s->max = jnum(o, "max", s->mean);
-	s->cv = jnum(o, "cv", s->mean ? s->stddev / s->mean : 0);
-	s->ci95 = jnum(o, "ci95", 0);
+	s->stddev = rj_num(o, "stddev", 0);
+	s->min = rj_num(o, "min", s->mean);
+	s->max = rj_num(o, "max", s->mean);
+	s->cv = rj_num(o, "cv", s->mean ? s->stddev / s->mean : 0);
+	s->ci95 = rj_num(o, "ci95", 0);
 }
 
 /* Fallback when a cell has no summary: compute it from the repetitions. */
@@ -278,7 +169,7 @@ static void stat_from_reps(const cJSON *reps, const char *dir,
 		if (!cJSON_IsObject(d) || n >= 256)
 			continue;
 		const cJSON *src = sub ? cJSON_GetObjectItemCaseSensitive(d, sub) : d;
-		double v = jnum(src, key, NAN);
+		double v = rj_num(src, key, NAN);
 		if (!isnan(v))
 			x[n++] = v;
 	}
@@ -309,7 +200,7 @@ static void pct_read(const cJSON *lat, struct rset_dir *d)
 	double pairs[RSET_MAX_PCT][2];
 	size_t n = 0;
 
-	d->lat_min_ns = jnum(lat, "min", 0);
+	d->lat_min_ns = rj_num(lat, "min", 0);
 	cJSON_ArrayForEach(p, pcts) {
 		if (n >= RSET_MAX_PCT || !p->string || !cJSON_IsNumber(p))
 			continue;
@@ -348,12 +239,12 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
 		bool any = false;
 		for (int k = 0; k < DIR__COUNT; k++) {
 			const cJSON *d = cJSON_GetObjectItemCaseSensitive(r, dir_name(k));
-			double v = jnum(d, "iops", NAN);
+			double v = rj_num(d, "iops", NAN);
 			if (!isfinite(v))
 				continue;
 			any = true;
 			iops += v;
-			v = jnum(d, "bw_bytes_s", 0);
+			v = rj_num(d, "bw_bytes_s", 0);
 			bw += isfinite(v) ? v : 0;
 		}
 		if (!any || c->nrepv >= (size_t)n)
@@ -365,10 +256,9 @@ static void rep_values(struct rset_cell *c, const cJSON *reps)
 
 /* latency_kind; absent (sets from before it) means total, except an old
  * fio import whose warning says its percentiles are fio's clat. */
-static void lat_kinds(struct rset_cell *c)
+static void lat_kinds(struct rset_cell *c, const cJSON *j)
 {
-	const char *k = jstr(c->json, "latency_kind", NULL);
-	const cJSON *w;
+	const char *k = rj_str(j, "latency_kind", NULL);
 
 	c->lat_mean_kind = c->lat_pct_kind = LAT_TOTAL;
 	if (k) {
@@ -378,9 +268,9 @@ static void lat_kinds(struct rset_cell *c)
 			c->lat_mean_kind = c->lat_pct_kind = LAT_RESPONSE;
 		return;
 	}
-	cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(c->json, "warnings"))
-		if (cJSON_IsString(w) && strstr(w->valuestring, "percentiles") &&
-		    strstr(w->valuestring, "are fio's completion latency (clat"))
+	for (size_t i = 0; i < c->nwarnings; i++)
+		if (strstr(c->warnings[i], "percentiles") &&
+		    strstr(c->warnings[i], "are fio's completion latency (clat"))
 			c->lat_pct_kind = LAT_COMPLETION;
 }
 
@@ -400,10 +290,26 @@ static void cell_host_load(struct rset_cell *c, const cJSON *l)
 		c->load_steal_pct_max = st->valuedouble;
 }
 
-static void cell_measurements(struct rset_cell *c)
+/* The repetitions, typed (rset.h). */
+static int reps_read(struct rset_cell *c, const cJSON *reps)
 {
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
-	const cJSON *sum = cJSON_GetObjectItemCaseSensitive(c->json, "summary");
+	const cJSON *r;
+	int i = 0;
+
+	if (!c->nreps)
+		return 0;
+	if (!(c->reps = calloc((size_t)c->nreps, sizeof(*c->reps))))
+		return -1;
+	cJSON_ArrayForEach(r, reps)
+		if (i < c->nreps && rset_rep_read(r, &c->reps[i++]) < 0)
+			return -1;
+	return 0;
+}
+
+static int cell_measurements(struct rset_cell *c, const cJSON *j)
+{
+	const cJSON *reps = rj_get(j, "repetitions");
+	const cJSON *sum = rj_get(j, "summary");
 	const cJSON *merged = cJSON_GetObjectItemCaseSensitive(sum, "lat_ns_merged");
 	const cJSON *r;
 	double rt = 0, usr = 0, sys = 0, perio = 0;
@@ -411,10 +317,10 @@ static void cell_measurements(struct rset_cell *c)
 
 	cJSON_ArrayForEach(r, reps) {
 		n++;
-		rt += jnum(r, "runtime_ns", 0);
+		rt += rj_num(r, "runtime_ns", 0);
 		const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(r, "cpu");
-		usr += jnum(cpu, "usr_pct", 0);
-		sys += jnum(cpu, "sys_pct", 0);
+		usr += rj_num(cpu, "usr_pct", 0);
+		sys += rj_num(cpu, "sys_pct", 0);
 		const cJSON *pio = cJSON_GetObjectItemCaseSensitive(cpu, "ns_per_io");
 		if (cJSON_IsNumber(pio) && pio->valuedouble >= 0) {
 			perio += pio->valuedouble;
@@ -426,8 +332,11 @@ static void cell_measurements(struct rset_cell *c)
 		cell_host_load(c, cJSON_GetObjectItemCaseSensitive(r, "host_load"));
 	}
 	c->nreps = n;
+	rset_cell_steady_read(rj_get(j, "steady_state"), &c->steady);
+	if (reps_read(c, reps) < 0)
+		return -1;
 	rep_values(c, reps);
-	lat_kinds(c);
+	lat_kinds(c, j);
 	c->have_cpu_per_io = nperio > 0;
 	c->cpu_ns_per_io = nperio ? perio / nperio : 0;
 	if (n) {
@@ -444,8 +353,8 @@ static void cell_measurements(struct rset_cell *c)
 			if (cJSON_IsObject(rd)) {
 				if (!first)
 					first = rd;
-				d->ios += jsize(rd, "ios");
-				d->bytes += jsize(rd, "bytes");
+				d->ios += rj_size(rd, "ios");
+				d->bytes += rj_size(rd, "bytes");
 			}
 		}
 		if (cJSON_IsObject(sd)) {
@@ -473,7 +382,7 @@ static void cell_measurements(struct rset_cell *c)
 			ml = cJSON_GetObjectItemCaseSensitive(first, "lat_ns");
 		if (cJSON_IsObject(ml))
 			pct_read(ml, d);
-		d->lat_mean_all = all ? jnum(ml, "mean", NAN) : NAN;
+		d->lat_mean_all = all ? rj_num(ml, "mean", NAN) : NAN;
 		d->lat_p99_all = NAN;
 		for (size_t i = 0; all && i < d->npct; i++)
 			if (fabs(d->pct_p[i] - 99) < 1e-9)
@@ -495,7 +404,7 @@ static void cell_measurements(struct rset_cell *c)
 			d->lat_p99_all = d->lat_p99.mean;
 		const cJSON *ser = first ? cJSON_GetObjectItemCaseSensitive(first, "series") : NULL;
 		const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(ser, "bytes");
-		uint64_t iv = jsize(ser, "interval_ns");
+		uint64_t iv = rj_size(ser, "interval_ns");
 		int nb = cJSON_GetArraySize(bytes);
 		if (iv > 0 && nb > 0 && nb <= 10000000) {
 			d->series_bw = malloc(sizeof(double) * (size_t)nb);
@@ -508,7 +417,7 @@ static void cell_measurements(struct rset_cell *c)
 				/* the last interval is usually cut short by the end of
 				 * the run: scaled by its real length, or dropped, by
 				 * the fit's own rule (interval_sample_len) */
-				double rt0 = jnum(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
+				double rt0 = rj_num(cJSON_GetArrayItem(reps, 0), "runtime_ns", 0) / 1e9;
 				double ivs = (double)iv / 1e9;
 				double last = i ? interval_sample_len(i - 1, i, ivs, rt0) : ivs;
 				if (i > 0 && last <= 0)
@@ -521,22 +430,32 @@ static void cell_measurements(struct rset_cell *c)
 			}
 		}
 	}
+	return 0;
 }
 
 /* The parameters through the product's own reader, cell_from_json (the
  * key table's defaults for what an importer left out).  0, or -1 with a
  * warning when they are not a cell's parameters. */
-static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
+static int cell_params(struct rset *rs, struct rset_cell *c, const cJSON *params,
+		       const char *shown)
 {
 	struct cell *p = &c->cell;
 	char err[256];
 
-	if (cell_from_json(c->params, p, err, sizeof(err)) < 0) {
+	if (cell_from_json(params, p, err, sizeof(err)) < 0) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': params: %s; skipped",
 			    shown, err);
 		return -1;
 	}
-	c->device = p->device[0] ? p->device : "?";
+	/* the strings cell_from_json borrowed from the tree, which is freed */
+	const char *dev = p->device, *path = p->path;
+	p->device = rset_own(rs, dev);
+	p->path = rset_own(rs, path);
+	if ((dev && !p->device) || (path && !p->path)) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		return -1;
+	}
+	c->device = p->device && p->device[0] ? p->device : "?";
 	c->path = p->path;
 	c->label = p->label;
 	c->bs = p->bs;
@@ -563,58 +482,127 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const char *shown)
 	return 0;
 }
 
+static void rset_cell_release(struct rset_cell *c)
+{
+	for (int k = 0; k < DIR__COUNT; k++)
+		free(c->dir[k].series_bw);
+	free(c->rep_iops);
+	free(c->rep_bw);
+	for (int i = 0; c->reps && i < c->nreps; i++)
+		rset_rep_release(&c->reps[i]);
+	free(c->reps);
+	rset_obj_release(&c->params);
+	rset_obj_release(&c->fio_options);
+	for (size_t i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+	for (size_t i = 0; i < c->fleet.nhosts; i++)
+		free(c->fleet.hosts[i]);
+	free(c->fleet.hosts);
+	if (c->sweep)
+		sweep_data_release(c->sweep);
+	free(c->sweep);
+	free(c->sweep_error);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The strings of array a (others left out), copied.  0, or -1 on OOM. */
+static int strings_copy(const cJSON *a, char ***out, size_t *n)
+{
+	int m = cJSON_IsArray(a) ? cJSON_GetArraySize(a) : 0;
+	const cJSON *x;
+
+	if (m <= 0 || m > 100000 || !(*out = calloc((size_t)m, sizeof(**out))))
+		return m <= 0 || m > 100000 ? 0 : -1;
+	cJSON_ArrayForEach(x, a)
+		if (cJSON_IsString(x) && !((*out)[(*n)++] = strdup(x->valuestring)))
+			return -1;
+	return 0;
+}
+
+/* The members of cell file j beside its measurements: status, error,
+ * warnings, the fleet's, the load sweep.  0, or -1 when out of memory. */
+static int cell_members(struct rset *rs, struct rset_cell *c, const cJSON *j)
+{
+	const cJSON *fl = rj_get(j, "fleet");
+	char err[256];
+
+	c->status = rset_own_str(rs, j, "status", "ok");
+	c->error = rset_own_str(rs, j, "error", NULL);
+	c->host = rset_own_str(rs, j, "host", NULL);
+	c->fleet_session = rj_num(j, "fleet_session", 0);
+	if (cJSON_IsObject(fl)) {
+		c->fleet.present = true;
+		c->fleet.start_skew_ns = rj_num(fl, "start_skew_ns", 0);
+		if (strings_copy(rj_get(fl, "hosts"), &c->fleet.hosts, &c->fleet.nhosts) < 0)
+			return -1;
+	}
+	if (rset_obj_read(rj_get(rj_get(j, "source"), "fio_options"), &c->fio_options) < 0 ||
+	    strings_copy(rj_get(j, "warnings"), &c->warnings, &c->nwarnings) < 0 ||
+	    !(c->sweep = calloc(1, sizeof(*c->sweep))))
+		return -1;
+	int rc = resultset_sweep_from_json(j, c->sweep, err, sizeof(err));
+	if (rc <= 0) {
+		free(c->sweep);
+		c->sweep = NULL;
+	}
+	if (rc < 0 && !(c->sweep_error = strdup(err)))
+		return -1;
+	return 0;
+}
+
 /* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
 static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		     bool summaries)
 {
-	char name[RESULTSET_CELL_NAME_MAX], shown[48];
+	char name[RESULTSET_CELL_NAME_MAX], shown[48], why[256];
 
 	resultset_cell_name(id, name, sizeof(name));
 	snprintf(shown, sizeof(shown), "cells/%s", name);
 	memset(c, 0, sizeof(*c));
-	c->json = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
-	if (!c->json) {
+	cJSON *j = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
+	if (!j) {
 		if (errno == ENOENT)
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'%s' is listed in the manifest but missing; skipped", shown);
 		return -1;
 	}
-	int fid = jint(c->json, "id", id, 1, RESULTSET_MAX_ID);
+	int fid = rj_int(j, "id", id, 1, RESULTSET_MAX_ID);
 	if (fid != id)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' says id %d; using %d from its name", shown, fid, id);
 	c->id = id;
-	c->params = cJSON_GetObjectItemCaseSensitive(c->json, "params");
-	if (!cJSON_IsObject(c->params)) {
+	const cJSON *params = rj_get(j, "params");
+	if (!cJSON_IsObject(params)) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
 			    "'%s' has no params object; skipped", shown);
-		cJSON_Delete(c->json);
-		c->json = NULL;
+		cJSON_Delete(j);
 		return -1;
 	}
-	if (cell_params(rs, c, shown) < 0) {
-		cJSON_Delete(c->json);
-		c->json = NULL;
+	if (cell_params(rs, c, params, shown) < 0) {
+		cJSON_Delete(j);
 		return -1;
 	}
-	char why[256];
-	if (cellcheck_cell(c->json, why, sizeof(why)) < 0) {
+	if (cellcheck_cell(j, why, sizeof(why)) < 0) {
 		/* numbers out of bounds are not published: the cell reads as
 		 * failed, with the reason */
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "status");
-		cJSON_AddStringToObject(c->json, "status", "failed");
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "error");
-		cJSON_AddStringToObject(c->json, "error", why);
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "repetitions");
-		cJSON_DeleteItemFromObjectCaseSensitive(c->json, "summary");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "status");
+		cJSON_AddStringToObject(j, "status", "failed");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "error");
+		cJSON_AddStringToObject(j, "error", why);
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "repetitions");
+		cJSON_DeleteItemFromObjectCaseSensitive(j, "summary");
 	}
-	c->status = jstr(c->json, "status", "ok");
-	c->error = jstr(c->json, "error", NULL);
-	c->warnings = cJSON_GetObjectItemCaseSensitive(c->json, "warnings");
-	if (!cJSON_IsArray(c->warnings))
-		c->warnings = NULL;
-	cell_measurements(c);
+	/* the tree is read into the struct and freed: readers get structs */
+	int rc = rset_obj_read(params, &c->params) < 0 || cell_members(rs, c, j) < 0 ||
+		 cell_measurements(c, j) < 0 ? -1 : 0;
+	cJSON_Delete(j);
+	if (rc < 0) {
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		rset_cell_release(c);
+		return -1;
+	}
 	c->ok = !strcmp(c->status, "ok") && (c->dir[0].present || c->dir[1].present);
 	if (!strcmp(c->status, "ok") && !c->ok)
 		errlist_add(&rs->warnings, rs->dir, 0, 0,
@@ -650,28 +638,23 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 {
 	int *ids = NULL;
 	size_t n = 0, alloc = 0;
-	const cJSON *idx = rs->manifest ?
-		cJSON_GetObjectItemCaseSensitive(rs->manifest, "cells") : NULL;
-	const cJSON *e;
-
-	if (!cJSON_IsArray(idx))
-		idx = NULL;
-	cJSON_ArrayForEach(e, idx) {
-		double d = jnum(e, "id", -1);
-		if (!(d >= 1 && d <= RESULTSET_MAX_ID) || d != (int)d) {
+	for (size_t i = 0; i < rs->nindex; i++) {
+		const struct rset_index_entry *e = &rs->index[i];
+		int d = e->id;
+		if (d < 0) {
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell index entry without a valid id; skipped");
 			continue;
 		}
 		char want[RESULTSET_CELL_NAME_MAX + 8];
 		memcpy(want, "cells/", 6);
-		resultset_cell_name((int)d, want + 6, sizeof(want) - 6);
-		const char *file = jstr(e, "file", want);
+		resultset_cell_name(d, want + 6, sizeof(want) - 6);
+		const char *file = e->file ? e->file : want;
 		if (strcmp(file, want))
 			errlist_add(&rs->warnings, rs->dir, 0, 0,
 				    "'manifest.json': cell %d names file '%.80s'; "
-				    "reading '%s' instead", (int)d, file, want);
-		if (ids_push(&ids, &n, &alloc, (int)d) < 0)
+				    "reading '%s' instead", d, file, want);
+		if (ids_push(&ids, &n, &alloc, d) < 0)
 			goto oom;
 	}
 	int *disk = NULL;
@@ -699,40 +682,6 @@ oom:
 	return -1;
 }
 
-static void devices_load(struct rset *rs)
-{
-	const cJSON *devs = rs->manifest ?
-		cJSON_GetObjectItemCaseSensitive(rs->manifest, "devices") : NULL;
-	int n = cJSON_GetArraySize(devs);
-	const cJSON *d;
-
-	if (!cJSON_IsArray(devs) || n <= 0)
-		return;
-	rs->devices = calloc((size_t)n, sizeof(*rs->devices));
-	if (!rs->devices)
-		return;
-	cJSON_ArrayForEach(d, devs) {
-		const char *name = jstr(d, "name", NULL);
-		if (!name)
-			continue;
-		struct rset_device *v = &rs->devices[rs->ndevices++];
-		v->name = name;
-		v->path = jstr(d, "path", "");
-		v->fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
-		if (!cJSON_IsObject(v->fp))
-			v->fp = NULL;
-		v->rotational = jbool(v->fp, "rotational", -1);
-		v->virt = jbool(v->fp, "virtual", -1);
-		v->size_bytes = jsize(v->fp, "size_bytes");
-		v->kind = jstr(v->fp, "kind", NULL);
-		v->model = jstr(v->fp, "model", NULL);
-		v->fs_type = jstr(v->fp, "fs_type", NULL);
-		v->block_device = jstr(v->fp, "block_device", NULL);
-		v->virt_kind = jstr(v->fp, "virtual_kind", NULL);
-		v->loop_backing_file = jstr(v->fp, "loop_backing_file", NULL);
-	}
-}
-
 const struct rset_device *rset_device_find(const struct rset *rs, const char *name)
 {
 	for (size_t i = 0; i < rs->ndevices; i++)
@@ -745,6 +694,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 {
 	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
 	size_t nids = 0;
+	cJSON *manifest = NULL;
 	struct stat st;
 
 	memset(rs, 0, sizeof(*rs));
@@ -752,6 +702,8 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	rs->hostname = "unknown";
 	rs->source_kind = "iomatrix";
 	rs->scale = 1;
+	rs->schema_version = 1;
+	rs->manifest_cells_total = -1;
 	rs->dir = strdup(dir);
 	if (!rs->dir) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
@@ -777,61 +729,38 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 			    "and no cells/ (give a directory made by 'iomatrix run')");
 		goto out;
 	}
-	rs->manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
-	if (!rs->manifest && errno == ENOENT)
+	manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
+	if (!manifest && errno == ENOENT)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' is missing; reading cells/ directly");
-	else if (!rs->manifest)
+	else if (!manifest)
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'manifest.json' unusable; reading cells/ directly "
 			    "(no host or device fingerprints)");
+	if (manifest && rset_manifest_read(rs, manifest) < 0)
+		goto oom;
+	cJSON_Delete(manifest);    /* read into rs */
+	manifest = NULL;
 	/* summaries: the manifest says all the plan would (suite, cell count) */
-	if (!summaries || !rs->manifest)
-		rs->plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
-
-	if (rs->manifest) {
-		const cJSON *m = rs->manifest;
-		const cJSON *suite = cJSON_GetObjectItemCaseSensitive(m, "suite");
-		rs->status = jstr(m, "status", "unknown");
-		rs->started_at = jstr(m, "started_at", NULL);
-		rs->finished_at = jstr(m, "finished_at", NULL);
-		rs->scale = jnum(m, "scale", 1);
-		rs->suite_name = jstr(suite, "name", NULL);
-		rs->suite_title = jstr(suite, "title", NULL);
-		rs->suite_desc = jstr(suite, "description", NULL);
-		rs->suite_sha256 = jstr(suite, "sha256", NULL);
-		rs->suite_file = jstr(suite, "file", NULL);
-		rs->source = cJSON_GetObjectItemCaseSensitive(m, "source");
-		rs->source_kind = jstr(rs->source, "kind", "iomatrix");
-		rs->host = cJSON_GetObjectItemCaseSensitive(m, "host");
-		rs->hostname = jstr(rs->host, "hostname", "unknown");
-		rs->tool = cJSON_GetObjectItemCaseSensitive(m, "tool");
-		rs->cells_total = jint(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
-		devices_load(rs);
+	if (!summaries || !manifest) {
+		cJSON *plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
+		int rc = plan ? rset_plan_read(rs, plan) : 0;
+		cJSON_Delete(plan);
+		if (rc < 0)
+			goto oom;
 	}
-	if (!rs->suite_name && rs->plan)
-		rs->suite_name = jstr(rs->plan, "suite", NULL);
-	if (!rs->suite_sha256 && rs->plan)
-		rs->suite_sha256 = jstr(rs->plan, "sha256", NULL);
-	if (rs->cells_total == 0 && rs->plan)
-		rs->cells_total = cJSON_GetArraySize(
-			cJSON_GetObjectItemCaseSensitive(rs->plan, "cells"));
 
 	cellsfd = resultset_cells_open(dirfd);
-	if (collect_ids(rs, cellsfd, &ids, &nids) < 0) {
-		errlist_add(errs, dir, 0, 0, "out of memory");
-		goto out;
-	}
+	if (collect_ids(rs, cellsfd, &ids, &nids) < 0)
+		goto oom;
 	if (nids && cellsfd < 0) {
 		errlist_add(&rs->warnings, dir, 0, 0,
 			    "'cells' is not a readable directory: %s", strerror(errno));
 		nids = 0;
 	}
 	rs->cells = calloc(nids ? nids : 1, sizeof(*rs->cells));
-	if (!rs->cells) {
-		errlist_add(errs, dir, 0, 0, "out of memory");
-		goto out;
-	}
+	if (!rs->cells)
+		goto oom;
 	for (size_t i = 0; i < nids; i++) {
 		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells], summaries) == 0) {
 			if (!rs->cells[rs->ncells].ok)
@@ -854,7 +783,11 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	rs->partial = strcmp(rs->status, "complete") != 0 ||
 		      (int)rs->ncells < rs->cells_total;
 	ret = 0;
+	goto out;
+oom:
+	errlist_add(errs, dir, 0, 0, "out of memory");
 out:
+	cJSON_Delete(manifest);
 	free(ids);
 	if (cellsfd >= 0)
 		close(cellsfd);
@@ -875,17 +808,10 @@ int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs)
 
 void rset_release(struct rset *rs)
 {
-	for (size_t i = 0; i < rs->ncells; i++) {
-		for (int k = 0; k < DIR__COUNT; k++)
-			free(rs->cells[i].dir[k].series_bw);
-		free(rs->cells[i].rep_iops);
-		free(rs->cells[i].rep_bw);
-		cJSON_Delete(rs->cells[i].json);
-	}
+	for (size_t i = 0; i < rs->ncells; i++)
+		rset_cell_release(&rs->cells[i]);
 	free(rs->cells);
-	free(rs->devices);
-	cJSON_Delete(rs->manifest);
-	cJSON_Delete(rs->plan);
+	rset_manifest_release(rs);
 	errlist_release(&rs->warnings);
 	free(rs->dir);
 	memset(rs, 0, sizeof(*rs));

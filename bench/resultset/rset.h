@@ -1,7 +1,7 @@
 /*
  * rset.h - read one result set directory (results/README.md, schema v1)
  * into the model report, compare, history and site share (list reads only
- * manifests, through rset_parse_json and cells.h).
+ * manifests, through rset_load_manifest).
  *
  * Reading is defensive: every file is bounded (64 MiB) and its JSON nesting
  * depth checked; a truncated, corrupt or newer-schema cell or manifest
@@ -10,9 +10,11 @@
  * in the manifest) with O_NOFOLLOW, so a hostile manifest cannot make us
  * read outside the set.
  *
- * Ownership: struct rset owns everything it points to (the manifest and
- * plan cJSON trees, each cell's params tree); the const char * fields point
- * into those trees.  Free with rset_release().
+ * Readers get structs, not JSON: every member a reader uses is a field
+ * here, filled once at load (the files' trees are freed after it), so a
+ * schema change is one edit in this room and the compiler finds every
+ * reader.  Ownership: struct rset owns everything it points to; the const
+ * char * fields point into rs->strs.  Free with rset_release().
  */
 #ifndef IOMATRIX_RSET_H
 #define IOMATRIX_RSET_H
@@ -21,14 +23,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cjson/cJSON.h>
-
 #include "util/dir.h"
 #include "util/errlist.h"
 #include "suite/cell.h"
+#include "host/fpkeys.h"
 #include "schema.h"
 
-#define RSET_MAX_JSON_DEPTH 64
 #define RSET_MAX_PCT 32
 /* Most cells (and largest cell id) a set may hold (schema.h). */
 #define RSET_MAX_CELLS RESULTSET_MAX_ID
@@ -66,13 +66,180 @@ struct rset_dir {
 				  * 0 unknown */
 };
 
+/* ---- flat objects: params, fingerprints, the tool ---- */
+
+enum rset_vtype { RSET_V_NULL, RSET_V_BOOL, RSET_V_NUM, RSET_V_STR, RSET_V_JSON };
+
+/* One value as the file had it.  JSON: an array or object, kept as its
+ * compact text for writers (rset_out.h); a reader treats it as opaque. */
+struct rset_value {
+	enum rset_vtype type;
+	bool b;
+	double num;
+	char *str;              /* owned: STR's string, JSON's text */
+};
+
+struct rset_field {
+	char *key;              /* owned */
+	struct rset_value v;
+};
+
+/* A flat object of the set: a cell's params (the names are the key
+ * table's, suite/keys.h), a host or device fingerprint (host/fpkeys.h),
+ * the tool.  Members in file order. */
+struct rset_obj {
+	bool present;           /* the file had the object */
+	struct rset_field *f;   /* owned */
+	size_t n;
+};
+
+/* The member key, NULL when absent. */
+const struct rset_value *rset_obj_get(const struct rset_obj *o, const char *key);
+/* key's string, NULL when absent or not a string. */
+const char *rset_obj_str(const struct rset_obj *o, const char *key);
+/* key's finite number, else def. */
+double rset_obj_num(const struct rset_obj *o, const char *key, double def);
+/* Same type and value (numbers equal within the larger's epsilon; an
+ * array or object compared by its text). */
+bool rset_value_equal(const struct rset_value *a, const struct rset_value *b);
+void rset_obj_release(struct rset_obj *o);
+
+/* ---- one repetition, as cellfile.c writes it (results/README.md) ---- */
+
+/* One plateau of the write-cliff fit (stats/plateau.h). */
+struct rset_plateau {
+	double first_index;     /* first coarse interval; NAN unknown */
+	double start_ns;        /* NAN unknown */
+	double duration_ns, level_bw_bytes_s, bytes; /* 0 unknown */
+};
+
+/* The "cliff" object of a write direction: the plateaus found in the
+ * series and the cliff rule's verdict (cellfile.c). */
+struct rset_cliff {
+	bool present;           /* the direction has a cliff object */
+	bool found, head_from_fine;
+	double break_ns;        /* 0 unknown */
+	double drop_pct;        /* 0 unknown */
+	double interval_ns;     /* the series' interval; 1e9 unknown */
+	int samples;            /* intervals the fit used; -1 unknown */
+	struct rset_plateau *plateaus;   /* owned, in time order */
+	size_t nplateaus;
+	double *stalls;         /* owned: interval indices, NAN if not a number */
+	size_t nstalls;
+};
+
+/* A time series: bytes per interval (NAN where not a number). */
+struct rset_series {
+	uint64_t interval_ns;   /* 0: none (or unusable) */
+	double *bytes;          /* owned */
+	size_t n;
+};
+
+/* One bucket of a latency histogram: its low edge and its count. */
+struct rset_bucket {
+	double lo_ns, count;    /* NAN when the file's entry is not a number */
+};
+
+struct rset_rep_dir {
+	bool present;           /* the repetition has this direction */
+	double iops, bw_bytes_s, lat_mean_ns; /* NAN when absent */
+	double ios, bytes;      /* NAN when absent */
+	struct rset_bucket *hist;        /* owned, as stored */
+	size_t nhist;
+	struct rset_series series;       /* the coarse intervals */
+	struct rset_series fine;         /* the fine intervals of the start */
+	struct rset_cliff cliff;         /* write direction only */
+};
+
+struct rset_rep {
+	double runtime_ns;      /* 0 unknown */
+	struct rset_rep_dir dir[DIR__COUNT];
+};
+
+/* A cell's "steady_state": repetitions run until steady (cell level). */
+struct rset_cell_steady {
+	bool present, steady;
+	double range_found_pct, slope_found_pct; /* NAN unknown */
+	int window;             /* 0 unknown */
+};
+
+/* The found cliff of a repetition's write direction, NULL when none: a
+ * cliff object without two plateaus was judged by the old two-segment
+ * rule, which called noise a cliff; such sets make no cliff claim. */
+const struct rset_cliff *rset_rep_cliff(const struct rset_rep *r);
+void rset_rep_release(struct rset_rep *r);
+
+/* ---- the SNIA PTS files of a device (ptsfile.c writes them) ---- */
+
+/* One tracked variable of steady/DEVICE.json: its value per round. */
+struct rset_track {
+	char *label;            /* owned, NULL when the file has none */
+	double *values;         /* owned, NAN where not a number */
+	size_t n;
+};
+
+/* steady/DEVICE.json, with the defaults of the rule for what it lacks. */
+struct rset_steady {
+	bool present;
+	char *metric;           /* owned: "iops", "bw_bytes_s", "lat_mean_ns" */
+	bool running;           /* status absent or "running": stopped mid-rounds */
+	int window, max;        /* the rule: rounds per window, at most (5, 25) */
+	double range_pct, slope_pct;  /* the rule's limits (20, 10) */
+	int rounds_done, steady_round; /* steady_round 0: never */
+	int win_first, win_last;       /* the measurement window, 0 unknown */
+	struct rset_track *tracks;     /* owned */
+	size_t ntracks;
+};
+
+/* One preconditioning pass: its cell's pattern and block size and its
+ * first repetition. */
+struct rset_pass {
+	uint64_t bs;            /* params.bs_bytes, 0 unknown */
+	enum pattern pattern;   /* PAT_WRITE when absent or unknown */
+	struct rset_rep rep;    /* zeroed when the pass has none */
+};
+
+/* precondition/DEVICE.json. */
+struct rset_precond {
+	bool present;
+	bool purged;            /* "purge" is an object (the discard ran) */
+	double purge_bytes;     /* 0 unknown */
+	struct rset_pass *passes;      /* owned */
+	size_t npasses;
+};
+
+/*
+ * SETDIR/steady/DEV.json and SETDIR/precondition/DEV.json through the
+ * bounded reader (resultset_pts_read: only for a device name the suite
+ * language allows, never through a link).  1 when read, 0 when there is
+ * none (why[0] is 0 when the file is simply absent, the normal case, else
+ * it says what is wrong), -1 when out of memory.  Release either way.
+ */
+int rset_steady_load(const char *setdir, const char *dev, struct rset_steady *s,
+		     char *why, size_t whylen);
+void rset_steady_release(struct rset_steady *s);
+int rset_precond_load(const char *setdir, const char *dev, struct rset_precond *p,
+		      char *why, size_t whylen);
+void rset_precond_release(struct rset_precond *p);
+
+/* An aggregate fleet cell's "fleet" object (fleetfile.c). */
+struct rset_cell_fleet {
+	bool present;
+	char **hosts;           /* owned: the hosts that ran it (strings only) */
+	size_t nhosts;
+	double start_skew_ns;   /* 0 unknown */
+};
+
+struct sweep_data;
+
 struct rset_cell {
 	int id;
 	bool ok;                /* status "ok" */
-	const char *status;     /* points into json */
+	const char *status;     /* owned by the set (rset.strs) */
 	const char *error;      /* NULL when none */
-	cJSON *json;            /* owned: the cell file's tree */
-	const cJSON *params;    /* into json */
+	struct rset_obj params; /* owned: the params object as stored */
+	/* imports from fio: the job's options (source.fio_options) */
+	struct rset_obj fio_options;
 	struct cell cell;       /* the parameters, read by cell_from_json: the
 				 * pattern, engine and data kind are read
 				 * there, as enums and the engine's name */
@@ -105,32 +272,112 @@ struct rset_cell {
 	 * ratio intervals of the report (model/ratio.h) are computed on */
 	size_t nrepv;
 	double *rep_iops, *rep_bw;       /* bw in bytes/s */
-	const cJSON *warnings;  /* array of strings, into json, may be NULL */
+	/* the repetitions as stored (owned, nreps of them; NULL after
+	 * rset_load_summaries) */
+	struct rset_rep *reps;
+	struct rset_cell_steady steady;
+	char **warnings;        /* owned: the cell's warnings (strings only) */
+	size_t nwarnings;
+	/* fleet cells: the host as given ("all": the aggregate), NULL
+	 * otherwise; the run (session) that measured it, 0 unknown; and an
+	 * aggregate cell's "fleet" object: its hosts and start skew */
+	const char *host;
+	double fleet_session;
+	struct rset_cell_fleet fleet;
+	/* the load sweep (qosfile.h), NULL when the cell has none; a
+	 * malformed one is NULL with sweep_error saying why */
+	struct sweep_data *sweep;
+	char *sweep_error;
 };
 
 struct rset_device {
 	const char *name, *path;
-	const cJSON *fp;        /* fingerprint object, may be NULL */
+	struct rset_obj fp;     /* the fingerprint object (!present: none) */
 	int rotational;         /* 1, 0, -1 unknown */
 	int virt;               /* 1, 0, -1 unknown */
 	uint64_t size_bytes;    /* 0 unknown */
 	const char *kind, *model, *fs_type, *block_device;
 	const char *virt_kind;  /* "tmpfs", "virtio", ... or NULL */
 	const char *loop_backing_file; /* a loop device's file, or NULL */
+	/* the whole disk under it (host/fpkeys.h fp_disk_same), NULL or
+	 * non-empty each */
+	struct fp_disk disk;
+};
+
+/* One host of a fleet set (manifest "fleet".hosts, fleetfile.c). */
+struct rset_fleet_dev {
+	const char *name, *path;
+	struct rset_obj fp;
+};
+
+struct rset_fleet_host {
+	const char *name, *hostname, *version, *git_commit, *status, *error;
+	struct rset_obj host, tool;     /* its fingerprints */
+	/* its wall clock against the controller's: NAN unknown */
+	double wall_offset_s, clock_error_ns, rtt_min_ns;
+	struct rset_fleet_dev *devices; /* owned */
+	size_t ndevices;
+};
+
+/* Names of hosts that were one machine (fleet.same_machine). */
+struct rset_names {
+	const char **v;         /* owned array; strings owned by the set */
+	size_t n;
+};
+
+struct rset_fleet {
+	bool present;
+	const char *mode;       /* "survey", "aggregate", NULL unknown */
+	struct rset_fleet_host *hosts;  /* owned */
+	size_t nhosts;
+	struct rset_names *same_machine; /* owned */
+	size_t nsame_machine;
+};
+
+/* A cell that plan.json lists: what the report names when it is missing. */
+struct rset_plan_cell {
+	int id;
+	const char *label, *pattern, *device; /* NULL when absent */
+};
+
+/* An entry of the manifest's cell index ("cells"). */
+struct rset_index_entry {
+	int id;                 /* -1: not a whole number in 1..RSET_MAX_CELLS */
+	const char *status;     /* NULL when absent */
+	const char *file;       /* NULL when absent */
+};
+
+/* The manifest's "reproduces" (reprofile.h). */
+struct rset_reproduces {
+	bool present;           /* a well-formed one */
+	const char *set, *manifest_sha256, *path;
+	double tolerance_pct;   /* 0: none recorded */
 };
 
 struct rset {
 	char *dir;              /* owned, as given */
-	cJSON *manifest;        /* owned, NULL when unreadable */
-	cJSON *plan;            /* owned, NULL when unreadable */
+	bool have_manifest, have_plan;
+	double schema_version;  /* the manifest's, 1 when absent */
 	const char *status;     /* "complete", "interrupted", ..., "unknown" */
+	bool status_given;      /* the manifest has a status string */
 	const char *started_at, *finished_at;
 	const char *suite_name, *suite_title, *suite_desc, *suite_sha256, *suite_file;
 	const char *source_kind;   /* "iomatrix", "fio", "synthetic", ... */
 	const char *hostname;      /* "unknown" when absent */
-	const cJSON *host, *tool, *source; /* may be NULL */
+	struct rset_obj host, tool, source; /* !present when absent */
+	const char **command;      /* the manifest's command line (owned array) */
+	size_t ncommand;
+	struct rset_fleet fleet;
+	struct rset_reproduces reproduces;
+	struct rset_plan_cell *plan_cells; /* owned, from plan.json */
+	size_t nplan_cells;
 	double scale;
 	int cells_total;        /* from the manifest or plan, else ncells */
+	/* the manifest's cells_total as written: -1 absent, -2 not a whole
+	 * number in 0..RSET_MAX_CELLS */
+	int manifest_cells_total;
+	struct rset_index_entry *index; /* owned: the manifest's cell index */
+	size_t nindex;
 	struct rset_device *devices;
 	size_t ndevices;
 	struct rset_cell *cells;   /* sorted by id */
@@ -138,6 +385,9 @@ struct rset {
 	size_t ncells_failed;
 	bool partial;           /* interrupted/running/failed or cells missing */
 	struct errlist warnings;   /* "file: problem; what was done" */
+	char **strs;            /* owned: the strings the const char * fields
+				 * above point to */
+	size_t nstrs, astrs;
 };
 
 /*
@@ -159,13 +409,13 @@ void rset_release(struct rset *rs);
 /* Device entry by name (NULL if the manifest does not list it). */
 const struct rset_device *rset_device_find(const struct rset *rs, const char *name);
 
-/* Parse JSON with a nesting bound.  NULL with a message ("truncated or
- * corrupt JSON at byte N") in why. */
-cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
-/* SETDIR/manifest.json alone, for readers that need no more (list, the
- * archive's dates): bounded, never through a link, parsed by
- * rset_parse_json.  The caller owns the tree; NULL with why set to the
- * read error (strerror) or the parse error. */
-cJSON *rset_read_manifest(const char *setdir, char *why, size_t whylen);
+/*
+ * SETDIR/manifest.json alone, for readers that need no more (list, the
+ * archive's dates, the site's reproductions): bounded, never through a
+ * link.  rs gets the manifest's fields (no cells, no plan); 0, or -1 with
+ * why set to the read error (strerror) or the parse error.  Release rs
+ * either way.
+ */
+int rset_load_manifest(const char *setdir, struct rset *rs, char *why, size_t whylen);
 
 #endif

@@ -25,6 +25,7 @@
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "suite/keys.h"
+#include "util/jsonw.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
 const char *const arc_metric_units[ARC_NMETRIC] = { "IOPS", "MB/s", "mean latency (µs)",
@@ -44,10 +45,9 @@ static char *xstrdup(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-static const char *js(const cJSON *o, const char *k)
+static const char *js(const struct rset_obj *o, const char *k)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
+	return o ? rset_obj_str(o, k) : NULL;
 }
 
 /* ---- scanning ---- */
@@ -128,10 +128,10 @@ static void stamp_of(const char *dir, char *buf, size_t len)
 static char *set_date(const char *path, const char *name)
 {
 	char why[64];
-	cJSON *m = rset_read_manifest(path, why, sizeof(why));
-	const char *d = js(m, "started_at");
-	char *out = d ? strdup(d) : NULL;
-	cJSON_Delete(m);
+	struct rset rs;
+	rset_load_manifest(path, &rs, why, sizeof(why));
+	char *out = rs.started_at ? strdup(rs.started_at) : NULL;
+	rset_release(&rs);
 	if (!out) {
 		/* 2026-11-30T024012Z_... -> 2026-11-30T02:40:12Z */
 		int y, mo, da, h, mi, s;
@@ -258,29 +258,29 @@ void arc_refs_free(struct arc_ref *refs, size_t n)
  * the host a cell ran on, with that host's own fingerprints. */
 struct where {
 	const char *hostname;
-	const cJSON *host, *tool;
-	const cJSON *devices;        /* fleet host's devices; NULL: the set's */
+	const struct rset_obj *host, *tool;
+	const struct rset_fleet_host *fleet_host; /* NULL: the set's devices */
 };
 
 static void where_of(const struct rset *rs, const char *given, struct where *w)
 {
-	*w = (struct where){ rs->hostname, rs->host, rs->tool, NULL };
+	*w = (struct where){ rs->hostname, &rs->host, &rs->tool, NULL };
 	if (!given)
 		return;
 	w->hostname = given;            /* "all": the fleet's aggregate */
-	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	const cJSON *h;
-	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
-		if (!js(h, "name") || strcmp(js(h, "name"), given))
+	for (size_t i = 0; i < rs->fleet.nhosts; i++) {
+		const struct rset_fleet_host *h = &rs->fleet.hosts[i];
+		if (!h->name || strcmp(h->name, given))
 			continue;
-		w->hostname = js(h, "hostname") ? js(h, "hostname") : given;
-		w->host = cJSON_GetObjectItemCaseSensitive(h, "host");
-		w->tool = cJSON_GetObjectItemCaseSensitive(h, "tool");
-		w->devices = cJSON_GetObjectItemCaseSensitive(h, "devices");
+		w->hostname = h->hostname ? h->hostname : given;
+		w->host = &h->host;
+		w->tool = &h->tool;
+		w->fleet_host = h;
 	}
 }
 
-static void dev_env(const struct rset *rs, const struct where *w, const cJSON *fp, char **env)
+static void dev_env(const struct rset *rs, const struct where *w,
+		    const struct rset_obj *fp, char **env)
 {
 	const char *tool = js(w->tool, "version");
 	char buf[160];
@@ -291,7 +291,7 @@ static void dev_env(const struct rset *rs, const struct where *w, const cJSON *f
 	} else if (rs->source_kind && strcmp(rs->source_kind, "iomatrix")) {
 		/* an import: the tool that measured it */
 		snprintf(buf, sizeof(buf), "%s %s", rs->source_kind,
-			 js(rs->source, "version") ? js(rs->source, "version") : "");
+			 js(&rs->source, "version") ? js(&rs->source, "version") : "");
 		env[ARC_ENV_TOOL] = xstrdup(buf);
 	}
 	env[ARC_ENV_FIRMWARE] = xstrdup(js(fp, "firmware"));
@@ -299,26 +299,27 @@ static void dev_env(const struct rset *rs, const struct where *w, const cJSON *f
 	env[ARC_ENV_MOUNT] = xstrdup(js(fp, "mount_options"));
 	env[ARC_ENV_FS] = xstrdup(js(fp, "fs_type"));
 	env[ARC_ENV_GOVERNOR] = xstrdup(js(w->host, "governor"));
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(w->host, "virtualization");
-	env[ARC_ENV_VIRT] = xstrdup(cJSON_IsString(v) ? v->valuestring :
-				    cJSON_IsNull(v) ? "none" : NULL);
+	const struct rset_value *v = rset_obj_get(w->host, "virtualization");
+	env[ARC_ENV_VIRT] = xstrdup(v && v->type == RSET_V_STR ? v->str :
+				    v && v->type == RSET_V_NULL ? "none" : NULL);
 }
 
 static int dev_fill(const struct rset *rs, const struct where *w, const char *name,
 		    struct arc_dev *d)
 {
-	const cJSON *fp = NULL;
+	const struct rset_obj *fp = NULL;
 	const char *path = NULL;
-	if (w->devices) {
-		const cJSON *x;
-		cJSON_ArrayForEach(x, w->devices)
-			if (js(x, "name") && !strcmp(js(x, "name"), name)) {
-				fp = cJSON_GetObjectItemCaseSensitive(x, "fingerprint");
-				path = js(x, "path");
+	if (w->fleet_host && w->fleet_host->ndevices) {
+		for (size_t i = 0; i < w->fleet_host->ndevices; i++) {
+			const struct rset_fleet_dev *x = &w->fleet_host->devices[i];
+			if (x->name && !strcmp(x->name, name)) {
+				fp = &x->fp;
+				path = x->path;
 			}
+		}
 	} else {
 		const struct rset_device *info = rset_device_find(rs, name);
-		fp = info ? info->fp : NULL;
+		fp = info ? &info->fp : NULL;
 		path = info ? info->path : NULL;
 	}
 	const char *serial = js(fp, "serial_sha256"), *model = js(fp, "model");
@@ -550,8 +551,7 @@ int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		goto oom;
 	/* every device of the manifest, even one whose cells all failed (a
 	 * fleet set's come with its cells: each host has its own) */
-	for (size_t i = 0; !cJSON_GetObjectItemCaseSensitive(rs.manifest, "fleet") &&
-			   i < rs.ndevices; i++)
+	for (size_t i = 0; !rs.fleet.present && i < rs.ndevices; i++)
 		if (dev_index(s, &rs, NULL, rs.devices[i].name) == (size_t)-1)
 			goto oom;
 	if (set_verify(s) < 0)
@@ -606,29 +606,24 @@ void arc_set_release(struct arc_set *s)
 
 /* ---- JSON round trip (the site's cache of unchanged sets) ---- */
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
-
 cJSON *arc_set_to_json(const struct arc_set *s)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_s(o, "name", s->name);
-	add_s(o, "path", s->path);
-	add_s(o, "date", s->date);
-	add_s(o, "suite", s->suite);
-	add_s(o, "title", s->title);
-	add_s(o, "host", s->host);
-	add_s(o, "status", s->status);
-	add_s(o, "source", s->source);
+	jsonw_str(o, "name", s->name);
+	jsonw_str(o, "path", s->path);
+	jsonw_str(o, "date", s->date);
+	jsonw_str(o, "suite", s->suite);
+	jsonw_str(o, "title", s->title);
+	jsonw_str(o, "host", s->host);
+	jsonw_str(o, "status", s->status);
+	jsonw_str(o, "source", s->source);
 	cJSON_AddNumberToObject(o, "scale", s->scale);
 	double cn[3] = { s->cells_done, s->cells_total, s->cells_failed };
 	cJSON_AddItemToObject(o, "cells_n", cJSON_CreateDoubleArray(cn, 3));
 	cJSON_AddBoolToObject(o, "has_report", s->has_report);
 	cJSON_AddBoolToObject(o, "no_sums", s->no_sums);
 	if (s->failed_verify)
-		add_s(o, "failed_verify", s->failed_why);
+		jsonw_str(o, "failed_verify", s->failed_why);
 	cJSON *devs = cJSON_AddArrayToObject(o, "devs");
 	for (size_t i = 0; i < s->ndevs; i++) {
 		const struct arc_dev *d = &s->devs[i];
@@ -657,9 +652,11 @@ cJSON *arc_set_to_json(const struct arc_set *s)
 	return o;
 }
 
+/* The archive's own index (arc_set_to_json), not a set: read back here. */
 static char *jdup(const cJSON *o, const char *k)
 {
-	return xstrdup(js(o, k));
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(v) ? strdup(v->valuestring) : NULL;
 }
 
 static double jnum_at(const cJSON *a, int i)

@@ -608,6 +608,12 @@ oom:
 
 void history_release(struct history *h)
 {
+	for (size_t i = 0; i < h->nfailed; i++) {
+		free(h->failed[i].set);
+		free(h->failed[i].path);
+		free(h->failed[i].problems);
+	}
+	free(h->failed);
 	for (size_t i = 0; i < h->nsets; i++) {
 		free(h->sets[i].name);
 		free(h->sets[i].date);
@@ -772,6 +778,15 @@ cJSON *history_json(const struct history *h)
 			cJSON_AddItemToArray(pts, q);
 		}
 		cJSON_AddItemToArray(arr, o);
+	}
+	/* sets whose numbers were left out, and why */
+	cJSON *fv = cJSON_AddArrayToObject(root, "failed_verification");
+	for (size_t i = 0; fv && i < h->nfailed; i++) {
+		cJSON *f = cJSON_CreateObject();
+		cJSON_AddStringToObject(f, "set", h->failed[i].set);
+		cJSON_AddStringToObject(f, "path", h->failed[i].path);
+		cJSON_AddStringToObject(f, "problems", h->failed[i].problems);
+		cJSON_AddItemToArray(fv, f);
 	}
 	return root;
 }

@@ -70,6 +70,11 @@ struct hist_series {
 	int nchanges;
 };
 
+/* A set left out because it fails verification (SHA256SUMS). */
+struct hist_failed {
+	char *set, *path, *problems;    /* owned */
+};
+
 struct history {
 	struct hist_opts opt;
 	struct hist_set *sets;
@@ -84,6 +89,8 @@ struct history {
 	size_t hash_cap;
 	size_t nchanges;
 	struct errlist warns;
+	struct hist_failed *failed;     /* owned (history_build) */
+	size_t nfailed;
 };
 
 void history_init(struct history *h, const struct hist_opts *opt);
@@ -93,6 +100,22 @@ int history_add(struct history *h, const struct arc_set *s);
  * unknown --same name, out of memory). */
 int history_finish(struct history *h, struct errlist *errs);
 void history_release(struct history *h);
+
+/*
+ * The whole of `iomatrix history` but its output (history_build.c): scan
+ * dirs (arc_scan; all: the repository's own sets too, else their count
+ * is said, arc_say_hidden), stream their sets in date order into h, keep those that
+ * fail verification in h->failed, and finish.  *nfound gets the number of
+ * sets found.  Each set's warnings are printed to warnf as they come
+ * ("iomatrix: warning: ...").  Returns EXIT_OK, or EXIT_USAGE (nothing to
+ * scan, an unknown --same name) or EXIT_RUNTIME (out of memory) with
+ * messages in errs (util/cliopt.h).
+ */
+int history_build(struct history *h, char *const *dirs, size_t ndirs, bool all,
+		  size_t *nfound, FILE *warnf, struct errlist *errs);
+/* "left out: N sets failing verification" and one line per set, when
+ * there are any (text output). */
+void history_write_failed(const struct history *h, FILE *f);
 
 /* "host · device" of an identity (caller frees). */
 char *history_ident_name(const struct history *h, size_t ident);

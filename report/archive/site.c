@@ -13,6 +13,7 @@
 #include "render/escape.h"
 #include "model/report.h"
 #include "site.h"
+#include "util/jsonw.h"
 
 void site_init(struct site *s, const struct hist_opts *opt)
 {
@@ -261,22 +262,6 @@ void site_release(struct site *s)
 
 /* ---- page contexts ---- */
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
-
-static void add_f(cJSON *o, const char *k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add_f(cJSON *o, const char *k, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	add_s(o, k, buf);
-}
-
 /* "2026-01-20 03:00" */
 static void short_date(const char *iso, char *buf, size_t len)
 {
@@ -329,69 +314,80 @@ static void dev_card(const struct site *s, size_t i, cJSON *o)
 		short_date(s->h.sets[first].date, d1, sizeof(d1));
 		short_date(s->h.sets[last].date, d2, sizeof(d2));
 	}
-	add_s(o, "name", name);
-	add_s(o, "model", id->model);
-	add_s(o, "what", id->model ? id->model : id->path);
-	add_s(o, "path", id->path);
-	add_f(o, "href", "devices/%s.html", s->ident_slug[i]);
+	jsonw_str(o, "name", name);
+	jsonw_str(o, "model", id->model);
+	jsonw_str(o, "what", id->model ? id->model : id->path);
+	jsonw_str(o, "path", id->path);
+	jsonw_fmt(o, "href", "devices/%s.html", s->ident_slug[i]);
 	cJSON_AddNumberToObject(o, "nsets", (double)n);
-	add_f(o, "nsets_text", "%zu set%s", n, n == 1 ? "" : "s");
+	jsonw_fmt(o, "nsets_text", "%zu set%s", n, n == 1 ? "" : "s");
 	cJSON_AddNumberToObject(o, "nchanges", nch);
 	if (nch)
-		add_f(o, "nchanges_text", "%d change point%s", nch, nch == 1 ? "" : "s");
-	add_s(o, "first", d1);
-	add_s(o, "last", d2);
+		jsonw_fmt(o, "nchanges_text", "%d change point%s", nch, nch == 1 ? "" : "s");
+	jsonw_str(o, "first", d1);
+	jsonw_str(o, "last", d2);
 	free(name);
 }
 
 cJSON *site_index_context(const struct site *s, const char *title)
 {
 	cJSON *ctx = cJSON_CreateObject();
-	char d[32];
-	add_s(ctx, "title", title);
+	char first[32], last[32], d[32];
+	jsonw_str(ctx, "title", title);
 	cJSON_AddNumberToObject(ctx, "nsets", (double)s->nsets);
-	short_date(s->nsets ? s->sets[0].date : "?", d, sizeof(d));
-	add_s(ctx, "first", d);
-	short_date(s->nsets ? s->sets[s->nsets - 1].date : "?", d, sizeof(d));
-	add_s(ctx, "last", d);
+	short_date(s->nsets ? s->sets[0].date : "?", first, sizeof(first));
+	jsonw_str(ctx, "first", first);
+	short_date(s->nsets ? s->sets[s->nsets - 1].date : "?", last, sizeof(last));
+	jsonw_str(ctx, "last", last);
 	cJSON *sets = cJSON_AddArrayToObject(ctx, "sets");
+	cJSON **rows = calloc(s->nsets ? s->nsets : 1, sizeof(*rows));
+	if (!rows) {
+		cJSON_Delete(ctx);
+		return NULL;
+	}
 	for (size_t i = s->nsets; i-- > 0;) {   /* newest first */
 		const struct site_set *x = &s->sets[i];
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o = rows[i] = cJSON_CreateObject();
 		short_date(x->date, d, sizeof(d));
-		add_s(o, "date", d);
-		add_s(o, "date_iso", x->date);
-		add_s(o, "suite", x->suite);
+		jsonw_str(o, "date", d);
+		jsonw_str(o, "date_iso", x->date);
+		jsonw_str(o, "suite", x->suite);
 		for (size_t u = 0; u < s->nsuites; u++)
 			if (!strcmp(s->suites[u].name, x->suite))
-				add_f(o, "suite_href", "suites/%s.html", s->suites[u].slug);
-		add_s(o, "host", x->host);
+				jsonw_fmt(o, "suite_href", "suites/%s.html", s->suites[u].slug);
+		jsonw_str(o, "host", x->host);
 		cJSON *devs = cJSON_AddArrayToObject(o, "devices");
 		for (size_t k = 0; k < x->ndevs; k++) {
 			size_t id = ident_of(s, x->dev_idents[k]);
 			if (id == SIZE_MAX)
 				continue;   /* no successful cell: no page */
 			cJSON *dv = cJSON_CreateObject();
-			add_s(dv, "name", x->devs[k]);
-			add_f(dv, "href", "devices/%s.html", s->ident_slug[id]);
+			jsonw_str(dv, "name", x->devs[k]);
+			jsonw_fmt(dv, "href", "devices/%s.html", s->ident_slug[id]);
 			cJSON_AddItemToArray(devs, dv);
 		}
-		add_s(o, "status", x->status);
+		jsonw_str(o, "status", x->status);
 		if (x->failed_why)   /* its numbers are not on the site */
-			add_s(o, "verify_failed", x->failed_why);
+			jsonw_str(o, "verify_failed", x->failed_why);
 		if (strcmp(x->source, "iomatrix"))
-			add_s(o, "source", x->source);
-		add_f(o, "scale", "%g", x->scale);
+			jsonw_str(o, "source", x->source);
+		jsonw_fmt(o, "scale", "%g", x->scale);
 		if (x->scale != 1)
 			cJSON_AddTrueToObject(o, "rehearsal");
 		cJSON_AddNumberToObject(o, "cells_done", x->cells_done);
 		if (x->cells_failed)
-			add_f(o, "cells", "%d/%d (%d failed)", x->cells_done, x->cells_total,
+			jsonw_fmt(o, "cells", "%d/%d (%d failed)", x->cells_done, x->cells_total,
 			      x->cells_failed);
 		else
-			add_f(o, "cells", "%d/%d", x->cells_done, x->cells_total);
-		add_f(o, "report_href", "sets/%s/report.html", x->slug);
+			jsonw_fmt(o, "cells", "%d/%d", x->cells_done, x->cells_total);
+		jsonw_fmt(o, "report_href", "sets/%s/report.html", x->slug);
 		cJSON_AddItemToArray(sets, o);
+	}
+	int rc = site_repro_links(s, rows);
+	free(rows);
+	if (rc < 0) {
+		cJSON_Delete(ctx);
+		return NULL;
 	}
 	cJSON *devs = cJSON_AddArrayToObject(ctx, "devices");
 	size_t ndev = 0;
@@ -407,19 +403,18 @@ cJSON *site_index_context(const struct site *s, const char *title)
 		ndev++;
 	}
 	cJSON_AddNumberToObject(ctx, "ndevices", (double)ndev);
-	add_f(ctx, "counts", "%zu result set%s from %s to %s; %zu device%s, %zu suite%s",
-	      s->nsets, s->nsets == 1 ? "" : "s", cJSON_GetObjectItem(ctx, "first")->valuestring,
-	      cJSON_GetObjectItem(ctx, "last")->valuestring, ndev, ndev == 1 ? "" : "s",
+	jsonw_fmt(ctx, "counts", "%zu result set%s from %s to %s; %zu device%s, %zu suite%s",
+	      s->nsets, s->nsets == 1 ? "" : "s", first, last, ndev, ndev == 1 ? "" : "s",
 	      s->nsuites, s->nsuites == 1 ? "" : "s");
 	cJSON *suites = cJSON_AddArrayToObject(ctx, "suites");
 	for (size_t i = 0; i < s->nsuites; i++) {
 		cJSON *o = cJSON_CreateObject();
-		add_s(o, "name", s->suites[i].name);
-		add_f(o, "href", "suites/%s.html", s->suites[i].slug);
+		jsonw_str(o, "name", s->suites[i].name);
+		jsonw_fmt(o, "href", "suites/%s.html", s->suites[i].slug);
 		size_t ns = s->suites[i].nsets, nd = 0;
 		for (size_t k = 0; k < s->suites[i].ne; k++)
 			nd += s->suites[i].e[k].ncells > 0;
-		add_f(o, "counts", "%zu set%s, %zu device%s", ns, ns == 1 ? "" : "s", nd,
+		jsonw_fmt(o, "counts", "%zu set%s, %zu device%s", ns, ns == 1 ? "" : "s", nd,
 		      nd == 1 ? "" : "s");
 		cJSON_AddItemToArray(suites, o);
 	}
@@ -450,17 +445,17 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 	cJSON *o = cJSON_CreateObject();
 	char anchor[32], d[32], v[64], c[80];
 	snprintf(anchor, sizeof(anchor), "w%zu", k + 1);
-	add_s(o, "anchor", anchor);
-	add_s(o, "workload", r->workload);
-	add_s(o, "metric", arc_metric_units[r->metric]);
+	jsonw_str(o, "anchor", anchor);
+	jsonw_str(o, "workload", r->workload);
+	jsonw_str(o, "metric", arc_metric_units[r->metric]);
 	if (r->apart)
-		add_s(o, "apart", r->apart);
+		jsonw_str(o, "apart", r->apart);
 	if (chart)
-		add_s(o, "chart", chart);
+		jsonw_str(o, "chart", chart);
 	cJSON_AddNumberToObject(o, "nchanges", r->nchanges);
 	if (r->nchanges || !chart)
 		cJSON_AddTrueToObject(o, "open");
-	add_f(o, "npoints_text", "%zu set%s", r->n, r->n == 1 ? "" : "s");
+	jsonw_fmt(o, "npoints_text", "%zu set%s", r->n, r->n == 1 ? "" : "s");
 	cJSON *pts = cJSON_AddArrayToObject(o, "points");
 	for (size_t i = r->n; i-- > 0;) {   /* newest first, as the index */
 		const struct hist_point *p = &r->pts[i];
@@ -470,22 +465,22 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 		fmt_stat(p->v.mean, p->v.ci95, p->v.n, 1, v, sizeof(v));
 		change_text(&p->cp, c, sizeof(c));
 		char *env = env_text(p);
-		add_s(q, "date", d);
-		add_s(q, "value", v);
+		jsonw_str(q, "date", d);
+		jsonw_str(q, "value", v);
 		cJSON_AddNumberToObject(q, "n", p->v.n);
 		if (c[0])
-			add_s(q, "change", c);
-		add_s(q, "env", env);
-		add_s(q, "set", x->name);
-		add_f(q, "href", "../sets/%s/report.html", x->slug);
+			jsonw_str(q, "change", c);
+		jsonw_str(q, "env", env);
+		jsonw_str(q, "set", x->name);
+		jsonw_fmt(q, "href", "../sets/%s/report.html", x->slug);
 		cJSON_AddItemToArray(pts, q);
 		if (c[0]) {
 			cJSON *ch = cJSON_CreateObject();
-			add_s(ch, "date", d);
-			add_s(ch, "workload", r->workload);
-			add_s(ch, "anchor", anchor);
-			add_s(ch, "text", c);
-			add_s(ch, "env", env);
+			jsonw_str(ch, "date", d);
+			jsonw_str(ch, "workload", r->workload);
+			jsonw_str(ch, "anchor", anchor);
+			jsonw_str(ch, "text", c);
+			jsonw_str(ch, "env", env);
 			cJSON_AddItemToArray(changes, ch);
 		}
 		free(env);
@@ -497,9 +492,9 @@ cJSON *site_device_context(const struct site *s, size_t ident, const char *title
 			   const char *const *charts, double threshold)
 {
 	cJSON *ctx = cJSON_CreateObject();
-	add_s(ctx, "title", title);
+	jsonw_str(ctx, "title", title);
 	dev_card(s, ident, ctx);
-	add_f(ctx, "threshold", "%g", threshold);
+	jsonw_fmt(ctx, "threshold", "%g", threshold);
 	cJSON *changes = cJSON_AddArrayToObject(ctx, "changes");
 	cJSON *series = cJSON_AddArrayToObject(ctx, "series");
 	size_t k = 0;
@@ -668,8 +663,8 @@ static void suite_matrix(const struct site *s, const struct site_suite *u,
 		cJSON *o = cJSON_CreateObject();
 		const struct arc_cell *bc = entry_cell(&u->e[rows[base].entry], labels[w]);
 		int m = metric_of(bc);
-		add_s(o, "workload", labels[w]);
-		add_s(o, "unit", arc_metric_units[m]);
+		jsonw_str(o, "workload", labels[w]);
+		jsonw_str(o, "unit", arc_metric_units[m]);
 		size_t best = 0;
 		for (size_t r = 1; r < n; r++)
 			if (cell_ratio(entry_cell(&u->e[rows[r].entry], labels[w]),
@@ -681,11 +676,11 @@ static void suite_matrix(const struct site *s, const struct site_suite *u,
 			cJSON *q = cJSON_CreateObject();
 			char v[64], rt[40];
 			fmt_stat(c->m[m].mean, c->m[m].ci95, c->m[m].n, 1, v, sizeof(v));
-			add_s(q, "value", v);
+			jsonw_str(q, "value", v);
 			double ratio = cell_ratio(c, bc);
 			if (n > 1 && isfinite(ratio)) {
 				fmt_ratio(ratio, rt, sizeof(rt));
-				add_s(q, "ratio", rt);
+				jsonw_str(q, "ratio", rt);
 			}
 			if (n > 1 && r == best)
 				cJSON_AddTrueToObject(q, "best");
@@ -703,9 +698,9 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 	cJSON *ctx = cJSON_CreateObject();
 	struct srow *rows = calloc(u->ne + 1, sizeof(*rows));
 	const char **labels = NULL;
-	add_s(ctx, "title", title);
-	add_s(ctx, "suite", u->name);
-	add_s(ctx, "suite_title", u->title);
+	jsonw_str(ctx, "title", title);
+	jsonw_str(ctx, "suite", u->name);
+	jsonw_str(ctx, "suite_title", u->title);
 	cJSON_AddNumberToObject(ctx, "nsets", (double)u->nsets);
 	cJSON *others = cJSON_AddArrayToObject(ctx, "others");
 	size_t n = rows ? suite_rows(s, u, rows) : 0, nc = 0;
@@ -714,7 +709,7 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 	if (n && labels)
 		nc = suite_common(u, rows, n, labels, others);
 	cJSON_AddNumberToObject(ctx, "ncommon", (double)nc);
-	add_f(ctx, "counts", "%zu set%s, %zu device%s, %zu workload%s in common",
+	jsonw_fmt(ctx, "counts", "%zu set%s, %zu device%s, %zu workload%s in common",
 	      u->nsets, u->nsets == 1 ? "" : "s", n, n == 1 ? "" : "s", nc, nc == 1 ? "" : "s");
 	/* scores against the first row rank the same as against any other */
 	for (size_t r = 0; r < n; r++) {
@@ -743,23 +738,23 @@ cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 		if (u->e[rows[r].entry].scale != 1)
 			rscale = u->e[rows[r].entry].scale;
 	if (rscale != 1)
-		add_f(ctx, "rehearsal", "%g", rscale);
+		jsonw_fmt(ctx, "rehearsal", "%g", rscale);
 	cJSON *jr = cJSON_AddArrayToObject(ctx, "rows");
 	for (size_t r = 0; r < n; r++) {
 		cJSON *o = cJSON_CreateObject();
 		char *name = ident_name(s, rows[r].ident), rt[40], d[32];
 		const struct site_set *x = &s->sets[u->e[rows[r].entry].set];
 		cJSON_AddNumberToObject(o, "rank", (double)(r + 1));
-		add_s(o, "device", name);
-		add_f(o, "href", "../devices/%s.html", s->ident_slug[rows[r].ident]);
+		jsonw_str(o, "device", name);
+		jsonw_fmt(o, "href", "../devices/%s.html", s->ident_slug[rows[r].ident]);
 		fmt_ratio(rows[r].score / bscore, rt, sizeof(rt));
-		add_s(o, "geomean", n > 1 ? rt : "—");
+		jsonw_str(o, "geomean", n > 1 ? rt : "—");
 		short_date(x->date, d, sizeof(d));
-		add_s(o, "set_date", d);
-		add_f(o, "set_href", "../sets/%s/report.html", x->slug);
+		jsonw_str(o, "set_date", d);
+		jsonw_fmt(o, "set_href", "../sets/%s/report.html", x->slug);
 		cJSON_AddItemToArray(jr, o);
 		if (r == base)
-			add_s(ctx, "baseline", name);
+			jsonw_str(ctx, "baseline", name);
 		free(name);
 	}
 	if (n && labels)

@@ -103,11 +103,11 @@ typedef int (*site_put_fn)(void *ctx, const char *name, const struct sbuf *b);
 int site_chart_write(const struct history *h, size_t si, site_put_fn put, void *ctx,
 		     const char *rel, const char *file, struct sbuf *all);
 
-/* Add to the index context ctx (site_index_context) the links between
- * originals and their reproductions: each original's row gets
+/* Add to the rows of the index context (rows[i]: set i's row) the links
+ * between originals and their reproductions: each original's row gets
  * "reproductions": [{href, name, verdict, cls}], each reproduction's row
- * "reproduces": {href, name, verdict, cls} (site_repro.c).  0, or -1 on
- * OOM. */
-int site_repro_links(const struct site *s, cJSON *ctx);
+ * "reproduces": {href, name, verdict, cls} (site_repro.c); called by
+ * site_index_context.  0, or -1 on OOM. */
+int site_repro_links(const struct site *s, cJSON *const *rows);
 
 #endif

@@ -73,23 +73,26 @@ static size_t find_original(const struct site *s, const char *name, const char *
 	return SIZE_MAX;
 }
 
-int site_repro_links(const struct site *s, cJSON *ctx)
+int site_repro_links(const struct site *s, cJSON *const *rows)
 {
-	cJSON *rows = cJSON_GetObjectItemCaseSensitive(ctx, "sets");
-
+	/* each original's "reproductions", made at its first reproduction */
+	cJSON **lists = calloc(s->nsets ? s->nsets : 1, sizeof(*lists));
+	if (!lists)
+		return -1;
 	for (size_t i = 0; i < s->nsets; i++) {
 		char why[256], verdict[256];
 		const char *cls = "few";
-		struct reproduces rp;
-		cJSON *m = rset_read_manifest(s->sets[i].path, why, sizeof(why));
+		struct rset m;
+		int rc = rset_load_manifest(s->sets[i].path, &m, why, sizeof(why));
+		const struct rset_reproduces *rp = &m.reproduces;
 		size_t o;
-		if (!m || reprofile_get(m, &rp) < 0 ||
-		    (o = find_original(s, rp.set, rp.manifest_sha256)) == SIZE_MAX) {
-			cJSON_Delete(m);
+		if (rc < 0 || !rp->present ||
+		    (o = find_original(s, rp->set, rp->manifest_sha256)) == SIZE_MAX) {
+			rset_release(&m);
 			continue;
 		}
-		double tol = rp.tolerance_pct > 0 ? rp.tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
-		cJSON_Delete(m);
+		double tol = rp->tolerance_pct > 0 ? rp->tolerance_pct : REPRO_DEFAULT_TOLERANCE_PCT;
+		rset_release(&m);
 		const struct site_set *bad = s->sets[o].failed_why ? &s->sets[o] :
 					     s->sets[i].failed_why ? &s->sets[i] : NULL;
 		if (bad) /* its numbers are not on the site: no verdict from them */
@@ -98,16 +101,15 @@ int site_repro_links(const struct site *s, cJSON *ctx)
 		else if (pair_verdict(s->sets[o].path, s->sets[i].path, tol, verdict,
 				      sizeof(verdict), &cls) < 0)
 			snprintf(verdict, sizeof(verdict), "not judged: a set cannot be read");
-		/* rows are newest first */
-		cJSON *ro = cJSON_GetArrayItem(rows, (int)(s->nsets - 1 - o));
-		cJSON *rr = cJSON_GetArrayItem(rows, (int)(s->nsets - 1 - i));
-		cJSON *a = cJSON_GetObjectItemCaseSensitive(ro, "reproductions");
-		if (!a)
-			a = cJSON_AddArrayToObject(ro, "reproductions");
+		cJSON *rr = rows[i];
+		if (!lists[o])
+			lists[o] = cJSON_AddArrayToObject(rows[o], "reproductions");
+		cJSON *a = lists[o];
 		cJSON *x = cJSON_CreateObject(), *y = cJSON_CreateObject();
 		if (!a || !x || !y) {
 			cJSON_Delete(x);
 			cJSON_Delete(y);
+			free(lists);
 			return -1;
 		}
 		char href[300];
@@ -124,5 +126,6 @@ int site_repro_links(const struct site *s, cJSON *ctx)
 		cJSON_AddStringToObject(y, "cls", cls);
 		cJSON_AddItemToObject(rr, "reproduces", y);
 	}
+	free(lists);
 	return 0;
 }

@@ -346,18 +346,15 @@ static int bucket_cmp(const void *a, const void *b)
  * caller.  0 when the cell has none (imports without json+ bins). */
 static size_t hist_merged(const struct rset_cell *c, int dd, struct bucket **out)
 {
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), *rep;
 	struct bucket *b = NULL;
 	size_t n = 0, alloc = 0;
 
 	*out = NULL;
-	cJSON_ArrayForEach(rep, reps) {
-		const cJSON *h = cJSON_GetObjectItemCaseSensitive(
-			cJSON_GetObjectItemCaseSensitive(rep, dnames[dd]), "hist");
-		const cJSON *bk = cJSON_GetObjectItemCaseSensitive(h, "buckets"), *p;
-		cJSON_ArrayForEach(p, bk) {
-			const cJSON *lo = cJSON_GetArrayItem(p, 0), *ct = cJSON_GetArrayItem(p, 1);
-			if (!cJSON_IsNumber(lo) || !cJSON_IsNumber(ct) || !(ct->valuedouble > 0))
+	for (int r = 0; c->reps && r < c->nreps; r++) {
+		const struct rset_rep_dir *d = &c->reps[r].dir[dd];
+		for (size_t i = 0; i < d->nhist; i++) {
+			const struct rset_bucket *p = &d->hist[i];
+			if (isnan(p->lo_ns) || !(p->count > 0))
 				continue;
 			if (n == alloc) {
 				alloc = alloc ? alloc * 2 : 256;
@@ -370,8 +367,8 @@ static size_t hist_merged(const struct rset_cell *c, int dd, struct bucket **out
 				}
 				b = q;
 			}
-			b[n].low = lo->valuedouble;
-			b[n].count = ct->valuedouble;
+			b[n].low = p->lo_ns;
+			b[n].count = p->count;
 			n++;
 		}
 	}

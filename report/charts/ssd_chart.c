@@ -210,45 +210,38 @@ static int pts_chart(const struct report *r, const struct ssd_pts *p,
  */
 /* The level of the plateau that holds interval i (plateaus in order, each
  * from its first_index on). */
-static double plateau_level(const cJSON *pls, int i)
+static double plateau_level(const struct rset_cliff *cl, int i)
 {
-	const cJSON *p;
 	double lv = 0;
-	cJSON_ArrayForEach(p, pls) {
-		const cJSON *f = cJSON_GetObjectItemCaseSensitive(p, "first_index");
-		const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "level_bw_bytes_s");
-		if (!cJSON_IsNumber(f) || f->valuedouble > i)
+	for (size_t k = 0; k < cl->nplateaus; k++) {
+		const struct rset_plateau *p = &cl->plateaus[k];
+		if (isnan(p->first_index) || p->first_index > i)
 			break;
-		lv = cJSON_IsNumber(l) ? l->valuedouble : 0;
+		lv = p->level_bw_bytes_s;
 	}
 	return lv;
 }
 
 /* The fine samples' interval (ms) and span (s), for the key. */
-static double fine_ms(const cJSON *se)
+static double fine_ms(const struct rset_series *fine)
 {
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(se, "fine"), "interval_ns");
-	return cJSON_IsNumber(f) ? f->valuedouble / 1e6 : 0;
+	return (double)fine->interval_ns / 1e6;
 }
 
-static double fine_span_s(const cJSON *se)
+static double fine_span_s(const struct rset_series *fine)
 {
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(se, "fine");
-	return fine_ms(se) * cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(f, "bytes")) / 1e3;
+	return fine_ms(fine) * (double)fine->n / 1e3;
 }
 
 /* The level of the plateau that holds time t (s), by start_ns/duration_ns. */
-static double plateau_level_at(const cJSON *pls, double t)
+static double plateau_level_at(const struct rset_cliff *cl, double t)
 {
-	const cJSON *p;
 	double lv = 0;
-	cJSON_ArrayForEach(p, pls) {
-		const cJSON *s = cJSON_GetObjectItemCaseSensitive(p, "start_ns");
-		const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "level_bw_bytes_s");
-		if (!cJSON_IsNumber(s) || s->valuedouble / 1e9 > t)
+	for (size_t k = 0; k < cl->nplateaus; k++) {
+		const struct rset_plateau *p = &cl->plateaus[k];
+		if (isnan(p->start_ns) || p->start_ns / 1e9 > t)
 			break;
-		lv = cJSON_IsNumber(l) ? l->valuedouble : 0;
+		lv = p->level_bw_bytes_s;
 	}
 	return lv;
 }
@@ -260,69 +253,57 @@ static double plateau_level_at(const cJSON *pls, double t)
  * shows the short cache the coarse intervals average away.  true when
  * written.
  */
-static bool fine_block(const cJSON *se, const cJSON *pls, double rt, struct sbuf *dat)
+static bool fine_block(const struct rset_series *fine, const struct rset_cliff *cl,
+		       double rt, struct sbuf *dat)
 {
-	const cJSON *fine = cJSON_GetObjectItemCaseSensitive(se, "fine");
-	const cJSON *fb = cJSON_GetObjectItemCaseSensitive(fine, "bytes"), *b;
-	const cJSON *fiv = cJSON_GetObjectItemCaseSensitive(fine, "interval_ns");
-	size_t nf = (size_t)cJSON_GetArraySize(fb), i = 0;
-	if (!cJSON_IsNumber(fiv) || fiv->valuedouble <= 0 || nf < 2)
+	size_t nf = fine->n;
+	if (!fine->interval_ns || nf < 2)
 		return false;
-	double fi = fiv->valuedouble / 1e9;
+	double fi = (double)fine->interval_ns / 1e9;
 	/* the run's end places the last fine sample only when the run ended
 	 * inside the fine span */
 	double end = (double)nf * fi >= rt ? rt : 0;
 	sbuf_adds(dat, "\n\n\"t\" \"fine\" \"level\"\n");
-	cJSON_ArrayForEach(b, fb) {
+	for (size_t i = 0; i < nf; i++) {
 		double len = interval_sample_len(i, nf, fi, end);
 		if (len <= 0)
 			break;
 		double t = interval_sample_mid(i, nf, fi, end);
-		double v = cJSON_IsNumber(b) ? b->valuedouble / len / 1e6 : 0;
-		sbuf_addf(dat, "%.6g %.6g %.6g\n", t, v, plateau_level_at(pls, t) / 1e6);
-		i++;
+		double b = fine->bytes[i];
+		double v = isnan(b) ? 0 : b / len / 1e6;
+		sbuf_addf(dat, "%.6g %.6g %.6g\n", t, v, plateau_level_at(cl, t) / 1e6);
 	}
 	return true;
 }
 
-static int cliff_chart(const cJSON *rep, const char *file, const char *title,
+static int cliff_chart(const struct rset_rep *rep, const char *file, const char *title,
 		       const char *section, size_t dev, int group,
 		       struct chart_sink *k)
 {
-	const cJSON *w = cJSON_GetObjectItemCaseSensitive(rep, "write");
-	const cJSON *se = cJSON_GetObjectItemCaseSensitive(w, "series");
-	const cJSON *bytes = cJSON_GetObjectItemCaseSensitive(se, "bytes"), *b;
-	const cJSON *cl = cJSON_GetObjectItemCaseSensitive(w, "cliff");
-	const cJSON *ivj = cJSON_GetObjectItemCaseSensitive(se, "interval_ns");
-	if (!cJSON_IsNumber(ivj) || ivj->valuedouble <= 0 ||
-	    cJSON_GetArraySize(bytes) < 3)
+	const struct rset_rep_dir *w = &rep->dir[DIR_WRITE];
+	const struct rset_series *se = &w->series;
+	const struct rset_cliff *cl = &w->cliff;
+	if (!se->interval_ns || se->n < 3)
 		return 0;
-	double iv = ivj->valuedouble / 1e9;
-	bool found = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cl, "found"));
-	const cJSON *x;
-	double brk = (x = cJSON_GetObjectItemCaseSensitive(cl, "break_ns")) &&
-		     cJSON_IsNumber(x) ? x->valuedouble / 1e9 : 0;
-	const cJSON *pls = cJSON_GetObjectItemCaseSensitive(cl, "plateaus");
-	int ns = (x = cJSON_GetObjectItemCaseSensitive(cl, "samples")) &&
-		 cJSON_IsNumber(x) ? x->valueint : cJSON_GetArraySize(bytes);
-	size_t nall = (size_t)cJSON_GetArraySize(bytes);
-	const cJSON *rtj = cJSON_GetObjectItemCaseSensitive(rep, "runtime_ns");
-	double rt = cJSON_IsNumber(rtj) ? rtj->valuedouble / 1e9 : 0;
+	double iv = (double)se->interval_ns / 1e9;
+	bool found = cl->found;
+	double brk = cl->break_ns / 1e9;
+	size_t nall = se->n;
+	size_t ns = cl->samples >= 0 ? (size_t)cl->samples : nall;
+	double rt = rep->runtime_ns / 1e9;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char plot[700];
-	int i = 0;
 	sbuf_adds(&dat, "\"t\" \"measured\" \"level\"\n");
-	cJSON_ArrayForEach(b, bytes) {
-		if (i >= ns)
-			break; /* the partial tail the fit dropped */
-		double len = interval_sample_len((size_t)i, nall, iv, rt);
-		double t = interval_sample_mid((size_t)i, nall, iv, rt);
-		double v = cJSON_IsNumber(b) && len > 0 ? b->valuedouble / len / 1e6 : 0;
+	for (size_t i = 0; i < nall && i < ns; i++) {
+		/* i >= ns: the partial tail the fit dropped */
+		double len = interval_sample_len(i, nall, iv, rt);
+		double t = interval_sample_mid(i, nall, iv, rt);
+		double b = se->bytes[i];
+		double v = !isnan(b) && len > 0 ? b / len / 1e6 : 0;
 		if (found)
-			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, plateau_level(pls, i) / 1e6);
+			sbuf_addf(&dat, "%.6g %.6g %.6g\n", t, v, plateau_level(cl, (int)i) / 1e6);
 		else
 			sbuf_addf(&dat, "%.6g %.6g ?\n", t, v);
-		i++;
 	}
 	sbuf_adds(&setup, "set xlabel '" INTERVAL_X_LABEL "'\nset ylabel 'MB/s (10^6 bytes/s)'\n"
 		  "set yrange [0:*]\nset key outside right top\n");
@@ -331,8 +312,7 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 			  "dt 2 lw 2 lc rgb '#c00000'\nset label 'write cliff at %.1f s' "
 			  "at %.6g, graph 0.95 offset 0.5,0 tc rgb '#c00000'\n",
 			  brk, brk, brk, brk);
-	bool head = found && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cl, "head_from_fine")) &&
-		    fine_block(se, pls, rt, &dat);
+	bool head = found && cl->head_from_fine && fine_block(&w->fine, cl, rt, &dat);
 	/* the fit first, so the measured line stays visible on top of it */
 	if (head)
 		snprintf(plot, sizeof(plot), "plot '%s.dat' index 1 using 1:3 with lines lw 3 "
@@ -340,7 +320,7 @@ static int cliff_chart(const cJSON *rep, const char *file, const char *title,
 			 "lc rgb '#f0a0a0' title 'plateaus', '' index 1 using 1:2 with "
 			 "linespoints lw 1 pt 7 ps 0.4 lc rgb C[2] title 'first %.0f s in %.0f ms', "
 			 "'' index 0 using 1:2 with lines lw 1.5 lc rgb C[1] title 'measured, %g s intervals'\n",
-			 file, fine_span_s(se), fine_ms(se), iv);
+			 file, fine_span_s(&w->fine), fine_ms(&w->fine), iv);
 	else if (found)
 		snprintf(plot, sizeof(plot), "plot '%s.dat' using 1:3 with lines lw 3 "
 			 "lc rgb '#f0a0a0' title 'plateaus', '' using 1:2 with "
@@ -361,10 +341,9 @@ static int cell_cliffs(const struct report *r, struct chart_sink *k)
 	for (size_t gi = 0; gi < r->ngroups; gi++)
 		for (size_t e = 0; e < r->groups[gi].n; e++) {
 			const struct rset_cell *c = r->groups[gi].e[e].cell;
-			const cJSON *rep = cJSON_GetArrayItem(
-				cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), 0);
+			const struct rset_rep *rep = c->nreps && c->reps ? &c->reps[0] : NULL;
 			char file[64], title[400];
-			if (!c->ok || !ssd_cliff_of(rep) || n >= CHART_MAX_CELL_CHARTS)
+			if (!c->ok || !rset_rep_cliff(rep) || n >= CHART_MAX_CELL_CHARTS)
 				continue;
 			snprintf(file, sizeof(file), "cliff-%zu-%zu", gi + 1, e + 1);
 			snprintf(title, sizeof(title), "Write cliff: throughput over time "
@@ -381,13 +360,9 @@ static int cell_cliffs(const struct report *r, struct chart_sink *k)
 static int pre_charts(const struct report *r, const struct ssd_dev *d,
 		      struct chart_sink *k)
 {
-	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
-	size_t i = 0;
-	cJSON_ArrayForEach(p, passes) {
-		const cJSON *rep = cJSON_GetArrayItem(
-			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
+	for (size_t i = 1; i <= d->pre.npasses; i++) {
+		const struct rset_rep *rep = &d->pre.passes[i - 1].rep;
 		char file[64], title[300];
-		i++;
 		snprintf(file, sizeof(file), "precondition-%zu-%zu", d->dev + 1, i);
 		snprintf(title, sizeof(title), "Preconditioning pass %zu: throughput "
 			 "over time, %s", i, r->devs[d->dev].display);
@@ -404,9 +379,9 @@ int ssd_charts(const struct report *r, struct chart_sink *k)
 		return 0;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct ssd_dev *d = &s->d[i];
-		if (d->pre && pre_charts(r, d, k) < 0)
+		if (d->pre.present && pre_charts(r, d, k) < 0)
 			return -1;
-		if (!d->steady)
+		if (!d->steady.present)
 			continue;
 		if (convergence(r, d, k) < 0)
 			return -1;

@@ -17,31 +17,24 @@
 
 #define OUTLIER_RATIO 1.5
 
-static const char *jstr(const cJSON *o, const char *k)
+const struct rset_obj *fleet_dev_fp(const struct report *r, const struct rdev *d,
+				    const char **path)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
-			  const char **path)
-{
-	const cJSON *fl = report_set_fleet(&r->sets[d->set]), *h, *dv;
+	const struct rset_fleet *fl = report_set_fleet(&r->sets[d->set]);
 
 	if (!fl || !d->host || !strcmp(d->host, "all"))
 		return NULL;
-	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(h, "name");
-		if (!cJSON_IsString(n) || strcmp(n->valuestring, d->host))
+	for (size_t i = 0; i < fl->nhosts; i++) {
+		const struct rset_fleet_host *h = &fl->hosts[i];
+		if (!h->name || strcmp(h->name, d->host))
 			continue;
-		cJSON_ArrayForEach(dv, cJSON_GetObjectItemCaseSensitive(h, "devices")) {
-			const cJSON *dn = cJSON_GetObjectItemCaseSensitive(dv, "name");
-			const cJSON *fp = cJSON_GetObjectItemCaseSensitive(dv, "fingerprint");
-			if (!cJSON_IsString(dn) || strcmp(dn->valuestring, d->name))
+		for (size_t k = 0; k < h->ndevices; k++) {
+			const struct rset_fleet_dev *dv = &h->devices[k];
+			if (!dv->name || strcmp(dv->name, d->name))
 				continue;
 			if (path)
-				*path = jstr(dv, "path");
-			return cJSON_IsObject(fp) ? fp : NULL;
+				*path = dv->path;
+			return dv->fp.present ? &dv->fp : NULL;
 		}
 	}
 	return NULL;
@@ -49,24 +42,17 @@ const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
 
 char *fleet_title(const struct rset *rs)
 {
-	const cJSON *fl = report_set_fleet(rs);
+	const struct rset_fleet *fl = report_set_fleet(rs);
 	if (!fl)
 		return NULL;
-	const char *mode = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fl, "mode"));
-	int n = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
+	const char *mode = fl->mode;
+	size_t n = fl->nhosts;
 	char buf[256];
 
-	snprintf(buf, sizeof(buf), "%s: %s of %d host%s", rs->suite_name ? rs->suite_name : "fleet",
+	snprintf(buf, sizeof(buf), "%s: %s of %zu host%s", rs->suite_name ? rs->suite_name : "fleet",
 		 mode && !strcmp(mode, "aggregate") ? "aggregate load" : "survey", n,
 		 n == 1 ? "" : "s");
 	return strdup(buf);
-}
-
-
-static double jnum(const cJSON *o, const char *k, double def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
 static void add_row(cJSON *rows, const char *const *cells, size_t n)
@@ -83,58 +69,53 @@ static void add_row(cJSON *rows, const char *const *cells, size_t n)
 /* The host's wall clock against the controller's, from the least-delay
  * ping (the monotonic offset the barrier uses has no meaning to a reader:
  * each side counts from its own start). */
-static void fmt_offset(const cJSON *clock, char *buf, size_t len)
+static void fmt_offset(const struct rset_fleet_host *h, char *buf, size_t len)
 {
-	double off = jnum(clock, "wall_offset_s", NAN), err = jnum(clock, "error_ns", NAN);
-	double rtt = jnum(clock, "rtt_min_ns", NAN);
-
-	if (isnan(off) || isnan(err))
+	if (isnan(h->wall_offset_s) || isnan(h->clock_error_ns))
 		snprintf(buf, len, "–");
 	else
 		snprintf(buf, len, "%+.3f ms ± %.3f ms (RTT %.3f ms)",
-			 off * 1e3, err / 1e6, rtt / 1e6);
+			 h->wall_offset_s * 1e3, h->clock_error_ns / 1e6, h->rtt_min_ns / 1e6);
 }
 
 /* One set's hosts: name as given, real hostname, kernel, CPU, iomatrix,
  * wall-clock offset and how it ended. */
 static void hosts_table(const struct rset *rs, cJSON *fo)
 {
-	const cJSON *fl = report_set_fleet(rs), *h;
+	const struct rset_fleet *fl = report_set_fleet(rs);
 	cJSON *rows = cJSON_AddArrayToObject(fo, "hosts");
 	char off[96], ver[96];
 
-	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
-		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(h, "host");
-		const char *err = jstr(h, "error");
+	for (size_t i = 0; i < fl->nhosts; i++) {
+		const struct rset_fleet_host *h = &fl->hosts[i];
+		const char *err = h->error;
 		char status[160];
-		fmt_offset(cJSON_GetObjectItemCaseSensitive(h, "clock"), off, sizeof(off));
-		snprintf(ver, sizeof(ver), "%s%s%s%s", jstr(h, "version") ? jstr(h, "version") : "–",
-			 jstr(h, "git_commit") ? " (git " : "",
-			 jstr(h, "git_commit") ? jstr(h, "git_commit") : "",
-			 jstr(h, "git_commit") ? ")" : "");
-		snprintf(status, sizeof(status), "%s%s%.120s", jstr(h, "status") ? jstr(h, "status") : "?",
+		fmt_offset(h, off, sizeof(off));
+		snprintf(ver, sizeof(ver), "%s%s%s%s", h->version ? h->version : "–",
+			 h->git_commit ? " (git " : "", h->git_commit ? h->git_commit : "",
+			 h->git_commit ? ")" : "");
+		snprintf(status, sizeof(status), "%s%s%.120s", h->status ? h->status : "?",
 			 err ? ": " : "", err ? err : "");
-		const char *cells[] = { jstr(h, "name"), jstr(h, "hostname"), jstr(fp, "kernel"),
-					jstr(fp, "cpu_model"), ver, off, status };
+		const char *cells[] = { h->name, h->hostname, rset_obj_str(&h->host, "kernel"),
+					rset_obj_str(&h->host, "cpu_model"), ver, off, status };
 		add_row(rows, cells, sizeof(cells) / sizeof(cells[0]));
 	}
 }
 
 /* Hosts that were one machine (fleet.same_machine): said in the intro,
  * since their numbers are not independent. */
-static void same_machine_note(const cJSON *fl, char *intro, size_t len)
+static void same_machine_note(const struct rset_fleet *fl, char *intro, size_t len)
 {
-	const cJSON *g, *n;
-
-	cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(fl, "same_machine")) {
+	for (size_t i = 0; i < fl->nsame_machine; i++) {
+		const struct rset_names *g = &fl->same_machine[i];
 		size_t used = strlen(intro), k = 0;
-		if (!cJSON_IsArray(g) || used + 64 >= len)
+		if (used + 64 >= len)
 			continue;
 		used += (size_t)snprintf(intro + used, len - used, " Warning: hosts ");
-		cJSON_ArrayForEach(n, g)
-			if (cJSON_IsString(n) && used + strlen(n->valuestring) + 4 < len)
+		for (size_t j = 0; j < g->n; j++)
+			if (g->v[j] && used + strlen(g->v[j]) + 4 < len)
 				used += (size_t)snprintf(intro + used, len - used, "%s%s",
-							 k++ ? ", " : "", n->valuestring);
+							 k++ ? ", " : "", g->v[j]);
 		if (used < len)
 			snprintf(intro + used, len - used, " are one machine (same machine-id or boot id): they shared its CPU, memory and perhaps its disks, so their numbers are not independent.");
 	}
@@ -150,7 +131,7 @@ void fleet_context(const struct report *r, const struct chart_set *cs, bool html
 
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		const cJSON *fl = report_set_fleet(rs);
+		const struct rset_fleet *fl = report_set_fleet(rs);
 		char intro[1536];
 		if (!fl)
 			continue;
@@ -163,8 +144,8 @@ void fleet_context(const struct report *r, const struct chart_set *cs, bool html
 		cJSON *fo = cJSON_CreateObject();
 		if (!fo)
 			return;
-		bool agg = jstr(fl, "mode") && !strcmp(jstr(fl, "mode"), "aggregate");
-		int nh = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fl, "hosts"));
+		bool agg = fl->mode && !strcmp(fl->mode, "aggregate");
+		int nh = (int)fl->nhosts;
 		if (agg)
 			snprintf(intro, sizeof(intro),
 				 "Aggregate run of %d hosts from %s: every host ran each cell at the same instant against the same target; the \"all\" row of each workload sums their IOPS and bandwidth over the common window and merges their latency histograms bucket by bucket. The hosts' own rows follow it.",
@@ -212,7 +193,7 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 		    !g->e[k].cell->ok)
 			continue;
 		who[n] = d->host;
-		sess[n] = jnum(g->e[k].cell->json, "fleet_session", 0);
+		sess[n] = g->e[k].cell->fleet_session;
 		v[n++] = rentry_iops(&g->e[k]);
 	}
 	if (n < 2)
@@ -258,21 +239,18 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 /* Aggregate: the skew and window of an "all" cell. */
 static void skew_line(const struct rset_cell *c, cJSON *lines)
 {
-	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(c->json, "fleet");
-	const cJSON *h;
+	const struct rset_cell_fleet *fl = &c->fleet;
 	char hosts[256] = "", line[640];
 	size_t used = 0;
 
-	if (!cJSON_IsObject(fl))
+	if (!fl->present)
 		return;
-	int nh = 0;
-	cJSON_ArrayForEach(h, cJSON_GetObjectItemCaseSensitive(fl, "hosts")) {
-		nh += cJSON_IsString(h);
-		if (cJSON_IsString(h) && used + strlen(h->valuestring) + 3 < sizeof(hosts))
+	int nh = (int)fl->nhosts;
+	for (size_t i = 0; i < fl->nhosts; i++)
+		if (used + strlen(fl->hosts[i]) + 3 < sizeof(hosts))
 			used += (size_t)snprintf(hosts + used, sizeof(hosts) - used, "%s%s",
-						 used ? ", " : "", h->valuestring);
-	}
-	double skew = jnum(fl, "start_skew_ns", 0);
+						 used ? ", " : "", fl->hosts[i]);
+	double skew = fl->start_skew_ns;
 	double rt = c->runtime_mean_ns > 0 ? c->runtime_mean_ns : (double)c->runtime_ns;
 	double pct = rt > 0 ? skew / rt * 100 : 0;
 	/* the "all" row sums the hosts' IOPS at one latency: Little's law

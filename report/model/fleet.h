@@ -23,8 +23,8 @@ struct report;
  * manifest's fleet.hosts[].devices (the set-level devices have none);
  * NULL for other devices and for "all".  Borrowed from the set. */
 struct rdev;
-const cJSON *fleet_dev_fp(const struct report *r, const struct rdev *d,
-			  const char **path);
+const struct rset_obj *fleet_dev_fp(const struct report *r, const struct rdev *d,
+				    const char **path);
 
 /* Default report title of a fleet set: "quick: survey of 3 hosts";
  * NULL for other sets.  Caller frees. */

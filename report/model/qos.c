@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/jsonw.h"
 #include "suite/qos_keys.h"
 
 void qos_fmt_lat(double ns, char *buf, size_t len)
@@ -113,14 +114,13 @@ int qos_report_load(struct report *r)
 		for (size_t i = 0; i < r->groups[g].n; i++) {
 			const struct rentry *e = &r->groups[g].e[i];
 			struct qos_cell *q = &s->c[s->n];
-			char err[128];
 			memset(q, 0, sizeof(*q));
-			int rc = resultset_sweep_from_json(e->cell->json, &q->sd, err, sizeof(err));
-			if (rc < 0)
+			if (e->cell->sweep_error)
 				report_warn(r, "%s, cell %d: %s", r->devs[e->dev].display,
-					    e->cell->id, err);
-			if (rc <= 0 || !q->sd.n)
+					    e->cell->id, e->cell->sweep_error);
+			if (!e->cell->sweep || !e->cell->sweep->n)
 				continue;
+			q->sd = *e->cell->sweep;
 			q->dev = e->dev;
 			q->group = g;
 			q->cell = e->cell;
@@ -138,32 +138,25 @@ void qos_report_release(struct report *r)
 	struct qos_report *s = r->qos;
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n; i++)
-		sweep_data_release(&s->c[i].sd);
-	free(s->c);
+	free(s->c);     /* each sd's points are its cell's */
 	free(s);
 	r->qos = NULL;
 }
 
 /* ---- template context ---- */
 
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 static void add_num(cJSON *o, const char *k, double v)
 {
 	char b[32];
 	fmt_sig3(v, b, sizeof(b));
-	add_str(o, k, b);
+	jsonw_text(o, k, b);
 }
 
 static void add_lat(cJSON *o, const char *k, double ns)
 {
 	char b[32];
 	qos_fmt_lat(ns, b, sizeof(b));
-	add_str(o, k, b);
+	jsonw_text(o, k, b);
 }
 
 static cJSON *point_row(const struct qos_cell *q, size_t i)
@@ -177,7 +170,7 @@ static cJSON *point_row(const struct qos_cell *q, size_t i)
 		snprintf(b, sizeof(b), "%.0f %%", 100 * p->offered_iops / q->sd.max_iops);
 	else
 		snprintf(b, sizeof(b), "-");
-	add_str(o, "pct", b);
+	jsonw_text(o, "pct", b);
 	add_num(o, "achieved", p->achieved_iops);
 	add_lat(o, "p50", p->p50_ns);
 	add_lat(o, "p99", p->p99_ns);
@@ -192,7 +185,7 @@ static cJSON *point_row(const struct qos_cell *q, size_t i)
 		sbuf_addf(&note, "%sbisection", note.len ? ", " : "");
 	if ((int)i == q->v.best && q->v.met)
 		sbuf_addf(&note, "%ssustained", note.len ? ", " : "");
-	add_str(o, "note", sbuf_str(&note));
+	jsonw_text(o, "note", sbuf_str(&note));
 	sbuf_release(&note);
 	return o;
 }
@@ -205,12 +198,12 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 	char tgt[64], b[64];
 	struct sbuf t = SBUF_INIT;
 
-	add_str(o, "device", r->devs[q->dev].display);
-	add_str(o, "workload", r->groups[q->group].title);
+	jsonw_text(o, "device", r->devs[q->dev].display);
+	jsonw_text(o, "workload", r->groups[q->group].title);
 	add_num(o, "max", q->sd.max_iops);
 	qos_target_text(&q->sd.target, tgt, sizeof(tgt));
 	if (tgt[0])
-		add_str(o, "target", tgt);
+		jsonw_text(o, "target", tgt);
 	if (q->sd.knee >= 0) {
 		const struct qos_point *k = &q->sd.pts[q->sd.knee];
 		/* the offered load and its share of the maximum, as the
@@ -230,7 +223,7 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 			  "%g\xc3\x97 its low-load level (the least p99 of the lower "
 			  "half of the loads).", QOS_KNEE_K);
 	}
-	add_str(o, "knee", sbuf_str(&t));
+	jsonw_text(o, "knee", sbuf_str(&t));
 	sbuf_release(&t);
 	for (size_t i = 0; i < q->sd.n; i++)
 		cJSON_AddItemToArray(rows, point_row(q, i));
@@ -250,13 +243,13 @@ static void response_cells(const struct report *r, cJSON *ctx)
 	for (size_t g = 0; g < r->ngroups; g++)
 		for (size_t i = 0; i < r->groups[g].n; i++) {
 			const struct rentry *e = &r->groups[g].e[i];
-			if (!cJSON_GetObjectItemCaseSensitive(e->cell->params, "rate_iops"))
+			if (!rset_obj_get(&e->cell->params, "rate_iops"))
 				continue;
 			sbuf_addf(&b, "%s%s, %s", b.len ? "; " : "", r->devs[e->dev].display,
 				  r->groups[g].title);
 		}
 	if (b.len)
-		add_str(ctx, "response_cells", sbuf_str(&b));
+		jsonw_text(ctx, "response_cells", sbuf_str(&b));
 	sbuf_release(&b);
 }
 

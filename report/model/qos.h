@@ -17,7 +17,8 @@
 struct qos_cell {
 	size_t dev, group;          /* indexes into report.devs, report.groups */
 	const struct rset_cell *cell;
-	struct sweep_data sd;       /* owned */
+	struct sweep_data sd;       /* a copy of the cell's (rset_cell.sweep):
+				     * its points are the cell's */
 	struct qos_verdict v;       /* of sd.target, when there is one */
 };
 

@@ -5,6 +5,7 @@
  * to tell devices apart.
  */
 #include "section.h"
+#include "util/jsonw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,25 +22,20 @@ void chart_set_release(struct chart_set *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 static void add_path(cJSON *o, const char *k, const char *file, const char *ext)
 {
 	struct sbuf b = SBUF_INIT;
 	sbuf_addf(&b, "charts/%s.%s", file, ext);
-	add_str(o, k, sbuf_str(&b));
+	jsonw_text(o, k, sbuf_str(&b));
 	sbuf_release(&b);
 }
 
 cJSON *chart_json(const struct chart *c, bool html)
 {
 	cJSON *o = cJSON_CreateObject();
-	add_str(o, "title", c->title);
+	jsonw_text(o, "title", c->title);
 	if (html && c->svg)
-		add_str(o, "svg", c->svg);
+		jsonw_text(o, "svg", c->svg);
 	if (c->png)
 		add_path(o, "png", c->file, "png");
 	if (c->svgfile)
@@ -50,11 +46,11 @@ cJSON *chart_json(const struct chart *c, bool html)
 	return o;
 }
 
-const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
-			   const char **path)
+const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
+				     const char **path)
 {
 	for (size_t i = 0; report_sections[i]; i++) {
-		const cJSON *fp;
+		const struct rset_obj *fp;
 		if (report_sections[i]->dev_fp &&
 		    (fp = report_sections[i]->dev_fp(r, d, path)) != NULL)
 			return fp;
@@ -64,14 +60,12 @@ const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
 
 const char *report_cell_host(const struct rset_cell *c)
 {
-	const cJSON *h = cJSON_GetObjectItemCaseSensitive(c->json, "host");
-	return cJSON_IsString(h) ? h->valuestring : NULL;
+	return c->host;
 }
 
-const cJSON *report_set_fleet(const struct rset *rs)
+const struct rset_fleet *report_set_fleet(const struct rset *rs)
 {
-	const cJSON *f = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	return cJSON_IsObject(f) ? f : NULL;
+	return rs->fleet.present ? &rs->fleet : NULL;
 }
 
 bool report_same_host(const char *a, const char *b)

@@ -67,8 +67,8 @@ struct report_section {
 	void (*release)(struct report *r);
 	/* A device's own fingerprint and path (borrowed from the set), NULL
 	 * when the device is not the section's. */
-	const cJSON *(*dev_fp)(const struct report *r, const struct rdev *d,
-			       const char **path);
+	const struct rset_obj *(*dev_fp)(const struct report *r, const struct rdev *d,
+					 const char **path);
 	/* Add the section's keys to the template context (cs may be NULL). */
 	void (*context)(const struct report *r, const struct chart_set *cs,
 			bool html, cJSON *ctx);
@@ -95,15 +95,15 @@ extern const struct report_section *const report_sections[];
 
 /* A device's own fingerprint from the first section that knows it, else
  * NULL; *path (when path is not NULL) is set only by that section. */
-const cJSON *report_dev_fp(const struct report *r, const struct rdev *d,
-			   const char **path);
+const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
+				     const char **path);
 
 /* ---- fleet data every part reads ---- */
 /* The host a fleet cell ran on as given in --hosts ("all" for aggregate
  * cells); NULL for cells of ordinary sets.  Borrowed from the cell. */
 const char *report_cell_host(const struct rset_cell *c);
-/* The manifest's "fleet" object, NULL for ordinary sets.  Borrowed. */
-const cJSON *report_set_fleet(const struct rset *rs);
+/* The manifest's fleet, NULL for ordinary sets.  Borrowed. */
+const struct rset_fleet *report_set_fleet(const struct rset *rs);
 /* Two hosts as report_cell_host() gives them are the same (both NULL: two
  * cells of ordinary sets). */
 bool report_same_host(const char *a, const char *b);

@@ -18,83 +18,67 @@
 #include "resultset/ptsfile.h"
 #include "util/ramkind.h"
 #include "resultset/rset.h"
+#include "util/jsonw.h"
 
 
-static double jnum(const cJSON *o, const char *k, double def)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsNumber(x) && isfinite(x->valuedouble) ? x->valuedouble : def;
-}
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(x) ? x->valuestring : NULL;
-}
-
-/* SETDIR/SUB/NAME.json, or NULL when absent or unreadable (a warning then,
- * except for absence, which is the normal case). */
-static cJSON *read_dev_file(struct report *r, const char *dir, const char *sub,
-			    const char *name)
+/* The device's steady/DEVICE.json and precondition/DEVICE.json; an
+ * unreadable file is a warning (absence is the normal case).  0, or -1
+ * when out of memory. */
+static int read_dev_files(struct report *r, const char *dir, const char *name,
+			  struct ssd_dev *d)
 {
 	char why[PATH_MAX + 256];
-	cJSON *j = resultset_pts_read(dir, sub, name, why, sizeof(why));
-	if (!j && why[0])
+	int rc = rset_steady_load(dir, name, &d->steady, why, sizeof(why));
+	if (rc < 0)
+		return -1;
+	if (!rc && why[0])
 		report_warn(r, "%s; ignored", why);
-	return j;
+	rc = rset_precond_load(dir, name, &d->pre, why, sizeof(why));
+	if (rc < 0)
+		return -1;
+	if (!rc && why[0])
+		report_warn(r, "%s; ignored", why);
+	return 0;
 }
 
 /* The values of one track and its two windows judged again under rule r
  * (the stored verdicts are of the final window only). */
-static int track_load(struct ssd_track *t, const cJSON *o,
-		      const struct steady_rule *r)
+static void track_load(struct ssd_track *t, const struct rset_track *o,
+		       const struct steady_rule *r)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "values"), *x;
-	t->label = jstr(o, "label");
-	if (!t->label)
-		t->label = "?";
-	int n = cJSON_GetArraySize(v);
-	t->values = calloc(n > 0 ? (size_t)n : 1, sizeof(double));
-	if (!t->values)
-		return -1;
-	cJSON_ArrayForEach(x, v)
-		t->values[t->n++] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+	t->label = o->label ? o->label : "?";
+	t->values = o->values;
+	t->n = o->n;
 	size_t k = steady_first_round(t->values, t->n, r);
 	t->first_steady_round = (int)k;
 	if (k)
 		steady_judge(t->values, k, r, &t->at_steady);
 	steady_judge(t->values, t->n, r, &t->last);
-	return 0;
 }
 
 static int dev_load_steady(struct ssd_dev *d)
 {
-	const cJSON *s = d->steady, *rule = cJSON_GetObjectItemCaseSensitive(s, "rule");
-	const cJSON *tr = cJSON_GetObjectItemCaseSensitive(s, "tracks"), *o;
-	const cJSON *win = cJSON_GetObjectItemCaseSensitive(s, "window");
-	const char *st = jstr(s, "status");
+	const struct rset_steady *s = &d->steady;
 
-	d->metric = jstr(s, "metric") ? jstr(s, "metric") : "iops";
-	d->window = (int)jnum(rule, "window", 5);
-	d->max = (int)jnum(rule, "max", 25);
-	d->range_lim_pct = jnum(rule, "range_pct", 20);
-	d->slope_lim_pct = jnum(rule, "slope_pct", 10);
-	d->rounds_done = (int)jnum(s, "rounds_done", 0);
-	d->steady_round = (int)jnum(s, "steady_round", 0);
-	d->win_first = (int)jnum(win, "first", 0);
-	d->win_last = (int)jnum(win, "last", 0);
-	d->running = !st || !strcmp(st, "running");
+	d->metric = s->metric;
+	d->window = s->window;
+	d->max = s->max;
+	d->range_lim_pct = s->range_pct;
+	d->slope_lim_pct = s->slope_pct;
+	d->rounds_done = s->rounds_done;
+	d->steady_round = s->steady_round;
+	d->win_first = s->win_first;
+	d->win_last = s->win_last;
+	d->running = s->running;
 	d->rule.window = d->window >= 2 ? (unsigned)d->window : 2;
 	d->rule.range_frac = d->range_lim_pct / 100;
 	d->rule.slope_frac = d->slope_lim_pct / 100;
 	d->rule.max = d->max > 0 ? (unsigned)d->max : d->rule.window;
-	int n = cJSON_GetArraySize(tr);
-	d->t = calloc(n > 0 ? (size_t)n : 1, sizeof(*d->t));
+	d->t = calloc(s->ntracks ? s->ntracks : 1, sizeof(*d->t));
 	if (!d->t)
 		return -1;
-	cJSON_ArrayForEach(o, tr)
-		if (track_load(&d->t[d->nt++], o, &d->rule) < 0)
-			return -1;
+	for (size_t i = 0; i < s->ntracks; i++)
+		track_load(&d->t[d->nt++], &s->tracks[i], &d->rule);
 	return 0;
 }
 
@@ -159,16 +143,6 @@ static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
 
 /* ---- the write cliff ---- */
 
-const cJSON *ssd_cliff_of(const cJSON *rep)
-{
-	const cJSON *c = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(rep, "write"), "cliff");
-	/* a cliff object without plateaus was judged by the old two-segment
-	 * rule, which called noise a cliff: such sets make no cliff claim */
-	return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "found")) &&
-	       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "plateaus")) >= 2 ? c : NULL;
-}
-
 static void fmt_bytes_dec(double b, char *buf, size_t len)
 {
 	char v[40];
@@ -187,47 +161,39 @@ static void fmt_bytes_dec(double b, char *buf, size_t len)
  * cliff, 91 % lower)." Every plateau is named; the last is the sustained
  * level. */
 static void cliff_sentence(struct report *r, const char *dev, const char *what,
-			   const cJSON *c)
+			   const struct rset_cliff *c)
 {
-	const cJSON *pl = cJSON_GetObjectItemCaseSensitive(c, "plateaus"), *p;
-	int n = cJSON_GetArraySize(pl), k = 0;
 	struct sbuf b = SBUF_INIT;
 	sbuf_addf(&b, "%s, sustained %s: ", dev, what);
-	cJSON_ArrayForEach(p, pl) {
+	for (size_t k = 0; k < c->nplateaus; k++) {
+		const struct rset_plateau *p = &c->plateaus[k];
 		char lv[48], by[64];
-		fmt_sig3(jnum(p, "level_bw_bytes_s", 0) / 1e6, lv, sizeof(lv));
-		fmt_bytes_dec(jnum(p, "bytes", 0), by, sizeof(by));
+		fmt_sig3(p->level_bw_bytes_s / 1e6, lv, sizeof(lv));
+		fmt_bytes_dec(p->bytes, by, sizeof(by));
 		if (k == 0)
 			sbuf_addf(&b, "%s MB/s for the first %s (%.1f s), ", lv, by,
-				  jnum(p, "duration_ns", 0) / 1e9);
-		else if (k + 1 < n)
+				  p->duration_ns / 1e9);
+		else if (k + 1 < c->nplateaus)
 			sbuf_addf(&b, "then %s MB/s for %s (%.1f s), ", lv, by,
-				  jnum(p, "duration_ns", 0) / 1e9);
+				  p->duration_ns / 1e9);
 		else
 			sbuf_addf(&b, "then %s MB/s sustained (write cliff, %.0f %% lower).",
-				  lv, jnum(c, "drop_pct", 0));
-		k++;
+				  lv, c->drop_pct);
 	}
 	report_summary_add(r, sbuf_detach(&b));
 }
 
 static void stall_warning(struct report *r, const char *dev, const char *what,
-			  const cJSON *rep)
+			  const struct rset_rep *rep)
 {
-	const cJSON *c = cJSON_GetObjectItemCaseSensitive(
-		cJSON_GetObjectItemCaseSensitive(rep, "write"), "cliff");
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c, "stalls");
-	int n = cJSON_GetArraySize(st);
-	if (n <= 0)
+	const struct rset_cliff *c = rep ? &rep->dir[DIR_WRITE].cliff : NULL;
+	if (!c || !c->nstalls)
 		return;
-	double iv = jnum(c, "interval_ns", 1e9) / 1e9;
-	double first = jnum(c, "stalls", 0);
-	const cJSON *f = cJSON_GetArrayItem(st, 0);
-	if (cJSON_IsNumber(f))
-		first = f->valuedouble;
-	report_warn(r, "%s, %s: %d stall%s (intervals below 10 %% of the median "
-		    "throughput), the first at %.1f s", dev, what, n,
-		    n == 1 ? "" : "s", first * iv);
+	double iv = c->interval_ns / 1e9;
+	double first = isnan(c->stalls[0]) ? 0 : c->stalls[0];
+	report_warn(r, "%s, %s: %zu stall%s (intervals below 10 %% of the median "
+		    "throughput), the first at %.1f s", dev, what, c->nstalls,
+		    c->nstalls == 1 ? "" : "s", first * iv);
 }
 
 static void cliffs_cells(struct report *r)
@@ -239,9 +205,8 @@ static void cliffs_cells(struct report *r)
 			const char *dev = r->devs[g->e[k].dev].display;
 			if (!c->ok || !c->dir[DIR_WRITE].present)
 				continue;
-			const cJSON *rep = cJSON_GetArrayItem(
-				cJSON_GetObjectItemCaseSensitive(c->json, "repetitions"), 0);
-			const cJSON *cl = ssd_cliff_of(rep);
+			const struct rset_rep *rep = c->nreps && c->reps ? &c->reps[0] : NULL;
+			const struct rset_cliff *cl = rset_rep_cliff(rep);
 			const struct rdev *dv = &r->devs[g->e[k].dev];
 			/* RAM has no cache to run out of: a slower stretch is
 			 * the host, never a cliff */
@@ -252,30 +217,24 @@ static void cliffs_cells(struct report *r)
 	}
 }
 
-static void pre_words(const cJSON *pass, char *buf, size_t len)
+static void pre_words(const struct rset_pass *pass, char *buf, size_t len)
 {
-	const cJSON *p = cJSON_GetObjectItemCaseSensitive(pass, "params");
 	char bs[32];
-	fmt_bs((uint64_t)jnum(p, "bs_bytes", 0), bs, sizeof(bs));
-	const char *pat = jstr(p, "pattern");
-	enum pattern pp = PAT_WRITE;
-	if (pat && pattern_parse(pat, &pp) < 0)
-		pp = PAT_WRITE;
-	snprintf(buf, len, "preconditioning with %s %s", bs, report_pattern_words(pp, true));
+	fmt_bs(pass->bs, bs, sizeof(bs));
+	snprintf(buf, len, "preconditioning with %s %s", bs,
+		 report_pattern_words(pass->pattern, true));
 }
 
 static void cliffs_pre(struct report *r, const struct ssd_dev *d)
 {
-	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
 	char what[128];
-	cJSON_ArrayForEach(p, passes) {
-		const cJSON *rep = cJSON_GetArrayItem(
-			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
+	for (size_t i = 0; i < d->pre.npasses; i++) {
+		const struct rset_pass *p = &d->pre.passes[i];
 		pre_words(p, what, sizeof(what));
-		const cJSON *cl = ssd_cliff_of(rep);
+		const struct rset_cliff *cl = rset_rep_cliff(&p->rep);
 		if (cl)
 			cliff_sentence(r, r->devs[d->dev].display, what, cl);
-		stall_warning(r, r->devs[d->dev].display, what, rep);
+		stall_warning(r, r->devs[d->dev].display, what, &p->rep);
 	}
 }
 
@@ -320,7 +279,7 @@ static void steady_summary(struct report *r, const struct ssd_dev *d)
 static void steady_warnings(struct report *r, const struct ssd_dev *d)
 {
 	const char *dev = r->devs[d->dev].display;
-	if (!d->steady)
+	if (!d->steady.present)
 		return;
 	steady_summary(r, d);
 	if (d->running) {
@@ -350,18 +309,14 @@ static void cell_steady_warnings(struct report *r)
 	for (size_t gi = 0; gi < r->ngroups; gi++)
 		for (size_t k = 0; k < r->groups[gi].n; k++) {
 			const struct rset_cell *c = r->groups[gi].e[k].cell;
-			const cJSON *ss = cJSON_GetObjectItemCaseSensitive(c->json,
-									"steady_state");
-			if (!c->ok || !cJSON_IsObject(ss) ||
-			    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ss, "steady")))
+			const struct rset_cell_steady *ss = &c->steady;
+			if (!c->ok || !ss->present || ss->steady)
 				continue;
 			report_warn(r, "%s, %s: not steady after %d repetitions (range "
 				    "%.1f %%, slope %.1f %%); its result is the average of "
 				    "the last %d", r->devs[r->groups[gi].e[k].dev].display,
-				    r->groups[gi].title, c->nreps,
-				    jnum(ss, "range_found_pct", NAN),
-				    jnum(ss, "slope_found_pct", NAN),
-				    (int)jnum(ss, "window", 0));
+				    r->groups[gi].title, c->nreps, ss->range_found_pct,
+				    ss->slope_found_pct, ss->window);
 		}
 }
 
@@ -381,16 +336,16 @@ int ssd_report_load(struct report *r)
 		struct ssd_dev *d = &s->d[s->n];
 		memset(d, 0, sizeof(*d));
 		d->dev = i;
-		d->steady = read_dev_file(r, dir, "steady", dv->name);
-		d->pre = read_dev_file(r, dir, "precondition", dv->name);
-		if (d->steady && dev_load_steady(d) < 0)
+		if (read_dev_files(r, dir, dv->name, d) < 0)
 			return -1;
-		if (d->steady || d->pre)
+		if (d->steady.present && dev_load_steady(d) < 0)
+			return -1;
+		if (d->steady.present || d->pre.present)
 			s->n++;
-		if (d->pre)
+		if (d->pre.present)
 			cliffs_pre(r, d);
 		steady_warnings(r, d);
-		if (d->steady) {
+		if (d->steady.present) {
 			pts_build(r, i, &s->pts[s->npts]);
 			if (s->pts[s->npts].nmix >= 2 || s->pts[s->npts].nbs >= 2)
 				s->npts++;
@@ -402,7 +357,7 @@ int ssd_report_load(struct report *r)
 		 * a fresh device is what it asked for). */
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
 		bool ram = ram_kind_is(vk);
-		if (!d->pre && !ram && dv->info && dv->info->rotational == 0 &&
+		if (!d->pre.present && !ram && dv->info && dv->info->rotational == 0 &&
 		    dev_writes(r, i))
 			report_warn(r, "%s: writes were measured on a non-rotational "
 				    "device with no purge or preconditioning: its state "
@@ -422,11 +377,9 @@ void ssd_report_release(struct report *r)
 	if (!s)
 		return;
 	for (size_t i = 0; i < r->ndevs && s->d; i++) {
-		for (size_t k = 0; k < s->d[i].nt; k++)
-			free(s->d[i].t[k].values);
 		free(s->d[i].t);
-		cJSON_Delete(s->d[i].steady);
-		cJSON_Delete(s->d[i].pre);
+		rset_steady_release(&s->d[i].steady);
+		rset_precond_release(&s->d[i].pre);
 	}
 	free(s->d);
 	free(s->pts);
@@ -435,11 +388,6 @@ void ssd_report_release(struct report *r)
 }
 
 /* ---- template context ---- */
-
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
 
 static const char *metric_words(const char *m)
 {
@@ -487,16 +435,16 @@ static cJSON *window_row(const struct ssd_dev *d, const char *label,
 	cJSON *o = cJSON_CreateObject();
 	char buf[128];
 	size_t w = (size_t)d->rule.window, first = last > w ? last - w + 1 : 1;
-	add_str(o, "label", label);
+	jsonw_text(o, "label", label);
 	snprintf(buf, sizeof(buf), "%zu-%zu%s", first, last, which);
-	add_str(o, "rounds", buf);
+	jsonw_text(o, "rounds", buf);
 	fmt_sig3(v->avg / metric_div(d->metric), buf, sizeof(buf));
-	add_str(o, "avg", buf);
+	jsonw_text(o, "avg", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->range_frac * 100);
-	add_str(o, "range", buf);
+	jsonw_text(o, "range", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->slope_frac * 100);
-	add_str(o, "slope", buf);
-	add_str(o, "verdict", verdict);
+	jsonw_text(o, "slope", buf);
+	jsonw_text(o, "verdict", verdict);
 	return o;
 }
 
@@ -525,7 +473,7 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 {
 	cJSON *o = cJSON_CreateObject();
 	char buf[512];
-	add_str(o, "device", r->devs[d->dev].display);
+	jsonw_text(o, "device", r->devs[d->dev].display);
 	if (d->running)
 		snprintf(buf, sizeof(buf), "Interrupted after round %d of at most %d: "
 			 "no verdict yet.", d->rounds_done, d->max);
@@ -537,18 +485,18 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 	else
 		snprintf(buf, sizeof(buf), "Rounds %d to %d are the last window; the "
 			 "results are their averages.", d->win_first, d->win_last);
-	add_str(o, "verdict", buf);
+	jsonw_text(o, "verdict", buf);
 	if (!d->running && d->steady_round == 0) {
 		snprintf(buf, sizeof(buf), "Not steady after %d rounds", d->rounds_done);
-		add_str(o, "not_steady", buf);
+		jsonw_text(o, "not_steady", buf);
 	}
 	snprintf(buf, sizeof(buf), "Steady when, over the last %d rounds, the range "
 		 "of each tracked %s is at most %g %% of its average and its "
 		 "least-squares line moves at most %g %% across the window (SNIA "
 		 "PTS); at most %d rounds.", d->window, metric_words(d->metric),
 		 d->range_lim_pct, d->slope_lim_pct, d->max);
-	add_str(o, "rule", buf);
-	add_str(o, "metric", metric_words(d->metric));
+	jsonw_text(o, "rule", buf);
+	jsonw_text(o, "metric", metric_words(d->metric));
 	cJSON *ta = cJSON_AddArrayToObject(o, "tracks");
 	for (size_t i = 0; i < d->nt; i++)
 		track_rows(d, &d->t[i], ta);
@@ -560,25 +508,21 @@ static cJSON *pre_json(const struct report *r, const struct ssd_dev *d,
 		       const struct chart_set *cs, bool html)
 {
 	cJSON *o = cJSON_CreateObject(), *a = cJSON_AddArrayToObject(o, "passes");
-	const cJSON *passes = cJSON_GetObjectItemCaseSensitive(d->pre, "passes"), *p;
-	const cJSON *purge = cJSON_GetObjectItemCaseSensitive(d->pre, "purge");
 	char buf[400], what[128], amt[64], mbs[48];
-	add_str(o, "device", r->devs[d->dev].display);
-	if (cJSON_IsObject(purge)) {
-		fmt_bytes_dec(jnum(purge, "bytes", 0), amt, sizeof(amt));
+	jsonw_text(o, "device", r->devs[d->dev].display);
+	if (d->pre.purged) {
+		fmt_bytes_dec(d->pre.purge_bytes, amt, sizeof(amt));
 		snprintf(buf, sizeof(buf), "Purged first: BLKDISCARD of %s.", amt);
-		add_str(o, "purge", buf);
+		jsonw_text(o, "purge", buf);
 	}
-	cJSON_ArrayForEach(p, passes) {
-		const cJSON *rep = cJSON_GetArrayItem(
-			cJSON_GetObjectItemCaseSensitive(p, "repetitions"), 0);
-		const cJSON *w = cJSON_GetObjectItemCaseSensitive(rep, "write");
+	for (size_t i = 0; i < d->pre.npasses; i++) {
+		const struct rset_pass *p = &d->pre.passes[i];
+		const struct rset_rep_dir *w = &p->rep.dir[DIR_WRITE];
 		pre_words(p, what, sizeof(what));
-		fmt_bytes_dec(jnum(w, "bytes", 0), amt, sizeof(amt));
-		fmt_sig3(jnum(w, "bw_bytes_s", 0) / 1e6, mbs, sizeof(mbs));
+		fmt_bytes_dec(isfinite(w->bytes) ? w->bytes : 0, amt, sizeof(amt));
+		fmt_sig3((isfinite(w->bw_bytes_s) ? w->bw_bytes_s : 0) / 1e6, mbs, sizeof(mbs));
 		snprintf(buf, sizeof(buf), "%c%s: %s in %.1f s, %s MB/s on average.",
-			 what[0] - 32, what + 1, amt, jnum(rep, "runtime_ns", 0) / 1e9,
-			 mbs);
+			 what[0] - 32, what + 1, amt, p->rep.runtime_ns / 1e9, mbs);
 		cJSON_AddItemToArray(a, cJSON_CreateString(buf));
 	}
 	charts_of(cs, "precondition", d->dev, html, o);
@@ -590,7 +534,7 @@ static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
 {
 	cJSON *o = cJSON_CreateObject(), *cols, *rows;
 	char buf[64];
-	add_str(o, "device", r->devs[p->dev].display);
+	jsonw_text(o, "device", r->devs[p->dev].display);
 	cols = cJSON_AddArrayToObject(o, "cols");
 	rows = cJSON_AddArrayToObject(o, "rows");
 	for (int j = 0; j < p->nbs; j++) {
@@ -600,7 +544,7 @@ static cJSON *pts_json(const struct report *r, const struct ssd_pts *p,
 	for (int i = 0; i < p->nmix; i++) {
 		cJSON *row = cJSON_CreateObject(), *cells;
 		snprintf(buf, sizeof(buf), "%d/%d", (int)p->mix[i], 100 - (int)p->mix[i]);
-		add_str(row, "mix", buf);
+		jsonw_text(row, "mix", buf);
 		cells = cJSON_AddArrayToObject(row, "cells");
 		for (int j = 0; j < p->nbs; j++) {
 			if (isfinite(p->iops[i][j]))
@@ -624,9 +568,9 @@ void ssd_report_context(const struct report *r, const struct chart_set *cs,
 	cJSON *st = cJSON_CreateArray(), *pre = cJSON_CreateArray();
 	cJSON *pts = cJSON_CreateArray();
 	for (size_t i = 0; i < s->n; i++) {
-		if (s->d[i].steady)
+		if (s->d[i].steady.present)
 			cJSON_AddItemToArray(st, dev_json(r, &s->d[i], cs, html));
-		if (s->d[i].pre)
+		if (s->d[i].pre.present)
 			cJSON_AddItemToArray(pre, pre_json(r, &s->d[i], cs, html));
 	}
 	for (size_t i = 0; i < s->npts; i++)

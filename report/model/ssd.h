@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "stats/steady.h"
+#include "resultset/rset.h"
 #include "report.h"
 
 /*
@@ -30,8 +31,8 @@
  * which the results average.
  */
 struct ssd_track {
-	const char *label;     /* into the steady file's tree */
-	double *values;        /* owned: the tracked value per round */
+	const char *label;     /* into the struct rset_steady */
+	const double *values;  /* into the struct rset_steady: the value per round */
 	size_t n;
 	int first_steady_round; /* 1-based, recomputed; 0: never */
 	struct steady_verdict at_steady; /* zeroed when never steady */
@@ -40,8 +41,8 @@ struct ssd_track {
 
 struct ssd_dev {
 	size_t dev;            /* index into report.devs */
-	cJSON *steady;         /* owned, NULL when the device ran no rounds */
-	cJSON *pre;            /* owned, NULL without preconditioning */
+	struct rset_steady steady; /* owned, !present when the device ran no rounds */
+	struct rset_precond pre;   /* owned, !present without preconditioning */
 	const char *metric;    /* "iops", "bw_bytes_s", "lat_mean_ns" */
 	int window, max, rounds_done, steady_round, win_first, win_last;
 	double range_lim_pct, slope_lim_pct;
@@ -77,8 +78,5 @@ void ssd_report_release(struct report *r);
 struct chart_set;
 void ssd_report_context(const struct report *r, const struct chart_set *cs,
 			bool html, cJSON *ctx);
-
-/* The found cliff of a repetition's write direction, NULL when none. */
-const cJSON *ssd_cliff_of(const cJSON *rep);
 
 #endif

@@ -277,8 +277,8 @@ bool report_keys_used(const struct report *r, const int *keys, int n)
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++)
 			for (int k = 0; k < n; k++)
-				if (cJSON_GetObjectItemCaseSensitive(r->sets[s].cells[i].params,
-								     cell_keys[keys[k]].json))
+				if (rset_obj_get(&r->sets[s].cells[i].params,
+						 cell_keys[keys[k]].json))
 					return true;
 	return false;
 }

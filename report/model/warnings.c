@@ -117,15 +117,12 @@ static bool name_like_hdd(const char *n)
 
 static double set_mem(const struct rset *rs)
 {
-	const cJSON *m = cJSON_GetObjectItemCaseSensitive(rs->host, "mem_bytes");
-	return cJSON_IsNumber(m) ? m->valuedouble : 0;
+	return rset_obj_num(&rs->host, "mem_bytes", 0);
 }
 
 /* " (missing: RND4K Q1T1 randread on hdd, ...)" from plan.json, or "". */
 static void missing_cells(const struct rset *rs, struct sbuf *out)
 {
-	const cJSON *cells = cJSON_GetObjectItemCaseSensitive(rs->plan, "cells");
-	const cJSON *p;
 	size_t n = 0;
 	int maxid = 0;
 
@@ -141,26 +138,15 @@ static void missing_cells(const struct rset *rs, struct sbuf *out)
 	for (size_t i = 0; i < rs->ncells; i++)
 		if (rs->cells[i].id > 0)
 			have[rs->cells[i].id / 8] |= (unsigned char)(1u << (rs->cells[i].id % 8));
-	cJSON_ArrayForEach(p, cells) {
-		const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
-		/* plan.json comes from the set: an id that is no whole number
-		 * in range (1e400, -3, 2.5) is not a cell */
-		if (!cJSON_IsNumber(id) || !(id->valuedouble >= 1 &&
-		    id->valuedouble <= RSET_MAX_CELLS) ||
-		    id->valuedouble != (double)(int)id->valuedouble)
-			continue;
-		int v = (int)id->valuedouble;
+	for (size_t i = 0; i < rs->nplan_cells; i++) {
+		const struct rset_plan_cell *p = &rs->plan_cells[i];
+		int v = p->id;
 		if (v <= maxid && (have[v / 8] & (1u << (v % 8))))
 			continue;
-		if (n < 3) {
-			const cJSON *l = cJSON_GetObjectItemCaseSensitive(p, "label");
-			const cJSON *pat = cJSON_GetObjectItemCaseSensitive(p, "pattern");
-			const cJSON *dv = cJSON_GetObjectItemCaseSensitive(p, "device");
+		if (n < 3)
 			sbuf_addf(out, "%s%s %s on %s", n ? ", " : " (missing: ",
-				  cJSON_IsString(l) ? l->valuestring : "?",
-				  cJSON_IsString(pat) ? pat->valuestring : "?",
-				  cJSON_IsString(dv) ? dv->valuestring : "?");
-		}
+				  p->label ? p->label : "?", p->pattern ? p->pattern : "?",
+				  p->device ? p->device : "?");
 		n++;
 	}
 	free(have);
@@ -399,12 +385,11 @@ void warnings_compute(struct report *r)
 			warn_add(r, "%s: %d of %d cells %s missing; this report is partial%s",
 				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total,
 				 rs->cells_total - (int)rs->ncells == 1 ? "is" : "are", sbuf_str(&tmp));
-		const cJSON *virt = cJSON_GetObjectItemCaseSensitive(rs->host, "virtualization");
-		if (cJSON_IsString(virt) && virt->valuestring[0] &&
-		    strcmp(virt->valuestring, "none"))
+		const char *virt = rset_obj_str(&rs->host, "virtualization");
+		if (virt && virt[0] && strcmp(virt, "none"))
 			warn_add(r, "host '%s' is a virtual machine (%s): the hypervisor's "
 				 "caches and neighbours affect the numbers",
-				 rs->hostname, virt->valuestring);
+				 rs->hostname, virt);
 	}
 
 	for (size_t d = 0; d < r->ndevs; d++) {
@@ -418,27 +403,25 @@ void warnings_compute(struct report *r)
 		const char *seen[16];
 		size_t nseen = 0;
 		for (size_t i = 0; i < rs->ncells && nseen < 16; i++) {
-			const cJSON *w;
-			cJSON_ArrayForEach(w, rs->cells[i].warnings) {
-				if (!cJSON_IsString(w) || nseen >= 16)
+			for (size_t wi = 0; wi < rs->cells[i].nwarnings; wi++) {
+				const char *w = rs->cells[i].warnings[wi];
+				if (nseen >= 16)
 					continue;
 				bool dup = false;
 				for (size_t k = 0; k < nseen; k++)
-					dup |= !strcmp(seen[k], w->valuestring);
+					dup |= !strcmp(seen[k], w);
 				if (dup)
 					continue;
-				seen[nseen++] = w->valuestring;
+				seen[nseen++] = w;
 				size_t cnt = 0;
-				for (size_t j = 0; j < rs->ncells; j++) {
-					const cJSON *x;
-					cJSON_ArrayForEach(x, rs->cells[j].warnings)
-						if (cJSON_IsString(x) && !strcmp(x->valuestring, w->valuestring)) {
+				for (size_t j = 0; j < rs->ncells; j++)
+					for (size_t x = 0; x < rs->cells[j].nwarnings; x++)
+						if (!strcmp(rs->cells[j].warnings[x], w)) {
 							cnt++;
 							break;
 						}
-				}
 				warn_add(r, "%s: warning recorded in %zu cell%s: %s", rs->dir,
-					 cnt, cnt == 1 ? "" : "s", w->valuestring);
+					 cnt, cnt == 1 ? "" : "s", w);
 			}
 		}
 	}
@@ -466,7 +449,7 @@ bool report_same_disk(const struct report *r, size_t a, size_t b, const char **w
 	const char *w = NULL;
 	if (a == b || !da->info || !da->info->block_device || da->imported ||
 	    !db->info || !db->info->block_device || db->imported ||
-	    !fp_same_disk(da->info->fp, db->info->fp, &w) ||
+	    !fp_disk_same(&da->info->disk, &db->info->disk, &w) ||
 	    !report_same_host(da->host, db->host) ||
 	    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
 	    !strcmp(da->name, db->name))
@@ -480,7 +463,7 @@ static bool same_disk(const struct report *r, const struct rdev *da,
 		      const struct rdev *db, const char **what)
 {
 	return db->info && db->info->block_device && !db->imported &&
-	       fp_same_disk(da->info->fp, db->info->fp, what) &&
+	       fp_disk_same(&da->info->disk, &db->info->disk, what) &&
 	       report_same_host(da->host, db->host) &&
 	       !strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname);
 }

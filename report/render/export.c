@@ -14,11 +14,8 @@
 #include "suite/keys.h"
 #include "model/report.h"
 #include "model/section.h"
-
-static void add_str(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
+#include "resultset/rset_out.h"
+#include "util/jsonw.h"
 
 /* ---- CSV ---- */
 
@@ -40,14 +37,16 @@ static const char *const *csv_params(void)
 	return cols;
 }
 
-static void csv_json_value(struct sbuf *b, const cJSON *v)
+static void csv_value(struct sbuf *b, const struct rset_value *v)
 {
-	if (cJSON_IsString(v))
-		escape_append(b, v->valuestring, ESC_CSV);
-	else if (cJSON_IsBool(v))
-		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
-	else if (cJSON_IsNumber(v)) {
-		double x = v->valuedouble;
+	if (!v)
+		return;
+	if (v->type == RSET_V_STR)
+		escape_append(b, v->str, ESC_CSV);
+	else if (v->type == RSET_V_BOOL)
+		sbuf_adds(b, v->b ? "true" : "false");
+	else if (v->type == RSET_V_NUM) {
+		double x = v->num;
 		if (x == floor(x) && fabs(x) < 9007199254740992.0)
 			sbuf_addf(b, "%.0f", x);
 		else
@@ -104,7 +103,7 @@ static void csv_row_head(const struct report *r, const struct rentry *e, const c
 	sbuf_adds(b, dir ? dir : "");
 	for (size_t i = 0; params[i]; i++) {
 		sbuf_addc(b, ',');
-		csv_json_value(b, cJSON_GetObjectItemCaseSensitive(c->params, params[i]));
+		csv_value(b, rset_obj_get(&c->params, params[i]));
 	}
 	sbuf_addf(b, ",%d", c->nreps);
 }
@@ -232,26 +231,26 @@ cJSON *report_json(const struct report *r)
 	cJSON *j = cJSON_CreateObject();
 
 	cJSON_AddNumberToObject(j, "schema_version", REPORT_JSON_SCHEMA_VERSION);
-	add_str(j, "kind", "iomatrix-report");
+	jsonw_str(j, "kind", "iomatrix-report");
 	cJSON_AddBoolToObject(j, "rehearsal", r->rehearsal);
-	add_str(j, "title", r->title);
-	add_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
+	jsonw_str(j, "title", r->title);
+	jsonw_str(j, "baseline", r->ndevs ? r->devs[r->baseline].display : NULL);
 	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
 		cJSON *o = cJSON_CreateObject();
-		add_str(o, "dir", rs->dir);
-		add_str(o, "suite", rs->suite_name);
-		add_str(o, "sha256", rs->suite_sha256);
-		add_str(o, "host", rs->hostname);
-		add_str(o, "status", rs->status);
-		add_str(o, "source", rs->source_kind);
+		jsonw_str(o, "dir", rs->dir);
+		jsonw_str(o, "suite", rs->suite_name);
+		jsonw_str(o, "sha256", rs->suite_sha256);
+		jsonw_str(o, "host", rs->hostname);
+		jsonw_str(o, "status", rs->status);
+		jsonw_str(o, "source", rs->source_kind);
 		cJSON_AddNumberToObject(o, "scale", rs->scale);
 		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
 		if (r->unverified && r->unverified[s])
-			add_str(o, "fails_verification", r->unverified[s]);
+			jsonw_str(o, "fails_verification", r->unverified[s]);
 		char *cmd = report_set_command(rs);
-		add_str(o, "command", cmd);
+		jsonw_str(o, "command", cmd);
 		free(cmd);
 		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
 		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
@@ -260,31 +259,31 @@ cJSON *report_json(const struct report *r)
 	cJSON *devs = cJSON_AddArrayToObject(j, "devices");
 	for (size_t d = 0; d < r->ndevs; d++) {
 		cJSON *o = cJSON_CreateObject();
-		add_str(o, "display", r->devs[d].display);
-		add_str(o, "name", r->devs[d].name);
+		jsonw_str(o, "display", r->devs[d].display);
+		jsonw_str(o, "name", r->devs[d].name);
 		cJSON_AddNumberToObject(o, "set", (double)r->devs[d].set);
-		add_str(o, "color", report_colors[r->devs[d].color]);
-		if (r->devs[d].info && r->devs[d].info->fp)
+		jsonw_str(o, "color", report_colors[r->devs[d].color]);
+		if (r->devs[d].info && r->devs[d].info->fp.present)
 			cJSON_AddItemToObject(o, "fingerprint",
-					      cJSON_Duplicate(r->devs[d].info->fp, 1));
+					      rset_obj_json(&r->devs[d].info->fp));
 		cJSON_AddItemToArray(devs, o);
 	}
 	cJSON *groups = cJSON_AddArrayToObject(j, "groups");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		cJSON *go = cJSON_CreateObject();
-		add_str(go, "title", g->title);
+		jsonw_str(go, "title", g->title);
 		cJSON *res = cJSON_AddArrayToObject(go, "results");
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rset_cell *c = g->e[k].cell;
 			cJSON *o = cJSON_CreateObject();
-			add_str(o, "device", r->devs[g->e[k].dev].display);
+			jsonw_str(o, "device", r->devs[g->e[k].dev].display);
 			cJSON_AddNumberToObject(o, "cell_id", c->id);
-			add_str(o, "status", c->status);
+			jsonw_str(o, "status", c->status);
 			if (c->error)
-				add_str(o, "error", c->error);
-			cJSON_AddItemToObject(o, "params", cJSON_Duplicate(c->params, 1));
-			add_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
+				jsonw_str(o, "error", c->error);
+			cJSON_AddItemToObject(o, "params", rset_obj_json(&c->params));
+			jsonw_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
 			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];
 				if (!d->present)

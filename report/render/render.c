@@ -20,6 +20,7 @@
 #include "model/report.h"
 #include "model/section.h"
 #include "util/ramkind.h"
+#include "util/jsonw.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -74,18 +75,14 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 
 char *report_set_command(const struct rset *rs)
 {
-	const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(rs->manifest, "command");
-	const cJSON *a;
 	struct sbuf b = SBUF_INIT;
 
-	if (!cJSON_IsArray(cmd) || !cJSON_GetArraySize(cmd))
+	if (!rs->ncommand)
 		return NULL;
 	sbuf_adds(&b, "iomatrix");
-	cJSON_ArrayForEach(a, cmd) {
-		if (!cJSON_IsString(a))
-			continue;
+	for (size_t i = 0; i < rs->ncommand; i++) {
 		sbuf_addc(&b, ' ');
-		shq(&b, a->valuestring);
+		shq(&b, rs->command[i]);
 	}
 	one_line_str(&b);
 	return sbuf_detach(&b);
@@ -98,30 +95,10 @@ bool rdev_is_dir(const struct rdev *d)
 
 /* ---- helpers ---- */
 
-static void add_str(cJSON *o, const char *k, const char *v)
+static const char *str_or(const struct rset_obj *o, const char *k, const char *def)
 {
-	cJSON_AddItemToObject(o, k, v ? cJSON_CreateString(v) : cJSON_CreateNull());
-}
-
-static void add_fmt(cJSON *o, const char *k, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void add_fmt(cJSON *o, const char *k, const char *fmt, ...)
-{
-	struct sbuf b = SBUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	sbuf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	add_str(o, k, sbuf_str(&b));
-	sbuf_release(&b);
-}
-
-static const char *jstr_or(const cJSON *o, const char *k, const char *def)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (cJSON_IsString(v) && v->valuestring)
-		return v->valuestring;
-	return def;
+	const char *v = rset_obj_str(o, k);
+	return v ? v : def;
 }
 
 /* The method's lines: one per Method label of the key table, in rank
@@ -167,7 +144,7 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 {
 	const struct key *first = &cell_keys[l->keys[0]];
 	sbuf_reset(b);
-	if (!first->omit_default && !cJSON_GetObjectItemCaseSensitive(rc->params, first->json)) {
+	if (!first->omit_default && !rset_obj_get(&rc->params, first->json)) {
 		sbuf_adds(b, "not recorded");
 		return false;
 	}
@@ -228,10 +205,10 @@ static void method_cpu_per_io(const struct report *r, cJSON *ctx)
 	else
 		snprintf(span, sizeof(span), "%s to %s over %zu cells", a, b, n);
 	if (n && sq)
-		add_fmt(ctx, "cpu_per_io", "%s (not in the %zu with sqthread_poll, where the "
+		jsonw_fmt(ctx, "cpu_per_io", "%s (not in the %zu with sqthread_poll, where the "
 			"kernel's SQ thread submits)", span, sq);
 	else if (n)
-		add_fmt(ctx, "cpu_per_io", "%s", span);
+		jsonw_fmt(ctx, "cpu_per_io", "%s", span);
 }
 
 static void method_params(const struct report *r, cJSON *ctx)
@@ -258,14 +235,14 @@ static void method_params(const struct report *r, cJSON *ctx)
 			continue;
 		if (same && !first) {
 			cJSON *o = cJSON_CreateObject();
-			add_str(o, "name", lines[p].label);
-			add_str(o, "value", sbuf_str(&a));
+			jsonw_str(o, "name", lines[p].label);
+			jsonw_str(o, "value", sbuf_str(&a));
 			cJSON_AddItemToArray(common, o);
 		} else if (!same) {
 			sbuf_addf(&vary, "%s%s", vary.len ? ", " : "", lines[p].label);
 		}
 	}
-	add_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
+	jsonw_str(ctx, "varying", vary.len ? sbuf_str(&vary) : "nothing but the device");
 	sbuf_release(&vary);
 	sbuf_release(&a);
 	sbuf_release(&b);
@@ -273,36 +250,38 @@ static void method_params(const struct report *r, cJSON *ctx)
 }
 
 /* One environment table: attribute rows x columns. */
-static cJSON *env_table(cJSON *ctx, const char *key, const char *corner)
+/* An environment table of the context: its "cols", and *rows for env_row. */
+static cJSON *env_table(cJSON *ctx, const char *key, const char *corner, cJSON **rows)
 {
 	cJSON *t = cJSON_AddObjectToObject(ctx, key);
-	add_str(t, "corner", corner);
-	cJSON_AddArrayToObject(t, "cols");
-	cJSON_AddArrayToObject(t, "rows");
-	return t;
+	jsonw_str(t, "corner", corner);
+	cJSON *cols = cJSON_AddArrayToObject(t, "cols");
+	*rows = cJSON_AddArrayToObject(t, "rows");
+	return cols;
 }
 
-static cJSON *env_row(cJSON *t, const char *name)
+/* A new row of rows named name; its "cells". */
+static cJSON *env_row(cJSON *rows, const char *name)
 {
 	cJSON *row = cJSON_CreateObject();
-	add_str(row, "name", name);
-	cJSON_AddArrayToObject(row, "cells");
-	cJSON_AddItemToArray(cJSON_GetObjectItem(t, "rows"), row);
-	return cJSON_GetObjectItem(row, "cells");
+	jsonw_str(row, "name", name);
+	cJSON *cells = cJSON_AddArrayToObject(row, "cells");
+	cJSON_AddItemToArray(rows, row);
+	return cells;
 }
 
-static const char *fp_text(const cJSON *o, const char *k, char *buf, size_t len)
+static const char *fp_text(const struct rset_obj *o, const char *k, char *buf, size_t len)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (cJSON_IsString(v))
-		snprintf(buf, len, "%s", v->valuestring);
-	else if (cJSON_IsBool(v))
-		snprintf(buf, len, "%s", cJSON_IsTrue(v) ? "yes" : "no");
-	else if (cJSON_IsNumber(v)) {
-		if (strstr(k, "bytes") && v->valuedouble >= 1 << 20)
-			units_format_size(v->valuedouble, buf, len);
+	const struct rset_value *v = o ? rset_obj_get(o, k) : NULL;
+	if (v && v->type == RSET_V_STR)
+		snprintf(buf, len, "%s", v->str);
+	else if (v && v->type == RSET_V_BOOL)
+		snprintf(buf, len, "%s", v->b ? "yes" : "no");
+	else if (v && v->type == RSET_V_NUM) {
+		if (strstr(k, "bytes") && v->num >= 1 << 20)
+			units_format_size(v->num, buf, len);
 		else
-			snprintf(buf, len, "%.15g", v->valuedouble);
+			snprintf(buf, len, "%.15g", v->num);
 	} else
 		snprintf(buf, len, "–");
 	return buf;
@@ -312,8 +291,7 @@ static void environment(const struct report *r, cJSON *ctx)
 {
 	char buf[256];
 
-	cJSON *ht = env_table(ctx, "env_hosts", "host");
-	cJSON *hcols = cJSON_GetObjectItem(ht, "cols");
+	cJSON *ht, *hcols = env_table(ctx, "env_hosts", "host", &ht);
 	for (size_t s = 0; s < r->nsets; s++)
 		cJSON_AddItemToArray(hcols, cJSON_CreateString(r->sets[s].hostname));
 	/* the rows: the fingerprint keys that have a label (host/fpkeys.h) */
@@ -323,20 +301,19 @@ static void environment(const struct report *r, cJSON *ctx)
 		cJSON *cells = env_row(ht, k->label);
 		for (size_t s = 0; s < r->nsets; s++)
 			cJSON_AddItemToArray(cells, cJSON_CreateString(
-				fp_text(r->sets[s].host, k->name, buf, sizeof(buf))));
+				fp_text(&r->sets[s].host, k->name, buf, sizeof(buf))));
 	}
 	{
 		cJSON *cells = env_row(ht, "iomatrix");
 		for (size_t s = 0; s < r->nsets; s++) {
-			const cJSON *t = r->sets[s].tool;
-			snprintf(buf, sizeof(buf), "%s (git %s)", jstr_or(t, "version", "?"),
-				 jstr_or(t, "git_commit", "?"));
+			const struct rset_obj *t = &r->sets[s].tool;
+			snprintf(buf, sizeof(buf), "%s (git %s)", str_or(t, "version", "?"),
+				 str_or(t, "git_commit", "?"));
 			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
 		}
 	}
 
-	cJSON *dt = env_table(ctx, "env_devices", "device");
-	cJSON *dcols = cJSON_GetObjectItem(dt, "cols");
+	cJSON *dt, *dcols = env_table(ctx, "env_devices", "device", &dt);
 	for (size_t d = 0; d < r->ndevs; d++)
 		cJSON_AddItemToArray(dcols, cJSON_CreateString(r->devs[d].display));
 	{
@@ -358,15 +335,16 @@ static void environment(const struct report *r, cJSON *ctx)
 			continue;
 		cJSON *cells = env_row(dt, k->label);
 		for (size_t d = 0; d < r->ndevs; d++) {
-			const cJSON *fp = r->devs[d].host ? report_dev_fp(r, &r->devs[d], NULL)
-				: r->devs[d].info ? r->devs[d].info->fp : NULL;
-			const cJSON *vk = cJSON_GetObjectItemCaseSensitive(fp, "virtual_kind");
+			const struct rset_obj *fp = r->devs[d].host ?
+				report_dev_fp(r, &r->devs[d], NULL) :
+				r->devs[d].info && r->devs[d].info->fp.present ?
+				&r->devs[d].info->fp : NULL;
+			const char *vk = fp ? rset_obj_str(fp, "virtual_kind") : NULL;
 			/* RAM is named in the table itself, not only in the
 			 * warnings: a reader who skips those must still see it */
-			if (!strcmp(k->name, "virtual") && cJSON_IsString(vk) &&
-			    ram_kind_is(vk->valuestring))
+			if (!strcmp(k->name, "virtual") && vk && ram_kind_is(vk))
 				snprintf(buf, sizeof(buf), "RAM (%s): measures memory, not storage",
-					 vk->valuestring);
+					 vk);
 			else
 				fp_text(fp, k->name, buf, sizeof(buf));
 			cJSON_AddItemToArray(cells, cJSON_CreateString(buf));
@@ -397,23 +375,23 @@ static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
 	char buf[96];
 
 	fmt_stat(d->iops.mean, d->iops.ci95, d->iops.n, 1, buf, sizeof(buf));
-	add_str(row, "iops", buf);
+	jsonw_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
-	add_str(row, "mbs", buf);
+	jsonw_str(row, "mbs", buf);
 	if (fmt_lat_all(d, false, latdiv, buf, sizeof(buf))) {
 		if (mean_tag)
 			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {
 		snprintf(buf, sizeof(buf), "–");
 	}
-	add_str(row, "lat_mean", buf);
+	jsonw_str(row, "lat_mean", buf);
 	if (fmt_lat_all(d, true, latdiv, buf, sizeof(buf))) {
 		if (pct_tag)
 			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
 	} else {
 		snprintf(buf, sizeof(buf), "–");
 	}
-	add_str(row, "lat_p99", buf);
+	jsonw_str(row, "lat_p99", buf);
 }
 
 /*
@@ -432,9 +410,9 @@ static void group_lat_kinds(const struct rgroup *g, cJSON *go, unsigned *mean,
 			*pct |= 1u << g->e[k].cell->lat_pct_kind;
 		}
 	if (*mean == 1u << LAT_COMPLETION)
-		add_str(go, "lat_mean_kind", "completion");
+		jsonw_str(go, "lat_mean_kind", "completion");
 	if (*pct == 1u << LAT_COMPLETION)
-		add_str(go, "lat_p99_kind", "completion");
+		jsonw_str(go, "lat_p99_kind", "completion");
 }
 
 static const char *kind_tag(unsigned mask, enum lat_kind k)
@@ -449,6 +427,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 {
 	cJSON *groups = cJSON_AddArrayToObject(ctx, "groups");
 	char buf[96];
+	bool lat_completion = false;
 
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -466,15 +445,16 @@ static void results(const struct report *r, const struct chart_set *cs,
 			}
 		double div;
 		const char *unit = fmt_lat_unit(lats, nl, &div);
-		add_str(go, "title", g->title);
-		add_fmt(go, "anchor", "cell-%zu", gi + 1);
-		add_str(go, "lat_unit", unit);
+		jsonw_str(go, "title", g->title);
+		jsonw_fmt(go, "anchor", "cell-%zu", gi + 1);
+		jsonw_str(go, "lat_unit", unit);
 		unsigned kmean, kpct;
 		group_lat_kinds(g, go, &kmean, &kpct);
 		/* the note under the summary says what "completion" means */
-		if (((kmean | kpct) & (1u << LAT_COMPLETION)) &&
-		    !cJSON_GetObjectItemCaseSensitive(ctx, "lat_completion"))
+		if (((kmean | kpct) & (1u << LAT_COMPLETION)) && !lat_completion) {
 			cJSON_AddTrueToObject(ctx, "lat_completion");
+			lat_completion = true;
+		}
 		int nmin = 1 << 30, nmax = 0;
 		bool flagged = false;
 		for (size_t k = 0; k < g->n; k++)
@@ -502,7 +482,7 @@ static void results(const struct report *r, const struct chart_set *cs,
 			if (flagged && fmt_show_ci)
 				sbuf_adds(&nb, "; † too noisy for an interval (see Warnings)");
 			sbuf_adds(&nb, ".");
-			add_str(go, "n_note", sbuf_str(&nb));
+			jsonw_str(go, "n_note", sbuf_str(&nb));
 			sbuf_release(&nb);
 		}
 		cJSON *rows = cJSON_AddArrayToObject(go, "rows");
@@ -511,13 +491,13 @@ static void results(const struct report *r, const struct chart_set *cs,
 			const struct rset_cell *c = e->cell;
 			if (!c->ok) {
 				cJSON *row = cJSON_CreateObject();
-				add_str(row, "device", r->devs[e->dev].display);
+				jsonw_str(row, "device", r->devs[e->dev].display);
 				snprintf(buf, sizeof(buf), "failed");
-				add_str(row, "iops", buf);
-				add_str(row, "mbs", "–");
-				add_str(row, "lat_mean", "–");
-				add_str(row, "lat_p99", "–");
-				add_str(row, "error", c->error ? c->error : c->status);
+				jsonw_str(row, "iops", buf);
+				jsonw_str(row, "mbs", "–");
+				jsonw_str(row, "lat_mean", "–");
+				jsonw_str(row, "lat_p99", "–");
+				jsonw_str(row, "error", c->error ? c->error : c->status);
 				cJSON_AddTrueToObject(row, "failed");
 				cJSON_AddItemToArray(rows, row);
 				continue;
@@ -527,11 +507,11 @@ static void results(const struct report *r, const struct chart_set *cs,
 				if (!d->present)
 					continue;
 				cJSON *row = cJSON_CreateObject();
-				add_str(row, "device", r->devs[e->dev].display);
+				jsonw_str(row, "device", r->devs[e->dev].display);
 				if (e->note)
-					add_str(row, "note", e->note);
+					jsonw_str(row, "note", e->note);
 				if (g->mixed)
-					add_str(row, "dir", dir_name(dd));
+					jsonw_str(row, "dir", dir_name(dd));
 				add_stat_cells(row, d, div, kind_tag(kmean, c->lat_mean_kind),
 					       kind_tag(kpct, c->lat_pct_kind));
 				cJSON_AddItemToArray(rows, row);
@@ -556,7 +536,7 @@ static void ratios(const struct report *r, cJSON *ctx)
 	if (r->ndevs < 2)
 		return;
 	cJSON *ro = cJSON_CreateObject();
-	add_str(ro, "baseline", r->devs[r->baseline].display);
+	jsonw_str(ro, "baseline", r->devs[r->baseline].display);
 	cJSON *rows = cJSON_AddArrayToObject(ro, "rows");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -610,13 +590,13 @@ static void ratios(const struct report *r, cJSON *ctx)
 				nsig = true;
 			}
 			cJSON *row = cJSON_CreateObject();
-			add_str(row, "group", g->title);
-			add_str(row, "device", r->devs[e->dev].display);
+			jsonw_str(row, "group", g->title);
+			jsonw_str(row, "device", r->devs[e->dev].display);
 			if (e->note)
-				add_str(row, "note", e->note);
-			add_str(row, "iops", a);
-			add_str(row, "mbs", b);
-			add_str(row, "lat", c);
+				jsonw_str(row, "note", e->note);
+			jsonw_str(row, "iops", a);
+			jsonw_str(row, "mbs", b);
+			jsonw_str(row, "lat", c);
 			cJSON_AddItemToArray(rows, row);
 		}
 	}
@@ -653,7 +633,7 @@ static void footer(const struct report *r, cJSON *ctx)
 	if (imported)
 		sbuf_adds(&b, " Imported numbers were measured by another tool; Method "
 			  "names the tool and, where its output recorded it, its command.");
-	add_str(ctx, "footer", sbuf_str(&b));
+	jsonw_str(ctx, "footer", sbuf_str(&b));
 	sbuf_release(&b);
 }
 
@@ -674,9 +654,9 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		now = (time_t)strtoll(sde, NULL, 10);
 	gmtime_r(&now, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M UTC", &tm);
-	add_str(ctx, "title", r->title);
-	add_str(ctx, "generated_at", buf);
-	add_str(ctx, "version", iomatrix_version);
+	jsonw_str(ctx, "title", r->title);
+	jsonw_str(ctx, "generated_at", buf);
+	jsonw_str(ctx, "version", iomatrix_version);
 	for (size_t s = 0; s < r->nsets; s++) {
 		ncells += r->sets[s].ncells;
 		nok += r->sets[s].ncells - r->sets[s].ncells_failed;
@@ -684,7 +664,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	char failed[48] = "";
 	if (ncells > nok)
 		snprintf(failed, sizeof(failed), ", %zu failed", ncells - nok);
-	add_fmt(ctx, "subtitle", "%zu device%s, %zu workload%s, %zu cell%s measured%s "
+	jsonw_fmt(ctx, "subtitle", "%zu device%s, %zu workload%s, %zu cell%s measured%s "
 		"(%zu result set%s)", r->ndevs, r->ndevs == 1 ? "" : "s",
 		r->ngroups, r->ngroups == 1 ? "" : "s", nok, nok == 1 ? "" : "s",
 		failed, r->nsets, r->nsets == 1 ? "" : "s");
@@ -699,36 +679,36 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	for (size_t s = 0; s < r->nsets; s++)
 		partial |= r->sets[s].partial;
 	if (partial)
-		add_str(ctx, "partial", "This report is partial: at least one result set was "
+		jsonw_str(ctx, "partial", "This report is partial: at least one result set was "
 			"interrupted or is missing cells (see Warnings).");
 	/* sets */
 	cJSON *sets = cJSON_AddArrayToObject(ctx, "sets");
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
 		cJSON *o = cJSON_CreateObject();
-		add_str(o, "dir", rs->dir);
-		add_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
-		add_str(o, "suite_file", rs->suite_file ? rs->suite_file : "?");
-		add_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
-		add_str(o, "host", rs->hostname);
-		add_str(o, "status", rs->status);
-		add_str(o, "started_at", rs->started_at ? rs->started_at : "?");
-		add_str(o, "source", rs->source_kind);
-		add_fmt(o, "cells", "%zu/%d", rs->ncells, rs->cells_total);
+		jsonw_str(o, "dir", rs->dir);
+		jsonw_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
+		jsonw_str(o, "suite_file", rs->suite_file ? rs->suite_file : "?");
+		jsonw_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");
+		jsonw_str(o, "host", rs->hostname);
+		jsonw_str(o, "status", rs->status);
+		jsonw_str(o, "started_at", rs->started_at ? rs->started_at : "?");
+		jsonw_str(o, "source", rs->source_kind);
+		jsonw_fmt(o, "cells", "%zu/%d", rs->ncells, rs->cells_total);
 		if (rs->suite_desc)
-			add_str(o, "description", rs->suite_desc);
+			jsonw_str(o, "description", rs->suite_desc);
 		char *cmd = report_set_command(rs);
 		if (cmd)
-			add_str(o, "command", cmd);
+			jsonw_str(o, "command", cmd);
 		free(cmd);
 		if (rs->scale != 1)
-			add_fmt(o, "scale", "%g", rs->scale);
+			jsonw_fmt(o, "scale", "%g", rs->scale);
 		if (r->unverified && r->unverified[s])
-			add_str(o, "unverified", r->unverified[s]);
+			jsonw_str(o, "unverified", r->unverified[s]);
 		if (strcmp(rs->source_kind, "iomatrix")) {
-			const char *sc = jstr_or(rs->source, "command", NULL);
+			const char *sc = str_or(&rs->source, "command", NULL);
 			if (sc)
-				add_str(o, "source_command", sc);
+				jsonw_str(o, "source_command", sc);
 		}
 		cJSON_AddItemToArray(sets, o);
 	}
@@ -744,8 +724,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			struct sbuf b = SBUF_INIT, h = SBUF_INIT;
 			report_fio_command(r->groups[gi].e[k].cell, rdev_is_dir(&r->devs[r->groups[gi].e[k].dev]), &b);
 			cJSON *o = cJSON_CreateObject();
-			add_str(o, "device", r->devs[r->groups[gi].e[k].dev].display);
-			add_str(o, "group", r->groups[gi].title);
+			jsonw_str(o, "device", r->devs[r->groups[gi].e[k].dev].display);
+			jsonw_str(o, "group", r->groups[gi].title);
 			/* one line each, safe inside a Markdown code fence: the
 			 * template inserts them raw there (escaping would show) */
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
@@ -759,8 +739,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			}
 			one_line_str(&h);
 			one_line_str(&b);
-			add_str(o, "comment", sbuf_str(&h));
-			add_str(o, "cmd", sbuf_str(&b));
+			jsonw_str(o, "comment", sbuf_str(&h));
+			jsonw_str(o, "cmd", sbuf_str(&b));
 			sbuf_release(&h);
 			cJSON_AddItemToArray(fio, o);
 			sbuf_release(&b);
@@ -768,7 +748,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	if (unlike)
 		cJSON_AddTrueToObject(ctx, "fio_unlike");
 	if (nfio > FIO_SHOWN)
-		add_fmt(ctx, "fio_more", "the first %d; %zu more in fio-commands.txt",
+		jsonw_fmt(ctx, "fio_more", "the first %d; %zu more in fio-commands.txt",
 			FIO_SHOWN, nfio - FIO_SHOWN);
 	environment(r, ctx);
 	cJSON *ov = cJSON_AddArrayToObject(ctx, "charts");
@@ -776,7 +756,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		if (cs->c[i].group < 0 && !cs->c[i].section)
 			cJSON_AddItemToArray(ov, chart_json(&cs->c[i], html));
 	if (cs && cs->note)
-		add_str(ctx, "charts_note", cs->note);
+		jsonw_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
 	for (size_t i = 0; report_sections[i]; i++)
@@ -788,8 +768,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	cJSON *f = cJSON_AddArrayToObject(ctx, "files");
 	for (size_t i = 0; i + 1 < nfiles; i += 2) {
 		cJSON *o = cJSON_CreateObject();
-		add_str(o, "name", files[i]);
-		add_str(o, "what", files[i + 1]);
+		jsonw_str(o, "name", files[i]);
+		jsonw_str(o, "what", files[i + 1]);
 		cJSON_AddItemToArray(f, o);
 	}
 	return ctx;

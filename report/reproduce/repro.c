@@ -12,19 +12,14 @@
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "util/termesc.h"
-#include "resultset/reprofile.h"
+#include "resultset/rset_out.h"
 #include "resultset/schema.h"
+#include "util/jsonw.h"
 
 const char *const repro_verdict_words[RV__N] = {
 	"slower", "faster", "inconclusive", "too few repetitions", "reproduced",
 };
 static const char *const verdict_cls[RV__N] = { "worse", "better", "few", "few", "same" };
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 /* Each row's verdict: the one verdict (model/ratio.h) of its primary
  * metric, the family being every row that can be judged, as compare's;
@@ -113,9 +108,11 @@ static int env_host(struct repro *p, const struct rset *o, const struct rset *n)
 		{ "governor", "CPU governor" }, { "virtualization", "virtualization" },
 	};
 	for (size_t i = 0; i < sizeof(hk) / sizeof(hk[0]); i++)
-		if (env_cmp(p, hk[i][1], jstr(o->host, hk[i][0]), jstr(n->host, hk[i][0])) < 0)
+		if (env_cmp(p, hk[i][1], rset_obj_str(&o->host, hk[i][0]),
+			    rset_obj_str(&n->host, hk[i][0])) < 0)
 			return -1;
-	return env_cmp(p, "iomatrix version", jstr(o->tool, "version"), jstr(n->tool, "version"));
+	return env_cmp(p, "iomatrix version", rset_obj_str(&o->tool, "version"),
+		       rset_obj_str(&n->tool, "version"));
 }
 
 static int env_devices(struct repro *p, const struct rset *o, const struct rset *n)
@@ -133,8 +130,8 @@ static int env_devices(struct repro *p, const struct rset *o, const struct rset 
 			continue;
 		for (size_t k = 0; k < sizeof(dk) / sizeof(dk[0]); k++) {
 			snprintf(what, sizeof(what), "device %s %s", o->devices[i].name, dk[k][1]);
-			if (env_cmp(p, what, jstr(o->devices[i].fp, dk[k][0]),
-				    jstr(dn->fp, dk[k][0])) < 0)
+			if (env_cmp(p, what, rset_obj_str(&o->devices[i].fp, dk[k][0]),
+				    rset_obj_str(&dn->fp, dk[k][0])) < 0)
 				return -1;
 		}
 	}
@@ -167,14 +164,23 @@ static const struct rentry *rep_entry(const struct report *r, size_t rep,
 /* "parameter KEY: A in the original, B in the reproduction", once per
  * key; a key one side omits (the key table omits some at their default:
  * the random map, the reaping modes) is "absent (default)". */
-static int env_param(struct repro *p, const char *key, const cJSON *x, const cJSON *y)
+static char *value_text(const struct rset_value *v)
+{
+	cJSON *j = v ? rset_value_json(v) : NULL;
+	char *s = j ? cJSON_PrintUnformatted(j) : NULL;
+	cJSON_Delete(j);
+	return s;
+}
+
+static int env_param(struct repro *p, const char *key, const struct rset_value *x,
+		     const struct rset_value *y)
 {
 	char what[128];
 	snprintf(what, sizeof(what), "parameter %s", key);
 	for (size_t e = 0; e < p->nenv; e++)
 		if (!strncmp(p->env[e], what, strlen(what)) && p->env[e][strlen(what)] == ':')
 			return 0;
-	char *a = x ? cJSON_PrintUnformatted(x) : NULL, *b = y ? cJSON_PrintUnformatted(y) : NULL;
+	char *a = value_text(x), *b = value_text(y);
 	int ret = env_cmp(p, what, a ? a : "absent (default)", b ? b : "absent (default)");
 	free(a);
 	free(b);
@@ -187,15 +193,17 @@ static int env_cell(struct repro *p, const struct rset_cell *co, const struct rs
 	static const char *const skip[] = { "id", "path", "device" };
 	const struct rset_cell *side[2] = { co, cn };
 	for (int k = 0; k < 2; k++) {
-		const cJSON *x;
-		cJSON_ArrayForEach(x, side[k]->params) {
-			const cJSON *y = cJSON_GetObjectItemCaseSensitive(side[!k]->params, x->string);
+		const struct rset_obj *po = &side[k]->params;
+		for (size_t f = 0; f < po->n; f++) {
+			const char *key = po->f[f].key;
+			const struct rset_value *x = &po->f[f].v;
+			const struct rset_value *y = rset_obj_get(&side[!k]->params, key);
 			bool skipped = false;
 			for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
-				skipped |= !strcmp(x->string, skip[i]);
-			if (skipped || (y && cJSON_Compare(x, y, true)) || (k == 1 && y))
+				skipped |= !strcmp(key, skip[i]);
+			if (skipped || (y && rset_value_equal(x, y)) || (k == 1 && y))
 				continue;
-			if (env_param(p, x->string, k ? y : x, k ? x : y) < 0)
+			if (env_param(p, key, k ? y : x, k ? x : y) < 0)
 				return -1;
 		}
 	}
@@ -357,11 +365,6 @@ void repro_print(const struct repro *p, const struct report *r, FILE *f)
 	}
 }
 
-static void add_s(cJSON *o, const char *k, const char *v)
-{
-	cJSON_AddItemToObject(o, k, cJSON_CreateString(v ? v : ""));
-}
-
 cJSON *repro_context(const struct repro *p, const struct report *r)
 {
 	cJSON *o = cJSON_CreateObject(), *rows, *env;
@@ -371,28 +374,28 @@ cJSON *repro_context(const struct repro *p, const struct report *r)
 	if (!o)
 		return NULL;
 	snprintf(buf, sizeof(buf), "%g", p->tol_pct);
-	add_s(o, "tolerance", buf);
-	add_s(o, "sentence", s);
+	jsonw_text(o, "tolerance", buf);
+	jsonw_text(o, "sentence", s);
 	free(s);
-	add_s(o, "original", r->sets[p->orig].dir);
-	add_s(o, "reproduction", r->sets[p->rep].dir);
+	jsonw_text(o, "original", r->sets[p->orig].dir);
+	jsonw_text(o, "reproduction", r->sets[p->rep].dir);
 	rows = cJSON_AddArrayToObject(o, "rows");
 	for (size_t i = 0; rows && i < p->n; i++) {
 		const struct repro_row *w = &p->rows[i];
 		cJSON *t = cJSON_CreateObject();
 		fmt_side(w, &w->o, a, sizeof(a));
 		fmt_side(w, &w->n, b, sizeof(b));
-		add_s(t, "device", w->device);
-		add_s(t, "workload", w->workload);
-		add_s(t, "metric", metric_names[w->m]);
-		add_s(t, "original", a);
-		add_s(t, "reproduction", b);
+		jsonw_text(t, "device", w->device);
+		jsonw_text(t, "workload", w->workload);
+		jsonw_text(t, "metric", metric_names[w->m]);
+		jsonw_text(t, "original", a);
+		jsonw_text(t, "reproduction", b);
 		snprintf(buf, sizeof(buf), "%.3f", w->ratio);
-		add_s(t, "ratio", buf);
+		jsonw_text(t, "ratio", buf);
 		fmt_ci(w, buf, sizeof(buf));
-		add_s(t, "ci", buf);
-		add_s(t, "verdict", repro_verdict_words[w->v]);
-		add_s(t, "cls", verdict_cls[w->v]);
+		jsonw_text(t, "ci", buf);
+		jsonw_text(t, "verdict", repro_verdict_words[w->v]);
+		jsonw_text(t, "cls", verdict_cls[w->v]);
 		cJSON_AddItemToArray(rows, t);
 	}
 	env = cJSON_AddArrayToObject(o, "env");
@@ -413,12 +416,11 @@ static const char *base_of(const char *dir, char *buf, size_t len)
 
 bool repro_of(const struct report *r, size_t orig, size_t rep)
 {
-	struct reproduces rp;
+	const struct rset_reproduces *rp = &r->sets[rep].reproduces;
 	char path[4200], id[256], hex[65];
 	size_t len;
 
-	if (reprofile_get(r->sets[rep].manifest, &rp) < 0 ||
-	    strcmp(rp.set, base_of(r->sets[orig].dir, id, sizeof(id))))
+	if (!rp->present || strcmp(rp->set, base_of(r->sets[orig].dir, id, sizeof(id))))
 		return false;
 	snprintf(path, sizeof(path), "%s/manifest.json", r->sets[orig].dir);
 	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
@@ -426,5 +428,5 @@ bool repro_of(const struct report *r, size_t orig, size_t rep)
 		return false;
 	sha256_hex(buf, len, hex);
 	free(buf);
-	return !strcmp(hex, rp.manifest_sha256);
+	return !strcmp(hex, rp->manifest_sha256);
 }

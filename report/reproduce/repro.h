@@ -27,7 +27,7 @@
 
 #include "model/report.h"
 #include "model/ratio.h"
-#include "compare/sides.h"
+#include "model/sides.h"
 
 #define REPRO_DEFAULT_TOLERANCE_PCT 10.0
 

@@ -35,23 +35,23 @@ int repro_section_load(struct report *r)
 	if (!(r->repro = calloc(1, sizeof(*r->repro))))
 		return -1;
 	for (size_t j = 0; j < r->nsets; j++) {
-		struct reproduces rp;
+		const struct rset_reproduces *rp = &r->sets[j].reproduces;
 		bool found = false;
-		if (reprofile_get(r->sets[j].manifest, &rp) < 0)
+		if (!rp->present)
 			continue;
 		for (size_t i = 0; i < r->nsets; i++) {
 			if (i == j || !repro_of(r, i, j))
 				continue;
 			found = true;
-			if (add_pair(r, i, j, rp.tolerance_pct > 0 ? rp.tolerance_pct :
+			if (add_pair(r, i, j, rp->tolerance_pct > 0 ? rp->tolerance_pct :
 					 REPRO_DEFAULT_TOLERANCE_PCT) < 0)
 				return -1;
 		}
 		if (!found)
 			report_warn(r, "Set %s reproduces set %s (manifest sha256 %.12s), which this "
 				    "report does not include: give both to see the verdicts "
-				    "(iomatrix report ORIGINAL %s).", r->sets[j].dir, rp.set,
-				    rp.manifest_sha256, r->sets[j].dir);
+				    "(iomatrix report ORIGINAL %s).", r->sets[j].dir, rp->set,
+				    rp->manifest_sha256, r->sets[j].dir);
 	}
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "util/errlist.h"
+#include "resultset/jsonread.h"
 #include "resultset/rset.h"
 #include "fuzz_set_common.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/model/report.h"
+#include "resultset/jsonread.h"
 #include "resultset/rset.h"
 
 static void check_sig3(double v, const char *want)

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "stats/student.h"
-#include "model/report.h"
+#include "report.h"
 
 const char *const metric_names[M__N] = { "IOPS", "MB/s", "mean latency" };
 
@@ -30,31 +30,22 @@ static void side_stats(struct side *s)
  * summary mean as one value. */
 void cell_sides(const struct rset_cell *c, struct side out[M__N])
 {
-	const cJSON *reps = cJSON_GetObjectItemCaseSensitive(c->json, "repetitions");
-	const cJSON *rep;
-	static const char *const dn[DIR__COUNT] = { "read", "write" };
-
 	memset(out, 0, sizeof(struct side) * M__N);
-	cJSON_ArrayForEach(rep, reps) {
+	for (int r = 0; c->reps && r < c->nreps; r++) {
 		double iops = 0, bw = 0, lsum = 0, lw = 0;
 		bool any = false;
 		if (out[0].n >= SIDE_MAX_REPS)
 			break;
 		for (int k = 0; k < DIR__COUNT; k++) {
-			const cJSON *d = cJSON_GetObjectItemCaseSensitive(rep, dn[k]);
-			const cJSON *io = cJSON_GetObjectItemCaseSensitive(d, "iops");
-			const cJSON *b = cJSON_GetObjectItemCaseSensitive(d, "bw_bytes_s");
-			const cJSON *l = cJSON_GetObjectItemCaseSensitive(
-				cJSON_GetObjectItemCaseSensitive(d, "lat_ns"), "mean");
-			const cJSON *ios = cJSON_GetObjectItemCaseSensitive(d, "ios");
-			if (!cJSON_IsNumber(io))
+			const struct rset_rep_dir *d = &c->reps[r].dir[k];
+			if (isnan(d->iops))
 				continue;
 			any = true;
-			iops += io->valuedouble;
-			bw += cJSON_IsNumber(b) ? b->valuedouble : 0;
-			if (cJSON_IsNumber(l)) {
-				double w = cJSON_IsNumber(ios) && ios->valuedouble > 0 ? ios->valuedouble : 1;
-				lsum += l->valuedouble * w;
+			iops += d->iops;
+			bw += isnan(d->bw_bytes_s) ? 0 : d->bw_bytes_s;
+			if (!isnan(d->lat_mean_ns)) {
+				double w = d->ios > 0 ? d->ios : 1;
+				lsum += d->lat_mean_ns * w;
 				lw += w;
 			}
 		}

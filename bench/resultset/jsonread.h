@@ -1,0 +1,25 @@
+/*
+ * jsonread.h - the one bounded JSON parser for every file read back: a
+ * set's files (rset.h reads them into structs; resultset.c and ptsfile.c
+ * read their own back) and the report's own indexes (the site's, the
+ * archive's).  Bounded in nesting depth (RSET_MAX_JSON_DEPTH; cJSON
+ * recurses per level) and, through the callers' fsutil_read_at, in size.
+ */
+#ifndef IOMATRIX_JSONREAD_H
+#define IOMATRIX_JSONREAD_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#define RSET_MAX_JSON_DEPTH 64
+
+/* Parse JSON with a nesting bound.  NULL with a message ("truncated or
+ * corrupt JSON at byte N") in why.  The caller owns the tree. */
+cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
+/* The file at path (at most maxbytes, never through a link), parsed by
+ * rset_parse_json.  NULL with why set to the read error (strerror) or the
+ * parse error; errno ENOENT when there is no file. */
+cJSON *rset_read_json(const char *path, size_t maxbytes, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * rset_int.h - inside the set reader (rset*.c of bench/resultset/ only):
+ * the JSON lookups the typed model is filled with.  Nothing outside this
+ * room includes it: readers get the structs of rset.h.
+ *
+ * Every getter takes a possibly NULL or wrong-typed node and returns the
+ * default then, so that a corrupt or hostile file reads as "absent".
+ * Strings returned point into the tree.
+ */
+#ifndef IOMATRIX_RSET_INT_H
+#define IOMATRIX_RSET_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "jsonread.h"
+#include "rset.h"
+
+const cJSON *rj_get(const cJSON *o, const char *key);
+const char *rj_str(const cJSON *o, const char *key, const char *def);
+/* A finite number, else def. */
+double rj_num(const cJSON *o, const char *key, double def);
+/* A positive number below 2^64, else 0. */
+uint64_t rj_size(const cJSON *o, const char *key);
+/* A number in [lo, hi], else def. */
+int rj_int(const cJSON *o, const char *key, int def, int lo, int hi);
+/* true/false as 1/0, else def. */
+int rj_bool(const cJSON *o, const char *key, int def);
+/* strdup of rj_str (NULL when absent or out of memory). */
+char *rj_strdup(const cJSON *o, const char *key);
+
+/* A copy of s owned by rs (rs->strs); NULL when s is NULL or out of
+ * memory. */
+const char *rset_own(struct rset *rs, const char *s);
+/* rset_own of o's string member key, else def (not copied). */
+const char *rset_own_str(struct rset *rs, const cJSON *o, const char *key,
+			 const char *def);
+/* manifest.json's and plan.json's members into rs (rset_manifest.c):
+ * 0, or -1 when out of memory. */
+int rset_manifest_read(struct rset *rs, const cJSON *m);
+int rset_plan_read(struct rset *rs, const cJSON *plan);
+/* What those two and rset_own allocated. */
+void rset_manifest_release(struct rset *rs);
+
+/* One repetition object (a cell's or a preconditioning pass's) into r:
+ * 0, or -1 when out of memory (r holds what was read; release it). */
+int rset_rep_read(const cJSON *rep, struct rset_rep *r);
+/* A flat object (params, a fingerprint, the tool) into o: 0, or -1 when
+ * out of memory.  Not an object: o is !present. */
+int rset_obj_read(const cJSON *j, struct rset_obj *o);
+/* A cell's "steady_state" object. */
+void rset_cell_steady_read(const cJSON *ss, struct rset_cell_steady *s);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * rset_json.c - the one bounded JSON reader of a result set's files
+ * (rset.h: rset_parse_json, rset_read_manifest) and the lookups the typed
+ * model is filled with (rset_int.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/fsutil.h"
+#include "resultset.h"
+#include "rset_int.h"
+
+/* cJSON recurses per nesting level; bound it before parsing.  *open_end
+ * tells whether the text ends inside a string or an open bracket: then a
+ * parse error means the file was cut short. */
+static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
+{
+	int depth = 0;
+	bool in_str = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = false;
+		} else if (c == '"') {
+			in_str = true;
+		} else if (c == '[' || c == '{') {
+			if (++depth > max)
+				return false;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	*open_end = in_str || depth > 0;
+	return true;
+}
+
+cJSON *rset_read_json(const char *path, size_t maxbytes, char *why, size_t whylen)
+{
+	size_t len;
+	char *buf = fsutil_read_at(AT_FDCWD, path, maxbytes, 0, &len);
+
+	if (!buf) {
+		int e = errno;
+		snprintf(why, whylen, "%s", strerror(e));
+		errno = e;
+		return NULL;
+	}
+	cJSON *j = rset_parse_json(buf, len, why, whylen);
+	free(buf);
+	if (!j)
+		errno = EINVAL;
+	return j;
+}
+
+cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
+{
+	const char *end = NULL;
+	cJSON *j;
+
+	if (len == 0) {
+		snprintf(why, whylen, "empty file");
+		return NULL;
+	}
+	if (memchr(buf, '\0', len)) {
+		snprintf(why, whylen, "contains a NUL byte (corrupt)");
+		return NULL;
+	}
+	bool open_end = false;
+	if (!json_depth_ok(buf, len, RSET_MAX_JSON_DEPTH, &open_end)) {
+		snprintf(why, whylen, "JSON nested deeper than %d levels",
+			 RSET_MAX_JSON_DEPTH);
+		return NULL;
+	}
+	/* len + 1: cJSON wants to see the terminating NUL (checked above
+	 * that there is none inside) */
+	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
+	if (!j) {
+		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
+		if (at >= len || open_end)
+			snprintf(why, whylen, "truncated JSON (ends at byte %zu)", len);
+		else
+			snprintf(why, whylen, "corrupt JSON at byte %zu", at);
+	}
+	return j;
+}
+
+const cJSON *rj_get(const cJSON *o, const char *key)
+{
+	return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, key) : NULL;
+}
+
+const char *rj_str(const cJSON *o, const char *key, const char *def)
+{
+	const cJSON *v = rj_get(o, key);
+	return cJSON_IsString(v) && v->valuestring ? v->valuestring : def;
+}
+
+double rj_num(const cJSON *o, const char *key, double def)
+{
+	const cJSON *v = rj_get(o, key);
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : def;
+}
+
+uint64_t rj_size(const cJSON *o, const char *key)
+{
+	double d = rj_num(o, key, 0);
+	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
+}
+
+int rj_int(const cJSON *o, const char *key, int def, int lo, int hi)
+{
+	double d = rj_num(o, key, def);
+	if (d < lo || d > hi)
+		return def;
+	return (int)d;
+}
+
+int rj_bool(const cJSON *o, const char *key, int def)
+{
+	const cJSON *v = rj_get(o, key);
+	if (cJSON_IsBool(v))
+		return cJSON_IsTrue(v);
+	return def;
+}
+
+char *rj_strdup(const cJSON *o, const char *key)
+{
+	const char *v = rj_str(o, key, NULL);
+	return v ? strdup(v) : NULL;
+}
+
+/* resultset.h: a file the writer reads back (a manifest, a plan), through
+ * the one bounded parser. */
+cJSON *resultset_read_json(const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = fsutil_read(path, RESULTSET_MAX_FILE_BYTES, &len);
+	char why[128];
+	cJSON *j;
+
+	if (!text) {
+		if (errno == EFBIG)
+			snprintf(err, errlen, "'%s' is larger than %u MiB: not a result file "
+				 "iomatrix wrote", path, RESULTSET_MAX_FILE_BYTES >> 20);
+		else
+			snprintf(err, errlen, "cannot read '%s': %s", path,
+				 fsutil_strerror(errno));
+		return NULL;
+	}
+	j = rset_parse_json(text, len, why, sizeof(why));
+	free(text);
+	if (!j)
+		snprintf(err, errlen, "'%s' is not valid JSON", path);
+	return j;
+}

@@ -1,0 +1,235 @@
+/*
+ * build.c - build.h: one report written, from the sets to SHA256SUMS.
+ */
+#include "build.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/escape.h"
+#include "render/render.h"
+#include "render/template.h"
+#include "render/tmplpath.h"
+#include "resultset/sums.h"
+#include "util/termesc.h"
+#include "util/cliopt.h"
+
+static bool list_has(const char *list, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = list; p && *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == wl && !strncmp(p, word, wl))
+			return true;
+		p = c ? c + 1 : NULL;
+	}
+	return false;
+}
+
+/* fio-commands.txt: the equivalent fio command of every cell.  0 or -1. */
+static int write_fio_commands(const struct report *r, struct outdir *od,
+			      struct errlist *errs)
+{
+	struct sbuf fio = SBUF_INIT;
+	int ret;
+
+	sbuf_adds(&fio, "# fio command lines equivalent to each cell (device: workload)\n");
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++) {
+			const struct rentry *e = &r->groups[gi].e[k];
+			sbuf_adds(&fio, "\n# ");
+			/* a comment line: keep it one line */
+			escape_append(&fio, r->devs[e->dev].display, ESC_MD);
+			sbuf_adds(&fio, ": ");
+			escape_append(&fio, r->groups[gi].title, ESC_MD);
+			sbuf_addc(&fio, '\n');
+			report_fio_command(e->cell, rdev_is_dir(&r->devs[e->dev]), &fio);
+			sbuf_addc(&fio, '\n');
+		}
+	ret = outdir_write(od, "fio-commands.txt", sbuf_str(&fio), fio.len, errs);
+	sbuf_release(&fio);
+	return ret;
+}
+
+/* What write_documents() writes and with which templates. */
+struct report_docs {
+	struct tmpl *tmd, *thtml;
+	const char *css;
+	const char **files;         /* name, description, ... for the templates */
+	size_t nfiles;
+	bool md, html, csv, json;
+};
+
+/* report.md, report.html, report.csv, report.json as asked.  0, or -1
+ * when one failed (the others are still written). */
+static int write_documents(const struct report *r, const struct chart_set *cs,
+			   const struct report_docs *d, struct outdir *od,
+			   struct errlist *errs)
+{
+	struct sbuf buf = SBUF_INIT;
+	int ret = 0;
+
+	if (d->md) {
+		cJSON *ctx = report_context(r, cs, false, d->files, d->nfiles);
+		if (!ctx || tmpl_render(d->tmd, ctx, ESC_MD, &buf) < 0 ||
+		    outdir_write(od, "report.md", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (d->html) {
+		cJSON *ctx = report_context(r, cs, true, d->files, d->nfiles);
+		if (ctx)
+			cJSON_AddStringToObject(ctx, "css", d->css);
+		if (!ctx || tmpl_render(d->thtml, ctx, ESC_HTML, &buf) < 0 ||
+		    outdir_write(od, "report.html", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		cJSON_Delete(ctx);
+		sbuf_reset(&buf);
+	}
+	if (d->csv) {
+		if (report_write_csv(r, &buf) < 0 ||
+		    outdir_write(od, "report.csv", sbuf_str(&buf), buf.len, errs) < 0)
+			ret = -1;
+		sbuf_reset(&buf);
+	}
+	if (d->json) {
+		cJSON *j = report_json(r);
+		char *s = j ? cJSON_Print(j) : NULL;
+		if (!s || outdir_write(od, "report.json", s, strlen(s), errs) < 0)
+			ret = -1;
+		free(s);
+		cJSON_Delete(j);
+	}
+	sbuf_release(&buf);
+	return ret;
+}
+
+/* The files of this report as name, description pairs (for the templates
+ * and the closing listing).  Returns the number of strings in files[]. */
+static size_t report_files(const char **files, bool md, bool html,
+			   const char *format, bool charts)
+{
+	size_t nf = 0;
+
+	if (md) { files[nf++] = "report.md"; files[nf++] = "this report in GitHub-flavoured Markdown"; }
+	if (html) { files[nf++] = "report.html"; files[nf++] = "this report as one self-contained HTML page"; }
+	if (list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
+	if (list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
+	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
+	if (charts) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
+	return nf;
+}
+
+/* What was written, the summary lines and the warning count. */
+void report_build_print(const struct report_build *b, FILE *out, FILE *err)
+{
+	const struct report *r = &b->r;
+	fprintf(out, "report: %s/\n", b->od.path);
+	for (size_t i = 0; i < b->nfiles; i += 2)
+		fprintf(out, "  %s\n", b->files[i]);
+	if (b->cs.n)
+		fprintf(out, "  %zu chart%s\n", b->cs.n, b->cs.n == 1 ? "" : "s");
+	for (size_t i = 0; i < r->nsummary; i++)
+		fprintf(out, "%s\n", r->summary[i]);
+	if (r->nwarns)
+		fprintf(out, "%zu warning%s: see the Warnings section\n", r->nwarns,
+			r->nwarns == 1 ? "" : "s");
+	if (b->cs.note)
+		fprintf(err, "iomatrix: %s\n", b->cs.note);
+}
+
+
+/* The documents and what the report lists.  EXIT_OK or EXIT_RUNTIME. */
+static int documents(const struct report_build_opts *o, struct report_build *b,
+		     const struct report_docs *d0, struct errlist *errs)
+{
+	int rc = EXIT_OK;
+	if (write_fio_commands(&b->r, &b->od, errs) < 0)
+		rc = EXIT_RUNTIME;
+	b->nfiles = report_files(b->files, d0->md, d0->html, o->format, b->cs.n > 0);
+	struct report_docs d = *d0;
+	d.files = b->files;
+	d.nfiles = b->nfiles;
+	if (write_documents(&b->r, &b->cs, &d, &b->od, errs) < 0)
+		rc = EXIT_RUNTIME;
+	/* last: stale files of an earlier report go only once the new
+	 * report.md exists, and only those an earlier iomatrix listed */
+	if (outdir_finish(&b->od, errs) < 0)
+		rc = EXIT_RUNTIME;
+	/* the report's own SHA256SUMS (a set's list leaves report/ out) */
+	int sr = rc == EXIT_OK ? sums_write_at(b->od.fd, 0) : 0;
+	if (sr < 0) {
+		errlist_add(errs, NULL, 0, 0, "cannot write '%s/%s': %s", b->od.path,
+			    SUMS_FILE, strerror(-sr));
+		rc = EXIT_RUNTIME;
+	}
+	return rc;
+}
+
+int report_build(const struct report_build_opts *o, struct report_build *b,
+		 FILE *warnf, struct errlist *errs)
+{
+	struct report_docs d = { .md = list_has(o->format, "md"),
+				 .html = list_has(o->format, "html"),
+				 .csv = list_has(o->format, "csv"),
+				 .json = list_has(o->format, "json") };
+	struct chart_opts copts = o->charts;
+	char *css = NULL;
+	int rc = EXIT_USAGE;
+
+	memset(b, 0, sizeof(*b));
+	b->od.fd = -1;
+	if (!d.md && !d.html)
+		copts.svg = copts.png = false;
+	/* templates first: a malformed one stops us before anything is written */
+	if ((d.md && !(d.tmd = tmplpath_load("report.md.tmpl", o->tdir, o->argv, errs))) ||
+	    (d.html && (!(d.thtml = tmplpath_load("report.html.tmpl", o->tdir, o->argv, errs)) ||
+			!(css = tmplpath_read("style.css", o->tdir, o->argv, errs)))))
+		goto out;
+	d.css = css;
+	rc = report_load(&b->r, o->sets, o->nsets, o->baseline, o->title, errs);
+	b->loaded = true;
+	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
+	for (size_t s = 0; s < b->r.nsets; s++)
+		for (size_t i = 0; i < b->r.sets[s].warnings.n; i++)
+			fprintf(warnf, "iomatrix: warning: %s\n",
+				termesc(b->r.sets[s].warnings.msgs[i], wb, sizeof(wb)));
+	if (rc != 0)
+		goto out;
+	/* -o DIR is the user's; SET/report lives in a set that may come from
+	 * anyone, so its 'report' must be a real directory, not a link */
+	int e = o->out ? outdir_open(&b->od, o->out, NULL, "report", errs) :
+			 outdir_open(&b->od, o->sets[0], "report", "report", errs);
+	if (e < 0) {
+		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+		goto out;
+	}
+	rc = EXIT_OK;
+	int cr = chart_render_all(&b->r, &b->od, &copts, &b->cs, errs);
+	if (cr == 2) { /* charts/ is a planted link: refuse, write nothing */
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (cr != 0)
+		rc = EXIT_RUNTIME;  /* tables are still written */
+	if (documents(o, b, &d, errs) != EXIT_OK)
+		rc = EXIT_RUNTIME;
+out:
+	tmpl_free(d.tmd);
+	tmpl_free(d.thtml);
+	free(css);
+	return rc;
+}
+
+void report_build_release(struct report_build *b)
+{
+	if (b->loaded)
+		report_release(&b->r);
+	chart_set_release(&b->cs);
+	outdir_close(&b->od);
+	memset(b, 0, sizeof(*b));
+	b->od.fd = -1;
+}

@@ -1,0 +1,83 @@
+/*
+ * compare.h - two result sets, workload by workload (`iomatrix compare`):
+ * pair the workloads of OLD and NEW by device and parameters and give each
+ * pair ONE verdict, from its primary metric: the confidence interval of
+ * the ratio new/old (Welch's t on the logs of the repetitions, Bonferroni
+ * over the whole comparison, model/ratio.h) lies wholly beyond
+ * +-threshold (a regression or an improvement), wholly within it (no
+ * change), or reaches across a bound (inconclusive: the data can rule out
+ * neither).  When NEW reproduces OLD, the reproduction's verdicts too.
+ *
+ * The command (cmd/cmd_compare.c) parses its options, calls compare_run,
+ * writes ctx and json through its templates and prints compare_print.
+ */
+#ifndef IOMATRIX_COMPARE_H
+#define IOMATRIX_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "model/ratio.h"
+#include "model/report.h"
+#include "reproduce/repro.h"
+#include "model/sides.h"
+
+#define COMPARE_MAP_MAX 64
+
+/* Mapping of old device names to new ones (--map OLD=NEW). */
+struct compare_map {
+	const char *old[COMPARE_MAP_MAX], *new[COMPARE_MAP_MAX];
+	size_t n;
+};
+
+enum compare_verdict { CMP_WORSE, CMP_BETTER, CMP_INCONC, CMP_SAME, CMP_FEW, CMP__N };
+
+struct compare_row {
+	const char *dev_old, *dev_new;  /* raw names */
+	const char *workload;           /* group title */
+	const struct rgroup *g;
+	const struct rset_cell *co, *cn;
+	enum metric primary;
+	struct side s[2][M__N];          /* [old/new][metric] */
+	double change[M__N];            /* percent */
+	struct ratio_ci ci;             /* new/old of the primary metric */
+	bool tested;
+	enum compare_verdict v;
+};
+
+struct compare {
+	struct report r;
+	bool loaded;
+	struct compare_row *rows;       /* owned, sorted: verdict, then change */
+	size_t nrows;
+	size_t count[CMP__N];
+	int nonly_old, nonly_new;       /* workloads on one side only (or failed) */
+	bool inconclusive_beyond;       /* an inconclusive row's estimate lies
+					 * beyond the threshold */
+	struct repro rp;                /* when have_rp: NEW reproduces OLD */
+	bool have_rp;
+	cJSON *ctx, *json;              /* owned: the template context, compare.json */
+	char summary[512];              /* "N workloads compared: ..." */
+	double threshold;               /* of the verdicts (compare_run) */
+};
+
+/*
+ * Load paths[0] (old) and paths[1] (new), pair and judge them with map at
+ * threshold (percent) when threshold_given, else at the tolerance NEW
+ * recorded when it reproduces OLD, else at threshold.  Returns EXIT_OK, or an exit code
+ * (util/cliopt.h) with messages in errs: EXIT_USAGE for an unreadable set,
+ * a --map name neither set has or no workload matched; EXIT_RUNTIME when
+ * out of memory.  Each set's own warnings are in c->r.sets[].warnings
+ * once c->loaded.  Release c either way.
+ */
+int compare_run(struct compare *c, const char *const paths[2], double threshold,
+		bool threshold_given, const struct compare_map *map, struct errlist *errs);
+/* The verdict lines for stdout: the summary, the reproduction's, every
+ * regression and improvement, the workloads on one side only. */
+void compare_print(const struct compare *c, FILE *f);
+void compare_release(struct compare *c);
+
+#endif
