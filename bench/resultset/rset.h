@@ -325,9 +325,18 @@ struct rset_names {
 	size_t n;
 };
 
+/* fleet.launch: the ranks of mpirun or srun were the hosts (run --mpi). */
+struct rset_launch {
+	bool present;
+	const char *launcher;       /* "mpirun", "srun" */
+	const char *implementation; /* "Open MPI v4.1.4"; NULL unknown */
+	int ranks, nodes;           /* -1 unknown */
+};
+
 struct rset_fleet {
 	bool present;
 	const char *mode;       /* "survey", "aggregate", NULL unknown */
+	struct rset_launch launch;
 	struct rset_fleet_host *hosts;  /* owned */
 	size_t nhosts;
 	struct rset_names *same_machine; /* owned */

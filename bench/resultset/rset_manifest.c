@@ -158,6 +158,13 @@ static int fleet_read(struct rset *rs, const cJSON *fl)
 		return 0;
 	f->present = true;
 	f->mode = rset_own_str(rs, fl, "mode", NULL);
+	const cJSON *la = rj_get(fl, "launch");
+	if (cJSON_IsObject(la) && (f->launch.launcher = rset_own_str(rs, la, "launcher", NULL))) {
+		f->launch.present = true;
+		f->launch.implementation = rset_own_str(rs, la, "implementation", NULL);
+		f->launch.ranks = rj_int(la, "ranks", -1, 1, 1 << 24);
+		f->launch.nodes = rj_int(la, "nodes", -1, 1, 1 << 24);
+	}
 	if (n && !(f->hosts = calloc(n, sizeof(*f->hosts))))
 		return -1;
 	cJSON_ArrayForEach(h, hosts) {

@@ -104,6 +104,24 @@ static void hosts_table(const struct rset *rs, cJSON *fo)
 
 /* Hosts that were one machine (fleet.same_machine): said in the intro,
  * since their numbers are not independent. */
+/* A set made under mpirun or srun (run --mpi): the hosts were its ranks.
+ * Said only when the manifest records the launch. */
+static void launch_note(const struct rset_launch *la, char *intro, size_t len)
+{
+	size_t n = strlen(intro);
+	char impl[160] = "", ranks[64] = "";
+
+	if (!la->present || n >= len)
+		return;
+	if (la->implementation)
+		snprintf(impl, sizeof(impl), " (%.150s)", la->implementation);
+	if (la->ranks > 0 && la->nodes > 0)
+		snprintf(ranks, sizeof(ranks), ": %d rank%s on %d node%s", la->ranks,
+			 la->ranks == 1 ? "" : "s", la->nodes, la->nodes == 1 ? "" : "s");
+	snprintf(intro + n, len - n, " The hosts were the ranks of %s%s%s, each named by its node and its rank on that node.",
+		 la->launcher, impl, ranks);
+}
+
 static void same_machine_note(const struct rset_fleet *fl, char *intro, size_t len)
 {
 	for (size_t i = 0; i < fl->nsame_machine; i++) {
@@ -154,9 +172,10 @@ void fleet_context(const struct report *r, const struct chart_set *cs, bool html
 			snprintf(intro, sizeof(intro),
 				 "Survey of %d hosts from %s: every host ran the whole suite on its own devices. Rows are host · device; each workload ends with the fleet spread and names the hosts far from the median.",
 				 nh, rs->dir);
+		launch_note(&fl->launch, intro, sizeof(intro));
 		same_machine_note(fl, intro, sizeof(intro));
 		cJSON_AddStringToObject(fo, "intro", intro);
-		cJSON_AddStringToObject(fo, "corner", "host (as given)");
+		cJSON_AddStringToObject(fo, "corner", fl->launch.present ? "host (node:local rank)" : "host (as given)");
 		cJSON *cols = cJSON_AddArrayToObject(fo, "cols");
 		static const char *const names[] = { "hostname", "kernel", "CPU", "iomatrix",
 						     "clock offset (wall)", "status" };

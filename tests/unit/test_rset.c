@@ -252,6 +252,7 @@ static void test_example_manifest(void **state)
 	assert_false(c->fleet.present);
 	assert_null(c->sweep);
 	assert_false(rs.fleet.present);
+	assert_false(rs.fleet.launch.present);
 	assert_false(rs.reproduces.present);
 	rset_release(&rs);
 	errlist_release(&errs);
@@ -319,6 +320,8 @@ static void test_fleet_manifest(void **state)
 		   " \"path\": \"/o\", \"tolerance_pct\": 7},"
 		   " \"cells\": [{\"id\": 3, \"status\": \"failed\"}, {\"id\": \"x\"}],"
 		   " \"fleet\": {\"mode\": \"aggregate\", \"same_machine\": [[\"a\", 5, \"b\"], 7],"
+		   " \"launch\": {\"launcher\": \"srun\", \"implementation\": \"Open MPI v4.1.4\","
+		   " \"ranks\": 64, \"nodes\": 1e300},"
 		   " \"hosts\": [{\"name\": \"a\", \"hostname\": \"ha\", \"version\": \"0.2\","
 		   " \"status\": \"ok\", \"host\": {\"kernel\": \"6.1\"},"
 		   " \"clock\": {\"wall_offset_s\": 0.001, \"error_ns\": 5000},"
@@ -348,6 +351,11 @@ static void test_fleet_manifest(void **state)
 	assert_int_equal(f->nsame_machine, 1);                /* 7 is no group */
 	assert_int_equal(f->same_machine[0].n, 2);            /* 5 is no name */
 	assert_string_equal(f->same_machine[0].v[1], "b");
+	assert_true(f->launch.present);                       /* run --mpi */
+	assert_string_equal(f->launch.launcher, "srun");
+	assert_string_equal(f->launch.implementation, "Open MPI v4.1.4");
+	assert_int_equal(f->launch.ranks, 64);
+	assert_int_equal(f->launch.nodes, -1);                /* 1e300: unknown */
 	rset_release(&rs);
 	unlink(path);
 	rmdir(dir);

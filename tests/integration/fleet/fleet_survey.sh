@@ -50,6 +50,9 @@ echo "survey set ok: 12 host.cells on h1 h2 h3"
 expect_exit 0 "$IOMATRIX" report "$S" -o "$T/rep" --charts none
 md=$T/rep/report.md
 grep -q '^## Fleet' "$md" || fail "no Fleet section"
+# ssh hosts are not a launcher's ranks: no such sentence, hosts as given
+grep -q 'ranks of' "$md" && fail "an ssh fleet is called a launcher's ranks"
+grep -q '^| host (as given) |' "$md" || fail "the hosts table's corner is not 'host (as given)'"
 for h in h1 h2 h3; do
 	grep -q "^| $h | $(hostname) |" "$md" || fail "Fleet table lacks $h"
 	[ "$(grep -c "^| $h · scratch |" "$md")" = 4 ] || fail "want 4 rows of $h · scratch"

@@ -36,8 +36,12 @@ n=$(ls "$T/set/cells" | wc -l)
 [ "$n" = 6 ] && ok "6 cells (3 hosts x 2)" || not_ok "$n cells"
 [ "$(jq -r '.status' "$M")" = complete ] && ok "status complete" || not_ok "status $(jq -r .status "$M")"
 grep -q 'are one machine' "$T/err" && ok "ranks on one node are flagged" || not_ok "no same-machine warning"
-"$MPI_BIN/iomatrix" report "$T/set" -o "$T/rep" >/dev/null 2>"$T/rerr" &&
-	grep -q "$node:2" "$T/rep/report.md" && ok "report names the ranks" || not_ok "report: $(tail -3 "$T/rerr")"
+"$MPI_BIN/iomatrix" report "$T/set" -o "$T/rep" --charts none >/dev/null 2>"$T/rerr" &&
+	grep -q "^| $node:2 | " "$T/rep/report.md" && ok "report names the ranks" || not_ok "report: $(tail -3 "$T/rerr")"
+grep -q 'The hosts were the ranks of mpirun (.*MPI.*): 3 ranks on 1 node, each named by its node and its rank on that node\.' \
+	"$T/rep/report.md" && grep -q '^| host (node:local rank) |' "$T/rep/report.md" &&
+	ok "the Fleet section says how the ranks were launched" ||
+	not_ok "Fleet intro: $(grep -A2 '^## Fleet' "$T/rep/report.md" | tail -1 | cut -c1-300)"
 "$MPI_BIN/iomatrix" compare "$T/set" "$T/set" -o "$T/cmp" >/dev/null 2>"$T/cerr" &&
 	ok "compare reads it" || not_ok "compare: $(tail -3 "$T/cerr")"
 left=$(mpi_procs)
