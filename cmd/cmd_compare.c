@@ -26,6 +26,7 @@
 #include "render/template.h"
 #include "render/outdir.h"
 #include "render/tmplpath.h"
+#include "sections.h"
 
 
 static const struct option_spec compare_opts[] = {
@@ -632,7 +633,7 @@ int cmd_compare(int argc, char **argv)
 	    !(css = tmplpath_read("style.css", c.tdir, argv, &errs)))
 		goto out_errs;
 
-	rc = report_load_labelled(&r, (char **)c.paths, 2, labels, &errs);
+	rc = report_load_labelled(&r, (char **)c.paths, 2, labels, report_sections, &errs);
 	loaded = true;
 	compare_warnings(&r);
 	if (rc)

@@ -24,6 +24,7 @@
 #include "model/report.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
+#include "sections.h"
 
 static const struct option_spec report_opts[] = {
 	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
@@ -342,7 +343,7 @@ int cmd_report(int argc, char **argv)
 			goto out_errs;
 	}
 
-	rc = report_load(&r, sets, nsets, a.baseline, a.title, &errs);
+	rc = report_load(&r, sets, nsets, a.baseline, a.title, report_sections, &errs);
 	loaded = true;
 	for (size_t s = 0; s < r.nsets; s++)
 		for (size_t i = 0; i < r.sets[s].warnings.n; i++)

@@ -33,6 +33,7 @@
 #include "render/template.h"
 #include "render/tmplpath.h"
 #include "resultset/schema.h"
+#include "sections.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
 /* Version of the cached set records (archive.c's JSON): another one is
@@ -235,7 +236,7 @@ static int set_report(struct sitefs *fs, const struct site_set *x, const struct 
 	int rc = -1;
 	bool loaded = false;
 
-	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
+	if (report_load(&r, dirs, 1, NULL, NULL, report_sections, &e) != 0)
 		goto out;
 	loaded = true;
 	if (set_outdir(fs, x->slug, &od, &e) < 0)
