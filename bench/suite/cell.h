@@ -24,23 +24,7 @@
 #include "engines/engine_model.h"
 #include "stats/randdist.h"
 #include "stats/steady.h"
-
-enum pattern {
-	PAT_READ,
-	PAT_WRITE,
-	PAT_RANDREAD,
-	PAT_RANDWRITE,
-	PAT_READWRITE,
-	PAT_RANDRW,
-	PAT_REWRITE, /* sysbench seqrewr: sequential overwrite of laid-out files */
-	PAT__COUNT
-};
-
-enum data_kind {
-	DATA_RANDOM,
-	DATA_ZERO,
-	DATA_COMPRESSIBLE, /* compress_pct gives the compressible share */
-};
+#include "pattern.h"
 
 #define CELL_NAME_MAX 64
 #define CELL_LABEL_MAX 96
@@ -205,15 +189,6 @@ struct suite {
 	size_t nhosts;
 	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
-
-/* Pattern helpers. */
-const char *pattern_name(enum pattern p);            /* "randread" */
-int pattern_parse(const char *s, enum pattern *out); /* 0 ok (aliases too), -1 unknown */
-bool pattern_reads(enum pattern p);
-bool pattern_writes(enum pattern p);
-bool pattern_is_random(enum pattern p);
-bool pattern_is_mixed(enum pattern p);
-const char *data_name(enum data_kind d);             /* "random" "zero" "compressible" */
 
 /* Default values for every parameter, from the key table (keys.h);
  * pattern must still be set. */
