@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
+#include "util/monotime.h"
 #include "engines/engine.h"
 #include "fleet/launch.h"
 #include "fleet/proto.h"
@@ -48,16 +49,10 @@ static void on_signal(int sig)
  * numbers stay below 2^53 (exact in JSON) whatever the host's uptime. */
 static int64_t agent_epoch;
 
-static int64_t mono_abs(void)
+/* ns since the agent started: the clock the controller's pings read */
+static int64_t agent_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static int64_t mono_ns(void)
-{
-	return mono_abs() - agent_epoch;
+	return (int64_t)mono_ns() - agent_epoch;
 }
 
 /* ---- inbox: the reader thread parses, the main thread acts ---- */
@@ -124,7 +119,7 @@ static void *reader_main(void *arg)
 				goto out;
 			}
 			im->msg = m;
-			im->recv_ns = mono_ns();
+			im->recv_ns = agent_now();
 			pthread_mutex_lock(&inbox.mu);
 			if (inbox.tail)
 				inbox.tail->next = im;
@@ -505,7 +500,7 @@ static int on_cell(struct agent *ag, const cJSON *m)
 static void wait_until(int64_t at_ns)
 {
 	for (;;) {
-		int64_t left = at_ns - mono_ns();
+		int64_t left = at_ns - agent_now();
 		if (left <= 0 || agent_stop)
 			return;
 		if (left > 50000000) {
@@ -523,7 +518,7 @@ static void wait_until(int64_t at_ns)
 static void cooldown(uint64_t ns)
 {
 	if (ns)
-		wait_until(mono_ns() + (int64_t)ns);
+		wait_until(agent_now() + (int64_t)ns);
 }
 
 /* {"op":"go","id","rep","at_ns"}: start the repetition at at_ns on this
@@ -549,7 +544,7 @@ static int on_go(struct agent *ag, const cJSON *m)
 	rr = &ag->reps[ag->nreps];
 	memset(rr, 0, sizeof(*rr));
 	ctl.rep = (unsigned)(rep - 1); /* randrepeat off: the repetition's seed */
-	int64_t start = mono_ns();
+	int64_t start = agent_now();
 	ret = runner_run_rep(ag->c, &ag->files.tgt, &ctl, rr, cerr, sizeof(cerr));
 	if (agent_stop) {
 		rep_result_release(rr);
@@ -635,7 +630,7 @@ static int on_ping(const struct inmsg *im)
 		cJSON_AddNumberToObject(r, "t0", (double)t0);
 		cJSON_AddNumberToObject(r, "t1", (double)im->recv_ns);
 		cJSON_AddNumberToObject(r, "wall_s", (double)wall.tv_sec + (double)wall.tv_nsec / 1e9);
-		cJSON_AddNumberToObject(r, "t2", (double)mono_ns());
+		cJSON_AddNumberToObject(r, "t2", (double)agent_now());
 	}
 	return send_msg(r);
 }
@@ -702,7 +697,7 @@ int cmd_agent(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a dead controller is EPIPE, then stop */
 	agent_stop = 0;
-	agent_epoch = mono_abs();
+	agent_epoch = (int64_t)mono_ns();
 
 	if (send_hello() < 0)
 		return EXIT_RUNTIME;

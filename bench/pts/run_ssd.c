@@ -15,15 +15,9 @@
 #include "util/fsutil.h"
 #include "util/units.h"
 #include "util/testhook.h"
+#include "util/monotime.h"
 #include "host/purge.h"
 #include "resultset/ptsfile.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- purge and preconditioning ---- */
 

@@ -17,18 +17,12 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/monotime.h"
 #include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"
 #include "resultset.h"
 #include "cellcheck.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 const char *resultset_root(void)
 {
