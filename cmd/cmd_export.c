@@ -162,7 +162,7 @@ static void job_header(FILE *f, const struct suite *s, const struct cell *c)
 			   "stream over the files\n; (sysbench's seqrd/seqwr/seqrewr); fio has no "
 			   "shared position, each job here reads or writes its own\n", c->jobs);
 	if (pattern_is_random(c->pattern) && c->jobs > 1 && !c->norandommap &&
-	    !c->random_distribution[0])
+	    !c->random_distribution)
 		fprintf(f, "; NOT THE SAME: random map: iomatrix's %u jobs share one pass (every "
 			   "block once per pass of them all);\n; fio gives each job a map of "
 			   "its own, so its jobs overlap\n", c->jobs);

@@ -20,6 +20,7 @@
 #include "import_fio2.h"
 #include "fio_infer.h"
 #include "fio_lat.h"
+#include "util/intern.h"
 #include "util/units.h"
 
 struct fio_doc {
@@ -383,11 +384,14 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		BAD("randrepeat", v, "job '%s': bad randrepeat '%s'", jobname, v);
 	if ((v = fio_opt(d, job, "random_distribution"))) {
 		struct randdist rd;
-		char why[240];
+		char why[240], text[RANDDIST_TEXT_MAX];
 		if (randdist_parse(v, &rd, why, sizeof(why)) < 0)
 			BAD("random_distribution", v, "job '%s': %s", jobname, why);
-		else if (rd.kind != RANDDIST_RANDOM)
-			randdist_format(&rd, p->random_distribution, sizeof(p->random_distribution));
+		else if (rd.kind != RANDDIST_RANDOM) {
+			randdist_format(&rd, text, sizeof(text));
+			if (!(p->random_distribution = intern_str(text)))
+				BAD("random_distribution", v, "out of memory");
+		}
 	}
 	if ((v = fio_opt(d, job, "randseed"))) {
 		char *end;

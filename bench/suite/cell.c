@@ -12,6 +12,7 @@
 
 #include "cell.h"
 #include "keys.h"
+#include "util/intern.h"
 #include "util/units.h"
 
 void cell_init(struct cell *c)
@@ -95,10 +96,10 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		v = cJSON_CreateString(c->label);
 		break;
 	case KT_CPULIST:
-		v = cJSON_CreateString(c->cpus_allowed);
+		v = cJSON_CreateString(key_str(k, c));
 		break;
 	case KT_RANDDIST:
-		v = cJSON_CreateString(c->random_distribution);
+		v = cJSON_CreateString(key_str(k, c));
 		break;
 	case KT_INT:
 		v = cJSON_CreateNumber((double)(int64_t)key_load_u64(k, c));
@@ -325,6 +326,21 @@ static int steady_from_json(const cJSON *o, struct steady_rule *r, char *err,
 	return 0;
 }
 
+/* cpus_allowed: at most CELL_CPUS_MAX - 1 characters, interned */
+static int cpulist_from_json(const cJSON *j, const char *name, struct cell *c,
+			     char *err, size_t errlen)
+{
+	char text[CELL_CPUS_MAX] = "";
+	if (get_str(j, name, text, sizeof(text), err, errlen) < 0)
+		return -1;
+	c->cpus_allowed = intern_str(text);
+	if (text[0] && !c->cpus_allowed) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* random_distribution: checked as the suite loader checks it, and kept
  * in its canonical text ("random" is the empty default). */
 static int randdist_from_json(const cJSON *j, const char *name, struct cell *c,
@@ -334,15 +350,20 @@ static int randdist_from_json(const cJSON *j, const char *name, struct cell *c,
 	struct randdist d;
 	if (get_str(j, name, text, sizeof(text), err, errlen) < 0)
 		return -1;
-	memset(c->random_distribution, 0, sizeof(c->random_distribution));
+	c->random_distribution = NULL;
 	if (!text[0])
 		return 0;
 	if (randdist_parse(text, &d, why, sizeof(why)) < 0) {
 		snprintf(err, errlen, "'%s': %s", name, why);
 		return -1;
 	}
-	if (d.kind != RANDDIST_RANDOM)
-		randdist_format(&d, c->random_distribution, sizeof(c->random_distribution));
+	if (d.kind == RANDDIST_RANDOM)
+		return 0;
+	randdist_format(&d, text, sizeof(text));
+	if (!(c->random_distribution = intern_str(text))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	return 0;
 }
 
@@ -361,8 +382,7 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 	case KT_LABEL:
 		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
 	case KT_CPULIST:
-		return get_str(j, key->json, c->cpus_allowed, sizeof(c->cpus_allowed),
-			       err, errlen);
+		return cpulist_from_json(j, key->json, c, err, errlen);
 	case KT_RANDDIST:
 		return randdist_from_json(j, key->json, c, err, errlen);
 	case KT_INT: {
