@@ -285,7 +285,7 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	cell_init(p);
 	p->device = str->device;
 	p->path = str->path;
-	snprintf(p->label, sizeof(p->label), "%s", jobname);
+	cell_set_label(p, jobname);
 	p->label_given = true;
 	p->size = 0;
 	p->seed = 0;

@@ -55,7 +55,9 @@ void ssd_precond_cell(const struct cell *first, const struct precond_pass *p,
 	pc->interval_given = false;
 	memset(&pc->steady, 0, sizeof(pc->steady));
 	pc->seed = first->seed ^ (0x70726563ull + idx);
-	snprintf(pc->label, sizeof(pc->label), "PRECONDITION %u", idx + 1);
+	char label[32];
+	snprintf(label, sizeof(label), "PRECONDITION %u", idx + 1);
+	cell_set_label(pc, label);
 	pc->label_given = true;
 }
 

@@ -18,7 +18,7 @@
 void cell_init(struct cell *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->device = c->path = "";
+	c->device = c->path = c->label = "";
 	for (int k = 0; k < NKEYS; k++)
 		key_store_u64(k, c, cell_keys[k].defv);
 	snprintf(c->engine, sizeof(c->engine), "%s", cell_keys[K_ENGINE].def);
@@ -58,6 +58,25 @@ const char *precond_kind_name(enum precond_kind k)
 {
 	static const char *const n[] = { "none", "sequential", "random", "custom" };
 	return (unsigned)k < 4 ? n[k] : "none";
+}
+
+int cell_set_label(struct cell *c, const char *text)
+{
+	char buf[CELL_LABEL_MAX];
+	snprintf(buf, sizeof(buf), "%s", text);
+	c->label = intern_str(buf);
+	if (!c->label) {
+		c->label = "";
+		return buf[0] ? -1 : 0;
+	}
+	return 0;
+}
+
+int cell_set_label_derived(struct cell *c)
+{
+	char buf[CELL_LABEL_MAX];
+	cell_label_derive(c, buf, sizeof(buf));
+	return cell_set_label(c, buf);
 }
 
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
@@ -379,8 +398,18 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_str(j, key->json, pat, 32, err, errlen);
 	case KT_ENGINE:
 		return get_str(j, key->json, engine, CELL_ENGINE_MAX, err, errlen);
-	case KT_LABEL:
-		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
+	case KT_LABEL: {
+		char label[CELL_LABEL_MAX] = "";
+		if (get_str(j, key->json, label, sizeof(label), err, errlen) < 0)
+			return -1;
+		if (!label[0]) /* absent: the label stays */
+			return 0;
+		if (cell_set_label(c, label) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
 	case KT_CPULIST:
 		return cpulist_from_json(j, key->json, c, err, errlen);
 	case KT_RANDDIST:

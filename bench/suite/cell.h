@@ -61,7 +61,11 @@ struct cell {
 	int id;                         /* 1-based, run order */
 	bool destructive;               /* device allows writes to a block device */
 	bool label_given;
-	char label[CELL_LABEL_MAX];     /* given or derived (SEQ1M Q8T1) */
+	const char *label;              /* given or derived (SEQ1M Q8T1), at
+					 * most CELL_LABEL_MAX - 1 chars,
+					 * interned (util/intern.h; a plan's
+					 * cells share a few labels); "" until
+					 * set (cell_init) */
 	/* the parameters: from here on, cells that measure the same way are
 	 * equal as bytes (suite_check.c) */
 	enum pattern pattern;
@@ -220,6 +224,10 @@ uint64_t cell_estimate_ns(const struct cell *c);
  * mixed patterns add the read share: "RND4K Q16T1 R70"; a block size that
  * is not a whole KiB gets a B: "SEQ512B Q1T1". */
 void cell_label_derive(const struct cell *c, char *buf, size_t len);
+/* c's label: text (cut at CELL_LABEL_MAX - 1 bytes), or the derived one;
+ * 0, or -1 out of memory (the label is then ""). */
+int cell_set_label(struct cell *c, const char *text);
+int cell_set_label_derived(struct cell *c);
 
 /*
  * JSON of a cell's parameters, with units in key names (bs_bytes,

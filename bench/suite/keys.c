@@ -646,7 +646,7 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 	case KT_ENGINE:
 		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
 	case KT_LABEL:
-		return !strcmp(fa, fb);
+		return !strcmp(a->label, b->label);
 	case KT_CPULIST: case KT_RANDDIST:
 		return !strcmp(key_str(k, a), key_str(k, b));
 	case KT_CUSTOM:
@@ -665,13 +665,12 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 bool key_is_default(int k, const struct cell *c)
 {
 	const struct key *key = &cell_keys[k];
-	const char *f = (const char *)c + key->off;
 
 	switch (key->type) {
 	case KT_ENGINE:
 		return !strcmp(c->engine, key->def);
 	case KT_LABEL:
-		return !f[0];
+		return !c->label[0];
 	case KT_CPULIST: case KT_RANDDIST:
 		return !key_str(k, c)[0];
 	case KT_PCT:
@@ -698,7 +697,8 @@ static void text_by_type(int k, const struct cell *c, struct sbuf *b)
 		sbuf_addf(b, "%s%s", data_name(c->data),
 			  c->data == DATA_COMPRESSIBLE ? " (see compress_pct)" : "");
 		return;
-	case KT_ENGINE: case KT_LABEL: sbuf_adds(b, f); return;
+	case KT_ENGINE: sbuf_adds(b, f); return;
+	case KT_LABEL: sbuf_adds(b, c->label); return;
 	case KT_CPULIST: case KT_RANDDIST:
 		sbuf_adds(b, key_str(k, c)[0] ? key_str(k, c) : key->def);
 		return;

@@ -386,7 +386,7 @@ void value_apply(int k, const struct kval *v, struct cell *c)
 		c->compress_pct = (unsigned)v->pct;
 		break;
 	case KT_LABEL:
-		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
+		cell_set_label(c, v->s); /* out of memory: "" (the suite is small) */
 		c->label_given = true;
 		break;
 	case KT_PCT:

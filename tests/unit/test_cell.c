@@ -86,7 +86,7 @@ static void test_json_roundtrip(void **state)
 	c.id = 7;
 	c.device = "ssd";
 	c.path = "/mnt/ssd";
-	strcpy(c.label, "RND4K Q32T16");
+	c.label = intern_str("RND4K Q32T16");
 	c.pattern = PAT_RANDRW;
 	c.bs = 4096;
 	c.iodepth = 32;
