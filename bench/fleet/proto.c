@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "resultset/rset.h"
+#include "util/jsonutil.h"
 
 #define READ_CHUNK (256u * 1024)
 
@@ -225,8 +226,7 @@ bool proto_get_u64(const cJSON *msg, const char *key, uint64_t *out)
 
 const char *proto_get_str(const cJSON *msg, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
+	return json_str(msg, key);
 }
 
 char *proto_line(const cJSON *msg, size_t *len)

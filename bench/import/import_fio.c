@@ -22,6 +22,7 @@
 #include "fio_lat.h"
 #include "util/intern.h"
 #include "util/units.h"
+#include "util/jsonutil.h"
 
 struct fio_doc {
 	const char *path;
@@ -78,12 +79,8 @@ static void fio_pos(const struct fio_doc *d, const char *key, const char *val,
 static const char *fio_opt(const struct fio_doc *d, const cJSON *job,
 			   const char *key)
 {
-	const cJSON *jo = cJSON_GetObjectItemCaseSensitive(job, "job options");
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(jo, key);
-
-	if (!cJSON_IsString(v))
-		v = cJSON_GetObjectItemCaseSensitive(d->global, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
+	const char *v = json_str(cJSON_GetObjectItemCaseSensitive(job, "job options"), key);
+	return v ? v : json_str(d->global, key);
 }
 
 static const char *fio_opt2(const struct fio_doc *d, const cJSON *job,

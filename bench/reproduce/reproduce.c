@@ -8,13 +8,9 @@
 #include <string.h>
 
 #include "resultset/rset.h"
+#include "util/jsonutil.h"
 #include "util/termesc.h"
 
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 static bool map_names(const char *map, const char *name)
 {
@@ -30,7 +26,7 @@ int reproduce_check_devices(const struct repro_original *o, const char *const *m
 	int bad = 0;
 
 	cJSON_ArrayForEach(d, devs) {
-		const char *name = jstr(d, "name"), *path = jstr(d, "path");
+		const char *name = json_str(d, "name"), *path = json_str(d, "path");
 		bool found = false;
 		if (!name)
 			continue;
@@ -76,7 +72,7 @@ static void fio_missing(const struct rset *rs, struct sbuf *m)
 			continue;
 		}
 		for (size_t k = 0; k < sizeof(extent) / sizeof(extent[0]); k++)
-			has |= jstr(opts, extent[k]) != NULL;
+			has |= json_str(opts, extent[k]) != NULL;
 		if (!has)
 			sbuf_addf(m, "  cell %d (%s): size or runtime (fio's default, the whole "
 				  "file or device, is not recorded)\n", c->id, lb);
