@@ -610,7 +610,7 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
-	/* the agents run repetitions; a sweep's load points are cmd_run's */
+	/* the agents run repetitions; a sweep's load points are bench/run's */
 	for (size_t i = 0; i < f.s->ncells; i++)
 		if (load_sweep_on(&f.s->cells[i].load_sweep)) {
 			fprintf(stderr, "iomatrix: '%s': cell %d has a load_sweep, which runs "
