@@ -194,7 +194,7 @@ static void agg_abort(struct fleet *f)
 			continue;
 		if (h->st != HS_READY)
 			continue; /* busy: abort when it is next ready */
-		m = fleet_msg_new("abort");
+		m = proto_msg_new("abort");
 		if (m) {
 			cJSON_AddNumberToObject(m, "id", f->s->cells[f->agg_cur].id);
 			cJSON_AddStringToObject(m, "reason", f->agg_fail);
@@ -283,7 +283,7 @@ static void stop_all(struct fleet *f)
 	f->stopped = true;
 	for (size_t i = 0; i < f->nh; i++)
 		if (fleet_live(&f->h[i]) && f->h[i].conn.to_fd >= 0)
-			fleet_send(f, &f->h[i], fleet_msg_new("stop"));
+			fleet_send(f, &f->h[i], proto_msg_new("stop"));
 	for (;;) {
 		struct pollfd pfd[f->nh ? f->nh : 1];
 		struct fhost *who[f->nh ? f->nh : 1];
@@ -486,7 +486,7 @@ void fleet_hosts_release(struct fleet *f)
 		struct fhost *h = &f->h[i];
 		if (h->conn.pid > 0 || h->conn.to_fd >= 0) {
 			if (h->conn.to_fd >= 0 && fleet_live(h))
-				fleet_send(f, h, fleet_msg_new("end"));
+				fleet_send(f, h, proto_msg_new("end"));
 			ssh_close_input(&h->conn);
 			ssh_reap(&h->conn, 2000);
 		}

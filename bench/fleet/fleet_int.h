@@ -113,8 +113,6 @@ struct fleet {
 /* fleet_wire.c: the transport, below fleet.c and fleet_host.c */
 /* Nanoseconds since the controller's epoch (f->epoch_ns). */
 int64_t fleet_now(const struct fleet *f);
-/* A new message {"op": op}; the caller owns it (fleet_send frees it). */
-cJSON *fleet_msg_new(const char *op);
 /* Started, and neither done nor failed. */
 bool fleet_live(const struct fhost *h);
 /* Stop talking to h (close its input, end its ssh) and remember why; its

@@ -1,8 +1,8 @@
 /*
  * fleet_wire.c - the controller's transport, under its state machine
  * (fleet.c) and each host's conversation (fleet_host.c): the controller
- * clock, a message, sending one line to an agent, and failing a host whose
- * line cannot be sent.  It calls nothing above it.
+ * clock, sending one message (proto_msg_new()) as a line to an agent, and
+ * failing a host whose line cannot be sent.  It calls nothing above it.
  */
 #include "fleet_int.h"
 
@@ -18,14 +18,6 @@
 int64_t fleet_now(const struct fleet *f)
 {
 	return (int64_t)mono_ns() - f->epoch_ns;
-}
-
-cJSON *fleet_msg_new(const char *op)
-{
-	cJSON *m = cJSON_CreateObject();
-	if (m)
-		cJSON_AddStringToObject(m, "op", op);
-	return m;
 }
 
 bool fleet_live(const struct fhost *h)

@@ -229,6 +229,16 @@ const char *proto_get_str(const cJSON *msg, const char *key)
 	return json_str(msg, key);
 }
 
+cJSON *proto_msg_new(const char *op)
+{
+	cJSON *m = cJSON_CreateObject();
+	if (m && !cJSON_AddStringToObject(m, "op", op)) {
+		cJSON_Delete(m);
+		m = NULL;
+	}
+	return m;
+}
+
 char *proto_line(const cJSON *msg, size_t *len)
 {
 	char *s = cJSON_PrintUnformatted(msg);
