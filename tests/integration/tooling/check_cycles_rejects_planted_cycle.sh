@@ -28,6 +28,21 @@ unit() { # file "calls..." "defines": a .c file whose function calls others
 	cc -c -o "$D/build/${f%.c}.o" "$D/$f" || fail "cc $f"
 }
 check() { sh "$ROOT/tests/check_cycles.sh" "$D" build > "$T/out" 2>&1; }
+# refused WHAT UPWARD: the planted tree fails, saying the upward reference
+# UPWARD and a cycle of two files in two folders
+refused() {
+	if check; then not_ok "$1: passed"
+	elif grep -qF "$2: references must point down" "$T/out" &&
+		grep -q 'reference cycle of 2 files in 2 folder(s): ' "$T/out"
+	then ok "$1 is an upward reference and a cycle"
+	else not_ok "$1: unexpected message: $(cat "$T/out")"; fi
+}
+cc2() { # SRC1 SRC2 (under $D): objects under $D/build
+	for f in "$@"; do
+		mkdir -p "$D/build/$(dirname "$f")"
+		cc -c -o "$D/build/${f%.c}.o" "$D/$f" || fail "cc $f"
+	done
+}
 
 tree two
 unit bench/util/a.c a b
@@ -76,19 +91,14 @@ void cmd(void);
 void cmd(void) { model_run(); }
 void (*const hooks[])(void) = { hook, 0 };
 C
-mkdir -p "$D/build/report/model"
-cc -c -o "$D/build/report/model/t.o" "$D/report/model/t.c" &&
-	cc -c -o "$D/build/report/h.o" "$D/report/h.c" || fail "cc table"
-if check; then not_ok "a low room iterating a table filled above it passed"
-elif grep -q 'report/model/t.c (layer 7) refers to report/h.c (layer 13): references must point down' "$T/out" &&
-	grep -q 'reference cycle of 2 files in 2 folder(s): ' "$T/out"
-then ok "a table filled above the room that iterates it is an upward reference and a cycle"
-else not_ok "table above: unexpected message: $(cat "$T/out")"; fi
+cc2 report/model/t.c report/h.c
+refused "a table filled above the room that iterates it" \
+	"report/model/t.c (layer 7) refers to report/h.c (layer 13)"
 
 # a table in a low room pointing up: util/ holds the pointers to a
 # function of stats/, which calls back into util/
 tree lowtable
-mkdir -p "$D/bench/stats" "$D/build/bench/util" "$D/build/bench/stats"
+mkdir -p "$D/bench/stats"
 cat > "$D/bench/util/tab.c" <<'C'
 void stats_hook(void);
 void util_base(void);
@@ -100,18 +110,14 @@ void util_base(void);
 void stats_hook(void);
 void stats_hook(void) { util_base(); }
 C
-cc -c -o "$D/build/bench/util/tab.o" "$D/bench/util/tab.c" &&
-	cc -c -o "$D/build/bench/stats/s.o" "$D/bench/stats/s.c" || fail "cc low table"
-if check; then not_ok "a table in util/ pointing up into stats/ passed"
-elif grep -q 'bench/util/tab.c (layer 0) refers to bench/stats/s.c (layer 1): references must point down' "$T/out" &&
-	grep -q 'reference cycle of 2 files in 2 folder(s): ' "$T/out"
-then ok "a table in a low room pointing up is an upward reference and a cycle"
-else not_ok "low table: unexpected message: $(cat "$T/out")"; fi
+cc2 bench/util/tab.c bench/stats/s.c
+refused "a table in a low room pointing up" \
+	"bench/util/tab.c (layer 0) refers to bench/stats/s.c (layer 1)"
 
 # data alone (no function pointer): util/ reads a table of numbers stats/
 # defines, and stats/ calls util/
 tree data
-mkdir -p "$D/bench/stats" "$D/build/bench/util" "$D/build/bench/stats"
+mkdir -p "$D/bench/stats"
 cat > "$D/bench/util/u.c" <<'C'
 extern const int stats_limits[];
 int util_limit(int i);
@@ -123,10 +129,7 @@ const int stats_limits[] = { 1, 2 };
 int stats_first(void);
 int stats_first(void) { return util_limit(0); }
 C
-cc -c -o "$D/build/bench/util/u.o" "$D/bench/util/u.c" &&
-	cc -c -o "$D/build/bench/stats/d.o" "$D/bench/stats/d.c" || fail "cc data"
-if check; then not_ok "a cycle through a table of numbers passed"
-elif grep -q 'reference cycle of 2 files in 2 folder(s): ' "$T/out"
-then ok "a reference to data closes a cycle like a call"
-else not_ok "data: unexpected message: $(cat "$T/out")"; fi
+cc2 bench/util/u.c bench/stats/d.c
+refused "a table of numbers read below the file that defines it" \
+	"bench/util/u.c (layer 0) refers to bench/stats/d.c (layer 1)"
 tap_end
