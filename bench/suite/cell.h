@@ -235,7 +235,7 @@ int cell_set_label_derived(struct cell *c);
  * returns 0 or -1 with a message in err.
  */
 cJSON *cell_to_json(const struct cell *c);
-/* device and path of c then point into j (and label is copied): keep j
+/* device and path of c then point into j (the label is interned): keep j
  * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
 /* The PARAMS field names in the order cell_to_json() writes them (from the
