@@ -146,15 +146,15 @@ BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/bare_psync \
 ifeq ($(HAVE_URING),1)
 BARE_BIN += $(BUILD)/tests/bench/bare_uring
 endif
-$(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h
+$(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h bench/util/monotime.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -laio
-$(BUILD)/tests/bench/bare_psync: tests/bench/bare_psync.c tests/bench/bare.h
+$(BUILD)/tests/bench/bare_psync: tests/bench/bare_psync.c tests/bench/bare.h bench/util/monotime.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
-$(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h
+$(BUILD)/tests/bench/bare_uring: tests/bench/bare_uring.c tests/bench/bare.h bench/util/monotime.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(shell pkg-config --libs liburing)

@@ -16,6 +16,7 @@
 #include "render/tmplpath.h"
 #include "resultset/sums.h"
 #include "util/termesc.h"
+#include "sections.h"
 
 static const struct option_spec compare_opts[] = {
 	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
@@ -210,7 +211,7 @@ int cmd_compare(int argc, char **argv)
 	    !(thtml = tmplpath_load("compare.html.tmpl", o.tdir, argv, &errs)) ||
 	    !(css = tmplpath_read("style.css", o.tdir, argv, &errs)))
 		goto out_errs;
-	rc = compare_run(&c, o.paths, o.threshold, o.threshold_given, &o.map, &errs);
+	rc = compare_run(&c, o.paths, o.threshold, o.threshold_given, &o.map, report_sections, &errs);
 	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	for (size_t s = 0; c.loaded && s < c.r.nsets; s++)
 		for (size_t i = 0; i < c.r.sets[s].warnings.n; i++)

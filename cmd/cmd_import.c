@@ -1,18 +1,17 @@
 /*
  * cmd_import.c - `iomatrix import fio|sysbench|csv FILE...`: read another
  * tool's output (or a table of published numbers) and store it as a normal
- * result set.  Every input is parsed and checked before anything is written;
- * bad input exits 2 with file:line:col, a failed write exits 1.
+ * result set.  The command checks its arguments and hands them to
+ * bench/import's import_run() (import.h): every input is parsed and checked
+ * before anything is written; bad input exits 2 with file:line:col, a
+ * failed write exits 1.
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "util/errlist.h"
 #include "import/import.h"
-#include "resultset/schema.h"
 #include "util/units.h"
 
 /* Form 0 is fio, 1 sysbench, 2 csv. */
@@ -108,23 +107,6 @@ static int when_where_check(const char *host, const char *date, char *date_iso, 
 	return 0;
 }
 
-/* The machine (--host) and the measurement date: the input's own time
- * wins; --date fills in where it has none; neither is said out loud. */
-static void when_where(struct import_set *set, const char *kind, const char *host,
-		       const char *date, const char *date_iso)
-{
-	if (host)
-		snprintf(set->host, sizeof(set->host), "%s", host);
-	if (date_iso[0] && set->started_at[0] && strncmp(set->started_at, date_iso, 10))
-		fprintf(stderr, "iomatrix import %s: warning: the input says it was measured at %s; "
-			"--date %s ignored\n", kind, set->started_at, date);
-	else if (date_iso[0] && !set->started_at[0])
-		snprintf(set->started_at, sizeof(set->started_at), "%.20s", date_iso);
-	if (!set->started_at[0])
-		fprintf(stderr, "iomatrix import %s: warning: the input does not say when it was "
-			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", kind);
-}
-
 /* The kind, the number of files and which options fit it.  0 ok, -1 on a
  * usage error (message printed). */
 static int import_args_check(const char *kind, size_t nfiles, const char *device,
@@ -193,16 +175,12 @@ static int sysbench_opts_parse(const char *mode, const char *bs_s, const char *t
 
 int cmd_import(int argc, char **argv)
 {
-	const char *kind = NULL, *device = NULL, *out = NULL, *title = NULL;
-	const char *mode = NULL, *bs_s = NULL, *threads_s = NULL, *host = NULL, *date = NULL;
+	struct import_req q = { 0 };
+	const char *mode = NULL, *bs_s = NULL, *threads_s = NULL;
 	const char **files = NULL;
-	size_t nfiles = 0;
-	struct errlist errs = ERRLIST_INIT;
-	struct import_set set;
-	char dir[4096], err[1024];
+	char dir[4096], date_iso[80] = "";
 	int rc = EXIT_USAGE;
 
-	import_set_init(&set, "none");
 	if (cli_wants_help(argc, argv)) {
 		usage(stdout);
 		return EXIT_OK;
@@ -216,11 +194,11 @@ int cmd_import(int argc, char **argv)
 		const char *a = argv[i];
 		const char **dst = NULL;
 		if (!strcmp(a, "--device"))
-			dst = &device;
+			dst = &q.device;
 		else if (cli_is_out(a))
-			dst = &out;
+			dst = &q.out;
 		else if (!strcmp(a, "--title"))
-			dst = &title;
+			dst = &q.title;
 		else if (!strcmp(a, "--mode"))
 			dst = &mode;
 		else if (!strcmp(a, "--bs"))
@@ -228,9 +206,9 @@ int cmd_import(int argc, char **argv)
 		else if (!strcmp(a, "--threads"))
 			dst = &threads_s;
 		else if (!strcmp(a, "--host"))
-			dst = &host;
+			dst = &q.host;
 		else if (!strcmp(a, "--date"))
-			dst = &date;
+			dst = &q.date;
 		if (dst) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "iomatrix: '%s' needs a value\n", a);
@@ -244,75 +222,24 @@ int cmd_import(int argc, char **argv)
 				a);
 			goto out;
 		}
-		if (!kind)
-			kind = a;
+		if (!q.kind)
+			q.kind = a;
 		else
-			files[nfiles++] = a;
+			files[q.nfiles++] = a;
 	}
-	if (import_args_check(kind, nfiles, device, mode || bs_s || threads_s) < 0)
+	q.files = files;
+	if (import_args_check(q.kind, q.nfiles, q.device, mode || bs_s || threads_s) < 0 ||
+	    when_where_check(q.host, q.date, date_iso, sizeof(date_iso)) < 0)
 		goto out;
-
-	char date_iso[80] = "";
-	if (when_where_check(host, date, date_iso, sizeof(date_iso)) < 0)
+	q.date_iso = date_iso[0] ? date_iso : NULL;
+	q.sysbench.mode = mode;
+	if (!strcmp(q.kind, "sysbench") &&
+	    sysbench_opts_parse(mode, bs_s, threads_s, &q.sysbench) < 0)
 		goto out;
-
-	import_set_init(&set, !strcmp(kind, "fio") ? "fio" :
-			      !strcmp(kind, "sysbench") ? "sysbench" : "csv");
-	import_set_name_from_file(&set, files[0]);
-	if (title && !(set.title = strdup(title)))
-		goto oom;
-
-	if (!strcmp(kind, "fio")) {
-		struct import_fio_opts o = { .device = device };
-		for (size_t i = 0; i < nfiles; i++)
-			import_fio_file(&set, files[i], &o, &errs);
-	} else if (!strcmp(kind, "sysbench")) {
-		struct import_sysbench_opts o = { .device = device, .mode = mode };
-		if (sysbench_opts_parse(mode, bs_s, threads_s, &o) < 0)
-			goto out;
-		for (size_t i = 0; i < nfiles; i++)
-			import_sysbench_file(&set, files[i], &o, &errs);
-	} else {
-		import_csv_file(&set, files[0], &errs);
-	}
-	if (errs.n) {
-		errlist_print(&errs, stderr);
-		fprintf(stderr, "iomatrix: import %s: nothing written\n", kind);
-		goto out;
-	}
-	if (!set.ncells) {
-		fprintf(stderr, "iomatrix: import %s: no measurements found in the input; nothing written\n",
-			kind);
-		goto out;
-	}
-	when_where(&set, kind, host, date, date_iso);
-	const char *root = resultset_root();
-	/* SIGINT/SIGTERM wait until the set is complete or removed: an
-	 * interrupted import must leave no half-written hidden directory
-	 * behind (the write takes seconds for thousands of cells at most,
-	 * and starts no child that would inherit the mask) */
-	sigset_t old;
-	cli_hold_signals(&old);
-	int wr = import_set_write(&set, root, out, dir, sizeof(dir), err, sizeof(err));
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (wr < 0) {
-		fprintf(stderr, "iomatrix: import %s: %s\n", kind, err);
-		/* An existing destination is a usage problem, IO is runtime. */
-		rc = strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;
-		goto out;
-	}
-	fprintf(stderr, "iomatrix: import %s: %zu cell%s, %zu device%s\n", kind,
-		set.ncells, set.ncells == 1 ? "" : "s", set.ndevices,
-		set.ndevices == 1 ? "" : "s");
-	printf("%s\n", dir);
-	rc = EXIT_OK;
-	goto out;
-oom:
-	fprintf(stderr, "iomatrix: out of memory\n");
-	rc = EXIT_RUNTIME;
+	rc = import_run(&q, dir, sizeof(dir));
+	if (rc == EXIT_OK)
+		printf("%s\n", dir);
 out:
-	import_set_release(&set);
-	errlist_release(&errs);
 	free(files);
 	return rc;
 }

@@ -12,6 +12,7 @@
 
 #include "build/build.h"
 #include "cli.h"
+#include "sections.h"
 #include "model/report.h"
 
 static const struct option_spec report_opts[] = {
@@ -189,6 +190,7 @@ int cmd_report(int argc, char **argv)
 	struct report_build_opts o = {
 		.sets = a.sets, .nsets = a.nsets, .out = a.out, .baseline = a.baseline,
 		.title = a.title, .tdir = a.tdir, .argv = argv, .format = a.format,
+		.sections = report_sections,
 		.charts = {
 			.svg = (!fmt_named || list_has(a.charts, "svg")) &&
 			       !list_has(a.charts, "none"),

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sections.h"
 #include "archive/sitebuild.h"
 #include "model/ratio.h"
 #include "resultset/schema.h"
@@ -118,6 +119,7 @@ static int parse_args(int argc, char **argv, struct site_build_opts *o, char **d
 int cmd_site(int argc, char **argv)
 {
 	struct site_build_opts o = { .title = "Storage benchmark archive", .charts = true,
+				     .sections = report_sections,
 				     .hist = { .metric = -1, .threshold = 5 } };
 	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
 	char **same = calloc((size_t)argc + 1, sizeof(char *));

@@ -1,13 +1,15 @@
 /*
- * sections.c - report_sections[] (model/section.h): the one file that names
+ * sections.c - report_sections[] (sections.h): the one file that names
  * every optional report section.  A row points into model/ (load, summary,
  * template context) and charts/ (drawing), so it lives above both; the
- * model, renderer and charts below only iterate it.
+ * commands hand it to report_load(), and the model, renderer and charts
+ * below only iterate the table they are given.
  */
 #include "charts/chart.h"
 #include "reproduce/repro_section.h"
 #include "model/fleet.h"
 #include "model/section.h"
+#include "sections.h"
 #include "model/qos.h"
 #include "model/ssd.h"
 

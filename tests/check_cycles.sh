@@ -1,15 +1,21 @@
 #!/bin/sh
-# check_cycles.sh - no call cycle and no include cycle spans more than
-# three files, and none crosses a folder (DESIGN.md); and calls, like
-# includes, point down the layers of check_layers.sh (a declaration in a
-# lower room's header can hide an upward call from the include check).
+# check_cycles.sh - no cycle between files, of references (calls and data)
+# or of includes, of any size, in one folder or across folders (DESIGN.md);
+# and references, like includes, point down the layers of check_layers.sh
+# (a declaration in a lower room's header can hide an upward reference from
+# the include check).  No file is exempt: two files that need each other are one
+# concern in two files, or a third file below both is missing (the pattern
+# names under the cell and the key table; the fleet's transport under its
+# state machine).
 #
-#   calls:    object files of BUILD (default build/default): file A calls
-#             file B when A's object refers to a function that B's object
-#             defines (nm: U in A, T in B).  A table of function pointers
-#             (report_sections[], the engine registry) is data, not a call:
-#             that is how a lower room reaches a higher one without a cycle.
-#   includes: every bench/ and report/ .c and .h file, each a node.
+#   references: object files of BUILD (default build/default): file A
+#             refers to file B when A's object uses (nm: U) a symbol that
+#             B's object defines, a function (T) or data (D, B, R): a
+#             table is a reference like a call, so a lower room that
+#             iterates a table a higher one fills (report_sections[]) is
+#             a cycle.  A lower room gets such a table as an argument
+#             (report_load's sections) instead.
+#   includes: every cmd/, bench/ and report/ .c and .h file, each a node.
 #
 # Exit 1 with one line per offending cycle (its files), 0 when none, 77
 # when BUILD holds no objects yet (build first: make iomatrix).
@@ -32,7 +38,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 nm -A $objs 2>/dev/null | awk -v B="$B/" '
 	{ split($1, a, ":"); o = a[1]; if (index(o, B) == 1) o = substr(o, length(B) + 1)
 	  sub(/\.o$/, ".c", o) }
-	NF == 3 && $2 == "T" { print "D", $3, o }
+	NF == 3 && $2 ~ /^[TDBR]$/ { print "D", $3, o } # code, data, bss, rodata
 	NF == 3 && $2 == "U" { print "U", $3, o }' | while read -r k sym f; do
 	[ -f "$f" ] && echo "$k $sym $f" # not the object of a moved or deleted source
 done > "$tmp/syms"
@@ -72,14 +78,12 @@ scc() {
 }
 
 bad=0
-report() { # kind file-of-cycles
+report() { # kind file-of-cycles: every cycle fails
 	while read -r line; do
 		nf=$(echo "$line" | wc -w)
 		nd=$(for f in $line; do dirname "$f"; done | sort -u | wc -l)
-		if [ "$nf" -gt 3 ] || [ "$nd" -gt 1 ]; then
-			echo "check-cycles: $1 cycle of $nf files in $nd folder(s): $line"
-			bad=1
-		fi
+		echo "check-cycles: $1 cycle of $nf files in $nd folder(s): $line"
+		bad=1
 	done < "$2"
 }
 # the layer of each folder that a call leaves or enters, then one awk
@@ -88,13 +92,13 @@ awk '{ f = $1; t = $2; sub(/\/[^\/]*$/, "", f); sub(/\/[^\/]*$/, "", t); print f
 awk 'NR == FNR { if (NF == 2) lay[$1] = $2; next }
 	{ f = $1; t = $2; sub(/\/[^\/]*$/, "", f); sub(/\/[^\/]*$/, "", t)
 	  if (f != t && (f in lay) && (t in lay) && lay[t] + 0 >= lay[f] + 0)
-		printf "check-cycles: %s (layer %s) calls into %s (layer %s): calls must point down\n", $1, lay[f], $2, lay[t] }' \
+		printf "check-cycles: %s (layer %s) refers to %s (layer %s): references must point down\n", $1, lay[f], $2, lay[t] }' \
 	"$tmp/layers" "$tmp/calls" > "$tmp/upward"
 [ -s "$tmp/upward" ] && { cat "$tmp/upward"; bad=1; }
 scc "$tmp/calls" > "$tmp/call-cycles"
 scc "$tmp/incs" > "$tmp/inc-cycles"
-report call "$tmp/call-cycles"
+report reference "$tmp/call-cycles"
 report include "$tmp/inc-cycles"
-[ "$bad" = 0 ] && echo "check-cycles: $(wc -l < "$tmp/calls") calls between files," \
-	"$(wc -l < "$tmp/incs") includes, calls point down, no cycle over 3 files or across folders"
+[ "$bad" = 0 ] && echo "check-cycles: $(wc -l < "$tmp/calls") references (calls and data) between files," \
+	"$(wc -l < "$tmp/incs") includes, references point down, no cycle"
 exit $bad

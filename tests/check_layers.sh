@@ -21,6 +21,12 @@
 #   bench/reproduce  6  what a received set may decide: device mapping,
 #                       imported sets' parameters
 #   bench/share      6  pack and unpack: sets as one file
+#   bench/run        7  `run` behind one function: the suite, the checks
+#                       before IO, the set, the cell loop, the hand-over to
+#                       the fleet (beside report/model: neither includes
+#                       the other)
+#   bench/export     7  `export fio`: job files and run-all.sh of a suite
+#                       (its purge and preconditioning steps are pts/'s)
 #   report/model     7  the report model: sets loaded into devices, workload
 #                       groups, warnings, summary; the optional sections
 #                       (fleet, SSD) and their table, model/section.h
@@ -50,10 +56,10 @@ layer() { # folder -> layer number, or "" when unknown (check_cycles.sh reads th
 	bench/suite|bench/host) echo 3 ;; bench/runner) echo 4 ;;
 	bench/resultset) echo 5 ;;
 	bench/import|bench/fleet|bench/pts|bench/reproduce|bench/share) echo 6 ;;
-	report/model) echo 7 ;; report/render) echo 8 ;;
+	bench/run|bench/export|report/model) echo 7 ;; report/render) echo 8 ;;
 	report/charts) echo 9 ;; report/reproduce) echo 10 ;;
 	report/compare) echo 11 ;; report/archive) echo 12 ;;
-	report/build) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
+	report/build|report) echo 13 ;; cmd) echo 14 ;; cmd/mpi) echo 15 ;; *) echo "" ;;
 	esac
 }
 # the folders' layers, for awk

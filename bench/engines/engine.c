@@ -71,21 +71,6 @@ const char *engine_names_text(void)
 	return text;
 }
 
-uint64_t engine_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-struct timespec engine_time_left(uint64_t deadline_ns)
-{
-	uint64_t now = engine_now_ns();
-	uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
-	return (struct timespec){ (time_t)(left / 1000000000ull),
-				  (long)(left % 1000000000ull) };
-}
-
 void engine_opts_init(struct engine_opts *o)
 {
 	memset(o, 0, sizeof(*o));

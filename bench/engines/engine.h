@@ -104,12 +104,6 @@ struct engine_opts {
 	void *on_submit_arg;
 };
 
-/* CLOCK_MONOTONIC in ns: the clock of submit_ns and of reap deadlines. */
-uint64_t engine_now_ns(void);
-/* The time left until deadline_ns as a relative timeout (zero once it has
- * passed), for the kernel calls that take one (io_getevents, io_uring's
- * EXT_ARG waits). */
-struct timespec engine_time_left(uint64_t deadline_ns);
 
 /* Defaults equal to fio's for every option (depth 1). */
 void engine_opts_init(struct engine_opts *o);

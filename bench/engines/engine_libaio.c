@@ -21,6 +21,7 @@
  * the exported job says so.
  */
 #include "engine.h"
+#include "util/monotime.h"
 
 #include <errno.h>
 #include <libaio.h>
@@ -213,7 +214,7 @@ static int libaio_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		if (n && n >= min)
 			return (int)n;
 		do {
-			struct timespec ts = engine_time_left(deadline_ns);
+			struct timespec ts = mono_time_left(deadline_ns);
 			ret = io_getevents(c->aio, n < min ? (long)(min - n) : 0,
 					   (long)(max - n), c->events, &ts);
 		} while (ret == -EINTR);

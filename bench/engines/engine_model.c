@@ -27,6 +27,7 @@
 #include <sys/prctl.h>
 
 #include "stats/prng.h"
+#include "util/monotime.h"
 
 /* The device of one repetition, in engine_opts.shared (zeroed by the
  * runner before the jobs start). */
@@ -175,7 +176,7 @@ static enum engine_queue model_queue(struct engine_ctx *c, struct io_req *r)
 		return ENGINE_Q_BUSY;
 	r->result = (int)r->len;
 	c->q[c->n].r = r;
-	c->q[c->n].due = model_schedule(c, r, engine_now_ns());
+	c->q[c->n].due = model_schedule(c, r, mono_ns());
 	c->n++;
 	return ENGINE_Q_QUEUED;
 }
@@ -195,7 +196,7 @@ static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	if (min > c->n)
 		min = c->n;
 	for (;;) {
-		uint64_t now = engine_now_ns(), next = UINT64_MAX;
+		uint64_t now = mono_ns(), next = UINT64_MAX;
 		for (unsigned i = 0; i < c->n && n < max;) {
 			if (c->q[i].due <= now) {
 				out[n++] = c->q[i].r;

@@ -22,6 +22,7 @@
  */
 #ifdef HAVE_LIBURING
 #include "engine.h"
+#include "util/monotime.h"
 
 #include <errno.h>
 #include <liburing.h>
@@ -414,7 +415,7 @@ static int uring_wait_until(struct engine_ctx *c, unsigned min, uint64_t deadlin
 	struct io_uring_cqe *cqe;
 	int ret;
 	do {
-		struct timespec left = engine_time_left(deadline_ns);
+		struct timespec left = mono_time_left(deadline_ns);
 		struct __kernel_timespec ts = { left.tv_sec, left.tv_nsec };
 		if (c->unsubmitted) {
 			unsigned u = c->unsubmitted;

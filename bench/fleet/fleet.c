@@ -21,6 +21,7 @@
 #include "util/fsutil.h"
 #include "util/testhook.h"
 #include "util/version.h"
+#include "util/monotime.h"
 #include "fleet/launch.h"
 #include "fleet/merge.h"
 #include "suite/suite.h"
@@ -28,66 +29,6 @@
 #define BARRIER_FLOOR_NS (20ll * 1000000)
 #define STOP_WAIT_MS 1500
 #define STOP_WAIT_LAUNCHED_MS 300
-
-static int64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int64_t fleet_now(const struct fleet *f)
-{
-	return mono_ns() - f->epoch_ns;
-}
-
-cJSON *fleet_msg_new(const char *op)
-{
-	cJSON *m = cJSON_CreateObject();
-	if (m)
-		cJSON_AddStringToObject(m, "op", op);
-	return m;
-}
-
-bool fleet_live(const struct fhost *h)
-{
-	return h->st != HS_WAITING && h->st != HS_DONE && h->st != HS_FAILED;
-}
-
-/* Stop talking to h: close its input, end its ssh, remember why.  Its
- * remaining cells are written as failed by the caller's next step. */
-void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)f;
-	if (h->st == HS_FAILED)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(h->fail, sizeof(h->fail), fmt, ap);
-	va_end(ap);
-	h->st = HS_FAILED;
-	/* a lost host's ssh has ended; a misbehaving agent gets 200 ms to
-	 * see its input close before its ssh is terminated */
-	ssh_close_input(&h->conn);
-	ssh_reap(&h->conn, 200);
-	ssh_release(&h->conn);
-}
-
-int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg)
-{
-	size_t len;
-	char *line = msg ? proto_line(msg, &len) : NULL;
-	int ret = -ENOMEM;
-
-	cJSON_Delete(msg);
-	if (line && h->conn.to_fd >= 0)
-		ret = fsutil_write_all(h->conn.to_fd, line, len);
-	free(line);
-	if (ret < 0 && h->st != HS_FAILED)
-		fleet_host_failed(f, h, "lost: cannot send to its agent (%s)", strerror(-ret));
-	return ret;
-}
 
 /* ---- scheduling ---- */
 
@@ -253,7 +194,7 @@ static void agg_abort(struct fleet *f)
 			continue;
 		if (h->st != HS_READY)
 			continue; /* busy: abort when it is next ready */
-		m = fleet_msg_new("abort");
+		m = proto_msg_new("abort");
 		if (m) {
 			cJSON_AddNumberToObject(m, "id", f->s->cells[f->agg_cur].id);
 			cJSON_AddStringToObject(m, "reason", f->agg_fail);
@@ -342,7 +283,7 @@ static void stop_all(struct fleet *f)
 	f->stopped = true;
 	for (size_t i = 0; i < f->nh; i++)
 		if (fleet_live(&f->h[i]) && f->h[i].conn.to_fd >= 0)
-			fleet_send(f, &f->h[i], fleet_msg_new("stop"));
+			fleet_send(f, &f->h[i], proto_msg_new("stop"));
 	for (;;) {
 		struct pollfd pfd[f->nh ? f->nh : 1];
 		struct fhost *who[f->nh ? f->nh : 1];
@@ -545,7 +486,7 @@ void fleet_hosts_release(struct fleet *f)
 		struct fhost *h = &f->h[i];
 		if (h->conn.pid > 0 || h->conn.to_fd >= 0) {
 			if (h->conn.to_fd >= 0 && fleet_live(h))
-				fleet_send(f, h, fleet_msg_new("end"));
+				fleet_send(f, h, proto_msg_new("end"));
 			ssh_close_input(&h->conn);
 			ssh_reap(&h->conn, 2000);
 		}
@@ -630,7 +571,7 @@ int fleet_run(const struct fleet_opts *given)
 	int rc = 0;
 
 	f.o = o;
-	f.epoch_ns = mono_ns();
+	f.epoch_ns = (int64_t)mono_ns();
 	/* test hooks (testhook.h): short deadlines instead of minutes */
 	f.silence_ns = testhook_ms("fleet_silence_ms", FLEET_SILENCE_S * 1000ll) * 1000000;
 	f.line_ns = testhook_ms("fleet_line_ms", FLEET_LINE_S * 1000ll) * 1000000;
@@ -669,7 +610,7 @@ int fleet_run(const struct fleet_opts *given)
 		rc = 2;
 		goto out;
 	}
-	/* the agents run repetitions; a sweep's load points are cmd_run's */
+	/* the agents run repetitions; a sweep's load points are bench/run's */
 	for (size_t i = 0; i < f.s->ncells; i++)
 		if (load_sweep_on(&f.s->cells[i].load_sweep)) {
 			fprintf(stderr, "iomatrix: '%s': cell %d has a load_sweep, which runs "

@@ -20,7 +20,7 @@
 
 static void send_ping(struct fleet *f, struct fhost *h)
 {
-	cJSON *m = fleet_msg_new("ping");
+	cJSON *m = proto_msg_new("ping");
 	int64_t t0 = fleet_now(f);
 
 	if (m)
@@ -31,7 +31,7 @@ static void send_ping(struct fleet *f, struct fhost *h)
 
 static void send_suite(struct fleet *f, struct fhost *h)
 {
-	cJSON *m = fleet_msg_new("suite"), *d;
+	cJSON *m = proto_msg_new("suite"), *d;
 
 	if (!m)
 		return;
@@ -76,7 +76,7 @@ void fleet_send_cell(struct fleet *f, struct fhost *h, size_t plan_idx)
 	h->st = HS_CELL;
 	h->cell_deadline_ns = fleet_now(f) + fleet_cell_budget_ns(f, c);
 	iso8601_now(h->cell_start, sizeof(h->cell_start));
-	m = fleet_msg_new("cell");
+	m = proto_msg_new("cell");
 	if (m)
 		cJSON_AddNumberToObject(m, "id", c->id);
 	fleet_send(f, h, m);
@@ -84,7 +84,7 @@ void fleet_send_cell(struct fleet *f, struct fhost *h, size_t plan_idx)
 
 void fleet_send_go(struct fleet *f, struct fhost *h, unsigned rep, int64_t at)
 {
-	cJSON *m = fleet_msg_new("go");
+	cJSON *m = proto_msg_new("go");
 
 	if (m) {
 		cJSON_AddNumberToObject(m, "id", f->s->cells[h->cur].id);
@@ -100,7 +100,7 @@ void fleet_send_go(struct fleet *f, struct fhost *h, unsigned rep, int64_t at)
 void fleet_send_end(struct fleet *f, struct fhost *h)
 {
 	h->st = HS_ENDING;
-	fleet_send(f, h, fleet_msg_new("end"));
+	fleet_send(f, h, proto_msg_new("end"));
 }
 
 /* ---- what the agent says ---- */
@@ -123,7 +123,7 @@ static int on_hello(struct fleet *f, struct fhost *h, cJSON *m)
 		return -1;
 	}
 	h->hello = cJSON_Duplicate(m, true);
-	cJSON *r = fleet_msg_new("hello");
+	cJSON *r = proto_msg_new("hello");
 	if (r) {
 		cJSON_AddNumberToObject(r, "proto", FLEET_PROTO_VERSION);
 		cJSON_AddStringToObject(r, "version", iomatrix_version);

@@ -1,6 +1,7 @@
 /*
- * fleet_int.h - what fleet.c (the controller loop) and fleet_set.c (the
- * fleet result set) share.  Not an API.
+ * fleet_int.h - what fleet.c (the controller loop), fleet_host.c (one
+ * host's conversation), fleet_wire.c (their transport) and fleet_set.c
+ * (the fleet result set) share.  Not an API.
  */
 #ifndef IOMATRIX_FLEET_INT_H
 #define IOMATRIX_FLEET_INT_H
@@ -109,12 +110,20 @@ struct fleet {
 	char agg_fail[1024];
 };
 
-/* fleet.c */
+/* fleet_wire.c: the transport, below fleet.c and fleet_host.c */
+/* Nanoseconds since the controller's epoch (f->epoch_ns). */
 int64_t fleet_now(const struct fleet *f);
-/* A new message {"op": op}; the caller owns it (fleet_send frees it). */
-cJSON *fleet_msg_new(const char *op);
 /* Started, and neither done nor failed. */
 bool fleet_live(const struct fhost *h);
+/* Stop talking to h (close its input, end its ssh) and remember why; its
+ * remaining cells are written failed by the state machine's next step. */
+void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Send msg as one line to h's agent and free it; a send that fails
+ * fails the host.  0 or -errno. */
+int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg);
+
+/* fleet.c: the state machine */
 /* f->h from f->o (hosts, their device overrides), each waiting; 0 or -1
  * out of memory.  fleet_hosts_release ends their ssh and frees them. */
 int fleet_hosts_init(struct fleet *f);
@@ -123,11 +132,6 @@ void fleet_hosts_release(struct fleet *f);
  * handshake: make or resume the set), then survey or aggregate
  * scheduling.  -1 when the gate refused the run (f->fatal). */
 int fleet_step(struct fleet *f);
-void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* Send msg as one line to h's agent and free it; a send that fails
- * fails the host.  0 or -errno. */
-int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg);
 
 /* fleet_host.c */
 void fleet_send_cell(struct fleet *f, struct fhost *h, size_t plan_idx);

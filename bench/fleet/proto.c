@@ -12,6 +12,7 @@
 
 #include "resultset/jsonread.h"
 #include "resultset/rset.h"
+#include "util/jsonutil.h"
 
 #define READ_CHUNK (256u * 1024)
 
@@ -226,8 +227,17 @@ bool proto_get_u64(const cJSON *msg, const char *key, uint64_t *out)
 
 const char *proto_get_str(const cJSON *msg, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
+	return json_str(msg, key);
+}
+
+cJSON *proto_msg_new(const char *op)
+{
+	cJSON *m = cJSON_CreateObject();
+	if (m && !cJSON_AddStringToObject(m, "op", op)) {
+		cJSON_Delete(m);
+		m = NULL;
+	}
+	return m;
 }
 
 char *proto_line(const cJSON *msg, size_t *len)

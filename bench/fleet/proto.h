@@ -66,6 +66,9 @@ const char *proto_op(const cJSON *msg);
 bool proto_get_i64(const cJSON *msg, const char *key, int64_t *out);
 bool proto_get_u64(const cJSON *msg, const char *key, uint64_t *out);
 const char *proto_get_str(const cJSON *msg, const char *key); /* borrowed */
+/* A new message {"op": op}, both ends' one builder; the caller owns it.
+ * NULL on OOM. */
+cJSON *proto_msg_new(const char *op);
 /* Unformatted JSON plus '\n'; caller frees.  NULL on OOM. */
 char *proto_line(const cJSON *msg, size_t *len);
 /* Quote untrusted text for a message: at most max bytes, control bytes

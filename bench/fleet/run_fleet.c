@@ -2,8 +2,8 @@
  * run_fleet.c - the fleet options of `iomatrix run` (--hosts, --aggregate,
  * --ssh-config, --ssh-option, --remote-iomatrix, --parallel,
  * --skip-unreachable) and the hand-over to bench/fleet/.  cmd_run.c parses
- * by its table (common/optspec.h), hands each of these rows to
- * run_fleet_option() and calls run_fleet() once the arguments are read.
+ * by its table (util/optspec.h) and hands each of these rows to
+ * run_fleet_option(); bench/run calls run_fleet() once they are read.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /*
  * run_fleet.h - `run`'s fleet options and the call into bench/fleet/
- * (run_fleet.c).  Kept apart so that cmd_run.c needs three calls.
+ * (run_fleet.c).  Kept apart so that a run needs three calls: cmd_run.c
+ * parses with run_fleet_option(), bench/run asks run_fleet_wanted() and
+ * calls run_fleet().
  */
 #ifndef IOMATRIX_RUN_FLEET_H
 #define IOMATRIX_RUN_FLEET_H

@@ -32,6 +32,7 @@
 #include "fingerprint.h"
 #include "fpkeys.h"
 #include "util/sha256.h"
+#include "util/jsonutil.h"
 
 int sysfs_read(const char *path, char *buf, size_t len)
 {
@@ -77,12 +78,10 @@ static void add_file_str(cJSON *o, const char *key, const char *path)
 		cJSON_AddNullToObject(o, key);
 }
 
+/* k: v, or null when v is NULL or "" */
 static void add_str_or_null(cJSON *o, const char *key, const char *v)
 {
-	if (v && *v)
-		cJSON_AddStringToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
+	json_add_str_or_null(o, key, v && *v ? v : NULL);
 }
 
 static int read_u64(const char *path, unsigned long long *v)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fpkeys.h"
+#include "util/jsonutil.h"
 
 const struct fp_key fp_host_keys[] = {
 	{ .name = "hostname" },
@@ -77,8 +78,8 @@ cJSON *fp_device_unknown(void)
 
 static const char *fp_str(const cJSON *o, const char *k)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) && v->valuestring[0] ? v->valuestring : NULL;
+	const char *v = json_str(o, k);
+	return v && v[0] ? v : NULL;
 }
 
 /* The whole disk a device's numbers come from: the disk under a loop's

@@ -8,14 +8,9 @@
 #include <unistd.h>
 
 #include "util/ramkind.h"
+#include "util/jsonutil.h"
 #include "run_devices.h"
 #include "fpkeys.h"
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 {
@@ -26,9 +21,9 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 		if (quiet)
 			break;
 		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
-		const char *name = jstr(d, "name"), *path = jstr(d, "path");
-		const char *bd = jstr(fp, "block_device"), *fs = jstr(fp, "fs_type");
-		const char *vk = jstr(fp, "virtual_kind");
+		const char *name = json_str(d, "name"), *path = json_str(d, "path");
+		const char *bd = json_str(fp, "block_device"), *fs = json_str(fp, "fs_type");
+		const char *vk = json_str(fp, "virtual_kind");
 		bool missing = path && access(path, F_OK) != 0;
 		fprintf(out, "iomatrix: device %s: %s -> %s%s%s%s%s%s\n", name ? name : "?",
 			path ? path : "?", bd ? bd : "no block device",
@@ -41,15 +36,15 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 	 * that landed in memory can still be stopped */
 	cJSON_ArrayForEach(d, devices) {
 		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
-		const char *vk = jstr(fp, "virtual_kind"), *name = jstr(d, "name");
+		const char *vk = json_str(fp, "virtual_kind"), *name = json_str(d, "name");
 		if (ram_kind_is(vk))
 			fprintf(out, "iomatrix: WARNING: device %s (%s) is RAM (%s), not storage: "
 				RAM_KIND_WHY "; the report will say so (Ctrl-C stops now)\n",
-				name ? name : "?", jstr(d, "path") ? jstr(d, "path") : "?", vk);
+				name ? name : "?", json_str(d, "path") ? json_str(d, "path") : "?", vk);
 	}
 	cJSON_ArrayForEach(d, devices) {
 		const cJSON *fp = cJSON_GetObjectItemCaseSensitive(d, "fingerprint");
-		const char *bd = jstr(fp, "block_device"), *name = jstr(d, "name");
+		const char *bd = json_str(fp, "block_device"), *name = json_str(d, "name");
 		const cJSON *e;
 		int j = 0, same = 0;
 		bool earlier = false;
@@ -64,7 +59,7 @@ int run_devices_describe(const cJSON *devices, bool quiet, FILE *out)
 		const char *what = bd;
 		cJSON_ArrayForEach(e, devices) {
 			const cJSON *fp2 = cJSON_GetObjectItemCaseSensitive(e, "fingerprint");
-			const char *n2 = jstr(e, "name");
+			const char *n2 = json_str(e, "name");
 			if (j != i && n2 && fp_same_disk(fp, fp2, &what)) {
 				if (j < i)
 					earlier = true;

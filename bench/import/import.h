@@ -144,4 +144,23 @@ const struct import_cell *import_set_find(const struct import_set *s,
 					  const char *device, enum pattern p,
 					  uint64_t bs);
 
+/* ---- the whole import (import_run.c) ---- */
+
+/* What `import` is asked to read; every field checked by the caller. */
+struct import_req {
+	const char *kind;               /* "fio", "sysbench" or "csv" */
+	const char *const *files;       /* nfiles >= 1; csv: one */
+	size_t nfiles;
+	const char *device;             /* --device, or NULL */
+	const char *title, *out;        /* --title, --out, or NULL */
+	const char *host;               /* --host, or NULL */
+	const char *date, *date_iso;    /* --date as given and in ISO form, or NULL */
+	struct import_sysbench_opts sysbench; /* --mode, --bs, --threads */
+};
+/* Read every input, refuse them all on the first error (file:line:col on
+ * stderr), fill in the machine and date, and write the set whole; its
+ * directory into dir.  Returns the exit code (util/cliopt.h): 0, 1 the
+ * write failed, 2 bad input or an existing destination. */
+int import_run(const struct import_req *q, char *dir, size_t dirlen);
+
 #endif

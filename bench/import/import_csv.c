@@ -325,7 +325,8 @@ static int csv_add(struct import_set *s, struct csv_row *r, char *why, size_t wh
 	struct cell *p = &r->p;
 	struct rep_result rep;
 
-	cell_label_derive(p, p->label, sizeof(p->label));
+	if (cell_set_label_derived(p) < 0)
+		return -1;
 	memset(&rep, 0, sizeof(rep));
 	for (int d = 0; d < DIR__COUNT; d++) {
 		bool on = d == DIR_READ ? pattern_reads(p->pattern) :

@@ -21,7 +21,9 @@
 #include "import_fio2.h"
 #include "fio_infer.h"
 #include "fio_lat.h"
+#include "util/intern.h"
 #include "util/units.h"
+#include "util/jsonutil.h"
 
 struct fio_doc {
 	const char *path;
@@ -78,12 +80,8 @@ static void fio_pos(const struct fio_doc *d, const char *key, const char *val,
 static const char *fio_opt(const struct fio_doc *d, const cJSON *job,
 			   const char *key)
 {
-	const cJSON *jo = cJSON_GetObjectItemCaseSensitive(job, "job options");
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(jo, key);
-
-	if (!cJSON_IsString(v))
-		v = cJSON_GetObjectItemCaseSensitive(d->global, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
+	const char *v = json_str(cJSON_GetObjectItemCaseSensitive(job, "job options"), key);
+	return v ? v : json_str(d->global, key);
 }
 
 static const char *fio_opt2(const struct fio_doc *d, const cJSON *job,
@@ -267,6 +265,32 @@ struct fio_strs {
 	bool rw_given;          /* the options name rw (or readwrite) */
 };
 
+/* The job's device (--device, else named after its file or directory)
+ * and path: the first of filename's "a:b" list, else the directory. */
+static void fio_target(const struct fio_doc *d, const cJSON *job,
+		       const struct import_fio_opts *o, const char *jobname,
+		       struct fio_strs *str)
+{
+	const char *filename = fio_opt(d, job, "filename");
+	const char *directory = fio_opt(d, job, "directory");
+	char fn[PATH_MAX];
+
+	if (filename) {
+		snprintf(fn, sizeof(fn), "%s", filename);
+		char *colon = strchr(fn, ':'); /* "a:b" is a list of files */
+		if (colon)
+			*colon = '\0';
+		filename = fn;
+	}
+	if (o->device)
+		snprintf(str->device, sizeof(str->device), "%s", o->device);
+	else
+		fio_device(filename, directory, jobname, str->device,
+			   sizeof(str->device));
+	snprintf(str->path, sizeof(str->path), "%s",
+		 filename ? filename : directory ? directory : "");
+}
+
 static int fio_params(const struct fio_doc *d, const cJSON *job,
 		      const struct import_fio_opts *o, struct cell *p,
 		      struct fio_strs *str, struct errlist *errs)
@@ -285,7 +309,7 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 	cell_init(p);
 	p->device = str->device;
 	p->path = str->path;
-	snprintf(p->label, sizeof(p->label), "%s", jobname);
+	cell_set_label(p, jobname);
 	p->label_given = true;
 	p->size = 0;
 	p->seed = 0;
@@ -384,11 +408,14 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		BAD("randrepeat", v, "job '%s': bad randrepeat '%s'", jobname, v);
 	if ((v = fio_opt(d, job, "random_distribution"))) {
 		struct randdist rd;
-		char why[240];
+		char why[240], text[RANDDIST_TEXT_MAX];
 		if (randdist_parse(v, &rd, why, sizeof(why)) < 0)
 			BAD("random_distribution", v, "job '%s': %s", jobname, why);
-		else if (rd.kind != RANDDIST_RANDOM)
-			randdist_format(&rd, p->random_distribution, sizeof(p->random_distribution));
+		else if (rd.kind != RANDDIST_RANDOM) {
+			randdist_format(&rd, text, sizeof(text));
+			if (!(p->random_distribution = intern_str(text)))
+				BAD("random_distribution", v, "out of memory");
+		}
 	}
 	if ((v = fio_opt(d, job, "randseed"))) {
 		char *end;
@@ -400,24 +427,7 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 			    jobname, v, (unsigned long long)cell_keys[K_SEED].max);
 	}
 #undef BAD
-
-	const char *filename = fio_opt(d, job, "filename");
-	const char *directory = fio_opt(d, job, "directory");
-	char fn[PATH_MAX];
-	if (filename) {
-		snprintf(fn, sizeof(fn), "%s", filename);
-		char *colon = strchr(fn, ':'); /* "a:b" is a list of files */
-		if (colon)
-			*colon = '\0';
-		filename = fn;
-	}
-	if (o->device)
-		snprintf(str->device, sizeof(str->device), "%s", o->device);
-	else
-		fio_device(filename, directory, jobname, str->device,
-			   sizeof(str->device));
-	snprintf(str->path, sizeof(str->path), "%s",
-		 filename ? filename : directory ? directory : "");
+	fio_target(d, job, o, jobname, str);
 	return errs->n > before ? -1 : 0;
 }
 

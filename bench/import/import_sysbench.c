@@ -310,7 +310,7 @@ static int sb_emit(struct import_set *s, const char *path, struct sb_run *r,
 		snprintf(p.engine, sizeof(p.engine), "libaio");
 	else if (!strcmp(r->io_mode, "mmap"))
 		snprintf(p.engine, sizeof(p.engine), "mmap");
-	cell_label_derive(&p, p.label, sizeof(p.label));
+	cell_set_label_derived(&p);
 	sb_device(path, r, o, pdev, sizeof(pdev));
 	copy_str(ppath, sizeof(ppath), r->marker_dir);
 	sb_rep(r, p.pattern, &rep);

@@ -15,15 +15,9 @@
 #include "util/fsutil.h"
 #include "util/units.h"
 #include "util/testhook.h"
+#include "util/monotime.h"
 #include "host/purge.h"
 #include "resultset/ptsfile.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- purge and preconditioning ---- */
 
@@ -61,7 +55,9 @@ void ssd_precond_cell(const struct cell *first, const struct precond_pass *p,
 	pc->interval_given = false;
 	memset(&pc->steady, 0, sizeof(pc->steady));
 	pc->seed = first->seed ^ (0x70726563ull + idx);
-	snprintf(pc->label, sizeof(pc->label), "PRECONDITION %u", idx + 1);
+	char label[32];
+	snprintf(label, sizeof(label), "PRECONDITION %u", idx + 1);
+	cell_set_label(pc, label);
 	pc->label_given = true;
 }
 

@@ -50,7 +50,7 @@ int reproduce_received_apply(struct suite *s, const struct received *rv,
 			     struct sbuf *note, struct errlist *errs);
 
 struct reproduces;
-/* What `reproduce` adds to run's one code path (cmd/cmd_run.c): the suite
+/* What `reproduce` adds to run's one code path (bench/run/run.h): the suite
  * is the received set's, loaded by reproduce_received_load(); the new
  * manifest records reproduces and argv as its command; the new set's
  * directory is copied to set_dir ("" when no set was kept). */

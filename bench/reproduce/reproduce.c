@@ -8,13 +8,9 @@
 #include <string.h>
 
 #include "resultset/rset.h"
+#include "util/jsonutil.h"
 #include "util/termesc.h"
 
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 static bool map_names(const char *map, const char *name)
 {
@@ -30,7 +26,7 @@ int reproduce_check_devices(const struct repro_original *o, const char *const *m
 	int bad = 0;
 
 	cJSON_ArrayForEach(d, devs) {
-		const char *name = jstr(d, "name"), *path = jstr(d, "path");
+		const char *name = json_str(d, "name"), *path = json_str(d, "path");
 		bool found = false;
 		if (!name)
 			continue;

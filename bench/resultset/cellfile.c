@@ -14,6 +14,7 @@
 #include "stats/interval.h"
 #include "stats/plateau.h"
 #include "resultset.h"
+#include "util/jsonutil.h"
 
 /* ---- histogram ---- */
 
@@ -631,14 +632,6 @@ err:
 
 /* ---- the cell file ---- */
 
-static void add_str_or_null(cJSON *o, const char *k, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
-}
-
 static void warnings_add(cJSON *w, const char *msg)
 {
 	const cJSON *e;
@@ -660,12 +653,12 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
 	cJSON_AddNumberToObject(j, "id", c->id);
 	cJSON_AddStringToObject(j, "status", o->error ? "failed" : "ok");
-	add_str_or_null(j, "error", o->error);
+	json_add_str_or_null(j, "error", o->error);
 	if (!(p = cell_to_json(c)))
 		goto err;
 	cJSON_AddItemToObject(j, "params", p);
-	add_str_or_null(j, "started_at", o->started_at);
-	add_str_or_null(j, "finished_at", o->finished_at);
+	json_add_str_or_null(j, "started_at", o->started_at);
+	json_add_str_or_null(j, "finished_at", o->finished_at);
 	/* what every lat_ns of the cell holds (the runner: total) */
 	cJSON_AddStringToObject(j, "latency_kind",
 				lat_kind_name(o->nreps ? o->reps[0].lat_kind : LAT_TOTAL));

@@ -2,6 +2,7 @@
  * fleetfile.c - the JSON of fleet result sets (fleetfile.h).
  */
 #include "fleetfile.h"
+#include "util/jsonutil.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -24,12 +25,6 @@ static int put(cJSON *o, const char *k, cJSON *v)
 static cJSON *str_or_null(const char *s)
 {
 	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
-}
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
 int resultset_fleet_manifest(cJSON *m, bool aggregate, size_t plan_cells,
@@ -105,7 +100,7 @@ static char **strings_of(const cJSON *a, bool names, size_t *n)
 	if (!out)
 		return NULL;
 	cJSON_ArrayForEach(e, a) {
-		const char *s = names ? jstr(e, "name") :
+		const char *s = names ? json_str(e, "name") :
 				cJSON_IsString(e) ? e->valuestring : NULL;
 		if (!s)
 			continue;
@@ -124,7 +119,7 @@ int resultset_fleet_facts(const struct resultset *rs,
 			  struct resultset_fleet_facts *f, char *err, size_t errlen)
 {
 	const cJSON *fl = cJSON_GetObjectItemCaseSensitive(rs->manifest, "fleet");
-	const char *mode = jstr(fl, "mode");
+	const char *mode = json_str(fl, "mode");
 	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(rs->manifest, "scale");
 
 	memset(f, 0, sizeof(*f));

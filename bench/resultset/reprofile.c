@@ -14,14 +14,9 @@
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "jsonread.h"
+#include "util/jsonutil.h"
 #include "rset.h"
 #include "schema.h"
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
 
 int reprofile_add(cJSON *m, const struct reproduces *r)
 {
@@ -45,11 +40,11 @@ int reprofile_get(const cJSON *m, struct reproduces *out)
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(m, "reproduces");
 
 	memset(out, 0, sizeof(*out));
-	if (!cJSON_IsObject(o) || !jstr(o, "set") || !jstr(o, "manifest_sha256"))
+	if (!cJSON_IsObject(o) || !json_str(o, "set") || !json_str(o, "manifest_sha256"))
 		return -ENOENT;
-	out->set = jstr(o, "set");
-	out->manifest_sha256 = jstr(o, "manifest_sha256");
-	out->path = jstr(o, "path");
+	out->set = json_str(o, "set");
+	out->manifest_sha256 = json_str(o, "manifest_sha256");
+	out->path = json_str(o, "path");
 	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct");
 	if (cJSON_IsNumber(t) && t->valuedouble > 0 && t->valuedouble < 1000)
 		out->tolerance_pct = t->valuedouble;
@@ -93,11 +88,11 @@ int reprofile_original_open(struct repro_original *o, const char *dir,
 	}
 	const cJSON *src = cJSON_GetObjectItemCaseSensitive(o->manifest, "source");
 	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(o->manifest, "scale");
-	o->source_kind = jstr(src, "kind") ? jstr(src, "kind") : "iomatrix";
-	o->status = jstr(o->manifest, "status") ? jstr(o->manifest, "status") : "unknown";
+	o->source_kind = json_str(src, "kind") ? json_str(src, "kind") : "iomatrix";
+	o->status = json_str(o->manifest, "status") ? json_str(o->manifest, "status") : "unknown";
 	if (cJSON_IsNumber(sc) && sc->valuedouble > 0)
 		o->scale = sc->valuedouble;
-	const char *want = jstr(cJSON_GetObjectItemCaseSensitive(o->manifest, "suite"), "sha256");
+	const char *want = json_str(cJSON_GetObjectItemCaseSensitive(o->manifest, "suite"), "sha256");
 	if (!want || strlen(want) != 64) {
 		snprintf(err, errlen, "'%s' records no suite sha256: this set cannot be "
 			 "reproduced (it was not made from a suite)", path);

@@ -17,19 +17,14 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/monotime.h"
+#include "util/jsonutil.h"
 #include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"
 #include "resultset.h"
 #include "cellcheck.h"
 #include "jsonread.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 const char *resultset_root(void)
 {
@@ -124,14 +119,6 @@ static void set_item(cJSON *obj, const char *key, cJSON *val)
 		cJSON_AddItemToObject(obj, key, val);
 }
 
-static void add_str_or_null(cJSON *o, const char *k, const char *v)
-{
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
-}
-
 static void add_or_null(cJSON *o, const char *k, cJSON *v)
 {
 	if (v)
@@ -172,9 +159,9 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi)
 	o = cJSON_AddObjectToObject(m, "suite");
 	if (o) {
 		cJSON_AddStringToObject(o, "name", mi->suite_name);
-		add_str_or_null(o, "title", mi->title);
-		add_str_or_null(o, "description", mi->description);
-		add_str_or_null(o, "file", mi->file);
+		json_add_str_or_null(o, "title", mi->title);
+		json_add_str_or_null(o, "description", mi->description);
+		json_add_str_or_null(o, "file", mi->file);
 		cJSON_AddStringToObject(o, "sha256", mi->sha256);
 	}
 	cJSON_AddArrayToObject(m, "devices");
@@ -364,12 +351,6 @@ err:
 	return ret;
 }
 
-static const char *json_str(const cJSON *obj, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* Put entry (owned, or NULL: forget) at id in the in-memory index. */
 static int index_set(struct resultset *rs, int id, cJSON *entry)
 {
@@ -410,8 +391,8 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	cJSON_AddNumberToObject(e, "id", id);
 	cJSON_AddStringToObject(e, "file", rel);
-	add_str_or_null(e, "device", json_str(params, "device"));
-	add_str_or_null(e, "label", json_str(params, "label"));
+	json_add_str_or_null(e, "device", json_str(params, "device"));
+	json_add_str_or_null(e, "label", json_str(params, "label"));
 	cJSON_AddStringToObject(e, "status", status ? status : "ok");
 	if (json_str(cell, "host")) /* fleet sets */
 		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));

@@ -1,6 +1,6 @@
 /*
  * cellreps.c - cellreps.h: the file set held between cells and one cell's
- * repetitions, for `run`'s cell loop (moved here from cmd_run.c).
+ * repetitions, for `run`'s cell loop (bench/run/run_loop.c).
  */
 #include <errno.h>
 #include <limits.h>

@@ -23,6 +23,7 @@
 
 #include "util/fsutil.h"
 #include "util/testhook.h"
+#include "util/monotime.h"
 #include "engines/engine.h"
 #include "stats/prng.h"
 #include "host/safety.h"
@@ -242,7 +243,7 @@ static int layout_write(const struct cell *c, const char *path, unsigned idx,
 		*done += (uint64_t)w;
 		testhook_point("layout_chunk");
 		if (ctl && ctl->progress) {
-			uint64_t now = worker_now_ns();
+			uint64_t now = mono_ns();
 			if (now >= *next_prog) {
 				struct progress p = { .in_layout = true,
 					.layout_frac = total ? (double)*done / (double)total : 1 };

@@ -31,7 +31,7 @@ int offsets_init(struct offsets *o, const struct cell *c, uint64_t nblocks,
 	o->nblocks = nblocks ? nblocks : 1;
 	o->key = seed ^ 0x6f666673ull; /* "offs" */
 	o->cursor = cursor;
-	if (c->random_distribution[0]) {
+	if (c->random_distribution) {
 		if (randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0 ||
 		    randdist_gen_init(&o->dist, &d, o->nblocks, bs, why, sizeof(why)) < 0) {
 			snprintf(err, errlen, "%s", why);

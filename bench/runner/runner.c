@@ -21,6 +21,7 @@
 
 #include "util/fsutil.h"
 #include "util/hugetlb.h"
+#include "util/monotime.h"
 #include "engines/engine.h"
 #include "stats/prng.h"
 #include "jobproc.h"
@@ -110,7 +111,7 @@ int runner_check_zones(const struct cell *c, const struct target *t, char *err,
 	struct randdist d;
 	char why[240];
 
-	if (!c->random_distribution[0] || !pattern_is_random(c->pattern) ||
+	if (!c->random_distribution || !c->random_distribution[0] || !pattern_is_random(c->pattern) ||
 	    randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0)
 		return 0; /* job set-up says what is wrong with the text */
 	if (randdist_zones_fit(&d, runner_blocks_per_file(c, t->file_size) * t->nfiles,
@@ -457,7 +458,7 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 			continue;
 		}
 		/* a job process may die before it gets to the gate */
-		uint64_t wake = worker_now_ns() + STOP_POLL_NS;
+		uint64_t wake = mono_ns() + STOP_POLL_NS;
 		struct timespec ts = { .tv_sec = (time_t)(wake / 1000000000ull),
 				       .tv_nsec = (long)(wake % 1000000000ull) };
 		pthread_cond_timedwait(&sh->cond, &sh->lock, &ts);
@@ -465,7 +466,7 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 		jobproc_poll(sh, jobs, procs, created);
 		pthread_mutex_lock(&sh->lock);
 	}
-	sh->t_start = worker_now_ns();
+	sh->t_start = mono_ns();
 	sh->t0 = sh->t_start + c->ramp_ns;
 	sh->t_end = c->runtime_ns ? sh->t0 + c->runtime_ns : 0;
 	if (!c->ramp_ns) {
@@ -477,7 +478,7 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 
 	struct watch w = { sh->t_start + PROGRESS_NS, sh->t_start, 0, 0 };
 	while (sh->nfinished < created) {
-		uint64_t now = worker_now_ns();
+		uint64_t now = mono_ns();
 		uint64_t wake = now + STOP_POLL_NS;
 		if (w.next_prog < wake)
 			wake = w.next_prog;
@@ -491,7 +492,7 @@ static bool rep_watch(struct rep_shared *sh, struct job *jobs, unsigned created,
 		pthread_mutex_unlock(&sh->lock);
 		if (procs)
 			jobproc_poll(sh, jobs, procs, created);
-		now = worker_now_ns();
+		now = mono_ns();
 		if (runner_stop_requested(ctl) && !interrupted) {
 			interrupted = true;
 			atomic_store(&sh->stop, 1);

@@ -4,8 +4,8 @@
  * measure every IO, and merge the per-job statistics.
  *
  * This is the boundary between the measuring machinery (engines, workers,
- * layout, stats) and the orchestration in cmd_run (result set, fingerprint,
- * progress, signals, resume).
+ * layout, stats) and the orchestration in bench/run (result set,
+ * fingerprint, progress, resume; the signals are cmd/cmd_run.c's).
  *
  * Error convention: functions return 0, or -errno with a human message in
  * err (lower-case, subject quoted, says the fix where there is one).

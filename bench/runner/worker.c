@@ -18,6 +18,7 @@
 #include "worker.h"
 #include "batch.h"
 #include "util/testhook.h"
+#include "util/monotime.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -49,13 +50,6 @@ struct slot {
 	uint64_t intended;     /* rated: the IO's intended start */
 	unsigned file;
 };
-
-uint64_t worker_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* usr+sys CPU time of the calling thread in ns: what the job itself costs
  * (kernel helper threads such as io-wq or SQPOLL are not in it). */
@@ -448,7 +442,7 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 static void issue(struct wloop *L)
 {
 	struct job *j = L->j;
-	uint64_t ts = worker_now_ns();
+	uint64_t ts = mono_ns();
 	unsigned queued = 0;
 
 	if (j->ru_pending && ts >= L->t0) {
@@ -485,9 +479,9 @@ static void issue(struct wloop *L)
 			 * the next request starts now, as fio stamps each IO
 			 * before its submit call (one reading per batch) */
 			if (L->batch && queued % L->batch == 0)
-				ts = worker_now_ns();
+				ts = mono_ns();
 		} else if (q == ENGINE_Q_COMPLETED) {
-			uint64_t now = worker_now_ns();
+			uint64_t now = mono_ns();
 			sync_done(L, si, now);
 			if (!L->issuing)
 				break;
@@ -570,7 +564,7 @@ static int reap(struct wloop *L, uint64_t deadline)
 		job_fail(j, n, "cannot reap IO of '%s': %s", L->t->paths[0], strerror(-n));
 		return -1;
 	}
-	uint64_t now = worker_now_ns();
+	uint64_t now = mono_ns();
 	uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
 	for (int i = 0; i < n; i++) {
 		struct io_req *r = L->done[i];
@@ -615,7 +609,7 @@ static void sleep_until(uint64_t ns)
  * once.  -1: the engine failed. */
 static int rate_wait(struct wloop *L)
 {
-	uint64_t now = worker_now_ns(), due = L->rate.next_ns;
+	uint64_t now = mono_ns(), due = L->rate.next_ns;
 
 	if (L->t_end && due > L->t_end)
 		due = L->t_end;
@@ -748,7 +742,7 @@ static void end_fsync(struct wloop *L)
 		}
 	}
 	if (j->ios[DIR_READ] + j->ios[DIR_WRITE])
-		j->end_ns = worker_now_ns();
+		j->end_ns = mono_ns();
 }
 
 void *worker_main(void *arg)

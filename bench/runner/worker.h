@@ -131,7 +131,5 @@ struct job {
 
 void *worker_main(void *arg);
 
-/* CLOCK_MONOTONIC in ns (vDSO, no syscall). */
-uint64_t worker_now_ns(void);
 
 #endif

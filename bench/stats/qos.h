@@ -56,13 +56,15 @@ uint64_t rate_gen_take(struct rate_gen *g);
 #define SWEEP_MAX_IOPS 32
 
 /* load_sweep: steps points from from_pct to to_pct of the probed maximum,
- * or the absolute offered loads iops[] (niops of them).  steps 0 and
- * niops 0: no sweep. */
+ * or the absolute offered loads iops[] (niops of them, at most
+ * SWEEP_MAX_IOPS).  steps 0 and niops 0: no sweep.  iops is interned
+ * (util/intern.h) where a cell holds it, so that a cell stays small and
+ * equal sweeps compare equal as bytes. */
 struct load_sweep {
 	double from_pct, to_pct;
 	unsigned steps;
 	unsigned niops;
-	uint64_t iops[SWEEP_MAX_IOPS];
+	const uint64_t *iops;
 };
 bool load_sweep_on(const struct load_sweep *s);
 

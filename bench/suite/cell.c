@@ -1,6 +1,7 @@
 /*
- * cell.c - the cell value: pattern names (with sysbench aliases), defaults,
- * CrystalDiskMark-style labels, and the PARAMS JSON of results/README.md.
+ * cell.c - the cell value: defaults, CrystalDiskMark-style labels, and the
+ * PARAMS JSON of results/README.md (the pattern and data names are
+ * pattern.c's).
  * Defaults and JSON names come from the key table (keys.c); PARAMS are
  * written and read only here (the runner, the importers and the report's
  * loader all go through cell_to_json/cell_from_json), so plan.json, cell
@@ -11,94 +12,13 @@
 
 #include "cell.h"
 #include "keys.h"
+#include "util/intern.h"
 #include "util/units.h"
-
-static const char *const pattern_names[PAT__COUNT] = {
-	[PAT_READ] = "read",
-	[PAT_WRITE] = "write",
-	[PAT_RANDREAD] = "randread",
-	[PAT_RANDWRITE] = "randwrite",
-	[PAT_READWRITE] = "readwrite",
-	[PAT_RANDRW] = "randrw",
-	[PAT_REWRITE] = "rewrite",
-};
-
-/* sysbench fileio --file-test-mode names */
-static const struct { const char *alias; enum pattern p; } pattern_aliases[] = {
-	{ "seqrd", PAT_READ },      { "seqwr", PAT_WRITE },
-	{ "rndrd", PAT_RANDREAD },  { "rndwr", PAT_RANDWRITE },
-	{ "rndrw", PAT_RANDRW },    { "seqrewr", PAT_REWRITE },
-};
-
-const char *pattern_name(enum pattern p)
-{
-	return (unsigned)p < PAT__COUNT ? pattern_names[p] : "?";
-}
-
-int pattern_parse(const char *s, enum pattern *out)
-{
-	for (int i = 0; i < PAT__COUNT; i++)
-		if (!strcmp(s, pattern_names[i])) {
-			*out = (enum pattern)i;
-			return 0;
-		}
-	for (size_t i = 0; i < sizeof(pattern_aliases) / sizeof(pattern_aliases[0]); i++)
-		if (!strcmp(s, pattern_aliases[i].alias)) {
-			*out = pattern_aliases[i].p;
-			return 0;
-		}
-	return -1;
-}
-
-bool pattern_reads(enum pattern p)
-{
-	return p == PAT_READ || p == PAT_RANDREAD || p == PAT_READWRITE ||
-	       p == PAT_RANDRW;
-}
-
-bool pattern_writes(enum pattern p)
-{
-	return p == PAT_WRITE || p == PAT_RANDWRITE || p == PAT_READWRITE ||
-	       p == PAT_RANDRW || p == PAT_REWRITE;
-}
-
-bool pattern_is_random(enum pattern p)
-{
-	return p == PAT_RANDREAD || p == PAT_RANDWRITE || p == PAT_RANDRW;
-}
-
-bool pattern_is_mixed(enum pattern p)
-{
-	return p == PAT_READWRITE || p == PAT_RANDRW;
-}
-
-const char *data_name(enum data_kind d)
-{
-	switch (d) {
-	case DATA_RANDOM: return "random";
-	case DATA_ZERO: return "zero";
-	case DATA_COMPRESSIBLE: return "compressible";
-	}
-	return "?";
-}
-
-static int data_parse(const char *s, enum data_kind *out)
-{
-	if (!strcmp(s, "random"))
-		*out = DATA_RANDOM;
-	else if (!strcmp(s, "zero"))
-		*out = DATA_ZERO;
-	else if (!strcmp(s, "compressible"))
-		*out = DATA_COMPRESSIBLE;
-	else
-		return -1;
-	return 0;
-}
 
 void cell_init(struct cell *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->device = c->path = "";
+	c->device = c->path = c->label = "";
 	for (int k = 0; k < NKEYS; k++)
 		key_store_u64(k, c, cell_keys[k].defv);
 	snprintf(c->engine, sizeof(c->engine), "%s", cell_keys[K_ENGINE].def);
@@ -140,6 +60,25 @@ const char *precond_kind_name(enum precond_kind k)
 	return (unsigned)k < 4 ? n[k] : "none";
 }
 
+int cell_set_label(struct cell *c, const char *text)
+{
+	char buf[CELL_LABEL_MAX];
+	snprintf(buf, sizeof(buf), "%s", text);
+	c->label = intern_str(buf);
+	if (!c->label) {
+		c->label = "";
+		return buf[0] ? -1 : 0;
+	}
+	return 0;
+}
+
+int cell_set_label_derived(struct cell *c)
+{
+	char buf[CELL_LABEL_MAX];
+	cell_label_derive(c, buf, sizeof(buf));
+	return cell_set_label(c, buf);
+}
+
 void cell_label_derive(const struct cell *c, char *buf, size_t len)
 {
 	char bs[32];
@@ -176,10 +115,10 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 		v = cJSON_CreateString(c->label);
 		break;
 	case KT_CPULIST:
-		v = cJSON_CreateString(c->cpus_allowed);
+		v = cJSON_CreateString(key_str(k, c));
 		break;
 	case KT_RANDDIST:
-		v = cJSON_CreateString(c->random_distribution);
+		v = cJSON_CreateString(key_str(k, c));
 		break;
 	case KT_INT:
 		v = cJSON_CreateNumber((double)(int64_t)key_load_u64(k, c));
@@ -406,6 +345,21 @@ static int steady_from_json(const cJSON *o, struct steady_rule *r, char *err,
 	return 0;
 }
 
+/* cpus_allowed: at most CELL_CPUS_MAX - 1 characters, interned */
+static int cpulist_from_json(const cJSON *j, const char *name, struct cell *c,
+			     char *err, size_t errlen)
+{
+	char text[CELL_CPUS_MAX] = "";
+	if (get_str(j, name, text, sizeof(text), err, errlen) < 0)
+		return -1;
+	c->cpus_allowed = intern_str(text);
+	if (text[0] && !c->cpus_allowed) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* random_distribution: checked as the suite loader checks it, and kept
  * in its canonical text ("random" is the empty default). */
 static int randdist_from_json(const cJSON *j, const char *name, struct cell *c,
@@ -415,15 +369,20 @@ static int randdist_from_json(const cJSON *j, const char *name, struct cell *c,
 	struct randdist d;
 	if (get_str(j, name, text, sizeof(text), err, errlen) < 0)
 		return -1;
-	memset(c->random_distribution, 0, sizeof(c->random_distribution));
+	c->random_distribution = NULL;
 	if (!text[0])
 		return 0;
 	if (randdist_parse(text, &d, why, sizeof(why)) < 0) {
 		snprintf(err, errlen, "'%s': %s", name, why);
 		return -1;
 	}
-	if (d.kind != RANDDIST_RANDOM)
-		randdist_format(&d, c->random_distribution, sizeof(c->random_distribution));
+	if (d.kind == RANDDIST_RANDOM)
+		return 0;
+	randdist_format(&d, text, sizeof(text));
+	if (!(c->random_distribution = intern_str(text))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	return 0;
 }
 
@@ -439,11 +398,20 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return get_str(j, key->json, pat, 32, err, errlen);
 	case KT_ENGINE:
 		return get_str(j, key->json, engine, CELL_ENGINE_MAX, err, errlen);
-	case KT_LABEL:
-		return get_str(j, key->json, c->label, sizeof(c->label), err, errlen);
+	case KT_LABEL: {
+		char label[CELL_LABEL_MAX] = "";
+		if (get_str(j, key->json, label, sizeof(label), err, errlen) < 0)
+			return -1;
+		if (!label[0]) /* absent: the label stays */
+			return 0;
+		if (cell_set_label(c, label) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		return 0;
+	}
 	case KT_CPULIST:
-		return get_str(j, key->json, c->cpus_allowed, sizeof(c->cpus_allowed),
-			       err, errlen);
+		return cpulist_from_json(j, key->json, c, err, errlen);
 	case KT_RANDDIST:
 		return randdist_from_json(j, key->json, c, err, errlen);
 	case KT_INT: {

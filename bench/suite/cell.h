@@ -24,23 +24,7 @@
 #include "engines/engine_model.h"
 #include "stats/randdist.h"
 #include "stats/steady.h"
-
-enum pattern {
-	PAT_READ,
-	PAT_WRITE,
-	PAT_RANDREAD,
-	PAT_RANDWRITE,
-	PAT_READWRITE,
-	PAT_RANDRW,
-	PAT_REWRITE, /* sysbench seqrewr: sequential overwrite of laid-out files */
-	PAT__COUNT
-};
-
-enum data_kind {
-	DATA_RANDOM,
-	DATA_ZERO,
-	DATA_COMPRESSIBLE, /* compress_pct gives the compressible share */
-};
+#include "pattern.h"
 
 #define CELL_NAME_MAX 64
 #define CELL_LABEL_MAX 96
@@ -60,89 +44,101 @@ enum data_kind {
 /* Default PRNG seed (fio's randseed default), so runs repeat exactly. */
 #define CELL_DEFAULT_SEED 0x89
 
-/* A cell: every parameter resolved, sizes in bytes, durations in ns. */
 /* mem: what the IO buffers are made of, named as fio's iomem.  malloc:
  * 4K pages wherever the allocator puts them, as fio's default; mmaphuge:
  * huge pages (hugetlb where reserved, as fio's mmaphuge; else
  * transparent huge pages), so a large IO is one request to the device. */
 enum mem_kind { MEM_MALLOC, MEM_MMAPHUGE };
 
+/* A cell: every parameter resolved, sizes in bytes, durations in ns.
+ * A 100,000-cell plan holds 100,000 of them: the fields go widest first
+ * (no padding between them), and long, rarely set texts are interned
+ * pointers (util/intern.h), not arrays. */
 struct cell {
-	int id;                         /* 1-based, run order */
 	const char *device;             /* device name from the suite (borrowed) */
 	const char *path;               /* directory, file or block device
 					 * (borrowed) */
+	int id;                         /* 1-based, run order */
 	bool destructive;               /* device allows writes to a block device */
-	char label[CELL_LABEL_MAX];     /* given or derived (SEQ1M Q8T1) */
 	bool label_given;
+	const char *label;              /* given or derived (SEQ1M Q8T1), at
+					 * most CELL_LABEL_MAX - 1 chars,
+					 * interned (util/intern.h; a plan's
+					 * cells share a few labels); "" until
+					 * set (cell_init) */
+	/* the parameters: from here on, cells that measure the same way are
+	 * equal as bytes (suite_check.c) */
 	enum pattern pattern;
-	uint64_t bs;                    /* bytes */
-	unsigned iodepth;
-	unsigned jobs;
 	char engine[CELL_ENGINE_MAX];   /* libaio io_uring psync null */
-	bool direct;
+	uint64_t bs;                    /* bytes */
 	uint64_t size;                  /* per-file bytes; 0 when size_pct is used */
 	double size_pct;                /* >0: percent of the block device */
-	unsigned files;
 	uint64_t offset;                /* bytes; 0 when offset_pct is used */
 	double offset_pct;              /* >0: percent of file/device */
 	uint64_t runtime_ns;            /* 0: not time-limited */
 	uint64_t ramp_ns;
 	uint64_t requests;              /* 0: none */
 	uint64_t io_size;               /* bytes, 0: none */
+	uint64_t cooldown_ns;
+	uint64_t seed;
+	uint64_t interval_ns;           /* time-series interval, default 1 s */
+	/* random offsets, fio's names (issue 20) */
+	const char *random_distribution; /* canonical text (randdist.h),
+					 * interned (util/intern.h); NULL is
+					 * random */
+	/* placement */
+	const char *cpus_allowed;       /* fio cpulist ("0-3,8"), interned
+					 * (util/intern.h), at most
+					 * CELL_CPUS_MAX - 1 chars; NULL: all */
+	/* SNIA PTS (issue 12); written to JSON only when not the default */
+	double active_range_pct;        /* share of the file set addressed, 100 */
+	double io_size_mult;            /* >0: io_size is this many file sets */
+	struct steady_rule steady;      /* window 0: run `repeat` times */
+	/* latency under load (issue 24), common/qos.h; all zero: off */
+	struct cell_rate rate;          /* rate_iops */
+	struct load_sweep load_sweep;
+	struct qos_target qos;
+	struct model_params model;      /* engine: model (engine_model.h) */
+	enum rate_process rate_process;
+	enum mem_kind mem;              /* the IO buffers' memory (fio iomem) */
+	unsigned iodepth;
+	unsigned jobs;
+	unsigned files;
 	unsigned rwmixread;             /* percent reads, mixed patterns */
 	unsigned fsync;                 /* fsync every N writes, 0: never */
-	bool end_fsync;
 	unsigned fdatasync;             /* fdatasync every N writes (fio), 0 */
 	unsigned sysbench_fsync_freq;   /* sysbench --file-fsync-freq: after
 					 * every N requests of all jobs, the
 					 * next `files` requests are one fsync
 					 * per file; 0: never */
-	/* random offsets, fio's names (issue 20) */
-	bool norandommap;               /* uniform draws with replacement */
-	bool sequential_shared;         /* sequential jobs take turns on one
-					 * stream (sysbench), not a slice each */
-	bool randrepeat;                /* repetitions replay the same offsets */
-	char random_distribution[RANDDIST_TEXT_MAX]; /* canonical text
-					 * (randdist.h); "" is random */
 	enum data_kind data;
 	unsigned compress_pct;          /* DATA_COMPRESSIBLE only */
-	bool drop_caches;
 	unsigned repeat;
-	uint64_t cooldown_ns;
-	uint64_t seed;
-	uint64_t interval_ns;           /* time-series interval, default 1 s */
-	bool keep_files;
 	/* batching, fio's names and semantics */
 	unsigned iodepth_batch;         /* requests per submit call (fio
 					 * iodepth_batch_submit); 0: iodepth */
 	unsigned iodepth_batch_complete_min; /* completions to wait for */
 	unsigned iodepth_batch_complete_max; /* at most reaped per call; 0:
 					 * iodepth (fio: complete_min) */
+	int sqthread_poll_cpu;          /* -1: not pinned */
+	int nonvectored;                /* -1 kernel's choice, 0 readv, 1 read */
+	int numa_node;                  /* -1: none */
+	bool direct;
+	bool end_fsync;
+	bool norandommap;               /* uniform draws with replacement */
+	bool sequential_shared;         /* sequential jobs take turns on one
+					 * stream (sysbench), not a slice each */
+	bool randrepeat;                /* repetitions replay the same offsets */
+	bool drop_caches;
+	bool keep_files;
 	bool userspace_reap;            /* libaio: reap from the ring first */
 	bool submit_and_wait;           /* io_uring: submit on the waiting enter */
 	/* io_uring fast paths, fio's names and defaults */
 	bool registerfiles, fixedbufs, sqthread_poll, hipri;
-	int sqthread_poll_cpu;          /* -1: not pinned */
-	int nonvectored;                /* -1 kernel's choice, 0 readv, 1 read */
-	/* placement */
-	char cpus_allowed[CELL_CPUS_MAX]; /* fio cpulist ("0-3,8"), "" none */
-	int numa_node;                  /* -1: none */
-	/* SNIA PTS (issue 12); written to JSON only when not the default */
-	double active_range_pct;        /* share of the file set addressed, 100 */
-	double io_size_mult;            /* >0: io_size is this many file sets */
 	bool interval_given;            /* else short cells get 100 ms */
-	struct steady_rule steady;      /* window 0: run `repeat` times */
 	bool thread;                    /* jobs are threads (true) or processes
 					 * of their own session (false, fio's
 					 * default) */
-	/* latency under load (issue 24), common/qos.h; all zero: off */
-	struct cell_rate rate;          /* rate_iops */
-	enum rate_process rate_process;
-	struct load_sweep load_sweep;
-	struct qos_target qos;
-	struct model_params model;      /* engine: model (engine_model.h) */
-	enum mem_kind mem;              /* the IO buffers' memory (fio iomem) */
 };
 
 /* Purge before testing (SNIA PTS): discard the whole block device. */
@@ -206,15 +202,6 @@ struct suite {
 	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
-/* Pattern helpers. */
-const char *pattern_name(enum pattern p);            /* "randread" */
-int pattern_parse(const char *s, enum pattern *out); /* 0 ok (aliases too), -1 unknown */
-bool pattern_reads(enum pattern p);
-bool pattern_writes(enum pattern p);
-bool pattern_is_random(enum pattern p);
-bool pattern_is_mixed(enum pattern p);
-const char *data_name(enum data_kind d);             /* "random" "zero" "compressible" */
-
 /* Default values for every parameter, from the key table (keys.h);
  * pattern must still be set. */
 void cell_init(struct cell *c);
@@ -237,6 +224,10 @@ uint64_t cell_estimate_ns(const struct cell *c);
  * mixed patterns add the read share: "RND4K Q16T1 R70"; a block size that
  * is not a whole KiB gets a B: "SEQ512B Q1T1". */
 void cell_label_derive(const struct cell *c, char *buf, size_t len);
+/* c's label: text (cut at CELL_LABEL_MAX - 1 bytes), or the derived one;
+ * 0, or -1 out of memory (the label is then ""). */
+int cell_set_label(struct cell *c, const char *text);
+int cell_set_label_derived(struct cell *c);
 
 /*
  * JSON of a cell's parameters, with units in key names (bs_bytes,
@@ -244,7 +235,7 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len);
  * returns 0 or -1 with a message in err.
  */
 cJSON *cell_to_json(const struct cell *c);
-/* device and path of c then point into j (and label is copied): keep j
+/* device and path of c then point into j (the label is interned): keep j
  * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
 /* Every value of c within what a set may record (keys.h

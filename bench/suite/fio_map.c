@@ -109,7 +109,7 @@ static void fio_map_engine_opts(const struct cell *c, fio_map_emit emit, void *a
 		if ((k == K_NORANDOMMAP || k == K_RANDDIST) && !pattern_is_random(c->pattern))
 			continue; /* nothing random to place */
 		if (key->type == KT_CPULIST || key->type == KT_RANDDIST)
-			emit(arg, key->fio, (const char *)c + key->off);
+			emit(arg, key->fio, key_str(k, c));
 		else if (key->type == KT_BOOL)
 			emit(arg, key->fio, v ? "1" : "0");
 		else if (key->type == KT_INT) {

@@ -18,8 +18,9 @@ typedef void (*fio_map_emit)(void *arg, const char *key, const char *val);
  * direct, numjobs, group_reporting, filename, size, active_range, offset,
  * stop rule with io_size as a multiple, rwmixread, fsync, data, seed).
  * What fio cannot express (purge, preconditioning as a separate step,
- * rounds, steady-state stops) is cmd_export.c's to write or annotate.  dir: the device path is a directory
- * holding the CELL_FILE_FMT files (see fio_map_path_is_dir()).
+ * rounds, steady-state stops) is bench/export's to write or annotate.
+ * dir: the device path is a directory holding the CELL_FILE_FMT files
+ * (see fio_map_path_is_dir()).
  */
 void fio_map_cell(const struct cell *c, bool dir, fio_map_emit emit, void *arg);
 

@@ -131,8 +131,8 @@ static void text_thread(const struct cell *c, enum key_text how, struct sbuf *b)
 static void text_cpus(const struct cell *c, enum key_text how, struct sbuf *b)
 {
 	if (how == KEY_TEXT_METHOD)
-		sbuf_adds(b, c->cpus_allowed[0] ? c->cpus_allowed : "all");
-	else if (c->cpus_allowed[0])
+		sbuf_adds(b, c->cpus_allowed ? c->cpus_allowed : "all");
+	else if (c->cpus_allowed)
 		sbuf_addf(b, "CPUs %s", c->cpus_allowed);
 }
 
@@ -150,7 +150,7 @@ static void text_randoffs(const struct cell *c, enum key_text how, struct sbuf *
 {
 	bool rnd = pattern_is_random(c->pattern);
 	if (how == KEY_TEXT_NOTE) {
-		if (rnd && c->norandommap && !c->random_distribution[0])
+		if (rnd && c->norandommap && !c->random_distribution)
 			sbuf_adds(b, "norandommap");
 		if (rnd && !c->randrepeat)
 			sbuf_adds(b, b->len ? ", randrepeat off" : "randrepeat off");
@@ -160,7 +160,7 @@ static void text_randoffs(const struct cell *c, enum key_text how, struct sbuf *
 		sbuf_adds(b, "none (sequential)");
 		return;
 	}
-	if (c->random_distribution[0])
+	if (c->random_distribution)
 		sbuf_adds(b, "drawn from random_distribution (no map, as fio)");
 	else if (c->norandommap)
 		sbuf_adds(b, "uniform, with repeats (norandommap)");
@@ -228,7 +228,7 @@ const struct key cell_keys[NKEYS] = {
 	[K_IODEPTH] = KEY("iodepth", KT_UINT, iodepth, 1, 1024, 1, "1", "iodepth", NULL,
 		"IOs in flight per job (a synchronous engine such as psync: 1)",
 		WORKLOAD, METHOD("queue depth", 9)),
-	[K_JOBS] = KEY("jobs", KT_UINT, jobs, 1, 256, 1, "1", "jobs", NULL,
+	[K_JOBS] = KEY("jobs", KT_UINT, jobs, 1, QOS_JOBS_MAX, 1, "1", "jobs", NULL,
 		"worker threads, each with its own iodepth",
 		WORKLOAD, METHOD("jobs", 10)),
 	/* the help lists the engine registry (suite_keys_help) */
@@ -615,6 +615,13 @@ uint64_t key_load_u64(int k, const struct cell *c)
 	return 0;
 }
 
+const char *key_str(int k, const struct cell *c)
+{
+	const char *s;
+	memcpy(&s, (const char *)c + cell_keys[k].off, sizeof(s));
+	return s ? s : "";
+}
+
 bool key_applies(int k, const struct cell *c)
 {
 	const struct key *key = &cell_keys[k];
@@ -662,8 +669,10 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 	switch (key->type) {
 	case KT_ENGINE:
 		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
-	case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
-		return !strcmp(fa, fb);
+	case KT_LABEL:
+		return !strcmp(a->label, b->label);
+	case KT_CPULIST: case KT_RANDDIST:
+		return !strcmp(key_str(k, a), key_str(k, b));
 	case KT_CUSTOM:
 		return !memcmp(fa, fb, key->ops->size);
 	case KT_STEADY:
@@ -680,13 +689,14 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 bool key_is_default(int k, const struct cell *c)
 {
 	const struct key *key = &cell_keys[k];
-	const char *f = (const char *)c + key->off;
 
 	switch (key->type) {
 	case KT_ENGINE:
 		return !strcmp(c->engine, key->def);
-	case KT_LABEL: case KT_CPULIST: case KT_RANDDIST:
-		return !f[0];
+	case KT_LABEL:
+		return !c->label[0];
+	case KT_CPULIST: case KT_RANDDIST:
+		return !key_str(k, c)[0];
 	case KT_PCT:
 		return key_second(k, c) == (double)key->defv;
 	case KT_CUSTOM:
@@ -711,8 +721,11 @@ static void text_by_type(int k, const struct cell *c, struct sbuf *b)
 		sbuf_addf(b, "%s%s", data_name(c->data),
 			  c->data == DATA_COMPRESSIBLE ? " (see compress_pct)" : "");
 		return;
-	case KT_ENGINE: case KT_LABEL: sbuf_adds(b, f); return;
-	case KT_CPULIST: case KT_RANDDIST: sbuf_adds(b, f[0] ? f : key->def); return;
+	case KT_ENGINE: sbuf_adds(b, f); return;
+	case KT_LABEL: sbuf_adds(b, c->label); return;
+	case KT_CPULIST: case KT_RANDDIST:
+		sbuf_adds(b, key_str(k, c)[0] ? key_str(k, c) : key->def);
+		return;
 	case KT_BOOL: sbuf_adds(b, v ? "yes" : "no"); return;
 	case KT_UINT: sbuf_addf(b, "%u", (unsigned)v); return;
 	case KT_INT:

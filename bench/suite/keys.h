@@ -40,13 +40,13 @@ enum ktype {
 	KT_IO_SIZE,   /* bytes (json) or Nx the file set (json2, double) */
 	KT_INT,       /* int; min, max and default are int64_t cast to uint64_t
 		       * (-1 usually means "not set", as in fio) */
-	KT_CPULIST,   /* char[CELL_CPUS_MAX], a CPU list "0-3,8" (fio's
-		       * cpus_allowed), stored canonical; "" none */
+	KT_CPULIST,   /* const char *, interned: a CPU list "0-3,8" (fio's
+		       * cpus_allowed), stored canonical; NULL none */
 	KT_CUSTOM,    /* a value of the row's own kind: .ops parses it and
 		       * says its JSON; ops->size bytes at off, default all
 		       * zero; compared as bytes; .text says it */
-	KT_RANDDIST,  /* char[RANDDIST_TEXT_MAX], fio's random_distribution
-		       * (common/randdist.h), stored canonical; "" random */
+	KT_RANDDIST,  /* const char *, interned: fio's random_distribution
+		       * (stats/randdist.h), stored canonical; NULL random */
 };
 
 struct ykit;
@@ -170,6 +170,9 @@ int key_find(const char *name);
 void key_store_u64(int k, struct cell *c, uint64_t v);
 /* The integer value of key k's field (the reverse of key_store_u64). */
 uint64_t key_load_u64(int k, const struct cell *c);
+/* The text of a KT_CPULIST or KT_RANDDIST key, which the cell holds as an
+ * interned pointer (util/intern.h): "" for the default (NULL). */
+const char *key_str(int k, const struct cell *c);
 
 /* True when key k applies to cell c: its engine is the key's owner and
  * has the key's engine_flags (an engine not in the registry has none). */

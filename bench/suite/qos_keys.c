@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/intern.h"
 #include "util/units.h"
 #include "qos_keys.h"
 #include "ymap.h"
@@ -16,11 +17,13 @@
 /* The ranges are the key table's (keys.c rows, qos_keys.h): the loader
  * below and the reader (the from_json functions) read the same ones, so
  * what validate accepts a report reads. */
-#define RATE_MAX (cell_keys[K_RATE_IOPS].max)
-#define SWEEP_IOPS_MAX (cell_keys[K_RATE_IOPS].max * cell_keys[K_JOBS].max)
-#define SWEEP_PCT_MIN ((double)cell_keys[K_LOAD_SWEEP].min)
-#define SWEEP_PCT_MAX ((double)cell_keys[K_LOAD_SWEEP].max)
-#define TARGET_MAX_NS (cell_keys[K_QOS].max)
+/* the rows' ranges as qos_keys.h names them: this file points no
+ * reference back into keys.c's table, which points into this file */
+#define RATE_MAX QOS_RATE_MAX
+#define SWEEP_IOPS_MAX (QOS_RATE_MAX * QOS_JOBS_MAX)
+#define SWEEP_PCT_MIN ((double)QOS_SWEEP_PCT_MIN)
+#define SWEEP_PCT_MAX ((double)QOS_SWEEP_PCT_MAX)
+#define TARGET_MAX_NS QOS_TARGET_MAX_NS
 
 /* ---- parsing ---- */
 
@@ -129,12 +132,17 @@ static int sweep_iops(const struct ykit *y, yaml_node_t *vn, struct load_sweep *
 			 "(IOPS of the cell), e.g. [1000, 2000, 4000]", SWEEP_MAX_IOPS);
 		return -1;
 	}
+	uint64_t iops[SWEEP_MAX_IOPS];
 	for (size_t i = 0; i < n; i++) {
 		yaml_node_t *e = yaml_document_get_node(y->doc,
 							vn->data.sequence.items.start[i]);
 		if (!e || parse_count(y, e, "'load_sweep' iops", 1, SWEEP_IOPS_MAX,
-				      &s->iops[i]) < 0)
+				      &iops[i]) < 0)
 			return -1;
+	}
+	if (!(s->iops = intern_mem(iops, n * sizeof(iops[0])))) {
+		ykit_err(y, vn, "out of memory");
+		return -1;
 	}
 	s->niops = (unsigned)n;
 	return 0;
@@ -323,11 +331,16 @@ static int sweep_from_json(const cJSON *v, void *f, char *err, size_t errlen)
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, "iops");
 	int n = cJSON_GetArraySize(a);
 	if (cJSON_IsArray(a) && n >= 1 && n <= SWEEP_MAX_IOPS) {
+		uint64_t iops[SWEEP_MAX_IOPS];
 		for (int i = 0; i < n; i++) {
 			const cJSON *e = cJSON_GetArrayItem(a, i);
 			if (!whole(e, 1, (double)SWEEP_IOPS_MAX))
 				goto bad;
-			s->iops[i] = (uint64_t)e->valuedouble;
+			iops[i] = (uint64_t)e->valuedouble;
+		}
+		if (!(s->iops = intern_mem(iops, (size_t)n * sizeof(iops[0])))) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
 		}
 		s->niops = (unsigned)n;
 		return 0;

@@ -19,6 +19,8 @@
 #define QOS_SWEEP_PCT_MIN 1
 #define QOS_SWEEP_PCT_MAX 1000
 #define QOS_TARGET_MAX_NS (86400ull * 1000000000ull)
+/* jobs' row max (keys.c), for the sweep's listed IOPS */
+#define QOS_JOBS_MAX 256
 
 extern const struct key_ops rate_iops_ops, rate_process_ops, load_sweep_ops,
 	qos_ops;
@@ -32,7 +34,7 @@ void qos_text_target(const struct cell *c, enum key_text how, struct sbuf *b);
 /* fio's rate_iops (per direction: a single value of a mixed cell split by
  * rwmixread, as fio throttles each direction) and rate_process; nothing
  * for an unrated cell.  A sweep's fio job is its unthrottled probe
- * (cmd_export.c says so). */
+ * (bench/export/fio_export.c says so). */
 void qos_fio_map(const struct cell *c, fio_map_emit emit, void *arg);
 
 /* "p99 <= 1 ms" of a target into buf ("" when none) */

@@ -141,7 +141,7 @@ static void cell_check_zones(struct ctx *x, const struct cell *c, const struct p
 	struct randdist d;
 	char why[240];
 
-	if (!c->random_distribution[0] || !pattern_is_random(c->pattern) || c->size_pct > 0 ||
+	if (!c->random_distribution || !c->random_distribution[0] || !pattern_is_random(c->pattern) || c->size_pct > 0 ||
 	    !c->bs || randdist_parse(c->random_distribution, &d, why, sizeof(why)) < 0)
 		return;
 	double share = c->active_range_pct > 0 && c->active_range_pct < 100 ?

@@ -109,7 +109,7 @@ static void cell_resolve(struct ctx *x, const struct dev *d, const size_t *idx,
 	c->path = d->d.path;
 	c->destructive = d->d.destructive;
 	if (!c->label_given)
-		cell_label_derive(c, c->label, sizeof(c->label));
+		cell_set_label_derived(c);
 }
 
 /* Next matrix combination, last key fastest; false when done. */
@@ -216,6 +216,14 @@ void suite_expand(struct ctx *x, const struct suite_opts *opts)
 	x->s->ncells = n;
 	for (size_t i = 0; i < n; i++)
 		x->s->cells[i].id = (int)i + 1;
+	/* the matrix's values are in the cells now (48 bytes a value: 4.6 MiB
+	 * of a 100,000-value list, held beside the cells at the peak of a big
+	 * plan otherwise) */
+	for (size_t m = 0; m < x->nmatrix; m++) {
+		free(x->matrix[m].vals);
+		x->matrix[m].vals = NULL;
+		x->matrix[m].n = 0;
+	}
 	duplicates_check(x, src);
 	if (opts && opts->scale > 0 && opts->scale != 1.0 && n) {
 		/* the grain of each cell, before any is scaled: 1 MiB, or the

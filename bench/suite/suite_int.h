@@ -36,8 +36,9 @@
 struct kval {
 	uint64_t u;      /* pattern, sizes, numbers, bools, durations, data kind */
 	double pct;      /* KT_SIZE_PCT/KT_OFFSET: >0 percent; KT_DATA: compress % */
-	const char *s;   /* engine, label, cpulist, exclude device: owned by
-			  * the ctx (ctx_str), NULL for the other types; a
+	const char *s;   /* engine, label, exclude device: owned by the ctx
+			  * (ctx_str); cpulist, random_distribution: interned
+			  * (util/intern.h) or ""; NULL for the other types; a
 			  * matrix of 100,000 numbers carries no string room */
 	const struct steady_rule *ss; /* KT_STEADY, owned by the ctx */
 	const void *blob;  /* KT_CUSTOM: ops->size bytes, owned by the ctx */

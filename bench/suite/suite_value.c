@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/intern.h"
 #include "util/cpulist.h"
 #include "stats/randdist.h"
 #include "util/units.h"
@@ -174,6 +175,19 @@ static int value_parse_io_size(struct ctx *x, const struct key *key, const char 
 	return check_range(x, key, v, out->u, line, col);
 }
 
+/* A text the cell holds by pointer (cpulist, random_distribution): the
+ * interned copy (util/intern.h), "" for the empty default. */
+static int value_interned(struct ctx *x, const char *text, unsigned line, unsigned col,
+			  struct kval *out)
+{
+	out->s = text[0] ? intern_str(text) : "";
+	if (!out->s) {
+		err_at(x, line, col, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* A CPU list (0-3,8), kept in its canonical form. */
 static int value_parse_cpulist(struct ctx *x, const struct key *key, const char *v,
 			       unsigned line, unsigned col, struct kval *out)
@@ -191,8 +205,7 @@ static int value_parse_cpulist(struct ctx *x, const struct key *key, const char 
 		       key->name, v);
 		return -1;
 	}
-	out->s = ctx_str(x, list);
-	return 0;
+	return value_interned(x, list, line, col, out);
 }
 
 /* random_distribution: fio's syntax and limits (common/randdist.h), kept in
@@ -208,8 +221,7 @@ static int value_parse_randdist(struct ctx *x, const struct key *key, const char
 	}
 	if (d.kind != RANDDIST_RANDOM)
 		randdist_format(&d, text, sizeof(text));
-	out->s = ctx_str(x, text);
-	return 0;
+	return value_interned(x, text, line, col, out);
 }
 
 /* 'label': one line of text, 1..CELL_LABEL_MAX-1 characters. */
@@ -377,7 +389,7 @@ void value_apply(int k, const struct kval *v, struct cell *c)
 		c->compress_pct = (unsigned)v->pct;
 		break;
 	case KT_LABEL:
-		snprintf(c->label, sizeof(c->label), "%.*s", (int)sizeof(c->label) - 1, v->s);
+		cell_set_label(c, v->s); /* out of memory: "" (the suite is small) */
 		c->label_given = true;
 		break;
 	case KT_PCT:
@@ -392,15 +404,14 @@ void value_apply(int k, const struct kval *v, struct cell *c)
 		c->io_size_mult = v->pct;
 		break;
 	case KT_CPULIST:
-		snprintf(c->cpus_allowed, sizeof(c->cpus_allowed), "%s", v->s);
+		c->cpus_allowed = v->s[0] ? v->s : NULL; /* interned */
 		break;
 	case KT_CUSTOM:
 		if (v->blob)
 			memcpy((char *)c + cell_keys[k].off, v->blob, cell_keys[k].ops->size);
 		break;
-	case KT_RANDDIST: /* zeroed first: cells are compared as bytes */
-		memset(c->random_distribution, 0, sizeof(c->random_distribution));
-		snprintf(c->random_distribution, sizeof(c->random_distribution), "%s", v->s);
+	case KT_RANDDIST:
+		c->random_distribution = v->s[0] ? v->s : NULL; /* interned */
 		break;
 	default:
 		key_store_u64(k, c, v->u);
@@ -435,11 +446,11 @@ bool value_matches(int k, const struct kval *v, const struct cell *c)
 	case KT_IO_SIZE:
 		return v->pct > 0 ? c->io_size_mult == v->pct :
 				    (c->io_size_mult == 0 && c->io_size == v->u);
-	case KT_CPULIST: return !strcmp(v->s, c->cpus_allowed);
+	case KT_CPULIST: return !strcmp(v->s, key_str(k, c));
 	case KT_CUSTOM:
 		return v->blob && !memcmp((const char *)c + cell_keys[k].off, v->blob,
 					  cell_keys[k].ops->size);
-	case KT_RANDDIST: return !strcmp(v->s, c->random_distribution);
+	case KT_RANDDIST: return !strcmp(v->s, key_str(k, c));
 	case KT_BOOL: return key_load_u64(k, c) == (v->u != 0);
 	default: return key_load_u64(k, c) == v->u;
 	}

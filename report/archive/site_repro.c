@@ -29,7 +29,8 @@ static int pair_verdict(const char *orig, const char *rep, double tol, char *buf
 	struct repro p;
 	int ret = -1;
 
-	if (report_load_labelled(&r, dirs, 2, labels, &errs) == 0 &&
+	/* the verdict alone: no optional section is loaded */
+	if (report_load_labelled(&r, dirs, 2, labels, NULL, &errs) == 0 &&
 	    repro_judge(&r, 0, 1, tol, &p) == 0) {
 		if (p.n && p.count[RV_SAME] == p.n) {
 			snprintf(buf, len, "reproduced within ±%g %%", tol);

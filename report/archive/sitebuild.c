@@ -172,7 +172,8 @@ static int set_failed_page(struct sitefs *fs, const struct site_set *x,
 }
 
 static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
-		      bool charts, struct errlist *errs)
+		      bool charts, const struct report_section *const *sections,
+		      struct errlist *errs)
 {
 	if (x->failed_why)
 		return set_failed_page(fs, x, t, errs);
@@ -186,7 +187,7 @@ static int set_report(struct sitefs *fs, const struct site_set *x, const struct 
 	int rc = -1;
 	bool loaded = false;
 
-	if (report_load(&r, dirs, 1, NULL, NULL, &e) != 0)
+	if (report_load(&r, dirs, 1, NULL, NULL, sections, &e) != 0)
 		goto out;
 	loaded = true;
 	if (set_outdir(fs, x->slug, &od, &e) < 0)
@@ -576,7 +577,7 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 		sha256_hex(hin, strlen(hin), hash);
 		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
 		if (page_dirty(pg, fs, rel, hash) || x->dirty) {
-			if (set_report(fs, x, t, o->charts, errs) == 0)
+			if (set_report(fs, x, t, o->charts, o->sections, errs) == 0)
 				pg->written++;
 			else
 				rc = -1;

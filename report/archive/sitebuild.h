@@ -13,10 +13,14 @@
 #include "history.h"
 #include "util/errlist.h"
 
+struct report_section;
+
 struct site_build_opts {
 	const char *out, *title, *baseline, *tdir;
 	bool charts, all;
 	struct hist_opts hist;
+	/* the optional report sections of each set's page (cmd/sections.h) */
+	const struct report_section *const *sections;
 };
 
 /* What a build did, for the command's closing lines. */

@@ -190,7 +190,7 @@ int report_build(const struct report_build_opts *o, struct report_build *b,
 			!(css = tmplpath_read("style.css", o->tdir, o->argv, errs)))))
 		goto out;
 	d.css = css;
-	rc = report_load(&b->r, o->sets, o->nsets, o->baseline, o->title, errs);
+	rc = report_load(&b->r, o->sets, o->nsets, o->baseline, o->title, o->sections, errs);
 	b->loaded = true;
 	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 	for (size_t s = 0; s < b->r.nsets; s++)

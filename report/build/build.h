@@ -25,6 +25,8 @@ struct report_build_opts {
 	const char *format;         /* md,html,csv,json */
 	struct chart_opts charts;   /* svg, png: what was asked (md or html
 				     * also needed) */
+	/* the optional sections (cmd/sections.h's report_sections) */
+	const struct report_section *const *sections;
 };
 
 struct report_build {

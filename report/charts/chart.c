@@ -2,7 +2,7 @@
  * chart.c - write gnuplot data (.dat) and scripts (.gp) for a report and run
  * one gnuplot process over all of them (chart.h): the grouped bars and the
  * CrystalDiskMark panel here, the line charts in chart_lines.c, the charts
- * of each optional section through its row of report_sections[], all built
+ * of each optional section through its row of r->sections[], all built
  * from chart_gp.c's pieces.  Scripts contain our own constants and
  * whitelisted titles; every name from a suite or result set (device names,
  * cell labels) goes into the .dat files, read as column headers and tick
@@ -587,8 +587,8 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 		goto out;
 	}
 	struct chart_sink sink = { &x };
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->charts && report_sections[i]->charts(r, &sink) < 0) {
+	for (size_t i = 0; r->sections[i]; i++)
+		if (r->sections[i]->charts && r->sections[i]->charts(r, &sink) < 0) {
 			errlist_add(msgs, x.od.path, 0, 0, "cannot write chart files");
 			rc = 1;
 			goto out;

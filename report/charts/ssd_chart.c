@@ -14,11 +14,6 @@
 #include "render/escape.h"
 #include "model/ssd.h"
 
-static double metric_div(const char *m)
-{
-	return !strcmp(m, "bw_bytes_s") ? 1e6 : !strcmp(m, "lat_mean_ns") ? 1e3 : 1;
-}
-
 static const char *metric_axis(const char *m)
 {
 	return !strcmp(m, "bw_bytes_s") ? "MB/s" :
@@ -55,7 +50,7 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 {
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char file[64], title[256], plot[512], yl[64];
-	double div = metric_div(d->metric), mn = INFINITY, mx = 0;
+	double div = ssd_metric_div(d->metric), mn = INFINITY, mx = 0;
 	size_t nr = 0;
 	int rc;
 
@@ -114,7 +109,7 @@ static int window_chart(const struct report *r, const struct ssd_dev *d,
 	const struct steady_verdict *v = &t->last;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char file[64], title[300], plot[1024], vw[64];
-	double div = metric_div(d->metric), h = d->range_lim_pct / 200;
+	double div = ssd_metric_div(d->metric), h = d->range_lim_pct / 200;
 	size_t w = d->rule.window;
 	if (t->n < 2 || !isfinite(v->avg))
 		return 0;

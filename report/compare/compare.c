@@ -405,12 +405,13 @@ static void rows_fill(struct compare *c, double threshold, cJSON *jrows)
 }
 
 int compare_run(struct compare *c, const char *const paths[2], double threshold,
-		bool threshold_given, const struct compare_map *map, struct errlist *errs)
+		bool threshold_given, const struct compare_map *map,
+		const struct report_section *const *sections, struct errlist *errs)
 {
 	static const char *const labels[2] = { "old", "new" };
 
 	memset(c, 0, sizeof(*c));
-	int rc = report_load_labelled(&c->r, (char **)paths, 2, labels, errs);
+	int rc = report_load_labelled(&c->r, (char **)paths, 2, labels, sections, errs);
 	c->loaded = true;
 	if (rc)
 		return rc;

@@ -67,14 +67,16 @@ struct compare {
 /*
  * Load paths[0] (old) and paths[1] (new), pair and judge them with map at
  * threshold (percent) when threshold_given, else at the tolerance NEW
- * recorded when it reproduces OLD, else at threshold.  Returns EXIT_OK, or an exit code
+ * recorded when it reproduces OLD, else at threshold, with the optional
+ * report sections given (cmd/sections.h).  Returns EXIT_OK, or an exit code
  * (util/cliopt.h) with messages in errs: EXIT_USAGE for an unreadable set,
  * a --map name neither set has or no workload matched; EXIT_RUNTIME when
  * out of memory.  Each set's own warnings are in c->r.sets[].warnings
  * once c->loaded.  Release c either way.
  */
 int compare_run(struct compare *c, const char *const paths[2], double threshold,
-		bool threshold_given, const struct compare_map *map, struct errlist *errs);
+		bool threshold_given, const struct compare_map *map,
+		const struct report_section *const *sections, struct errlist *errs);
 /* The verdict lines for stdout: the summary, the reproduction's, every
  * regression and improvement, the workloads on one side only. */
 void compare_print(const struct compare *c, FILE *f);

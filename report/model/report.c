@@ -649,44 +649,49 @@ static int groups_build(struct report *r)
 /* ---- load ---- */
 
 int report_load(struct report *r, char **dirs, size_t ndirs,
-		const char *baseline, const char *title, struct errlist *errs)
+		const char *baseline, const char *title,
+		const struct report_section *const *sections, struct errlist *errs)
 {
-	return report_load_ex(r, dirs, ndirs, baseline, title, false, errs);
+	return report_load_ex(r, dirs, ndirs, baseline, title, false, sections, errs);
 }
 
 static int load_sets(struct report *r, char **dirs, size_t ndirs,
-		     const char *baseline, const char *title,
-		     const char *const *labels, struct errlist *errs);
+		     const char *baseline, const char *title, const char *const *labels,
+		     const struct report_section *const *sections, struct errlist *errs);
 
 int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		   const char *baseline, const char *title, bool strict_keys,
-		   struct errlist *errs)
+		   const struct report_section *const *sections, struct errlist *errs)
 {
 	(void)strict_keys;
-	return load_sets(r, dirs, ndirs, baseline, title, NULL, errs);
+	return load_sets(r, dirs, ndirs, baseline, title, NULL, sections, errs);
 }
 
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
-			 const char *const *labels, struct errlist *errs)
+			 const char *const *labels,
+			 const struct report_section *const *sections, struct errlist *errs)
 {
-	return load_sets(r, dirs, ndirs, NULL, NULL, labels, errs);
+	return load_sets(r, dirs, ndirs, NULL, NULL, labels, sections, errs);
 }
 
 /* The first title a section has for a report of this set, or NULL. */
-static char *section_title(const struct rset *rs)
+static char *section_title(const struct report *r, const struct rset *rs)
 {
 	char *t = NULL;
-	for (size_t i = 0; report_sections[i] && !t; i++)
-		if (report_sections[i]->title)
-			t = report_sections[i]->title(rs);
+	for (size_t i = 0; r->sections[i] && !t; i++)
+		if (r->sections[i]->title)
+			t = r->sections[i]->title(rs);
 	return t;
 }
 
 static int load_sets(struct report *r, char **dirs, size_t ndirs,
-		     const char *baseline, const char *title,
-		     const char *const *labels, struct errlist *errs)
+		     const char *baseline, const char *title, const char *const *labels,
+		     const struct report_section *const *sections, struct errlist *errs)
 {
+	static const struct report_section *const none[] = { NULL };
+
 	memset(r, 0, sizeof(*r));
+	r->sections = sections ? sections : none;
 	r->set_labels = labels;
 	r->sets = calloc(ndirs, sizeof(*r->sets));
 	if (!r->sets) {
@@ -741,7 +746,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		r->title = strdup(title);
 	} else if (r->sets[0].suite_title) {
 		r->title = strdup(r->sets[0].suite_title);
-	} else if ((r->title = section_title(&r->sets[0])) != NULL) {
+	} else if ((r->title = section_title(r, &r->sets[0])) != NULL) {
 		/* the section's own words */
 	} else {
 		struct sbuf t = SBUF_INIT;
@@ -755,8 +760,8 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 	warnings_compute(r);
 	alerts_compute(r);
 	summary_compute_sentences(r);
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->load && report_sections[i]->load(r) < 0)
+	for (size_t i = 0; r->sections[i]; i++)
+		if (r->sections[i]->load && r->sections[i]->load(r) < 0)
 			goto oom;
 	return 0;
 oom:
@@ -766,9 +771,9 @@ oom:
 
 void report_release(struct report *r)
 {
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->release)
-			report_sections[i]->release(r);
+	for (size_t i = 0; r->sections && r->sections[i]; i++)
+		if (r->sections[i]->release)
+			r->sections[i]->release(r);
 	for (size_t i = 0; i < r->nsets; i++) {
 		rset_release(&r->sets[i]);
 		if (r->unverified)

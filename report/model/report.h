@@ -59,7 +59,12 @@ struct rwarn {
 	char *text;                  /* owned, plain text (escape when rendering) */
 };
 
+struct report_section; /* section.h: one optional section's hooks */
+
 struct report {
+	/* not owned: the optional sections, NULL-terminated, in the order
+	 * they are loaded and drawn (section.h); never NULL once loaded */
+	const struct report_section *const *sections;
 	struct rset *sets;
 	size_t nsets;
 	struct rdev *devs;
@@ -91,20 +96,24 @@ struct report {
 
 /*
  * Load every set (warnings of each set go to stderr via `msgs`), build the
- * devices and groups and compute warnings.  Returns 0, or EXIT_USAGE-style
- * 2 with messages in errs (unreadable/empty set, unknown baseline).
+ * devices and groups, compute warnings and load each of `sections` (the
+ * NULL-terminated table of optional sections, not copied; NULL: none).
+ * Returns 0, or EXIT_USAGE-style 2 with messages in errs (unreadable/empty
+ * set, unknown baseline).
  */
 int report_load(struct report *r, char **dirs, size_t ndirs,
-		const char *baseline, const char *title, struct errlist *errs);
+		const char *baseline, const char *title,
+		const struct report_section *const *sections, struct errlist *errs);
 /* Kept for callers of the earlier API: strict_keys is now always on (a
  * workload is every parameter that changes the result). */
 int report_load_ex(struct report *r, char **dirs, size_t ndirs,
 		   const char *baseline, const char *title, bool strict_keys,
-		   struct errlist *errs);
+		   const struct report_section *const *sections, struct errlist *errs);
 /* As report_load(), naming each set's devices "NAME (LABEL)" when two sets
  * share a device name (compare: "old"/"new"); labels is not copied. */
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
-			 const char *const *labels, struct errlist *errs);
+			 const char *const *labels,
+			 const struct report_section *const *sections, struct errlist *errs);
 void report_release(struct report *r);
 
 /* For the optional sections (section.h): add a warning (formatted;

@@ -49,10 +49,10 @@ cJSON *chart_json(const struct chart *c, bool html)
 const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
 				     const char **path)
 {
-	for (size_t i = 0; report_sections[i]; i++) {
+	for (size_t i = 0; r->sections[i]; i++) {
 		const struct rset_obj *fp;
-		if (report_sections[i]->dev_fp &&
-		    (fp = report_sections[i]->dev_fp(r, d, path)) != NULL)
+		if (r->sections[i]->dev_fp &&
+		    (fp = r->sections[i]->dev_fp(r, d, path)) != NULL)
 			return fp;
 	}
 	return NULL;

@@ -1,16 +1,19 @@
 /*
  * section.h - the optional sections of a report (fleet, SSD/PTS, QoS,
- * reproduction), one row each in report_sections[], and the plain data
+ * reproduction), one row each in the table report_load() is given
+ * (struct report's sections), and the plain data
  * the model, the sections and the renderer share: the list of drawn charts
  * and the host of a fleet cell.
  *
  * The model (report.c), the renderer (render/render.c) and the charts
  * (charts/chart.c) iterate the table and never call a section by name, so
  * a section's files depend on the model and never the other way round.
- * The rows are filled in cmd/sections.c, in the commands room above
- * report/: a row
- * points into model/ (load, summary, context) and into charts/ (drawing),
- * and only a file above both may name them all.  Adding a section is a new
+ * The rows are filled in cmd/sections.c (report_sections[], sections.h
+ * there), in the commands room above report/: a row points into model/
+ * (load, summary, context) and into charts/ (drawing), and only a file
+ * above both may name them all.  A command hands the table to
+ * report_load() (and to what loads a report for it: repro_judge_sets(),
+ * site_repro_links()); nothing below the commands names it.  Adding a section is a new
  * row there plus its files; every hook may be NULL.
  */
 #ifndef IOMATRIX_REPORT_SECTION_H
@@ -89,9 +92,6 @@ struct report_section {
 	 * group gi. */
 	void (*result_json)(const struct report *r, size_t gi, size_t k, cJSON *o);
 };
-
-/* NULL-terminated, in the order sections are loaded and drawn. */
-extern const struct report_section *const report_sections[];
 
 /* A device's own fingerprint from the first section that knows it, else
  * NULL; *path (when path is not NULL) is set only by that section. */

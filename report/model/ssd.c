@@ -398,7 +398,7 @@ static const char *metric_words(const char *m)
 	return "IOPS";
 }
 
-static double metric_div(const char *m)
+double ssd_metric_div(const char *m)
 {
 	return !strcmp(m, "bw_bytes_s") ? 1e6 : !strcmp(m, "lat_mean_ns") ? 1e3 : 1;
 }
@@ -438,7 +438,7 @@ static cJSON *window_row(const struct ssd_dev *d, const char *label,
 	jsonw_text(o, "label", label);
 	snprintf(buf, sizeof(buf), "%zu-%zu%s", first, last, which);
 	jsonw_text(o, "rounds", buf);
-	fmt_sig3(v->avg / metric_div(d->metric), buf, sizeof(buf));
+	fmt_sig3(v->avg / ssd_metric_div(d->metric), buf, sizeof(buf));
 	jsonw_text(o, "avg", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->range_frac * 100);
 	jsonw_text(o, "range", buf);

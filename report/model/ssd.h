@@ -69,6 +69,10 @@ struct ssd_report {
 	size_t npts;
 };
 
+/* What a steady-state metric ("iops", "bw_bytes_s", "lat_mean_ns") is
+ * divided by for its tables and charts: MB/s, µs, IOPS. */
+double ssd_metric_div(const char *metric);
+
 /* Read the steady-state and preconditioning files of every device, add the
  * write-cliff sentences to the summary and the warnings.  0, or -1 on OOM. */
 int ssd_report_load(struct report *r);

@@ -376,8 +376,8 @@ void summary_compute_sentences(struct report *r)
 
 	/* a section may say it better (a fleet set reads as hosts, not as
 	 * devices against a baseline) */
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->summary && report_sections[i]->summary(r))
+	for (size_t i = 0; r->sections[i]; i++)
+		if (r->sections[i]->summary && r->sections[i]->summary(r))
 			return;
 
 	if (r->ndevs >= 2) {

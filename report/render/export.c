@@ -2,7 +2,7 @@
  * export.c - the report model as data: report.csv (RFC 4180, one row per
  * cell x device x direction, then one per load point of a swept cell) and
  * report.json.  The optional sections add their rows and keys through the
- * csv and result_json hooks of report_sections[] (model/section.h).
+ * csv and result_json hooks of r->sections[] (model/section.h).
  */
 #include <math.h>
 #include <stdio.h>
@@ -75,10 +75,10 @@ static void csv_stat(struct sbuf *b, const struct rset_stat *s)
 }
 
 /* The section columns of every row: a cell's own rows leave them empty. */
-static void csv_section_empty(struct sbuf *b)
+static void csv_section_empty(const struct report *r, struct sbuf *b)
 {
-	for (size_t i = 0; report_sections[i]; i++)
-		for (size_t k = 0; k < report_sections[i]->csv_ncolumns; k++)
+	for (size_t i = 0; r->sections[i]; i++)
+		for (size_t k = 0; k < r->sections[i]->csv_ncolumns; k++)
 			sbuf_addc(b, ',');
 }
 
@@ -146,21 +146,21 @@ static void csv_section_rows(const struct report *r, size_t gi, size_t k,
 {
 	const struct rentry *e = &r->groups[gi].e[k];
 	struct sbuf cols = SBUF_INIT;
-	for (size_t s = 0; report_sections[s]; s++) {
-		if (!report_sections[s]->csv_row)
+	for (size_t s = 0; r->sections[s]; s++) {
+		if (!r->sections[s]->csv_row)
 			continue;
 		for (size_t i = 0;; i++) {
 			sbuf_reset(&cols);
-			if (!report_sections[s]->csv_row(r, gi, k, i, &cols))
+			if (!r->sections[s]->csv_row(r, gi, k, i, &cols))
 				break;
 			csv_row_head(r, e, NULL, params, b);
 			for (int n = 0; n < 6 * 4 + 2 + 6 + 2; n++)
 				sbuf_addc(b, ',');
-			for (size_t o = 0; report_sections[o]; o++) {
+			for (size_t o = 0; r->sections[o]; o++) {
 				if (o == s)
 					sbuf_adds(b, sbuf_str(&cols));
 				else
-					for (size_t n = 0; n < report_sections[o]->csv_ncolumns; n++)
+					for (size_t n = 0; n < r->sections[o]->csv_ncolumns; n++)
 						sbuf_addc(b, ',');
 			}
 			sbuf_adds(b, "\r\n");
@@ -186,9 +186,9 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	 * lat_*_ns_mean above are means over the repetitions */
 	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
 		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error");
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->csv_columns)
-			sbuf_adds(b, report_sections[i]->csv_columns);
+	for (size_t i = 0; r->sections[i]; i++)
+		if (r->sections[i]->csv_columns)
+			sbuf_adds(b, r->sections[i]->csv_columns);
 	sbuf_adds(b, "\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -204,7 +204,7 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 				int dd = dirs[di];
 				csv_row_head(r, &g->e[k], dd >= 0 ? dir_name(dd) : NULL, params, b);
 				csv_row_metrics(c, dd >= 0 ? &c->dir[dd] : NULL, b);
-				csv_section_empty(b);
+				csv_section_empty(r, b);
 				sbuf_adds(b, "\r\n");
 			}
 			csv_section_rows(r, gi, k, params, b);
@@ -301,9 +301,9 @@ cJSON *report_json(const struct report *r)
 				if (isfinite(d->lat_p99_all))
 					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
 			}
-			for (size_t s = 0; report_sections[s]; s++)
-				if (report_sections[s]->result_json)
-					report_sections[s]->result_json(r, gi, k, o);
+			for (size_t s = 0; r->sections[s]; s++)
+				if (r->sections[s]->result_json)
+					r->sections[s]->result_json(r, gi, k, o);
 			cJSON_AddItemToArray(res, o);
 		}
 		cJSON_AddItemToArray(groups, go);

@@ -517,9 +517,9 @@ static void results(const struct report *r, const struct chart_set *cs,
 				cJSON_AddItemToArray(rows, row);
 			}
 		}
-		for (size_t i = 0; report_sections[i]; i++)
-			if (report_sections[i]->group_context)
-				report_sections[i]->group_context(r, gi, go);
+		for (size_t i = 0; r->sections[i]; i++)
+			if (r->sections[i]->group_context)
+				r->sections[i]->group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
@@ -759,9 +759,9 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		jsonw_str(ctx, "charts_note", cs->note);
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
-	for (size_t i = 0; report_sections[i]; i++)
-		if (report_sections[i]->context)
-			report_sections[i]->context(r, cs, html, ctx);
+	for (size_t i = 0; r->sections[i]; i++)
+		if (r->sections[i]->context)
+			r->sections[i]->context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

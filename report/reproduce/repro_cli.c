@@ -17,7 +17,9 @@ int repro_judge_sets(const char *orig_dir, const char *repro_dir, double tol_pct
 	struct report r;
 	struct repro p;
 
-	int rc = report_load_labelled(&r, dirs, 2, labels, &errs);
+	/* a verdict reads the two sets' groups and repetitions: no optional
+	 * section is loaded */
+	int rc = report_load_labelled(&r, dirs, 2, labels, NULL, &errs);
 	if (rc) {
 		for (size_t i = 0; i < errs.n; i++)
 			fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);

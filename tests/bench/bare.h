@@ -1,7 +1,8 @@
 /*
- * bare.h - what the two bare loops of make bench share: the clock, the
- * process CPU time, the offset generator and the one-line result.  Static
- * inline so each loop stays one file to compile.
+ * bare.h - what the two bare loops of make bench share: the clock
+ * (iomatrix's own, util/monotime.h), the process CPU time, the offset
+ * generator and the one-line result.  Static inline so each loop stays one
+ * file to compile.
  */
 #ifndef IOMATRIX_BARE_H
 #define IOMATRIX_BARE_H
@@ -11,12 +12,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-static inline uint64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
+#include "util/monotime.h" /* mono_ns(), the clock iomatrix's worker reads */
 
 /* usr+sys of the whole process (kernel helper threads such as io-wq
  * included), or of the calling thread only */

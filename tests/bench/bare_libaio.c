@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 	int user = !strstr(mode, "getevents") &&
 		   ring->magic == 0xa10a10a1u && !ring->incompat_features;
 	int single = strstr(mode, "single") != NULL;
-	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
+	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
 	for (int i = 0; i < depth; i++) {
 		io_prep_pread(&cbs[i], fd, buf + i * bs, bs, (long long)(rnd_below(nblocks) * bs));
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 			n = io_getevents(ctx, 1, depth, ev, NULL);
 		if (n < 0)
 			return 1;
-		now = now_ns();
+		now = mono_ns();
 		int k = 0;
 		for (int e = 0; e < n; e++) {
 			struct iocb *cb = ev[e].obj;

@@ -152,7 +152,7 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 		fprintf(stderr, "bare_uring: set-up '%s' failed\n", mode);
 		return 1;
 	}
-	uint64_t t0 = now_ns(), end = t0 + (uint64_t)(seconds * 1e9);
+	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(seconds * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
 	for (unsigned i = 0; i < depth; i++) {
 		prep(i);
@@ -176,7 +176,7 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 		}
 		if (ret < 0)
 			return 1;
-		now = now_ns();
+		now = mono_ns();
 		unsigned head, n = 0;
 		nrearm = 0;
 		io_uring_for_each_cqe(&ring, head, cqe) {

@@ -2,7 +2,9 @@
 # scale_bench.sh - the bookkeeping of a run at scale (issue 9), printed, not
 # asserted (make bench; alone: BENCH_ONLY=scale make bench):
 #   1) peak RSS of `plan` of a 100,000-cell suite, text and --format json
-#      (goal <= 64 MiB each);
+#      (goal <= 64 MiB each; tests/integration/suite/suite_plan_100k_cells_rss
+#      fails above it), and what one cell adds: (RSS of 100,000 cells - RSS
+#      of one) / 99,999, a plan holding every cell (struct cell);
 #   2) `run` of 20,000 null-engine cells (requests: 10): cells per second,
 #      and the time per cell of the last tenth over the first tenth (goal
 #      <= 1.5: flat per-cell cost);
@@ -38,6 +40,7 @@ PY
 }
 mkdir -p "$T/dev"
 suite 100000 >"$T/plan.yaml"
+suite 1 >"$T/plan1.yaml"
 suite "$N" >"$T/run.yaml"
 
 # peak RSS (KiB) of a command, its output to /dev/null
@@ -61,7 +64,13 @@ for fmt in text json; do
 	k=$(rss "$BIN" plan "$T/plan.yaml" --format $fmt)
 	mib=$(awk -v k="$k" 'BEGIN { printf "%.1f", k / 1024 }')
 	row "plan, 100,000 cells, --format $fmt: peak RSS" "$mib MiB" "<= 64 MiB" "$(met "$mib" 64)"
+	[ "$fmt" = text ] && k100k=$k
 done
+k1=$(rss "$BIN" plan "$T/plan1.yaml")
+if [ "$k100k" -ge 0 ] && [ "$k1" -ge 0 ]; then
+	row "plan: RSS a cell adds (100,000 cells vs 1)" \
+		"$(awk -v a="$k100k" -v b="$k1" 'BEGIN { printf "%.0f bytes", (a - b) * 1024 / 99999 }')" "" ""
+fi
 
 # run: one progress line per finished cell on stderr (not a terminal);
 # the time each line arrives gives the time per cell

@@ -15,6 +15,7 @@
 #include "util/errlist.h"
 #include "report/model/report.h"
 #include "report/render/render.h"
+#include "cmd/sections.h"
 #include "util/sbuf.h"
 #include "fuzz_set_common.h"
 
@@ -32,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dirs[0] = (char *)dir;
 	memset(&r, 0, sizeof(r));
 	if (report_load_ex(&r, dirs, 1, (size % 3) ? NULL : "ssd", NULL,
-			   size % 2 == 0, &errs) == 0) {
+			   size % 2 == 0, report_sections, &errs) == 0) {
 		struct sbuf csv = SBUF_INIT;
 		cJSON *ctx = report_context(&r, NULL, size % 2 == 1, NULL, 0);
 		cJSON *js = report_json(&r);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "suite/cell.h"
+#include "util/intern.h"
 #include "resultset/resultset.h"
 
 static void test_pattern_names(void **state)
@@ -85,7 +86,7 @@ static void test_json_roundtrip(void **state)
 	c.id = 7;
 	c.device = "ssd";
 	c.path = "/mnt/ssd";
-	strcpy(c.label, "RND4K Q32T16");
+	c.label = intern_str("RND4K Q32T16");
 	c.pattern = PAT_RANDRW;
 	c.bs = 4096;
 	c.iodepth = 32;
@@ -117,13 +118,13 @@ static void test_json_roundtrip(void **state)
 	c.registerfiles = c.fixedbufs = c.sqthread_poll = c.hipri = true;
 	c.sqthread_poll_cpu = 1;
 	c.nonvectored = 0;
-	snprintf(c.cpus_allowed, sizeof(c.cpus_allowed), "0-1,4");
+	c.cpus_allowed = intern_str("0-1,4");
 	c.numa_node = -1; /* a negative value survives the round trip */
 	c.fdatasync = 3;
 	c.sysbench_fsync_freq = 100;
 	c.norandommap = true;
 	c.randrepeat = false;
-	snprintf(c.random_distribution, sizeof(c.random_distribution), "zoned:60/10:40/90");
+	c.random_distribution = intern_str("zoned:60/10:40/90");
 	c.thread = false;
 	cJSON *j = cell_to_json(&c);
 	assert_non_null(j);

@@ -14,6 +14,7 @@
 #include "util/sbuf.h"
 #include "engines/engine.h"
 #include "suite/cell.h"
+#include "util/intern.h"
 #include "suite/keys.h"
 
 static void test_every_row_is_complete(void **state)
@@ -173,7 +174,7 @@ static void test_same(void **state)
 	assert_false(key_same(K_DATA, &a, &b));
 	a.offset_pct = 50;
 	assert_false(key_same(K_OFFSET, &a, &b));
-	snprintf(a.cpus_allowed, sizeof(a.cpus_allowed), "0-3");
+	a.cpus_allowed = intern_str("0-3");
 	assert_false(key_same(K_CPUS_ALLOWED, &a, &b));
 	assert_true(key_same(K_BS, &a, &b));
 }

@@ -12,6 +12,7 @@
 
 #include "stats/qos.h"
 #include "suite/cell.h"
+#include "util/intern.h"
 #include "suite/keys.h"
 
 /* linear: every gap 1/rate, fractions carried, never a drift */
@@ -210,7 +211,8 @@ static void test_sweep_points(void **state)
 	assert_true(fabs(sweep_offered(&s, 0, 1000) - 200) < 1e-9);
 	assert_true(fabs(sweep_offered(&s, 6, 1000) - 1400) < 1e-9);
 	assert_true(fabs(sweep_offered(&s, 3, 1000) - 800) < 1e-9);
-	struct load_sweep a = { .niops = 2, .iops = { 1000, 2000 } };
+	static const uint64_t loads[] = { 1000, 2000 };
+	struct load_sweep a = { .niops = 2, .iops = loads };
 	assert_true(sweep_offered(&a, 1, 5) == 2000);
 	struct cell_rate r = { { 700, 300 }, true };
 	assert_int_equal(rate_job_iops(&r, true, true), 1000);
@@ -242,9 +244,9 @@ static void test_params_json(void **state)
 	c.rate.iops[1] = 300;
 	c.rate.pair = true;
 	c.rate_process = RATE_POISSON;
+	static const uint64_t loads[] = { 1000, 2500 };
 	c.load_sweep.niops = 2;
-	c.load_sweep.iops[0] = 1000;
-	c.load_sweep.iops[1] = 2500;
+	c.load_sweep.iops = intern_mem(loads, sizeof(loads)); /* as a suite holds it */
 	c.qos.metric = QOS_P999;
 	c.qos.target_ns = 1500000;
 	j = cell_to_json(&c);

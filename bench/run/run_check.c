@@ -1,0 +1,113 @@
+/*
+ * run_check.c - run_int.h's run_check_inputs(): what `run` refuses before
+ * any IO, each refusal with its fix (exit 2).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/fsutil.h"
+#include "engines/engine.h"
+#include "host/safety.h"
+#include "pts/run_ssd.h"
+#include "runner/runner.h"
+#include "run_int.h"
+
+/* Once every check passed: say what each block device about to be
+ * written holds, the last chance to press Ctrl-C (printed when quiet). */
+static void destroy_notice(const struct suite *s)
+{
+	char held[SAFETY_HOLDS_MAX];
+
+	for (size_t i = 0; i < s->ndevices; i++)
+		if (ssd_device_writes(s, &s->devices[i]) &&
+		    safety_describe_device(s->devices[i].path, held, sizeof(held)) == 0)
+			fprintf(stderr, "iomatrix: device '%s': %s: all of it will be overwritten\n",
+				s->devices[i].name, held);
+}
+
+int run_check_inputs(const struct suite *s, bool yes_destroy_data)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < s->ndevices; i++) {
+		const struct suite_device *d = &s->devices[i];
+		char err[SAFETY_HOLDS_MAX + 1024], parent[PATH_MAX];
+		struct stat st;
+		bool writes = ssd_device_writes(s, d);
+
+		if (d->purge == PURGE_DISCARD && !yes_destroy_data) {
+			char held[SAFETY_HOLDS_MAX] = "";
+			safety_describe_device(d->path, held, sizeof(held));
+			fprintf(stderr, "%s:%u:%u: 'purge: discard' of device '%s' erases "
+				"all of '%s': add --yes-destroy-data to the command line "
+				"if that is what you want%s%s%s\n", s->file, d->purge_line,
+				d->purge_col, d->name, d->path, held[0] ? " (" : "", held,
+				held[0] ? ")" : "");
+			bad = 1;
+			continue;
+		}
+		if (stat(d->path, &st) < 0) {
+			/* a file that does not exist yet is fine if its
+			 * directory does: the runner creates it */
+			fsutil_parent(d->path, parent, sizeof(parent));
+			if (errno != ENOENT || stat(parent, &st) < 0 ||
+			    !S_ISDIR(st.st_mode)) {
+				fprintf(stderr, "iomatrix: device '%s': cannot use '%s': %s; create it or pass --device %s=PATH\n",
+					d->name, d->path, strerror(errno == 0 ? ENOENT : errno),
+					d->name);
+				bad = 1;
+				continue;
+			}
+		}
+		bool direct = false, io = false;
+		for (size_t k = 0; k < s->ncells; k++) {
+			const struct engine *e = engine_find(s->cells[k].engine);
+			bool cell_io = !e || !(e->flags & ENGINE_NO_IO);
+			if (!strcmp(s->cells[k].device, d->name) && cell_io) {
+				io = true;
+				direct = direct || s->cells[k].direct;
+			}
+		}
+		/* before the O_DIRECT probe, which creates a file */
+		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
+					yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+			continue;
+		}
+		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+			continue;
+		}
+		if (safety_check_device(d->name, d->path, writes, d->destructive,
+					yes_destroy_data, err, sizeof(err)) < 0) {
+			fprintf(stderr, "iomatrix: %s\n", err);
+			bad = 1;
+		}
+	}
+	for (size_t k = 0; k < s->ncells; k++) {
+		const struct cell *c = &s->cells[k];
+		if (!engine_find(c->engine)) {
+			/* suggest the first built-in engine that does real IO */
+			const char *alt = "psync";
+			for (const char *const *n = engine_names(); *n; n++) {
+				const struct engine *e = engine_find(*n);
+				if (e && !(e->flags & ENGINE_NO_IO)) {
+					alt = *n;
+					break;
+				}
+			}
+			fprintf(stderr, "iomatrix: cell %d (%s %s): engine '%s' is not built into this iomatrix; use %s or rebuild with its library installed\n",
+				c->id, c->device, c->label, c->engine, alt);
+			bad = 1;
+			break;
+		}
+	}
+	if (!bad)
+		destroy_notice(s);
+	return bad ? -1 : 0;
+}

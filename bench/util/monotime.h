@@ -1,0 +1,30 @@
+/*
+ * monotime.h - the one monotonic clock of the bench: nanoseconds of
+ * CLOCK_MONOTONIC, for deadlines, latencies and the controller's and
+ * agents' clocks.  Inline: the worker reads it around every IO.
+ */
+#ifndef IOMATRIX_MONOTIME_H
+#define IOMATRIX_MONOTIME_H
+
+#include <stdint.h>
+#include <time.h>
+
+static inline uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The time left until deadline_ns (of mono_ns()) as a relative timeout,
+ * zero once it has passed: for the kernel calls that take one
+ * (io_getevents, io_uring's EXT_ARG waits). */
+static inline struct timespec mono_time_left(uint64_t deadline_ns)
+{
+	uint64_t now = mono_ns();
+	uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
+	return (struct timespec){ (time_t)(left / 1000000000ull),
+				  (long)(left % 1000000000ull) };
+}
+
+#endif
