@@ -14,12 +14,32 @@
 
 #define TRIALS 10000
 
+/* Box-Muller, both of its outputs: the second (the sine) is kept for the
+ * next call, which halves the log, sqrt and generator work (a fifth of this
+ * test's CPU was drawing noise).  The spare belongs to the generator it
+ * came from; reseed() starts a series without one. */
+static struct prng *spare_of;
+static double spare;
+
+static void reseed(struct prng *p, uint64_t s)
+{
+	prng_seed(p, s);
+	spare_of = NULL;
+}
+
 static double gauss(struct prng *p)
 {
-	/* Box-Muller; u1 in (0, 1] */
+	if (spare_of == p) {
+		spare_of = NULL;
+		return spare;
+	}
+	/* u1 in (0, 1] */
 	double u1 = ((double)(prng_next(p) >> 11) + 1) / 9007199254740992.0;
 	double u2 = (double)(prng_next(p) >> 11) / 9007199254740992.0;
-	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+	double r = sqrt(-2 * log(u1));
+	spare = r * sin(2 * M_PI * u2);
+	spare_of = p;
+	return r * cos(2 * M_PI * u2);
 }
 
 /*
@@ -47,7 +67,7 @@ static double false_cliffs(size_t n, double interval_s, double cv, double phi,
 	struct prng p;
 	double x[600], lv[600];
 	size_t found = 0;
-	prng_seed(&p, seed);
+	reseed(&p, seed);
 	for (size_t i = 0; i < n; i++)
 		lv[i] = 500e6;
 	for (int t = 0; t < TRIALS; t++) {
@@ -106,7 +126,7 @@ static void test_step_6_6_found(void **state)
 	struct prng p;
 	double lv[12], x[12];
 	size_t found = 0, placed = 0;
-	prng_seed(&p, 7);
+	reseed(&p, 7);
 	for (size_t i = 0; i < 12; i++)
 		lv[i] = i < 6 ? 400e6 : 200e6;
 	for (int t = 0; t < TRIALS; t++) {
@@ -131,7 +151,7 @@ static void test_staircase_three_levels(void **state)
 	double lv[60], x[60];
 	static const double want[3] = { 1710e6, 600e6, 150e6 };
 	size_t good = 0;
-	prng_seed(&p, 11);
+	reseed(&p, 11);
 	for (size_t i = 0; i < 60; i++)
 		lv[i] = want[i / 20];
 	for (int t = 0; t < TRIALS; t++) {
@@ -172,7 +192,7 @@ static void test_three_levels_sustained_is_last(void **state)
 	(void)state;
 	struct prng p;
 	double lv[90], x[90];
-	prng_seed(&p, 3);
+	reseed(&p, 3);
 	for (size_t i = 0; i < 90; i++)
 		lv[i] = i < 10 ? 900e6 : i < 40 ? 40e6 : 10.5e6;
 	noisy(&p, lv, 90, 0.03, 0, x);
@@ -203,7 +223,7 @@ static void test_stall_at_end_is_not_a_cliff(void **state)
 	(void)state;
 	struct prng p;
 	double lv[80], x[80];
-	prng_seed(&p, 5);
+	reseed(&p, 5);
 	for (size_t i = 0; i < 80; i++)
 		lv[i] = i < 74 ? 300e6 : 6e6;
 	noisy(&p, lv, 80, 0.1, 0, x);

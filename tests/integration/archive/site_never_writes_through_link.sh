@@ -4,6 +4,8 @@
 # names are not followed, and their targets keep their bytes.
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
+# 2,000 links planted and removed (1.1 s of CPU on ext4, 0.1 s on tmpfs)
+tmpfs_T
 mkdir -p "$T/arch"
 python3 "$ROOT/tests/report/gen_synthetic.py" "$T/arch/a" --cells 2 >/dev/null || fail "generator failed"
 expect_exit 0 "$IOMATRIX" site "$T/arch" -o "$T/site"

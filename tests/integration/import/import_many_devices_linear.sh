@@ -9,6 +9,9 @@
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 need_cmd timeout
+# 2 x 2,000 cell files made and removed: on ext4 that was 1.2 s of kernel
+# CPU per import, 0.05 s on tmpfs
+tmpfs_T
 N=${IMPORT_N:-2000}
 cd "$ROOT" && python3 - "$T" "$N" <<'PY'
 import json, sys

@@ -17,7 +17,7 @@ include:
   - {label: one, load_sweep: {iops: [1500]}}
 EOS
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
-expect_exit 0 "$IOMATRIX" report "$T/set"
+expect_exit 0 "$IOMATRIX" report "$T/set" --charts none
 md=$T/set/report/report.md
 grep -q '^### 4K random read, load sweep at 1,000 and 2,000 IOPS (two)$' "$md" \
 	&& ok "two points: grouped, joined by 'and'" || not_ok "two: $(grep '^### ' "$md")"
