@@ -63,19 +63,6 @@ static void usage(FILE *f)
 		"  --title TEXT         report title (default: the suite's title)\n");
 }
 
-static bool list_has(const char *list, const char *word)
-{
-	size_t wl = strlen(word);
-	for (const char *p = list; p && *p;) {
-		const char *c = strchr(p, ',');
-		size_t l = c ? (size_t)(c - p) : strlen(p);
-		if (l == wl && !strncmp(p, word, wl))
-			return true;
-		p = c ? c + 1 : NULL;
-	}
-	return false;
-}
-
 static bool list_valid(const char *list, const char *const *words, size_t n,
 		       const char *what)
 {
@@ -186,17 +173,17 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	/* no image format named: both */
-	bool fmt_named = list_has(a.charts, "svg") || list_has(a.charts, "png");
+	bool fmt_named = report_list_has(a.charts, "svg") || report_list_has(a.charts, "png");
 	struct report_build_opts o = {
 		.sets = a.sets, .nsets = a.nsets, .out = a.out, .baseline = a.baseline,
 		.title = a.title, .tdir = a.tdir, .argv = argv, .format = a.format,
 		.sections = report_sections,
 		.charts = {
-			.svg = (!fmt_named || list_has(a.charts, "svg")) &&
-			       !list_has(a.charts, "none"),
-			.png = (!fmt_named || list_has(a.charts, "png")) &&
-			       !list_has(a.charts, "none"),
-			.mode = list_has(a.charts, "all") ? CHART_ALL : CHART_SUMMARY,
+			.svg = (!fmt_named || report_list_has(a.charts, "svg")) &&
+			       !report_list_has(a.charts, "none"),
+			.png = (!fmt_named || report_list_has(a.charts, "png")) &&
+			       !report_list_has(a.charts, "none"),
+			.mode = report_list_has(a.charts, "all") ? CHART_ALL : CHART_SUMMARY,
 			.scale = !strcmp(a.cscale, "log") ? CHART_SCALE_LOG :
 				 !strcmp(a.cscale, "linear") ? CHART_SCALE_LINEAR :
 				 CHART_SCALE_AUTO,

@@ -15,7 +15,7 @@
 #include "util/termesc.h"
 #include "util/cliopt.h"
 
-static bool list_has(const char *list, const char *word)
+bool report_list_has(const char *list, const char *word)
 {
 	size_t wl = strlen(word);
 	for (const char *p = list; p && *p;) {
@@ -116,8 +116,8 @@ static size_t report_files(const char **files, bool md, bool html,
 
 	if (md) { files[nf++] = "report.md"; files[nf++] = "this report in GitHub-flavoured Markdown"; }
 	if (html) { files[nf++] = "report.html"; files[nf++] = "this report as one self-contained HTML page"; }
-	if (list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
-	if (list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
+	if (report_list_has(format, "csv")) { files[nf++] = "report.csv"; files[nf++] = "one row per cell, device and direction: every parameter and metric"; }
+	if (report_list_has(format, "json")) { files[nf++] = "report.json"; files[nf++] = "the aggregated numbers behind the tables"; }
 	files[nf++] = "fio-commands.txt"; files[nf++] = "the equivalent fio command of every cell";
 	if (charts) { files[nf++] = "charts/"; files[nf++] = "each chart as .svg/.png with its gnuplot script (.gp) and data (.dat): gnuplot all.gp re-plots them"; }
 	return nf;
@@ -172,10 +172,10 @@ static int documents(const struct report_build_opts *o, struct report_build *b,
 int report_build(const struct report_build_opts *o, struct report_build *b,
 		 FILE *warnf, struct errlist *errs)
 {
-	struct report_docs d = { .md = list_has(o->format, "md"),
-				 .html = list_has(o->format, "html"),
-				 .csv = list_has(o->format, "csv"),
-				 .json = list_has(o->format, "json") };
+	struct report_docs d = { .md = report_list_has(o->format, "md"),
+				 .html = report_list_has(o->format, "html"),
+				 .csv = report_list_has(o->format, "csv"),
+				 .json = report_list_has(o->format, "json") };
 	struct chart_opts copts = o->charts;
 	char *css = NULL;
 	int rc = EXIT_USAGE;

@@ -52,4 +52,7 @@ int report_build(const struct report_build_opts *o, struct report_build *b,
 void report_build_print(const struct report_build *b, FILE *out, FILE *err);
 void report_build_release(struct report_build *b);
 
+/* Is word one of the comma-separated words of list (--format, --charts)? */
+bool report_list_has(const char *list, const char *word);
+
 #endif
