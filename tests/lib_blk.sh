@@ -74,6 +74,13 @@ blk_limit() {
 		fail "cannot set the write limit in $BLK_CG"
 }
 
+# blk_read_iops N: read IOPS limit on the loop device (skips where the
+# kernel has no such throttle file)
+blk_read_iops() {
+	[ -w "$BLK_CG/blkio.throttle.read_iops_device" ] || skip "no blkio.throttle.read_iops_device"
+	echo "$BLK_MM $1" >"$BLK_CG/blkio.throttle.read_iops_device" || fail "cannot set the IOPS limit"
+}
+
 # blk_run CMD...: run CMD inside the cgroup (in the foreground)
 blk_run() {
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$BLK_CG" "$@"

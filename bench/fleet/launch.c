@@ -33,14 +33,6 @@ static const struct {
 	{ "{local_rank}", 12 },
 };
 
-int launch_path_templated(const char *path)
-{
-	for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
-		if (strstr(path, words[w].word))
-			return 1;
-	return 0;
-}
-
 int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 		       size_t outlen)
 {

@@ -56,9 +56,6 @@ int launch_host_name(struct launch_host *h);
 int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 		       size_t outlen);
 
-/* Does path name a placeholder of launch_expand_path? */
-int launch_path_templated(const char *path);
-
 /* {"rank", "node", "local_rank"} for the suite message; NULL out of memory.
  * launch_host_from_json reads it back (0, or -1 when malformed). */
 cJSON *launch_host_json(const struct launch_host *h);

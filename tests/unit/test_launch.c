@@ -55,8 +55,6 @@ static void test_expand(void **state)
 	assert_string_equal(out, "12");
 	assert_int_equal(launch_expand_path("{rank}", &h, out, 2), -1);
 	assert_int_equal(launch_expand_path("ab", &h, out, 2), -1);
-	assert_true(launch_path_templated("/a/{local_rank}"));
-	assert_false(launch_path_templated("/a/{locale}"));
 }
 
 static void test_json(void **state)

@@ -29,8 +29,7 @@
 need_cmd python3
 blk_loop 64
 blk_cgroup
-[ -w "$BLK_CG/blkio.throttle.read_iops_device" ] || skip "no blkio.throttle.read_iops_device"
-echo "$BLK_MM 2000" >"$BLK_CG/blkio.throttle.read_iops_device" || fail "cannot set the IOPS limit"
+blk_read_iops 2000
 cat >"$T/s.yaml" <<EOS
 suite: throttled
 defaults: {engine: libaio, size: 32MiB, runtime: 500ms, iodepth: 1}

@@ -7,6 +7,9 @@
 # (The slower level must last over a second for the plateau rule, which
 # never calls a last-second stall a cliff: 96 MiB - ~40 MiB at 16 MiB/s is
 # about 3.5 s, on a sanitizer build too.)
+# test-lock: quiet
+# (it runs alone in the pool: a blkio-throttled device's p99 and plateaus
+# are the real clock's, and tests beside it on 2 CPUs wake its job late)
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/lib_blk.sh"
 need_cmd jq
