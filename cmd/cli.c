@@ -1,15 +1,29 @@
 /*
- * cli.c - the one table of every command, and the list of every command's
- * option table (cli.h).  Kept out of main.c so that the
- * unit tests, which link everything but main.o, can walk the tables.
+ * cli.c - the one table of every command, the list of every command's
+ * option table and the program's own options (cli.h).  Kept out of main.c
+ * so that the unit tests, which link everything but main.o, can walk the
+ * tables.
  */
 #include "cli.h"
 
-/* agent's table lives here: cmd_agent.c only prints the usage it makes */
-const struct command_spec agent_spec = {
-	.name = "agent", .forms = { "" },
-	.note = "(not for people: a fleet run starts it over ssh)",
-	.hidden = true,
+#define M(f) OPT_AT(struct main_opts, f)
+
+/* The program's own options, before any command (main.c). */
+static const struct option_spec main_opts[] = {
+	{ "--help", "-h", .kind = OPTK_FLAG, M(help), .help = "this text" },
+	{ "--version", "-V", .kind = OPTK_FLAG, M(version),
+	  .help = "the version, git commit and compiler" },
+	{ "--complete", .kind = OPTK_FLAG, .flags = OPT_HIDDEN, M(complete),
+	  .help = "the bash completion's helper (completion/iomatrix.bash)" },
+	{ "--dump-options", .kind = OPTK_FLAG, .flags = OPT_HIDDEN, M(dump),
+	  .help = "every command's options, for the tests (util/optspec.h)" },
+	{ "--parse-lines", .kind = OPTK_FLAG, .flags = OPT_HIDDEN, M(parse_lines),
+	  .help = "command lines from stdin parsed by their tables, for the tests" },
+	{ NULL },
+};
+
+const struct command_spec main_spec = {
+	.name = NULL, .forms = { "[WORD...]" }, .opts = main_opts,
 };
 
 /* The order is the order of `iomatrix --help` and of the man page. */

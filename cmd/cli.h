@@ -7,8 +7,9 @@
  * (--fail-on-inconclusive), 130 interrupted.
  *
  * cmd/ is the commands room, above both halves: main.c dispatches through
- * the one table below (cli.c), and each cmd_*.c parses its options, calls
- * into bench/ (which makes sets) or report/ (which reads them) and prints.
+ * the one table below (cli.c), and each cmd_*.c declares its options as a
+ * table (util/optspec.h), parses argv by it, calls into bench/ (which
+ * makes sets) or report/ (which reads them) and prints.
  * Nothing below cmd/ includes this header (make check-layers proves it).
  */
 #ifndef IOMATRIX_CLI_H
@@ -43,13 +44,21 @@ int cmd_reproduce(int argc, char **argv);
 /* `iomatrix run` with x's additions (x NULL: cmd_run). */
 int run_command(int argc, char **argv, const struct run_extra *x);
 
-/* The option table of each command (common/optspec.h), defined beside
- * the command's parser: its usage, its lines in `iomatrix --help` and its
- * bash completion come from it. */
+/* The option table of each command (util/optspec.h), defined beside the
+ * command: its parsing, `iomatrix CMD --help`, its lines in `iomatrix
+ * --help`, the man page and its bash completion come from it.  main.c
+ * answers CMD --help from it before calling the command. */
 extern const struct command_spec run_spec, plan_spec, validate_spec,
 	export_spec, import_spec, agent_spec, report_spec, compare_spec,
 	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
 	reproduce_spec;
+
+/* The program's own options (main_spec, cli.c): --help, --version and,
+ * hidden, --complete, --dump-options and --parse-lines. */
+struct main_opts {
+	bool help, version, complete, dump, parse_lines;
+};
+extern const struct command_spec main_spec;
 
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {

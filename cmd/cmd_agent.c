@@ -1,7 +1,8 @@
 /*
- * cmd_agent.c - `iomatrix agent`: no arguments; SIGINT, SIGTERM and SIGHUP
- * become a flag, and bench/fleet's agent_run() (agent.h) serves the
- * controller of `run --hosts` on stdin/stdout.
+ * cmd_agent.c - `iomatrix agent`: no options and no operands (its table
+ * says so); SIGINT, SIGTERM and SIGHUP become a flag, and bench/fleet's
+ * agent_run() (agent.h) serves the controller of `run --hosts` on
+ * stdin/stdout.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -18,21 +19,29 @@ static void on_signal(int sig)
 	stop_flag = sig;
 }
 
+static const struct option_spec agent_opts[] = {
+	{ NULL },
+};
+
+const struct command_spec agent_spec = {
+	.name = "agent", .forms = { "" }, .opts = agent_opts,
+	.note = "(not for people: a fleet run starts it over ssh)",
+	.hidden = true,
+	.about =
+	"Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
+	"host through ssh and speaks newline-delimited JSON with it on\n"
+	"stdin/stdout (docs/fleet.md).",
+};
+
 int cmd_agent(int argc, char **argv)
 {
 	struct sigaction sa;
+	struct optlist ops;
 
-	if (cli_wants_help(argc, argv)) {
-		printf("usage: iomatrix agent\n\n"
-		       "Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
-		       "host through ssh and speaks newline-delimited JSON with it on\n"
-		       "stdin/stdout (docs/fleet.md).\n");
-		return EXIT_OK;
-	}
-	if (argc > 1) {
-		fprintf(stderr, "iomatrix: takes no arguments; it is started by 'iomatrix run --hosts'\n");
+	int r = optspec_parse(&agent_spec, argc, argv, NULL, &ops);
+	optspec_release(&agent_spec, NULL, &ops);
+	if (r < 0)
 		return EXIT_USAGE;
-	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

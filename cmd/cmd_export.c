@@ -1,7 +1,7 @@
 /*
- * cmd_export.c - `iomatrix export fio SUITE [-o DIR]`: load the suite and
- * hand it to bench/export's export_fio() (fio_export.h says what it
- * writes).
+ * cmd_export.c - `iomatrix export fio SUITE`: its option table, then the
+ * suite loaded and handed to bench/export's export_fio() (fio_export.h says
+ * what it writes).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -11,70 +11,55 @@
 #include "export/fio_export.h"
 #include "suite/suite_cli.h"
 
+struct export_args {
+	struct suite_cli sc;
+	const char *out;
+};
+
 static const struct option_spec export_opts[] = {
-	{ "-o", "--out --output", "DIR", .value = OPTV_DIR },
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--scale", NULL, "F" },
+	{ "-o", "--out --output", .kind = OPTK_DIR, OPT_AT(struct export_args, out),
+	  .help = "where to write the job files (default: ./fio-SUITE; created if "
+		  "needed)" },
+	OPT_INCLUDE(suite_cli_table, struct export_args, sc),
 	{ NULL },
 };
 
 const struct command_spec export_spec = {
 	.name = "export", .forms = { "fio SUITE.yaml" }, .opts = export_opts,
-	.first_words = "fio", .operand = OPTV_SUITE,
+	.first_words = "fio", .first_what = "format", .operand = OPTK_SUITE,
+	.about =
+	"Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
+	"and run-all.sh, which runs them in order with --output-format=json.\n"
+	"Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
+	"jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
+	"steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
+	"run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.",
 };
-
-static void export_usage(FILE *f)
-{
-	optspec_usage(f, &export_spec);
-	fprintf(f, "\n"
-		   "Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
-		   "and run-all.sh, which runs them in order with --output-format=json.\n"
-		   "Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
-		   "jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
-		   "steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
-		   "run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.\n"
-		   "DIR defaults to ./fio-SUITE; it is created if needed.\n\n");
-	suite_cli_help(f, SCLI_OUT);
-}
 
 int cmd_export(int argc, char **argv)
 {
-	struct suite_cli o;
+	struct export_args a = { 0 };
+	struct optlist ops;
 	struct errlist errs = ERRLIST_INIT;
 	struct suite *s = NULL;
 	char dir[PATH_MAX];
 	int rc = EXIT_USAGE;
 
-	if (cli_wants_help(argc, argv)) {
-		export_usage(stdout);
-		return EXIT_OK;
-	}
-	if (argc < 2 || strcmp(argv[1], "fio")) {
-		fprintf(stderr, "iomatrix: %s%s%s; the only format is 'fio'\n",
-			argc < 2 ? "give a format" : "unknown format '",
-			argc < 2 ? "" : argv[1], argc < 2 ? "" : "'");
-		export_usage(stderr);
-		return EXIT_USAGE;
-	}
-	if (suite_cli_parse(argc - 1, argv + 1, SCLI_OUT, "export", &o))
-		return EXIT_USAGE;
-	if (o.nfiles != 1) {
-		fprintf(stderr, "iomatrix: give exactly one suite file\n");
+	if (optspec_parse(&export_spec, argc, argv, &a, &ops) < 0)
 		goto out;
-	}
-	struct suite_opts so = suite_cli_opts(&o);
-	if (suite_load(o.files[0], &so, &s, &errs) < 0) {
+	struct suite_opts so = suite_cli_opts(&a.sc);
+	if (suite_load(ops.v[1], &so, &s, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		goto out;
 	}
-	if (o.outdir)
-		snprintf(dir, sizeof(dir), "%s", o.outdir);
+	if (a.out)
+		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
 		snprintf(dir, sizeof(dir), "fio-%s", s->name);
 	rc = export_fio(s, dir);
 out:
 	suite_free(s);
 	errlist_release(&errs);
-	suite_cli_release(&o);
+	optspec_release(&export_spec, &a, &ops);
 	return rc;
 }

@@ -1,8 +1,8 @@
 /*
- * cmd_list.c - `iomatrix list [RESULTS_DIR] [--all] [--format text|json]`:
- * the archive at a glance, one line per result set (date, suite, host,
- * devices, scale, cells done/total, status, path), newest first: the
- * options, then report/archive/setlist.h.
+ * cmd_list.c - `iomatrix list [RESULTS_DIR]`: the archive at a glance, one
+ * line per result set (date, suite, host, devices, scale, cells
+ * done/total, status, path), newest first: its option table, then
+ * report/archive/setlist.h.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,77 +11,58 @@
 #include "archive/setlist.h"
 #include "resultset/schema.h"
 
+struct list_args {
+	bool all;
+	const char *format;
+};
+
 static const struct option_spec list_opts[] = {
-	{ "--all" },
-	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
+	{ "--all", .kind = OPTK_FLAG, OPT_AT(struct list_args, all),
+	  .help = "also list results/examples/ and results/reference/" },
+	{ "--format", .kind = OPTK_WORD, .arg = "text|json", .words = "text json",
+	  OPT_AT(struct list_args, format), .def = "text",
+	  .help = "text (aligned columns) or json (an array)" },
 	{ NULL },
 };
 
 const struct command_spec list_spec = {
 	.name = "list", .forms = { "[RESULTS_DIR]" }, .opts = list_opts,
-	.operand = OPTV_DIR,
+	.operand = OPTK_DIR,
+	.about =
+	"List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
+	"./results), newest first: date, suite, host, devices, scale (below 1:\n"
+	"a --scale rehearsal), cells done/total (the cell files on disk while\n"
+	"a set is running or its run was killed), status (\"FAILS VERIFY\" when\n"
+	"its files differ from its SHA256SUMS: 'iomatrix verify' says which),\n"
+	"path.  Sets one level further down are listed too, except this\n"
+	"repository's own examples/ and reference/ sets, which only --all\n"
+	"shows.",
 };
-
-static void usage(FILE *f)
-{
-	optspec_usage(f, &list_spec);
-	fprintf(f, "\n"
-		   "List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
-		   "./results), newest first: date, suite, host, devices, scale (below 1:\n"
-		   "a --scale rehearsal), cells done/total (the cell files on disk while\n"
-		   "a set is running or its run was killed), status (\"FAILS VERIFY\" when\n"
-		   "its files differ from its SHA256SUMS: 'iomatrix verify' says which),\n"
-		   "path.  Sets one level further down are listed too, except this\n"
-		   "repository's own examples/ and reference/ sets, which only --all\n"
-		   "shows.\n\n"
-		   "  --all            also list results/examples/ and results/reference/\n"
-		   "  --format FMT     text (default: aligned columns) or json (an array)\n");
-}
 
 int cmd_list(int argc, char **argv)
 {
-	const char *dir = resultset_root(), *format = "text";
+	struct list_args a = { 0 };
+	struct optlist ops;
 	struct setlist l = { 0 };
-	int npos = 0;
+	int rc = EXIT_USAGE;
 
-	if (cli_wants_help(argc, argv)) {
-		usage(stdout);
-		return EXIT_OK;
-	}
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--all")) {
-			l.all = true;
-			continue;
-		}
-		if (!strcmp(argv[i], "--format")) {
-			if (i + 1 >= argc || (strcmp(argv[i + 1], "text") && strcmp(argv[i + 1], "json"))) {
-				fprintf(stderr, "iomatrix list: '--format' needs text or json\n");
-				return EXIT_USAGE;
-			}
-			format = argv[++i];
-			continue;
-		}
-		if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix list --help')\n", argv[i]);
-			return EXIT_USAGE;
-		}
-		if (npos++) {
-			fprintf(stderr, "iomatrix: give one results directory\n");
-			return EXIT_USAGE;
-		}
-		dir = argv[i];
-	}
+	if (optspec_parse(&list_spec, argc, argv, &a, &ops) < 0)
+		goto out;
+	const char *dir = ops.n ? ops.v[0] : resultset_root();
+	l.all = a.all;
 	int e = setlist_scan(&l, dir);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
-		setlist_release(&l);
-		return EXIT_USAGE;
+		goto out;
 	}
-	if (!strcmp(format, "json"))
+	if (!strcmp(a.format, "json"))
 		setlist_write_json(&l, stdout);
 	else
 		setlist_write_text(&l, dir, stdout);
+	rc = EXIT_OK;
+out:
 	setlist_release(&l);
-	return EXIT_OK;
+	optspec_release(&list_spec, &a, &ops);
+	return rc;
 }

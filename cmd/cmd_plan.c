@@ -1,5 +1,5 @@
 /*
- * cmd_plan.c - `iomatrix plan SUITE [--format text|json]`: the expanded cells
+ * cmd_plan.c - `iomatrix plan SUITE`: its option table, then the expanded cells
  * in run order with their stop rule, the cell count and an estimated time.
  * No IO.  The JSON form is resultset_plan_write(), byte for byte what
  * `run` writes as plan.json, streamed.
@@ -15,29 +15,28 @@
 #include "suite/suite_cli.h"
 #include "util/units.h"
 
+struct plan_args {
+	struct suite_cli sc;
+	const char *format;
+};
+
 static const struct option_spec plan_opts[] = {
-	{ "--format", NULL, "text|json", .value = OPTV_WORDS, .words = "text json" },
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--scale", NULL, "F" },
+	{ "--format", .kind = OPTK_WORD, .arg = "text|json", .words = "text json",
+	  OPT_AT(struct plan_args, format), .def = "text",
+	  .help = "text (a table) or json (the plan.json that run writes)" },
+	OPT_INCLUDE(suite_cli_table, struct plan_args, sc),
 	{ NULL },
 };
 
 const struct command_spec plan_spec = {
 	.name = "plan", .forms = { "SUITE.yaml" }, .opts = plan_opts,
-	.operand = OPTV_SUITE,
+	.operand = OPTK_SUITE, .more = suite_keys_help,
+	.about =
+	"Print every cell of the suite in run order (device by device, matrix\n"
+	"cells then includes), the number of cells and an estimated duration\n"
+	"(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
+	"form is exactly the plan.json that 'iomatrix run' writes.",
 };
-
-static void plan_usage(FILE *f)
-{
-	optspec_usage(f, &plan_spec);
-	fprintf(f, "\n"
-		   "Print every cell of the suite in run order (device by device, matrix\n"
-		   "cells then includes), the number of cells and an estimated duration\n"
-		   "(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
-		   "form is exactly the plan.json that 'iomatrix run' writes.\n\n");
-	suite_cli_help(f, SCLI_FORMAT);
-	suite_keys_help(f);
-}
 
 /* "30s", "100000 req", "1G io", joined by " or "; "1 pass" when none. */
 static void stop_rule(const struct cell *c, char *buf, size_t len)
@@ -131,32 +130,20 @@ static void print_text(const struct suite *s)
 
 int cmd_plan(int argc, char **argv)
 {
-	struct suite_cli o;
+	struct plan_args a = { 0 };
+	struct optlist ops;
 	struct errlist errs = ERRLIST_INIT;
 	struct suite *s = NULL;
 	int rc = EXIT_USAGE;
 
-	if (cli_wants_help(argc, argv)) {
-		plan_usage(stdout);
-		return EXIT_OK;
-	}
-	if (suite_cli_parse(argc, argv, SCLI_FORMAT, "plan", &o))
-		return EXIT_USAGE;
-	if (o.nfiles != 1) {
-		fprintf(stderr, "iomatrix: give exactly one suite file\n");
+	if (optspec_parse(&plan_spec, argc, argv, &a, &ops) < 0)
 		goto out;
-	}
-	if (o.format && strcmp(o.format, "text") && strcmp(o.format, "json")) {
-		fprintf(stderr, "iomatrix: unknown format '%s'; use text or json\n",
-			o.format);
-		goto out;
-	}
-	struct suite_opts so = suite_cli_opts(&o);
-	if (suite_load(o.files[0], &so, &s, &errs) < 0) {
+	struct suite_opts so = suite_cli_opts(&a.sc);
+	if (suite_load(ops.v[0], &so, &s, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		goto out;
 	}
-	if (o.format && !strcmp(o.format, "json")) {
+	if (!strcmp(a.format, "json")) {
 		if (resultset_plan_write(stdout, s) == -ENOMEM) {
 			fprintf(stderr, "iomatrix: out of memory\n");
 			rc = EXIT_RUNTIME;
@@ -169,6 +156,6 @@ int cmd_plan(int argc, char **argv)
 out:
 	suite_free(s);
 	errlist_release(&errs);
-	suite_cli_release(&o);
+	optspec_release(&plan_spec, &a, &ops);
 	return rc;
 }

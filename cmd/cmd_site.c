@@ -1,5 +1,5 @@
 /*
- * cmd_site.c - `iomatrix site [DIR...] -o SITE/`: the options, then
+ * cmd_site.c - `iomatrix site [DIR...] -o SITE/`: its option table, then
  * site_build() (report/archive/sitebuild.h) writes a static site of the
  * archive (site.h): index.html, devices/<slug>.html with trend charts,
  * suites/<slug>.html, sets/<slug>/report.html.  Incremental: SITE/
@@ -17,133 +17,71 @@
 #include "cli.h"
 #include "sections.h"
 #include "archive/sitebuild.h"
-#include "model/ratio.h"
 #include "resultset/schema.h"
 
+struct site_args {
+	struct site_build_opts b;
+	const char *charts;
+};
+
+#define B(f) OPT_AT(struct site_args, b.f)
+
 static const struct option_spec site_opts[] = {
-	{ "-o", "--out --output", "SITE", .flags = OPT_REQUIRED, .value = OPTV_DIR },
-	{ "--title", NULL, "TEXT" },
-	{ "--baseline", NULL, "HOST:DEVICE" },
-	{ "--threshold", NULL, "PCT" },
-	{ "--same", NULL, "A=B", .flags = OPT_REPEAT },
-	{ "--charts", NULL, "svg|none", .value = OPTV_WORDS, .words = "svg none" },
-	{ "--template", NULL, "DIR", .value = OPTV_DIR },
-	{ "--all", NULL, NULL },
+	{ "-o", "--out --output", .kind = OPTK_DIR, .arg = "SITE", .flags = OPT_REQUIRED, B(out),
+	  .help = "where to write (created if missing)" },
+	{ "--title", .kind = OPTK_STRING, B(title), .def = "Storage benchmark archive",
+	  .help = "the site's title" },
+	{ "--baseline", .kind = OPTK_STRING, .arg = "HOST:DEVICE", B(baseline),
+	  .help = "the device suite pages give ratios against (default: the last ranked "
+		  "of each suite)" },
+	{ "--threshold", .kind = OPTK_PERCENT, B(hist.threshold), OPT_FROM_BELOW(0, 1e6),
+	  .def = "5", .help = "smallest change that counts (as history)" },
+	{ "--same", .kind = OPTK_PAIR, .arg = "A=B", .flags = OPT_REPEAT, B(hist.same),
+	  .help = "treat device B as device A (as history)" },
+	{ "--charts", .kind = OPTK_WORD, .arg = "svg|none", .words = "svg none",
+	  OPT_AT(struct site_args, charts), .def = "svg",
+	  .help = "trend charts through gnuplot, or none" },
+	{ "--template", .kind = OPTK_DIR, B(tdir),
+	  .help = "take site_*.html.tmpl, style.css, site.css, site.js and "
+		  "report.html.tmpl from DIR first" },
+	{ "--all", .kind = OPTK_FLAG, B(all),
+	  .help = "also the repository's example and reference sets (examples/ and "
+		  "reference/ below DIR), which, as in list and history, count only when "
+		  "asked for" },
 	{ NULL },
 };
 
 const struct command_spec site_spec = {
 	.name = "site", .forms = { "[DIR...]" }, .opts = site_opts,
-	.operand = OPTV_DIR,
+	.operand = OPTK_DIR,
+	.about =
+	"Write a static site of the result sets under DIR (default\n"
+	"$IOMATRIX_RESULTS or ./results): an index of every set (sortable and\n"
+	"filterable in the page), a page per device with a trend chart per\n"
+	"workload (change points and environment changes marked, as 'iomatrix\n"
+	"history' finds them), a page per suite ranking every device that ran it,\n"
+	"and each set's HTML report (made from its numbers; with charts for sets\n"
+	"that have a report of their own).  Pages are self-contained and work\n"
+	"from file:// or any static host.  A rerun rewrites only the pages whose\n"
+	"inputs changed (SITE/.iomatrix-site.json lists them).",
 };
-
-static void usage(FILE *f)
-{
-	optspec_usage(f, &site_spec);
-	fprintf(f,
-		"\n"
-		"Write a static site of the result sets under DIR (default\n"
-		"$IOMATRIX_RESULTS or ./results): an\n"
-		"index of every set (sortable and filterable in the page), a page per device\n"
-		"with a trend chart per workload (change points and environment changes\n"
-		"marked, as 'iomatrix history' finds them), a page per suite ranking every\n"
-		"device that ran it, and each set's HTML report (made from its numbers;\n"
-		"with charts for sets that have a report of their own).  Pages are self-contained\n"
-		"and work from file:// or any static host.  A rerun rewrites only the\n"
-		"pages whose inputs changed (SITE/.iomatrix-site.json lists them).\n\n"
-		"  -o, --out SITE        where to write (created if missing; --output\n"
-		"                        also works)\n"
-		"  --title TEXT          the site's title (default 'Storage benchmark archive')\n"
-		"  --baseline HOST:DEV   the device suite pages give ratios against (default:\n"
-		"                        the last ranked of each suite)\n"
-		"  --threshold PCT       smallest change that counts (default 5)\n"
-		"  --same A=B            treat device B as device A (as history)\n"
-		"  --charts svg|none     trend charts through gnuplot (default svg)\n"
-		"  --template DIR        take site_*.html.tmpl, style.css, site.css, site.js\n"
-		"                        and report.html.tmpl from DIR first\n"
-		"  --all                 also the repository's example and reference sets\n"
-		"                        (examples/ and reference/ below DIR), which, as\n"
-		"                        in list and history, count only when asked for\n");
-}
-
-static int parse_args(int argc, char **argv, struct site_build_opts *o, char **dirs, size_t *ndirs,
-		      char **same)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool val = cli_is_out(a) || !strcmp(a, "--title") ||
-			   !strcmp(a, "--baseline") || !strcmp(a, "--threshold") ||
-			   !strcmp(a, "--same") || !strcmp(a, "--charts") || !strcmp(a, "--template");
-		if (val && i + 1 >= argc) {
-			fprintf(stderr, "iomatrix: option '%s' needs a value\n", a);
-			return -1;
-		}
-		if (cli_is_out(a)) {
-			o->out = argv[++i];
-		} else if (!strcmp(a, "--title")) {
-			o->title = argv[++i];
-		} else if (!strcmp(a, "--baseline")) {
-			o->baseline = argv[++i];
-		} else if (!strcmp(a, "--template")) {
-			o->tdir = argv[++i];
-		} else if (!strcmp(a, "--same")) {
-			same[o->hist.nsame++] = argv[++i];
-		} else if (!strcmp(a, "--charts")) {
-			const char *c = argv[++i];
-			if (strcmp(c, "svg") && strcmp(c, "none")) {
-				fprintf(stderr, "iomatrix: bad --charts '%s' (svg or none)\n", c);
-				return -1;
-			}
-			o->charts = !strcmp(c, "svg");
-		} else if (!strcmp(a, "--all")) {
-			o->all = true;
-		} else if (!strcmp(a, "--threshold")) {
-			if (ratio_parse_threshold(argv[++i], &o->hist.threshold) < 0)
-				return -1;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "iomatrix: unknown option '%s' (see 'iomatrix site --help')\n", a);
-			return -1;
-		} else {
-			dirs[(*ndirs)++] = argv[i];
-		}
-	}
-	if (!o->out) {
-		fprintf(stderr, "iomatrix: say where the site goes with -o SITE "
-			"(e.g. 'iomatrix site results/ -o site/')\n");
-		return -1;
-	}
-	o->hist.same = same;
-	return 0;
-}
 
 int cmd_site(int argc, char **argv)
 {
-	struct site_build_opts o = { .title = "Storage benchmark archive", .charts = true,
-				     .sections = report_sections,
-				     .hist = { .metric = -1, .threshold = 5 } };
-	char **dirs = calloc((size_t)argc + 1, sizeof(char *));
-	char **same = calloc((size_t)argc + 1, sizeof(char *));
-	size_t ndirs = 0;
+	struct site_args a = { .b = { .sections = report_sections, .hist = { .metric = -1 } } };
+	struct optlist ops;
 	struct errlist errs = ERRLIST_INIT;
 	struct site_build_stats st;
 	int rc = EXIT_USAGE;
 
-	if (!dirs || !same) {
-		rc = EXIT_RUNTIME;
+	if (optspec_parse(&site_spec, argc, argv, &a, &ops) < 0)
 		goto out;
-	}
-	if (cli_wants_help(argc, argv)) {
-		usage(stdout);
-		rc = EXIT_OK;
-		goto out;
-	}
-	if (parse_args(argc, argv, &o, dirs, &ndirs, same) < 0)
-		goto out;
-	if (!ndirs)
-		dirs[ndirs++] = (char *)resultset_root(); /* arc_scan only reads it */
-	rc = site_build(&o, dirs, ndirs, argv, &st, &errs);
+	a.b.charts = !strcmp(a.charts, "svg");
+	const char *root = resultset_root(); /* arc_scan only reads it */
+	rc = site_build(&a.b, ops.n ? (char **)ops.v : (char **)&root, ops.n ? ops.n : 1, argv,
+			&st, &errs);
 	if (st.built) {
-		printf("site: %s/index.html\n", o.out);
+		printf("site: %s/index.html\n", a.b.out);
 		printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
 		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
 		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
@@ -151,8 +89,7 @@ int cmd_site(int argc, char **argv)
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
 out:
-	free(dirs);
-	free(same);
+	optspec_release(&site_spec, &a, &ops);
 	errlist_release(&errs);
 	return rc;
 }

@@ -8,60 +8,49 @@
 #include "host/devpath.h"
 #include "suite/suite_cli.h"
 
+struct validate_args {
+	struct suite_cli sc;
+};
+
 static const struct option_spec validate_opts[] = {
-	{ "--device", NULL, "NAME=PATH", .flags = OPT_REPEAT },
-	{ "--scale", NULL, "F" },
+	OPT_INCLUDE(suite_cli_table, struct validate_args, sc),
 	{ NULL },
 };
 
 const struct command_spec validate_spec = {
 	.name = "validate", .forms = { "SUITE.yaml..." }, .opts = validate_opts,
-	.operand = OPTV_SUITE,
+	.operand = OPTK_SUITE, .more = suite_keys_help,
+	.about =
+	"Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
+	"for each valid file, or every error as file:line:col: message on stderr.\n"
+	"A device path in /dev that is not a block device (a character device,\n"
+	"a file) is an error: /dev is memory, iomatrix never creates files there.\n"
+	"One that does not exist on this machine is a warning (the suite may be\n"
+	"meant for another); run refuses it.",
+	.epilog = "Exit 0 when all are valid, 2 otherwise.",
 };
-
-static void validate_usage(FILE *f)
-{
-	optspec_usage(f, &validate_spec);
-	fprintf(f, "\n"
-		   "Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
-		   "for each valid file, or every error as file:line:col: message on stderr.\n"
-		   "A device path in /dev that is not a block device (a character device,\n"
-		   "a file) is an error: /dev is memory, iomatrix never creates files there.\n"
-		   "One that does not exist on this machine is a warning (the suite may be\n"
-		   "meant for another); run refuses it.\n"
-		   "Exit 0 when all are valid, 2 otherwise.\n\n");
-	suite_cli_help(f, 0);
-	suite_keys_help(f);
-}
 
 int cmd_validate(int argc, char **argv)
 {
-	struct suite_cli o;
+	struct validate_args a = { 0 };
+	struct optlist ops;
 	int rc = EXIT_OK;
 
-	if (cli_wants_help(argc, argv)) {
-		validate_usage(stdout);
-		return EXIT_OK;
-	}
-	if (suite_cli_parse(argc, argv, 0, "validate", &o))
-		return EXIT_USAGE;
-	if (!o.nfiles) {
-		fprintf(stderr, "iomatrix: give at least one suite file\n");
-		validate_usage(stderr);
-		suite_cli_release(&o);
+	if (optspec_parse(&validate_spec, argc, argv, &a, &ops) < 0) {
+		optspec_release(&validate_spec, &a, &ops);
 		return EXIT_USAGE;
 	}
-	struct suite_opts so = suite_cli_opts(&o);
+	struct suite_opts so = suite_cli_opts(&a.sc);
 	so.check_path = devpath_check;
-	for (size_t i = 0; i < o.nfiles; i++) {
+	for (size_t i = 0; i < ops.n; i++) {
 		struct errlist errs = ERRLIST_INIT, warns = ERRLIST_INIT;
 		struct suite *s;
 		so.warnings = &warns;
-		int lr = suite_load(o.files[i], &so, &s, &errs);
+		int lr = suite_load(ops.v[i], &so, &s, &errs);
 		errlist_print(&warns, stderr);
 		errlist_release(&warns);
 		if (lr == 0) {
-			printf("%s: ok, %zu cell%s\n", o.files[i], s->ncells,
+			printf("%s: ok, %zu cell%s\n", ops.v[i], s->ncells,
 			       s->ncells == 1 ? "" : "s");
 			suite_free(s);
 		} else {
@@ -70,6 +59,6 @@ int cmd_validate(int argc, char **argv)
 		}
 		errlist_release(&errs);
 	}
-	suite_cli_release(&o);
+	optspec_release(&validate_spec, &a, &ops);
 	return rc;
 }

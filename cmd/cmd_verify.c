@@ -18,32 +18,31 @@
 #include "util/termesc.h"
 #include "resultset/sums.h"
 
+struct verify_args {
+	bool quiet;
+};
+
 static const struct option_spec verify_opts[] = {
-	{ "--quiet", "-q", NULL },
+	{ "--quiet", "-q", .kind = OPTK_FLAG, OPT_AT(struct verify_args, quiet),
+	  .help = "print only the sets that fail" },
 	{ NULL },
 };
 
 const struct command_spec verify_spec = {
 	.name = "verify", .forms = { "SET|DIR..." }, .opts = verify_opts,
-	.operand = OPTV_DIR,
+	.operand = OPTK_DIR,
+	.about =
+	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
+	"checks, plus files the list does not name); a DIR that is not a set is a\n"
+	"results directory, whose sets are each checked.  Prints one line per set:\n"
+	"'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
+	"followed by each changed, missing or extra file of the measurement.  Derived\n"
+	"output (report/ and compare/, which report and compare write into a set) is\n"
+	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
+	"reported apart, on a 'derived' line below the set's.",
+	.epilog = "Exit 0 when nothing fails, 1 when a measurement or derived output does, 2\n"
+		  "when an operand is not a set or a directory of sets.",
 };
-
-static void verify_usage(FILE *f)
-{
-	optspec_usage(f, &verify_spec);
-	fprintf(f, "\n"
-		   "Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
-		   "checks, plus files the list does not name); a DIR that is not a set is a\n"
-		   "results directory, whose sets are each checked.  Prints one line per set:\n"
-		   "'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
-		   "followed by each changed, missing or extra file of the measurement.  Derived\n"
-		   "output (report/ and compare/, which report and compare write into a set) is\n"
-		   "not part of the measurement: each is checked against its own SHA256SUMS and\n"
-		   "reported apart, on a 'derived' line below the set's.\n"
-		   "  -q, --quiet  print only the sets that fail\n"
-		   "Exit 0 when nothing fails, 1 when a measurement or derived output does, 2\n"
-		   "when an operand is not a set or a directory of sets.\n");
-}
 
 /* Derived output, apart from the measurement: "  derived report/: intact
  * (12 files)" and each problem of one that fails. */
@@ -171,36 +170,22 @@ static int verify_root(const char *root, bool quiet)
 
 int cmd_verify(int argc, char **argv)
 {
-	bool quiet = false;
-	int rc = 0, nsets = 0;
+	struct verify_args a = { 0 };
+	struct optlist ops;
+	int rc = 0;
 
-	if (cli_wants_help(argc, argv)) {
-		verify_usage(stdout);
-		return EXIT_OK;
+	if (optspec_parse(&verify_spec, argc, argv, &a, &ops) < 0) {
+		optspec_release(&verify_spec, &a, &ops);
+		return EXIT_USAGE;
 	}
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
-			quiet = true;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "iomatrix: verify: unknown option '%s'\n", argv[i]);
-			verify_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && argv[i][1])
-			continue;
-		int r = is_set(argv[i]) ? verify_set(argv[i], quiet) : verify_root(argv[i], quiet);
-		nsets++;
+	for (size_t i = 0; i < ops.n; i++) {
+		int r = is_set(ops.v[i]) ? verify_set(ops.v[i], a.quiet) :
+					    verify_root(ops.v[i], a.quiet);
 		/* a failed set (1) is the answer; an unreadable operand (2)
 		 * is a usage error only when nothing failed */
 		if (r == 1 || (r == 2 && rc == 0))
 			rc = r;
 	}
-	if (!nsets) {
-		fprintf(stderr, "iomatrix: verify: give at least one set or directory of sets\n");
-		verify_usage(stderr);
-		return EXIT_USAGE;
-	}
+	optspec_release(&verify_spec, &a, &ops);
 	return rc;
 }

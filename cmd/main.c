@@ -1,7 +1,10 @@
 /*
- * main.c - the iomatrix command line: --help (the synopses of every
- * command, from their option tables), --version, --complete (the bash
- * completion's helper, completion/iomatrix.bash) and dispatch to the
+ * main.c - the iomatrix command line: the program's own options (cli.c's
+ * main_spec: --help, the synopses of every command from their option
+ * tables; --version; --complete, the bash completion's helper,
+ * completion/iomatrix.bash; --dump-options and --parse-lines, the tables
+ * for the tests),
+ * `COMMAND --help` from the command's table, and dispatch to the
  * subcommands of cli.h.
  */
 #include <stdio.h>
@@ -25,34 +28,58 @@ static void usage(FILE *f)
 		   "(--fail-on-inconclusive), 130 interrupted\n");
 }
 
+/* iomatrix --OPTION...: the program's own options. */
+static int main_options(int argc, char **argv)
+{
+	struct main_opts o = { 0 };
+	struct optlist words;
+	const struct command_spec *specs[64];
+	size_t n = cli_command_specs(specs, 64);
+	int rc = EXIT_OK;
+
+	if (optspec_parse(&main_spec, argc, argv, &o, &words) < 0)
+		rc = EXIT_USAGE;
+	else if (o.complete) /* the words after "--": the command line up to
+			      * the word being completed */
+		optspec_complete(stdout, specs, n, (int)words.n, (char **)words.v);
+	else if (o.dump)
+		optspec_dump(stdout, specs, n);
+	else if (o.parse_lines)
+		optspec_parse_lines(stdin, stdout, specs, n);
+	else if (o.version)
+		printf("iomatrix %s (git %s, %s)\n", iomatrix_version,
+		       iomatrix_git_commit, iomatrix_compiler);
+	else if (o.help)
+		usage(stdout);
+	else { /* "-" */
+		fprintf(stderr, "iomatrix: unknown command '%s'; see 'iomatrix --help'\n", argv[1]);
+		rc = EXIT_USAGE;
+	}
+	optspec_release(&main_spec, &o, &words);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "help")) {
 		usage(stdout);
 		return EXIT_OK;
 	}
-	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		printf("iomatrix %s (git %s, %s)\n", iomatrix_version,
-		       iomatrix_git_commit, iomatrix_compiler);
-		return EXIT_OK;
+	if (argv[1][0] == '-')
+		return main_options(argc, argv);
+	for (const struct command *c = commands; c->spec; c++) {
+		if (strcmp(argv[1], c->spec->name))
+			continue;
+		if (cli_wants_help(argc - 1, argv + 1)) {
+			optspec_help(stdout, c->spec);
+			return EXIT_OK;
+		}
+		return c->fn(argc - 1, argv + 1);
 	}
-	if (!strcmp(argv[1], "--complete")) {
-		/* completion/iomatrix.bash asks: the words after "--" are the
-		 * command line up to the word being completed */
-		const struct command_spec *specs[64];
-		size_t n = cli_command_specs(specs, 64);
-		int skip = argc > 2 && !strcmp(argv[2], "--") ? 3 : 2;
-		optspec_complete(stdout, specs, n, argc - skip, argv + skip);
-		return EXIT_OK;
-	}
-	for (const struct command *c = commands; c->spec; c++)
-		if (!strcmp(argv[1], c->spec->name))
-			return c->fn(argc - 1, argv + 1);
 	fprintf(stderr, "iomatrix: unknown command '%s'; see 'iomatrix --help'\n",
 		argv[1]);
 	return EXIT_USAGE;

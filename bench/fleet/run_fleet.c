@@ -1,9 +1,9 @@
 /*
  * run_fleet.c - the fleet options of `iomatrix run` (--hosts, --aggregate,
  * --ssh-config, --ssh-option, --remote-iomatrix, --parallel,
- * --skip-unreachable) and the hand-over to bench/fleet/.  cmd_run.c parses
- * by its table (util/optspec.h) and hands each of these rows to
- * run_fleet_option(); bench/run calls run_fleet() once they are read.
+ * --skip-unreachable, --mpi; cmd_run.c's table parses them into struct
+ * run_fleet) and the hand-over to bench/fleet/: bench/run asks
+ * run_fleet_wanted() and calls run_fleet().
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,77 +16,31 @@
 #include "run_fleet.h"
 #include "suite/suite.h"
 
-void run_fleet_init(struct run_fleet *rf, int argc)
-{
-	memset(rf, 0, sizeof(*rf));
-	rf->hosts = calloc((size_t)argc + 1, sizeof(*rf->hosts));
-	rf->ssh_options = calloc((size_t)argc + 1, sizeof(*rf->ssh_options));
-}
-
 void run_fleet_release(struct run_fleet *rf)
 {
 	free(rf->hosts);
-	free(rf->ssh_options);
 	free(rf->hosts_buf);
 	suite_free(rf->suite);
+	rf->hosts = NULL;
+	rf->hosts_buf = NULL;
+	rf->suite = NULL;
 }
 
-/* "h1,h2,h3" -> hosts (a copy is split in place). */
+/* --hosts "h1,h2,h3" -> rf->hosts (a copy is split in place). */
 static int split_hosts(struct run_fleet *rf, const char *list)
 {
-	char *p;
-
 	free(rf->hosts_buf);
-	rf->hosts_buf = strdup(list);
-	if (!rf->hosts_buf || !rf->hosts)
-		return -1;
 	free(rf->hosts);
+	rf->hosts_buf = strdup(list);
 	rf->hosts = calloc(strlen(list) + 2, sizeof(*rf->hosts));
-	if (!rf->hosts)
-		return -1;
-	rf->nhosts = 0;
-	for (p = strtok(rf->hosts_buf, ","); p; p = strtok(NULL, ","))
-		rf->hosts[rf->nhosts++] = p;
-	return 0;
-}
-
-int run_fleet_option(struct run_fleet *rf, const char *name, const char *v)
-{
-	if (!rf->hosts || !rf->ssh_options) {
+	if (!rf->hosts_buf || !rf->hosts) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		return -1;
 	}
-	if (!strcmp(name, "--aggregate")) {
-		rf->aggregate = rf->aggregate_given = true;
-	} else if (!strcmp(name, "--mpi")) {
-		rf->mpi = true;
-	} else if (!strcmp(name, "--skip-unreachable")) {
-		rf->skip_unreachable = true;
-	} else if (!strcmp(name, "--hosts")) {
-		if (split_hosts(rf, v) < 0)
-			return -1;
-		rf->hosts_given = true;
-	} else if (!strcmp(name, "--ssh-config")) {
-		rf->ssh_config = v;
-	} else if (!strcmp(name, "--ssh-option")) {
-		rf->ssh_options[rf->nssh_options++] = v;
-	} else if (!strcmp(name, "--remote-iomatrix")) {
-		rf->remote = v;
-	} else if (!strcmp(name, "--parallel")) {
-		char *end;
-		long n;
-		errno = 0;
-		n = strtol(v, &end, 10);
-		if (errno || end == v || *end || n < 1 || n > 100000) {
-			fprintf(stderr, "iomatrix: bad --parallel '%s'; give the number of hosts to drive at once (1 or more)\n",
-				v);
-			return -1;
-		}
-		rf->parallel = (unsigned)n;
-	} else {
-		return 0;
-	}
-	return 1;
+	rf->nhosts = 0;
+	for (char *p = strtok(rf->hosts_buf, ","); p; p = strtok(NULL, ","))
+		rf->hosts[rf->nhosts++] = p;
+	return 0;
 }
 
 bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
@@ -95,7 +49,7 @@ bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
 	struct errlist errs = ERRLIST_INIT;
 	struct suite_opts so = { 0 };
 
-	if (rf->mpi || rf->hosts_given || (resume && fleet_is_set(resume)))
+	if (rf->mpi || rf->hosts_arg || (resume && fleet_is_set(resume)))
 		return true;
 	if (resume || !suite_path)
 		return false;
@@ -112,7 +66,7 @@ bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
 	for (size_t i = 0; i < rf->suite->nhosts; i++)
 		rf->hosts[i] = rf->suite->hosts[i];
 	rf->nhosts = rf->suite->nhosts;
-	if (!rf->aggregate_given && rf->suite->aggregate == 1)
+	if (rf->suite->aggregate == 1) /* --aggregate is a flag: it can only add */
 		rf->aggregate = true;
 	return true;
 }
@@ -128,7 +82,7 @@ void run_fleet_set_transport(const struct fleet_transport *t)
  * which fleet_run holds to the ranks). */
 static int mpi_hosts(struct run_fleet *rf, struct fleet_opts *o)
 {
-	if (rf->hosts_given) {
+	if (rf->hosts_arg) {
 		fprintf(stderr, "iomatrix: --mpi takes its hosts from mpirun/srun: drop --hosts\n");
 		return -1;
 	}
@@ -151,6 +105,8 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 		return launch_exec_helper(c->argc, c->argv);
 	if (rf->mpi && mpi_hosts(rf, &o) < 0)
 		return 2;
+	if (!rf->mpi && rf->hosts_arg && split_hosts(rf, rf->hosts_arg) < 0)
+		return 1;
 	o.hosts = rf->hosts;
 	o.nhosts = rf->nhosts;
 	o.aggregate = rf->aggregate;
@@ -158,10 +114,10 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 	o.yes_destroy_data = c->yes_destroy_data;
 	o.quiet = c->quiet;
 	o.ssh.config = rf->ssh_config;
-	o.ssh.options = rf->ssh_options;
-	o.ssh.noptions = rf->nssh_options;
+	o.ssh.options = rf->ssh_options.v;
+	o.ssh.noptions = rf->ssh_options.n;
 	o.ssh.remote_iomatrix = rf->remote;
-	o.parallel = rf->parallel;
+	o.parallel = (unsigned)rf->parallel;
 	o.suite_path = c->suite_path;
 	o.devices = c->devices;
 	o.ndevices = c->ndevices;

@@ -1,8 +1,8 @@
 /*
- * run_fleet.h - `run`'s fleet options and the call into bench/fleet/
- * (run_fleet.c).  Kept apart so that a run needs three calls: cmd_run.c
- * parses with run_fleet_option(), bench/run asks run_fleet_wanted() and
- * calls run_fleet().
+ * run_fleet.h - what `run`'s fleet options ask for and the call into
+ * bench/fleet/ (run_fleet.c).  cmd_run.c's option table parses the options
+ * into struct run_fleet; bench/run asks run_fleet_wanted() and calls
+ * run_fleet().
  */
 #ifndef IOMATRIX_RUN_FLEET_H
 #define IOMATRIX_RUN_FLEET_H
@@ -11,17 +11,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/optspec.h"
+
 struct run_fleet {
-	const char **hosts;         /* into hosts_buf */
+	/* the command line: cmd_run.c's option table stores these */
+	const char *hosts_arg;      /* --hosts H1,H2,..., or NULL */
+	bool aggregate, skip_unreachable;
+	bool mpi;                   /* --mpi: the hosts are the launcher's ranks */
+	const char *ssh_config, *remote;
+	struct optlist ssh_options; /* --ssh-option, each */
+	int parallel;               /* --parallel; 0: every host at once */
+	/* filled here */
+	const char **hosts;         /* into hosts_buf or suite */
 	size_t nhosts;
 	char *hosts_buf;
-	bool hosts_given, aggregate, aggregate_given, skip_unreachable;
 	struct suite *suite;        /* owned: when the hosts came from it */
-	const char *ssh_config, *remote;
-	const char **ssh_options;
-	size_t nssh_options;
-	unsigned parallel;
-	bool mpi;                   /* --mpi: the hosts are the launcher's ranks */
 };
 
 /* What `run` parsed that the fleet needs too (all borrowed). */
@@ -36,13 +40,9 @@ struct run_fleet_common {
 	volatile sig_atomic_t *stop;
 };
 
-void run_fleet_init(struct run_fleet *rf, int argc);
+/* Free what run_fleet_wanted() and run_fleet() took (not the command
+ * line's fields: its parser frees ssh_options). */
 void run_fleet_release(struct run_fleet *rf);
-/* The option named name (its table spelling, "--hosts"), with its value
- * (NULL for a flag; the parser refused a missing or empty one): 1 taken,
- * 0 not ours, -1 bad (message printed).  v is borrowed and must outlive
- * rf (it points into argv). */
-int run_fleet_option(struct run_fleet *rf, const char *name, const char *v);
 /* --hosts given, a suite with top-level hosts: (taken into rf), or
  * resuming a fleet set. */
 bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,

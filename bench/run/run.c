@@ -47,7 +47,7 @@ struct run {
 static int run_resume_open(struct run *r)
 {
 	struct run_opts *a = r->a;
-	struct resume_set rz = { .scale = a->sh.scale, .suite_given = a->suite_path };
+	struct resume_set rz = { .scale = a->sh.sc.scale, .suite_given = a->suite_path };
 
 	r->rc = EXIT_USAGE;
 	int ret = resume_open(&r->rs, a->resume, &rz, r->err, sizeof(r->err));
@@ -68,8 +68,8 @@ static int run_resume_open(struct run *r)
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
 	}
-	a->sh.scale = rz.scale;
-	if (a->sh.ndevices == 0) { /* the set fixes the device paths */
+	a->sh.sc.scale = rz.scale;
+	if (a->sh.sc.devices.n == 0) { /* the set fixes the device paths */
 		size_t n;
 		if (!(r->overrides = resultset_device_args(&r->rs, &n))) {
 			fprintf(stderr, "iomatrix: out of memory\n");
@@ -91,10 +91,10 @@ static int run_load(struct run *r)
 	struct run_opts *a = r->a;
 
 	if (!r->so.device_overrides) {
-		r->so.device_overrides = a->sh.devices;
-		r->so.ndevice_overrides = a->sh.ndevices;
+		r->so.device_overrides = a->sh.sc.devices.v;
+		r->so.ndevice_overrides = a->sh.sc.devices.n;
 	}
-	r->so.scale = a->sh.scale;
+	r->so.scale = a->sh.sc.scale;
 	r->so.check_path = devpath_check;
 	r->rc = EXIT_USAGE;
 	/* a received set's suite only through the rule (reproduce/received.h) */
@@ -161,7 +161,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		argc = r->x->argc;
 		argv = r->x->argv;
 	}
-	cJSON *m = resultset_manifest_for_suite(r->s, a->sh.scale, argc, argv,
+	cJSON *m = resultset_manifest_for_suite(r->s, a->sh.sc.scale, argc, argv,
 						r->s->ncells, true);
 	if (m && r->x && r->x->reproduces &&
 	    reprofile_add(m, r->x->reproduces) < 0) {
@@ -295,8 +295,8 @@ int run_suite(struct run_opts *o, const struct run_extra *x, int argc, char **ar
 	if (!(x && x->received) &&
 	    run_fleet_wanted(&r->a->fleet, r->a->suite_path, r->a->resume)) {
 		struct run_fleet_common fc = {
-			r->a->suite_path, r->a->sh.out, r->a->resume, r->a->sh.devices,
-			r->a->sh.ndevices, r->a->sh.scale, r->a->sh.yes_destroy_data,
+			r->a->suite_path, r->a->sh.out, r->a->resume, r->a->sh.sc.devices.v,
+			r->a->sh.sc.devices.n, r->a->sh.sc.scale, r->a->sh.yes_destroy_data,
 			r->a->sh.quiet, argc, argv, stop,
 		};
 		r->rc = run_fleet(&r->a->fleet, &fc);

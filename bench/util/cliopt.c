@@ -7,11 +7,6 @@
 
 #include "util/cliopt.h"
 
-int cli_is_out(const char *arg)
-{
-	return !strcmp(arg, "-o") || !strcmp(arg, "--out") || !strcmp(arg, "--output");
-}
-
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {

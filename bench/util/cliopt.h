@@ -1,8 +1,8 @@
 /*
- * cliopt.h - the exit codes and the option helpers that every command uses,
- * including the option parsers that live in the rooms below bench/ (the
- * suite options of suite/suite_cli.c, the fleet options of
- * fleet/run_fleet.c), so that no room includes the commands' cli.h.
+ * cliopt.h - the exit codes and the signal helpers that every command uses,
+ * also the rooms below cmd/ (bench/run, fleet, import), so that no room
+ * includes the commands' cli.h.  Options are parsed by each command's
+ * table (util/optspec.h).
  */
 #ifndef IOMATRIX_CLIOPT_H
 #define IOMATRIX_CLIOPT_H
@@ -16,13 +16,9 @@
 #define EXIT_INCONCLUSIVE 4  /* compare --fail-on-inconclusive */
 #define EXIT_INTERRUPTED 130
 
-/* True when argv[1..] holds -h or --help. */
+/* True when argv[1..] holds -h or --help (before any "--"): main.c then
+ * prints the command's help instead of running it. */
 int cli_wants_help(int argc, char **argv);
-
-/* True when arg names the output directory: -o, --out, or --output (an
- * alias kept from when report and compare spelled it so).  Every command
- * that writes takes all three. */
-int cli_is_out(const char *arg);
 
 /* Hold SIGINT, SIGTERM and SIGHUP (the previous mask into *old, for
  * sigprocmask(SIG_SETMASK, old, NULL)) while a hidden temporary set

@@ -18,7 +18,7 @@
 
 /* the settings testhook.h lists; any other NAME=VALUE is a mistake */
 static const char *const setting_names[] = {
-	"fifo", "proc", "fleet_silence_ms", "fleet_line_ms", "fleet_cell_ms",
+	"fifo", "proc", "fleet_silence_ms", "fleet_line_ms", "fleet_cell_ms", "parse_only",
 };
 #define NSETTINGS (sizeof(setting_names) / sizeof(setting_names[0]))
 

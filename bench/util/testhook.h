@@ -40,6 +40,9 @@
  *                          first byte (FLEET_LINE_S, fleet_int.h)
  *     fleet_cell_ms=MS     a fleet cell must end within MS (else 3x its
  *                          estimate + 30 min)
+ *     parse_only=1         a command prints what its option table parsed
+ *                          and exits 0 before it does anything
+ *                          (util/optspec.h): the tests of every option
  *
  * e.g. IOMATRIX_TEST_HOOK=interval:1,fifo=$T/hook (pause one interval in)
  *      IOMATRIX_TEST_HOOK=cell:4:kill              (SIGKILL after cell 4)

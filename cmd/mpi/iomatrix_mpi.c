@@ -39,6 +39,7 @@
 #include "util/version.h"
 #include "fleet/launch.h"
 #include "fleet/run_fleet.h"
+#include "run/run.h"
 #include "resultset/schema.h"
 #include "relay.h"
 
@@ -293,19 +294,18 @@ static int root_run(struct ctl *x, const struct rank_info *all)
 
 /* ---- every rank ---- */
 
-/* --remote-iomatrix PATH in run's arguments: the agent this rank runs
- * (default: the iomatrix that started the helper). */
+/* --remote-iomatrix PATH in run's arguments (read by run's own table):
+ * the agent this rank runs (default: the iomatrix that started the
+ * helper).  The caller parsed them already, so they parse here. */
 static const char *agent_path(int argc, char **argv, const char *self)
 {
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			break;
-		if (!strcmp(argv[i], "--remote-iomatrix") && i + 1 < argc)
-			return argv[i + 1];
-		if (!strncmp(argv[i], "--remote-iomatrix=", 18))
-			return argv[i] + 18;
-	}
-	return self;
+	struct run_opts o = { 0 };
+	struct optlist ops;
+	const char *path = optspec_parse(&run_spec, argc, argv, &o, &ops) == 0 &&
+			   o.fleet.remote ? o.fleet.remote : self;
+
+	optspec_release(&run_spec, &o, &ops);
+	return path;
 }
 
 /* Gather every rank's info to rank 0, which checks the versions; the
@@ -335,31 +335,40 @@ static int agree(struct rank_info *me, struct rank_info **all, int n)
 	return verdict;
 }
 
-static int usage(void)
-{
-	fprintf(stderr, "usage: iomatrix-mpi --iomatrix PATH --caller VERSION+COMMIT -- run SUITE --mpi ...\n"
-			"(started by 'iomatrix run --mpi' on each rank of mpirun or srun; not run by hand)\n");
-	return 2;
-}
+/* The helper's own options, which launch_exec_helper() gives it; run's
+ * arguments follow "--". */
+struct helper_args {
+	const char *self, *caller;
+};
+
+static const struct option_spec helper_opts[] = {
+	{ "--iomatrix", .kind = OPTK_FILE, .arg = "PATH", .flags = OPT_REQUIRED,
+	  OPT_AT(struct helper_args, self), .help = "the iomatrix that started the helper" },
+	{ "--caller", .kind = OPTK_STRING, .arg = "VERSION+COMMIT", .flags = OPT_REQUIRED,
+	  OPT_AT(struct helper_args, caller), .help = "its version, which must be the helper's" },
+	{ NULL },
+};
+
+static const struct command_spec helper_spec = {
+	.name = NULL, .forms = { "run SUITE.yaml..." }, .opts = helper_opts,
+};
 
 int main(int argc, char **argv)
 {
-	const char *self = NULL, *caller = NULL;
+	struct helper_args h = { 0 };
+	struct optlist run_argv;
 	struct rank_info me, *all = NULL;
 	struct agent ag = { 0 };
 	struct sigaction sa;
-	int i, n = 0, rc, provided = 0;
+	int n = 0, rc, provided = 0;
 
-	for (i = 1; i + 1 < argc && strcmp(argv[i], "--"); i += 2) {
-		if (!strcmp(argv[i], "--iomatrix"))
-			self = argv[i + 1];
-		else if (!strcmp(argv[i], "--caller"))
-			caller = argv[i + 1];
-		else
-			return usage();
+	if (optspec_parse(&helper_spec, argc, argv, &h, &run_argv) < 0) {
+		fprintf(stderr, "usage: iomatrix-mpi --iomatrix PATH --caller VERSION+COMMIT -- run SUITE --mpi ...\n"
+				"(started by 'iomatrix run --mpi' on each rank of mpirun or srun; not run by hand)\n");
+		optspec_release(&helper_spec, &h, &run_argv);
+		return 2;
 	}
-	if (!self || !caller || i >= argc || strcmp(argv[i], "--") || i + 1 >= argc)
-		return usage();
+	const char *self = h.self, *caller = h.caller;
 	char mine[VERSION_MAX];
 	snprintf(mine, sizeof(mine), "%s+%s", iomatrix_version, iomatrix_git_commit);
 	if (strcmp(mine, caller)) {
@@ -367,8 +376,8 @@ int main(int argc, char **argv)
 			argv[0], mine, self, caller);
 		return 2;
 	}
-	int rargc = argc - i - 1;
-	char **rargv = argv + i + 1;
+	int rargc = (int)run_argv.n;
+	char **rargv = (char **)run_argv.v; /* freed at exit */
 
 	if (agent_start(agent_path(rargc, rargv, self), &ag) < 0) {
 		fprintf(stderr, "iomatrix-mpi: cannot start the agent: %s\n", strerror(errno));

@@ -296,8 +296,8 @@ static size_t ident_by_alias(const struct history *h, const char *name, size_t s
 /* --same A=B: every identity seen as B joins the one seen as A. */
 static int same_apply(struct history *h, struct errlist *errs)
 {
-	for (size_t i = 0; i < h->opt.nsame; i++) {
-		const char *arg = h->opt.same[i];
+	for (size_t i = 0; i < h->opt.same.n; i++) {
+		const char *arg = h->opt.same.v[i];
 		const char *eq = strchr(arg, '=');
 		if (!eq || eq == arg || !eq[1]) {
 			errlist_add(errs, NULL, 0, 0, "bad --same '%s' (give HOST:DEVICE=HOST:DEVICE, "

@@ -21,6 +21,7 @@
 #include "setarchive.h"
 #include "changepoint.h"
 #include "util/errlist.h"
+#include "util/optspec.h"
 
 struct hist_opts {
 	const char *device;      /* NULL, a device name or HOST:DEVICE */
@@ -28,8 +29,7 @@ struct hist_opts {
 	int metric;              /* enum arc_metric, or -1: MB/s for sequential
 				    cells of 64 KiB and more, IOPS otherwise */
 	double threshold;        /* percent, as compare's --threshold */
-	char **same;             /* "HOST:DEV=HOST:DEV" joins */
-	size_t nsame;
+	struct optlist same;     /* "HOST:DEV=HOST:DEV" joins (--same) */
 };
 
 struct hist_set {

@@ -87,8 +87,8 @@ static int load_templates(struct tmpls *t, const struct site_build_opts *o, char
 	snprintf(opt, sizeof(opt), "%s|%s|%s|%g|%d", iomatrix_version, o->title,
 		 o->baseline ? o->baseline : "", o->hist.threshold, o->charts);
 	sha256_update(&h, opt, strlen(opt) + 1);
-	for (size_t i = 0; i < o->hist.nsame; i++)
-		sha256_update(&h, o->hist.same[i], strlen(o->hist.same[i]) + 1);
+	for (size_t i = 0; i < o->hist.same.n; i++)
+		sha256_update(&h, o->hist.same.v[i], strlen(o->hist.same.v[i]) + 1);
 	sha256_update(&h, t->css, strlen(t->css) + 1);
 	sha256_update(&h, t->js, strlen(t->js) + 1);
 	sha256_final(&h, out);

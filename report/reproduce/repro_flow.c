@@ -101,20 +101,20 @@ static char **flow_argv(const struct repro_request *rq, const struct repro_origi
 			char *scale, size_t scalelen, int *argc)
 {
 	const struct run_shared *sh = rq->sh;
-	char **v = calloc(sh->ndevices * 2 + 12, sizeof(*v));
+	char **v = calloc(sh->sc.devices.n * 2 + 12, sizeof(*v));
 	int n = 0;
 
 	if (!v)
 		return NULL;
 	v[n++] = "run";
 	v[n++] = (char *)o->suite_path;
-	for (size_t i = 0; i < sh->ndevices; i++) {
+	for (size_t i = 0; i < sh->sc.devices.n; i++) {
 		v[n++] = "--device";
-		v[n++] = (char *)sh->devices[i];
+		v[n++] = (char *)sh->sc.devices.v[i];
 	}
-	snprintf(scale, scalelen, "%.17g", o->scale);
+	snprintf(scale, scalelen, "%.17g", sh->sc.scale > 0 ? sh->sc.scale : o->scale);
 	v[n++] = "--scale";
-	v[n++] = sh->scale_arg ? (char *)sh->scale_arg : scale;
+	v[n++] = scale;
 	if (sh->out) {
 		v[n++] = "--out";
 		v[n++] = (char *)sh->out;
@@ -145,10 +145,10 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 		rc = EXIT_RUNTIME;
 		goto out;
 	}
-	if (rq->sh->scale_arg && !rq->sh->quiet)
-		fprintf(stderr, "iomatrix: warning: --scale %s instead of the set's %g: the "
-			"numbers may differ for that reason alone\n", rq->sh->scale_arg, o.scale);
-	struct received recv = { &o, rq->sh->devices, rq->sh->ndevices,
+	if (rq->sh->sc.scale > 0 && !rq->sh->quiet)
+		fprintf(stderr, "iomatrix: warning: --scale %g instead of the set's %g: the "
+			"numbers may differ for that reason alone\n", rq->sh->sc.scale, o.scale);
+	struct received recv = { &o, rq->sh->sc.devices.v, rq->sh->sc.devices.n,
 				 rq->sh->yes_destroy_data };
 	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, rq->tolerance };
 	struct run_extra x = { &recv, &rp, rq->argc, rq->argv, set_dir, sizeof(set_dir) };

@@ -1,13 +1,17 @@
 /*
- * test_optspec.c - one option table per command: the usage lines, the
- * `iomatrix --help` synopsis and the completion answers of every command
- * name exactly the options of its table, fit 79 columns, the generator
- * brackets, repeats and splits forms as the table says, and no parser
- * compares with an option its table lacks.
+ * test_optspec.c - one option table per command (util/optspec.h): every
+ * command's table is sound; its usage lines, `iomatrix --help` synopsis,
+ * `CMD --help` and completion answers name exactly the options of its
+ * table and fit 79 columns; the parser takes each kind of value by its
+ * row (both spellings, aliases, repeats, defaults, ranges, words, forms,
+ * required options, operand counts) and refuses the rest with a message
+ * that names the option, the value and what it takes; and no command's
+ * source compares argv with an option by hand.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testutil.h"
 #include "cli.h"
@@ -15,7 +19,7 @@
 
 #define MAXCMD 64
 
-/* What fn(f, ...) printed, as a new string. */
+/* What fn(f, c) printed, as a new string. */
 static char *capture_usage(void (*fn)(FILE *, const struct command_spec *),
 			   const struct command_spec *c)
 {
@@ -41,26 +45,35 @@ static char *capture_complete(int n, const char **words)
 	return buf;
 }
 
-/* Every line of text is at most 79 columns (bytes: the texts are ASCII). */
+/* Every line of text is at most 79 columns (characters: UTF-8 counted
+ * once). */
 static void assert_fits(const char *text, const char *what)
 {
 	for (const char *p = text; *p;) {
-		size_t l = strcspn(p, "\n");
-		if (l > 79)
-			fail_msg("%s: a line of %zu columns: %.*s", what, l, (int)l, p);
+		size_t l = strcspn(p, "\n"), cols = 0;
+		for (size_t i = 0; i < l; i++)
+			cols += ((unsigned char)p[i] & 0xc0) != 0x80;
+		if (cols > 79)
+			fail_msg("%s: a line of %zu columns: %.*s", what, cols, (int)l, p);
 		p += l + (p[l] == '\n');
 	}
 }
 
+static size_t nrows(const struct command_spec *c)
+{
+	size_t n = 0;
+	while (optspec_row(c, n, NULL))
+		n++;
+	return n;
+}
+
 /* Every "-x"/"--xy" word of text (after a space, '[' or line start) is an
- * option of c, and every option of c is one of them. */
+ * option of c, and every option of c that is not hidden is one of them. */
 static void assert_names_table(const char *text, const struct command_spec *c,
 			       const char *what)
 {
-	size_t nopts = 0;
-	while (optspec_row(c, nopts))
-		nopts++;
-	bool *seen = calloc(nopts + 1, sizeof(*seen));
+	size_t n = nrows(c);
+	bool *seen = calloc(n + 1, sizeof(*seen));
 	assert_non_null(seen);
 	for (const char *p = text; *p; p++) {
 		if (*p != '-' || (p > text && p[-1] != ' ' && p[-1] != '[' && p[-1] != '\n'))
@@ -71,40 +84,69 @@ static void assert_names_table(const char *text, const struct command_spec *c,
 		char word[64];
 		snprintf(word, sizeof(word), "%.*s", (int)l, p);
 		size_t i = 0;
-		for (const struct option_spec *o; (o = optspec_row(c, i)); i++)
+		for (const struct option_spec *o; (o = optspec_row(c, i, NULL)); i++)
 			if (!strcmp(o->name, word))
 				break;
-		if (i == nopts)
+		if (i == n)
 			fail_msg("%s: '%s' is not in the table of '%s'", what, word, c->name);
 		seen[i] = true;
 		p += l - 1;
 	}
-	for (size_t i = 0; i < nopts; i++)
-		if (!seen[i])
+	for (size_t i = 0; i < n; i++)
+		if (!seen[i] && !(optspec_row(c, i, NULL)->flags & OPT_HIDDEN))
 			fail_msg("%s: option '%s' of the table is missing", what,
-				 optspec_row(c, i)->name);
+				 optspec_row(c, i, NULL)->name);
 	free(seen);
 }
 
-static void test_usage_and_synopsis_name_the_table(void **state)
+static void test_every_table_is_sound(void **state)
 {
 	const struct command_spec *specs[MAXCMD];
 	size_t n = cli_command_specs(specs, MAXCMD);
 	(void)state;
 
-	assert_true(n >= 11);
+	assert_true(n >= 15);
+	for (size_t i = 0; i < n; i++)
+		if (optspec_check_table(specs[i]) < 0)
+			fail_msg("the table of '%s' (its message above)", specs[i]->name);
+	assert_int_equal(optspec_check_table(&main_spec), 0);
+}
+
+static void test_usage_help_and_synopsis_name_the_table(void **state)
+{
+	const struct command_spec *specs[MAXCMD];
+	size_t n = cli_command_specs(specs, MAXCMD);
+	(void)state;
+
 	for (size_t i = 0; i < n; i++) {
 		char what[96];
 		char *u = capture_usage(optspec_usage, specs[i]);
 		char *s = capture_usage(optspec_synopsis, specs[i]);
+		/* more() is the suite key reference (the key table's own text) */
+		struct command_spec own = *specs[i];
+		own.more = NULL;
+		char *h = capture_usage(optspec_help, &own);
 		snprintf(what, sizeof(what), "%s usage", specs[i]->name);
 		assert_fits(u, what);
 		assert_names_table(u, specs[i], what);
 		snprintf(what, sizeof(what), "%s synopsis", specs[i]->name);
 		assert_fits(s, what);
 		assert_names_table(s, specs[i], what);
+		snprintf(what, sizeof(what), "%s --help", specs[i]->name);
+		assert_fits(h, what);
+		/* --help starts with the usage, and gives each option a line of
+		 * its own that begins with its name */
+		assert_memory_equal(h, u, strlen(u));
+		const struct option_spec *o;
+		for (size_t k = 0; (o = optspec_row(specs[i], k, NULL)); k++) {
+			char line[80];
+			snprintf(line, sizeof(line), "\n  %s", o->name);
+			if (!strstr(h, line))
+				fail_msg("%s: no line for %s", what, o->name);
+		}
 		free(u);
 		free(s);
+		free(h);
 	}
 }
 
@@ -123,13 +165,14 @@ static void test_completion_offers_the_table(void **state)
 		assert_names_table(out, c, what);
 		free(out);
 		const struct option_spec *o;
-		for (size_t k = 0; (o = optspec_row(c, k)); k++) {
-			if (!o->arg)
+		for (size_t k = 0; (o = optspec_row(c, k, NULL)); k++) {
+			if (o->kind == OPTK_FLAG)
 				continue;
 			const char *wv[] = { c->name, "x", o->name, "" };
 			out = capture_complete(4, wv);
-			switch (o->value) {
-			case OPTV_WORDS: {
+			switch (o->kind) {
+			case OPTK_WORD:
+			case OPTK_WORDS: {
 				/* each word of the table, one per line, in order */
 				char *want = strdup(o->words);
 				for (char *p = want; *p; p++)
@@ -141,10 +184,10 @@ static void test_completion_offers_the_table(void **state)
 				free(want);
 				break;
 			}
-			case OPTV_DIR: assert_string_equal(out, "@dir\n"); break;
-			case OPTV_FILE: assert_string_equal(out, "@file\n"); break;
-			case OPTV_SUITE: assert_string_equal(out, "@suite\n"); break;
-			case OPTV_NONE: assert_string_equal(out, ""); break;
+			case OPTK_DIR: assert_string_equal(out, "@dir\n"); break;
+			case OPTK_FILE: assert_string_equal(out, "@file\n"); break;
+			case OPTK_SUITE: assert_string_equal(out, "@suite\n"); break;
+			default: assert_string_equal(out, ""); break;
 			}
 			free(out);
 		}
@@ -183,163 +226,335 @@ static void test_completion_commands_and_operands(void **state)
 	free(out);
 }
 
+/* A command of every kind of option, for the generator and the parser. */
+struct demo_sub {
+	const char *out;
+	double scale;
+};
+
+struct demo {
+	struct optlist alpha;
+	const char *needed, *word, *list, *pair, *text, *when;
+	bool flag, both;
+	int n, idx;
+	double num, pct;
+	uint64_t size, dur;
+	struct demo_sub sub;
+};
+
+static const char *demo_check(const char *v)
+{
+	return strchr(v, '/') ? "text without '/'" : NULL;
+}
+
+static const struct option_spec demo_sub[] = {
+	{ "--out", "-o --output", .kind = OPTK_DIR, OPT_AT(struct demo_sub, out), .help = "x" },
+	{ "--scale", .kind = OPTK_NUMBER, .arg = "F", OPT_ABOVE_TO(0, 10),
+	  OPT_AT(struct demo_sub, scale), .help = "x" },
+	{ NULL },
+};
+
+#define D(f) OPT_AT(struct demo, f)
+
 static const struct option_spec demo_opts[] = {
-	{ "--alpha", NULL, "A", .flags = OPT_REPEAT },
-	{ "--needed", NULL, "N", .flags = OPT_REQUIRED },
-	{ "--flag", "-f" },
-	{ "--second", NULL, "S", OPT_FORM(1) },
-	{ "--both", NULL, NULL, OPT_FORM(0) | OPT_FORM(1) },
-	{ "--a-rather-long-option-name", NULL, "WITH-A-LONG-VALUE" },
-	{ "--and-another-long-one", NULL, "VALUE" },
+	{ "--alpha", .kind = OPTK_STRING, .arg = "A", .flags = OPT_REPEAT, D(alpha), .help = "x" },
+	{ "--needed", .kind = OPTK_STRING, .arg = "N", .flags = OPT_REQUIRED, D(needed),
+	  .help = "x" },
+	{ "--flag", "-f", .kind = OPTK_FLAG, D(flag), .help = "x" },
+	{ "--second", .kind = OPTK_INT, .arg = "S", .forms = OPT_FORM(1), D(n),
+	  OPT_FROM_TO(1, 4096), .help = "x" },
+	{ "--both", .kind = OPTK_FLAG, .forms = OPT_FORM(0) | OPT_FORM(1), D(both), .help = "x" },
+	{ "--a-rather-long-option-name", .kind = OPTK_WORD, .arg = "WITH-A-LONG-VALUE",
+	  .words = "red green blue", D(word), .def = "green", .help = "x" },
+	{ "--and-another-long-one", .kind = OPTK_WORD, .arg = "VALUE", .words = "auto linear log",
+	  D(idx), .help = "x" },
+	{ "--list", .kind = OPTK_WORDS, .words = "md html json", D(list), .help = "x" },
+	{ "--pair", .kind = OPTK_PAIR, D(pair), .help = "x" },
+	{ "--text", .kind = OPTK_STRING, D(text), OPT_FROM_TO(1, 5), .check = demo_check,
+	  .help = "x" },
+	{ "--num", .kind = OPTK_NUMBER, D(num), OPT_FROM_BELOW(-1, 1e6), .help = "x" },
+	{ "--pct", .kind = OPTK_PERCENT, D(pct), OPT_ABOVE_BELOW(0, 1000), .def = "10",
+	  .help = "x" },
+	{ "--size", .kind = OPTK_SIZE, D(size), OPT_ABOVE(0), .help = "x" },
+	{ "--dur", .kind = OPTK_DURATION, D(dur), OPT_FROM_TO(1e9, 60e9), .help = "x" },
+	{ "--when", .kind = OPTK_STRING, D(when), .flags = OPT_OPERAND, .help = "x" },
+	OPT_INCLUDE(demo_sub, struct demo, sub),
 	{ NULL },
 };
 
 static const struct command_spec demo = {
-	.name = "demo", .forms = { "IN...", "OTHER" }, .opts = demo_opts,
-	.note = "(a note)",
+	.name = "demo", .forms = { "IN [MORE]", "OTHER..." }, .opts = demo_opts,
+	.first_words = "in other", .first_what = "thing", .note = "(a note)",
 };
 
 static void test_generator_forms_brackets_wrapping(void **state)
 {
 	(void)state;
+	assert_int_equal(optspec_check_table(&demo), 0);
 	char *u = capture_usage(optspec_usage, &demo);
 	assert_string_equal(u,
-		"usage: iomatrix demo IN... [--alpha A]... --needed N [--flag] [--both]\n"
+		"usage: iomatrix demo IN [MORE] [--alpha A]... --needed N [--flag] [--both]\n"
 		"                     [--a-rather-long-option-name WITH-A-LONG-VALUE]\n"
-		"                     [--and-another-long-one VALUE]\n"
-		"       iomatrix demo OTHER [--second S] [--both]\n");
+		"                     [--and-another-long-one VALUE] [--list LIST] [--pair A=B]\n"
+		"                     [--text TEXT] [--num F] [--pct PCT] [--size SIZE]\n"
+		"                     [--dur TIME] [--when TEXT] [--out DIR] [--scale F]\n"
+		"       iomatrix demo OTHER... [--second S] [--both]\n");
 	free(u);
-	char *s = capture_usage(optspec_synopsis, &demo);
-	assert_string_equal(s,
-		"  iomatrix demo IN... [--alpha A]... --needed N [--flag] [--both]\n"
-		"      [--a-rather-long-option-name WITH-A-LONG-VALUE]\n"
-		"      [--and-another-long-one VALUE]\n"
-		"  iomatrix demo OTHER [--second S] [--both]  (a note)\n");
-	free(s);
+	char *h = capture_usage(optspec_help, &demo);
+	assert_non_null(strstr(h, "\n  --flag, -f                x\n"));
+	assert_non_null(strstr(h, "\n  --alpha A                 x (repeatable)\n"));
+	assert_non_null(strstr(h, "\n  --a-rather-long-option-name WITH-A-LONG-VALUE\n"
+				  "                            x (default: green)\n"));
+	assert_non_null(strstr(h, "\n  --out, -o, --output DIR   x\n"));
+	free(h);
 	assert_ptr_equal(optspec_find(&demo, "-f"), &demo_opts[2]);
+	assert_ptr_equal(optspec_find(&demo, "--output"), &demo_sub[0]);
 	assert_null(optspec_find(&demo, "--fla"));
+	size_t off;
+	assert_ptr_equal(optspec_row(&demo, 16, &off), &demo_sub[1]);
+	assert_int_equal(off, offsetof(struct demo, sub));
+	assert_null(optspec_row(&demo, 17, NULL));
 }
 
-static const struct option_spec demo_shared[] = {
-	{ "--out", "-o --output", "DIR", .id = 7 },
-	{ "--mode", NULL, "a|b", .value = OPTV_WORDS, .words = "a b" },
+/* optspec_parse of "demo ARGS..." (NULL-terminated): its return, what it
+ * stored in *d, its one line of stderr in err (without the newline). */
+static int parse(struct demo *d, struct optlist *ops, char *err, size_t len, ...)
+{
+	char *argv[40];
+	int argc = 0;
+	va_list ap;
+
+	argv[argc++] = "demo";
+	va_start(ap, len);
+	for (char *a; argc < 39 && (a = va_arg(ap, char *));)
+		argv[argc++] = a;
+	va_end(ap);
+	memset(d, 0, sizeof(*d));
+	fflush(stderr);
+	FILE *tmp = tmpfile();
+	assert_non_null(tmp);
+	int saved = dup(2);
+	dup2(fileno(tmp), 2);
+	int r = optspec_parse(&demo, argc, argv, d, ops);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	err[0] = '\0';
+	if (fgets(err, (int)len, tmp))
+		err[strcspn(err, "\n")] = '\0';
+	fclose(tmp);
+	return r;
+}
+
+#define PARSE(...) parse(&d, &ops, err, sizeof(err), __VA_ARGS__, (char *)NULL)
+/* the call refused with this message */
+#define REFUSED(msg, ...) do { \
+		assert_int_equal(PARSE(__VA_ARGS__), -1); \
+		assert_string_equal(err, msg); \
+		optspec_release(&demo, &d, &ops); \
+	} while (0)
+
+static void test_parse_every_kind(void **state)
+{
+	struct demo d;
+	struct optlist ops;
+	char err[512];
+	(void)state;
+
+	assert_int_equal(PARSE("in", "--needed=n", "--alpha", "1", "--alpha=2", "-f", "more",
+			       "--and-another-long-one", "log", "--list=json,md", "--pair", "a=b",
+			       "--text", "abc", "--num=-0.5", "--pct", "5%", "--size=16k",
+			       "--dur", "30s", "-o", "d", "--scale=2.5"), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(d.alpha.n, 2);
+	assert_string_equal(d.alpha.v[0], "1");
+	assert_string_equal(d.alpha.v[1], "2");
+	assert_string_equal(d.needed, "n");
+	assert_true(d.flag);
+	assert_string_equal(d.word, "green");     /* the default */
+	assert_int_equal(d.idx, 2);               /* "log": its index */
+	assert_string_equal(d.list, "json,md");
+	assert_string_equal(d.pair, "a=b");
+	assert_string_equal(d.text, "abc");
+	assert_true(d.num == -0.5);
+	assert_true(d.pct == 5);
+	assert_int_equal(d.size, 16384);
+	assert_int_equal(d.dur, 30000000000ull);
+	assert_string_equal(d.sub.out, "d");      /* an included row, at its offset */
+	assert_true(d.sub.scale == 2.5);
+	assert_int_equal(ops.n, 2);
+	assert_string_equal(ops.v[0], "in");
+	assert_string_equal(ops.v[1], "more");
+	optspec_release(&demo, &d, &ops);
+	assert_null(d.alpha.v);
+	assert_null(ops.v);
+
+	/* the default stays unless given; the last of a plain option wins;
+	 * '-' and everything after '--' are operands */
+	assert_int_equal(PARSE("--needed", "a", "--needed", "b", "in", "--", "--flag"), 0);
+	assert_string_equal(d.needed, "b");
+	assert_true(d.pct == 10);
+	assert_false(d.flag);
+	assert_string_equal(ops.v[1], "--flag");
+	optspec_release(&demo, &d, &ops);
+	assert_int_equal(PARSE("other", "-", "--second", "7"), 0);
+	assert_int_equal(d.n, 7);
+	assert_string_equal(ops.v[1], "-");
+	optspec_release(&demo, &d, &ops);
+}
+
+static void test_parse_refusals_name_the_fix(void **state)
+{
+	struct demo d;
+	struct optlist ops;
+	char err[512];
+	(void)state;
+
+	REFUSED("iomatrix: unknown option '--flg' (did you mean '--flag'?); see 'iomatrix demo "
+		"--help'", "in", "--needed", "x", "--flg");
+	REFUSED("iomatrix: unknown option '--zzzzzz'; see 'iomatrix demo --help'", "--zzzzzz");
+	REFUSED("iomatrix: unknown option '--outptu' (did you mean '--output'?); see 'iomatrix "
+		"demo --help'", "--outptu=x");
+	REFUSED("iomatrix: '--needed' needs a value: '--needed N'; see 'iomatrix demo --help'",
+		"in", "--needed");
+	REFUSED("iomatrix: '--needed' needs a value: '--needed N'; see 'iomatrix demo --help'",
+		"in", "--needed=");
+	REFUSED("iomatrix: '--flag' takes no value; give it alone, without '=yes'", "--flag=yes");
+	REFUSED("iomatrix: unknown option '-o=x'; see 'iomatrix demo --help'", "-o=x");
+	REFUSED("iomatrix: bad --second '0': it takes a whole number from 1 to 4096",
+		"other", "--needed", "x", "--second", "0");
+	REFUSED("iomatrix: bad --second '1x': it takes a whole number from 1 to 4096",
+		"--second=1x");
+	REFUSED("iomatrix: bad --a-rather-long-option-name 'gren': it takes one of: red green "
+		"blue (did you mean 'green'?)", "--a-rather-long-option-name", "gren");
+	REFUSED("iomatrix: bad --list 'md,htm': it takes one or more of md html json, "
+		"comma-separated (did you mean 'html'?)", "--list=md,htm");
+	REFUSED("iomatrix: bad --list 'md,,json': it takes one or more of md html json, "
+		"comma-separated", "--list=md,,json");
+	REFUSED("iomatrix: bad --pair 'a=': it takes A=B", "--pair", "a=");
+	REFUSED("iomatrix: bad --pair '=b': it takes A=B", "--pair", "=b");
+	REFUSED("iomatrix: bad --text 'abcdef': it takes text of 1 to 5 characters",
+		"--text", "abcdef");
+	REFUSED("iomatrix: bad --text 'a/b': it takes text without '/'", "--text", "a/b");
+	REFUSED("iomatrix: bad --num '0x10': it takes a number from -1, below 1000000",
+		"--num", "0x10");
+	REFUSED("iomatrix: bad --num 'inf': it takes a number from -1, below 1000000",
+		"--num", "inf");
+	REFUSED("iomatrix: bad --num '-2': it takes a number from -1, below 1000000",
+		"--num", "-2");
+	REFUSED("iomatrix: bad --pct '0': it takes a percentage above 0 and below 1000 (5 or 5%)",
+		"--pct", "0");
+	REFUSED("iomatrix: bad --pct '5%x': it takes a percentage above 0 and below 1000 (5 or "
+		"5%)", "--pct", "5%x");
+	REFUSED("iomatrix: bad --size '0': it takes a size above 0 (4k, 1MiB)", "--size", "0");
+	REFUSED("iomatrix: bad --dur '2m': it takes a duration from 1s to 1m (500ms, 30s, 2m)",
+		"--dur", "2m");
+	REFUSED("iomatrix: bad --scale '0': it takes a number above 0, up to 10", "--scale=0");
+	/* after argv: the form, required options, operands */
+	REFUSED("iomatrix: say which thing: in other; see 'iomatrix demo --help'", "--needed", "x");
+	REFUSED("iomatrix: unknown thing 'out' (use in other); see 'iomatrix demo --help'", "out");
+	REFUSED("iomatrix: --second is not an option of 'iomatrix demo in'; see 'iomatrix demo "
+		"--help'", "in", "--needed", "x", "--second", "3");
+	REFUSED("iomatrix: missing --needed N; see 'iomatrix demo --help'", "in");
+	REFUSED("iomatrix: demo in takes [MORE]; 'c' is one too many (see 'iomatrix demo "
+		"--help')", "in", "b", "c", "--needed", "x");
+}
+
+static const struct option_spec two_opts[] = {
+	{ "--from", .kind = OPTK_STRING, .flags = OPT_OPERAND, OPT_AT(struct demo, text),
+	  .help = "x" },
 	{ NULL },
 };
 
-static const struct command_spec demo_sh = {
-	.name = "demo", .forms = { "IN..." }, .shared = demo_shared, .opts = demo_opts,
+static const struct command_spec two = {
+	.name = "two", .forms = { "OLD NEW" }, .opts = two_opts,
 };
 
-/* optspec_next over argv (NULL-terminated): the rows and values it
- * returns, "name=value" or "=operand", space-separated; "!" at an error. */
-static char *parse_all(const char *const *args)
+static void test_parse_operands(void **state)
 {
-	char *argv[32];
-	int argc = 0;
-	static char out[512];
-	size_t len = 0;
+	struct demo d = { 0 };
+	struct optlist ops;
+	char *one[] = { "two", "a", NULL }, *three[] = { "two", "a", "b", "c", NULL };
+	char *from[] = { "two", "--from", "x", "b", NULL };
+	(void)state;
 
-	argv[argc++] = "demo";
-	while (*args && argc < 31)
-		argv[argc++] = (char *)*args++;
-	struct optspec_parse p = { .c = &demo_sh, .argc = argc, .argv = argv, .i = 1 };
-	int r;
-	out[0] = '\0';
-	while ((r = optspec_next(&p)) > 0)
-		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%s=%s", len ? " " : "",
-					p.opt ? p.opt->name : "", p.value ? p.value : "(flag)");
-	if (r < 0)
-		snprintf(out + len, sizeof(out) - len, "%s!", len ? " " : "");
-	return out;
+	assert_int_equal(optspec_parse(&two, 2, one, &d, &ops), -1);    /* missing NEW */
+	optspec_release(&two, &d, &ops);
+	assert_int_equal(optspec_parse(&two, 4, three, &d, &ops), -1);  /* 'c' too many */
+	optspec_release(&two, &d, &ops);
+	/* an OPT_OPERAND option stands for the first operand */
+	assert_int_equal(optspec_parse(&two, 4, from, &d, &ops), 0);
+	assert_int_equal(ops.n, 1);
+	optspec_release(&two, &d, &ops);
 }
 
-static void test_parse_by_table(void **state)
+/* A table whose field does not fit its kind is refused before argv is
+ * read. */
+static const struct option_spec wrong_opts[] = {
+	{ "--n", .kind = OPTK_INT, OPT_AT(struct demo, num), .help = "x" },
+	{ NULL },
+};
+static const struct command_spec wrong = { .name = "wrong", .forms = { "" }, .opts = wrong_opts };
+static const struct option_spec twice_opts[] = {
+	{ "--a", .kind = OPTK_FLAG, OPT_AT(struct demo, flag), .help = "x" },
+	{ "--b", "--a", .kind = OPTK_FLAG, OPT_AT(struct demo, both), .help = "x" },
+	{ NULL },
+};
+static const struct command_spec twice = { .name = "twice", .forms = { "" }, .opts = twice_opts };
+static const struct option_spec out_opts[] = {
+	{ "-o", "--out", .kind = OPTK_DIR, OPT_AT(struct demo, text), .help = "x" },
+	{ NULL },
+};
+static const struct command_spec outs = { .name = "outs", .forms = { "" }, .opts = out_opts };
+
+static void test_unsound_tables_refused(void **state)
 {
 	(void)state;
-	/* shared rows first in usage, then the command's own */
-	assert_ptr_equal(optspec_row(&demo_sh, 0), &demo_shared[0]);
-	assert_ptr_equal(optspec_row(&demo_sh, 2), &demo_opts[0]);
-	assert_null(optspec_row(&demo_sh, 2 + 7));
-	assert_ptr_equal(optspec_find(&demo_sh, "--output"), &demo_shared[0]);
-
-	const char *ok[] = { "in", "--alpha=1", "--alpha", "2", "-f", "-o", "d", "--output=e",
-			     "-", "--mode", "b", "--", "--flag", NULL };
-	assert_string_equal(parse_all(ok), "=in --alpha=1 --alpha=2 --flag=(flag) --out=d "
-			    "--out=e =- --mode=b =--flag");
-	const char *unknown[] = { "in", "--flg", NULL };
-	assert_string_equal(parse_all(unknown), "=in !");
-	const char *missing[] = { "--needed", NULL };
-	assert_string_equal(parse_all(missing), "!");
-	const char *empty[] = { "--needed=", "x", NULL };
-	assert_string_equal(parse_all(empty), "!");
-	const char *flagval[] = { "--flag=yes", NULL };
-	assert_string_equal(parse_all(flagval), "!");
-	const char *word[] = { "--mode", "c", NULL };
-	assert_string_equal(parse_all(word), "!");
-	const char *shorteq[] = { "-o=x", NULL }; /* '=' only after long names */
-	assert_string_equal(parse_all(shorteq), "!");
-	const char *none[] = { NULL };
-	assert_string_equal(parse_all(none), "");
+	fflush(stderr);
+	int saved = dup(2);
+	FILE *null = fopen("/dev/null", "w");
+	dup2(fileno(null), 2);
+	int a = optspec_check_table(&wrong), b = optspec_check_table(&twice),
+	    c = optspec_check_table(&outs);
+	dup2(saved, 2);
+	close(saved);
+	fclose(null);
+	assert_int_equal(a, -1);
+	assert_int_equal(b, -1);
+	assert_int_equal(c, -1);
 }
 
-static const struct command_spec *spec_named(const char *name)
+/* No command compares argv with an option by hand: every option string a
+ * command's source holds ("-x", "--xy" as a whole C string literal) is in
+ * its table, not in a strcmp. */
+static void test_no_hand_parser(void **state)
 {
-	const struct command_spec *specs[MAXCMD];
-	size_t n = cli_command_specs(specs, MAXCMD);
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(specs[i]->name, name))
-			return specs[i];
-	fail_msg("no command '%s'", name);
-	return NULL;
-}
-
-/* The other direction: every option string a parser compares with ("-x",
- * "--xy" as a whole C string literal in its source) is in its command's
- * table, by name or alias, and a parser that takes cli_is_out() has -o,
- * --out and --output there.  (plan, validate and export share
- * suite/suite_cli.c, whose options depend on the caller's flags; their
- * own files are checked.) */
-static void test_parsers_take_only_table_options(void **state)
-{
-	static const struct { const char *cmd, *file; } src[] = {
-		{ "run", "cmd/cmd_run.c" },     { "run", "bench/fleet/run_fleet.c" },
-		{ "plan", "cmd/cmd_plan.c" },   { "validate", "cmd/cmd_validate.c" },
-		{ "export", "cmd/cmd_export.c" }, { "import", "cmd/cmd_import.c" },
-		{ "agent", "cmd/cmd_agent.c" }, { "report", "cmd/cmd_report.c" },
-		{ "compare", "cmd/cmd_compare.c" },
-		{ "list", "cmd/cmd_list.c" },
-		{ "history", "cmd/cmd_history.c" },
-		{ "site", "cmd/cmd_site.c" },
-		{ "reproduce", "cmd/cmd_reproduce.c" },
+	static const char *const src[] = {
+		"cmd/main.c", "cmd/cli.c", "cmd/cmd_run.c", "cmd/cmd_plan.c", "cmd/cmd_validate.c",
+		"cmd/cmd_export.c", "cmd/cmd_import.c", "cmd/cmd_agent.c", "cmd/cmd_report.c",
+		"cmd/cmd_compare.c", "cmd/cmd_list.c", "cmd/cmd_history.c", "cmd/cmd_site.c",
+		"cmd/cmd_reproduce.c", "cmd/cmd_verify.c", "cmd/cmd_pack.c",
+		"cmd/mpi/iomatrix_mpi.c", "bench/fleet/run_fleet.c", "bench/suite/suite_cli.c",
 	};
 	const char *root = getenv("IOMATRIX_ROOT");
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
-		const struct command_spec *c = spec_named(src[i].cmd);
 		char path[4096];
 		size_t len;
-		snprintf(path, sizeof(path), "%s/%s", root && root[0] ? root : ".", src[i].file);
+		snprintf(path, sizeof(path), "%s/%s", root && root[0] ? root : ".", src[i]);
 		char *text = fsutil_read(path, 1 << 22, &len);
 		if (!text)
 			fail_msg("cannot read '%s' (run from the repository root)", path);
-		for (const char *p = text; (p = strstr(p, "\"-")); p++) {
-			size_t l = 1 + strspn(p + 2, "-abcdefghijklmnopqrstuvwxyz");
-			if (p[1 + l] != '"' || p[l] == '-')
-				continue;
-			char lit[64];
-			snprintf(lit, sizeof(lit), "%.*s", (int)l, p + 1);
-			if (!strcmp(lit, "--help") || !strcmp(lit, "-h"))
-				continue;
-			if (!optspec_find(c, lit))
-				fail_msg("%s compares with '%s', which the table of '%s' lacks",
-					 src[i].file, lit, c->name);
+		for (const char *p = text; (p = strstr(p, "cmp(")); p++) {
+			size_t l = strcspn(p, ";{");
+			const char *q = memmem(p, l, "\"-", 2);
+			if (q)
+				fail_msg("%s compares with an option by hand: %.*s", src[i], (int)l, p - 3);
 		}
 		if (strstr(text, "cli_is_out("))
-			if (!optspec_find(c, "-o") || !optspec_find(c, "--out") ||
-			    !optspec_find(c, "--output"))
-				fail_msg("%s takes -o/--out/--output; the table of '%s' lacks one",
-					 src[i].file, c->name);
+			fail_msg("%s parses -o by hand (cli_is_out)", src[i]);
 		free(text);
 	}
 }
@@ -347,12 +562,16 @@ static void test_parsers_take_only_table_options(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_usage_and_synopsis_name_the_table),
+		cmocka_unit_test(test_every_table_is_sound),
+		cmocka_unit_test(test_usage_help_and_synopsis_name_the_table),
 		cmocka_unit_test(test_completion_offers_the_table),
 		cmocka_unit_test(test_completion_commands_and_operands),
 		cmocka_unit_test(test_generator_forms_brackets_wrapping),
-		cmocka_unit_test(test_parsers_take_only_table_options),
-		cmocka_unit_test(test_parse_by_table),
+		cmocka_unit_test(test_parse_every_kind),
+		cmocka_unit_test(test_parse_refusals_name_the_fix),
+		cmocka_unit_test(test_parse_operands),
+		cmocka_unit_test(test_unsound_tables_refused),
+		cmocka_unit_test(test_no_hand_parser),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,7 @@ bad "CSV unknown column" "hdr\.csv:1:16: unknown column 'blocksize'" "$IOMATRIX"
 
 # usage
 bad "unknown kind" "unknown kind 'iostat'" "$IOMATRIX" import iostat x
-bad "no file" "no input file" "$IOMATRIX" import fio
+bad "no file" "missing FILE.json..." "$IOMATRIX" import fio
 bad "unknown option" "unknown option '--frob'" "$IOMATRIX" import fio --frob x.json
 # an existing set is never overwritten
 "$IOMATRIX" import csv "$D/seed-003-published.csv" -o "$T/set" >/dev/null 2>&1 || fail "good import failed"

@@ -38,5 +38,5 @@ IOMATRIX_TEMPLATES="$T/tpl" "$IOMATRIX" report "$T/set" --charts none --format m
 grep -q '^ENV ' "$T/set/report/report.md" && ok "IOMATRIX_TEMPLATES honoured" || not_ok "env templates"
 
 expect_exit 2 "$IOMATRIX" report "$T/set" --format pdf
-grep -q "unknown format 'pdf'" "$T/err" && ok "unknown format exits 2" || not_ok "format message"
+grep -q "bad --format 'pdf': it takes one or more of md html csv json" "$T/err" && ok "unknown format exits 2" || not_ok "format message: $(cat "$T/err")"
 tap_end

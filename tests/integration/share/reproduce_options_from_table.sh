@@ -1,5 +1,5 @@
 #!/bin/sh
-# reproduce and run parse their options by their tables (optspec_next,
+# reproduce and run parse their options by their tables (optspec_parse,
 # util/optspec.h), the options they share (--device, --out, --scale,
 # --yes-destroy-data, --quiet, --progress) from one table (suite/suite_cli.h
 # run_shared_opts; reproduce --progress was "unknown option"): a
@@ -28,13 +28,16 @@ bad "'--out' needs a value: '--out DIR'" reproduce set --out=
 bad "'--scale' needs a value: '--scale F'" reproduce set -q --scale
 bad "'--quiet' takes no value; give it alone, without '=yes'" reproduce set --quiet=yes
 bad "'--fail-if-not-reproduced' takes no value" reproduce set --fail-if-not-reproduced=1
-bad "'--device ssd' needs NAME=PATH, e.g. --device ssd=/mnt/ssd" reproduce set --device ssd
-bad "'--device ssd' needs NAME=PATH, e.g. --device ssd=/mnt/ssd" run s.yaml --device ssd
-bad "bad --tolerance 'ten' (a percentage above 0, e.g. 10)" reproduce set --tolerance ten
+bad "bad --device 'ssd': it takes NAME=PATH" reproduce set --device ssd
+bad "bad --device 'ssd': it takes NAME=PATH" run s.yaml --device ssd
+bad "bad --tolerance 'ten': it takes a percentage above 0 and below 1000 (5 or 5%)" \
+	reproduce set --tolerance ten
+bad "bad --tolerance '0': it takes a percentage above 0 and below 1000 (5 or 5%)" \
+	reproduce set --tolerance=0
 bad "bad --progress 'fast': it takes one of: auto tty plain none" run s.yaml --progress fast
 bad "bad --progress 'fast': it takes one of: auto tty plain none" reproduce set --progress fast
-bad "one set at a time ('a' and 'b')" reproduce a b
-bad "missing SET; see 'iomatrix reproduce --help'" reproduce --quiet
+bad "reproduce takes SET|FILE; 'b' is one too many" reproduce a b
+bad "missing SET|FILE; see 'iomatrix reproduce --help'" reproduce --quiet
 
 expect_exit 0 "$IOMATRIX" reproduce --help
 usage=$(sed -n '/^usage:/,/^$/p' "$T/out")

@@ -11,7 +11,7 @@ grep -q '"path":[[:space:]]*"/srv/x"' "$T/out" && ok "--device overrides the pat
 "$IOMATRIX" plan $Q --device nosuch=/x >"$T/out" 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "no device 'nosuch' (it has: scratch)" "$T/err" && ok "unknown --device name" || not_ok "unknown device rc=$rc $(cat "$T/err")"
 "$IOMATRIX" plan $Q --device scratch >"$T/out" 2>"$T/err"; rc=$?
-[ $rc = 2 ] && grep -q "expected NAME=PATH" "$T/err" && ok "--device without =PATH" || not_ok "--device syntax rc=$rc"
+[ $rc = 2 ] && grep -q "bad --device 'scratch': it takes NAME=PATH" "$T/err" && ok "--device without =PATH" || not_ok "--device syntax rc=$rc $(cat "$T/err")"
 
 expect_exit 0 "$IOMATRIX" plan $Q --format json --scale 0.5
 grep -q '"size_bytes":[[:space:]]*134217728' "$T/out" && grep -q '"runtime_ns":[[:space:]]*1500000000' "$T/out" \
@@ -22,7 +22,7 @@ grep -q '"size_bytes":[[:space:]]*1048576,' "$T/out" && ok "--scale never goes b
 "$IOMATRIX" plan $Q --scale -1 >"$T/out" 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "scale" "$T/err" && ok "negative --scale refused" || not_ok "scale -1 rc=$rc"
 "$IOMATRIX" plan $Q --format yaml >"$T/out" 2>"$T/err"; rc=$?
-[ $rc = 2 ] && grep -q "unknown format 'yaml'" "$T/err" && ok "bad --format" || not_ok "format rc=$rc"
+[ $rc = 2 ] && grep -q "bad --format 'yaml': it takes one of: text json" "$T/err" && ok "bad --format" || not_ok "format rc=$rc $(cat "$T/err")"
 "$IOMATRIX" plan $Q --bogus >"$T/out" 2>"$T/err"; rc=$?
 [ $rc = 2 ] && grep -q "unknown option '--bogus'" "$T/err" && ok "unknown option" || not_ok "option rc=$rc"
 "$IOMATRIX" validate >"$T/out" 2>"$T/err"; rc=$?
