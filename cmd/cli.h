@@ -53,6 +53,10 @@ extern const struct command_spec run_spec, plan_spec, validate_spec,
 	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
 	reproduce_spec;
 
+/* history's --threshold and --same (into struct hist_opts), which site
+ * includes: its trend charts mark history's change points. */
+extern const struct option_spec history_series_opts[];
+
 /* The program's own options (main_spec, cli.c): --help, --version and,
  * hidden, --complete, --dump-options and --parse-lines. */
 struct main_opts {

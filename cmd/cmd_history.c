@@ -22,6 +22,16 @@ struct history_args {
 
 #define H(f) OPT_AT(struct history_args, h.f)
 
+const struct option_spec history_series_opts[] = {
+	{ "--threshold", .kind = OPTK_PERCENT, OPT_AT(struct hist_opts, threshold),
+	  OPT_FROM_BELOW(0, 1e6), .def = "5",
+	  .help = "smallest change that counts, as compare's" },
+	{ "--same", .kind = OPTK_PAIR, .arg = "A=B", .flags = OPT_REPEAT,
+	  OPT_AT(struct hist_opts, same),
+	  .help = "treat device B as device A (names as HOST:DEVICE)" },
+	{ NULL },
+};
+
 static const struct option_spec history_opts[] = {
 	{ "--device", .kind = OPTK_STRING, .arg = "D", H(device),
 	  .help = "only device D (a name, or HOST:DEVICE)" },
@@ -34,10 +44,7 @@ static const struct option_spec history_opts[] = {
 		  "for sequential cells of 64 KiB or more, iops otherwise" },
 	{ "--format", .kind = OPTK_WORD, .arg = "text|json|csv", .words = "text json csv",
 	  OPT_AT(struct history_args, format), .def = "text", .help = "the output's form" },
-	{ "--threshold", .kind = OPTK_PERCENT, H(threshold), OPT_FROM_BELOW(0, 1e6),
-	  .def = "5", .help = "smallest change that counts (as compare)" },
-	{ "--same", .kind = OPTK_PAIR, .arg = "HOST:DEV=HOST:DEV", .flags = OPT_REPEAT, H(same),
-	  .help = "treat device B as device A" },
+	OPT_INCLUDE(history_series_opts, struct history_args, h),
 	{ "--all", .kind = OPTK_FLAG, OPT_AT(struct history_args, all),
 	  .help = "also the repository's example and reference sets (examples/ and "
 		  "reference/ below DIR), which, as in list and site, count only when "

@@ -34,10 +34,7 @@ static const struct option_spec site_opts[] = {
 	{ "--baseline", .kind = OPTK_STRING, .arg = "HOST:DEVICE", B(baseline),
 	  .help = "the device suite pages give ratios against (default: the last ranked "
 		  "of each suite)" },
-	{ "--threshold", .kind = OPTK_PERCENT, B(hist.threshold), OPT_FROM_BELOW(0, 1e6),
-	  .def = "5", .help = "smallest change that counts (as history)" },
-	{ "--same", .kind = OPTK_PAIR, .arg = "A=B", .flags = OPT_REPEAT, B(hist.same),
-	  .help = "treat device B as device A (as history)" },
+	OPT_INCLUDE(history_series_opts, struct site_args, b.hist), /* as history's */
 	{ "--charts", .kind = OPTK_WORD, .arg = "svg|none", .words = "svg none",
 	  OPT_AT(struct site_args, charts), .def = "svg",
 	  .help = "trend charts through gnuplot, or none" },
