@@ -41,7 +41,7 @@ static int main_options(int argc, char **argv)
 		rc = EXIT_USAGE;
 	else if (o.complete) /* the words after "--": the command line up to
 			      * the word being completed */
-		optspec_complete(stdout, specs, n, (int)words.n, (char **)words.v);
+		optspec_complete(stdout, &main_spec, specs, n, (int)words.n, (char **)words.v);
 	else if (o.dump)
 		optspec_dump(stdout, specs, n);
 	else if (o.parse_lines)

@@ -216,14 +216,16 @@ const char *optspec_arg(const struct option_spec *o);
 /*
  * Completion, for completion/iomatrix.bash: words are what follows
  * "iomatrix" on the command line up to and including the word being
- * completed (words[n - 1], possibly empty); cmds are the n_cmds commands.
- * Prints to f either the candidate words, one per line (a command name, an
- * option of the command, a value from the table), or one directive line:
+ * completed (words[n - 1], possibly empty); top is the program's own
+ * table (--help, --version), cmds are the n_cmds commands.
+ * Prints to f either the candidate words, one per line (a command name or
+ * a program option, an option of the command, a value from the table),
+ * or one directive line:
  * "@dir", "@file" or "@suite" (let bash complete paths); nothing when there
  * is nothing to offer.
  */
-void optspec_complete(FILE *f, const struct command_spec *const *cmds, size_t n_cmds,
-		      int n, char **words);
+void optspec_complete(FILE *f, const struct command_spec *top,
+		      const struct command_spec *const *cmds, size_t n_cmds, int n, char **words);
 
 /*
  * The tables for the tests (`iomatrix --dump-options`): one line per

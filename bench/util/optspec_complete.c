@@ -72,9 +72,11 @@ static void optspec_command_complete(FILE *f, const struct command_spec *c, int 
 		optspec_value_print(f, c->operand, NULL);
 }
 
-void optspec_complete(FILE *f, const struct command_spec *const *cmds, size_t n_cmds,
-		      int n, char **words)
+void optspec_complete(FILE *f, const struct command_spec *top,
+		      const struct command_spec *const *cmds, size_t n_cmds, int n, char **words)
 {
+	const struct option_spec *o;
+
 	if (n < 1)
 		return;
 	for (int i = 0; i < n - 1; i++) {
@@ -90,7 +92,9 @@ void optspec_complete(FILE *f, const struct command_spec *const *cmds, size_t n_
 	for (size_t k = 0; k < n_cmds; k++)
 		if (!cmds[k]->hidden)
 			fprintf(f, "%s\n", cmds[k]->name);
-	fputs("--help\n--version\n", f);
+	for (size_t k = 0; (o = optspec_row(top, k, NULL)); k++)
+		if (!(o->flags & OPT_HIDDEN))
+			fprintf(f, "%s\n", o->name);
 }
 
 /* A number of o's kind as the command line writes it (sizes in bytes,

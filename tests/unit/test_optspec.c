@@ -40,7 +40,7 @@ static char *capture_complete(int n, const char **words)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	assert_non_null(f);
-	optspec_complete(f, specs, ns, n, (char **)words);
+	optspec_complete(f, &main_spec, specs, ns, n, (char **)words);
 	fclose(f);
 	return buf;
 }
@@ -202,6 +202,9 @@ static void test_completion_commands_and_operands(void **state)
 	assert_non_null(strstr(out, "run\n"));
 	assert_non_null(strstr(out, "site\n"));
 	assert_null(strstr(out, "agent\n")); /* not for people */
+	/* the program's own options, from its table, the hidden ones not */
+	assert_non_null(strstr(out, "\n--help\n--version\n"));
+	assert_null(strstr(out, "--complete"));
 	free(out);
 
 	const char *w1[] = { "import", "" };
