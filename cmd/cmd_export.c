@@ -5,7 +5,6 @@
  */
 #include <limits.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 #include "export/fio_export.h"

@@ -1,18 +1,16 @@
 /*
  * cmd_import.c - `iomatrix import fio|sysbench|csv FILE...`: read another
  * tool's output (or a table of published numbers) and store it as a normal
- * result set.  The command checks its arguments and hands them to
- * bench/import's import_run() (import.h): every input is parsed and checked
- * before anything is written; bad input exits 2 with file:line:col, a
- * failed write exits 1.
+ * result set.  Its option table checks the arguments (each form's options:
+ * --mode is sysbench's), and bench/import's import_run() (import.h) does
+ * the rest: every input is parsed and checked before anything is written;
+ * bad input exits 2 with file:line:col, a failed write exits 1.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "import/import.h"
-#include "util/units.h"
 
 struct import_args {
 	struct import_req q;

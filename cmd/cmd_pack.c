@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli.h"
 #include "share/pack.h"

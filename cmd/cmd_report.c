@@ -4,8 +4,6 @@
  * report.csv, report.json and charts/ into SET/report or DIR.
  */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "build/build.h"
 #include "cli.h"

@@ -11,7 +11,6 @@
  * folder is an outdir with its own list.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
