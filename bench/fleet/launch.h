@@ -61,9 +61,13 @@ int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 cJSON *launch_host_json(const struct launch_host *h);
 int launch_host_from_json(const cJSON *j, struct launch_host *h);
 
+/* The MPI helper's name, and where `run --mpi` looks for it: beside the
+ * running binary, then in the install's libexec directory. */
+#define LAUNCH_MPI_HELPER "iomatrix-mpi"
+
 /*
  * `iomatrix run ... --mpi` in the plain binary: exec the helper
- * (RUN_FLEET_MPI_HELPER beside /proc/self/exe, then in the install's
+ * (LAUNCH_MPI_HELPER beside /proc/self/exe, then in the install's
  * libexec directory) with argv, run's arguments from "run" on.  Returns
  * only when it cannot: 2 with the install line when there is none, 1 when
  * it would not start.

@@ -13,7 +13,6 @@
 
 #include "util/version.h"
 #include "fleet/launch.h"
-#include "fleet/run_fleet.h"
 
 #ifndef IOMATRIX_LIBEXEC_DIR
 #define IOMATRIX_LIBEXEC_DIR "/usr/local/libexec/iomatrix"
@@ -40,9 +39,9 @@ int launch_exec_helper(int argc, char **argv)
 		if (d == 0) {
 			char *slash = strrchr(self, '/');
 			snprintf(helper, sizeof(helper), "%.*s/%s", (int)(slash - self), self,
-				 RUN_FLEET_MPI_HELPER);
+				 LAUNCH_MPI_HELPER);
 		} else {
-			snprintf(helper, sizeof(helper), "%s/%s", dirs[1], RUN_FLEET_MPI_HELPER);
+			snprintf(helper, sizeof(helper), "%s/%s", dirs[1], LAUNCH_MPI_HELPER);
 		}
 		if (access(helper, X_OK) < 0)
 			continue;
@@ -65,7 +64,7 @@ int launch_exec_helper(int argc, char **argv)
 	free(av);
 	fprintf(stderr, "iomatrix: --mpi: this iomatrix was built without MPI (no %s beside %s or in %s); "
 		"install an MPI (Debian: apt-get install openmpi-bin libopenmpi-dev) and build again with 'make'\n",
-		RUN_FLEET_MPI_HELPER, self, IOMATRIX_LIBEXEC_DIR);
+		LAUNCH_MPI_HELPER, self, IOMATRIX_LIBEXEC_DIR);
 	return 2;
 }
 

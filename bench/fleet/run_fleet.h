@@ -57,8 +57,4 @@ struct fleet_transport;
  * connects the controller to.  NULL (the default): --mpi execs the helper. */
 void run_fleet_set_transport(const struct fleet_transport *t);
 
-/* The MPI helper's name, and where `run --mpi` looks for it: beside the
- * running binary, then in the install's libexec directory. */
-#define RUN_FLEET_MPI_HELPER "iomatrix-mpi"
-
 #endif
