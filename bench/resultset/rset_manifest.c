@@ -99,7 +99,7 @@ static int devices_read(struct rset *rs, const cJSON *m)
 	return 0;
 }
 
-static int fleet_host_read(struct rset *rs, const cJSON *h, struct rset_fleet_host *x)
+static int manifest_host_read(struct rset *rs, const cJSON *h, struct rset_fleet_host *x)
 {
 	const cJSON *clock = rj_get(h, "clock"), *devs = rj_get(h, "devices"), *d;
 	size_t n = list_len(devs);
@@ -170,7 +170,7 @@ static int fleet_read(struct rset *rs, const cJSON *fl)
 	cJSON_ArrayForEach(h, hosts) {
 		if (f->nhosts >= n)
 			break;
-		if (fleet_host_read(rs, h, &f->hosts[f->nhosts++]) < 0)
+		if (manifest_host_read(rs, h, &f->hosts[f->nhosts++]) < 0)
 			return -1;
 	}
 	if (ns && !(f->same_machine = calloc(ns, sizeof(*f->same_machine))))

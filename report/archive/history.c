@@ -358,7 +358,7 @@ static void series_free(struct hist_series *s)
 }
 
 /* Re-key series to canonical identities and merge those that meet. */
-static int series_merge(struct history *h)
+static int hist_series_merge(struct history *h)
 {
 	for (size_t i = 0; i < h->nseries; i++)
 		h->series[i].ident = h->idents[h->series[i].ident].canon;
@@ -589,7 +589,7 @@ int history_finish(struct history *h, struct errlist *errs)
 {
 	if (same_apply(h, errs) < 0)
 		return -1;
-	if (series_merge(h) < 0 || apart_mark(h) < 0 || ident_displays(h) < 0)
+	if (hist_series_merge(h) < 0 || apart_mark(h) < 0 || ident_displays(h) < 0)
 		goto oom;
 	for (size_t i = 0; i < h->nseries; i++) {
 		int n = series_detect(h, &h->series[i]);

@@ -1,19 +1,31 @@
 #!/bin/sh
-# tests/check_cycles.sh: no cycle of references between files, calls or
-# data, of any size, and references point down the layers.  It passes on
-# this build, and on small planted trees it refuses a two-file cycle inside
-# one folder, one across two folders, one of four files in one folder, a
-# call from a lower room up into a higher one, and the two shapes of a
-# table that closes a cycle: a low room iterating a table a higher file
-# fills (report_sections[] before it was passed to report_load), and a
-# table in a low room pointing up at a higher room's functions.
+# tests/check_cycles.sh: no cycle of rooms (a .c with its .h), of includes
+# and references (calls and data) in one graph, of any size, and
+# references point down the layers.  It passes on this build (whose
+# objects include cmd/mpi's when mpicc is there), and on small planted
+# trees it refuses a two-file cycle inside one folder, one across two
+# folders, one of four files in one folder, a call from a lower room up
+# into a higher one, the two shapes of a table that closes a cycle: a low
+# room iterating a table a higher file fills (report_sections[] before it
+# was passed to report_load), and a table in a low room pointing up at a
+# higher room's functions.  And the three blind spots of the checker before
+# it read rooms (each planted case passed it): a cycle in cmd/mpi, whose
+# files had no objects; a loop of one include and one call
+# (launch_exec.c took a macro from run_fleet.h while run_fleet.c called
+# it); a loop of includes between two rooms, X.c including Y.h while Y.c
+# includes X.h.  A folder face of tests/check_cycles.faces is a node apart,
+# and one that closes no loop is refused.
 . "$(dirname "$0")/../../lib.sh"
 need_cmd nm
 need_cmd cc
 : "${BUILD:=$ROOT/build/default}"
 [ -d "$BUILD/report" ] || skip "no objects under $BUILD (build first)"
-out=$(sh "$ROOT/tests/check_cycles.sh" "$ROOT" "$BUILD" 2>&1) &&
-	ok "this build has no cycle and no upward reference" ||
+# without mpicc the build has no cmd/mpi objects, and says so
+nompi=""
+[ -f "$BUILD/iomatrix-mpi" ] || nompi=cmd/mpi
+# shellcheck disable=SC2086
+out=$(sh "$ROOT/tests/check_cycles.sh" "$ROOT" "$BUILD" $nompi 2>&1) &&
+	ok "this build has no cycle and no upward reference: $out" ||
 	not_ok "this build: $out"
 
 tree() { # name: a fresh tree $T/NAME with bench/ and report/
@@ -33,7 +45,7 @@ check() { sh "$ROOT/tests/check_cycles.sh" "$D" build > "$T/out" 2>&1; }
 refused() {
 	if check; then not_ok "$1: passed"
 	elif grep -qF "$2: references must point down" "$T/out" &&
-		grep -q 'reference cycle of 2 files in 2 folder(s): ' "$T/out"
+		grep -q 'reference cycle of 2 rooms in 2 folder(s): ' "$T/out"
 	then ok "$1 is an upward reference and a cycle"
 	else not_ok "$1: unexpected message: $(cat "$T/out")"; fi
 }
@@ -48,14 +60,14 @@ tree two
 unit bench/util/a.c a b
 unit bench/util/b.c b a
 if check; then not_ok "a two-file cycle in one folder passed"
-elif grep -q 'reference cycle of 2 files in 1 folder' "$T/out"; then ok "a two-file cycle in one folder is refused"
+elif grep -q 'reference cycle of 2 rooms in 1 folder' "$T/out"; then ok "a two-file cycle in one folder is refused"
 else not_ok "two files: unexpected message: $(cat "$T/out")"; fi
 
 tree cross
 unit report/model/m.c m r
 unit report/render/r.c r m
 if check; then not_ok "a cycle across model/ and render/ passed"
-elif grep -q 'reference cycle of 2 files in 2 folder' "$T/out"; then ok "a cross-folder cycle is refused"
+elif grep -q 'reference cycle of 2 rooms in 2 folder' "$T/out"; then ok "a cross-folder cycle is refused"
 else not_ok "cross-folder: unexpected message: $(cat "$T/out")"; fi
 
 tree four
@@ -64,7 +76,7 @@ unit report/model/q.c q s
 unit report/model/s.c s u
 unit report/model/u.c u p
 if check; then not_ok "a four-file cycle passed"
-elif grep -q 'reference cycle of 4 files' "$T/out"; then ok "a four-file cycle is refused"
+elif grep -q 'reference cycle of 4 rooms' "$T/out"; then ok "a four-file cycle is refused"
 else not_ok "four files: unexpected message: $(cat "$T/out")"; fi
 
 tree up
@@ -132,4 +144,79 @@ C
 cc2 bench/util/u.c bench/stats/d.c
 refused "a table of numbers read below the file that defines it" \
 	"bench/util/u.c (layer 0) refers to bench/stats/d.c (layer 1)"
+# cmd/mpi: two files that call each other, built as the Makefile built
+# them before, into no object (the objects elsewhere are there)
+tree mpi
+mkdir -p "$D/cmd/mpi"
+unit bench/util/u.c util_base
+unit cmd/mpi/a.c mpi_a mpi_b
+unit cmd/mpi/b.c mpi_b mpi_a
+rm -f "$D"/build/cmd/mpi/*.o
+if check; then not_ok "a cycle in cmd/mpi without its objects passed"
+elif grep -q 'cmd/mpi/a.c has no object under build' "$T/out" &&
+	grep -q 'cmd/mpi/b.c has no object under build' "$T/out"
+then ok "cmd/mpi files without objects are refused"
+else not_ok "cmd/mpi: unexpected message: $(cat "$T/out")"; fi
+# with their objects the cycle is found; told the folder is not built,
+# the check passes and says what it did not read
+cc2 cmd/mpi/a.c cmd/mpi/b.c
+if check; then not_ok "the cycle in cmd/mpi passed"
+elif grep -q 'reference cycle of 2 rooms in 1 folder(s): cmd/mpi/' "$T/out"; then ok "a cycle in cmd/mpi is refused"
+else not_ok "cmd/mpi objects: unexpected message: $(cat "$T/out")"; fi
+rm -f "$D"/build/cmd/mpi/*.o
+if sh "$ROOT/tests/check_cycles.sh" "$D" build cmd/mpi > "$T/out" 2>&1 &&
+	grep -q 'cmd/mpi not built, its references unread' "$T/out"
+then ok "a build without mpicc passes and names what it left out"
+else not_ok "cmd/mpi left out: $(cat "$T/out")"; fi
+
+# one include and one call: a.c takes a macro from b.h, b.c calls a.c
+# (launch_exec.c and run_fleet.c)
+tree mixed
+printf '#define B_NAME "b"\nvoid b_run(void);\n' > "$D/bench/util/b.h"
+cat > "$D/bench/util/a.c" <<'C'
+#include "b.h"
+const char *a_name(void);
+const char *a_name(void) { return B_NAME; }
+C
+cat > "$D/bench/util/b.c" <<'C'
+#include "b.h"
+const char *a_name(void);
+void b_run(void) { (void)a_name(); }
+C
+cc2 bench/util/a.c bench/util/b.c
+if check; then not_ok "a loop of one include and one call passed"
+elif grep -q 'include and reference cycle of 2 rooms in 1 folder(s): ' "$T/out" &&
+	grep -q 'bench/util/b.c calls a_name of bench/util/a.c' "$T/out" &&
+	grep -q 'bench/util/a.c includes b.h' "$T/out"
+then ok "a loop of one include and one call is refused, its two edges named"
+else not_ok "include and call: unexpected message: $(cat "$T/out")"; fi
+
+# includes alone, through the rooms: x.c includes y.h, y.c includes x.h
+tree rooms
+printf '#define X_MAX 4\n' > "$D/report/model/x.h"
+printf '#define Y_MAX 8\n' > "$D/report/model/y.h"
+printf '#include "y.h"\nint x_max(void);\nint x_max(void) { return Y_MAX; }\n' > "$D/report/model/x.c"
+printf '#include "x.h"\nint y_max(void);\nint y_max(void) { return X_MAX; }\n' > "$D/report/model/y.c"
+cc2 report/model/x.c report/model/y.c
+if check; then not_ok "x.c -> y.h, y.c -> x.h passed"
+elif grep -q 'include cycle of 2 rooms in 1 folder(s): report/model/[xy].\[ch\] report/model/[xy].\[ch\]' "$T/out"
+then ok "two rooms that include each other's header are refused"
+else not_ok "rooms: unexpected message: $(cat "$T/out")"; fi
+
+# a folder face: listed, y.h is a node apart and the loop is gone; a face
+# that closes no loop (w.h), or names no header, is refused
+mkdir -p "$D/tests"
+echo "report/model/y.h" > "$D/tests/check_cycles.faces"
+if check; then ok "a listed folder face is a node of its own"
+else not_ok "face: $(cat "$T/out")"; fi
+printf '#define W 1\n' > "$D/report/model/w.h"
+printf '#include "w.h"\nint w(void);\nint w(void) { return W; }\n' > "$D/report/model/w.c"
+cc2 report/model/w.c
+printf '# a comment\nreport/model/y.h\nreport/model/w.h  # why\nreport/model/z.h\n' > "$D/tests/check_cycles.faces"
+if check; then not_ok "a stale face passed"
+elif grep -q 'face report/model/w.h: with report/model/w.c it closes no loop any more' "$T/out" &&
+	grep -q 'face report/model/z.h: no such header' "$T/out" &&
+	! grep -q 'face report/model/y.h' "$T/out"
+then ok "a face that closes no loop, and one that names no header, are refused"
+else not_ok "stale face: unexpected message: $(cat "$T/out")"; fi
 tap_end
