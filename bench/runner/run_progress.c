@@ -10,12 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-double run_progress_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "util/monotime.h"
 
 /* Seconds a cell takes when it is time-limited, -1 when unknown. */
 static double cell_estimate_s(const struct cell *c)
@@ -93,7 +88,7 @@ void run_progress_init(struct run_progress *ps, const char *mode, bool quiet,
 		ps->tty = false;
 	}
 	ps->n = n;
-	ps->set_start = run_progress_now();
+	ps->set_start = mono_s();
 	eta_init(ps, cells, n, skip);
 }
 
@@ -114,12 +109,12 @@ void run_progress_cell(struct run_progress *ps, size_t i, const struct cell *c,
 	ps->c = c;
 	ps->rep = 0;
 	ps->round = round;
-	ps->cell_start = run_progress_now();
+	ps->cell_start = mono_s();
 }
 
 void run_progress_cell_done(struct run_progress *ps)
 {
-	ps->done_s += run_progress_now() - ps->cell_start;
+	ps->done_s += mono_s() - ps->cell_start;
 	ps->done_n++;
 }
 
@@ -127,7 +122,7 @@ void run_progress_cb(void *arg, const struct progress *p)
 {
 	struct run_progress *ps = arg;
 	char eta[32], line[512];
-	double now = run_progress_now();
+	double now = mono_s();
 
 	if (ps->quiet || (!ps->tty && !ps->plain))
 		return;

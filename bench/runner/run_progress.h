@@ -21,7 +21,7 @@ struct run_progress {
 	const struct cell *c;
 	unsigned rep;
 	unsigned round;              /* 0: the suite has no rounds */
-	double set_start;
+	double set_start;            /* mono_s() (util/monotime.h) */
 	double cell_start;
 	double known_left_s;         /* estimate of the cells after this one */
 	size_t unknown_left;         /* of those, cells stopped by size */
@@ -33,8 +33,6 @@ struct run_progress {
 	size_t *eta_unknown;
 };
 
-/* Seconds of CLOCK_MONOTONIC: what cell and set times are measured in. */
-double run_progress_now(void);
 /*
  * Set up ps for a plan of n cells: mode ("auto" or NULL, "tty", "plain",
  * "none"; auto is tty when stderr is a terminal), quiet, and the ETA's

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "monotime.h"
 #include "sha256.h"
 
 char *fsutil_read_at(int dirfd, const char *name, size_t max, unsigned flags,
@@ -142,12 +143,11 @@ static void temp_suffix(char *out)
 	uint64_t r[2] = { 0, 0 };
 
 	if (getrandom(r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r)) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		r[0] = ((uint64_t)getpid() << 32) ^ (uint64_t)ts.tv_nsec ^
+		uint64_t ns = mono_ns();
+		r[0] = ((uint64_t)getpid() << 32) ^ ns % 1000000000u ^
 		       (uint64_t)__atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) *
 			       0x9e3779b97f4a7c15ull;
-		r[1] = (uint64_t)ts.tv_sec * 0xbf58476d1ce4e5b9ull ^ r[0];
+		r[1] = ns / 1000000000u * 0xbf58476d1ce4e5b9ull ^ r[0];
 	}
 	for (int i = 0; i < 12; i++) {
 		uint64_t *w = &r[i / 6];

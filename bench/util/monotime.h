@@ -1,7 +1,8 @@
 /*
- * monotime.h - the one monotonic clock of the bench: nanoseconds of
+ * monotime.h - the one monotonic clock of the tree: nanoseconds of
  * CLOCK_MONOTONIC, for deadlines, latencies and the controller's and
- * agents' clocks.  Inline: the worker reads it around every IO.
+ * agents' clocks, and the same clock in milliseconds and seconds for
+ * polls and progress.  Inline: the worker reads it around every IO.
  */
 #ifndef IOMATRIX_MONOTIME_H
 #define IOMATRIX_MONOTIME_H
@@ -14,6 +15,18 @@ static inline uint64_t mono_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* mono_ns() in whole milliseconds (the MPI relay's polls). */
+static inline uint64_t mono_ms(void)
+{
+	return mono_ns() / 1000000u;
+}
+
+/* mono_ns() in seconds (run's progress and ETA, MPI's start deadline). */
+static inline double mono_s(void)
+{
+	return (double)mono_ns() / 1e9;
 }
 
 /* The time left until deadline_ns (of mono_ns()) as a relative timeout,

@@ -36,6 +36,7 @@
 #include <mpi.h>
 
 #include "cli.h"
+#include "util/monotime.h"
 #include "util/version.h"
 #include "fleet/launch.h"
 #include "fleet/run_fleet.h"
@@ -112,18 +113,10 @@ static void agent_wait(struct agent *a)
 	}
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Wait for a nonblocking collective, at most MPI_START_S. */
 static int wait_deadline(MPI_Request *req, const char *what)
 {
-	double until = now_s() + MPI_START_S;
+	double until = mono_s() + MPI_START_S;
 
 	for (;;) {
 		int flag = 0;
@@ -131,7 +124,7 @@ static int wait_deadline(MPI_Request *req, const char *what)
 			return -1;
 		if (flag)
 			return 0;
-		if (now_s() > until || got_signal) {
+		if (mono_s() > until || got_signal) {
 			fprintf(stderr, "iomatrix-mpi: %s did not complete within %d s%s\n", what,
 				MPI_START_S, got_signal ? " (interrupted)" : "; a rank did not start");
 			return -1;

@@ -20,6 +20,7 @@
 
 #include <mpi.h>
 
+#include "util/monotime.h"
 #include "relay.h"
 
 #define POLL_MIN_US 100
@@ -35,14 +36,6 @@ struct sends {
 	struct pending *p;
 	size_t n, cap;
 };
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static int send_bytes(struct sends *s, int peer, int tag, const char *data, size_t len)
 {
@@ -229,7 +222,7 @@ int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
 	struct sends s = { 0 };
 	struct pollfd *pfd = calloc(2 * n + 1, sizeof(*pfd));
 	char *buf = malloc(RELAY_CHUNK);
-	long long done_at = 0, active_at = now_ms();
+	uint64_t done_at = 0, active_at = mono_ms();
 	int ret = -1;
 
 	if (!pfd || !buf)
@@ -251,8 +244,8 @@ int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
 			goto out;
 		}
 		if (*done && !done_at)
-			done_at = now_ms();
-		if (done_at && now_ms() - done_at > (*hurry && linger_ms > 200 ? 200 : linger_ms)) {
+			done_at = mono_ms();
+		if (done_at && mono_ms() - done_at > (uint64_t)(*hurry && linger_ms > 200 ? 200 : linger_ms)) {
 			/* what is still open will not be answered: end it, and
 			 * give the last sends a moment to leave */
 			close_all(l, n, &s);
@@ -272,8 +265,8 @@ int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
 				pfd[np++] = (struct pollfd){ .fd = l[i].wfd, .events = POLLOUT };
 		}
 		if (moved)
-			active_at = now_ms();
-		long wait_us = now_ms() - active_at < QUICK_MS ? POLL_MIN_US : POLL_MAX_US;
+			active_at = mono_ms();
+		long wait_us = mono_ms() - active_at < QUICK_MS ? POLL_MIN_US : POLL_MAX_US;
 		struct timespec ts = { 0, wait_us * 1000 };
 		ppoll(pfd, np, &ts, NULL);
 		for (size_t i = 0; i < n; i++) {
@@ -281,7 +274,7 @@ int relay_run(struct relay_link *l, size_t n, volatile sig_atomic_t *done,
 			if (r < 0)
 				goto out;
 			if (r > 0)
-				active_at = now_ms();
+				active_at = mono_ms();
 		}
 	}
 out:
