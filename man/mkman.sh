@@ -71,6 +71,12 @@ read when given no directory (default
 .B IOMATRIX_TEMPLATES
 report templates to use instead of the installed ones.
 .TP
+.B IOMATRIX_TRACE
+a file that
+.B run
+appends one line per IO to (issued, submitted, completed with a hash of
+its bytes), as fio's write_iolog; see docs/engines.md.
+.TP
 .B SOURCE_DATE_EPOCH
 pins the "generated" date of a report.
 .SH FILES

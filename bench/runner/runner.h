@@ -93,9 +93,10 @@ int runner_prepare(const struct cell *c, struct target *t,
  * runtime_ns runs from the ramp end to the last measured completion (at
  * least the runtime when time-limited).  Sync engines run with depth 1.
  *
- * Debug trace: with IOMATRIX_TRACE=FILE in the environment every issued IO
- * is appended to FILE as one line "JOB DIR OFFSET LEN FILEIDX" (DIR is read
- * or write; OFFSET in bytes within file FILEIDX of the target), and every
+ * The IO log, for users as fio's write_iolog (docs/engines.md): with
+ * IOMATRIX_TRACE=FILE in the environment every issued IO is appended to
+ * FILE as one line "JOB DIR OFFSET LEN FILEIDX" (DIR is read or write;
+ * OFFSET in bytes within file FILEIDX of the target), and every
  * submit call of an async engine as "JOB submit N" (N requests in that
  * call: iodepth_batch at most), and every completion as "JOB data DIR
  * OFFSET LEN FILEIDX HASH" (64-bit FNV-1a of the buffer in hex: the bytes
