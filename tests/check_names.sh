@@ -1,7 +1,8 @@
 #!/bin/sh
-# check_names.sh - a name says one thing in the whole tree (STYLE.md 17):
-# no static function, in cmd/, bench/, report/ or tests/, has the name of
-# a function or data that an object of the build exports.  A reader, grep
+# check_names.sh - a name says one thing in the whole tree: no static
+# function, in cmd/, bench/, report/ or tests/, has the name of a function
+# or data that an object of the build exports (a static helper is named
+# for its file, as git's are).  A reader, grep
 # and every drawing of the code then find one definition for a name (a
 # static fleet_host_read in rset_manifest.c drew an arrow from the result
 # set up to the fleet, whose fleet_host.c exports the name).

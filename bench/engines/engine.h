@@ -134,7 +134,8 @@ struct engine {
 	 * what came (maybe none); a deadline already past asks the kernel
 	 * once without waiting.  A rated job waits this way for its requests
 	 * until its next intended start, so each completion is taken when the
-	 * kernel hands it over (issue 30). */
+	 * kernel hands it over, not when the job next looks (a job that
+	 * polled held completions until every slot was in flight). */
 	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max,
 		    struct io_req **out, uint64_t deadline_ns);
 	int (*fsync)(struct engine_ctx *ctx, int fd);

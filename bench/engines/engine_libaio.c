@@ -12,7 +12,7 @@
  * fio`'s job): with the ring read first iomatrix made 1.00 syscalls per IO
  * at QD1 and QD32, fio's job 2.00 and 1.99 (one io_submit and one
  * io_getevents per IO), so "iomatrix vs fio" compared two workloads (p50
- * 17-37 % lower at zram QD32, issue 20).  Reaping through the kernel call
+ * 17-37 % lower at zram QD32).  Reaping through the kernel call
  * with min 1, max iodepth, and exporting iodepth_batch_complete_max=iodepth,
  * the two make the same calls.  fio's own userspace_reap reads the ring only
  * with iodepth_batch_complete_min=0 and then spins on it, where ours waits

@@ -286,7 +286,7 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	/* io-wq is left at the kernel's worker count, as fio leaves it.  zram
 	 * and loop have no NOWAIT reads, so every request is punted to io-wq;
 	 * capping its bounded workers (we used to cap them at one per CPU)
-	 * cost IOPS there.  Measured: 2026-11 (issue 22, quiet 2-core VM, zram
+	 * cost IOPS there.  Measured: 2026-11 (quiet 2-core VM, zram
 	 * 4K randread QD32, a liburing loop with fixed file and buffers) 245-248
 	 * K IOPS capped at 2 against 282-311 K uncapped; 2026-12-01 (this VM
 	 * at load 12-15, iomatrix registerfiles+fixedbufs, 7 alternating 3 s

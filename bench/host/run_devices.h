@@ -14,7 +14,7 @@
 /*
  * Print one line per device of a manifest's "devices" array (name, path,
  * block device, filesystem, "will be created" for a path that does not
- * exist yet), a warning for every RAM-backed device (common/ramkind.h),
+ * exist yet), a warning for every RAM-backed device (util/ramkind.h),
  * then a warning for every group of devices that resolve to the
  * same block device (printed even when quiet).  Returns the number of
  * such groups.

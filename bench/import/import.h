@@ -27,7 +27,7 @@ struct import_cell {
 	struct cell params;         /* id is assigned by import_set_write;
 				     * device and path point at the two below */
 	char *device, *path;        /* owned */
-	struct rep_result *reps;    /* owned; filled as the runner does (common/rep.h) */
+	struct rep_result *reps;    /* owned; filled as the runner does (stats/rep.h) */
 	size_t nreps;
 	char **warnings;            /* owned strings */
 	size_t nwarnings;
@@ -110,7 +110,7 @@ int import_set_write(struct import_set *s, const char *results_root,
 uint64_t import_u64(double x);
 
 /* Read a whole input file (NUL-terminated, at most 256 MiB, regular files
- * only: common/fsutil.h).  NULL with the reason added to errs. */
+ * only: util/fsutil.h).  NULL with the reason added to errs. */
 char *import_read_file(const char *path, size_t *len, struct errlist *errs);
 /* 1-based line and column of byte offset off in buf. */
 void import_linecol(const char *buf, size_t off, unsigned *line, unsigned *col);

@@ -1,5 +1,5 @@
 /*
- * run_ssd.h - the SNIA PTS side of `run` (issue 12): purge and
+ * run_ssd.h - the SNIA PTS side of `run`: purge and
  * preconditioning before a device's first cell (precondition/DEVICE.json),
  * the per-device rounds state judged after every round (steady/DEVICE.json),
  * and the cell-file bookkeeping that keeps every round's or repetition's

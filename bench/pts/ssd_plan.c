@@ -1,5 +1,5 @@
 /*
- * ssd_plan.c - what `plan` says about SNIA PTS testing (issue 12): each
+ * ssd_plan.c - what `plan` says about SNIA PTS testing: each
  * device's purge and preconditioning, the rounds and their rule, and the
  * duration as a range (steady at the earliest after `window` rounds or
  * repetitions, at the latest after `max`).

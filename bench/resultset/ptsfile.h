@@ -4,7 +4,7 @@
  * state"): precondition/DEVICE.json, steady/DEVICE.json, a cell's
  * "rounds" and "steady_state", and reading back the repetitions of
  * earlier rounds.  What to run and when to stop is pts/run_ssd.c's; the
- * steady-state math is common/steady.c's; only the JSON lives here.
+ * steady-state math is stats/steady.c's; only the JSON lives here.
  *
  * Functions return 0 or -errno with a message in err (lower-case, subject
  * quoted); a builder returns NULL only when out of memory.

@@ -1,5 +1,5 @@
 /*
- * qosfile.h - the "load_sweep" object of a cell file (issue 24), written
+ * qosfile.h - the "load_sweep" object of a cell file, written
  * and read only here (results/README.md documents it):
  *
  *   "load_sweep": {"max_iops": probed maximum, "knee_k": 3,

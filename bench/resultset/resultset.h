@@ -3,7 +3,7 @@
  *
  *   DIR/manifest.json  DIR/suite.yaml  DIR/plan.json  DIR/cells/0001.json
  *
- * Every file is written atomically (common/fsutil.h).  The manifest is
+ * Every file is written atomically (util/fsutil.h).  The manifest is
  * written when the set is made, when a run resumes and when it ends; in
  * between each finished cell is one new file in cells/ (no whole-manifest
  * rewrite per cell, so a run's bookkeeping is flat in the number of
@@ -189,7 +189,7 @@ int hist_from_json(const cJSON *j, struct lat_hist *h);
 
 /*
  * The write-cliff object stored with a write direction's time series
- * (the fit and stalls are common/cliff.h's):
+ * (the fit and stalls are stats/cliff.h's):
  *   {"found", "samples", "interval_ns", "break_index", "break_ns",
  *    "before_bytes", "level1_bw_bytes_s", "level2_bw_bytes_s", "drop_pct",
  *    "median_bw_bytes_s", "stalls": [interval index...]}

@@ -45,7 +45,7 @@ enum {
 };
 
 /*
- * Write dirfd's SHA256SUMS (atomically, common/fsutil.h) over the files
+ * Write dirfd's SHA256SUMS (atomically, util/fsutil.h) over the files
  * the header describes.  0, or -errno (-E2BIG past SUMS_MAX_FILES).
  */
 int sums_write_at(int dirfd, unsigned flags);

@@ -4,14 +4,14 @@
  * worker's loop does not change with it.
  *
  *  - default (fio's random map): a keyed permutation of the blocks
- *    (common/randmap.h), a new one per pass, walked by all the jobs of a
+ *    (stats/randmap.h), a new one per pass, walked by all the jobs of a
  *    repetition through one shared counter (one relaxed atomic add per
  *    IO), so that however fast each job goes, every block is read once
  *    per pass of the jobs together.
  *  - norandommap: uniform draws with replacement (1 - 1/e of the blocks
  *    in one pass's worth of IOs).
  *  - random_distribution other than random: a rank from the distribution
- *    (common/randdist.h); zipf, pareto and normal ranks are scattered over
+ *    (stats/randdist.h); zipf, pareto and normal ranks are scattered over
  *    the range by a fixed keyed permutation (fio hashes them), zoned ranks
  *    are positions.  fio keeps no map for these either.
  */

@@ -297,7 +297,7 @@ static int shared_init(struct rep_shared *sh, const struct cell *c,
  * mapping, advised; ignored where THP is off).  Measured 2026-12-02 before the default
  * changed: a 1M QD8 read on this VM's virtio disk made 172 device reads
  * per 100 IOs in 4K pages, fio 86, 100 in huge pages; on a loop device the
- * huge-page cells read 1.5-2.6x fio's IOPS (issue 30 §6).  An engine that
+ * huge-page cells read 1.5-2.6x fio's IOPS.  An engine that
  * does no IO wants cache-line alignment only.  0 or -ENOMEM.
  */
 static int job_bufs_alloc(const struct rep_shared *sh, struct job *j, uint64_t blen)
@@ -531,7 +531,7 @@ static int rep_merge_service(struct dir_result *dr, const struct job *jobs,
  * runtime; for a rated repetition at least the n / rate its n IOs stand
  * for.  A rate's schedule puts its first IO at the start, so a window of T
  * holds ceil(T x rate) intended starts: counted over T alone, 1 IO of a 1
- * IOPS job in 300 ms read 3.3 IOPS (issue 29 item 18), and a rated run
+ * IOPS job in 300 ms read 3.3 IOPS, and a rated run
  * always a little above its rate.  Each IO stands for one period of the
  * schedule, as an unrated IO for its own service time, so achieved IOPS
  * never exceed the offered rate, and a job that fell behind is counted

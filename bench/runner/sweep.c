@@ -1,7 +1,7 @@
 /*
  * sweep.c - the load sweep (sweep.h): one rated repetition per offered
  * load, then the bisection around the QoS target.  The math (which loads,
- * the knee, the verdict) is common/qos.c's; this file only runs it.
+ * the knee, the verdict) is stats/qos.c's; this file only runs it.
  */
 #include "sweep.h"
 

@@ -1,9 +1,9 @@
 /*
- * sweep.h - the load sweep of a cell (issue 24): after the cell's own
+ * sweep.h - the load sweep of a cell: after the cell's own
  * repetitions, unthrottled, have measured its maximum, run it once at
  * each offered load of load_sweep, then bisect between the points around
  * the QoS target.  Each point is one rated repetition (runner_run_rep
- * with the point's rate), kept as a struct qos_point (common/qos.h).
+ * with the point's rate), kept as a struct qos_point (stats/qos.h).
  */
 #ifndef IOMATRIX_SWEEP_H
 #define IOMATRIX_SWEEP_H

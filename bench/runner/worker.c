@@ -12,7 +12,7 @@
  * cheaper clock cannot move those numbers.  Only the null engine at QD1
  * (2 readings per IO, most of its ~100 ns) would gain, and that measures
  * nothing a user stores.  (Those counts predate one reading per submitted
- * batch, issue 20: with the default batch of 1 a job now takes about one
+ * batch: with the default batch of 1 a job now takes about one
  * reading per IO, 33 ns of some 3 us of CPU per IO on zram, still ~1 %.)
  */
 #include "worker.h"

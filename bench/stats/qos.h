@@ -1,5 +1,5 @@
 /*
- * qos.h - latency under load (issue 24), the pure part: the schedule of
+ * qos.h - latency under load, the pure part: the schedule of
  * intended start times a rate-limited job keeps (rate_iops,
  * rate_process), the load sweep's settings and points, the knee of the
  * response-latency curve and the QoS target ("sustains N IOPS with p99 <=

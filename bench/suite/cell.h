@@ -82,7 +82,7 @@ struct cell {
 	uint64_t cooldown_ns;
 	uint64_t seed;
 	uint64_t interval_ns;           /* time-series interval, default 1 s */
-	/* random offsets, fio's names (issue 20) */
+	/* random offsets, fio's names */
 	const char *random_distribution; /* canonical text (randdist.h),
 					 * interned (util/intern.h); NULL is
 					 * random */
@@ -90,11 +90,11 @@ struct cell {
 	const char *cpus_allowed;       /* fio cpulist ("0-3,8"), interned
 					 * (util/intern.h), at most
 					 * CELL_CPUS_MAX - 1 chars; NULL: all */
-	/* SNIA PTS (issue 12); written to JSON only when not the default */
+	/* SNIA PTS; written to JSON only when not the default */
 	double active_range_pct;        /* share of the file set addressed, 100 */
 	double io_size_mult;            /* >0: io_size is this many file sets */
 	struct steady_rule steady;      /* window 0: run `repeat` times */
-	/* latency under load (issue 24), common/qos.h; all zero: off */
+	/* latency under load, stats/qos.h; all zero: off */
 	struct cell_rate rate;          /* rate_iops */
 	struct load_sweep load_sweep;
 	struct qos_target qos;

@@ -361,7 +361,7 @@ const struct key cell_keys[NKEYS] = {
 		(uint64_t)-1, "none", "numa_node", NULL,
 		"run the jobs on this NUMA node's CPUs, buffers in its memory (libnuma)",
 		WORKLOAD, METHOD("CPU placement", 22), .text = text_numa),
-	/* fsync kinds and random offsets (issue 20), fio's names */
+	/* fsync kinds and random offsets, fio's names */
 	[K_FDATASYNC] = KEY_OMIT("fdatasync", KT_UINT, fdatasync, 0, 1000000, 0, "0",
 		"fdatasync", NULL,
 		"fdatasync every N writes to a file, counted per job and file (fio)",
@@ -390,7 +390,7 @@ const struct key cell_keys[NKEYS] = {
 		"false: a seed per repetition"),
 	[K_LABEL] = KEY("label", KT_LABEL, label, 0, 0, 0, "derived", "label", NULL,
 		"display name, e.g. \"SEQ1M Q8T1\" (include and exclude only)"),
-	/* SNIA PTS (issue 12) */
+	/* SNIA PTS */
 	[K_ACTIVE_RANGE] = KEY_OMIT("active_range", KT_PCT, active_range_pct, 0, 0, 100,
 		"100%", "active_range_pct", NULL,
 		"share of the file set or device the cell addresses, from its "
@@ -399,7 +399,7 @@ const struct key cell_keys[NKEYS] = {
 		"steady_state", NULL,
 		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
 		"until its IOPS are steady; the result is the window average"),
-	/* issue 20 item 6: how the jobs run (fio's name, our default) */
+	/* how the jobs run (fio's name, our default) */
 	[K_THREAD] = KEY_OMIT("thread", KT_BOOL, thread, 0, 0, 1, "true", "thread", NULL,
 		"true: the jobs are threads of one process (fio thread=1); false: "
 		"each job is a process of its own session, as fio's default",
@@ -412,7 +412,7 @@ const struct key cell_keys[NKEYS] = {
 		"each its own slice; fio has no such option",
 		WORKLOAD, METHOD("sequential order", 31), .text = text_seqshared,
 		.method_if_set = true),
-	/* latency under load (issue 24): qos_keys.c */
+	/* latency under load: qos_keys.c */
 	[K_RATE_IOPS] = KEY_OMIT("rate_iops", KT_CUSTOM, rate, 1, QOS_RATE_MAX, 0, "none",
 		"rate_iops", NULL,
 		"IOs per second per job, or [read, write] (fio's); each IO has an "
@@ -436,7 +436,7 @@ const struct key cell_keys[NKEYS] = {
 		"sweep meeting it",
 		METHOD("QoS target", 30), .text = qos_text_target,
 		.method_if_set = true, .ops = &qos_ops),
-	/* the model device (issue 30 §9): engine_model.c, docs/engines.md */
+	/* the model device: engine_model.c, docs/engines.md */
 	[K_MODEL_LATENCY] = KEY_OMIT("model_latency", KT_DURATION, model.latency_ns, 0,
 		60 * SEC, 100000, "100us", "model_latency_ns", NULL,
 		"model: mean service time of one IO (its distribution: model_dist)",
@@ -473,7 +473,7 @@ const struct key cell_keys[NKEYS] = {
 		"model: each repetition's device is slower or faster by a seeded "
 		"factor up to 1 + N% (e.g. 5%)",
 		MODEL),
-	/* the IO buffers (issue 30 §6): fio's iomem, its default malloc */
+	/* the IO buffers: fio's iomem, its default malloc */
 	[K_MEM] = KEY_OMIT("mem", KT_CUSTOM, mem, 0, 0, 0, "malloc", "mem", NULL,
 		"IO buffers: malloc (4K pages, as fio's default) or mmaphuge (huge "
 		"pages: a large IO is one request; fio's iomem=mmaphuge needs "

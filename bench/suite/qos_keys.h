@@ -1,8 +1,8 @@
 /*
- * qos_keys.h - the suite language of latency under load (issue 24): the
+ * qos_keys.h - the suite language of latency under load: the
  * cell keys rate_iops, rate_process, load_sweep and qos, each a KT_CUSTOM
  * row of the key table whose parsing, JSON and text live here (their
- * values are common/qos.h's structs).
+ * values are stats/qos.h's structs).
  */
 #ifndef IOMATRIX_QOS_KEYS_H
 #define IOMATRIX_QOS_KEYS_H

@@ -1,5 +1,5 @@
 /*
- * ssd_keys.h - the suite language of SNIA PTS testing (issue 12), internal
+ * ssd_keys.h - the suite language of SNIA PTS testing, internal
  * to the suite loader: the map-valued keys `precondition`, `rounds` and
  * `steady_state`, the device key `purge`, and the checks that need the
  * expanded plan (tracking variables name cells; purge needs the opt-in).

@@ -96,7 +96,7 @@ void usage_text(int k, char *buf, size_t len)
 			 key->name);
 }
 
-/* rate_iops, load_sweep and qos (issue 24) with the rest of the cell. */
+/* rate_iops, load_sweep and qos with the rest of the cell. */
 static void cell_check_qos(struct ctx *x, const struct cell *c, const struct pos *p,
 			   unsigned fl, unsigned fc)
 {

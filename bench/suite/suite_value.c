@@ -208,7 +208,7 @@ static int value_parse_cpulist(struct ctx *x, const struct key *key, const char 
 	return value_interned(x, list, line, col, out);
 }
 
-/* random_distribution: fio's syntax and limits (common/randdist.h), kept in
+/* random_distribution: fio's syntax and limits (stats/randdist.h), kept in
  * canonical text; "random" is the default, stored as "". */
 static int value_parse_randdist(struct ctx *x, const struct key *key, const char *v,
 				unsigned line, unsigned col, struct kval *out)

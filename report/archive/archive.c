@@ -333,7 +333,7 @@ static int dev_fill(const struct rset *rs, const struct where *w, const char *na
 	/* the separator \x1f keeps two different tuples from giving one key.
 	 * The device name is part of the key even with a serial: two targets
 	 * of one set on one disk (dir1 and dir2 as a and b) are two series,
-	 * never one with two points a set (issue 30 §5); --same joins a device
+	 * never one with two points a set; --same joins a device
 	 * renamed between sets. */
 	if (serial && *serial)
 		sbuf_addf(&b, "serial\x1f%s\x1f%s\x1f%s\x1f%s", w->hostname, model ? model : "",

@@ -1,5 +1,5 @@
 /*
- * qos.h - the QoS section of a report (issue 24): for every cell with a
+ * qos.h - the QoS section of a report: for every cell with a
  * load sweep, its load points (table and chart), the knee, and the
  * sentences "ssd sustains N IOPS of 4K random reads at QD32 with p99 <=
  * 1 ms (89 % of its maximum)" / "does not meet ... at any tested load",

@@ -40,7 +40,7 @@ enum ratio_verdict {
 };
 
 /*
- * The one verdict between two samples (issue 30 §3): compare, reproduce
+ * The one verdict between two samples: compare, reproduce
  * (and the reproduction tables of compare and site), the report's summary
  * and history's change points all decide by it, so one pair judged with
  * the same threshold among the same pairs gets one verdict everywhere.

@@ -1,5 +1,5 @@
 /*
- * ssd.h - the SSD-truth part of a report (issue 12): per device the SNIA
+ * ssd.h - the SSD-truth part of a report: per device the SNIA
  * PTS steady-state verdict read from steady/DEVICE.json, preconditioning
  * from precondition/DEVICE.json, the PTS IOPS table (R/W mix x block size),
  * the write cliffs found in the time series, and the warnings they call for.

@@ -730,8 +730,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			 * template inserts them raw there (escaping would show) */
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
 				  r->groups[gi].title);
-			/* "equivalent" only where the job is the same workload
-			 * (issue 30 §6): fio_map_unlike says where it is not */
+			/* "equivalent" only where the job is the same workload:
+			 * fio_map_unlike says where it is not */
 			const char *why = fio_map_unlike(&r->groups[gi].e[k].cell->cell);
 			if (why) {
 				sbuf_addf(&h, " (NOT THE SAME: %s)", why);

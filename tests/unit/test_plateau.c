@@ -1,5 +1,5 @@
 /*
- * test_plateau.c - plateaus and the write-cliff rule (common/plateau.h) on
+ * test_plateau.c - plateaus and the write-cliff rule (stats/plateau.h) on
  * synthetic series: false cliffs on stationary and correlated noise, a 50 %
  * step of 6 + 6 intervals, a 3-level staircase (10,000 trials each), and
  * the cases a user reported against the old two-segment fit.

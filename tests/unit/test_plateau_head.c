@@ -1,6 +1,6 @@
 /*
  * test_plateau_head.c - the fine samples of a write's start (20 ms over
- * the first 2 s, common/stats.h) and plateau_fit_head (common/plateau.h):
+ * the first 2 s, stats/stats.h) and plateau_fit_head (stats/plateau.h):
  * a 0.3 s cache in 1 s intervals, or 0.16 s in 100 ms, that the coarse
  * fit cannot see is found in the fine samples with its level and length
  * (noise CV 5 %); stationary noise (CV 30 %) claims no head cliff; a cache

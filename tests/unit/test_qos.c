@@ -2,7 +2,7 @@
  * test_qos.c - the rate schedule (linear: exact spacing; poisson:
  * exponential gaps of the right mean, CV 1, Kolmogorov-Smirnov against the
  * exponential), the knee, the QoS verdict and the bisection on synthetic
- * load curves (common/qos.h).
+ * load curves (stats/qos.h).
  */
 #include "testutil.h"
 

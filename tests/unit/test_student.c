@@ -1,5 +1,5 @@
 /*
- * test_student.c - the one Student's t (common/student.c) against known
+ * test_student.c - the one Student's t (stats/student.c) against known
  * quantiles: the closed forms of 1 and 2 degrees of freedom, published
  * values (checked by integrating the density, and df 3 by its closed
  * form), the normal limit; and the

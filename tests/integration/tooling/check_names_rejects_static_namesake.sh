@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/check_names.sh: no static function has the name of an exported
-# one (STYLE.md 17).  It passes on this build; on a planted tree it refuses
+# one.  It passes on this build; on a planted tree it refuses
 # a static that gcc -O2 inlined (nm does not list it: the source line is
 # what finds it, as rset_manifest.c's fleet_host_read was found), one that
 # only a macro names (nm finds it), and one in a test program; a static
