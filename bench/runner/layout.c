@@ -507,13 +507,154 @@ static int check_storage(const char *path, char *err, size_t errlen)
 	return devpath_check(path, err, errlen) != 0 ? -ENOTBLK : 0;
 }
 
+/* A block device as the target: its geometry, the cell's bs and zones
+ * against it, and O_DIRECT where the cell asks for it.  0, or -errno with
+ * err. */
+static int prepare_blockdev(const struct cell *c, struct target *t, bool no_io,
+			    bool align, char *err, size_t errlen)
+{
+	int ret;
+
+	t->paths = calloc(1, sizeof(*t->paths));
+	if (!t->paths || !(t->paths[0] = strdup(c->path))) {
+		runner_seterr(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	t->nfiles = 1;
+	ret = resolve_blockdev(c, t, err, errlen);
+	if (ret < 0 || (align && (ret = runner_check_bs(c, t->logical_block, err, errlen)) < 0) ||
+	    (ret = runner_check_zones(c, t, err, errlen)) < 0)
+		return ret;
+	if (c->direct && !no_io) {
+		int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+		if (fd < 0 && errno == EINVAL)
+			return runner_direct_msg(c->path, err, errlen);
+		if (fd >= 0)
+			close(fd);
+	}
+	return 0;
+}
+
+/* Where the cell's IO falls in each file (t->offset, t->file_size) and the
+ * bytes each file must have (*len).  -EINVAL for a percentage size, which
+ * only a block device has. */
+static int files_extent(const struct cell *c, struct target *t, uint64_t *len,
+			char *err, size_t errlen)
+{
+	if (c->size_pct > 0) {
+		runner_seterr(err, errlen, "cannot take a percentage size of '%s': not a block device; "
+		       "give size in bytes", c->path);
+		return -EINVAL;
+	}
+	if (c->offset_pct > 0) {
+		*len = c->size;
+		t->offset = pct_of(c->size, c->offset_pct, c->bs);
+		t->file_size = *len - t->offset;
+	} else {
+		t->offset = c->offset;
+		t->file_size = c->size;
+		*len = c->offset + c->size;
+	}
+	return 0;
+}
+
+/* Open or make every file of t (len bytes each) into lays, check the free
+ * space for what is missing, and probe O_DIRECT on the first file before
+ * anything is written (*can_direct).  0, or -errno with err. */
+static int own_files_open(const struct cell *c, struct target *t, const char *dir,
+			  uint64_t len, struct lay *lays, bool *can_direct,
+			  char *err, size_t errlen)
+{
+	struct stat st;
+	int ret;
+
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		ret = own_file_open(c, t->paths[i], t->nofollow, len, &lays[i], &t->ids[i],
+				    err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	t->created = true;
+	if ((ret = check_space(dir, lays, t->nfiles, err, errlen)) < 0)
+		return ret;
+	*can_direct = true;
+	if (fstat(lays[0].fd, &st) == 0)
+		t->logical_block = logical_block_of(t->paths[0], &st);
+	int dfd = open(t->paths[0], O_RDONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0 && errno == EINVAL) {
+		*can_direct = false;
+		if (c->direct)
+			return runner_direct_msg(c->path, err, errlen);
+	}
+	if (dfd >= 0)
+		close(dfd);
+	return 0;
+}
+
+/* The cell's bs and, with O_DIRECT, its offset against the logical block
+ * size of the files.  0, or -EINVAL with err. */
+static int files_check_alignment(const struct cell *c, const struct target *t,
+				 char *err, size_t errlen)
+{
+	int ret = runner_check_bs(c, t->logical_block, err, errlen);
+
+	if (ret < 0)
+		return ret;
+	if (c->direct && t->offset % (t->logical_block ? t->logical_block : 512)) {
+		runner_seterr(err, errlen, "offset %" PRIu64 " is not a multiple of the logical block "
+		       "size of '%s' (%u bytes); fix offset or set direct: false",
+		       t->offset, c->path, t->logical_block ? t->logical_block : 512);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Write what each file of t still lacks, one progress count over them all. */
+static int lays_write(const struct cell *c, const struct target *t, const struct lay *lays,
+		      bool can_direct, struct run_ctl *ctl, char *err, size_t errlen)
+{
+	uint64_t done = 0, next_prog = 0, need = 0;
+	int ret;
+
+	for (unsigned i = 0; i < t->nfiles; i++)
+		need += lays[i].to - lays[i].from;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		if (lays[i].from >= lays[i].to)
+			continue;
+		ret = layout_write(c, t->paths[i], i, &lays[i], can_direct, ctl, &done,
+				   need, &next_prog, err, errlen);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* A prepare that failed: files made or marked by iomatrix are ours, so no
+ * half-laid-out one is left; anything else is never removed.  Releases t
+ * and lays (NULL: none opened yet); returns ret. */
+static int prepare_undo(struct target *t, struct lay *lays, int ret)
+{
+	if (lays && t->created)
+		own_files_remove(t);
+	else if (lays)
+		for (unsigned i = 0; i < t->nfiles; i++)
+			if (lays[i].made && same_file(t->paths[i], &t->ids[i]))
+				unlink(t->paths[i]);
+	lays_close(lays, t->nfiles);
+	free(lays);
+	target_release(t);
+	return ret;
+}
+
 int runner_prepare(const struct cell *c, struct target *t,
 		   struct run_ctl *ctl, char *err, size_t errlen)
 {
 	struct stat st;
-	struct lay *lays = NULL;
-	bool scratch = false;
-	int ret = 0;
+	struct lay *lays;
+	bool scratch = false, can_direct = true;
+	char dir[PATH_MAX];
+	uint64_t len; /* bytes each file must have */
+	int ret;
 
 	memset(t, 0, sizeof(*t));
 	if (c->bs == 0) {
@@ -525,54 +666,19 @@ int runner_prepare(const struct cell *c, struct target *t,
 	bool align = eng && (eng->flags & ENGINE_NEEDS_ALIGN);
 	if (!no_io && (ret = check_storage(c->path, err, errlen)) < 0)
 		return ret;
-
 	if (stat(c->path, &st) == 0 && S_ISBLK(st.st_mode)) {
-		t->paths = calloc(1, sizeof(*t->paths));
-		if (!t->paths || !(t->paths[0] = strdup(c->path)))
-			goto oom;
-		t->nfiles = 1;
-		ret = resolve_blockdev(c, t, err, errlen);
-		if (ret < 0 || (align && (ret = runner_check_bs(c, t->logical_block, err, errlen)) < 0) ||
-		    (ret = runner_check_zones(c, t, err, errlen)) < 0)
-			goto err;
-		if (c->direct && !no_io) {
-			int fd = open(c->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
-			if (fd < 0 && errno == EINVAL) {
-				ret = runner_direct_msg(c->path, err, errlen);
-				goto err;
-			}
-			if (fd >= 0)
-				close(fd);
-		}
-		return 0;
+		ret = prepare_blockdev(c, t, no_io, align, err, errlen);
+		return ret < 0 ? prepare_undo(t, NULL, ret) : 0;
 	}
 
 	/* a directory (scratch files inside) or a regular file (made if absent) */
-	char dir[PATH_MAX];
 	ret = resolve_files(c, no_io, t, &scratch, dir, sizeof(dir), err, errlen);
 	if (ret == -ENOMEM)
-		goto oom;
-	if (ret < 0)
-		goto err;
-	if (c->size_pct > 0) {
-		runner_seterr(err, errlen, "cannot take a percentage size of '%s': not a block device; "
-		       "give size in bytes", c->path);
-		ret = -EINVAL;
-		goto err;
-	}
-	uint64_t len; /* bytes each file must have */
-	if (c->offset_pct > 0) {
-		len = c->size;
-		t->offset = pct_of(c->size, c->offset_pct, c->bs);
-		t->file_size = len - t->offset;
-	} else {
-		t->offset = c->offset;
-		t->file_size = c->size;
-		len = c->offset + c->size;
-	}
-	/* before the first file is made or written */
-	if ((ret = runner_check_zones(c, t, err, errlen)) < 0)
-		goto err;
+		runner_seterr(err, errlen, "out of memory");
+	if (ret < 0 || (ret = files_extent(c, t, &len, err, errlen)) < 0 ||
+	    /* before the first file is made or written */
+	    (ret = runner_check_zones(c, t, err, errlen)) < 0)
+		return prepare_undo(t, NULL, ret);
 	if (no_io) {
 		/* the null engine touches no file: nothing to lay out */
 		t->logical_block = 0;
@@ -580,85 +686,26 @@ int runner_prepare(const struct cell *c, struct target *t,
 		return 0;
 	}
 	if (t->foreign) {
-		ret = foreign_file_open(c, len, t, err, errlen);
-		if (ret < 0)
-			goto err;
-		goto geometry;
+		if ((ret = foreign_file_open(c, len, t, err, errlen)) < 0 ||
+		    (ret = files_check_alignment(c, t, err, errlen)) < 0)
+			return prepare_undo(t, NULL, ret);
+		return 0;
 	}
 
 	lays = calloc(t->nfiles, sizeof(*lays));
-	if (!lays)
-		goto oom;
+	if (!lays) {
+		runner_seterr(err, errlen, "out of memory");
+		return prepare_undo(t, NULL, -ENOMEM);
+	}
 	for (unsigned i = 0; i < t->nfiles; i++)
 		lays[i].fd = -1;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		ret = own_file_open(c, t->paths[i], t->nofollow, len, &lays[i], &t->ids[i],
-				    err, errlen);
-		if (ret < 0)
-			goto err;
-	}
-	t->created = true;
-	if ((ret = check_space(dir, lays, t->nfiles, err, errlen)) < 0)
-		goto err;
-
-	/* probe O_DIRECT before writing anything */
-	bool can_direct = true;
-	if (fstat(lays[0].fd, &st) == 0)
-		t->logical_block = logical_block_of(t->paths[0], &st);
-	int dfd = open(t->paths[0], O_RDONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
-	if (dfd < 0 && errno == EINVAL) {
-		can_direct = false;
-		if (c->direct) {
-			ret = runner_direct_msg(c->path, err, errlen);
-			goto err;
-		}
-	}
-	if (dfd >= 0)
-		close(dfd);
-geometry:
-	ret = runner_check_bs(c, t->logical_block, err, errlen);
-	if (ret < 0)
-		goto err;
-	if (c->direct && t->offset % (t->logical_block ? t->logical_block : 512)) {
-		runner_seterr(err, errlen, "offset %" PRIu64 " is not a multiple of the logical block "
-		       "size of '%s' (%u bytes); fix offset or set direct: false",
-		       t->offset, c->path, t->logical_block ? t->logical_block : 512);
-		ret = -EINVAL;
-		goto err;
-	}
-	if (!lays)
-		return 0;
-
-	uint64_t done = 0, next_prog = 0, need = 0;
-	for (unsigned i = 0; i < t->nfiles; i++)
-		need += lays[i].to - lays[i].from;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		if (lays[i].from >= lays[i].to)
-			continue;
-		ret = layout_write(c, t->paths[i], i, &lays[i], can_direct, ctl, &done,
-				   need, &next_prog, err, errlen);
-		if (ret < 0)
-			goto err;
-	}
+	if ((ret = own_files_open(c, t, dir, len, lays, &can_direct, err, errlen)) < 0 ||
+	    (ret = files_check_alignment(c, t, err, errlen)) < 0 ||
+	    (ret = lays_write(c, t, lays, can_direct, ctl, err, errlen)) < 0)
+		return prepare_undo(t, lays, ret);
 	lays_close(lays, t->nfiles);
 	free(lays);
 	return 0;
-oom:
-	ret = -ENOMEM;
-	runner_seterr(err, errlen, "out of memory");
-err:
-	/* files made or marked by iomatrix are ours: do not leave half-laid-out
-	 * ones; anything else is never removed */
-	if (lays && t->created)
-		own_files_remove(t);
-	else if (lays)
-		for (unsigned i = 0; i < t->nfiles; i++)
-			if (lays[i].made && same_file(t->paths[i], &t->ids[i]))
-				unlink(t->paths[i]);
-	lays_close(lays, t->nfiles);
-	free(lays);
-	target_release(t);
-	return ret;
 }
 
 bool runner_error_is_input(int e)
