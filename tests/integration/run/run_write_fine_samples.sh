@@ -20,10 +20,12 @@ W=$(ls "$T/set/cells/"*.json | while read -r f; do
 	[ "$(jq -r .params.pattern "$f")" = write ] && echo "$f"; done)
 R=$(ls "$T/set/cells/"*.json | while read -r f; do
 	[ "$(jq -r .params.pattern "$f")" = read ] && echo "$f"; done)
-# 15 intervals of 20 ms, or 16 when the run ended a hair after 300 ms:
-# every one that starts before the end
+# every 20 ms interval that starts before the end of the run, which is
+# 300 ms or a little more: 15 intervals, 16 a hair after, 17 when a loaded
+# machine woke the job 40 ms late (one make test at load 10); the count is
+# held to the run's own runtime, never to a wall time
 jq -e '.repetitions[0] | .runtime_ns as $rt | (.write.series.fine.bytes|length) as $n |
-	.write.series.fine | .interval_ns == 20000000 and $n >= 15 and $n <= 16 and
+	.write.series.fine | .interval_ns == 20000000 and $rt >= 300000000 and
 	$n * 20000000 >= $rt and ($n - 1) * 20000000 <= $rt and
 	(.ios|length) == $n and (.lat_mean_ns|length) == $n' "$W" >/dev/null \
 	&& ok "a 300 ms write: its 20 ms fine intervals cover the run" \
