@@ -25,6 +25,9 @@ if [ "$(id -u)" != 0 ] || [ ! -w "$sysctl" ]; then
 	echo "# skipped io_uring_disabled case: needs root and $sysctl"
 	tap_end
 fi
+# the sysctl is the machine's: another run of this test (another work
+# tree's make test) must not restore it in the middle of this one
+test_lock io_uring_disabled
 old=$(cat "$sysctl")
 trap 'echo "$old" >"$sysctl"; rm -rf "$T"' EXIT INT TERM
 cat >"$T/s.yaml" <<'Y'
