@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/optspec.h"
 #include "util/optspec_int.h"
 #include "util/suggest.h"
 #include "util/testhook.h"

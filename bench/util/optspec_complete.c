@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/optspec.h"
 #include "util/optspec_int.h"
 #include "util/units.h"
 

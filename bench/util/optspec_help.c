@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "util/optspec.h"
 #include "util/optspec_int.h"
 
 #define WIDTH 79

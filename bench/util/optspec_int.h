@@ -7,7 +7,15 @@
 #ifndef IOMATRIX_OPTSPEC_INT_H
 #define IOMATRIX_OPTSPEC_INT_H
 
-#include "util/optspec.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* optspec.h's types, by name only: optspec.c includes this header, so
+ * including optspec.h here would loop the two rooms. */
+struct command_spec;
+struct option_spec;
+struct optlist;
 
 /* Is o shown in (and allowed with) form? */
 bool optspec_in_form(const struct option_spec *o, int form);
