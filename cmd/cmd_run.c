@@ -4,17 +4,25 @@
  * run does and its exit rule).
  */
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "run/run.h"
+#include "util/monotime.h"
+#include "util/testhook.h"
 
 /* Set by the signal handler; the run polls it (run_suite's stop). */
 static volatile sig_atomic_t stop_flag;
+/* CLOCK_MONOTONIC of the first signal, for the test hook's stop_log */
+static _Atomic uint64_t stop_ns;
 
 static void on_signal(int sig)
 {
+	if (!stop_flag) /* clock_gettime is async-signal-safe */
+		atomic_store(&stop_ns, mono_ns());
 	stop_flag = sig;
 }
 
@@ -96,6 +104,9 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 	rc = run_suite(&o, x, argc, argv, &stop_flag);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	if (stop_flag && atomic_load(&stop_ns))
+		testhook_log("stop_log", "stopped_ms %.1f\n",
+			     (double)(mono_ns() - atomic_load(&stop_ns)) / 1e6);
 out:
 	optspec_release(&run_spec, &o, &ops);
 	run_fleet_release(&o.fleet);

@@ -58,6 +58,30 @@ tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
 hook_wait() { timeout 30 sh -c 'read -r l <"$1" && echo "$l"' _ "$1"; }
 hook_go() { timeout 30 sh -c 'echo go >"$1"' _ "$1"; }
 
+# A stop on time (DESIGN.md: Ctrl-C honoured within 1 s, whatever the
+# keys).  sigint_in_io PID FIFO: the run PID, started with
+# IOMATRIX_TEST_HOOK=wait:1,fifo=FIFO,stop_log=LOG, pauses as job 0 first
+# waits for its IO; let it go on, send SIGINT 0.5 s later (so the signal
+# lands in its IO whatever the machine's load), wait for it: its exit code
+# in $rc.  Returns 1 (the run killed) when it never waited for IO.
+# stop_ms LOG prints the milliseconds from its signal to its end by the
+# run's own clock (the test's late wake-ups are not in them);
+# stop_in_time MS: they are under the 1 s promised (the one wall-time
+# bound the tests assert: it is the design's promise).
+sigint_in_io() {
+	line=$(hook_wait "$2")
+	if [ "$line" != "wait 1" ]; then
+		kill -KILL "$1" 2>/dev/null; wait "$1"; rc=$?
+		return 1
+	fi
+	hook_go "$2"
+	sleep 0.5
+	kill -INT "$1"
+	wait "$1"; rc=$?
+}
+stop_ms() { sed -n 's/^stopped_ms //p' "$1"; }
+stop_in_time() { [ -n "$1" ] && awk -v m="$1" 'BEGIN { exit !(m < 1000) }'; }
+
 # test_lock NAME: hold a machine-wide lock until the script exits, for a
 # resource that a test on another run (or another worktree) could share:
 # a fixed device (zram0), the swap list.  Tests run in parallel

@@ -17,3 +17,15 @@ steady() { # set directory, cell files...
 	done
 	resum "$d"
 }
+# forge NAME TEXT: a copy of the set $T/orig named $T/NAME whose
+# suite.yaml is TEXT, made consistent again (the manifest's suite sha256,
+# SHA256SUMS): a set anyone could send, which verify passes
+forge() {
+	rm -rf "$T/$1" && cp -r "$T/orig" "$T/$1" && printf '%s\n' "$2" >"$T/$1/suite.yaml"
+	sum=$(sha256sum "$T/$1/suite.yaml" | cut -d' ' -f1)
+	jq --arg s "$sum" '.suite.sha256 = $s' "$T/$1/manifest.json" >"$T/m" &&
+		mv "$T/m" "$T/$1/manifest.json"
+	(cd "$T/$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort |
+		xargs sha256sum >SHA256SUMS)
+	expect_exit 0 "$IOMATRIX" verify "$T/$1"
+}

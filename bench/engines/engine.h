@@ -138,6 +138,18 @@ struct engine {
 	 * polled held completions until every slot was in flight). */
 	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max,
 		    struct io_req **out, uint64_t deadline_ns);
+	/* An engine that holds its requests itself, in user space (model):
+	 * hand back every request still in flight, up to max, as not done
+	 * (result -ECANCELED); returns the count.  The worker then gives each
+	 * of its waits a deadline (a stop is seen within the runner's poll),
+	 * and at a stop or the run's end cancels what is not yet due: such a
+	 * request may be due hours later (model_bw: 1 put one 4K IO 4,096 s
+	 * away, issue 36), and nothing but the keys made it so.  NULL where
+	 * the kernel holds each request (libaio, io_uring, psync): the wait
+	 * ends when the device completes it, as fio's does, and nothing can
+	 * end it sooner (exit itself waits for in-flight AIO), so the worker
+	 * waits there as fio does, for what the device takes, not the keys. */
+	int (*cancel)(struct engine_ctx *ctx, unsigned max, struct io_req **out);
 	int (*fsync)(struct engine_ctx *ctx, int fd);
 	void (*release)(struct engine_ctx *ctx);
 };

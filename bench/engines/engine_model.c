@@ -12,7 +12,9 @@
  * len/bw) and, for a write once model_write_buffer bytes were written in
  * the repetition, the sustained write rate (len/write_rate); it completes
  * one service time later.  The job is handed a request at its completion
- * time or later (it sleeps until then).  At an iodepth above the servers
+ * time or later (it sleeps until then, in slices the worker bounds); a
+ * request not yet due at a stop or at the run's end is cancelled
+ * (model_cancel), however far ahead the keys put it.  At an iodepth above the servers
  * the device always has the next request queued, so its IOPS do not
  * depend on how late a busy machine wakes the job.
  */
@@ -220,6 +222,18 @@ static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	return (int)n;
 }
 
+/* At a stop or the run's end: nothing the model holds is waited for. */
+static int model_cancel(struct engine_ctx *c, unsigned max, struct io_req **out)
+{
+	unsigned n = 0;
+	while (c->n && n < max) {
+		struct io_req *r = c->q[--c->n].r;
+		r->result = -ECANCELED;
+		out[n++] = r;
+	}
+	return (int)n;
+}
+
 static int model_fsync(struct engine_ctx *c, int fd)
 {
 	(void)c;
@@ -234,6 +248,7 @@ const struct engine engine_model = {
 	.queue = model_queue,
 	.commit = model_commit,
 	.reap = model_reap,
+	.cancel = model_cancel,
 	.fsync = model_fsync,
 	.release = model_release,
 };

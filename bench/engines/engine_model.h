@@ -17,6 +17,10 @@ enum model_dist {
 };
 
 #define MODEL_MAX_PARALLEL 64
+/* The longest one IO of the model may take: model_latency's maximum, and
+ * what validate lets the ceilings make one IO take when the cell has no
+ * runtime (suite_check.c); with a runtime, one IO must fit in it. */
+#define MODEL_IO_MAX_NS (60ull * 1000000000ull)
 
 struct model_params {
 	uint64_t latency_ns;    /* mean service time of one IO */

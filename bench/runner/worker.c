@@ -43,6 +43,16 @@
  * 30.)  Idle, or waiting, the job wakes at least every RATE_IDLE_NS to see
  * a stop. */
 #define RATE_IDLE_NS 10000000ull
+/* Every wait ends by the earliest of its deadline, the run's end and a
+ * stop request (DESIGN.md, "Every run stops on time").  A job whose engine
+ * holds its requests itself (engine.h, cancel: the model) waits in slices
+ * of at most WAIT_SLICE_NS, and at the run's end or a stop cancels what
+ * is in flight: model_bw: 1 put one 4K IO 4,096 s after the previous one,
+ * and the job slept until then through its runtime, SIGINT and SIGTERM
+ * (issue 36).  100 ms, as the runner's own poll of the stop flag: a stop
+ * reaches such a job within 0.2 s; a service time under 100 ms costs no
+ * extra wake. */
+#define WAIT_SLICE_NS 100000000ull
 #define ACC_FOLD (1u << 20) /* keeps the integer moments far from overflow */
 
 struct slot {
@@ -291,6 +301,11 @@ struct wloop {
 	bool random, mixed, writes, tracing, stamping, seq_shared;
 	bool issuing, fsync_due;
 	bool rated;                /* a rate: latency from the intended start */
+	bool cancels;              /* the engine can cancel (engine.h): every
+				    * wait bounded, nothing waited for at the
+				    * end or a stop */
+	unsigned long hook_wait, waits; /* test hook "wait" (testhook.h): job
+					 * 0's waits so far, the one to fire at */
 };
 
 /* May one more IO issued at ts be issued (time, pass quota, request
@@ -547,6 +562,27 @@ static void fsync_due_files(struct wloop *L)
 	L->fsync_due = false;
 }
 
+/* The end of a wait that an engine which cancels may make (see
+ * WAIT_SLICE_NS): a slice from now, or the run's end if sooner. */
+static uint64_t wait_bound(const struct wloop *L, uint64_t now)
+{
+	uint64_t end = now + WAIT_SLICE_NS;
+	if (L->t_end > now && L->t_end < end)
+		end = L->t_end;
+	return end;
+}
+
+/* Test hook "wait": job 0 is about to wait for a completion or an
+ * intended start, the Nth time (the run is in its IO, not a layout or a
+ * cooldown). */
+static inline void wait_hook(struct wloop *L)
+{
+	if (L->hook_wait && ++L->waits == L->hook_wait) {
+		testhook_fire("wait", L->hook_wait);
+		L->hook_wait = 0;
+	}
+}
+
 /* Reap as the batch rules say and account the batch; with a deadline
  * (rated, rate_wait), wait for one completion but no later than then.
  * -1 when the engine failed (the in-flight requests die with the
@@ -558,6 +594,10 @@ static int reap(struct wloop *L, uint64_t deadline)
 	batch_reap_bounds(L->c, L->depth, L->issuing, L->nfree, L->inflight, &rmin, &rmax);
 	if (deadline && !rmin)
 		rmin = 1;
+	if (rmin && !deadline && L->cancels)
+		deadline = wait_bound(L, mono_ns());
+	if (rmin)
+		wait_hook(L);
 	int n = L->eng->reap(L->ctx, rmin, rmax, L->done, deadline);
 
 	if (n < 0) {
@@ -596,6 +636,29 @@ static int reap(struct wloop *L, uint64_t deadline)
 	return n;
 }
 
+/* At a stop or at the run's end, with requests in flight that the engine
+ * can cancel: take what is already done (not at a stop: that repetition
+ * is not kept), then cancel the rest, not counted.  -1: the engine
+ * failed. */
+static int cancel_inflight(struct wloop *L)
+{
+	if (!atomic_load_explicit(&L->sh->stop, memory_order_relaxed) &&
+	    reap(L, mono_ns()) < 0)
+		return -1;
+	int n = L->inflight ? L->eng->cancel(L->ctx, L->inflight, L->done) : 0;
+	if (n < 0) {
+		job_fail(L->j, n, "cannot cancel IO of '%s': %s", L->t->paths[0],
+			 strerror(-n));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		struct slot *s = L->done[i]->slot;
+		L->freeidx[L->nfree++] = (unsigned)(s - L->slots);
+	}
+	L->inflight -= (unsigned)n;
+	return 0;
+}
+
 static void sleep_until(uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
@@ -617,8 +680,10 @@ static int rate_wait(struct wloop *L)
 		due = now + RATE_IDLE_NS;
 	if (L->inflight)
 		return reap(L, due > now ? due : now) < 0 ? -1 : 0;
-	if (due > now)
+	if (due > now) {
+		wait_hook(L);
 		sleep_until(due);
+	}
 	return 0;
 }
 
@@ -716,6 +781,9 @@ static void wloop_start(struct wloop *L)
 		L->chunk = 256;
 	L->nfree = L->depth;
 	L->issuing = true;
+	L->cancels = L->eng->cancel != NULL;
+	if (j->idx == 0)
+		L->hook_wait = testhook_armed("wait");
 	/* the schedule starts with the run (ramp included), one stream per job */
 	L->rated = sh->rate_iops > 0;
 	/* a rated job's waits end at intended starts: without the default
@@ -768,8 +836,19 @@ void *worker_main(void *arg)
 
 	wloop_start(&L);
 	for (;;) {
-		if (L.issuing && atomic_load_explicit(&sh->stop, memory_order_relaxed))
+		bool stop = atomic_load_explicit(&sh->stop, memory_order_relaxed);
+		if (L.issuing && stop)
 			L.issuing = false;
+		/* the run's end or a stop: what the engine holds is cancelled,
+		 * even at a full queue, where issue() never looks at the time */
+		if (L.cancels && L.inflight && (stop || (L.t_end && mono_ns() >= L.t_end))) {
+			if (L.issuing)
+				j->timed_out = true;
+			L.issuing = false;
+			if (cancel_inflight(&L) < 0)
+				break;
+			continue;
+		}
 		if (L.issuing && !L.fsync_due && L.nfree)
 			issue(&L);
 		if (L.rated && L.issuing && !L.fsync_due && L.nfree) {

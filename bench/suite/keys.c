@@ -438,7 +438,7 @@ const struct key cell_keys[NKEYS] = {
 		.method_if_set = true, .ops = &qos_ops),
 	/* the model device: engine_model.c, docs/engines.md */
 	[K_MODEL_LATENCY] = KEY_OMIT("model_latency", KT_DURATION, model.latency_ns, 0,
-		60 * SEC, 100000, "100us", "model_latency_ns", NULL,
+		MODEL_IO_MAX_NS, 100000, "100us", "model_latency_ns", NULL,
 		"model: mean service time of one IO (its distribution: model_dist)",
 		MODEL),
 	[K_MODEL_DIST] = KEY_OMIT("model_dist", KT_CUSTOM, model.dist, 0, 0, 0, "fixed",

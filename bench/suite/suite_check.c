@@ -14,6 +14,7 @@
 
 #include "engines/engine.h"
 #include "stats/randdist.h"
+#include "util/units.h"
 #include "suite_int.h"
 
 static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
@@ -153,6 +154,58 @@ static void cell_check_zones(struct ctx *x, const struct cell *c, const struct p
 		       "%s (size x files x active_range)", why);
 }
 
+/* The model's keys against the time the cell has: one IO (its mean
+ * service time, or the gap a ceiling puts between two starts, at the
+ * slowest of model_noise's factors) must fit in the runtime, and in
+ * MODEL_IO_MAX_NS without one.  model_bw: 1 validated, and a 4K IO then
+ * took 4,096 s: the run could not end on time (issue 36). */
+static void cell_check_model(struct ctx *x, const struct cell *c, const struct pos *p,
+			     unsigned fl, unsigned fc)
+{
+	const struct model_params *m = &c->model;
+	double f = 1 + m->noise_pct / 100, bs = (double)c->bs;
+	double limit = c->runtime_ns ? (double)c->runtime_ns : (double)MODEL_IO_MAX_NS;
+	struct { int k; double ns; } t[4] = {
+		{ K_MODEL_LATENCY, (double)m->latency_ns * f },
+		{ K_MODEL_IOPS, m->iops ? 1e9 / (double)m->iops * f : 0 },
+		{ K_MODEL_BW, m->bw ? 1e9 * bs / (double)m->bw * f : 0 },
+		{ K_MODEL_WRATE, m->write_rate && pattern_writes(c->pattern) ?
+		  1e9 * bs / (double)m->write_rate * f : 0 },
+	};
+	size_t w = 0;
+	for (size_t i = 1; i < 4; i++)
+		if (t[i].ns > t[w].ns)
+			w = i;
+	if (!key_applies(K_MODEL_LATENCY, c) || t[w].ns <= limit)
+		return;
+	char took[32], lim[32], need[48], b[32];
+	int k = t[w].k;
+	if (t[w].ns < 100e9) /* "3.001 s", not "3s732us600ns" */
+		snprintf(took, sizeof(took), "%.3f s", t[w].ns / 1e9);
+	else
+		units_format_duration((uint64_t)(t[w].ns / 1e9) * 1000000000ull, took,
+				      sizeof(took));
+	units_format_duration((uint64_t)limit, lim, sizeof(lim));
+	suite_fmt_size(c->bs, b, sizeof(b));
+	if (k == K_MODEL_LATENCY) { /* rounded down to a whole ms (us under 1 s) */
+		uint64_t g = limit / f >= 1e9 ? 1000000 : 1000, v = (uint64_t)(limit / f);
+		units_format_duration(v / g * g, need, sizeof(need));
+	}
+	else if (k == K_MODEL_IOPS)
+		snprintf(need, sizeof(need), "%.0f", ceil(1e9 * f / limit));
+	else
+		suite_fmt_size((uint64_t)ceil(1e9 * bs * f / limit), need, sizeof(need));
+	err_at(x, p->line[k] ? p->line[k] : fl, p->line[k] ? p->col[k] : fc,
+	       "'%s' makes one %s IO of the model take %s%s, longer than %s%s: "
+	       "it could not complete in time; %s '%s' to %s %s%s",
+	       cell_keys[k].name, b, took, m->noise_pct > 0 ? " (with model_noise)" : "",
+	       c->runtime_ns ? "'runtime' " : "", c->runtime_ns ? lim :
+	       "60s, the longest a model IO may take without a 'runtime'",
+	       k == K_MODEL_LATENCY ? "lower" : "raise", cell_keys[k].name,
+	       k == K_MODEL_LATENCY ? "at most" : "at least", need,
+	       c->runtime_ns ? ", or lengthen the runtime" : "");
+}
+
 /* Checks that involve several keys of one resolved cell. */
 void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 		unsigned fl, unsigned fc)
@@ -203,6 +256,7 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	usage_note(x, K_SEQ_SHARED, p, !pattern_is_random(c->pattern));
 	cell_check_engine_opts(x, c, p, fl, fc);
 	cell_check_qos(x, c, p, fl, fc);
+	cell_check_model(x, c, p, fl, fc);
 #undef L
 #undef C
 }

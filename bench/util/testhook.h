@@ -23,6 +23,10 @@
  *                          writes nothing)
  *             unpack_file  unpack: file N written into the hidden temp set
  *             layout_chunk the layout of the file set wrote its Nth MiB
+ *             wait         a repetition's job 0 is about to wait, the Nth
+ *                          time, for a completion or a rated job's next
+ *                          intended start (the run is in its IO: not in
+ *                          a layout, a cooldown or its start)
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
  *             fifo=PATH, then wait for one line back from it (the test
  *             acts in between: sends a signal, changes a limit)
@@ -43,6 +47,12 @@
  *     parse_only=1         a command prints what its option table parsed
  *                          and exits 0 before it does anything
  *                          (util/optspec.h): the tests of every option
+ *     stop_log=PATH        `run` (and reproduce) appends "stopped_ms MS"
+ *                          to PATH when it ends after SIGINT or SIGTERM:
+ *                          the milliseconds from the signal to the end of
+ *                          the command, on its own clock (a test of "a
+ *                          stop within 1 s" that the test's own wake-ups
+ *                          under load do not lengthen)
  *
  * e.g. IOMATRIX_TEST_HOOK=interval:1,fifo=$T/hook (pause one interval in)
  *      IOMATRIX_TEST_HOOK=cell:4:kill              (SIGKILL after cell 4)
@@ -78,5 +88,10 @@ const char *testhook_value(const char *name);
 /* Setting NAME as milliseconds in [1, 1e9]; dflt when unset or not such a
  * number (one line on stderr then). */
 long long testhook_ms(const char *name, long long dflt);
+
+/* Append the formatted line to the file named by setting NAME (created
+ * 0644, never through a link); nothing when the hook does not set it. */
+void testhook_log(const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

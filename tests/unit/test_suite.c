@@ -398,6 +398,44 @@ static void test_cross_key_checks(void **state)
 		   "'offset' is not a multiple of 512");
 }
 
+/* The model's keys against the cell's time (issue 36): one IO must fit
+ * the runtime, or 60 s without one; the limit itself passes, the write
+ * rate counts only for writes, model_noise at its slowest factor. */
+static void test_model_fits_runtime(void **state)
+{
+	(void)state;
+#define M HEAD "defaults:\n  engine: model\n  runtime: 2s\n"
+	expect_err(M "  model_bw: 1\nmatrix:\n  pattern: read\n",
+		   "t.yaml:8:13: 'model_bw' makes one 4KiB IO of the model take 1h8m16s, "
+		   "longer than 'runtime' 2s: it could not complete in time; raise "
+		   "'model_bw' to at least 2KiB, or lengthen the runtime");
+	suite_free(load_ok(M "  model_bw: 2k\nmatrix:\n  pattern: read\n"));
+	expect_err(M "  model_bw: 2047\nmatrix:\n  pattern: read\n",
+		   "take 2.001 s, longer than 'runtime' 2s");
+	expect_err(M "  model_latency: 3s\nmatrix:\n  pattern: read\n",
+		   "'model_latency' makes one 4KiB IO of the model take 3.000 s, longer "
+		   "than 'runtime' 2s: it could not complete in time; lower "
+		   "'model_latency' to at most 2s");
+	expect_err(HEAD "defaults:\n  engine: model\n  runtime: 500ms\n  model_iops: 1\n"
+		   "matrix:\n  pattern: read\n", "raise 'model_iops' to at least 2");
+	expect_err(M "  model_latency: 2s\n  model_noise: 10%\nmatrix:\n  pattern: read\n",
+		   "take 2.200 s (with model_noise)");
+	/* the write rate holds back writes only */
+	suite_free(load_ok(M "  model_write_rate: 1\nmatrix:\n  pattern: read\n"));
+	expect_err(M "  model_write_rate: 1\nmatrix:\n  pattern: randwrite\n",
+		   "'model_write_rate' makes one 4KiB IO");
+	/* no runtime: 60 s, the longest model_latency */
+	expect_err(HEAD "defaults:\n  engine: model\n  model_bw: 64\n  requests: 4\n"
+		   "matrix:\n  pattern: read\n",
+		   "take 64.000 s, longer than 60s, the longest a model IO may take without "
+		   "a 'runtime': it could not complete in time; raise 'model_bw' to at "
+		   "least 69B");
+	/* not a model cell: the keys are someone else's error (usage) */
+	expect_err(HEAD "defaults:\n  model_bw: 1\nmatrix:\n  pattern: read\n",
+		   "'model_bw' is an model option");
+#undef M
+}
+
 static void test_structure_errors(void **state)
 {
 	(void)state;
@@ -687,6 +725,7 @@ int main(void)
 		cmocka_unit_test(test_text_and_sha),
 		cmocka_unit_test(test_key_validation),
 		cmocka_unit_test(test_cross_key_checks),
+		cmocka_unit_test(test_model_fits_runtime),
 		cmocka_unit_test(test_structure_errors),
 		cmocka_unit_test(test_did_you_mean),
 		cmocka_unit_test(test_all_errors_one_pass),

@@ -2,8 +2,9 @@
  * test_testhook.c - the test hooks (util/testhook.h): a signal at exactly
  * the Nth count and never again, N+ at every count from N, the pause's
  * line on the FIFO and its wait for the answer, a malformed value
- * ignored, and the settings beside the event (fifo=, fleet_*_ms=).  The environment is read once per process, so each case runs
- * in a child of its own.
+ * ignored, the settings beside the event (fifo=, fleet_*_ms=) and the
+ * lines testhook_log appends (stop_log=).  The environment is read once
+ * per process, so each case runs in a child of its own.
  */
 #include "testutil.h"
 
@@ -111,6 +112,39 @@ static void test_settings(void **state)
 	assert_int_equal(child_setting("nosuch=1", "nosuch", NULL), 7);
 }
 
+/* stop_log=PATH: each testhook_log line is appended there; nothing
+ * without the setting */
+static void test_log_appends(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/iomatrix-hook.XXXXXX", path[64], hook[128], buf[64] = "";
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/log", dir);
+	snprintf(hook, sizeof(hook), "wait:1,fifo=/nonexistent,stop_log=%s", path);
+	for (int k = 0; k < 2; k++) {
+		pid_t p = fork();
+		if (p == 0) {
+			if (k)
+				unsetenv("IOMATRIX_TEST_HOOK");
+			else
+				setenv("IOMATRIX_TEST_HOOK", hook, 1);
+			testhook_log("stop_log", "stopped_ms %.1f\n", 12.5);
+			testhook_log("stop_log", "n %d\n", 2);
+			_exit(0);
+		}
+		int st;
+		waitpid(p, &st, 0);
+	}
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	assert_string_equal(buf, "stopped_ms 12.5\nn 2\n");
+	unlink(path);
+	rmdir(dir);
+}
+
 /* pause: the line names the event and its count, and the process waits
  * until the test answers */
 static void test_pause_waits_for_answer(void **state)
@@ -165,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_ignored),
 		cmocka_unit_test(test_pause_waits_for_answer),
 		cmocka_unit_test(test_settings),
+		cmocka_unit_test(test_log_appends),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #   refused with exit 2;
 # - mapped as asked, the same set reproduces (rc 0).
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../../repro_lib.sh"
 need_cmd jq
 need_cmd sha256sum
 mkdir -p "$T/a" "$T/mine" "$T/victim" "$T/bin"
@@ -25,17 +26,6 @@ matrix: {pattern: [randwrite], bs: [4k]}
 EOS
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
 export IOMATRIX_RESULTS="$T/results"
-
-# forge SET from orig with suite text $2, consistent again
-forge() {
-	rm -rf "$T/$1" && cp -r "$T/orig" "$T/$1" && printf '%s\n' "$2" >"$T/$1/suite.yaml"
-	sum=$(sha256sum "$T/$1/suite.yaml" | cut -d' ' -f1)
-	jq --arg s "$sum" '.suite.sha256 = $s' "$T/$1/manifest.json" >"$T/m" &&
-		mv "$T/m" "$T/$1/manifest.json"
-	(cd "$T/$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort |
-		xargs sha256sum >SHA256SUMS)
-	expect_exit 0 "$IOMATRIX" verify "$T/$1"
-}
 
 forge extra "suite: repro-data
 defaults: {engine: \"null\", size: 1m, requests: 16}
