@@ -359,8 +359,8 @@ static cJSON *plateau_json(const struct plateau *p, double interval_ns)
 /*
  * The plateaus of the series and the cliff rule's verdict (plateau.h);
  * "found" is that verdict.  The level1/level2/break fields describe the
- * first and the last plateau and where the first drop begins, for readers
- * of schema 1 sets.  RAM is judged by the report, which knows the device.
+ * cliff's reference and lower level (without a cliff: the first and the
+ * last plateau) and where the drop begins, for readers of schema 1 sets.  RAM is judged by the report, which knows the device.
  */
 /* Bandwidth (bytes/s) of the fine samples the run covered (the last one
  * scaled to its length, or dropped: interval_sample_len).  The count, or
@@ -418,7 +418,7 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	    !add_num(o, "break_ns", brk_ns) ||
 	    (pl.head && !cJSON_AddBoolToObject(o, "head_from_fine", true)) ||
 	    !add_num(o, "before_bytes", before) ||
-	    !add_num(o, "level1_bw_bytes_s", pl.p[0].level) ||
+	    !add_num(o, "level1_bw_bytes_s", pl.p[pl.cliff ? pl.ref : 0].level) ||
 	    !add_num(o, "level2_bw_bytes_s", lower->level) ||
 	    !add_num(o, "drop_pct", pl.cliff ? pl.drop * 100.0 : 0) ||
 	    !add_num(o, "median_bw_bytes_s", med) ||

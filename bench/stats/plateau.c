@@ -259,52 +259,106 @@ static void levels(struct fit *f, double interval_s, struct plateaus *out)
 	}
 }
 
-const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				bool merge_low, size_t *cliff_at, size_t *low_at)
+/* The first plateau of the lower level that ends at plateau nl - 1: with
+ * merge_low, the plateaus just before it within PLATEAU_SAME_LEVEL of its
+ * level (a throttled level the fit cut in two, 2.2 s and 0.8 s at the
+ * same 17 MB/s, is one level of 3 s, not a last second; 40 MB/s then
+ * 17 MB/s are two levels).  *low_s: its length. */
+static size_t levels_low_start(const struct plateaus *p, size_t nl, bool merge_low,
+			       double *low_s)
 {
-	double lref = p->p[0].level;
-	const struct plateau *last = &p->p[p->n - 1];
-	size_t k = 1, nl = p->n;
+	const struct plateau *last = &p->p[nl - 1];
+	size_t lo = nl - 1;
+	*low_s = last->dur_s;
+	while (merge_low && lo > 0 &&
+	       fabs(p->p[lo - 1].level - last->level) <= PLATEAU_SAME_LEVEL * last->level)
+		*low_s += p->p[--lo].dur_s;
+	return lo;
+}
 
-	while (k < p->n && p->p[k].level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
-		k++;
-	if (k == p->n)
-		return "no level is 30 % below the first";
-	for (size_t j = k + 1; j < p->n; j++)
-		if (p->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref)
-			return "the speed recovered";
-	if (last->level > (1 - PLATEAU_CLIFF_MIN_DROP) * lref)
-		return "the last level is not 30 % below the first";
-	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s;
+/* The reference (plateau.h): the first plateau, or the highest plateau
+ * before lo that held at least `need` when that one is higher. */
+static size_t levels_ref(const struct plateaus *p, size_t lo, double need)
+{
+	size_t r = 0;
+	for (size_t j = 1; j < lo; j++)
+		if (p->p[j].dur_s + 1e-9 >= need && p->p[j].level > p->p[r].level)
+			r = j;
+	return r;
+}
+
+/* A low stretch (plateaus at least PLATEAU_CLIFF_MIN_DROP below lref, one
+ * after another, after the reference r) that held at least `need`, with a
+ * later plateau back within PLATEAU_CLIFF_RECOVERY of lref. */
+static bool levels_recovered(const struct plateaus *p, size_t r, double lref, double need)
+{
+	double held = 0;
+	for (size_t j = r + 1; j < p->n; j++) {
+		if (p->p[j].level <= (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
+			held += p->p[j].dur_s;
+			continue;
+		}
+		if (held + 1e-9 >= need && p->p[j].level >= (1 - PLATEAU_CLIFF_RECOVERY) * lref)
+			return true;
+		held = 0;
+	}
+	return false;
+}
+
+const char *plateau_levels_rule(const struct plateaus *p, double run_s,
+				bool merge_low, size_t *cliff_at, size_t *low_at,
+				size_t *ref_at)
+{
+	double need = PLATEAU_CLIFF_MIN_LAST_FRAC * run_s, low_s;
 	if (need < PLATEAU_CLIFF_MIN_LAST_S)
 		need = PLATEAU_CLIFF_MIN_LAST_S;
+	size_t nl = p->n, lo = levels_low_start(p, nl, merge_low, &low_s);
+	size_t r = levels_ref(p, lo, need);
+	double lref = p->p[r].level, cut = (1 - PLATEAU_CLIFF_MIN_DROP) * lref;
+
 	/* a slower tail: a last plateau lower still, shorter than the rule
 	 * asks and at most half as long as the low plateau before it (a
 	 * throttled 17 MB/s for 2.5 s, then 9 MB/s for the last 0.5 s under
 	 * a loaded machine's stalls).  The lower level is the one before it:
 	 * a last-second stall neither makes a cliff nor hides one. */
-	if (merge_low && p->n >= 3 && p->n - 2 >= k) {
-		const struct plateau *b = &p->p[p->n - 2];
+	if (merge_low && p->n >= 3 && p->n - 2 > r) {
+		const struct plateau *last = &p->p[p->n - 1], *b = &p->p[p->n - 2];
 		if (last->level < b->level && last->dur_s < need &&
-		    2 * last->dur_s <= b->dur_s &&
-		    b->level <= (1 - PLATEAU_CLIFF_MIN_DROP) * lref) {
+		    2 * last->dur_s <= b->dur_s && b->level <= cut) {
 			nl = p->n - 1;
-			last = b;
+			lo = levels_low_start(p, nl, merge_low, &low_s);
 		}
 	}
-	/* the lower level: the last plateau and those just before it at its
-	 * level, within PLATEAU_SAME_LEVEL (a throttled level the fit cut in
-	 * two, 2.2 s and 0.8 s at the same 17 MB/s, is one level of 3 s, not
-	 * a last second; 40 MB/s then 17 MB/s are two levels) */
-	double low_s = merge_low ? 0 : last->dur_s;
-	for (size_t j = nl; merge_low && j-- > 0 &&
-	     fabs(p->p[j].level - last->level) <= PLATEAU_SAME_LEVEL * last->level;)
-		low_s += p->p[j].dur_s;
+	size_t k = r + 1;
+	while (k < p->n && p->p[k].level > cut)
+		k++;
+	if (k == p->n)
+		return "no level is 30 % below the levels before it";
+	if (levels_recovered(p, r, lref, need))
+		return "the speed recovered";
+	/* the cliff: where the low stretch that ends in the lower level
+	 * begins */
+	for (k = nl - 1; k > r + 1 && p->p[k - 1].level <= cut; k--)
+		;
+	/* below the first plateau and each that held before the cliff, not
+	 * only the reference: a run that ends at the level it began at had a
+	 * burst, not a cliff.  (Below the reference alone, AR(1) noise of phi
+	 * 0.8 over 60 intervals, whose wander held a high level after a short
+	 * first one, made 0.78 % false cliffs, against 0.46 % judged from the
+	 * first plateau alone; so 0.53 %.) */
+	bool below = p->p[nl - 1].level <= cut;
+	for (size_t j = 0; below && j < k; j++)
+		if (p->p[j].dur_s + 1e-9 >= need || j == r || j == 0)
+			below = p->p[nl - 1].level <= (1 - PLATEAU_CLIFF_MIN_DROP) * p->p[j].level;
+	if (!below)
+		return "the last level is not 30 % below the levels that held before it";
 	if (low_s + 1e-9 < need)
 		return "the lower level does not last long enough";
 	*cliff_at = k;
 	if (low_at)
 		*low_at = nl - 1;
+	if (ref_at)
+		*ref_at = r;
 	return NULL;
 }
 
@@ -326,12 +380,11 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 		out->why_not = "one level throughout";
 		return;
 	}
-	/* a cliff falls from where the run began: a bump in the middle that
-	 * returns to the starting level is no cache running out */
+	/* a cliff falls from the levels that held before it (plateau.h) */
 	size_t ref = 0, k, low = out->n - 1;
-	double lref = out->p[ref].level;
-	if ((out->why_not = plateau_levels_rule(out, run_s, merge_low, &k, &low)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, merge_low, &k, &low, &ref)))
 		return;
+	double lref = out->p[ref].level;
 	const struct plateau *last = &out->p[low];
 	/* the drop in standard errors, each plateau with its own noise
 	 * (Welch): a cache phase is steady and the phase after it often is
@@ -356,6 +409,7 @@ static void cliff_rule(struct fit *f, size_t n, double interval_s, bool ram,
 	out->cliff = true;
 	out->cliff_at = k;
 	out->low = low;
+	out->ref = ref;
 }
 
 static int fit_rule(const double *x, size_t n, double interval_s, bool ram,

@@ -23,30 +23,43 @@
  *     interval on either side of a change (it straddles both levels).
  *
  * A cliff is claimed only when every one of these holds (plateau_fit sets
- * why_not to the first that fails):
+ * why_not to the first that fails).  "Held" means lasted at least
+ * max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run):
  *  - the device is not RAM-backed;
  *  - the run lasted at least PLATEAU_CLIFF_MIN_RUN_S and has at least
  *    2 * PLATEAU_MIN_SAMPLES intervals;
- *  - some plateau after the first is at least PLATEAU_CLIFF_MIN_DROP below
- *    the first, and no later plateau comes back to within
- *    PLATEAU_CLIFF_RECOVERY of the first (no recovery);
- *  - the last plateau is the lower level, which (with the plateaus just
- *    before it within PLATEAU_SAME_LEVEL of its level) lasts at least
- *    max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run):
- *    a writeback stall in the last second is never a cliff, and a
- *    slower tail after a low level that lasts (shorter than the rule asks,
- *    at most half the plateau before it) does not hide one;
- *  - the drop from the first plateau to the last is at least
+ *  - the lower level is the last plateau, with the plateaus just before it
+ *    within PLATEAU_SAME_LEVEL of its level (a slower tail after a low
+ *    level that holds, shorter than the rule asks and at most half the
+ *    plateau before it, is left out: it neither makes a cliff nor hides
+ *    one);
+ *  - the reference is the first plateau, or the highest plateau before the
+ *    lower level that held, when that one is higher: a short first
+ *    plateau is not the only yardstick (0.3 s at 3.1 GB/s before a page
+ *    cache stall, then 1.8 s at 4.9 GB/s, then 21 MB/s to the end: the
+ *    cliff is from 4.9 GB/s at 2.5 s, issue 35 §3);
+ *  - some plateau after the reference is at least PLATEAU_CLIFF_MIN_DROP
+ *    below it; the speed recovered (no cliff) only when, after a low
+ *    stretch that held, a plateau comes back to within
+ *    PLATEAU_CLIFF_RECOVERY of the reference: a dip too short to hold is
+ *    not the low level;
+ *  - the lower level is PLATEAU_CLIFF_MIN_DROP below the reference, the
+ *    first plateau and every plateau before the cliff that held (a run
+ *    that ends at the level it began at had a burst in between, not a
+ *    cliff), and it held: a writeback stall in the last second is never a
+ *    cliff;
+ *  - the drop from the reference to the lower level is at least
  *    PLATEAU_CLIFF_T standard errors, each plateau with its own noise
  *    (Welch: a steady cache before a noisy lower level) and its effective
  *    sample size, a stricter bar than the merge's because the split points
- *    were chosen to make it large.
+ *    were chosen to make it large.  The cliff is where the low stretch
+ *    that ends in the lower level begins.
  *
  * Measured on 10,000 synthetic series each (test_plateau.c): false cliffs
  * on stationary noise of CV 30 % at most 0.1 % (10 to 600 intervals), and
- * at most 0.4 % on AR(1) noise (phi 0.5; phi 0.8 from 60 intervals on);
- * 20 intervals of phi-0.8 noise, about 2 independent samples, still give
- * 2.6 %.  A 50 % step of 6 + 6 intervals at CV 10 % is found in 98.5 %,
+ * at most 0.6 % on AR(1) noise (phi 0.5; phi 0.8 from 60 intervals on:
+ * 0.53 %); 20 intervals of phi-0.8 noise, about 2 independent samples,
+ * still give 2.6 %.  A 50 % step of 6 + 6 intervals at CV 10 % is found in 98.5 %,
  * and 1.1 s of a steady level, then 3 s at 39 % of it with log-normal
  * noise of sigma 0.4, in 97.4 %.
  */
@@ -89,7 +102,10 @@ struct plateaus {
 	size_t low;                     /* with cliff: the lower level's plateau
 					 * (the last, or the one before a
 					 * slower tail: plateau_levels_rule) */
-	double drop;                    /* 1 - lower level / first level (>= 0) */
+	size_t ref;                     /* with cliff: the reference plateau
+					 * (the first, or a higher one that
+					 * held) */
+	double drop;                    /* 1 - lower level / reference (>= 0) */
 	double t;                       /* the drop in standard errors */
 	const char *why_not;            /* without cliff: the rule that failed */
 	bool head;                      /* p[0] was found in the fine samples
@@ -112,19 +128,16 @@ int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
 int plateau_fit_fine(const double *x, size_t n, double interval_s,
 		     struct plateaus *out);
 
-/* The level part of the cliff rule, on plateaus p (at least one) of a run
- * of run_s seconds, judged from p->p[0]: a later level at least
- * PLATEAU_CLIFF_MIN_DROP below it, no recovery after, the last level that
- * low and (merge_low: with the plateaus just before it at its level) lasting
- * max(PLATEAU_CLIFF_MIN_LAST_S, PLATEAU_CLIFF_MIN_LAST_FRAC of the run);
- * with merge_low a slower tail after it (lower, shorter than that and at
- * most half as long as the plateau before it) is left out.  NULL when met
- * (*cliff_at: the first low plateau; *low_at, if not NULL: the lower
- * level's plateau), else the
- * reason.  The noise test and the run-length and RAM rules are the
+/* The level part of the cliff rule above, on plateaus p (at least one)
+ * of a run of run_s seconds; without merge_low the lower level is the last
+ * plateau alone, and no slower tail is left out.  NULL when met
+ * (*cliff_at: the first plateau of the low stretch; *low_at and *ref_at,
+ * each if not NULL: the lower level's plateau and the reference's), else
+ * the reason.  The noise test and the run-length and RAM rules are the
  * caller's (plateau_fit, plateau_fit_head). */
 const char *plateau_levels_rule(const struct plateaus *p, double run_s,
-				bool merge_low, size_t *cliff_at, size_t *low_at);
+				bool merge_low, size_t *cliff_at, size_t *low_at,
+				size_t *ref_at);
 
 /*
  * As plateau_fit(), and then the fine samples of the start (fine[0..nf),

@@ -12,8 +12,7 @@
  * fine fit's t. */
 static void judge_from_head(struct plateaus *out, double run_s, bool ram, double t)
 {
-	double lref = out->p[0].level;
-	size_t k = 1, low = out->n - 1;
+	size_t k = 1, low = out->n - 1, ref = 0;
 
 	out->cliff = false;
 	out->cliff_at = 0;
@@ -27,11 +26,13 @@ static void judge_from_head(struct plateaus *out, double run_s, bool ram, double
 		out->why_not = "the run is too short to show a cliff";
 		return;
 	}
-	if ((out->why_not = plateau_levels_rule(out, run_s, true, &k, &low)))
+	if ((out->why_not = plateau_levels_rule(out, run_s, true, &k, &low, &ref)))
 		return;
 	out->cliff = true;
 	out->cliff_at = k;
 	out->low = low;
+	out->ref = ref;
+	double lref = out->p[ref].level;
 	out->drop = lref > 0 ? 1 - out->p[low].level / lref : 0;
 }
 
@@ -48,7 +49,8 @@ int plateau_fit_head(const double *x, size_t n, double interval_s,
 		return 0;
 	if (plateau_fit_fine(fine, nf, fine_s, &f) < 0)
 		return -1;
-	if (!f.cliff || f.n < 2)
+	/* the head is the fine fit's reference: the cache that ran out */
+	if (!f.cliff || f.n < 2 || f.ref != 0)
 		return 0;
 	const struct plateau h = f.p[0];
 	/* long enough for the coarse fit, or already its first level */

@@ -273,6 +273,99 @@ static void test_recovery_is_not_a_cliff(void **state)
 	assert_string_equal(pl.why_not, "the speed recovered");
 }
 
+static void set_levels(struct plateaus *p, const double *lv, const double *dur, size_t n);
+
+/*
+ * Issue 35 §3, a real run: 1M writes at QD8 on a loop device over a file,
+ * throttled to 20 MiB/s at 2.5 s, in 100 ms intervals, MB/s x 10.  The
+ * issue's values verbatim (273.7 ... 520.1, then 472.9, 380.6, 0.0 and
+ * 2.1 to the end of 5.8 s); the stretch it elides between 520.1 and 472.9
+ * is 13 intervals at 470-520, as the run held there.  A 0.3 s plateau at
+ * 3.1 GB/s before a page-cache stall, 1.8 s at 4.9 GB/s, then 21 MB/s to
+ * the end: a cliff from 4.9 GB/s at 2.5 s, sustained.  The old rule judged
+ * it from the first plateau alone and called the stall's end a recovery
+ * ("the speed recovered").
+ */
+static const double loop_throttled_x10[58] = {
+	273.7, 311.4, 315.6, 74.4, 29.4, 28.3, 133.2, 509.6, 487.6, 520.1,
+	498.3, 505.1, 476.4, 512.8, 489.9, 494.0, 517.2, 481.5, 502.6, 470.8,
+	509.3, 486.1, 495.7, 472.9, 380.6, 0.0,
+	2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1,
+	2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1, 2.1,
+	2.1, 2.1, 2.1, 2.1,
+};
+
+static void test_short_head_hides_no_cliff(void **state)
+{
+	(void)state;
+	double x[58];
+	for (size_t i = 0; i < 58; i++)
+		x[i] = loop_throttled_x10[i] * 1e7; /* MB/s x 10 -> B/s */
+	struct plateaus pl;
+	assert_int_equal(plateau_fit(x, 58, 0.1, false, &pl), 0);
+	for (size_t k = 0; k < pl.n; k++)
+		print_message("# plateau %zu: %.1f MB/s from %.1f s for %.1f s\n", k,
+			      pl.p[k].level / 1e6, pl.p[k].start_s, pl.p[k].dur_s);
+	print_message("# cliff %d (%s), drop %.1f %%, t %.1f\n", pl.cliff,
+		      pl.why_not ? pl.why_not : "found", pl.drop * 100, pl.t);
+	assert_true(pl.cliff);
+	/* from ~4.9 GB/s to 21 MB/s at 2.5 s, sustained to the end */
+	assert_true(fabs(pl.p[pl.ref].level / 4.9e9 - 1) < 0.05);
+	assert_true(fabs(pl.p[pl.low].level / 21e6 - 1) < 0.01);
+	assert_int_equal(pl.low, pl.n - 1);
+	assert_true(fabs(pl.p[pl.cliff_at].start_s - 2.5) < 0.15);
+	assert_true(pl.drop > 0.99);
+
+	/* the other side: the speed that comes back after the low level
+	 * held is a recovery, however the run began */
+	double y[78];
+	for (size_t i = 0; i < 78; i++)
+		y[i] = i < 58 ? x[i] : 4.9e9;
+	assert_int_equal(plateau_fit(y, 78, 0.1, false, &pl), 0);
+	assert_false(pl.cliff);
+	assert_string_equal(pl.why_not, "the speed recovered");
+}
+
+/* The reference and the levels that held (plateau_levels_rule): a short
+ * first plateau is one reference of several; a burst that held between
+ * two equal levels is no cliff; a dip too short to hold is no low level. */
+static void test_reference_levels_that_held(void **state)
+{
+	(void)state;
+	struct plateaus p;
+	size_t k = 99, low = 99, ref = 99;
+	/* the series above as levels: 0.3 s, a 0.4 s stall, 1.8 s, 3.3 s */
+	const double lv[] = { 3114e6, 294e6, 4948e6, 21e6 }, dur[] = { 0.3, 0.4, 1.8, 3.3 };
+	set_levels(&p, lv, dur, 4);
+	assert_null(plateau_levels_rule(&p, 5.8, true, &k, &low, &ref));
+	assert_int_equal(ref, 2);
+	assert_int_equal(k, 3);
+	assert_int_equal(low, 3);
+	/* 100, then a burst to 200 that held, then 100 again: no cliff */
+	const double lv2[] = { 100e6, 200e6, 100e6 }, dur2[] = { 2, 2, 2 };
+	set_levels(&p, lv2, dur2, 3);
+	assert_string_equal(plateau_levels_rule(&p, 6, true, &k, &low, &ref),
+			    "the last level is not 30 % below the levels that held before it");
+	/* a dip that did not hold, back up, then the cliff: from where the
+	 * low stretch that ends the run begins */
+	const double lv3[] = { 500e6, 29e6, 480e6, 2e6 }, dur3[] = { 2, 0.3, 2, 3 };
+	set_levels(&p, lv3, dur3, 4);
+	assert_null(plateau_levels_rule(&p, 7.3, true, &k, &low, &ref));
+	assert_int_equal(ref, 0);
+	assert_int_equal(k, 3);
+	/* the same dip held: the speed came back after it */
+	const double dur4[] = { 2, 2, 2, 3 };
+	set_levels(&p, lv3, dur4, 4);
+	assert_string_equal(plateau_levels_rule(&p, 9, true, &k, &low, &ref),
+			    "the speed recovered");
+	/* a staircase with a short cache first: the cliff is the cache's */
+	const double lv5[] = { 1200e6, 600e6, 300e6 }, dur5[] = { 0.5, 1.5, 3 };
+	set_levels(&p, lv5, dur5, 3);
+	assert_null(plateau_levels_rule(&p, 5, true, &k, &low, &ref));
+	assert_int_equal(ref, 0);
+	assert_int_equal(k, 1);
+}
+
 /* Too short a run, or a RAM-backed device, never claims a cliff, however
  * deep the drop. */
 static void test_short_run_and_ram(void **state)
@@ -351,27 +444,27 @@ static void test_lower_level_split_in_two(void **state)
 	size_t k = 99;
 	const double lv[] = { 42e6, 17e6, 17e6 }, dur[] = { 1.1, 2.2, 0.8 };
 	set_levels(&p, lv, dur, 3);
-	assert_null(plateau_levels_rule(&p, 4.1, true, &k, NULL));
+	assert_null(plateau_levels_rule(&p, 4.1, true, &k, NULL, NULL));
 	assert_int_equal(k, 1);
 	/* a head's fine fit judges the last plateau alone */
-	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, NULL),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, NULL, NULL),
 			    "the lower level does not last long enough");
 
 	const double lv2[] = { 42e6, 17e6 }, dur2[] = { 3.3, 0.8 };
 	set_levels(&p, lv2, dur2, 2);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL, NULL),
 			    "the lower level does not last long enough");
 
 	/* low, back near the first, low again for 0.8 s: recovered */
 	const double lv3[] = { 42e6, 17e6, 40e6, 17e6 }, dur3[] = { 1.1, 2.2, 0.5, 0.8 };
 	set_levels(&p, lv3, dur3, 4);
-	assert_string_equal(plateau_levels_rule(&p, 4.6, true, &k, NULL), "the speed recovered");
+	assert_string_equal(plateau_levels_rule(&p, 4.6, true, &k, NULL, NULL), "the speed recovered");
 
 	/* a cache at the head, then 40 MB/s, then 17 MB/s for 0.9 s: two
 	 * levels, the last too short (the head fit of a 2 s start) */
 	const double lv5[] = { 194e6, 40e6, 17e6 }, dur5[] = { 0.06, 1.0, 0.9 };
 	set_levels(&p, lv5, dur5, 3);
-	assert_string_equal(plateau_levels_rule(&p, 1.96, true, &k, NULL),
+	assert_string_equal(plateau_levels_rule(&p, 1.96, true, &k, NULL, NULL),
 			    "the lower level does not last long enough");
 
 	/* a slower tail after a low level that lasts: the low level is the
@@ -380,11 +473,11 @@ static void test_lower_level_split_in_two(void **state)
 	size_t low = 99;
 	const double lv6[] = { 42e6, 17e6, 9.4e6 }, dur6[] = { 1.1, 2.5, 0.5 };
 	set_levels(&p, lv6, dur6, 3);
-	assert_null(plateau_levels_rule(&p, 4.1, true, &k, &low));
+	assert_null(plateau_levels_rule(&p, 4.1, true, &k, &low, NULL));
 	assert_int_equal(k, 1);
 	assert_int_equal(low, 1);
 	/* the fine fit's rule judges the last plateau alone, tail or not */
-	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, &low),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, false, &k, &low, NULL),
 			    "the lower level does not last long enough");
 	/* no cliff, tail or not (4.1 s runs): a tail as long as more than
 	 * half the low plateau before it is a level of its own, the last too
@@ -397,14 +490,14 @@ static void test_lower_level_split_in_two(void **state)
 	};
 	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
 		set_levels(&p, tails[i][0], tails[i][1], 3);
-		assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low),
+		assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, &low, NULL),
 				    "the lower level does not last long enough");
 	}
 
 	/* a middle level only 20 % down between: not part of the lower level */
 	const double lv4[] = { 42e6, 33e6, 17e6 }, dur4[] = { 1.1, 2.2, 0.8 };
 	set_levels(&p, lv4, dur4, 3);
-	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL),
+	assert_string_equal(plateau_levels_rule(&p, 4.1, true, &k, NULL, NULL),
 			    "the lower level does not last long enough");
 }
 
@@ -422,6 +515,8 @@ int main(void)
 		cmocka_unit_test(test_stall_at_end_is_not_a_cliff),
 		cmocka_unit_test(test_recovery_is_not_a_cliff),
 		cmocka_unit_test(test_lower_level_split_in_two),
+		cmocka_unit_test(test_short_head_hides_no_cliff),
+		cmocka_unit_test(test_reference_levels_that_held),
 		cmocka_unit_test(test_short_run_and_ram),
 		cmocka_unit_test(test_swinging_series_is_not_a_cliff),
 		cmocka_unit_test(test_degenerate),
