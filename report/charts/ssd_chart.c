@@ -281,7 +281,10 @@ static int cliff_chart(const struct rset_rep *rep, const char *file, const char 
 	if (!se->interval_ns || se->n < 3)
 		return 0;
 	double iv = (double)se->interval_ns / 1e9;
-	bool found = cl->found;
+	/* marked where the summary says it (ssd.c): never from a cliff
+	 * object of the old two-segment fit, which a preconditioning pass of
+	 * an old set may hold */
+	bool found = rset_rep_cliff(rep) != NULL;
 	double brk = cl->break_ns / 1e9;
 	size_t nall = se->n;
 	size_t ns = cl->samples >= 0 ? (size_t)cl->samples : nall;
