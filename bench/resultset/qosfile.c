@@ -54,7 +54,7 @@ static bool verdict_json(cJSON *o, const struct sweep_data *s)
 cJSON *resultset_sweep_to_json(const struct sweep_data *s)
 {
 	cJSON *o = cJSON_CreateObject(), *a;
-	int knee = qos_knee(s->pts, s->n, QOS_KNEE_K);
+	int knee = qos_knee(s->pts, s->n, QOS_KNEE_K, &s->target);
 	if (!o || !num(o, "max_iops", s->max_iops) || !num(o, "knee_k", QOS_KNEE_K) ||
 	    !(knee >= 0 ? num(o, "knee_index", knee) :
 	      cJSON_AddNullToObject(o, "knee_index") != NULL) ||
@@ -127,7 +127,7 @@ int resultset_sweep_from_json(const cJSON *cell, struct sweep_data *out,
 	    !get(q ? q : pq, "target_ns", &t)))
 		goto bad;
 	out->target.target_ns = (uint64_t)t;
-	out->knee = qos_knee(out->pts, out->n, QOS_KNEE_K);
+	out->knee = qos_knee(out->pts, out->n, QOS_KNEE_K, &out->target);
 	return 1;
 bad:
 	snprintf(err, errlen, "'load_sweep' of the cell is malformed");

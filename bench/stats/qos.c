@@ -5,6 +5,7 @@
 #include "qos.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 uint64_t rate_job_iops(const struct cell_rate *r, bool reads, bool writes)
@@ -91,16 +92,31 @@ int qos_metric_parse(const char *s, enum qos_metric *out)
 	return -1;
 }
 
-double qos_low_p99(const struct qos_point *pts, size_t n)
+static int qos_dcmp(const void *a, const void *b)
 {
-	double low = 0;
-	for (size_t i = 0; i < (n + 1) / 2; i++)
-		if (pts[i].p99_ns > 0 && (low == 0 || pts[i].p99_ns < low))
-			low = pts[i].p99_ns;
-	return low;
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
 }
 
-int qos_knee(const struct qos_point *pts, size_t n, double k)
+double qos_low_p99(const struct qos_point *pts, size_t n)
+{
+	double v[QOS_LOW_MAX];
+	size_t m = 0;
+	for (size_t i = 0; i < (n + 1) / 2 && m < QOS_LOW_MAX; i++)
+		if (pts[i].p99_ns > 0)
+			v[m++] = pts[i].p99_ns;
+	if (!m)
+		return 0;
+	qsort(v, m, sizeof(*v), qos_dcmp);
+	/* the least p99 that another low load confirms */
+	for (size_t i = 0; i + 1 < m; i++)
+		if (v[i + 1] <= QOS_LOW_CONFIRM * v[i])
+			return v[i];
+	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+}
+
+int qos_knee(const struct qos_point *pts, size_t n, double k,
+	     const struct qos_target *t)
 {
 	double base = qos_low_p99(pts, n);
 	if (n < 2 || !(base > 0))
@@ -112,6 +128,13 @@ int qos_knee(const struct qos_point *pts, size_t n, double k)
 		if (!(pts[i].p99_ns > k * base))
 			break;
 		knee = (int)i;
+	}
+	/* never below the load the same points sustain at the target */
+	struct qos_verdict v;
+	if (knee >= 0 && t && t->metric != QOS_NONE) {
+		qos_judge(pts, n, t, &v);
+		if (v.met && knee < v.best)
+			knee = v.best;
 	}
 	return knee;
 }

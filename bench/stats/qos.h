@@ -99,20 +99,35 @@ unsigned sweep_npoints(const struct load_sweep *s);
 /*
  * The knee: the first point (in offered order) from which the response
  * p99 stays above QOS_KNEE_K times its low-load level at every higher load
- * (one spike below it, a busy machine's, is not the knee).  The low-load
- * level is the least p99 of the lower half of the loads (qos_low_p99): one
- * stalled run at the lowest load is not the level either.  Why k = 3: at low
- * load p99 is the device's service time plus little queueing; in an M/M/1
- * queue the response time is S / (1 - rho), which triples at rho = 2/3,
- * the load from which waiting outweighs service.  A smaller k (2) would
- * let one noisy point of a busy machine pass for the knee; a larger one
- * marks it where the curve is already vertical.  -1: no knee (or fewer
- * than 2 points).  pts must be sorted by offered_iops.
+ * (one spike below it, a busy machine's, is not the knee), and never below
+ * the load the points sustain at the target (t, may be NULL or QOS_NONE:
+ * no such bound), where the two would contradict each other.  The
+ * low-load level (qos_low_p99) is the least p99 of the lower half of the
+ * loads that another of them confirms, within QOS_LOW_CONFIRM of it: one
+ * quiet point is not the level (issue 35 §7: in 2 of 12 sweeps of a
+ * 2,000-IOPS throttle one low load's p99 of 0.2 ms put the knee at 54-75 %
+ * of the maximum, below the load the same report sustained at p99
+ * <= 5 ms), nor one stalled run at the lowest load; when no two agree,
+ * their median.  Why k = 3: at low load p99 is the device's service time
+ * plus little queueing; in an M/M/1 queue the response time is
+ * S / (1 - rho), which triples at rho = 2/3, the load from which waiting
+ * outweighs service.  A smaller k (2) would let one noisy point of a busy
+ * machine pass for the knee; a larger one marks it where the curve is
+ * already vertical.  -1: no knee (or fewer than 2 points).  pts must be
+ * sorted by offered_iops.
  */
 #define QOS_KNEE_K 3.0
-int qos_knee(const struct qos_point *pts, size_t n, double k);
-/* The low-load level of response p99: the least p99 of the first half
- * (rounded up) of pts, sorted by offered_iops; 0 when none. */
+/* Two low loads whose p99 lie within this factor confirm each other: in
+ * an M/M/1 queue the p99 at 20, 40, 60 and 80 % load lie 1.33x, 1.5x
+ * and 2x apart, so one load of such a sweep lost to a spike still leaves
+ * the next to confirm the lowest; a quiet point of 0.2 ms lies 3x or more
+ * below a throttled device's low-load level of 0.6-1 ms. */
+#define QOS_LOW_CONFIRM 2.0
+#define QOS_LOW_MAX 64     /* low loads looked at, at most */
+int qos_knee(const struct qos_point *pts, size_t n, double k,
+	     const struct qos_target *t);
+/* The low-load level of response p99 (see qos_knee), of pts sorted by
+ * offered_iops; 0 when none. */
 double qos_low_p99(const struct qos_point *pts, size_t n);
 
 /* A point keeps up when it achieved at least this share of its offered

@@ -211,8 +211,9 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 		fmt_iops(k->offered_iops, b, sizeof(b));
 		sbuf_addf(&t, "The knee (from there on, response p99 stays above "
 			  "%g\xc3\x97 its low-load level, the least p99 of the lower "
-			  "half of the loads) is at an offered load of %s IOPS",
-			  QOS_KNEE_K, b);
+			  "half of the loads that another confirms within %g\xc3\x97; "
+			  "never below the sustained load) is at an offered load of "
+			  "%s IOPS", QOS_KNEE_K, QOS_LOW_CONFIRM, b);
 		if (q->sd.max_iops > 0)
 			sbuf_addf(&t, " (%.0f %% of the maximum)",
 				  100 * k->offered_iops / q->sd.max_iops);
@@ -221,7 +222,8 @@ static cJSON *cell_json(const struct report *r, const struct qos_report *s, size
 	} else {
 		sbuf_addf(&t, "No knee: the response p99 of the highest load is within "
 			  "%g\xc3\x97 its low-load level (the least p99 of the lower "
-			  "half of the loads).", QOS_KNEE_K);
+			  "half of the loads that another confirms within %g\xc3\x97).",
+			  QOS_KNEE_K, QOS_LOW_CONFIRM);
 	}
 	jsonw_text(o, "knee", sbuf_str(&t));
 	sbuf_release(&t);

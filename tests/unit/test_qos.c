@@ -103,7 +103,7 @@ static void test_knee(void **state)
 	struct qos_point p[8];
 	size_t n = curve(p, 1000);
 	/* p99: 125 167 250 500 2000k ...: first above 3 x 125 us is 80 % */
-	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 3);
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), 3);
 	/* a stalled lowest load is not the low-load level */
 	double keep0 = p[0].p99_ns;
 	p[0].p99_ns = 50 * keep0;
@@ -111,24 +111,80 @@ static void test_knee(void **state)
 	/* 3 x 167 us = 500 us, which the 80 % point sits on (a hair above in
 	 * floating point): the knee is there or at 100 %, not lost (a base of
 	 * the stalled 6.25 ms would find none) */
-	int kn = qos_knee(p, n, QOS_KNEE_K);
+	int kn = qos_knee(p, n, QOS_KNEE_K, NULL);
 	assert_true(kn == 3 || kn == 4);
 	p[0].p99_ns = keep0;
 	/* a spike below the knee is not the knee */
 	double keep = p[1].p99_ns;
 	p[1].p99_ns = 10 * p[0].p99_ns;
-	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 3);
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), 3);
 	p[1].p99_ns = keep;
 	/* a dip above it moves the knee up past the dip */
 	keep = p[4].p99_ns;
 	p[4].p99_ns = p[0].p99_ns;
-	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), 5);
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), 5);
 	p[4].p99_ns = keep;
 	/* flat: no knee */
 	for (size_t i = 0; i < n; i++)
 		p[i].p99_ns = 100000 + (double)i;
-	assert_int_equal(qos_knee(p, n, QOS_KNEE_K), -1);
-	assert_int_equal(qos_knee(p, 1, QOS_KNEE_K), -1);
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), -1);
+	assert_int_equal(qos_knee(p, 1, QOS_KNEE_K, NULL), -1);
+}
+
+/* Issue 35 §7, the shape of a sweep of a 2,000-IOPS throttle (target p99
+ * <= 5 ms): one quiet low load (p99 0.2 ms) beside the others' 0.55-0.58
+ * ms; from 55 % of the maximum p99 is 1.9-4.6 ms, still within the
+ * target, and past the throttle the queue grows.  The old low-load level
+ * was the quiet point alone, 0.2 ms, and the knee fell at 55 %, below the
+ * 1,950 IOPS the same points sustain. */
+static size_t throttle_sweep(struct qos_point *p)
+{
+	static const double off[] = { 400, 700, 1000, 1100, 1500, 1800, 1950, 2200, 2600 };
+	static const double p99_ms[] = { 0.2, 0.55, 0.58, 1.9, 2.9, 3.5, 4.6, 250, 600 };
+	for (size_t i = 0; i < 9; i++) {
+		memset(&p[i], 0, sizeof(p[i]));
+		p[i].offered_iops = off[i];
+		p[i].achieved_iops = off[i] < 2000 ? off[i] : 2000;
+		p[i].p99_ns = p99_ms[i] * 1e6;
+		p[i].p50_ns = p[i].mean_ns = p[i].p99_ns / 3;
+	}
+	return 9;
+}
+
+static void test_knee_robust_reference(void **state)
+{
+	(void)state;
+	struct qos_point p[9];
+	size_t n = throttle_sweep(p);
+	struct qos_target t = { QOS_P99, 5000000 };
+	struct qos_verdict v;
+	qos_judge(p, n, &t, &v);
+	assert_true(v.met);
+	assert_int_equal(v.best, 6);
+	/* the level is confirmed by a second low load, not the quiet one */
+	assert_true(fabs(qos_low_p99(p, n) - 0.55e6) < 1);
+	/* 3 x 0.55 ms: the 1.9 ms of 55 % is above it */
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), 3);
+	/* and never below the load the same points sustain */
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, &t), 6);
+	/* with the middle loads below 3 x the level, the knee is where the
+	 * throttle begins, the target or not */
+	p[3].p99_ns = 1.2e6;
+	p[4].p99_ns = 1.5e6;
+	p[5].p99_ns = 1.6e6;
+	p[6].p99_ns = 1.64e6;
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, NULL), 7);
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, &t), 7);
+	/* a target no point meets bounds nothing */
+	struct qos_target tight = { QOS_P99, 1000 };
+	assert_int_equal(qos_knee(p, n, QOS_KNEE_K, &tight), 7);
+	/* no two low loads agree: their median */
+	p[0].p99_ns = 0.1e6;
+	p[1].p99_ns = 0.3e6;
+	p[2].p99_ns = 0.9e6;
+	p[3].p99_ns = 2.7e6;
+	p[4].p99_ns = 8.1e6;
+	assert_true(fabs(qos_low_p99(p, n) - 0.9e6) < 1);
 }
 
 static void test_judge(void **state)
@@ -276,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_linear_exact),
 		cmocka_unit_test(test_poisson_gaps),
 		cmocka_unit_test(test_knee),
+		cmocka_unit_test(test_knee_robust_reference),
 		cmocka_unit_test(test_judge),
 		cmocka_unit_test(test_bisect),
 		cmocka_unit_test(test_sweep_points),
