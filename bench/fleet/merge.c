@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "resultset/histfile.h"
 #include "resultset/resultset.h"
 
 /* Every number an agent sends becomes a uint64_t somewhere: below 2^64
@@ -100,6 +101,16 @@ static int dir_from_json(const cJSON *j, struct dir_result *d, uint64_t runtime_
 		snprintf(why, whylen, "bad series");
 		return -1;
 	}
+	/* each interval's histogram, held to the host's own histogram: the
+	 * aggregate's intervals add up to its histogram only if each host's do */
+	char w[200];
+	int rc = se ? histfile_read(se, &d->series.hist, w, sizeof(w)) : 0;
+	if (rc == 0 && d->series.hist.n)
+		rc = histfile_check_sum(&d->series.hist, d->hist, w, sizeof(w));
+	if (rc < 0) {
+		snprintf(why, whylen, "%s", rc == -2 ? "out of memory" : w);
+		return -1;
+	}
 	return 0;
 }
 
@@ -125,7 +136,7 @@ int fleet_rep_from_json(const cJSON *rep, struct rep_result *out,
 		out->cpu_sys_pct = v;
 	for (int d = 0; d < DIR__COUNT; d++) {
 		const cJSON *j = cJSON_GetObjectItemCaseSensitive(rep, names[d]);
-		char w[96];
+		char w[224];
 		if (!j)
 			continue;
 		if (dir_from_json(j, &out->dir[d], out->runtime_ns, w, sizeof(w)) < 0) {
@@ -190,7 +201,7 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 	for (int d = 0; d < DIR__COUNT; d++) {
 		struct dir_result *o = &out->dir[d];
 		double ios = 0, bytes = 0;
-		bool any = false;
+		bool any = false, hists = true;
 
 		welford_init(&o->lat);
 		for (size_t h = 0; h < n; h++)
@@ -221,7 +232,13 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 			if (s->series.interval_ns == o->series.interval_ns &&
 			    series_merge(&o->series, &s->series) < 0)
 				return -1;
+			hists &= s->series.interval_ns == o->series.interval_ns &&
+				 s->series.hist.n == s->series.n && s->series.n;
 		}
+		/* the merged intervals' histograms add up to the merged histogram
+		 * only when every host's are in them */
+		if (!hists)
+			ivhist_release(&o->series.hist);
 		o->ios = ios < 1.8e19 ? (uint64_t)llround(ios) : UINT64_MAX;
 		o->bytes = bytes < 1.8e19 ? (uint64_t)llround(bytes) : UINT64_MAX;
 	}

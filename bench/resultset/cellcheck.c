@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "resultset/histfile.h"
 #include "resultset/resultset.h"
 #include "stats/stats.h"
 #include "util/units.h"
@@ -253,7 +254,7 @@ static int dir_check(const cJSON *d, bool old, const char *w, char *why, size_t 
 		snprintf(why, whylen, "%shist is not a loglin64 histogram of [bucket, count] pairs, integers below 2^64, whose counts add up without overflow", w);
 		return -1;
 	}
-	return 0;
+	return histfile_check_dir(d, w, why, whylen);
 }
 
 /* host_load (sysload.h): shares of the CPU time in [0, 100], CPU counts

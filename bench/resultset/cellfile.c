@@ -13,79 +13,9 @@
 #include "stats/cliff.h"
 #include "stats/interval.h"
 #include "stats/plateau.h"
+#include "histfile.h"
 #include "resultset.h"
 #include "util/jsonutil.h"
-
-/* ---- histogram ---- */
-
-cJSON *hist_to_json(const struct lat_hist *h)
-{
-	cJSON *a = cJSON_CreateArray();
-	if (!a)
-		return NULL;
-	if (!h)
-		return a;
-	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-		if (!h->count[i])
-			continue;
-		cJSON *pair = cJSON_CreateArray();
-		if (!pair)
-			goto err;
-		cJSON_AddItemToArray(a, pair);
-		cJSON *lo = cJSON_CreateNumber((double)hist_bucket_low(i));
-		cJSON *n = cJSON_CreateNumber((double)h->count[i]);
-		if (lo)
-			cJSON_AddItemToArray(pair, lo);
-		if (n)
-			cJSON_AddItemToArray(pair, n);
-		if (!lo || !n)
-			goto err;
-	}
-	return a;
-err:
-	cJSON_Delete(a);
-	return NULL;
-}
-
-/* Accepts the bare bucket array or the {"scheme","buckets"} object. */
-int hist_from_json(const cJSON *j, struct lat_hist *h)
-{
-	memset(h, 0, sizeof(*h));
-	if (cJSON_IsObject(j)) {
-		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(j, "scheme");
-		if (sc && (!cJSON_IsString(sc) || strcmp(sc->valuestring, "loglin64")))
-			return -1;
-		j = cJSON_GetObjectItemCaseSensitive(j, "buckets");
-	}
-	if (!cJSON_IsArray(j))
-		return -1;
-	const cJSON *pair;
-	cJSON_ArrayForEach(pair, j) {
-		if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
-			goto err;
-		const cJSON *lo = cJSON_GetArrayItem(pair, 0);
-		const cJSON *n = cJSON_GetArrayItem(pair, 1);
-		if (!cJSON_IsNumber(lo) || !cJSON_IsNumber(n) ||
-		    lo->valuedouble < 0 || n->valuedouble < 0 ||
-		    lo->valuedouble > 1.8e19 || n->valuedouble > 1.8e19)
-			goto err;
-		uint64_t low = (uint64_t)lo->valuedouble;
-		uint64_t cnt = (uint64_t)n->valuedouble;
-		if ((double)low != lo->valuedouble || (double)cnt != n->valuedouble)
-			goto err;
-		unsigned idx = hist_index(low);
-		if (hist_bucket_low(idx) != low)
-			goto err; /* not a bucket boundary of this scheme */
-		if (h->total + cnt < h->total)
-			goto err; /* counts that overflow are not a histogram we wrote */
-		h->count[idx] += cnt;
-		h->total += cnt;
-	}
-	return 0;
-err:
-	memset(h, 0, sizeof(*h));
-	return -1;
-}
 
 /* ---- one direction of one repetition ---- */
 
@@ -211,10 +141,17 @@ static int series_json(cJSON *o, const struct series *se, uint64_t runtime_ns)
 	if (series_arrays(o, "series", se->interval_ns, se->n, se->ios, se->bytes,
 			  se->lat_sum_ns) < 0)
 		return -1;
+	cJSON *h, *so = cJSON_GetObjectItemCaseSensitive(o, "series");
+	/* each interval's histogram (histfile.h), when the series has them */
+	if (se->n && se->hist.n == se->n) {
+		if (!(h = histfile_to_json(&se->hist)))
+			return -1;
+		cJSON_AddItemToObject(so, "hist", h);
+	}
 	if (!se->fine_n || !se->n)
 		return 0;
 	size_t nf = fine_count(se, runtime_ns);
-	return series_arrays(cJSON_GetObjectItemCaseSensitive(o, "series"), "fine",
+	return series_arrays(so, "fine",
 			     se->fine_interval_ns, nf, se->fine_ios, se->fine_bytes,
 			     se->fine_lat_sum_ns);
 }

@@ -24,6 +24,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "histfile.h"   /* hist_to_json, hist_from_json */
 #include "stats/rep.h"
 #include "schema.h"
 #include "suite/cell.h"
@@ -179,13 +180,7 @@ struct cell_outcome {
 cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o);
 /* One element of "repetitions" (rep_no counts from 1).  Caller owns it. */
 cJSON *resultset_rep_to_json(const struct rep_result *r, int rep_no);
-/* A histogram as [[low_ns, count], ...] of its non-empty buckets; NULL h
- * gives [].  Caller owns it. */
-cJSON *hist_to_json(const struct lat_hist *h);
-/* The reverse; accepts the bare array or {"scheme": "loglin64",
- * "buckets": [...]}.  0, or -1 (h zeroed) when it is not a histogram this
- * scheme wrote. */
-int hist_from_json(const cJSON *j, struct lat_hist *h);
+/* hist_to_json, hist_from_json: histfile.h */
 
 /*
  * The write-cliff object stored with a write direction's time series

@@ -17,6 +17,7 @@
 #include "cells.h"
 #include "rset_int.h"
 #include "cellcheck.h"
+#include "histfile.h"
 #include "stats/stats.h"
 #include "stats/interval.h"
 #include "util/sysload.h"
@@ -551,9 +552,10 @@ static int cell_members(struct rset *rs, struct rset_cell *c, const cJSON *j)
 	return 0;
 }
 
-/* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given). */
+/* Load cells/NNNN.json for id; 0 ok, -1 skipped (warning given), -2 the
+ * set is refused (the reason, naming the cell, in errs). */
 static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
-		     bool summaries)
+		     bool summaries, struct errlist *errs)
 {
 	char name[RESULTSET_CELL_NAME_MAX], shown[48], why[256];
 
@@ -582,6 +584,16 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 	if (cell_params(rs, c, params, shown) < 0) {
 		cJSON_Delete(j);
 		return -1;
+	}
+	/* a cell whose interval histograms disagree with its own histogram
+	 * was edited or damaged: no number of the set is trusted */
+	if (histfile_check_cell(j, why, sizeof(why)) < 0) {
+		errlist_add(errs, rs->dir, 0, 0, "'%s': %s; these are not the histograms "
+			    "iomatrix wrote, so the set is refused (run 'iomatrix verify' on "
+			    "it to see what changed, and measure the cell again)", shown, why);
+		cJSON_Delete(j);
+		rset_cell_release(c);
+		return -2;
 	}
 	if (cellcheck_cell(j, why, sizeof(why)) < 0) {
 		/* numbers out of bounds are not published: the cell reads as
@@ -762,7 +774,10 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	if (!rs->cells)
 		goto oom;
 	for (size_t i = 0; i < nids; i++) {
-		if (cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells], summaries) == 0) {
+		int rc = cell_load(rs, cellsfd, ids[i], &rs->cells[rs->ncells], summaries, errs);
+		if (rc == -2)
+			goto out;
+		if (rc == 0) {
 			if (!rs->cells[rs->ncells].ok)
 				rs->ncells_failed++;
 			rs->ncells++;

@@ -26,6 +26,7 @@
 #include "util/dir.h"
 #include "util/errlist.h"
 #include "suite/cell.h"
+#include "stats/ivhist.h"
 #include "host/fpkeys.h"
 #include "schema.h"
 
@@ -148,6 +149,11 @@ struct rset_rep_dir {
 	size_t nhist;
 	struct rset_series series;       /* the coarse intervals */
 	struct rset_series fine;         /* the fine intervals of the start */
+	/* series.hist: one latency histogram per coarse interval (n 0 when
+	 * the repetition has none: imports, older sets), whose intervals
+	 * add up to hist bucket by bucket (a set where they do not is
+	 * refused, naming the cell: histfile.h) */
+	struct ivhist hists;
 	struct rset_cliff cliff;         /* write direction only */
 };
 

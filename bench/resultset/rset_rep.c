@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "histfile.h"
 #include "rset_int.h"
 
 /* Upper bound on one stored array (series, histogram, plateaus): far
@@ -57,6 +58,15 @@ static int hist_read(const cJSON *h, struct rset_rep_dir *d)
 	return 0;
 }
 
+/* series.hist (histfile.h); the set reader held the cell to it before
+ * (histfile_check_cell), so what does not read is left out.  -1 out of
+ * memory. */
+static int hists_read(const cJSON *se, struct rset_rep_dir *d)
+{
+	char why[256];
+	return histfile_read(se, &d->hists, why, sizeof(why)) == -2 ? -1 : 0;
+}
+
 static int cliff_read(const cJSON *c, struct rset_cliff *cl)
 {
 	const cJSON *pl = rj_get(c, "plateaus"), *p;
@@ -100,7 +110,7 @@ static int dir_read(const cJSON *o, struct rset_rep_dir *d)
 	d->ios = num_or_nan(rj_get(o, "ios"));
 	d->bytes = num_or_nan(rj_get(o, "bytes"));
 	if (hist_read(rj_get(o, "hist"), d) < 0 || series_read(se, &d->series) < 0 ||
-	    series_read(rj_get(se, "fine"), &d->fine) < 0)
+	    series_read(rj_get(se, "fine"), &d->fine) < 0 || hists_read(se, d) < 0)
 		return -1;
 	return cliff_read(rj_get(o, "cliff"), &d->cliff);
 }
@@ -142,6 +152,7 @@ void rset_rep_release(struct rset_rep *r)
 		free(d->fine.bytes);
 		free(d->cliff.plateaus);
 		free(d->cliff.stalls);
+		ivhist_release(&d->hists);
 	}
 	memset(r, 0, sizeof(*r));
 }

@@ -36,6 +36,41 @@ void shm_free(void *p, size_t len)
 }
 
 
+/* The interval histograms of a series down the pipe: the intervals, the
+ * pairs, their offsets, bucket indexes and counts.  -1 when the pipe
+ * broke. */
+static int jobproc_send_hist(int wfd, const struct ivhist *h)
+{
+	uint64_t n = h->n, np = h->npairs;
+	return fsutil_write_all(wfd, &n, sizeof(n)) < 0 ||
+	       fsutil_write_all(wfd, &np, sizeof(np)) < 0 ||
+	       (n && fsutil_write_all(wfd, h->off, (n + 1) * sizeof(*h->off)) < 0) ||
+	       (np && (fsutil_write_all(wfd, h->idx, np * sizeof(*h->idx)) < 0 ||
+		       fsutil_write_all(wfd, h->cnt, np * sizeof(*h->cnt)) < 0)) ? -1 : 0;
+}
+
+/* ... and back into the runner's copy: -ENOMEM, -EPIPE (the process sent
+ * less, or offsets that do not describe its pairs). */
+static int jobproc_recv_hist(int rfd, struct ivhist *h)
+{
+	uint64_t n, np;
+	h->n = h->npairs = 0;
+	if (fsutil_read_all(rfd, &n, sizeof(n)) < 0 || fsutil_read_all(rfd, &np, sizeof(np)) < 0 ||
+	    n > SIZE_MAX / 16 || np > SIZE_MAX / 16)
+		return -EPIPE;
+	if (ivhist_reserve(h, (size_t)n, (size_t)np) < 0)
+		return -ENOMEM;
+	if ((n && fsutil_read_all(rfd, h->off, (n + 1) * sizeof(*h->off)) < 0) ||
+	    (np && (fsutil_read_all(rfd, h->idx, np * sizeof(*h->idx)) < 0 ||
+		    fsutil_read_all(rfd, h->cnt, np * sizeof(*h->cnt)) < 0)))
+		return -EPIPE;
+	if (n && (h->off[0] != 0 || h->off[n] != np))
+		return -EPIPE;
+	h->n = (size_t)n;
+	h->npairs = (size_t)np;
+	return 0;
+}
+
 /* The job's process: its own session, dies with the runner, runs the job,
  * sends its series, leaves without running the runner's exit handlers. */
 static void __attribute__((noreturn)) child(struct job *j, int wfd, pid_t parent,
@@ -61,7 +96,8 @@ static void __attribute__((noreturn)) child(struct job *j, int wfd, pid_t parent
 			   fsutil_write_all(wfd, s->lat_sum_ns, n * sizeof(*s->lat_sum_ns)) < 0)) ||
 		    (fn && (fsutil_write_all(wfd, s->fine_ios, fn * sizeof(*s->fine_ios)) < 0 ||
 			    fsutil_write_all(wfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
-			    fsutil_write_all(wfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0)))
+			    fsutil_write_all(wfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0)) ||
+		    jobproc_send_hist(wfd, &s->hist) < 0)
 			_exit(1);
 	}
 	_exit(0);
@@ -170,6 +206,9 @@ static int series_back(struct jobproc *p)
 			   fsutil_read_all(p->rfd, s->fine_bytes, fn * sizeof(*s->fine_bytes)) < 0 ||
 			   fsutil_read_all(p->rfd, s->fine_lat_sum_ns, fn * sizeof(*s->fine_lat_sum_ns)) < 0))
 			return -EPIPE;
+		int rh = jobproc_recv_hist(p->rfd, &s->hist);
+		if (rh < 0)
+			return rh;
 	}
 	return 0;
 }

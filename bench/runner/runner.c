@@ -172,6 +172,7 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles, bool shm)
 				free(j->hist[d]);
 				free(j->svc_hist[d]);
 			}
+			free(j->iv_snap[d]);
 			series_release(&j->series[d]);
 		}
 	}
@@ -376,7 +377,11 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 			continue;
 		j->hist[d] = c->thread ? calloc(1, sizeof(*j->hist[d]))
 				       : shm_alloc(sizeof(*j->hist[d]));
-		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0)
+		/* the interval histograms: room for 64 buckets an interval
+		 * before the first growth (worker.c closes one per interval) */
+		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0 ||
+		    !(j->iv_snap[d] = calloc(1, sizeof(*j->iv_snap[d]))) ||
+		    ivhist_reserve(&j->series[d].hist, expect, expect * 64) < 0)
 			return -ENOMEM;
 		/* a write's first seconds finer: a short cache runs out there */
 		if (d == DIR_WRITE && series_init_fine(&j->series[d], SERIES_FINE_NS,

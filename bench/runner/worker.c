@@ -295,6 +295,8 @@ struct wloop {
 	struct prng drng;          /* write-buffer stamps */
 	struct rate_gen rate;      /* rated: intended starts */
 	uint64_t t0, t_end, budget, bs, bpf, nblocks, chunk, tokens;
+	uint64_t iv_ns, iv_end;    /* the series' interval; the end of the open
+				    * one, from t0 */
 	uint64_t live_ios, live_bytes;
 	unsigned depth, nfiles, rwmix, nfree, inflight;
 	unsigned batch;            /* requests per submit call, 0: all queued */
@@ -307,6 +309,55 @@ struct wloop {
 	unsigned long hook_wait, waits; /* test hook "wait" (testhook.h): job
 					 * 0's waits so far, the one to fire at */
 };
+
+/*
+ * The first measured completion at or past the end of the open interval
+ * (t ns after t0): close that interval's histograms, what the repetition's
+ * histograms gained while it was open, and the empty intervals up to the
+ * one t falls in (ivhist.h).  Called before the latencies completing
+ * at t are counted: one compare per reaped batch in the hot path, a pass
+ * over the buckets once per interval.
+ */
+static void interval_roll(struct wloop *L, uint64_t t)
+{
+	struct job *j = L->j;
+	size_t at = (size_t)(t / L->iv_ns);
+
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct ivhist *hs = &j->series[d].hist;
+		if (!j->hist[d])
+			continue;
+		if (ivhist_close(hs, j->iv_snap[d], j->hist[d]) < 0)
+			goto oom;
+		while (hs->n < at)
+			if (ivhist_push(hs, NULL, NULL, 0) < 0)
+				goto oom;
+	}
+	L->iv_end = ((uint64_t)at + 1) * L->iv_ns;
+	return;
+oom:
+	job_fail(j, -ENOMEM, "out of memory for the interval histograms");
+	L->issuing = false;
+	L->iv_end = UINT64_MAX;
+}
+
+/* After the last completion: the open interval closes, and a direction
+ * whose last IO came earlier keeps only the intervals its series has (the
+ * trailing ones are empty). */
+static void interval_finish(struct job *j)
+{
+	for (int d = 0; d < DIR__COUNT; d++) {
+		struct ivhist *hs = &j->series[d].hist;
+		if (!j->hist[d])
+			continue;
+		if (hs->n < j->series[d].n &&
+		    ivhist_close(hs, j->iv_snap[d], j->hist[d]) < 0) {
+			job_fail(j, -ENOMEM, "out of memory for the interval histograms");
+			continue;
+		}
+		ivhist_truncate(hs, j->series[d].n);
+	}
+}
 
 /* May one more IO issued at ts be issued (time, pass quota, request
  * budget)?  Takes its quota/token when it is a counted one. */
@@ -444,6 +495,8 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 		return;
 	}
 	if (now >= L->t0) {
+		if (now - L->t0 >= L->iv_end)
+			interval_roll(L, now - L->t0);
 		uint64_t lat = lat_measure(j, &L->slots[si], d, now, L->rated);
 		lat_record(j, d, lat);
 		account(j, d, now, L->t0, 1, L->bs, lat);
@@ -606,6 +659,8 @@ static int reap(struct wloop *L, uint64_t deadline)
 	}
 	uint64_t now = mono_ns();
 	uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
+	if (now >= L->t0 && now - L->t0 >= L->iv_end)
+		interval_roll(L, now - L->t0);
 	for (int i = 0; i < n; i++) {
 		struct io_req *r = L->done[i];
 		struct slot *s = r->slot;
@@ -760,6 +815,8 @@ static void wloop_start(struct wloop *L)
 	}
 	L->t0 = sh->t0;
 	L->t_end = sh->t_end;
+	L->iv_ns = j->series[DIR_READ].interval_ns;
+	L->iv_end = L->iv_ns;
 	L->budget = sh->budget;
 	L->bs = sh->bs;
 	L->bpf = sh->blocks_per_file;
@@ -874,6 +931,7 @@ void *worker_main(void *arg)
 out:
 	j->cpu_ns = thread_cpu_ns() - j->cpu_ns;
 	j->all_ios = atomic_load_explicit(&j->live_ios, memory_order_relaxed);
+	interval_finish(j);
 	for (int d = 0; d < DIR__COUNT; d++) {
 		acc_fold(&j->acc[d], &j->lat[d]);
 		if (j->hist[d]) /* the hot path bumps buckets only */

@@ -104,6 +104,9 @@ struct job {
 	struct welford svc_lat[DIR__COUNT];
 	struct welford lat[DIR__COUNT];
 	struct series series[DIR__COUNT];
+	/* hist[d] as it was when the open interval began: what it gained
+	 * since is that interval's histogram (stats/ivhist.h) */
+	struct lat_hist *iv_snap[DIR__COUNT];
 	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
 	uint64_t end_ns;          /* last counted completion */
 	uint64_t cpu_ns;          /* usr+sys of the thread from the start gate

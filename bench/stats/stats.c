@@ -1,8 +1,8 @@
 /*
- * stats.c - latency statistics: the log-linear histogram (64 sub-buckets per
- * power of two), exact running moments (Welford, mergeable), per-interval time
- * series and the across-repetition summary with a Student-t confidence
- * interval.  Pure computation; the hot path (hist_add) is branch-light.
+ * stats.c - latency statistics: exact running moments (Welford, mergeable),
+ * per-interval time series and the across-repetition summary with a
+ * Student-t confidence interval.  Pure computation.  The histogram is
+ * hist.c's, the per-interval histograms ivhist.c's.
  */
 #include "stats.h"
 
@@ -10,101 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- histogram ---- */
-
-unsigned hist_index(uint64_t ns)
-{
-	if (ns < HIST_SUB)
-		return (unsigned)ns;
-	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
-	unsigned group = msb - HIST_SUB_BITS;
-	if (group >= HIST_GROUPS)
-		return HIST_BUCKETS - 1;
-	unsigned sub = (unsigned)(ns >> group) & (HIST_SUB - 1);
-	return HIST_SUB + group * HIST_SUB + sub;
-}
-
-uint64_t hist_bucket_low(unsigned idx)
-{
-	if (idx < HIST_SUB)
-		return idx;
-	if (idx >= HIST_BUCKETS)
-		idx = HIST_BUCKETS - 1;
-	unsigned group = (idx - HIST_SUB) / HIST_SUB;
-	unsigned sub = (idx - HIST_SUB) % HIST_SUB;
-	return (uint64_t)(HIST_SUB + sub) << group;
-}
-
-uint64_t hist_bucket_high(unsigned idx)
-{
-	if (idx < HIST_SUB)
-		return idx;
-	if (idx >= HIST_BUCKETS - 1)
-		return UINT64_MAX; /* the last bucket also holds everything larger */
-	unsigned group = (idx - HIST_SUB) / HIST_SUB;
-	return hist_bucket_low(idx) + (1ull << group) - 1;
-}
-
-uint64_t hist_bucket_mid(unsigned idx)
-{
-	uint64_t lo = hist_bucket_low(idx);
-	if (idx < HIST_SUB)
-		return lo;
-	/* the last bucket is open-ended: report its nominal midpoint */
-	unsigned group = (idx - HIST_SUB) / HIST_SUB;
-	uint64_t hi = lo + (1ull << group) - 1;
-	return lo + (hi - lo) / 2;
-}
-
-void hist_add(struct lat_hist *h, uint64_t ns)
-{
-	h->count[hist_index(ns)]++;
-	h->total++;
-}
-
-void hist_add_n(struct lat_hist *h, uint64_t ns, uint64_t n)
-{
-	h->count[hist_index(ns)] += n;
-	h->total += n;
-}
-
-void hist_merge(struct lat_hist *dst, const struct lat_hist *src)
-{
-	for (unsigned i = 0; i < HIST_BUCKETS; i++)
-		dst->count[i] += src->count[i];
-	dst->total += src->total;
-}
-
-uint64_t hist_percentile(const struct lat_hist *h, double p)
-{
-	if (!h || h->total == 0 || !(p > 0))
-		return 0;
-	if (p > 100)
-		p = 100;
-	/* rank = ceil(p/100 * N); guard against 99.99/100*10000 = 9999.0000001 */
-	double x = p / 100.0 * (double)h->total;
-	uint64_t rank = (uint64_t)x;
-	if (x - (double)rank > 1e-9 * (x > 1 ? x : 1))
-		rank++;
-	if (rank < 1)
-		rank = 1;
-	if (rank > h->total)
-		rank = h->total;
-	uint64_t cum = 0;
-	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-		cum += h->count[i];
-		if (cum >= rank)
-			return hist_bucket_mid(i);
-	}
-	return hist_bucket_mid(HIST_BUCKETS - 1);
-}
-
-const double stats_fio_percentiles[] = {
-	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99,
-};
-const size_t stats_fio_npercentiles =
-	sizeof(stats_fio_percentiles) / sizeof(stats_fio_percentiles[0]);
 
 /* ---- Welford ---- */
 
@@ -162,6 +67,7 @@ double welford_stddev(const struct welford *w)
 void series_init(struct series *s, uint64_t interval_ns)
 {
 	memset(s, 0, sizeof(*s));
+	ivhist_init(&s->hist);
 	s->interval_ns = interval_ns ? interval_ns : 1000000000ull;
 }
 
@@ -254,7 +160,7 @@ int series_merge(struct series *dst, const struct series *src)
 {
 	if (src->n == 0)
 		return 0;
-	if (series_grow(dst, src->n - 1) < 0)
+	if (series_grow(dst, src->n - 1) < 0 || ivhist_merge(&dst->hist, &src->hist) < 0)
 		return -1;
 	for (size_t i = 0; i < src->n; i++) {
 		dst->ios[i] += src->ios[i];
@@ -287,6 +193,7 @@ void series_release(struct series *s)
 	s->n = s->alloc = 0;
 	s->fine_n = 0;
 	s->fine_interval_ns = 0;
+	ivhist_release(&s->hist);
 }
 
 /* ---- summaries ---- */

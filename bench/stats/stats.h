@@ -1,8 +1,9 @@
 /*
  * stats.h - latency statistics as exact as fio's: a log-linear histogram
- * (64 sub-buckets per power of two, <= 0.78 % error at the bucket midpoint,
- * exactly mergeable), exact min/max/mean/stddev (Welford), per-interval time
- * series, and summaries across repetitions (mean, stddev, CV, Student-t CI).
+ * (hist.h: 64 sub-buckets per power of two, <= 0.78 % error at the bucket
+ * midpoint, exactly mergeable), exact min/max/mean/stddev (Welford),
+ * per-interval time series with a histogram per interval (ivhist.h),
+ * and summaries across repetitions (mean, stddev, CV, Student-t CI).
  *
  * Values are nanoseconds.  Pure code, no IO: unit-tested against sorting.
  */
@@ -12,34 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "student.h"  /* student_t95() of the CI */
-
-/* 0..63 ns exact; then 64 buckets for each power of two 2^6 .. 2^39 ns
- * (~18 minutes).  Larger values land in the last bucket. */
-#define HIST_SUB_BITS 6
-#define HIST_SUB (1u << HIST_SUB_BITS)
-#define HIST_GROUPS 34
-#define HIST_BUCKETS (HIST_SUB + HIST_GROUPS * HIST_SUB)
-
-struct lat_hist {
-	uint64_t count[HIST_BUCKETS];
-	uint64_t total;
-};
-
-unsigned hist_index(uint64_t ns);
-uint64_t hist_bucket_low(unsigned idx);   /* smallest value in bucket */
-uint64_t hist_bucket_high(unsigned idx);  /* largest value in bucket */
-uint64_t hist_bucket_mid(unsigned idx);   /* representative value */
-void hist_add(struct lat_hist *h, uint64_t ns);
-void hist_add_n(struct lat_hist *h, uint64_t ns, uint64_t n);
-void hist_merge(struct lat_hist *dst, const struct lat_hist *src);
-/* Value at percentile p (0 < p <= 100): the bucket holding the sample of rank
- * ceil(p/100 * total), reported at the bucket midpoint; 0 if empty. */
-uint64_t hist_percentile(const struct lat_hist *h, double p);
-
-/* fio's default percentile list. */
-extern const double stats_fio_percentiles[];
-extern const size_t stats_fio_npercentiles;
+#include "hist.h"        /* the latency histogram */
+#include "ivhist.h"  /* one histogram per interval */
+#include "student.h"     /* student_t95() of the CI */
 
 /* Exact running statistics (Welford); mergeable (Chan et al.). */
 struct welford {
@@ -61,7 +37,8 @@ double welford_stddev(const struct welford *w); /* sample stddev, n-1 */
 #define SERIES_FINE_SPAN_NS 2000000000ull   /* the first 2 s */
 
 /* One time series per direction: ios, bytes and latency sum per interval;
- * with fine_n, also per fine interval over [0, fine_n * fine_interval_ns). */
+ * with fine_n, also per fine interval over [0, fine_n * fine_interval_ns);
+ * and each interval's latency histogram. */
 struct series {
 	uint64_t interval_ns;
 	size_t n, alloc;
@@ -71,6 +48,11 @@ struct series {
 	uint64_t fine_interval_ns;  /* 0: no fine samples */
 	size_t fine_n;              /* fixed at series_init_fine */
 	uint64_t *fine_ios, *fine_bytes, *fine_lat_sum_ns;
+	/* the latency histogram of each coarse interval (ivhist.h):
+	 * filled by the worker (series_add does not touch it), merged and
+	 * released with the series; n equals the series' n once a
+	 * repetition has ended, 0 where there are none (imports, old sets) */
+	struct ivhist hist;
 };
 void series_init(struct series *s, uint64_t interval_ns);
 /* Also keep fine samples of fine_ns over the first span_ns (allocated here,

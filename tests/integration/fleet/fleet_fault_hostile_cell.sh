@@ -46,7 +46,10 @@ for c in 'scheme|s/"scheme":"loglin64"/"scheme":"other"/|hist is not a loglin64'
 		not_ok "survey, $name: exit $rc, $(head -c 300 "$T/err")"
 	fi
 done
-run overflow --aggregate 's/"buckets":\[\[\([0-9]*\),[0-9]*\]/"buckets":[[\1,1e19]/' "h1 h2"; rc=$?
+# (the hosts send no interval histograms here, as older agents: with them,
+# the first bucket's 1e19 disagrees with its intervals and each host is
+# refused on its own before the sum is made)
+run overflow --aggregate 's/"buckets":\[\[\([0-9]*\),[0-9]*\]/"buckets":[[\1,1e19]/;s/,"hist":{"scheme":"loglin64","encoding":"skip-counts","intervals":\[[^]]*\]}//' "h1 h2"; rc=$?
 if [ $rc = 1 ] && jq -e '[.cells[] | select(.host == "all") | .status] == ["failed"]' "$S/manifest.json" >/dev/null &&
    jq -e '.error | contains("add up past 2^64")' "$S/cells/0001.json" >/dev/null; then
 	ok "aggregate of two 1e19 buckets: refused, not wrapped"

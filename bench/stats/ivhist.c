@@ -1,0 +1,206 @@
+/*
+ * ivhist.c - ivhist.h: per-interval histograms as sparse pairs,
+ * grown by doubling, merged by a two-way merge of each interval's sorted
+ * pairs.
+ */
+#include "ivhist.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ivhist_init(struct ivhist *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void ivhist_release(struct ivhist *s)
+{
+	free(s->off);
+	free(s->idx);
+	free(s->cnt);
+	ivhist_init(s);
+}
+
+static int ivhist_grow_n(struct ivhist *s, size_t want)
+{
+	if (want <= s->alloc_n && s->off)
+		return 0;
+	size_t n = s->alloc_n ? s->alloc_n : 16;
+	while (n < want)
+		n *= 2;
+	size_t *o = realloc(s->off, (n + 1) * sizeof(*o));
+	if (!o)
+		return -1;
+	if (!s->off)
+		o[0] = 0;
+	s->off = o;
+	s->alloc_n = n;
+	return 0;
+}
+
+static int ivhist_grow_pairs(struct ivhist *s, size_t want)
+{
+	if (want <= s->alloc_pairs)
+		return 0;
+	size_t n = s->alloc_pairs ? s->alloc_pairs : 256;
+	while (n < want)
+		n *= 2;
+	uint16_t *i = realloc(s->idx, n * sizeof(*i));
+	if (!i)
+		return -1;
+	s->idx = i;
+	uint64_t *c = realloc(s->cnt, n * sizeof(*c));
+	if (!c)
+		return -1;
+	s->cnt = c;
+	s->alloc_pairs = n;
+	return 0;
+}
+
+int ivhist_reserve(struct ivhist *s, size_t intervals, size_t pairs)
+{
+	return ivhist_grow_n(s, intervals) < 0 || ivhist_grow_pairs(s, pairs) < 0 ? -1 : 0;
+}
+
+int ivhist_close(struct ivhist *s, struct lat_hist *snap, const struct lat_hist *run)
+{
+	size_t k = 0;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++)
+		k += run->count[i] != snap->count[i];
+	if (ivhist_grow_n(s, s->n + 1) < 0 || ivhist_grow_pairs(s, s->npairs + k) < 0)
+		return -1;
+	size_t p = s->npairs;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		if (run->count[i] == snap->count[i])
+			continue;
+		s->idx[p] = (uint16_t)i;
+		s->cnt[p++] = run->count[i] - snap->count[i];
+		snap->count[i] = run->count[i];
+	}
+	s->npairs = p;
+	s->off[++s->n] = p;
+	return 0;
+}
+
+int ivhist_push(struct ivhist *s, const uint16_t *idx, const uint64_t *cnt, size_t k)
+{
+	if (ivhist_grow_n(s, s->n + 1) < 0 || ivhist_grow_pairs(s, s->npairs + k) < 0)
+		return -1;
+	if (k) {
+		memcpy(s->idx + s->npairs, idx, k * sizeof(*idx));
+		memcpy(s->cnt + s->npairs, cnt, k * sizeof(*cnt));
+	}
+	s->npairs += k;
+	s->off[++s->n] = s->npairs;
+	return 0;
+}
+
+void ivhist_truncate(struct ivhist *s, size_t n)
+{
+	if (n >= s->n)
+		return;
+	s->n = n;
+	s->npairs = s->off[n];
+}
+
+int ivhist_merge(struct ivhist *dst, const struct ivhist *src)
+{
+	if (!src->n)
+		return 0;
+	if (!dst->n)
+		return ivhist_copy(dst, src);
+	struct ivhist m;
+	size_t n = dst->n > src->n ? dst->n : src->n;
+	ivhist_init(&m);
+	if (ivhist_reserve(&m, n, dst->npairs + src->npairs) < 0) {
+		ivhist_release(&m);
+		return -1;
+	}
+	size_t p = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t a = i < dst->n ? dst->off[i] : 0, ae = i < dst->n ? dst->off[i + 1] : 0;
+		size_t b = i < src->n ? src->off[i] : 0, be = i < src->n ? src->off[i + 1] : 0;
+		while (a < ae || b < be) {
+			if (b == be || (a < ae && dst->idx[a] < src->idx[b])) {
+				m.idx[p] = dst->idx[a];
+				m.cnt[p++] = dst->cnt[a++];
+			} else if (a == ae || src->idx[b] < dst->idx[a]) {
+				m.idx[p] = src->idx[b];
+				m.cnt[p++] = src->cnt[b++];
+			} else {
+				m.idx[p] = dst->idx[a];
+				m.cnt[p++] = dst->cnt[a++] + src->cnt[b++];
+			}
+		}
+		m.off[i + 1] = p;
+	}
+	m.n = n;
+	m.npairs = p;
+	ivhist_release(dst);
+	*dst = m;
+	return 0;
+}
+
+int ivhist_copy(struct ivhist *dst, const struct ivhist *src)
+{
+	struct ivhist c;
+	ivhist_init(&c);
+	if (ivhist_reserve(&c, src->n, src->npairs) < 0) {
+		ivhist_release(&c);
+		return -1;
+	}
+	if (src->n)
+		memcpy(c.off, src->off, (src->n + 1) * sizeof(*c.off));
+	if (src->npairs) {
+		memcpy(c.idx, src->idx, src->npairs * sizeof(*c.idx));
+		memcpy(c.cnt, src->cnt, src->npairs * sizeof(*c.cnt));
+	}
+	c.n = src->n;
+	c.npairs = src->npairs;
+	ivhist_release(dst);
+	*dst = c;
+	return 0;
+}
+
+uint64_t ivhist_count(const struct ivhist *s, size_t i)
+{
+	uint64_t t = 0;
+	for (size_t p = i < s->n ? s->off[i] : 0, e = i < s->n ? s->off[i + 1] : 0; p < e; p++)
+		t += s->cnt[p];
+	return t;
+}
+
+uint64_t ivhist_percentile(const struct ivhist *s, size_t i, double p)
+{
+	uint64_t rank = hist_rank(ivhist_count(s, i), p), cum = 0;
+	if (!rank)
+		return 0;
+	size_t q = s->off[i], e = s->off[i + 1];
+	for (; q < e; q++) {
+		cum += s->cnt[q];
+		if (cum >= rank)
+			return hist_bucket_mid(s->idx[q]);
+	}
+	return hist_bucket_mid(s->idx[e - 1]);
+}
+
+int ivhist_sum(const struct ivhist *s, struct lat_hist *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t p = 0; p < s->npairs; p++) {
+		unsigned b = s->idx[p] < HIST_BUCKETS ? s->idx[p] : HIST_BUCKETS - 1;
+		if (__builtin_add_overflow(out->count[b], s->cnt[p], &out->count[b]) ||
+		    __builtin_add_overflow(out->total, s->cnt[p], &out->total))
+			return -1;
+	}
+	return 0;
+}
+
+void ivhist_interval(const struct ivhist *s, size_t i, struct lat_hist *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t p = i < s->n ? s->off[i] : 0, e = i < s->n ? s->off[i + 1] : 0; p < e; p++) {
+		out->count[s->idx[p] < HIST_BUCKETS ? s->idx[p] : HIST_BUCKETS - 1] += s->cnt[p];
+		out->total += s->cnt[p];
+	}
+}
