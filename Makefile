@@ -151,6 +151,26 @@ BARE_BIN := $(BUILD)/tests/bench/bare_libaio $(BUILD)/tests/bench/bare_psync \
 ifeq ($(HAVE_URING),1)
 BARE_BIN += $(BUILD)/tests/bench/bare_uring
 endif
+# Their twins (-DBARE_TWIN, tests/bench/bare.h): the same loops keeping what
+# iomatrix keeps per IO, with bench/stats' own code; and iomatrix without
+# per-interval histograms (its worker built with IOMATRIX_NO_IVHIST), so
+# that make bench shows what each costs.
+STATS_OBJ := $(patsubst %,$(BUILD)/bench/stats/%.o,hist ivhist stats student)
+TWIN_BIN := $(patsubst %,%_twin,$(filter %/bare_libaio %/bare_psync %/bare_uring,$(BARE_BIN)))
+NOIV_BIN := $(BUILD)/tests/bench/iomatrix-noivhist
+BARE_BIN += $(TWIN_BIN) $(NOIV_BIN)
+$(BUILD)/tests/bench/%_twin: tests/bench/%.c tests/bench/bare.h bench/util/monotime.h $(STATS_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (twin)"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -DBARE_TWIN -o $@ $< $(STATS_OBJ) -lm \
+		$(if $(findstring libaio,$*),-laio) $(if $(findstring uring,$*),$(shell pkg-config --libs liburing))
+$(BUILD)/tests/bench/worker_noivhist.o: bench/runner/worker.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (no interval histograms)"
+	$(Q)$(CC) $(CFLAGS) -DIOMATRIX_NO_IVHIST -c -o $@ $<
+$(NOIV_BIN): $(filter-out $(BUILD)/bench/runner/worker.o,$(LIB_OBJ)) $(MAIN_OBJ) $(BUILD)/tests/bench/worker_noivhist.o
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 $(BUILD)/tests/bench/bare_libaio: tests/bench/bare_libaio.c tests/bench/bare.h bench/util/monotime.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"

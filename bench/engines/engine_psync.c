@@ -1,11 +1,20 @@
 /*
  * engine_psync.c - synchronous pread/pwrite, one request at a time (fio's
  * psync, sysbench's default).  queue() does the IO and returns COMPLETED.
+ *
+ * The calls go through syscall(2), not libc's pread/pwrite: in a process
+ * with threads, glibc's wrappers are cancellation points that switch the
+ * thread's cancel state on and off around every call, two atomic updates
+ * of its cancelhandling word per IO (callgrind, psync 4K QD1 on zram:
+ * 29 of the worker's ~520 instructions per IO, __pthread_enable_ and
+ * _disable_asynccancel).  iomatrix never cancels a thread; the system
+ * call is the same.
  */
 #include "engine.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 struct engine_ctx {
@@ -30,9 +39,8 @@ static enum engine_queue psync_queue(struct engine_ctx *c, struct io_req *r)
 	char *buf = r->buf;
 	/* a short transfer is retried for the rest; 0 means end of file */
 	while (done < r->len) {
-		ssize_t n = r->write
-			? pwrite(r->fd, buf + done, r->len - done, (off_t)(r->offset + done))
-			: pread(r->fd, buf + done, r->len - done, (off_t)(r->offset + done));
+		ssize_t n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, buf + done,
+				    (size_t)(r->len - done), (off_t)(r->offset + done));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

@@ -585,17 +585,20 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		cJSON_Delete(j);
 		return -1;
 	}
-	/* a cell whose interval histograms disagree with its own histogram
-	 * was edited or damaged: no number of the set is trusted */
-	if (histfile_check_cell(j, why, sizeof(why)) < 0) {
-		errlist_add(errs, rs->dir, 0, 0, "'%s': %s; these are not the histograms "
-			    "iomatrix wrote, so the set is refused (run 'iomatrix verify' on "
-			    "it to see what changed, and measure the cell again)", shown, why);
-		cJSON_Delete(j);
-		rset_cell_release(c);
-		return -2;
-	}
 	if (cellcheck_cell(j, why, sizeof(why)) < 0) {
+		/* a cell whose interval histograms disagree with its own
+		 * histogram was edited or damaged: no number of the set is
+		 * trusted (cellcheck holds it to that too: asked again only
+		 * when it failed, to tell that failure apart) */
+		if (histfile_check_cell(j, why, sizeof(why)) < 0) {
+			errlist_add(errs, rs->dir, 0, 0, "'%s': %s; these are not the "
+				    "histograms iomatrix wrote, so the set is refused (run "
+				    "'iomatrix verify' on it to see what changed, and measure "
+				    "the cell again)", shown, why);
+			cJSON_Delete(j);
+			rset_cell_release(c);
+			return -2;
+		}
 		/* numbers out of bounds are not published: the cell reads as
 		 * failed, with the reason */
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);

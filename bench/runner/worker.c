@@ -54,6 +54,14 @@
  * extra wake. */
 #define WAIT_SLICE_NS 100000000ull
 #define ACC_FOLD (1u << 20) /* keeps the integer moments far from overflow */
+/* make bench's iomatrix without per-interval histograms (Makefile,
+ * iomatrix-noivhist): the interval check stays (the series is counted by
+ * it), no interval's histogram is closed, none is written */
+#ifdef IOMATRIX_NO_IVHIST
+#define WORKER_NO_IVHIST 1
+#else
+#define WORKER_NO_IVHIST 0
+#endif
 
 struct slot {
 	struct io_req req;
@@ -148,15 +156,16 @@ static void io_failed(struct job *j, const struct io_req *r, unsigned file)
 }
 
 /* Account n measured completions of direction d at `now` (their latencies
- * are already in the histogram): counters, time series, Welford fold.
+ * are already in the histogram), in interval iv of the series (the open
+ * one, interval_roll): counters, time series, Welford fold.
  * Shared by synchronous engines (one at a time) and reaped batches. */
 static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
-			   uint64_t n, uint64_t bs, uint64_t lat_sum)
+			   size_t iv, uint64_t n, uint64_t bs, uint64_t lat_sum)
 {
 	j->ios[d] += n;
 	j->bytes[d] += n * bs;
 	j->end_ns = now;
-	series_add_n(&j->series[d], now - t0, n, n * bs, lat_sum);
+	series_add_at(&j->series[d], iv, now - t0, n, n * bs, lat_sum);
 	if (j->hook_ns && now - t0 >= j->hook_ns) {
 		testhook_fire("interval", j->hook_ns / j->series[d].interval_ns);
 		j->hook_ns = 0;
@@ -297,6 +306,7 @@ struct wloop {
 	uint64_t t0, t_end, budget, bs, bpf, nblocks, chunk, tokens;
 	uint64_t iv_ns, iv_end;    /* the series' interval; the end of the open
 				    * one, from t0 */
+	size_t iv_at;              /* the open interval */
 	uint64_t live_ios, live_bytes;
 	unsigned depth, nfiles, rwmix, nfree, inflight;
 	unsigned batch;            /* requests per submit call, 0: all queued */
@@ -323,7 +333,7 @@ static void interval_roll(struct wloop *L, uint64_t t)
 	struct job *j = L->j;
 	size_t at = (size_t)(t / L->iv_ns);
 
-	for (int d = 0; d < DIR__COUNT; d++) {
+	for (int d = 0; d < DIR__COUNT && !WORKER_NO_IVHIST; d++) {
 		struct ivhist *hs = &j->series[d].hist;
 		if (!j->hist[d])
 			continue;
@@ -334,6 +344,7 @@ static void interval_roll(struct wloop *L, uint64_t t)
 				goto oom;
 	}
 	L->iv_end = ((uint64_t)at + 1) * L->iv_ns;
+	L->iv_at = at;
 	return;
 oom:
 	job_fail(j, -ENOMEM, "out of memory for the interval histograms");
@@ -346,7 +357,7 @@ oom:
  * trailing ones are empty). */
 static void interval_finish(struct job *j)
 {
-	for (int d = 0; d < DIR__COUNT; d++) {
+	for (int d = 0; d < DIR__COUNT && !WORKER_NO_IVHIST; d++) {
 		struct ivhist *hs = &j->series[d].hist;
 		if (!j->hist[d])
 			continue;
@@ -499,7 +510,7 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 			interval_roll(L, now - L->t0);
 		uint64_t lat = lat_measure(j, &L->slots[si], d, now, L->rated);
 		lat_record(j, d, lat);
-		account(j, d, now, L->t0, 1, L->bs, lat);
+		account(j, d, now, L->t0, L->iv_at, 1, L->bs, lat);
 	}
 	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
 	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
@@ -685,7 +696,7 @@ static int reap(struct wloop *L, uint64_t deadline)
 	L->live_bytes += (uint64_t)n * L->bs;
 	for (unsigned d = 0; d < DIR__COUNT; d++)
 		if (bios[d])
-			account(j, d, now, L->t0, bios[d], L->bs, blat[d]);
+			account(j, d, now, L->t0, L->iv_at, bios[d], L->bs, blat[d]);
 	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
 	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
 	return n;

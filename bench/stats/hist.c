@@ -5,18 +5,6 @@
  */
 #include "hist.h"
 
-unsigned hist_index(uint64_t ns)
-{
-	if (ns < HIST_SUB)
-		return (unsigned)ns;
-	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
-	unsigned group = msb - HIST_SUB_BITS;
-	if (group >= HIST_GROUPS)
-		return HIST_BUCKETS - 1;
-	unsigned sub = (unsigned)(ns >> group) & (HIST_SUB - 1);
-	return HIST_SUB + group * HIST_SUB + sub;
-}
-
 uint64_t hist_bucket_low(unsigned idx)
 {
 	if (idx < HIST_SUB)

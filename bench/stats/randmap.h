@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#define RANDMAP_ROUNDS 4
+#define RANDMAP_ROUNDS 4      /* even: randmap.c runs them in pairs */
 #define RANDMAP_MAX_N (1ULL << 62)
 
 struct randmap {

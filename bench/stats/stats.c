@@ -133,7 +133,12 @@ static int series_grow(struct series *s, size_t idx)
 int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
 		 uint64_t lat_sum_ns)
 {
-	size_t idx = (size_t)(t_ns / s->interval_ns);
+	return series_add_slow(s, (size_t)(t_ns / s->interval_ns), t_ns, ios, bytes, lat_sum_ns);
+}
+
+int series_add_slow(struct series *s, size_t idx, uint64_t t_ns, uint64_t ios,
+		    uint64_t bytes, uint64_t lat_sum_ns)
+{
 	if (series_grow(s, idx) < 0)
 		return -1;
 	s->ios[idx] += ios;

@@ -65,6 +65,21 @@ int series_add(struct series *s, uint64_t t_ns, uint64_t bytes, uint64_t lat_ns)
  * lat_sum_ns are their totals.  -1 on OOM. */
 int series_add_n(struct series *s, uint64_t t_ns, uint64_t ios, uint64_t bytes,
 		 uint64_t lat_sum_ns);
+/* series_add_n when the caller knows the interval: idx = t_ns /
+ * interval_ns (the worker keeps it with the open interval, worker.c):
+ * no division in the hot path, and no call while idx is below n. */
+int series_add_slow(struct series *s, size_t idx, uint64_t t_ns, uint64_t ios,
+		    uint64_t bytes, uint64_t lat_sum_ns);
+static inline int series_add_at(struct series *s, size_t idx, uint64_t t_ns, uint64_t ios,
+				uint64_t bytes, uint64_t lat_sum_ns)
+{
+	if (idx >= s->n || s->fine_n)
+		return series_add_slow(s, idx, t_ns, ios, bytes, lat_sum_ns);
+	s->ios[idx] += ios;
+	s->bytes[idx] += bytes;
+	s->lat_sum_ns[idx] += lat_sum_ns;
+	return 0;
+}
 /* Make room for n intervals up front (no allocation later).  -1 on OOM. */
 int series_reserve(struct series *s, size_t n);
 int series_merge(struct series *dst, const struct series *src);

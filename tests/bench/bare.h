@@ -1,8 +1,9 @@
 /*
- * bare.h - what the two bare loops of make bench share: the clock
- * (iomatrix's own, util/monotime.h), the process CPU time, the offset
- * generator and the one-line result.  Static inline so each loop stays one
- * file to compile.
+ * bare.h - what the bare loops of make bench share: the clock (iomatrix's
+ * own, util/monotime.h), the process CPU time, the offset generator, the
+ * latency kept (a log2 histogram; in the twins, what iomatrix keeps) and
+ * the one-line result.  Static inline so each loop stays one file to
+ * compile (a twin links bench/stats besides).
  */
 #ifndef IOMATRIX_BARE_H
 #define IOMATRIX_BARE_H
@@ -33,16 +34,73 @@ static inline uint64_t rnd_below(uint64_t n) /* xorshift64* */
 	return (rnd * 0x2545f4914f6cdd1dull) % n;
 }
 
-/* One measured latency: kept in a log2 histogram and a sum. */
+#ifndef BARE_TWIN
+/* One measured latency, completed at now: kept in a log2 histogram and a
+ * sum. */
 struct bare_lat {
 	uint64_t ios, sum, hist[64];
 };
-static inline void bare_lat_add(struct bare_lat *l, uint64_t lat)
+static inline void bare_lat_start(struct bare_lat *l, uint64_t t0) { (void)l, (void)t0; }
+static inline void bare_lat_add(struct bare_lat *l, uint64_t now, uint64_t lat)
 {
+	(void)now;
 	l->sum += lat;
 	l->hist[63 - __builtin_clzll(lat | 1)]++;
 	l->ios++;
 }
+#else
+/*
+ * The twin (make bench builds each loop a second time with -DBARE_TWIN):
+ * per completion the bookkeeping iomatrix's worker does besides the IO,
+ * with its own code (bench/stats): the interval check and, once per
+ * interval, the interval's histogram closed (ivhist_close); the latency
+ * into the loglin64 histogram; the exact integer moments (n, sum, sum of
+ * squares in 128 bits, min, max); the interval's ios, bytes and latency
+ * sum.  What a loop at these syscalls cannot avoid while it keeps what
+ * iomatrix keeps: the yardstick of the rows' "iomatrix/twin".
+ */
+#include "stats/stats.h"
+struct bare_lat {
+	uint64_t ios, sum;
+	uint64_t n, min, max;
+	unsigned __int128 sumsq;
+	uint64_t t0, iv_ns, iv_end;
+	size_t iv_at;
+	struct lat_hist hist, snap;
+	struct series series;
+};
+static inline void bare_lat_start(struct bare_lat *l, uint64_t t0)
+{
+	l->t0 = t0;
+	l->min = UINT64_MAX;
+	l->iv_ns = l->iv_end = 1000000000ull;
+	series_init(&l->series, l->iv_ns);
+	if (series_reserve(&l->series, 64) < 0 || ivhist_reserve(&l->series.hist, 64, 64 * 64) < 0)
+		exit(1);
+}
+static inline void bare_lat_add(struct bare_lat *l, uint64_t now, uint64_t lat)
+{
+	uint64_t t = now - l->t0;
+	if (t >= l->iv_end) {
+		l->iv_at = (size_t)(t / l->iv_ns);
+		if (ivhist_close(&l->series.hist, &l->snap, &l->hist) < 0)
+			exit(1);
+		while (l->series.hist.n < l->iv_at)
+			ivhist_push(&l->series.hist, NULL, NULL, 0);
+		l->iv_end = ((uint64_t)l->iv_at + 1) * l->iv_ns;
+	}
+	l->hist.count[hist_index(lat)]++;
+	l->n++;
+	l->sum += lat;
+	l->sumsq += (unsigned __int128)lat * lat;
+	if (lat < l->min)
+		l->min = lat;
+	if (lat > l->max)
+		l->max = lat;
+	series_add_at(&l->series, l->iv_at, t, 1, 4096, lat);
+	l->ios++;
+}
+#endif
 
 /* The line make bench reads; exit status 1 if nothing was measured.
  * thread_cpu: the loop's own thread (what iomatrix's cpu.ns_per_io and

@@ -76,6 +76,7 @@ int main(int argc, char **argv)
 	int single = strstr(mode, "single") != NULL;
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
+	bare_lat_start(&lat, t0);
 	for (int i = 0; i < depth; i++) {
 		io_prep_pread(&cbs[i], fd, buf + i * bs, bs, (long long)(rnd_below(nblocks) * bs));
 		ts[i] = now;
@@ -97,7 +98,7 @@ int main(int argc, char **argv)
 			int i = (int)(cb - cbs);
 			if (ev[e].res != bs)
 				return 1;
-			bare_lat_add(&lat, now - ts[i]);
+			bare_lat_add(&lat, now, now - ts[i]);
 			if (now < end) {
 				io_prep_pread(cb, fd, buf + i * bs, bs,
 					      (long long)(rnd_below(nblocks) * bs));

@@ -30,12 +30,13 @@ int main(int argc, char **argv)
 	struct bare_lat lat = { 0 };
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
+	bare_lat_start(&lat, t0);
 	while (now < end) {
 		uint64_t ts = now;
 		if (pread(fd, buf, bs, (off_t)(rnd_below(nblocks) * bs)) != (ssize_t)bs)
 			return 1;
 		now = mono_ns();
-		bare_lat_add(&lat, now - ts);
+		bare_lat_add(&lat, now, now - ts);
 	}
 	uint64_t rt = now - t0, cpu = cpu_ns() - c0, tcpu = thread_cpu_ns() - tc0;
 	return bare_report2(&lat, rt, cpu, tcpu);

@@ -154,6 +154,7 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 	}
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(seconds * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
+	bare_lat_start(lat, t0);
 	for (unsigned i = 0; i < depth; i++) {
 		prep(i);
 		ts[i] = now;
@@ -183,7 +184,7 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 			unsigned i = (unsigned)cqe->user_data;
 			if (cqe->res != (int)bs)
 				return 1;
-			bare_lat_add(lat, now - ts[i]);
+			bare_lat_add(lat, now, now - ts[i]);
 			n++;
 			if (now < end && after) {
 				rearm[nrearm++] = i;

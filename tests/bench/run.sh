@@ -36,6 +36,7 @@ BIN=${1:?usage: run.sh IOMATRIX_BINARY}
 case " ${BENCH_ONLY:-null} " in *" clock "*|*" null "*|*" ram "*|*" jobs "*|*" disk "*|*" rss "*) ;; *) exit 0 ;; esac
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 BARE=${BARE:-$(dirname "$BIN")/tests/bench}
+NOIVBIN=$BARE/iomatrix-noivhist; IOMBIN=""
 RSS_SECS=${BENCH_SECONDS:-60}
 SECS=${BENCH_RUNTIME:-5}
 [ "$RSS_SECS" -lt "$SECS" ] && SECS=$RSS_SECS
@@ -85,7 +86,7 @@ devices:
     path: $path
 matrix: {pattern: [$pat], bs: [$bs], iodepth: [$depth]}
 EOF
-	$PIN "$BIN" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
+	$PIN "${IOMBIN:-$BIN}" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
 		log "iomatrix failed on '$name':"; sed 's/^/    /' "$T/$name.set.log" >&2; return 1; }
 	# CPU per IO twice: the job threads (cpu.ns_per_io), and the whole
 	# process from usr/sys % (io-wq and SQPOLL kernel threads included)
@@ -171,6 +172,10 @@ syscalls() {
 # libaio-getevents | uring | uring-fixed | uring-one | uring-one-fixed | psync.  The variant a bare loop
 # ran is appended to $T/$name.variant.
 bare() {
+	# KIND-twin: the same loop built with -DBARE_TWIN (bare.h: what iomatrix
+	# keeps per IO, with its own code): the yardstick of "iomatrix/twin"
+	tw=""
+	case $1 in *-twin) tw=_twin; set -- "${1%-twin}" "$2" "$3" ;; esac
 	case $1 in
 	libaio) set -- "$BARE/bare_libaio" "$2" "$3" ;;
 	# the same syscalls as the libaio default (an io_submit per IO, one
@@ -188,6 +193,8 @@ bare() {
 	uring-one-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 fixed,bestone ;;
 	psync) set -- "$BARE/bare_psync" "$2" "$3" ;;
 	esac
+	x=$1$tw; shift
+	set -- "$x" "$@"
 	[ -x "$1" ] || { log "'$1' not built (make bare)"; return 1; }
 	$PIN "$@" | awk -v vf="$T/${name:-bare}.variant" '{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
@@ -221,7 +228,7 @@ measure() {
 	bk=$1; mextra=$2 # not $extra: iom() sets that one
 	shift 2
 	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"; : >"$T/$name.iomp"
-	: >"$T/$name.fiosys"; : >"$T/$name.variant"
+	: >"$T/$name.fiosys"; : >"$T/$name.variant"; : >"$T/$name.twin"; : >"$T/$name.noiv"
 	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
 	r=1
 	while [ "$r" -le "$ROUNDS" ]; do
@@ -271,6 +278,17 @@ measure() {
 		elif [ -n "$bk" ] && [ "$bk" != export ]; then
 			bare "$bk" "$ffile" "$SECS" >>"$T/$name.bare" || return 1
 			line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
+			bare "$bk-twin" "$ffile" "$SECS" >>"$T/$name.twin" || return 1
+			line="$line, twin $(tail -n 1 "$T/$name.twin" | cut -d' ' -f1)"
+		fi
+		if [ -n "${NOIV:-}" ]; then
+			# iomatrix without per-interval histograms (Makefile:
+			# iomatrix-noivhist), on the same suite
+			IOMBIN=$NOIVBIN
+			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" \
+				>>"$T/$name.noiv" || { IOMBIN=""; return 1; }
+			IOMBIN=""
+			line="$line, without interval histograms $(tail -n 1 "$T/$name.noiv" | cut -d' ' -f1)"
 		fi
 		[ -n "${IOMP_EXTRA:-}" ] && line="$line, iomatrix$IOMP_EXTRA $(tail -n 1 "$T/$name.iomp" | cut -d' ' -f1)"
 		log "$name: $line"
@@ -429,6 +447,20 @@ jobsnote() {
 		if (c >= 0.9 && c <= 1.1) printf ": with equal CPU, +-10 %% of fio cannot hold while the CPU per IO is lower.\n"
 		else printf "; the CPU each got differed too (the machine'"'"'s other load), on top of the lower CPU per IO.\n" }' >>"$NOTES"
 }
+# twingoal NAME: iomatrix against the twin of its row's bare loop (the
+# same loop keeping what iomatrix keeps per IO: bare.h), goal 0.97
+twingoal() {
+	cp "$T/$1.iom" "$T/$1w.iom"; cp "$T/$1.fio" "$T/$1w.fio"; cp "$T/$1.twin" "$T/$1w.bare"
+	goal "" "K IOPS, bare column: the twin" "$1w" 1 1000 "" "iom/bare>=0.97"
+	goal "" "CPU ns/IO, bare column: the twin" "$1w" 3 1 "" "-"
+}
+# noivgoal NAME: iomatrix with per-interval histograms against itself
+# without (iomatrix-noivhist, same rounds), goal: at most 2 % of IOPS
+noivgoal() {
+	[ -s "$T/$1.noiv" ] || return 0
+	cp "$T/$1.iom" "$T/$1v.iom"; cp "$T/$1.fio" "$T/$1v.fio"; cp "$T/$1.noiv" "$T/$1v.bare"
+	goal "" "K IOPS, bare column: iomatrix without interval histograms" "$1v" 1 1000 "" "iom/bare>=0.98"
+}
 skiprow() { printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$3" "$4" >>"$ROWS"; }
 
 log "iomatrix: $BIN ($("$BIN" --version 2>/dev/null | head -n 1)); $(fio --version)"
@@ -437,8 +469,12 @@ log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}
 # 1) overhead: the null engine
 mkdir -p "$T/null"
 PINNED=1
+# the null row and the RAM rows run iomatrix a second time per round
+# without per-interval histograms (issue 39: they may cost 2 % of IOPS)
+NOIV=""; [ -x "$NOIVBIN" ] && NOIV=1
 if want null && measure null "$T/null" null "" null randread randread 4k 32 "" ""; then
 	goal "null engine 4K randread QD32" "K IOPS" null 1 1000 "" "iom/fio>=20"
+	noivgoal null
 else skiprow "null engine 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio >= 20"; fi
 
 # 2) a RAM block device, under the lock every user of zram takes
@@ -491,6 +527,8 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "$R libaio, default settings" "K IOPS" aio 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" aio 3 1 "" "iom/fio<=0.7"
 		goal "" "lat mean us" aio 2 1000 "" "-"
+		twingoal aio
+		noivgoal aio
 		cpunote aio "$R libaio, default settings" 0.7 "an io_submit per IO, io_getevents per turn, as the default"
 	else skiprow "$R libaio, default settings" "K IOPS" "failed" "iom/fio >= 1.00"; fi
 	clockcount "$R libaio QD32" "$RAMDEV" libaio 32
@@ -501,7 +539,10 @@ if [ -n "$RAMDEV" ] && want ram; then
 		--iodepth_batch_submit=32 --iodepth_batch_complete_min=1 --iodepth_batch_complete_max=32 \
 		--userspace_reap=1; then
 		goal "$R libaio, iodepth_batch 32, completions 1..32, userspace_reap" "K IOPS" aio32 1 1000 "" "iom/bare>=0.9"
+		goal "" "K IOPS" aio32 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" aio32 3 1 "" "-"
+		twingoal aio32
+		noivgoal aio32
 		barenote aio32 "$R libaio, iodepth_batch 32" 0.9 "completions taken from the AIO ring, one io_submit for all re-armed iocbs"
 	else skiprow "$R libaio, iodepth_batch 32" "K IOPS" "failed" "iom/bare >= 0.90"; fi
 	# the default rows are held to the loop that makes their syscalls (an
@@ -510,6 +551,8 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "$R io_uring, default settings" "K IOPS" uring 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" uring 3 1 "" "iom/fio<=0.7"
 		goal "" "CPU ns/IO, process" uring 4 1 "" "-"
+		twingoal uring
+		noivgoal uring
 		cpunote uring "$R io_uring, default settings" 0.7 "an enter per SQE, as the default"
 		barenote uring "$R io_uring, default settings" "" "an enter per SQE, as the default"
 	else skiprow "$R io_uring, default settings" "K IOPS" "no io_uring or failed" "iom/fio >= 1.00"; fi
@@ -520,6 +563,8 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "K IOPS" uringfx 1 1000 "" "iom/bare>=0.9"
 		goal "" "CPU ns/IO" uringfx 3 1 "" "-"
 		goal "" "CPU ns/IO, process" uringfx 4 1 "" "-"
+		twingoal uringfx
+		noivgoal uringfx
 		barenote uringfx "$R io_uring, registerfiles + fixedbufs" 0.9 "an enter per SQE, as fio's default batching (iodepth_batch 1) with these options"
 	else skiprow "$R io_uring, registerfiles + fixedbufs" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
 	# the fastest loop submits a whole reaped batch per enter and, with
@@ -536,23 +581,30 @@ if [ -n "$RAMDEV" ] && want ram; then
 		--iodepth_batch_complete_max=32; then
 		goal "$R io_uring, registerfiles + fixedbufs + iodepth_batch 32, completions 16..32" "K IOPS" uringfb 1 1000 "" "iom/fio>=1.1"
 		goal "" "CPU ns/IO" uringfb 3 1 "" "-"
+		noivgoal uringfb
 		# the submit_and_wait runs against the same rounds' fio and loop
 		cp "$T/uringfb.iomp" "$T/uringfs.iom"; cp "$T/uringfb.fio" "$T/uringfs.fio"
 		cp "$T/uringfb.bare" "$T/uringfs.bare"; cp "$T/uringfb.variant" "$T/uringfs.variant"
+		cp "$T/uringfb.twin" "$T/uringfs.twin"
 		goal "$R io_uring, the same + submit_and_wait (fio: the job above, it has no such option)" "K IOPS" uringfs 1 1000 "" "iom/bare>=0.9"
+		goal "" "K IOPS" uringfs 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" uringfs 3 1 "" "-"
+		twingoal uringfs
 		barenote uringfs "$R io_uring, fixed + iodepth_batch 32 + submit_and_wait" 0.9 "one enter submits the batch and waits for 16, as submit_and_wait"
 	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
 	if measure psync "$RAMDEV" psync "$RAMDEV" psync randread randread 4k 1 psync ""; then
 		goal "$R psync (pread), QD1" "K IOPS" psync 1 1000 "" "iom/fio>=1.0"
 		goal "" "K IOPS" psync 1 1000 "" "iom/bare>=0.9"
 		goal "" "CPU ns/IO" psync 3 1 "" "-"
+		twingoal psync
+		noivgoal psync
 		barenote psync "$R psync (pread), QD1" 0.9 "a pread per IO, as iomatrix's psync, and no other per-IO work: the rest is iomatrix's own (clock readings, the histogram, the accounting)"
 	else skiprow "$R psync (pread), QD1" "K IOPS" "failed" "iom/fio >= 1.00"; fi
 elif want ram; then
 	log "no RAM block device (needs root for zram or a loop device): skipped"
 	skiprow "RAM device 4K randread QD32" "K IOPS" "needs root" "-"
 else skiprow "RAM device 4K randread QD32" "K IOPS" "not asked" "-"; fi
+NOIV=""
 
 # 2b) jobs scale: N jobs on the RAM device, 4K randread QD32 libaio, each
 # model against its fio twin: iomatrix's job processes (thread: false)
