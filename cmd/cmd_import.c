@@ -15,6 +15,7 @@
 struct import_args {
 	struct import_req q;
 	int threads;                /* --threads, 0: from the log */
+	struct optlist hist_logs;   /* --hist-log, fio's histogram logs */
 };
 
 /* --date: "2026-11-30" (midnight UTC) or "2026-11-30T02:40:12Z"; iso
@@ -58,6 +59,11 @@ static const struct option_spec import_opts[] = {
 	  .help = "device name for every cell (default: the job's directory or file name "
 		  "for fio, the log's name for sysbench; csv names them in its 'device' "
 		  "column)" },
+	{ "--hist-log", .kind = OPTK_FILE, .arg = "FILE", .flags = OPT_REPEAT,
+	  .forms = OPT_FORM(0), OPT_AT(struct import_args, hist_logs),
+	  .help = "a histogram log of the fio job (write_hist_log with log_hist_msec; "
+		  "again for the logs of its numjobs clones): each window becomes an "
+		  "interval's latency histogram; the JSON must be json+ of that one job" },
 	{ "-o", "--out --output", .kind = OPTK_DIR, .arg = "SETDIR", .forms = OPT_ALL_FORMS,
 	  Q(out), .help = "the result set directory (default: $IOMATRIX_RESULTS or "
 			  "results/, <UTC>_<kind>_<name>)" },
@@ -125,6 +131,8 @@ int cmd_import(int argc, char **argv)
 		parse_date(a.q.date, date_iso, sizeof(date_iso));
 	a.q.date_iso = date_iso[0] ? date_iso : NULL;
 	a.q.sysbench.threads = (unsigned)a.threads;
+	a.q.hist_logs = a.hist_logs.v;
+	a.q.nhist_logs = a.hist_logs.n;
 	rc = import_run(&a.q, dir, sizeof(dir));
 	if (rc == EXIT_OK)
 		printf("%s\n", dir);

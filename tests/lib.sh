@@ -28,6 +28,11 @@ tmpfs_T() {
 	if rmdir "$T" 2>/dev/null; then T=$_t; else rmdir "$_t"; fi
 }
 
+# fio runs in $T: an exported job writes its latency histogram log
+# (write_hist_log, bench/export) in the directory fio runs in, and the
+# tests run in the checkout
+fio() { (cd "$T" && command fio "$@"); }
+
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "skip: $*"; exit 77; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }

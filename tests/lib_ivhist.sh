@@ -89,3 +89,35 @@ elif cmd in ("pct", "buckets"):
 ivhist_check() { python3 -c "$IVHIST_PY" check "$@"; }
 ivhist_pct() { python3 -c "$IVHIST_PY" pct "$@"; }
 ivhist_buckets() { python3 -c "$IVHIST_PY" buckets "$@"; }
+# ivhist_fio_kept LOG CELLFILE: every count of fio's histogram log LOG
+# (write_hist_log) in the reads of the imported cell, window by window and
+# bucket by bucket (fio's bin i and iomatrix's bucket share their edges);
+# prints "N of M windows", fails unless all agree
+ivhist_fio_kept() {
+	python3 - "$1" "$2" <<'EOP'
+import json, sys
+def bucket(i):
+    lo = i if i < 128 else (64 + (i & 63)) << ((i >> 6) - 1)
+    if lo < 64: return lo
+    g = lo.bit_length() - 7
+    return 64 + g * 64 + ((lo >> g) & 63)
+def decode(t):
+    out, cur = {}, 0
+    for tok in (t.split(" ") if t else []):
+        v = int(tok)
+        if v < 0: cur -= v
+        else: out[cur] = v; cur += 1
+    return out
+ivs = json.load(open(sys.argv[2]))["repetitions"][0]["read"]["series"]["hist"]["intervals"]
+n = good = 0
+for k, line in enumerate(l for l in open(sys.argv[1]) if l.strip()):
+    f = [int(x) for x in line.split(",")]
+    want = {}
+    for b, c in enumerate(f[3:]):
+        if c: want[bucket(b)] = want.get(bucket(b), 0) + c
+    n += 1
+    good += k < len(ivs) and decode(ivs[k]) == want
+print("%d of %d windows" % (good, n))
+sys.exit(0 if n and good == n else 1)
+EOP
+}

@@ -156,6 +156,9 @@ struct import_req {
 	const char *host;               /* --host, or NULL */
 	const char *date, *date_iso;    /* --date as given and in ISO form, or NULL */
 	struct import_sysbench_opts sysbench; /* --mode, --bs, --threads */
+	const char *const *hist_logs;   /* fio: --hist-log FILE..., the one
+					 * job's histogram logs (fio_histlog.h) */
+	size_t nhist_logs;
 };
 /* Read every input, refuse them all on the first error (file:line:col on
  * stderr), fill in the machine and date, and write the set whole; its

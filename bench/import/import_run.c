@@ -11,6 +11,7 @@
 #include "util/cliopt.h"
 #include "resultset/resultset.h"
 #include "import.h"
+#include "fio_histlog.h"
 
 /* The machine (host) and the measurement date: the input's own time wins;
  * date_iso fills in where it has none; neither is said out loud. */
@@ -28,6 +29,33 @@ static void when_where(struct import_set *set, const struct import_req *q)
 			"measured; the set is dated by this import (give --date YYYY-MM-DD)\n", q->kind);
 }
 
+/* --hist-log: the logs of the one job read into its cell's series, which
+ * is then checked again as every imported cell is. */
+static void import_hist_logs(struct import_set *set, const struct import_req *q,
+			     struct errlist *errs)
+{
+	char why[256];
+	if (set->ncells != 1 || set->cells[0].nreps != 1) {
+		errlist_add(errs, q->files[0], 0, 0, "--hist-log goes with the JSON of one fio "
+			    "job run once (fio writes a log per job); this input holds %zu jobs "
+			    "and %zu runs: import each job with its own logs", set->ncells,
+			    set->ncells ? set->cells[0].nreps : 0);
+		return;
+	}
+	struct import_cell *c = &set->cells[0];
+	/* fio echoes log_hist_msec among the job's options */
+	const cJSON *ms = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(c->source, "fio_options"), "log_hist_msec");
+	char *end = NULL;
+	unsigned long long v = cJSON_IsString(ms) ? strtoull(ms->valuestring, &end, 10) : 0;
+	uint64_t iv = end && !*end && v > 0 && v < 86400000ull ? v * 1000000ull : 0;
+	if (fio_histlog_attach(&c->reps[0], q->hist_logs, q->nhist_logs, iv, errs) < 0)
+		return;
+	if (import_cell_check(c, why, sizeof(why)) < 0)
+		errlist_add(errs, q->hist_logs[0], 0, 0, "the cell with these logs is not one "
+			    "iomatrix writes (%s)", why);
+}
+
 /* Every file of q into set; errors in errs. */
 static void import_read(struct import_set *set, const struct import_req *q,
 			struct errlist *errs)
@@ -36,6 +64,8 @@ static void import_read(struct import_set *set, const struct import_req *q,
 		struct import_fio_opts o = { .device = q->device };
 		for (size_t i = 0; i < q->nfiles; i++)
 			import_fio_file(set, q->files[i], &o, errs);
+		if (q->nhist_logs && !errs->n)
+			import_hist_logs(set, q, errs);
 	} else if (!strcmp(q->kind, "sysbench")) {
 		struct import_sysbench_opts o = q->sysbench;
 		o.device = q->device;

@@ -181,7 +181,8 @@ static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns, enum lat
 			goto err;
 		cJSON_AddItemToObject(x, "buckets", s);
 	}
-	if (exact && series_json(o, &d->series, runtime_ns) < 0)
+	/* measured, or imported with each interval's histogram (fio's logs) */
+	if ((exact || d->series.hist.n) && series_json(o, &d->series, runtime_ns) < 0)
 		goto err;
 	if (d->svc_hist) { /* rated: service latency beside the response */
 		struct dir_result sv = { .known = REP_EXACT | REP_LAT | REP_LAT_RANGE |

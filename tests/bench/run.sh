@@ -110,7 +110,8 @@ fio_run() {
 # and reads it; fio's own kernel share of its CPU (sys / (usr + sys)) goes
 # to $T/$name.fiosys.last, for the notes
 fio_go() {
-	$PIN fio "$@" >"$T/$name.fio.log" 2>&1 || {
+	# in $T: the exported job writes its histogram log where fio runs
+	(cd "$T" && $PIN fio "$@") >"$T/$name.fio.log" 2>&1 || {
 		log "fio failed on '$name':"; sed 's/^/    /' "$T/$name.fio.log" >&2; return 1; }
 	jq -r '[.jobs[] | .sys_cpu / ((.usr_cpu + .sys_cpu) | if . == 0 then 1 else . end)]
 		| add / length' "$T/$name.fio.json" >"$T/$name.fiosys.last"
@@ -154,8 +155,8 @@ syscalls() {
 	sc=io_submit,io_getevents,io_pgetevents,io_uring_enter,pread64,pwrite64,preadv,pwritev,preadv2,pwritev2
 	strace -f -c -e trace=$sc -o "$T/$name.sc.iom" "$BIN" run "$T/$name.sc.yaml" --out "$T/$name.sc.set" --quiet >/dev/null 2>&1 &&
 	"$BIN" export fio "$T/$name.sc.yaml" -o "$T/$name.sc.export" >/dev/null 2>&1 &&
-	strace -f -c -e trace=$sc -o "$T/$name.sc.fio" fio --output-format=json --output="$T/$name.sc.json" \
-		"$(ls "$T/$name.sc.export"/*.fio | head -n 1)" >/dev/null 2>&1 || {
+	(cd "$T" && strace -f -c -e trace=$sc -o "$T/$name.sc.fio" fio --output-format=json --output="$T/$name.sc.json" \
+		"$(ls "$T/$name.sc.export"/*.fio | head -n 1)") >/dev/null 2>&1 || {
 		skiprow "$name syscalls per IO" "calls/IO" "strace run failed" "iom/fio=0.90..1.10"; return 0; }
 	a=$(awk '$NF == "total" { print $4 }' "$T/$name.sc.iom")
 	b=$(awk '$NF == "total" { print $4 }' "$T/$name.sc.fio")

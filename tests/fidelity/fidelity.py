@@ -186,6 +186,121 @@ def measure(dev, devpath, name, keys):
     return {"ratios": ratios, "sys": sys_ratio, "cov": coverage(dev, devpath, name, keys, base)}
 
 
+def iv_decode(t):
+    """One interval of series.hist (results/README.md): [(bucket, count)]."""
+    out, cur = [], 0
+    for tok in (t.split(" ") if t else []):
+        v = int(tok)
+        if v < 0:
+            cur -= v
+        else:
+            out.append((cur, v))
+            cur += 1
+    return out
+
+
+def iv_mid(i):
+    if i < 64:
+        return i
+    g, s = divmod(i - 64, 64)
+    lo = (64 + s) << g
+    return lo + ((1 << g) - 1) // 2
+
+
+def iv_p99s(cellf, whole):
+    """The p99 of each of the first `whole` intervals of a cell's reads."""
+    x = json.load(open(cellf))["repetitions"][0]["read"]
+    out = []
+    for t in x["series"]["hist"]["intervals"][:whole]:
+        pairs = iv_decode(t)
+        n = sum(c for _, c in pairs)
+        if not n:
+            continue
+        rank, cum = max(1, -(-99 * n // 100)), 0
+        for i, c in pairs:
+            cum += c
+            if cum >= rank:
+                out.append(iv_mid(i))
+                break
+    return out
+
+
+def fio_bucket(i):
+    """fio's bin i (stat.h) as iomatrix's bucket: the same edges."""
+    lo = i if i < 128 else (64 + (i & 63)) << ((i >> 6) - 1)
+    if lo < 64:
+        return lo
+    g = lo.bit_length() - 7
+    return 64 + g * 64 + ((lo >> g) & 63)
+
+
+def log_kept(logf, cellf):
+    """Every count of fio's histogram log in the imported cell, window by
+    window and bucket by bucket: (windows, windows that agree)."""
+    ivs = json.load(open(cellf))["repetitions"][0]["read"]["series"]["hist"]["intervals"]
+    n = good = 0
+    for k, line in enumerate(l for l in open(logf) if l.strip()):
+        f = [int(x) for x in line.split(",")]
+        want = {}
+        for b, c in enumerate(f[3:]):
+            if c:
+                want[fio_bucket(b)] = want.get(fio_bucket(b), 0) + c
+        n += 1
+        good += k < len(ivs) and dict(iv_decode(ivs[k])) == want
+    return n, good
+
+
+def hist_row(dev, devpath):
+    """Latency over time: 4K random reads QD1 (psync: fio's clat, which its
+    histogram log holds, is then the whole IO, as iomatrix's latency) at
+    1 s intervals, iomatrix against the exported job with its log read back
+    by `import fio --hist-log`; per round the ratio of the medians over
+    the whole intervals of the per-interval p99, and whether every count of
+    fio's log is in the import."""
+    name = "rnd4k-q1-read-psync-intervals"
+    base = "%s/%s-%s" % (W, dev, name)
+    s = base + ".yaml"
+    secs = int(os.environ.get("FIDELITY_HIST_SECONDS", "6"))
+    suite(s, dev, devpath, name, {"pattern": "randread", "bs": "4k", "iodepth": 1,
+                                  "engine": "psync", "interval": "1s"}, SIZE, "%ds" % secs)
+    job = export(s, base + "-fio")
+    if not job:
+        return None
+    section = re.search(r"^\[(.*)\]", open(job).read(), re.M).group(1)
+    ratios, kept = [], [0, 0]
+    for r in range(1, ROUNDS + 1):
+        order = ("iom", "fio") if r % 2 else ("fio", "iom")
+        p = {}
+        for tool in order:
+            out = "%s-%s-%d" % (base, tool, r)
+            if tool == "iom":
+                if run_iom(s, out) is None:
+                    return None
+                p[tool] = med(iv_p99s(out + "/cells/0001.json", secs))
+                continue
+            for f in os.listdir("."):
+                if f.startswith(section + "_clat_hist."):
+                    os.remove(f)
+            if not sh(["fio", "--output-format=json+", "--output=" + out + ".json", job],
+                      out + ".log"):
+                return None
+            logf = section + "_clat_hist.1.log"
+            if not sh([BIN, "import", "fio", out + ".json", "--hist-log", logf,
+                       "-o", out + ".set"], out + ".import.log"):
+                return None
+            cellf = out + ".set/cells/0001.json"
+            # the import's last interval holds the IOs after fio's last line
+            p[tool] = med(iv_p99s(cellf, secs - 1))
+            n, good = log_kept(logf, cellf)
+            kept[0] += n
+            kept[1] += good
+        if p["fio"]:
+            ratios.append(p["iom"] / p["fio"])
+        print("   %s %s round %d: median per-interval p99 iomatrix %.1f us, fio %.1f us" %
+              (dev, name, r, p["iom"] / 1e3, p["fio"] / 1e3), flush=True)
+    return {"ratios": ratios, "kept": kept}
+
+
 def med(xs):
     return statistics.median(xs) if xs else None
 
@@ -227,6 +342,13 @@ def main():
                 rows.append((dev, name, None))
                 continue
             rows.append((dev, name, m))
+    hrows = []
+    for dev, path in DEVS:
+        if dev == "zram" and (not ONLY or "rnd4k-q1-read-psync-intervals" in ONLY):
+            print("== %s latency over time" % dev, flush=True)
+            h = hist_row(dev, path)
+            failed |= h is None
+            hrows.append((dev, h))
     load1 = os.getloadavg()
     head = ("| device | cell | IOPS ratio | mean lat ratio | p50 ratio | p99 ratio | "
             "CPU/IO ratio | syscalls/IO iomatrix vs fio | coverage iomatrix vs fio | goals |")
@@ -243,6 +365,24 @@ def main():
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             dev, name, fmt(r["iops"]), fmt(r["mean"]), fmt(r["p50"]), fmt(r["p99"]),
             fmt(r["cpu"]), sysc, cov, "missed: " + "; ".join(why) if why else "met"))
+    if hrows:
+        lines += ["", "Latency over time (issue 39): 4K random reads QD1 with psync at 1 s "
+                  "intervals, %s s, iomatrix's series.hist against the exported job's "
+                  "histogram log read back by `iomatrix import fio --hist-log`:" %
+                  os.environ.get("FIDELITY_HIST_SECONDS", "6"), "",
+                  "| device | median over the intervals of the per-interval p99, ratio | "
+                  "fio's log windows kept by the import, count for count | goals |",
+                  "|---|---|---|---|"]
+        for dev, h in hrows:
+            if h is None:
+                lines.append("| %s | failed to run | | |" % dev)
+                continue
+            n, good = h["kept"]
+            ok = h["ratios"] and abs(med(h["ratios"]) - 1) <= GOALS["p99"] and n and good == n
+            lines.append("| %s | %s | %d of %d | %s |" % (
+                dev, fmt(h["ratios"]), good, n,
+                "met" if ok else "missed: p99 ratio %s, %d of %d windows kept" %
+                (fmt(h["ratios"]), good, n)))
     table = "\n".join(lines)
     print()
     print(table)

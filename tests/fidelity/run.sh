@@ -81,5 +81,10 @@ for nd in $devs; do
 	dd if=/dev/urandom of="${nd#*=}" bs=1M count=$((bytes / 1048576)) oflag=direct 2>/dev/null \
 		|| { echo "fidelity: cannot fill ${nd#*=}" >&2; exit 1; }
 done
-python3 "$ROOT/tests/fidelity/fidelity.py" "$BIN" "$W" "$SIZE" \
-	"${FIDELITY_OUT:-$ROOT/docs/fidelity.md}" $devs
+# in $W: the exported jobs write their histogram logs where fio runs (the
+# paths given relative to here first made absolute)
+OUT=${FIDELITY_OUT:-$ROOT/docs/fidelity.md}
+case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
+case ${FIDELITY_NOTES:-} in ""|/*) ;; *) FIDELITY_NOTES=$PWD/$FIDELITY_NOTES; export FIDELITY_NOTES ;; esac
+cd "$W" || exit 1
+python3 "$ROOT/tests/fidelity/fidelity.py" "$BIN" "$W" "$SIZE" "$OUT" $devs

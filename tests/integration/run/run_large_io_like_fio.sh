@@ -51,7 +51,7 @@ for i in 1 2 3; do
 	$PIN "$IOMATRIX" run "$T/s.yaml" --out "$T/set$i" --quiet >"$T/out" 2>&1 ||
 		fail "run: $(cat "$T/out")"
 	r1=$(reads)
-	$PIN fio --output-format=json --output="$T/fio$i.json" "$job" >/dev/null 2>&1 ||
+	(cd "$T" && $PIN fio --output-format=json --output="$T/fio$i.json" "$job") >/dev/null 2>&1 ||
 		skip "fio cannot run the exported job"
 	r2=$(reads)
 	echo "$((r1 - r0)) $((r2 - r1))" >"$T/reads$i"
