@@ -213,7 +213,10 @@ int fleet_rep_merge(const struct rep_result *hosts, size_t n,
 		o->hist = calloc(1, sizeof(*o->hist));
 		if (!o->hist)
 			return -1;
+		/* the first host's interval (series_init takes 0 for 1 s: every
+		 * host's series at another interval was left out of the sum) */
 		series_init(&o->series, 0);
+		o->series.interval_ns = 0;
 		for (size_t h = 0; h < n; h++) {
 			const struct dir_result *s = &hosts[h].dir[d];
 			if (!s->present || !s->hist)

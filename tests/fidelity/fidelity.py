@@ -186,25 +186,9 @@ def measure(dev, devpath, name, keys):
     return {"ratios": ratios, "sys": sys_ratio, "cov": coverage(dev, devpath, name, keys, base)}
 
 
-def iv_decode(t):
-    """One interval of series.hist (results/README.md): [(bucket, count)]."""
-    out, cur = [], 0
-    for tok in (t.split(" ") if t else []):
-        v = int(tok)
-        if v < 0:
-            cur -= v
-        else:
-            out.append((cur, v))
-            cur += 1
-    return out
-
-
-def iv_mid(i):
-    if i < 64:
-        return i
-    g, s = divmod(i - 64, 64)
-    lo = (64 + s) << g
-    return lo + ((1 << g) - 1) // 2
+# the decoder of series.hist the tests use (tests/ivhist.py)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import ivhist  # noqa: E402
 
 
 def iv_p99s(cellf, whole):
@@ -212,42 +196,10 @@ def iv_p99s(cellf, whole):
     x = json.load(open(cellf))["repetitions"][0]["read"]
     out = []
     for t in x["series"]["hist"]["intervals"][:whole]:
-        pairs = iv_decode(t)
-        n = sum(c for _, c in pairs)
-        if not n:
-            continue
-        rank, cum = max(1, -(-99 * n // 100)), 0
-        for i, c in pairs:
-            cum += c
-            if cum >= rank:
-                out.append(iv_mid(i))
-                break
+        pairs = ivhist.decode(t)
+        if pairs:
+            out.append(ivhist.pct(pairs, 99))
     return out
-
-
-def fio_bucket(i):
-    """fio's bin i (stat.h) as iomatrix's bucket: the same edges."""
-    lo = i if i < 128 else (64 + (i & 63)) << ((i >> 6) - 1)
-    if lo < 64:
-        return lo
-    g = lo.bit_length() - 7
-    return 64 + g * 64 + ((lo >> g) & 63)
-
-
-def log_kept(logf, cellf):
-    """Every count of fio's histogram log in the imported cell, window by
-    window and bucket by bucket: (windows, windows that agree)."""
-    ivs = json.load(open(cellf))["repetitions"][0]["read"]["series"]["hist"]["intervals"]
-    n = good = 0
-    for k, line in enumerate(l for l in open(logf) if l.strip()):
-        f = [int(x) for x in line.split(",")]
-        want = {}
-        for b, c in enumerate(f[3:]):
-            if c:
-                want[fio_bucket(b)] = want.get(fio_bucket(b), 0) + c
-        n += 1
-        good += k < len(ivs) and dict(iv_decode(ivs[k])) == want
-    return n, good
 
 
 def hist_row(dev, devpath):
@@ -291,7 +243,7 @@ def hist_row(dev, devpath):
             cellf = out + ".set/cells/0001.json"
             # the import's last interval holds the IOs after fio's last line
             p[tool] = med(iv_p99s(cellf, secs - 1))
-            n, good = log_kept(logf, cellf)
+            n, good = ivhist.fio_kept(logf, cellf)
             kept[0] += n
             kept[1] += good
         if p["fio"]:

@@ -3,10 +3,12 @@
 # the null engine and then libaio.  For each cell: the "all" cell's IOPS is
 # the sum of the hosts' IOPS over the common window (within 1 %), its
 # merged histogram holds exactly the sum of the hosts' counts, its p99 lies
-# between the hosts' smallest and largest p99, and the recorded start skew
-# is under 50 ms on loopback.  Host clock offsets are in the manifest.
+# between the hosts' smallest and largest p99, each interval's histogram is
+# the sum of the hosts' bucket by bucket, and the recorded start skew is
+# under 50 ms on loopback.  Host clock offsets are in the manifest.
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/fleet_lib.sh"
+. "$ROOT/tests/lib_ivhist.sh"
 fleet_start 3
 need_cmd jq
 # the shared file exists (as on a SAN or NFS): no host lays it out or removes it
@@ -52,6 +54,11 @@ for engine in null libaio; do
 	[ "$(echo "$all" | jq -c '.fleet.hosts')" = '["h1","h2","h3"]' ] || fail "$engine: aggregate hosts"
 done
 [ -f "$T/shared.dat" ] || fail "the shared file (not ours) was removed"
+# each interval's histogram of the aggregate is the sum of the hosts'
+# (issue 39 §4), and every cell's intervals add up to its histogram
+out=$(ivhist_agg_sum "$S" 2>&1) || fail "per-interval histograms: $out"
+echo "per-interval histograms: $out"
+out=$(ivhist_check "$S" 2>&1) || fail "per-interval histograms: $out"
 
 # the report: per workload the aggregate row first, then one per host, and
 # the start skew; report.csv says 'all' for the aggregate rows

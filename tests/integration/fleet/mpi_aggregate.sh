@@ -5,9 +5,11 @@
 # each cell starts on every rank at one instant (the barrier over the
 # relayed clock offsets) and the set holds the ranks' cells plus an 'all'
 # cell whose IOPS is the sum of the ranks' over the common window (within
-# 1 %) and whose merged histogram counts exactly the ranks' IOs.
+# 1 %), whose merged histogram counts exactly the ranks' IOs, and whose
+# per-interval histograms are the ranks' summed bucket by bucket.
 . "$(dirname "$0")/../../lib.sh"
 . "$ROOT/tests/mpi_lib.sh"
+. "$ROOT/tests/lib_ivhist.sh"
 need_cmd jq
 mpi_start
 head -c 2097152 /dev/urandom >"$T/shared.dat" || fail "cannot write the shared file"
@@ -38,6 +40,8 @@ for pat in randread read; do
 		"$T/$pat.tsv" >"$T/why" && ok "$pat: all IOPS = sum of the ranks (1 %), histogram count = their sum" ||
 		not_ok "$pat: $(cat "$T/why")"
 done
+out=$(ivhist_agg_sum "$T/set" 2>&1) && ok "each interval's histogram of 'all' is the ranks' sum ($out)" ||
+	not_ok "per-interval histograms: $out"
 [ "$(cksum <"$T/shared.dat")" = "$sum0" ] && ok "the shared file is unchanged" || not_ok "the shared file changed"
 skew=$(jq -r 'select(.host == "all") | .fleet.start_skew_ns' "$T"/set/cells/*.json | sort -n | tail -1)
 [ -n "$skew" ] && ok "start skew recorded ($skew ns)" || not_ok "no start skew"
