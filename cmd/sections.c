@@ -8,6 +8,7 @@
 #include "charts/chart.h"
 #include "reproduce/repro_section.h"
 #include "model/fleet.h"
+#include "model/lattime.h"
 #include "model/section.h"
 #include "sections.h"
 #include "model/qos.h"
@@ -42,6 +43,14 @@ static const struct report_section qos_section = {
 	.result_json = qos_result_json,
 };
 
+static const struct report_section lattime_section = {
+	.name = "lattime",
+	.load = lattime_load,
+	.release = lattime_release,
+	.context = lattime_context,
+	.charts = lattime_charts,
+};
+
 static const struct report_section repro_section = {
 	.name = "reproduction",
 	.load = repro_section_load,
@@ -53,6 +62,7 @@ const struct report_section *const report_sections[] = {
 	&fleet_section,
 	&ssd_section,
 	&qos_section,
+	&lattime_section,
 	&repro_section,
 	NULL,
 };

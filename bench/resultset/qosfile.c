@@ -29,6 +29,13 @@ static cJSON *point_json(const struct qos_point *p)
 		cJSON_Delete(o);
 		return NULL;
 	}
+	cJSON *iv;
+	if (p->iv_n && (!(iv = cJSON_AddObjectToObject(r, "interval_p99_ns")) ||
+			!num(iv, "intervals", p->iv_n) || !num(iv, "min", p->iv_p99_min_ns) ||
+			!num(iv, "max", p->iv_p99_max_ns))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -88,8 +95,15 @@ static bool point_from(const cJSON *o, struct qos_point *p)
 {
 	const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "response");
 	const cJSON *s = cJSON_GetObjectItemCaseSensitive(o, "service");
+	const cJSON *iv = cJSON_GetObjectItemCaseSensitive(r, "interval_p99_ns");
+	double ivn = 0;
 	memset(p, 0, sizeof(*p));
 	p->refined = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "refined"));
+	/* absent in sets before it: not known */
+	if (get(iv, "intervals", &ivn) && ivn >= 1 && ivn < 1e9 &&
+	    get(iv, "min", &p->iv_p99_min_ns) && get(iv, "max", &p->iv_p99_max_ns) &&
+	    p->iv_p99_min_ns <= p->iv_p99_max_ns)
+		p->iv_n = (unsigned)ivn;
 	return get(o, "offered_iops", &p->offered_iops) &&
 	       get(o, "achieved_iops", &p->achieved_iops) &&
 	       get(r, "p50_ns", &p->p50_ns) && get(r, "p99_ns", &p->p99_ns) &&

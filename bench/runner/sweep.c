@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/interval.h"
 #include "stats/rep.h"
 #include "stats/stats.h"
 
@@ -39,6 +40,36 @@ static void merged(const struct rep_result *r, bool svc, struct lat_hist *h,
 	}
 }
 
+/* The response p99 of each interval of r that has IO (the last left out
+ * when shorter than half of one, as the report's charts do): their count,
+ * least and most, into p. */
+static void point_intervals(const struct rep_result *r, struct qos_point *p)
+{
+	struct ivhist s;
+	ivhist_init(&s);
+	for (int d = 0; d < DIR__COUNT; d++)
+		if (r->dir[d].present && ivhist_merge(&s, &r->dir[d].series.hist) < 0) {
+			ivhist_release(&s);
+			return;
+		}
+	size_t n = s.n;
+	double iv = (double)r->dir[r->dir[DIR_READ].present ? DIR_READ : DIR_WRITE]
+			.series.interval_ns / 1e9;
+	if (n && interval_sample_len(n - 1, n, iv, (double)r->runtime_ns / 1e9) <= 0)
+		n--;
+	for (size_t i = 0; i < n; i++) {
+		if (!ivhist_count(&s, i))
+			continue;
+		double v = (double)ivhist_percentile(&s, i, 99);
+		if (!p->iv_n || v < p->iv_p99_min_ns)
+			p->iv_p99_min_ns = v;
+		if (!p->iv_n || v > p->iv_p99_max_ns)
+			p->iv_p99_max_ns = v;
+		p->iv_n++;
+	}
+	ivhist_release(&s);
+}
+
 void sweep_point_of(const struct rep_result *r, double offered, struct qos_point *p)
 {
 	struct lat_hist *hp = malloc(sizeof(*hp)); /* 17 KiB: off the stack */
@@ -63,6 +94,7 @@ void sweep_point_of(const struct rep_result *r, double offered, struct qos_point
 	p->svc_mean_ns = w.n ? w.mean : 0;
 #undef h
 	free(hp);
+	point_intervals(r, p);
 }
 
 /* One point: c at `offered` IOPS in total (each job a share, at least 1). */

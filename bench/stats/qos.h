@@ -89,6 +89,11 @@ struct qos_point {
 	double p50_ns, p99_ns, p999_ns, p9999_ns, mean_ns;
 	double svc_p50_ns, svc_p99_ns, svc_p999_ns, svc_mean_ns;
 	bool refined;          /* added by the bisection, not a sweep point */
+	/* the response p99 of each interval of the point's repetition (its
+	 * series.hist, directions summed): how many intervals had IO, and the
+	 * least and the most of their p99s; iv_n 0 when not known */
+	unsigned iv_n;
+	double iv_p99_min_ns, iv_p99_max_ns;
 };
 
 /* The offered load (total IOPS of the cell) of sweep point i of n, given

@@ -69,6 +69,10 @@ int ssd_charts(const struct report *r, struct chart_sink *k);
  * against achieved IOPS, log latency, the knee and the target), the
  * charts hook of the QoS row.  0 or -1. */
 int qos_charts(const struct report *r, struct chart_sink *k);
+/* lattime_chart.c: the percentiles of each interval over time and the
+ * heatmap of each cell the "Latency over time" section keeps, the charts
+ * hook of its row.  0 or -1. */
+int lattime_charts(const struct report *r, struct chart_sink *k);
 /* Shared with the site's charts: the full path of prog in $PATH (caller
  * frees) or NULL; run `gnuplot SCRIPT` in the directory dfd (dir: its name
  * for messages), output to a new dir/gnuplot.log (which must not exist),

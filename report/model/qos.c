@@ -185,6 +185,16 @@ static cJSON *point_row(const struct qos_cell *q, size_t i)
 		sbuf_addf(&note, "%sbisection", note.len ? ", " : "");
 	if ((int)i == q->v.best && q->v.met)
 		sbuf_addf(&note, "%ssustained", note.len ? ", " : "");
+	/* a load the device did not serve alike from interval to interval */
+	if (p->iv_n >= 2 && p->iv_p99_min_ns > 0 &&
+	    p->iv_p99_max_ns > QOS_IV_SPREAD * p->iv_p99_min_ns) {
+		char lo[32], hi[32], x[32];
+		qos_fmt_lat(p->iv_p99_min_ns, lo, sizeof(lo));
+		qos_fmt_lat(p->iv_p99_max_ns, hi, sizeof(hi));
+		fmt_ratio(p->iv_p99_max_ns / p->iv_p99_min_ns, x, sizeof(x));
+		sbuf_addf(&note, "%sp99 %s apart between its %u intervals (%s to %s)",
+			  note.len ? ", " : "", x, p->iv_n, lo, hi);
+	}
 	jsonw_text(o, "note", sbuf_str(&note));
 	sbuf_release(&note);
 	return o;

@@ -14,6 +14,11 @@
 #include "section.h"
 #include "resultset/qosfile.h"
 
+/* A load point whose intervals' response p99s lie more than this many
+ * times apart says so in its row: its p99 is an average over a device
+ * that did not serve that load alike from interval to interval. */
+#define QOS_IV_SPREAD 2.0
+
 struct qos_cell {
 	size_t dev, group;          /* indexes into report.devs, report.groups */
 	const struct rset_cell *cell;

@@ -92,6 +92,7 @@ struct report {
 	struct qos_report *qos;      /* owned: load sweeps, QoS (qos.h) */
 	struct repro_report *repro;   /* owned: the verdicts of reproductions
 					(reproduce/repro_section.h) */
+	struct lattime_report *lattime; /* owned: latency over time (lattime.h) */
 };
 
 /*

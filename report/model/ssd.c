@@ -4,6 +4,7 @@
  * precondition/DEVICE.json and each write repetition's "cliff" object,
  * turned into sentences, warnings, tables and the template context.
  */
+#include "lattime.h"
 #include "ssd.h"
 
 #include <fcntl.h>
@@ -159,29 +160,34 @@ static void fmt_bytes_dec(double b, char *buf, size_t len)
 /* "ssd, sustained 1M sequential writes: 1,710 MB/s for the first 855 MB
  * (0.5 s), then 600 MB/s for 2.10 GB (3.5 s), then 150 MB/s sustained (write
  * cliff, 91 % lower)." Every plateau is named; the last is the sustained
- * level.  On RAM (ram: its kind) the cliff is said with why it is not a
- * cache's: every cliff a cell found is said where its chart is marked
- * (issue 35 §3: a loop device over tmpfs found 41.9 -> 17.0 MB/s at
- * 3.0 s, the chart said so, the summary was silent). */
+ * level.  Each level has its latency beside it where its interval
+ * histograms tell it (lattime_span_text).  On RAM (ram: its kind) the
+ * cliff is said with why it is not a cache's: every cliff a cell found is
+ * said where its chart is marked (issue 35 §3: a loop device over tmpfs
+ * found 41.9 -> 17.0 MB/s at 3.0 s, the chart said so, the summary was
+ * silent). */
 static void cliff_sentence(struct report *r, const char *dev, const char *what,
-			   const struct rset_cliff *c, const char *ram)
+			   const struct rset_rep *rep, const struct rset_cliff *c,
+			   const char *ram)
 {
 	struct sbuf b = SBUF_INIT;
 	sbuf_addf(&b, "%s, sustained %s: ", dev, what);
 	for (size_t k = 0; k < c->nplateaus; k++) {
 		const struct rset_plateau *p = &c->plateaus[k];
-		char lv[48], by[64];
+		char lv[48], by[64], lt[96];
 		fmt_sig3(p->level_bw_bytes_s / 1e6, lv, sizeof(lv));
+		/* "MB/s (latency p50 .., p99 ..)": the plateau's own intervals */
+		lattime_span_text(rep, p->start_ns, p->duration_ns, lt, sizeof(lt));
 		fmt_bytes_dec(p->bytes, by, sizeof(by));
 		if (k == 0)
-			sbuf_addf(&b, "%s MB/s for the first %s (%.1f s), ", lv, by,
+			sbuf_addf(&b, "%s MB/s%s for the first %s (%.1f s), ", lv, lt, by,
 				  p->duration_ns / 1e9);
 		else if (k + 1 < c->nplateaus)
-			sbuf_addf(&b, "then %s MB/s for %s (%.1f s), ", lv, by,
+			sbuf_addf(&b, "then %s MB/s%s for %s (%.1f s), ", lv, lt, by,
 				  p->duration_ns / 1e9);
 		else
-			sbuf_addf(&b, "then %s MB/s sustained (write cliff, %.0f %% lower%s%s%s).",
-				  lv, c->drop_pct, ram ? "; the device is RAM (" : "",
+			sbuf_addf(&b, "then %s MB/s%s sustained (write cliff, %.0f %% lower%s%s%s).",
+				  lv, lt, c->drop_pct, ram ? "; the device is RAM (" : "",
 				  ram ? ram : "", ram ? "): no cache ran out, the host "
 				  "slowed the writes" : "");
 	}
@@ -217,7 +223,8 @@ static void cliffs_cells(struct report *r)
 			 * the host's, and the sentence says so */
 			const char *vk = dv->info ? dv->info->virt_kind : NULL;
 			if (cl)
-				cliff_sentence(r, dev, g->words, cl, ram_kind_is(vk) ? vk : NULL);
+				cliff_sentence(r, dev, g->words, rep, cl,
+					       ram_kind_is(vk) ? vk : NULL);
 			stall_warning(r, dev, g->words, rep);
 		}
 	}
@@ -241,7 +248,8 @@ static void cliffs_pre(struct report *r, const struct ssd_dev *d)
 		const struct rdev *dv = &r->devs[d->dev];
 		const char *vk = dv->info ? dv->info->virt_kind : NULL;
 		if (cl)
-			cliff_sentence(r, dv->display, what, cl, ram_kind_is(vk) ? vk : NULL);
+			cliff_sentence(r, dv->display, what, &p->rep, cl,
+				       ram_kind_is(vk) ? vk : NULL);
 		stall_warning(r, r->devs[d->dev].display, what, &p->rep);
 	}
 }

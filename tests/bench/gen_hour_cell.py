@@ -10,24 +10,19 @@ intervals add up to hist and to ios, the percentiles are the histogram's.
 
 usage: gen_hour_cell.py SETDIR [SECONDS] [--stall FROM:TO:FACTOR]
 """
-import argparse, json, math, os, random
+import argparse, json, math, os, random, sys
 
 PCTS = [1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99]
 NB = 64 + 34 * 64
 
-def low(i):
-    if i < 64:
-        return i
-    g, s = divmod(i - 64, 64)
-    return (64 + s) << g
+# the bucket arithmetic of the tests (tests/ivhist.py)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ivhist import low, mid  # noqa: E402
+
 
 def high(i):
-    if i < 64:
-        return i
-    return low(i) + (1 << ((i - 64) // 64)) - 1
+    return i if i < 64 else low(i) + (1 << ((i - 64) // 64)) - 1
 
-def mid(i):
-    return low(i) + (high(i) - low(i)) // 2
 
 def cdf(x, mu, sigma):
     return 0.5 * (1 + math.erf((math.log(x) - mu) / (sigma * math.sqrt(2)))) if x > 0 else 0.0

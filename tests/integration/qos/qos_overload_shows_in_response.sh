@@ -7,6 +7,8 @@
 # probes the maximum, then offers 20 %, 210 % and 400 % of it: overloaded,
 # the queue grows by half and three quarters of the offered IOs (400 and
 # 600 ms by the end), far above the low-load p99 even on a busy machine.
+# Each point records the least and the most p99 of its intervals, which
+# bracket its own p99 (the report's QoS rows say when they lie 2x apart).
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 cat >"$T/s.yaml" <<EOS
@@ -36,6 +38,11 @@ print("overloaded %d" % len(over))
 print("resp10x %d" % all(p["response"]["p99_ns"] >= 10 * low["response"]["p99_ns"] for p in over))
 print("svc_hides %d" % all(p["service"]["p99_ns"] < 10 * low["response"]["p99_ns"] for p in over))
 print("grows %d" % all(a["response"]["p99_ns"] < b["response"]["p99_ns"] for a, b in zip(over, over[1:])))
+# each point's intervals (issue 39): their p99s bracket the point's own
+def iv_ok(p):
+    iv = p["response"].get("interval_p99_ns")
+    return bool(iv) and iv["intervals"] >= 2 and iv["min"] <= p["response"]["p99_ns"] <= iv["max"]
+print("intervals_ok %d" % all(iv_ok(p) for p in pts))
 EOP
 grep '^#' "$T/v"
 # A host with a run queue of 4 or more threads per CPU (load 35 on this
@@ -56,4 +63,7 @@ grep -q '^svc_hides 1' "$T/v" && ok "service p99 alone stays below that: it woul
 	|| judge_busy "service latency grew too"
 grep -q '^grows 1' "$T/v" && ok "response p99 grows with the offered load above the maximum" \
 	|| judge_busy "flat response p99 above the maximum"
+grep -q '^intervals_ok 1' "$T/v" &&
+	ok "every load point keeps its intervals' least and most p99, bracketing its own" ||
+	not_ok "interval_p99_ns: $(jq -c '[.load_sweep.points[].response.interval_p99_ns]' "$T/set/cells/0001.json")"
 tap_end

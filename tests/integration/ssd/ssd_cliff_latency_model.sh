@@ -5,7 +5,13 @@
 # Before the cliff 1,000 IOPS, each write waiting for the 3 ahead of it:
 # 4 ms; after it 250 IOPS (16,000 KiB/s / 64 KiB) and by Little's law
 # 4 / 250 s = 16 ms.  Each interval's p50 from series.hist holds that
-# (+-15 %), and the cell's cliff object finds the break near 1 s.
+# (+-15 %), and the cell's cliff object finds the break near 1 s.  The
+# report's cliff sentence gives each level's latency beside its MB/s, and
+# says none for the same cell without series.hist; its HTML has the
+# "Latency over time" section with both charts, and headless Chromium
+# renders the heatmap (the screenshot holds thousands of pixels of the
+# heatmap's palette, tests/report/png_palette.py: its colour box alone
+# a few hundred).
 # test-lock: quiet
 # (it runs alone in the pool: the model device's figures are the real
 # clock's, and other tests beside it on a 2-CPU machine wake its job late)
@@ -45,4 +51,39 @@ EOP
 b=$(jq '.repetitions[0].write.cliff | select(.found) | .break_ns / 1e9' "$c")
 awk -v b="$b" 'BEGIN { exit !(b != "" && b >= 0.75 && b <= 1.5) }' && ok "the cliff at $b s (the buffer's 1,000 writes at 1,000 IOPS)" ||
 	not_ok "cliff: $(jq -c '.repetitions[0].write.cliff' "$c" | head -c 300)"
+
+# the report: the cliff sentence with each level's latency
+expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts svg --format md,html
+line=$(grep "sustained 64K sequential writes" "$T/rep/report.md")
+echo "# $line"
+echo "$line" | grep -Eq "MB/s \(latency p50 (3\.[4-9][0-9]*|4\.[0-5][0-9]*) ms, p99 [0-9.]+ .s\) for the first .* then [0-9.]+ MB/s \(latency p50 (1[4-8]\.?[0-9]*) ms, p99 [0-9.]+ ms\) sustained \(write cliff" &&
+	ok "the cliff sentence: p50 4 ms before, 16 ms after, beside the MB/s" || not_ok "cliff sentence: $line"
+cp -r "$T/set" "$T/old"
+jq 'del(.repetitions[].write.series.hist)' "$T/old/cells/0001.json" >"$T/x" && mv "$T/x" "$T/old/cells/0001.json"
+expect_exit 0 "$IOMATRIX" report "$T/old" -o "$T/oldrep" --charts none --format md
+grep -q "sustained (write cliff" "$T/oldrep/report.md" && ! grep -q "latency p50" "$T/oldrep/report.md" &&
+	ok "without series.hist the cliff sentence says no latency" ||
+	not_ok "old: $(grep 'write cliff' "$T/oldrep/report.md")"
+html=$T/rep/report.html
+grep -q '<h2>Latency over time: m, ' "$html" && grep -q 'id="lattime-1-1-heatmap"' "$html" &&
+	[ "$(grep -c 'data:image/png;base64' "$html")" -ge 1 ] &&
+	ok "the HTML has the section with its heatmap inline" || not_ok "no heatmap in the HTML"
+CHROME=
+for b in chromium chromium-browser google-chrome; do
+	command -v "$b" >/dev/null 2>&1 && { CHROME=$b; break; }
+done
+if [ -z "$CHROME" ]; then
+	ok "# skip the browser: chromium not installed"
+else
+	# a quarter of the pixels (device scale): the palette count stays telling
+	timeout 60 "$CHROME" --headless --no-sandbox --disable-gpu --disable-background-networking \
+		--disable-component-update --disable-sync --no-first-run --user-data-dir="$T/prof" \
+		--force-device-scale-factor=0.25 --screenshot="$T/shot.png" --window-size=1000,3200 \
+		"file://$html" >"$T/chrome.log" 2>&1
+	n=$(python3 "$ROOT/tests/report/png_palette.py" "$T/shot.png" 2>&1)
+	[ "$n" -gt 5000 ] 2>/dev/null && ok "Chromium renders the heatmap ($n pixels of its palette)" ||
+		not_ok "screenshot: $n pixels of the heatmap's palette; $(tail -n 2 "$T/chrome.log")"
+	shots=${TEST_ARTEFACTS:-$ROOT/build/test-artefacts}/ssd_cliff_latency_model
+	mkdir -p "$shots" && cp "$T/shot.png" "$shots/"
+fi
 tap_end
