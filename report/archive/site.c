@@ -439,7 +439,7 @@ static char *env_text(const struct hist_point *p)
 }
 
 static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *chart,
-			 cJSON *changes)
+			 const char *lattime, cJSON *changes)
 {
 	const struct hist_series *r = &s->h.series[si];
 	cJSON *o = cJSON_CreateObject();
@@ -452,6 +452,12 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 		jsonw_str(o, "apart", r->apart);
 	if (chart)
 		jsonw_str(o, "chart", chart);
+	if (lattime && r->n) {
+		jsonw_str(o, "lattime", lattime);
+		jsonw_str(o, "lattime_set", s->sets[r->pts[r->n - 1].set].name);
+		jsonw_fmt(o, "lattime_href", "%s/report.html#lattime",
+			  s->sets[r->pts[r->n - 1].set].slug);
+	}
 	cJSON_AddNumberToObject(o, "nchanges", r->nchanges);
 	if (r->nchanges || !chart)
 		cJSON_AddTrueToObject(o, "open");
@@ -489,7 +495,8 @@ static cJSON *series_obj(const struct site *s, size_t si, size_t k, const char *
 }
 
 cJSON *site_device_context(const struct site *s, size_t ident, const char *title,
-			   const char *const *charts, double threshold)
+			   const char *const *charts, const char *const *lattime,
+			   double threshold)
 {
 	cJSON *ctx = cJSON_CreateObject();
 	jsonw_str(ctx, "title", title);
@@ -501,7 +508,8 @@ cJSON *site_device_context(const struct site *s, size_t ident, const char *title
 	for (size_t i = 0; i < s->h.nseries; i++) {
 		if (s->h.series[i].ident != ident)
 			continue;
-		cJSON_AddItemToArray(series, series_obj(s, i, k, charts ? charts[i] : NULL, changes));
+		cJSON_AddItemToArray(series, series_obj(s, i, k, charts ? charts[i] : NULL,
+							lattime ? lattime[i] : NULL, changes));
 		k++;
 	}
 	return ctx;

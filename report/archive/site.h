@@ -81,8 +81,11 @@ void site_slug(const char *text, const char *key, char *buf, size_t len);
 /* Page contexts for the templates (caller owns).  base: the site's common
  * fields (title, version, css). */
 cJSON *site_index_context(const struct site *s, const char *title);
+/* charts[i], lattime[i]: series i's trend chart and the latency-over-time
+ * chart of its latest set (paths from devices/), NULL each when none. */
 cJSON *site_device_context(const struct site *s, size_t ident, const char *title,
-			   const char *const *charts, double threshold);
+			   const char *const *charts, const char *const *lattime,
+			   double threshold);
 cJSON *site_suite_context(const struct site *s, size_t suite, const char *title,
 			  const char *baseline);
 

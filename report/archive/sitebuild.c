@@ -24,9 +24,11 @@
 #include "util/cliopt.h"
 #include "util/version.h"
 #include "util/fsutil.h"
+#include "util/jsonw.h"
 #include "render/escape.h"
 #include "render/outdir.h"
 #include "render/render.h"
+#include "model/lattime.h"
 #include "model/ratio.h"
 #include "model/report.h"
 #include "site.h"
@@ -171,6 +173,46 @@ static int set_failed_page(struct sitefs *fs, const struct site_set *x,
 	return rc;
 }
 
+/*
+ * lattime.json beside the set's page: the "Latency over time" percentiles
+ * chart drawn for each cell, [{"device", "label", "chart"}] (label as the
+ * archive names a workload, "LABEL PATTERN"), which the device pages read
+ * for the latest set of each workload (series_lattime).  None drawn: no
+ * file.  0, or -1 when writing failed.
+ */
+static int set_lattime_index(struct outdir *od, const struct report *r,
+			     const struct chart_set *cs, struct errlist *e)
+{
+	cJSON *a = cJSON_CreateArray();
+	char lab[CELL_LABEL_MAX + 32], ch[160];
+	int rc = 0;
+
+	for (size_t i = 0; a && r->lattime && i < r->lattime->n; i++) {
+		const struct rset_cell *c = r->lattime->c[i].cell;
+		for (size_t k = 0; cs && k < cs->n; k++) {
+			const struct chart *x = &cs->c[k];
+			if (!x->section || strcmp(x->section, "lattime") || x->section_dev != i ||
+			    !x->svgfile)
+				continue;
+			cJSON *o = cJSON_CreateObject();
+			snprintf(lab, sizeof(lab), "%s %s", c->label, pattern_name(c->cell.pattern));
+			snprintf(ch, sizeof(ch), "charts/%s.svg", x->file);
+			jsonw_str(o, "device", c->device);
+			jsonw_str(o, "label", lab);
+			jsonw_str(o, "chart", ch);
+			cJSON_AddItemToArray(a, o);
+			break;  /* the first is the percentiles over time */
+		}
+	}
+	if (a && cJSON_GetArraySize(a)) {
+		char *txt = cJSON_Print(a);
+		rc = !txt || outdir_write(od, "lattime.json", txt, strlen(txt), e) < 0 ? -1 : 0;
+		free(txt);
+	}
+	cJSON_Delete(a);
+	return a ? rc : -1;
+}
+
 static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
 		      bool charts, const struct report_section *const *sections,
 		      struct errlist *errs)
@@ -212,7 +254,8 @@ static int set_report(struct sitefs *fs, const struct site_set *x, const struct 
 		files[nf++] = "each chart as .svg with its gnuplot script (.gp) and data (.dat)";
 	}
 	if (report_write_csv(&r, &b) < 0 ||
-	    outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) < 0)
+	    outdir_write(&od, "report.csv", sbuf_str(&b), b.len, &e) < 0 ||
+	    set_lattime_index(&od, &r, &cs, &e) < 0)
 		goto out;
 	sbuf_reset(&b);
 	cJSON *ctx = report_context(&r, &cs, true, files, nf);
@@ -529,15 +572,95 @@ static void remove_stale_sets(struct sitefs *fs, const cJSON *old, const cJSON *
 	close(setsfd);
 }
 
+/*
+ * The latency-over-time chart of series si for its device page: the one
+ * that the page of the series' latest set drew for the same device and
+ * workload (its lattime.json), as a path from devices/; NULL when that
+ * set's page drew none (it has no report of its own, or no such cell) or
+ * two cells answer (a fleet set's hosts).  The caller frees it.
+ */
+static char *series_lattime(struct sitefs *fs, const struct site *s, size_t si)
+{
+	const struct hist_series *r = &s->h.series[si];
+	const struct hist_ident *id = &s->h.idents[r->ident];
+	char *found = NULL, why[128];
+	size_t len = 0;
+	int nfound = 0;
+
+	if (!r->n || !id->device)
+		return NULL;
+	const struct site_set *x = &s->sets[r->pts[r->n - 1].set];
+	int setsfd = sitefs_dir(fs, "sets", false, NULL);
+	int fd = setsfd < 0 ? -1 : fsutil_open_dir_at(setsfd, x->slug, false, NULL);
+	char *buf = fd < 0 ? NULL : fsutil_read_at(fd, "lattime.json", 1u << 20, 0, &len);
+	cJSON *a = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL, *e;
+	cJSON_ArrayForEach(e, a) {
+		const cJSON *d = cJSON_GetObjectItemCaseSensitive(e, "device");
+		const cJSON *l = cJSON_GetObjectItemCaseSensitive(e, "label");
+		const cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "chart");
+		if (!cJSON_IsString(d) || !cJSON_IsString(l) || !cJSON_IsString(c) ||
+		    strcmp(d->valuestring, id->device) || strcmp(l->valuestring, r->label) ||
+		    strncmp(c->valuestring, "charts/lattime-", 15) || strstr(c->valuestring, ".."))
+			continue;
+		if (nfound++ == 0)
+			found = fmt_str("../sets/%s/%s", x->slug, c->valuestring);
+	}
+	cJSON_Delete(a);
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	if (setsfd >= 0)
+		close(setsfd);
+	if (nfound > 1) {
+		free(found);
+		found = NULL;
+	}
+	return found;
+}
+
+/* A device page's hash with the latency-over-time charts it shows: the
+ * page is written again when one appears, goes or moves. */
+static void device_hash_lattime(const struct site *s, size_t id, char *const *lattime,
+				char hex[65])
+{
+	struct sbuf b = SBUF_INIT;
+	sbuf_adds(&b, hex);
+	for (size_t i = 0; i < s->h.nseries; i++)
+		if (s->h.series[i].ident == id && lattime[i])
+			sbuf_addf(&b, "|%zu:%s", i, lattime[i]);
+	if (!b.oom)
+		sha256_hex(sbuf_str(&b), b.len, hex);
+	sbuf_release(&b);
+}
+
 static int write_pages(struct site *s, struct sitefs *fs, const struct site_build_opts *o,
 		       const struct tmpls *t, struct pages *pg, struct errlist *errs)
 {
 	char hash[65], rel[PATH_MAX];
 	bool *dirty = calloc(s->h.nidents + 1, sizeof(bool));
 	char **charts = calloc(s->h.nseries + 1, sizeof(char *));
+	char **lattime = calloc(s->h.nseries + 1, sizeof(char *));
 	int rc = -1;
-	if (!dirty || !charts)
+	if (!dirty || !charts || !lattime)
 		goto out;
+	/* the sets' pages first: the device pages show the latency-over-time
+	 * chart their latest set's page drew (series_lattime) */
+	int src = 0;
+	for (size_t i = 0; i < s->nsets; i++) {
+		const struct site_set *x = &s->sets[i];
+		char hin[256];
+		snprintf(hin, sizeof(hin), "%s|%s", t->salt, x->stamp);
+		sha256_hex(hin, strlen(hin), hash);
+		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
+		if (page_dirty(pg, fs, rel, hash) || x->dirty) {
+			if (set_report(fs, x, t, o->charts, o->sections, errs) == 0)
+				pg->written++;
+			else
+				src = -1;
+		}
+	}
+	for (size_t i = 0; i < s->h.nseries; i++)
+		lattime[i] = series_lattime(fs, s, i);
 	for (size_t id = 0; id < s->h.nidents; id++) {
 		bool has = false;
 		for (size_t i = 0; i < s->h.nseries && !has; i++)
@@ -545,6 +668,7 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 		if (s->h.idents[id].canon != id || !has)
 			continue;
 		site_device_hash(s, id, t->salt, hash);
+		device_hash_lattime(s, id, lattime, hash);
 		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
 		dirty[id] = page_dirty(pg, fs, rel, hash);
 		if (!dirty[id]) {     /* its charts stay too */
@@ -560,7 +684,7 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 			continue;
 		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
 		cJSON *ctx = site_device_context(s, id, o->title, (const char *const *)charts,
-						 o->hist.threshold);
+						 (const char *const *)lattime, o->hist.threshold);
 		rc |= render(fs, rel, t->device, ctx, t, pg, errs);
 	}
 	for (size_t u = 0; u < s->nsuites; u++) {
@@ -569,19 +693,6 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 		if (page_dirty(pg, fs, rel, hash))
 			rc |= render(fs, rel, t->suite, site_suite_context(s, u, o->title, o->baseline),
 				     t, pg, errs);
-	}
-	for (size_t i = 0; i < s->nsets; i++) {
-		const struct site_set *x = &s->sets[i];
-		char hin[256];
-		snprintf(hin, sizeof(hin), "%s|%s", t->salt, x->stamp);
-		sha256_hex(hin, strlen(hin), hash);
-		snprintf(rel, sizeof(rel), "sets/%s/report.html", x->slug);
-		if (page_dirty(pg, fs, rel, hash) || x->dirty) {
-			if (set_report(fs, x, t, o->charts, o->sections, errs) == 0)
-				pg->written++;
-			else
-				rc = -1;
-		}
 	}
 	site_index_hash(s, t->salt, hash);
 	if (page_dirty(pg, fs, "index.html", hash)) {
@@ -592,10 +703,14 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 			cJSON_AddStringToObject(ctx, "script", t->js);
 		rc |= render(fs, "index.html", t->index, ctx, t, pg, errs);
 	}
+	rc |= src;
 out:
 	for (size_t i = 0; charts && i < s->h.nseries; i++)
 		free(charts[i]);
+	for (size_t i = 0; lattime && i < s->h.nseries; i++)
+		free(lattime[i]);
 	free(charts);
+	free(lattime);
 	free(dirty);
 	return rc;
 }
