@@ -78,5 +78,5 @@ refused "a line that is not fio's" "bad.log:1:17: not a line of fio's histogram 
 jq '.jobs += [.jobs[0] | .jobname = "other"]' "$T/h.json" >"$T/two.json"
 refused "a JSON of two jobs" "JSON of one fio job" fio "$T/two.json" --hist-log "$T/h_clat_hist.1.log"
 printf 'x\n' >"$T/s.log"
-refused "--hist-log with sysbench" "is for fio's histogram logs" sysbench "$T/s.log" --hist-log "$T/h_clat_hist.1.log"
+refused "--hist-log with sysbench" "is not an option of 'iomatrix import sysbench'" sysbench "$T/s.log" --hist-log "$T/h_clat_hist.1.log"
 tap_end
