@@ -462,6 +462,30 @@ noivgoal() {
 	cp "$T/$1.iom" "$T/$1v.iom"; cp "$T/$1.fio" "$T/$1v.fio"; cp "$T/$1.noiv" "$T/$1v.bare"
 	goal "" "K IOPS, bare column: iomatrix without interval histograms" "$1v" 1 1000 "" "iom/bare>=0.98"
 }
+# irrow: what the interval histograms cost in instructions, which a busy
+# machine does not blur: the job thread's user instructions per IO
+# (callgrind, worker_main inclusive) of iomatrix and iomatrix-noivhist on
+# the null engine, 1 s at 100 ms intervals (ten closes a second: a 1 s
+# interval costs a tenth of it).  Goal: at most 2 % more.
+irrow() {
+	command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 &&
+		[ -x "$NOIVBIN" ] || return 0
+	printf 'suite: bench-ir\ndefaults: {engine: null, size: 1GiB, runtime: 1s, interval: 100ms, iodepth: 32}\ndevices:\n  - {name: d, path: %s}\nmatrix: {pattern: [randread]}\n' \
+		"$T/null" >"$T/ir.yaml"
+	for v in iom noiv; do
+		b=$BIN; [ $v = noiv ] && b=$NOIVBIN
+		rm -rf "$T/ir.$v.set"
+		valgrind --tool=callgrind --callgrind-out-file="$T/ir.$v.cg" "$b" run "$T/ir.yaml" \
+			--out "$T/ir.$v.set" --quiet >/dev/null 2>&1 || return 0
+		n=$(jq '.repetitions[0].read.ios' "$T/ir.$v.set/cells/0001.json")
+		w=$(callgrind_annotate --inclusive=yes "$T/ir.$v.cg" 2>/dev/null |
+			awk '/worker_main/ { gsub(",", "", $1); print $1; exit }')
+		awk -v w="$w" -v n="$n" 'BEGIN { if (n > 0) printf "%.1f\n", w / n }' >"$T/ir.$v"
+	done
+	awk -v a="$(cat "$T/ir.iom")" -v b="$(cat "$T/ir.noiv")" 'BEGIN { if (!(a > 0 && b > 0)) exit
+		printf "| | user instructions per IO of the job thread (callgrind, 1 s at 100 ms intervals), bare column: without interval histograms | %.1f | - | %.1f | - | %.3f | - | iom/bare <= 1.02 | %s |\n",
+			a, b, a / b, a / b <= 1.02 ? "yes" : "NO" }' >>"$ROWS"
+}
 skiprow() { printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$3" "$4" >>"$ROWS"; }
 
 log "iomatrix: $BIN ($("$BIN" --version 2>/dev/null | head -n 1)); $(fio --version)"
@@ -476,6 +500,7 @@ NOIV=""; [ -x "$NOIVBIN" ] && NOIV=1
 if want null && measure null "$T/null" null "" null randread randread 4k 32 "" ""; then
 	goal "null engine 4K randread QD32" "K IOPS" null 1 1000 "" "iom/fio>=20"
 	noivgoal null
+	irrow
 else skiprow "null engine 4K randread QD32" "K IOPS" "not asked or failed" "iom/fio >= 20"; fi
 
 # 2) a RAM block device, under the lock every user of zram takes
