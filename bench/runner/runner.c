@@ -175,6 +175,8 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles, bool shm)
 			free(j->iv_snap[d]);
 			series_release(&j->series[d]);
 		}
+		free(j->iv_idx);
+		free(j->iv_cnt);
 	}
 	if (shm)
 		shm_free(jobs, sizeof(*jobs) * n);
@@ -377,11 +379,12 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 			continue;
 		j->hist[d] = c->thread ? calloc(1, sizeof(*j->hist[d]))
 				       : shm_alloc(sizeof(*j->hist[d]));
-		/* the interval histograms: room for 64 buckets an interval
-		 * before the first growth (worker.c closes one per interval) */
+		/* the interval histograms (worker.c closes one per interval):
+		 * a job process keeps its own, room for 64 buckets an interval
+		 * before the first growth; threads add theirs to sh->ivacc */
 		if (!j->hist[d] || series_reserve(&j->series[d], expect) < 0 ||
 		    !(j->iv_snap[d] = calloc(1, sizeof(*j->iv_snap[d]))) ||
-		    ivhist_reserve(&j->series[d].hist, expect, expect * 64) < 0)
+		    (!sh->ivacc && ivhist_reserve(&j->series[d].hist, expect, expect * 64) < 0))
 			return -ENOMEM;
 		/* a write's first seconds finer: a short cache runs out there */
 		if (d == DIR_WRITE && series_init_fine(&j->series[d], SERIES_FINE_NS,
@@ -394,6 +397,9 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 			return -ENOMEM;
 	}
 	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
+		return -ENOMEM;
+	if (!(j->iv_idx = malloc(HIST_BUCKETS * sizeof(*j->iv_idx))) ||
+	    !(j->iv_cnt = malloc(HIST_BUCKETS * sizeof(*j->iv_cnt))))
 		return -ENOMEM;
 	prng_seed(&j->rng, sh->seed ^ ((uint64_t)(i + 1) * 0xd1b54a32d192ed03ull));
 	/* sequential jobs each own a contiguous slice of the file set */
@@ -593,6 +599,9 @@ static int rep_merge(struct rep_shared *sh, struct job *jobs, unsigned created,
 			if (series_merge(&dr->series, &j->series[d]) < 0)
 				return -ENOMEM;
 		}
+		/* jobs as threads: their intervals were gathered as they went */
+		if (sh->ivacc && ivacc_take(&sh->ivacc[d], dr->series.n, &dr->series.hist) < 0)
+			return -ENOMEM;
 		if (dr->ios && !out->runtime_ns)
 			out->runtime_ns = 1;
 		if (sh->rate_iops > 0 && rep_merge_service(dr, jobs, created, d) < 0)
@@ -669,7 +678,8 @@ static int shared_sync_init(struct rep_shared *sh)
 	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	if (pthread_mutex_init(&sh->lock, &ma) || pthread_cond_init(&sh->go_cond, &ca))
+	if (pthread_mutex_init(&sh->lock, &ma) || pthread_mutex_init(&sh->iv_lock, &ma) ||
+	    pthread_cond_init(&sh->go_cond, &ca))
 		ret = -ENOMEM;
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	if (!ret && pthread_cond_init(&sh->cond, &ca))
@@ -794,6 +804,11 @@ int runner_run_rep(const struct cell *c, const struct target *t,
 		}
 	}
 
+	if (c->thread && !(sh->ivacc = calloc(DIR__COUNT, sizeof(*sh->ivacc))))
+		goto oom;
+	for (int d = 0; sh->ivacc && d < DIR__COUNT; d++)
+		if (ivacc_init(&sh->ivacc[d], njobs) < 0)
+			goto oom;
 	if (c->thread) {
 		jobs = aligned_alloc(64, ((sizeof(*jobs) * njobs + 63) / 64) * 64);
 		tids = calloc(njobs, sizeof(*tids));
@@ -868,7 +883,11 @@ out:
 	jobs_free(jobs, jobs ? njobs : 0, t->nfiles, !c->thread);
 	free(tids);
 	free(procs);
+	for (int d = 0; sh->ivacc && d < DIR__COUNT; d++)
+		ivacc_release(&sh->ivacc[d]);
+	free(sh->ivacc);
 	if (sync_init) {
+		pthread_mutex_destroy(&sh->iv_lock);
 		pthread_mutex_destroy(&sh->lock);
 		pthread_cond_destroy(&sh->cond);
 		pthread_cond_destroy(&sh->go_cond);

@@ -331,12 +331,25 @@ struct wloop {
 static void interval_roll(struct wloop *L, uint64_t t)
 {
 	struct job *j = L->j;
+	struct rep_shared *sh = L->sh;
 	size_t at = (size_t)(t / L->iv_ns);
 
 	for (int d = 0; d < DIR__COUNT && !WORKER_NO_IVHIST; d++) {
 		struct ivhist *hs = &j->series[d].hist;
 		if (!j->hist[d])
 			continue;
+		if (sh->ivacc) {
+			/* threads: into the repetition's intervals, where the
+			 * other jobs' go (the empty ones need nothing) */
+			size_t k = ivhist_diff(j->iv_snap[d], j->hist[d], j->iv_idx, j->iv_cnt);
+			pthread_mutex_lock(&sh->iv_lock);
+			int rc = ivacc_add(&sh->ivacc[d], j->idx, L->iv_at, at, j->iv_idx,
+					   j->iv_cnt, k);
+			pthread_mutex_unlock(&sh->iv_lock);
+			if (rc < 0)
+				goto oom;
+			continue;
+		}
 		if (ivhist_close(hs, j->iv_snap[d], j->hist[d]) < 0)
 			goto oom;
 		while (hs->n < at)
@@ -354,15 +367,28 @@ oom:
 
 /* After the last completion: the open interval closes, and a direction
  * whose last IO came earlier keeps only the intervals its series has (the
- * trailing ones are empty). */
-static void interval_finish(struct job *j)
+ * trailing ones are empty; with threads the runner cuts the repetition's
+ * to its series). */
+static void interval_finish(struct wloop *L)
 {
+	struct job *j = L->j;
+	struct rep_shared *sh = L->sh;
+
 	for (int d = 0; d < DIR__COUNT && !WORKER_NO_IVHIST; d++) {
 		struct ivhist *hs = &j->series[d].hist;
+		int rc = 0;
 		if (!j->hist[d])
 			continue;
-		if (hs->n < j->series[d].n &&
-		    ivhist_close(hs, j->iv_snap[d], j->hist[d]) < 0) {
+		if (sh->ivacc) {
+			size_t k = ivhist_diff(j->iv_snap[d], j->hist[d], j->iv_idx, j->iv_cnt);
+			pthread_mutex_lock(&sh->iv_lock);
+			rc = ivacc_add(&sh->ivacc[d], j->idx, L->iv_at, SIZE_MAX, j->iv_idx,
+				       j->iv_cnt, k);
+			pthread_mutex_unlock(&sh->iv_lock);
+		} else if (hs->n < j->series[d].n) {
+			rc = ivhist_close(hs, j->iv_snap[d], j->hist[d]);
+		}
+		if (rc < 0) {
 			job_fail(j, -ENOMEM, "out of memory for the interval histograms");
 			continue;
 		}
@@ -942,7 +968,7 @@ void *worker_main(void *arg)
 out:
 	j->cpu_ns = thread_cpu_ns() - j->cpu_ns;
 	j->all_ios = atomic_load_explicit(&j->live_ios, memory_order_relaxed);
-	interval_finish(j);
+	interval_finish(&L);
 	for (int d = 0; d < DIR__COUNT; d++) {
 		acc_fold(&j->acc[d], &j->lat[d]);
 		if (j->hist[d]) /* the hot path bumps buckets only */

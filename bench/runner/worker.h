@@ -50,6 +50,12 @@ struct rep_shared {
 	_Atomic uint64_t claimed; /* budget handed out so far */
 	atomic_int stop;          /* signal or error: drain and leave */
 	int trace_fd;             /* IOMATRIX_TRACE, -1 when off */
+	/* jobs as threads: each interval's latency histogram of the whole
+	 * repetition, per direction, gathered as each job closes it
+	 * (stats/ivhist.h ivacc; worker.c interval_roll); NULL for job
+	 * processes, which keep their own and send them with the series */
+	struct ivacc *ivacc;
+	pthread_mutex_t iv_lock;  /* guards ivacc */
 	pthread_mutex_t lock;     /* guards nready, go, nfinished + both conds */
 	pthread_cond_t cond;      /* worker -> runner: ready / finished */
 	pthread_cond_t go_cond;   /* runner -> workers: start */
@@ -105,8 +111,11 @@ struct job {
 	struct welford lat[DIR__COUNT];
 	struct series series[DIR__COUNT];
 	/* hist[d] as it was when the open interval began: what it gained
-	 * since is that interval's histogram (stats/ivhist.h) */
+	 * since is that interval's histogram (stats/ivhist.h), taken into
+	 * iv_idx/iv_cnt (HIST_BUCKETS each) for the repetition's ivacc */
 	struct lat_hist *iv_snap[DIR__COUNT];
+	uint16_t *iv_idx;
+	uint64_t *iv_cnt;
 	uint64_t ios[DIR__COUNT], bytes[DIR__COUNT];
 	uint64_t end_ns;          /* last counted completion */
 	uint64_t cpu_ns;          /* usr+sys of the thread from the start gate

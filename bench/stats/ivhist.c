@@ -5,6 +5,7 @@
  */
 #include "ivhist.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,20 @@ int ivhist_reserve(struct ivhist *s, size_t intervals, size_t pairs)
 	return ivhist_grow_n(s, intervals) < 0 || ivhist_grow_pairs(s, pairs) < 0 ? -1 : 0;
 }
 
+size_t ivhist_diff(struct lat_hist *snap, const struct lat_hist *run, uint16_t *idx,
+		   uint64_t *cnt)
+{
+	size_t k = 0;
+	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
+		if (run->count[i] == snap->count[i])
+			continue;
+		idx[k] = (uint16_t)i;
+		cnt[k++] = run->count[i] - snap->count[i];
+		snap->count[i] = run->count[i];
+	}
+	return k;
+}
+
 int ivhist_close(struct ivhist *s, struct lat_hist *snap, const struct lat_hist *run)
 {
 	size_t k = 0;
@@ -69,16 +84,8 @@ int ivhist_close(struct ivhist *s, struct lat_hist *snap, const struct lat_hist 
 		k += run->count[i] != snap->count[i];
 	if (ivhist_grow_n(s, s->n + 1) < 0 || ivhist_grow_pairs(s, s->npairs + k) < 0)
 		return -1;
-	size_t p = s->npairs;
-	for (unsigned i = 0; i < HIST_BUCKETS; i++) {
-		if (run->count[i] == snap->count[i])
-			continue;
-		s->idx[p] = (uint16_t)i;
-		s->cnt[p++] = run->count[i] - snap->count[i];
-		snap->count[i] = run->count[i];
-	}
-	s->npairs = p;
-	s->off[++s->n] = p;
+	s->npairs += ivhist_diff(snap, run, s->idx + s->npairs, s->cnt + s->npairs);
+	s->off[++s->n] = s->npairs;
 	return 0;
 }
 
@@ -160,6 +167,111 @@ int ivhist_copy(struct ivhist *dst, const struct ivhist *src)
 	ivhist_release(dst);
 	*dst = c;
 	return 0;
+}
+
+int ivacc_init(struct ivacc *a, unsigned nadders)
+{
+	memset(a, 0, sizeof(*a));
+	ivhist_init(&a->done);
+	a->nadders = nadders;
+	a->pos = calloc(nadders ? nadders : 1, sizeof(*a->pos));
+	return a->pos ? 0 : -1;
+}
+
+/* The intervals below `below` appended to done, from their dense slots
+ * (freed) or empty. */
+static int ivacc_settle(struct ivacc *a, size_t below)
+{
+	while (a->done.n < below) {
+		size_t f = a->done.n, k = 0;
+		struct ivacc_open *o = NULL;
+		for (size_t i = 0; i < a->nopen && !o; i++)
+			if (a->open[i].at == f)
+				o = &a->open[i];
+		if (!o) {
+			if (!a->nopen)   /* nothing open: no later interval holds IO */
+				return 0;
+			if (ivhist_push(&a->done, NULL, NULL, 0) < 0)
+				return -1;
+			continue;
+		}
+		for (unsigned b = 0; b < HIST_BUCKETS; b++)
+			k += o->count[b] != 0;
+		if (ivhist_grow_n(&a->done, f + 1) < 0 ||
+		    ivhist_grow_pairs(&a->done, a->done.npairs + k) < 0)
+			return -1;
+		for (unsigned b = 0; b < HIST_BUCKETS; b++)
+			if (o->count[b]) {
+				a->done.idx[a->done.npairs] = (uint16_t)b;
+				a->done.cnt[a->done.npairs++] = o->count[b];
+			}
+		a->done.off[++a->done.n] = a->done.npairs;
+		free(o->count);
+		*o = a->open[--a->nopen];
+	}
+	return 0;
+}
+
+int ivacc_add(struct ivacc *a, unsigned i, size_t at, size_t next, const uint16_t *idx,
+	      const uint64_t *cnt, size_t k)
+{
+	if (k && at >= a->done.n) {
+		struct ivacc_open *o = NULL;
+		for (size_t x = 0; x < a->nopen && !o; x++)
+			if (a->open[x].at == at)
+				o = &a->open[x];
+		if (!o) {
+			if (a->nopen == a->aopen) {
+				size_t na = a->aopen ? a->aopen * 2 : 8;
+				struct ivacc_open *v = realloc(a->open, na * sizeof(*v));
+				if (!v)
+					return -1;
+				a->open = v;
+				a->aopen = na;
+			}
+			o = &a->open[a->nopen];
+			if (!(o->count = calloc(HIST_BUCKETS, sizeof(*o->count))))
+				return -1;
+			o->at = at;
+			a->nopen++;
+		}
+		for (size_t x = 0; x < k; x++)
+			o->count[idx[x]] += cnt[x];
+	}
+	if (i < a->nadders)
+		a->pos[i] = next;
+	size_t below = SIZE_MAX;
+	for (unsigned x = 0; x < a->nadders; x++)
+		below = a->pos[x] < below ? a->pos[x] : below;
+	return below == SIZE_MAX ? 0 : ivacc_settle(a, below);
+}
+
+int ivacc_take(struct ivacc *a, size_t n, struct ivhist *out)
+{
+	size_t last = 0;
+	for (size_t i = 0; i < a->nopen; i++)
+		last = a->open[i].at + 1 > last ? a->open[i].at + 1 : last;
+	if (ivacc_settle(a, last) < 0)
+		return -1;
+	while (a->done.n < n)
+		if (ivhist_push(&a->done, NULL, NULL, 0) < 0)
+			return -1;
+	ivhist_truncate(&a->done, n);
+	ivhist_release(out);
+	*out = a->done;
+	ivhist_init(&a->done);
+	ivacc_release(a);
+	return 0;
+}
+
+void ivacc_release(struct ivacc *a)
+{
+	for (size_t i = 0; i < a->nopen; i++)
+		free(a->open[i].count);
+	free(a->open);
+	free(a->pos);
+	ivhist_release(&a->done);
+	memset(a, 0, sizeof(*a));
 }
 
 uint64_t ivhist_count(const struct ivhist *s, size_t i)

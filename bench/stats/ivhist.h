@@ -54,6 +54,45 @@ int ivhist_merge(struct ivhist *dst, const struct ivhist *src);
 /* A copy of src into dst (released first). */
 int ivhist_copy(struct ivhist *dst, const struct ivhist *src);
 
+/*
+ * The buckets `run` counts above `snap` into idx/cnt (room for
+ * HIST_BUCKETS each), rising; snap becomes run.  Their number.  What
+ * ivhist_close appends as one interval.
+ */
+size_t ivhist_diff(struct lat_hist *snap, const struct lat_hist *run, uint16_t *idx,
+		   uint64_t *cnt);
+
+/*
+ * The intervals of a repetition gathered from its jobs as each closes one
+ * (worker.c, jobs as threads), so that all the jobs keep one set of
+ * intervals, not one each (16 jobs at 100 ms intervals for a minute:
+ * 36 MB of per-job pairs at peak, against a few MB for the sum).  An
+ * interval that some job may still add to is dense (one count per
+ * bucket; the jobs are rarely more than an interval or two apart); once
+ * every adder is past it, it is settled: its non-empty buckets appended
+ * to `done`, in order.  The caller serializes the calls.
+ */
+struct ivacc {
+	struct ivhist done;         /* intervals [0, done.n) settled */
+	struct ivacc_open {
+		size_t at;
+		uint64_t *count;    /* HIST_BUCKETS */
+	} *open;
+	size_t nopen, aopen;
+	size_t *pos;                /* each adder's open interval */
+	unsigned nadders;
+};
+/* nadders adders, each at interval 0.  -1 out of memory. */
+int ivacc_init(struct ivacc *a, unsigned nadders);
+/* Adder i closes interval at with k pairs (idx rising) and has interval
+ * next open (SIZE_MAX: it is done).  -1 out of memory. */
+int ivacc_add(struct ivacc *a, unsigned i, size_t at, size_t next, const uint16_t *idx,
+	      const uint64_t *cnt, size_t k);
+/* Everything settled, cut or filled (with empty intervals) to n, moved
+ * into out (released first); a is released.  -1 out of memory. */
+int ivacc_take(struct ivacc *a, size_t n, struct ivhist *out);
+void ivacc_release(struct ivacc *a);
+
 /* IOs in interval i (0 past the end). */
 uint64_t ivhist_count(const struct ivhist *s, size_t i);
 /* Percentile p of interval i, as hist_percentile: the midpoint of the

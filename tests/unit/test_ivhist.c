@@ -105,6 +105,50 @@ static void test_merge_interval_by_interval(void **state)
 	free(sum);
 }
 
+/* Jobs as threads add their intervals to one accumulator as they close
+ * them, each at its own pace: the result is the merge of their own. */
+static void test_acc_equals_merge(void **state)
+{
+	(void)state;
+	struct ivhist own[3], want, got;
+	struct lat_hist *run = malloc(sizeof(*run)), *snap = calloc(1, sizeof(*snap));
+	uint16_t idx[HIST_BUCKETS];
+	uint64_t cnt[HIST_BUCKETS];
+	struct ivacc a;
+	assert_int_equal(ivacc_init(&a, 3), 0);
+	ivhist_init(&want);
+	ivhist_init(&got);
+	for (int j = 0; j < 3; j++)
+		fill(&own[j], run, (size_t)(4 + j)); /* 4, 5 and 6 intervals */
+	/* adder 2 runs ahead, adder 0 lags: interval by interval in turn */
+	for (size_t i = 0; i < 6; i++)
+		for (int j = 2; j >= 0; j--) {
+			if (i >= own[j].n)
+				continue;
+			size_t k = 0;
+			for (size_t q = own[j].off[i]; q < own[j].off[i + 1]; q++, k++) {
+				idx[k] = own[j].idx[q];
+				cnt[k] = own[j].cnt[q];
+			}
+			size_t next = i + 1 < own[j].n ? i + 1 : SIZE_MAX;
+			assert_int_equal(ivacc_add(&a, (unsigned)j, i, next, idx, cnt, k), 0);
+		}
+	for (int j = 0; j < 3; j++)
+		assert_int_equal(ivhist_merge(&want, &own[j]), 0);
+	assert_int_equal(ivacc_take(&a, 6, &got), 0);
+	assert_int_equal(got.n, 6);
+	assert_int_equal(got.npairs, want.npairs);
+	assert_memory_equal(got.off, want.off, 7 * sizeof(*got.off));
+	assert_memory_equal(got.idx, want.idx, want.npairs * sizeof(*got.idx));
+	assert_memory_equal(got.cnt, want.cnt, want.npairs * sizeof(*got.cnt));
+	for (int j = 0; j < 3; j++)
+		ivhist_release(&own[j]);
+	ivhist_release(&want);
+	ivhist_release(&got);
+	free(run);
+	free(snap);
+}
+
 /* A series object with ios and the intervals' text. */
 static cJSON *series_obj(const struct ivhist *s)
 {
@@ -231,6 +275,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_close_adds_up),
 		cmocka_unit_test(test_merge_interval_by_interval),
+		cmocka_unit_test(test_acc_equals_merge),
 		cmocka_unit_test(test_text_round_trip),
 		cmocka_unit_test(test_text_refused),
 		cmocka_unit_test(test_cell_validators),
