@@ -1,5 +1,5 @@
 /*
- * lattime.h - the "Latency over time" section of a report (issue 39 §2):
+ * lattime.h - the "Latency over time" section of a report:
  * for a cell whose first repetition kept each interval's latency histogram
  * (series.hist), its percentiles interval by interval and the spike
  * sentence; the charts (charts/lattime_chart.c) draw the percentiles over
@@ -19,7 +19,7 @@
 #include "section.h"
 #include "stats/ivhist.h"
 
-/* A cell longer than this is shown whatever its metric (issue 39). */
+/* A cell longer than this is shown whatever its metric. */
 #define LATTIME_LONG_S 10.0
 /* An interval whose p99 is this many times the median interval's p99 is a
  * spike, named by the spike sentence. */

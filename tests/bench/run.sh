@@ -495,7 +495,7 @@ log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}
 mkdir -p "$T/null"
 PINNED=1
 # the null row and the RAM rows run iomatrix a second time per round
-# without per-interval histograms (issue 39: they may cost 2 % of IOPS)
+# without per-interval histograms (goal: they cost at most 2 % of IOPS)
 NOIV=""; [ -x "$NOIVBIN" ] && NOIV=1
 if want null && measure null "$T/null" null "" null randread randread 4k 32 "" ""; then
 	goal "null engine 4K randread QD32" "K IOPS" null 1 1000 "" "iom/fio>=20"

@@ -318,7 +318,7 @@ def main():
             dev, name, fmt(r["iops"]), fmt(r["mean"]), fmt(r["p50"]), fmt(r["p99"]),
             fmt(r["cpu"]), sysc, cov, "missed: " + "; ".join(why) if why else "met"))
     if hrows:
-        lines += ["", "Latency over time (issue 39): 4K random reads QD1 with psync at 1 s "
+        lines += ["", "Latency over time: 4K random reads QD1 with psync at 1 s "
                   "intervals, %s s, iomatrix's series.hist against the exported job's "
                   "histogram log read back by `iomatrix import fio --hist-log`:" %
                   os.environ.get("FIDELITY_HIST_SECONDS", "6"), "",
