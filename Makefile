@@ -19,7 +19,7 @@ CFLAGS ?= -O2 -g
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-PKGS := yaml-0.1 libcjson blkid libarchive
+PKGS := yaml-0.1 libcjson blkid libarchive sqlite3
 HAVE_URING := $(shell pkg-config --exists liburing 2>/dev/null && echo 1)
 ifeq ($(HAVE_URING),1)
 PKGS += liburing

@@ -45,6 +45,8 @@ const struct command commands[] = {
 	{ &list_spec, cmd_list },
 	{ &history_spec, cmd_history },
 	{ &site_spec, cmd_site },
+	{ &index_spec, cmd_index },
+	{ &query_spec, cmd_query },
 	{ NULL, NULL },
 };
 

@@ -40,6 +40,8 @@ int cmd_verify(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_unpack(int argc, char **argv);
 int cmd_reproduce(int argc, char **argv);
+int cmd_index(int argc, char **argv);
+int cmd_query(int argc, char **argv);
 
 /* `iomatrix run` with x's additions (x NULL: cmd_run). */
 int run_command(int argc, char **argv, const struct run_extra *x);
@@ -51,7 +53,7 @@ int run_command(int argc, char **argv, const struct run_extra *x);
 extern const struct command_spec run_spec, plan_spec, validate_spec,
 	export_spec, import_spec, agent_spec, report_spec, compare_spec,
 	list_spec, history_spec, site_spec, verify_spec, pack_spec, unpack_spec,
-	reproduce_spec;
+	reproduce_spec, index_spec, query_spec;
 
 /* history's --threshold and --same (into struct hist_opts), which site
  * includes: its trend charts mark history's change points. */

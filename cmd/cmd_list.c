@@ -50,7 +50,7 @@ int cmd_list(int argc, char **argv)
 		goto out;
 	const char *dir = ops.n ? ops.v[0] : resultset_root();
 	l.all = a.all;
-	int e = setlist_scan(&l, dir);
+	int e = setlist_scan(&l, dir, true);
 	if (e < 0) {
 		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
 			"holding result sets, e.g. ./results)\n", dir, strerror(-e));

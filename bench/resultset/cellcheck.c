@@ -53,6 +53,34 @@ static bool opt_count(const cJSON *o, const char *k, const char *where,
 	return true;
 }
 
+int cellcheck_value(enum cellcheck_kind kind, const char *what, double v, char *why,
+		    size_t whylen)
+{
+	double lo = 0, hi = TWO64;
+	switch (kind) {
+	case CELLCHECK_IOPS:
+		hi = CELLCHECK_MAX_IOPS;
+		break;
+	case CELLCHECK_BW:
+		hi = CELLCHECK_MAX_BW;
+		break;
+	case CELLCHECK_FINITE:
+		lo = -TWO64;
+		break;
+	default:
+		break;
+	}
+	bool in = isfinite(v) && v >= lo && (kind == CELLCHECK_IOPS || kind == CELLCHECK_BW ?
+					     v <= hi : v < hi);
+	if (in && kind == CELLCHECK_COUNT && v != floor(v))
+		in = false;
+	if (!in)
+		snprintf(why, whylen, "%s is %g, not %s in [%g, %g%s", what, v,
+			 kind == CELLCHECK_COUNT ? "a count" : "a number", lo, hi,
+			 kind == CELLCHECK_IOPS || kind == CELLCHECK_BW ? "]" : ")");
+	return in ? 0 : -1;
+}
+
 /* Every number anywhere below j finite and within +-2^64 (params,
  * cliff facts, anything this file does not name). */
 static bool all_finite(const cJSON *j, int depth, char *why, size_t whylen)

@@ -40,4 +40,19 @@
  */
 int cellcheck_cell(const cJSON *cell, char *why, size_t whylen);
 
+/* One number outside a cell object, by the bounds above: what a derived
+ * file (the archive's index, report/archive/archdb.h) says of a set's
+ * numbers passes the rules the set's own passed. */
+enum cellcheck_kind {
+	CELLCHECK_COUNT,        /* a whole number in [0, 2^64) */
+	CELLCHECK_IOPS,         /* [0, CELLCHECK_MAX_IOPS] */
+	CELLCHECK_BW,           /* bytes/s, [0, CELLCHECK_MAX_BW] */
+	CELLCHECK_LAT,          /* ns, [0, 2^64) */
+	CELLCHECK_NONNEG,       /* [0, 2^64) */
+	CELLCHECK_FINITE,       /* (-2^64, 2^64) */
+};
+/* 0, or -1 with why ("what is -inf, not in [0, 1e12]"). */
+int cellcheck_value(enum cellcheck_kind kind, const char *what, double v, char *why,
+		    size_t whylen);
+
 #endif

@@ -129,11 +129,14 @@ struct rset_cliff {
 	size_t nstalls;
 };
 
-/* A time series: bytes per interval (NAN where not a number). */
+/* A time series: per interval the bytes, IOs and mean latency (NAN
+ * where not a number, or where the file has fewer entries than n). */
 struct rset_series {
 	uint64_t interval_ns;   /* 0: none (or unusable) */
 	double *bytes;          /* owned */
-	size_t n;
+	double *ios;            /* owned, NULL when the series has none */
+	double *lat_mean_ns;    /* owned, NULL when the series has none */
+	size_t n;               /* entries of bytes */
 };
 
 /* One bucket of a latency histogram: its low edge and its count. */
@@ -145,6 +148,11 @@ struct rset_rep_dir {
 	bool present;           /* the repetition has this direction */
 	double iops, bw_bytes_s, lat_mean_ns; /* NAN when absent */
 	double ios, bytes;      /* NAN when absent */
+	/* the rest of its lat_ns (the cell's latency_kind): NAN when absent;
+	 * the percentiles ascending by p, at most RSET_MAX_PCT */
+	double lat_min_ns, lat_max_ns, lat_stddev_ns;
+	size_t npct;
+	double pct_p[RSET_MAX_PCT], pct_ns[RSET_MAX_PCT];
 	struct rset_bucket *hist;        /* owned, as stored */
 	size_t nhist;
 	struct rset_series series;       /* the coarse intervals */

@@ -37,10 +37,67 @@ static int nums_read(const cJSON *a, double **out, size_t *n)
 	return 0;
 }
 
+/* Array a's numbers into a new array of exactly n entries (NAN past a's
+ * end or for a non-number); NULL when a is no array. */
+static int nums_read_n(const cJSON *a, size_t n, double **out)
+{
+	const cJSON *x;
+	size_t i = 0;
+
+	*out = NULL;
+	if (!cJSON_IsArray(a) || !n)
+		return 0;
+	if (!(*out = malloc(sizeof(double) * n)))
+		return -1;
+	cJSON_ArrayForEach(x, a)
+		if (i < n)
+			(*out)[i++] = num_or_nan(x);
+	while (i < n)
+		(*out)[i++] = NAN;
+	return 0;
+}
+
 static int series_read(const cJSON *se, struct rset_series *s)
 {
 	s->interval_ns = rj_size(se, "interval_ns");
-	return nums_read(rj_get(se, "bytes"), &s->bytes, &s->n);
+	if (nums_read(rj_get(se, "bytes"), &s->bytes, &s->n) < 0 ||
+	    nums_read_n(rj_get(se, "ios"), s->n, &s->ios) < 0)
+		return -1;
+	return nums_read_n(rj_get(se, "lat_mean_ns"), s->n, &s->lat_mean_ns);
+}
+
+static int pct_cmp(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* lat_ns's min, max, stddev and percentiles (keys "50.000000": plain
+ * decimals in (0, 100], as cellcheck.c admits them). */
+static void lat_read(const cJSON *lat, struct rset_rep_dir *d)
+{
+	const cJSON *p;
+	double pairs[RSET_MAX_PCT][2];
+	size_t n = 0;
+
+	d->lat_min_ns = num_or_nan(rj_get(lat, "min"));
+	d->lat_max_ns = num_or_nan(rj_get(lat, "max"));
+	d->lat_stddev_ns = num_or_nan(rj_get(lat, "stddev"));
+	cJSON_ArrayForEach(p, rj_get(lat, "percentiles")) {
+		char *end;
+		double pv = p->string ? strtod(p->string, &end) : NAN;
+		if (n >= RSET_MAX_PCT || !p->string || end == p->string || *end ||
+		    !(pv > 0 && pv <= 100) || !cJSON_IsNumber(p) || !isfinite(p->valuedouble))
+			continue;
+		pairs[n][0] = pv;
+		pairs[n++][1] = p->valuedouble;
+	}
+	qsort(pairs, n, sizeof(pairs[0]), pct_cmp);
+	for (size_t i = 0; i < n; i++) {
+		d->pct_p[i] = pairs[i][0];
+		d->pct_ns[i] = pairs[i][1];
+	}
+	d->npct = n;
 }
 
 static int hist_read(const cJSON *h, struct rset_rep_dir *d)
@@ -101,12 +158,14 @@ static int dir_read(const cJSON *o, struct rset_rep_dir *d)
 	const cJSON *se = rj_get(o, "series");
 
 	d->iops = d->bw_bytes_s = d->lat_mean_ns = d->ios = d->bytes = NAN;
+	d->lat_min_ns = d->lat_max_ns = d->lat_stddev_ns = NAN;
 	if (!cJSON_IsObject(o))
 		return 0;
 	d->present = true;
 	d->iops = num_or_nan(rj_get(o, "iops"));
 	d->bw_bytes_s = num_or_nan(rj_get(o, "bw_bytes_s"));
 	d->lat_mean_ns = num_or_nan(rj_get(rj_get(o, "lat_ns"), "mean"));
+	lat_read(rj_get(o, "lat_ns"), d);
 	d->ios = num_or_nan(rj_get(o, "ios"));
 	d->bytes = num_or_nan(rj_get(o, "bytes"));
 	if (hist_read(rj_get(o, "hist"), d) < 0 || series_read(se, &d->series) < 0 ||
@@ -149,7 +208,11 @@ void rset_rep_release(struct rset_rep *r)
 		struct rset_rep_dir *d = &r->dir[k];
 		free(d->hist);
 		free(d->series.bytes);
+		free(d->series.ios);
+		free(d->series.lat_mean_ns);
 		free(d->fine.bytes);
+		free(d->fine.ios);
+		free(d->fine.lat_mean_ns);
 		free(d->cliff.plateaus);
 		free(d->cliff.stalls);
 		ivhist_release(&d->hists);

@@ -1,7 +1,7 @@
 /*
  * history_build.c - history.h's history_build(): an archive's sets, in
- * date order, into a history, and the ones left out because they fail
- * verification.  The command only parses its options and prints.
+ * date order (each from the archive's index where it is current, archdb.h),
+ * into a history, and the ones left out because they fail verification.  The command only parses its options and prints.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +32,20 @@ int history_build(struct history *h, char *const *dirs, size_t ndirs, bool all,
 	size_t nrefs = 0;
 	int rc = EXIT_OK;
 
+	struct arc_indexes ix = { 0 };
 	*nfound = 0;
 	size_t hidden = 0;
-	if (arc_scan((char **)dirs, ndirs, all, &hidden, &refs, &nrefs, errs) < 0)
+	if (arc_scan((char **)dirs, ndirs, all, &ix, &hidden, &refs, &nrefs, errs) < 0) {
+		arc_indexes_close(&ix);
+		arc_refs_free(refs, nrefs);
 		return EXIT_USAGE;
+	}
 	arc_say_hidden(hidden);
 	*nfound = nrefs;
 	struct arc_stream *st = arc_stream_start(refs, nrefs);
 	if (!st) {
 		arc_refs_free(refs, nrefs);
+		arc_indexes_close(&ix);
 		return EXIT_RUNTIME;
 	}
 	struct arc_set set;
@@ -65,6 +70,7 @@ int history_build(struct history *h, char *const *dirs, size_t ndirs, bool all,
 	}
 	arc_stream_stop(st);
 	arc_refs_free(refs, nrefs);
+	arc_indexes_close(&ix);
 	if (rc == EXIT_OK && history_finish(h, errs) < 0)
 		rc = EXIT_USAGE;
 	return rc;

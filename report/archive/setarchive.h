@@ -3,8 +3,9 @@
  * history and site: find the sets under some directories and order them by
  * date without loading them, then load one at a time (rset.c) and keep only
  * what history needs (identity and environment of each device, one value
- * per metric and workload).  A record also round-trips through JSON, which
- * is how the site's input manifest caches unchanged sets.
+ * per metric and workload).  Where an archive has a current index
+ * (archdb.h), a set's record comes from it instead of its files, the same
+ * record to the byte.
  *
  * Device identity (documented for users in `iomatrix history --help`): the
  * host name and the device name plus, where the fingerprint has them, the
@@ -20,9 +21,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include <cjson/cJSON.h>
-
 #include "util/errlist.h"
+#include "util/sbuf.h"
 
 enum arc_metric { ARC_IOPS, ARC_MBS, ARC_LAT_MEAN, ARC_LAT_P99, ARC_NMETRIC };
 /* "iops", "mbs", "lat_mean", "lat_p99" and their units for people */
@@ -49,6 +49,8 @@ struct arc_dev {
 					fleet set the cell's host ("all" for
 					the fleet's aggregate) */
 	char *ident;                 /* identity key (see above) */
+	int ram;                     /* RAM-backed (util/ramkind.h): 1, 0, -1
+					unknown (the index's devices.ram) */
 	char *env[ARC_NENV];         /* NULL when unknown */
 };
 
@@ -82,12 +84,28 @@ struct arc_set {
 	size_t ncells;
 };
 
+struct archdb;
+
 /* A set found by arc_scan(): where, when, and a stamp of its inputs. */
 struct arc_ref {
 	char *path, *name, *date;
 	char *real;                  /* realpath, to list a set once */
-	char stamp[80];              /* changes whenever the set's files change */
+	char *rel;                   /* path below the directory walked */
+	char stamp[65];              /* arc_stamp(): changes whenever a file of
+					the set changes, and with the index's
+					format */
+	struct archdb *db;           /* the index holding its current row, */
+	long long row;               /* and the row; NULL and 0: read the set */
+	size_t order;                /* found n-th (of a set found twice, the
+					first stays) */
 };
+
+/* The indexes arc_scan() opened (archdb.h), closed by arc_indexes_close. */
+struct arc_indexes {
+	struct archdb **v;
+	size_t n;
+};
+void arc_indexes_close(struct arc_indexes *ix);
 
 /*
  * Find the sets in dirs: each argument is a set, or a directory holding sets
@@ -95,38 +113,50 @@ struct arc_ref {
  * name; the same directory given twice is listed once.  Without all, the
  * repository's own example and reference sets found below an argument
  * (resultset_repo_own(), the rule list keeps too) are left out and counted
- * in *hidden.  Returns 0, or -1 with a message in errs for an argument that
- * is no directory.
+ * in *hidden.  With ix, a directory of sets whose index is ours
+ * (archdb_open_read) gives each set it holds a current row the row
+ * (ref->db, ref->row): its record then comes from the index.  Returns 0,
+ * or -1 with a message in errs for an argument that is no directory.
  */
-int arc_scan(char **dirs, size_t ndirs, bool all, size_t *hidden,
+int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t *hidden,
 	     struct arc_ref **refs, size_t *nrefs, struct errlist *errs);
 void arc_refs_free(struct arc_ref *refs, size_t n);
+/* One ref for the set at path (rel: below its archive), its date from its
+ * manifest; 0, or -1 (no such directory, out of memory).  Release with
+ * arc_ref_release. */
+int arc_ref_make(const char *path, const char *rel, struct arc_ref *x);
+void arc_ref_release(struct arc_ref *x);
 /* On stderr, when hidden > 0: how many of the repository's own sets were
  * left out, and that --all counts them. */
 void arc_say_hidden(size_t hidden);
 
-/* Load one set into a record.  0, or -1 with a message in errs (an
- * unreadable or empty set; the caller warns and goes on).  Warnings of the
- * reader go to warns, and so does a set that fails verification (its
- * record then has failed_verify and no cells). */
+/* Load one set into a record from its files.  0, or -1 with a message in
+ * errs (an unreadable or empty set; the caller warns and goes on).
+ * Warnings of the reader go to warns, and so does a set that fails
+ * verification (its record then has failed_verify and no cells). */
 int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		 struct errlist *errs, struct errlist *warns);
 void arc_set_release(struct arc_set *s);
+/* The warning of a set at path that fails verification (why: what). */
+void arc_warn_failed(struct errlist *warns, const char *path, const char *why);
+
+/* The workload key of cell c (history's series, the index's
+ * cells.workload): "pattern=randread;bs=4K;qd=1;jobs=1;engine=...". */
+struct cell;
+void arc_workload_key(const struct cell *c, struct sbuf *b);
 
 /*
  * Load refs[0..n-1] in order, two sets at a time on loader threads, at most
- * a few ahead of the consumer (memory stays bounded).  next(): 0 with *s
- * filled and *rc the arc_set_load() result (release *s either way; messages
- * appended to errs/warns), 1 when all were taken.  stop() may come early.
+ * a few ahead of the consumer (memory stays bounded); a ref with a row
+ * from its index's row (archdb_record), or from its files when that row
+ * fails a check.  next(): 0 with *s filled and *rc the load's result
+ * (release *s either way; messages appended to errs/warns), 1 when all
+ * were taken.  stop() may come early.
  */
 struct arc_stream;
 struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n);
 int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
 		    struct errlist *errs, struct errlist *warns);
 void arc_stream_stop(struct arc_stream *st);
-
-/* The record as JSON and back (site cache).  from_json: 0 or -1. */
-cJSON *arc_set_to_json(const struct arc_set *s);
-int arc_set_from_json(const cJSON *j, struct arc_set *s);
 
 #endif

@@ -1,226 +1,21 @@
 /*
  * setlist.c - setlist.h: the archive at a glance (`iomatrix list`), one
- * entry per result set, read from its manifest through the typed reader
- * (rset_load_manifest); a set still "running" (or whose run was killed)
- * counts the cell files in cells/ too, since its manifest's index is
- * written only when the run ends.  A corrupt manifest is listed as such.
+ * entry per result set (setlist_entry.c), from the archive's index where
+ * the set is unchanged since it was indexed (archdb.h), else from its
+ * files; newest first.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
+#include "archdb.h"
 #include "setlist.h"
-#include "resultset/cells.h"
-#include "resultset/rset.h"
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
-#include "util/termesc.h"
-#include "util/sbuf.h"
-
-/* A string from a set, made inert for the terminal (util/termesc.h). */
-static char *safe(const char *s)
-{
-	struct sbuf b = SBUF_INIT;
-	termesc_append(&b, s ? s : "?");
-	return sbuf_detach(&b);
-}
-
-/* One manifest index entry: a cell id and whether it failed. */
-struct idx_cell {
-	int id;
-	bool failed;
-};
-
-static int idx_cmp(const void *a, const void *b)
-{
-	const struct idx_cell *x = a, *y = b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static bool idx_has(const struct idx_cell *idx, size_t n, int id)
-{
-	struct idx_cell key = { .id = id };
-	return n && bsearch(&key, idx, n, sizeof(*idx), idx_cmp);
-}
-
-/*
- * Cells done and failed of the set at path with manifest m: the manifest's
- * index and the cell files in cells/ together.  A run writes the index
- * only when it ends, so while a set says "running" (or its run was
- * killed) its cells are the files on disk and each one's status is read
- * from it; once the run ended the index is the truth for the cells it
- * lists (list stays a manifest read on a big archive).  Returns the count
- * of index entries without a valid id.
- */
-static int count_cells(const char *path, const struct rset *m, int *done, int *failed)
-{
-	bool running = !m->status_given || !strcmp(m->status, "running");
-	struct idx_cell *idx = calloc(m->nindex + 1, sizeof(*idx));
-	size_t nidx = 0;
-	int bad = 0, *ids = NULL;
-	size_t nids = 0;
-
-	*done = *failed = 0;
-	for (size_t i = 0; i < m->nindex; i++) {
-		int id = m->index[i].id;
-		const char *cs = m->index[i].status;
-		if (id < 0) {
-			bad++; /* not a cell: no id a set can hold */
-			continue;
-		}
-		if (idx && !running)
-			idx[nidx++] = (struct idx_cell){ id, cs && strcmp(cs, "ok") };
-	}
-	if (nidx > 1)
-		qsort(idx, nidx, sizeof(*idx), idx_cmp);
-	size_t k = 0; /* one count per id, however often the index lists it */
-	for (size_t i = 0; i < nidx; i++)
-		if (k == 0 || idx[k - 1].id != idx[i].id)
-			idx[k++] = idx[i];
-	nidx = k;
-	for (size_t i = 0; i < nidx; i++) {
-		(*done)++;
-		*failed += idx[i].failed;
-	}
-	if (!idx && !running) { /* out of memory: the index alone */
-		for (size_t i = 0; i < m->nindex; i++)
-			if (m->index[i].id >= 0)
-				(*done)++;
-		return bad;
-	}
-	int setfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int cfd = setfd >= 0 ? resultset_cells_open(setfd) : -1;
-	if (resultset_cells_list(cfd, &ids, &nids) == 0)
-		for (size_t i = 0; i < nids; i++) {
-			if (idx_has(idx, nidx, ids[i]))
-				continue;
-			int ok = resultset_cell_status_ok(cfd, ids[i]);
-			if (ok < 0)
-				continue; /* not a finished cell: the reader warns */
-			(*done)++;
-			*failed += !ok;
-		}
-	free(ids);
-	free(idx);
-	if (cfd >= 0)
-		close(cfd);
-	if (setfd >= 0)
-		close(setfd);
-	return bad;
-}
-
-static int entry_read(const char *path, struct setlist_entry *e)
-{
-	char why[128];
-	struct rset m;
-
-	memset(e, 0, sizeof(*e));
-	e->verify = -1;
-	e->path = safe(path);
-	int rc = rset_load_manifest(path, &m, why, sizeof(why));
-	if (rc < 0 || m.schema_version > RESULTSET_SCHEMA_VERSION) {
-		char st[200];
-		if (rc < 0)
-			snprintf(st, sizeof(st), "corrupt manifest (%s)", why);
-		else
-			snprintf(st, sizeof(st), "newer schema %g (upgrade iomatrix)",
-				 m.schema_version);
-		/* the directory name starts with the UTC date */
-		const char *base = strrchr(path, '/');
-		base = base ? base + 1 : path;
-		char d[32];
-		snprintf(d, sizeof(d), "%.18s", base);
-		e->date = safe(d);
-		e->suite = safe("?");
-		e->host = safe("?");
-		e->devices = safe("?");
-		e->scale = safe("?");
-		e->scale_v = 1;
-		e->source = safe("?");
-		e->cells = safe("?");
-		e->status = safe(st);
-		rset_release(&m);
-		return 0;
-	}
-	const char *kind = rset_obj_str(&m.source, "kind");
-	struct sbuf b = SBUF_INIT;
-	int done = 0, failed = 0;
-
-	e->date = safe(m.started_at);
-	e->suite = safe(m.suite_name);
-	if (m.fleet.present) { /* run --hosts: "fleet:3" (the controller is not the host) */
-		char fh[48];
-		snprintf(fh, sizeof(fh), "fleet:%zu", m.fleet.nhosts);
-		e->host = safe(fh);
-	} else {
-		e->host = safe(rset_obj_str(&m.host, "hostname"));
-	}
-	for (size_t i = 0; i < m.ndevices; i++)
-		sbuf_addf(&b, "%s%s", b.len ? "," : "", m.devices[i].name);
-	e->devices = safe(b.len ? sbuf_str(&b) : "?");
-	sbuf_reset(&b);
-	e->scale_v = m.scale > 0 ? m.scale : 1;
-	sbuf_addf(&b, "%g", e->scale_v);
-	e->scale = safe(sbuf_str(&b));
-	sbuf_reset(&b);
-	e->source = safe(kind ? kind : "iomatrix");
-	int bad = count_cells(path, &m, &done, &failed);
-	/* numbers from a set are checked before they become ints: 1e400 or
-	 * -5 would otherwise print as -2147483648 or "8/-5" */
-	int total = m.manifest_cells_total == -1 ? done :
-		    m.manifest_cells_total < 0 ? -1 : m.manifest_cells_total;
-	e->done = done;
-	e->failed = failed;
-	e->total = total;
-	if (total >= 0)
-		sbuf_addf(&b, "%d/%d", done, total);
-	else
-		sbuf_addf(&b, "%d/? (bad cells_total)", done);
-	if (failed)
-		sbuf_addf(&b, " (%d failed)", failed);
-	if (bad)
-		sbuf_addf(&b, " (%d bad index entr%s)", bad, bad == 1 ? "y" : "ies");
-	e->cells = safe(sbuf_str(&b));
-	sbuf_reset(&b);
-	sbuf_adds(&b, m.status_given ? m.status : "?");
-	if (kind && strcmp(kind, "iomatrix"))
-		sbuf_addf(&b, " (%s)", kind);
-	/* a running set has no SHA256SUMS yet; one without any (older sets)
-	 * is accepted as it is */
-	if (!m.status_given || strcmp(m.status, "running")) {
-		char *problems = NULL;
-		e->verify = sums_verify_dir(path, SUMS_SET, &problems);
-		if (e->verify == SUMS_FAILED) {
-			sbuf_adds(&b, ", FAILS VERIFY");
-			e->unverified = safe(problems);
-		}
-		free(problems);
-	}
-	e->status = safe(sbuf_str(&b));
-	sbuf_release(&b);
-	rset_release(&m);
-	return 0;
-}
-
-static void entry_release(struct setlist_entry *e)
-{
-	free(e->date);
-	free(e->suite);
-	free(e->host);
-	free(e->devices);
-	free(e->scale);
-	free(e->source);
-	free(e->cells);
-	free(e->status);
-	free(e->path);
-	free(e->unverified);
-}
 
 static int entry_cmp(const void *a, const void *b)
 {
@@ -250,7 +45,15 @@ static int list_one(const char *set, const char *rel, void *arg)
 		l->alloc = na;
 	}
 	struct setlist_entry *e = &l->e[l->n];
-	entry_read(set, e);
+	char digest[65], stamp[65], *date = NULL;
+	long long row = l->db && !(own && !l->all) && arc_stamp(set, digest, stamp) == 0 ?
+			archdb_current(l->db, rel, stamp, &date) : 0;
+	free(date);
+	int got = row > 0 ? archdb_list_entry(l->db, row, set, e) : 0;
+	if (got < 0)
+		return -ENOMEM;
+	if (!got)
+		setlist_entry_read(set, e);
 	bool ok = e->path && e->date && e->status;
 	if (ok && own && !l->all) {
 		l->hidden++;
@@ -259,7 +62,7 @@ static int list_one(const char *set, const char *rel, void *arg)
 	if (ok)
 		l->n++;
 	else
-		entry_release(e);
+		setlist_entry_release(e);
 	return 0;
 }
 
@@ -305,9 +108,14 @@ void setlist_write_json(const struct setlist *l, FILE *f)
 	cJSON_Delete(a);
 }
 
-int setlist_scan(struct setlist *l, const char *dir)
+int setlist_scan(struct setlist *l, const char *dir, bool use_index)
 {
+	char why[256];
+	if (use_index && archdb_open_read(dir, &l->db, why, sizeof(why)) < 0)
+		fprintf(stderr, "iomatrix: warning: %s; reading every set\n", why);
 	int e = resultset_walk(dir, 1, list_one, l);
+	archdb_close(l->db);
+	l->db = NULL;
 	if (e < 0)
 		return e;
 	if (l->n > 1)
@@ -353,7 +161,7 @@ void setlist_write_text(const struct setlist *l, const char *dir, FILE *f)
 void setlist_release(struct setlist *l)
 {
 	for (size_t i = 0; i < l->n; i++)
-		entry_release(&l->e[i]);
+		setlist_entry_release(&l->e[i]);
 	free(l->e);
 	memset(l, 0, sizeof(*l));
 }

@@ -20,16 +20,24 @@ struct setlist_entry {
 	char *unverified;     /* owned: what fails verification, or NULL */
 };
 
+struct archdb;
+
 struct setlist {
 	struct setlist_entry *e;
 	size_t n, alloc;
 	bool all;          /* --all: the repository's own sets too */
 	size_t hidden;     /* sets under examples/ and reference/ left out */
+	struct archdb *db; /* while scanning: the archive's index, or NULL */
 };
 
-/* The sets under dir (resultset_walk), sorted newest first.  0, or
- * -errno when dir cannot be read. */
-int setlist_scan(struct setlist *l, const char *dir);
+/* The sets under dir (resultset_walk), sorted newest first; with
+ * use_index, each set unchanged since the archive's index read it from
+ * there (archdb.h).  0, or -errno when dir cannot be read. */
+int setlist_scan(struct setlist *l, const char *dir, bool use_index);
+/* One set's entry from its files (setlist_entry.c): 0 (a set whose
+ * manifest cannot be read is an entry saying so); release it. */
+int setlist_entry_read(const char *path, struct setlist_entry *e);
+void setlist_entry_release(struct setlist_entry *e);
 /* The aligned table (or "no result sets in DIR"), the sets failing
  * verification, the hidden count. */
 void setlist_write_text(const struct setlist *l, const char *dir, FILE *f);

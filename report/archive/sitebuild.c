@@ -3,8 +3,8 @@
  * archive (site.h): index.html, devices/<slug>.html with trend charts,
  * suites/<slug>.html, sets/<slug>/report.html.  Incremental: SITE/
  * .iomatrix-site.json records each set's stamp and each page's input hash,
- * SITE/.cache/ keeps each set's record, so a rerun reads only new or
- * changed sets and rewrites only the pages whose inputs changed.  Every
+ * so a rerun rewrites only the pages whose inputs changed; the records come
+ * from the archive's index where it is current (archdb.h).  Every
  * file is reached through sitefs (no link inside the site is followed;
  * only recorded files with their recorded hash are removed); each set's
  * folder is an outdir with its own list.
@@ -40,10 +40,6 @@
 #include "resultset/schema.h"
 
 #define SITE_MANIFEST ".iomatrix-site.json"
-/* Version of the cached set records (archive.c's JSON): another one is
- * read afresh. */
-#define CACHE_FORMAT 4 /* 3: signatures name the engine options; 4: latency
-			 * of all IOs (report_cell_lat), not per-rep means */
 
 struct tmpls {
 	struct tmpl *index, *device, *suite, *report;
@@ -292,51 +288,7 @@ out:
 	return rc;
 }
 
-/* ---- reading the archive: cached records, the rest streamed ---- */
-
-static void cache_name(const struct arc_ref *ref, char *buf, size_t len)
-{
-	char hex[65];
-	sha256_hex(ref->real, strlen(ref->real), hex);
-	snprintf(buf, len, ".cache/sets/%.24s.json", hex);
-}
-
-static int cache_read(struct sitefs *fs, const struct arc_ref *ref, struct arc_set *s)
-{
-	char rel[80];
-	size_t len;
-	char why[64];
-	cache_name(ref, rel, sizeof(rel));
-	char *buf = sitefs_read(fs, rel, RESULTSET_MAX_FILE_BYTES, &len);
-	cJSON *j = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL;
-	free(buf);
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(j, "stamp");
-	const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
-	int rc = -1;
-	if (cJSON_IsString(st) && !strcmp(st->valuestring, ref->stamp) &&
-	    cJSON_IsNumber(fmt) && fmt->valueint == CACHE_FORMAT)
-		rc = arc_set_from_json(cJSON_GetObjectItemCaseSensitive(j, "record"), s);
-	cJSON_Delete(j);
-	if (rc == 0)
-		sitefs_keep(fs, rel);
-	return rc;
-}
-
-static void cache_write(struct sitefs *fs, const struct arc_ref *ref, const struct arc_set *s,
-			struct errlist *errs)
-{
-	char rel[80];
-	cJSON *j = cJSON_CreateObject();
-	cJSON_AddStringToObject(j, "stamp", ref->stamp);
-	cJSON_AddNumberToObject(j, "format", CACHE_FORMAT);
-	cJSON_AddItemToObject(j, "record", arc_set_to_json(s));
-	char *text = cJSON_PrintUnformatted(j);
-	cache_name(ref, rel, sizeof(rel));
-	if (text)
-		sitefs_put(fs, rel, text, strlen(text), errs);
-	free(text);
-	cJSON_Delete(j);
-}
+/* ---- reading the archive ---- */
 
 static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
 {
@@ -346,45 +298,27 @@ static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
 }
 
 /*
- * Feed every set to the site in date order: from the cache when its stamp
- * is unchanged, else loaded (on the stream's threads) and cached.  Returns
- * the number of sets loaded afresh, -1 on a fatal error.
+ * Feed every set to the site in date order, each from the archive's index
+ * where its row is current (arc_scan found it), else from its files; a set
+ * whose stamp differs from the last build's has its page written again.
+ * The site keeps no record of its own: the index is the archive's one
+ * derived store, and the sets check it.  Returns the number of sets read
+ * from their files, -1 on a fatal error.
  */
-static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struct arc_ref *refs,
-		      size_t nrefs, struct errlist *errs)
+static long read_sets(struct site *s, const cJSON *old, struct arc_ref *refs, size_t nrefs,
+		      struct errlist *errs)
 {
-	bool *fresh = calloc(nrefs + 1, sizeof(bool));
-	struct arc_ref *todo = calloc(nrefs + 1, sizeof(*todo));
-	size_t ntodo = 0;
 	long loaded = 0;
-	if (!fresh || !todo) {
-		free(fresh);
-		free(todo);
-		return -1;
-	}
-	for (size_t i = 0; i < nrefs; i++) {
-		const char *st = old_stamp(old, &refs[i]);
-		fresh[i] = !st || strcmp(st, refs[i].stamp);
-		if (fresh[i])
-			todo[ntodo++] = refs[i];    /* shallow: refs own the strings */
-	}
-	struct arc_stream *stream = arc_stream_start(todo, ntodo);
+	struct arc_stream *stream = arc_stream_start(refs, nrefs);
 	for (size_t i = 0; stream && i < nrefs; i++) {
 		struct arc_set set;
 		int rc = -1;
 		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-		bool write = fresh[i];
-		if (!fresh[i] && cache_read(fs, &refs[i], &set) < 0) {
-			rc = arc_set_load(&refs[i], &set, &e, &w);   /* cache lost */
-			write = true;
-		} else if (!fresh[i]) {
-			rc = 0;
-		} else if (arc_stream_next(stream, &set, &rc, &e, &w) != 0) {
+		const char *st = old_stamp(old, &refs[i]);
+		bool fresh = !st || strcmp(st, refs[i].stamp);
+		if (arc_stream_next(stream, &set, &rc, &e, &w) != 0)
 			break;
-		}
-		if (rc == 0 && write)
-			cache_write(fs, &refs[i], &set, errs);
-		loaded += fresh[i];
+		loaded += !refs[i].row;
 		char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
 		for (size_t k = 0; k < e.n; k++)
 			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
@@ -393,7 +327,7 @@ static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struc
 		errlist_release(&e);
 		errlist_release(&w);
 		if (rc == 0) {
-			int r = site_add(s, &set, refs[i].stamp, fresh[i]);
+			int r = site_add(s, &set, refs[i].stamp, fresh);
 			arc_set_release(&set);
 			if (r < 0) {
 				loaded = -1;
@@ -402,8 +336,6 @@ static long read_sets(struct site *s, struct sitefs *fs, const cJSON *old, struc
 		}
 	}
 	arc_stream_stop(stream);
-	free(fresh);
-	free(todo);
 	if (!stream)
 		loaded = -1;
 	if (loaded < 0)
@@ -721,6 +653,7 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 	size_t nrefs = 0;
 	struct tmpls t = { 0 };
 	struct arc_ref *refs = NULL;
+	struct arc_indexes ix = { 0 };
 	struct site s;
 	cJSON *old = NULL, *man = NULL;
 	struct sitefs fs = { .root = -1 };
@@ -730,7 +663,7 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 	site_init(&s, &o->hist);
 	size_t hidden = 0;
 	if (load_templates(&t, o, argv, errs) < 0 ||
-	    arc_scan(dirs, ndirs, o->all, &hidden, &refs, &nrefs, errs) < 0)
+	    arc_scan(dirs, ndirs, o->all, &ix, &hidden, &refs, &nrefs, errs) < 0)
 		goto out;
 	arc_say_hidden(hidden);
 	/* links planted inside the site are refused before anything is written */
@@ -752,7 +685,7 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 	sitefs_load(&fs, cJSON_GetObjectItemCaseSensitive(old, "files"));
 
 	site_init(&s, &o->hist);
-	long fresh = read_sets(&s, &fs, old, refs, nrefs, errs);
+	long fresh = read_sets(&s, old, refs, nrefs, errs);
 	if (fresh < 0)
 		goto out;
 	if (site_finish(&s, errs) < 0) {
@@ -793,6 +726,7 @@ out:
 	site_release(&s);
 	tmpls_release(&t);
 	arc_refs_free(refs, nrefs);
+	arc_indexes_close(&ix);
 	cJSON_Delete(old);
 	cJSON_Delete(man);
 	return rc;

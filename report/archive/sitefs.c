@@ -137,7 +137,7 @@ static int scan_links(struct sitefs *f, const char *rel, bool deep, struct errli
 
 int sitefs_open(struct sitefs *f, const char *path, struct errlist *errs)
 {
-	static const char *const top[] = { ".cache", ".cache/sets", "devices", "suites", "sets" };
+	static const char *const top[] = { ".cache", "devices", "suites", "sets" };
 
 	memset(f, 0, sizeof(*f));
 	f->root = -1;

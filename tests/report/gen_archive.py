@@ -123,7 +123,24 @@ def write_set(a, out, host, devs, when, idx, rnd, level):
         f.write(json.dumps({"schema_version": 1, "suite": a.suite, "sha256": sha, "cells": plan}))
     with open(os.path.join(d, "suite.yaml"), "w") as f:
         f.write(suite_text)
+    if a.sums:
+        write_sums(d)
     return name
+
+def write_sums(d):
+    """SHA256SUMS as iomatrix writes it (results/README.md): every file of
+    the set but itself and the derived report/ and compare/, sorted by path."""
+    lines = []
+    for root, dirs, files in os.walk(d):
+        for fn in files:
+            rel = os.path.relpath(os.path.join(root, fn), d)
+            if rel == "SHA256SUMS" or rel.split(os.sep)[0] in ("report", "compare"):
+                continue
+            with open(os.path.join(root, fn), "rb") as f:
+                lines.append((rel.encode(), hashlib.sha256(f.read()).hexdigest()))
+    lines.sort()
+    with open(os.path.join(d, "SHA256SUMS"), "w") as f:
+        f.write("".join("%s  %s\n" % (h, r.decode()) for r, h in lines))
 
 def main():
     ap = argparse.ArgumentParser()
@@ -144,6 +161,7 @@ def main():
     ap.add_argument("--every-min", type=float, default=0,
                     help="minutes between sets (default: one day)")
     ap.add_argument("--suite", default="nightly")
+    ap.add_argument("--sums", action="store_true", help="write SHA256SUMS, as a finished run does")
     ap.add_argument("--scale-at", action="append", default=[])
     ap.add_argument("--names-json", default=None, help="JSON list of device names (hostile-name tests)")
     ap.add_argument("--fleet", default=None,

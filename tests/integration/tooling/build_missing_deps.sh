@@ -8,9 +8,9 @@ cd "$ROOT" || fail "no root"
 printf '#!/bin/sh\n[ "$1" = --version ] && { echo 0.29; exit 0; }\nexit 1\n' >"$T/pkg-config"
 chmod +x "$T/pkg-config"
 PKG_CONFIG="$T/pkg-config" expect_exit 1 sh .ci/check-build-deps
-grep -q 'missing packages: libyaml-dev libcjson-dev libblkid-dev libarchive-dev' "$T/err" && ok "names the missing packages" \
+grep -q 'missing packages: libyaml-dev libcjson-dev libblkid-dev libarchive-dev libsqlite3-dev' "$T/err" && ok "names the missing packages" \
 	|| not_ok "$(cat "$T/err")"
-grep -q '^  sudo apt-get install -y libyaml-dev libcjson-dev libblkid-dev libarchive-dev$' "$T/err" && ok "one apt-get line" \
+grep -q '^  sudo apt-get install -y libyaml-dev libcjson-dev libblkid-dev libarchive-dev libsqlite3-dev$' "$T/err" && ok "one apt-get line" \
 	|| not_ok "apt line: $(cat "$T/err")"
 # the Makefile runs the check before any compile
 PKG_CONFIG="$T/pkg-config" expect_exit 2 make -s -C "$ROOT" BUILD="$T/build" iomatrix

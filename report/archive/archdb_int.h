@@ -1,0 +1,73 @@
+/*
+ * archdb_int.h - inside the archive's index (archdb*.c of report/archive
+ * only): the open handle, how every SQLite file is opened, and the
+ * statement helpers.  Values reach SQL only through these binds.
+ */
+#ifndef IOMATRIX_ARCHDB_INT_H
+#define IOMATRIX_ARCHDB_INT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "archdb.h"
+
+/* A busy writer is waited for this long (ms): two runs finishing at once,
+ * or a run finishing while `index` rereads an archive. */
+#define ARCHDB_BUSY_MS 60000
+
+enum archdb_read_stmt {
+	RD_CURRENT, RD_SET, RD_DEVICES, RD_ENV, RD_CELLS, RD_METRICS, RD_WARNINGS, RD_LIST,
+	RD__COUNT
+};
+
+struct archdb {
+	sqlite3 *db;
+	char *archive;          /* as given */
+	pthread_mutex_t mu;     /* the stream's loader threads take turns */
+	sqlite3_stmt *ins[32];  /* INSERT of archdb_tables[i], made once */
+	sqlite3_stmt *rd[RD__COUNT];
+};
+
+/*
+ * Open the SQLite file `file` the one way every index is opened: no link
+ * followed, defensive (SQLITE_DBCONFIG_DEFENSIVE, no triggers, no
+ * extension loading), trusted_schema=OFF, a busy timeout; readonly or
+ * read-write (create: made when missing).  0, or -1 with why.
+ */
+int archdb_open_file(const char *file, bool readonly, bool create, sqlite3 **out,
+		     char *why, size_t whylen);
+/* Is db's schema exactly archdb_schema_sql()'s, its user_version ours and
+ * meta.made_for this archive's (archive NULL: not checked)?  1, or 0 with
+ * why. */
+int archdb_is_ours(sqlite3 *db, const char *archive, char *why, size_t whylen);
+/* A handle around db (taken), for archive. NULL out of memory (db closed). */
+struct archdb *archdb_wrap(sqlite3 *db, const char *archive);
+
+/* Run sql (no values: constant text).  0, or -1 with errs. */
+int archdb_exec(sqlite3 *db, const char *sql, struct errlist *errs);
+
+/* The INSERT of every column of table (named parameters ":col"), reset
+ * and cleared for the next row.  NULL with errs. */
+sqlite3_stmt *archdb_insert(struct archdb *db, const char *table, struct errlist *errs);
+/* Step an INSERT made by archdb_insert.  0, or -1 with errs. */
+int archdb_insert_done(struct archdb *db, sqlite3_stmt *st, struct errlist *errs);
+
+/* Binds by column name (":name"); text NULL, a NAN double: SQL NULL. */
+void archdb_bind_text(sqlite3_stmt *st, const char *col, const char *v);
+void archdb_bind_int(sqlite3_stmt *st, const char *col, long long v);
+void archdb_bind_real(sqlite3_stmt *st, const char *col, double v);
+void archdb_bind_null(sqlite3_stmt *st, const char *col);
+
+/*
+ * Put the set of ref (ref->rel its path below the archive, ref->stamp and
+ * digest from arc_stamp) into the index in place of its old rows (the
+ * caller holds the transaction).  *verified: its enum sums_state.  0, or
+ * -1 with errs.
+ */
+int archdb_put(struct archdb *x, const struct arc_ref *ref, const char *digest,
+	       int *verified, struct errlist *errs);
+
+#endif

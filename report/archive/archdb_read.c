@@ -1,0 +1,373 @@
+/*
+ * archdb_read.c - rows of the index back into what history, site and list
+ * use (archdb.h): a set's record and list's entry.  The rows are someone
+ * else's file until proven otherwise: every number passes the bounds a
+ * set's own numbers pass (cellcheck_value), every string is there and
+ * holds no control character, every index points inside its set; a row
+ * that fails any of it is not used (0), and the caller reads the set.
+ * The set is named by the scan (ref: its name and path as found), never
+ * by the row.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archdb_int.h"
+#include "resultset/cellcheck.h"
+#include "resultset/rset.h"
+#include "suite/pattern.h"
+#include "util/termesc.h"
+
+/* Longest text a row may hold: far above any name, path or message. */
+#define ROW_TEXT_MAX (64u << 10)
+
+static const char *const read_sql[RD__COUNT] = {
+	[RD_CURRENT] = "SELECT set_id, date FROM sets WHERE path = ? AND stamp = ? "
+		       "AND sums_sha256 IS NOT NULL",
+	[RD_SET] = "SELECT date, suite, title, host, status, source, scale, cells_done, "
+		   "cells_total, cells_failed, has_report, verified, failed_why, loaded "
+		   "FROM sets WHERE set_id = ?",
+	[RD_DEVICES] = "SELECT dev, name, host, path, model, identity, ram FROM devices "
+		       "WHERE set_id = ? ORDER BY dev",
+	[RD_ENV] = "SELECT dev, key, value FROM environment WHERE set_id = ?",
+	[RD_CELLS] = "SELECT cell_id, dev, label, pattern, bs, workload FROM cells "
+		     "WHERE set_id = ? AND status = 'ok' ORDER BY cell_id",
+	[RD_METRICS] = "SELECT cell_id, metric, mean, stddev, ci95, n FROM cell_metrics "
+		       "WHERE set_id = ?",
+	[RD_WARNINGS] = "SELECT kind, relative, message FROM warnings WHERE set_id = ? "
+			"ORDER BY i",
+	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, source, verify, "
+		    "fails_verification, scale_value, done, total, failed FROM list_entries "
+		    "WHERE set_id = ?",
+};
+
+/* Statement k, bound to set id (mu held). */
+static sqlite3_stmt *rd(struct archdb *x, int k, long long id)
+{
+	if (!x->rd[k] && sqlite3_prepare_v3(x->db, read_sql[k], -1, SQLITE_PREPARE_PERSISTENT,
+					    &x->rd[k], NULL) != SQLITE_OK)
+		return x->rd[k] = NULL;
+	sqlite3_reset(x->rd[k]);
+	sqlite3_bind_int64(x->rd[k], 1, id);
+	return x->rd[k];
+}
+
+/* Column i as text that passes: NULL when NULL or when it holds a control
+ * character (but the identity key's separator, in an identity) or is too
+ * long (*bad set then). */
+static const char *col_text_sep(sqlite3_stmt *st, int i, bool null_ok, bool sep, int *bad)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	if (!t) {
+		if (!null_ok)
+			*bad = 1;
+		return NULL;
+	}
+	size_t n = (size_t)sqlite3_column_bytes(st, i);
+	if (n > ROW_TEXT_MAX || strlen((const char *)t) != n)
+		*bad = 1;
+	for (size_t k = 0; k < n && !*bad; k++)
+		if ((t[k] < 0x20 && !(sep && t[k] == 0x1f)) || t[k] == 0x7f)
+			*bad = 1;
+	return *bad ? NULL : (const char *)t;
+}
+
+static const char *col_text(sqlite3_stmt *st, int i, bool null_ok, int *bad)
+{
+	return col_text_sep(st, i, null_ok, false, bad);
+}
+
+static char *dup_text(sqlite3_stmt *st, int i, bool null_ok, int *bad)
+{
+	const char *t = col_text(st, i, null_ok, bad);
+	char *d = t ? strdup(t) : NULL;
+	if (t && !d)
+		*bad = -1;
+	return d;
+}
+
+/* Column i as a number of kind k (cellcheck_value), else *bad. */
+static double col_num(sqlite3_stmt *st, int i, enum cellcheck_kind k, int *bad)
+{
+	char why[128];
+	int t = sqlite3_column_type(st, i);
+	double v = sqlite3_column_double(st, i);
+	if ((t != SQLITE_INTEGER && t != SQLITE_FLOAT) || cellcheck_value(k, "", v, why, sizeof(why)) < 0)
+		*bad = 1;
+	return v;
+}
+
+/* A count in [lo, hi]. */
+static long long col_count(sqlite3_stmt *st, int i, long long lo, long long hi, int *bad)
+{
+	if (sqlite3_column_type(st, i) != SQLITE_INTEGER)
+		*bad = 1;
+	long long v = sqlite3_column_int64(st, i);
+	if (v < lo || v > hi)
+		*bad = 1;
+	return v;
+}
+
+long long archdb_current(struct archdb *x, const char *rel, const char *stamp, char **date)
+{
+	long long id = 0;
+	int bad = 0;
+	*date = NULL;
+	pthread_mutex_lock(&x->mu);
+	sqlite3_stmt *st = rd(x, RD_CURRENT, 0);
+	if (st) {
+		sqlite3_bind_text(st, 1, rel, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, stamp, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			id = sqlite3_column_int64(st, 0);
+			*date = dup_text(st, 1, false, &bad);
+			if (bad || id <= 0) {
+				free(*date);
+				*date = NULL;
+				id = 0;
+			}
+		}
+		sqlite3_reset(st);
+	}
+	pthread_mutex_unlock(&x->mu);
+	return id;
+}
+
+/* The reader's messages: errors to errs, warnings to warns, each as
+ * arc_set_load gave them ("PATH: ..."). */
+static int messages(struct archdb *x, long long id, const struct arc_ref *ref,
+		    struct errlist *errs, struct errlist *warns)
+{
+	sqlite3_stmt *st = rd(x, RD_WARNINGS, id);
+	int bad = 0;
+	char full[2048];
+	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
+		const char *kind = col_text(st, 0, false, &bad);
+		long long rel = col_count(st, 1, 0, 1, &bad);
+		const char *msg = col_text(st, 2, false, &bad);
+		if (bad || (strcmp(kind, "warning") && strcmp(kind, "error")))
+			return 0;
+		snprintf(full, sizeof(full), "%s%s%s", rel ? ref->path : "", rel ? ": " : "", msg);
+		errlist_add(!strcmp(kind, "error") ? errs : warns, NULL, 0, 0, "%s", full);
+	}
+	return st && !bad;
+}
+
+static int devices(struct archdb *x, long long id, struct arc_set *s)
+{
+	sqlite3_stmt *st = rd(x, RD_DEVICES, id);
+	int bad = 0;
+	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
+		struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
+		if (!p)
+			return -1;
+		s->devs = p;
+		struct arc_dev *d = &s->devs[s->ndevs];
+		memset(d, 0, sizeof(*d));
+		s->ndevs++;
+		col_count(st, 0, (long long)s->ndevs - 1, (long long)s->ndevs - 1, &bad);
+		d->name = dup_text(st, 1, false, &bad);
+		d->host = dup_text(st, 2, false, &bad);
+		d->path = dup_text(st, 3, true, &bad);
+		d->model = dup_text(st, 4, true, &bad);
+		const char *ident = col_text_sep(st, 5, false, true, &bad);
+		if (ident && !(d->ident = strdup(ident)))
+			bad = -1;
+		d->ram = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 :
+			 (int)col_count(st, 6, 0, 1, &bad);
+	}
+	if (!st || bad)
+		return bad < 0 ? -1 : 0;
+	if (!(st = rd(x, RD_ENV, id)))
+		return 0;
+	while (!bad && sqlite3_step(st) == SQLITE_ROW) {
+		long long dev = col_count(st, 0, 0, (long long)s->ndevs - 1, &bad);
+		const char *key = col_text(st, 1, false, &bad);
+		int k = 0;
+		while (!bad && k < ARC_NENV && strcmp(arc_env_names[k], key))
+			k++;
+		if (bad || k == ARC_NENV || s->devs[dev].env[k])
+			return 0;
+		s->devs[dev].env[k] = dup_text(st, 2, false, &bad);
+	}
+	return bad < 0 ? -1 : !bad;
+}
+
+/* What history takes of each ok cell, and its metrics, each within the
+ * bounds of the set's own numbers. */
+static int cells(struct archdb *x, long long id, struct arc_set *s)
+{
+	sqlite3_stmt *st = rd(x, RD_CELLS, id);
+	long long *ids = NULL;
+	int bad = 0;
+	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
+		struct arc_cell *p = realloc(s->cells, (s->ncells + 1) * sizeof(*p));
+		long long *q = realloc(ids, (s->ncells + 1) * sizeof(*q));
+		if (p)
+			s->cells = p;
+		if (q)
+			ids = q;
+		if (!p || !q) {
+			free(ids);
+			return -1;
+		}
+		struct arc_cell *c = &s->cells[s->ncells];
+		memset(c, 0, sizeof(*c));
+		ids[s->ncells] = col_count(st, 0, s->ncells ? ids[s->ncells - 1] + 1 : 1,
+					   RSET_MAX_CELLS, &bad);
+		s->ncells++;
+		c->dev = (size_t)col_count(st, 1, 0, (long long)s->ndevs - 1, &bad);
+		const char *label = col_text(st, 2, false, &bad);
+		const char *pat = col_text(st, 3, false, &bad);
+		double bs = col_num(st, 4, CELLCHECK_COUNT, &bad);
+		enum pattern pp;
+		if (bad || pattern_parse(pat, &pp) < 0 || strcmp(pattern_name(pp), pat)) {
+			bad = bad ? bad : 1;
+			break;
+		}
+		size_t ll = strlen(label) + strlen(pat) + 2;
+		if ((c->label = malloc(ll)))
+			snprintf(c->label, ll, "%s %s", label, pat);
+		c->sig = dup_text(st, 5, false, &bad);
+		c->seq_large = !pattern_is_random(pp) && bs >= 65536;
+		if (!c->label)
+			bad = -1;
+	}
+	if (st && !bad && (st = rd(x, RD_METRICS, id)))
+		while (!bad && sqlite3_step(st) == SQLITE_ROW) {
+			long long cid = col_count(st, 0, 1, RSET_MAX_CELLS, &bad);
+			const char *m = col_text(st, 1, false, &bad);
+			size_t lo = 0, hi = s->ncells;
+			while (lo < hi) {   /* ids ascend */
+				size_t mid = (lo + hi) / 2;
+				if (ids[mid] < cid)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			int k = 0;
+			while (!bad && k < ARC_NMETRIC && strcmp(arc_metric_names[k], m))
+				k++;
+			if (bad || lo == s->ncells || ids[lo] != cid || k == ARC_NMETRIC ||
+			    s->cells[lo].m[k].n) {
+				bad = bad ? bad : 1;
+				break;
+			}
+			/* the record's units: IOPS, MB/s, µs; checked as the set's */
+			static const enum cellcheck_kind kinds[ARC_NMETRIC] = {
+				CELLCHECK_IOPS, CELLCHECK_BW, CELLCHECK_LAT, CELLCHECK_LAT };
+			static const double to_set[ARC_NMETRIC] = { 1, 1e6, 1e3, 1e3 };
+			struct arc_val *v = &s->cells[lo].m[k];
+			v->mean = col_num(st, 2, CELLCHECK_NONNEG, &bad);
+			v->stddev = col_num(st, 3, CELLCHECK_NONNEG, &bad);
+			v->ci95 = col_num(st, 4, CELLCHECK_NONNEG, &bad);
+			v->n = (int)col_count(st, 5, 1, CELLCHECK_MAX_REPS, &bad);
+			char why[128];
+			if (cellcheck_value(kinds[k], "", v->mean * to_set[k], why, sizeof(why)) < 0)
+				bad = 1;
+		}
+	free(ids);
+	return bad < 0 ? -1 : st && !bad;
+}
+
+static int record(struct archdb *x, long long id, const struct arc_ref *ref,
+		  struct arc_set *s, int *rc, struct errlist *errs, struct errlist *warns)
+{
+	sqlite3_stmt *st = rd(x, RD_SET, id);
+	int bad = 0;
+	if (!st || sqlite3_step(st) != SQLITE_ROW)
+		return 0;
+	s->name = strdup(ref->name);
+	s->path = strdup(ref->path);
+	s->date = dup_text(st, 0, false, &bad);
+	s->suite = dup_text(st, 1, false, &bad);
+	s->title = dup_text(st, 2, true, &bad);
+	s->host = dup_text(st, 3, false, &bad);
+	s->status = dup_text(st, 4, false, &bad);
+	s->source = dup_text(st, 5, false, &bad);
+	s->scale = col_num(st, 6, CELLCHECK_FINITE, &bad);
+	s->cells_done = (int)col_count(st, 7, 0, RSET_MAX_CELLS, &bad);
+	s->cells_total = (int)col_count(st, 8, 0, RSET_MAX_CELLS, &bad);
+	s->cells_failed = (int)col_count(st, 9, 0, s->cells_done, &bad);
+	s->has_report = col_count(st, 10, 0, 1, &bad);
+	const char *v = col_text(st, 11, false, &bad);
+	s->failed_why = dup_text(st, 12, true, &bad);
+	long long loaded = col_count(st, 13, 0, 1, &bad);
+	if (bad || !s->name || !s->path || !(s->scale > 0))
+		return bad < 0 || !s->name || !s->path ? -1 : 0;
+	s->failed_verify = !strcmp(v, "FAILED");
+	s->no_sums = !strcmp(v, "no checksums");
+	if ((!s->failed_verify && !s->no_sums && strcmp(v, "intact")) ||
+	    s->failed_verify != (s->failed_why != NULL) || s->no_sums)
+		return 0;   /* a row without a digest is never current anyway */
+	int r = messages(x, id, ref, errs, warns);
+	if (r <= 0)
+		return r;
+	*rc = loaded ? 0 : -1;
+	if (!loaded)
+		return 1;
+	if (s->failed_verify)
+		arc_warn_failed(warns, ref->path, s->failed_why);
+	if ((r = devices(x, id, s)) <= 0)
+		return r;
+	return s->failed_verify ? 1 : cells(x, id, s);
+}
+
+int archdb_record(struct archdb *x, long long id, const struct arc_ref *ref,
+		  struct arc_set *s, int *rc, struct errlist *errs, struct errlist *warns)
+{
+	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
+	memset(s, 0, sizeof(*s));
+	pthread_mutex_lock(&x->mu);
+	int r = record(x, id, ref, s, rc, &e, &w);
+	pthread_mutex_unlock(&x->mu);
+	if (r <= 0)
+		arc_set_release(s);
+	/* the messages only when the row stands: else the files say theirs */
+	for (size_t i = 0; r > 0 && i < e.n; i++)
+		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[i]);
+	for (size_t i = 0; r > 0 && i < w.n; i++)
+		errlist_add(warns, NULL, 0, 0, "%s", w.msgs[i]);
+	errlist_release(&e);
+	errlist_release(&w);
+	return r;
+}
+
+int archdb_list_entry(struct archdb *x, long long id, const char *path,
+		      struct setlist_entry *e)
+{
+	int bad = 0;
+	struct sbuf b = SBUF_INIT;
+	memset(e, 0, sizeof(*e));
+	pthread_mutex_lock(&x->mu);
+	sqlite3_stmt *st = rd(x, RD_LIST, id);
+	if (st && sqlite3_step(st) == SQLITE_ROW) {
+		e->date = dup_text(st, 0, false, &bad);
+		e->suite = dup_text(st, 1, false, &bad);
+		e->host = dup_text(st, 2, false, &bad);
+		e->devices = dup_text(st, 3, false, &bad);
+		e->scale = dup_text(st, 4, false, &bad);
+		e->cells = dup_text(st, 5, false, &bad);
+		e->status = dup_text(st, 6, false, &bad);
+		e->source = dup_text(st, 7, false, &bad);
+		e->verify = (int)col_count(st, 8, -1, 2, &bad);
+		e->unverified = dup_text(st, 9, true, &bad);
+		e->scale_v = col_num(st, 10, CELLCHECK_FINITE, &bad);
+		e->done = (int)col_count(st, 11, 0, RSET_MAX_CELLS, &bad);
+		e->total = (int)col_count(st, 12, -1, RSET_MAX_CELLS, &bad);
+		e->failed = (int)col_count(st, 13, 0, RSET_MAX_CELLS, &bad);
+	} else {
+		bad = 1;
+	}
+	pthread_mutex_unlock(&x->mu);
+	termesc_append(&b, path);
+	e->path = sbuf_detach(&b);
+	if (!bad && !e->path)
+		bad = -1;
+	if (!bad && (!(e->scale_v > 0) || e->failed > e->done))
+		bad = 1;
+	if (bad)
+		setlist_entry_release(e);
+	return bad < 0 ? -1 : !bad;
+}

@@ -1,0 +1,183 @@
+/*
+ * archdb_stamp.c - archdb.h's stamps: when a row of the index may stand
+ * for a set (arc_stamp), and which machine and archive an index was made
+ * for (archdb_made_for).
+ *
+ * Why the files' device, inode and ctime and not only the SHA256SUMS
+ * digest: the digest says what a set should hold, not what it holds; a
+ * cell changed in place after the index read it keeps the digest and
+ * fails verification, and history must then say so as it does without
+ * an index.  ctime cannot be set back (touch -r sets mtime only), and an
+ * archive unpacked or copied from elsewhere gets new inodes and ctimes,
+ * so no row of a received index is ever current here.  Hashing every
+ * file would be verification itself; this walk costs a stat per entry
+ * (a 10,000-set archive: archive_bench.sh's stamp row).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "archdb.h"
+#include "resultset/sums.h"
+#include "util/fsutil.h"
+#include "util/sha256.h"
+
+/* Bumped whenever what a record or a row holds changes meaning: every
+ * row is then read again (the record's format, archive.c, is in it). */
+#define ARCHDB_STAMP_FORMAT 1
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void stat_line(struct sha256 *h, const char *rel, const struct stat *st)
+{
+	char line[PATH_MAX + 160];
+	int n = snprintf(line, sizeof(line), "%s\t%o\t%llu\t%llu\t%lld\t%lld.%09ld\t%lld.%09ld\n",
+			 rel, (unsigned)st->st_mode, (unsigned long long)st->st_dev,
+			 (unsigned long long)st->st_ino, (long long)st->st_size,
+			 (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+			 (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
+	if (n > 0)
+		sha256_update(h, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+}
+
+/* Every entry below fd (rel its path in the set), names sorted, never
+ * through a link; the derived directories only by report/report.html.
+ * *budget bounds the entries (SUMS_MAX_FILES): past it, -E2BIG. */
+static int walk(struct sha256 *h, int fd, const char *rel, int depth, size_t *budget)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, alloc = 0;
+	int rc = 0;
+
+	if (!d) {
+		close(fd);
+		return -errno;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (n == alloc) {
+			size_t na = alloc ? alloc * 2 : 16;
+			char **p = realloc(names, na * sizeof(*p));
+			if (!p) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			names = p;
+			alloc = na;
+		}
+		if (!(names[n] = strdup(e->d_name))) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		n++;
+	}
+	if (n > 1)
+		qsort(names, n, sizeof(*names), name_cmp);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char sub[PATH_MAX];
+		struct stat st;
+		if (!(*budget)--)
+			rc = -E2BIG;
+		else if (fsutil_join(sub, sizeof(sub), rel, names[i]) < 0)
+			rc = -ENAMETOOLONG;
+		else if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) < 0)
+			stat_line(h, sub, &(struct stat){ 0 });  /* gone meanwhile */
+		else if (!S_ISDIR(st.st_mode) || depth >= SUMS_MAX_DEPTH)
+			stat_line(h, sub, &st);
+		else if (depth == 0 && (!strcmp(names[i], SUMS_REPORT_DIR) ||
+					!strcmp(names[i], SUMS_COMPARE_DIR))) {
+			/* derived output: only whether the set has a report */
+			struct stat rs;
+			if (!strcmp(names[i], SUMS_REPORT_DIR) &&
+			    fstatat(dirfd(d), SUMS_REPORT_DIR "/report.html", &rs,
+				    AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(rs.st_mode))
+				sha256_update(h, "report.html\n", 12);
+		} else {
+			stat_line(h, sub, &st);
+			int sfd = openat(dirfd(d), names[i],
+					O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			rc = sfd < 0 ? -errno : walk(h, sfd, sub, depth + 1, budget);
+		}
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	closedir(d);
+	return rc;
+}
+
+int arc_stamp(const char *setdir, char digest[65], char stamp[65])
+{
+	struct sha256 h;
+	struct stat st;
+	unsigned char out[32];
+	size_t len, budget = SUMS_MAX_FILES;
+	int fd = open(setdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	digest[0] = stamp[0] = 0;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	char *sums = fsutil_read_at(fd, SUMS_FILE, SUMS_MAX_LIST_BYTES, 0, &len);
+	if (sums)
+		sha256_hex(sums, len, digest);
+	free(sums);
+	sha256_init(&h);
+	char head[96];
+	int n = snprintf(head, sizeof(head), "iomatrix-archdb-stamp %d %d\n%s\n",
+			 ARCHDB_STAMP_FORMAT, ARCHDB_SCHEMA_VERSION, digest);
+	sha256_update(&h, head, (size_t)n);
+	stat_line(&h, ".", &st);
+	int rc = walk(&h, fd, "", 0, &budget);   /* takes fd */
+	sha256_final(&h, out);
+	for (int i = 0; i < 32; i++)
+		snprintf(stamp + 2 * i, 3, "%02x", out[i]);
+	return rc < 0 ? -1 : 0;
+}
+
+int archdb_made_for(const char *archive, char hex[65])
+{
+	static const char *const ids[] = { "/etc/machine-id", "/proc/sys/kernel/random/boot_id" };
+	char real[PATH_MAX];
+	struct stat st;
+	struct sha256 h;
+	unsigned char out[32];
+
+	hex[0] = 0;
+	if (!realpath(archive, real) || stat(real, &st) < 0)
+		return -1;
+	sha256_init(&h);
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		size_t len;
+		char *id = fsutil_read_at(AT_FDCWD, ids[i], 4096, FSUTIL_FOLLOW, &len);
+		if (id && len) {
+			sha256_update(&h, id, len);
+			free(id);
+			break;
+		}
+		free(id);
+	}
+	char line[PATH_MAX + 64];
+	int n = snprintf(line, sizeof(line), "\n%llu:%llu:%s", (unsigned long long)st.st_dev,
+			 (unsigned long long)st.st_ino, real);
+	sha256_update(&h, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+	sha256_final(&h, out);
+	for (int i = 0; i < 32; i++)
+		snprintf(hex + 2 * i, 3, "%02x", out[i]);
+	return 0;
+}

@@ -1,0 +1,399 @@
+/*
+ * arcscan.c - setarchive.h's scan and stream: find the result sets under
+ * some directories, order them by date, and stream their records, each
+ * from the archive's index where its row is current (archdb.h), else from
+ * its files (archive.c).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "archdb.h"
+#include "setarchive.h"
+#include "resultset/rset.h"
+#include "resultset/setwalk.h"
+
+struct refs {
+	struct arc_ref *v;
+	size_t n, alloc;
+	bool all;          /* the repository's own sets too */
+	size_t hidden;     /* those left out */
+	struct archdb *db; /* the index of the directory walked, or NULL */
+};
+
+/* The date a set sorts by: started_at, else the date its name starts with. */
+static char *set_date(const char *path, const char *name)
+{
+	char why[64];
+	struct rset rs;
+	rset_load_manifest(path, &rs, why, sizeof(why));
+	char *out = rs.started_at ? strdup(rs.started_at) : NULL;
+	rset_release(&rs);
+	if (!out) {
+		/* 2026-11-30T024012Z_... -> 2026-11-30T02:40:12Z */
+		int y, mo, da, h, mi, s;
+		char t[32];
+		if (sscanf(name, "%4d-%2d-%2dT%2d%2d%2dZ", &y, &mo, &da, &h, &mi, &s) == 6)
+			snprintf(t, sizeof(t), "%04d-%02d-%02dT%02d:%02d:%02dZ", y, mo, da, h, mi, s);
+		else
+			snprintf(t, sizeof(t), "unknown");
+		out = strdup(t);
+	}
+	return out;
+}
+
+static void ref_release(struct arc_ref *x)
+{
+	free(x->real);
+	free(x->path);
+	free(x->name);
+	free(x->date);
+	free(x->rel);
+}
+
+/* x for the set at path: its date and row from db where its row is
+ * current, else its date from its manifest.  0, or -1. */
+static int ref_fill(const char *path, const char *rel, struct archdb *db, struct arc_ref *x)
+{
+	char real[PATH_MAX], digest[65];
+	memset(x, 0, sizeof(*x));
+	if (!realpath(path, real))
+		return -1;
+	const char *base = strrchr(path, '/');
+	while (base && !base[1] && base > path) {   /* trailing slash */
+		const char *q = base - 1;
+		while (q > path && *q != '/')
+			q--;
+		base = *q == '/' ? q : NULL;
+	}
+	x->path = strdup(path);
+	x->real = strdup(real);
+	x->rel = strdup(rel);
+	x->name = strdup(base ? base + 1 : path);
+	if (x->name)
+		x->name[strcspn(x->name, "/")] = 0;
+	arc_stamp(path, digest, x->stamp);
+	if (db && x->rel && (x->row = archdb_current(db, x->rel, x->stamp, &x->date)) > 0)
+		x->db = db;
+	else
+		x->date = x->name ? set_date(path, x->name) : NULL;
+	if (!x->path || !x->real || !x->name || !x->date || !x->rel) {
+		ref_release(x);
+		return -1;
+	}
+	return 0;
+}
+
+int arc_ref_make(const char *path, const char *rel, struct arc_ref *x)
+{
+	return ref_fill(path, rel, NULL, x);
+}
+
+void arc_ref_release(struct arc_ref *x)
+{
+	ref_release(x);
+}
+
+static int refs_add(struct refs *r, const char *path, const char *rel)
+{
+	if (r->n == r->alloc) {
+		size_t na = r->alloc ? r->alloc * 2 : 64;
+		struct arc_ref *p = realloc(r->v, na * sizeof(*p));
+		if (!p)
+			return -1;
+		r->v = p;
+		r->alloc = na;
+	}
+	struct arc_ref *x = &r->v[r->n];
+	char real[PATH_MAX];
+	if (!realpath(path, real))
+		return 0;   /* gone meanwhile */
+	if (ref_fill(path, rel, r->db, x) < 0)
+		return -1;
+	x->order = r->n++;
+	return 0;
+}
+
+static int scan_one(const char *set, const char *rel, void *arg)
+{
+	struct refs *r = arg;
+	if (!r->all && resultset_repo_own(rel)) {
+		r->hidden++;
+		return 0;
+	}
+	return refs_add(r, set, rel) < 0 ? -ENOMEM : 0;
+}
+
+static int real_cmp(const void *a, const void *b)
+{
+	const struct arc_ref *x = a, *y = b;
+	int c = strcmp(x->real, y->real);
+	/* of one set found twice, the first found stays */
+	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int ref_cmp(const void *a, const void *b)
+{
+	const struct arc_ref *x = a, *y = b;
+	int c = strcmp(x->date, y->date);
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* Each set once (the same directory given twice, or through a link):
+ * by real path, sorted, then the copies dropped; n log n, where comparing
+ * each new set with every one before it took 0.3 s of 10,000. */
+static void refs_unique(struct refs *r)
+{
+	size_t k = 0;
+	if (r->n < 2)
+		return;
+	qsort(r->v, r->n, sizeof(*r->v), real_cmp);
+	for (size_t i = 0; i < r->n; i++) {
+		if (k && !strcmp(r->v[k - 1].real, r->v[i].real))
+			ref_release(&r->v[i]);
+		else
+			r->v[k++] = r->v[i];
+	}
+	r->n = k;
+}
+
+static int indexes_add(struct arc_indexes *ix, const char *dir, struct archdb **out)
+{
+	char why[256];
+	struct archdb *db = NULL;
+	*out = NULL;
+	int rc = archdb_open_read(dir, &db, why, sizeof(why));
+	if (rc < 0)
+		fprintf(stderr, "iomatrix: warning: %s; reading every set\n", why);
+	if (rc <= 0)
+		return 0;
+	struct archdb **p = realloc(ix->v, (ix->n + 1) * sizeof(*p));
+	if (!p) {
+		archdb_close(db);
+		return -1;
+	}
+	ix->v = p;
+	ix->v[ix->n++] = db;
+	*out = db;
+	return 0;
+}
+
+void arc_indexes_close(struct arc_indexes *ix)
+{
+	for (size_t i = 0; ix && i < ix->n; i++)
+		archdb_close(ix->v[i]);
+	if (ix)
+		free(ix->v);
+}
+
+int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t *hidden,
+	     struct arc_ref **out, size_t *nout, struct errlist *errs)
+{
+	struct refs r = { .all = all };
+	int ret = 0;
+	for (size_t i = 0; i < ndirs; i++) {
+		struct stat st;
+		if (stat(dirs[i], &st) < 0 || !S_ISDIR(st.st_mode)) {
+			errlist_add(errs, dirs[i], 0, 0, "%s (give result sets or a directory "
+				    "holding them, e.g. ./results)",
+				    errno && stat(dirs[i], &st) < 0 ? strerror(errno) : "not a directory");
+			ret = -1;
+			continue;
+		}
+		int e;
+		r.db = NULL;
+		if (resultset_is_set(dirs[i]))
+			e = refs_add(&r, dirs[i], ".");
+		else if (ix && indexes_add(ix, dirs[i], &r.db) < 0)
+			e = -ENOMEM;
+		else
+			e = resultset_walk(dirs[i], 1, scan_one, &r);
+		if (e < 0) {
+			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
+			ret = -1;
+		}
+	}
+	refs_unique(&r);
+	if (r.n > 1)
+		qsort(r.v, r.n, sizeof(*r.v), ref_cmp);
+	*out = r.v;
+	*nout = r.n;
+	*hidden = r.hidden;
+	return ret;
+}
+
+void arc_say_hidden(size_t hidden)
+{
+	if (hidden)
+		fprintf(stderr, "iomatrix: %zu example and reference set%s of this repository "
+			"left out (--all counts them)\n", hidden, hidden == 1 ? "" : "s");
+}
+
+void arc_refs_free(struct arc_ref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ref_release(&refs[i]);
+	free(refs);
+}
+
+/* ---- streaming with loader threads ---- */
+
+/* A set's record: from its index's row while that row passes its checks,
+ * else from its files. */
+static int ref_load(const struct arc_ref *ref, struct arc_set *s, struct errlist *errs,
+		    struct errlist *warns)
+{
+	int rc;
+	if (ref->db && ref->row > 0) {
+		int r = archdb_record(ref->db, ref->row, ref, s, &rc, errs, warns);
+		if (r > 0)
+			return rc;
+		if (r < 0) {
+			errlist_add(errs, ref->path, 0, 0, "out of memory");
+			return -1;
+		}
+	}
+	return arc_set_load(ref, s, errs, warns);
+}
+
+#define STREAM_WINDOW 8   /* sets loaded ahead: bounds memory */
+
+struct slot {
+	struct arc_set s;
+	struct errlist errs, warns;
+	int rc;
+	bool ready;
+};
+
+struct arc_stream;
+struct worker_arg {
+	struct arc_stream *st;
+	int k;
+};
+
+struct arc_stream {
+	const struct arc_ref *refs;
+	struct worker_arg wa[2];
+	size_t n, next;            /* next: index the consumer takes next */
+	struct slot slot[STREAM_WINDOW];
+	pthread_t th[2];
+	int nth;
+	bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *stream_worker(void *arg)
+{
+	struct worker_arg *wa = arg;
+	struct arc_stream *st = wa->st;
+	for (size_t i = (size_t)wa->k; i < st->n; i += (size_t)st->nth) {
+		struct slot *sl = &st->slot[i % STREAM_WINDOW];
+		pthread_mutex_lock(&st->mu);
+		/* the slot is free once the consumer took index i - WINDOW */
+		while (!st->stop && (i >= st->next + STREAM_WINDOW || sl->ready))
+			pthread_cond_wait(&st->cv, &st->mu);
+		bool stop = st->stop;
+		pthread_mutex_unlock(&st->mu);
+		if (stop)
+			break;
+		struct slot tmp = { .errs = ERRLIST_INIT, .warns = ERRLIST_INIT };
+		tmp.rc = ref_load(&st->refs[i], &tmp.s, &tmp.errs, &tmp.warns);
+		pthread_mutex_lock(&st->mu);
+		*sl = tmp;
+		sl->ready = true;
+		pthread_cond_broadcast(&st->cv);
+		pthread_mutex_unlock(&st->mu);
+	}
+	return NULL;
+}
+
+static void slots_release(struct arc_stream *st)
+{
+	for (int k = 0; k < STREAM_WINDOW; k++)
+		if (st->slot[k].ready) {
+			arc_set_release(&st->slot[k].s);
+			errlist_release(&st->slot[k].errs);
+			errlist_release(&st->slot[k].warns);
+			st->slot[k].ready = false;
+		}
+}
+
+struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n)
+{
+	struct arc_stream *st = calloc(1, sizeof(*st));
+	if (!st)
+		return NULL;
+	st->refs = refs;
+	st->n = n;
+	pthread_mutex_init(&st->mu, NULL);
+	pthread_cond_init(&st->cv, NULL);
+	/* two loaders: the machine this is measured on has two cores; more
+	 * would only add memory */
+	st->nth = n > 1 ? 2 : 0;
+	for (int k = 0; k < st->nth; k++) {
+		st->wa[k] = (struct worker_arg){ st, k };
+		if (pthread_create(&st->th[k], NULL, stream_worker, &st->wa[k]) != 0) {
+			/* no threads: stop what started and load in the consumer */
+			pthread_mutex_lock(&st->mu);
+			st->stop = true;
+			pthread_cond_broadcast(&st->cv);
+			pthread_mutex_unlock(&st->mu);
+			for (int j = 0; j < k; j++)
+				pthread_join(st->th[j], NULL);
+			slots_release(st);
+			st->stop = false;
+			st->nth = 0;
+			break;
+		}
+	}
+	return st;
+}
+
+int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
+		    struct errlist *errs, struct errlist *warns)
+{
+	if (st->next >= st->n)
+		return 1;
+	if (!st->nth) {
+		*rc = ref_load(&st->refs[st->next++], s, errs, warns);
+		return 0;
+	}
+	struct slot *sl = &st->slot[st->next % STREAM_WINDOW];
+	pthread_mutex_lock(&st->mu);
+	while (!sl->ready)
+		pthread_cond_wait(&st->cv, &st->mu);
+	*s = sl->s;
+	*rc = sl->rc;
+	for (size_t i = 0; i < sl->errs.n; i++)
+		errlist_add(errs, NULL, 0, 0, "%s", sl->errs.msgs[i]);
+	for (size_t i = 0; i < sl->warns.n; i++)
+		errlist_add(warns, NULL, 0, 0, "%s", sl->warns.msgs[i]);
+	errlist_release(&sl->errs);
+	errlist_release(&sl->warns);
+	sl->ready = false;
+	st->next++;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	return 0;
+}
+
+void arc_stream_stop(struct arc_stream *st)
+{
+	if (!st)
+		return;
+	pthread_mutex_lock(&st->mu);
+	st->stop = true;
+	pthread_cond_broadcast(&st->cv);
+	pthread_mutex_unlock(&st->mu);
+	for (int k = 0; k < st->nth; k++)
+		pthread_join(st->th[k], NULL);
+	slots_release(st);
+	pthread_mutex_destroy(&st->mu);
+	pthread_cond_destroy(&st->cv);
+	free(st);
+}
