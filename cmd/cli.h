@@ -46,6 +46,11 @@ int cmd_query(int argc, char **argv);
 /* `iomatrix run` with x's additions (x NULL: cmd_run). */
 int run_command(int argc, char **argv, const struct run_extra *x);
 
+/* A command made the set at dir (run, import, unpack, reproduce): add it
+ * to its archive's index when that has one (cmd_index.c; a failure is a
+ * warning: the set is fine, `iomatrix index` repairs the index). */
+void cmd_index_set_made(const char *dir);
+
 /* The option table of each command (util/optspec.h), defined beside the
  * command: its parsing, `iomatrix CMD --help`, its lines in `iomatrix
  * --help`, the man page and its bash completion come from it.  main.c

@@ -134,8 +134,11 @@ int cmd_import(int argc, char **argv)
 	a.q.hist_logs = a.hist_logs.v;
 	a.q.nhist_logs = a.hist_logs.n;
 	rc = import_run(&a.q, dir, sizeof(dir));
-	if (rc == EXIT_OK)
+	if (rc == EXIT_OK) {
 		printf("%s\n", dir);
+		fflush(stdout);
+		cmd_index_set_made(dir);
+	}
 out:
 	optspec_release(&import_spec, &a, &ops);
 	return rc;

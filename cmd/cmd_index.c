@@ -66,6 +66,15 @@ static void query_usage(FILE *f)
 		   "                 WHERE metric = 'iops'\" --format md\n");
 }
 
+void cmd_index_set_made(const char *dir)
+{
+	struct errlist errs = ERRLIST_INIT;
+	if (archdb_add_set(dir, &errs) < 0)
+		for (size_t i = 0; i < errs.n; i++)
+			fprintf(stderr, "iomatrix: warning: %s\n", errs.msgs[i]);
+	errlist_release(&errs);
+}
+
 int cmd_index(int argc, char **argv)
 {
 	struct optspec_parse p = { .c = &index_spec, .argc = argc, .argv = argv, .i = 1 };

@@ -133,5 +133,7 @@ int cmd_unpack(int argc, char **argv)
 		fprintf(stderr, "iomatrix: unpack: warning: '%s' has no SHA256SUMS (packed "
 			"from a set written before checksums); it cannot be proven intact\n", dir);
 	printf("%s\n", dir);
+	fflush(stdout);
+	cmd_index_set_made(dir);
 	return EXIT_OK;
 }

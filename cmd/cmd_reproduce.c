@@ -68,7 +68,8 @@ int cmd_reproduce(int argc, char **argv)
 	int rc = EXIT_USAGE;
 
 	if (optspec_parse(&reproduce_spec, argc, argv, &a, &ops) == 0) {
-		struct repro_request rq = { ops.v[0], &a.sh, a.tolerance, a.fail, argc, argv };
+		struct repro_request rq = { ops.v[0], &a.sh, a.tolerance, a.fail, argc, argv,
+					    cmd_index_set_made };
 		rc = repro_reproduce(&rq, run_command);
 	}
 	optspec_release(&reproduce_spec, &a, &ops);

@@ -3,6 +3,7 @@
  * a flag, and the rest handed to bench/run's run_suite() (run.h says what a
  * run does and its exit rule).
  */
+#include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -74,7 +75,12 @@ const struct command_spec run_spec = {
 
 int cmd_run(int argc, char **argv)
 {
-	return run_command(argc, argv, NULL);
+	char dir[PATH_MAX] = "";
+	struct run_extra x = { .set_dir = dir, .set_dir_len = sizeof(dir) };
+	int rc = run_command(argc, argv, &x);
+	if (dir[0])
+		cmd_index_set_made(dir);
+	return rc;
 }
 
 int run_command(int argc, char **argv, const struct run_extra *x)

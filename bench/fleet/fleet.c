@@ -666,6 +666,8 @@ int fleet_run(const struct fleet_opts *given)
 	if (f.gate_passed) {
 		printf("%s\n", f.rs.dir);
 		fflush(stdout);
+		if (given->set_dir)
+			snprintf(given->set_dir, given->set_dir_len, "%s", f.rs.dir);
 	}
 out:
 	fleet_hosts_release(&f);

@@ -42,6 +42,8 @@ struct fleet_opts {
 	/* NULL: ssh to each host.  Else the hosts are a launcher's ranks
 	 * (fleet/launch.h, `run --mpi`) and hosts/nhosts are their names. */
 	const struct fleet_transport *transport;
+	char *set_dir;              /* out, when not NULL: the set's directory */
+	size_t set_dir_len;
 };
 
 /* Run it; returns the exit code of `run` (0, 1, 2, 130). */

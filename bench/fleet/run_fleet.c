@@ -119,6 +119,8 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 	o.ssh.remote_iomatrix = rf->remote;
 	o.parallel = (unsigned)rf->parallel;
 	o.suite_path = c->suite_path;
+	o.set_dir = c->set_dir;
+	o.set_dir_len = c->set_dir_len;
 	o.devices = c->devices;
 	o.ndevices = c->ndevices;
 	o.out = c->out;

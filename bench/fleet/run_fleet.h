@@ -38,6 +38,8 @@ struct run_fleet_common {
 	int argc;
 	char **argv;
 	volatile sig_atomic_t *stop;
+	char *set_dir;          /* out, when not NULL: the set's directory */
+	size_t set_dir_len;
 };
 
 /* Free what run_fleet_wanted() and run_fleet() took (not the command

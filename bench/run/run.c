@@ -297,7 +297,8 @@ int run_suite(struct run_opts *o, const struct run_extra *x, int argc, char **ar
 		struct run_fleet_common fc = {
 			r->a->suite_path, r->a->sh.out, r->a->resume, r->a->sh.sc.devices.v,
 			r->a->sh.sc.devices.n, r->a->sh.sc.scale, r->a->sh.yes_destroy_data,
-			r->a->sh.quiet, argc, argv, stop,
+			r->a->sh.quiet, argc, argv, stop, x ? x->set_dir : NULL,
+			x ? x->set_dir_len : 0,
 		};
 		r->rc = run_fleet(&r->a->fleet, &fc);
 		set_finished = true;

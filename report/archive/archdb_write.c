@@ -268,7 +268,7 @@ static void put_reps(struct put *p, const struct rset_cell *c)
 			archdb_bind_text(st, "direction", dir_name(k));
 			archdb_bind_real(st, "ios", d->ios);
 			archdb_bind_real(st, "bytes", d->bytes);
-			archdb_bind_real(st, "runtime_ns", rep->runtime_ns ? rep->runtime_ns : NAN);
+			archdb_bind_real(st, "runtime_ns", rep->runtime_ns);
 			archdb_bind_real(st, "iops", d->iops);
 			archdb_bind_real(st, "bw_bytes_s", d->bw_bytes_s);
 			archdb_bind_real(st, "lat_mean_ns", d->lat_mean_ns);

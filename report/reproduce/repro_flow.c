@@ -141,6 +141,8 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 
 	if (flow_open(rq, &o, unpacked, sizeof(unpacked), &rc) < 0)
 		goto out;
+	if (unpacked[0] && rq->set_made)
+		rq->set_made(unpacked);
 	if (!(rv = flow_argv(rq, &o, scale, sizeof(scale), &rargc))) {
 		rc = EXIT_RUNTIME;
 		goto out;
@@ -153,6 +155,8 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, rq->tolerance };
 	struct run_extra x = { &recv, &rp, rq->argc, rq->argv, set_dir, sizeof(set_dir) };
 	rc = run(rargc, rv, &x);
+	if (set_dir[0] && rq->set_made)
+		rq->set_made(set_dir);
 	if ((rc != EXIT_OK && rc != EXIT_RUNTIME) || !set_dir[0])
 		goto out;
 	int jr = repro_judge_sets(o.dir, set_dir, rq->tolerance, stdout, &missed);

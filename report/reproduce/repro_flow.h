@@ -27,6 +27,9 @@ struct repro_request {
 	bool fail;                    /* --fail-if-not-reproduced */
 	int argc;                     /* the command as typed, for the manifest */
 	char **argv;
+	/* called with each set this command made (the unpacked original,
+	 * the new set), or NULL: the archive's index takes them */
+	void (*set_made)(const char *dir);
 };
 
 /* run's one code path: `run` with argv (run SUITE --device ... --scale F
