@@ -10,6 +10,7 @@
 # reads from their files only the sets it cannot take from it.
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
+export SOURCE_DATE_EPOCH=1800000000   # the set pages say when they were made
 A=$T/a
 cp -a "$ROOT/tests/data/db-archive/sets" "$A"
 python3 "$ROOT/tests/report/gen_archive.py" "$A" --sets 8 --cells 3 --hosts web1,web2 \

@@ -2,12 +2,17 @@
 # iomatrix site is incremental: after one new set only the pages it touches
 # are rewritten (index, its device page and charts, its suite page, its own
 # report) and every other file keeps its modification time; a rerun with
-# nothing new writes nothing; a removed set's pages go away.
+# nothing new writes nothing and, with the archive's index, reads no set
+# from its files; a removed set's pages go away.
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 GEN="$ROOT/tests/report/gen_archive.py"
-python3 "$GEN" "$T/a" --sets 6 --cells 2 --hosts web1,web2 --seed 4 || fail "generator failed"
+python3 "$GEN" "$T/a" --sets 6 --cells 2 --hosts web1,web2 --seed 4 --sums || fail "generator failed"
 expect_exit 0 "$IOMATRIX" site "$T/a" -o "$T/site"
+grep -q "(12 read afresh)" "$T/out" && ok "no index: every set read from its files" ||
+	not_ok "first build: $(tail -n 1 "$T/out")"
+# the archive's index holds the records the site used to cache itself
+expect_exit 0 "$IOMATRIX" index "$T/a"
 
 stamps() { (cd "$T/site" && find . -type f ! -path './.cache/*' ! -name '.iomatrix-site.json' \
 	! -name gnuplot.log -printf '%T@ %p\n' | sort -k2) >"$1"; }
@@ -19,10 +24,11 @@ stamps "$T/again"
 cmp -s "$T/before" "$T/again" && ok "rerun leaves every file as it was" || not_ok "rerun touched files"
 
 # one more set of web1
-python3 "$GEN" "$T/a" --sets 1 --first 7 --cells 2 --hosts web1 --seed 5 || fail "generator failed"
+python3 "$GEN" "$T/a" --sets 1 --first 7 --cells 2 --hosts web1 --seed 5 --sums || fail "generator failed"
 new=$(ls "$T/a" | grep web1 | tail -n 1)
 expect_exit 0 "$IOMATRIX" site "$T/a" -o "$T/site"
-grep -q "(1 read afresh)" "$T/out" && ok "only the new set is read" || not_ok "$(tail -n 1 "$T/out")"
+grep -q "(1 read afresh)" "$T/out" && ok "only the new set is read (the index has not seen it)" ||
+	not_ok "$(tail -n 1 "$T/out")"
 stamps "$T/after"
 changed=$(join -1 2 -2 2 "$T/before" "$T/after" | awk '$2 != $3 { print $1 }' | sort)
 added=$(join -1 2 -2 2 -v 2 "$T/before" "$T/after" | awk '{ print $1 }' | sort)
