@@ -182,8 +182,12 @@ static const char *unit_by_name(const char *n)
 		return "bytes";
 	if (ENDS("_pct"))
 		return "%";
-	if (ENDS("iops"))
+	if (ENDS("_cv") || ENDS("cv"))
+		return NULL;
+	if (ENDS("iops") || !strncmp(n, "iops_", 5))
 		return "IOPS";
+	if (!strncmp(n, "bw_", 3))
+		return "bytes/s";
 #undef ENDS
 	return NULL;
 }
@@ -209,18 +213,24 @@ static int fetch(sqlite3_stmt *st, struct result *r)
 	}
 	size_t alloc = 0;
 	int rc;
+	bool *num = calloc((size_t)r->ncol + 1, sizeof(*num));   /* a number seen */
+	if (!num)
+		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (r->nrow == alloc) {
 			alloc = alloc ? alloc * 2 : 64;
 			struct cell_v *p = realloc(r->v, alloc * (size_t)(r->ncol ? r->ncol : 1) * sizeof(*p));
-			if (!p)
+			if (!p) {
+				free(num);
 				return -1;
+			}
 			r->v = p;
 		}
 		for (int c = 0; c < r->ncol; c++) {
 			struct cell_v *x = &r->v[r->nrow * (size_t)r->ncol + (size_t)c];
 			memset(x, 0, sizeof(*x));
 			x->type = sqlite3_column_type(st, c);
+			num[c] |= x->type == SQLITE_INTEGER || x->type == SQLITE_FLOAT;
 			if (x->type == SQLITE_INTEGER)
 				x->i = sqlite3_column_int64(st, c);
 			else if (x->type == SQLITE_FLOAT)
@@ -238,13 +248,18 @@ static int fetch(sqlite3_stmt *st, struct result *r)
 						sbuf_addf(&b, "%02x", p[k]);
 					sbuf_adds(&b, "'");
 				}
-				if (!(x->s = sbuf_detach(&b)))
+				if (!(x->s = sbuf_detach(&b))) {
+					free(num);
 					return -1;
+				}
 				r->numeric[c] = false;
 			}
 		}
 		r->nrow++;
 	}
+	for (int c = 0; c < r->ncol; c++)
+		r->numeric[c] = r->numeric[c] && num[c];   /* all NULL: text */
+	free(num);
 	return rc == SQLITE_DONE ? 0 : -2;
 }
 
@@ -270,7 +285,9 @@ static bool col_is_id(const char *n)
 
 /* A value for people (table, md, html): numbers as the report writes
  * them (REAL: 3 significant figures; INTEGER: whole, thousands
- * separated), NULL empty. */
+ * separated), NULL empty; for csv numbers in full.  Text through termesc
+ * in every format (the format's own escaping follows): stdout is often a
+ * terminal. */
 static void value_text(const struct cell_v *x, const char *col, bool people, struct sbuf *b)
 {
 	char t[64], g[96];
@@ -293,8 +310,8 @@ static void value_text(const struct cell_v *x, const char *col, bool people, str
 		break;
 	case SQLITE_NULL:
 		break;
-	default:
-		sbuf_adds(b, x->s);
+	default:   /* a set's names may hold anything: the terminal sees text */
+		termesc_append(b, x->s);
 	}
 }
 
@@ -318,13 +335,11 @@ static void write_table(const struct result *r, FILE *out)
 				header_text(r, c, &b);
 			else
 				value_text(&r->v[(i - 1) * (size_t)r->ncol + (size_t)c], r->name[c], true, &b);
-			char *e = escape_dup(sbuf_str(&b), ESC_NONE);
 			struct sbuf t = SBUF_INIT;
-			termesc_append(&t, e);
+			termesc_append(&t, sbuf_str(&b));
 			if (t.len > w[c])
 				w[c] = t.len;
 			sbuf_release(&t);
-			free(e);
 		}
 	for (size_t i = 0; i <= r->nrow; i++) {
 		for (int c = 0; c < r->ncol; c++) {
