@@ -27,6 +27,10 @@
  *                          time, for a completion or a rated job's next
  *                          intended start (the run is in its IO: not in
  *                          a layout, a cooldown or its start)
+ *             index_set    index: set N put into the index (in its
+ *                          transaction, not committed)
+ *             index_add    a command adding its set to the index holds the
+ *                          write lock (report/archive/archdb.h)
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
  *             fifo=PATH, then wait for one line back from it (the test
  *             acts in between: sends a signal, changes a limit)

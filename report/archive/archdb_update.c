@@ -24,6 +24,7 @@
 #include "resultset/sums.h"
 #include "util/fsutil.h"
 #include "util/termesc.h"
+#include "util/testhook.h"
 #include "util/version.h"
 
 /* Sets read between two commits of an in-place update: a commit is an
@@ -216,6 +217,7 @@ static int update_sets(struct archdb *x, struct found *f, bool fresh, struct arc
 				"in the index\n", termesc(ref.path, b, sizeof(b)));
 		}
 		arc_ref_release(&ref);
+		testhook_point("index_set");
 		if (rc == 0 && !fresh && ++in_batch >= UPDATE_BATCH) {
 			in_batch = 0;
 			rc = archdb_exec(x->db, "COMMIT; BEGIN IMMEDIATE", errs);
@@ -356,6 +358,8 @@ int archdb_add_set(const char *setdir, struct errlist *errs)
 	if (x && arc_ref_make(real, rel, &ref) == 0) {
 		arc_stamp(real, digest, stamp);
 		rc = archdb_exec(x->db, "BEGIN IMMEDIATE", errs);
+		if (rc == 0)
+			testhook_point("index_add");
 		if (rc == 0)
 			rc = archdb_put(x, &ref, digest, &verified, errs);
 		if (rc == 0)
