@@ -75,6 +75,10 @@
 #include "../fuzz/fuzz_reproduce.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_archdb_one
+#include "../fuzz/fuzz_archdb.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -252,6 +256,12 @@ static void test_replay_unpack(void **state)
 }
 
 /* Received sets: the rule holds for whatever manifest, suite and cells. */
+static void test_replay_archdb(void **state)
+{
+	(void)state;
+	replay("fuzz_archdb", fuzz_archdb_one);
+}
+
 static void test_replay_reproduce(void **state)
 {
 	(void)state;
@@ -263,6 +273,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replay_units),
 		cmocka_unit_test(test_replay_reproduce),
+		cmocka_unit_test(test_replay_archdb),
 		cmocka_unit_test(test_replay_cell_json),
 		cmocka_unit_test(test_replay_template),
 		cmocka_unit_test(test_replay_suite),
