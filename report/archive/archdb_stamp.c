@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,89 +33,58 @@
  * row is then read again (the record's format, archive.c, is in it). */
 #define ARCHDB_STAMP_FORMAT 1
 
-static int name_cmp(const void *a, const void *b)
+/* One entry's line: its name and what stat says of it, as bytes (a
+ * printf per entry was 6 % of history's time on 10,000 sets). */
+static void stat_line(struct sha256 *h, const char *name, size_t len, const struct stat *st)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	uint64_t f[9] = { st->st_mode, st->st_dev, st->st_ino, (uint64_t)st->st_size,
+			  (uint64_t)st->st_mtim.tv_sec, (uint64_t)st->st_mtim.tv_nsec,
+			  (uint64_t)st->st_ctim.tv_sec, (uint64_t)st->st_ctim.tv_nsec, len };
+	sha256_update(h, f, sizeof(f));
+	sha256_update(h, name, len);
 }
 
-static void stat_line(struct sha256 *h, const char *rel, const struct stat *st)
-{
-	char line[PATH_MAX + 160];
-	int n = snprintf(line, sizeof(line), "%s\t%o\t%llu\t%llu\t%lld\t%lld.%09ld\t%lld.%09ld\n",
-			 rel, (unsigned)st->st_mode, (unsigned long long)st->st_dev,
-			 (unsigned long long)st->st_ino, (long long)st->st_size,
-			 (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
-			 (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
-	if (n > 0)
-		sha256_update(h, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
-}
-
-/* Every entry below fd (rel its path in the set), names sorted, never
- * through a link; the derived directories only by report/report.html.
- * *budget bounds the entries (SUMS_MAX_FILES): past it, -E2BIG. */
-static int walk(struct sha256 *h, int fd, const char *rel, int depth, size_t *budget)
+/* Every entry below fd, in readdir order (a directory that does not
+ * change lists its entries in the same order; one that changes changes
+ * its own times too), never through a link; the derived directories only
+ * by report/report.html.  *budget bounds the entries (SUMS_MAX_FILES):
+ * past it, -E2BIG. */
+static int walk(struct sha256 *h, int fd, int depth, size_t *budget)
 {
 	DIR *d = fdopendir(fd);
 	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0, alloc = 0;
 	int rc = 0;
 
 	if (!d) {
 		close(fd);
 		return -errno;
 	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (n == alloc) {
-			size_t na = alloc ? alloc * 2 : 16;
-			char **p = realloc(names, na * sizeof(*p));
-			if (!p) {
-				rc = -ENOMEM;
-				goto out;
-			}
-			names = p;
-			alloc = na;
-		}
-		if (!(names[n] = strdup(e->d_name))) {
-			rc = -ENOMEM;
-			goto out;
-		}
-		n++;
-	}
-	if (n > 1)
-		qsort(names, n, sizeof(*names), name_cmp);
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		char sub[PATH_MAX];
+	while (rc == 0 && (e = readdir(d))) {
+		const char *n = e->d_name;
 		struct stat st;
-		if (!(*budget)--)
+		if (!strcmp(n, ".") || !strcmp(n, ".."))
+			continue;
+		size_t len = strlen(n);
+		if (!(*budget)--) {
 			rc = -E2BIG;
-		else if (fsutil_join(sub, sizeof(sub), rel, names[i]) < 0)
-			rc = -ENAMETOOLONG;
-		else if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) < 0)
-			stat_line(h, sub, &(struct stat){ 0 });  /* gone meanwhile */
-		else if (!S_ISDIR(st.st_mode) || depth >= SUMS_MAX_DEPTH)
-			stat_line(h, sub, &st);
-		else if (depth == 0 && (!strcmp(names[i], SUMS_REPORT_DIR) ||
-					!strcmp(names[i], SUMS_COMPARE_DIR))) {
+		} else if (fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			stat_line(h, n, len, &(struct stat){ 0 });  /* gone meanwhile */
+		} else if (!S_ISDIR(st.st_mode) || depth >= SUMS_MAX_DEPTH) {
+			stat_line(h, n, len, &st);
+		} else if (depth == 0 && (!strcmp(n, SUMS_REPORT_DIR) || !strcmp(n, SUMS_COMPARE_DIR))) {
 			/* derived output: only whether the set has a report */
 			struct stat rs;
-			if (!strcmp(names[i], SUMS_REPORT_DIR) &&
+			if (!strcmp(n, SUMS_REPORT_DIR) &&
 			    fstatat(dirfd(d), SUMS_REPORT_DIR "/report.html", &rs,
 				    AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(rs.st_mode))
 				sha256_update(h, "report.html\n", 12);
 		} else {
-			stat_line(h, sub, &st);
-			int sfd = openat(dirfd(d), names[i],
-					O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			rc = sfd < 0 ? -errno : walk(h, sfd, sub, depth + 1, budget);
+			stat_line(h, n, len, &st);
+			int sfd = openat(dirfd(d), n, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			rc = sfd < 0 ? -errno : walk(h, sfd, depth + 1, budget);
+			sha256_update(h, "..", 2);   /* back up: the tree's shape counts */
 		}
 	}
-out:
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
 	closedir(d);
 	return rc;
 }
@@ -142,8 +112,8 @@ int arc_stamp(const char *setdir, char digest[65], char stamp[65])
 	int n = snprintf(head, sizeof(head), "iomatrix-archdb-stamp %d %d\n%s\n",
 			 ARCHDB_STAMP_FORMAT, ARCHDB_SCHEMA_VERSION, digest);
 	sha256_update(&h, head, (size_t)n);
-	stat_line(&h, ".", &st);
-	int rc = walk(&h, fd, "", 0, &budget);   /* takes fd */
+	stat_line(&h, ".", 1, &st);
+	int rc = walk(&h, fd, 0, &budget);   /* takes fd */
 	sha256_final(&h, out);
 	for (int i = 0; i < 32; i++)
 		snprintf(stamp + 2 * i, 3, "%02x", out[i]);

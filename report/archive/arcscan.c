@@ -23,6 +23,9 @@ struct refs {
 	bool all;          /* the repository's own sets too */
 	size_t hidden;     /* those left out */
 	struct archdb *db; /* the index of the directory walked, or NULL */
+	const char *root;  /* the real path of the directory walked */
+	size_t first;      /* its first set in v: filled after the walk */
+	bool oom;
 };
 
 /* The date a set sorts by: started_at, else the date its name starts with. */
@@ -57,11 +60,14 @@ static void ref_release(struct arc_ref *x)
 
 /* x for the set at path: its date and row from db where its row is
  * current, else its date from its manifest.  0, or -1. */
-static int ref_fill(const char *path, const char *rel, struct archdb *db, struct arc_ref *x)
+static int ref_fill(const char *path, const char *rel, const char *realp, struct archdb *db,
+		    struct arc_ref *x)
 {
 	char real[PATH_MAX], digest[65];
 	memset(x, 0, sizeof(*x));
-	if (!realpath(path, real))
+	if (realp)
+		snprintf(real, sizeof(real), "%s", realp);
+	else if (!realpath(path, real))
 		return -1;
 	const char *base = strrchr(path, '/');
 	while (base && !base[1] && base > path) {   /* trailing slash */
@@ -90,7 +96,7 @@ static int ref_fill(const char *path, const char *rel, struct archdb *db, struct
 
 int arc_ref_make(const char *path, const char *rel, struct arc_ref *x)
 {
-	return ref_fill(path, rel, NULL, x);
+	return ref_fill(path, rel, NULL, NULL, x);
 }
 
 void arc_ref_release(struct arc_ref *x)
@@ -98,6 +104,8 @@ void arc_ref_release(struct arc_ref *x)
 	ref_release(x);
 }
 
+/* A set the walk found: its path and rel now (in path and rel), the rest
+ * once the walk is over (refs_fill). */
 static int refs_add(struct refs *r, const char *path, const char *rel)
 {
 	if (r->n == r->alloc) {
@@ -109,11 +117,13 @@ static int refs_add(struct refs *r, const char *path, const char *rel)
 		r->alloc = na;
 	}
 	struct arc_ref *x = &r->v[r->n];
-	char real[PATH_MAX];
-	if (!realpath(path, real))
-		return 0;   /* gone meanwhile */
-	if (ref_fill(path, rel, r->db, x) < 0)
+	memset(x, 0, sizeof(*x));
+	x->path = strdup(path);
+	x->rel = strdup(rel);
+	if (!x->path || !x->rel) {
+		ref_release(x);
 		return -1;
+	}
 	x->order = r->n++;
 	return 0;
 }
@@ -126,6 +136,52 @@ static int scan_one(const char *set, const char *rel, void *arg)
 		return 0;
 	}
 	return refs_add(r, set, rel) < 0 ? -ENOMEM : 0;
+}
+
+struct fill_arg {
+	struct refs *r;
+	size_t k, step;
+};
+
+static void *fill_worker(void *arg)
+{
+	struct fill_arg *f = arg;
+	struct refs *r = f->r;
+	for (size_t i = r->first + f->k; i < r->n; i += f->step) {
+		struct arc_ref *x = &r->v[i];
+		char *path = x->path, *rel = x->rel, real[PATH_MAX];
+		size_t order = x->order;
+		/* a walked set is no link: its real path is the root's and rel */
+		bool joined = r->root && strcmp(rel, ".") &&
+			      snprintf(real, sizeof(real), "%s/%s", r->root, rel) < (int)sizeof(real);
+		if (ref_fill(path, rel, joined ? real : NULL, r->db, x) < 0)
+			memset(x, 0, sizeof(*x));   /* gone meanwhile, or OOM */
+		x->order = order;
+		free(path);
+		free(rel);
+	}
+	return NULL;
+}
+
+/* Fill the sets found since r->first: stamps and rows on two threads (the
+ * stat of every file of every set is most of a scan: 10,000 sets, 140,000
+ * files), then drop those that went away. */
+static void refs_fill(struct refs *r)
+{
+	struct fill_arg a[2] = { { r, 0, 2 }, { r, 1, 2 } };
+	pthread_t th;
+	bool two = r->n - r->first > 16 && pthread_create(&th, NULL, fill_worker, &a[1]) == 0;
+	if (!two)
+		a[0].step = 1;
+	fill_worker(&a[0]);
+	if (two)
+		pthread_join(th, NULL);
+	size_t k = r->first;
+	for (size_t i = r->first; i < r->n; i++)
+		if (r->v[i].path)
+			r->v[k++] = r->v[i];
+	r->n = k;
+	r->first = k;
 }
 
 static int real_cmp(const void *a, const void *b)
@@ -205,13 +261,16 @@ int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t
 			continue;
 		}
 		int e;
+		char root[PATH_MAX];
 		r.db = NULL;
+		r.root = realpath(dirs[i], root) ? root : NULL;
 		if (resultset_is_set(dirs[i]))
 			e = refs_add(&r, dirs[i], ".");
 		else if (ix && indexes_add(ix, dirs[i], &r.db) < 0)
 			e = -ENOMEM;
 		else
 			e = resultset_walk(dirs[i], 1, scan_one, &r);
+		refs_fill(&r);
 		if (e < 0) {
 			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
 			ret = -1;
