@@ -366,9 +366,9 @@ const struct archdb_view archdb_views[] = {
 	  "JOIN sets s ON s.set_id = c.set_id "
 	  "ORDER BY s.date, s.path, v.identity, workload, m.metric" },
 	{ "best_4k_qd1_random_read", "Every device's best 4K QD1 random read across all sets "
-	  "(IOPS, one job, full size).",
-	  "SELECT v.identity, v.host, v.name AS device, max(m.mean) AS iops, "
-	  "count(*) AS sets FROM cell_metrics m JOIN cells c USING (set_id, cell_id) "
+	  "(IOPS, one job, full size runs; a device is its identity).",
+	  "SELECT v.host, v.name AS device, v.model, max(m.mean) AS iops, "
+	  "count(DISTINCT c.set_id) AS sets FROM cell_metrics m JOIN cells c USING (set_id, cell_id) "
 	  "JOIN devices v ON v.set_id = c.set_id AND v.dev = c.dev "
 	  "JOIN sets s ON s.set_id = c.set_id "
 	  "WHERE c.pattern = 'randread' AND c.bs = 4096 AND c.iodepth = 1 AND c.jobs = 1 "
@@ -423,7 +423,8 @@ static void cells_build(void)
 		cells_all[n++] = *c;
 	for (int k = 0; k < NKEYS; k++) {
 		const struct key *key = &cell_keys[k];
-		const char *help = key->help ? key->help : "";
+		const char *help = key->help && *key->help ? key->help :
+				   "(`iomatrix validate --help` explains it)";
 		snprintf(key_help[k][0], sizeof(key_help[k][0]), "%s%s", help,
 			 key->type == KT_CUSTOM || key->type == KT_STEADY ?
 			 " (its JSON, NULL at the default)" : "");
