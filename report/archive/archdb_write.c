@@ -559,7 +559,7 @@ int archdb_put(struct archdb *x, const struct arc_ref *ref, const char *digest,
 		rec.failed_verify = vs == SUMS_FAILED;
 	}
 	*verified = rec.failed_verify ? SUMS_FAILED : rec.no_sums ? SUMS_NONE : SUMS_INTACT;
-	setlist_entry_read(ref->path, &le);
+	setlist_entry_read_known(ref->path, *verified, rec.failed_why, &le);
 	int rr = rset_load(ref->path, &rs, &re);
 	put_set_row(&p, ref, digest, &rec, loaded, &rs);
 	long long i = 0;

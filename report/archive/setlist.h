@@ -37,6 +37,10 @@ int setlist_scan(struct setlist *l, const char *dir, bool use_index);
 /* One set's entry from its files (setlist_entry.c): 0 (a set whose
  * manifest cannot be read is an entry saying so); release it. */
 int setlist_entry_read(const char *path, struct setlist_entry *e);
+/* The same, the set's SHA256SUMS check already done (verify: its enum
+ * sums_state, why: what fails) by the caller. */
+int setlist_entry_read_known(const char *path, int verify, const char *why,
+			     struct setlist_entry *e);
 void setlist_entry_release(struct setlist_entry *e);
 /* The aligned table (or "no result sets in DIR"), the sets failing
  * verification, the hidden count. */
