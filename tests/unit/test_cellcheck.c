@@ -9,6 +9,7 @@
 #include "testutil.h"
 
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,31 @@ static void test_percentile_below_min(void **state)
 	cJSON_Delete(j);
 }
 
+/* One number at a time (what the archive's index holds of a set): the
+ * cell's bounds, so -1e999, 1e300 counts and NaN never pass. */
+static void test_value_bounds(void **state)
+{
+	char why[128];
+	(void)state;
+	assert_int_equal(cellcheck_value(CELLCHECK_IOPS, "iops", 1e12, why, sizeof(why)), 0);
+	assert_int_equal(cellcheck_value(CELLCHECK_IOPS, "iops", 1.0000001e12, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "iops is 1e+12, not a number in [0, 1e+12]"));
+	assert_int_equal(cellcheck_value(CELLCHECK_IOPS, "iops", -0.5, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_BW, "bw", 1e18, why, sizeof(why)), 0);
+	assert_int_equal(cellcheck_value(CELLCHECK_BW, "bw", 2e18, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_LAT, "lat", 1.8e19, why, sizeof(why)), 0);
+	assert_int_equal(cellcheck_value(CELLCHECK_LAT, "lat", 2e19, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_COUNT, "n", 3, why, sizeof(why)), 0);
+	assert_int_equal(cellcheck_value(CELLCHECK_COUNT, "n", 1.5, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "not a count"));
+	assert_int_equal(cellcheck_value(CELLCHECK_COUNT, "n", 1e300, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_FINITE, "scale", -1e10, why, sizeof(why)), 0);
+	assert_int_equal(cellcheck_value(CELLCHECK_FINITE, "scale", -1e300, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_FINITE, "scale", -INFINITY, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_NONNEG, "x", NAN, why, sizeof(why)), -1);
+	assert_int_equal(cellcheck_value(CELLCHECK_NONNEG, "x", -1e-300, why, sizeof(why)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,6 +199,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_numbers_refused),
 		cmocka_unit_test(test_percentile_within_bucket_slack),
 		cmocka_unit_test(test_percentile_below_min),
+		cmocka_unit_test(test_value_bounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
