@@ -141,7 +141,9 @@ struct archdb *archdb_wrap(sqlite3 *db, const char *archive)
 		return NULL;
 	}
 	x->db = db;
-	pthread_mutex_init(&x->mu, NULL);
+	x->r[0].db = db;
+	for (int i = 0; i < ARCHDB_READERS; i++)
+		pthread_mutex_init(&x->r[i].mu, NULL);
 	return x;
 }
 
@@ -168,6 +170,9 @@ int archdb_open_read(const char *archive, struct archdb **out, char *why, size_t
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
+	for (int i = 1; i < ARCHDB_READERS; i++)   /* none: the first serves all */
+		if (archdb_open_file(file, true, false, &(*out)->r[i].db, w, sizeof(w)) < 0)
+			(*out)->r[i].db = NULL;
 	return 1;
 }
 
@@ -177,12 +182,30 @@ void archdb_close(struct archdb *x)
 		return;
 	for (size_t i = 0; i < sizeof(x->ins) / sizeof(x->ins[0]); i++)
 		sqlite3_finalize(x->ins[i]);
-	for (int i = 0; i < RD__COUNT; i++)
-		sqlite3_finalize(x->rd[i]);
+	for (int k = 0; k < ARCHDB_READERS; k++) {
+		for (int i = 0; i < RD__COUNT; i++)
+			sqlite3_finalize(x->r[k].rd[i]);
+		if (k)
+			sqlite3_close(x->r[k].db);
+		pthread_mutex_destroy(&x->r[k].mu);
+	}
 	sqlite3_close(x->db);
-	pthread_mutex_destroy(&x->mu);
 	free(x->archive);
 	free(x);
+}
+
+struct archdb_reader *archdb_reader_take(struct archdb *x)
+{
+	for (int i = 0; i < ARCHDB_READERS; i++)
+		if (x->r[i].db && pthread_mutex_trylock(&x->r[i].mu) == 0)
+			return &x->r[i];
+	pthread_mutex_lock(&x->r[0].mu);
+	return &x->r[0];
+}
+
+void archdb_reader_done(struct archdb_reader *r)
+{
+	pthread_mutex_unlock(&r->mu);
 }
 
 int archdb_exec(sqlite3 *db, const char *sql, struct errlist *errs)

@@ -23,13 +23,28 @@ enum archdb_read_stmt {
 	RD__COUNT
 };
 
+/* A connection that reads, one thread at a time. */
+struct archdb_reader {
+	sqlite3 *db;            /* r[0]: the handle's own; r[1]: its own or NULL */
+	pthread_mutex_t mu;
+	sqlite3_stmt *rd[RD__COUNT];
+};
+
+/* The stream's two loader threads and the scan's two stamp threads each
+ * read on a connection of their own (one connection serialises them). */
+#define ARCHDB_READERS 2
+
 struct archdb {
 	sqlite3 *db;
 	char *archive;          /* as given */
-	pthread_mutex_t mu;     /* the stream's loader threads take turns */
+	struct archdb_reader r[ARCHDB_READERS];
 	sqlite3_stmt *ins[32];  /* INSERT of archdb_tables[i], made once */
-	sqlite3_stmt *rd[RD__COUNT];
 };
+
+/* A reader no other thread holds (else the first, waited for), locked;
+ * archdb_reader_done() unlocks it. */
+struct archdb_reader *archdb_reader_take(struct archdb *x);
+void archdb_reader_done(struct archdb_reader *r);
 
 /*
  * Open the SQLite file `file` the one way every index is opened: no link

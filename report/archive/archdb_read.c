@@ -42,8 +42,8 @@ static const char *const read_sql[RD__COUNT] = {
 		    "WHERE set_id = ?",
 };
 
-/* Statement k, bound to set id (mu held). */
-static sqlite3_stmt *rd(struct archdb *x, int k, long long id)
+/* Statement k of reader x (held), bound to set id. */
+static sqlite3_stmt *rd(struct archdb_reader *x, int k, long long id)
 {
 	if (!x->rd[k] && sqlite3_prepare_v3(x->db, read_sql[k], -1, SQLITE_PREPARE_PERSISTENT,
 					    &x->rd[k], NULL) != SQLITE_OK)
@@ -109,12 +109,12 @@ static long long col_count(sqlite3_stmt *st, int i, long long lo, long long hi, 
 	return v;
 }
 
-long long archdb_current(struct archdb *x, const char *rel, const char *stamp, char **date)
+long long archdb_current(struct archdb *db, const char *rel, const char *stamp, char **date)
 {
 	long long id = 0;
 	int bad = 0;
 	*date = NULL;
-	pthread_mutex_lock(&x->mu);
+	struct archdb_reader *x = archdb_reader_take(db);
 	sqlite3_stmt *st = rd(x, RD_CURRENT, 0);
 	if (st) {
 		sqlite3_bind_text(st, 1, rel, -1, SQLITE_STATIC);
@@ -130,13 +130,13 @@ long long archdb_current(struct archdb *x, const char *rel, const char *stamp, c
 		}
 		sqlite3_reset(st);
 	}
-	pthread_mutex_unlock(&x->mu);
+	archdb_reader_done(x);
 	return id;
 }
 
 /* The reader's messages: errors to errs, warnings to warns, each as
  * arc_set_load gave them ("PATH: ..."). */
-static int messages(struct archdb *x, long long id, const struct arc_ref *ref,
+static int messages(struct archdb_reader *x, long long id, const struct arc_ref *ref,
 		    struct errlist *errs, struct errlist *warns)
 {
 	sqlite3_stmt *st = rd(x, RD_WARNINGS, id);
@@ -154,7 +154,7 @@ static int messages(struct archdb *x, long long id, const struct arc_ref *ref,
 	return st && !bad;
 }
 
-static int devices(struct archdb *x, long long id, struct arc_set *s)
+static int devices(struct archdb_reader *x, long long id, struct arc_set *s)
 {
 	sqlite3_stmt *st = rd(x, RD_DEVICES, id);
 	int bad = 0;
@@ -196,7 +196,7 @@ static int devices(struct archdb *x, long long id, struct arc_set *s)
 
 /* What history takes of each ok cell, and its metrics, each within the
  * bounds of the set's own numbers. */
-static int cells(struct archdb *x, long long id, struct arc_set *s)
+static int cells(struct archdb_reader *x, long long id, struct arc_set *s)
 {
 	sqlite3_stmt *st = rd(x, RD_CELLS, id);
 	long long *ids = NULL;
@@ -271,7 +271,7 @@ static int cells(struct archdb *x, long long id, struct arc_set *s)
 	return bad < 0 ? -1 : st && !bad;
 }
 
-static int record(struct archdb *x, long long id, const struct arc_ref *ref,
+static int record(struct archdb_reader *x, long long id, const struct arc_ref *ref,
 		  struct arc_set *s, int *rc, struct errlist *errs, struct errlist *warns)
 {
 	sqlite3_stmt *st = rd(x, RD_SET, id);
@@ -314,14 +314,14 @@ static int record(struct archdb *x, long long id, const struct arc_ref *ref,
 	return s->failed_verify ? 1 : cells(x, id, s);
 }
 
-int archdb_record(struct archdb *x, long long id, const struct arc_ref *ref,
+int archdb_record(struct archdb *db, long long id, const struct arc_ref *ref,
 		  struct arc_set *s, int *rc, struct errlist *errs, struct errlist *warns)
 {
 	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
 	memset(s, 0, sizeof(*s));
-	pthread_mutex_lock(&x->mu);
+	struct archdb_reader *x = archdb_reader_take(db);
 	int r = record(x, id, ref, s, rc, &e, &w);
-	pthread_mutex_unlock(&x->mu);
+	archdb_reader_done(x);
 	if (r <= 0)
 		arc_set_release(s);
 	/* the messages only when the row stands: else the files say theirs */
@@ -334,13 +334,13 @@ int archdb_record(struct archdb *x, long long id, const struct arc_ref *ref,
 	return r;
 }
 
-int archdb_list_entry(struct archdb *x, long long id, const char *path,
+int archdb_list_entry(struct archdb *db, long long id, const char *path,
 		      struct setlist_entry *e)
 {
 	int bad = 0;
 	struct sbuf b = SBUF_INIT;
 	memset(e, 0, sizeof(*e));
-	pthread_mutex_lock(&x->mu);
+	struct archdb_reader *x = archdb_reader_take(db);
 	sqlite3_stmt *st = rd(x, RD_LIST, id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
 		e->date = dup_text(st, 0, false, &bad);
@@ -360,7 +360,7 @@ int archdb_list_entry(struct archdb *x, long long id, const char *path,
 	} else {
 		bad = 1;
 	}
-	pthread_mutex_unlock(&x->mu);
+	archdb_reader_done(x);
 	termesc_append(&b, path);
 	e->path = sbuf_detach(&b);
 	if (!bad && !e->path)
