@@ -259,10 +259,15 @@ int archdb_insert_done(struct archdb *x, sqlite3_stmt *st, struct errlist *errs)
 	return -1;
 }
 
+/* ":col" (a printf per value was 7 % of indexing) */
 static int param(sqlite3_stmt *st, const char *col)
 {
 	char name[80];
-	snprintf(name, sizeof(name), ":%s", col);
+	size_t n = strlen(col);
+	if (n + 2 > sizeof(name))
+		return 0;
+	name[0] = ':';
+	memcpy(name + 1, col, n + 1);
 	return sqlite3_bind_parameter_index(st, name);
 }
 

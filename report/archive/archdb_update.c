@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,49 +187,157 @@ static int drop_gone(sqlite3 *db, struct found *f, struct archdb_stats *st,
 	return rc;
 }
 
-/* Read every set whose row is not current, in batches of transactions
- * (one when fresh: nobody sees the file until it is renamed). */
-static int update_sets(struct archdb *x, struct found *f, bool fresh, struct archdb_stats *st,
-		       FILE *warnf, struct errlist *errs)
+/* ---- the sets to read: read on a thread of their own, written here ---- */
+
+/* Sets read ahead of the writer: the reader and the writer each keep a
+ * core busy (reading a set is about half of indexing it); a few slots
+ * bound the memory. */
+#define PIPE_SLOTS 4
+
+struct slot {
+	struct arc_ref ref;
+	struct archdb_setdata d;
+	char digest[65];
+	bool ready, made;       /* made: ref is a set (not gone meanwhile) */
+};
+
+struct pipe {
+	struct found *f;
+	size_t *todo, ntodo;    /* indices into f */
+	char (*digest)[65];
+	size_t next;            /* the writer takes this one next */
+	struct slot slot[PIPE_SLOTS];
+	bool stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *pipe_reader(void *arg)
 {
+	struct pipe *p = arg;
+	for (size_t k = 0; k < p->ntodo; k++) {
+		struct slot *sl = &p->slot[k % PIPE_SLOTS];
+		pthread_mutex_lock(&p->mu);
+		while (!p->stop && (k >= p->next + PIPE_SLOTS || sl->ready))
+			pthread_cond_wait(&p->cv, &p->mu);
+		bool stop = p->stop;
+		pthread_mutex_unlock(&p->mu);
+		if (stop)
+			break;
+		struct slot t = { 0 };
+		size_t i = p->todo[k];
+		memcpy(t.digest, p->digest[k], sizeof(t.digest));
+		t.made = arc_ref_make(p->f->path[i], p->f->rel[i], &t.ref) == 0;
+		if (t.made)
+			archdb_read_set(&t.ref, &t.d);
+		pthread_mutex_lock(&p->mu);
+		*sl = t;
+		sl->ready = true;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	return NULL;
+}
+
+static void slot_release(struct slot *sl)
+{
+	if (sl->made) {
+		archdb_setdata_release(&sl->d);
+		arc_ref_release(&sl->ref);
+	}
+	memset(sl, 0, sizeof(*sl));
+}
+
+/* Write one read set; 0 or -1. */
+static int write_one(struct archdb *x, struct slot *sl, struct archdb_stats *st, FILE *warnf,
+		     struct errlist *errs)
+{
+	struct errlist e = ERRLIST_INIT;
+	int rc = archdb_put_read(x, &sl->ref, sl->digest, &sl->d, &e);
+	for (size_t k = 0; k < e.n; k++)
+		errlist_add(errs, NULL, 0, 0, "%s", e.msgs[k]);
+	errlist_release(&e);
+	st->read++;
+	st->failed += sl->d.verified == SUMS_FAILED;
+	if (rc == 0 && sl->d.verified == SUMS_FAILED && warnf) {
+		char b[1400];
+		fprintf(warnf, "iomatrix: warning: '%s' fails verification: its numbers are not "
+			"in the index\n", termesc(sl->ref.path, b, sizeof(b)));
+	}
+	testhook_point("index_set");
+	return rc;
+}
+
+/* Write the sets of p->todo in order, each as the reader thread hands it
+ * over, committing every UPDATE_BATCH unless fresh.  0 or -1. */
+static int write_all(struct archdb *x, struct pipe *p, bool fresh, struct archdb_stats *st,
+		     FILE *warnf, struct errlist *errs)
+{
+	pthread_t th;
 	size_t in_batch = 0;
-	int rc = archdb_exec(x->db, "BEGIN IMMEDIATE", errs);
-	for (size_t i = 0; rc == 0 && i < f->n; i++) {
-		char digest[65], stamp[65];
-		if (arc_stamp(f->path[i], digest, stamp) == 0 && !fresh &&
-		    row_current(x->db, f->rel[i], stamp) == 1) {
-			st->kept++;
-			continue;
-		}
-		struct arc_ref ref;
-		if (arc_ref_make(f->path[i], f->rel[i], &ref) < 0)
-			continue;   /* gone meanwhile */
-		int verified;
-		struct errlist e = ERRLIST_INIT;
-		rc = archdb_put(x, &ref, digest, &verified, &e);
-		for (size_t k = 0; k < e.n; k++)
-			errlist_add(errs, NULL, 0, 0, "%s", e.msgs[k]);
-		errlist_release(&e);
-		st->read++;
-		st->failed += verified == SUMS_FAILED;
-		if (rc == 0 && verified == SUMS_FAILED && warnf) {
-			char b[1400];
-			fprintf(warnf, "iomatrix: warning: '%s' fails verification: its numbers are not "
-				"in the index\n", termesc(ref.path, b, sizeof(b)));
-		}
-		arc_ref_release(&ref);
-		testhook_point("index_set");
+	int rc = 0;
+	if (pthread_create(&th, NULL, pipe_reader, p) != 0)
+		return -1;
+	for (size_t k = 0; k < p->ntodo && rc == 0; k++) {
+		struct slot *sl = &p->slot[k % PIPE_SLOTS];
+		pthread_mutex_lock(&p->mu);
+		while (!sl->ready)
+			pthread_cond_wait(&p->cv, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+		if (sl->made)
+			rc = write_one(x, sl, st, warnf, errs);
+		slot_release(sl);
+		pthread_mutex_lock(&p->mu);
+		p->next = k + 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
 		if (rc == 0 && !fresh && ++in_batch >= UPDATE_BATCH) {
 			in_batch = 0;
 			rc = archdb_exec(x->db, "COMMIT; BEGIN IMMEDIATE", errs);
 		}
 	}
+	pthread_mutex_lock(&p->mu);
+	p->stop = true;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	pthread_join(th, NULL);
+	for (int k = 0; k < PIPE_SLOTS; k++)
+		slot_release(&p->slot[k]);
+	return rc;
+}
+
+/* Read every set whose row is not current (all of them when fresh) and
+ * drop the rows of sets gone, in batches of transactions (one when fresh:
+ * nobody sees the file until it is renamed). */
+static int update_sets(struct archdb *x, struct found *f, bool fresh, struct archdb_stats *st,
+		       FILE *warnf, struct errlist *errs)
+{
+	struct pipe p = { .f = f };
+	p.todo = calloc(f->n + 1, sizeof(*p.todo));
+	p.digest = calloc(f->n + 1, sizeof(*p.digest));
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	int rc = p.todo && p.digest ? archdb_exec(x->db, "BEGIN IMMEDIATE", errs) : -1;
+	for (size_t i = 0; rc == 0 && i < f->n; i++) {
+		char stamp[65];
+		if (arc_stamp(f->path[i], p.digest[p.ntodo], stamp) == 0 && !fresh &&
+		    row_current(x->db, f->rel[i], stamp) == 1)
+			st->kept++;
+		else
+			p.todo[p.ntodo++] = i;
+	}
+	if (rc == 0)
+		rc = write_all(x, &p, fresh, st, warnf, errs);
 	if (rc == 0)
 		rc = drop_gone(x->db, f, st, errs);
 	if (rc == 0)
 		rc = archdb_exec(x->db, "COMMIT", errs);
 	else
 		sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
+	free(p.todo);
+	free(p.digest);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
 	return rc;
 }
 

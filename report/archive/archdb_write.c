@@ -532,14 +532,36 @@ static void put_set_row(struct put *p, const struct arc_ref *ref, const char *di
 	p->id = sqlite3_last_insert_rowid(p->x->db);
 }
 
-int archdb_put(struct archdb *x, const struct arc_ref *ref, const char *digest,
-	       int *verified, struct errlist *errs)
+int archdb_read_set(const struct arc_ref *ref, struct archdb_setdata *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->e = d->w = d->re = (struct errlist)ERRLIST_INIT;
+	d->loaded = arc_set_load(ref, &d->rec, &d->e, &d->w) == 0;
+	if (!d->loaded) {   /* the record stopped before its check: check here */
+		int vs = sums_verify_dir(ref->path, SUMS_SET, &d->rec.failed_why);
+		d->rec.no_sums = vs == SUMS_NONE;
+		d->rec.failed_verify = vs == SUMS_FAILED;
+	}
+	d->verified = d->rec.failed_verify ? SUMS_FAILED : d->rec.no_sums ? SUMS_NONE : SUMS_INTACT;
+	setlist_entry_read_known(ref->path, d->verified, d->rec.failed_why, &d->le);
+	d->full = rset_load(ref->path, &d->rs, &d->re) == 0;
+	return 0;
+}
+
+void archdb_setdata_release(struct archdb_setdata *d)
+{
+	rset_release(&d->rs);
+	setlist_entry_release(&d->le);
+	arc_set_release(&d->rec);
+	errlist_release(&d->e);
+	errlist_release(&d->w);
+	errlist_release(&d->re);
+}
+
+int archdb_put_read(struct archdb *x, const struct arc_ref *ref, const char *digest,
+		    const struct archdb_setdata *d, struct errlist *errs)
 {
 	struct put p = { .x = x, .errs = errs };
-	struct arc_set rec;
-	struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT, re = ERRLIST_INIT;
-	struct setlist_entry le;
-	struct rset rs;
 	sqlite3_stmt *del = NULL;
 
 	/* the set's old rows go with it (ON DELETE CASCADE) */
@@ -551,29 +573,24 @@ int archdb_put(struct archdb *x, const struct arc_ref *ref, const char *digest,
 		return -1;
 	}
 	sqlite3_finalize(del);
-	int lrc = arc_set_load(ref, &rec, &e, &w);
-	bool loaded = lrc == 0;
-	if (!loaded) {   /* the record stopped before its check: check here */
-		int vs = sums_verify_dir(ref->path, SUMS_SET, &rec.failed_why);
-		rec.no_sums = vs == SUMS_NONE;
-		rec.failed_verify = vs == SUMS_FAILED;
-	}
-	*verified = rec.failed_verify ? SUMS_FAILED : rec.no_sums ? SUMS_NONE : SUMS_INTACT;
-	setlist_entry_read_known(ref->path, *verified, rec.failed_why, &le);
-	int rr = rset_load(ref->path, &rs, &re);
-	put_set_row(&p, ref, digest, &rec, loaded, &rs);
+	put_set_row(&p, ref, digest, &d->rec, d->loaded, &d->rs);
 	long long i = 0;
-	put_messages(&p, ref, &e, e.n, "error", &i);
-	put_messages(&p, ref, &w, w.n - (rec.failed_verify && w.n), "warning", &i);
-	put_list(&p, &le);
-	put_devices(&p, &rec);
-	if (loaded && rr == 0 && !rec.failed_verify)
-		put_cells(&p, &rs, &rec);
-	rset_release(&rs);
-	setlist_entry_release(&le);
-	arc_set_release(&rec);
-	errlist_release(&e);
-	errlist_release(&w);
-	errlist_release(&re);
+	put_messages(&p, ref, &d->e, d->e.n, "error", &i);
+	put_messages(&p, ref, &d->w, d->w.n - (d->rec.failed_verify && d->w.n), "warning", &i);
+	put_list(&p, &d->le);
+	put_devices(&p, &d->rec);
+	if (d->loaded && d->full && !d->rec.failed_verify)
+		put_cells(&p, &d->rs, &d->rec);
 	return p.bad ? -1 : 0;
+}
+
+int archdb_put(struct archdb *x, const struct arc_ref *ref, const char *digest,
+	       int *verified, struct errlist *errs)
+{
+	struct archdb_setdata d;
+	archdb_read_set(ref, &d);
+	*verified = d.verified;
+	int rc = archdb_put_read(x, ref, digest, &d, errs);
+	archdb_setdata_release(&d);
+	return rc;
 }
