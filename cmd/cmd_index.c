@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "archive/archdb.h"
+#include "util/termesc.h"
 #include "resultset/schema.h"
 
 enum { IX_SCHEMA = 1, Q_ARCHIVE, Q_FORMAT };
@@ -69,9 +70,10 @@ static void query_usage(FILE *f)
 void cmd_index_set_made(const char *dir)
 {
 	struct errlist errs = ERRLIST_INIT;
+	char b[1400];   /* paths from the set's name: made inert (termesc.h) */
 	if (archdb_add_set(dir, &errs) < 0)
 		for (size_t i = 0; i < errs.n; i++)
-			fprintf(stderr, "iomatrix: warning: %s\n", errs.msgs[i]);
+			fprintf(stderr, "iomatrix: warning: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
 	errlist_release(&errs);
 }
 
@@ -113,8 +115,9 @@ int cmd_index(int argc, char **argv)
 	struct errlist errs = ERRLIST_INIT;
 	int rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
 		 st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
+	char b[1400];
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
 	if (rc == EXIT_OK)
 		printf("%s/%s: %zu set%s (%zu read, %zu unchanged, %zu dropped%s)%s\n", archive,
 		       ARCHDB_FILE, st.sets, st.sets == 1 ? "" : "s", st.read, st.kept, st.dropped,
@@ -166,8 +169,9 @@ int cmd_query(int argc, char **argv)
 	}
 	struct errlist errs = ERRLIST_INIT;
 	int rc = archdb_query(archive, sql, fmt, stdout, &errs);
+	char b[1400];
 	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
 	errlist_release(&errs);
 	if (fflush(stdout) != 0 && rc == EXIT_OK)
 		rc = EXIT_RUNTIME;

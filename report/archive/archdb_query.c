@@ -510,10 +510,11 @@ int archdb_query(const char *archive, const char *sql, enum archdb_format fmt, F
 	if (check_current(db, archive, errs) < 0)
 		goto out;
 	sqlite3_set_authorizer(db, authorize, &z);
-	if (sqlite3_prepare_v2(db, sql, -1, &st, &tail) != SQLITE_OK || !st) {
+	int pr = sqlite3_prepare_v2(db, sql, -1, &st, &tail);
+	if (pr != SQLITE_OK || !st) {
+		/* the authorizer's reason first: SQLite only says "not authorized" */
 		errlist_add(errs, NULL, 0, 0, "query: %s", z.why[0] ? z.why :
-			    st ? sqlite3_errmsg(db) : *sqlite3_errmsg(db) && strcmp(sqlite3_errmsg(db),
-			    "not an error") ? sqlite3_errmsg(db) : "no statement");
+			    pr != SQLITE_OK ? sqlite3_errmsg(db) : "no statement in it");
 		goto out;
 	}
 	if (more_sql(tail) || !sqlite3_stmt_readonly(st)) {
