@@ -82,4 +82,18 @@ int compare_run(struct compare *c, const char *const paths[2], double threshold,
 void compare_print(const struct compare *c, FILE *f);
 void compare_release(struct compare *c);
 
+/* ---- compare_ci.c: the formats CI systems read ---- */
+
+/* JUnit XML: one test case per workload (classname the device, name the
+ * workload); a regression is a failure, an inconclusive change or too few
+ * repetitions skipped, no change and an improvement pass. */
+void compare_write_junit(const struct compare *c, FILE *f);
+/* Bencher Metric Format: {"DEVICE: WORKLOAD": {"iops"|"mb_s"|"lat_mean_ns":
+ * {"value", "lower_value", "upper_value"}}}, the new set's mean of the
+ * primary metric and its 95 % confidence interval (caller owns). */
+cJSON *compare_bmf(const struct compare *c);
+/* Append the verdicts as a Markdown table to path (GITHUB_STEP_SUMMARY).
+ * 0, or -1 when it cannot be written. */
+int compare_step_summary(const struct compare *c, const char *path);
+
 #endif
