@@ -375,6 +375,12 @@ static int rebuild(const char *archive, const char *file, struct found *f,
 		if (unlink(side) < 0 && errno != ENOENT)
 			rc = -1;
 	}
+	/* 0666 less the umask, as every file iomatrix writes (SQLite makes
+	 * 0644; its -wal and -shm take the file's mode) */
+	mode_t um = umask(0);
+	umask(um);
+	if (rc == 0 && chmod(tmp, 0666 & ~um) < 0)
+		rc = -1;
 	if (rc == 0 && rename(tmp, file) < 0) {
 		errlist_add(errs, file, 0, 0, "cannot write: %s", strerror(errno));
 		rc = -1;
