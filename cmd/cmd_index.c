@@ -12,60 +12,59 @@
 #include "util/termesc.h"
 #include "resultset/schema.h"
 
-enum { IX_SCHEMA = 1, Q_ARCHIVE, Q_FORMAT };
+struct index_args {
+	bool schema;
+};
 
 static const struct option_spec index_opts[] = {
-	{ "--schema", .id = IX_SCHEMA },
+	{ "--schema", .kind = OPTK_FLAG, OPT_AT(struct index_args, schema),
+	  .help = "print the tables, columns, units and meanings (Markdown; "
+		  "docs/database.md holds them) instead" },
 	{ NULL },
 };
 
 const struct command_spec index_spec = {
-	.name = "index", .forms = { "[ARCHIVE]" }, .opts = index_opts, .operand = OPTV_DIR,
+	.name = "index", .forms = { "[ARCHIVE]" }, .opts = index_opts, .operand = OPTK_DIR,
+	.about =
+	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
+	"./results): every result set of the archive as SQLite tables, one row per\n"
+	"fact (docs/database.md).  A set whose files changed is read again, a set\n"
+	"that is gone is dropped; an index.sqlite that is not this archive's (one\n"
+	"received with it, another version's) is rebuilt.  The sets stay the truth:\n"
+	"deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
+	"their set to an index that exists; history, list and site read it for the\n"
+	"sets it holds unchanged; 'iomatrix query' asks it anything.",
+};
+
+struct query_args {
+	const char *archive;
+	int format;             /* enum archdb_format: the word's index */
 };
 
 static const struct option_spec query_opts[] = {
-	{ "--archive", NULL, "DIR", .value = OPTV_DIR, .id = Q_ARCHIVE },
-	{ "--format", NULL, "table|md|csv|json|html", .value = OPTV_WORDS,
-	  .words = "table md csv json html", .id = Q_FORMAT },
+	{ "--archive", .kind = OPTK_DIR, OPT_AT(struct query_args, archive),
+	  .help = "the archive (default $IOMATRIX_RESULTS or ./results)" },
+	{ "--format", .kind = OPTK_WORD, .arg = "table|md|csv|json|html", .words = "table md csv json html",
+	  OPT_AT(struct query_args, format), .def = "table",
+	  .help = "table (aligned, for the terminal), md (a GitHub table: 3 significant "
+		  "figures, thousands separators, units in the header), csv, json (an "
+		  "array of objects) or html" },
 	{ NULL },
 };
 
 const struct command_spec query_spec = {
 	.name = "query", .forms = { "SQL" }, .opts = query_opts,
+	.about =
+	"Run one read-only SQL statement on the archive's index (make it with\n"
+	"'iomatrix index') and print its rows.  The tables and views, with every\n"
+	"column's unit and meaning, are in docs/database.md ('iomatrix index\n"
+	"--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
+	"and so is an index that sets changed since it was made.",
+	.epilog =
+	"example:\n"
+	"  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
+	"                 WHERE metric = 'iops'\" --format md",
 };
-
-static void index_usage(FILE *f)
-{
-	optspec_usage(f, &index_spec);
-	fprintf(f, "\n"
-		   "Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
-		   "./results): every result set of the archive as SQLite tables, one row per\n"
-		   "fact (docs/database.md).  A set whose files changed is read again, a set\n"
-		   "that is gone is dropped; an index.sqlite that is not this archive's (one\n"
-		   "received with it, another version's) is rebuilt.  The sets stay the truth:\n"
-		   "deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
-		   "their set to an index that exists; history, list and site read it for the\n"
-		   "sets it holds unchanged.\n\n"
-		   "  --schema   print the tables, columns, units and meanings (Markdown)\n");
-}
-
-static void query_usage(FILE *f)
-{
-	optspec_usage(f, &query_spec);
-	fprintf(f, "\n"
-		   "Run one read-only SQL statement on the archive's index (make it with\n"
-		   "'iomatrix index') and print its rows.  The tables and views, with every\n"
-		   "column's unit and meaning, are in docs/database.md ('iomatrix index\n"
-		   "--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
-		   "and so is an index that sets changed since it was made.\n\n"
-		   "  --archive DIR   the archive (default $IOMATRIX_RESULTS or ./results)\n"
-		   "  --format F      table (default: aligned, for the terminal), md (a GitHub\n"
-		   "                  table: 3 significant figures, thousands separators, units\n"
-		   "                  in the header), csv, json (an array of objects), html\n\n"
-		   "example:\n"
-		   "  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
-		   "                 WHERE metric = 'iops'\" --format md\n");
-}
 
 void cmd_index_set_made(const char *dir)
 {
@@ -79,42 +78,22 @@ void cmd_index_set_made(const char *dir)
 
 int cmd_index(int argc, char **argv)
 {
-	struct optspec_parse p = { .c = &index_spec, .argc = argc, .argv = argv, .i = 1 };
-	const char *archive = NULL;
-	bool schema = false;
-	int r;
+	struct index_args a = { 0 };
+	struct optlist ops;
+	int rc = EXIT_USAGE;
 
-	if (cli_wants_help(argc, argv)) {
-		index_usage(stdout);
-		return EXIT_OK;
-	}
-	while ((r = optspec_next(&p)) > 0) {
-		if (p.opt && p.opt->id == IX_SCHEMA) {
-			schema = true;
-		} else if (p.opt) {
-			r = -1;
-		} else if (archive) {
-			fprintf(stderr, "iomatrix: one archive at a time ('%s' and '%s')\n", archive,
-				p.value);
-			return EXIT_USAGE;
-		} else {
-			archive = p.value;
-		}
-		if (r < 0)
-			break;
-	}
-	if (r < 0)
-		return EXIT_USAGE;
-	if (schema) {
+	if (optspec_parse(&index_spec, argc, argv, &a, &ops) < 0)
+		goto out;
+	if (a.schema) {
 		archdb_schema_doc(stdout);
-		return fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
+		rc = fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
+		goto out;
 	}
-	if (!archive)
-		archive = resultset_root();
+	const char *archive = ops.n ? ops.v[0] : resultset_root();
 	struct archdb_stats st;
 	struct errlist errs = ERRLIST_INIT;
-	int rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
-		 st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
+	rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
+	     st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
 	char b[1400];
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
@@ -124,56 +103,29 @@ int cmd_index(int argc, char **argv)
 		       st.failed ? ", some fail verification: no numbers of theirs" : "",
 		       st.rebuilt ? "; made anew" : "");
 	errlist_release(&errs);
+out:
+	optspec_release(&index_spec, &a, &ops);
 	return rc;
 }
 
 int cmd_query(int argc, char **argv)
 {
-	struct optspec_parse p = { .c = &query_spec, .argc = argc, .argv = argv, .i = 1 };
-	const char *archive = resultset_root(), *sql = NULL;
-	enum archdb_format fmt = ARCHDB_TABLE;
-	static const char *const names[] = { "table", "md", "csv", "json", "html" };
-	int r;
+	struct query_args a = { 0 };
+	struct optlist ops;
+	int rc = EXIT_USAGE;
 
-	if (cli_wants_help(argc, argv)) {
-		query_usage(stdout);
-		return EXIT_OK;
-	}
-	while ((r = optspec_next(&p)) > 0) {
-		if (p.opt && p.opt->id == Q_ARCHIVE) {
-			archive = p.value;
-		} else if (p.opt && p.opt->id == Q_FORMAT) {
-			size_t k = 0;
-			while (k < 5 && strcmp(names[k], p.value))
-				k++;
-			if (k == 5) {
-				fprintf(stderr, "iomatrix: unknown --format '%s' (table, md, csv, json "
-					"or html)\n", p.value);
-				return EXIT_USAGE;
-			}
-			fmt = (enum archdb_format)k;
-		} else if (p.opt) {
-			return EXIT_USAGE;
-		} else if (sql) {
-			fprintf(stderr, "iomatrix: one SQL statement, quoted as one argument\n");
-			return EXIT_USAGE;
-		} else {
-			sql = p.value;
-		}
-	}
-	if (r < 0)
-		return EXIT_USAGE;
-	if (!sql) {
-		fprintf(stderr, "iomatrix: missing SQL; see 'iomatrix query --help'\n");
-		return EXIT_USAGE;
-	}
+	if (optspec_parse(&query_spec, argc, argv, &a, &ops) < 0)
+		goto out;
 	struct errlist errs = ERRLIST_INIT;
-	int rc = archdb_query(archive, sql, fmt, stdout, &errs);
+	rc = archdb_query(a.archive ? a.archive : resultset_root(), ops.v[0],
+			  (enum archdb_format)a.format, stdout, &errs);
 	char b[1400];
 	for (size_t i = 0; i < errs.n; i++)
 		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
 	errlist_release(&errs);
 	if (fflush(stdout) != 0 && rc == EXIT_OK)
 		rc = EXIT_RUNTIME;
+out:
+	optspec_release(&query_spec, &a, &ops);
 	return rc;
 }
