@@ -475,7 +475,8 @@ static void device_charts(const struct site *s, struct sitefs *fs, const bool *d
 /* Set pages the old manifest lists and the new one does not (a set
  * removed from the archive): their folders' files that each folder's list
  * names with an unchanged hash, then the folders when empty.  Everything
- * else stale (device pages and charts, suite pages, cached records) is
+ * else stale (device pages and charts, suite pages, the records older
+ * sites cached in .cache/sets) is
  * sitefs_finish()'s, from the site's record of names and hashes. */
 static void remove_stale_sets(struct sitefs *fs, const cJSON *old, const cJSON *now)
 {

@@ -41,7 +41,7 @@ struct sitefs {
 
 /*
  * Open SITE (made with its parents; links in the path the user gave are
- * theirs), make .cache/sets, devices, suites and sets below it, and look
+ * theirs), make .cache, devices, suites and sets below it, and look
  * for links where the site keeps directories or gnuplot writes (the top
  * folders, sets/ and devices/ and their folders' entries, .cache/): any
  * link there is refused before anything is written.  0, -1 bad input (a
