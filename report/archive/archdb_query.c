@@ -132,7 +132,7 @@ static int check_current(sqlite3 *db, const char *archive, struct errlist *errs)
 	if (rc == 0 && sqlite3_prepare_v2(db, "SELECT path FROM sets", -1, &all, NULL) == SQLITE_OK) {
 		while (sqlite3_step(all) == SQLITE_ROW) {
 			const char *p = (const char *)sqlite3_column_text(all, 0);
-			if (!p || !bsearch(&p, f.seen, f.nseen, sizeof(*f.seen), str_cmp))
+			if (!p || !f.nseen || !bsearch(&p, f.seen, f.nseen, sizeof(*f.seen), str_cmp))
 				gone++;
 		}
 		sqlite3_finalize(all);

@@ -151,8 +151,10 @@ static int drop_gone(sqlite3 *db, struct found *f, struct archdb_stats *st,
 	int rc = -1;
 	if (!rels)
 		return -1;
-	memcpy(rels, f->rel, f->n * sizeof(*rels));
-	qsort(rels, f->n, sizeof(*rels), rel_cmp);
+	if (f->n) {   /* an empty archive has no list at all */
+		memcpy(rels, f->rel, f->n * sizeof(*rels));
+		qsort(rels, f->n, sizeof(*rels), rel_cmp);
+	}
 	if (sqlite3_prepare_v2(db, "SELECT set_id, path FROM sets", -1, &q, NULL) != SQLITE_OK) {
 		free(rels);
 		return -1;
