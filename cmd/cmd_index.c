@@ -1,6 +1,6 @@
 /*
  * cmd_index.c - `iomatrix index [ARCHIVE]` and `iomatrix query "SQL"`: the
- * archive as a database (report/archive/archdb.h).  index makes or brings
+ * archive as a database (report/archive/archdb*.h).  index makes or brings
  * ARCHIVE/index.sqlite up to date; query runs one read-only statement on
  * it and prints the rows.  docs/database.md is the user's page.
  */
@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "archive/archdb.h"
+#include "archive/archdb_query.h"
+#include "archive/archdb_schema.h"
+#include "archive/archdb_update.h"
 #include "util/termesc.h"
 #include "resultset/schema.h"
 

@@ -1,5 +1,5 @@
 /*
- * archdb.c - opening an archive's index (archdb.h, archdb_int.h): every
+ * archdb.c - opening an archive's index (archdb.h): every
  * SQLite file the one defensive way, the check that a file is ours (its
  * schema exactly ours, our version, made for this archive on this
  * machine), and the statement helpers the writer and reader share.
@@ -11,7 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "archdb_int.h"
+#include "archdb.h"
+#include "archdb_stamp.h"
 #include "util/fsutil.h"
 
 int archdb_open_file(const char *file, bool readonly, bool create, sqlite3 **out,

@@ -27,83 +27,26 @@
  * Updates are transactions (WAL, a busy timeout): a crash mid-update
  * leaves the previous index, and two runs finishing at once both land.
  *
+ * The room's headers, one per file: archdb_schema.h (the tables),
+ * archdb_stamp.h, archdb_read.h, archdb_write.h, archdb_update.h (index
+ * and the hooks), archdb_query.h; this one opens and closes an index, and
+ * defines its handle for them (the readers get it opaque).
+ *
  * Errors: functions taking errs return 0 / 1 as documented, or -1 with a
  * message there.  Ownership: struct archdb is the caller's, archdb_close().
  */
 #ifndef IOMATRIX_ARCHDB_H
 #define IOMATRIX_ARCHDB_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
+#include <stdint.h>
 
-#include "setarchive.h"
-#include "setlist.h"
+#include <sqlite3.h>
+
+#include "archdb_schema.h"
 #include "util/errlist.h"
-#include "util/sbuf.h"
-
-#define ARCHDB_FILE "index.sqlite"
-/* PRAGMA user_version: bumped when a table or a column changes meaning */
-#define ARCHDB_SCHEMA_VERSION 1
-
-/* ---- the schema (archdb_schema.c) ---- */
-
-struct archdb_col {
-	const char *name;
-	const char *type;       /* "INTEGER", "REAL", "TEXT" */
-	const char *unit;       /* "ns", "bytes", "IOPS", ... or NULL */
-	const char *help;       /* what it means, for docs/database.md */
-};
-
-struct archdb_table {
-	const char *name;
-	const char *help;
-	const struct archdb_col *cols;  /* ends with a NULL name; the cells
-					 * table's key columns follow them
-					 * (archdb_table_cols) */
-	const char *key;        /* "PRIMARY KEY (...)" and the rest */
-};
-
-struct archdb_view {
-	const char *name, *help, *sql;
-};
-
-extern const struct archdb_table archdb_tables[];
-extern const size_t archdb_ntables;
-extern const struct archdb_view archdb_views[];
-extern const size_t archdb_nviews;
-
-/* Every column of table t, the key table's included (cells: one column
- * per key of bench/suite/keys.c, named as the key, and one per second
- * field).  Static storage, built once; *n columns. */
-const struct archdb_col *archdb_table_cols(const struct archdb_table *t, size_t *n);
-/* The table named name, NULL if none. */
-const struct archdb_table *archdb_table_find(const char *name);
-/* The unit of column col of table (NULL when it has none or is unknown). */
-const char *archdb_col_unit(const char *table, const char *col);
-/* Every CREATE statement, in order, each ending with ";\n". */
-void archdb_schema_sql(struct sbuf *b);
-/* docs/database.md's generated part: every table, column, unit and
- * meaning, and every view. */
-void archdb_schema_doc(FILE *f);
-
-/* ---- stamps (archdb_stamp.c) ---- */
-
-/*
- * What decides whether a set's row is current: digest, the hex sha256 of
- * its SHA256SUMS bytes ("" when it has none); stamp, the hex sha256 of the
- * digest and of every entry below the set (name, type, device, inode,
- * size, mtime and ctime; not followed through links; report/ and compare/
- * only by report/report.html), and of the record's format.  0, or -1 when
- * the set cannot be read.
- */
-int arc_stamp(const char *setdir, char digest[65], char stamp[65]);
-/* Which machine and archive directory an index was made for: the hex
- * sha256 of /etc/machine-id (else the boot id) and the archive's device,
- * inode and real path.  0, or -1. */
-int archdb_made_for(const char *archive, char hex[65]);
-
-/* ---- an index ---- */
 
 struct archdb;
 
@@ -116,68 +59,69 @@ struct archdb;
 int archdb_open_read(const char *archive, struct archdb **db, char *why, size_t whylen);
 void archdb_close(struct archdb *db);
 
-/* The row of the set at rel (its path below the archive) when it is
- * current for stamp (a set with a digest, whose row holds this stamp):
- * its id (> 0) and *date; else 0.  Thread-safe. */
-long long archdb_current(struct archdb *db, const char *rel, const char *stamp,
-			 char **date);
+/* ---- for the room's files (archdb_*.c): the handle and the helpers;
+ * values reach SQL only through these binds ---- */
 
-/*
- * Set id's record, as arc_set_load() makes it from the files (named, with
- * path, by ref), with the warnings and errors loading it gave; every
- * number through cellcheck_value().  1 with *s (release it), *rc the
- * load's result (-1: the set was skipped, its errs say why); 0 when the
- * row fails a check (the caller reads the set); -1 out of memory.
- */
-int archdb_record(struct archdb *db, long long id, const struct arc_ref *ref,
-		  struct arc_set *s, int *rc, struct errlist *errs, struct errlist *warns);
+/* A busy writer is waited for this long (ms): two runs finishing at once,
+ * or a run finishing while `index` rereads an archive. */
+#define ARCHDB_BUSY_MS 60000
 
-/* List's entry of set id, path as the walk found it (setlist.c's
- * entry_read() from the files).  1, 0 a failed check, -1 OOM. */
-int archdb_list_entry(struct archdb *db, long long id, const char *path,
-		      struct setlist_entry *e);
-
-/* ---- keeping it current (archdb_update.c) ---- */
-
-struct archdb_stats {
-	size_t sets, read, dropped, kept, failed;  /* failed: verify */
-	bool rebuilt;           /* the file was not ours: made anew */
+enum archdb_read_stmt {
+	RD_CURRENT, RD_SET, RD_DEVICES, RD_ENV, RD_CELLS, RD_METRICS, RD_WARNINGS, RD_LIST,
+	RD__COUNT
 };
 
-/*
- * `iomatrix index ARCHIVE`: make or bring ARCHIVE/index.sqlite up to
- * date: every set below ARCHIVE (resultset_walk, depth 1; the
- * repository's own examples and references too) whose row is not current
- * is read again, rows of sets that are gone are dropped, all in one
- * transaction; a file that is not ours (or not for this archive) is
- * replaced by a new one.  Warnings of the reader to warnf.  0, or -1 with
- * errs.
- */
-int archdb_update(const char *archive, struct archdb_stats *st, FILE *warnf,
-		  struct errlist *errs);
+/* A connection that reads, one thread at a time. */
+struct archdb_reader {
+	sqlite3 *db;            /* r[0]: the handle's own; r[1]: its own or NULL */
+	pthread_mutex_t mu;
+	sqlite3_stmt *rd[RD__COUNT];
+};
+
+/* The stream's two loader threads and the scan's two stamp threads each
+ * read on a connection of their own (one connection serialises them). */
+#define ARCHDB_READERS 2
+
+struct archdb {
+	sqlite3 *db;
+	char *archive;          /* as given */
+	struct archdb_reader r[ARCHDB_READERS];
+	sqlite3_stmt *ins[32];  /* INSERT of archdb_tables[i], made once */
+};
+
+/* A reader no other thread holds (else the first, waited for), locked;
+ * archdb_reader_done() unlocks it. */
+struct archdb_reader *archdb_reader_take(struct archdb *x);
+void archdb_reader_done(struct archdb_reader *r);
 
 /*
- * The hook of run, import, unpack and reproduce: add set setdir to the
- * index of the archive holding it (its parent, or its grandparent for
- * results/reference/SET), when that archive has an index that is ours;
- * one transaction.  0 nothing to do or done; -1 with errs (the caller
- * warns: the set itself is fine, `iomatrix index` repairs the index).
+ * Open the SQLite file `file` the one way every index is opened: no link
+ * followed, defensive (SQLITE_DBCONFIG_DEFENSIVE, no triggers, no
+ * extension loading), trusted_schema=OFF, a busy timeout; readonly or
+ * read-write (create: made when missing).  0, or -1 with why.
  */
-int archdb_add_set(const char *setdir, struct errlist *errs);
+int archdb_open_file(const char *file, bool readonly, bool create, sqlite3 **out,
+		     char *why, size_t whylen);
+/* Is db's schema exactly archdb_schema_sql()'s, its user_version ours and
+ * meta.made_for this archive's (archive NULL: not checked)?  1, or 0 with
+ * why. */
+int archdb_is_ours(sqlite3 *db, const char *archive, char *why, size_t whylen);
+/* A handle around db (taken), for archive. NULL out of memory (db closed). */
+struct archdb *archdb_wrap(sqlite3 *db, const char *archive);
 
-/* ---- `iomatrix query` (archdb_query.c) ---- */
+/* Run sql (no values: constant text).  0, or -1 with errs. */
+int archdb_exec(sqlite3 *db, const char *sql, struct errlist *errs);
 
-enum archdb_format { ARCHDB_TABLE, ARCHDB_MD, ARCHDB_CSV, ARCHDB_JSON, ARCHDB_HTML };
+/* The INSERT of every column of table (named parameters ":col"), reset
+ * and cleared for the next row.  NULL with errs. */
+sqlite3_stmt *archdb_insert(struct archdb *db, const char *table, struct errlist *errs);
+/* Step an INSERT made by archdb_insert.  0, or -1 with errs. */
+int archdb_insert_done(struct archdb *db, sqlite3_stmt *st, struct errlist *errs);
 
-/*
- * Run one read-only statement on ARCHIVE/index.sqlite and print its rows
- * to out in format fmt.  The file is opened read-only with an authorizer
- * that refuses every write, ATTACH, and pragmas that write; an index that
- * is not current for the archive is refused.  Returns an exit code
- * (util/cliopt.h): EXIT_OK, EXIT_USAGE (bad SQL, a write refused, no or
- * stale index: messages in errs), EXIT_RUNTIME.
- */
-int archdb_query(const char *archive, const char *sql, enum archdb_format fmt, FILE *out,
-		 struct errlist *errs);
+/* Binds by column name (":name"); text NULL, a NAN double: SQL NULL. */
+void archdb_bind_text(sqlite3_stmt *st, const char *col, const char *v);
+void archdb_bind_int(sqlite3_stmt *st, const char *col, long long v);
+void archdb_bind_real(sqlite3_stmt *st, const char *col, double v);
+void archdb_bind_null(sqlite3_stmt *st, const char *col);
 
 #endif

@@ -21,7 +21,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "archdb_int.h"
+#include "archdb.h"
+#include "archdb_query.h"
+#include "archdb_stamp.h"
 #include "model/report.h"
 #include "render/escape.h"
 #include "resultset/setwalk.h"

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archdb_int.h"
+#include "archdb.h"
+#include "archdb_read.h"
+#include "setlist_entry.h"
 #include "resultset/cellcheck.h"
 #include "resultset/rset.h"
 #include "suite/pattern.h"

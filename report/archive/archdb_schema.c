@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "archdb.h"
+#include "archdb_schema.h"
 #include "suite/keys.h"
 
 #define SET_ID { "set_id", "INTEGER", NULL, "the set (sets.set_id)" }

@@ -24,7 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "archdb.h"
+#include "archdb_schema.h"
+#include "archdb_stamp.h"
 #include "resultset/sums.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"

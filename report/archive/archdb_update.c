@@ -20,7 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "archdb_int.h"
+#include "archdb.h"
+#include "archdb_stamp.h"
+#include "archdb_update.h"
+#include "archdb_write.h"
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "util/fsutil.h"

@@ -1,5 +1,5 @@
 /*
- * archdb_write.c - one set into the index's rows (archdb_int.h's
+ * archdb_write.c - one set into the index's rows (archdb_write.h's
  * archdb_put): its record (archive.c, the very record history and site
  * make from the files), list's entry (setlist_entry.c), and its facts,
  * read through the typed reader (rset.h) and bound as parameters, never
@@ -13,7 +13,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "archdb_int.h"
+#include "archdb_write.h"
 #include "resultset/qosfile.h"
 #include "resultset/rset.h"
 #include "resultset/setwalk.h"

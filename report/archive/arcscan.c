@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 
 #include "archdb.h"
+#include "archdb_read.h"
+#include "archdb_stamp.h"
 #include "setarchive.h"
 #include "resultset/rset.h"
 #include "resultset/setwalk.h"

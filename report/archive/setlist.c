@@ -13,6 +13,8 @@
 #include <cjson/cJSON.h>
 
 #include "archdb.h"
+#include "archdb_read.h"
+#include "archdb_stamp.h"
 #include "setlist.h"
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"

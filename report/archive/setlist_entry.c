@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "setlist.h"
+#include "setlist_entry.h"
 #include "resultset/cells.h"
 #include "resultset/rset.h"
 #include "resultset/sums.h"

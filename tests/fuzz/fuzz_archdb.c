@@ -1,6 +1,6 @@
 /*
  * fuzz_archdb.c - libFuzzer target for what history, list and the site read
- * from an archive's index (report/archive/archdb.h): a real archive
+ * from an archive's index (report/archive/archdb_read.h): a real archive
  * (tests/data/db-archive/sets, copied once per process into a scratch
  * directory and indexed by archdb_update) whose index.sqlite the input
  * rewrites, value by value, before the readers take it.  Aborts when a
@@ -28,7 +28,8 @@
 
 #include <sqlite3.h>
 
-#include "archive/archdb.h"
+#include "archive/archdb_schema.h"
+#include "archive/archdb_update.h"
 #include "archive/setarchive.h"
 #include "archive/setlist.h"
 #include "resultset/rset.h"

@@ -13,7 +13,6 @@
 #include <sqlite3.h>
 
 #include "archive/archdb.h"
-#include "archive/archdb_int.h"
 #include "suite/keys.h"
 
 static sqlite3 *schema_db(void)

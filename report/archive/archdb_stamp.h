@@ -1,0 +1,24 @@
+/*
+ * archdb_stamp.h - when a row of the archive's index may stand for a set,
+ * and which machine and archive an index was made for (archdb_stamp.c
+ * says why the stamp is what it is).
+ */
+#ifndef IOMATRIX_ARCHDB_STAMP_H
+#define IOMATRIX_ARCHDB_STAMP_H
+
+
+/*
+ * What decides whether a set's row is current: digest, the hex sha256 of
+ * its SHA256SUMS bytes ("" when it has none); stamp, the hex sha256 of the
+ * digest and of every entry below the set (name, type, device, inode,
+ * size, mtime and ctime; not followed through links; report/ and compare/
+ * only by report/report.html), and of the record's format.  0, or -1 when
+ * the set cannot be read.
+ */
+int arc_stamp(const char *setdir, char digest[65], char stamp[65]);
+/* Which machine and archive directory an index was made for: the hex
+ * sha256 of /etc/machine-id (else the boot id) and the archive's device,
+ * inode and real path.  0, or -1. */
+int archdb_made_for(const char *archive, char hex[65]);
+
+#endif
