@@ -175,11 +175,10 @@ int cmd_compare(int argc, char **argv)
 	/* stdout: the verdict first, then every regression and improvement */
 	compare_print(&c, stdout);
 	if (rc == EXIT_OK)   /* "written" only when it is true */
-		printf("written: %s/\n", od.path);
+		printf("written: %s/\n", termesc(od.path, wb, sizeof(wb)));
 	rc = verdict_exit(&o, &c, rc);
 out_errs:
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	compare_release(&c);
 	for (size_t i = 0; i < map.n; i++)

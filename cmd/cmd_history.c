@@ -132,8 +132,7 @@ int cmd_history(int argc, char **argv)
 	if (fflush(stdout) != 0)
 		rc = EXIT_RUNTIME;
 out_errs:
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	history_release(&h);
 	optspec_release(&history_spec, &a, &ops);

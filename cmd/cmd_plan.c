@@ -13,6 +13,7 @@
 #include "resultset/resultset.h"
 #include "pts/ssd_plan.h"
 #include "suite/suite_cli.h"
+#include "util/termesc.h"
 #include "util/units.h"
 
 struct plan_args {
@@ -96,7 +97,8 @@ static void print_text(const struct suite *s)
 		if (l > wlab)
 			wlab = l;
 	}
-	printf("suite %s: %s\n", s->name, s->title ? s->title : "");
+	printf("suite %s: ", s->name);
+	termesc_puts(stdout, NULL, s->title);
 	printf("file %s, sha256 %s\n\n", s->file, s->sha256);
 	printf("%5s  %-*s  %-*s  %-9s  %5s  %4s  %4s  %-8s  %-6s  %-14s  %-18s  %s\n",
 	       "id", wdev, "device", wlab, "label", "pattern", "bs", "qd", "jobs",

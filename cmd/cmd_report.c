@@ -93,8 +93,7 @@ int cmd_report(int argc, char **argv)
 	/* the listing says "written": only when it is true */
 	if (rc == EXIT_OK)
 		report_build_print(&b, stdout, stderr);
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	report_build_release(&b);
 	optspec_release(&report_spec, &a, &ops);

@@ -82,8 +82,7 @@ int cmd_site(int argc, char **argv)
 		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
 		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
 	}
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	optspec_release(&site_spec, &a, &ops);
 	errlist_release(&errs);

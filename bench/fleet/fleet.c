@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "util/testhook.h"
 #include "util/version.h"
 #include "util/monotime.h"
@@ -118,7 +119,7 @@ static int gate(struct fleet *f)
 	}
 	if ((f->o->resume ? fleet_set_resume(f, err, sizeof(err))
 			  : fleet_set_begin(f, err, sizeof(err))) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		f->fatal = true;
 		return -1;
 	}
@@ -527,7 +528,7 @@ static int check_opts(const struct fleet_opts *o)
 	}
 	if (o->ssh.remote_iomatrix &&
 	    ssh_check_remote_path(o->ssh.remote_iomatrix, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		return -1;
 	}
 	return 0;
@@ -579,7 +580,7 @@ int fleet_run(const struct fleet_opts *given)
 	f.lock_fd = -1;
 	if (o->resume &&
 	    fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		rc = 2;
 		goto out;
 	}
@@ -621,7 +622,7 @@ int fleet_run(const struct fleet_opts *given)
 			goto out;
 		}
 	if (o->resume && fleet_set_check_suite(&f, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		rc = 2;
 		goto out;
 	}

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "util/version.h"
 #include "fleet/merge.h"
 #include "host/safety.h"
@@ -230,7 +231,7 @@ static int write_cell(struct fleet *f, size_t slot, size_t plan_idx,
 	 * at different times are not compared as if side by side */
 	resultset_fleet_cell_measured(cell, f->session, start);
 	if (resultset_write_cell(&f->rs, set_id(f, slot, plan_idx), cell, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		f->failed_any = true;
 		return -1;
 	}
@@ -248,8 +249,9 @@ static void print_line(const struct fleet *f, const char *host, size_t plan_idx,
 	double iops = 0;
 
 	if (st && strcmp(st, "ok")) {
-		fprintf(stderr, "%s: cell %d/%zu %s %s: failed: %s\n", host, c->id,
-			f->s->ncells, c->device, c->label, e ? e : "?");
+		char hb[256], eb[1024];   /* a host's words, as text (termesc.h) */
+		fprintf(stderr, "%s: cell %d/%zu %s %s: failed: %s\n", termesc(host, hb, sizeof(hb)),
+			c->id, f->s->ncells, c->device, c->label, termesc(e ? e : "?", eb, sizeof(eb)));
 		return;
 	}
 	if (f->o->quiet)
@@ -261,7 +263,8 @@ static void print_line(const struct fleet *f, const char *host, size_t plan_idx,
 		if (cJSON_IsNumber(m))
 			iops += m->valuedouble;
 	}
-	fprintf(stderr, "%s: cell %d/%zu %s %s %s: %.0f IOPS\n", host, c->id,
+	char hb[256];
+	fprintf(stderr, "%s: cell %d/%zu %s %s %s: %.0f IOPS\n", termesc(host, hb, sizeof(hb)), c->id,
 		f->s->ncells, c->device, c->label, pattern_name(c->pattern), iops);
 }
 
@@ -315,7 +318,7 @@ int fleet_set_finish(struct fleet *f, const char *status)
 
 	fleet_set_host_info(f);
 	if (resultset_finish(&f->rs, status, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		return -1;
 	}
 	return 0;

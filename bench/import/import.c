@@ -20,6 +20,7 @@
 
 #include "util/fsutil.h"
 #include "util/sbuf.h"
+#include "util/termesc.h"
 #include "util/version.h"
 #include "engines/engine.h"
 #include "host/fingerprint.h"
@@ -389,8 +390,7 @@ static void sb_yaml_str(struct sbuf *b, const char *s)
 /* The rest of a comment line: a newline would end the comment early. */
 static void sb_comment(struct sbuf *b, const char *s)
 {
-	for (const char *p = s; *p; p++)
-		sbuf_addc(b, (*p == '\n' || *p == '\r') ? ' ' : *p);
+	termesc_append(b, s);   /* one line of text: no control reaches a reader */
 	sbuf_addf(b, "\n");
 }
 

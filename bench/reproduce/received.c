@@ -94,14 +94,7 @@ int reproduce_received_load(const struct received *rv, const struct suite_opts *
 	/* the manifest's devices first: the message lists the set's devices
 	 * and the paths they had */
 	if (reproduce_check_devices(rv->o, rv->devices, rv->ndevices, &e) < 0) {
-		for (char *line = e.buf, *nl; line && *line; line = nl + 1) {
-			nl = strchr(line, '\n');
-			if (nl)
-				*nl = '\0';
-			errlist_add(errs, NULL, 0, 0, "iomatrix: %s", line);
-			if (!nl)
-				break;
-		}
+		errlist_add(errs, NULL, 0, 0, "iomatrix: %s", sbuf_str(&e));
 		sbuf_release(&e);
 		return -1;
 	}

@@ -32,20 +32,14 @@ int reproduce_check_devices(const struct repro_original *o, const char *const *m
 			continue;
 		for (size_t i = 0; i < nmaps && !found; i++)
 			found = map_names(maps[i], name);
-		/* the manifest's names and paths reach the terminal as text */
-		sbuf_adds(&all, all.len ? ", " : "");
-		termesc_append(&all, name);
-		sbuf_adds(&all, " (was ");
-		termesc_append(&all, path ? path : "?");
-		sbuf_adds(&all, ")");
-		if (!found) {
-			sbuf_adds(&missing, " --device ");
-			termesc_append(&missing, name);
-			sbuf_adds(&missing, "=PATH");
-		}
+		/* raw: the one message reaches the terminal through
+		 * errlist_print, which escapes it (termesc.h) */
+		sbuf_addf(&all, "%s%s (was %s)", all.len ? ", " : "", name, path ? path : "?");
+		if (!found)
+			sbuf_addf(&missing, " --device %s=PATH", name);
 	}
 	if (missing.len) {
-		sbuf_addf(err, "set '%s' ran on devices %s; map each to a path here:%s\n",
+		sbuf_addf(err, "set '%s' ran on devices %s; map each to a path here:%s",
 			  o->dir, all.len ? sbuf_str(&all) : "none", sbuf_str(&missing));
 		bad = 1;
 	}

@@ -19,7 +19,8 @@
 /* Every device of o's manifest has a "NAME=PATH" among maps; else err
  * lists the set's devices (with the paths they had) and the --device
  * arguments to add.  (A map may also name a device only the suite has:
- * the suite's loader refuses one that names neither, received.h.) */
+ * the suite's loader refuses one that names neither, received.h.)  The
+ * message is one line, the set's names raw: print it through termesc. */
 int reproduce_check_devices(const struct repro_original *o, const char *const *maps,
 			    size_t nmaps, struct sbuf *err);
 

@@ -19,6 +19,7 @@
 #include "resultset/resume.h"
 #include "reproduce/received.h"
 #include "util/sbuf.h"
+#include "util/termesc.h"
 #include "suite/suite.h"
 #include "run_int.h"
 
@@ -54,16 +55,17 @@ static int run_resume_open(struct run *r)
 	r->lock_fd = rz.lock_fd;
 	r->have_rs = r->rs.manifest != NULL;
 	if (ret < 0) {
-		fprintf(stderr, "iomatrix: %s\n", r->err);
+		termesc_puts(stderr, "iomatrix: ", r->err);
 		return -1;
 	}
 	struct resultset_facts f;
 	resultset_facts(&r->rs, &f);
 	char here[256] = "";
 	gethostname(here, sizeof(here) - 1);
+	char db[512], hb[256];   /* the set's words, as text (termesc.h) */
 	if (f.hostname && strcmp(f.hostname, here) && !a->sh.quiet)
 		fprintf(stderr, "iomatrix: warning: set '%s' was started on host '%s', this is '%s'; its fingerprint describes the first host\n",
-			r->rs.dir, f.hostname, here);
+			termesc(r->rs.dir, db, sizeof(db)), termesc(f.hostname, hb, sizeof(hb)), here);
 	if (!a->suite_path) {
 		snprintf(r->resume_suite, sizeof(r->resume_suite), "%s", rz.suite_path);
 		a->suite_path = r->resume_suite;
@@ -153,7 +155,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 	}
 	const char *root = resultset_root();
 	if (safety_check_results_dir(a->sh.out ? a->sh.out : root, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", r->err);
+		termesc_puts(stderr, "iomatrix: ", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
@@ -169,7 +171,7 @@ static int run_set_begin(struct run *r, int argc, char **argv)
 		m = NULL;
 	}
 	if (resultset_create(&r->rs, root, a->sh.out, r->s->name, m, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", r->err);
+		termesc_puts(stderr, "iomatrix: ", r->err);
 		r->rc = EXIT_USAGE;
 		return -1;
 	}
@@ -218,7 +220,7 @@ static void run_set_end(struct run *r)
 		return;
 	}
 	if (resultset_finish(&r->rs, status, r->err, sizeof(r->err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", r->err);
+		termesc_puts(stderr, "iomatrix: ", r->err);
 		if (r->rc == EXIT_OK)
 			r->rc = EXIT_RUNTIME;
 	}

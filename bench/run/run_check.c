@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "engines/engine.h"
 #include "host/safety.h"
 #include "pts/run_ssd.h"
@@ -55,9 +56,10 @@ int run_check_inputs(const struct suite *s, bool yes_destroy_data)
 			fsutil_parent(d->path, parent, sizeof(parent));
 			if (errno != ENOENT || stat(parent, &st) < 0 ||
 			    !S_ISDIR(st.st_mode)) {
+				char pb[512];   /* a resumed set's path, as text */
+				int e = errno == 0 ? ENOENT : errno;
 				fprintf(stderr, "iomatrix: device '%s': cannot use '%s': %s; create it or pass --device %s=PATH\n",
-					d->name, d->path, strerror(errno == 0 ? ENOENT : errno),
-					d->name);
+					d->name, termesc(d->path, pb, sizeof(pb)), strerror(e), d->name);
 				bad = 1;
 				continue;
 			}
@@ -74,18 +76,18 @@ int run_check_inputs(const struct suite *s, bool yes_destroy_data)
 		/* before the O_DIRECT probe, which creates a file */
 		if (safety_check_target(d->name, d->path, writes, io, d->destructive,
 					yes_destroy_data, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
+			termesc_puts(stderr, "iomatrix: ", err);
 			bad = 1;
 			continue;
 		}
 		if (direct && runner_check_direct(d->path, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
+			termesc_puts(stderr, "iomatrix: ", err);
 			bad = 1;
 			continue;
 		}
 		if (safety_check_device(d->name, d->path, writes, d->destructive,
 					yes_destroy_data, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
+			termesc_puts(stderr, "iomatrix: ", err);
 			bad = 1;
 		}
 	}

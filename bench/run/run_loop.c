@@ -12,6 +12,7 @@
 
 #include "util/cliopt.h"
 #include "util/testhook.h"
+#include "util/termesc.h"
 #include "util/units.h"
 #include "pts/run_ssd.h"
 #include "resultset/qosfile.h"
@@ -66,7 +67,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 				 strerror(-ret));
 		if (runner_error_is_input(ret)) {
 			st->fatal = 1;
-			fprintf(stderr, "iomatrix: %s\n", cerr);
+			termesc_puts(stderr, "iomatrix: ", cerr);
 		}
 	} else {
 		nreps = runner_cell_reps(c, &st->files.tgt, st->ctl, ps, &st->reps, &sv,
@@ -105,7 +106,7 @@ static void run_cell(struct run_state *st, size_t i, unsigned round,
 	if (cerr[0])
 		st->failed_any = true;
 	if (resultset_write_cell(st->rs, c->id, cj, err, sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		st->rc = EXIT_RUNTIME;
 		st->fatal = 1;
 		return;
@@ -169,7 +170,7 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 	}
 	if (rounds_state_load(&rst, s, s->cells[i0].device, st->rs->dir, err,
 			      sizeof(err)) < 0) {
-		fprintf(stderr, "iomatrix: %s\n", err);
+		termesc_puts(stderr, "iomatrix: ", err);
 		st->rc = EXIT_RUNTIME;
 		st->fatal = 1;
 		return;
@@ -188,7 +189,7 @@ static void run_device(struct run_state *st, size_t i0, size_t i1)
 		if (*st->stop || st->fatal)
 			break; /* an unfinished round is run again on --resume */
 		if (rounds_state_end_round(&rst, st->rs->dir, err, sizeof(err)) < 0) {
-			fprintf(stderr, "iomatrix: %s\n", err);
+			termesc_puts(stderr, "iomatrix: ", err);
 			st->rc = EXIT_RUNTIME;
 			st->fatal = 1;
 			break;

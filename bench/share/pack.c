@@ -265,8 +265,9 @@ int resultset_pack(const char *setdir, const char *out, bool with_report,
 
 	*warn = false;
 	if (packname_of_dir(setdir, setname, sizeof(setname)) < 0) {
+		char sd[512];   /* the refused name, as text (termesc.h) */
 		snprintf(err, errlen, "'%s' is not a name a pack can carry "
-			 "(letters, digits and . _ + - only)", setdir);
+			 "(letters, digits and . _ + - only)", termesc(setdir, sd, sizeof(sd)));
 		return -EINVAL;
 	}
 	dfd = open(setdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

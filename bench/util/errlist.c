@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "errlist.h"
+#include "termesc.h"
 
 void errlist_add(struct errlist *e, const char *file, unsigned line,
 		 unsigned col, const char *fmt, ...)
@@ -35,12 +36,17 @@ void errlist_add(struct errlist *e, const char *file, unsigned line,
 		e->n++;
 }
 
-void errlist_print(const struct errlist *e, FILE *f)
+void errlist_print_as(const struct errlist *e, FILE *f, const char *prefix)
 {
 	for (size_t i = 0; i < e->n && i < ERRLIST_SHOW_MAX; i++)
-		fprintf(f, "%s\n", e->msgs[i]);
+		termesc_puts(f, prefix, e->msgs[i]);
 	if (e->n > ERRLIST_SHOW_MAX)
-		fprintf(f, "... and %zu more\n", e->n - ERRLIST_SHOW_MAX);
+		fprintf(f, "%s... and %zu more\n", prefix ? prefix : "", e->n - ERRLIST_SHOW_MAX);
+}
+
+void errlist_print(const struct errlist *e, FILE *f)
+{
+	errlist_print_as(e, f, NULL);
 }
 
 void errlist_cap(struct errlist *e, size_t from, size_t max, const char *what)

@@ -32,14 +32,14 @@ static size_t utf8_ok(const unsigned char *s)
 	return n;
 }
 
-void termesc_append(struct sbuf *b, const char *s)
+static void termesc_text(struct sbuf *b, const char *s, bool keep_backslash)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 
 	while (*p) {
 		unsigned c = *p;
 		size_t n;
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
+		if (c >= 0x20 && c < 0x7f && (c != '\\' || keep_backslash)) {
 			sbuf_addc(b, (char)c);
 			p++;
 		} else if (c >= 0x80 && (n = utf8_ok(p)) > 0) {
@@ -57,6 +57,28 @@ void termesc_append(struct sbuf *b, const char *s)
 			p++;
 		}
 	}
+}
+
+void termesc_append(struct sbuf *b, const char *s)
+{
+	termesc_text(b, s, false);
+}
+
+void termesc_append_field(struct sbuf *b, const char *s)
+{
+	termesc_text(b, s, true);
+}
+
+void termesc_puts(FILE *f, const char *prefix, const char *s)
+{
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_adds(&b, prefix ? prefix : "");
+	termesc_append(&b, s);
+	sbuf_addc(&b, '\n');
+	if (!b.oom)
+		fputs(sbuf_str(&b), f);
+	sbuf_release(&b);
 }
 
 const char *termesc(const char *s, char *buf, size_t len)

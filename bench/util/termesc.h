@@ -10,6 +10,7 @@
 #define IOMATRIX_TERMESC_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "sbuf.h"
 
@@ -18,6 +19,16 @@
  * controls (U+0080-U+009F, and their 8-bit bytes) and any byte that is not
  * part of valid UTF-8.  Printable ASCII and other valid UTF-8 stay. */
 void termesc_append(struct sbuf *b, const char *s);
+
+/* termesc_append, but a backslash stays one backslash: for a field whose
+ * reader unescapes nothing (a CSV cell), where doubling it would only
+ * change an honest name.  Every control still becomes text. */
+void termesc_append_field(struct sbuf *b, const char *s);
+
+/* Write prefix (as is: the caller's own text), s escaped, and a newline:
+ * one line of output that holds a name or a message built from a set.
+ * An allocation failure writes nothing. */
+void termesc_puts(FILE *f, const char *prefix, const char *s);
 
 /* The same into buf (len bytes, cut short with "..." when it does not
  * fit); returns buf, for a printf argument. */

@@ -127,18 +127,19 @@ static size_t report_files(const char **files, bool md, bool html,
 void report_build_print(const struct report_build *b, FILE *out, FILE *err)
 {
 	const struct report *r = &b->r;
-	fprintf(out, "report: %s/\n", b->od.path);
+	char pb[1024];   /* a set's path and its words, as text (termesc.h) */
+	fprintf(out, "report: %s/\n", termesc(b->od.path, pb, sizeof(pb)));
 	for (size_t i = 0; i < b->nfiles; i += 2)
 		fprintf(out, "  %s\n", b->files[i]);
 	if (b->cs.n)
 		fprintf(out, "  %zu chart%s\n", b->cs.n, b->cs.n == 1 ? "" : "s");
 	for (size_t i = 0; i < r->nsummary; i++)
-		fprintf(out, "%s\n", r->summary[i]);
+		termesc_puts(out, NULL, r->summary[i]);
 	if (r->nwarns)
 		fprintf(out, "%zu warning%s: see the Warnings section\n", r->nwarns,
 			r->nwarns == 1 ? "" : "s");
 	if (b->cs.note)
-		fprintf(err, "iomatrix: %s\n", b->cs.note);
+		termesc_puts(err, "iomatrix: ", b->cs.note);
 }
 
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "util/termesc.h"
 
 static void esc_html(struct sbuf *b, const char *s)
 {
@@ -46,27 +47,43 @@ static void esc_md(struct sbuf *b, const char *s)
 	}
 }
 
-/* RFC 4180 quoting.  A text field starting with = + - @ (or tab/CR) is a
- * formula to a spreadsheet (CSV injection): it gets a leading ' and quotes,
- * as OWASP advises; numbers are written by the caller, not through here. */
+/* RFC 4180 quoting.  A text field whose first character but spaces is
+ * = + - @ is a formula to a spreadsheet (CSV injection; a tab or CR in
+ * front is escaped below, and LibreOffice can trim spaces before it
+ * evaluates):
+ * it gets a leading ' and quotes, as OWASP advises; numbers are written by
+ * the caller, not through here.  Control characters (an ESC, a BEL, a
+ * newline) become text as termesc writes them (\e, \x07, \n): a CSV is
+ * read in a terminal too, and a name has no line breaks. */
 static void esc_csv(struct sbuf *b, const char *s)
 {
-	bool formula = *s && strchr("=+-@\t\r", *s) != NULL;
-	bool quote = formula || strpbrk(s, ",\"\r\n") != NULL ||
-		     (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '));
+	struct sbuf t = SBUF_INIT;
+	const char *v = s + strspn(s, " ");
+	bool formula = *v && strchr("=+-@", *v);
+
+	termesc_append_field(&t, s);
+	if (t.oom) {
+		b->oom = true;
+		return;
+	}
+	const char *e = sbuf_str(&t);
+	bool quote = formula || strpbrk(e, ",\"") != NULL ||
+		     (*e && (e[0] == ' ' || e[strlen(e) - 1] == ' '));
 	if (!quote) {
-		sbuf_adds(b, s);
+		sbuf_adds(b, e);
+		sbuf_release(&t);
 		return;
 	}
 	sbuf_addc(b, '"');
 	if (formula)
 		sbuf_addc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '"')
+	for (; *e; e++) {
+		if (*e == '"')
 			sbuf_addc(b, '"');
-		sbuf_addc(b, *s);
+		sbuf_addc(b, *e);
 	}
 	sbuf_addc(b, '"');
+	sbuf_release(&t);
 }
 
 /*

@@ -21,6 +21,7 @@
 #include "model/section.h"
 #include "util/ramkind.h"
 #include "util/jsonw.h"
+#include "util/termesc.h"
 
 
 /* Control characters (newlines) become spaces: one line, no fence break. */
@@ -33,7 +34,21 @@ static void one_line_str(struct sbuf *b)
 
 /* ---- fio command ---- */
 
-/* Single-quote for a POSIX shell. */
+/* Does s hold a byte termesc would write as text (a control, a byte that
+ * is not UTF-8)?  Such a string is written in $'...' below. */
+static bool shq_needs_ansi(const char *s)
+{
+	struct sbuf t = SBUF_INIT;
+	termesc_append_field(&t, s);
+	bool differs = t.oom || strcmp(sbuf_str(&t), s) != 0;
+	sbuf_release(&t);
+	return differs;
+}
+
+/* Quote s for a shell: as is when plain, else single-quoted; a string
+ * with a control character (a set's path holding ESC ] 2 ; ... BEL) in
+ * bash's $'...', every such byte as \xNN, so the line stays one line of
+ * text and copies back to the same bytes. */
 static void shq(struct sbuf *b, const char *s)
 {
 	bool plain = *s != '\0';
@@ -42,6 +57,19 @@ static void shq(struct sbuf *b, const char *s)
 			plain = false;
 	if (plain) {
 		sbuf_adds(b, s);
+		return;
+	}
+	if (shq_needs_ansi(s)) {
+		sbuf_adds(b, "$'");
+		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+			if (*p == '\'' || *p == '\\')
+				sbuf_addf(b, "\\%c", *p);
+			else if (*p < 0x20 || *p >= 0x7f)
+				sbuf_addf(b, "\\x%02x", *p);
+			else
+				sbuf_addc(b, (char)*p);
+		}
+		sbuf_addc(b, '\'');
 		return;
 	}
 	sbuf_addc(b, '\'');
@@ -707,8 +735,13 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			jsonw_str(o, "unverified", r->unverified[s]);
 		if (strcmp(rs->source_kind, "iomatrix")) {
 			const char *sc = str_or(&rs->source, "command", NULL);
+			/* one line of text: the Markdown template puts it raw
+			 * in a code fence, and a reader may cat report.md */
+			struct sbuf t = SBUF_INIT;
+			termesc_append(&t, sc);
 			if (sc)
-				jsonw_str(o, "source_command", sc);
+				jsonw_str(o, "source_command", sbuf_str(&t));
+			sbuf_release(&t);
 		}
 		cJSON_AddItemToArray(sets, o);
 	}

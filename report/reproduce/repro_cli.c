@@ -21,8 +21,7 @@ int repro_judge_sets(const char *orig_dir, const char *repro_dir, double tol_pct
 	 * section is loaded */
 	int rc = report_load_labelled(&r, dirs, 2, labels, NULL, &errs);
 	if (rc) {
-		for (size_t i = 0; i < errs.n; i++)
-			fprintf(stderr, "iomatrix: %s\n", errs.msgs[i]);
+		errlist_print_as(&errs, stderr, "iomatrix: ");
 		errlist_release(&errs);
 		report_release(&r);
 		return rc;

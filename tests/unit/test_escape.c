@@ -51,8 +51,25 @@ static void test_csv_quotes_when_needed(void **state)
 	s = esc("\"; system(\"id\"); \"", ESC_CSV);
 	assert_string_equal(s, "\"\"\"; system(\"\"id\"\"); \"\"\"");
 	free(s);
-	s = esc("line\nbreak", ESC_CSV);
-	assert_string_equal(s, "\"line\nbreak\"");
+	s = esc("line\nbreak", ESC_CSV);   /* a name has no line breaks */
+	assert_string_equal(s, "line\\nbreak");
+	free(s);
+}
+
+/* report.csv held a device name's ESC ] 2 ; ... BEL raw, and
+ * `cat report.csv` retitled the terminal.  Controls become text as
+ * termesc writes them; a backslash stays one (CSV unescapes nothing). */
+static void test_csv_controls_as_text(void **state)
+{
+	(void)state;
+	char *s = esc("d\x1b]2;owned\x07\x1b[2J", ESC_CSV);
+	assert_string_equal(s, "d\\e]2;owned\\x07\\e[2J");
+	free(s);
+	s = esc("C:\\x,\x9b", ESC_CSV);
+	assert_string_equal(s, "\"C:\\x,\\x9b\"");
+	free(s);
+	s = esc("\t=1+1", ESC_CSV);  /* the tab is text: no formula */
+	assert_string_equal(s, "\\t=1+1");
 	free(s);
 }
 
@@ -64,6 +81,9 @@ static void test_csv_formula_injection(void **state)
 	free(s);
 	s = esc("@SUM(A1)", ESC_CSV);
 	assert_string_equal(s, "\"'@SUM(A1)\"");
+	free(s);
+	s = esc("  -2+3", ESC_CSV);   /* spaces a spreadsheet may trim */
+	assert_string_equal(s, "\"'  -2+3\"");
 	free(s);
 	s = esc("ssd-1", ESC_CSV); /* a dash inside is fine */
 	assert_string_equal(s, "ssd-1");
@@ -125,6 +145,7 @@ int main(void)
 		cmocka_unit_test(test_md_no_raw_html_or_code),
 		cmocka_unit_test(test_csv_quotes_when_needed),
 		cmocka_unit_test(test_csv_formula_injection),
+		cmocka_unit_test(test_csv_controls_as_text),
 		cmocka_unit_test(test_gnuplot_no_backquote_or_macro),
 		cmocka_unit_test(test_gnuplot_system_call_stays_string),
 		cmocka_unit_test(test_gpdata_quoted_without_inner_quote),

@@ -5,6 +5,8 @@
  * an escape sequence; printable ASCII and valid UTF-8 stay; a short buffer
  * cuts with "...".
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -45,12 +47,40 @@ static void test_short_buffer(void **state)
 	assert_true(strlen(termesc("\n\n\n\n\n", buf, sizeof(buf))) < sizeof(buf));
 }
 
+/* A CSV cell keeps one backslash (its reader unescapes nothing); every
+ * control is text all the same. */
+static void test_field_keeps_backslash(void **state)
+{
+	struct sbuf b = SBUF_INIT;
+	(void)state;
+	termesc_append_field(&b, "C:\\dir\x1b[2J\x07\n");
+	assert_string_equal(sbuf_str(&b), "C:\\dir\\e[2J\\x07\\n");
+	sbuf_release(&b);
+}
+
+/* One line: the prefix as given, the message escaped, one newline. */
+static void test_puts_one_line(void **state)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	(void)state;
+	assert_non_null(f);
+	termesc_puts(f, "iomatrix: ", "host 'h\x1b]2;x\x07'\nFORGED");
+	termesc_puts(f, NULL, NULL);
+	fclose(f);
+	assert_string_equal(out, "iomatrix: host 'h\\e]2;x\\x07'\\nFORGED\n\n");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_controls_as_text),
 		cmocka_unit_test(test_printable_stays),
 		cmocka_unit_test(test_short_buffer),
+		cmocka_unit_test(test_field_keeps_backslash),
+		cmocka_unit_test(test_puts_one_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
