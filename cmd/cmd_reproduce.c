@@ -17,6 +17,7 @@ struct repro_args {
 	struct run_shared sh;       /* run's options, handed on to it */
 	double tolerance;
 	bool fail;
+	bool drop_caches;
 };
 
 /* --device, --scale, --out, --yes-destroy-data, --quiet and --progress are
@@ -28,6 +29,9 @@ static const struct option_spec reproduce_opts[] = {
 	  .help = "a ratio within +-PCT % is reproduced" },
 	{ "--fail-if-not-reproduced", .kind = OPTK_FLAG, OPT_AT(struct repro_args, fail),
 	  .help = "exit 3 when a workload is faster or slower beyond the tolerance" },
+	{ "--drop-caches", .kind = OPTK_FLAG, OPT_AT(struct repro_args, drop_caches),
+	  .help = "let the cells whose drop_caches is true sync and drop this machine's "
+		  "page cache before each repetition (root)" },
 	{ NULL },
 };
 
@@ -47,8 +51,9 @@ const struct command_spec reproduce_spec = {
 	"A received set supplies the workload and nothing else (SECURITY.md):\n"
 	"every device its manifest or its suite names must be mapped with\n"
 	"--device, no path, host or opt-in of the set is used (its hosts: are\n"
-	"ignored, the cells run here), keep_files: true is refused, and every\n"
-	"safety rule of 'run' applies: --yes-destroy-data allows writes to the\n"
+	"ignored, the cells run here), keep_files: true is refused, so is\n"
+	"drop_caches: true without --drop-caches, and every safety rule of\n"
+	"'run' applies: --yes-destroy-data allows writes to the\n"
 	"block devices given with --device (the set's destructive: is ignored),\n"
 	"and --scale replaces the set's own scale.",
 	.epilog =
@@ -69,7 +74,7 @@ int cmd_reproduce(int argc, char **argv)
 
 	if (optspec_parse(&reproduce_spec, argc, argv, &a, &ops) == 0) {
 		struct repro_request rq = { ops.v[0], &a.sh, a.tolerance, a.fail, argc, argv,
-					    cmd_index_set_made };
+					    a.drop_caches, cmd_index_set_made };
 		rc = repro_reproduce(&rq, run_command);
 	}
 	optspec_release(&reproduce_spec, &a, &ops);

@@ -56,6 +56,17 @@ int reproduce_received_apply(struct suite *s, const struct received *rv,
 		d->destructive = rv->yes_destroy_data && stat(d->path, &st) == 0 &&
 				 S_ISBLK(st.st_mode);
 	}
+	for (size_t k = 0; k < s->ncells && !rv->drop_caches; k++) {
+		if (!s->cells[k].drop_caches)
+			continue;
+		errlist_add(errs, NULL, 0, 0, "iomatrix: set '%s': its suite asks for "
+			    "'drop_caches: true' (cell %d, %s): as root that syncs and drops "
+			    "this whole machine's page cache before every repetition, which "
+			    "is not the set's to decide; add --drop-caches to reproduce it "
+			    "that way", rv->o->dir, s->cells[k].id, s->cells[k].label);
+		bad = 1;
+		break;
+	}
 	for (size_t k = 0; k < s->ncells; k++) {
 		if (!s->cells[k].keep_files)
 			continue;

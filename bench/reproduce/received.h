@@ -23,6 +23,7 @@ struct received {
 	const char *const *devices;       /* --device NAME=PATH, as typed */
 	size_t ndevices;
 	bool yes_destroy_data;            /* --yes-destroy-data */
+	bool drop_caches;                 /* --drop-caches */
 };
 
 /*
@@ -35,7 +36,9 @@ struct received {
  *     and a block device at the path given; the set's own `destructive:`
  *     opts nothing in.
  *   - keep_files: true is refused (where files stay on this machine is not
- *     a workload parameter).
+ *     a workload parameter); drop_caches: true is refused unless the
+ *     command line says --drop-caches (as root it syncs and drops the
+ *     whole machine's page cache before every repetition).
  *   - hosts: and aggregate: are dropped, with a line in note (reproduce
  *     has no --hosts: it runs here).
  * 0 with *out owned by the caller (suite_free), or -1 with every problem in

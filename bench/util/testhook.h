@@ -41,7 +41,10 @@
  *                          hook_go)
  *     proc=DIR             read loadavg and stat from DIR instead of /proc
  *                          (bench/util/sysload.h): a test writes fake
- *                          readings, changing them while the run is paused
+ *                          readings, changing them while the run is paused;
+ *                          drop_caches appends its "3" to DIR/sys/vm/
+ *                          drop_caches (the runner) instead of dropping
+ *                          the machine's page cache
  *     fleet_silence_ms=MS  a fleet host fails as lost after MS without a
  *                          word from its agent (FLEET_SILENCE_S, proto.h)
  *     fleet_line_ms=MS     a line from an agent must end within MS of its

@@ -151,7 +151,7 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 		fprintf(stderr, "iomatrix: warning: --scale %g instead of the set's %g: the "
 			"numbers may differ for that reason alone\n", rq->sh->sc.scale, o.scale);
 	struct received recv = { &o, rq->sh->sc.devices.v, rq->sh->sc.devices.n,
-				 rq->sh->yes_destroy_data };
+				 rq->sh->yes_destroy_data, rq->drop_caches };
 	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, rq->tolerance };
 	struct run_extra x = { &recv, &rp, rq->argc, rq->argv, set_dir, sizeof(set_dir) };
 	rc = run(rargc, rv, &x);

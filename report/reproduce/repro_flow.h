@@ -27,6 +27,7 @@ struct repro_request {
 	bool fail;                    /* --fail-if-not-reproduced */
 	int argc;                     /* the command as typed, for the manifest */
 	char **argv;
+	bool drop_caches;             /* --drop-caches: the set's drop_caches may run */
 	/* called with each set this command made (the unpacked original,
 	 * the new set), or NULL: the archive's index takes them */
 	void (*set_made)(const char *dir);

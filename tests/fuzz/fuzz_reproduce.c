@@ -4,14 +4,15 @@
  * cells, as anyone who sends a set can write them.  Input: parts separated
  * by "\n%%\n", written as manifest.json, suite.yaml, cells/0001.json and
  * cells/0002.json of a scratch set; the first byte of the input also
- * chooses --yes-destroy-data.  The manifest's suite sha256 is set to the
+ * chooses --yes-destroy-data (bit 0), the second --drop-caches (bit 2).  The manifest's suite sha256 is set to the
  * suite's (anyone can make them agree), then
  * reprofile_original_open, reproduce_check_complete, the received-set rule
  * (reproduce_received_load, every manifest device mapped to a scratch
  * path) and repro_judge_sets (the set against itself) run on it.
  * Asserts the rule: a suite that loads runs on no path but the command
- * line's, names no host, keeps no file, and opts into no destruction
- * (the scratch paths are no block devices); any breach abort()s.
+ * line's, names no host, keeps no file, drops no cache without
+ * --drop-caches, and opts into no destruction (the scratch paths are no
+ * block devices); any breach abort()s.
  * Also built into tests/unit/test_fuzz_regress.c to replay its inputs.
  */
 #include <fcntl.h>
@@ -80,7 +81,7 @@ static char *frepro_manifest(const char *m, size_t mlen, const char *suite, size
 }
 
 /* The rule held for a suite that loaded: abort() when it did not. */
-static void frepro_assert(const struct suite *s, const char *scratch)
+static void frepro_assert(const struct suite *s, const char *scratch, bool drop)
 {
 	size_t n = strlen(scratch);
 
@@ -93,7 +94,7 @@ static void frepro_assert(const struct suite *s, const char *scratch)
 		}
 	}
 	for (size_t k = 0; k < s->ncells; k++)
-		if (s->cells[k].keep_files)
+		if (s->cells[k].keep_files || (s->cells[k].drop_caches && !drop))
 			abort();
 	if (s->nhosts || s->hosts)
 		abort();
@@ -159,11 +160,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (reprofile_original_open(&o, dir, err, sizeof(err)) == 0 &&
 	    reproduce_check_complete(&o, &e) == 0) {
 		size_t n = frepro_maps(&o, scratch, maps, v);
-		struct received rv = { &o, v, n, size && (data[0] & 1) };
+		struct received rv = { &o, v, n, size && (data[0] & 1), size > 1 && (data[1] & 4) };
 		struct suite_opts so = { .device_overrides = v, .ndevice_overrides = n };
 		struct suite *s = NULL;
 		if (reproduce_received_load(&rv, &so, &s, &note, &errs) == 0) {
-			frepro_assert(s, scratch);
+			frepro_assert(s, scratch, rv.drop_caches);
 			suite_free(s);
 		}
 		FILE *devnull = fopen("/dev/null", "w");

@@ -11,6 +11,10 @@
 #   ignored with a note, the cells run here, and no ssh starts;
 # - keep_files: true (where files stay is not the set's to decide):
 #   refused with exit 2;
+# - drop_caches: true (as root: sync and drop the whole machine's page
+#   cache every repetition) is refused with exit 2 unless the command line
+#   says --drop-caches; with it the drop reaches the runner (seen in the
+#   test's own /proc, IOMATRIX_TEST_HOOK proc=DIR);
 # - mapped as asked, the same set reproduces (rc 0).
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/../../repro_lib.sh"
@@ -73,6 +77,31 @@ matrix: {pattern: [randwrite], bs: [4k]}"
 expect_exit 2 "$IOMATRIX" reproduce "$T/keep" --device d="$T/mine" --out "$T/new3" --quiet
 grep -q "'keep_files: true'.*not the set's to decide" "$T/err" && [ ! -e "$T/new3" ] &&
 	ok "keep_files: true from a received set: exit 2" || not_ok "keep_files: $(cat "$T/err")"
+
+forge drop "suite: repro-data
+defaults: {engine: \"null\", size: 1m, requests: 16, drop_caches: true, repeat: 2}
+devices:
+  - {name: d, path: $T/a}
+matrix: {pattern: [randwrite], bs: [4k]}"
+mkdir -p "$T/proc/sys/vm"
+: >"$T/proc/sys/vm/drop_caches"
+export IOMATRIX_TEST_HOOK="proc=$T/proc"
+expect_exit 2 "$IOMATRIX" reproduce "$T/drop" --device d="$T/mine" --out "$T/new5" --quiet
+grep -q "'drop_caches: true' (cell 1, RND4K Q1T1).*add --drop-caches" "$T/err" && [ ! -e "$T/new5" ] &&
+	[ ! -s "$T/proc/sys/vm/drop_caches" ] &&
+	ok "drop_caches: true from a received set: exit 2, nothing dropped" || not_ok "drop: $(cat "$T/err")"
+expect_exit 0 "$IOMATRIX" reproduce "$T/drop" --device d="$T/mine" --out "$T/new5" --quiet --drop-caches
+if [ "$(id -u)" = 0 ]; then
+	[ "$(cat "$T/proc/sys/vm/drop_caches")" = "$(printf '3\n3')" ] &&
+		ok "--drop-caches: the set's drop_caches runs, once per repetition" ||
+		not_ok "--drop-caches: '$(cat "$T/proc/sys/vm/drop_caches")' $(cat "$T/err")"
+else
+	jq -e '.repetitions[0].warnings // .warnings | tostring | test("drop_caches skipped: not root")' \
+		"$T/new5/cells/0001.json" >/dev/null &&
+		ok "--drop-caches: the set's drop_caches reaches the runner (not root: skipped)" ||
+		not_ok "--drop-caches: $(cat "$T/err")"
+fi
+unset IOMATRIX_TEST_HOOK
 
 expect_exit 0 "$IOMATRIX" reproduce "$T/orig" --device d="$T/mine" --out "$T/new4" --quiet
 [ "$(jq -r .status "$T/new4/manifest.json")" = complete ] && ok "the genuine set reproduces" ||
