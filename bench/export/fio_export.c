@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "resultset/setout.h"
 #include "util/cliopt.h"
 #include "util/units.h"
 #include "engines/engine.h"
@@ -458,6 +459,11 @@ int export_fio(const struct suite *s, const char *dir)
 				s->devices[i].name);
 			return EXIT_USAGE;
 		}
+	char why[1024];
+	if (resultset_output_check(dir, NULL, why, sizeof(why)) < 0) {  /* setout.h */
+		fprintf(stderr, "iomatrix: %s\n", why);
+		return EXIT_USAGE;
+	}
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
 		fprintf(stderr, "iomatrix: cannot create '%s': %s\n", dir,
 			strerror(errno));

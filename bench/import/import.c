@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "resultset/setout.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 #include "util/termesc.h"
@@ -673,6 +674,8 @@ int import_set_write(struct import_set *s, const char *results_root,
 	/* Where it goes: checked before anything is written. */
 	if (import_set_dest(s, results_root, out_dir, final, sizeof(final), err, errlen) < 0)
 		return -1;
+	if (resultset_output_check(final, NULL, err, errlen) < 0)
+		return -2;
 	if (fsutil_parent(final, parent, sizeof(parent)) < 0) {
 		snprintf(err, errlen, "'%s': name too long", final);
 		return -1;

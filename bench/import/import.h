@@ -96,7 +96,9 @@ int import_cell_check(const struct import_cell *c, char *why, size_t whylen);
 /*
  * Write the set.  out_dir: the set directory itself (must not exist, or be
  * empty); NULL: results_root/<UTC>_<kind>_<name>.  On success the directory
- * is copied into dir_out.  0, or -1 with a message in err (exit 1: IO).
+ * is copied into dir_out.  0, or -1 with a message in err (exit 1: IO), or
+ * -2 when the destination is inside a result set (resultset/setout.h:
+ * exit 2, nothing written).
  */
 int import_set_write(struct import_set *s, const char *results_root,
 		     const char *out_dir, char *dir_out, size_t dir_outlen,

@@ -114,7 +114,7 @@ int import_run(const struct import_req *q, char *dir, size_t dirlen)
 	if (wr < 0) {
 		fprintf(stderr, "iomatrix: import %s: %s\n", q->kind, err);
 		/* An existing destination is a usage problem, IO is runtime. */
-		rc = strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;
+		rc = wr == -2 || strstr(err, "already exists") ? EXIT_USAGE : EXIT_RUNTIME;
 		goto out;
 	}
 	fprintf(stderr, "iomatrix: import %s: %zu cell%s, %zu device%s\n", q->kind,

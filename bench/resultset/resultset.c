@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "setout.h"
 #include "util/fsutil.h"
 #include "util/monotime.h"
 #include "util/jsonutil.h"
@@ -237,6 +238,10 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
+	/* a new set is never made inside another (setout.h) */
+	if ((ret = resultset_output_check(out_dir ? out_dir : results_root, NULL, err,
+					  errlen)) < 0)
+		goto err;
 	if (out_dir) {
 		ret = fsutil_mkdir_p(out_dir);
 		if (ret < 0) {

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resultset/setout.h"
 #include "util/fsutil.h"
 #include "util/termesc.h"
 #include "packname.h"
@@ -204,37 +205,6 @@ static int pack_names_ok(const char *setdir, char **paths, size_t n, char *err,
 	return 0;
 }
 
-/* Is out (a file to be written) inside directory dfd?  Its directory,
- * or any above it, is dfd's: compared by device and inode, so no
- * spelling of the path (.., a link) hides it.  1 yes, 0 no. */
-static int out_inside(int dfd, const char *out)
-{
-	char dir[PATH_MAX];
-	struct stat set, st;
-
-	if (fstat(dfd, &set) < 0 || fsutil_parent(out, dir, sizeof(dir)) < 0)
-		return 0;
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	for (int up = 0; fd >= 0 && up < 4096; up++) {
-		struct stat parent;
-		if (fstat(fd, &st) < 0)
-			break;
-		if (st.st_dev == set.st_dev && st.st_ino == set.st_ino) {
-			close(fd);
-			return 1;
-		}
-		int pfd = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		close(fd);
-		fd = pfd;
-		if (fd >= 0 && fstat(fd, &parent) == 0 && parent.st_dev == st.st_dev &&
-		    parent.st_ino == st.st_ino)
-			break;   /* the root */
-	}
-	if (fd >= 0)
-		close(fd);
-	return 0;
-}
-
 /* Members, then close. */
 static int pack_members(struct archive *a, int dfd, const char *setname,
 			char **paths, size_t n, char *err, size_t errlen)
@@ -277,13 +247,8 @@ int resultset_pack(const char *setdir, const char *out, bool with_report,
 			close(dfd);
 		return -EINVAL;
 	}
-	if (out_inside(dfd, out)) {
-		snprintf(err, errlen, "'%s' is inside the set '%s', which would then hold "
-			 "its own pack and fail verification; write the pack outside the set",
-			 out, setdir);
-		r = -EINVAL;
+	if ((r = resultset_output_check(out, NULL, err, errlen)) < 0)
 		goto out;
-	}
 	if ((r = pack_check(dfd, setdir, warn, err, errlen)) < 0)
 		goto out;
 	if ((r = sums_list_at(dfd, with_report ? 0 : SUMS_SET, true, &paths, &n)) < 0) {

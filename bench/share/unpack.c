@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resultset/setout.h"
 #include "util/fsutil.h"
 #include "util/termesc.h"
 #include "util/testhook.h"
@@ -485,6 +486,9 @@ static int unpack_run(struct unpack *u, const char *dest_root, char *set_dir,
 	int r;
 
 	u->tmpfd = -1;
+	/* the new set goes below dest_root: never inside a set (setout.h) */
+	if ((r = resultset_output_check(dest_root, NULL, u->err, u->errlen)) < 0)
+		return r;
 	u->destfd = open(dest_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if ((r = unpack_pass(u, true)) < 0)
 		goto out;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resultset/setout.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "sitefs.h"
@@ -143,6 +144,11 @@ int sitefs_open(struct sitefs *f, const char *path, struct errlist *errs)
 	f->root = -1;
 	if (!(f->path = strdup(path)))
 		return -2;
+	char why[1024];
+	if (resultset_output_check(path, NULL, why, sizeof(why)) < 0) {  /* setout.h */
+		errlist_add(errs, NULL, 0, 0, "%s", why);
+		return -1;
+	}
 	int e = fsutil_mkdir_p(path);
 	if (e < 0) {
 		errlist_add(errs, path, 0, 0, "cannot create directory: %s", strerror(-e));

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resultset/setout.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 #include "util/sha256.h"
@@ -244,6 +245,13 @@ int outdir_open(struct outdir *o, const char *user_path, const char *sub,
 {
 	if (set_path(o, user_path, sub, errs) < 0)
 		return -2;
+	char why[1024];
+	/* -o DIR: never inside a set, but as that set's own report/ or
+	 * compare/ (resultset/setout.h) */
+	if (!sub && resultset_output_check(user_path, cmd, why, sizeof(why)) < 0) {
+		errlist_add(errs, NULL, 0, 0, "%s", why);
+		return -1;
+	}
 	if (!sub) {
 		int e = fsutil_mkdir_p(user_path);
 		if (e < 0) {

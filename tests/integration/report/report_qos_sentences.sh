@@ -11,13 +11,13 @@
 need_cmd python3
 gen() { d=$1; shift; python3 "$ROOT/tests/report/gen_synthetic.py" "$T/$d" --devices hdd:hdd,ssd:ssd \
 	--cells 2 "$@" >/dev/null || fail "gen $d"; }
-rep() { expect_exit 0 "$IOMATRIX" report "$T/$1" -o "$T/$1/rep" --baseline hdd --charts none; }
+rep() { expect_exit 0 "$IOMATRIX" report "$T/$1" -o "$T/$1/report" --baseline hdd --charts none; }
 gen both --sweep --qos-ms 50 && rep both
 gen split --sweep --qos-ms 10 && rep split
 gen notarget --sweep && rep notarget
 gen nosweep && rep nosweep
 gen spike --sweep --qos-ms 1 --sweep-spike && rep spike
-md() { cat "$T/$1/rep/report.md"; }
+md() { cat "$T/$1/report/report.md"; }
 md both | grep -q '^- ssd sustains 9,000 IOPS of 4K random reads at QD1 with p99 ≤ 50 ms (100 % of its maximum)\.' \
 	&& ok "sustains: the highest load meeting the target, share of the maximum" \
 	|| not_ok "sustains: $(md both | grep sustains)"
@@ -49,7 +49,7 @@ md spike | grep -q '^- ssd does not meet' && not_ok "'does not meet' where a loa
 # every sentence's N is the achieved IOPS of the table's highest row that
 # meets the target and is not overloaded, and that row is the one marked
 for d in both split spike; do
-	python3 - "$T/$d/rep/report.md" >"$T/$d.n" <<'EOP'
+	python3 - "$T/$d/report/report.md" >"$T/$d.n" <<'EOP'
 import re, sys
 md = open(sys.argv[1], encoding="utf-8").read()
 def ns(t):
@@ -92,15 +92,15 @@ EOP
 done
 # the chart: one per swept cell, knee and target drawn, none without a sweep
 if command -v gnuplot >/dev/null 2>&1; then
-	expect_exit 0 "$IOMATRIX" report "$T/both" -o "$T/both/charts" --charts svg --format md
-	gp=$(ls "$T"/both/charts/charts/qos-*.gp 2>/dev/null | wc -l)
-	[ "$gp" = 2 ] && [ -s "$T/both/charts/charts/qos-1.svg" ] && ok "a QoS chart per swept cell" \
+	expect_exit 0 "$IOMATRIX" report "$T/both" -o "$T/both-charts" --charts svg --format md
+	gp=$(ls "$T"/both-charts/charts/qos-*.gp 2>/dev/null | wc -l)
+	[ "$gp" = 2 ] && [ -s "$T/both-charts/charts/qos-1.svg" ] && ok "a QoS chart per swept cell" \
 		|| not_ok "QoS charts: $gp"
-	grep -q "label 'knee'" "$T/both/charts/charts/qos-2.gp" && grep -q "label 'target: p99 50 ms'" \
-		"$T/both/charts/charts/qos-2.gp" && grep -q "set logscale y" "$T/both/charts/charts/qos-2.gp" \
+	grep -q "label 'knee'" "$T/both-charts/charts/qos-2.gp" && grep -q "label 'target: p99 50 ms'" \
+		"$T/both-charts/charts/qos-2.gp" && grep -q "set logscale y" "$T/both-charts/charts/qos-2.gp" \
 		&& ok "knee, target line and log latency axis" || not_ok "chart marks missing"
-	expect_exit 0 "$IOMATRIX" report "$T/nosweep" -o "$T/nosweep/charts" --charts svg --format md
-	ls "$T"/nosweep/charts/charts/qos-* >/dev/null 2>&1 && not_ok "a QoS chart without a sweep" \
+	expect_exit 0 "$IOMATRIX" report "$T/nosweep" -o "$T/nosweep-charts" --charts svg --format md
+	ls "$T"/nosweep-charts/charts/qos-* >/dev/null 2>&1 && not_ok "a QoS chart without a sweep" \
 		|| ok "no sweep, no QoS chart"
 fi
 tap_end
