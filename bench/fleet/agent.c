@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/cliopt.h"
+#include "util/termesc.h"
 #include "util/fsutil.h"
 #include "util/monotime.h"
 #include "util/sha256.h"
@@ -336,8 +337,17 @@ static int launch_paths(struct suite *s, const cJSON *launch, char *err, size_t 
 		return -1;
 	}
 	for (size_t i = 0; i < s->ndevices; i++) {
-		char p[sizeof(s->devices[i].path)];
-		if (launch_expand_path(s->devices[i].path, &lh, p, sizeof(p)) < 0) {
+		char p[sizeof(s->devices[i].path)], nb[LAUNCH_NODE_MAX * 4];
+		int r = launch_expand_path(s->devices[i].path, &lh, p, sizeof(p));
+		if (r == -2) {
+			snprintf(err, errlen, "device '%s': rank %d: its node name '%s' cannot fill "
+				 "{node} in '%.1000s': a placeholder is one name of A-Z a-z 0-9 . _ - "
+				 "(not '.', no '/', no '..'); name the node so, or write the path without "
+				 "{node}", s->devices[i].name, lh.rank,
+				 termesc(lh.node, nb, sizeof(nb)), s->devices[i].path);
+			return -1;
+		}
+		if (r < 0) {
 			snprintf(err, errlen, "device '%s': the path is too long with {rank}, {node} and {local_rank} filled in",
 				 s->devices[i].name);
 			return -1;

@@ -33,6 +33,16 @@ static const struct {
 	{ "{local_rank}", 12 },
 };
 
+bool launch_name_ok(const char *s)
+{
+	if (!*s || !strcmp(s, ".") || strstr(s, ".."))
+		return false;
+	for (; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *s))
+			return false;
+	return true;
+}
+
 int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 		       size_t outlen)
 {
@@ -55,6 +65,8 @@ int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 				}
 				break;
 			}
+		if (rep && !launch_name_ok(rep))
+			return -2;
 		size_t n = rep ? strlen(rep) : 1;
 		if (k + n >= outlen)
 			return -1;

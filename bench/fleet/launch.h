@@ -16,6 +16,7 @@
 #ifndef IOMATRIX_FLEET_LAUNCH_H
 #define IOMATRIX_FLEET_LAUNCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cjson/cJSON.h>
@@ -51,10 +52,17 @@ int launch_host_name(struct launch_host *h);
 /*
  * Copies in to out with {rank}, {node} and {local_rank} replaced by h's
  * (a device path per rank: /scratch/{node}/r{local_rank}); any other brace
- * is copied as it is.  0, or -1 when out (outlen bytes) is too small.
+ * is copied as it is.  A placeholder expands to one name, never to a path:
+ * a value that is empty, ".", or holds a '/', a ".." or a byte outside
+ * [A-Za-z0-9._-] (a rank whose host calls itself "../victimdir" would
+ * turn SCR/{node} into a path outside SCR) is refused.  0; -1 when out
+ * (outlen bytes) is too small; -2 when a value used is no such name.
  */
 int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 		       size_t outlen);
+
+/* May s be what a placeholder expands to (above)? */
+bool launch_name_ok(const char *s);
 
 /* {"rank", "node", "local_rank"} for the suite message; NULL out of memory.
  * launch_host_from_json reads it back (0, or -1 when malformed). */

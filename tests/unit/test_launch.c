@@ -57,6 +57,24 @@ static void test_expand(void **state)
 	assert_int_equal(launch_expand_path("ab", &h, out, 2), -1);
 }
 
+/* A placeholder is one name: a node called "../victimdir" would put
+ * SCR/{node} outside SCR.  Refused only where {node} is used. */
+static void test_expand_refuses_a_path(void **state)
+{
+	static const char *const bad[] = { "../victimdir", "..", ".", "a/b", "a..b", "n 1",
+					   "n\xc3\xa9", "" };
+	char out[64];
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct launch_host h = host(bad[i], 3, 0);
+		assert_false(launch_name_ok(bad[i]));
+		assert_int_equal(launch_expand_path("/scr/{node}/", &h, out, sizeof(out)), -2);
+		assert_int_equal(launch_expand_path("/scr/r{rank}/", &h, out, sizeof(out)), 0);
+		assert_string_equal(out, "/scr/r3/");
+	}
+	assert_true(launch_name_ok("n01.cluster_a-1"));
+}
+
 static void test_json(void **state)
 {
 	struct launch_host h = host("n02", 7, 2), back;
@@ -85,6 +103,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_expand),
+		cmocka_unit_test(test_expand_refuses_a_path),
 		cmocka_unit_test(test_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
