@@ -92,6 +92,26 @@ static void account_failed(struct fleet *f, struct fhost *h)
 	f->failed_any = true;
 }
 
+/* A launch that is not what --mpi or --aggregate promise, said before any
+ * IO (also with --quiet): run --mpi that no launcher started (the manifest
+ * records "singleton", fleet/launch.h), and an aggregate of one host,
+ * whose 'all' cell is that host alone. */
+static void fleet_warn_one(const struct fleet *f)
+{
+	const struct fleet_transport *t = f->o->transport;
+	const char *who = t && t->record ? proto_get_str(t->record, "launcher") : NULL;
+	char hb[256];
+
+	if (who && !strcmp(who, "singleton"))
+		fprintf(stderr, "iomatrix: warning: run --mpi was started by no launcher: one "
+			"rank, a singleton; start it with mpirun -np N or srun -n N for a fleet "
+			"of ranks\n");
+	if (f->o->aggregate && f->nh == 1)
+		fprintf(stderr, "iomatrix: warning: --aggregate of one host is no aggregate: "
+			"its 'all' cell is '%s' alone; give several hosts (or ranks)\n",
+			termesc(f->h[0].name, hb, sizeof(hb)));
+}
+
 /* Before any cell anywhere: every started host said hello, showed its
  * version and accepted the suite, or failed.  Then the set is made. */
 static int gate(struct fleet *f)
@@ -639,6 +659,7 @@ int fleet_run(const struct fleet_opts *given)
 		fprintf(stderr, "iomatrix: %s run of '%s' on %zu host%s (%zu cells each)\n",
 			o->aggregate ? "aggregate" : "survey", f.s->name, f.nh,
 			f.nh == 1 ? "" : "s", f.s->ncells);
+	fleet_warn_one(&f);
 	if (o->aggregate || !o->parallel || o->parallel >= f.nh)
 		for (size_t i = 0; i < f.nh; i++)
 			start_host(&f, &f.h[i]);

@@ -2,7 +2,9 @@
  * launch.c - host names and path placeholders of a launcher's fleet
  * (launch.h).
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fleet/launch.h"
@@ -76,6 +78,34 @@ int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 	}
 	out[k] = '\0';
 	return 0;
+}
+
+/* Variable name of get as a number in [0, 2^24): -1 when absent or not one. */
+static long launch_env_num(char *(*get)(const char *), const char *name)
+{
+	const char *v = get(name);
+	char *end;
+
+	if (!v || *v < '0' || *v > '9')
+		return -1;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	return errno || *end || n >= 16777216 ? -1 : n;
+}
+
+const char *launch_launcher(char *(*get)(const char *), int rank, int size)
+{
+	if (launch_env_num(get, "OMPI_COMM_WORLD_SIZE") == size &&
+	    launch_env_num(get, "OMPI_COMM_WORLD_RANK") == rank &&
+	    launch_env_num(get, "OMPI_COMM_WORLD_LOCAL_RANK") >= 0)
+		return "mpirun";
+	if (launch_env_num(get, "SLURM_JOB_ID") >= 0 && launch_env_num(get, "SLURM_STEP_ID") >= 0 &&
+	    launch_env_num(get, "SLURM_PROCID") == rank &&
+	    launch_env_num(get, "SLURM_STEP_NUM_TASKS") == size)
+		return "srun";
+	if (launch_env_num(get, "PMI_SIZE") == size && launch_env_num(get, "PMI_RANK") == rank)
+		return "mpiexec";
+	return size == 1 ? "singleton" : "unknown";
 }
 
 cJSON *launch_host_json(const struct launch_host *h)

@@ -64,6 +64,23 @@ int launch_expand_path(const char *in, const struct launch_host *h, char *out,
 /* May s be what a placeholder expands to (above)? */
 bool launch_name_ok(const char *s);
 
+/*
+ * Who started this MPI job, judged from what each launcher documents that
+ * it sets in every process it starts, all of it together and in agreement
+ * with the MPI world this process is rank `rank` of `size` in:
+ *   "mpirun"    Open MPI's mpirun/mpiexec: OMPI_COMM_WORLD_SIZE,
+ *               OMPI_COMM_WORLD_RANK and OMPI_COMM_WORLD_LOCAL_RANK;
+ *   "srun"      Slurm's srun: SLURM_JOB_ID, SLURM_STEP_ID, SLURM_PROCID
+ *               and SLURM_STEP_NUM_TASKS (a batch script alone has no
+ *               step; srun inside mpirun is mpirun's);
+ *   "mpiexec"   MPICH's Hydra (and Intel MPI's): PMI_RANK and PMI_SIZE;
+ *   "singleton" none of them and one process: MPI started by itself,
+ *               no launcher (a stray SLURM_STEP_ID changes nothing);
+ *   "unknown"   several processes, but no launcher's variables agree.
+ * get: getenv, or a test's.  Never NULL.
+ */
+const char *launch_launcher(char *(*get)(const char *), int rank, int size);
+
 /* {"rank", "node", "local_rank"} for the suite message; NULL out of memory.
  * launch_host_from_json reads it back (0, or -1 when malformed). */
 cJSON *launch_host_json(const struct launch_host *h);

@@ -173,7 +173,7 @@ static cJSON *launch_record(const struct rank_info *all, int n)
 	char std[32];
 	snprintf(std, sizeof(std), "%d.%d", major, minor);
 	cJSON_AddStringToObject(o, "kind", "mpi");
-	cJSON_AddStringToObject(o, "launcher", getenv("SLURM_STEP_ID") ? "srun" : "mpirun");
+	cJSON_AddStringToObject(o, "launcher", launch_launcher(getenv, 0, n));
 	cJSON_AddStringToObject(o, "implementation", lib);
 	cJSON_AddStringToObject(o, "mpi_standard", std);
 	cJSON_AddNumberToObject(o, "ranks", n);

@@ -104,8 +104,10 @@ static void hosts_table(const struct rset *rs, cJSON *fo)
 
 /* Hosts that were one machine (fleet.same_machine): said in the intro,
  * since their numbers are not independent. */
-/* A set made under mpirun or srun (run --mpi): the hosts were its ranks.
- * Said only when the manifest records the launch. */
+/* A set made by run --mpi: the hosts were the ranks of the launcher the
+ * manifest records (fleet/launch.h judged it), or one rank that no
+ * launcher started (a singleton), which is said so.  Said only when the
+ * manifest records the launch. */
 static void launch_note(const struct rset_launch *la, char *intro, size_t len)
 {
 	size_t n = strlen(intro);
@@ -118,8 +120,16 @@ static void launch_note(const struct rset_launch *la, char *intro, size_t len)
 	if (la->ranks > 0 && la->nodes > 0)
 		snprintf(ranks, sizeof(ranks), ": %d rank%s on %d node%s", la->ranks,
 			 la->ranks == 1 ? "" : "s", la->nodes, la->nodes == 1 ? "" : "s");
-	snprintf(intro + n, len - n, " The hosts were the ranks of %s%s%s, each named by its node and its rank on that node.",
-		 la->launcher, impl, ranks);
+	if (!strcmp(la->launcher, "singleton"))
+		snprintf(intro + n, len - n, " The host was one MPI process%s that no launcher "
+			 "started (a singleton), named by its node and its rank on that node.", impl);
+	else if (!strcmp(la->launcher, "unknown"))
+		snprintf(intro + n, len - n, " The hosts were the ranks of an MPI launch%s%s whose "
+			 "launcher set none of the variables mpirun, srun or mpiexec set, each named "
+			 "by its node and its rank on that node.", impl, ranks);
+	else
+		snprintf(intro + n, len - n, " The hosts were the ranks of %s%s%s, each named by its node and its rank on that node.",
+			 la->launcher, impl, ranks);
 }
 
 static void same_machine_note(const struct rset_fleet *fl, char *intro, size_t len)
@@ -164,7 +174,11 @@ void fleet_context(const struct report *r, const struct chart_set *cs, bool html
 			return;
 		bool agg = fl->mode && !strcmp(fl->mode, "aggregate");
 		int nh = (int)fl->nhosts;
-		if (agg)
+		if (agg && nh == 1)
+			snprintf(intro, sizeof(intro),
+				 "Aggregate run of one host from %s, which is no aggregate: its \"all\" row is that host's own numbers.",
+				 rs->dir);
+		else if (agg)
 			snprintf(intro, sizeof(intro),
 				 "Aggregate run of %d hosts from %s: every host ran each cell at the same instant against the same target; the \"all\" row of each workload sums their IOPS and bandwidth over the common window and merges their latency histograms bucket by bucket. The hosts' own rows follow it.",
 				 nh, rs->dir);
@@ -386,6 +400,11 @@ static char *aggregate_sentence(const struct report *r, const struct rgroup *g)
 		n += r->devs[g->e[k].dev].host && g->e[k].cell->ok && &g->e[k] != all;
 	fmt_iops(rentry_iops(all), a, sizeof(a));
 	fmt_sig3(rentry_bw(all) / 1e6, b, sizeof(b));
+	if (n < 2) {   /* nothing was summed: say what it is */
+		snprintf(buf, sizeof(buf), "On %s, the one host did %s IOPS and %s MB/s: an "
+			 "aggregate of one host is no aggregate.", g->words, a, b);
+		return strdup(buf);
+	}
 	used = (size_t)snprintf(buf, sizeof(buf), "On %s, the %zu hosts together did %s IOPS and %s MB/s (",
 				g->words, n, a, b);
 	bool first = true;

@@ -1,8 +1,9 @@
 /*
  * test_launch.c - a launcher's ranks as fleet hosts (bench/fleet/launch.h):
  * names NODE:LOCAL_RANK and the characters a node may not hold, the
- * {rank}/{node}/{local_rank} placeholders of a device path, and the suite
- * message's "launch" object, round trip and refusals.
+ * {rank}/{node}/{local_rank} placeholders of a device path, the suite
+ * message's "launch" object, round trip and refusals, and the launcher
+ * judged from the variables each launcher documents, together.
  */
 #include "testutil.h"
 
@@ -98,12 +99,63 @@ static void test_json(void **state)
 	}
 }
 
+/* The environment of one test case: "NAME=VALUE" strings, NULL-ended. */
+static const char *const *fake_env;
+
+static char *fake_getenv(const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *const *e = fake_env; e && *e; e++)
+		if (!strncmp(*e, name, n) && (*e)[n] == '=')
+			return (char *)*e + n + 1;
+	return NULL;
+}
+
+static const char *judge(const char *const *env, int rank, int size)
+{
+	fake_env = env;
+	return launch_launcher(fake_getenv, rank, size);
+}
+
+static void test_launcher(void **state)
+{
+	static const char *const none[] = { NULL };
+	static const char *const stray_step[] = { "SLURM_STEP_ID=7", NULL };
+	static const char *const batch[] = { "SLURM_JOB_ID=42", "SLURM_PROCID=0",
+					     "SLURM_NTASKS=4", NULL };
+	static const char *const srun[] = { "SLURM_JOB_ID=42", "SLURM_STEP_ID=0", "SLURM_PROCID=2",
+					    "SLURM_STEP_NUM_TASKS=4", "SLURM_LOCALID=0", NULL };
+	static const char *const ompi[] = { "OMPI_COMM_WORLD_SIZE=4", "OMPI_COMM_WORLD_RANK=2",
+					    "OMPI_COMM_WORLD_LOCAL_RANK=0", NULL };
+	/* mpirun in an allocation: its orted runs in a step of its own,
+	 * whose SLURM_PROCID is the node's, not the rank's */
+	static const char *const ompi_in_slurm[] = { "OMPI_COMM_WORLD_SIZE=4", "OMPI_COMM_WORLD_RANK=2",
+		"OMPI_COMM_WORLD_LOCAL_RANK=0", "SLURM_JOB_ID=42", "SLURM_STEP_ID=1",
+		"SLURM_PROCID=0", "SLURM_STEP_NUM_TASKS=2", NULL };
+	static const char *const hydra[] = { "PMI_RANK=2", "PMI_SIZE=4", NULL };
+	static const char *const bad_num[] = { "OMPI_COMM_WORLD_SIZE=4x", "OMPI_COMM_WORLD_RANK=2",
+					       "OMPI_COMM_WORLD_LOCAL_RANK=0", NULL };
+	(void)state;
+	assert_string_equal(judge(none, 0, 1), "singleton");
+	assert_string_equal(judge(stray_step, 0, 1), "singleton");
+	assert_string_equal(judge(batch, 0, 1), "singleton");
+	assert_string_equal(judge(srun, 2, 4), "srun");
+	assert_string_equal(judge(srun, 1, 4), "unknown");      /* not this rank's */
+	assert_string_equal(judge(srun, 0, 1), "singleton");    /* not this world */
+	assert_string_equal(judge(ompi, 2, 4), "mpirun");
+	assert_string_equal(judge(ompi_in_slurm, 2, 4), "mpirun");
+	assert_string_equal(judge(hydra, 2, 4), "mpiexec");
+	assert_string_equal(judge(bad_num, 2, 4), "unknown");
+	assert_string_equal(judge(none, 0, 3), "unknown");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_expand),
 		cmocka_unit_test(test_expand_refuses_a_path),
+		cmocka_unit_test(test_launcher),
 		cmocka_unit_test(test_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
