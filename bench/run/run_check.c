@@ -7,14 +7,37 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/fsutil.h"
 #include "util/termesc.h"
+#include "util/units.h"
 #include "engines/engine.h"
 #include "host/safety.h"
 #include "pts/run_ssd.h"
 #include "runner/runner.h"
 #include "run_int.h"
+
+/* A cell's IO buffers must fit this machine's memory (validate bounds them
+ * by the language only, suite/cell.h): said before any IO, not as "out of
+ * memory" from the runner.  1 when refused. */
+static int run_check_memory(const struct cell *c)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+	uint64_t need = cell_buffer_bytes(c);
+	char b[32], n[32], m[32];
+
+	if (!mem || need <= mem)
+		return 0;
+	units_format_size((double)c->bs, b, sizeof(b));
+	units_format_size((double)need, n, sizeof(n));
+	units_format_size((double)mem, m, sizeof(m));
+	fprintf(stderr, "iomatrix: cell %d (%s %s): jobs %u x iodepth %u x bs %s = %s of IO "
+		"buffers, more than this machine's memory (%s); lower jobs, iodepth or bs\n",
+		c->id, c->device, c->label, c->jobs, c->iodepth, b, n, m);
+	return 1;
+}
 
 /* Once every check passed: say what each block device about to be
  * written holds, the last chance to press Ctrl-C (printed when quiet). */
@@ -91,6 +114,8 @@ int run_check_inputs(const struct suite *s, bool yes_destroy_data)
 			bad = 1;
 		}
 	}
+	for (size_t k = 0; k < s->ncells && !bad; k++)
+		bad = run_check_memory(&s->cells[k]);
 	for (size_t k = 0; k < s->ncells; k++) {
 		const struct cell *c = &s->cells[k];
 		if (!engine_find(c->engine)) {

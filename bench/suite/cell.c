@@ -40,6 +40,11 @@ uint64_t cell_estimate_ns(const struct cell *c)
 /* A write cliff inside a few seconds needs finer samples than 1 s: cells
  * up to a minute, and untimed ones (a pass over the file set: where a
  * cache runs out), record every 100 ms unless the suite says otherwise. */
+uint64_t cell_buffer_bytes(const struct cell *c)
+{
+	return (uint64_t)(c->jobs ? c->jobs : 1) * (c->iodepth ? c->iodepth : 1) * c->bs;
+}
+
 uint64_t cell_interval_ns(const struct cell *c)
 {
 	if (c->interval_given || c->interval_ns <= CELL_SHORT_INTERVAL_NS)

@@ -213,6 +213,16 @@ void cell_init(struct cell *c);
 #define CELL_SHORT_RUNTIME_NS 60000000000ULL
 uint64_t cell_interval_ns(const struct cell *c);
 
+/* The IO buffers one repetition of c allocates: every job holds iodepth
+ * slots of bs bytes (runner/worker.h).  At most 2^44 (the keys' ranges:
+ * 256 jobs x 1024 x 64 MiB), so it never overflows.  CELL_BUFFERS_MAX is
+ * what validate lets a cell ask for: 1 TiB, above what any benchmark of a
+ * device needs (fio's largest example jobs ask for a few GiB) and below
+ * the 4 TiB that 64 jobs x QD1024 x 64 MiB asked for and failed "out of
+ * memory" with; `run` also refuses more than the machine's memory. */
+#define CELL_BUFFERS_MAX (1ULL << 40)
+uint64_t cell_buffer_bytes(const struct cell *c);
+
 /* Wall time of a time-limited cell in ns: (ramp + runtime) per repetition
  * and per load point of a load sweep (its bisection counted in full), plus
  * the cooldown between repetitions (repeat - 1 of them: none after the

@@ -158,7 +158,7 @@ static void cell_check_zones(struct ctx *x, const struct cell *c, const struct p
  * service time, or the gap a ceiling puts between two starts, at the
  * slowest of model_noise's factors) must fit in the runtime, and in
  * MODEL_IO_MAX_NS without one.  model_bw: 1 validated, and a 4K IO then
- * took 4,096 s: the run could not end on time (issue 36). */
+ * took 4,096 s: the run could not end on time. */
 static void cell_check_model(struct ctx *x, const struct cell *c, const struct pos *p,
 			     unsigned fl, unsigned fc)
 {
@@ -204,6 +204,26 @@ static void cell_check_model(struct ctx *x, const struct cell *c, const struct p
 	       k == K_MODEL_LATENCY ? "lower" : "raise", cell_keys[k].name,
 	       k == K_MODEL_LATENCY ? "at most" : "at least", need,
 	       c->runtime_ns ? ", or lengthen the runtime" : "");
+}
+
+/* What a repetition allocates for its IO (cell_buffer_bytes) is bounded
+ * by the language, CELL_BUFFERS_MAX; the machine's memory is run's check
+ * (run_check.c), as a missing device is. */
+static void cell_check_buffers(struct ctx *x, const struct cell *c, const struct pos *p,
+			       unsigned fl, unsigned fc)
+{
+	uint64_t need = cell_buffer_bytes(c);
+	int k = p->line[K_BS] ? K_BS : p->line[K_IODEPTH] ? K_IODEPTH : K_JOBS;
+	char a[32], b[32], m[32];
+
+	if (need <= CELL_BUFFERS_MAX)
+		return;
+	suite_fmt_size(c->bs, a, sizeof(a));
+	suite_fmt_size(need, b, sizeof(b));
+	suite_fmt_size(CELL_BUFFERS_MAX, m, sizeof(m));
+	err_at(x, p->line[k] ? p->line[k] : fl, p->line[k] ? p->col[k] : fc,
+	       "jobs %u x iodepth %u x bs %s = %s of IO buffers, more than a cell may "
+	       "allocate (%s); lower jobs, iodepth or bs", c->jobs, c->iodepth, a, b, m);
 }
 
 /* Checks that involve several keys of one resolved cell. */
@@ -257,6 +277,7 @@ void cell_check(struct ctx *x, const struct cell *c, const struct pos *p,
 	cell_check_engine_opts(x, c, p, fl, fc);
 	cell_check_qos(x, c, p, fl, fc);
 	cell_check_model(x, c, p, fl, fc);
+	cell_check_buffers(x, c, p, fl, fc);
 #undef L
 #undef C
 }
