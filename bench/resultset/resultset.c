@@ -238,7 +238,16 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	/* a new set is never made inside another (setout.h) */
+	/* --out names the set itself: never mix two runs in one. */
+	snprintf(path, sizeof(path), "%s/manifest.json", out_dir ? out_dir : "");
+	if (out_dir && access(path, F_OK) == 0) {
+		snprintf(err, errlen,
+			 "'%s' already holds a result set; choose another --out DIR or use --resume",
+			 out_dir);
+		ret = -EEXIST;
+		goto err;
+	}
+	/* nor inside another set (setout.h), before anything is made */
 	if ((ret = resultset_output_check(out_dir ? out_dir : results_root, NULL, err,
 					  errlen)) < 0)
 		goto err;
@@ -248,15 +257,6 @@ int resultset_create(struct resultset *rs, const char *results_root,
 			snprintf(err, errlen,
 				 "cannot create result set '%s': %s; choose another --out DIR",
 				 out_dir, strerror(-ret));
-			goto err;
-		}
-		/* --out names the set itself: never mix two runs in one. */
-		snprintf(path, sizeof(path), "%s/manifest.json", out_dir);
-		if (access(path, F_OK) == 0) {
-			snprintf(err, errlen,
-				 "'%s' already holds a result set; choose another --out DIR or use --resume",
-				 out_dir);
-			ret = -EEXIST;
 			goto err;
 		}
 		/* nor a set inside someone's files: a later --resume cleans
