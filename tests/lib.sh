@@ -87,6 +87,35 @@ sigint_in_io() {
 stop_ms() { sed -n 's/^stopped_ms //p' "$1"; }
 stop_in_time() { [ -n "$1" ] && awk -v m="$1" 'BEGIN { exit !(m < 1000) }'; }
 
+# JQ_AGREE: jq definitions for a test that forges a cell's numbers, so
+# that they still agree as a run's do (a reader refuses a cell whose sums
+# disagree: bench/resultset/cellsums.h).  Put "$JQ_AGREE" before the
+# filter that uses them:
+#   stat             a list of numbers as a summary's metric (n, mean,
+#                    stddev, min, max, cv, ci95 with Student's t, n <= 10)
+#   rates($k)        a direction's iops and bw_bytes_s times k (bandwidth
+#                    follows IOPS: the bytes of one IO stay bs)
+#   iops_to($v)      a direction's iops set to v, bw_bytes_s with it
+#   totals($rt)      a direction's ios, bytes, histogram (its first bucket
+#                    holds them all), iops and bw_bytes_s from its series,
+#                    over RT ns
+#   resummary        the summary's iops and bw_bytes_s from the repetitions
+JQ_AGREE='def stat: length as $n | (add / $n) as $m |
+	(if $n > 1 then (map((. - $m) * (. - $m)) | add / ($n - 1) | sqrt) else 0 end) as $sd |
+	{n: $n, mean: $m, stddev: $sd, min: min, max: max, cv: (if $m > 0 then $sd / $m else 0 end),
+	 ci95: (if $n > 1 then [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262][$n - 2]
+		* $sd / ($n | sqrt) else 0 end)};
+def rates($k): .iops *= $k | .bw_bytes_s *= $k;
+def iops_to($v): .bw_bytes_s = (if .ios > 0 then $v * .bytes / .ios else 0 end) | .iops = $v;
+def totals($rt): .ios = (.series.ios | add) | .bytes = (.series.bytes | add) |
+	.hist.buckets = [[.hist.buckets[0][0], .ios]] |
+	.iops = .ios / ($rt / 1e9) | .bw_bytes_s = .bytes / ($rt / 1e9);
+def resummary: reduce ("read", "write") as $d (.;
+	if .summary[$d] then
+		.summary[$d].iops = ([.repetitions[][$d].iops | numbers] | stat) |
+		.summary[$d].bw_bytes_s = ([.repetitions[][$d].bw_bytes_s | numbers] | stat)
+	else . end);'
+
 # test_lock NAME: hold a machine-wide lock until the script exits, for a
 # resource that a test on another run (or another worktree) could share:
 # a fixed device (zram0), the swap list.  Tests run in parallel

@@ -1,10 +1,12 @@
 # Shared by the reproduce_* tests (sourced after lib.sh).
 # make the original steady by hand (repetitions 1000, 1005, 1010 IOPS and
 # 1.000, 1.005, 1.010 ms), re-summed as a run would: the verdicts then
-# depend on nothing a busy machine does
-STEADY='.repetitions |= [range(0; length) as $i | .[$i] | .read.iops = (1000 + 5 * $i) |
+# depend on nothing a busy machine does.  Bandwidth follows IOPS and the
+# summary follows the repetitions (JQ_AGREE, lib.sh).
+STEADY="$JQ_AGREE"'
+	.repetitions |= [range(0; length) as $i | .[$i] | .read |= iops_to(1000 + 5 * $i) |
 	.read.lat_ns |= (.mean = (1000000 + 5000 * $i) | .min = .mean / 2 | .max = .mean * 2 |
-	.percentiles |= map_values(1000000 + 5000 * $i))]'
+	.percentiles |= map_values(1000000 + 5000 * $i))] | resummary'
 resum() { # set directory
 	(cd "$1" && sha256sum $(sed 's/^[0-9a-f]*  //' SHA256SUMS) >SHA256SUMS.new &&
 		mv SHA256SUMS.new SHA256SUMS) || fail "cannot re-sum $1"

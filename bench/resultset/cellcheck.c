@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "resultset/cellsums.h"
 #include "resultset/histfile.h"
 #include "resultset/resultset.h"
 #include "stats/stats.h"
@@ -459,5 +460,8 @@ int cellcheck_cell(const cJSON *cell, char *why, size_t whylen)
 	cJSON_ArrayForEach(r, reps)
 		if (rep_check(r, i++, old, why, whylen) < 0)
 			return -1;
-	return summary_check(cJSON_GetObjectItemCaseSensitive(cell, "summary"), old, why, whylen);
+	if (summary_check(cJSON_GetObjectItemCaseSensitive(cell, "summary"), old, why, whylen) < 0)
+		return -1;
+	/* each number within its bounds: then they must agree (cellsums.h) */
+	return cellsums_check(cell, why, whylen);
 }

@@ -8,7 +8,8 @@
  * not negative, a histogram is loglin64 with counts whose total does not
  * overflow, percentiles rise with the percentile and lie within the
  * latency's min and max, a summary's mean lies between its min and max and its IOPS
- * and bandwidth within what the repetitions measured.
+ * and bandwidth within what the repetitions measured; then the sums that
+ * must agree do (cellsums.h: a histogram's total is its IO count, ...).
  */
 #ifndef IOMATRIX_RESULTSET_CELLCHECK_H
 #define IOMATRIX_RESULTSET_CELLCHECK_H

@@ -75,8 +75,9 @@ def write_set(a, out, host, devs, when, idx, rnd, level):
                     rep[dd] = {"ios": ios, "bytes": ios * bs, "iops": x, "bw_bytes_s": x * bs,
                                "lat_ns": gs.lat_obj(l),
                                "hist": {"scheme": "loglin64", "buckets": [[int(l) & ~63, ios]]},
-                               "series": {"interval_ns": 10**9, "ios": [int(x)] * 5,
-                                          "bytes": [int(x) * bs] * 5, "lat_mean_ns": [l] * 5}}
+                               "series": {"interval_ns": 10**9, "ios": gs.series_sum([int(x)] * 5, ios),
+                                          "bytes": [v * bs for v in gs.series_sum([int(x)] * 5, ios)],
+                                          "lat_mean_ns": [l] * 5}}
                 reps.append(rep)
             summ = {"lat_ns_merged": {}}
             for dd in dirs:

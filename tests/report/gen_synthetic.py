@@ -64,6 +64,19 @@ def lat_obj(mean):
     return {"min": int(mean * 0.25), "max": int(mean * 12), "mean": mean,
             "stddev": mean * 0.6, "percentiles": pct}
 
+def series_sum(v, total):
+    """Intervals v changed so that they add up to total, as a run's do
+    (every IO is in the series: a reader refuses a cell whose series
+    disagrees with its ios): the last takes the difference, or, when that
+    would be negative, total is spread evenly."""
+    v = list(v)
+    if v and v[-1] + total - sum(v) >= 0:
+        v[-1] += total - sum(v)
+    elif v:
+        v = [total // len(v) + (1 if i < total % len(v) else 0) for i in range(len(v))]
+    return v
+
+
 def sweep_cell(cell, maxiops, lat0, qos_ms, spike=False):
     """A load sweep of the cell: response p99 base / (1 - 0.95 rho) below the
     maximum, then growing with the overload; service latency flat."""
@@ -185,7 +198,8 @@ def main():
                     x = iops * share * (1 + rnd.gauss(0, a.noise))
                     l = lat * (1 + rnd.gauss(0, a.noise))
                     ios = int(x * a.runtime_s)
-                    series_ios = [int(x * (1 + rnd.gauss(0, 0.05))) for _ in range(a.runtime_s)]
+                    series_ios = series_sum([int(x * (1 + rnd.gauss(0, 0.05)))
+                                             for _ in range(a.runtime_s)], ios)
                     rep[d] = {"ios": ios, "bytes": ios * p["bs_bytes"], "iops": x,
                               "bw_bytes_s": x * p["bs_bytes"], "lat_ns": lat_obj(l),
                               "hist": {"scheme": "loglin64", "buckets": [[int(l) & ~63, ios]]},

@@ -49,7 +49,7 @@ static void test_committed_cells_pass(void **state)
 /* A measured cell of 2 repetitions, as the runner writes one. */
 static const char good[] =
 	"{\"schema_version\":1,\"id\":1,\"status\":\"ok\",\"error\":null,"
-	"\"params\":{\"id\":1,\"pattern\":\"randread\",\"bs\":4096},\"warnings\":[],"
+	"\"params\":{\"id\":1,\"pattern\":\"randread\",\"bs\":4096,\"bs_bytes\":4096},\"warnings\":[],"
 	"\"repetitions\":["
 	"{\"rep\":1,\"runtime_ns\":1000000000,\"cpu\":{\"usr_pct\":1.5,\"sys_pct\":3},"
 	"\"read\":{\"ios\":100,\"bytes\":409600,\"iops\":100,\"bw_bytes_s\":409600,"
@@ -84,6 +84,25 @@ static int mutated(const char *const *path, size_t n, const char *value, char *w
 
 #define P(...) (const char *const[]){ __VA_ARGS__ }, sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)
 
+/* good with path p (n long) set to v is refused, and why says says. */
+struct bad {
+	const char *const *p;
+	size_t n;
+	const char *v, *says;
+};
+
+static void refused(const struct bad *bad, size_t n)
+{
+	char why[512];
+	for (size_t i = 0; i < n; i++) {
+		why[0] = '\0';
+		if (mutated(bad[i].p, bad[i].n, bad[i].v, why, sizeof(why)) == 0)
+			fail_msg("case %zu (%s = %s) passed", i, bad[i].p[bad[i].n - 1], bad[i].v);
+		if (!strstr(why, bad[i].says))
+			fail_msg("case %zu: reason '%s' does not say '%s'", i, why, bad[i].says);
+	}
+}
+
 static void test_hostile_numbers_refused(void **state)
 {
 	char why[512];
@@ -91,7 +110,7 @@ static void test_hostile_numbers_refused(void **state)
 	cJSON *j = cJSON_Parse(good);
 	assert_int_equal(cellcheck_cell(j, why, sizeof(why)), 0);
 	cJSON_Delete(j);
-	struct { const char *const *p; size_t n; const char *v, *says; } bad[] = {
+	struct bad bad[] = {
 		{ P("repetitions", "0", "read", "hist", "scheme"), "\"other\"", "hist" },
 		{ P("repetitions", "0", "read", "hist", "buckets"), "[[1024,1e19],[2048,1e19]]", "hist" },
 		{ P("repetitions", "0", "read", "iops"), "-5", "iops is -5" },
@@ -127,13 +146,7 @@ static void test_hostile_numbers_refused(void **state)
 		{ P("repetitions", "0", "read", "lat_ns", "percentiles"), "{\"1e400\":2000}", "'1e400'" },
 		{ P("repetitions", "0", "read", "lat_ns", "percentiles"), "{\"0x10\":2000}", "'0x10'" },
 	};
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		why[0] = '\0';
-		if (mutated(bad[i].p, bad[i].n, bad[i].v, why, sizeof(why)) == 0)
-			fail_msg("case %zu (%s = %s) passed", i, bad[i].p[bad[i].n - 1], bad[i].v);
-		if (!strstr(why, bad[i].says))
-			fail_msg("case %zu: reason '%s' does not say '%s'", i, why, bad[i].says);
-	}
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
 }
 
 /* A bucket's midpoint a little past the exact max (fio's own files hold
@@ -192,6 +205,45 @@ static void test_value_bounds(void **state)
 	assert_int_equal(cellcheck_value(CELLCHECK_NONNEG, "x", -1e-300, why, sizeof(why)), -1);
 }
 
+/* The sums inside a cell agree (resultset/cellsums.h): a repetition that
+ * claimed ios 1000000 beside a histogram of ~1,500 IOs read as ok. */
+static void test_sums_disagree_refused(void **state)
+{
+	char why[512];
+	(void)state;
+	struct bad bad[] = {
+		{ P("repetitions", "0", "read", "ios"), "1000000",
+		  "repetition 1: read: the histogram holds 100 IOs, ios says 1000000" },
+		{ P("repetitions", "0", "read", "series", "ios"), "[90]",
+		  "repetition 1: read: the series' ios add up to 90, not to the ios 100" },
+		{ P("repetitions", "0", "read", "series", "bytes"), "[4096]",
+		  "the series' bytes add up to 4096, not to the bytes 409600" },
+		{ P("params", "bs_bytes"), "8192", "repetition 1: read: bytes 409600 is not ios 100 x bs 8192" },
+		{ P("repetitions", "1", "read", "bw_bytes_s"), "1",
+		  "repetition 2: read: bw_bytes_s 1 is not iops 120 x bytes / ios (4096)" },
+		{ P("summary", "read", "iops", "n"), "3", "summary: read: iops: n 3 and mean 110 are not those of the last 3 of the 2 repetitions" },
+		{ P("summary", "read", "iops", "n"), "1", "n 1 and mean 110 are not those of the last 1 of the 2 repetitions (1 with it, mean 120)" },
+		{ P("summary", "read", "iops", "mean"), "115", "mean 115 are not those of the last 2 of the 2 repetitions (2 with it, mean 110)" },
+	};
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
+	/* an aggregate's "all" cell is the ranks' window sum: no own sums */
+	assert_int_equal(mutated(P("host"), "\"all\"", why, sizeof(why)), 0);
+	cJSON *j = cJSON_Parse(good);
+	cJSON_AddStringToObject(j, "host", "all");
+	cJSON_ReplaceItemInObjectCaseSensitive(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(
+		cJSON_GetObjectItemCaseSensitive(j, "repetitions"), 0), "read"), "ios",
+		cJSON_CreateNumber(1000000));
+	assert_int_equal(cellcheck_cell(j, why, sizeof(why)), 0);
+	cJSON_Delete(j);
+	/* a fio or sysbench import keeps its tool's rates and bytes (fio 2.x
+	 * bandwidth in KiB/s, sysbench's rounded MiB/s) */
+	j = cJSON_Parse(good);
+	cJSON_AddItemToObject(j, "source", cJSON_CreateObject());
+	cJSON_AddNumberToObject(cJSON_GetObjectItemCaseSensitive(j, "params"), "bs_bytes", 8192);
+	assert_int_equal(cellcheck_cell(j, why, sizeof(why)), 0);
+	cJSON_Delete(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_percentile_within_bucket_slack),
 		cmocka_unit_test(test_percentile_below_min),
 		cmocka_unit_test(test_value_bounds),
+		cmocka_unit_test(test_sums_disagree_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,8 +16,15 @@ import json, sys
 p = sys.argv[1]
 c = json.load(open(p))
 ios, lat = [1000, 1000, 8000], [100e3, 200e3, 300e3]
+bs = c["params"]["bs_bytes"]
 for r, n, l in zip(c["repetitions"], ios, lat):
-    r["read"]["ios"], r["read"]["lat_ns"]["mean"] = n, l
+    # the repetition's counts agree: histogram, series and bytes hold n IOs
+    d = r["read"]
+    d["ios"], d["bytes"], d["lat_ns"]["mean"] = n, n * bs, l
+    d["hist"]["buckets"] = [[d["hist"]["buckets"][0][0], n]]
+    k = len(d["series"]["ios"])
+    d["series"]["ios"] = [n // k + (1 if i < n % k else 0) for i in range(k)]
+    d["series"]["bytes"] = [v * bs for v in d["series"]["ios"]]
 c["summary"]["read"]["lat_mean_ns"].update(mean=200e3, stddev=100e3, min=100e3, max=300e3,
                                             cv=0.5, ci95=248433.0)
 c["summary"]["lat_ns_merged"]["read"]["mean"] = sum(n * l for n, l in zip(ios, lat)) / sum(ios)

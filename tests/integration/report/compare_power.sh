@@ -13,9 +13,9 @@ need_cmd jq
 gen() { python3 "$ROOT/tests/report/gen_synthetic.py" "$@" >/dev/null || fail "generator failed"; }
 reps() { # set cell v1 v2 v3: the read IOPS of the cell's three repetitions
 	f="$1/cells/$2.json"
-	jq --argjson a "$3" --argjson b "$4" --argjson c "$5" \
-		'.repetitions[0].read.iops = $a | .repetitions[1].read.iops = $b |
-		 .repetitions[2].read.iops = $c' "$f" >"$f.new" && mv "$f.new" "$f" || fail "jq"
+	jq --argjson a "$3" --argjson b "$4" --argjson c "$5" "$JQ_AGREE"'
+		.repetitions[0].read |= iops_to($a) | .repetitions[1].read |= iops_to($b) |
+		.repetitions[2].read |= iops_to($c) | resummary' "$f" >"$f.new" && mv "$f.new" "$f" || fail "jq"
 	rm -f "$1/SHA256SUMS"
 }
 # 2 devices x 8 cells: 16 workloads; cell 0001 is 4K random read

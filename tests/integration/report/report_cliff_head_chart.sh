@@ -11,12 +11,15 @@ need_cmd gnuplot
 SRC="$ROOT/results/reference/2026-11-30T034243Z_ref-fsync_vm"
 mkset() { # name head-from-fine(true|false)
 	cp -r "$SRC" "$T/$1" && rm -f "$T/$1/SHA256SUMS" || fail "copy"
-	jq --argjson h "$2" '.repetitions[0].runtime_ns = 10000000000
-	  | .repetitions[0].write.series = {interval_ns: 1e9,
-	      ios: [range(10)|1000], lat_mean_ns: [range(10)|1000],
+	# IOs of 2 MB: the series' IOs and bytes agree with each other and
+	# with each repetition's totals (JQ_AGREE); every repetition the same
+	jq --argjson h "$2" "$JQ_AGREE"'.params.bs_bytes = 2000000 | .repetitions |= map(.runtime_ns = 10000000000
+	  | .write.series = {interval_ns: 1e9,
+	      ios: ([255] + [range(9)|150]), lat_mean_ns: [range(10)|1000],
 	      bytes: ([5.1e8] + [range(9)|3e8]),
-	      fine: {interval_ns: 2e7, ios: [range(100)|10], lat_mean_ns: [range(100)|1000],
+	      fine: {interval_ns: 2e7, ios: ([range(15)|10] + [range(85)|3]), lat_mean_ns: [range(100)|1000],
 	             bytes: ([range(15)|2e7] + [range(85)|6e6])}}
+	  | .write |= totals(10000000000)) | resummary
 	  | .repetitions[0].write.cliff = {found: true, samples: 10, interval_ns: 1e9,
 	      break_index: 0, break_ns: 3e8, before_bytes: 3e8, head_from_fine: $h,
 	      level1_bw_bytes_s: 1e9, level2_bw_bytes_s: 3e8, drop_pct: 70,

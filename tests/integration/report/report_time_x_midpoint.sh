@@ -9,11 +9,14 @@ need_cmd gnuplot
 SRC="$ROOT/results/reference/2026-11-30T034243Z_ref-fsync_vm"
 cp -r "$SRC" "$T/s" && rm -f "$T/s/SHA256SUMS" || fail "copy"
 # 40 intervals of 100 ms, the last cut at 70 ms (runtime 3.97 s); a cliff
-# found by the plateau rule, so that the cliff chart is drawn too
-jq '.repetitions[0].runtime_ns = 3970000000
-  | .repetitions[0].write.series = {interval_ns: 1e8,
-      ios: [range(40)|100], lat_mean_ns: [range(40)|1000],
+# found by the plateau rule, so that the cliff chart is drawn too.  IOs of
+# 1 MB, so that the series' IOs and bytes agree with each other and with
+# each repetition's totals (JQ_AGREE); every repetition the same
+jq "$JQ_AGREE"'.params.bs_bytes = 1000000 | .repetitions |= map(.runtime_ns = 3970000000
+  | .write.series = {interval_ns: 1e8,
+      ios: ([range(10)|50] + [range(29)|10] + [7]), lat_mean_ns: [range(40)|1000],
       bytes: ([range(10)|5e7] + [range(29)|1e7] + [7e6])}
+  | .write |= totals(3970000000)) | resummary
   | .repetitions[0].write.cliff = {found: true, samples: 40, interval_ns: 1e8,
       break_index: 10, break_ns: 1e9, before_bytes: 5e8,
       level1_bw_bytes_s: 5e8, level2_bw_bytes_s: 1e8, drop_pct: 80,

@@ -31,7 +31,8 @@ cells=$(cd "$T/orig/cells" && ls | sed 's/\.json$//')
 [ "$(echo $cells | wc -w)" = 12 ] || fail "want 12 cells: $cells"
 steady "$T/orig" $cells
 reps() { # set cell v1 v2 v3
-	jq --argjson v "[$3, $4, $5]" '.repetitions |= [range(0; length) as $i | .[$i] | .read.iops = $v[$i]]' \
+	jq --argjson v "[$3, $4, $5]" "$JQ_AGREE"'
+		.repetitions |= [range(0; length) as $i | .[$i] | .read |= iops_to($v[$i])] | resummary' \
 		"$1/cells/$2.json" >"$1/cells/$2.tmp" && mv "$1/cells/$2.tmp" "$1/cells/$2.json"
 }
 reps "$T/orig" 0001 1000 1250 820

@@ -26,12 +26,12 @@ mkrep() { # name jq-filter-on-the-cell [jq-filter-on-the-manifest]
 	cp -r "$T/orig" "$T/$1"
 	jq --arg s "$sha" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig", tolerance_pct: 10}
 		| '"${3:-.}" "$T/orig/manifest.json" >"$T/$1/manifest.json"
-	jq "$2" "$T/orig/cells/0001.json" >"$T/$1/cells/0001.json"
+	jq "$JQ_AGREE $2 | resummary" "$T/orig/cells/0001.json" >"$T/$1/cells/0001.json"
 	resum "$T/$1"
 }
 mkrep same .
-mkrep half '.repetitions[].read.iops *= 0.5'
-mkrep elsewhere '.repetitions[].read.iops *= 0.5 | .params.iodepth_batch_complete_min = 2 |
+mkrep half '.repetitions[].read |= rates(0.5)'
+mkrep elsewhere '.repetitions[].read |= rates(0.5) | .params.iodepth_batch_complete_min = 2 |
 	.params.active_range_pct = 50' \
 	'.host.kernel = "9.9.9-test" | .devices[0].fingerprint.scheduler = "bfq-test"'
 

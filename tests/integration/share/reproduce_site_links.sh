@@ -28,14 +28,14 @@ mkrep() { # name sha jq-filter-on-the-cell
 	cp -r "$T/arch/orig" "$T/arch/$1"
 	jq --arg s "$2" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig", tolerance_pct: 10}
 		| .started_at = "2099-01-01T00:00:00Z"' "$T/arch/orig/manifest.json" >"$T/arch/$1/manifest.json"
-	jq "$3" "$T/arch/orig/cells/0001.json" >"$T/arch/$1/cells/0001.json"
+	jq "$JQ_AGREE $3 | resummary" "$T/arch/orig/cells/0001.json" >"$T/arch/$1/cells/0001.json"
 	[ "${4:-}" = tampered ] && return
 	resum "$T/arch/$1" # signed as a run would have
 }
 mkrep same "$sha" .
-mkrep half "$sha" '.repetitions[].read.iops *= 0.5'
+mkrep half "$sha" '.repetitions[].read |= rates(0.5)'
 mkrep wrong 0000000000000000000000000000000000000000000000000000000000000000 .
-mkrep tampered "$sha" '.repetitions[].read.iops *= 0.5' tampered
+mkrep tampered "$sha" '.repetitions[].read |= rates(0.5)' tampered
 expect_exit 0 "$IOMATRIX" site "$T/arch" -o "$T/site"
 idx=$T/site/index.html
 grep -q 'reproduced by <a href="sets/same/report.html">same</a>: reproduced within ±10 %' "$idx" &&

@@ -26,11 +26,11 @@ mkrep() { # name jq-filter-on-every-cell
 	cp -r "$T/orig" "$T/$1"
 	jq --arg s "$sha" '.reproduces = {set: "orig", manifest_sha256: $s, path: "orig"}' \
 		"$T/orig/manifest.json" >"$T/$1/manifest.json"
-	for c in 0001 0002; do jq "$2" "$T/orig/cells/$c.json" >"$T/$1/cells/$c.json"; done
+	for c in 0001 0002; do jq "$JQ_AGREE $2 | resummary" "$T/orig/cells/$c.json" >"$T/$1/cells/$c.json"; done
 	resum "$T/$1"
 }
 scale() { # factor: every repetition's IOPS and latencies times it
-	echo ".repetitions[].read |= (.iops *= $1 | .lat_ns |= (.min *= $1 | .mean *= $1 |
+	echo ".repetitions[].read |= (rates($1) | .lat_ns |= (.min *= $1 | .mean *= $1 |
 		.max *= $1 | .stddev *= $1 | .percentiles |= map_values(. * $1)))"
 }
 mkrep double "$(scale 2)"
