@@ -250,23 +250,104 @@ static int add_problem(struct sums_check *c, const char *prefix, const char *wha
 	return 0;
 }
 
-/* A path a list may name: relative, no empty, "." or ".." component. */
-static bool safe_rel(const char *p)
+/* The path of a list's line as sha256sum -c opens it, made the one name
+ * this reader compares (in place): "./cells/x", "cells//x" and
+ * "cells/./x" all name cells/x.  NULL for a path sha256sum would open
+ * outside the set or that names no file: absolute, with a ".."
+ * component, empty, or ending in '/'. */
+static char *sums_path_norm(char *p)
 {
-	if (!*p || *p == '/')
-		return false;
-	for (const char *s = p; *s;) {
+	char *w = p;
+
+	if (*p == '/')
+		return NULL;
+	for (char *s = p; *s;) {
 		size_t n = strcspn(s, "/");
-		if (n == 0 || (n == 1 && s[0] == '.') ||
-		    (n == 2 && s[0] == '.' && s[1] == '.'))
-			return false;
-		s += n;
-		if (*s == '/')
-			s++;
-		if (!*s && s[-1] == '/')
+		bool last = !s[n];
+		if (n == 2 && s[0] == '.' && s[1] == '.')
+			return NULL;
+		if (n && !(n == 1 && s[0] == '.')) {
+			if (w != p)
+				*w++ = '/';
+			memmove(w, s, n);
+			w += n;
+		} else if (last && n == 0) {
+			return NULL;   /* "cells/": a directory */
+		}
+		s += n + !last;
+	}
+	*w = '\0';
+	return *p ? p : NULL;
+}
+
+/* GNU's escaped name (a line that starts with '\\'): \\, \n and \r;
+ * any other escape is malformed.  In place; false when malformed. */
+static bool sums_unescape(char *p)
+{
+	char *w = p;
+
+	for (; *p; p++) {
+		if (*p != '\\') {
+			*w++ = *p;
+			continue;
+		}
+		p++;
+		if (*p == '\\' || *p == 'n' || *p == 'r')
+			*w++ = *p == 'n' ? '\n' : *p == 'r' ? '\r' : '\\';
+		else
 			return false;
 	}
+	*w = '\0';
 	return true;
+}
+
+/*
+ * One line of a SHA256SUMS, read as GNU sha256sum -c reads it: leading
+ * blanks; an optional '\\' (the name is escaped); then either the tagged
+ * form "SHA256 (NAME) = HEX" or "HEX", one blank, an optional ' ' or '*'
+ * (text or binary mode) and NAME.  *hex gets the 64 digits, *path the
+ * name as sums_path_norm gives it.  NULL when the line is none of that
+ * (*why "malformed line"), or when it names a file outside the set (*why
+ * says so: sha256sum -c would open it, iomatrix reads only the set).
+ */
+static char *sums_line(char *line, const char **hex, const char **why)
+{
+	bool esc;
+	char *name;
+
+	*why = "malformed line";
+	line += strspn(line, " \t");
+	if ((esc = *line == '\\'))
+		line++;
+	if (!strncmp(line, "SHA256 (", 8)) {
+		char *close = strrchr(line, ')'), *h;
+		if (!close)
+			return NULL;
+		*close = '\0';
+		name = line + 8;
+		h = close + 1 + strspn(close + 1, " \t");
+		if (*h != '=')
+			return NULL;
+		h += 1 + strspn(h + 1, " \t");
+		if (strspn(h, "0123456789abcdefABCDEF") != 64 || h[64])
+			return NULL;
+		*hex = h;
+	} else {
+		if (strspn(line, "0123456789abcdefABCDEF") != 64 ||
+		    (line[64] != ' ' && line[64] != '\t'))
+			return NULL;
+		*hex = line;
+		line[64] = '\0';
+		name = line + 65;
+		if (*name == ' ' || *name == '*')
+			name++;
+	}
+	if (esc && !sums_unescape(name))
+		return NULL;
+	char *p = sums_path_norm(name);
+	if (!p && *name)
+		*why = "a name outside the set ('/' first, '..') or a directory ('/' last)";
+	return p;
 }
 
 struct listed {
@@ -302,14 +383,15 @@ static int parse_list(char *text, size_t len, const char *prefix,
 		 * the CR before the end of a line, and so does this */
 		if (nl > line && nl[-1] == '\r')
 			nl[-1] = '\0';
-		if (!*line)
+		if (!*line || *line == '#')   /* sha256sum -c skips comments too */
 			continue;
-		bool ok = strlen(line) > 66 && strspn(line, "0123456789abcdefABCDEF") == 64 &&
-			  line[64] == ' ' && (line[65] == ' ' || line[65] == '*') &&
-			  safe_rel(line + 66) && n < SUMS_MAX_FILES;
-		if (!ok) {
+		const char *hex = NULL, *why;
+		char *path = sums_line(line, &hex, &why);
+		if (!path || n >= SUMS_MAX_FILES) {
+			char what[160];
 			snprintf(where, sizeof(where), "%s:%zu:", SUMS_FILE, lineno);
-			r = add_problem(c, prefix, "malformed line at", where);
+			snprintf(what, sizeof(what), "%s at", path ? "more files than a set holds" : why);
+			r = add_problem(c, prefix, what, where);
 			continue;
 		}
 		if (!(n & (n - 1))) {   /* powers of two */
@@ -320,9 +402,9 @@ static int parse_list(char *text, size_t len, const char *prefix,
 			}
 			v = nv;
 		}
-		v[n].path = line + 66;
+		v[n].path = path;
 		for (int i = 0; i < 64; i++)
-			v[n].hex[i] = (char)(line[i] | 0x20); /* lower case */
+			v[n].hex[i] = (char)(hex[i] | 0x20); /* lower case */
 		v[n++].hex[64] = '\0';
 	}
 	if (n)

@@ -129,9 +129,56 @@ static void test_malformed_lists(void **state)
 	assert_int_equal(sums_verify_at(dfd, SUMS_SET, &c), 0);
 	assert_int_equal(c.state, SUMS_FAILED);
 	assert_true(has(&c, "malformed line at SHA256SUMS:1:"));
-	assert_true(has(&c, "malformed line at SHA256SUMS:2:"));
-	assert_true(has(&c, "malformed line at SHA256SUMS:3:"));
+	assert_true(has(&c, "a name outside the set ('/' first, '..') or a directory ('/' last) at SHA256SUMS:2:"));
+	assert_true(has(&c, "a name outside the set ('/' first, '..') or a directory ('/' last) at SHA256SUMS:3:"));
 	assert_true(has(&c, "extra manifest.json"));
+	sums_check_release(&c);
+}
+
+/* Every form of a line that sha256sum -c (GNU coreutils 9.1) accepts
+ * names the file it opens: "./cells/x" gave "malformed line" on every
+ * line of a list a user made with `find . -type f | xargs sha256sum`. */
+static void test_lines_as_sha256sum_reads_them(void **state)
+{
+	struct sums_check c;
+	char hm[65], hc[65], hp[65], list[2048];
+	(void)state;
+	assert_int_equal(mkdirat(dfd, "cells", 0755), 0);
+	put("manifest.json", "{}\n");
+	put("cells/0001.json", "{\"id\": 1}\n");
+	put("plan.json", "[]\n");
+	assert_int_equal(fsutil_sha256_at(dfd, "manifest.json", hm), 0);
+	assert_int_equal(fsutil_sha256_at(dfd, "cells/0001.json", hc), 0);
+	assert_int_equal(fsutil_sha256_at(dfd, "plan.json", hp), 0);
+	static const char *const forms[] = {
+		"%s  ./cells/0001.json\n%s  ./manifest.json\n%s  ./plan.json\n",   /* find . | xargs */
+		"%s *cells//0001.json\n  %s  ./manifest.json\n%s\tplan.json\n",  /* binary, blanks */
+		"SHA256 (./cells/0001.json) = %s\n# a comment\nSHA256 (manifest.json) = %s\n"
+		"%s cells/./../plan.json\n",                                    /* tagged; '..' */
+		"\\%s  cells/0001.json\n%s  manifest.json\r\n%s  plan.json\n", /* escaped, CRLF */
+	};
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		snprintf(list, sizeof(list), forms[i], hc, hm, hp);
+		put(SUMS_FILE, list);
+		assert_int_equal(sums_verify_at(dfd, 0, &c), 0);
+		if (i == 2) {   /* the one sha256sum would open, iomatrix does not */
+			assert_int_equal(c.state, SUMS_FAILED);
+			assert_true(has(&c, "a name outside the set ('/' first, '..') or a directory ('/' last) at SHA256SUMS:4:"));
+			assert_true(has(&c, "extra plan.json"));
+			assert_int_equal(c.nproblems, 2);
+		} else {
+			if (c.state != SUMS_INTACT)
+				fail_msg("form %zu: %s", i, c.nproblems ? c.problems[0] : "?");
+			assert_int_equal(c.nfiles, 3);
+		}
+		sums_check_release(&c);
+	}
+	/* the same file named twice, in two spellings, is listed twice */
+	snprintf(list, sizeof(list), "%s  manifest.json\n%s  ./manifest.json\n%s  cells/0001.json\n"
+		 "%s  plan.json\n", hm, hm, hc, hp);
+	put(SUMS_FILE, list);
+	assert_int_equal(sums_verify_at(dfd, 0, &c), 0);
+	assert_true(has(&c, "listed twice manifest.json"));
 	sums_check_release(&c);
 }
 
@@ -141,6 +188,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_list_format, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verify_states, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_malformed_lists, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lines_as_sha256sum_reads_them, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
