@@ -27,11 +27,8 @@ static int fio_bins(const cJSON *bins, struct lat_hist *h)
 	const cJSON *b;
 
 	cJSON_ArrayForEach(b, bins) {
-		char *end;
-		errno = 0;
-		unsigned long long ns = strtoull(b->string ? b->string : "", &end, 10);
-		if (errno || !b->string || end == b->string || *end ||
-		    !cJSON_IsNumber(b) || b->valuedouble < 0)
+		uint64_t ns;   /* digits only: strtoull took " -5" as 2^64 - 5 */
+		if (units_parse_uint(b->string, &ns) < 0 || !cJSON_IsNumber(b) || b->valuedouble < 0)
 			return -1;
 		hist_add_n(h, ns, import_u64(b->valuedouble));
 	}

@@ -139,30 +139,24 @@ static void trim(char *s)
 	memmove(s, s + i, n - i + 1);
 }
 
-/* A finite number >= 0; -1 if malformed. */
+/* A plain decimal >= 0 (units_parse_decimal: digits and one point):
+ * strtod also read "0x10" as 16, "1e3" as 1000 and " +5" as 5.  -1 if
+ * malformed. */
 static int parse_num(const char *s, double *out)
 {
-	char *end;
+	const char *end;
 
-	if (!*s)
+	if (units_parse_decimal(s, &end, out) < 0 || *end)
 		return -1;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v < 0)
-		return -1;
-	*out = v;
 	return 0;
 }
 
+/* Digits only, within [lo, hi]. */
 static int parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
 {
-	char *end;
+	uint64_t v;
 
-	if (!*s)
-		return -1;
-	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (errno || *end || v < lo || v > hi || *s == '-')
+	if (units_parse_uint(s, &v) < 0 || v < lo || v > hi)
 		return -1;
 	*out = (unsigned)v;
 	return 0;
@@ -292,12 +286,12 @@ static void csv_fields(const char *path, struct field *f, const int *colidx,
 	struct field *fi = &f[colidx[COL_IOPS]];
 	if (parse_num(fi->text, &r->iops) < 0)
 		errlist_add(errs, path, fi->line, fi->col,
-			    "bad iops '%s'; expected a number >= 0", fi->text);
+			    "bad iops '%s'; expected a plain decimal number >= 0 (digits, one point)", fi->text);
 	if (colidx[COL_LAT_MS] >= 0 && f[colidx[COL_LAT_MS]].text[0]) {
 		struct field *fl = &f[colidx[COL_LAT_MS]];
 		if (parse_num(fl->text, &r->lat_ms) < 0)
 			errlist_add(errs, path, fl->line, fl->col,
-				    "bad lat_ms '%s'; expected milliseconds >= 0 or an empty field",
+				    "bad lat_ms '%s'; expected milliseconds as a plain decimal >= 0 or an empty field",
 				    fl->text);
 		else
 			r->have_lat = true;
@@ -307,7 +301,7 @@ static void csv_fields(const char *path, struct field *f, const int *colidx,
 	if (bwcol >= 0 && f[bwcol].text[0]) {
 		if (parse_num(f[bwcol].text, &r->mb) < 0)
 			errlist_add(errs, path, f[bwcol].line, f[bwcol].col,
-				    "bad %s '%s'; expected a number >= 0 or an empty field",
+				    "bad %s '%s'; expected a plain decimal number >= 0 or an empty field",
 				    col_names[colidx[COL_MB_S] >= 0 ? COL_MB_S : COL_MIB_S],
 				    f[bwcol].text);
 		else

@@ -117,13 +117,12 @@ static int fio_bool(const char *v, bool *out)
 	return -1;
 }
 
+/* Digits only (fio prints options so): strtoul also took " +16". */
 static int fio_uint(const char *v, unsigned lo, unsigned hi, unsigned *out)
 {
-	char *end;
+	uint64_t x;
 
-	errno = 0;
-	unsigned long x = strtoul(v, &end, 10);
-	if (errno || end == v || *end || v[0] == '-' || x < lo || x > hi)
+	if (units_parse_uint(v, &x) < 0 || x < lo || x > hi)
 		return -1;
 	*out = (unsigned)x;
 	return 0;
@@ -418,13 +417,13 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 		}
 	}
 	if ((v = fio_opt(d, job, "randseed"))) {
-		char *end;
-		p->seed = strtoull(v, &end, 10);
-		if (*end)
+		uint64_t seed = 0;
+		if (units_parse_uint(v, &seed) < 0)   /* strtoull took "-1" as 2^64 - 1 */
 			BAD("randseed", v, "job '%s': bad randseed '%s'", jobname, v);
-		else if (key_check_recorded(K_SEED, p->seed, NULL, 0) < 0)
+		else if (key_check_recorded(K_SEED, seed, NULL, 0) < 0)
 			BAD("randseed", v, "job '%s': randseed %s is past %llu, the largest seed a result set records exactly; import a run with a smaller randseed",
 			    jobname, v, (unsigned long long)cell_keys[K_SEED].max);
+		p->seed = seed;
 	}
 #undef BAD
 	fio_target(d, job, o, jobname, str);

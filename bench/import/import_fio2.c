@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/units.h"
+
 bool import_fio2_version(const char *v)
 {
 	return v && !strncmp(v, "fio-2.", 6);
@@ -42,7 +44,12 @@ static void fix_percentiles(cJSON *pct)
 
 	while (e) {
 		cJSON *next = e->next;
-		if (!e->string || !(strtod(e->string, NULL) > 0))
+		/* fio 2.x pads the list with "0.00": only that goes; any other
+		 * key stays for the reader, which takes plain decimals only
+		 * (fio_lat.c: "0x10", "nan", "-3" are refused there) */
+		const char *end = NULL;
+		double q = -1;
+		if (units_parse_decimal(e->string, &end, &q) == 0 && !*end && q == 0)
 			cJSON_Delete(cJSON_DetachItemViaPointer(pct, e));
 		else if (cJSON_IsNumber(e) && isfinite(e->valuedouble))
 			cJSON_SetNumberValue(e, us_to_ns(e->valuedouble));
@@ -61,9 +68,9 @@ static int fix_bins(cJSON *lat)
 	if (!(nb = cJSON_CreateObject()))
 		return -1;
 	cJSON_ArrayForEach(e, bins) {
-		char *end;
-		double us = e->string ? strtod(e->string, &end) : -1;
-		if (!e->string || end == e->string || *end || !(us >= 0) || us > 1e15) {
+		const char *end = NULL;
+		double us = -1;   /* a plain decimal: strtod took "0x10" as 16 */
+		if (units_parse_decimal(e->string, &end, &us) < 0 || *end || us > 1e15) {
 			cJSON_Delete(nb);
 			return 0;   /* not bins fio wrote: the reader refuses them */
 		}

@@ -623,13 +623,16 @@ static int sb_boundary(struct sb_log *L, const char *line, unsigned lineno)
 	const char *v;
 
 	if (!strncmp(line, "----", 4) && ll > 8) {
-		char dir[PATH_MAX] = "", mode[32] = "";
-		unsigned long long bsz = 0;
+		char dir[PATH_MAX] = "", mode[32] = "", bs[32] = "";
+		uint64_t bsz = 0;
 		if (sb_flush(L) < 0)
 			return -1;
 		sb_run_init(&L->marker, lineno);
-		if (sscanf(line + 4, "%4095s %llu %31[a-z]", dir, &bsz, mode) >= 1) {
+		/* the block size in digits only: %llu took "-1" as 2^64 - 1 */
+		if (sscanf(line + 4, "%4095s %31s %31[a-z]", dir, bs, mode) >= 1) {
 			copy_str(L->marker.marker_dir, sizeof(L->marker.marker_dir), dir);
+			if (units_parse_uint(bs, &bsz) < 0)
+				bsz = 0;
 			L->marker.marker_bs = bsz;
 			if (mode[0] && pattern_parse(mode, &L->marker.marker_mode) == 0)
 				L->marker.have_marker_mode = true;

@@ -240,6 +240,22 @@ static void test_errors_have_positions(void **state)
 	expect_error("device,pattern,bs,iops\n", "2:1: no data rows");
 }
 
+/* Numbers are plain decimals: strtod read "0x10" as 16 IOPS, "1e3" as
+ * 1,000 and "+5" as 5, and the import wrote them. */
+static void test_decimal_only(void **state)
+{
+	static const char *const bad[] = { "0x10", "1e3", "+5", "-0", " .5", "inf", "nan", "1,5" };
+	char csv[128];
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(csv, sizeof(csv), "device,pattern,bs,iops\nssd,randread,4k,\"%s\"\n", bad[i]);
+		expect_error(csv, "2:17: bad iops");
+		snprintf(csv, sizeof(csv), "device,pattern,bs,iops,lat_ms\nssd,randread,4k,5,\"%s\"\n", bad[i]);
+		expect_error(csv, "2:19: bad lat_ms");
+	}
+	expect_error("device,pattern,bs,iops,jobs\nssd,randread,4k,5,0x2\n", "2:19: ");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_mixed_split),
 		cmocka_unit_test(test_repeated_rows_are_repetitions),
 		cmocka_unit_test(test_errors_have_positions),
+		cmocka_unit_test(test_decimal_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
