@@ -226,14 +226,86 @@ static void agg_abort(struct fleet *f)
 	}
 }
 
+/* Does any host see cell plan_idx's device as a file (not a directory,
+ * not a block device)?  Then the hosts may share it (NFS, Lustre: one file
+ * for all), and it must be laid out once. */
+static bool agg_file_target(const struct fleet *f, size_t plan_idx)
+{
+	const char *dev = f->s->cells[plan_idx].device;
+
+	for (size_t i = 0; i < f->nh; i++) {
+		const cJSON *d, *devs = cJSON_GetObjectItemCaseSensitive(f->h[i].info, "devices");
+		cJSON_ArrayForEach(d, devs) {
+			const char *name = proto_get_str(d, "name");
+			const char *kind = proto_get_str(cJSON_GetObjectItemCaseSensitive(d, "fingerprint"),
+							 "kind");
+			if (name && kind && !strcmp(name, dev) && !strcmp(kind, "file"))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Start the aggregate's next cell on every idle host.  On a file target
+ * every host would create and lay out the same shared file at once: one
+ * won O_CREAT|O_EXCL and the others failed (4 of 5 runs of three hosts).
+ * So the first host alone gets the cell; it lays the file out and says
+ * ready, and only then do the others get it (agg_release): they find the
+ * file complete, with iomatrix's marker, and open it as it is (a host on
+ * its own filesystem lays out its own).  Every host still waits at the
+ * barrier before the first IO.  Directories and block devices need no
+ * order: a host's scratch files carry its name.
+ */
+static void agg_start(struct fleet *f)
+{
+	bool staged = agg_file_target(f, f->agg_cur), first = true;
+
+	f->agg_staged = false;
+	for (size_t i = 0; i < f->nh; i++) {
+		struct fhost *h = &f->h[i];
+		if (h->st != HS_IDLE)
+			continue;
+		h->aborted = false;
+		h->in_agg = true;
+		if (first || !staged) {
+			fleet_send_cell(f, h, f->agg_cur);
+			first = false;
+		} else {
+			h->agg_wait = true;   /* takes part, not a participant yet */
+			f->agg_staged = true;
+		}
+	}
+}
+
+/* The first host laid the shared file out (it is ready, or done with the
+ * cell, or lost): the others get the cell now. */
+static void agg_release(struct fleet *f)
+{
+	f->agg_staged = false;
+	for (size_t i = 0; i < f->nh; i++) {
+		struct fhost *h = &f->h[i];
+		if (!h->agg_wait)
+			continue;
+		h->agg_wait = false;
+		if (h->st == HS_IDLE)
+			fleet_send_cell(f, h, f->agg_cur);
+		else
+			h->in_agg = false;   /* lost meanwhile: written by account_failed */
+	}
+}
+
 static void aggregate_step(struct fleet *f)
 {
 	size_t npart = 0, nready = 0, nheld = 0;
 
 	for (size_t i = 0; i < f->nh; i++) {
 		struct fhost *h = &f->h[i];
-		if (h->st == HS_FAILED)
+		if (h->st == HS_FAILED) {
 			account_failed(f, h);
+			if (h->agg_wait)   /* its cells, this one too, are written */
+				h->in_agg = h->agg_wait = false;
+		}
 		if (!participant(h))
 			continue;
 		npart++;
@@ -262,12 +334,15 @@ static void aggregate_step(struct fleet *f)
 		f->agg_busy = true;
 		f->agg_cur = f->agg_todo[f->agg_pos];
 		f->agg_fail[0] = '\0';
-		for (size_t i = 0; i < f->nh; i++)
-			if (f->h[i].st == HS_IDLE) {
-				f->h[i].aborted = false;
-				f->h[i].in_agg = true;
-				fleet_send_cell(f, &f->h[i], f->agg_cur);
-			}
+		agg_start(f);
+		return;
+	}
+	/* staged: the first host is the one participant until it is ready;
+	 * if it failed, the aggregate fails below and the waiting hosts are
+	 * written failed with the reason (fleet_write_aggregate) */
+	if (f->agg_staged && !f->agg_fail[0] && npart) {
+		if (nready == npart)
+			agg_release(f);
 		return;
 	}
 	if (npart && nheld == npart) {

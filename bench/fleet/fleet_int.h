@@ -77,6 +77,8 @@ struct fhost {
 	cJSON *result;              /* HS_HELD: the agent's cell */
 	bool aborted;               /* aggregate: abort sent for this cell */
 	bool in_agg;                /* aggregate: takes part in the cell */
+	bool agg_wait;              /* aggregate: takes part, the cell not sent
+				     * yet (a shared file being laid out) */
 	bool accounted;             /* failed: its cells are written failed */
 	bool skipped;               /* unreachable and --skip-unreachable */
 	char cell_start[32];        /* UTC when the cell in progress was sent */
@@ -104,6 +106,9 @@ struct fleet {
 	unsigned session;           /* 0 for the first run, k for the k-th resume */
 	/* aggregate: the cell in progress */
 	bool agg_busy;
+	bool agg_staged;            /* the cell went to its first host only:
+				     * the others get it once that one has laid
+				     * out the shared file (fleet.c, agg_start) */
 	size_t agg_cur;
 	size_t *agg_todo;           /* plan indices the fleet still runs */
 	size_t agg_ntodo, agg_pos;

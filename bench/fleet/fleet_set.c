@@ -514,10 +514,11 @@ int fleet_write_aggregate(struct fleet *f, size_t plan_idx)
 		}
 		cJSON_Delete(h->result);
 		h->result = NULL;
-		h->in_agg = h->busy = h->aborted = false;
+		h->in_agg = h->busy = h->aborted = h->agg_wait = false;
 		if (h->st == HS_HELD)
 			h->st = HS_IDLE;
 	}
+	f->agg_staged = false;
 	if (agg) {
 		print_line(f, "all", plan_idx, agg);
 		write_cell(f, 0, plan_idx, "all", start[0] ? start : NULL, agg);

@@ -293,14 +293,24 @@ static int own_file_open(const struct cell *c, const char *path, bool nofollow,
 	}
 	l->fd = open(path, O_RDWR | O_NONBLOCK | nf | O_CLOEXEC);
 	if (l->fd < 0 && errno == ENOENT) {
+		testhook_point("scratch_create");   /* a test makes the name here */
 		l->fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		l->made = l->fd >= 0;
 	}
 	if (l->fd < 0) {
 		int e = errno;
-		if (e == ELOOP || e == EEXIST)
+		/* EEXIST: the name appeared between the look and O_EXCL; say
+		 * what it is, not always "a link" (the hosts of an aggregate
+		 * creating one shared file at once got that) */
+		bool link = e == ELOOP || (e == EEXIST && lstat(path, &st) == 0 && S_ISLNK(st.st_mode));
+		if (link)
 			runner_seterr(err, errlen, "'%s' is a symbolic link; iomatrix never follows "
 			       "links for its scratch files: remove it or use another directory",
+			       path);
+		else if (e == EEXIST)
+			runner_seterr(err, errlen, "'%s' appeared while iomatrix was creating it: another "
+			       "process or host made it at the same moment (two runs on one file "
+			       "at once?); run them one after the other, or give each its own path",
 			       path);
 		else
 			runner_seterr(err, errlen, "cannot create '%s': %s", path, strerror(e));

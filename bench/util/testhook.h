@@ -31,6 +31,8 @@
  *                          transaction, not committed)
  *             index_add    a command adding its set to the index holds the
  *                          write lock (report/archive/archdb.h)
+ *             scratch_create  a scratch file was found missing, before
+ *                          O_CREAT|O_EXCL makes it (the Nth time)
  *     ACTION  pause (default): write "EVENT N\n" into the FIFO named by
  *             fifo=PATH, then wait for one line back from it (the test
  *             acts in between: sends a signal, changes a limit)
