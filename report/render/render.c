@@ -556,6 +556,31 @@ static void results(const struct report *r, const struct chart_set *cs,
 	}
 }
 
+/* A device of an aggregate fleet set: 1 its "all" (the sum of the
+ * hosts), 2 a host's part, 0 anything else. */
+static int ratio_agg_role(const struct report *r, size_t dev)
+{
+	const struct rdev *d = &r->devs[dev];
+	const struct rset_fleet *fl = d->host ? report_set_fleet(&r->sets[d->set]) : NULL;
+
+	if (!fl || !fl->mode || strcmp(fl->mode, "aggregate"))
+		return 0;
+	return strcmp(d->host, "all") ? 2 : 1;
+}
+
+/* May a and b stand in one ratio?  Not a part with a whole (a rank of an
+ * aggregate against an "all": 0.33x of its own sum is no comparison),
+ * and not two parts of one aggregate: their spread is the fleet
+ * section's (its skew and per-host rows), not a ratio table's. */
+static bool ratio_pair_ok(const struct report *r, size_t a, size_t b)
+{
+	int ra = ratio_agg_role(r, a), rb = ratio_agg_role(r, b);
+
+	if ((ra == 1 && rb == 2) || (ra == 2 && rb == 1))
+		return false;
+	return !(ra == 2 && rb == 2 && r->devs[a].set == r->devs[b].set);
+}
+
 static void ratios(const struct report *r, cJSON *ctx)
 {
 	char a[48], b[48], c[64];
@@ -576,7 +601,7 @@ static void ratios(const struct report *r, cJSON *ctx)
 			continue;
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *e = &g->e[k];
-			if (e == be || !e->cell->ok)
+			if (e == be || !e->cell->ok || !ratio_pair_ok(r, e->dev, be->dev))
 				continue;
 			/* "1.34x*": the ratio's confidence interval (compare's
 			 * statistic) includes 1, or a single run has none, so
