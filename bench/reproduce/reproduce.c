@@ -58,7 +58,7 @@ static void fio_missing(const struct rset *rs, struct sbuf *m)
 		const struct rset_obj *opts = &c->fio_options;
 		bool has = false;
 		char lb[128];
-		termesc(c->label ? c->label : "?", lb, sizeof(lb));
+		termesc(c->cell.label ? c->cell.label : "?", lb, sizeof(lb));
 		if (!opts->n) {
 			sbuf_addf(m, "  cell %d (%s): fio's job options (the JSON has no "
 				  "\"job options\")\n", c->id, lb);

@@ -456,30 +456,9 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const cJSON *params
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
 		return -1;
 	}
-	c->device = p->device && p->device[0] ? p->device : "?";
-	c->path = p->path;
-	c->label = p->label;
-	c->bs = p->bs;
-	c->size_bytes = p->size;
-	c->offset_bytes = p->offset;
-	c->runtime_ns = p->runtime_ns;
-	c->ramp_ns = p->ramp_ns;
-	c->requests = p->requests;
-	c->io_size = p->io_size;
-	c->cooldown_ns = p->cooldown_ns;
-	c->seed = p->seed;
-	c->size_pct = p->size_pct;
-	c->offset_pct = p->offset_pct;
-	c->iodepth = (int)p->iodepth;
-	c->jobs = (int)p->jobs;
-	c->files = (int)p->files;
-	c->rwmixread = (int)p->rwmixread;
-	c->fsync = (int)p->fsync;
-	c->compress_pct = (int)p->compress_pct;
-	c->repeat = (int)p->repeat;
-	c->direct = p->direct;
-	c->end_fsync = p->end_fsync;
-	c->drop_caches = p->drop_caches;
+	if (!p->device || !p->device[0])
+		p->device = "?";
+	c->recorded = cell_json_keys(params);
 	return 0;
 }
 
@@ -492,7 +471,6 @@ static void rset_cell_release(struct rset_cell *c)
 	for (int i = 0; c->reps && i < c->nreps; i++)
 		rset_rep_release(&c->reps[i]);
 	free(c->reps);
-	rset_obj_release(&c->params);
 	rset_obj_release(&c->fio_options);
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
@@ -610,8 +588,7 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		cJSON_DeleteItemFromObjectCaseSensitive(j, "summary");
 	}
 	/* the tree is read into the struct and freed: readers get structs */
-	int rc = rset_obj_read(params, &c->params) < 0 || cell_members(rs, c, j) < 0 ||
-		 cell_measurements(c, j) < 0 ? -1 : 0;
+	int rc = cell_members(rs, c, j) < 0 || cell_measurements(c, j) < 0 ? -1 : 0;
 	cJSON_Delete(j);
 	if (rc < 0) {
 		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);

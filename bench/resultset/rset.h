@@ -85,9 +85,9 @@ struct rset_field {
 	struct rset_value v;
 };
 
-/* A flat object of the set: a cell's params (the names are the key
- * table's, suite/keys.h), a host or device fingerprint (host/fpkeys.h),
- * the tool.  Members in file order. */
+/* A flat object of the set: a host or device fingerprint
+ * (host/fpkeys.h), the tool, an imported cell's fio options.  Members in
+ * file order. */
 struct rset_obj {
 	bool present;           /* the file had the object */
 	struct rset_field *f;   /* owned */
@@ -100,9 +100,6 @@ const struct rset_value *rset_obj_get(const struct rset_obj *o, const char *key)
 const char *rset_obj_str(const struct rset_obj *o, const char *key);
 /* key's finite number, else def. */
 double rset_obj_num(const struct rset_obj *o, const char *key, double def);
-/* Same type and value (numbers equal within the larger's epsilon; an
- * array or object compared by its text). */
-bool rset_value_equal(const struct rset_value *a, const struct rset_value *b);
 void rset_obj_release(struct rset_obj *o);
 
 /* ---- one repetition, as cellfile.c writes it (results/README.md) ---- */
@@ -251,19 +248,26 @@ struct rset_cell {
 	bool ok;                /* status "ok" */
 	const char *status;     /* owned by the set (rset.strs) */
 	const char *error;      /* NULL when none */
-	struct rset_obj params; /* owned: the params object as stored */
+	/* The keys (bit k: key k of suite/keys.h) whose field the file's
+	 * params had.  A key the writer did not know (a set from before
+	 * it, an import that cannot say it) is absent: cell holds its
+	 * default, and a reader that must not pass the default off as
+	 * recorded asks rset_cell_recorded().  The key table leaves the
+	 * omit_default keys out at their default, so for those "recorded"
+	 * is "not at the default".  The params as JSON again:
+	 * rset_cell_params_json (rset_out.h). */
+	uint64_t recorded;
 	/* imports from fio: the job's options (source.fio_options) */
 	struct rset_obj fio_options;
-	struct cell cell;       /* the parameters, read by cell_from_json: the
-				 * pattern, engine and data kind are read
-				 * there, as enums and the engine's name */
-	/* the same, as the report uses them (strings point into cell) */
-	const char *device, *path, *label;
-	uint64_t bs, size_bytes, offset_bytes, runtime_ns, ramp_ns, requests,
-		 io_size, cooldown_ns, seed;
-	double size_pct, offset_pct;
-	int iodepth, jobs, files, rwmixread, fsync, compress_pct, repeat;
-	bool direct, end_fsync, drop_caches;
+	/* The parameters, once: read by cell_from_json with the key table's
+	 * defaults for what the file left out.  Every reader reads them
+	 * here.  cell.device is the device's name, "?" when the file has
+	 * none or an empty one, and cell.path its path as the cell recorded
+	 * it ("" when absent); both and cell.label point into rs->strs or
+	 * the label table (util/intern.h), so they live as long as the set.
+	 * The set's own list of devices (struct rset_device, by name) holds
+	 * what the manifest says of each device: its fingerprint. */
+	struct cell cell;
 	/* measurements */
 	int nreps;
 	double runtime_mean_ns, cpu_usr_pct, cpu_sys_pct;
@@ -303,6 +307,12 @@ struct rset_cell {
 	struct sweep_data *sweep;
 	char *sweep_error;
 };
+
+/* Whether cell c's file recorded key k (suite/keys.h K_*). */
+static inline bool rset_cell_recorded(const struct rset_cell *c, int k)
+{
+	return c->recorded >> k & 1;
+}
 
 struct rset_device {
 	const char *name, *path;

@@ -1,8 +1,9 @@
 /*
- * rset_obj.c - a flat object of a set (a cell's params, a host or device
- * fingerprint, the tool) into struct rset_obj (rset.h): its members in
- * file order, each a typed value that owns its text; and back into JSON
- * for the report's own files (rset_out.h).
+ * rset_obj.c - a flat object of a set (a host or device fingerprint, the
+ * tool, an import's fio options) into struct rset_obj (rset.h): its
+ * members in file order, each a typed value that owns its text; and back
+ * into JSON for the report's own files (rset_out.h), a cell's params too
+ * (from its struct cell).
  */
 #include <float.h>
 #include <math.h>
@@ -13,7 +14,7 @@
 #include "rset_int.h"
 #include "rset_out.h"
 
-/* Members kept per object: a fingerprint has ~25, params ~50. */
+/* Members kept per object: a fingerprint has ~25. */
 #define OBJ_MAX_FIELDS 4096
 
 static int value_read(const cJSON *x, struct rset_value *v)
@@ -87,26 +88,6 @@ double rset_obj_num(const struct rset_obj *o, const char *key, double def)
 	return v && v->type == RSET_V_NUM && isfinite(v->num) ? v->num : def;
 }
 
-bool rset_value_equal(const struct rset_value *a, const struct rset_value *b)
-{
-	if (a->type != b->type)
-		return false;
-	switch (a->type) {
-	case RSET_V_BOOL:
-		return a->b == b->b;
-	case RSET_V_NUM: {
-		/* cJSON_Compare's rule: equal within the larger's epsilon */
-		double m = fmax(fabs(a->num), fabs(b->num));
-		return fabs(a->num - b->num) <= m * DBL_EPSILON;
-	}
-	case RSET_V_STR:
-	case RSET_V_JSON:
-		return !strcmp(a->str, b->str);
-	default:
-		return true;
-	}
-}
-
 void rset_obj_release(struct rset_obj *o)
 {
 	for (size_t i = 0; i < o->n; i++) {
@@ -149,4 +130,9 @@ cJSON *rset_obj_json(const struct rset_obj *o)
 		cJSON_AddItemToObject(j, o->f[i].key, x);
 	}
 	return j;
+}
+
+cJSON *rset_cell_params_json(const struct rset_cell *c)
+{
+	return cell_to_json_keys(&c->cell, c->recorded);
 }

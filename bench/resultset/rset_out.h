@@ -14,5 +14,8 @@
 
 cJSON *rset_value_json(const struct rset_value *v);
 cJSON *rset_obj_json(const struct rset_obj *o);
+/* Cell c's params as its file recorded them: the key table's JSON of
+ * c->cell (cell_to_json), for the keys the file had (c->recorded). */
+cJSON *rset_cell_params_json(const struct rset_cell *c);
 
 #endif

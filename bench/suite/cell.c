@@ -191,6 +191,11 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 
 cJSON *cell_to_json(const struct cell *c)
 {
+	return cell_to_json_keys(c, CELL_ALL_KEYS);
+}
+
+cJSON *cell_to_json_keys(const struct cell *c, uint64_t keys)
+{
 	cJSON *j = cJSON_CreateObject();
 
 	if (!j)
@@ -200,10 +205,10 @@ cJSON *cell_to_json(const struct cell *c)
 	if (!cJSON_AddNumberToObject(j, "id", c->id) ||
 	    !cJSON_AddStringToObject(j, "device", c->device) ||
 	    !cJSON_AddStringToObject(j, "path", c->path) ||
-	    key_to_json(K_LABEL, c, j) < 0)
+	    ((keys >> K_LABEL & 1) && key_to_json(K_LABEL, c, j) < 0))
 		goto err;
 	for (int k = 0; k < NKEYS; k++)
-		if (k != K_LABEL && key_to_json(k, c, j) < 0)
+		if (k != K_LABEL && (keys >> k & 1) && key_to_json(k, c, j) < 0)
 			goto err;
 	return j;
 err:
@@ -498,6 +503,32 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 		return 0;
 	}
 	}
+}
+
+uint64_t cell_json_keys(const cJSON *j)
+{
+	uint64_t keys = 0;
+	int at = K_LABEL;
+	const cJSON *m;
+
+	cJSON_ArrayForEach(m, j) {
+		const char *n = m->string;
+		if (!n || !strcmp(n, "id") || !strcmp(n, "device") || !strcmp(n, "path"))
+			continue;
+		/* cell_to_json writes the table's order (label first): each
+		 * field is looked for from the last one found on, one compare
+		 * or two for a file of ours, whatever order another's has */
+		for (int i = 0; i < NKEYS; i++) {
+			int k = (at + i) % NKEYS;
+			const struct key *key = &cell_keys[k];
+			if (!strcmp(n, key->json) || (key->json2 && !strcmp(n, key->json2))) {
+				keys |= 1ULL << k;
+				at = k;
+				break;
+			}
+		}
+	}
+	return keys;
 }
 
 int cell_check_recorded(const struct cell *c, char *err, size_t errlen)

@@ -202,6 +202,18 @@ struct suite {
 	int aggregate;       /* top-level aggregate: 1, 0, or -1 not given */
 };
 
+/* Blocks of 64 KiB and more are judged by what they move (MB/s), smaller
+ * blocks by how many IOs complete (IOPS): that is how a reader of either
+ * kind of test thinks of it.  The one rule for the report's primary
+ * metric and compare's verdict (report/model/sides.h), the summary's
+ * sentences, and history's default series (which keeps IOPS for random
+ * cells of any size). */
+#define CELL_BW_MIN_BS (64 * 1024)
+static inline bool cell_judged_by_bw(const struct cell *c)
+{
+	return c->bs >= CELL_BW_MIN_BS;
+}
+
 /* Default values for every parameter, from the key table (keys.h);
  * pattern must still be set. */
 void cell_init(struct cell *c);
@@ -245,9 +257,17 @@ int cell_set_label_derived(struct cell *c);
  * returns 0 or -1 with a message in err.
  */
 cJSON *cell_to_json(const struct cell *c);
+/* The same for the keys of mask `keys` only (bit k: key k of the key
+ * table, suite/keys.h; id, device and path always): a set's params as its
+ * file recorded them (resultset/rset_out.h). */
+#define CELL_ALL_KEYS UINT64_MAX
+cJSON *cell_to_json_keys(const struct cell *c, uint64_t keys);
 /* device and path of c then point into j (the label is interned): keep j
  * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);
+/* The keys (bit k: key k of the key table) of which PARAMS object j has a
+ * field: what a set's writer recorded, whatever the values. */
+uint64_t cell_json_keys(const cJSON *j);
 /* Every value of c within what a set may record (keys.h
  * key_check_recorded): cell_from_json's check, and the plan writer's.  0,
  * or -1 with the first key out of range in err. */

@@ -292,7 +292,7 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		const struct rset_cell *c = &rs->cells[i];
 		if (!c->ok)
 			continue;
-		size_t d = dev_index(s, rs, report_cell_host(c), c->device);
+		size_t d = dev_index(s, rs, report_cell_host(c), c->cell.device);
 		if (d == (size_t)-1)
 			return -1;
 		struct arc_cell *a = &s->cells[s->ncells];
@@ -301,15 +301,16 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 		a->dev = d;
 		/* labels need not name the direction ("RND4K Q1T1" is both a
 		 * random read and a random write cell in many suites) */
-		size_t ll = strlen(c->label) + strlen(pattern_name(c->cell.pattern)) + 2;
+		size_t ll = strlen(c->cell.label) + strlen(pattern_name(c->cell.pattern)) + 2;
 		a->label = malloc(ll);
 		if (a->label)
-			snprintf(a->label, ll, "%s %s", c->label, pattern_name(c->cell.pattern));
+			snprintf(a->label, ll, "%s %s", c->cell.label, pattern_name(c->cell.pattern));
 		a->sig = sbuf_detach(&b);
 		s->ncells++;
 		if (!a->label || !a->sig)
 			return -1;
-		a->seq_large = !pattern_is_random(c->cell.pattern) && c->cell.bs >= 65536;
+		a->seq_large = !pattern_is_random(c->cell.pattern) &&
+			       cell_judged_by_bw(&c->cell);
 		for (int m = 0; m < ARC_NMETRIC; m++)
 			cell_metric(c, m, &a->m[m]);
 	}

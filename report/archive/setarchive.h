@@ -60,7 +60,7 @@ struct arc_cell {
 					"RND4K Q1T1 randread" */
 	char *sig;                   /* every parameter that shapes the result,
 					"pattern=randread;bs=4K;..." */
-	bool seq_large;              /* sequential, bs >= 64 KiB: MB/s matters */
+	bool seq_large;              /* sequential, cell_judged_by_bw: MB/s matters */
 	struct arc_val m[ARC_NMETRIC];
 };
 

@@ -191,9 +191,9 @@ static int set_lattime_index(struct outdir *od, const struct report *r,
 			    !x->svgfile)
 				continue;
 			cJSON *o = cJSON_CreateObject();
-			snprintf(lab, sizeof(lab), "%s %s", c->label, pattern_name(c->cell.pattern));
+			snprintf(lab, sizeof(lab), "%s %s", c->cell.label, pattern_name(c->cell.pattern));
 			snprintf(ch, sizeof(ch), "charts/%s.svg", x->file);
-			jsonw_str(o, "device", c->device);
+			jsonw_str(o, "device", c->cell.device);
 			jsonw_str(o, "label", lab);
 			jsonw_str(o, "chart", ch);
 			cJSON_AddItemToArray(a, o);

@@ -153,11 +153,11 @@ static int chart_bars(struct chart_ctx *x, bool bw)
 	if (!gi)
 		return -1;
 	for (size_t i = 0; i < r->ngroups; i++)
-		have[r->groups[i].proto->iodepth * r->groups[i].proto->jobs > 1] = true;
+		have[r->groups[i].proto->cell.iodepth * r->groups[i].proto->cell.jobs > 1] = true;
 	for (int deep = 0; deep < 2 && rc == 0; deep++) {
 		size_t n = 0;
 		for (size_t i = 0; i < r->ngroups; i++)
-			if ((r->groups[i].proto->iodepth * r->groups[i].proto->jobs > 1) == deep)
+			if ((r->groups[i].proto->cell.iodepth * r->groups[i].proto->cell.jobs > 1) == deep)
 				gi[n++] = i;
 		if (!n)
 			continue;
@@ -212,12 +212,12 @@ static bool cdm_key(const struct rset_cell *c, struct cdm_row *k, int *wr)
 	enum pattern p = c->cell.pattern;
 
 	if ((p != PAT_READ && p != PAT_WRITE && p != PAT_RANDREAD && p != PAT_RANDWRITE) ||
-	    c->offset_bytes || c->offset_pct > 0 || c->iodepth < 1 || c->jobs < 1)
+	    c->cell.offset || c->cell.offset_pct > 0 || c->cell.iodepth < 1 || c->cell.jobs < 1)
 		return false;
 	k->rnd = p == PAT_RANDREAD || p == PAT_RANDWRITE;
-	k->bs = c->bs;
-	k->qd = c->iodepth;
-	k->jobs = c->jobs;
+	k->bs = c->cell.bs;
+	k->qd = c->cell.iodepth;
+	k->jobs = c->cell.jobs;
 	*wr = p == PAT_WRITE || p == PAT_RANDWRITE;
 	return true;
 }

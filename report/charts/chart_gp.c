@@ -212,8 +212,8 @@ void chart_file(struct chart_ctx *x, const char *what, const char *kind, char *b
  * one ("RND4K Q1T1 randread"), else its words. */
 void chart_group_what(const struct rgroup *g, char *buf, size_t len)
 {
-	if (g->proto->label[0])
-		snprintf(buf, len, "%s %s", g->proto->label, pattern_name(g->proto->cell.pattern));
+	if (g->proto->cell.label[0])
+		snprintf(buf, len, "%s %s", g->proto->cell.label, pattern_name(g->proto->cell.pattern));
 	else
 		snprintf(buf, len, "%s", g->words);
 }

@@ -179,13 +179,13 @@ static int chart_lines(struct chart_ctx *x, struct lines *l, const char *file,
  * QD sweep (it once drew a vertical segment onto the QD1 point). */
 static void sweep_key(const struct rset_cell *c, int skip, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s|%llu|%d|%d|%d|%s|%d|%s|%d|%d|%llu|%g|%llu|%llu|%llu", pattern_name(c->cell.pattern),
-		 skip == 0 ? 0ull : (unsigned long long)c->bs,
-		 skip == 1 ? 0 : c->iodepth, c->jobs, c->rwmixread, c->cell.engine,
-		 c->direct, data_name(c->cell.data), c->fsync, c->files,
-		 (unsigned long long)c->offset_bytes, c->offset_pct,
-		 (unsigned long long)c->runtime_ns, (unsigned long long)c->requests,
-		 (unsigned long long)c->io_size);
+	snprintf(buf, len, "%s|%llu|%u|%u|%u|%s|%d|%s|%u|%u|%llu|%g|%llu|%llu|%llu", pattern_name(c->cell.pattern),
+		 skip == 0 ? 0ull : (unsigned long long)c->cell.bs,
+		 skip == 1 ? 0 : c->cell.iodepth, c->cell.jobs, c->cell.rwmixread, c->cell.engine,
+		 c->cell.direct, data_name(c->cell.data), c->cell.fsync, c->cell.files,
+		 (unsigned long long)c->cell.offset, c->cell.offset_pct,
+		 (unsigned long long)c->cell.runtime_ns, (unsigned long long)c->cell.requests,
+		 (unsigned long long)c->cell.io_size);
 }
 
 /* Sweep points arrive in suite order (QD 1, 32, then 2, 4, ...); a line
@@ -231,8 +231,8 @@ static void sweep_words(const struct rset_cell *p, char *words, size_t wlen,
 	const char *pw = report_pattern_words(report_cell_pattern(p), false);
 
 	if (pattern_is_mixed(report_cell_pattern(p))) {
-		snprintf(words, wlen, "%s %d/%d", pw, p->rwmixread, 100 - p->rwmixread);
-		snprintf(slug, slen, "%s r%d", pattern_name(p->cell.pattern), p->rwmixread);
+		snprintf(words, wlen, "%s %u/%u", pw, p->cell.rwmixread, 100 - p->cell.rwmixread);
+		snprintf(slug, slen, "%s r%u", pattern_name(p->cell.pattern), p->cell.rwmixread);
 	} else {
 		snprintf(words, wlen, "%s", pw);
 		snprintf(slug, slen, "%s", pattern_name(p->cell.pattern));
@@ -283,8 +283,8 @@ int chart_sweeps(struct chart_ctx *x, int skip)
 					if (!g->e[k].cell->ok)
 						continue;
 					const struct rdev *dv = &r->devs[g->e[k].dev];
-					double xv = skip == 0 ? (double)g->proto->bs / 1024 :
-						    g->proto->iodepth;
+					double xv = skip == 0 ? (double)g->proto->cell.bs / 1024 :
+						    g->proto->cell.iodepth;
 					double yv = dev_metric(&g->e[k], whats[w]);
 					if (whats[w] == 2)
 						yv /= 1e3;
@@ -295,20 +295,20 @@ int chart_sweeps(struct chart_ctx *x, int skip)
 			for (size_t i = 0; i < l.n; i++)
 				series_sort_x(&l.s[i]);
 			char file[160], title[300], bs[32], what[160], words[96], slug[48];
-			fmt_bs(p->bs, bs, sizeof(bs));
+			fmt_bs(p->cell.bs, bs, sizeof(bs));
 			sweep_words(p, words, sizeof(words), slug, sizeof(slug));
 			if (skip == 0) {
-				snprintf(what, sizeof(what), "%s q%dt%d", slug, p->iodepth, p->jobs);
+				snprintf(what, sizeof(what), "%s q%ut%u", slug, p->cell.iodepth, p->cell.jobs);
 				chart_file(x, what, "mbs-vs-block-size", file, sizeof(file));
-				snprintf(title, sizeof(title), "Throughput vs block size: %s, QD%d, %d job%s",
-					 words, p->iodepth, p->jobs, p->jobs == 1 ? "" : "s");
+				snprintf(title, sizeof(title), "Throughput vs block size: %s, QD%u, %u job%s",
+					 words, p->cell.iodepth, p->cell.jobs, p->cell.jobs == 1 ? "" : "s");
 			} else {
-				snprintf(what, sizeof(what), "%s %s t%d", bs, slug, p->jobs);
+				snprintf(what, sizeof(what), "%s %s t%u", bs, slug, p->cell.jobs);
 				chart_file(x, what, w ? "latency-vs-queue-depth" : "iops-vs-queue-depth",
 					   file, sizeof(file));
-				snprintf(title, sizeof(title), "%s vs queue depth: %s %s, %d job%s",
-					 w ? "Mean latency" : "IOPS", bs, words, p->jobs,
-					 p->jobs == 1 ? "" : "s");
+				snprintf(title, sizeof(title), "%s vs queue depth: %s %s, %u job%s",
+					 w ? "Mean latency" : "IOPS", bs, words, p->cell.jobs,
+					 p->cell.jobs == 1 ? "" : "s");
 			}
 			struct axes ax = {
 				.xlabel = skip == 0 ? "block size (KiB)" : "queue depth",
@@ -455,7 +455,7 @@ static void exceed_ticks(double nmax, char *buf, size_t len, double *ymin)
 
 static bool group_is_latency(const struct rgroup *g)
 {
-	return !strncasecmp(g->proto->label, "lat", 3);
+	return !strncasecmp(g->proto->cell.label, "lat", 3);
 }
 
 static bool group_long_or_write(const struct rgroup *g)
@@ -560,7 +560,7 @@ int chart_cells(struct chart_ctx *x)
 		const struct rset_cell *c = r->groups[gi].proto;
 		any_lat |= group_is_latency(&r->groups[gi]);
 		if (lat_default == (size_t)-1 && c->cell.pattern == PAT_RANDREAD &&
-		    c->bs == 4096 && c->iodepth == 1 && c->jobs == 1)
+		    c->cell.bs == 4096 && c->cell.iodepth == 1 && c->cell.jobs == 1)
 			lat_default = gi;
 	}
 	for (size_t gi = 0; gi < r->ngroups && drawn < CHART_MAX_CELL_CHARTS; gi++) {

@@ -377,9 +377,9 @@ static int map_check(const struct report *r, const struct compare_map *map,
 		bool fo = rset_device_find(&r->sets[0], map->old[i]) != NULL;
 		bool fn = rset_device_find(&r->sets[1], map->new[i]) != NULL;
 		for (size_t k = 0; k < r->sets[0].ncells && !fo; k++)
-			fo = !strcmp(r->sets[0].cells[k].device, map->old[i]);
+			fo = !strcmp(r->sets[0].cells[k].cell.device, map->old[i]);
 		for (size_t k = 0; k < r->sets[1].ncells && !fn; k++)
-			fn = !strcmp(r->sets[1].cells[k].device, map->new[i]);
+			fn = !strcmp(r->sets[1].cells[k].cell.device, map->new[i]);
 		if (!fo || !fn) {
 			errlist_add(errs, NULL, 0, 0, "--map %s=%s: the %s set has no device '%s'",
 				    map->old[i], map->new[i], fo ? "new" : "old",

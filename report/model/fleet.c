@@ -263,7 +263,7 @@ static void spread_lines(const struct report *r, const struct rgroup *g,
 			continue;
 		snprintf(line, sizeof(line), "%s is %.1fx %s than the fleet median on %s (%s)%s",
 			 who[i], ratio, v[i] < med ? "slower" : "faster",
-			 g->proto->label ? g->proto->label : g->title, device,
+			 g->proto->cell.label ? g->proto->cell.label : g->title, device,
 			 sess[i] != usual ? ", but it was measured at another time than most hosts (a resumed run), so the gap may be the time, not the host." : ".");
 		cJSON_AddItemToArray(outl, cJSON_CreateString(line));
 	}
@@ -284,12 +284,12 @@ static void skew_line(const struct rset_cell *c, cJSON *lines)
 			used += (size_t)snprintf(hosts + used, sizeof(hosts) - used, "%s%s",
 						 used ? ", " : "", fl->hosts[i]);
 	double skew = fl->start_skew_ns;
-	double rt = c->runtime_mean_ns > 0 ? c->runtime_mean_ns : (double)c->runtime_ns;
+	double rt = c->runtime_mean_ns > 0 ? c->runtime_mean_ns : (double)c->cell.runtime_ns;
 	double pct = rt > 0 ? skew / rt * 100 : 0;
 	/* the "all" row sums the hosts' IOPS at one latency: Little's law
 	 * holds for the IOs in flight on all hosts, not for the QD of the
 	 * title, and the reader is told so */
-	int depth = (c->iodepth > 0 ? c->iodepth : 1) * (c->jobs > 0 ? c->jobs : 1);
+	int depth = (c->cell.iodepth > 0 ? c->cell.iodepth : 1) * (c->cell.jobs > 0 ? c->cell.jobs : 1);
 	snprintf(line, sizeof(line), "Aggregate of %s (%d IO%s in flight on each host, %d in all: "
 		 "the \"all\" row's IOPS times its mean latency is about %d, not %d): "
 		 "start skew %.2f ms (%.2f %% of the runtime)%s",

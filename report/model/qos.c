@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/jsonw.h"
+#include "suite/keys.h"
 #include "suite/qos_keys.h"
 
 void qos_fmt_lat(double ns, char *buf, size_t len)
@@ -33,9 +34,9 @@ static void workload_words(const struct report *r, const struct qos_cell *q,
 	const char *w = r->groups[q->group].words;
 	sbuf_adds(b, w);
 	if (!strstr(w, "QD"))
-		sbuf_addf(b, " at QD%d", q->cell->iodepth);
-	if (q->cell->jobs > 1 && !strstr(w, "jobs"))
-		sbuf_addf(b, ", %d jobs", q->cell->jobs);
+		sbuf_addf(b, " at QD%u", q->cell->cell.iodepth);
+	if (q->cell->cell.jobs > 1 && !strstr(w, "jobs"))
+		sbuf_addf(b, ", %u jobs", q->cell->cell.jobs);
 }
 
 static void sentence(struct report *r, const struct qos_cell *q)
@@ -255,7 +256,7 @@ static void response_cells(const struct report *r, cJSON *ctx)
 	for (size_t g = 0; g < r->ngroups; g++)
 		for (size_t i = 0; i < r->groups[g].n; i++) {
 			const struct rentry *e = &r->groups[g].e[i];
-			if (!rset_obj_get(&e->cell->params, "rate_iops"))
+			if (!rset_cell_recorded(e->cell, K_RATE_IOPS))
 				continue;
 			sbuf_addf(&b, "%s%s, %s", b.len ? "; " : "", r->devs[e->dev].display,
 				  r->groups[g].title);

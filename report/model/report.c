@@ -174,33 +174,33 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 {
 	char t[32];
 	switch (p) {
-	case P_BS: fmt_bs(c->bs, t, sizeof(t)); sbuf_addf(b, "bs %s", t); break;
-	case P_QD: sbuf_addf(b, "QD%d", c->iodepth); break;
-	case P_JOBS: sbuf_addf(b, "%d job%s", c->jobs, c->jobs == 1 ? "" : "s"); break;
-	case P_RWMIX: sbuf_addf(b, "%d%% reads", c->rwmixread); break;
+	case P_BS: fmt_bs(c->cell.bs, t, sizeof(t)); sbuf_addf(b, "bs %s", t); break;
+	case P_QD: sbuf_addf(b, "QD%u", c->cell.iodepth); break;
+	case P_JOBS: sbuf_addf(b, "%u job%s", c->cell.jobs, c->cell.jobs == 1 ? "" : "s"); break;
+	case P_RWMIX: sbuf_addf(b, "%u%% reads", c->cell.rwmixread); break;
 	case P_ENGINE: sbuf_adds(b, c->cell.engine); break;
-	case P_DIRECT: sbuf_adds(b, c->direct ? "direct" : "buffered"); break;
+	case P_DIRECT: sbuf_adds(b, c->cell.direct ? "direct" : "buffered"); break;
 	case P_FSYNC:
-		if (c->fsync)
-			sbuf_addf(b, "fsync every %d", c->fsync);
+		if (c->cell.fsync)
+			sbuf_addf(b, "fsync every %u", c->cell.fsync);
 		else
-			sbuf_adds(b, c->end_fsync ? "end fsync" : "no fsync");
+			sbuf_adds(b, c->cell.end_fsync ? "end fsync" : "no fsync");
 		break;
 	case P_DATA: sbuf_addf(b, "%s data", data_name(c->cell.data)); break;
-	case P_FILES: sbuf_addf(b, "%d file%s", c->files, c->files == 1 ? "" : "s"); break;
+	case P_FILES: sbuf_addf(b, "%u file%s", c->cell.files, c->cell.files == 1 ? "" : "s"); break;
 	case P_STOP:
-		if (c->runtime_ns) {
-			units_format_duration(c->runtime_ns, t, sizeof(t));
+		if (c->cell.runtime_ns) {
+			units_format_duration(c->cell.runtime_ns, t, sizeof(t));
 			sbuf_addf(b, "%s run", t);
 		}
-		if (c->requests)
-			sbuf_addf(b, "%s%llu requests", c->runtime_ns ? ", " : "",
-				  (unsigned long long)c->requests);
-		if (c->io_size) {
-			fmt_bs(c->io_size, t, sizeof(t));
-			sbuf_addf(b, "%s%s io", c->runtime_ns || c->requests ? ", " : "", t);
+		if (c->cell.requests)
+			sbuf_addf(b, "%s%llu requests", c->cell.runtime_ns ? ", " : "",
+				  (unsigned long long)c->cell.requests);
+		if (c->cell.io_size) {
+			fmt_bs(c->cell.io_size, t, sizeof(t));
+			sbuf_addf(b, "%s%s io", c->cell.runtime_ns || c->cell.requests ? ", " : "", t);
 		}
-		if (!c->runtime_ns && !c->requests && !c->io_size) {
+		if (!c->cell.runtime_ns && !c->cell.requests && !c->cell.io_size) {
 			if (measured_s > 0)
 				sbuf_addf(b, "stop rule not recorded, ran %.1f s", measured_s);
 			else
@@ -212,11 +212,11 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 			sbuf_adds(b, "fio's engine defaults");
 		break;
 	case P_OFFSET:
-		if (c->offset_pct > 0) {
-			sbuf_addf(b, "offset %g%%", c->offset_pct);
+		if (c->cell.offset_pct > 0) {
+			sbuf_addf(b, "offset %g%%", c->cell.offset_pct);
 		} else {
-			fmt_bs(c->offset_bytes, t, sizeof(t));
-			sbuf_addf(b, "offset %s", c->offset_bytes ? t : "0");
+			fmt_bs(c->cell.offset, t, sizeof(t));
+			sbuf_addf(b, "offset %s", c->cell.offset ? t : "0");
 		}
 		break;
 	}
@@ -225,7 +225,7 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 /* The measured length of an imported cell without a stop rule, else 0. */
 static double imported_stop_s(const struct report *r, size_t dev, const struct rset_cell *c)
 {
-	if (!r->devs[dev].imported || c->runtime_ns || c->requests || c->io_size)
+	if (!r->devs[dev].imported || c->cell.runtime_ns || c->cell.requests || c->cell.io_size)
 		return 0;
 	return c->runtime_mean_ns > 0 ? c->runtime_mean_ns / 1e9 : 0;
 }
@@ -295,8 +295,8 @@ static void compute_varies(const struct report *r, struct varies *v)
 	const struct rset_cell *a = r->groups[0].proto;
 	for (size_t i = 0; i < r->ngroups; i++) {
 		const struct rset_cell *b = r->groups[i].proto;
-		v->qd |= a->iodepth != b->iodepth;
-		v->jobs |= a->jobs != b->jobs;
+		v->qd |= a->cell.iodepth != b->cell.iodepth;
+		v->jobs |= a->cell.jobs != b->cell.jobs;
 	}
 	for (int p = 0; p < P__N; p++) {
 		size_t best = 0;
@@ -341,15 +341,15 @@ static void stop_note(const struct rset_cell *c, const struct tname *t, struct s
 	char s[32];
 	size_t len0 = b->len;
 
-	if (t->rt && c->runtime_ns) {
-		units_format_duration(c->runtime_ns, s, sizeof(s));
+	if (t->rt && c->cell.runtime_ns) {
+		units_format_duration(c->cell.runtime_ns, s, sizeof(s));
 		sbuf_addf(b, "%s run", s);
 	}
-	if (t->rq && c->requests)
+	if (t->rq && c->cell.requests)
 		sbuf_addf(b, "%s%llu requests", b->len > len0 ? ", " : "",
-			  (unsigned long long)c->requests);
-	if (t->io && c->io_size) {
-		fmt_bs(c->io_size, s, sizeof(s));
+			  (unsigned long long)c->cell.requests);
+	if (t->io && c->cell.io_size) {
+		fmt_bs(c->cell.io_size, s, sizeof(s));
 		sbuf_addf(b, "%s%s io", b->len > len0 ? ", " : "", s);
 	}
 	if (b->len == len0)
@@ -364,28 +364,28 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 	double ms = imported_stop_s(r, g->e[0].dev, c);
 	bool all = t->all;
 
-	if (all || v->qd || v->jobs || c->iodepth > 1 || c->jobs > 1)
-		sbuf_addf(extra, ", QD%d", c->iodepth);
-	if (all || v->jobs || c->jobs > 1)
-		sbuf_addf(extra, ", %d job%s", c->jobs, c->jobs == 1 ? "" : "s");
+	if (all || v->qd || v->jobs || c->cell.iodepth > 1 || c->cell.jobs > 1)
+		sbuf_addf(extra, ", QD%u", c->cell.iodepth);
+	if (all || v->jobs || c->cell.jobs > 1)
+		sbuf_addf(extra, ", %u job%s", c->cell.jobs, c->cell.jobs == 1 ? "" : "s");
 	if (g->mixed)
-		sbuf_addf(extra, ", %d%% reads", c->rwmixread);
+		sbuf_addf(extra, ", %u%% reads", c->cell.rwmixread);
 	if (all || unusual(v, c, P_ENGINE))
 		sbuf_addf(extra, ", %s", c->cell.engine);
 	if (all || unusual(v, c, P_DIRECT))
-		sbuf_adds(extra, c->direct ? ", direct" : ", buffered");
+		sbuf_adds(extra, c->cell.direct ? ", direct" : ", buffered");
 	/* "no fsync" is the usual case: only say when there is one, and
 	 * never on a workload that writes nothing (an fsync there syncs
 	 * nothing: a read test is not "fsync every 100") */
 	if (pattern_writes(c->cell.pattern) &&
-	    (c->fsync || c->end_fsync || (all && unusual(v, c, P_FSYNC)))) {
+	    (c->cell.fsync || c->cell.end_fsync || (all && unusual(v, c, P_FSYNC)))) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_FSYNC, 0, extra);
 	}
 	if (all || unusual(v, c, P_DATA) || c->cell.data != DATA_RANDOM)
 		sbuf_addf(extra, ", %s data", data_name(c->cell.data));
-	if (all || unusual(v, c, P_FILES) || c->files > 1)
-		sbuf_addf(extra, ", %d file%s", c->files, c->files == 1 ? "" : "s");
+	if (all || unusual(v, c, P_FILES) || c->cell.files > 1)
+		sbuf_addf(extra, ", %u file%s", c->cell.files, c->cell.files == 1 ? "" : "s");
 	/* batching and io_uring settings common to every cell are in the
 	 * method, not each title */
 	if (all || unusual(v, c, P_EOPTS)) {
@@ -394,7 +394,7 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 			sbuf_addf(extra, ", %s", sbuf_str(&e));
 		sbuf_release(&e);
 	}
-	if (c->offset_bytes || c->offset_pct > 0) {
+	if (c->cell.offset || c->cell.offset_pct > 0) {
 		sbuf_adds(extra, ", ");
 		param_note(c, P_OFFSET, 0, extra);
 	} else if (t->offset) {
@@ -412,7 +412,7 @@ static void group_extra(const struct report *r, const struct rgroup *g,
 /* Groups a title must tell apart: same pattern and block size. */
 static bool title_siblings(const struct rgroup *a, const struct rgroup *b)
 {
-	return a != b && a->proto->bs == b->proto->bs &&
+	return a != b && a->proto->cell.bs == b->proto->cell.bs &&
 	       report_cell_pattern(a->proto) == report_cell_pattern(b->proto);
 }
 
@@ -431,13 +431,13 @@ static bool stop_parts(const struct varies *v, const struct rset_cell *c,
 		       const struct rset_cell *o, bool usual_quiet, struct tname *t)
 {
 	const struct rset_cell *m = v->modal[P_STOP];
-	bool rt = c->runtime_ns != o->runtime_ns, rq = c->requests != o->requests,
-	     io = c->io_size != o->io_size;
+	bool rt = c->cell.runtime_ns != o->cell.runtime_ns, rq = c->cell.requests != o->cell.requests,
+	     io = c->cell.io_size != o->cell.io_size;
 
 	if (usual_quiet && m) {
-		rt &= c->runtime_ns != m->runtime_ns;
-		rq &= c->requests != m->requests;
-		io &= c->io_size != m->io_size;
+		rt &= c->cell.runtime_ns != m->cell.runtime_ns;
+		rq &= c->cell.requests != m->cell.requests;
+		io &= c->cell.io_size != m->cell.io_size;
 	}
 	t->rt |= rt;
 	t->rq |= rq;
@@ -476,7 +476,7 @@ static void titles_choose(const struct report *r, const struct varies *v,
 			if (!title_siblings(&r->groups[i], &r->groups[k]) || !offset_family(a, b))
 				continue;
 			t[i].offset = true;
-			t[i].offset_pct |= a->offset_pct > 0 || b->offset_pct > 0;
+			t[i].offset_pct |= a->cell.offset_pct > 0 || b->cell.offset_pct > 0;
 		}
 	extras_build(r, v, t, ex);
 	for (size_t i = 0; i < r->ngroups; i++)
@@ -524,10 +524,10 @@ static int group_titles(struct report *r)
 		const char *extra = sbuf_str(&ex[i]);
 		char bs[32];
 
-		fmt_bs(c->bs, bs, sizeof(bs));
+		fmt_bs(c->cell.bs, bs, sizeof(bs));
 		sbuf_addf(&tt, "%s %s%s", bs, report_pattern_words(report_cell_pattern(c), false), extra);
-		if (c->label[0])
-			sbuf_addf(&tt, " (%s)", c->label);
+		if (c->cell.label[0])
+			sbuf_addf(&tt, " (%s)", c->cell.label);
 		sbuf_addf(&w, "%s %s", bs, report_pattern_words(report_cell_pattern(c), true));
 		if (*extra && !strncmp(extra, ", QD", 4))
 			sbuf_addf(&w, " at %s", extra + 2);
@@ -553,9 +553,9 @@ static void groups_order(struct report *r)
 		struct rgroup g = r->groups[i];
 		size_t first = i;
 		for (size_t k = 0; k < i; k++)
-			if (g.proto->bs == r->groups[k].proto->bs &&
+			if (g.proto->cell.bs == r->groups[k].proto->cell.bs &&
 			    g.proto->cell.pattern == r->groups[k].proto->cell.pattern &&
-			    !strcmp(g.proto->label, r->groups[k].proto->label)) {
+			    !strcmp(g.proto->cell.label, r->groups[k].proto->cell.label)) {
 				first = k;
 				break;
 			}
@@ -563,9 +563,9 @@ static void groups_order(struct report *r)
 			continue;
 		/* move group i to just after the last group of its kind */
 		size_t at = first + 1;
-		while (at < i && r->groups[at].proto->bs == g.proto->bs &&
+		while (at < i && r->groups[at].proto->cell.bs == g.proto->cell.bs &&
 		       g.proto->cell.pattern == r->groups[at].proto->cell.pattern &&
-		       !strcmp(g.proto->label, r->groups[at].proto->label))
+		       !strcmp(g.proto->cell.label, r->groups[at].proto->cell.label))
 			at++;
 		memmove(&r->groups[at + 1], &r->groups[at], (i - at) * sizeof(g));
 		r->groups[at] = g;
@@ -578,7 +578,7 @@ static int groups_build(struct report *r)
 		struct rset *rs = &r->sets[s];
 		for (size_t ci = 0; ci < rs->ncells; ci++) {
 			const struct rset_cell *c = &rs->cells[ci];
-			size_t dv = dev_index(r, s, report_cell_host(c), c->device);
+			size_t dv = dev_index(r, s, report_cell_host(c), c->cell.device);
 			char *key = group_key(r, dv, c);
 			if (!key)
 				return -1;
@@ -610,7 +610,7 @@ static int groups_build(struct report *r)
 			if (dup) {
 				errlist_add(&rs->warnings, rs->dir, 0, 0,
 					    "cell %d repeats an earlier cell of device '%s' with the same "
-					    "parameters; only the first is reported", c->id, c->device);
+					    "parameters; only the first is reported", c->id, c->cell.device);
 				continue;
 			}
 			if (g->n == g->alloc) {
@@ -711,13 +711,13 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		for (size_t i = 0; i < rs->ndevices && !report_set_fleet(rs); i++) {
 			bool used = false;
 			for (size_t c = 0; c < rs->ncells && !used; c++)
-				used = !strcmp(rs->cells[c].device, rs->devices[i].name);
+				used = !strcmp(rs->cells[c].cell.device, rs->devices[i].name);
 			if (used && dev_add(r, s, NULL, rs->devices[i].name) < 0)
 				goto oom;
 		}
 		/* fleet sets: host.devices in cell order ("all" first) */
 		for (size_t c = 0; c < rs->ncells; c++)
-			if (dev_add(r, s, report_cell_host(&rs->cells[c]), rs->cells[c].device) < 0)
+			if (dev_add(r, s, report_cell_host(&rs->cells[c]), rs->cells[c].cell.device) < 0)
 				goto oom;
 	}
 	if (sets_verify(r) < 0 || dev_names(r) < 0 || groups_build(r) < 0)

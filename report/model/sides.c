@@ -70,9 +70,9 @@ void cell_sides(const struct rset_cell *c, struct side out[M__N])
 
 enum metric primary_metric(const struct rset_cell *c)
 {
-	if (c->label && !strncasecmp(c->label, "lat", 3))
+	if (c->cell.label && !strncasecmp(c->cell.label, "lat", 3))
 		return M_LAT;
-	return c->bs >= 65536 ? M_MBS : M_IOPS;
+	return cell_judged_by_bw(&c->cell) ? M_MBS : M_IOPS;
 }
 
 double side_ci95(const struct side *s)

@@ -26,8 +26,8 @@ struct side {
  * weighted by IOs, into out[metric] with mean and sd.  Sets without
  * repetitions (some imports) give their summary mean as one value. */
 void cell_sides(const struct rset_cell *c, struct side out[M__N]);
-/* MB/s for blocks of 64 KiB and more, mean latency for latency cells
- * (label starting LAT), IOPS otherwise. */
+/* Mean latency for latency cells (label starting LAT), else MB/s or IOPS
+ * as cell_judged_by_bw (suite/cell.h) says. */
 enum metric primary_metric(const struct rset_cell *c);
 /* The half-width of the 95 % confidence interval of s's mean (0 with fewer
  * than 2 values). */

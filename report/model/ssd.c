@@ -92,7 +92,7 @@ static int mix_of(const struct rset_cell *c)
 	if (c->cell.pattern == PAT_RANDWRITE)
 		return 0;
 	if (c->cell.pattern == PAT_RANDRW)
-		return c->rwmixread;
+		return c->cell.rwmixread;
 	return -1;
 }
 
@@ -125,7 +125,7 @@ static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
 			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
 				continue;
 			idx_insert_desc(p->mix, &p->nmix, (uint64_t)mix_of(e->cell));
-			idx_insert_desc(p->bs, &p->nbs, e->cell->bs);
+			idx_insert_desc(p->bs, &p->nbs, e->cell->cell.bs);
 		}
 	for (int i = 0; i < SSD_PTS_MAX; i++)
 		for (int j = 0; j < SSD_PTS_MAX; j++)
@@ -136,7 +136,7 @@ static void pts_build(struct report *r, size_t dev, struct ssd_pts *p)
 			if (e->dev != dev || !e->cell->ok || mix_of(e->cell) < 0)
 				continue;
 			int mi = idx_insert_desc(p->mix, &p->nmix, (uint64_t)mix_of(e->cell));
-			int bi = idx_insert_desc(p->bs, &p->nbs, e->cell->bs);
+			int bi = idx_insert_desc(p->bs, &p->nbs, e->cell->cell.bs);
 			if (mi >= 0 && bi >= 0)
 				p->iops[mi][bi] = rentry_iops(e);
 		}

@@ -34,16 +34,11 @@ struct cand {
 	double ratio;
 	bool sig;      /* the one verdict: the ratio's interval lies wholly
 			* beyond +-5 % (model/ratio.h) */
-	bool bw;       /* compared in MB/s (blocks of 64 KiB and more) */
+	bool bw;       /* compared in MB/s (cell_judged_by_bw, suite/cell.h) */
 	bool once;     /* a side ran once: no interval, so never significant */
 	bool same_disk; /* the device and the baseline are one disk: what
 			 * differs is run-to-run variation, never a verdict */
 };
-
-/* Blocks of 64 KiB and more are judged by what they move (MB/s), smaller
- * blocks by how many IOs complete (IOPS): that is how a reader of either
- * kind of test thinks of it. */
-#define SUMMARY_BW_MIN_BS (64 * 1024)
 
 /* A difference the summary counts as a win: the one verdict of
  * model/ratio.h (compare's, reproduce's and history's), the family being
@@ -329,7 +324,7 @@ static int cands_build(const struct report *r, struct cand **out, size_t *n)
 			c->g = gi;
 			c->e = e;
 			c->be = be;
-			c->bw = e->cell->bs >= SUMMARY_BW_MIN_BS && rentry_bw(e) > 0 &&
+			c->bw = cell_judged_by_bw(&e->cell->cell) && rentry_bw(e) > 0 &&
 				rentry_bw(be) > 0;
 			double di = c->bw ? rentry_bw(e) : rentry_iops(e);
 			double bi = c->bw ? rentry_bw(be) : rentry_iops(be);

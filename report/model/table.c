@@ -155,9 +155,9 @@ enum pattern report_cell_pattern(const struct rset_cell *c)
 	enum pattern p = c->cell.pattern;
 	bool rnd = p == PAT_RANDRW;
 
-	if (!pattern_is_mixed(p) || (c->rwmixread > 0 && c->rwmixread < 100))
+	if (!pattern_is_mixed(p) || (c->cell.rwmixread > 0 && c->cell.rwmixread < 100))
 		return p;
-	if (c->rwmixread == 0)
+	if (c->cell.rwmixread == 0)
 		return rnd ? PAT_RANDWRITE : PAT_WRITE;
 	return rnd ? PAT_RANDREAD : PAT_READ;
 }
@@ -277,8 +277,7 @@ bool report_keys_used(const struct report *r, const int *keys, int n)
 	for (size_t s = 0; s < r->nsets; s++)
 		for (size_t i = 0; i < r->sets[s].ncells; i++)
 			for (int k = 0; k < n; k++)
-				if (rset_obj_get(&r->sets[s].cells[i].params,
-						 cell_keys[keys[k]].json))
+				if (rset_cell_recorded(&r->sets[s].cells[i], keys[k]))
 					return true;
 	return false;
 }

@@ -82,8 +82,8 @@ static void pick_add(struct cellpick *p, const struct rset_cell *c)
 		if (p->n)
 			sbuf_adds(&p->names, ", ");
 		/* derived labels name no direction (SEQ1M Q8T1 is read and write) */
-		if (c->label[0])
-			sbuf_addf(&p->names, "%s %s", c->label, pattern_name(c->cell.pattern));
+		if (c->cell.label[0])
+			sbuf_addf(&p->names, "%s %s", c->cell.label, pattern_name(c->cell.pattern));
 		else
 			sbuf_addf(&p->names, "cell %d", c->id);
 	}
@@ -176,7 +176,7 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		if (!c->ok || strcmp(c->device, dv->name) ||
+		if (!c->ok || strcmp(c->cell.device, dv->name) ||
 		    !report_same_host(report_cell_host(c), dv->host) || !c->load_competed)
 			continue;
 		pick_add(&pk, c);
@@ -217,7 +217,7 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	memset(pk, 0, sizeof(pk));
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		if (strcmp(c->device, dv->name) || !report_same_host(report_cell_host(c), dv->host))
+		if (strcmp(c->cell.device, dv->name) || !report_same_host(report_cell_host(c), dv->host))
 			continue;
 		ncells++;
 		if (!c->ok) {
@@ -229,13 +229,13 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 		const struct engine *eng = engine_lookup(c->cell.engine);
 		if (eng && (eng->flags & ENGINE_NO_IO))
 			pick_add(&pk[strcmp(eng->name, "model") ? W_NULL : W_MODEL], c);
-		double set_bytes = (double)c->size_bytes * c->files;
+		double set_bytes = (double)c->cell.size * c->cell.files;
 		if (set_bytes > maxset)
 			maxset = set_bytes;
 		bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
-		if (!c->direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
+		if (!c->cell.direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
 			pick_add(&pk[W_CACHE], c);
-		if (!c->direct && writes && !c->fsync && !c->end_fsync &&
+		if (!c->cell.direct && writes && !c->cell.fsync && !c->cell.end_fsync &&
 		    !c->cell.fdatasync && !c->cell.sysbench_fsync_freq)
 			pick_add(&pk[W_BUFWRITE], c);
 		if (writes && c->cell.data != DATA_RANDOM)

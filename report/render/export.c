@@ -37,16 +37,16 @@ static const char *const *csv_params(void)
 	return cols;
 }
 
-static void csv_value(struct sbuf *b, const struct rset_value *v)
+/* A params value: absent (a key the set did not record), an object or an
+ * array leave the column empty. */
+static void csv_value(struct sbuf *b, const cJSON *v)
 {
-	if (!v)
-		return;
-	if (v->type == RSET_V_STR)
-		escape_append(b, v->str, ESC_CSV);
-	else if (v->type == RSET_V_BOOL)
-		sbuf_adds(b, v->b ? "true" : "false");
-	else if (v->type == RSET_V_NUM) {
-		double x = v->num;
+	if (cJSON_IsString(v))
+		escape_append(b, v->valuestring, ESC_CSV);
+	else if (cJSON_IsBool(v))
+		sbuf_adds(b, cJSON_IsTrue(v) ? "true" : "false");
+	else if (cJSON_IsNumber(v)) {
+		double x = v->valuedouble;
 		if (x == floor(x) && fabs(x) < 9007199254740992.0)
 			sbuf_addf(b, "%.0f", x);
 		else
@@ -82,10 +82,11 @@ static void csv_section_empty(const struct report *r, struct sbuf *b)
 			sbuf_addc(b, ',');
 }
 
-/* set, host, device, scale, source, status, direction, the parameters and
- * the repetitions of entry e; dir NULL: "" */
+/* set, host, device, scale, source, status, direction, the parameters
+ * (names: the columns, pj: the cell's, rset_cell_params_json) and the
+ * repetitions of entry e; dir NULL: "" */
 static void csv_row_head(const struct report *r, const struct rentry *e, const char *dir,
-			 const char *const *params, struct sbuf *b)
+			 const char *const *params, const cJSON *pj, struct sbuf *b)
 {
 	const struct rset_cell *c = e->cell;
 	const struct rdev *d = &r->devs[e->dev];
@@ -103,7 +104,7 @@ static void csv_row_head(const struct report *r, const struct rentry *e, const c
 	sbuf_adds(b, dir ? dir : "");
 	for (size_t i = 0; params[i]; i++) {
 		sbuf_addc(b, ',');
-		csv_value(b, rset_obj_get(&c->params, params[i]));
+		csv_value(b, cJSON_GetObjectItemCaseSensitive(pj, params[i]));
 	}
 	sbuf_addf(b, ",%d", c->nreps);
 }
@@ -142,7 +143,7 @@ static void csv_row_metrics(const struct rset_cell *c, const struct rset_dir *d,
 /* The extra rows the sections have for entry k of group gi (load points):
  * the cell's head, empty metrics, then the section's columns. */
 static void csv_section_rows(const struct report *r, size_t gi, size_t k,
-			     const char *const *params, struct sbuf *b)
+			     const char *const *params, const cJSON *pj, struct sbuf *b)
 {
 	const struct rentry *e = &r->groups[gi].e[k];
 	struct sbuf cols = SBUF_INIT;
@@ -153,7 +154,7 @@ static void csv_section_rows(const struct report *r, size_t gi, size_t k,
 			sbuf_reset(&cols);
 			if (!r->sections[s]->csv_row(r, gi, k, i, &cols))
 				break;
-			csv_row_head(r, e, NULL, params, b);
+			csv_row_head(r, e, NULL, params, pj, b);
 			for (int n = 0; n < 6 * 4 + 2 + 6 + 2; n++)
 				sbuf_addc(b, ',');
 			for (size_t o = 0; r->sections[o]; o++) {
@@ -200,14 +201,18 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 					dirs[nd++] = dd;
 			if (nd == 0)
 				dirs[nd++] = -1;   /* failed cell: one row without numbers */
+			cJSON *pj = rset_cell_params_json(c);
+			if (!pj)
+				b->oom = true;
 			for (int di = 0; di < nd; di++) {
 				int dd = dirs[di];
-				csv_row_head(r, &g->e[k], dd >= 0 ? dir_name(dd) : NULL, params, b);
+				csv_row_head(r, &g->e[k], dd >= 0 ? dir_name(dd) : NULL, params, pj, b);
 				csv_row_metrics(c, dd >= 0 ? &c->dir[dd] : NULL, b);
 				csv_section_empty(r, b);
 				sbuf_adds(b, "\r\n");
 			}
-			csv_section_rows(r, gi, k, params, b);
+			csv_section_rows(r, gi, k, params, pj, b);
+			cJSON_Delete(pj);
 		}
 	}
 	return b->oom ? -1 : 0;
@@ -282,7 +287,7 @@ cJSON *report_json(const struct report *r)
 			jsonw_str(o, "status", c->status);
 			if (c->error)
 				jsonw_str(o, "error", c->error);
-			cJSON_AddItemToObject(o, "params", rset_obj_json(&c->params));
+			cJSON_AddItemToObject(o, "params", rset_cell_params_json(c));
 			jsonw_str(o, "latency_kind", lat_kind_name(c->lat_mean_kind));
 			for (int dd = 0; dd < DIR__COUNT; dd++) {
 				const struct rset_dir *d = &c->dir[dd];

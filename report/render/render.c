@@ -172,7 +172,7 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 {
 	const struct key *first = &cell_keys[l->keys[0]];
 	sbuf_reset(b);
-	if (!first->omit_default && !rset_obj_get(&rc->params, first->json)) {
+	if (!first->omit_default && !rset_cell_recorded(rc, l->keys[0])) {
 		sbuf_adds(b, "not recorded");
 		return false;
 	}

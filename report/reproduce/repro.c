@@ -151,9 +151,9 @@ static const struct rentry *rep_entry(const struct report *r, size_t rep,
 			const struct rset_cell *x = g->e[k].cell;
 			if (r->devs[g->e[k].dev].set != rep || x->id != c->id)
 				continue;
-			if (!x->ok || strcmp(x->device, c->device) ||
-			    x->cell.pattern != c->cell.pattern || x->bs != c->bs ||
-			    x->iodepth != c->iodepth || x->jobs != c->jobs)
+			if (!x->ok || strcmp(x->cell.device, c->cell.device) ||
+			    x->cell.pattern != c->cell.pattern || x->cell.bs != c->cell.bs ||
+			    x->cell.iodepth != c->cell.iodepth || x->cell.jobs != c->cell.jobs)
 				return NULL;
 			return &g->e[k];
 		}
@@ -164,16 +164,12 @@ static const struct rentry *rep_entry(const struct report *r, size_t rep,
 /* "parameter KEY: A in the original, B in the reproduction", once per
  * key; a key one side omits (the key table omits some at their default:
  * the random map, the reaping modes) is "absent (default)". */
-static char *value_text(const struct rset_value *v)
+static char *value_text(const cJSON *v)
 {
-	cJSON *j = v ? rset_value_json(v) : NULL;
-	char *s = j ? cJSON_PrintUnformatted(j) : NULL;
-	cJSON_Delete(j);
-	return s;
+	return v ? cJSON_PrintUnformatted(v) : NULL;
 }
 
-static int env_param(struct repro *p, const char *key, const struct rset_value *x,
-		     const struct rset_value *y)
+static int env_param(struct repro *p, const char *key, const cJSON *x, const cJSON *y)
 {
 	char what[128];
 	snprintf(what, sizeof(what), "parameter %s", key);
@@ -187,27 +183,32 @@ static int env_param(struct repro *p, const char *key, const struct rset_value *
 	return ret;
 }
 
-/* Each parameter in which the two cells differ, either way round. */
+/* Each parameter in which the two cells differ, either way round: their
+ * params as the files recorded them (numbers equal within the larger's
+ * epsilon, cJSON_Compare). */
 static int env_cell(struct repro *p, const struct rset_cell *co, const struct rset_cell *cn)
 {
 	static const char *const skip[] = { "id", "path", "device" };
-	const struct rset_cell *side[2] = { co, cn };
-	for (int k = 0; k < 2; k++) {
-		const struct rset_obj *po = &side[k]->params;
-		for (size_t f = 0; f < po->n; f++) {
-			const char *key = po->f[f].key;
-			const struct rset_value *x = &po->f[f].v;
-			const struct rset_value *y = rset_obj_get(&side[!k]->params, key);
+	cJSON *side[2] = { rset_cell_params_json(co), rset_cell_params_json(cn) };
+	int ret = side[0] && side[1] ? 0 : -1;
+	for (int k = 0; k < 2 && !ret; k++) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, side[k]) {
+			const cJSON *y = cJSON_GetObjectItemCaseSensitive(side[!k], x->string);
 			bool skipped = false;
 			for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
-				skipped |= !strcmp(key, skip[i]);
-			if (skipped || (y && rset_value_equal(x, y)) || (k == 1 && y))
+				skipped |= !strcmp(x->string, skip[i]);
+			if (skipped || (y && cJSON_Compare(x, y, true)) || (k == 1 && y))
 				continue;
-			if (env_param(p, key, k ? y : x, k ? x : y) < 0)
-				return -1;
+			if (env_param(p, x->string, k ? y : x, k ? x : y) < 0) {
+				ret = -1;
+				break;
+			}
 		}
 	}
-	return 0;
+	cJSON_Delete(side[0]);
+	cJSON_Delete(side[1]);
+	return ret;
 }
 
 static int env_params(struct repro *p, const struct report *r)

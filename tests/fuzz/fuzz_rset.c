@@ -48,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&rs, 0, sizeof(rs));
 	if (rset_load(dir, &rs, &errs) == 0) {
 		for (size_t i = 0; i < rs.ncells; i++)
-			(void)rset_device_find(&rs, rs.cells[i].device ?
-					       rs.cells[i].device : "");
+			(void)rset_device_find(&rs, rs.cells[i].cell.device ?
+					       rs.cells[i].cell.device : "");
 	}
 	rset_release(&rs);
 	errlist_release(&errs);

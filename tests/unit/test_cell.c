@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "suite/cell.h"
+#include "suite/keys.h"
 #include "util/intern.h"
 #include "resultset/resultset.h"
 
@@ -171,6 +172,31 @@ static void test_json_errors(void **state)
 	cJSON_Delete(j);
 }
 
+/* The keys a PARAMS object records: a field names its key (a second field
+ * too: size_pct is K_SIZE's), in any order; identity and unknown fields
+ * name none; and cell_to_json_keys writes back exactly those. */
+static void test_json_keys(void **state)
+{
+	(void)state;
+	struct cell c;
+	char err[128];
+	cJSON *j = cJSON_Parse("{\"iodepth\": 4, \"id\": 3, \"size_pct\": 50, \"future\": 1,"
+			       " \"pattern\": \"read\", \"device\": \"d\", \"label\": \"L\"}");
+	uint64_t k = cell_json_keys(j);
+	assert_true(k == (1ULL << K_IODEPTH | 1ULL << K_SIZE | 1ULL << K_PATTERN |
+			  1ULL << K_LABEL));
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), 0);
+	cJSON *back = cell_to_json_keys(&c, k);     /* c borrows j's strings */
+	char *t = cJSON_PrintUnformatted(back);
+	assert_string_equal(t, "{\"id\":3,\"device\":\"d\",\"path\":\"\",\"label\":\"L\","
+			    "\"pattern\":\"read\",\"iodepth\":4,\"size_bytes\":1073741824,"
+			    "\"size_pct\":50}");
+	free(t);
+	cJSON_Delete(back);
+	cJSON_Delete(j);
+	assert_true(cell_json_keys(NULL) == 0);
+}
+
 static void test_plan_json(void **state)
 {
 	(void)state;
@@ -209,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_json_roundtrip),
 		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_json_keys),
 		cmocka_unit_test(test_plan_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,8 @@
 #include "resultset/rset.h"
 #include "resultset/rset_int.h"
 #include "resultset/resultset.h"
+#include "resultset/rset_out.h"
+#include "suite/keys.h"
 
 #define EXAMPLE "results/examples/2026-12-01T192406Z_hdd-vs-ssd_vm"
 
@@ -239,13 +241,16 @@ static void test_example_manifest(void **state)
 	assert_string_equal(d->disk.block_device, "/dev/vda");
 	assert_null(d->disk.disk);                      /* null in the file */
 	assert_string_equal(rset_obj_str(&d->fp, "block_device"), "/dev/vda");
-	/* a cell's params as stored, typed */
+	/* a cell's params, typed once (struct cell), with the keys the file
+	 * recorded: this set is older than active_range_pct */
 	const struct rset_cell *c = &rs.cells[0];
-	assert_int_equal(rset_obj_get(&c->params, "direct")->type, RSET_V_BOOL);
-	assert_true(rset_obj_get(&c->params, "direct")->b);
-	assert_true(rset_obj_num(&c->params, "iodepth", 0) == 1);
-	assert_string_equal(rset_obj_str(&c->params, "cpus_allowed"), "");
-	assert_null(rset_obj_get(&c->params, "rate_iops"));
+	assert_true(c->cell.direct);
+	assert_int_equal(c->cell.iodepth, 1);
+	assert_null(c->cell.cpus_allowed);
+	assert_true(rset_cell_recorded(c, K_DIRECT));
+	assert_true(rset_cell_recorded(c, K_CPUS_ALLOWED));
+	assert_false(rset_cell_recorded(c, K_ACTIVE_RANGE));
+	assert_false(rset_cell_recorded(c, K_RATE_IOPS));
 	assert_string_equal(c->status, "ok");
 	assert_int_equal(c->nwarnings, 0);
 	assert_null(c->host);
@@ -267,16 +272,39 @@ static void test_example_manifest(void **state)
 	rset_release(&rs);
 }
 
-static void test_value_equal(void **state)
+/* A cell's params as JSON again (report.json, the CSV, a reproduction's
+ * differences) are the file's, member for member, from the struct alone:
+ * every cell of the example set (older than several keys) and of the
+ * reference sets (fsync, buffered psync). */
+static void test_params_as_recorded(void **state)
 {
 	(void)state;
-	struct rset_value a = { .type = RSET_V_NUM, .num = 0.1 + 0.2 };
-	struct rset_value b = { .type = RSET_V_NUM, .num = 0.3 };
-	struct rset_value s = { .type = RSET_V_STR, .str = (char *)"0.3" };
-	assert_true(rset_value_equal(&a, &b));   /* cJSON_Compare's epsilon */
-	b.num = 0.31;
-	assert_false(rset_value_equal(&a, &b));
-	assert_false(rset_value_equal(&a, &s));  /* types differ */
+	static const char *const sets[] = {
+		EXAMPLE, "results/reference/2026-11-30T033909Z_ref-tmp-vs-shm_vm",
+		"results/reference/2026-11-30T034243Z_ref-fsync_vm",
+	};
+	char path[256];
+	for (size_t s = 0; s < sizeof(sets) / sizeof(sets[0]); s++) {
+		struct rset rs;
+		struct errlist errs = ERRLIST_INIT;
+		assert_int_equal(rset_load(sets[s], &rs, &errs), 0);
+		for (size_t i = 0; i < rs.ncells; i++) {
+			const struct rset_cell *c = &rs.cells[i];
+			snprintf(path, sizeof(path), "%s/cells/%04d.json", sets[s], c->id);
+			cJSON *f = resultset_read_json(path, path, sizeof(path));
+			assert_non_null(f);
+			char *want = cJSON_PrintUnformatted(cJSON_GetObjectItem(f, "params"));
+			cJSON *p = rset_cell_params_json(c);
+			char *have = cJSON_PrintUnformatted(p);
+			assert_string_equal(have, want);
+			free(want);
+			free(have);
+			cJSON_Delete(p);
+			cJSON_Delete(f);
+		}
+		rset_release(&rs);
+		errlist_release(&errs);
+	}
 }
 
 /* Every file read back goes through the one bounded parser: 100 levels
@@ -370,7 +398,7 @@ int main(void)
 		cmocka_unit_test(test_steady_file),
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_example_manifest),
-		cmocka_unit_test(test_value_equal),
+		cmocka_unit_test(test_params_as_recorded),
 		cmocka_unit_test(test_one_bounded_reader),
 		cmocka_unit_test(test_fleet_manifest),
 	};
