@@ -2,20 +2,19 @@
  * cmd_verify.c - `iomatrix verify SET|DIR...`: check each set against its
  * SHA256SUMS (resultset/sums.h), the same check `sha256sum -c SHA256SUMS`
  * makes, plus the files the list does not name.  A DIR that is not a set
- * is a results directory: each set in it is checked.
+ * is a results directory: each set in it that `list` shows is checked
+ * (the one set test and walker, resultset/setwalk.h).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
-#include "util/fsutil.h"
 #include "util/termesc.h"
+#include "resultset/setwalk.h"
 #include "resultset/sums.h"
 
 struct verify_args {
@@ -111,60 +110,57 @@ static int verify_set(const char *dir, bool quiet)
 	return r;
 }
 
-static bool is_set(const char *dir)
-{
-	char p[4096];
-	struct stat st;
-
-	return fsutil_join(p, sizeof(p), dir, "manifest.json") == 0 &&
-	       lstat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Each set directly below root, in name order. */
+/* The sets of a results directory, as list, history and site count them
+ * (resultset/setwalk.h): collected for verify_root. */
+struct verify_found {
+	char **names;
+	size_t n;
+};
+
+static int verify_found_add(const char *set, const char *rel, void *arg)
+{
+	struct verify_found *f = arg;
+	if (resultset_repo_own(rel))
+		return 0;
+	char **nn = realloc(f->names, (f->n + 1) * sizeof(*nn));
+	if (!nn)
+		return -ENOMEM;
+	f->names = nn;
+	if (!(nn[f->n] = strdup(set)))
+		return -ENOMEM;
+	f->n++;
+	return 0;
+}
+
+/* Each set below root that `list` shows, in name order. */
 static int verify_root(const char *root, bool quiet)
 {
-	DIR *d = opendir(root);
-	struct dirent *e;
-	char **names = NULL, p[4096];
-	size_t n = 0;
-	int rc = 0;
+	struct verify_found f = { NULL, 0 };
+	int e = resultset_walk(root, 1, verify_found_add, &f);
+	int rc = e < 0 ? 2 : 0;   /* out of memory: what was found is checked */
 
-	if (!d) {
-		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", root, strerror(errno));
+	if (e < 0 && e != -ENOMEM) {
+		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", root, strerror(-e));
 		return 2;
 	}
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		if (fsutil_join(p, sizeof(p), root, e->d_name) < 0 || !is_set(p))
-			continue;
-		char **nn = realloc(names, (n + 1) * sizeof(*nn));
-		if (!nn || !(nn[n] = strdup(p))) {
-			names = nn ? nn : names;
-			rc = 2;
-			break;
-		}
-		names = nn;
-		n++;
-	}
-	closedir(d);
-	if (!n && !rc) {
+	if (!f.n && !rc) {
 		fprintf(stderr, "iomatrix: '%s' is neither a result set nor a directory of sets\n", root);
 		rc = 2;
 	}
-	qsort(names, n, sizeof(*names), cmp_name);
-	for (size_t i = 0; i < n; i++) {
-		int r = verify_set(names[i], quiet);
+	if (f.n > 1)
+		qsort(f.names, f.n, sizeof(*f.names), cmp_name);
+	for (size_t i = 0; i < f.n; i++) {
+		int r = verify_set(f.names[i], quiet);
 		if (r > rc)
 			rc = r;
-		free(names[i]);
+		free(f.names[i]);
 	}
-	free(names);
+	free(f.names);
 	return rc;
 }
 
@@ -179,8 +175,8 @@ int cmd_verify(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < ops.n; i++) {
-		int r = is_set(ops.v[i]) ? verify_set(ops.v[i], a.quiet) :
-					    verify_root(ops.v[i], a.quiet);
+		int r = resultset_is_set(ops.v[i]) ? verify_set(ops.v[i], a.quiet) :
+						     verify_root(ops.v[i], a.quiet);
 		/* a failed set (1) is the answer; an unreadable operand (2)
 		 * is a usage error only when nothing failed */
 		if (r == 1 || (r == 2 && rc == 0))

@@ -11,6 +11,7 @@
 
 #include "resultset/histfile.h"
 #include "resultset/resultset.h"
+#include "util/jsonutil.h"
 
 /* Every number an agent sends becomes a uint64_t somewhere: below 2^64
  * (1.8e19), finite and not negative, or it is refused. */
@@ -24,9 +25,9 @@ static bool count_ok(double v, double *out)
 
 static bool num(const cJSON *o, const char *k, double *out)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+	double v;
 
-	return cJSON_IsNumber(v) && count_ok(v->valuedouble, out);
+	return json_num(o, k, &v) == 0 && count_ok(v, out);
 }
 
 static int series_from_json(const cJSON *j, struct series *s)

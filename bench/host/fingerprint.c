@@ -32,7 +32,7 @@
 #include "fingerprint.h"
 #include "fpkeys.h"
 #include "util/sha256.h"
-#include "util/jsonutil.h"
+#include "util/jsonw.h"
 
 int sysfs_read(const char *path, char *buf, size_t len)
 {
@@ -81,7 +81,7 @@ static void add_file_str(cJSON *o, const char *key, const char *path)
 /* k: v, or null when v is NULL or "" */
 static void add_str_or_null(cJSON *o, const char *key, const char *v)
 {
-	json_add_str_or_null(o, key, v && *v ? v : NULL);
+	jsonw_str(o, key, v && *v ? v : NULL);
 }
 
 static int read_u64(const char *path, unsigned long long *v)

@@ -2,16 +2,17 @@
  * fio_infer.c - a fio job's direction from the sections that did IO
  * (fio_infer.h).
  */
+#include "fio_infer.h"
+
 #include <math.h>
 
-#include "fio_infer.h"
+#include "util/jsonutil.h"
 
 static double count(const cJSON *o, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	double v;
 
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) && v->valuedouble > 0 ?
-		v->valuedouble : 0;
+	return json_num(o, key, &v) == 0 && v > 0 ? v : 0;
 }
 
 void fio_done_of(const cJSON *const *entries, size_t n, struct fio_done *f)

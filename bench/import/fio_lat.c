@@ -9,17 +9,8 @@
 #include <stdlib.h>
 
 #include "import.h"
+#include "util/jsonutil.h"
 #include "util/units.h"
-
-static int num(const cJSON *o, const char *key, double *out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
-		return -1;
-	*out = v->valuedouble;
-	return 0;
-}
 
 /* Add a json+ "bins" object ({"ns": count}) to h.  -1 if malformed. */
 static int fio_bins(const cJSON *bins, struct lat_hist *h)
@@ -83,8 +74,8 @@ static int fio_pct_list(struct fio_acc *a, const cJSON *pct, double *pp, double 
 static int fio_moments(const cJSON *o, double *n, double *mn, double *mx,
 		       double *mean, double *sd)
 {
-	if (!cJSON_IsObject(o) || num(o, "N", n) < 0 || num(o, "min", mn) < 0 ||
-	    num(o, "max", mx) < 0 || num(o, "mean", mean) < 0 || num(o, "stddev", sd) < 0)
+	if (!cJSON_IsObject(o) || json_num(o, "N", n) < 0 || json_num(o, "min", mn) < 0 ||
+	    json_num(o, "max", mx) < 0 || json_num(o, "mean", mean) < 0 || json_num(o, "stddev", sd) < 0)
 		return -1;
 	if (*n < 0 || *mn < 0 || *mx < 0 || *mean < 0 || *sd < 0 || (*n > 0 && *mx < *mn))
 		return -3;
@@ -135,9 +126,9 @@ int fio_acc_dir(struct fio_acc *a, int di, const cJSON *o)
 	const cJSON *lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
 	const cJSON *clat = cJSON_GetObjectItemCaseSensitive(o, "clat_ns");
 
-	if (num(o, "total_ios", &ios) < 0 || num(o, "io_bytes", &bytes) < 0 ||
-	    num(o, "iops", &iops) < 0 || num(o, "bw_bytes", &bw) < 0 ||
-	    num(o, "runtime", &rt) < 0 || !cJSON_IsObject(lat) ||
+	if (json_num(o, "total_ios", &ios) < 0 || json_num(o, "io_bytes", &bytes) < 0 ||
+	    json_num(o, "iops", &iops) < 0 || json_num(o, "bw_bytes", &bw) < 0 ||
+	    json_num(o, "runtime", &rt) < 0 || !cJSON_IsObject(lat) ||
 	    !cJSON_IsObject(clat))
 		return -1;
 	int mr = fio_moments(lat, &n, &mn, &mx, &mean, &sd);

@@ -91,16 +91,6 @@ static const char *fio_opt2(const struct fio_doc *d, const cJSON *job,
 	return v ? v : fio_opt(d, job, k2);
 }
 
-static int num(const cJSON *o, const char *key, double *out)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
-		return -1;
-	*out = v->valuedouble;
-	return 0;
-}
-
 /* fio's boolean options: "1"/"0", also "true"/"false". */
 static int fio_bool(const char *v, bool *out)
 {
@@ -532,7 +522,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	for (size_t i = 0; i < n; i++) {
 		const cJSON *e = entries[i];
 		double err = 0, v;
-		if (num(e, "error", &err) == 0 && err != 0) {
+		if (json_num(e, "error", &err) == 0 && err != 0) {
 			fio_pos(d, "jobname", jobname, &line, &col);
 			errlist_add(errs, d->path, line, col,
 				    "job '%s' ended with error %g (%s); fix the job and run fio again",
@@ -553,11 +543,11 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 				goto out;
 			}
 		}
-		if (num(e, "usr_cpu", &v) == 0) {
+		if (json_num(e, "usr_cpu", &v) == 0) {
 			rep.have_cpu = true;
 			a.usr += v;
 		}
-		if (num(e, "sys_cpu", &v) == 0)
+		if (json_num(e, "sys_cpu", &v) == 0)
 			a.sys += v;
 		a.entries++;
 	}
@@ -570,7 +560,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	rep.cpu_sys_pct = a.sys;
 	if (timestamp > 0) {
 		double elapsed = 0;
-		num(job, "elapsed", &elapsed);
+		json_num(job, "elapsed", &elapsed);
 		iso_of(timestamp - elapsed, rep.started_at, sizeof(rep.started_at));
 		iso_of(timestamp, rep.finished_at, sizeof(rep.finished_at));
 	}
@@ -579,7 +569,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	if (src) {
 		cJSON_AddStringToObject(src, "fio_jobname", jobname);
 		double g = 0;
-		num(job, "groupid", &g);
+		json_num(job, "groupid", &g);
 		cJSON_AddNumberToObject(src, "fio_groupid", g);
 		cJSON_AddNumberToObject(src, "fio_entries", (double)n);
 		cJSON_AddBoolToObject(src, "group_reporting", group_reporting);
@@ -810,7 +800,7 @@ static int fio_groups(struct import_set *s, const struct fio_doc *d,
 				    "job %d has no \"jobname\"; not fio 3.x JSON output", i + 1);
 		} else {
 			double g = 0;
-			num(ji, "groupid", &g);
+			json_num(ji, "groupid", &g);
 			keys[nk++] = (struct job_key){ nm->valuestring, g, i, i, ji };
 		}
 		i++;
@@ -850,7 +840,7 @@ static void fio_times(struct import_set *s, const cJSON *jobs, double ts)
 	if (!s->finished_at[0] || strcmp(iso, s->finished_at) > 0)
 		snprintf(s->finished_at, sizeof(s->finished_at), "%s", iso);
 	if (cJSON_GetArraySize(jobs) > 0)
-		num(cJSON_GetArrayItem(jobs, 0), "elapsed", &elapsed);
+		json_num(cJSON_GetArrayItem(jobs, 0), "elapsed", &elapsed);
 	iso_of(ts - elapsed, iso, sizeof(iso));
 	if (!s->started_at[0] || strcmp(iso, s->started_at) < 0)
 		snprintf(s->started_at, sizeof(s->started_at), "%s", iso);
@@ -905,7 +895,7 @@ int import_fio_file(struct import_set *s, const char *path,
 			 ndocs);
 	fio_source(s, &d, jobs, ver->valuestring);
 	double ts = 0;
-	num(doc, "timestamp", &ts);
+	json_num(doc, "timestamp", &ts);
 	if (fio_groups(s, &d, jobs, ts, o, docnote[0] ? docnote : NULL, errs) < 0)
 		goto out;
 	if (ts > 0)

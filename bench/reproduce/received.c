@@ -112,10 +112,10 @@ int reproduce_received_load(const struct received *rv, const struct suite_opts *
 	sbuf_release(&e);
 	if (suite_load(rv->o->suite_path, so, out, errs) < 0)
 		return -1;
-	if (strcmp((*out)->sha256, rv->o->suite_sha256)) {
+	if (strcmp((*out)->sha256, rv->o->manifest.suite_sha256)) {
 		errlist_add(errs, NULL, 0, 0, "iomatrix: suite '%s' (sha256 %.12s) is not the "
 			    "one the set recorded (sha256 %.12s); restore the set's own "
-			    "suite.yaml", rv->o->suite_path, (*out)->sha256, rv->o->suite_sha256);
+			    "suite.yaml", rv->o->suite_path, (*out)->sha256, rv->o->manifest.suite_sha256);
 		goto fail;
 	}
 	if (reproduce_received_apply(*out, rv, note, errs) < 0)

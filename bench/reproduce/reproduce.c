@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "resultset/rset.h"
-#include "util/jsonutil.h"
 #include "util/termesc.h"
 
 
@@ -21,20 +20,20 @@ static bool map_names(const char *map, const char *name)
 int reproduce_check_devices(const struct repro_original *o, const char *const *maps,
 			    size_t nmaps, struct sbuf *err)
 {
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(o->manifest, "devices"), *d;
 	struct sbuf missing = SBUF_INIT, all = SBUF_INIT;
 	int bad = 0;
 
-	cJSON_ArrayForEach(d, devs) {
-		const char *name = json_str(d, "name"), *path = json_str(d, "path");
+	for (size_t k = 0; k < o->manifest.ndevices; k++) {
+		const char *name = o->manifest.devices[k].name;
+		const char *path = o->manifest.devices[k].path;
 		bool found = false;
-		if (!name)
+		if (!name) /* out of memory while the manifest was read */
 			continue;
 		for (size_t i = 0; i < nmaps && !found; i++)
 			found = map_names(maps[i], name);
 		/* raw: the one message reaches the terminal through
 		 * errlist_print, which escapes it (termesc.h) */
-		sbuf_addf(&all, "%s%s (was %s)", all.len ? ", " : "", name, path ? path : "?");
+		sbuf_addf(&all, "%s%s (was %s)", all.len ? ", " : "", name, path[0] ? path : "?");
 		if (!found)
 			sbuf_addf(&missing, " --device %s=PATH", name);
 	}
@@ -77,11 +76,10 @@ int reproduce_check_complete(const struct repro_original *o, struct sbuf *err)
 	struct rset rs;
 	struct errlist errs = ERRLIST_INIT;
 	struct sbuf m = SBUF_INIT;
+	const char *kind = o->manifest.source_kind;
 	int ret = 0;
 
-	if (!strcmp(o->source_kind, "iomatrix"))
-		return 0;
-	if (!strcmp(o->source_kind, "sysbench"))
+	if (!strcmp(kind, "iomatrix") || !strcmp(kind, "sysbench"))
 		return 0;
 	memset(&rs, 0, sizeof(rs));
 	if (rset_load(o->dir, &rs, &errs) < 0) {
@@ -91,20 +89,20 @@ int reproduce_check_complete(const struct repro_original *o, struct sbuf *err)
 		errlist_release(&errs);
 		return -1;
 	}
-	if (!strcmp(o->source_kind, "fio")) {
+	if (!strcmp(kind, "fio")) {
 		fio_missing(&rs, &m);
 	} else {
 		bool engine = false;
 		for (size_t i = 0; i < rs.ncells; i++)
 			engine |= !strcmp(rs.cells[i].cell.engine, "unknown");
 		sbuf_addf(&m, "  every cell: size and runtime (%s figures give neither)%s\n",
-			  o->source_kind, engine ? "; the engine" : "");
+			  kind, engine ? "; the engine" : "");
 	}
 	if (m.len) {
 		sbuf_addf(err, "set '%s' was imported from %s output that lacks what a re-run "
 			  "needs:\n%sreproduce needs the parameters of every cell; run the "
 			  "workload with 'iomatrix run' and compare instead\n", o->dir,
-			  o->source_kind, sbuf_str(&m));
+			  kind, sbuf_str(&m));
 		ret = -1;
 	}
 	sbuf_release(&m);

@@ -15,7 +15,7 @@
 #include "stats/plateau.h"
 #include "histfile.h"
 #include "resultset.h"
-#include "util/jsonutil.h"
+#include "util/jsonw.h"
 
 /* ---- one direction of one repetition ---- */
 
@@ -591,12 +591,12 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	cJSON_AddNumberToObject(j, "schema_version", RESULTSET_SCHEMA_VERSION);
 	cJSON_AddNumberToObject(j, "id", c->id);
 	cJSON_AddStringToObject(j, "status", o->error ? "failed" : "ok");
-	json_add_str_or_null(j, "error", o->error);
+	jsonw_str(j, "error", o->error);
 	if (!(p = cell_to_json(c)))
 		goto err;
 	cJSON_AddItemToObject(j, "params", p);
-	json_add_str_or_null(j, "started_at", o->started_at);
-	json_add_str_or_null(j, "finished_at", o->finished_at);
+	jsonw_str(j, "started_at", o->started_at);
+	jsonw_str(j, "finished_at", o->finished_at);
 	/* what every lat_ns of the cell holds (the runner: total) */
 	cJSON_AddStringToObject(j, "latency_kind",
 				lat_kind_name(o->nreps ? o->reps[0].lat_kind : LAT_TOTAL));

@@ -17,9 +17,5 @@
 /* Parse JSON with a nesting bound.  NULL with a message ("truncated or
  * corrupt JSON at byte N") in why.  The caller owns the tree. */
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
-/* The file at path (at most maxbytes, never through a link), parsed by
- * rset_parse_json.  NULL with why set to the read error (strerror) or the
- * parse error; errno ENOENT when there is no file. */
-cJSON *rset_read_json(const char *path, size_t maxbytes, char *why, size_t whylen);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "cells.h"
 #include "util/fsutil.h"
+#include "util/jsonutil.h"
 #include "jsonread.h"
 #include "rset.h"
 
@@ -254,10 +255,12 @@ int resultset_precond_write(const char *setdir, const char *dev, cJSON *j,
 
 /* ---- cell files measured in rounds or until steady ---- */
 
+/* A finite number, else 0 (json_num). */
 static double num(const cJSON *o, const char *k)
 {
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsNumber(x) ? x->valuedouble : 0;
+	double x = 0;
+	json_num(o, k, &x);
+	return x;
 }
 
 int resultset_rep_from_json(const cJSON *rep, struct rep_result *out)

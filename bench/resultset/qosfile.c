@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/jsonutil.h"
+
 static bool num(cJSON *o, const char *k, double v)
 {
 	return cJSON_AddNumberToObject(o, k, v) != NULL;
@@ -84,10 +86,10 @@ err:
 /* a number >= 0 at o.k into *v; false when missing or not one */
 static bool get(const cJSON *o, const char *k, double *v)
 {
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (!cJSON_IsNumber(x) || !(x->valuedouble >= 0))
+	double x;
+	if (json_num(o, k, &x) < 0 || x < 0)
 		return false;
-	*v = x->valuedouble;
+	*v = x;
 	return true;
 }
 

@@ -1,7 +1,8 @@
 /*
- * reprofile.c - reprofile.h: the manifest's "reproduces" object, and an
- * original set read for `iomatrix reproduce` (manifest hash, suite.yaml
- * checked against the manifest).
+ * reprofile.c - reprofile.h: the manifest's "reproduces" object written,
+ * and an original set read for `iomatrix reproduce` (its manifest through
+ * the one reader, rset_manifest.c, with the hash of its bytes; suite.yaml
+ * checked against it).
  */
 #include "reprofile.h"
 
@@ -13,9 +14,7 @@
 
 #include "util/fsutil.h"
 #include "util/sha256.h"
-#include "jsonread.h"
-#include "util/jsonutil.h"
-#include "rset.h"
+#include "rset_int.h"
 #include "schema.h"
 
 int reprofile_add(cJSON *m, const struct reproduces *r)
@@ -35,22 +34,6 @@ int reprofile_add(cJSON *m, const struct reproduces *r)
 	return 0;
 }
 
-int reprofile_get(const cJSON *m, struct reproduces *out)
-{
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(m, "reproduces");
-
-	memset(out, 0, sizeof(*out));
-	if (!cJSON_IsObject(o) || !json_str(o, "set") || !json_str(o, "manifest_sha256"))
-		return -ENOENT;
-	out->set = json_str(o, "set");
-	out->manifest_sha256 = json_str(o, "manifest_sha256");
-	out->path = json_str(o, "path");
-	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "tolerance_pct");
-	if (cJSON_IsNumber(t) && t->valuedouble > 0 && t->valuedouble < 1000)
-		out->tolerance_pct = t->valuedouble;
-	return 0;
-}
-
 /* The last component of dir, without trailing slashes. */
 static void dir_id(const char *dir, char *out, size_t len)
 {
@@ -65,42 +48,34 @@ int reprofile_original_open(struct repro_original *o, const char *dir,
 	size_t len;
 
 	memset(o, 0, sizeof(*o));
-	o->scale = 1;
-	if (!(o->dir = strdup(dir))) {
+	if (rset_init(&o->manifest, dir) < 0 || !(o->dir = strdup(dir))) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	dir_id(dir, o->id, sizeof(o->id));
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	char *buf = fsutil_read_at(AT_FDCWD, path, RESULTSET_MAX_FILE_BYTES, 0, &len);
-	if (!buf) {
+	if (rset_manifest_load(&o->manifest, AT_FDCWD, path, o->manifest_sha256, why,
+			       sizeof(why)) < 0) {
 		int e = errno;
-		snprintf(err, errlen, "cannot read '%s': %s; give a result-set directory",
-			 path, strerror(e));
-		return -e;
+		if (e == EBADMSG)
+			snprintf(err, errlen, "'%s': %s", path, why);
+		else if (e == EPROTO)
+			snprintf(err, errlen, "'%s' has schema_version %s, newer than this "
+				 "iomatrix reads (%d): upgrade iomatrix", path, why,
+				 RESULTSET_SCHEMA_VERSION);
+		else
+			snprintf(err, errlen, "cannot read '%s': %s; give a result-set directory",
+				 path, why);
+		return e == EBADMSG || e == EPROTO ? -EINVAL : -e;
 	}
-	sha256_hex(buf, len, o->manifest_sha256);
-	o->manifest = rset_parse_json(buf, len, why, sizeof(why));
-	free(buf);
-	if (!o->manifest) {
-		snprintf(err, errlen, "'%s': %s", path, why);
-		return -EINVAL;
-	}
-	const cJSON *src = cJSON_GetObjectItemCaseSensitive(o->manifest, "source");
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(o->manifest, "scale");
-	o->source_kind = json_str(src, "kind") ? json_str(src, "kind") : "iomatrix";
-	o->status = json_str(o->manifest, "status") ? json_str(o->manifest, "status") : "unknown";
-	if (cJSON_IsNumber(sc) && sc->valuedouble > 0)
-		o->scale = sc->valuedouble;
-	const char *want = json_str(cJSON_GetObjectItemCaseSensitive(o->manifest, "suite"), "sha256");
+	const char *want = o->manifest.suite_sha256;
 	if (!want || strlen(want) != 64) {
 		snprintf(err, errlen, "'%s' records no suite sha256: this set cannot be "
 			 "reproduced (it was not made from a suite)", path);
 		return -EINVAL;
 	}
-	snprintf(o->suite_sha256, sizeof(o->suite_sha256), "%s", want);
 	snprintf(o->suite_path, sizeof(o->suite_path), "%s/suite.yaml", dir);
-	buf = fsutil_read_at(AT_FDCWD, o->suite_path, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	char *buf = fsutil_read_at(AT_FDCWD, o->suite_path, RESULTSET_MAX_FILE_BYTES, 0, &len);
 	if (!buf) {
 		int e = errno;
 		snprintf(err, errlen, "cannot read '%s': %s; the set's own suite is what a "
@@ -120,7 +95,7 @@ int reprofile_original_open(struct repro_original *o, const char *dir,
 
 void reprofile_original_release(struct repro_original *o)
 {
-	cJSON_Delete(o->manifest);
+	rset_release(&o->manifest);
 	free(o->dir);
 	memset(o, 0, sizeof(*o));
 }

@@ -18,9 +18,11 @@
 
 #include <cjson/cJSON.h>
 
+#include "rset.h"
+
 /* The manifest's "reproduces": {"set", "manifest_sha256", "path",
- * "tolerance_pct"}.
- * Strings are borrowed from the manifest when read. */
+ * "tolerance_pct"}, as written (the reader, rset_manifest.c, gives struct
+ * rset_reproduces). */
 struct reproduces {
 	const char *set;              /* the original's id: its directory name */
 	const char *manifest_sha256;  /* of the original's manifest.json bytes */
@@ -31,26 +33,24 @@ struct reproduces {
 
 /* Add r to manifest m (strings copied).  0 or -ENOMEM. */
 int reprofile_add(cJSON *m, const struct reproduces *r);
-/* m's "reproduces", when it has a well-formed one: 0, else -ENOENT. */
-int reprofile_get(const cJSON *m, struct reproduces *out);
 
 /* An original set as read for a reproduction: owned by the struct, free
  * with reprofile_original_release(). */
 struct repro_original {
 	char *dir;                    /* as given */
 	char id[256];                 /* the directory's name */
-	cJSON *manifest;              /* parsed */
+	/* its manifest.json, typed (rset.h: no cells, no plan): the suite's
+	 * sha256 (64 hex digits once opened), the devices, status, scale,
+	 * source kind */
+	struct rset manifest;
 	char manifest_sha256[65];     /* of the bytes read */
 	char suite_path[4096];        /* DIR/suite.yaml */
-	char suite_sha256[65];        /* as the manifest records it */
-	const char *source_kind;      /* borrowed: "iomatrix", "fio", ... */
-	const char *status;           /* borrowed */
-	double scale;                 /* 1 when absent */
 };
 
-/* Read dir's manifest (bounded, no links) and check that its suite.yaml
- * hashes to the manifest's suite sha256.  0, or -errno (-EINVAL: the
- * suite differs or the manifest lacks one) with err set. */
+/* Read dir's manifest (the one reader: bounded, no links, a schema this
+ * iomatrix reads) and check that its suite.yaml hashes to the manifest's
+ * suite sha256.  0, or -errno (-EINVAL: the suite differs, the manifest
+ * lacks one, or is no manifest of ours) with err set. */
 int reprofile_original_open(struct repro_original *o, const char *dir,
 			    char *err, size_t errlen);
 void reprofile_original_release(struct repro_original *o);

@@ -20,6 +20,7 @@
 #include "util/fsutil.h"
 #include "util/monotime.h"
 #include "util/jsonutil.h"
+#include "util/jsonw.h"
 #include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"
@@ -160,9 +161,9 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi)
 	o = cJSON_AddObjectToObject(m, "suite");
 	if (o) {
 		cJSON_AddStringToObject(o, "name", mi->suite_name);
-		json_add_str_or_null(o, "title", mi->title);
-		json_add_str_or_null(o, "description", mi->description);
-		json_add_str_or_null(o, "file", mi->file);
+		jsonw_str(o, "title", mi->title);
+		jsonw_str(o, "description", mi->description);
+		jsonw_str(o, "file", mi->file);
 		cJSON_AddStringToObject(o, "sha256", mi->sha256);
 	}
 	cJSON_AddArrayToObject(m, "devices");
@@ -396,8 +397,8 @@ static cJSON *index_entry(int id, const cJSON *cell)
 	resultset_cell_name(id, rel + 6, sizeof(rel) - 6);
 	cJSON_AddNumberToObject(e, "id", id);
 	cJSON_AddStringToObject(e, "file", rel);
-	json_add_str_or_null(e, "device", json_str(params, "device"));
-	json_add_str_or_null(e, "label", json_str(params, "label"));
+	jsonw_str(e, "device", json_str(params, "device"));
+	jsonw_str(e, "label", json_str(params, "label"));
 	cJSON_AddStringToObject(e, "status", status ? status : "ok");
 	if (json_str(cell, "host")) /* fleet sets */
 		cJSON_AddStringToObject(e, "host", json_str(cell, "host"));

@@ -24,117 +24,37 @@
 #include "qosfile.h"
 
 
-/* End of the JSON string starting at s[i] == '"' (index after it). */
-static size_t skip_string(const char *s, size_t i, size_t len)
+/* What rset_file_read said of a file of the set, as a warning (nothing
+ * when there is none: ENOENT). */
+static void file_warn(struct rset *rs, const char *shown, int e, const char *why)
 {
-	for (i++; i < len; i++) {
-		if (s[i] == '\\')
-			i++;
-		else if (s[i] == '"')
-			return i + 1;
-	}
-	return len;
+	if (e == EFBIG)
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s' is larger than %u MiB; skipped",
+			    shown, RESULTSET_MAX_FILE_BYTES >> 20);
+	else if (e == EBADMSG)
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; skipped", shown, why);
+	else if (e == EPROTO)
+		errlist_add(&rs->warnings, rs->dir, 0, 0,
+			    "'%s' has schema_version %s, newer than this iomatrix reads (%d); "
+			    "skipped (upgrade iomatrix)", shown, why, RESULTSET_SCHEMA_VERSION);
+	else if (e != ENOENT)
+		errlist_add(&rs->warnings, rs->dir, 0, 0, "cannot read '%s': %s; skipped",
+			    shown, why);
 }
 
-/*
- * Blank the array or object value of the top-level member `key` of the JSON
- * object in buf to "[]" or "{}" and spaces, so that a parse skips it.  Only
- * the structure is scanned (strings and nesting), nothing is allocated;
- * malformed text is left as it is for the parser to report.
- */
-static void blank_member(char *buf, size_t len, const char *key)
-{
-	size_t klen = strlen(key);
-	int depth = 0;
-	for (size_t i = 0; i < len; i++) {
-		char c = buf[i];
-		if (c == '{' || c == '[') {
-			depth++;
-		} else if (c == '}' || c == ']') {
-			depth--;
-		} else if (c == '"') {
-			size_t e = skip_string(buf, i, len);
-			bool hit = depth == 1 && e - i == klen + 2 && !memcmp(buf + i + 1, key, klen);
-			i = e - 1;
-			if (!hit)
-				continue;
-			size_t v = e;
-			while (v < len && strchr(" \t\r\n", buf[v]))
-				v++;
-			if (v >= len || buf[v] != ':')
-				continue;
-			for (v++; v < len && strchr(" \t\r\n", buf[v]); v++)
-				;
-			if (v >= len || (buf[v] != '[' && buf[v] != '{'))
-				return;
-			size_t w = v;
-			int d = 0;
-			for (; w < len; w++) {
-				if (buf[w] == '"')
-					w = skip_string(buf, w, len) - 1;
-				else if (buf[w] == '[' || buf[w] == '{')
-					d++;
-				else if ((buf[w] == ']' || buf[w] == '}') && --d == 0)
-					break;
-			}
-			if (w >= len)
-				return;    /* truncated: let the parser say so */
-			memset(buf + v + 1, ' ', w - v - 1);
-			buf[w] = buf[v] == '[' ? ']' : '}';
-			return;
-		}
-	}
-}
-
-/* Read and parse a JSON file of the set; NULL with a warning.  skip: a
- * top-level member not to parse (NULL: none). */
+/* Read and parse a JSON file of the set; NULL with a warning (errno as
+ * rset_file_read says).  skip: a top-level member not to parse (NULL:
+ * none). */
 static cJSON *load_json(struct rset *rs, int dirfd, const char *name,
 			const char *shown, const char *skip)
 {
-	size_t len;
 	char why[128];
-	char *buf = fsutil_read_at(dirfd, name, RESULTSET_MAX_FILE_BYTES, 0, &len);
+	cJSON *j = rset_file_read(dirfd, name, skip, NULL, why, sizeof(why));
 
-	if (!buf) {
-		if (errno == EFBIG)
-			errlist_add(&rs->warnings, rs->dir, 0, 0,
-				    "'%s' is larger than %u MiB; skipped", shown,
-				    RESULTSET_MAX_FILE_BYTES >> 20);
-		else if (errno != ENOENT) {
-			int e = errno;
-			errlist_add(&rs->warnings, rs->dir, 0, 0,
-				    "cannot read '%s': %s; skipped", shown,
-				    fsutil_strerror(e));
-			errno = e;
-		}
-		return NULL;
-	}
-	if (skip)
-		blank_member(buf, len, skip);
-	cJSON *j = rset_parse_json(buf, len, why, sizeof(why));
-	free(buf);
 	if (!j) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; skipped",
-			    shown, why);
-		errno = EINVAL;
-		return NULL;
-	}
-	if (!cJSON_IsObject(j)) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
-			    "'%s': not a JSON object; skipped", shown);
-		cJSON_Delete(j);
-		errno = EINVAL;
-		return NULL;
-	}
-	double sv = rj_num(j, "schema_version", 1);
-	if (sv > RESULTSET_SCHEMA_VERSION) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
-			    "'%s' has schema_version %g, newer than this iomatrix "
-			    "reads (%d); skipped (upgrade iomatrix)", shown, sv,
-			    RESULTSET_SCHEMA_VERSION);
-		cJSON_Delete(j);
-		errno = EPROTO;
-		return NULL;
+		int e = errno;
+		file_warn(rs, shown, e, why);
+		errno = e;
 	}
 	return j;
 }
@@ -686,18 +606,10 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 {
 	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
 	size_t nids = 0;
-	cJSON *manifest = NULL;
 	struct stat st;
+	char why[128];
 
-	memset(rs, 0, sizeof(*rs));
-	rs->status = "unknown";
-	rs->hostname = "unknown";
-	rs->source_kind = "iomatrix";
-	rs->scale = 1;
-	rs->schema_version = 1;
-	rs->manifest_cells_total = -1;
-	rs->dir = strdup(dir);
-	if (!rs->dir) {
+	if (rset_init(rs, dir) < 0) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		return -1;
 	}
@@ -721,20 +633,18 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 			    "and no cells/ (give a directory made by 'iomatrix run')");
 		goto out;
 	}
-	manifest = load_json(rs, dirfd, "manifest.json", "manifest.json", NULL);
-	if (!manifest && errno == ENOENT)
-		errlist_add(&rs->warnings, dir, 0, 0,
-			    "'manifest.json' is missing; reading cells/ directly");
-	else if (!manifest)
-		errlist_add(&rs->warnings, dir, 0, 0,
+	if (rset_manifest_load(rs, dirfd, "manifest.json", NULL, why, sizeof(why)) < 0) {
+		int e = errno;
+		if (e == ENOMEM)
+			goto oom;
+		file_warn(rs, "manifest.json", e, why);
+		errlist_add(&rs->warnings, dir, 0, 0, e == ENOENT ?
+			    "'manifest.json' is missing; reading cells/ directly" :
 			    "'manifest.json' unusable; reading cells/ directly "
 			    "(no host or device fingerprints)");
-	if (manifest && rset_manifest_read(rs, manifest) < 0)
-		goto oom;
-	cJSON_Delete(manifest);    /* read into rs */
-	manifest = NULL;
+	}
 	/* summaries: the manifest says all the plan would (suite, cell count) */
-	if (!summaries || !manifest) {
+	if (!summaries || !rs->have_manifest) {
 		cJSON *plan = load_json(rs, dirfd, "plan.json", "plan.json", NULL);
 		int rc = plan ? rset_plan_read(rs, plan) : 0;
 		cJSON_Delete(plan);
@@ -782,7 +692,6 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 oom:
 	errlist_add(errs, dir, 0, 0, "out of memory");
 out:
-	cJSON_Delete(manifest);
 	free(ids);
 	if (cellsfd >= 0)
 		close(cellsfd);

@@ -1,7 +1,7 @@
 /*
  * rset_json.c - the one bounded JSON reader of a result set's files
- * (rset.h: rset_parse_json, rset_read_manifest) and the lookups the typed
- * model is filled with (rset_int.h).
+ * (jsonread.h: rset_parse_json; rset_int.h: rset_file_read) and the
+ * lookups the typed model is filled with (rset_int.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "util/fsutil.h"
+#include "util/jsonutil.h"
+#include "util/sha256.h"
 #include "resultset.h"
 #include "rset_int.h"
 
@@ -43,21 +45,100 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 	return true;
 }
 
-cJSON *rset_read_json(const char *path, size_t maxbytes, char *why, size_t whylen)
+/* End of the JSON string starting at s[i] == '"' (index after it). */
+static size_t skip_string(const char *s, size_t i, size_t len)
+{
+	for (i++; i < len; i++) {
+		if (s[i] == '\\')
+			i++;
+		else if (s[i] == '"')
+			return i + 1;
+	}
+	return len;
+}
+
+/*
+ * Blank the array or object value of the top-level member `key` of the JSON
+ * object in buf to "[]" or "{}" and spaces, so that a parse skips it.  Only
+ * the structure is scanned (strings and nesting), nothing is allocated;
+ * malformed text is left as it is for the parser to report.
+ */
+static void blank_member(char *buf, size_t len, const char *key)
+{
+	size_t klen = strlen(key);
+	int depth = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = buf[i];
+		if (c == '{' || c == '[') {
+			depth++;
+		} else if (c == '}' || c == ']') {
+			depth--;
+		} else if (c == '"') {
+			size_t e = skip_string(buf, i, len);
+			bool hit = depth == 1 && e - i == klen + 2 && !memcmp(buf + i + 1, key, klen);
+			i = e - 1;
+			if (!hit)
+				continue;
+			size_t v = e;
+			while (v < len && strchr(" \t\r\n", buf[v]))
+				v++;
+			if (v >= len || buf[v] != ':')
+				continue;
+			for (v++; v < len && strchr(" \t\r\n", buf[v]); v++)
+				;
+			if (v >= len || (buf[v] != '[' && buf[v] != '{'))
+				return;
+			size_t w = v;
+			int d = 0;
+			for (; w < len; w++) {
+				if (buf[w] == '"')
+					w = skip_string(buf, w, len) - 1;
+				else if (buf[w] == '[' || buf[w] == '{')
+					d++;
+				else if ((buf[w] == ']' || buf[w] == '}') && --d == 0)
+					break;
+			}
+			if (w >= len)
+				return;    /* truncated: let the parser say so */
+			memset(buf + v + 1, ' ', w - v - 1);
+			buf[w] = buf[v] == '[' ? ']' : '}';
+			return;
+		}
+	}
+}
+
+cJSON *rset_file_read(int dirfd, const char *name, const char *skip, char hex[65],
+		      char *why, size_t whylen)
 {
 	size_t len;
-	char *buf = fsutil_read_at(AT_FDCWD, path, maxbytes, 0, &len);
+	char *buf = fsutil_read_at(dirfd, name, RESULTSET_MAX_FILE_BYTES, 0, &len);
 
 	if (!buf) {
 		int e = errno;
-		snprintf(why, whylen, "%s", strerror(e));
+		snprintf(why, whylen, "%s", fsutil_strerror(e));
 		errno = e;
 		return NULL;
 	}
+	if (hex)
+		sha256_hex(buf, len, hex);
+	if (skip)
+		blank_member(buf, len, skip);
 	cJSON *j = rset_parse_json(buf, len, why, whylen);
 	free(buf);
-	if (!j)
-		errno = EINVAL;
+	if (j && !cJSON_IsObject(j))
+		snprintf(why, whylen, "not a JSON object");
+	if (!j || !cJSON_IsObject(j)) {
+		cJSON_Delete(j);
+		errno = EBADMSG;
+		return NULL;
+	}
+	double sv = rj_num(j, "schema_version", 1);
+	if (sv > RESULTSET_SCHEMA_VERSION) {
+		snprintf(why, whylen, "%g", sv);
+		cJSON_Delete(j);
+		errno = EPROTO;
+		return NULL;
+	}
 	return j;
 }
 
@@ -106,8 +187,8 @@ const char *rj_str(const cJSON *o, const char *key, const char *def)
 
 double rj_num(const cJSON *o, const char *key, double def)
 {
-	const cJSON *v = rj_get(o, key);
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble : def;
+	double v;
+	return cJSON_IsObject(o) && json_num(o, key, &v) == 0 ? v : def;
 }
 
 uint64_t rj_size(const cJSON *o, const char *key)

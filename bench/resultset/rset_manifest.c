@@ -1,9 +1,10 @@
 /*
- * rset_manifest.c - the set-level files into struct rset (rset.h):
- * manifest.json (suite, host, tool, source, devices and their
- * fingerprints, the command line, the fleet, "reproduces") and plan.json
- * (the cells a run was to measure).  The trees are the caller's; every
- * string kept is copied into rs->strs.
+ * rset_manifest.c - the set-level files into struct rset (rset.h): the
+ * one reader of manifest.json (suite, host, tool, source, devices and
+ * their fingerprints, the command line, the fleet, "reproduces"), for
+ * report, list, the archive and reproduce alike, with the one block of
+ * a set's defaults (rset_init); and plan.json (the cells a run was to
+ * measure).  Every string kept is copied into rs->strs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +15,6 @@
 #include <string.h>
 
 #include "util/fsutil.h"
-#include "reprofile.h"
 #include "rset_int.h"
 
 /* Most entries of one manifest list kept (devices, hosts, argv). */
@@ -185,18 +185,22 @@ static int fleet_read(struct rset *rs, const cJSON *fl)
 	return 0;
 }
 
+/* "reproduces" (reprofile.h writes it): a well-formed one names the
+ * original set and its manifest's hash; a tolerance out of (0, 1000) is
+ * none. */
 static void reproduces_read(struct rset *rs, const cJSON *m)
 {
-	struct reproduces rp;
+	const cJSON *o = rj_get(m, "reproduces");
 	struct rset_reproduces *r = &rs->reproduces;
 
-	if (reprofile_get(m, &rp) < 0)
+	if (!rj_str(o, "set", NULL) || !rj_str(o, "manifest_sha256", NULL))
 		return;
 	r->present = true;
-	r->set = rset_own(rs, rp.set);
-	r->manifest_sha256 = rset_own(rs, rp.manifest_sha256);
-	r->path = rset_own(rs, rp.path);
-	r->tolerance_pct = rp.tolerance_pct;
+	r->set = rset_own_str(rs, o, "set", NULL);
+	r->manifest_sha256 = rset_own_str(rs, o, "manifest_sha256", NULL);
+	r->path = rset_own_str(rs, o, "path", NULL);
+	double t = rj_num(o, "tolerance_pct", 0);
+	r->tolerance_pct = t > 0 && t < 1000 ? t : 0;
 }
 
 /* A count: a whole number in lo..RSET_MAX_CELLS, else -2 (a string,
@@ -230,27 +234,47 @@ static int index_read(struct rset *rs, const cJSON *idx)
 	return 0;
 }
 
-int rset_manifest_read(struct rset *rs, const cJSON *m)
+int rset_init(struct rset *rs, const char *dir)
+{
+	/* the one block of a set's defaults: what a set whose manifest
+	 * says nothing (or that has none) is */
+	memset(rs, 0, sizeof(*rs));
+	rs->status = "unknown";
+	rs->hostname = "unknown";
+	rs->source_kind = "iomatrix";
+	rs->scale = 1;
+	rs->schema_version = 1;
+	rs->manifest_cells_total = -1;
+	rs->dir = strdup(dir);
+	return rs->dir ? 0 : -1;
+}
+
+/* The manifest's members into rs; what it lacks keeps rset_init's
+ * default.  0, or -1 when out of memory. */
+static int manifest_read(struct rset *rs, const cJSON *m)
 {
 	const cJSON *suite = rj_get(m, "suite");
 
 	rs->have_manifest = true;
-	rs->schema_version = rj_num(m, "schema_version", 1);
+	rs->schema_version = rj_num(m, "schema_version", rs->schema_version);
 	rs->status_given = rj_str(m, "status", NULL) != NULL;
-	rs->status = rset_own_str(rs, m, "status", "unknown");
+	rs->status = rset_own_str(rs, m, "status", rs->status);
 	rs->started_at = rset_own_str(rs, m, "started_at", NULL);
 	rs->finished_at = rset_own_str(rs, m, "finished_at", NULL);
-	rs->scale = rj_num(m, "scale", 1);
+	/* --scale is > 0: anything else is no scale, the full size */
+	double scale = rj_num(m, "scale", rs->scale);
+	if (scale > 0)
+		rs->scale = scale;
 	rs->suite_name = rset_own_str(rs, suite, "name", NULL);
 	rs->suite_title = rset_own_str(rs, suite, "title", NULL);
 	rs->suite_desc = rset_own_str(rs, suite, "description", NULL);
 	rs->suite_sha256 = rset_own_str(rs, suite, "sha256", NULL);
 	rs->suite_file = rset_own_str(rs, suite, "file", NULL);
-	rs->source_kind = rset_own_str(rs, rj_get(m, "source"), "kind", "iomatrix");
-	rs->hostname = rset_own_str(rs, rj_get(m, "host"), "hostname", "unknown");
+	rs->source_kind = rset_own_str(rs, rj_get(m, "source"), "kind", rs->source_kind);
+	rs->hostname = rset_own_str(rs, rj_get(m, "host"), "hostname", rs->hostname);
 	rs->cells_total = rj_int(m, "cells_total", 0, 0, RESULTSET_MAX_ID);
-	rs->manifest_cells_total = !rj_get(m, "cells_total") ? -1 :
-				   whole_number(rj_get(m, "cells_total"), 0);
+	if (rj_get(m, "cells_total"))
+		rs->manifest_cells_total = whole_number(rj_get(m, "cells_total"), 0);
 	reproduces_read(rs, m);
 	if (rset_obj_read(rj_get(m, "source"), &rs->source) < 0 ||
 	    rset_obj_read(rj_get(m, "host"), &rs->host) < 0 ||
@@ -323,30 +347,30 @@ void rset_manifest_release(struct rset *rs)
 	free(rs->strs);
 }
 
+int rset_manifest_load(struct rset *rs, int dirfd, const char *name, char hex[65],
+		       char *why, size_t whylen)
+{
+	cJSON *m = rset_file_read(dirfd, name, NULL, hex, why, whylen);
+
+	if (!m)
+		return -1;
+	int rc = manifest_read(rs, m);
+	cJSON_Delete(m);
+	if (rc < 0) {
+		snprintf(why, whylen, "out of memory");
+		errno = ENOMEM;
+	}
+	return rc;
+}
+
 int rset_load_manifest(const char *setdir, struct rset *rs, char *why, size_t whylen)
 {
 	char path[PATH_MAX + 16];
 
-	memset(rs, 0, sizeof(*rs));
-	rs->status = "unknown";
-	rs->hostname = "unknown";
-	rs->source_kind = "iomatrix";
-	rs->scale = 1;
-	rs->schema_version = 1;
-	rs->manifest_cells_total = -1;
-	rs->dir = strdup(setdir);
-	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
-	cJSON *m = rset_read_json(path, RESULTSET_MAX_FILE_BYTES, why, whylen);
-	if (!m)
-		return -1;
-	if (!cJSON_IsObject(m)) {
-		snprintf(why, whylen, "not a JSON object");
-		cJSON_Delete(m);
+	if (rset_init(rs, setdir) < 0) {
+		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
-	int rc = rset_manifest_read(rs, m);
-	cJSON_Delete(m);
-	if (rc < 0 || !rs->dir)
-		snprintf(why, whylen, "out of memory");
-	return rc < 0 || !rs->dir ? -1 : 0;
+	snprintf(path, sizeof(path), "%s/manifest.json", setdir);
+	return rset_manifest_load(rs, AT_FDCWD, path, NULL, why, whylen);
 }

@@ -3,16 +3,20 @@
  */
 #include "jsonutil.h"
 
+#include <math.h>
+
 const char *json_str(const cJSON *o, const char *k)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-void json_add_str_or_null(cJSON *o, const char *k, const char *v)
+int json_num(const cJSON *o, const char *k, double *out)
 {
-	if (v)
-		cJSON_AddStringToObject(o, k, v);
-	else
-		cJSON_AddNullToObject(o, k);
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
+		return -1;
+	*out = v->valuedouble;
+	return 0;
 }

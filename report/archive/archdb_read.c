@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "archdb.h"
 #include "archdb_read.h"
 #include "setlist_entry.h"
@@ -40,7 +42,7 @@ static const char *const read_sql[RD__COUNT] = {
 	[RD_WARNINGS] = "SELECT kind, relative, message FROM warnings WHERE set_id = ? "
 			"ORDER BY i",
 	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, source, verify, "
-		    "fails_verification, scale_value, done, total, failed FROM list_entries "
+		    "fails_verification, scale_value, done, total, failed, brief FROM list_entries "
 		    "WHERE set_id = ?",
 };
 
@@ -336,6 +338,32 @@ int archdb_record(struct archdb *db, long long id, const struct arc_ref *ref,
 	return r;
 }
 
+/* A count of the set in brief: the column's value (-1: null). */
+static bool brief_count_is(const cJSON *o, const char *k, int v)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, k);
+	return v < 0 ? cJSON_IsNull(n) : cJSON_IsNumber(n) && n->valuedouble == v;
+}
+
+/* Column i: the set in brief, an object whose counts and scale are the
+ * entry's (checked above), its path the set's where the scan found it. */
+static cJSON *brief_read(sqlite3_stmt *st, int i, const char *path,
+			 const struct setlist_entry *e, int *bad)
+{
+	const char *t = col_text(st, i, false, bad);
+	cJSON *o = t ? cJSON_Parse(t) : NULL, *sc = cJSON_GetObjectItemCaseSensitive(o, "scale");
+	if (!cJSON_IsObject(o) || !cJSON_IsNumber(sc) || sc->valuedouble != e->scale_v ||
+	    !brief_count_is(o, "cells_done", e->done) ||
+	    !brief_count_is(o, "cells_failed", e->failed) ||
+	    !brief_count_is(o, "cells_total", e->total) ||
+	    !cJSON_ReplaceItemInObjectCaseSensitive(o, "path", cJSON_CreateString(path))) {
+		*bad = *bad ? *bad : 1;
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
 int archdb_list_entry(struct archdb *db, long long id, const char *path,
 		      struct setlist_entry *e)
 {
@@ -359,6 +387,7 @@ int archdb_list_entry(struct archdb *db, long long id, const char *path,
 		e->done = (int)col_count(st, 11, 0, RSET_MAX_CELLS, &bad);
 		e->total = (int)col_count(st, 12, -1, RSET_MAX_CELLS, &bad);
 		e->failed = (int)col_count(st, 13, 0, RSET_MAX_CELLS, &bad);
+		e->json = brief_read(st, 14, path, e, &bad);
 	} else {
 		bad = 1;
 	}

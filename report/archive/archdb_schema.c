@@ -95,6 +95,8 @@ static const struct archdb_col list_entries_cols[] = {
 	{ "done", "INTEGER", NULL, "the JSON's `cells_done`" },
 	{ "total", "INTEGER", NULL, "the JSON's `cells_total`" },
 	{ "failed", "INTEGER", NULL, "the JSON's `cells_failed`" },
+	{ "brief", "TEXT", NULL, "the set in brief as `list --format json` gives it "
+	  "(docs/reports.md), its path the set's when it was indexed" },
 	END,
 };
 

@@ -450,6 +450,9 @@ static void put_list(struct put *p, const struct setlist_entry *e)
 	archdb_bind_int(st, "done", e->done);
 	archdb_bind_int(st, "total", e->total);
 	archdb_bind_int(st, "failed", e->failed);
+	char *brief = e->json ? cJSON_PrintUnformatted(e->json) : NULL;
+	archdb_bind_text(st, "brief", brief);
+	free(brief);
 	done(p, st);
 }
 

@@ -56,7 +56,7 @@ static int list_one(const char *set, const char *rel, void *arg)
 		return -ENOMEM;
 	if (!got)
 		setlist_entry_read(set, e);
-	bool ok = e->path && e->date && e->status;
+	bool ok = e->path && e->date && e->status && e->json;
 	if (ok && own && !l->all) {
 		l->hidden++;
 		ok = false;
@@ -82,27 +82,8 @@ static int width(const struct setlist *l, size_t off, const char *head)
 void setlist_write_json(const struct setlist *l, FILE *f)
 {
 	cJSON *a = cJSON_CreateArray();
-	for (size_t i = 0; a && i < l->n; i++) {
-		const struct setlist_entry *x = &l->e[i];
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "path", x->path);
-		cJSON_AddStringToObject(o, "started_at", x->date);
-		cJSON_AddStringToObject(o, "suite", x->suite);
-		cJSON_AddStringToObject(o, "host", x->host);
-		cJSON_AddStringToObject(o, "devices", x->devices);
-		cJSON_AddNumberToObject(o, "scale", x->scale_v);
-		cJSON_AddBoolToObject(o, "rehearsal", x->scale_v != 1);
-		cJSON_AddStringToObject(o, "source", x->source);
-		cJSON_AddNumberToObject(o, "cells_done", x->done);
-		cJSON_AddNumberToObject(o, "cells_total", x->total);
-		cJSON_AddNumberToObject(o, "cells_failed", x->failed);
-		cJSON_AddStringToObject(o, "status", x->status);
-		if (x->verify >= 0)
-			cJSON_AddStringToObject(o, "verify", sums_state_name((enum sums_state)x->verify));
-		if (x->unverified)
-			cJSON_AddStringToObject(o, "fails_verification", x->unverified);
-		cJSON_AddItemToArray(a, o);
-	}
+	for (size_t i = 0; a && i < l->n; i++)
+		cJSON_AddItemReferenceToArray(a, l->e[i].json);
 	char *s = a ? cJSON_Print(a) : NULL;
 	if (s)
 		fprintf(f, "%s\n", s);

@@ -32,7 +32,8 @@ int setlist_scan(struct setlist *l, const char *dir, bool use_index);
 /* The aligned table (or "no result sets in DIR"), the sets failing
  * verification, the hidden count. */
 void setlist_write_text(const struct setlist *l, const char *dir, FILE *f);
-/* A JSON array, one object per set. */
+/* A JSON array, one object per set: each set in brief
+ * (render/render.h, set_summary_json). */
 void setlist_write_json(const struct setlist *l, FILE *f);
 void setlist_release(struct setlist *l);
 

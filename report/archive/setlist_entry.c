@@ -14,7 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "setlist_entry.h"
+#include "render/render.h"
 #include "resultset/cells.h"
 #include "resultset/rset.h"
 #include "resultset/sums.h"
@@ -149,6 +152,8 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 		e->source = safe("?");
 		e->cells = safe("?");
 		e->status = safe(st);
+		struct set_summary sm = { &m, -1, -1, -1, -1, NULL, st };
+		e->json = set_summary_json(&sm);
 		rset_release(&m);
 		return 0;
 	}
@@ -169,7 +174,7 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 		sbuf_addf(&b, "%s%s", b.len ? "," : "", m.devices[i].name);
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
-	e->scale_v = m.scale > 0 ? m.scale : 1;
+	e->scale_v = m.scale;
 	sbuf_addf(&b, "%g", e->scale_v);
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
@@ -197,8 +202,8 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 		sbuf_addf(&b, " (%s)", kind);
 	/* a running set has no SHA256SUMS yet; one without any (older sets)
 	 * is accepted as it is */
+	char *problems = NULL;
 	if (!m.status_given || strcmp(m.status, "running")) {
-		char *problems = NULL;
 		if (verify >= 0) {
 			e->verify = verify;
 			problems = known ? strdup(known) : NULL;
@@ -209,10 +214,13 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 			sbuf_adds(&b, ", FAILS VERIFY");
 			e->unverified = safe(problems);
 		}
-		free(problems);
 	}
 	e->status = safe(sbuf_str(&b));
 	sbuf_release(&b);
+	struct set_summary sm = { &m, done, failed, total, e->verify,
+				  e->verify == SUMS_FAILED ? problems : NULL, NULL };
+	e->json = set_summary_json(&sm);
+	free(problems);
 	rset_release(&m);
 	return 0;
 }
@@ -229,5 +237,6 @@ void setlist_entry_release(struct setlist_entry *e)
 	free(e->status);
 	free(e->path);
 	free(e->unverified);
+	cJSON_Delete(e->json);
 }
 

@@ -15,6 +15,8 @@ struct setlist_entry {
 	char *source;         /* owned: "iomatrix", "fio", ... */
 	int verify;           /* enum sums_state; -1 not checked (running, corrupt) */
 	char *unverified;     /* owned: what fails verification, or NULL */
+	struct cJSON *json;   /* owned: the set in brief (render.h
+			       * set_summary_json), what --format json gives */
 };
 
 /* One set's entry from its files (setlist_entry.c): 0 (a set whose

@@ -780,6 +780,7 @@ void report_release(struct report *r)
 			free(r->unverified[i]);
 	}
 	free(r->unverified);
+	free(r->verified);
 	free(r->sets);
 	for (size_t i = 0; i < r->ndevs; i++) {
 		free(r->devs[i].display);

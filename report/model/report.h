@@ -21,7 +21,7 @@
 #include "model/ratio.h"
 
 /* schema_version of report.json (its own format, not a result set's) */
-#define REPORT_JSON_SCHEMA_VERSION 1
+#define REPORT_JSON_SCHEMA_VERSION 2
 #define REPORT_COLORS 8
 extern const char *const report_colors[REPORT_COLORS];
 
@@ -87,6 +87,8 @@ struct report {
 	 * SHA256SUMS ("changed cells/0001.json"), NULL when intact or when the
 	 * set has no SHA256SUMS (written before checksums) */
 	char **unverified;
+	int *verified;               /* owned, one per set: enum sums_state
+					(resultset/sums.h) of its measurement */
 	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
 	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 	struct qos_report *qos;      /* owned: load sweeps, QoS (qos.h) */

@@ -343,13 +343,15 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 int sets_verify(struct report *r)
 {
 	r->unverified = calloc(r->nsets ? r->nsets : 1, sizeof(*r->unverified));
-	if (!r->unverified)
+	r->verified = calloc(r->nsets ? r->nsets : 1, sizeof(*r->verified));
+	if (!r->unverified || !r->verified)
 		return -1;
 	for (size_t s = 0; s < r->nsets; s++) {
 		struct rset *rs = &r->sets[s];
 		int st = sums_verify_dir(rs->dir, SUMS_SET, &r->unverified[s]);
 		if (st < 0)
 			return -1;
+		r->verified[s] = st;
 		/* no SHA256SUMS: a set written before checksums, accepted */
 		if (st == SUMS_FAILED)
 			errlist_add(&rs->warnings, NULL, 0, 0,

@@ -15,6 +15,7 @@
 #include "model/report.h"
 #include "model/section.h"
 #include "resultset/rset_out.h"
+#include "resultset/sums.h"
 #include "util/jsonw.h"
 
 /* ---- CSV ---- */
@@ -231,6 +232,51 @@ static cJSON *stat_json(const struct rset_stat *s)
 	return o;
 }
 
+/* A count, null when unknown (< 0). */
+static void count_json(cJSON *o, const char *k, int n)
+{
+	if (n >= 0)
+		cJSON_AddNumberToObject(o, k, n);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+cJSON *set_summary_json(const struct set_summary *s)
+{
+	const struct rset *rs = s->rs;
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o)
+		return NULL;
+	jsonw_str(o, "path", rs->dir);
+	jsonw_str(o, "started_at", rs->started_at);
+	jsonw_str(o, "suite", rs->suite_name);
+	jsonw_str(o, "sha256", rs->suite_sha256);
+	jsonw_str(o, "host", rs->hostname);
+	if (rs->fleet.present) /* the host above ran the fleet, these the cells */
+		cJSON_AddNumberToObject(o, "fleet_hosts", (double)rs->fleet.nhosts);
+	cJSON *dv = cJSON_AddArrayToObject(o, "devices");
+	for (size_t i = 0; i < rs->ndevices; i++)
+		cJSON_AddItemToArray(dv, cJSON_CreateString(rs->devices[i].name));
+	cJSON_AddNumberToObject(o, "scale", rs->scale);
+	cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
+	jsonw_str(o, "source", rs->source_kind);
+	jsonw_str(o, "status", rs->status);
+	char *cmd = report_set_command(rs);
+	jsonw_str(o, "command", cmd);
+	free(cmd);
+	count_json(o, "cells_done", s->cells_done);
+	count_json(o, "cells_total", s->cells_total);
+	count_json(o, "cells_failed", s->cells_failed);
+	if (s->verify >= 0)
+		jsonw_str(o, "verify", sums_state_name((enum sums_state)s->verify));
+	if (s->fails_verification)
+		jsonw_str(o, "fails_verification", s->fails_verification);
+	if (s->error)
+		jsonw_str(o, "error", s->error);
+	return o;
+}
+
 cJSON *report_json(const struct report *r)
 {
 	cJSON *j = cJSON_CreateObject();
@@ -243,23 +289,13 @@ cJSON *report_json(const struct report *r)
 	cJSON *sets = cJSON_AddArrayToObject(j, "sets");
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
-		cJSON *o = cJSON_CreateObject();
-		jsonw_str(o, "dir", rs->dir);
-		jsonw_str(o, "suite", rs->suite_name);
-		jsonw_str(o, "sha256", rs->suite_sha256);
-		jsonw_str(o, "host", rs->hostname);
-		jsonw_str(o, "status", rs->status);
-		jsonw_str(o, "source", rs->source_kind);
-		cJSON_AddNumberToObject(o, "scale", rs->scale);
-		cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
-		if (r->unverified && r->unverified[s])
-			jsonw_str(o, "fails_verification", r->unverified[s]);
-		char *cmd = report_set_command(rs);
-		jsonw_str(o, "command", cmd);
-		free(cmd);
-		cJSON_AddNumberToObject(o, "cells_read", (double)rs->ncells);
-		cJSON_AddNumberToObject(o, "cells_total", rs->cells_total);
-		cJSON_AddItemToArray(sets, o);
+		struct set_summary sm = {
+			.rs = rs, .cells_done = (int)rs->ncells,
+			.cells_failed = (int)rs->ncells_failed, .cells_total = rs->cells_total,
+			.verify = r->verified ? r->verified[s] : -1,
+			.fails_verification = r->unverified ? r->unverified[s] : NULL,
+		};
+		cJSON_AddItemToArray(sets, set_summary_json(&sm));
 	}
 	cJSON *devs = cJSON_AddArrayToObject(j, "devices");
 	for (size_t d = 0; d < r->ndevs; d++) {

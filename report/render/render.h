@@ -33,4 +33,22 @@ bool rdev_is_dir(const struct rdev *d);
  * or NULL for imported sets.  Caller frees. */
 char *report_set_command(const struct rset *rs);
 
+/*
+ * A set in brief, as `list --format json` and report.json's "sets" give
+ * it: one writer, one set of keys (docs/reports.md, "A set in brief").
+ * rs gives what its manifest says (rset_load_manifest or rset_load); the
+ * caller what it counted and checked.
+ */
+struct set_summary {
+	const struct rset *rs;
+	int cells_done;              /* cell files read, ok or failed; -1 unknown */
+	int cells_failed;            /* -1 unknown */
+	int cells_total;             /* -1 unknown (the manifest's is no count) */
+	int verify;                  /* enum sums_state; -1 not checked (running) */
+	const char *fails_verification; /* what fails verification, or NULL */
+	const char *error;           /* why its manifest is unusable, or NULL */
+};
+/* A new object (the caller owns it); NULL when out of memory. */
+cJSON *set_summary_json(const struct set_summary *s);
+
 #endif

@@ -86,10 +86,10 @@ static int flow_open(const struct repro_request *rq, struct repro_original *o,
 		return -1;
 	}
 	sbuf_release(&e);
-	if (strcmp(o->status, "complete") && !rq->sh->quiet) {
+	if (strcmp(o->manifest.status, "complete") && !rq->sh->quiet) {
 		char sts[64];
 		fprintf(stderr, "iomatrix: warning: set '%s' is '%s': only its finished cells "
-			"can be judged\n", set, termesc(o->status, sts, sizeof(sts)));
+			"can be judged\n", set, termesc(o->manifest.status, sts, sizeof(sts)));
 	}
 	return 0;
 }
@@ -112,7 +112,7 @@ static char **flow_argv(const struct repro_request *rq, const struct repro_origi
 		v[n++] = "--device";
 		v[n++] = (char *)sh->sc.devices.v[i];
 	}
-	snprintf(scale, scalelen, "%.17g", sh->sc.scale > 0 ? sh->sc.scale : o->scale);
+	snprintf(scale, scalelen, "%.17g", sh->sc.scale > 0 ? sh->sc.scale : o->manifest.scale);
 	v[n++] = "--scale";
 	v[n++] = scale;
 	if (sh->out) {
@@ -149,7 +149,8 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 	}
 	if (rq->sh->sc.scale > 0 && !rq->sh->quiet)
 		fprintf(stderr, "iomatrix: warning: --scale %g instead of the set's %g: the "
-			"numbers may differ for that reason alone\n", rq->sh->sc.scale, o.scale);
+			"numbers may differ for that reason alone\n", rq->sh->sc.scale,
+			o.manifest.scale);
 	struct received recv = { &o, rq->sh->sc.devices.v, rq->sh->sc.devices.n,
 				 rq->sh->yes_destroy_data, rq->drop_caches };
 	struct reproduces rp = { o.id, o.manifest_sha256, o.dir, rq->tolerance };

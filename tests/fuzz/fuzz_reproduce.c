@@ -104,15 +104,13 @@ static void frepro_assert(const struct suite *s, const char *scratch, bool drop)
 static size_t frepro_maps(const struct repro_original *o, const char *scratch,
 			  char maps[16][300], const char *v[16])
 {
-	const cJSON *devs = cJSON_GetObjectItemCaseSensitive(o->manifest, "devices"), *d;
 	size_t n = 0;
 
-	cJSON_ArrayForEach(d, devs) {
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(d, "name");
-		if (n == 16 || !cJSON_IsString(name) || strchr(name->valuestring, '/'))
+	for (size_t i = 0; i < o->manifest.ndevices; i++) {
+		const char *name = o->manifest.devices[i].name;
+		if (n == 16 || !name || strchr(name, '/'))
 			continue;
-		snprintf(maps[n], sizeof(maps[n]), "%s=%s/%.60s", name->valuestring, scratch,
-			 name->valuestring);
+		snprintf(maps[n], sizeof(maps[n]), "%s=%s/%.60s", name, scratch, name);
 		v[n] = maps[n];
 		n++;
 	}

@@ -7,6 +7,8 @@
  */
 #include "testutil.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -323,8 +325,10 @@ static void test_one_bounded_reader(void **state)
 		fputc(']', f);
 	fclose(f);
 	assert_null(resultset_read_json(path, err, sizeof(err)));
-	char why[128];
-	assert_null(rset_read_json(path, 1 << 20, why, sizeof(why)));
+	char why[128], hex[65];
+	errno = 0;
+	assert_null(rset_file_read(AT_FDCWD, path, NULL, NULL, why, sizeof(why)));
+	assert_int_equal(errno, EBADMSG);
 	assert_non_null(strstr(why, "deeper"));
 	/* at the bound it parses */
 	f = fopen(path, "w");
@@ -333,7 +337,27 @@ static void test_one_bounded_reader(void **state)
 	cJSON *j = resultset_read_json(path, err, sizeof(err));
 	assert_non_null(j);
 	cJSON_Delete(j);
+	j = rset_file_read(AT_FDCWD, path, NULL, hex, why, sizeof(why));
+	assert_non_null(j);
+	cJSON_Delete(j);
+	/* the sha256 of the bytes (sha256sum of '{"a": [[1]]}') */
+	assert_string_equal(hex, "692171cc6aeb87ee593c17bcc929ac7be38436cd79076ced61e1aa460cc9bc57");
+	/* what the set reader refuses, and how it says it */
+	static const struct { const char *text, *why; int err; } bad[] = {
+		{ "[1]", "not a JSON object", EBADMSG },
+		{ "{\"schema_version\": 9}", "9", EPROTO },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		f = fopen(path, "w");
+		fputs(bad[i].text, f);
+		fclose(f);
+		assert_null(rset_file_read(AT_FDCWD, path, NULL, NULL, why, sizeof(why)));
+		assert_int_equal(errno, bad[i].err);
+		assert_string_equal(why, bad[i].why);
+	}
 	unlink(path);
+	assert_null(rset_file_read(AT_FDCWD, path, NULL, NULL, why, sizeof(why)));
+	assert_int_equal(errno, ENOENT);
 }
 
 static void test_fleet_manifest(void **state)

@@ -34,7 +34,7 @@ grep -q 'not-a-set' "$T/out" && not_ok "listed a non-set" || ok "non-set directo
 [ "$(wc -l <"$T/out")" = 5 ] && ok "one line per set" || not_ok "lines: $(wc -l <"$T/out")"
 
 expect_exit 0 "$IOMATRIX" list "$R" --all --format json
-python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); assert [x["suite"] for x in a] == ["new","mid","?","old"], a; assert a[0]["scale"] == 1 and a[0]["rehearsal"] is False' "$T/out" \
+python3 -c 'import json,sys; a=json.load(open(sys.argv[1])); assert [x["suite"] for x in a] == ["new","mid",None,"old"], a; assert "error" in a[2] and a[2]["cells_done"] is None, a[2]; assert a[0]["scale"] == 1 and a[0]["rehearsal"] is False' "$T/out" \
 	&& ok "--format json" || not_ok "json: $(head -c 300 "$T/out")"
 
 expect_exit 2 "$IOMATRIX" list "$T/nope"

@@ -36,10 +36,17 @@ grep -q "<strong>fails verification: changed cells/0001.json</strong>" "$T/rbad/
 	&& ok "report: the HTML says it too" || not_ok "no line in report.html"
 grep -q '"fails_verification":[[:space:]]*"changed cells/0001.json"' "$T/rbad/report.json" \
 	&& ok "report: report.json says it" || not_ok "no key in report.json"
-for s in good old; do
-	expect_exit 0 "$IOMATRIX" report "$T/res/$s" -o "$T/r$s" --charts none --format md,json
-	grep -qi "verif" "$T/err" "$T/r$s/report.md" "$T/r$s/report.json" \
-		&& not_ok "report of the $s set speaks of verification" || ok "report: $s set, no word"
+# report.json gives every set's state (docs/reports.md, "A set in brief")
+for s in good:intact old:no\ checksums; do
+	expect_exit 0 "$IOMATRIX" report "$T/res/${s%%:*}" -o "$T/r${s%%:*}" --charts none --format md,json
+	grep -qi "verif" "$T/err" "$T/r${s%%:*}/report.md" \
+		&& not_ok "report of the ${s%%:*} set speaks of verification" || ok "report: ${s%%:*} set, no word"
+	python3 - "$T/r${s%%:*}/report.json" "${s#*:}" <<'PY' \
+		&& ok "report.json: the ${s%%:*} set is '${s#*:}', nothing fails" || not_ok "report.json: ${s%%:*}"
+import json, sys
+s = json.load(open(sys.argv[1]))["sets"][0]
+assert s["verify"] == sys.argv[2] and "fails_verification" not in s, s
+PY
 done
 
 expect_exit 0 "$IOMATRIX" list "$T/res"
