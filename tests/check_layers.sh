@@ -31,7 +31,8 @@
 #                       groups, warnings, summary; the optional sections
 #                       (fleet, SSD) and their table, model/section.h
 #   report/render    8  escaping, templates, the output directory, and the
-#                       template context / CSV / JSON of a model
+#                       template context / CSV / JSON of a model and of its
+#                       sections (render/section_out.h)
 #   report/charts    9  gnuplot charts of a model (section charts through
 #                       the table's charts hook)
 #   report/reproduce 10 a reproduction's verdicts, its report section, and

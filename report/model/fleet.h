@@ -5,15 +5,14 @@
  * fingerprints and clock offsets), per workload the fleet spread
  * (min / median / max across hosts) with outliers named, and in aggregate
  * mode the start skew with a warning when it exceeds 1 % of the runtime.
- * These are the hooks of the fleet row of report_sections[] (section.h);
- * nothing calls them by name but cmd/sections.c.
+ * These are the model's hooks of the fleet row of report_sections[]
+ * (section.h; its output is render/section_out.h's); nothing calls them by
+ * name but cmd/sections.c.
  */
 #ifndef IOMATRIX_REPORT_FLEET_H
 #define IOMATRIX_REPORT_FLEET_H
 
 #include <stdbool.h>
-
-#include <cjson/cJSON.h>
 
 #include "resultset/rset.h"
 
@@ -34,12 +33,5 @@ char *fleet_title(const struct rset *rs);
  * range (survey) or their sum (aggregate), through report_summary_add().
  * Returns false, adding nothing, for other reports. */
 bool fleet_summary(struct report *r);
-
-/* Template context: "fleet" at the top (hosts, mode, intro), and per
- * workload group gi "fleet_lines" (spread, skew) and "fleet_outliers". */
-struct chart_set;
-void fleet_context(const struct report *r, const struct chart_set *cs, bool html,
-		   cJSON *ctx);
-void fleet_group_context(const struct report *r, size_t gi, cJSON *group);
 
 #endif

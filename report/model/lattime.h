@@ -5,7 +5,8 @@
  * sentence; the charts (charts/lattime_chart.c) draw the percentiles over
  * time and a heatmap of the share of each interval's IOs at each latency.
  * A row of report_sections[] (cmd/sections.c); lattime_report hangs off
- * struct report and is freed by lattime_release().
+ * struct report and is freed by lattime_release(); render/lattime_out.c
+ * renders it.
  *
  * Which cells: every cell with interval histograms gets its numbers; the
  * section shows latency cells (primary_metric, sides.h), cells that ran
@@ -48,8 +49,6 @@ struct lattime_report {
 
 int lattime_load(struct report *r);
 void lattime_release(struct report *r);
-void lattime_context(const struct report *r, const struct chart_set *cs, bool html,
-		     cJSON *ctx);
 
 /* "7 m 12 s", "3.5 s", "1 h 0 m 5 s": a time from the start of the run. */
 void lattime_fmt_time(double s, char *buf, size_t len);

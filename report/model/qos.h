@@ -34,16 +34,8 @@ struct qos_report {
 
 int qos_report_load(struct report *r);
 void qos_report_release(struct report *r);
-void qos_report_context(const struct report *r, const struct chart_set *cs,
-			bool html, cJSON *ctx);
-
-/* The section's csv and result_json hooks (model/section.h): one CSV row
- * and one "load_points" object per load point, the cell file's numbers
- * unchanged. */
-extern const char qos_csv_columns[];
-#define QOS_CSV_NCOLUMNS 10
-bool qos_csv_row(const struct report *r, size_t gi, size_t k, size_t i, struct sbuf *cols);
-void qos_result_json(const struct report *r, size_t gi, size_t k, cJSON *o);
+/* The swept cell of entry k of group gi, NULL when it has no sweep. */
+const struct qos_cell *qos_cell_of(const struct report *r, size_t gi, size_t k);
 
 /* "1.40 ms", "850 µs" */
 void qos_fmt_lat(double ns, char *buf, size_t len);

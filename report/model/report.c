@@ -648,22 +648,14 @@ static int groups_build(struct report *r)
 
 /* ---- load ---- */
 
-int report_load(struct report *r, char **dirs, size_t ndirs,
-		const char *baseline, const char *title,
-		const struct report_section *const *sections, struct errlist *errs)
-{
-	return report_load_ex(r, dirs, ndirs, baseline, title, false, sections, errs);
-}
-
 static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		     const char *baseline, const char *title, const char *const *labels,
 		     const struct report_section *const *sections, struct errlist *errs);
 
-int report_load_ex(struct report *r, char **dirs, size_t ndirs,
-		   const char *baseline, const char *title, bool strict_keys,
-		   const struct report_section *const *sections, struct errlist *errs)
+int report_load(struct report *r, char **dirs, size_t ndirs,
+		const char *baseline, const char *title,
+		const struct report_section *const *sections, struct errlist *errs)
 {
-	(void)strict_keys;
 	return load_sets(r, dirs, ndirs, baseline, title, NULL, sections, errs);
 }
 

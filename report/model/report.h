@@ -2,7 +2,9 @@
  * report.h - the aggregated model behind `iomatrix report` (and parts of
  * `compare`): one or more loaded result sets, their devices told apart by
  * host, cells grouped by workload (everything but the device), computed
- * warnings, and the renderers (templates, CSV, JSON, charts).
+ * warnings and summary, the words and numbers of tables.  It renders
+ * nothing: the renderers (templates, CSV, JSON) are render/render.h's,
+ * the charts charts/chart.h's.
  *
  * Ownership: struct report owns the sets, devices, groups and strings;
  * release with report_release().
@@ -12,8 +14,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#include <cjson/cJSON.h>
 
 #include "util/errlist.h"
 #include "resultset/rset.h"
@@ -107,11 +107,6 @@ struct report {
 int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title,
 		const struct report_section *const *sections, struct errlist *errs);
-/* Kept for callers of the earlier API: strict_keys is now always on (a
- * workload is every parameter that changes the result). */
-int report_load_ex(struct report *r, char **dirs, size_t ndirs,
-		   const char *baseline, const char *title, bool strict_keys,
-		   const struct report_section *const *sections, struct errlist *errs);
 /* As report_load(), naming each set's devices "NAME (LABEL)" when two sets
  * share a device name (compare: "old"/"new"); labels is not copied. */
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,

@@ -1,11 +1,10 @@
 /*
  * section.c - section.h: what the model, the optional sections and the
- * renderer share without calling each other: the chart list, a chart's
- * template object, and the two fleet fields of a set that the model needs
- * to tell devices apart.
+ * renderer share without calling each other: the chart list, a device's
+ * fingerprint from the sections, and the two fleet fields of a set that
+ * the model needs to tell devices apart.
  */
 #include "section.h"
-#include "util/jsonw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,30 +19,6 @@ void chart_set_release(struct chart_set *cs)
 	free(cs->c);
 	free(cs->note);
 	memset(cs, 0, sizeof(*cs));
-}
-
-static void add_path(cJSON *o, const char *k, const char *file, const char *ext)
-{
-	struct sbuf b = SBUF_INIT;
-	sbuf_addf(&b, "charts/%s.%s", file, ext);
-	jsonw_text(o, k, sbuf_str(&b));
-	sbuf_release(&b);
-}
-
-cJSON *chart_json(const struct chart *c, bool html)
-{
-	cJSON *o = cJSON_CreateObject();
-	jsonw_text(o, "title", c->title);
-	if (html && c->svg)
-		jsonw_text(o, "svg", c->svg);
-	if (c->png)
-		add_path(o, "png", c->file, "png");
-	if (c->svgfile)
-		add_path(o, "svgfile", c->file, "svg");
-	/* Markdown shows the PNG, else links the SVG */
-	if (c->png || c->svgfile)
-		add_path(o, "image", c->file, c->png ? "png" : "svg");
-	return o;
 }
 
 const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,

@@ -8,21 +8,22 @@
  * The model (report.c), the renderer (render/render.c) and the charts
  * (charts/chart.c) iterate the table and never call a section by name, so
  * a section's files depend on the model and never the other way round.
+ * The model builds, the renderer renders: a row's own hooks are the
+ * model's (load, summary, title), its `out` the renderer's
+ * (render/section_out.h: template context, CSV, JSON).
  * The rows are filled in cmd/sections.c (report_sections[], sections.h
- * there), in the commands room above report/: a row points into model/
- * (load, summary, context) and into charts/ (drawing), and only a file
- * above both may name them all.  A command hands the table to
- * report_load() (and to what loads a report for it: repro_judge_sets(),
- * site_repro_links()); nothing below the commands names it.  Adding a section is a new
- * row there plus its files; every hook may be NULL.
+ * there), in the commands room above report/: a row points into model/,
+ * render/ and charts/, and only a file above them may name them all.  A
+ * command hands the table to report_load() (and to what loads a report
+ * for it: repro_judge_sets(), site_repro_links()); nothing below the
+ * commands names it.  Adding a section is a new row there plus its files;
+ * every hook may be NULL.
  */
 #ifndef IOMATRIX_REPORT_SECTION_H
 #define IOMATRIX_REPORT_SECTION_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#include <cjson/cJSON.h>
 
 #include "report.h"
 
@@ -48,12 +49,11 @@ struct chart_set {
 
 /* Free what the set owns and zero it (the struct itself is the caller's). */
 void chart_set_release(struct chart_set *cs);
-/* The template object of one chart (title, svg, png, svgfile, image);
- * caller owns the result. */
-cJSON *chart_json(const struct chart *c, bool html);
 
 /* ---- the table ---- */
-struct chart_sink; /* charts/chart.h: where a section's charts go */
+struct chart_sink;  /* charts/chart.h: where a section's charts go */
+struct section_out; /* render/section_out.h: what a section adds to the
+		     * output (template context, CSV rows, report.json) */
 
 struct report_section {
 	const char *name;
@@ -72,25 +72,11 @@ struct report_section {
 	 * when the device is not the section's. */
 	const struct rset_obj *(*dev_fp)(const struct report *r, const struct rdev *d,
 					 const char **path);
-	/* Add the section's keys to the template context (cs may be NULL). */
-	void (*context)(const struct report *r, const struct chart_set *cs,
-			bool html, cJSON *ctx);
-	/* Add the section's keys to the context of workload group gi. */
-	void (*group_context)(const struct report *r, size_t gi, cJSON *group);
 	/* Add the section's charts to k.  0, or -1 when writing failed. */
 	int (*charts)(const struct report *r, struct chart_sink *k);
-	/* report.csv: csv_columns (",name,name...", csv_ncolumns of them) end
-	 * every row's header; a cell's own rows leave them empty.  csv_row
-	 * appends the i-th extra row's values of entry k of group gi (exactly
-	 * csv_ncolumns, each ",value", numbers only) and returns true, or
-	 * returns false when the entry has no i-th row. */
-	const char *csv_columns;
-	size_t csv_ncolumns;
-	bool (*csv_row)(const struct report *r, size_t gi, size_t k, size_t i,
-			struct sbuf *cols);
-	/* report.json: add the section's keys to the object of entry k of
-	 * group gi. */
-	void (*result_json)(const struct report *r, size_t gi, size_t k, cJSON *o);
+	/* Its output: the renderer's part of the row, which the model never
+	 * reads (NULL: the section adds nothing to it). */
+	const struct section_out *out;
 };
 
 /* A device's own fingerprint from the first section that knows it, else

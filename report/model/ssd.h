@@ -5,9 +5,10 @@
  * the write cliffs found in the time series, and the warnings they call for.
  *
  * The SSD row of report_sections[] (section.h, filled in
- * cmd/sections.c) points at ssd_report_load(), ssd_report_context(),
- * ssd_report_release() and the charts' ssd_charts(); the model, renderer
- * and charts reach them only through that row.  Ownership: the struct
+ * cmd/sections.c) points at ssd_report_load(), ssd_report_release(), the
+ * charts' ssd_charts() and the output's ssd_report_context()
+ * (render/section_out.h); the model, renderer and charts reach them only
+ * through that row.  Ownership: the struct
  * ssd_report hangs off struct report and is freed by ssd_report_release().
  */
 #ifndef IOMATRIX_SSD_REPORT_H
@@ -15,8 +16,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#include <cjson/cJSON.h>
 
 #include "stats/steady.h"
 #include "resultset/rset.h"
@@ -78,9 +77,9 @@ double ssd_metric_div(const char *metric);
 int ssd_report_load(struct report *r);
 void ssd_report_release(struct report *r);
 
-/* Add "steady", "pts" and "preconditioning" to the template context. */
-struct chart_set;
-void ssd_report_context(const struct report *r, const struct chart_set *cs,
-			bool html, cJSON *ctx);
+/* "1.71 GB", "855 MB": bytes in decimal units, 3 figures. */
+void ssd_fmt_bytes(double b, char *buf, size_t len);
+/* "preconditioning with 128K sequential writes" */
+void ssd_pass_words(const struct rset_pass *pass, char *buf, size_t len);
 
 #endif

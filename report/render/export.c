@@ -11,6 +11,7 @@
 
 #include "escape.h"
 #include "render.h"
+#include "section_out.h"
 #include "suite/keys.h"
 #include "model/report.h"
 #include "model/section.h"
@@ -79,7 +80,7 @@ static void csv_stat(struct sbuf *b, const struct rset_stat *s)
 static void csv_section_empty(const struct report *r, struct sbuf *b)
 {
 	for (size_t i = 0; r->sections[i]; i++)
-		for (size_t k = 0; k < r->sections[i]->csv_ncolumns; k++)
+		for (size_t k = 0; k < section_out_of(r, i)->csv_ncolumns; k++)
 			sbuf_addc(b, ',');
 }
 
@@ -149,11 +150,11 @@ static void csv_section_rows(const struct report *r, size_t gi, size_t k,
 	const struct rentry *e = &r->groups[gi].e[k];
 	struct sbuf cols = SBUF_INIT;
 	for (size_t s = 0; r->sections[s]; s++) {
-		if (!r->sections[s]->csv_row)
+		if (!section_out_of(r, s)->csv_row)
 			continue;
 		for (size_t i = 0;; i++) {
 			sbuf_reset(&cols);
-			if (!r->sections[s]->csv_row(r, gi, k, i, &cols))
+			if (!section_out_of(r, s)->csv_row(r, gi, k, i, &cols))
 				break;
 			csv_row_head(r, e, NULL, params, pj, b);
 			for (int n = 0; n < 6 * 4 + 2 + 6 + 2; n++)
@@ -162,7 +163,7 @@ static void csv_section_rows(const struct report *r, size_t gi, size_t k,
 				if (o == s)
 					sbuf_adds(b, sbuf_str(&cols));
 				else
-					for (size_t n = 0; n < r->sections[o]->csv_ncolumns; n++)
+					for (size_t n = 0; n < section_out_of(r, o)->csv_ncolumns; n++)
 						sbuf_addc(b, ',');
 			}
 			sbuf_adds(b, "\r\n");
@@ -189,8 +190,8 @@ int report_write_csv(const struct report *r, struct sbuf *b)
 	sbuf_adds(b, ",ios,bytes,runtime_mean_ns,cpu_usr_pct,cpu_sys_pct,cpu_ns_per_io,"
 		  "lat_all_mean_ns,lat_all_p99_ns,latency_kind,error");
 	for (size_t i = 0; r->sections[i]; i++)
-		if (r->sections[i]->csv_columns)
-			sbuf_adds(b, r->sections[i]->csv_columns);
+		if (section_out_of(r, i)->csv_columns)
+			sbuf_adds(b, section_out_of(r, i)->csv_columns);
 	sbuf_adds(b, "\r\n");
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
@@ -343,8 +344,8 @@ cJSON *report_json(const struct report *r)
 					cJSON_AddNumberToObject(dj, "lat_all_p99_ns", d->lat_p99_all);
 			}
 			for (size_t s = 0; r->sections[s]; s++)
-				if (r->sections[s]->result_json)
-					r->sections[s]->result_json(r, gi, k, o);
+				if (section_out_of(r, s)->result_json)
+					section_out_of(r, s)->result_json(r, gi, k, o);
 			cJSON_AddItemToArray(res, o);
 		}
 		cJSON_AddItemToArray(groups, go);

@@ -15,6 +15,7 @@
 #include "escape.h"
 #include "host/fpkeys.h"
 #include "render.h"
+#include "section_out.h"
 #include "suite/fio_map.h"
 #include "suite/keys.h"
 #include "model/report.h"
@@ -546,8 +547,8 @@ static void results(const struct report *r, const struct chart_set *cs,
 			}
 		}
 		for (size_t i = 0; r->sections[i]; i++)
-			if (r->sections[i]->group_context)
-				r->sections[i]->group_context(r, gi, go);
+			if (section_out_of(r, i)->group_context)
+				section_out_of(r, i)->group_context(r, gi, go);
 		cJSON *charts = cJSON_AddArrayToObject(go, "charts");
 		for (size_t i = 0; cs && i < cs->n; i++)
 			if (cs->c[i].group == (int)gi)
@@ -818,8 +819,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	results(r, cs, html, ctx);
 	ratios(r, ctx);
 	for (size_t i = 0; r->sections[i]; i++)
-		if (r->sections[i]->context)
-			r->sections[i]->context(r, cs, html, ctx);
+		if (section_out_of(r, i)->context)
+			section_out_of(r, i)->context(r, cs, html, ctx);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

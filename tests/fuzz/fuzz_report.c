@@ -32,8 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	dirs[0] = (char *)dir;
 	memset(&r, 0, sizeof(r));
-	if (report_load_ex(&r, dirs, 1, (size % 3) ? NULL : "ssd", NULL,
-			   size % 2 == 0, report_sections, &errs) == 0) {
+	if (report_load(&r, dirs, 1, (size % 3) ? NULL : "ssd", NULL, report_sections,
+			&errs) == 0) {
 		struct sbuf csv = SBUF_INIT;
 		cJSON *ctx = report_context(&r, NULL, size % 2 == 1, NULL, 0);
 		cJSON *js = report_json(&r);
