@@ -1,21 +1,16 @@
 /*
- * cmd_compare.c - `iomatrix compare OLD NEW`: its option table,
- * compare_run() (report/compare/compare.h, where the pairing and the
- * verdicts are), the files through the templates, the verdict lines.
+ * cmd_compare.c - `iomatrix compare OLD NEW`: its option table, then
+ * compare_build() (report/build/build.h: the pairing and the verdicts of
+ * compare/compare.h, written as a report is), the verdict lines and the
+ * exit code they ask for.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "compare/compare.h"
 #include "model/ratio.h"
 #include "build/build.h"
-#include "render/template.h"
-#include "render/outdir.h"
-#include "render/tmplpath.h"
-#include "resultset/sums.h"
-#include "util/termesc.h"
 #include "sections.h"
 
 struct copts {
@@ -89,33 +84,6 @@ static int compare_map_args(const struct optlist *l, struct compare_map *map)
 	return 0;
 }
 
-static int write_outputs(const struct copts *c, struct outdir *od, cJSON *ctx,
-			 cJSON *json, struct tmpl *tmd, struct tmpl *thtml,
-			 const char *css, struct errlist *errs)
-{
-	int rc = EXIT_OK;
-	struct sbuf o = SBUF_INIT;
-	if (report_list_has(c->format, "md") &&
-	    (tmpl_render(tmd, ctx, ESC_MD, &o) < 0 ||
-	     outdir_write(od, "compare.md", sbuf_str(&o), o.len, errs) < 0))
-		rc = EXIT_RUNTIME;
-	sbuf_reset(&o);
-	if (report_list_has(c->format, "html")) {
-		cJSON_AddStringToObject(ctx, "css", css);
-		if (tmpl_render(thtml, ctx, ESC_HTML, &o) < 0 ||
-		    outdir_write(od, "compare.html", sbuf_str(&o), o.len, errs) < 0)
-			rc = EXIT_RUNTIME;
-	}
-	sbuf_release(&o);
-	if (report_list_has(c->format, "json")) {
-		char *s = cJSON_Print(json);
-		if (!s || outdir_write(od, "compare.json", s, strlen(s), errs) < 0)
-			rc = EXIT_RUNTIME;
-		free(s);
-	}
-	return rc;
-}
-
 /* The exit code a finished comparison asks for (rc: EXIT_OK so far). */
 static int verdict_exit(const struct copts *o, const struct compare *c, int rc)
 {
@@ -132,62 +100,27 @@ int cmd_compare(int argc, char **argv)
 	struct optlist ops;
 	struct compare_map map = { 0 };
 	struct errlist errs = ERRLIST_INIT;
-	struct compare c = { 0 };
-	struct tmpl *tmd = NULL, *thtml = NULL;
-	char *css = NULL;
-	struct outdir od = { .fd = -1 };
+	struct compare_build b = { .od.fd = -1 };
 	int rc = EXIT_USAGE;
 
 	if (optspec_parse(&compare_spec, argc, argv, &o, &ops) < 0 ||
 	    compare_map_args(&o.map, &map) < 0)
 		goto out;
-	if (!(tmd = tmplpath_load("compare.md.tmpl", o.tdir, argv, &errs)) ||
-	    !(thtml = tmplpath_load("compare.html.tmpl", o.tdir, argv, &errs)) ||
-	    !(css = tmplpath_read("style.css", o.tdir, argv, &errs)))
-		goto out_errs;
-	rc = compare_run(&c, ops.v, o.threshold < 0 ? 5 : o.threshold, o.threshold >= 0, &map,
-			 report_sections, &errs);
-	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
-	for (size_t s = 0; c.loaded && s < c.r.nsets; s++)
-		for (size_t i = 0; i < c.r.sets[s].warnings.n; i++)
-			fprintf(stderr, "iomatrix: warning: %s\n",
-				termesc(c.r.sets[s].warnings.msgs[i], wb, sizeof(wb)));
-	if (rc)
-		goto out_errs;
-	/* NEW/compare lives in a set that may come from anyone: never a link */
-	int e = o.out ? outdir_open(&od, o.out, NULL, "compare", &errs) :
-			outdir_open(&od, ops.v[1], "compare", "compare", &errs);
-	if (e < 0) {
-		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
-		goto out_errs;
-	}
-	rc = write_outputs(&o, &od, c.ctx, c.json, tmd, thtml, css, &errs);
-	if (outdir_finish(&od, &errs) < 0)
-		rc = EXIT_RUNTIME;
-	/* its own SHA256SUMS: a set's list leaves compare/ out, and verify
-	 * checks it apart from the measurement (resultset/sums.h) */
-	int sr = rc == EXIT_OK ? sums_write_at(od.fd, 0) : 0;
-	if (sr < 0) {
-		errlist_add(&errs, NULL, 0, 0, "cannot write '%s/%s': %s", od.path,
-			    SUMS_FILE, strerror(-sr));
-		rc = EXIT_RUNTIME;
-	}
-	/* stdout: the verdict first, then every regression and improvement */
-	compare_print(&c, stdout);
-	if (rc == EXIT_OK)   /* "written" only when it is true */
-		printf("written: %s/\n", termesc(od.path, wb, sizeof(wb)));
-	rc = verdict_exit(&o, &c, rc);
-out_errs:
+	struct compare_build_opts bo = {
+		.paths = { ops.v[0], ops.v[1] }, .out = o.out, .tdir = o.tdir, .argv = argv,
+		.format = o.format, .threshold = o.threshold < 0 ? 5 : o.threshold,
+		.threshold_given = o.threshold >= 0, .map = &map, .sections = report_sections,
+	};
+	rc = compare_build(&bo, &b, stderr, &errs);
+	compare_build_print(&b, rc, stdout);
+	if (b.judged)
+		rc = verdict_exit(&o, &b.c, rc);
 	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
-	compare_release(&c);
+	compare_build_release(&b);
 	for (size_t i = 0; i < map.n; i++)
 		free((char *)map.old[i]);
 	optspec_release(&compare_spec, &o, &ops);
-	tmpl_free(tmd);
-	tmpl_free(thtml);
-	free(css);
-	outdir_close(&od);
 	errlist_release(&errs);
 	return rc;
 }

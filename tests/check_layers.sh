@@ -40,7 +40,8 @@
 #                       rule, run handed in by cmd, the verdicts)
 #   report/compare  11  compare: two sets paired and judged (compare_run)
 #   report/archive  12  history, change points, the static site
-#   report/build    13  one report written: sets, charts, documents (report_build)
+#   report/build    13  one report or comparison written: sets, charts,
+#                       documents, SHA256SUMS (report_build, compare_build)
 #   cmd             14  the commands room above both halves: main.c, the
 #                       command table, every cmd_*.c, and sections.c, the
 #                       one file that names every optional report section

@@ -1,5 +1,6 @@
 /*
- * build.c - build.h: one report written, from the sets to SHA256SUMS.
+ * build.c - build.h: one report, or one comparison, written: from the
+ * sets to SHA256SUMS, the same steps for both.
  */
 #include "build.h"
 
@@ -26,6 +27,45 @@ bool report_list_has(const char *list, const char *word)
 		p = c ? c + 1 : NULL;
 	}
 	return false;
+}
+
+/* Each loaded set's own warnings, made inert for the terminal. */
+static void build_warnings(const struct report *r, FILE *warnf)
+{
+	char wb[1400];
+	for (size_t s = 0; s < r->nsets; s++)
+		for (size_t i = 0; i < r->sets[s].warnings.n; i++)
+			fprintf(warnf, "iomatrix: warning: %s\n",
+				termesc(r->sets[s].warnings.msgs[i], wb, sizeof(wb)));
+}
+
+/* -o DIR is the user's; SET/NAME lives in a set that may come from
+ * anyone, so it must be a real directory, not a link.  EXIT_OK, or the
+ * exit code of outdir_open's error. */
+static int build_open(struct outdir *od, const char *out, const char *set,
+		      const char *name, struct errlist *errs)
+{
+	int e = out ? outdir_open(od, out, NULL, name, errs) :
+		      outdir_open(od, set, name, name, errs);
+	return e == 0 ? EXIT_OK : e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
+/* Last, after every file: stale files of an earlier run go (only those an
+ * earlier iomatrix listed), and, when all was written, the directory's own
+ * SHA256SUMS (a set's list leaves report/ and compare/ out, and verify
+ * checks each apart from the measurement).  rc: so far; returns it, or
+ * EXIT_RUNTIME. */
+static int build_finish(struct outdir *od, int rc, struct errlist *errs)
+{
+	if (outdir_finish(od, errs) < 0)
+		rc = EXIT_RUNTIME;
+	int sr = rc == EXIT_OK ? sums_write_at(od->fd, 0) : 0;
+	if (sr < 0) {
+		errlist_add(errs, NULL, 0, 0, "cannot write '%s/%s': %s", od->path,
+			    SUMS_FILE, strerror(-sr));
+		rc = EXIT_RUNTIME;
+	}
+	return rc;
 }
 
 /* fio-commands.txt: the equivalent fio command of every cell.  0 or -1. */
@@ -156,18 +196,7 @@ static int documents(const struct report_build_opts *o, struct report_build *b,
 	d.nfiles = b->nfiles;
 	if (write_documents(&b->r, &b->cs, &d, &b->od, errs) < 0)
 		rc = EXIT_RUNTIME;
-	/* last: stale files of an earlier report go only once the new
-	 * report.md exists, and only those an earlier iomatrix listed */
-	if (outdir_finish(&b->od, errs) < 0)
-		rc = EXIT_RUNTIME;
-	/* the report's own SHA256SUMS (a set's list leaves report/ out) */
-	int sr = rc == EXIT_OK ? sums_write_at(b->od.fd, 0) : 0;
-	if (sr < 0) {
-		errlist_add(errs, NULL, 0, 0, "cannot write '%s/%s': %s", b->od.path,
-			    SUMS_FILE, strerror(-sr));
-		rc = EXIT_RUNTIME;
-	}
-	return rc;
+	return build_finish(&b->od, rc, errs);
 }
 
 int report_build(const struct report_build_opts *o, struct report_build *b,
@@ -193,22 +222,9 @@ int report_build(const struct report_build_opts *o, struct report_build *b,
 	d.css = css;
 	rc = report_load(&b->r, o->sets, o->nsets, o->baseline, o->title, o->sections, errs);
 	b->loaded = true;
-	char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
-	for (size_t s = 0; s < b->r.nsets; s++)
-		for (size_t i = 0; i < b->r.sets[s].warnings.n; i++)
-			fprintf(warnf, "iomatrix: warning: %s\n",
-				termesc(b->r.sets[s].warnings.msgs[i], wb, sizeof(wb)));
-	if (rc != 0)
+	build_warnings(&b->r, warnf);
+	if (rc != 0 || (rc = build_open(&b->od, o->out, o->sets[0], "report", errs)) != EXIT_OK)
 		goto out;
-	/* -o DIR is the user's; SET/report lives in a set that may come from
-	 * anyone, so its 'report' must be a real directory, not a link */
-	int e = o->out ? outdir_open(&b->od, o->out, NULL, "report", errs) :
-			 outdir_open(&b->od, o->sets[0], "report", "report", errs);
-	if (e < 0) {
-		rc = e == -1 ? EXIT_USAGE : EXIT_RUNTIME;
-		goto out;
-	}
-	rc = EXIT_OK;
 	int cr = chart_render_all(&b->r, &b->od, &copts, &b->cs, errs);
 	if (cr == 2) { /* charts/ is a planted link: refuse, write nothing */
 		rc = EXIT_USAGE;
@@ -230,6 +246,86 @@ void report_build_release(struct report_build *b)
 	if (b->loaded)
 		report_release(&b->r);
 	chart_set_release(&b->cs);
+	outdir_close(&b->od);
+	memset(b, 0, sizeof(*b));
+	b->od.fd = -1;
+}
+
+/* ---- compare ---- */
+
+/* compare.md, compare.html, compare.json as asked.  EXIT_OK, or
+ * EXIT_RUNTIME when one failed (the others are still written). */
+static int compare_documents(const struct compare_build_opts *o, struct compare_build *b,
+			     struct tmpl *tmd, struct tmpl *thtml, const char *css,
+			     struct errlist *errs)
+{
+	struct sbuf s = SBUF_INIT;
+	int rc = EXIT_OK;
+
+	if (report_list_has(o->format, "md") &&
+	    (tmpl_render(tmd, b->c.ctx, ESC_MD, &s) < 0 ||
+	     outdir_write(&b->od, "compare.md", sbuf_str(&s), s.len, errs) < 0))
+		rc = EXIT_RUNTIME;
+	sbuf_reset(&s);
+	if (report_list_has(o->format, "html")) {
+		cJSON_AddStringToObject(b->c.ctx, "css", css);
+		if (tmpl_render(thtml, b->c.ctx, ESC_HTML, &s) < 0 ||
+		    outdir_write(&b->od, "compare.html", sbuf_str(&s), s.len, errs) < 0)
+			rc = EXIT_RUNTIME;
+	}
+	sbuf_release(&s);
+	if (report_list_has(o->format, "json")) {
+		char *j = cJSON_Print(b->c.json);
+		if (!j || outdir_write(&b->od, "compare.json", j, strlen(j), errs) < 0)
+			rc = EXIT_RUNTIME;
+		free(j);
+	}
+	return rc;
+}
+
+int compare_build(const struct compare_build_opts *o, struct compare_build *b,
+		  FILE *warnf, struct errlist *errs)
+{
+	struct tmpl *tmd = NULL, *thtml = NULL;
+	char *css = NULL;
+	int rc = EXIT_USAGE;
+
+	memset(b, 0, sizeof(*b));
+	b->od.fd = -1;
+	/* templates first: a malformed one stops us before anything is written */
+	if (!(tmd = tmplpath_load("compare.md.tmpl", o->tdir, o->argv, errs)) ||
+	    !(thtml = tmplpath_load("compare.html.tmpl", o->tdir, o->argv, errs)) ||
+	    !(css = tmplpath_read("style.css", o->tdir, o->argv, errs)))
+		goto out;
+	rc = compare_run(&b->c, o->paths, o->threshold, o->threshold_given, o->map,
+			 o->sections, errs);
+	if (b->c.loaded)
+		build_warnings(&b->c.r, warnf);
+	if (rc != 0 || (rc = build_open(&b->od, o->out, o->paths[1], "compare", errs)) != EXIT_OK)
+		goto out;
+	b->judged = true;
+	rc = build_finish(&b->od, compare_documents(o, b, tmd, thtml, css, errs), errs);
+out:
+	tmpl_free(tmd);
+	tmpl_free(thtml);
+	free(css);
+	return rc;
+}
+
+void compare_build_print(const struct compare_build *b, int rc, FILE *out)
+{
+	if (!b->judged)
+		return;
+	/* the verdict first, then every regression and improvement */
+	compare_print(&b->c, out);
+	char pb[1024];   /* a set's path, as text (termesc.h) */
+	if (rc == EXIT_OK)   /* "written" only when it is true */
+		fprintf(out, "written: %s/\n", termesc(b->od.path, pb, sizeof(pb)));
+}
+
+void compare_build_release(struct compare_build *b)
+{
+	compare_release(&b->c);
 	outdir_close(&b->od);
 	memset(b, 0, sizeof(*b));
 	b->od.fd = -1;

@@ -8,8 +8,9 @@
  * change), or reaches across a bound (inconclusive: the data can rule out
  * neither).  When NEW reproduces OLD, the reproduction's verdicts too.
  *
- * The command (cmd/cmd_compare.c) parses its options, calls compare_run,
- * writes ctx and json through its templates and prints compare_print.
+ * compare_build (report/build/build.h) calls compare_run and writes ctx
+ * and json through the templates as report_build writes a report; the
+ * command (cmd/cmd_compare.c) parses its options and prints compare_print.
  */
 #ifndef IOMATRIX_COMPARE_H
 #define IOMATRIX_COMPARE_H
