@@ -2,8 +2,8 @@
 """png_palette.py PNG - how many pixels of an 8-bit RGB(A) PNG lie on the
 palette of the latency heatmap (charts/lattime_chart.c: viridis, its five
 stops and the colours between them), within a few levels.  A screenshot
-of a report whose heatmap rendered holds thousands; its colour box alone
-a few hundred.  Pure Python (zlib and the PNG filters), no imaging module.
+of a report whose heatmap rendered holds thousands (its colour box is
+part of the heatmap's image); a page without it a few hundred.  Pure Python (zlib and the PNG filters), no imaging module.
 """
 import struct
 import sys

@@ -25,7 +25,7 @@ forge() {
 		fail "forge $1"
 }
 for case in ".repetitions[0].read.ios = 1000000%the histogram holds 2000 IOs, ios says 1000000" \
-	".repetitions[0].read.series.ios = [1500]%the series' ios add up to 1500, not to the ios 2000" \
+	".repetitions[0].read.series |= (.ios = [1500] | del(.hist))%the series' ios add up to 1500, not to the ios 2000" \
 	".repetitions[0].read |= (.bytes = 81920000 | .series.bytes = [81920000])%bytes 81920000 is not ios 2000 x bs 4096"; do
 	filter=${case%%%*}; says=${case#*%}
 	forge "$filter"

@@ -3,8 +3,8 @@
 # object judged by the plateau rule, and stays silent for a cliff object
 # of the old two-segment fit (no plateaus: it took noise for cliffs) and
 # for one the rule did not find.  Every cliff a cell found is said where
-# its chart marks it (issue 35 §3: on a loop device over tmpfs the chart
-# said "write cliff at 3.0 s" and the summary nothing): on a RAM-backed
+# its chart marks it (on a loop device over tmpfs the chart said "write
+# cliff at 3.0 s" and the summary nothing): on a RAM-backed
 # device too, saying that no cache ran out there; a chart marks no cliff
 # the summary does not state.
 . "$(dirname "$0")/../../lib.sh"
@@ -13,12 +13,16 @@ SRC="$ROOT/results/reference/2026-11-30T034243Z_ref-fsync_vm"
 mkset() { # name cliff-json virtual-kind
 	cp -r "$SRC" "$T/$1" && rm -f "$T/$1/SHA256SUMS" || fail "copy"
 	# the series the cliff object was fitted on: 4 s in 100 ms intervals,
-	# 500 MB/s for 1 s, 250 MB/s for 1 s, 100 MB/s for 2 s
-	jq --argjson c "$2" '.repetitions[0].runtime_ns = 4e9
-	  | .repetitions[0].write.series = {interval_ns: 1e8,
-	      ios: [range(40)|100], lat_mean_ns: [range(40)|1000],
-	      bytes: ([range(10)|5e7] + [range(10)|2.5e7] + [range(20)|1e7])}
-	  | .repetitions[0].write.cliff = $c' "$SRC/cells/0002.json" \
+	# 500 MB/s for 1 s, 250 MB/s for 1 s, 100 MB/s for 2 s, in 1 MB IOs;
+	# every repetition the same, with its totals (JQ_AGREE)
+	jq --argjson c "$2" "$JQ_AGREE"'.params.bs_bytes = 1000000
+	  | .repetitions |= map(.runtime_ns = 4e9
+	    | .write.series = {interval_ns: 1e8,
+	        ios: ([range(10)|50] + [range(10)|25] + [range(20)|10]),
+	        lat_mean_ns: [range(40)|1000],
+	        bytes: ([range(10)|5e7] + [range(10)|2.5e7] + [range(20)|1e7])}
+	    | .write |= totals(4e9))
+	  | .repetitions[0].write.cliff = $c | resummary' "$SRC/cells/0002.json" \
 		>"$T/$1/cells/0002.json" || fail "jq cell"
 	jq --arg k "$3" '.devices[0].fingerprint.virtual_kind = $k' "$SRC/manifest.json" \
 		>"$T/$1/manifest.json" || fail "jq manifest"

@@ -10,8 +10,10 @@
 # says none for the same cell without series.hist; its HTML has the
 # "Latency over time" section with both charts, and headless Chromium
 # renders the heatmap (the screenshot holds thousands of pixels of the
-# heatmap's palette, tests/report/png_palette.py: its colour box alone
-# a few hundred).
+# heatmap's palette, tests/report/png_palette.py: at the quarter scale
+# below, a page without the heatmap has about 300 (the bar charts' edges),
+# the heatmap's colour box alone about 1,700, and its cells of this run
+# about 1,900 more).
 # test-lock: quiet
 # (it runs alone in the pool: the model device's figures are the real
 # clock's, and other tests beside it on a 2-CPU machine wake its job late)
@@ -81,7 +83,7 @@ else
 		--force-device-scale-factor=0.25 --screenshot="$T/shot.png" --window-size=1000,3200 \
 		"file://$html" >"$T/chrome.log" 2>&1
 	n=$(python3 "$ROOT/tests/report/png_palette.py" "$T/shot.png" 2>&1)
-	[ "$n" -gt 5000 ] 2>/dev/null && ok "Chromium renders the heatmap ($n pixels of its palette)" ||
+	[ "$n" -gt 2500 ] 2>/dev/null && ok "Chromium renders the heatmap ($n pixels of its palette)" ||
 		not_ok "screenshot: $n pixels of the heatmap's palette; $(tail -n 2 "$T/chrome.log")"
 	shots=${TEST_ARTEFACTS:-$ROOT/build/test-artefacts}/ssd_cliff_latency_model
 	mkdir -p "$shots" && cp "$T/shot.png" "$shots/"
