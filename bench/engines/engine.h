@@ -144,7 +144,7 @@ struct engine {
 	 * of its waits a deadline (a stop is seen within the runner's poll),
 	 * and at a stop or the run's end cancels what is not yet due: such a
 	 * request may be due hours later (model_bw: 1 put one 4K IO 4,096 s
-	 * away, issue 36), and nothing but the keys made it so.  NULL where
+	 * away), and nothing but the keys made it so.  NULL where
 	 * the kernel holds each request (libaio, io_uring, psync): the wait
 	 * ends when the device completes it, as fio's does, and nothing can
 	 * end it sooner (exit itself waits for in-flight AIO), so the worker

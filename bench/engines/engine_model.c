@@ -65,7 +65,7 @@ struct engine_ctx {
  * leaves a server idle from a completion until it queues the next
  * request, so how late it wakes is lost device time: a one-server 100 us
  * device at QD1 made 6,700-7,500 IOPS at 132-149 us, not 10,000 at 100 us
- * (issue 35 §5).  Measured here (clock_nanosleep to an absolute time,
+ * (a wake-up late by the scheduler is lost service).  Measured here (clock_nanosleep to an absolute time,
  * timer slack 1 ns, a 2-CPU VM): sleeps end 30 us late at p10, 39 us at
  * p50, 144 us at p90 at load 10.  Such a job sleeps until a lead before
  * the completion, as far ahead as its sleeps have been late (their 99th

@@ -49,7 +49,7 @@
  * of at most WAIT_SLICE_NS, and at the run's end or a stop cancels what
  * is in flight: model_bw: 1 put one 4K IO 4,096 s after the previous one,
  * and the job slept until then through its runtime, SIGINT and SIGTERM
- * (issue 36).  100 ms, as the runner's own poll of the stop flag: a stop
+ * (it took SIGKILL).  100 ms, as the runner's own poll of the stop flag: a stop
  * reaches such a job within 0.2 s; a service time under 100 ms costs no
  * extra wake. */
 #define WAIT_SLICE_NS 100000000ull

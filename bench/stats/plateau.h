@@ -37,7 +37,7 @@
  *    lower level that held, when that one is higher: a short first
  *    plateau is not the only yardstick (0.3 s at 3.1 GB/s before a page
  *    cache stall, then 1.8 s at 4.9 GB/s, then 21 MB/s to the end: the
- *    cliff is from 4.9 GB/s at 2.5 s, issue 35 §3);
+ *    cliff is from 4.9 GB/s at 2.5 s);
  *  - some plateau after the reference is at least PLATEAU_CLIFF_MIN_DROP
  *    below it; the speed recovered (no cliff) only when, after a low
  *    stretch that held, a plateau comes back to within

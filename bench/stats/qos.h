@@ -109,7 +109,7 @@ unsigned sweep_npoints(const struct load_sweep *s);
  * no such bound), where the two would contradict each other.  The
  * low-load level (qos_low_p99) is the least p99 of the lower half of the
  * loads that another of them confirms, within QOS_LOW_CONFIRM of it: one
- * quiet point is not the level (issue 35 §7: in 2 of 12 sweeps of a
+ * quiet point is not the level (in 2 of 12 sweeps of a
  * 2,000-IOPS throttle one low load's p99 of 0.2 ms put the knee at 54-75 %
  * of the maximum, below the load the same report sustained at p99
  * <= 5 ms), nor one stalled run at the lowest load; when no two agree,
