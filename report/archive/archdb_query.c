@@ -306,8 +306,12 @@ static void value_text(const struct cell_v *x, const char *col, bool people, str
 	case SQLITE_FLOAT:
 		if (people)
 			fmt_sig3(x->d, t, sizeof(t));
-		else
-			snprintf(t, sizeof(t), "%.17g", x->d);
+		else   /* every digit, and no more: 35.583, not 35.582999999999998 */
+			for (int prec = 15; prec <= 17; prec++) {
+				snprintf(t, sizeof(t), "%.*g", prec, x->d);
+				if (strtod(t, NULL) == x->d)
+					break;
+			}
 		sbuf_adds(b, t);
 		break;
 	case SQLITE_NULL:

@@ -60,6 +60,10 @@ python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); sys.exit(0 if len
 expect_exit 0 "$IOMATRIX" query "SELECT path, 'a,\"b' AS t FROM sets ORDER BY path" --archive "$T/a" --format csv
 [ "$(sed -n 2p "$T/out")" = "$(ls "$T/a" | grep -v index | head -n 1),\"a,\"\"b\"" ] && ok "csv: RFC 4180 quoting" ||
 	not_ok "csv: $(cat "$T/out")"
+expect_exit 0 "$IOMATRIX" query "SELECT 35583 / 1000.0 AS a, 0.1 + 0.2 AS b, 1.0 / 3 AS c" --archive "$T/a" --format csv
+[ "$(sed -n 2p "$T/out")" = "35.583,0.30000000000000004,0.3333333333333333" ] &&
+	ok "csv: every digit a double holds, and no more (35.583, not 35.582999999999998)" ||
+	not_ok "csv digits: $(cat "$T/out")"
 expect_exit 0 "$IOMATRIX" query "SELECT '<b>' AS h" --archive "$T/a" --format html
 grep -q '<td>&lt;b&gt;</td>' "$T/out" && ok "html: cells escaped" || not_ok "html: $(cat "$T/out")"
 expect_exit 2 "$IOMATRIX" query "SELECT 1" --archive "$T/a" --format yaml
