@@ -70,6 +70,31 @@ void gp_title(struct sbuf *g, const char *cmd, const char *text)
 	sbuf_adds(g, "'\n");
 }
 
+/* The chart's title in lines of at most maxc characters, broken at
+ * spaces (a heatmap's title of ~100 characters ran off both sides of an
+ * 800 px chart), each character as gp_title lets it through; "\n"
+ * between lines needs gnuplot's double quotes, which the same characters
+ * cannot end. */
+static void gp_title_lines(struct sbuf *g, const char *text, size_t maxc)
+{
+	size_t col = 0;
+	sbuf_adds(g, "set title \"");
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if (*p == ' ' && col > 0) {
+			size_t w = strcspn((const char *)p + 1, " "); /* the next word */
+			if (col + 1 + w > maxc) {
+				sbuf_adds(g, "\\n");
+				col = 0;
+				continue;
+			}
+		}
+		sbuf_addc(g, isalnum(*p) || *p >= 0x80 || strchr(" ,.%/()+-:=x", *p) ?
+			  (char)*p : ' ');
+		col += (*p & 0xc0) != 0x80;   /* a UTF-8 character counts once */
+	}
+	sbuf_adds(g, "\"\n");
+}
+
 /* Terminal lines, title, colours, common style.  ncol colours in C[]. */
 void gp_begin(struct sbuf *g, const char *file, int width, int height,
 		     const char *title, const int *colors, size_t ncol, bool svg, bool png)
@@ -88,7 +113,7 @@ void gp_begin(struct sbuf *g, const char *file, int width, int height,
 	for (size_t i = 0; i < ncol; i++)
 		sbuf_addf(g, "C[%zu] = '%s'\n", i + 1,
 			  report_colors[colors[i] % REPORT_COLORS]);
-	gp_title(g, "set title", title);
+	gp_title_lines(g, title, (size_t)width / 8); /* ~7 px a character at 12 pt, centred on the plot */
 	/* legends sit above the plot, never on the data */
 	sbuf_adds(g, "set datafile missing '?'\n"
 		  "set border 3 lc rgb '#555555'\nset tics nomirror\n"
