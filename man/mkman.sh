@@ -7,6 +7,31 @@ bin=$1 version=$2
 esc() { # roff-safe text: backslashes, leading dots and quotes
 	sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" -e 's/-/\\-/g'
 }
+# options: a command's help (already esc'd) as roff: its usage, prose and
+# epilogs as they are printed (.nf), each option row of its table
+# ("  -o, --out DIR   text", its text's lines indented under it) a .TP
+# paragraph whose tag is the option and whose text is filled.
+options() {
+	awk '
+	function para(t) { if (t != "") print t }
+	/^  \\-/ {
+		if (mode != "opt") { if (mode == "nf") print ".fi"; mode = "opt" }
+		line = substr($0, 3)
+		i = match(line, /  +/)
+		tag = i ? substr(line, 1, i - 1) : line
+		text = i ? substr(line, i + RLENGTH) : ""
+		gsub(/"/, "\\(dq", tag)
+		print ".TP"; print ".B \"" tag "\""; para(text)
+		next
+	}
+	mode == "opt" && /^                    +[^ ]/ {
+		sub(/^ +/, "")
+		if ($0 ~ /^[.\047]/) $0 = "\\&" $0   # a line may not start a request
+		print; next
+	}
+	{ if (mode != "nf") { print ".nf"; mode = "nf" } print }
+	END { if (mode == "nf") print ".fi" }'
+}
 cat <<HEAD
 .TH IOMATRIX 1 "" "iomatrix $version" "User Commands"
 .SH NAME
@@ -38,9 +63,8 @@ is a rehearsal, and every report of it says so.
 .SH COMMANDS
 MID
 for c in $("$bin" --help | sed -n 's/^  iomatrix \([a-z][a-z]*\) .*/\1/p' | uniq); do
-	printf '.SS "iomatrix %s"\n.nf\n' "$c"
-	"$bin" "$c" --help | esc
-	printf '.fi\n'
+	printf '.SS "iomatrix %s"\n' "$c"
+	"$bin" "$c" --help | esc | options
 done
 cat <<'TAIL'
 .SH EXIT STATUS

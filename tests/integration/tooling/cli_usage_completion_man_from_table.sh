@@ -1,7 +1,8 @@
 #!/bin/sh
 # Each command's option table (bench/util/optspec.h) is the one list of its
 # options: the "usage:" lines of `iomatrix COMMAND --help`, the command's
-# lines in `iomatrix --help`, its section of the man page and the bash
+# lines in `iomatrix --help`, its section of the man page (a .TP paragraph
+# per option) and the bash
 # completion of "iomatrix COMMAND -" all name exactly the table's options
 # (as `iomatrix --complete` reports them), the help text describes each
 # and the parser knows each.
@@ -41,6 +42,12 @@ for c in $cmds; do
 	[ "$usage" = "$table" ] && ok "$c usage: $table" || not_ok "$c: table '$table', usage '$usage'"
 	[ "$top" = "$table" ] && ok "$c --help synopsis" || not_ok "$c: table '$table', --help '$top'"
 	[ "$man" = "$table" ] && ok "$c man page" || not_ok "$c: table '$table', man page '$man'"
+	# and each option is a paragraph of its own there (.TP, its tag bold)
+	tags=" $(sed -n "/^\\.SS \"iomatrix $c\"/,/^\\.SS/p" "$T/iomatrix.1" |
+		sed -n '/^\.TP$/{n;s/^\.B "\(.*\)"$/\1/p;}' | sed -e 's/\\-/-/g' -e 's/,/ /g' | tr '\n' ' ') "
+	for o in $table; do
+		case "$tags" in *" $o "*) ;; *) not_ok "$c: '$o' has no .TP paragraph of the man page ($tags)" ;; esac
+	done
 	[ "$bashc" = "$table" ] && ok "$c completion" || not_ok "$c: table '$table', completion '$bashc'"
 	# the parser takes every option of the table (without its value: a
 	# usage error, but not an unknown option); nothing is run or written
