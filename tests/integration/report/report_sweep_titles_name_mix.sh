@@ -28,7 +28,7 @@ dups=$(grep -o '!\[[^]]*\]' "$M" | sort | uniq -d)
 [ -f "$T/r/charts/randrw-r70-q16t2-mbs-vs-block-size.gp" ] && \
 	[ -f "$T/r/charts/randrw-r50-q16t2-mbs-vs-block-size.gp" ] && ok "file names say the mix" \
 	|| not_ok "files: $(ls "$T/r/charts" | grep vs-block)"
-grep -q "^set title 'Throughput vs block size: random read/write 70/30, QD16, 2 jobs'" \
+grep -q '^set title "Throughput vs block size: random read/write 70/30, QD16, 2 jobs"' \
 	"$T/r/charts/randrw-r70-q16t2-mbs-vs-block-size.gp" 2>/dev/null \
 	&& ok "the title in the image names the mix" || not_ok "no mix in the image title"
 tap_end
