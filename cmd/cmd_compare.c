@@ -22,7 +22,8 @@ struct copts {
 
 static const struct option_spec compare_opts[] = {
 	{ "-o", "--out --output", .kind = OPTK_DIR, OPT_AT(struct copts, out),
-	  .help = "where to write (default: NEW_SET/compare)" },
+	  .help = "where to write (default: NEW_SET/compare); - writes the one --format "
+		  "named to standard output (the verdict lines then go to standard error)" },
 	{ "--threshold", .kind = OPTK_PERCENT, OPT_AT(struct copts, threshold),
 	  OPT_FROM_BELOW(0, 1e6),
 	  .help = "smallest change that counts (default 5; when NEW reproduces OLD, the "
@@ -31,9 +32,13 @@ static const struct option_spec compare_opts[] = {
 	  OPT_AT(struct copts, map),
 	  .help = "pair device OLD of the old set with NEW of the new set (names may "
 		  "differ)" },
-	{ "--format", .kind = OPTK_WORDS, .arg = "md,html,json", .words = "md html json",
-	  OPT_AT(struct copts, format), .def = "md,html,json",
-	  .help = "which files to write: any of md, html, json" },
+	{ "--format", .kind = OPTK_WORDS, .arg = "md,html,json,junit,bmf",
+	  .words = "md html json junit bmf", OPT_AT(struct copts, format), .def = "md,html,json",
+	  .help = "which files to write: any of md (compare.md), html (compare.html), json "
+		  "(compare.json), junit (compare.junit.xml: JUnit XML, one test case per "
+		  "workload, a regression failed, an inconclusive change skipped), bmf "
+		  "(compare.bmf.json: Bencher's metric format, the new set's mean and its "
+		  "95 % CI)" },
 	{ "--fail-on-regression", .kind = OPTK_FLAG, OPT_AT(struct copts, fail_on_reg),
 	  .help = "exit 3 when a regression is found" },
 	{ "--fail-on-inconclusive", .kind = OPTK_FLAG, OPT_AT(struct copts, fail_on_inconc),
@@ -60,7 +65,11 @@ const struct command_spec compare_spec = {
 	"either side there is no verdict (\"not enough repetitions to judge\").\n"
 	"Writes compare.md, compare.html and compare.json to DIR (default\n"
 	"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
-	"checksums, and so verify, list, history and site, are unchanged).",
+	"checksums, and so verify, list, history and site, are unchanged), and\n"
+	"for CI compare.junit.xml and compare.bmf.json when --format asks.\n"
+	"When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the\n"
+	"verdicts are appended to it as a Markdown table; a file that cannot be\n"
+	"written is a warning and leaves the exit code as it is.",
 	.epilog =
 	"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
 	"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
@@ -106,13 +115,23 @@ int cmd_compare(int argc, char **argv)
 	if (optspec_parse(&compare_spec, argc, argv, &o, &ops) < 0 ||
 	    compare_map_args(&o.map, &map) < 0)
 		goto out;
+	bool to_stdout = o.out && !strcmp(o.out, "-");
+	if (to_stdout && strchr(o.format, ',')) {
+		fprintf(stderr, "iomatrix: compare: -o - writes one document to standard output, "
+			"but --format asks for %s: name one of md, html, json, junit, bmf "
+			"(--format junit -o -)\n", o.format);
+		goto out;
+	}
 	struct compare_build_opts bo = {
-		.paths = { ops.v[0], ops.v[1] }, .out = o.out, .tdir = o.tdir, .argv = argv,
+		.paths = { ops.v[0], ops.v[1] }, .out = to_stdout ? NULL : o.out,
+		.docf = to_stdout ? stdout : NULL, .tdir = o.tdir, .argv = argv,
 		.format = o.format, .threshold = o.threshold < 0 ? 5 : o.threshold,
 		.threshold_given = o.threshold >= 0, .map = &map, .sections = report_sections,
+		.step_summary = getenv("GITHUB_STEP_SUMMARY"),
 	};
 	rc = compare_build(&bo, &b, stderr, &errs);
-	compare_build_print(&b, rc, stdout);
+	/* stdout holds the document alone with -o - */
+	compare_build_print(&b, rc, to_stdout ? stderr : stdout);
 	if (b.judged)
 		rc = verdict_exit(&o, &b.c, rc);
 	errlist_print_as(&errs, stderr, "iomatrix: ");

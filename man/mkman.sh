@@ -75,6 +75,9 @@ cat <<'TAIL'
 found a regression, or
 .B reproduce \-\-fail\-if\-not\-reproduced
 found a workload slower or faster than the original beyond the tolerance;
+4
+.B compare \-\-fail\-on\-inconclusive
+found an inconclusive change beyond the threshold;
 130 interrupted by SIGINT or SIGTERM after saving what
 was complete.
 .SH ENVIRONMENT
@@ -100,6 +103,13 @@ a file that
 .B run
 appends one line per IO to (issued, submitted, completed with a hash of
 its bytes), as fio's write_iolog; see docs/engines.md.
+.TP
+.B GITHUB_STEP_SUMMARY
+a file that
+.B compare
+appends its verdicts to as a Markdown table (GitHub Actions sets it for
+each step); never one inside a result set or a link, and a file that
+cannot be written is a warning, not a change of the exit code.
 .TP
 .B SOURCE_DATE_EPOCH
 pins the "generated" date of a report.

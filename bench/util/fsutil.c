@@ -531,6 +531,25 @@ out:
 	return -e;
 }
 
+int fsutil_append(const char *path, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+		      O_NOCTTY | O_CLOEXEC, 0666), e = 0;
+	struct stat st;
+
+	if (fd < 0)  /* ENXIO: a FIFO no one reads, a device with none behind it */
+		return errno == ENXIO ? -EINVAL : -errno;
+	if (fstat(fd, &st) < 0)
+		e = errno;
+	else if (!S_ISREG(st.st_mode))
+		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+	else
+		e = -fsutil_write_all(fd, data, len);
+	if (close(fd) < 0 && !e)
+		e = errno;
+	return -e;
+}
+
 size_t fsutil_last_component(const char *path, size_t *n)
 {
 	size_t end = strlen(path);

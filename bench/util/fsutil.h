@@ -91,6 +91,17 @@ int fsutil_atomic_begin_at(struct fsutil_atomic *a, int dirfd, const char *name)
 int fsutil_atomic_commit(struct fsutil_atomic *a);
 void fsutil_atomic_abort(struct fsutil_atomic *a);
 
+/*
+ * Append data to the regular file at path (a path the user named: links
+ * in its directories are theirs), made with mode 0666 less the umask when
+ * missing, as a shell's >> would, but never through a link at path itself
+ * (O_NOFOLLOW: ELOOP) and never into a FIFO or device (opened O_NONBLOCK
+ * and checked with fstat before a byte is written: EINVAL).  A file other
+ * tools append to too (a CI runner's summary), so no temp file and no
+ * rename: one write(2) per chunk at the end, O_APPEND.  0 or -errno.
+ */
+int fsutil_append(const char *path, const void *data, size_t len);
+
 /* Flush the whole filesystem holding fd (syncfs): what FSUTIL_NOSYNC
  * writes left for later.  0 or -errno. */
 int fsutil_syncfs(int fd);

@@ -12,7 +12,9 @@
 #include "render/render.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
+#include "resultset/setout.h"
 #include "resultset/sums.h"
+#include "util/fsutil.h"
 #include "util/termesc.h"
 #include "util/cliopt.h"
 
@@ -253,7 +255,55 @@ void report_build_release(struct report_build *b)
 
 /* ---- compare ---- */
 
-/* compare.md, compare.html, compare.json as asked.  EXIT_OK, or
+/* compare's documents: the word of --format and the file it makes. */
+enum build_cmp_kind { CMPF_MD, CMPF_HTML, CMPF_JSON, CMPF_JUNIT, CMPF_BMF };
+static const struct build_cmp_format {
+	const char *word, *file;
+	enum build_cmp_kind kind;
+} build_cmp_formats[] = {
+	{ "md", "compare.md", CMPF_MD }, { "html", "compare.html", CMPF_HTML },
+	{ "json", "compare.json", CMPF_JSON }, { "junit", "compare.junit.xml", CMPF_JUNIT },
+	{ "bmf", "compare.bmf.json", CMPF_BMF },
+};
+#define BUILD_CMP_NFORMATS (sizeof(build_cmp_formats) / sizeof(build_cmp_formats[0]))
+
+/* The comparison as document kind k into s.  0, or -1 (out of memory,
+ * or a template that failed). */
+static int build_cmp_render(enum build_cmp_kind k, struct compare *c, struct tmpl *tmd,
+			    struct tmpl *thtml, const char *css, struct sbuf *s)
+{
+	char *j = NULL;
+	cJSON *bmf = NULL;
+
+	switch (k) {
+	case CMPF_MD:
+		return tmpl_render(tmd, c->ctx, ESC_MD, s) < 0 ? -1 : 0;
+	case CMPF_HTML:
+		if (!cJSON_GetObjectItemCaseSensitive(c->ctx, "css"))
+			cJSON_AddStringToObject(c->ctx, "css", css);
+		return tmpl_render(thtml, c->ctx, ESC_HTML, s) < 0 ? -1 : 0;
+	case CMPF_JSON:
+		j = cJSON_Print(c->json);
+		break;
+	case CMPF_JUNIT:
+		compare_junit(c, s);
+		return s->oom ? -1 : 0;
+	case CMPF_BMF:
+		bmf = compare_bmf(c);
+		j = bmf ? cJSON_Print(bmf) : NULL;
+		cJSON_Delete(bmf);
+		break;
+	}
+	if (j) {
+		sbuf_adds(s, j);
+		sbuf_addc(s, '\n');
+	}
+	free(j);
+	return j && !s->oom ? 0 : -1;
+}
+
+/* The documents --format asks for, into the output directory, or with
+ * -o - (one format: the command checked) to o->docf.  EXIT_OK, or
  * EXIT_RUNTIME when one failed (the others are still written). */
 static int compare_documents(const struct compare_build_opts *o, struct compare_build *b,
 			     struct tmpl *tmd, struct tmpl *thtml, const char *css,
@@ -262,25 +312,52 @@ static int compare_documents(const struct compare_build_opts *o, struct compare_
 	struct sbuf s = SBUF_INIT;
 	int rc = EXIT_OK;
 
-	if (report_list_has(o->format, "md") &&
-	    (tmpl_render(tmd, b->c.ctx, ESC_MD, &s) < 0 ||
-	     outdir_write(&b->od, "compare.md", sbuf_str(&s), s.len, errs) < 0))
-		rc = EXIT_RUNTIME;
-	sbuf_reset(&s);
-	if (report_list_has(o->format, "html")) {
-		cJSON_AddStringToObject(b->c.ctx, "css", css);
-		if (tmpl_render(thtml, b->c.ctx, ESC_HTML, &s) < 0 ||
-		    outdir_write(&b->od, "compare.html", sbuf_str(&s), s.len, errs) < 0)
+	for (size_t k = 0; k < BUILD_CMP_NFORMATS; k++) {
+		const struct build_cmp_format *f = &build_cmp_formats[k];
+		if (!report_list_has(o->format, f->word))
+			continue;
+		sbuf_reset(&s);
+		if (build_cmp_render(f->kind, &b->c, tmd, thtml, css, &s) < 0) {
+			if (s.oom)
+				errlist_add(errs, NULL, 0, 0, "%s: out of memory", f->file);
 			rc = EXIT_RUNTIME;
+		} else if (!o->docf) {
+			if (outdir_write(&b->od, f->file, sbuf_str(&s), s.len, errs) < 0)
+				rc = EXIT_RUNTIME;
+		} else if (fwrite(sbuf_str(&s), 1, s.len, o->docf) != s.len ||
+			   fflush(o->docf) != 0) {
+			errlist_add(errs, NULL, 0, 0, "cannot write %s to standard output: %s",
+				    f->file, strerror(errno));
+			rc = EXIT_RUNTIME;
+		}
 	}
 	sbuf_release(&s);
-	if (report_list_has(o->format, "json")) {
-		char *j = cJSON_Print(b->c.json);
-		if (!j || outdir_write(&b->od, "compare.json", j, strlen(j), errs) < 0)
-			rc = EXIT_RUNTIME;
-		free(j);
-	}
 	return rc;
+}
+
+/* The verdicts appended to path (GITHUB_STEP_SUMMARY) as a Markdown
+ * section.  Not inside a result set, not through a link planted at path,
+ * not into a FIFO or device (fsutil_append); when it cannot be written,
+ * a warning on warnf: the summary is a courtesy to the reader of a CI
+ * run, and the comparison's exit code is its verdict, not this file's. */
+static void compare_summary_append(const struct compare *c, const char *path, FILE *warnf)
+{
+	char why[2048], pb[1024];
+	struct sbuf s = SBUF_INIT;
+	int e;
+
+	if (resultset_output_check(path, NULL, why, sizeof(why)) < 0) {
+		fprintf(warnf, "iomatrix: warning: GITHUB_STEP_SUMMARY: %s; the summary was "
+			"not written\n", why);
+		return;
+	}
+	compare_step_summary(c, &s);
+	e = s.oom ? -ENOMEM : fsutil_append(path, sbuf_str(&s), s.len);
+	if (e < 0)
+		fprintf(warnf, "iomatrix: warning: cannot append the summary to "
+			"GITHUB_STEP_SUMMARY '%s': %s; the comparison stands\n",
+			termesc(path, pb, sizeof(pb)), fsutil_strerror(-e));
+	sbuf_release(&s);
 }
 
 int compare_build(const struct compare_build_opts *o, struct compare_build *b,
@@ -301,10 +378,19 @@ int compare_build(const struct compare_build_opts *o, struct compare_build *b,
 			 o->sections, errs);
 	if (b->c.loaded)
 		build_warnings(&b->c.r, warnf);
-	if (rc != 0 || (rc = build_open(&b->od, o->out, o->paths[1], "compare", errs)) != EXIT_OK)
+	if (rc != 0)
 		goto out;
-	b->judged = true;
-	rc = build_finish(&b->od, compare_documents(o, b, tmd, thtml, css, errs), errs);
+	if (o->docf) {   /* -o -: no directory, no SHA256SUMS */
+		b->judged = true;
+		rc = compare_documents(o, b, tmd, thtml, css, errs);
+	} else {
+		if ((rc = build_open(&b->od, o->out, o->paths[1], "compare", errs)) != EXIT_OK)
+			goto out;
+		b->judged = true;
+		rc = build_finish(&b->od, compare_documents(o, b, tmd, thtml, css, errs), errs);
+	}
+	if (o->step_summary && *o->step_summary)
+		compare_summary_append(&b->c, o->step_summary, warnf);
 out:
 	tmpl_free(tmd);
 	tmpl_free(thtml);
@@ -319,7 +405,7 @@ void compare_build_print(const struct compare_build *b, int rc, FILE *out)
 	/* the verdict first, then every regression and improvement */
 	compare_print(&b->c, out);
 	char pb[1024];   /* a set's path, as text (termesc.h) */
-	if (rc == EXIT_OK)   /* "written" only when it is true */
+	if (rc == EXIT_OK && b->od.path)   /* "written" only when it is true */
 		fprintf(out, "written: %s/\n", termesc(b->od.path, pb, sizeof(pb)));
 }
 

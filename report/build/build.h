@@ -59,9 +59,13 @@ void report_build_release(struct report_build *b);
 struct compare_build_opts {
 	const char *paths[2];       /* the OLD and NEW set directories */
 	const char *out;            /* -o DIR, or NULL: NEW/compare */
+	FILE *docf;                 /* not NULL: -o -, the one format asked for
+				     * written here instead of a directory */
 	const char *tdir;           /* --template DIR, or NULL */
 	char **argv;                /* the command's, where templates are looked for */
-	const char *format;         /* md,html,json */
+	const char *format;         /* md,html,json,junit,bmf: which files */
+	const char *step_summary;   /* GITHUB_STEP_SUMMARY, or NULL: where the
+				     * verdicts' Markdown section is appended */
 	double threshold;           /* percent; see compare_run */
 	bool threshold_given;
 	const struct compare_map *map;
@@ -79,7 +83,9 @@ struct compare_build {
 /*
  * Write the comparison o asks for, as report_build writes a report: the
  * templates first, each set's warnings to warnf once loaded, the files,
- * the directory's SHA256SUMS.  Returns EXIT_OK or an exit code (EXIT_USAGE:
+ * the directory's SHA256SUMS (or the one document to o->docf), then the
+ * step summary appended to o->step_summary (a warning on warnf when it
+ * cannot be: never an exit code).  Returns EXIT_OK or an exit code (EXIT_USAGE:
  * a bad set, template, --map or output directory, no workload matched;
  * EXIT_RUNTIME: a file not written) with messages in errs; the verdicts'
  * own exit codes are the command's (--fail-on-...).  Release b either way.

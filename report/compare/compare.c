@@ -197,6 +197,9 @@ static void row_objs(const struct compare_row *row, cJSON *trow, cJSON *jrow)
 				cJSON_AddNumberToObject(sd, "mean", row->s[s][k].mean);
 				cJSON_AddNumberToObject(sd, "stddev", row->s[s][k].sd);
 			}
+			/* the half-width of the mean's 95 % CI (compare_bmf's bounds) */
+			if (row->s[s][k].n >= 2)
+				cJSON_AddNumberToObject(sd, "ci95", side_ci95(&row->s[s][k]));
 		}
 		if (isfinite(row->change[k]))
 			cJSON_AddNumberToObject(m, "change_pct", row->change[k]);
@@ -303,6 +306,8 @@ static void compare_fill(const struct report *r, double threshold, const size_t 
 	cJSON_AddItemToObject(ctx, "new", set_obj(&r->sets[1], "new"));
 	snprintf(buf, buflen, "%g", threshold);
 	jsonw_str(ctx, "threshold", buf);
+	snprintf(buf, buflen, "%d", VERDICT_MIN_REPS);
+	jsonw_str(ctx, "min_reps", buf);  /* the templates' "fewer than N" */
 	snprintf(buf, buflen, "%zu workload%s compared: %zu regression%s, %zu improvement%s, "
 		 "%zu with no change beyond %g %%, %zu inconclusive, %zu with too few "
 		 "repetitions to judge", nrows, nrows == 1 ? "" : "s",

@@ -25,6 +25,7 @@
 #include "model/report.h"
 #include "reproduce/repro.h"
 #include "model/sides.h"
+#include "util/sbuf.h"
 
 #define COMPARE_MAP_MAX 64
 
@@ -85,16 +86,24 @@ void compare_release(struct compare *c);
 
 /* ---- compare_ci.c: the formats CI systems read ---- */
 
-/* JUnit XML: one test case per workload (classname the device, name the
- * workload); a regression is a failure, an inconclusive change or too few
- * repetitions skipped, no change and an improvement pass. */
-void compare_write_junit(const struct compare *c, FILE *f);
-/* Bencher Metric Format: {"DEVICE: WORKLOAD": {"iops"|"mb_s"|"lat_mean_ns":
- * {"value", "lower_value", "upper_value"}}}, the new set's mean of the
- * primary metric and its 95 % confidence interval (caller owns). */
+/* JUnit XML into b (compare.junit.xml): one test case per workload
+ * (classname the device, name the workload); a regression is a failure,
+ * an inconclusive change or too few repetitions skipped, no change and an
+ * improvement pass.  Names from the sets are escaped for XML, their control
+ * characters and bytes that are not UTF-8 written as text (termesc.h). */
+void compare_junit(const struct compare *c, struct sbuf *b);
+/* Bencher Metric Format (compare.bmf.json): {"DEVICE: WORKLOAD":
+ * {"iops"|"mb_s"|"lat_mean_ns": {"value", "lower_value", "upper_value"}}},
+ * the new set's mean of the primary metric and its 95 % confidence
+ * interval (the bounds only with 2 repetitions or more).  Caller owns. */
 cJSON *compare_bmf(const struct compare *c);
-/* Append the verdicts as a Markdown table to path (GITHUB_STEP_SUMMARY).
- * 0, or -1 when it cannot be written. */
-int compare_step_summary(const struct compare *c, const char *path);
+
+/* The Markdown table of the step summary stops adding rows past this many
+ * bytes: GitHub keeps at most 1 MiB of one step's summary and drops the
+ * whole upload beyond it, so four comparisons fit in one step. */
+#define COMPARE_SUMMARY_MAX (256 * 1024)
+/* The verdicts as a Markdown section for GITHUB_STEP_SUMMARY, appended to
+ * b: the sets, the summary sentence, one table row per workload. */
+void compare_step_summary(const struct compare *c, struct sbuf *b);
 
 #endif

@@ -15,13 +15,29 @@
 
 #include "compare.h"
 #include "render/escape.h"
-#include "util/sbuf.h"
+#include "util/termesc.h"
 
 static const char *const ci_words[CMP__N] = {
 	"regression", "improvement", "inconclusive", "no change", "not enough repetitions",
 };
 
-/* "OLDDEV" or "OLDDEV -> NEWDEV" when --map paired two names. */
+/* A name from a set into b for format mode: first every control
+ * character and every byte that is not UTF-8 as visible text (termesc.h:
+ * an ESC becomes "\e"), because XML 1.0 cannot hold them even as
+ * references and a JSON or Markdown reader shows them as garbage; then
+ * the format's own escape (escape.h). */
+static void ci_text(struct sbuf *b, const char *s, enum esc_mode mode)
+{
+	struct sbuf t = SBUF_INIT;
+	termesc_append_field(&t, s);
+	if (t.oom)
+		b->oom = true;
+	else
+		escape_append(b, sbuf_str(&t), mode);
+	sbuf_release(&t);
+}
+
+/* "OLDDEV" or "OLDDEV -> NEWDEV" when --map paired two names, as is. */
 static void ci_device(const struct compare_row *row, struct sbuf *b)
 {
 	sbuf_adds(b, row->dev_old);
@@ -29,7 +45,8 @@ static void ci_device(const struct compare_row *row, struct sbuf *b)
 		sbuf_addf(b, " -> %s", row->dev_new);
 }
 
-/* "IOPS -23.4 % (95 % CI of new/old: -30.1 % .. -16.2 %), threshold 5 %" */
+/* "IOPS -23.4 % (family-wise 95 % CI of new/old: -30.1 % .. -16.2 %),
+ * threshold 5 %", or with too few repetitions how many there were. */
 static void ci_change(const struct compare *c, const struct compare_row *row, struct sbuf *b)
 {
 	double ch = row->change[row->primary];
@@ -38,49 +55,55 @@ static void ci_change(const struct compare *c, const struct compare_row *row, st
 		sbuf_addf(b, "%+.1f %%", ch);
 	else
 		sbuf_adds(b, "change unknown");
-	if (row->ci.ok)
+	if (row->v == CMP_FEW)
+		sbuf_addf(b, " (%zu old and %zu new repetitions; a verdict needs %d on each side)",
+			  row->s[0][row->primary].n, row->s[1][row->primary].n, VERDICT_MIN_REPS);
+	else if (row->ci.ok)
 		sbuf_addf(b, " (family-wise 95 %% CI of new/old: %+.1f %% .. %+.1f %%)",
 			  (row->ci.lo - 1) * 100, (row->ci.hi - 1) * 100);
 	sbuf_addf(b, ", threshold %g %%", c->threshold);
 }
 
-void compare_write_junit(const struct compare *c, FILE *f)
+void compare_junit(const struct compare *c, struct sbuf *b)
 {
 	size_t fail = c->count[CMP_WORSE], skip = c->count[CMP_INCONC] + c->count[CMP_FEW];
-	struct sbuf b = SBUF_INIT, t = SBUF_INIT;
+	struct sbuf t = SBUF_INIT;
 
-	sbuf_adds(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iomatrix compare\"");
-	sbuf_addf(&b, " tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n<testsuite name=\"",
-		  c->nrows, fail, skip);
+	sbuf_adds(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iomatrix compare\"");
+	sbuf_addf(b, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n"
+		  "<testsuite name=\"", c->nrows, fail, skip);
 	sbuf_addf(&t, "%s -> %s", c->r.sets[0].dir, c->r.sets[1].dir);
-	escape_append(&b, sbuf_str(&t), ESC_HTML);
-	sbuf_addf(&b, "\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", c->nrows, fail, skip);
+	ci_text(b, sbuf_str(&t), ESC_HTML);
+	sbuf_addf(b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+		  c->nrows, fail, skip);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 		sbuf_reset(&t);
 		ci_device(row, &t);
-		sbuf_adds(&b, "<testcase classname=\"");
-		escape_append(&b, sbuf_str(&t), ESC_HTML);
-		sbuf_adds(&b, "\" name=\"");
-		escape_append(&b, row->workload, ESC_HTML);
-		sbuf_adds(&b, "\"");
+		sbuf_adds(b, "<testcase classname=\"");
+		ci_text(b, sbuf_str(&t), ESC_HTML);
+		sbuf_adds(b, "\" name=\"");
+		ci_text(b, row->workload, ESC_HTML);
+		sbuf_adds(b, "\"");
 		sbuf_reset(&t);
 		sbuf_addf(&t, "%s: ", ci_words[row->v]);
 		ci_change(c, row, &t);
+		/* the message is ours, the names in it are in classname and
+		 * name: ESC_HTML alone */
 		if (row->v == CMP_WORSE || row->v == CMP_INCONC || row->v == CMP_FEW) {
-			sbuf_adds(&b, row->v == CMP_WORSE ? ">\n  <failure type=\"regression\" message=\"" :
+			sbuf_adds(b, row->v == CMP_WORSE ? ">\n  <failure type=\"regression\" message=\"" :
 				  ">\n  <skipped message=\"");
-			escape_append(&b, sbuf_str(&t), ESC_HTML);
-			sbuf_adds(&b, "\"/>\n</testcase>\n");
+			escape_append(b, sbuf_str(&t), ESC_HTML);
+			sbuf_adds(b, "\"/>\n</testcase>\n");
 		} else {
-			sbuf_adds(&b, ">\n  <system-out>");
-			escape_append(&b, sbuf_str(&t), ESC_HTML);
-			sbuf_adds(&b, "</system-out>\n</testcase>\n");
+			sbuf_adds(b, ">\n  <system-out>");
+			escape_append(b, sbuf_str(&t), ESC_HTML);
+			sbuf_adds(b, "</system-out>\n</testcase>\n");
 		}
 	}
-	sbuf_adds(&b, "</testsuite>\n</testsuites>\n");
-	fputs(sbuf_str(&b), f);
-	sbuf_release(&b);
+	sbuf_adds(b, "</testsuite>\n</testsuites>\n");
+	if (t.oom)
+		b->oom = true;
 	sbuf_release(&t);
 }
 
@@ -88,59 +111,78 @@ cJSON *compare_bmf(const struct compare *c)
 {
 	static const char *const measure[M__N] = { "iops", "mb_s", "lat_mean_ns" };
 	cJSON *o = cJSON_CreateObject();
-	struct sbuf t = SBUF_INIT;
+	struct sbuf t = SBUF_INIT, d = SBUF_INIT;
 	for (size_t i = 0; o && i < c->nrows; i++) {
 		const struct compare_row *row = &c->rows[i];
 		const struct side *s = &row->s[1][row->primary];
 		if (!s->n || !isfinite(s->mean))
 			continue;
-		double ci = side_ci95(s);
+		sbuf_reset(&d);
+		ci_device(row, &d);
+		sbuf_addf(&d, ": %s", row->workload);
 		sbuf_reset(&t);
-		ci_device(row, &t);
-		sbuf_addf(&t, ": %s", row->workload);
+		ci_text(&t, sbuf_str(&d), ESC_NONE);  /* cJSON escapes the rest */
 		/* the same name twice (two cells of one workload): the first */
-		if (cJSON_GetObjectItemCaseSensitive(o, sbuf_str(&t)))
+		if (t.oom || cJSON_GetObjectItemCaseSensitive(o, sbuf_str(&t)))
 			continue;
 		cJSON *bench = cJSON_AddObjectToObject(o, sbuf_str(&t));
 		cJSON *m = cJSON_AddObjectToObject(bench, measure[row->primary]);
 		cJSON_AddNumberToObject(m, "value", s->mean);
-		cJSON_AddNumberToObject(m, "lower_value", s->mean - ci);
-		cJSON_AddNumberToObject(m, "upper_value", s->mean + ci);
+		/* one repetition has no interval: no bounds rather than a
+		 * zero-width one */
+		if (s->n >= 2) {
+			double ci = side_ci95(s);
+			cJSON_AddNumberToObject(m, "lower_value", s->mean - ci);
+			cJSON_AddNumberToObject(m, "upper_value", s->mean + ci);
+		}
 	}
 	sbuf_release(&t);
+	sbuf_release(&d);
 	return o;
 }
 
-int compare_step_summary(const struct compare *c, const char *path)
+/* One row of the step summary's table. */
+static void ci_summary_row(const struct compare_row *row, struct sbuf *b)
 {
-	struct sbuf b = SBUF_INIT, t = SBUF_INIT;
-	sbuf_adds(&b, "### iomatrix compare\n\n");
-	escape_append(&b, c->summary, ESC_MD);
-	sbuf_adds(&b, "\n\n| verdict | device | workload | change | 95 % CI of new/old |\n"
-		      "|---|---|---|---:|---|\n");
-	for (size_t i = 0; i < c->nrows; i++) {
-		const struct compare_row *row = &c->rows[i];
-		double ch = row->change[row->primary];
-		sbuf_reset(&t);
-		ci_device(row, &t);
-		sbuf_addf(&b, "| %s | ", ci_words[row->v]);
-		escape_append(&b, sbuf_str(&t), ESC_MD);
-		sbuf_adds(&b, " | ");
-		escape_append(&b, row->workload, ESC_MD);
-		if (isfinite(ch))
-			sbuf_addf(&b, " | %s %+.1f %% | ", metric_names[row->primary], ch);
-		else
-			sbuf_addf(&b, " | %s | ", metric_names[row->primary]);
-		if (row->ci.ok)
-			sbuf_addf(&b, "%+.1f %% .. %+.1f %%", (row->ci.lo - 1) * 100, (row->ci.hi - 1) * 100);
-		sbuf_adds(&b, " |\n");
-	}
-	sbuf_adds(&b, "\n");
-	FILE *f = b.oom ? NULL : fopen(path, "a");
-	int rc = f && fputs(sbuf_str(&b), f) >= 0 ? 0 : -1;
-	if (f && fclose(f) != 0)
-		rc = -1;
-	sbuf_release(&b);
+	double ch = row->change[row->primary];
+	struct sbuf t = SBUF_INIT;
+
+	ci_device(row, &t);
+	sbuf_addf(b, row->v == CMP_WORSE ? "| **%s** | " : "| %s | ", ci_words[row->v]);
+	ci_text(b, sbuf_str(&t), ESC_MD);
+	sbuf_adds(b, " | ");
+	ci_text(b, row->workload, ESC_MD);
+	if (isfinite(ch))
+		sbuf_addf(b, " | %s %+.1f %% | ", metric_names[row->primary], ch);
+	else
+		sbuf_addf(b, " | %s | ", metric_names[row->primary]);
+	if (row->v != CMP_FEW && row->ci.ok)
+		sbuf_addf(b, "%+.1f %% .. %+.1f %%", (row->ci.lo - 1) * 100, (row->ci.hi - 1) * 100);
+	sbuf_adds(b, " |\n");
+	if (t.oom)
+		b->oom = true;
 	sbuf_release(&t);
-	return rc;
+}
+
+void compare_step_summary(const struct compare *c, struct sbuf *b)
+{
+	size_t start = b->len, i;
+
+	sbuf_adds(b, "### iomatrix compare\n\nOld: ");
+	ci_text(b, c->r.sets[0].dir, ESC_MD);
+	sbuf_adds(b, ", new: ");
+	ci_text(b, c->r.sets[1].dir, ESC_MD);
+	sbuf_adds(b, ".\n\n**");
+	ci_text(b, c->summary, ESC_MD);
+	sbuf_adds(b, "**\n\n| verdict | device | workload | change | family-wise 95 % CI of new/old |\n"
+		     "|---|---|---|---:|---|\n");
+	/* rows come regressions first (compare_run sorts them), so what is
+	 * left out is the least urgent */
+	for (i = 0; i < c->nrows && b->len - start < COMPARE_SUMMARY_MAX; i++)
+		ci_summary_row(&c->rows[i], b);
+	if (i < c->nrows)
+		sbuf_addf(b, "\n%zu more workload%s left out: GitHub keeps at most 1 MiB of a "
+			  "step's summary. compare.md and compare.json list every one.\n",
+			  c->nrows - i, c->nrows - i == 1 ? " is" : "s are");
+	sbuf_adds(b, "\n");
 }

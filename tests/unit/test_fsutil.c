@@ -4,7 +4,8 @@
  * the size bound holds, atomic writes leave no temp file, make files
  * that follow the umask, work relative to a directory fd, and parent-of and
  * mkdir -p give the expected paths; a tree of any depth is removed whole,
- * never through a link.
+ * never through a link; append to a file, never through a link or into a
+ * FIFO.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -294,6 +295,36 @@ static void test_write_read_all(void **state)
 /* 3000 levels (the old recursion stopped at 64 and left the rest, data
  * included), a file at each level, and a link to a directory outside
  * whose file must survive: the whole tree goes, the outside stays. */
+/* Append: made when missing, appended to when there, never through a
+ * link at the path, never into a FIFO (without blocking) or a device. */
+static void test_append(void **state)
+{
+	char path[256], link[256], fifo[256];
+	(void)state;
+
+	snprintf(path, sizeof(path), "%s/sum.md", tmpdir);
+	assert_int_equal(fsutil_append(path, "one\n", 4), 0);
+	assert_int_equal(fsutil_append(path, "two\n", 4), 0);
+	char *b = fsutil_read(path, 100, NULL);
+	assert_non_null(b);
+	assert_string_equal(b, "one\ntwo\n");
+	free(b);
+	snprintf(link, sizeof(link), "%s/link", tmpdir);
+	assert_int_equal(symlink(path, link), 0);
+	assert_int_equal(fsutil_append(link, "x", 1), -ELOOP);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", tmpdir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(10);
+	assert_int_equal(fsutil_append(fifo, "x", 1), -EINVAL);
+	alarm(0);
+	assert_int_equal(fsutil_append(tmpdir, "x", 1), -EISDIR);
+	assert_int_equal(fsutil_append("/dev/null", "x", 1), -EINVAL);
+	b = fsutil_read(path, 100, NULL);
+	assert_non_null(b);
+	assert_string_equal(b, "one\ntwo\n");
+	free(b);
+}
+
 static void test_remove_tree_any_depth(void **state)
 {
 	char top[256], outside[256], keep[300];
@@ -343,6 +374,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sha256_at, setup, teardown),
 		cmocka_unit_test(test_write_read_all),
 		cmocka_unit_test_setup_teardown(test_remove_tree_any_depth, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_append, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
