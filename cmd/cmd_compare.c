@@ -115,7 +115,7 @@ int cmd_compare(int argc, char **argv)
 	if (optspec_parse(&compare_spec, argc, argv, &o, &ops) < 0 ||
 	    compare_map_args(&o.map, &map) < 0)
 		goto out;
-	bool to_stdout = o.out && !strcmp(o.out, "-");
+	bool to_stdout = optspec_is_stdout(o.out);
 	if (to_stdout && strchr(o.format, ',')) {
 		fprintf(stderr, "iomatrix: compare: -o - writes one document to standard output, "
 			"but --format asks for %s: name one of md, html, json, junit, bmf "

@@ -655,6 +655,11 @@ int optspec_parse(const struct command_spec *c, int argc, char **argv, void *opt
 	return 0;
 }
 
+bool optspec_is_stdout(const char *v)
+{
+	return v && !strcmp(v, "-");
+}
+
 void optspec_release(const struct command_spec *c, void *opts, struct optlist *operands)
 {
 	const struct option_spec *o;

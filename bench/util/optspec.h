@@ -181,6 +181,10 @@ int optspec_parse(const struct command_spec *c, int argc, char **argv, void *opt
  * checks it first; tests/unit/test_optspec.c checks every command's). */
 int optspec_check_table(const struct command_spec *c);
 
+/* Is v "-", standard output, which an output option may take in place of
+ * a path (compare -o -)?  The one place that spelling is compared. */
+bool optspec_is_stdout(const char *v);
+
 /* Free what optspec_parse() allocated (the optlists of opts, operands). */
 void optspec_release(const struct command_spec *c, void *opts, struct optlist *operands);
 

@@ -562,6 +562,17 @@ static void test_no_hand_parser(void **state)
 	}
 }
 
+/* "-" alone is standard output; a path that starts with one is a path. */
+static void test_is_stdout(void **state)
+{
+	(void)state;
+	assert_true(optspec_is_stdout("-"));
+	assert_false(optspec_is_stdout("-o"));
+	assert_false(optspec_is_stdout("./-"));
+	assert_false(optspec_is_stdout(""));
+	assert_false(optspec_is_stdout(NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -575,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_parse_operands),
 		cmocka_unit_test(test_unsound_tables_refused),
 		cmocka_unit_test(test_no_hand_parser),
+		cmocka_unit_test(test_is_stdout),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
