@@ -36,7 +36,7 @@ static const struct option_spec compare_opts[] = {
 	  .words = "md html json junit bmf", OPT_AT(struct copts, format), .def = "md,html,json",
 	  .help = "which files to write: any of md (compare.md), html (compare.html), json "
 		  "(compare.json), junit (compare.junit.xml: JUnit XML, one test case per "
-		  "workload, a regression failed, an inconclusive change skipped), bmf "
+		  "workload; a regression fails, an inconclusive change is skipped), bmf "
 		  "(compare.bmf.json: Bencher's metric format, the new set's mean and its "
 		  "95 % CI)" },
 	{ "--fail-on-regression", .kind = OPTK_FLAG, OPT_AT(struct copts, fail_on_reg),
