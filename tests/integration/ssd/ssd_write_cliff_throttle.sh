@@ -51,7 +51,7 @@ awk "BEGIN { exit !($l2 >= 12.8 && $l2 <= 19.2) }" && ok "second level $l2 MiB/s
 	ok "purge discarded the whole device" || not_ok "purge record: $(jq -c .purge "$T/set/precondition/ssd.json")"
 
 expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts png
-grep -q "sustained 128K sequential writes.*MB/s for the first.*then .*MB/s sustained (write cliff" "$T/rep/report.md" &&
+grep -q "sustained 128K sequential writes.*MB/s (latency p50 [^)]*) for the first.*then .*MB/s (latency p50 [^)]*) sustained (write cliff" "$T/rep/report.md" &&
 	ok "summary names the cliff" || not_ok "summary: $(grep -i cliff "$T/rep/report.md" | head -3)"
 # purged on purpose: a fresh device is what this suite measures
 grep -q "fresh-out-of-box\|state is unknown" "$T/rep/report.md" && not_ok "a purged device's state questioned" ||
