@@ -155,7 +155,8 @@ endif
 # iomatrix keeps per IO, with bench/stats' own code; and iomatrix without
 # per-interval histograms (its worker built with IOMATRIX_NO_IVHIST), so
 # that make bench shows what each costs.
-STATS_OBJ := $(patsubst %,$(BUILD)/bench/stats/%.o,hist ivhist stats student)
+STATS_OBJ := $(patsubst %,$(BUILD)/bench/stats/%.o,hist ivhist stats student) \
+	$(BUILD)/bench/util/array.o
 TWIN_BIN := $(patsubst %,%_twin,$(filter %/bare_libaio %/bare_psync %/bare_uring,$(BARE_BIN)))
 NOIV_BIN := $(BUILD)/tests/bench/iomatrix-noivhist
 BARE_BIN += $(TWIN_BIN) $(NOIV_BIN)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "resultset/setout.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 #include "util/termesc.h"
@@ -244,14 +245,11 @@ struct import_cell *import_set_add(struct import_set *s, const struct cell *para
 			break;
 		}
 	if (!c) {
-		if (s->ncells == s->alloc) {
-			size_t na = s->alloc ? s->alloc * 2 : 16;
-			struct import_cell *nc = realloc(s->cells, na * sizeof(*nc));
-			if (!nc)
-				goto err;
-			s->cells = nc;
-			s->alloc = na;
-		}
+		struct import_cell *nc = array_grow(s->cells, &s->alloc, s->ncells,
+						    sizeof(*nc), 16);
+		if (!nc)
+			goto err;
+		s->cells = nc;
 		c = &s->cells[s->ncells];
 		memset(c, 0, sizeof(*c));
 		c->params = *params;

@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "jsonread.h"
 
@@ -67,17 +68,13 @@ int resultset_cells_list(int cellsfd, int **ids_out, size_t *n_out)
 		int id = resultset_cell_file_id(de->d_name);
 		if (!id)
 			continue;
-		if (n == alloc) {
-			size_t na = alloc ? alloc * 2 : 64;
-			int *p = realloc(ids, na * sizeof(*p));
-			if (!p) {
-				free(ids);
-				closedir(d);
-				return -ENOMEM;
-			}
-			ids = p;
-			alloc = na;
+		int *p = array_grow(ids, &alloc, n, sizeof(*p), 64);
+		if (!p) {
+			free(ids);
+			closedir(d);
+			return -ENOMEM;
 		}
+		ids = p;
 		ids[n++] = id;
 	}
 	closedir(d);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "cells.h"
 #include "rset_int.h"
@@ -525,14 +526,10 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 /* Append id to *ids (grown by doubling).  0, or -1 when out of memory. */
 static int ids_push(int **ids, size_t *n, size_t *alloc, int id)
 {
-	if (*n == *alloc) {
-		size_t na = *alloc ? *alloc * 2 : 64;
-		int *p = realloc(*ids, na * sizeof(int));
-		if (!p)
-			return -1;
-		*ids = p;
-		*alloc = na;
-	}
+	int *p = array_grow(*ids, alloc, *n, sizeof(*p), 64);
+	if (!p)
+		return -1;
+	*ids = p;
 	(*ids)[(*n)++] = id;
 	return 0;
 }

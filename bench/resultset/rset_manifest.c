@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "rset_int.h"
 
@@ -24,14 +25,10 @@ const char *rset_own(struct rset *rs, const char *s)
 {
 	if (!s)
 		return NULL;
-	if (rs->nstrs == rs->astrs) {
-		size_t na = rs->astrs ? rs->astrs * 2 : 64;
-		char **p = realloc(rs->strs, na * sizeof(*p));
-		if (!p)
-			return NULL;
-		rs->strs = p;
-		rs->astrs = na;
-	}
+	char **p = array_grow(rs->strs, &rs->astrs, rs->nstrs, sizeof(*p), 64);
+	if (!p)
+		return NULL;
+	rs->strs = p;
 	char *d = strdup(s);
 	if (d)
 		rs->strs[rs->nstrs++] = d;

@@ -4,6 +4,7 @@
  * pairs.
  */
 #include "ivhist.h"
+#include "util/array.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -221,14 +222,11 @@ int ivacc_add(struct ivacc *a, unsigned i, size_t at, size_t next, const uint16_
 			if (a->open[x].at == at)
 				o = &a->open[x];
 		if (!o) {
-			if (a->nopen == a->aopen) {
-				size_t na = a->aopen ? a->aopen * 2 : 8;
-				struct ivacc_open *v = realloc(a->open, na * sizeof(*v));
-				if (!v)
-					return -1;
-				a->open = v;
-				a->aopen = na;
-			}
+			struct ivacc_open *v = array_grow(a->open, &a->aopen, a->nopen,
+							  sizeof(*v), 8);
+			if (!v)
+				return -1;
+			a->open = v;
 			o = &a->open[a->nopen];
 			if (!(o->count = calloc(HIST_BUCKETS, sizeof(*o->count))))
 				return -1;

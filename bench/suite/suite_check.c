@@ -14,6 +14,7 @@
 
 #include "engines/engine.h"
 #include "stats/randdist.h"
+#include "util/array.h"
 #include "util/units.h"
 #include "suite_int.h"
 
@@ -27,14 +28,10 @@ static void usage_note(struct ctx *x, int k, const struct pos *p, bool used)
 			x->usage[i].used |= used;
 			return;
 		}
-	if (x->nusage == x->ausage) {
-		size_t na = x->ausage ? x->ausage * 2 : 16;
-		struct usage *u = realloc(x->usage, na * sizeof(*u));
-		if (!u)
-			return;
-		x->usage = u;
-		x->ausage = na;
-	}
+	struct usage *u = array_grow(x->usage, &x->ausage, x->nusage, sizeof(*u), 16);
+	if (!u)
+		return;
+	x->usage = u;
 	x->usage[x->nusage++] = (struct usage){ k, p->line[k], p->col[k], used };
 }
 

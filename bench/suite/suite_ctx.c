@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/suggest.h"
 #include "suite_int.h"
 
@@ -93,14 +94,10 @@ const char *ctx_str_n(struct ctx *x, const void *v, size_t n)
 {
 	char *c;
 
-	if (x->nstrs == x->astrs) {
-		size_t na = x->astrs ? x->astrs * 2 : 64;
-		char **p = realloc(x->strs, na * sizeof(*p));
-		if (!p)
-			goto oom;
-		x->strs = p;
-		x->astrs = na;
-	}
+	char **p = array_grow(x->strs, &x->astrs, x->nstrs, sizeof(*p), 64);
+	if (!p)
+		goto oom;
+	x->strs = p;
 	if (!(c = malloc(n)))
 		goto oom;
 	memcpy(c, v, n);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "errlist.h"
 #include "termesc.h"
 
@@ -23,14 +24,10 @@ void errlist_add(struct errlist *e, const char *file, unsigned line,
 		snprintf(full, sizeof(full), "%s: %s", file, msg);
 	else
 		snprintf(full, sizeof(full), "%s", msg);
-	if (e->n == e->alloc) {
-		size_t na = e->alloc ? e->alloc * 2 : 8;
-		char **m = realloc(e->msgs, na * sizeof(*m));
-		if (!m)
-			return; /* out of memory: drop the message, never crash */
-		e->msgs = m;
-		e->alloc = na;
-	}
+	char **m = array_grow(e->msgs, &e->alloc, e->n, sizeof(*m), 8);
+	if (!m)
+		return; /* out of memory: drop the message, never crash */
+	e->msgs = m;
 	e->msgs[e->n] = strdup(full);
 	if (e->msgs[e->n])
 		e->n++;

@@ -20,6 +20,7 @@
 
 #include <mpi.h>
 
+#include "util/array.h"
 #include "util/monotime.h"
 #include "relay.h"
 
@@ -39,14 +40,10 @@ struct sends {
 
 static int send_bytes(struct sends *s, int peer, int tag, const char *data, size_t len)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		struct pending *p = realloc(s->p, cap * sizeof(*p));
-		if (!p)
-			return -1;
-		s->p = p;
-		s->cap = cap;
-	}
+	struct pending *v = array_grow(s->p, &s->cap, s->n, sizeof(*v), 16);
+	if (!v)
+		return -1;
+	s->p = v;
 	struct pending *p = &s->p[s->n];
 	p->buf = NULL;
 	if (len) {

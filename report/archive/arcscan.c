@@ -18,6 +18,7 @@
 #include "setarchive.h"
 #include "resultset/rset.h"
 #include "resultset/setwalk.h"
+#include "util/array.h"
 
 struct refs {
 	struct arc_ref *v;
@@ -110,14 +111,10 @@ void arc_ref_release(struct arc_ref *x)
  * once the walk is over (refs_fill). */
 static int refs_add(struct refs *r, const char *path, const char *rel)
 {
-	if (r->n == r->alloc) {
-		size_t na = r->alloc ? r->alloc * 2 : 64;
-		struct arc_ref *p = realloc(r->v, na * sizeof(*p));
-		if (!p)
-			return -1;
-		r->v = p;
-		r->alloc = na;
-	}
+	struct arc_ref *p = array_grow(r->v, &r->alloc, r->n, sizeof(*p), 64);
+	if (!p)
+		return -1;
+	r->v = p;
 	struct arc_ref *x = &r->v[r->n];
 	memset(x, 0, sizeof(*x));
 	x->path = strdup(path);

@@ -18,6 +18,7 @@
 #include "setlist.h"
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
+#include "util/array.h"
 
 static int entry_cmp(const void *a, const void *b)
 {
@@ -38,14 +39,10 @@ static int list_one(const char *set, const char *rel, void *arg)
 	struct setlist *l = arg;
 	bool own = resultset_repo_own(rel);
 
-	if (l->n == l->alloc) {
-		size_t na = l->alloc ? l->alloc * 2 : 32;
-		struct setlist_entry *q = realloc(l->e, na * sizeof(*q));
-		if (!q)
-			return -ENOMEM;
-		l->e = q;
-		l->alloc = na;
-	}
+	struct setlist_entry *q = array_grow(l->e, &l->alloc, l->n, sizeof(*q), 32);
+	if (!q)
+		return -ENOMEM;
+	l->e = q;
 	struct setlist_entry *e = &l->e[l->n];
 	char digest[65], stamp[65], *date = NULL;
 	long long row = l->db && !(own && !l->all) && arc_stamp(set, digest, stamp) == 0 ?

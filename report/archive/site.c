@@ -13,6 +13,7 @@
 #include "render/escape.h"
 #include "model/report.h"
 #include "site.h"
+#include "util/array.h"
 #include "util/jsonw.h"
 
 void site_init(struct site *s, const struct hist_opts *opt)
@@ -117,14 +118,10 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 {
 	if (history_add(&s->h, set) < 0)
 		return -1;
-	if (s->nsets == s->sets_alloc) {
-		size_t na = s->sets_alloc ? s->sets_alloc * 2 : 64;
-		struct site_set *p = realloc(s->sets, na * sizeof(*p));
-		if (!p)
-			return -1;
-		s->sets = p;
-		s->sets_alloc = na;
-	}
+	struct site_set *p = array_grow(s->sets, &s->sets_alloc, s->nsets, sizeof(*p), 64);
+	if (!p)
+		return -1;
+	s->sets = p;
 	struct site_set *x = &s->sets[s->nsets];
 	memset(x, 0, sizeof(*x));
 	s->nsets++;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "resultset/setout.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "sitefs.h"
@@ -232,14 +233,10 @@ void sitefs_load(struct sitefs *f, const cJSON *files)
 
 static int now_add(struct sitefs *f, const char *rel, const char *hex)
 {
-	if (f->nnow == f->alloc) {
-		size_t na = f->alloc ? f->alloc * 2 : 256;
-		struct sitefs_file *p = realloc(f->now, na * sizeof(*p));
-		if (!p)
-			return -1;
-		f->now = p;
-		f->alloc = na;
-	}
+	struct sitefs_file *p = array_grow(f->now, &f->alloc, f->nnow, sizeof(*p), 256);
+	if (!p)
+		return -1;
+	f->now = p;
 	if (!(f->now[f->nnow].rel = strdup(rel)))
 		return -1;
 	snprintf(f->now[f->nnow].hex, 65, "%s", hex);

@@ -15,6 +15,7 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "resultset/rset.h"
 
@@ -27,14 +28,10 @@ struct chart *chart_new(struct chart_ctx *x, const char *file, const char *title
 			       int group)
 {
 	struct chart_set *cs = x->cs;
-	if (cs->n == cs->alloc) {
-		size_t na = cs->alloc ? cs->alloc * 2 : 16;
-		struct chart *p = realloc(cs->c, na * sizeof(*p));
-		if (!p)
-			return NULL;
-		cs->c = p;
-		cs->alloc = na;
-	}
+	struct chart *p = array_grow(cs->c, &cs->alloc, cs->n, sizeof(*p), 16);
+	if (!p)
+		return NULL;
+	cs->c = p;
 	struct chart *c = &cs->c[cs->n];
 	memset(c, 0, sizeof(*c));
 	c->file = strdup(file);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/array.h"
 #include "util/termesc.h"
 #include "util/cliopt.h"
 #include "util/jsonw.h"
@@ -260,15 +261,12 @@ static int pair_rows(const struct report *r, const struct compare_map *mp, cJSON
 				cJSON_AddItemToArray(co->ok ? only_old : only_new, o);
 				continue;
 			}
-			if (nrows == alloc) {
-				alloc = alloc ? alloc * 2 : 32;
-				struct compare_row *p = realloc(rows, alloc * sizeof(*p));
-				if (!p) {
-					free(rows);
-					return -1;
-				}
-				rows = p;
+			struct compare_row *p = array_grow(rows, &alloc, nrows, sizeof(*p), 32);
+			if (!p) {
+				free(rows);
+				return -1;
 			}
+			rows = p;
 			struct compare_row *row = &rows[nrows++];
 			memset(row, 0, sizeof(*row));
 			row->dev_old = dv->label ? dv->label : dv->name;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "resultset/setout.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 #include "util/sha256.h"
@@ -45,14 +46,10 @@ static int files_add(struct outdir_file **v, size_t *n, size_t *alloc,
 			snprintf((*v)[i].hex, sizeof((*v)[i].hex), "%s", hex);
 			return 0;
 		}
-	if (*n == *alloc) {
-		size_t na = *alloc ? *alloc * 2 : 32;
-		struct outdir_file *p = realloc(*v, na * sizeof(*p));
-		if (!p)
-			return -1;
-		*v = p;
-		*alloc = na;
-	}
+	struct outdir_file *p = array_grow(*v, alloc, *n, sizeof(*p), 32);
+	if (!p)
+		return -1;
+	*v = p;
 	if (!((*v)[*n].name = strdup(name)))
 		return -1;
 	snprintf((*v)[*n].hex, sizeof((*v)[*n].hex), "%s", hex);

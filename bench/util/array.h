@@ -1,0 +1,23 @@
+/*
+ * array.h - the one growth rule of iomatrix's growable arrays: a struct
+ * keeps its pointer, its count and its allocated length, and asks
+ * array_grow() for room before it appends, so the doubling, the first
+ * size and the overflow check are written once.
+ *
+ * Errors: array_grow() returns NULL when out of memory (or when the size
+ * would overflow); the old array and *alloc are then unchanged and still
+ * the caller's to free.
+ */
+#ifndef IOMATRIX_ARRAY_H
+#define IOMATRIX_ARRAY_H
+
+#include <stddef.h>
+
+/* Room for element n of the array p, which has *alloc elements of size
+ * bytes allocated (p NULL and *alloc 0 at first): p itself while
+ * n < *alloc, else p reallocated to twice *alloc elements (first of them
+ * the first time) and *alloc set to that.  The caller stores the result
+ * back in its pointer; new elements are not zeroed. */
+void *array_grow(void *p, size_t *alloc, size_t n, size_t size, size_t first);
+
+#endif
