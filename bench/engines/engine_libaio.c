@@ -237,12 +237,6 @@ static int libaio_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	return (int)n;
 }
 
-static int libaio_fsync(struct engine_ctx *c, int fd)
-{
-	(void)c;
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
 const struct engine engine_libaio = {
 	.name = "libaio",
 	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
@@ -250,6 +244,6 @@ const struct engine engine_libaio = {
 	.queue = libaio_queue_batch,
 	.commit = libaio_commit,
 	.reap = libaio_reap,
-	.fsync = libaio_fsync,
+	.fsync = engine_fsync_syscall,
 	.release = libaio_release,
 };

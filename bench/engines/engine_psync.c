@@ -72,12 +72,6 @@ static int psync_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	return 0;
 }
 
-static int psync_fsync(struct engine_ctx *c, int fd)
-{
-	(void)c;
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
 static void psync_release(struct engine_ctx *c)
 {
 	free(c);
@@ -90,6 +84,6 @@ const struct engine engine_psync = {
 	.queue = psync_queue,
 	.commit = psync_commit,
 	.reap = psync_reap,
-	.fsync = psync_fsync,
+	.fsync = engine_fsync_syscall,
 	.release = psync_release,
 };

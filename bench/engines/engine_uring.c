@@ -476,12 +476,6 @@ static int uring_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	return (int)n;
 }
 
-static int uring_fsync(struct engine_ctx *c, int fd)
-{
-	(void)c;
-	return fsync(fd) < 0 ? -errno : 0;
-}
-
 const struct engine engine_uring = {
 	.name = "io_uring",
 	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NEEDS_ALIGN,
@@ -493,7 +487,7 @@ const struct engine engine_uring = {
 	.queue = uring_queue,
 	.commit = uring_commit,
 	.reap = uring_reap,
-	.fsync = uring_fsync,
+	.fsync = engine_fsync_syscall,
 	.release = uring_release,
 };
 #else

@@ -109,37 +109,10 @@ static void stat_from_reps(const cJSON *reps, const char *dir,
 	s->ci95 = sm.ci95;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 static void pct_read(const cJSON *lat, struct rset_dir *d)
 {
-	const cJSON *pcts = cJSON_GetObjectItemCaseSensitive(lat, "percentiles");
-	const cJSON *p;
-	double pairs[RSET_MAX_PCT][2];
-	size_t n = 0;
-
 	d->lat_min_ns = rj_num(lat, "min", 0);
-	cJSON_ArrayForEach(p, pcts) {
-		if (n >= RSET_MAX_PCT || !p->string || !cJSON_IsNumber(p))
-			continue;
-		char *end;
-		double pv = strtod(p->string, &end);
-		if (end == p->string || !(pv > 0 && pv <= 100) || !isfinite(p->valuedouble))
-			continue;
-		pairs[n][0] = pv;
-		pairs[n][1] = p->valuedouble;
-		n++;
-	}
-	qsort(pairs, n, sizeof(pairs[0]), cmp_double);
-	for (size_t i = 0; i < n; i++) {
-		d->pct_p[i] = pairs[i][0];
-		d->pct_ns[i] = pairs[i][1];
-	}
-	d->npct = n;
+	d->npct = rset_pcts_read(rj_get(lat, "percentiles"), d->pct_p, d->pct_ns);
 }
 
 

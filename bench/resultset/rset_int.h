@@ -70,6 +70,12 @@ int rset_plan_read(struct rset *rs, const cJSON *plan);
 /* What those two and rset_own allocated. */
 void rset_manifest_release(struct rset *rs);
 
+/* A "percentiles" object (keys "50.000000": plain decimals in (0, 100],
+ * as cellcheck.c admits them; finite values) into p and ns, ascending by
+ * p, at most RSET_MAX_PCT of them; returns how many.  Other members are
+ * passed over.  The cell's merged latency and each repetition's read it. */
+size_t rset_pcts_read(const cJSON *pcts, double p[RSET_MAX_PCT], double ns[RSET_MAX_PCT]);
+
 /* One repetition object (a cell's or a preconditioning pass's) into r:
  * 0, or -1 when out of memory (r holds what was read; release it). */
 int rset_rep_read(const cJSON *rep, struct rset_rep *r);

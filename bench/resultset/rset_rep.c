@@ -72,18 +72,14 @@ static int pct_cmp(const void *a, const void *b)
 	return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
-/* lat_ns's min, max, stddev and percentiles (keys "50.000000": plain
- * decimals in (0, 100], as cellcheck.c admits them). */
-static void lat_read(const cJSON *lat, struct rset_rep_dir *d)
+size_t rset_pcts_read(const cJSON *pcts, double pct_p[RSET_MAX_PCT],
+		      double pct_ns[RSET_MAX_PCT])
 {
 	const cJSON *p;
 	double pairs[RSET_MAX_PCT][2];
 	size_t n = 0;
 
-	d->lat_min_ns = num_or_nan(rj_get(lat, "min"));
-	d->lat_max_ns = num_or_nan(rj_get(lat, "max"));
-	d->lat_stddev_ns = num_or_nan(rj_get(lat, "stddev"));
-	cJSON_ArrayForEach(p, rj_get(lat, "percentiles")) {
+	cJSON_ArrayForEach(p, pcts) {
 		char *end;
 		double pv = p->string ? strtod(p->string, &end) : NAN;
 		if (n >= RSET_MAX_PCT || !p->string || end == p->string || *end ||
@@ -94,10 +90,19 @@ static void lat_read(const cJSON *lat, struct rset_rep_dir *d)
 	}
 	qsort(pairs, n, sizeof(pairs[0]), pct_cmp);
 	for (size_t i = 0; i < n; i++) {
-		d->pct_p[i] = pairs[i][0];
-		d->pct_ns[i] = pairs[i][1];
+		pct_p[i] = pairs[i][0];
+		pct_ns[i] = pairs[i][1];
 	}
-	d->npct = n;
+	return n;
+}
+
+/* lat_ns's min, max, stddev and percentiles. */
+static void lat_read(const cJSON *lat, struct rset_rep_dir *d)
+{
+	d->lat_min_ns = num_or_nan(rj_get(lat, "min"));
+	d->lat_max_ns = num_or_nan(rj_get(lat, "max"));
+	d->lat_stddev_ns = num_or_nan(rj_get(lat, "stddev"));
+	d->npct = rset_pcts_read(rj_get(lat, "percentiles"), d->pct_p, d->pct_ns);
 }
 
 static int hist_read(const cJSON *h, struct rset_rep_dir *d)

@@ -19,6 +19,7 @@
 #include "resultset/rset.h"
 #include "resultset/setwalk.h"
 #include "util/array.h"
+#include "util/termesc.h"
 
 struct refs {
 	struct arc_ref *v;
@@ -438,6 +439,17 @@ int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
 	pthread_cond_broadcast(&st->cv);
 	pthread_mutex_unlock(&st->mu);
 	return 0;
+}
+
+void arc_stream_warn(FILE *f, struct errlist *errs, struct errlist *warns)
+{
+	char wb[1400];   /* a message, made inert for the terminal (termesc.h) */
+	for (size_t k = 0; k < errs->n; k++)
+		fprintf(f, "iomatrix: warning: skipped: %s\n", termesc(errs->msgs[k], wb, sizeof(wb)));
+	for (size_t k = 0; k < warns->n; k++)
+		fprintf(f, "iomatrix: warning: %s\n", termesc(warns->msgs[k], wb, sizeof(wb)));
+	errlist_release(errs);
+	errlist_release(warns);
 }
 
 void arc_stream_stop(struct arc_stream *st)

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "history.h"
-#include "util/termesc.h"
 #include "util/cliopt.h"
 
 /* Keep set s, which fails verification, in h->failed.  0, or -1 on OOM. */
@@ -58,13 +57,7 @@ int history_build(struct history *h, char *const *dirs, size_t ndirs, bool all,
 			rc = EXIT_RUNTIME;
 		}
 		arc_set_release(&set);
-		char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
-		for (size_t k = 0; k < e.n; k++)
-			fprintf(warnf, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
-		for (size_t k = 0; k < w.n; k++)
-			fprintf(warnf, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
-		errlist_release(&e);
-		errlist_release(&w);
+		arc_stream_warn(warnf, &e, &w);
 		if (rc == EXIT_RUNTIME)
 			break;
 	}

@@ -158,5 +158,9 @@ struct arc_stream *arc_stream_start(const struct arc_ref *refs, size_t n);
 int arc_stream_next(struct arc_stream *st, struct arc_set *s, int *rc,
 		    struct errlist *errs, struct errlist *warns);
 void arc_stream_stop(struct arc_stream *st);
+/* Print what next() said of one set to f, each line made inert for the
+ * terminal: errs as "warning: skipped: " (the set was not read), warns as
+ * "warning: " (it was); both lists are released. */
+void arc_stream_warn(FILE *f, struct errlist *errs, struct errlist *warns);
 
 #endif

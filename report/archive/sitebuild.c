@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "charts/chart.h"
-#include "util/termesc.h"
 #include "util/cliopt.h"
 #include "util/version.h"
 #include "util/fsutil.h"
@@ -319,13 +318,7 @@ static long read_sets(struct site *s, const cJSON *old, struct arc_ref *refs, si
 		if (arc_stream_next(stream, &set, &rc, &e, &w) != 0)
 			break;
 		loaded += !refs[i].row;
-		char wb[1400];   /* a warning, made inert for the terminal (termesc.h) */
-		for (size_t k = 0; k < e.n; k++)
-			fprintf(stderr, "iomatrix: warning: skipped: %s\n", termesc(e.msgs[k], wb, sizeof(wb)));
-		for (size_t k = 0; k < w.n; k++)
-			fprintf(stderr, "iomatrix: warning: %s\n", termesc(w.msgs[k], wb, sizeof(wb)));
-		errlist_release(&e);
-		errlist_release(&w);
+		arc_stream_warn(stderr, &e, &w);
 		if (rc == 0) {
 			int r = site_add(s, &set, refs[i].stamp, fresh);
 			arc_set_release(&set);

@@ -95,6 +95,18 @@ struct axes {
 	double ymin, ymax;   /* with yticks */
 };
 
+/* Widen [*mn, *mx] to take in v[0..n-1]: *mn the smallest positive value
+ * (a log axis starts there), *mx the largest. */
+static void series_span(const double *v, size_t n, double *mn, double *mx)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (v[k] > 0 && v[k] < *mn)
+			*mn = v[k];
+		if (v[k] > *mx)
+			*mx = v[k];
+	}
+}
+
 static int chart_lines(struct chart_ctx *x, struct lines *l, const char *file,
 		       const char *title, int group, const struct axes *ax)
 {
@@ -110,13 +122,7 @@ static int chart_lines(struct chart_ctx *x, struct lines *l, const char *file,
 		colors[i] = l->s[i].color;
 		if (l->s[i].n > maxn)
 			maxn = l->s[i].n;
-		for (size_t k = 0; k < l->s[i].n; k++) {
-			double v = l->s[i].y[k];
-			if (v > 0 && v < mn)
-				mn = v;
-			if (v > mx)
-				mx = v;
-		}
+		series_span(l->s[i].y, l->s[i].n, &mn, &mx);
 	}
 	for (size_t i = 0; i < ns; i++) {
 		sbuf_adds(&dat, i ? " \"x\" " : "\"x\" ");
@@ -145,13 +151,7 @@ static int chart_lines(struct chart_ctx *x, struct lines *l, const char *file,
 		/* decades with SI labels, as on every y axis */
 		double xmn = INFINITY, xmx = 0;
 		for (size_t i = 0; i < ns; i++)
-			for (size_t k = 0; k < l->s[i].n; k++) {
-				double v = l->s[i].x[k];
-				if (v > 0 && v < xmn)
-					xmn = v;
-				if (v > xmx)
-					xmx = v;
-			}
+			series_span(l->s[i].x, l->s[i].n, &xmn, &xmx);
 		gp_yaxis(&gp, xmn, xmx, true, "x");
 	} else if (ax->logx) {
 		sbuf_addf(&gp, "set logscale x %d\nset format x '%%g'\n", ax->logx);

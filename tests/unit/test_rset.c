@@ -360,6 +360,24 @@ static void test_one_bounded_reader(void **state)
 	assert_int_equal(errno, ENOENT);
 }
 
+/* One reader of "percentiles" for the cell's merged latency and each
+ * repetition's: plain decimal keys in (0, 100], finite values, sorted by
+ * p; anything else passed over. */
+static void test_pcts_read(void **state)
+{
+	double p[RSET_MAX_PCT], ns[RSET_MAX_PCT];
+	(void)state;
+	cJSON *j = cJSON_Parse("{\"99.000000\": 900, \"50.000000\": 500, \"100\": 1000,"
+			       " \"0\": 1, \"99.0x\": 7, \"abc\": 8, \"90\": \"9\"}");
+	assert_non_null(j);
+	assert_int_equal(rset_pcts_read(j, p, ns), 3);
+	assert_true(p[0] == 50 && ns[0] == 500);
+	assert_true(p[1] == 99 && ns[1] == 900);
+	assert_true(p[2] == 100 && ns[2] == 1000);
+	assert_int_equal(rset_pcts_read(NULL, p, ns), 0);
+	cJSON_Delete(j);
+}
+
 static void test_fleet_manifest(void **state)
 {
 	(void)state;
@@ -417,6 +435,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_example_reps),
+		cmocka_unit_test(test_pcts_read),
 		cmocka_unit_test(test_example_summaries),
 		cmocka_unit_test(test_example_precondition),
 		cmocka_unit_test(test_steady_file),
