@@ -39,18 +39,13 @@ int cmd_export(int argc, char **argv)
 {
 	struct export_args a = { 0 };
 	struct optlist ops;
-	struct errlist errs = ERRLIST_INIT;
 	struct suite *s = NULL;
 	char dir[PATH_MAX];
 	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&export_spec, argc, argv, &a, &ops) < 0)
+	if (optspec_parse(&export_spec, argc, argv, &a, &ops) < 0 ||
+	    !(s = suite_cli_load(&a.sc, ops.v[1])))
 		goto out;
-	struct suite_opts so = suite_cli_opts(&a.sc);
-	if (suite_load(ops.v[1], &so, &s, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		goto out;
-	}
 	if (a.out)
 		snprintf(dir, sizeof(dir), "%s", a.out);
 	else
@@ -58,7 +53,6 @@ int cmd_export(int argc, char **argv)
 	rc = export_fio(s, dir);
 out:
 	suite_free(s);
-	errlist_release(&errs);
 	optspec_release(&export_spec, &a, &ops);
 	return rc;
 }

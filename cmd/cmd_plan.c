@@ -134,17 +134,12 @@ int cmd_plan(int argc, char **argv)
 {
 	struct plan_args a = { 0 };
 	struct optlist ops;
-	struct errlist errs = ERRLIST_INIT;
 	struct suite *s = NULL;
 	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&plan_spec, argc, argv, &a, &ops) < 0)
+	if (optspec_parse(&plan_spec, argc, argv, &a, &ops) < 0 ||
+	    !(s = suite_cli_load(&a.sc, ops.v[0])))
 		goto out;
-	struct suite_opts so = suite_cli_opts(&a.sc);
-	if (suite_load(ops.v[0], &so, &s, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		goto out;
-	}
 	if (!strcmp(a.format, "json")) {
 		if (resultset_plan_write(stdout, s) == -ENOMEM) {
 			fprintf(stderr, "iomatrix: out of memory\n");
@@ -157,7 +152,6 @@ int cmd_plan(int argc, char **argv)
 	rc = fflush(stdout) ? EXIT_RUNTIME : EXIT_OK;
 out:
 	suite_free(s);
-	errlist_release(&errs);
 	optspec_release(&plan_spec, &a, &ops);
 	return rc;
 }

@@ -1,8 +1,10 @@
 /*
  * suite_cli.c - the option rows of the commands that load a suite
  * (suite_cli.h), so --device and --scale are one row each, whichever
- * command takes them.
+ * command takes them, and the one load of a suite from them.
  */
+#include <stdio.h>
+
 #include "suite_cli.h"
 
 const struct option_spec suite_cli_table[] = {
@@ -21,6 +23,18 @@ struct suite_opts suite_cli_opts(const struct suite_cli *o)
 {
 	struct suite_opts so = { o->devices.v, o->devices.n, o->scale };
 	return so;
+}
+
+struct suite *suite_cli_load(const struct suite_cli *o, const char *path)
+{
+	struct suite_opts so = suite_cli_opts(o);
+	struct errlist errs = ERRLIST_INIT;
+	struct suite *s = NULL;
+
+	if (suite_load(path, &so, &s, &errs) < 0)
+		errlist_print(&errs, stderr);
+	errlist_release(&errs);
+	return s;
 }
 
 const struct option_spec run_shared_opts[] = {

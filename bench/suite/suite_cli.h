@@ -28,6 +28,10 @@ extern const struct option_spec suite_cli_table[];
 
 /* The suite_opts view of o (points into o). */
 struct suite_opts suite_cli_opts(const struct suite_cli *o);
+/* suite_load() of path with o's --device and --scale: the suite (the
+ * caller's, suite_free), or NULL with every error printed to stderr
+ * (plan, export). */
+struct suite *suite_cli_load(const struct suite_cli *o, const char *path);
 
 /* What run_shared_opts' rows parse into. */
 struct run_shared {

@@ -27,3 +27,10 @@ void jsonw_fmt(cJSON *o, const char *k, const char *fmt, ...)
 	jsonw_str(o, k, sbuf_str(&b));
 	sbuf_release(&b);
 }
+
+void jsonw_strs(cJSON *o, const char *k, char *const *v, size_t n)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, k);
+	for (size_t i = 0; a && i < n; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+}

@@ -18,6 +18,9 @@ void jsonw_str(cJSON *o, const char *k, const char *v);
 /* k: v, or "" when v is NULL (template text, where null would print
  * nothing either way but tests compare the JSON). */
 void jsonw_text(cJSON *o, const char *k, const char *v);
+/* k: [v[0], ..., v[n-1]], an empty array when n is 0 (the report's alerts
+ * and summary sentences). */
+void jsonw_strs(cJSON *o, const char *k, char *const *v, size_t n);
 /* k: the printf text. */
 void jsonw_fmt(cJSON *o, const char *k, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

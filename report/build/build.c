@@ -95,6 +95,30 @@ static int write_fio_commands(const struct report *r, struct outdir *od,
 	return ret;
 }
 
+/* Template t rendered with ctx (escaped for mode) into od as name: report
+ * and compare write their .md and .html this way.  0, or -1 (a NULL ctx,
+ * out of memory, is a failure too). */
+static int build_write_tmpl(struct outdir *od, const char *name, const struct tmpl *t,
+			    const cJSON *ctx, enum esc_mode mode, struct errlist *errs)
+{
+	struct sbuf s = SBUF_INIT;
+	int ret = ctx && tmpl_render(t, ctx, mode, &s) == 0 &&
+		  outdir_write(od, name, sbuf_str(&s), s.len, errs) == 0 ? 0 : -1;
+	sbuf_release(&s);
+	return ret;
+}
+
+/* j printed into od as name (report.json, compare.json): 0, or -1 (a NULL
+ * j, out of memory, is a failure too). */
+static int build_write_json(struct outdir *od, const char *name, const cJSON *j,
+			    struct errlist *errs)
+{
+	char *s = j ? cJSON_Print(j) : NULL;
+	int ret = s && outdir_write(od, name, s, strlen(s), errs) == 0 ? 0 : -1;
+	free(s);
+	return ret;
+}
+
 /* What write_documents() writes and with which templates. */
 struct report_docs {
 	struct tmpl *tmd, *thtml;
@@ -115,21 +139,17 @@ static int write_documents(const struct report *r, const struct chart_set *cs,
 
 	if (d->md) {
 		cJSON *ctx = report_context(r, cs, false, d->files, d->nfiles);
-		if (!ctx || tmpl_render(d->tmd, ctx, ESC_MD, &buf) < 0 ||
-		    outdir_write(od, "report.md", sbuf_str(&buf), buf.len, errs) < 0)
+		if (build_write_tmpl(od, "report.md", d->tmd, ctx, ESC_MD, errs) < 0)
 			ret = -1;
 		cJSON_Delete(ctx);
-		sbuf_reset(&buf);
 	}
 	if (d->html) {
 		cJSON *ctx = report_context(r, cs, true, d->files, d->nfiles);
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "css", d->css);
-		if (!ctx || tmpl_render(d->thtml, ctx, ESC_HTML, &buf) < 0 ||
-		    outdir_write(od, "report.html", sbuf_str(&buf), buf.len, errs) < 0)
+		if (build_write_tmpl(od, "report.html", d->thtml, ctx, ESC_HTML, errs) < 0)
 			ret = -1;
 		cJSON_Delete(ctx);
-		sbuf_reset(&buf);
 	}
 	if (d->csv) {
 		if (report_write_csv(r, &buf) < 0 ||
@@ -139,10 +159,8 @@ static int write_documents(const struct report *r, const struct chart_set *cs,
 	}
 	if (d->json) {
 		cJSON *j = report_json(r);
-		char *s = j ? cJSON_Print(j) : NULL;
-		if (!s || outdir_write(od, "report.json", s, strlen(s), errs) < 0)
+		if (build_write_json(od, "report.json", j, errs) < 0)
 			ret = -1;
-		free(s);
 		cJSON_Delete(j);
 	}
 	sbuf_release(&buf);

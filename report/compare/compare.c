@@ -317,9 +317,7 @@ static void compare_fill(const struct report *r, double threshold, const size_t 
 	if (so && sn && strcmp(so, sn))
 		jsonw_str(ctx, "suite_note", "The two sets were made from different suite files "
 		      "(sha256 differs): only workloads whose parameters match are compared.");
-	cJSON *al = cJSON_AddArrayToObject(ctx, "alerts");
-	for (size_t i = 0; i < r->nalerts; i++)
-		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
+	jsonw_strs(ctx, "alerts", r->alerts, r->nalerts);
 	cJSON *w = cJSON_AddArrayToObject(ctx, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));

@@ -350,12 +350,8 @@ cJSON *report_json(const struct report *r)
 		}
 		cJSON_AddItemToArray(groups, go);
 	}
-	cJSON *al = cJSON_AddArrayToObject(j, "alerts");
-	for (size_t i = 0; i < r->nalerts; i++)
-		cJSON_AddItemToArray(al, cJSON_CreateString(r->alerts[i]));
-	cJSON *sm = cJSON_AddArrayToObject(j, "summary");
-	for (size_t i = 0; i < r->nsummary; i++)
-		cJSON_AddItemToArray(sm, cJSON_CreateString(r->summary[i]));
+	jsonw_strs(j, "alerts", r->alerts, r->nalerts);
+	jsonw_strs(j, "summary", r->summary, r->nsummary);
 	cJSON *w = cJSON_AddArrayToObject(j, "warnings");
 	for (size_t i = 0; i < r->nwarns; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(r->warns[i].text));
