@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "util/array.h"
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "jsonread.h"
 
@@ -50,20 +51,13 @@ int resultset_cells_list(int cellsfd, int **ids_out, size_t *n_out)
 {
 	int *ids = NULL;
 	size_t n = 0, alloc = 0;
-	/* readdir on a dup, so that closedir leaves the caller's descriptor
-	 * open; the two share one position, hence the rewinddir */
-	int fd = cellsfd >= 0 ? dup(cellsfd) : -1;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *d = fsdir_open_dup(cellsfd);   /* cellsfd stays open */
 	struct dirent *de;
 
 	*ids_out = NULL;
 	*n_out = 0;
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
+	if (!d)
 		return 0;
-	}
-	rewinddir(d);
 	while ((de = readdir(d))) {
 		int id = resultset_cell_file_id(de->d_name);
 		if (!id)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "setout.h"
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/monotime.h"
 #include "util/jsonutil.h"
@@ -774,17 +775,13 @@ static bool legacy_temp_name(const char *name)
  * through a planted link in place of the directory (SET/cells -> /x). */
 static int remove_temps_in(const char *dir)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *d = fsdir_open_fd(open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 	struct dirent *e;
 	struct stat st;
 	int n = 0;
 
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
+	if (!d)
 		return 0;
-	}
 	while ((e = readdir(d))) {
 		if (!fsutil_is_temp_name(e->d_name) && !legacy_temp_name(e->d_name))
 			continue;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 
@@ -79,18 +80,12 @@ static bool is_derived(const char *name)
 static int walk_dir(int dfd, const char *prefix, int depth, unsigned flags,
 		    bool include_sums, struct walk *w)
 {
-	int fd = dup(dfd), ret = 0;
-	DIR *d;
+	DIR *d = fsdir_open_dup(dfd);
 	struct dirent *e;
+	int ret = 0;
 
-	if (fd < 0)
+	if (!d)
 		return -errno;
-	if (!(d = fdopendir(fd))) {
-		ret = -errno;
-		close(fd);
-		return ret;
-	}
-	rewinddir(d);
 	while (!ret && (errno = 0, e = readdir(d))) {
 		const char *nm = e->d_name;
 		struct stat st;

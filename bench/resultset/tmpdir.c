@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tmpdir.h"
+#include "util/fsdir.h"
 
 /* A decimal PID from s to its end (no sign, no leading zero), else 0. */
 static pid_t pid_of(const char *s)
@@ -69,15 +70,12 @@ static bool tmp_locked(int dirfd, const char *name)
 
 int resultset_tmp_sweep(int dirfd)
 {
-	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), n = 0;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	DIR *d = fsdir_open_fd(openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 	struct dirent *e;
+	int n = 0;
 
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
+	if (!d)
 		return 0;
-	}
 	while ((e = readdir(d))) {
 		pid_t pid = resultset_tmp_owner(e->d_name);
 		if (pid > 0 && pid != getpid() && kill(pid, 0) < 0 && errno == ESRCH &&

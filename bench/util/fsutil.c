@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "fsdir.h"
 #include "monotime.h"
 #include "sha256.h"
 
@@ -586,16 +587,12 @@ static int remove_tree_hoist(int sub, const char *name, int fd, unsigned *seq)
  * is due), 0 when it could not (fd empty, or what is left cannot go). */
 static int remove_tree_pass(int fd, unsigned *seq)
 {
-	int dfd = dup(fd), progress = 0;
-	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	int progress = 0;
+	DIR *d = fsdir_open_dup(fd);
 	struct dirent *e, *f;
 
-	if (!d) {
-		if (dfd >= 0)
-			close(dfd);
+	if (!d)
 		return 0;
-	}
-	rewinddir(d);
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -606,12 +603,9 @@ static int remove_tree_pass(int fd, unsigned *seq)
 		if (errno != EISDIR && errno != EPERM)
 			continue;
 		int sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		DIR *sd = sub >= 0 ? fdopendir(sub) : NULL;
-		if (!sd) {
-			if (sub >= 0)
-				close(sub);
+		DIR *sd = fsdir_open_fd(sub);
+		if (!sd)
 			continue;   /* cannot be opened: it stays */
-		}
 		while ((f = readdir(sd))) {
 			if (!strcmp(f->d_name, ".") || !strcmp(f->d_name, ".."))
 				continue;

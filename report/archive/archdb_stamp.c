@@ -27,6 +27,7 @@
 #include "archdb_schema.h"
 #include "archdb_stamp.h"
 #include "resultset/sums.h"
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
 
@@ -52,14 +53,12 @@ static void stat_line(struct sha256 *h, const char *name, size_t len, const stru
  * past it, -E2BIG. */
 static int walk(struct sha256 *h, int fd, int depth, size_t *budget)
 {
-	DIR *d = fdopendir(fd);
+	DIR *d = fsdir_open_fd(fd);
 	struct dirent *e;
 	int rc = 0;
 
-	if (!d) {
-		close(fd);
+	if (!d)
 		return -errno;
-	}
 	while (rc == 0 && (e = readdir(d))) {
 		const char *n = e->d_name;
 		struct stat st;

@@ -16,6 +16,7 @@
 
 #include "resultset/setout.h"
 #include "util/array.h"
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
 #include "sitefs.h"
@@ -110,12 +111,10 @@ static int scan_links(struct sitefs *f, const char *rel, bool deep, struct errli
 				    strerror(-fd));
 		return -1;
 	}
-	DIR *d = fdopendir(fd);
+	DIR *d = fsdir_open_fd(fd);
 	struct dirent *de;
-	if (!d) {
-		close(fd);
+	if (!d)
 		return -1;
-	}
 	while ((de = readdir(d)) && !bad) {
 		struct stat st;
 		char sub[PATH_MAX];

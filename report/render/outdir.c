@@ -16,6 +16,7 @@
 
 #include "resultset/setout.h"
 #include "util/array.h"
+#include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sbuf.h"
 #include "util/sha256.h"
@@ -78,16 +79,12 @@ static bool is_hex64(const char *s)
  * never follows).  Called with the lock held, so no live writer owns one. */
 static void remove_stale_temps(int fd)
 {
-	int fd2 = dup(fd);
-	DIR *d = fd2 >= 0 ? fdopendir(fd2) : NULL;
+	DIR *d = fsdir_open_dup(fd);
 	struct dirent *de;
 	struct stat st;
 
-	if (!d) {
-		if (fd2 >= 0)
-			close(fd2);
+	if (!d)
 		return;
-	}
 	while ((de = readdir(d)))
 		if (fsutil_is_temp_name(de->d_name) &&
 		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
