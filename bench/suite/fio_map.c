@@ -360,12 +360,6 @@ const char *fio_map_unlike(const struct cell *c)
 		       "keeps fio's malloc buffers (4K pages) while iomatrix uses "
 		       "transparent huge pages: a large IO can be one request for "
 		       "iomatrix and two for fio (a loop device takes 128 segments)";
-	if (key_applies(K_MEM, c) && c->mem == MEM_MMAPHUGE && !fio_map_hugetlb_ok(c))
-		return "mem: mmaphuge: this machine has too few free reserved huge "
-		       "pages (vm.nr_hugepages) for fio's iomem=mmaphuge, so the job "
-		       "keeps fio's malloc buffers (4K pages) while iomatrix uses "
-		       "transparent huge pages: a large IO can be one request for "
-		       "iomatrix and two for fio (a loop device takes 128 segments)";
 	if (key_applies(K_USERSPACE_REAP, c) && c->userspace_reap)
 		return "userspace_reap: iomatrix reads the AIO ring and waits in "
 		       "io_getevents when it is empty; fio (with "
