@@ -2,16 +2,13 @@
  * engine.c - the registry of IO engines: one explicit static array, the one
  * list of engine names, so the set of engines reads off this file.  io_uring
  * is always known; it has ops (ENGINE_BUILTIN) only when built against
- * liburing (HAVE_LIBURING).  Also the one op the engines that do IO share
- * (engine_fsync_syscall).
+ * liburing (HAVE_LIBURING).
  */
 #include "engine.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Defined at the bottom of each engine_*.c file. */
 extern const struct engine engine_libaio;
@@ -81,10 +78,4 @@ void engine_opts_init(struct engine_opts *o)
 	o->batch = 1;
 	o->sqthread_poll_cpu = -1;
 	o->nonvectored = -1;
-}
-
-int engine_fsync_syscall(struct engine_ctx *ctx, int fd)
-{
-	(void)ctx;
-	return fsync(fd) < 0 ? -errno : 0;
 }

@@ -169,9 +169,4 @@ bool engine_known(const char *name);
 /* "libaio, io_uring, psync or null": the known names for a message. */
 const char *engine_names_text(void);
 
-/* The .fsync of the engines that do IO (libaio, io_uring, psync): the
- * plain fsync(2), blocking, with nothing in flight (the worker drains
- * first); -errno. */
-int engine_fsync_syscall(struct engine_ctx *ctx, int fd);
-
 #endif

@@ -21,6 +21,7 @@
  * the exported job says so.
  */
 #include "engine.h"
+#include "engine_ops.h"
 #include "util/monotime.h"
 
 #include <errno.h>

@@ -11,6 +11,7 @@
  * call is the same.
  */
 #include "engine.h"
+#include "engine_ops.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -22,6 +22,7 @@
  */
 #ifdef HAVE_LIBURING
 #include "engine.h"
+#include "engine_ops.h"
 #include "util/monotime.h"
 
 #include <errno.h>
