@@ -3,13 +3,17 @@
  * (engine_libaio.c, engine_uring.c, engine_psync.c, engine_null.c,
  * engine_model.c), each ending
  * in a designated-initializer `const struct engine`, registered in the static
- * array of engine.c, the one list of engine names.  Capabilities are flags,
+ * array of registry.c, the one list of engine names.  Capabilities are flags,
  * not special cases in callers.  Engines sit below the suite layer, so the
  * suite loader validates engine names and capabilities against this
  * registry.
  *
  * Each worker thread owns one engine context with `iodepth` slots.
  * Functions return 0 or -errno.
+ *
+ * The functions declared here are registry.c's: every engine includes this
+ * header for the table it fills, and the registry names every engine, so
+ * the file that defines them is named for what it is, not for this header.
  */
 #ifndef IOMATRIX_ENGINE_H
 #define IOMATRIX_ENGINE_H
@@ -105,7 +109,7 @@ struct engine_opts {
 };
 
 
-/* Defaults equal to fio's for every option (depth 1). */
+/* Defaults equal to fio's for every option (depth 1); registry.c. */
 void engine_opts_init(struct engine_opts *o);
 
 struct engine {
@@ -154,7 +158,7 @@ struct engine {
 	void (*release)(struct engine_ctx *ctx);
 };
 
-/* The registry (engine.c): every engine iomatrix knows, built in or not. */
+/* The registry (registry.c): every engine iomatrix knows, built in or not. */
 
 /* A built-in engine (ENGINE_BUILTIN: has ops); NULL when unknown or not
  * built in. */

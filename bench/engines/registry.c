@@ -1,8 +1,8 @@
 /*
- * engine.c - the registry of IO engines: one explicit static array, the one
- * list of engine names, so the set of engines reads off this file.  io_uring
- * is always known; it has ops (ENGINE_BUILTIN) only when built against
- * liburing (HAVE_LIBURING).
+ * registry.c - the registry of IO engines (engine.h): one explicit static
+ * array, the one list of engine names, so the set of engines reads off this
+ * file; and the defaults of engine_opts.  io_uring is always known; it has
+ * ops (ENGINE_BUILTIN) only when built against liburing (HAVE_LIBURING).
  */
 #include "engine.h"
 
