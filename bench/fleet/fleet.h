@@ -6,8 +6,10 @@
  * (results/README.md, docs/fleet.md).
  *
  * The controller is one thread and one poll loop over every host's ssh
- * pipes; each host is a small state machine (fleet.c), and the set is
- * written as results arrive (fleet_set.c).
+ * pipes; each host is a small state machine (controller.c), and the set is
+ * written as results arrive (fleet_set.c).  fleet_run() is controller.c's
+ * and fleet_is_set() fleet_set.c's: both include fleet_int.h, which takes
+ * struct fleet_opts from this header, so no fleet.c shares its name.
  */
 #ifndef IOMATRIX_FLEET_H
 #define IOMATRIX_FLEET_H

@@ -1,5 +1,5 @@
 /*
- * fleet_host.c - one host's conversation, for fleet.c: the messages the
+ * fleet_host.c - one host's conversation, for controller.c: the messages the
  * controller sends (ping, suite, cell, go, end) and what it does with
  * each line its agent sends back.  Every field of a reply is checked
  * against the state the host is in before it is believed.

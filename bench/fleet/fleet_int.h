@@ -1,5 +1,5 @@
 /*
- * fleet_int.h - what fleet.c (the controller loop), fleet_host.c (one
+ * fleet_int.h - what controller.c (the controller loop), fleet_host.c (one
  * host's conversation), fleet_wire.c (their transport) and fleet_set.c
  * (the fleet result set) share.  Not an API.
  */
@@ -108,14 +108,14 @@ struct fleet {
 	bool agg_busy;
 	bool agg_staged;            /* the cell went to its first host only:
 				     * the others get it once that one has laid
-				     * out the shared file (fleet.c, agg_start) */
+				     * out the shared file (controller.c, agg_start) */
 	size_t agg_cur;
 	size_t *agg_todo;           /* plan indices the fleet still runs */
 	size_t agg_ntodo, agg_pos;
 	char agg_fail[1024];
 };
 
-/* fleet_wire.c: the transport, below fleet.c and fleet_host.c */
+/* fleet_wire.c: the transport, below controller.c and fleet_host.c */
 /* Nanoseconds since the controller's epoch (f->epoch_ns). */
 int64_t fleet_now(const struct fleet *f);
 /* Started, and neither done nor failed. */
@@ -128,7 +128,7 @@ void fleet_host_failed(struct fleet *f, struct fhost *h, const char *fmt, ...)
  * fails the host.  0 or -errno. */
 int fleet_send(struct fleet *f, struct fhost *h, cJSON *msg);
 
-/* fleet.c: the state machine */
+/* controller.c: the state machine */
 /* f->h from f->o (hosts, their device overrides), each waiting; 0 or -1
  * out of memory.  fleet_hosts_release ends their ssh and frees them. */
 int fleet_hosts_init(struct fleet *f);

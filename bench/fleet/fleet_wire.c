@@ -1,6 +1,6 @@
 /*
  * fleet_wire.c - the controller's transport, under its state machine
- * (fleet.c) and each host's conversation (fleet_host.c): the controller
+ * (controller.c) and each host's conversation (fleet_host.c): the controller
  * clock, sending one message (proto_msg_new()) as a line to an agent, and
  * failing a host whose line cannot be sent.  It calls nothing above it.
  */

@@ -2,7 +2,7 @@
  * launch.h - a fleet that another launcher started: under `mpirun` or
  * `srun`, every rank is a host of one fleet set.  The launcher, not ssh,
  * starts the agents (cmd/mpi/ starts one per rank and carries its lines to
- * rank 0); the controller (fleet.c) is handed a connection per host through
+ * rank 0); the controller (controller.c) is handed a connection per host through
  * struct fleet_transport instead of spawning ssh, and everything else -
  * handshake, clock offsets, barrier, merge, the set - is the ssh fleet's.
  *

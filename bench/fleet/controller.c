@@ -1,9 +1,10 @@
 /*
- * fleet.c - fleet.h: the controller.  One poll loop over every host's ssh
- * pipes; each host walks hello -> clock -> suite -> cells -> end.  Survey
- * hosts run their cells on their own; in aggregate mode fleet_step() holds
- * every host at each repetition until all are ready, then sends go with a
- * start time a few round trips ahead, mapped onto each host's clock.
+ * controller.c - fleet.h's fleet_run(): the controller.  One poll loop over
+ * every host's ssh pipes; each host walks hello -> clock -> suite -> cells
+ * -> end.  Survey hosts run their cells on their own; in aggregate mode
+ * fleet_step() holds every host at each repetition until all are ready,
+ * then sends go with a start time a few round trips ahead, mapped onto
+ * each host's clock.
  */
 #include "fleet_int.h"
 
