@@ -1,7 +1,7 @@
 /*
  * cellcheck.h - the one validator of a cell object (results/README.md,
  * "Cell file"), for every cell that crosses a trust boundary: read from
- * a set on disk (rset.c, resume), sent by a fleet agent in survey mode,
+ * a set on disk (rset_load.c, resume), sent by a fleet agent in survey mode,
  * each host's part before an aggregate merge, and an imported cell
  * before it is written (import_cell_check).  Bounds on every
  * number: counts are integers below 2^64, rates and latencies finite and

@@ -103,7 +103,7 @@ static int cellsums_summary(const cJSON *cell, const char *dn, char *why, size_t
 	int nreps = cJSON_GetArraySize(reps);
 
 	/* a reader of summaries only (history, site) blanks the repetitions
-	 * (rset.c): nothing to hold the summary against there */
+	 * (rset_load.c): nothing to hold the summary against there */
 	for (int k = 0; k < 2 && sd && nreps > 0; k++) {
 		const cJSON *m = cJSON_GetObjectItemCaseSensitive(sd, rates[k]);
 		const cJSON *n = cJSON_GetObjectItemCaseSensitive(m, "n");

@@ -1,6 +1,6 @@
 /*
  * jsonread.h - the one bounded JSON parser for every file read back: a
- * set's files (rset.h reads them into structs; resultset.c and ptsfile.c
+ * set's files (rset.h reads them into structs; setdir.c and ptsfile.c
  * read their own back) and the report's own indexes (the site's, the
  * archive's).  Bounded in nesting depth (RSET_MAX_JSON_DEPTH; cJSON
  * recurses per level) and, through the callers' fsutil_read_at, in size.

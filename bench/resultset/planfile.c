@@ -1,7 +1,7 @@
 /*
  * planfile.c - plan.json (resultset.h): the suite's cells as the run will
  * measure them, written one cell at a time, byte for byte what cJSON_Print
- * gives for the whole plan.  Split from resultset.c.
+ * gives for the whole plan.  Split from setdir.c.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -13,6 +13,11 @@
  * the reader (rset.h) and --resume (resultset_open) read cells/.  The
  * schema is documented in results/README.md.  Used by `run` and by the
  * importers.  Functions return 0 or -errno with a message in err.
+ *
+ * The functions are setdir.c's (the directory, its manifest and index),
+ * cellfile.c's, planfile.c's and rset_json.c's (resultset_read_json), as
+ * each part says; setdir.c calls the others, which include this header,
+ * so no resultset.c shares its name.
  */
 #ifndef IOMATRIX_RESULTSET_H
 #define IOMATRIX_RESULTSET_H

@@ -15,6 +15,11 @@
  * schema change is one edit in this room and the compiler finds every
  * reader.  Ownership: struct rset owns everything it points to; the const
  * char * fields point into rs->strs.  Free with rset_release().
+ *
+ * The reader is the rset_*.c files: rset_load.c loads a set through
+ * rset_manifest.c, rset_json.c, rset_rep.c and rset_obj.c, which include
+ * this header (rset_int.h) as rset_pts.c does; so no rset.c shares its
+ * name.
  */
 #ifndef IOMATRIX_RSET_H
 #define IOMATRIX_RSET_H

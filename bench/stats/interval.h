@@ -2,7 +2,7 @@
  * interval.h - where the samples of a time series lie: each interval's
  * length (the last is cut short by the end of the run) and the x at which
  * every chart draws it.  One rule for the fit (cliff.h), the report's
- * reader (rset.c) and the charts, so that they agree sample by sample.
+ * reader (rset_load.c) and the charts, so that they agree sample by sample.
  * Pure code, no IO, no other header.
  */
 #ifndef IOMATRIX_INTERVAL_H

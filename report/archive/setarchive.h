@@ -1,7 +1,7 @@
 /*
  * archive.h - an archive of result sets as a stream of compact records, for
  * history and site: find the sets under some directories and order them by
- * date without loading them, then load one at a time (rset.c) and keep only
+ * date without loading them, then load one at a time (rset.h) and keep only
  * what history needs (identity and environment of each device, one value
  * per metric and workload).  Where an archive has a current index
  * (archdb.h), a set's record comes from it instead of its files, the same

@@ -1,5 +1,5 @@
 /*
- * fuzz_rset.c - libFuzzer target for the result-set loader (report/rset.c):
+ * fuzz_rset.c - libFuzzer target for the result-set loader (rset_load.c):
  * manifest, plan and cell JSON as another person's set could hold them.
  * Input: parts separated by "\n%%\n", written as manifest.json,
  * cells/0001.json, plan.json and cells/0002.json of a scratch set directory

@@ -310,7 +310,7 @@ static void test_params_as_recorded(void **state)
 }
 
 /* Every file read back goes through the one bounded parser: 100 levels
- * of nesting (cJSON alone accepts 1000) are refused by resultset.c's
+ * of nesting (cJSON alone accepts 1000) are refused by setdir.c's
  * reader too, as by the set reader. */
 static void test_one_bounded_reader(void **state)
 {

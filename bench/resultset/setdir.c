@@ -1,8 +1,9 @@
 /*
- * resultset.c - the on-disk result set: a uniquely named directory holding
- * manifest.json, suite.yaml, plan.json and cells/NNNN.json.  Every file goes
- * through fsutil_write_atomic() (temp, fsync, rename, fsync of the directory)
- * so that a crash or SIGKILL never leaves a half-written file behind.
+ * setdir.c - the on-disk result set (resultset.h): a uniquely named
+ * directory holding manifest.json, suite.yaml, plan.json and
+ * cells/NNNN.json.  Every file goes through fsutil_write_atomic() (temp,
+ * fsync, rename, fsync of the directory) so that a crash or SIGKILL never
+ * leaves a half-written file behind.
  */
 #include <dirent.h>
 #include <errno.h>

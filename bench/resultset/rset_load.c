@@ -1,7 +1,7 @@
 /*
- * rset.c - load a result set directory into struct rset (rset.h).  Any file
- * may be truncated, corrupt, hostile or from a newer iomatrix: each problem
- * is a warning naming the file, and whatever is readable is kept.
+ * rset_load.c - load a result set directory into struct rset (rset.h).  Any
+ * file may be truncated, corrupt, hostile or from a newer iomatrix: each
+ * problem is a warning naming the file, and whatever is readable is kept.
  */
 #include <dirent.h>
 #include <errno.h>
