@@ -4,7 +4,9 @@
  * through the runner, write each cell and the manifest as soon as it is
  * known, show progress, and stop cleanly when the caller's signal flag is
  * set; or hand a --hosts run to the fleet.  cmd/cmd_run.c parses the
- * command line and installs the signal handlers; this room does the rest.
+ * command line and installs the signal handlers; this room does the rest:
+ * run_suite.c, which calls run_loop.c and run_check.c (they take struct
+ * run_opts from here through run_int.h, so no run.c shares this name).
  *
  * Exit rule: anything wrong with the input that is found before a cell does
  * IO (suite errors, unsafe device, results dir, O_DIRECT refused, bs below

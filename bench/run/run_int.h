@@ -1,7 +1,7 @@
 /*
- * run_int.h - what run.c (the set and the phases of a run), run_loop.c
- * (the cell loop) and run_check.c (the checks before any IO) share.  Not
- * an API.
+ * run_int.h - what run_suite.c (the set and the phases of a run),
+ * run_loop.c (the cell loop) and run_check.c (the checks before any IO)
+ * share.  Not an API.
  */
 #ifndef IOMATRIX_RUN_INT_H
 #define IOMATRIX_RUN_INT_H

@@ -1,7 +1,7 @@
 /*
- * run.c - run.h's run_suite(): the phases of one run on one struct run:
- * resume (lock and open the set), load and check the suite, make the set,
- * the cell loop (run_loop.c), and the end (the set's status, decided
+ * run_suite.c - run.h's run_suite(): the phases of one run on one struct
+ * run: resume (lock and open the set), load and check the suite, make the
+ * set, the cell loop (run_loop.c), and the end (the set's status, decided
  * once); or the hand-over of a --hosts run to bench/fleet/.
  */
 #include <errno.h>
