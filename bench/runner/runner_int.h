@@ -7,8 +7,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "runner.h"
+/* by name only (runner.h, target.h): runner.h is runner.c's room, which
+ * includes this header, so including it here would close a loop */
+struct cell;
+struct run_ctl;
+struct target;
 
 /* how often the progress callback runs, during layout and a repetition */
 #define PROGRESS_NS 250000000ull

@@ -17,8 +17,9 @@
 #include "stats/prng.h"
 #include "stats/qos.h"
 #include "offsets.h"
-#include "runner.h"
+#include "stats/rep.h"
 #include "stats/stats.h"
+#include "target.h"
 
 /* State shared by all jobs of one repetition. */
 struct rep_shared {
