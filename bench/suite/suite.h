@@ -5,6 +5,10 @@
  * Error convention (parsers): return -1 and append every problem found to an
  * errlist as "file:line:col: message"; keep going so that all errors of a file
  * are reported in one pass.
+ *
+ * The functions are suite_load.c's: the loader's other rooms take struct
+ * suite_opts and the limits from here through suite_int.h, so no suite.c
+ * shares this header's name.
  */
 #ifndef IOMATRIX_SUITE_H
 #define IOMATRIX_SUITE_H

@@ -2,7 +2,7 @@
  * suite_ctx.c - the bottom of the suite loader (suite_int.h): the error
  * list every room reports into, did-you-mean, the strings a parsed value
  * keeps, and the node helpers.  It calls no other file of the loader, so
- * the loader's calls point one way: suite.c -> suite_expand.c ->
+ * the loader's calls point one way: suite_load.c -> suite_expand.c ->
  * suite_check.c / suite_parse.c -> suite_value.c -> suite_ctx.c.
  */
 #include <stdarg.h>

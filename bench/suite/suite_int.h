@@ -1,6 +1,7 @@
 /*
  * suite_int.h - inside the suite loader: the context its rooms share
- * (suite.c, suite_parse.c, suite_value.c, suite_expand.c, suite_check.c).
+ * (suite_load.c, suite_parse.c, suite_value.c, suite_expand.c,
+ * suite_check.c).
  * Not for use outside bench/suite/.  Errors go through err_at() into the
  * context's errlist; parsers keep going so that all errors of a file are
  * reported in one pass.

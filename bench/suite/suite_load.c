@@ -1,7 +1,7 @@
 /*
- * suite.c - load a YAML suite, validate it strictly and expand its matrix into
- * cells (suite.h): the entry points, the error list and the key help.  The
- * loader is four rooms sharing suite_int.h: suite_parse.c reads the
+ * suite_load.c - load a YAML suite, validate it strictly and expand its
+ * matrix into cells (suite.h): the entry points, the error list and the key
+ * help.  The loader is four rooms sharing suite_int.h: suite_parse.c reads the
  * document's sections, suite_value.c one value of a key, suite_expand.c
  * makes the cells, suite_check.c checks them.  Every cell key goes through
  * ONE table (cell_keys[] of keys.c): parsing, range checks, defaults, the
