@@ -9,9 +9,7 @@
 #include <stdbool.h>
 
 #include "cell.h"
-
-/* Called once per option, in job-file order; val is never NULL. */
-typedef void (*fio_map_emit)(void *arg, const char *key, const char *val);
+#include "key_ops.h" /* fio_map_emit: the qos keys say their options too */
 
 /*
  * Emit the fio options doing what cell c does (rw, bs, ioengine, iodepth,

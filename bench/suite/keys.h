@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "cell.h"
+#include "key_ops.h"
 #include "util/sbuf.h"
 
 enum ktype {
@@ -48,33 +49,6 @@ enum ktype {
 	KT_RANDDIST,  /* const char *, interned: fio's random_distribution
 		       * (stats/randdist.h), stored canonical; NULL random */
 };
-
-struct ykit;
-struct yaml_node_s;
-
-/* A KT_CUSTOM key's own parsing and JSON (qos_keys.c has the examples). */
-struct key_ops {
-	size_t size;    /* bytes of the field */
-	/* parse node n into out (size bytes): 0, or -1 with the error given
-	 * through y (file:line:col) */
-	int (*parse)(const struct ykit *y, struct yaml_node_s *n, void *out);
-	/* the PARAMS value (caller owns it); only called off the default */
-	cJSON *(*to_json)(const void *field);
-	/* the reverse, into a zeroed field: 0, or -1 with err */
-	int (*from_json)(const cJSON *v, void *field, char *err, size_t errlen);
-};
-
-/* How key_text() shows a value. */
-enum key_text {
-	KEY_TEXT_METHOD, /* the report's Method line: "yes (O_DIRECT)", "none" */
-	KEY_TEXT_NOTE,   /* a title's note where the key is not at its default:
-			  * "fixedbufs", "completions from 2"; nothing at it */
-};
-
-/* A key's own way to show its value (when the type's default way does not
- * say it well); appends to b, may append nothing. */
-typedef void (*key_text_fn)(const struct cell *c, enum key_text how,
-			    struct sbuf *b);
 
 struct key {
 	const char *name;    /* in suites */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "util/intern.h"
+#include "util/sbuf.h"
 #include "util/units.h"
+#include "cell.h"
 #include "qos_keys.h"
 #include "ymap.h"
 

@@ -7,8 +7,9 @@
 #ifndef IOMATRIX_QOS_KEYS_H
 #define IOMATRIX_QOS_KEYS_H
 
-#include "fio_map.h"
-#include "keys.h"
+#include "key_ops.h"
+
+struct qos_target;
 
 /* The ranges of the rows (keys.c): the loader and cell_from_json read
  * them there.  100 M IOPS per job is beyond any device; a load sweep's

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/sbuf.h"
 #include "word_keys.h"
 #include "ymap.h"
 

@@ -8,7 +8,8 @@
 #ifndef IOMATRIX_WORD_KEYS_H
 #define IOMATRIX_WORD_KEYS_H
 
-#include "keys.h"
+#include "cell.h" /* enum mem_kind */
+#include "key_ops.h"
 
 extern const struct key_ops model_dist_ops, mem_ops;
 
