@@ -9,6 +9,10 @@
  * 100,000 copies of a PATH_MAX path): from the suite's devices for
  * suite_load(), from the import_set for importers, from the JSON tree for
  * cell_from_json().  They stay valid as long as that owner.
+ *
+ * The functions are cell_params.c's: they read the key table (keys.h),
+ * whose rows are fields of struct cell, so the key table includes this
+ * header and no cell.c shares its name.
  */
 #ifndef IOMATRIX_CELL_H
 #define IOMATRIX_CELL_H

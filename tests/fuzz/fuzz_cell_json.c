@@ -1,6 +1,6 @@
 /*
  * fuzz_cell_json.c - libFuzzer target for the cell parameter reader
- * (cell_from_json in bench/cell.c), the part of the result-set loader that
+ * (cell_from_json of suite/cell_params.c), the part of the set loader that
  * bench/ owns.  A cell that loads must also survive cell_to_json and load
  * again to the same JSON.  A "hist" member (or a bare bucket array) goes
  * through hist_from_json (bench/resultset/cellfile.c), percentiles and back.

@@ -1,7 +1,7 @@
 /*
- * cell.c - the cell value: defaults, CrystalDiskMark-style labels, and the
- * PARAMS JSON of results/README.md (the pattern and data names are
- * pattern.c's).
+ * cell_params.c - a cell's parameters (cell.h): defaults,
+ * CrystalDiskMark-style labels, and the PARAMS JSON of results/README.md
+ * (the pattern and data names are pattern.c's).
  * Defaults and JSON names come from the key table (keys.c); PARAMS are
  * written and read only here (the runner, the importers and the report's
  * loader all go through cell_to_json/cell_from_json), so plan.json, cell
