@@ -16,8 +16,6 @@
 #include "util/suggest.h"
 #include "util/units.h"
 
-#define NLINE(n) ((unsigned)(n)->start_mark.line + 1)
-#define NCOL(n) ((unsigned)(n)->start_mark.column + 1)
 #define MiB (1024ULL * 1024)
 #define ROUNDS_MAX_TRACK 16
 #define ROUNDS_MAX_ROUNDS 1000
@@ -94,8 +92,8 @@ static int get_share(const struct ykit *y, yaml_node_t *vn, const char *what,
 int ssd_parse_purge(const struct ykit *y, yaml_node_t *vn, struct suite_device *d)
 {
 	const char *v = scalar_of(vn);
-	d->purge_line = NLINE(vn);
-	d->purge_col = NCOL(vn);
+	d->purge_line = YLINE(vn);
+	d->purge_col = YCOL(vn);
 	if (v && !strcmp(v, "none")) {
 		d->purge = PURGE_NONE;
 		return 0;
@@ -252,8 +250,8 @@ static int tracks_parse(const struct ykit *y, yaml_node_t *vn, struct rule_arg *
 			continue;
 		}
 		snprintf(a->sr->track[a->sr->ntrack], CELL_LABEL_MAX, "%s", v);
-		(*a->pos)[a->sr->ntrack].line = NLINE(en);
-		(*a->pos)[a->sr->ntrack].col = NCOL(en);
+		(*a->pos)[a->sr->ntrack].line = YLINE(en);
+		(*a->pos)[a->sr->ntrack].col = YCOL(en);
 		a->sr->ntrack++;
 	}
 	return rc;
