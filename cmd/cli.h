@@ -7,10 +7,13 @@
  * (--fail-on-inconclusive), 130 interrupted.
  *
  * cmd/ is the commands room, above both halves: main.c dispatches through
- * the one table below (cli.c), and each cmd_*.c declares its options as a
+ * the one table below (commands.c), and each cmd_*.c declares its options as a
  * table (util/optspec.h), parses argv by it, calls into bench/ (which
  * makes sets) or report/ (which reads them) and prints.
  * Nothing below cmd/ includes this header (make check-layers proves it).
+ * The table is commands.c's: every cmd_*.c includes this header for its
+ * own declarations and the table names every command, so no cli.c shares
+ * its name.
  */
 #ifndef IOMATRIX_CLI_H
 #define IOMATRIX_CLI_H
@@ -64,7 +67,7 @@ extern const struct command_spec run_spec, plan_spec, validate_spec,
  * includes: its trend charts mark history's change points. */
 extern const struct option_spec history_series_opts[];
 
-/* The program's own options (main_spec, cli.c): --help, --version and,
+/* The program's own options (main_spec, commands.c): --help, --version and,
  * hidden, --complete, --dump-options and --parse-lines. */
 struct main_opts {
 	bool help, version, complete, dump, parse_lines;
@@ -78,7 +81,7 @@ struct command {
 };
 
 /* Every command, those that make result sets then those that read them
- * (cmd/cli.c); the table ends with an entry whose spec is NULL. */
+ * (cmd/commands.c); the table ends with an entry whose spec is NULL. */
 extern const struct command commands[];
 
 /* Every command's option table, in the table's order, into out (room for

@@ -1,5 +1,5 @@
 /*
- * main.c - the iomatrix command line: the program's own options (cli.c's
+ * main.c - the iomatrix command line: the program's own options (commands.c's
  * main_spec: --help, the synopses of every command from their option
  * tables; --version; --complete, the bash completion's helper,
  * completion/iomatrix.bash; --dump-options and --parse-lines, the tables

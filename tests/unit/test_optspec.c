@@ -534,7 +534,7 @@ static void test_unsound_tables_refused(void **state)
 static void test_no_hand_parser(void **state)
 {
 	static const char *const src[] = {
-		"cmd/main.c", "cmd/cli.c", "cmd/cmd_run.c", "cmd/cmd_plan.c", "cmd/cmd_validate.c",
+		"cmd/main.c", "cmd/commands.c", "cmd/cmd_run.c", "cmd/cmd_plan.c", "cmd/cmd_validate.c",
 		"cmd/cmd_export.c", "cmd/cmd_import.c", "cmd/cmd_agent.c", "cmd/cmd_report.c",
 		"cmd/cmd_compare.c", "cmd/cmd_list.c", "cmd/cmd_history.c", "cmd/cmd_site.c",
 		"cmd/cmd_reproduce.c", "cmd/cmd_verify.c", "cmd/cmd_pack.c",

@@ -1,5 +1,5 @@
 /*
- * cli.c - the one table of every command, the list of every command's
+ * commands.c - the one table of every command, the list of every command's
  * option table and the program's own options (cli.h).  Kept out of main.c
  * so that the unit tests, which link everything but main.o, can walk the
  * tables.
