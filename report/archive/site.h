@@ -5,7 +5,10 @@
  * The model is built by streaming set records (archive.h) into a history
  * (history.h) plus the little the index and suite pages need; each page
  * carries a hash of its inputs so that a rebuild rewrites only pages whose
- * inputs changed (site.c, cmd_site.c).  Charts: site_chart.c.
+ * inputs changed (site_model.c, cmd_site.c).  Charts: site_chart.c.
+ * The model and the page contexts are site_model.c's; it calls
+ * site_repro.c, which reads struct site from here, so no site.c shares
+ * this header's name.
  *
  * Ownership: struct site owns everything; site_release().
  */

@@ -1,7 +1,7 @@
 /*
- * site.c - the model behind `iomatrix site` and the template contexts of
- * its index, device and suite pages (site.h).  Strings stay raw here; the
- * template engine escapes them for HTML.
+ * site_model.c - the model behind `iomatrix site` and the template
+ * contexts of its index, device and suite pages (site.h).  Strings stay
+ * raw here; the template engine escapes them for HTML.
  */
 #include <math.h>
 #include <stdarg.h>
