@@ -2,7 +2,7 @@
  * site_chart.c - the trend chart of one series on a device page: value
  * against date with 95 % CI error bars, change points as red lines with
  * their size, environment changes as dotted lines with what changed
- * ("kernel 6.1 → 6.6").  As in chart.c, the .gp script holds only our own
+ * ("kernel 6.1 → 6.6").  As in charts/, the .gp script holds only our own
  * constants; every string from a result set is a quoted field of a .dat
  * file (ESC_GPDATA), which gnuplot never substitutes.
  */

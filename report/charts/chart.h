@@ -5,6 +5,12 @@
  * files; the title drawn in each image is built from our own words and
  * numbers and passed through a whitelist of characters, so nothing from a
  * suite or result set can reach gnuplot's command or macro substitution.
+ *
+ * A face of the folder: chart_render_all() and the gnuplot helpers are
+ * chart_render.c's, the sink and gp_title() chart_gp.c's, each section's
+ * charts its own file's.  chart_render.c calls chart_gp.c and
+ * chart_lines.c, which include this header (chart_int.h), so no chart.c
+ * shares its name.
  */
 #ifndef IOMATRIX_CHART_H
 #define IOMATRIX_CHART_H
@@ -48,7 +54,7 @@ int chart_render_all(const struct report *r, struct outdir *parent,
 
 /*
  * The charts of optional sections (the charts hook of a report_sections[]
- * row, e.g. ssd_chart.c) are added through a sink: chart.c writes FILE.dat
+ * row, e.g. ssd_chart.c) are added through a sink: chart_gp.c writes FILE.dat
  * as given and FILE.gp from its own terminal and style lines (colours in
  * the gnuplot array C[1..8]), then `setup` and `plot` (our constants and
  * numbers only, never a string from a set), and renders it with everything

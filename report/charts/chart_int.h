@@ -1,7 +1,7 @@
 /*
  * chart_int.h - between the files of charts/ only: the state of one
  * chart_render_all() run and the pieces every chart is made of
- * (chart_gp.c), and the line charts (chart_lines.c) that chart.c draws.
+ * (chart_gp.c), and the line charts (chart_lines.c) that chart_render.c draws.
  * Functions returning int give 0, or -1 when a file could not be written
  * (message in x->msgs).
  */

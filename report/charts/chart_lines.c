@@ -2,7 +2,7 @@
  * chart_lines.c - line charts from (x, y) series: throughput against block
  * size and IOPS and latency against queue depth (the sweeps), and per
  * workload the latency percentile curve (exceedance from the merged
- * histogram) and the time series.  Split from chart.c.
+ * histogram) and the time series.  Split from chart_render.c.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -6,8 +6,9 @@
  * and the host of a fleet cell.
  *
  * The model (report.c), the renderer (render/render.c) and the charts
- * (charts/chart.c) iterate the table and never call a section by name, so
- * a section's files depend on the model and never the other way round.
+ * (charts/chart_render.c) iterate the table and never call a section by
+ * name, so a section's files depend on the model and never the other way
+ * round.
  * The model builds, the renderer renders: a row's own hooks are the
  * model's (load, summary, title), its `out` the renderer's
  * (render/section_out.h: template context, CSV, JSON).

@@ -1,12 +1,13 @@
 /*
- * chart.c - write gnuplot data (.dat) and scripts (.gp) for a report and run
- * one gnuplot process over all of them (chart.h): the grouped bars and the
- * CrystalDiskMark panel here, the line charts in chart_lines.c, the charts
- * of each optional section through its row of r->sections[], all built
- * from chart_gp.c's pieces.  Scripts contain our own constants and
- * whitelisted titles; every name from a suite or result set (device names,
- * cell labels) goes into the .dat files, read as column headers and tick
- * labels, where gnuplot never substitutes commands or macros.
+ * chart_render.c - chart_render_all(): write gnuplot data (.dat) and
+ * scripts (.gp) for a report and run one gnuplot process over all of them
+ * (chart.h): the grouped bars and the CrystalDiskMark panel here, the line
+ * charts in chart_lines.c, the charts of each optional section through its
+ * row of r->sections[], all built from chart_gp.c's pieces.  Scripts
+ * contain our own constants and whitelisted titles; every name from a
+ * suite or result set (device names, cell labels) goes into the .dat
+ * files, read as column headers and tick labels, where gnuplot never
+ * substitutes commands or macros.
  */
 #include <ctype.h>
 #include <dirent.h>
