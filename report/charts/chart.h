@@ -6,9 +6,9 @@
  * numbers and passed through a whitelist of characters, so nothing from a
  * suite or result set can reach gnuplot's command or macro substitution.
  *
- * A face of the folder: chart_render_all() and the gnuplot helpers are
- * chart_render.c's, the sink and gp_title() chart_gp.c's, each section's
- * charts its own file's.  chart_render.c calls chart_gp.c and
+ * The folder's header, over several files: chart_render_all() and the
+ * gnuplot helpers are chart_render.c's, the sink and gp_title()
+ * chart_gp.c's, each section's charts its own file's.  chart_render.c calls chart_gp.c and
  * chart_lines.c, which include this header (chart_int.h), so no chart.c
  * shares its name.
  */

@@ -8,6 +8,12 @@
  *
  * Ownership: struct report owns the sets, devices, groups and strings;
  * release with report_release().
+ *
+ * The model's header, over several files: report_load() and
+ * report_release() are load.c's, report_warn() warnings.c's,
+ * report_summary_add() summary.c's, the words and numbers of tables
+ * table.c's.  load.c calls those files, which include this header for
+ * struct report, so no report.c shares its name.
  */
 #ifndef IOMATRIX_REPORT_H
 #define IOMATRIX_REPORT_H

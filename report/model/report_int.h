@@ -1,7 +1,7 @@
 /*
  * report_int.h - between the files of the report model only: the steps of
  * report_load() that live in their own files.  Each reads the devices and
- * groups report.c built and adds to r (warnings, alerts, summary).
+ * groups load.c built and adds to r (warnings, alerts, summary).
  */
 #ifndef IOMATRIX_REPORT_INT_H
 #define IOMATRIX_REPORT_INT_H

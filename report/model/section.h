@@ -5,7 +5,7 @@
  * the model, the sections and the renderer share: the list of drawn charts
  * and the host of a fleet cell.
  *
- * The model (report.c), the renderer (render/render.c) and the charts
+ * The model (load.c), the renderer (render/render.c) and the charts
  * (charts/chart_render.c) iterate the table and never call a section by
  * name, so a section's files depend on the model and never the other way
  * round.

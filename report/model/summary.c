@@ -3,7 +3,7 @@
  * workloads where it leads or trails the baseline most ("ssd: 219x hdd for
  * 16K random-read IOPS"), the seed-000 style detail of one workload, and
  * the sentences of a section that says it better (fleet: hosts, not
- * devices).  Split from report.c; report_summary_add() is the door for the
+ * devices).  Split from load.c; report_summary_add() is the door for the
  * optional sections.
  */
 #include <ctype.h>

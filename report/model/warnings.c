@@ -3,7 +3,7 @@
  * warnings (page cache, buffered writes, compressible data, noisy or wild
  * cells, short runs, failures, a file set far smaller than the device, a
  * virtual device, missing cells), and the alerts shown above everything (a
- * rehearsal at --scale, two names for one device).  Split from report.c;
+ * rehearsal at --scale, two names for one device).  Split from load.c;
  * report_warn() is the door for the optional sections.
  */
 #include <ctype.h>

@@ -1,6 +1,6 @@
 /*
  * fuzz_report.c - libFuzzer target for the report model built from a
- * hostile result set (report/model/report.c, table.c): grouping, ratios, warnings,
+ * hostile result set (report/model/load.c, table.c): grouping, ratios, warnings,
  * number formatting, the template context, CSV and JSON.  Same input format
  * as fuzz_rset.c (manifest, cell 1, plan, cell 2 separated by "\n%%\n").
  * No gnuplot, no files written.

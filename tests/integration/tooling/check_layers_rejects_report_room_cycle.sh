@@ -25,7 +25,7 @@ plant() { # file include -> the check's output in $T/out; fails when it passes
 	fi
 }
 plant report/model/ssd.c charts/chart.h       # model <-> charts, the old cycle
-plant report/model/report.c render/escape.h   # model <-> render
+plant report/model/load.c render/escape.h     # model <-> render
 plant report/render/render.c charts/chart.h   # render <-> charts
 plant report/charts/chart_render.c archive/site.h # charts <-> archive (site_chart.c)
 plant report/compare/ratio.c archive/history.h

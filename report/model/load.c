@@ -1,9 +1,9 @@
 /*
- * report.c - build the aggregated report model from result sets (devices
- * disambiguated by host, cells grouped by workload), then let warnings.c,
- * summary.c and the optional sections (section.h) add to it.  render.c
- * turns the model into the template context, CSV and JSON.  Strings stay
- * raw here; the template engine and the CSV writer escape.
+ * load.c - report_load(): build the aggregated report model from result
+ * sets (devices disambiguated by host, cells grouped by workload), then
+ * let warnings.c, summary.c and the optional sections (section.h) add to
+ * it.  render.c turns the model into the template context, CSV and JSON.
+ * Strings stay raw here; the template engine and the CSV writer escape.
  */
 #include <math.h>
 #include <stdarg.h>
