@@ -27,11 +27,10 @@
 # Arguments: [TREE [BUILD [FOLDER...]]]; BUILD is relative to TREE unless
 # absolute; each FOLDER is one this build leaves out (cmd/mpi without
 # mpicc): its files' references are not read, and the pass says so.
-#
-# Folder faces: the headers listed in TREE's tests/check_cycles.faces (one
-# a line, # comments) are nodes of their own, not one room with the .c of
-# their name; the file says why, and an entry whose room closes no loop
-# any more fails until it is struck.
+# No list exempts a room: a header that its folder's lower files include
+# while the .c of its name calls them is a loop like any other (the
+# shared types go to a header of their own, or that .c is named for what
+# it does).
 here=$(cd "$(dirname "$0")" && pwd)
 # the layer table, from the one place that ranks the folders
 eval "$(sed -n '/^layer() {/,/^}/p' "$here/check_layers.sh")"
@@ -45,7 +44,6 @@ objs=$(find "$B/cmd" "$B/bench" "$B/report" -name '*.o' 2>/dev/null | sort)
 tmp=$(mktemp -d /tmp/check-cycles.XXXXXX) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 bad=0
-faces=$(sed 's/#.*//' tests/check_cycles.faces 2>/dev/null)
 
 # every source has its object, or sits in a folder the build leaves out
 for f in $(find cmd bench report -name '*.c' 2>/dev/null | sort); do
@@ -98,27 +96,15 @@ awk 'NR == FNR { if (NF == 2) lay[$1] = $2; next }
 # The graph of rooms: "FROM-FILE TO-FILE KIND WHAT" (KIND calls or
 # includes).  Strongly connected components (Tarjan); each of more than
 # one room is printed with the kinds of its edges, and one loop through it
-# found breadth-first from its first room.  Then each face once as one
-# room with its .c, in the file's order: a face whose room closes no loop
-# is stale.
+# found breadth-first from its first room.
 {
 	awk '{ print $1, $2, "calls", $3 }' "$tmp/calls"
 	awk '{ w = $2; sub(/.*\//, "", w); print $1, $2, "includes", w }' "$tmp/incs"
 } > "$tmp/edges"
-awk -v faces="$faces" -v files="$tmp/files" '
-BEGIN {
-	while ((getline f < files) > 0) have[f]
-	n = split(faces, fw, /[ \t\n]+/); nf = 0
-	for (i = 1; i <= n; i++) {
-		if (fw[i] == "") continue
-		fl[++nf] = fw[i]; face[fw[i]]
-		s = fw[i]; sub(/\.h$/, ".c", s)
-		if (!(fw[i] in have)) { printf "check-cycles: face %s: no such header; strike it\n", fw[i]; bad = 1 }
-		else if (!(s in have)) { printf "check-cycles: face %s: no %s beside it; strike it\n", fw[i], s; bad = 1 }
-	}
-}
-# a room: the file without .c/.h, or a face header on its own
-function room(p,   s) { if (p in face) return p; s = p; sub(/\.[ch]$/, "", s); return s }
+awk -v files="$tmp/files" '
+BEGIN { while ((getline f < files) > 0) have[f] }
+# a room: the file without .c/.h
+function room(p,   s) { s = p; sub(/\.[ch]$/, "", s); return s }
 function visit(v,   i, w, k) {
 	idx[v] = low[v] = n++; stack[++sp] = v; on[v] = 1
 	for (i = 1; i <= deg[v]; i++) {
@@ -134,8 +120,6 @@ function visit(v,   i, w, k) {
 }
 # the graph of the rooms as room() names them, then its components
 function build(   e, f, t) {
-	delete adj; delete deg; delete what; delete kind; delete nodes
-	delete idx; delete low; delete on; delete comp; delete mem; delete size
 	n = sp = ncomp = 0
 	for (e = 1; e <= ne; e++) {
 		f = room(E1[e]); t = room(E2[e])
@@ -188,25 +172,14 @@ END {
 		printf "check-cycles: %s cycle of %d rooms in %d folder(s):%s\n%s\n", k, size[c], nd, line, loop(mem[c, size[c]])
 		bad = 1
 	}
-	for (i = 1; i <= nf; i++) {
-		if (!(fl[i] in have)) continue
-		delete face[fl[i]]; build()
-		s = room(fl[i])
-		if ((s in comp) && size[comp[s]] > 1) face[fl[i]]
-		else { # struck for the faces after it, so two never strike each other
-			printf "check-cycles: face %s: with %s.c it closes no loop any more; strike it from the faces\n", fl[i], s
-			bad = 1
-		}
-	}
 	exit bad
 }' "$tmp/edges" || bad=1
 
 if [ "$bad" = 0 ]; then
 	skipped=""
 	for d in $unbuilt; do skipped="$skipped; $d not built, its references unread"; done
-	nfaces=$(echo $faces | wc -w)
 	echo "check-cycles: $(wc -l < "$tmp/calls") references (calls and data) and" \
-		"$(wc -l < "$tmp/incs") includes between files, rooms of a .c and its .h" \
-		"($nfaces folder faces apart), references point down, no cycle$skipped"
+		"$(wc -l < "$tmp/incs") includes between files, rooms of a .c and its .h," \
+		"references point down, no cycle$skipped"
 fi
 exit $bad
