@@ -13,6 +13,7 @@
 #include "resultset/resultset.h"
 #include "pts/ssd_plan.h"
 #include "suite/suite_cli.h"
+#include "suite/workload.h"
 #include "util/termesc.h"
 #include "util/units.h"
 
@@ -82,12 +83,50 @@ static void size_col(const struct cell *c, char *buf, size_t len)
 	snprintf(buf, len, "%s x %u%s", s, c->files, off);
 }
 
+/* The keys the table's columns show. */
+#define PLAN_COLUMNS (WORKLOAD_KEY(K_PATTERN) | WORKLOAD_KEY(K_BS) | WORKLOAD_KEY(K_IODEPTH) | \
+		      WORKLOAD_KEY(K_JOBS) | WORKLOAD_KEY(K_ENGINE) | WORKLOAD_KEY(K_DIRECT) | \
+		      WORKLOAD_KEY(K_SIZE) | WORKLOAD_KEY(K_FILES) | WORKLOAD_KEY(K_OFFSET) | \
+		      WORKLOAD_KEY(K_RUNTIME) | WORKLOAD_KEY(K_REQUESTS) | WORKLOAD_KEY(K_IO_SIZE))
+
+/* What tells each cell apart from the cells that share its label
+ * (workload_apart) beyond the columns: "rate_iops 200".  NULL when no
+ * more needs saying; else one string per cell ("" where nothing does),
+ * which the caller frees. */
+static char **apart_texts(const struct suite *s)
+{
+	const struct cell **cells = malloc((s->ncells ? s->ncells : 1) * sizeof(*cells));
+	uint64_t *apart = malloc((s->ncells ? s->ncells : 1) * sizeof(*apart));
+	char **out = NULL;
+	bool any = false;
+
+	for (size_t i = 0; cells && i < s->ncells; i++)
+		cells[i] = &s->cells[i];
+	if (!cells || !apart || workload_apart(cells, s->ncells, WORKLOAD_ALL & ~PLAN_COLUMNS, apart) < 0)
+		goto out;
+	for (size_t i = 0; i < s->ncells; i++)
+		any |= apart[i] != 0;
+	if (!any || !(out = calloc(s->ncells, sizeof(*out))))
+		goto out;
+	for (size_t i = 0; i < s->ncells; i++) {
+		struct sbuf b = SBUF_INIT;
+		workload_say(&s->cells[i], apart[i], &b);
+		out[i] = b.len ? sbuf_detach(&b) : strdup("");
+		sbuf_release(&b);
+	}
+out:
+	free(cells);
+	free(apart);
+	return out;
+}
+
 static void print_text(const struct suite *s)
 {
 	int wdev = 6, wlab = 5;
 	uint64_t est_ns = 0;
 	size_t by_size = 0;
 	char t[64];
+	char **apart = apart_texts(s);
 
 	for (size_t i = 0; i < s->ncells; i++) {
 		int l = (int)strlen(s->cells[i].device);
@@ -100,19 +139,21 @@ static void print_text(const struct suite *s)
 	printf("suite %s: ", s->name);
 	termesc_puts(stdout, NULL, s->title);
 	printf("file %s, sha256 %s\n\n", s->file, s->sha256);
-	printf("%5s  %-*s  %-*s  %-9s  %5s  %4s  %4s  %-8s  %-6s  %-14s  %-18s  %s\n",
+	printf("%5s  %-*s  %-*s  %-9s  %5s  %4s  %4s  %-8s  %-6s  %-14s  %-18s  %s%s\n",
 	       "id", wdev, "device", wlab, "label", "pattern", "bs", "qd", "jobs",
-	       "engine", "direct", "size x files", "stop", "repeat");
+	       "engine", "direct", "size x files", "stop", "repeat",
+	       apart ? "  apart from its label's other cells by" : "");
 	for (size_t i = 0; i < s->ncells; i++) {
 		const struct cell *c = &s->cells[i];
 		char bs[32], sz[96], stop[96];
 		units_format_size_short(c->bs, bs, sizeof(bs));
 		size_col(c, sz, sizeof(sz));
 		stop_rule(c, stop, sizeof(stop));
-		printf("%5d  %-*s  %-*s  %-9s  %5s  %4u  %4u  %-8s  %-6s  %-14s  %-18s  %u\n",
+		printf("%5d  %-*s  %-*s  %-9s  %5s  %4u  %4u  %-8s  %-6s  %-14s  %-18s  %*u%s%s\n",
 		       c->id, wdev, c->device, wlab, c->label, pattern_name(c->pattern),
 		       bs, c->iodepth, c->jobs, c->engine, c->direct ? "yes" : "no",
-		       sz, stop, c->repeat);
+		       sz, stop, apart ? -6 : 0, c->repeat, apart ? "  " : "",
+		       apart ? apart[i] : "");
 		uint64_t est = cell_estimate_ns(c);
 		if (est)
 			est_ns += est;
@@ -128,6 +169,9 @@ static void print_text(const struct suite *s)
 		       by_size == 1 ? "" : "s");
 	printf(" (ramp + runtime per repetition, cooldown between them; file layout not included)\n");
 	ssd_plan_print(s, stdout);
+	for (size_t i = 0; apart && i < s->ncells; i++)
+		free(apart[i]);
+	free(apart);
 }
 
 int cmd_plan(int argc, char **argv)

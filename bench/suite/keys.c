@@ -241,7 +241,7 @@ const struct key cell_keys[NKEYS] = {
 	[K_SIZE] = KEY("size", KT_SIZE_PCT, size, 512, KEY_EXACT_MAX, 1ULL << 30, "1GiB",
 		"size_bytes", "size_pct",
 		"per-file size, or N% of a block device",
-		METHOD("file size", 3)),
+		WORKLOAD, METHOD("file size", 3)),
 	[K_FILES] = KEY("files", KT_UINT, files, 1, 4096, 1, "1", "files", NULL,
 		"files in the set, shared by all jobs (sysbench file-num)",
 		WORKLOAD, METHOD("files", 4)),
@@ -394,11 +394,13 @@ const struct key cell_keys[NKEYS] = {
 	[K_ACTIVE_RANGE] = KEY_OMIT("active_range", KT_PCT, active_range_pct, 0, 0, 100,
 		"100%", "active_range_pct", NULL,
 		"share of the file set or device the cell addresses, from its "
-		"start (SNIA PTS-C: 75%)"),
+		"start (SNIA PTS-C: 75%)",
+		WORKLOAD, METHOD("active range", 34), .method_if_set = true),
 	[K_STEADY] = KEY_OMIT("steady_state", KT_STEADY, steady, 0, 0, 0, "none",
 		"steady_state", NULL,
 		"{window: 5, range: 20%, slope: 10%, max: 25}: repeat the cell "
-		"until its IOPS are steady; the result is the window average"),
+		"until its IOPS are steady; the result is the window average",
+		WORKLOAD, METHOD("steady state", 35), .method_if_set = true),
 	/* how the jobs run (fio's name, our default) */
 	[K_THREAD] = KEY_OMIT("thread", KT_BOOL, thread, 0, 0, 1, "true", "thread", NULL,
 		"true: the jobs are threads of one process (fio thread=1); false: "
@@ -434,7 +436,7 @@ const struct key cell_keys[NKEYS] = {
 	[K_QOS] = KEY_OMIT("qos", KT_CUSTOM, qos, 1, QOS_TARGET_MAX_NS, 0, "none", "qos", NULL,
 		"{p99: 1ms} (or p99.9, p99.99, mean): the highest load of the "
 		"sweep meeting it",
-		METHOD("QoS target", 30), .text = qos_text_target,
+		WORKLOAD, METHOD("QoS target", 30), .text = qos_text_target,
 		.method_if_set = true, .ops = &qos_ops),
 	/* the model device: engine_model.c, docs/engines.md */
 	[K_MODEL_LATENCY] = KEY_OMIT("model_latency", KT_DURATION, model.latency_ns, 0,
@@ -668,7 +670,7 @@ bool key_same(int k, const struct cell *a, const struct cell *b)
 
 	switch (key->type) {
 	case KT_ENGINE:
-		return !strcmp(key_engine_class(a->engine), key_engine_class(b->engine));
+		return !strcmp(a->engine, b->engine);
 	case KT_LABEL:
 		return !strcmp(a->label, b->label);
 	case KT_CPULIST: case KT_RANDDIST:

@@ -64,9 +64,10 @@ struct key {
 			      * default, so plans that do not use a newer
 			      * key stay byte-identical */
 	const char *help;
-	/* Two cells that differ in a workload key are different workloads:
-	 * the report does not put them in one group or ratio, compare does
-	 * not match them.  Engines compare by class (key_same). */
+	/* The key can change a result: two cells that differ in it (where
+	 * it counts) are two workloads (suite/workload.h, the one
+	 * identity): the report does not put them in one group or ratio,
+	 * compare does not match them, history keeps two series. */
 	bool workload;
 	/* The report's Method section: the label of the key's line (keys
 	 * with one label share a line, each part "name value"), its rank
@@ -152,10 +153,8 @@ const char *key_str(int k, const struct cell *c);
  * has the key's engine_flags (an engine not in the registry has none). */
 bool key_applies(int k, const struct cell *c);
 /* True when a and b hold the same value of key k (every field the key
- * sets: data and compress_pct, size and size_pct).  Engines compare by
- * class: libaio and io_uring both submit asynchronously and are one
- * workload; psync, null and engines the registry does not know compare
- * by name. */
+ * sets: data and compress_pct, size and size_pct; engines by name).
+ * Whether two cells are one workload is suite/workload.h's. */
 bool key_same(int k, const struct cell *a, const struct cell *b);
 /* The class an engine is compared by: "async" for the engines that submit
  * asynchronously and do IO (libaio, io_uring), else the name itself

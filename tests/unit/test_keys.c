@@ -154,7 +154,9 @@ static void test_applies(void **state)
 	assert_true(key_applies(K_CPUS_ALLOWED, &c));
 }
 
-/* One workload or two: by class for engines, every field of a key. */
+/* One value or two: engines by name (libaio and io_uring were one "class"
+ * and the report dropped the io_uring cell of an engine matrix, issue 35
+ * §1), every field of a key. */
 static void test_same(void **state)
 {
 	(void)state;
@@ -163,7 +165,7 @@ static void test_same(void **state)
 	cell_init(&b);
 	snprintf(a.engine, sizeof(a.engine), "libaio");
 	snprintf(b.engine, sizeof(b.engine), "io_uring");
-	assert_true(key_same(K_ENGINE, &a, &b));
+	assert_false(key_same(K_ENGINE, &a, &b));
 	snprintf(b.engine, sizeof(b.engine), "psync");
 	assert_false(key_same(K_ENGINE, &a, &b));
 	snprintf(b.engine, sizeof(b.engine), "null"); /* no IO: only itself */

@@ -1,0 +1,84 @@
+/*
+ * workload.h - the workload identity (DESIGN.md "one workload identity"):
+ * the one answer to "are these two cells one workload?".  report (its
+ * groups, titles and ratios), compare, history, the site, the archive's
+ * index, reproduce and the summary all ask it here; none decides on its own.
+ *
+ * Two cells are one workload when every key of the key table that can
+ * change a result (keys.h: .workload) holds one value in both, where it
+ * counts for them: engines by their exact name (libaio and io_uring are two
+ * workloads: on zram one did 430,241 IOPS and the other 172,497), an
+ * engine's options only for that engine, rwmixread only in a mix, fsync
+ * only where the cell writes, the random-offset keys only on random
+ * offsets, rate_process only with an offered load.  Keys that say how a
+ * cell is run or kept (repeat, ramp, seed, cooldown, interval, label) and
+ * the model device's keys (what the device is: bench/host/devident.h) are
+ * not the workload.
+ *
+ * The identity is a text, the workload key ("pattern=randread;bs=4K;
+ * iodepth=32;jobs=1;engine=io_uring;..."): one key, one workload, so a
+ * caller sorts or hashes keys (n log n) instead of comparing every pair,
+ * and the archive's index stores it.  A key is spelled as the cell file
+ * spells it (keys.h omit_default: a newer key only off its default), each
+ * value exact (4K, 1536, 20%, 2s, 1500ns).
+ *
+ * Ownership: strings returned by workload_key_new() are the caller's.
+ */
+#ifndef IOMATRIX_WORKLOAD_H
+#define IOMATRIX_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cell.h"
+#include "keys.h"
+#include "util/sbuf.h"
+
+/* A set of keys of the key table: bit k is cell_keys[k]. */
+#define WORKLOAD_KEY(k) (1ULL << (k))
+#define WORKLOAD_ALL (~0ULL)
+/* The keys --scale changes (suite_expand.c cell_scale): a rehearsal and a
+ * full run of one plan differ there and nowhere else.  reproduce pairs a
+ * reproduction with its original on the other keys and names these. */
+#define WORKLOAD_SCALED (WORKLOAD_KEY(K_SIZE) | WORKLOAD_KEY(K_RUNTIME) | \
+			 WORKLOAD_KEY(K_REQUESTS) | WORKLOAD_KEY(K_IO_SIZE))
+
+/* Does key k define c's workload (it is a workload key and counts for c:
+ * see above)? */
+bool workload_key_counts(int k, const struct cell *c);
+
+/* Append the exact text of key k's value in c ("4K", "20%", "io_uring",
+ * "compressible:30", "none"), whether or not it counts. */
+void workload_value(int k, const struct cell *c, struct sbuf *b);
+
+/* Append c's workload key over the keys in mask (WORKLOAD_ALL: the
+ * identity; fewer: "the same in these keys", e.g. one title word). */
+void workload_key(const struct cell *c, uint64_t mask, struct sbuf *b);
+/* c's whole workload key as a new string; NULL when out of memory. */
+char *workload_key_new(const struct cell *c);
+
+/* True when a and b are one workload in the keys of mask. */
+bool workload_same(const struct cell *a, const struct cell *b, uint64_t mask);
+
+/* The keys (of mask) in which a and b are two workloads: a key that
+ * counts for one and not the other, or holds two values. */
+uint64_t workload_diff(const struct cell *a, const struct cell *b, uint64_t mask);
+
+/* Append "name value" for every key of mask that defines c's workload,
+ * joined by ", " ("rate_iops 200, data compressible:30"): what tells c
+ * apart from cells that differ there (plan, warnings, titles). */
+void workload_say(const struct cell *c, uint64_t mask, struct sbuf *b);
+
+/*
+ * Cells that share a label ("RND4K Q32T1" at rate_iops 200 and at 1000)
+ * must still be told apart: out[i] gets the keys of mask in which the
+ * cells sharing cells[i]'s label are not all one workload (0: its label is
+ * its own, or names one workload there), leaving out a key that counts on
+ * one side only (io_uring's options beside a libaio cell: the engine is
+ * the difference).  plan and the report's titles say them (mask: what they do
+ * not show already).  n log n in cells.  0, or -1 out of memory.
+ */
+int workload_apart(const struct cell *const *cells, size_t n, uint64_t mask,
+		   uint64_t *out);
+
+#endif
