@@ -108,11 +108,9 @@ bool fp_disk_same(const struct fp_disk *a, const struct fp_disk *b, const char *
 	return true;
 }
 
-bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what)
+void fp_disk_of(const cJSON *fp, struct fp_disk *out)
 {
-	struct fp_disk da = { fp_str(a, "block_device"), fp_str(a, "disk"),
-			      fp_str(a, "loop_backing_disk") };
-	struct fp_disk db = { fp_str(b, "block_device"), fp_str(b, "disk"),
-			      fp_str(b, "loop_backing_disk") };
-	return fp_disk_same(&da, &db, what);
+	out->block_device = fp_str(fp, "block_device");
+	out->disk = fp_str(fp, "disk");
+	out->loop_backing_disk = fp_str(fp, "loop_backing_disk");
 }

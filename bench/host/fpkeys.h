@@ -38,20 +38,21 @@ cJSON *fp_host_unknown(const char *name);
  * caller; NULL when out of memory. */
 cJSON *fp_device_unknown(void);
 
-/*
- * True when device fingerprints a and b measure the same disk: the same
- * block device, or, where either is a loop device, the same whole disk
- * under its backing file (a loop over a file on /dev/vda1 and a directory
- * on /dev/vda2 both measure vda).  *what (may be NULL) gets the device or
- * disk to name, a string inside a or b.
- */
-bool fp_same_disk(const cJSON *a, const cJSON *b, const char **what);
-
-/* The members of a device fingerprint fp_same_disk() looks at, each NULL
- * or non-empty; fp_disk_same() is its rule on them (*what: one of them). */
+/* The members of a device fingerprint that say which disk it measures,
+ * each NULL or non-empty. */
 struct fp_disk {
 	const char *block_device, *disk, *loop_backing_disk;
 };
+/* Those of fingerprint fp (strings inside fp; NULL fp: all NULL). */
+void fp_disk_of(const cJSON *fp, struct fp_disk *out);
+/*
+ * True when a and b measure the same disk: the same block device, or,
+ * where either is a loop device, the same whole disk under its backing
+ * file (a loop over a file on /dev/vda1 and a directory on /dev/vda2 both
+ * measure vda).  *what (may be NULL) gets the device or disk to name, a
+ * string inside a or b.  Whether two targets are one device is
+ * devident.h's, which asks this of storage.
+ */
 bool fp_disk_same(const struct fp_disk *a, const struct fp_disk *b, const char **what);
 
 #endif

@@ -26,6 +26,9 @@
 #include "sums.h"
 #include "cells.h"
 #include "host/fingerprint.h"
+#include "host/fpkeys.h"
+#include "suite/suite.h"
+#include "util/sbuf.h"
 #include "resultset.h"
 #include "cellcheck.h"
 #include "jsonread.h"
@@ -174,6 +177,24 @@ cJSON *resultset_manifest_new(const struct manifest_info *mi)
 	return m;
 }
 
+/* Device i's fingerprint: of its path, except for a model device, whose
+ * IO reaches no disk: kind "model" and nothing else (host/devident.h: a
+ * model device is its keys, never the disk under its directory). */
+static cJSON *device_fp(const struct suite *s, size_t i)
+{
+	struct sbuf model = SBUF_INIT;
+	bool no_io;
+	bool is_model = suite_device_model(s, i, &model, &no_io);
+	sbuf_release(&model);
+	if (!is_model)
+		return fingerprint_device(s->devices[i].path);
+	cJSON *fp = cJSON_CreateObject();
+	if (fp)
+		cJSON_AddStringToObject(fp, "kind", "model");
+	fp_fill_nulls(fp, fp_device_keys);
+	return fp;
+}
+
 cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
 				    int argc, char **argv, size_t cells_total,
 				    bool fingerprints)
@@ -191,8 +212,7 @@ cJSON *resultset_manifest_for_suite(const struct suite *s, double scale,
 	for (size_t i = 0; m && i < s->ndevices; i++) {
 		const struct suite_device *d = &s->devices[i];
 		if (resultset_manifest_add_device(m, d->name, d->path, d->destructive,
-						  fingerprints ? fingerprint_device(d->path) :
-						  NULL) < 0) {
+						  fingerprints ? device_fp(s, i) : NULL) < 0) {
 			cJSON_Delete(m);
 			return NULL;
 		}

@@ -250,6 +250,26 @@ static void run_release(struct run *r)
 		resultset_release(&r->rs);
 }
 
+/* Where each device really is, and devices that are one (the warning even
+ * with --quiet): the manifest's devices with what their cells make of
+ * them (a model device is its keys, not its directory's disk). */
+static void run_describe(const struct run *r)
+{
+	const struct suite *s = r->s;
+	struct run_target *t = calloc(s->ndevices ? s->ndevices : 1, sizeof(*t));
+	struct sbuf *models = calloc(s->ndevices ? s->ndevices : 1, sizeof(*models));
+
+	for (size_t i = 0; t && models && i < s->ndevices; i++)
+		if (suite_device_model(s, i, &models[i], &t[i].no_io))
+			t[i].model = sbuf_str(&models[i]);
+	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
+			     t && models ? t : NULL, r->a->sh.quiet, stderr);
+	for (size_t i = 0; models && i < s->ndevices; i++)
+		sbuf_release(&models[i]);
+	free(models);
+	free(t);
+}
+
 /* The cells, device by device and round by round (run_all). */
 static void run_cells(struct run *r)
 {
@@ -257,9 +277,7 @@ static void run_cells(struct run *r)
 	const struct suite *s = r->s;
 	bool *skip = calloc(s->ncells + 1, sizeof(*skip));
 
-	/* where each device really is; the same-device warning even with --quiet */
-	run_devices_describe(cJSON_GetObjectItemCaseSensitive(r->rs.manifest, "devices"),
-			     a->sh.quiet, stderr);
+	run_describe(r);
 	/* the ETA leaves out done cells of a resumed set, except in rounds,
 	 * which run every cell again */
 	for (size_t k = 0; skip && k < s->ncells; k++)

@@ -49,6 +49,15 @@ int suite_load_buffer(const char *name, const char *buf, size_t len,
 
 void suite_free(struct suite *s);
 
+/* What the cells of device dev make of it: true when it is a model device
+ * (every cell runs the model engine with one set of keys; their text is
+ * appended to model: workload.h workload_model_target), else false;
+ * *no_io: every one of its cells' engines does no IO (null, model), so
+ * nothing is made at its path.  Linear in the cells. */
+struct sbuf;
+bool suite_device_model(const struct suite *s, size_t dev, struct sbuf *model,
+			bool *no_io);
+
 /* Print the help of every cell key (from the key table) to f. */
 #include <stdio.h>
 void suite_keys_help(FILE *f);

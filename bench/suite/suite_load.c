@@ -26,6 +26,7 @@
 #include "util/units.h"
 #include "engines/engine.h"
 #include "suite_int.h"
+#include "workload.h"
 
 /* ---- errors ------------------------------------------------------------ */
 
@@ -502,4 +503,27 @@ void suite_keys_help(FILE *f)
 		   "durations: 500ms 30s 2m.  Run order: device by device, matrix cells then\n"
 		   "includes.\n");
 	ssd_keys_help(f);
+}
+
+bool suite_device_model(const struct suite *s, size_t dev, struct sbuf *model,
+			bool *no_io)
+{
+	const struct cell **cells = malloc((s->ncells ? s->ncells : 1) * sizeof(*cells));
+	size_t n = 0;
+	bool is_model = false;
+
+	*no_io = true;
+	for (size_t i = 0; cells && i < s->ncells; i++) {
+		const struct cell *c = &s->cells[i];
+		if (strcmp(c->device, s->devices[dev].name))
+			continue;
+		const struct engine *e = engine_find(c->engine);
+		*no_io &= e && (e->flags & ENGINE_NO_IO);
+		cells[n++] = c;
+	}
+	if (cells)
+		is_model = workload_model_target(cells, n, model);
+	*no_io &= cells && n > 0;
+	free(cells);
+	return is_model;
 }

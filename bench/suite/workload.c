@@ -268,6 +268,37 @@ void workload_say(const struct cell *c, uint64_t mask, struct sbuf *b)
 	}
 }
 
+void workload_model_device(const struct cell *c, struct sbuf *b)
+{
+	if (strcmp(c->engine, "model"))
+		return;
+	sbuf_adds(b, "model");
+	for (int k = 0; k < NKEYS; k++) {
+		if (!cell_keys[k].engine || strcmp(cell_keys[k].engine, "model") ||
+		    key_is_default(k, c))
+			continue;
+		sbuf_addf(b, ";%s=", cell_keys[k].name);
+		workload_value(k, c, b);
+	}
+}
+
+bool workload_model_target(const struct cell *const *cells, size_t n, struct sbuf *b)
+{
+	struct sbuf first = SBUF_INIT, t = SBUF_INIT;
+	bool model = n > 0;
+	for (size_t i = 0; model && i < n; i++) {
+		struct sbuf *into = i ? &t : &first;
+		sbuf_reset(&t);
+		workload_model_device(cells[i], into);
+		model = into->len && !into->oom && (!i || !strcmp(sbuf_str(&t), sbuf_str(&first)));
+	}
+	if (model)
+		sbuf_adds(b, sbuf_str(&first));
+	sbuf_release(&first);
+	sbuf_release(&t);
+	return model;
+}
+
 /* Indices of cells in label order, then in index order (stable). */
 static int label_cmp(const void *x, const void *y, void *arg)
 {

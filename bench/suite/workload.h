@@ -13,7 +13,7 @@
  * offsets, rate_process only with an offered load.  Keys that say how a
  * cell is run or kept (repeat, ramp, seed, cooldown, interval, label) and
  * the model device's keys (what the device is: bench/host/devident.h) are
- * not the workload.
+ * not the workload (workload_model_device() says them).
  *
  * The identity is a text, the workload key ("pattern=randread;bs=4K;
  * iodepth=32;jobs=1;engine=io_uring;..."): one key, one workload, so a
@@ -68,6 +68,18 @@ uint64_t workload_diff(const struct cell *a, const struct cell *b, uint64_t mask
  * joined by ", " ("rate_iops 200, data compressible:30"): what tells c
  * apart from cells that differ there (plan, warnings, titles). */
 void workload_say(const struct cell *c, uint64_t mask, struct sbuf *b);
+
+/* What a model device is (engine: model): "model", then each of the key
+ * table's rows owned by the model engine that is off its default,
+ * exact ("model;model_latency=200us;model_parallel=4"); nothing for a
+ * cell of another engine.  The device identity (host/devident.h
+ * dev_ident.model) compares these texts. */
+void workload_model_device(const struct cell *c, struct sbuf *b);
+/* A target is a model device when every one of its n cells (n > 0) runs
+ * the model engine with one set of model keys: true with that text
+ * appended to b; else false (a target with other cells, or models of
+ * several kinds, is measured as storage) and b as it was. */
+bool workload_model_target(const struct cell *const *cells, size_t n, struct sbuf *b);
 
 /*
  * Cells that share a label ("RND4K Q32T1" at rate_iops 200 and at 1000)

@@ -250,6 +250,37 @@ static void test_every_key_agrees(void **state)
 	}
 }
 
+/* A model device is what its keys make it (issue 35 §2): its text names
+ * the keys off their defaults; a target is a model device when every cell
+ * runs one model, and a cell of another engine makes it storage. */
+static void test_model_device(void **state)
+{
+	(void)state;
+	struct cell a = base(), b = base(), d = base();
+	struct sbuf s = SBUF_INIT;
+	workload_model_device(&a, &s);
+	assert_int_equal(s.len, 0);          /* libaio: no model */
+	snprintf(a.engine, sizeof(a.engine), "model");
+	snprintf(b.engine, sizeof(b.engine), "model");
+	workload_model_device(&a, &s);
+	assert_string_equal(sbuf_str(&s), "model");
+	b.model.latency_ns = 200000;
+	sbuf_reset(&s);
+	workload_model_device(&b, &s);
+	assert_string_equal(sbuf_str(&s), "model;model_latency=200us");
+
+	const struct cell *one[] = { &a, &a }, *two[] = { &a, &b }, *mixed[] = { &a, &d };
+	sbuf_reset(&s);
+	assert_true(workload_model_target(one, 2, &s));
+	assert_string_equal(sbuf_str(&s), "model");
+	sbuf_reset(&s);
+	assert_false(workload_model_target(two, 2, &s));
+	assert_false(workload_model_target(mixed, 2, &s));
+	assert_false(workload_model_target(one, 0, &s));
+	assert_int_equal(s.len, 0);
+	sbuf_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_text_escaped),
 		cmocka_unit_test(test_key_text),
 		cmocka_unit_test(test_every_key_agrees),
+		cmocka_unit_test(test_model_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
