@@ -43,7 +43,7 @@ static const struct option_spec run_opts[] = {
 	  .help = "run on these ssh destinations (survey: each on its own disks); one "
 		  "set <time>_<suite>_fleet.  --device HOST:NAME=PATH gives a device path "
 		  "for one host only" },
-	{ "--aggregate", .kind = OPTK_FLAG, .forms = OPT_FORM(1), FLEET(aggregate),
+	{ "--aggregate", .kind = OPTK_FLAG, .forms = OPT_FORM(1) | OPT_FORM(2), FLEET(aggregate),
 	  .help = "every host runs each cell at the same instant (shared storage); the "
 		  "set sums them exactly" },
 	{ "--ssh-config", .kind = OPTK_FILE, .arg = "F", .forms = OPT_FORM(1),
@@ -57,7 +57,8 @@ static const struct option_spec run_opts[] = {
 	  .help = "survey: hosts driven at once (default: all)" },
 	{ "--skip-unreachable", .kind = OPTK_FLAG, .forms = OPT_FORM(1),
 	  FLEET(skip_unreachable), .help = "run on the hosts that answer; record the rest" },
-	{ "--mpi", .kind = OPTK_FLAG, .forms = OPT_FORM(1), FLEET(mpi),
+	/* a usage line of its own: under mpirun or srun, without --hosts */
+	{ "--mpi", .kind = OPTK_FLAG, .forms = OPT_FORM(2), .flags = OPT_REQUIRED, FLEET(mpi),
 	  .section = "On the ranks of mpirun or srun (docs/fleet.md):",
 	  .help = "every rank is a host NODE:LOCAL_RANK of one fleet set; rank 0 writes "
 		  "it.  With --aggregate as above; device paths may hold {rank}, {node}, "
@@ -66,7 +67,7 @@ static const struct option_spec run_opts[] = {
 };
 
 const struct command_spec run_spec = {
-	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml" }, .opts = run_opts,
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml", "SUITE.yaml" }, .opts = run_opts,
 	.operand = OPTK_SUITE,
 	.about = "Run every cell of the suite and write a dated result set.",
 	.epilog = "The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"

@@ -5,14 +5,17 @@
  * is a results directory: each set in it that `list` shows is checked
  * (the one set test and walker, resultset/setwalk.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "util/fsutil.h"
 #include "util/termesc.h"
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
@@ -39,8 +42,9 @@ const struct command_spec verify_spec = {
 	"output (report/ and compare/, which report and compare write into a set) is\n"
 	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
 	"reported apart, on a 'derived' line below the set's.",
-	.epilog = "Exit 0 when nothing fails, 1 when a measurement or derived output does, 2\n"
-		  "when an operand is not a set or a directory of sets.",
+	.epilog = "Exit 0 when nothing fails (a directory with no sets and no other folders\n"
+		  "prints 'no sets'), 1 when a measurement or derived output does, 2 when an\n"
+		  "operand is not a set or a directory of sets.",
 };
 
 /* Derived output, apart from the measurement: "  derived report/: intact
@@ -137,6 +141,23 @@ static int verify_found_add(const char *set, const char *rel, void *arg)
 	return 0;
 }
 
+/* Does dir hold a folder (dot folders aside)? */
+static bool has_folder(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[4096];
+	struct stat st;
+	bool found = false;
+
+	while (d && !found && (e = readdir(d)))
+		found = e->d_name[0] != '.' && fsutil_join(p, sizeof(p), dir, e->d_name) == 0 &&
+			lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+	if (d)
+		closedir(d);
+	return found;
+}
+
 /* Each set below root that `list` shows, in name order. */
 static int verify_root(const char *root, bool quiet)
 {
@@ -148,7 +169,12 @@ static int verify_root(const char *root, bool quiet)
 		fprintf(stderr, "iomatrix: cannot open '%s': %s\n", root, strerror(-e));
 		return 2;
 	}
-	if (!f.n && !rc) {
+	/* a results directory nothing has run into yet holds no sets: that
+	 * is an answer, not a mistake; one whose folders are not sets is */
+	if (!f.n && !rc && !has_folder(root)) {
+		char t[1024];
+		printf("%s: no sets\n", termesc(root, t, sizeof(t)));
+	} else if (!f.n && !rc) {
 		fprintf(stderr, "iomatrix: '%s' is neither a result set nor a directory of sets\n", root);
 		rc = 2;
 	}

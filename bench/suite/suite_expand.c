@@ -82,6 +82,41 @@ static bool excluded(const struct ctx *x, const struct cell *c)
 	return false;
 }
 
+/* Does include entry in run on device d (its device list, or every
+ * device)? */
+static bool include_on(const struct incl *in, const struct dev *d)
+{
+	if (!in->devs)
+		return true;
+	for (size_t i = 0; i < in->ndevs; i++)
+		if (!strcmp(in->devs[i], d->d.name))
+			return true;
+	return false;
+}
+
+/* Every device an include entry names is one of the suite's (checked
+ * here, once all are known, wherever 'devices' stands in the file). */
+static void include_devices_check(struct ctx *x)
+{
+	const char **words = calloc(x->ndevs + 1, sizeof(*words));
+	char sug[96];
+	for (size_t d = 0; words && d < x->ndevs; d++)
+		words[d] = x->devs[d].d.name;
+	for (size_t i = 0; words && i < x->nincl; i++)
+		for (size_t k = 0; k < x->incl[i].ndevs; k++) {
+			bool found = false;
+			for (size_t d = 0; d < x->ndevs && !found; d++)
+				found = !strcmp(x->devs[d].d.name, x->incl[i].devs[k]);
+			if (found || !x->ndevs)
+				continue;
+			suite_suggest(x->incl[i].devs[k], words, sug, sizeof(sug));
+			err_at(x, x->incl[i].dline, x->incl[i].dcol,
+			       "unknown device '%s' in an 'include' entry%s", x->incl[i].devs[k],
+			       sug[0] ? sug : "; give the name of one of the suite's devices");
+		}
+	free(words);
+}
+
 /* Resolve the cell of device d for matrix combination idx[] (or include
  * entry in when not NULL): defaults < matrix or include < device.  The device
  * wins because what it says is a fact about that device (no O_DIRECT on
@@ -165,10 +200,15 @@ void suite_expand(struct ctx *x, const struct suite_opts *opts)
 		if (kept > SUITE_MAX_CELLS)
 			break;
 	}
+	size_t nincl_cells = 0;
+	include_devices_check(x);
 	for (size_t d = 0; d < x->ndevs; d++)
 		for (size_t i = 0; i < x->nincl; i++) {
+			if (!include_on(&x->incl[i], &x->devs[d]))
+				continue;
 			cell_resolve(x, &x->devs[d], NULL, &x->incl[i], &c, &p);
 			cell_check(x, &c, &p, x->incl[i].line, x->incl[i].col);
+			nincl_cells++;
 		}
 	for (size_t i = 0; i < x->nusage && !x->partial; i++) {
 		char why[300];
@@ -177,7 +217,7 @@ void suite_expand(struct ctx *x, const struct suite_opts *opts)
 		usage_text(x->usage[i].key, why, sizeof(why));
 		err_at(x, x->usage[i].line, x->usage[i].col, "%s", why);
 	}
-	total = kept + x->ndevs * x->nincl;
+	total = kept + nincl_cells;
 	if (total > SUITE_MAX_CELLS) {
 		err_at(x, ml ? ml : 1, ml ? mc : 1, "the suite expands to %zu cells, more than %d; split it",
 		       total, SUITE_MAX_CELLS);
@@ -207,6 +247,8 @@ void suite_expand(struct ctx *x, const struct suite_opts *opts)
 			} while (odometer_next(x, idx));
 		}
 		for (size_t i = 0; i < x->nincl; i++) {
+			if (!include_on(&x->incl[i], &x->devs[d]))
+				continue;
 			cell_resolve(x, &x->devs[d], NULL, &x->incl[i], &c, &p);
 			src[n].line = x->incl[i].line;
 			src[n].col = x->incl[i].col;

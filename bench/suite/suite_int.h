@@ -76,6 +76,11 @@ struct excl {
 struct incl {
 	struct pset ps;
 	unsigned line, col;
+	/* device: the devices the entry runs on (ctx_str), checked once every
+	 * device is known; none given: every device */
+	const char **devs;
+	size_t ndevs;
+	unsigned dline, dcol;
 };
 
 /* Where a key that only matters for some cells was given, and whether any

@@ -123,6 +123,8 @@ static void ctx_release(struct ctx *x)
 		free(x->excl[e].m);
 	}
 	free(x->excl);
+	for (size_t i = 0; i < x->nincl; i++)
+		free(x->incl[i].devs);
 	free(x->incl);
 	free(x->usage);
 	free(x->track_pos);
@@ -499,7 +501,8 @@ void suite_keys_help(FILE *f)
 		   "devices (name, path, destructive, any cell key: wins over matrix),\n"
 		   "matrix (cartesian product, first key outermost), exclude (drop matrix\n"
 		   "cells matching every key given; 'device' allowed), include (extra cells,\n"
-		   "run on every device), keep_files.  Sizes: 4k 1m 8GiB (powers of 1024);\n"
+		   "run on every device, or on those its 'device' names: NAME or [A, B]),\n"
+		   "keep_files.  Sizes: 4k 1m 8GiB (powers of 1024);\n"
 		   "durations: 500ms 30s 2m.  Run order: device by device, matrix cells then\n"
 		   "includes.\n");
 	ssd_keys_help(f);

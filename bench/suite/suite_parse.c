@@ -393,6 +393,55 @@ static void exclude_pair(struct ctx *x, const char *key, yaml_node_t *kn,
 	}
 }
 
+/* device: NAME or [A, B] in an include entry: the devices it runs on. */
+static void include_devices(struct ctx *x, struct incl *in, yaml_node_t *vn)
+{
+	size_t cnt = vn->type == YAML_SEQUENCE_NODE ?
+		(size_t)(vn->data.sequence.items.top - vn->data.sequence.items.start) : 1;
+	in->dline = NLINE(vn);
+	in->dcol = NCOL(vn);
+	if (vn->type == YAML_MAPPING_NODE || !cnt) {
+		err_at(x, NLINE(vn), NCOL(vn), "'device' takes a device name or a list of them");
+		return;
+	}
+	free(in->devs);
+	in->ndevs = 0;
+	in->devs = calloc(cnt, sizeof(*in->devs));
+	if (!in->devs) {
+		err_at(x, NLINE(vn), NCOL(vn), "out of memory");
+		return;
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		yaml_node_t *en = vn->type == YAML_SEQUENCE_NODE ?
+			node_at(x, vn->data.sequence.items.start[i]) : vn;
+		if (!en || en->type != YAML_SCALAR_NODE) {
+			err_at(x, en ? NLINE(en) : in->dline, en ? NCOL(en) : in->dcol,
+			       "'device' takes a device name");
+			continue;
+		}
+		in->devs[in->ndevs++] = ctx_str(x, suite_scalar(en));
+	}
+}
+
+struct incl_arg {
+	struct incl *in;
+	struct pset_arg ps;
+};
+
+/* A key of an include entry: device picks the devices, the rest are cell
+ * keys (label too). */
+static void include_pair(struct ctx *x, const char *key, yaml_node_t *kn,
+			 yaml_node_t *vn, void *arg)
+{
+	struct incl_arg *a = arg;
+	if (!strcmp(key, "device"))
+		include_devices(x, a->in, vn);
+	else if (key_find(key) < 0)
+		unknown_key(x, kn, key, "an 'include' entry", cell_key_names(true, true));
+	else
+		pset_pair(x, key, kn, vn, &a->ps);
+}
+
 /* parse a list of maps: exclude or include */
 static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 {
@@ -424,7 +473,7 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 			continue;
 		if (is_include) {
 			struct incl *in = &x->incl[x->nincl];
-			struct pset_arg a = { &in->ps, "an 'include' entry", true };
+			struct incl_arg a = { in, { &in->ps, "an 'include' entry", true } };
 			in->line = NLINE(en);
 			in->col = NCOL(en);
 			if (en->type == YAML_MAPPING_NODE &&
@@ -432,8 +481,10 @@ static void parse_list(struct ctx *x, yaml_node_t *n, bool is_include)
 				err_at(x, in->line, in->col, "empty 'include' entry");
 				continue;
 			}
-			if (each_pair(x, en, "an 'include' entry", pset_pair, &a))
+			if (each_pair(x, en, "an 'include' entry", include_pair, &a))
 				x->nincl++;
+			else
+				memset(in, 0, sizeof(*in));
 		} else {
 			struct excl *e = &x->excl[x->nexcl];
 			size_t np = en->type == YAML_MAPPING_NODE ?

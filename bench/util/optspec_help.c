@@ -22,8 +22,10 @@ static size_t optspec_token(const struct option_spec *o, char *buf, size_t len)
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
-/* prefix NAME OPERANDS [OPTION]..., wrapped before an option at WIDTH with
- * continuation lines indented by indent; no newline at the end. */
+/* prefix NAME OPERANDS OPTION... [OPTION]..., the options a form requires
+ * first (what makes it that form: "--mpi [--aggregate]"), wrapped before
+ * an option at WIDTH with continuation lines indented by indent; no
+ * newline at the end. */
 static size_t optspec_form_print(FILE *f, const char *prefix, const struct command_spec *c,
 				 int form, size_t indent)
 {
@@ -34,8 +36,10 @@ static size_t optspec_form_print(FILE *f, const char *prefix, const struct comma
 
 	if (ops && *ops)
 		col += (size_t)fprintf(f, " %s", ops);
+	for (int pass = 0; pass < 2; pass++)
 	for (size_t k = 0; (o = optspec_row(c, k, NULL)); k++) {
-		if (!optspec_in_form(o, form) || (o->flags & OPT_HIDDEN))
+		bool req = o->flags & OPT_REQUIRED;
+		if (!optspec_in_form(o, form) || (o->flags & OPT_HIDDEN) || req != (pass == 0))
 			continue;
 		size_t len = optspec_token(o, tok, sizeof(tok));
 		if (col + 1 + len > WIDTH && col > indent) {

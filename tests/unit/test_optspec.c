@@ -290,13 +290,14 @@ static const struct command_spec demo = {
 	.first_words = "in other", .first_what = "thing", .note = "(a note)",
 };
 
+/* a form's required options first: what makes it that form (run --mpi) */
 static void test_generator_forms_brackets_wrapping(void **state)
 {
 	(void)state;
 	assert_int_equal(optspec_check_table(&demo), 0);
 	char *u = capture_usage(optspec_usage, &demo);
 	assert_string_equal(u,
-		"usage: iomatrix demo IN [MORE] [--alpha A]... --needed N [--flag] [--both]\n"
+		"usage: iomatrix demo IN [MORE] --needed N [--alpha A]... [--flag] [--both]\n"
 		"                     [--a-rather-long-option-name WITH-A-LONG-VALUE]\n"
 		"                     [--and-another-long-one VALUE] [--list LIST] [--pair A=B]\n"
 		"                     [--text TEXT] [--num F] [--pct PCT] [--size SIZE]\n"
