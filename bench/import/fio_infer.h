@@ -8,6 +8,7 @@
 #define IOMATRIX_FIO_INFER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -34,5 +35,22 @@ void fio_done_of(const cJSON *const *entries, size_t n, struct fio_done *f);
  */
 int fio_infer_pattern(const struct fio_done *f, enum pattern *p,
 		      unsigned *rwmixread);
+
+/*
+ * The queue depth of a job whose options do not name iodepth, from fio's
+ * "iodepth_level" (the share of IOs issued at each bucket of depths: 1, 2,
+ * 4 ... 32, >=64): the least depth of the bucket that holds at least
+ * FIO_DEPTH_SHARE_MIN % of them.  0 with *depth and why ("64 or more,
+ * from fio's iodepth_level (100.0 % of IOs ...)"); -1 with why saying it
+ * is not recorded.  A bucket is a range: the depth is its floor, and why
+ * says the range, which the report shows as inferred.
+ */
+#define FIO_DEPTH_SHARE_MIN 90.0
+int fio_infer_depth(const cJSON *job, unsigned *depth, char *why, size_t len);
+
+/* The block size of a job whose options do not name bs: the bytes per IO
+ * of a direction that did IO, when that is a whole multiple of 512 (one
+ * block size; a bssplit would leave a fraction).  0 with *bs, else -1. */
+int fio_infer_bs(uint64_t bytes, uint64_t ios, uint64_t *bs);
 
 #endif

@@ -421,23 +421,19 @@ static int fio_params(const struct fio_doc *d, const cJSON *job,
 }
 
 /* A job must have done IO; one that names no rw gets the direction it did
- * (fio_infer.h), and note says what was inferred and which of fio's
- * defaults were assumed.  0, or -1 with an error at the job's name. */
+ * (fio_infer.h), which inferred records under "pattern": the direction,
+ * with sequential or random not recorded.  0, or -1 with an error at the
+ * job's name. */
 static int fio_direction(const struct fio_doc *d, const cJSON *const *entries,
-			 size_t n, bool rw_given, struct cell *p, char *note,
-			 size_t nlen, struct errlist *errs)
+			 size_t n, bool rw_given, struct cell *p, cJSON *inferred,
+			 struct errlist *errs)
 {
 	const cJSON *job = entries[0];
 	const char *jobname = cJSON_GetObjectItemCaseSensitive(job, "jobname")->valuestring;
-	static const char *const defs[][3] = {
-		{ "bs", "blocksize", "bs 4k" }, { "iodepth", NULL, "iodepth 1" },
-		{ "ioengine", NULL, "ioengine sync" }, { "direct", NULL, "direct 0" },
-	};
 	struct fio_done f;
 	unsigned line, col;
-	size_t len;
+	char why[256];
 
-	note[0] = '\0';
 	fio_done_of(entries, n, &f);
 	if (rw_given && f.mask)
 		return 0;
@@ -450,19 +446,60 @@ static int fio_direction(const struct fio_doc *d, const cJSON *const *entries,
 			    "and size) and import a run that did IO", jobname);
 		return -1;
 	}
-	len = (size_t)snprintf(note, nlen, "fio's JSON names no rw for this job: the "
-			       "direction (%s) is inferred from the sections that did IO; "
-			       "sequential or random is not recorded, so fio's default "
-			       "(sequential) is assumed",
-			       p->pattern == PAT_READWRITE ? "reads and writes" :
-			       p->pattern == PAT_WRITE ? "writes" : "reads");
-	const char *sep = "; not in the JSON either, fio's defaults assumed: ";
-	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]) && len < nlen; i++)
-		if (!fio_opt(d, job, defs[i][0]) && !(defs[i][1] && fio_opt(d, job, defs[i][1]))) {
-			len += (size_t)snprintf(note + len, nlen - len, "%s%s", sep, defs[i][2]);
-			sep = ", ";
-		}
+	snprintf(why, sizeof(why), "%s, from the sections that did IO; sequential or random "
+		 "is not recorded (the cell holds fio's default, sequential)",
+		 p->pattern == PAT_READWRITE ? "reads and writes" :
+		 p->pattern == PAT_WRITE ? "writes" : "reads");
+	cJSON_AddStringToObject(inferred, "pattern", why);
 	return 0;
+}
+
+/* A job that names no rw (fio 2.x run from a job file records none of
+ * its options): what its output says of the rest, each entry of inferred
+ * saying where it came from.  bs: the bytes per IO; iodepth: fio's
+ * iodepth_level, else "not recorded"; the engine and direct: fio's
+ * defaults, assumed.  The warning text of all of them into note. */
+static void fio_unrecorded(const struct fio_doc *d, const cJSON *job, const struct fio_acc *a,
+			   struct cell *p, cJSON *inferred, char *note, size_t nlen)
+{
+	char why[256];
+	uint64_t bs;
+
+	note[0] = '\0';
+	if (!cJSON_GetObjectItemCaseSensitive(inferred, "pattern"))
+		return;
+	const struct dir_result *r = &a->dir[pattern_reads(p->pattern) ? DIR_READ : DIR_WRITE];
+	if (!fio_opt2(d, job, "bs", "blocksize")) {
+		if (fio_infer_bs(r->bytes, r->ios, &bs) == 0) {
+			p->bs = bs;
+			snprintf(why, sizeof(why), "%llu bytes, the bytes per IO of the output "
+				 "(no job option names bs)", (unsigned long long)bs);
+		} else {
+			snprintf(why, sizeof(why), "not recorded: no job option names bs and the "
+				 "bytes per IO are no whole block (fio's default 4k assumed)");
+		}
+		cJSON_AddStringToObject(inferred, "bs", why);
+	}
+	const struct engine *eng = engine_lookup(p->engine);
+	if (!fio_opt(d, job, "iodepth") && eng && (eng->flags & ENGINE_ASYNC)) {
+		unsigned depth;
+		if (fio_infer_depth(job, &depth, why, sizeof(why)) == 0)
+			p->iodepth = depth;
+		cJSON_AddStringToObject(inferred, "iodepth", why);
+	}
+	if (!fio_opt(d, job, "ioengine"))
+		cJSON_AddStringToObject(inferred, "engine",
+					"not recorded: fio's default (sync) assumed");
+	if (!fio_opt(d, job, "direct") && !fio_opt(d, job, "buffered"))
+		cJSON_AddStringToObject(inferred, "direct",
+					"not recorded: fio's default (buffered) assumed");
+	size_t len = (size_t)snprintf(note, nlen, "fio's JSON names no rw for this job, so its "
+				      "parameters are partly inferred from the output");
+	const cJSON *e;
+	cJSON_ArrayForEach(e, inferred)
+		if (len < nlen)
+			len += (size_t)snprintf(note + len, nlen - len, "; %s: %s", e->string,
+						e->valuestring);
 }
 
 /* What fio_acc_dir's error r (fio_lat.h) says about job jobname's
@@ -507,15 +544,22 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	bool moved = false;
 	bool group_reporting = false;
 	const char *gr = fio_opt(d, job, "group_reporting");
-	char inferred[512];
+	char inferred[1024];
+	cJSON *ik = cJSON_CreateObject(); /* what was inferred, by key */
 
 	memset(&a, 0, sizeof(a));
+	if (!ik) {
+		errlist_add(errs, d->path, 0, 0, "out of memory");
+		return -1;
+	}
 	memset(&rep, 0, sizeof(rep));
 	if (gr && fio_bool(gr, &group_reporting) < 0)
 		group_reporting = true; /* fio echoes it as "1" when set */
 	if (fio_params(d, job, o, &p, &str, errs) < 0 ||
-	    fio_direction(d, entries, n, str.rw_given, &p, inferred, sizeof(inferred), errs) < 0)
+	    fio_direction(d, entries, n, str.rw_given, &p, ik, errs) < 0) {
+		cJSON_Delete(ik);
 		return -1;
+	}
 	if (n > 1 && p.jobs == 1)
 		p.jobs = (unsigned)n; /* several entries of one name */
 
@@ -551,6 +595,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 			a.sys += v;
 		a.entries++;
 	}
+	fio_unrecorded(d, job, &a, &p, ik, inferred, sizeof(inferred));
 	for (int di = 0; di < DIR__COUNT; di++)
 		rep.dir[di] = a.dir[di];
 	rep.lat_kind = a.kind;
@@ -586,6 +631,10 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 		cJSON_AddItemToObject(src, "fio_options", opts);
 		if (inferred[0])
 			cJSON_AddStringToObject(src, "inferred", inferred);
+		if (ik->child) {
+			cJSON_AddItemToObject(src, "inferred_keys", ik);
+			ik = NULL;
+		}
 		cJSON_AddStringToObject(src, "file", d->path);
 		if (d->v2) {
 			cJSON_AddStringToObject(src, "fio_version", d->v2);
@@ -624,6 +673,7 @@ static int fio_job(struct import_set *s, const struct fio_doc *d,
 	}
 	ret = 0;
 out:
+	cJSON_Delete(ik);
 	if (ret < 0) {
 		/* an entry failed after others were folded into a */
 		for (int di = 0; !moved && di < DIR__COUNT; di++)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "import/import.h"
+#include "import/fio_infer.h"
 #include "util/fsutil.h"
 
 static void load(struct import_set *s, const char *name, const char *device)
@@ -392,6 +393,41 @@ static void test_linecol(void **state)
 	assert_int_equal(c, 1);
 }
 
+/* issue 35 §8: a job without an iodepth option gets the depth fio's
+ * iodepth_level shows most IOs at (the floor of its bucket, the bucket
+ * said), or "not recorded" where no bucket holds 90 % of them; a block
+ * size is the bytes per IO when that is a whole multiple of 512. */
+static void test_infer_depth_and_bs(void **state)
+{
+	(void)state;
+	char why[256];
+	unsigned depth = 0;
+	cJSON *job = cJSON_Parse("{\"iodepth_level\": {\"1\": 0.1, \"2\": 0.1, \"4\": 0.1, "
+				 "\"8\": 0.1, \"16\": 0.1, \"32\": 0.1, \">=64\": 100.0}}");
+	assert_int_equal(fio_infer_depth(job, &depth, why, sizeof(why)), 0);
+	assert_int_equal(depth, 64);
+	assert_non_null(strstr(why, "64 or more, from fio's iodepth_level (100.0 %"));
+	cJSON_Delete(job);
+	job = cJSON_Parse("{\"iodepth_level\": {\"1\": 0.1, \"16\": 2.0, \"32\": 97.9}}");
+	assert_int_equal(fio_infer_depth(job, &depth, why, sizeof(why)), 0);
+	assert_int_equal(depth, 32);
+	assert_non_null(strstr(why, "32 to 63, from fio's iodepth_level"));
+	cJSON_Delete(job);
+	job = cJSON_Parse("{\"iodepth_level\": {\"1\": 50, \"32\": 50}}");
+	assert_int_equal(fio_infer_depth(job, &depth, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "not recorded"));
+	cJSON_Delete(job);
+	job = cJSON_Parse("{}");
+	assert_int_equal(fio_infer_depth(job, &depth, why, sizeof(why)), -1);
+	cJSON_Delete(job);
+
+	uint64_t bs = 0;
+	assert_int_equal(fio_infer_bs(937482ULL * 4096, 937482, &bs), 0);
+	assert_int_equal(bs, 4096);
+	assert_int_equal(fio_infer_bs(3 * 4096 + 512, 3, &bs), -1); /* a fraction: a bssplit */
+	assert_int_equal(fio_infer_bs(0, 0, &bs), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_linecol),
 		cmocka_unit_test(test_absurd_numbers_refused),
 		cmocka_unit_test(test_randseed_past_exact_refused),
+		cmocka_unit_test(test_infer_depth_and_bs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

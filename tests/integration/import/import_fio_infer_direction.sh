@@ -5,7 +5,8 @@
 # sections that did IO, with write IOPS, bandwidth and mean latency exact,
 # and the cell says what was inferred and which defaults were assumed; a
 # job whose options name rw says nothing of it; reads and writes infer a
-# mix at the data's read share; a job whose sections all show zero IO is
+# mix at the data's read share; the queue depth comes from iodepth_level and
+# the block size from the bytes per IO; a job whose sections all show zero IO is
 # refused (exit 2, the job's position, nothing written).
 . "$(dirname "$0")/../../lib.sh"
 need_cmd jq
@@ -19,15 +20,24 @@ w() { jq -r ".repetitions[0].write$1" "$c"; }
 [ "$(w .lat_ns.mean)" = 8148430 ] && [ "$(w .lat_total_ns.mean)" = 8182260 ] &&
 	ok "mean latency exact (clat 8148.43 us, lat 8182.26 us)" || not_ok "means $(w .lat_ns.mean) $(w .lat_total_ns.mean)"
 [ "$(jq -r '.repetitions[0].read // "none" | type' "$c")" != object ] && ok "no read direction" || not_ok "a read direction"
-jq -r '.warnings[]' "$c" | grep -q "names no rw for this job: the direction (writes) is inferred from the sections that did IO; sequential or random is not recorded" &&
+jq -r '.warnings[]' "$c" | grep -q "names no rw for this job, so its parameters are partly inferred from the output; pattern: writes, from the sections that did IO; sequential or random is not recorded" &&
 	ok "the cell says the direction was inferred" || not_ok "warnings: $(jq -c .warnings "$c")"
-jq -r .source.inferred "$c" | grep -q "fio's defaults assumed: bs 4k, iodepth 1$" &&
-	ok "and which defaults were assumed (bs, iodepth; ioengine and direct are given)" || not_ok "inferred: $(jq -r .source.inferred "$c")"
+# issue 35 §8: the depth from iodepth_level (100 % at >=64; IOPS x latency
+# says ~128 in flight), not fio's default 1; bs from the bytes per IO; each
+# inferred key says where it came from (ioengine and direct are given)
+[ "$(jq -r .params.iodepth "$c")" = 64 ] && ok "iodepth 64 (iodepth_level's >=64), not 1" \
+	|| not_ok "iodepth $(jq -r .params.iodepth "$c")"
+[ "$(jq -r '.source.inferred_keys | keys | join(",")' "$c")" = bs,iodepth,pattern ] \
+	&& ok "inferred: pattern, bs, iodepth" || not_ok "inferred_keys: $(jq -c .source.inferred_keys "$c")"
+jq -r .source.inferred_keys.iodepth "$c" | grep -q "^64 or more, from fio's iodepth_level (100.0 % of IOs at depth 64 or more" &&
+	ok "iodepth: said as a range, from iodepth_level" || not_ok "iodepth: $(jq -r .source.inferred_keys.iodepth "$c")"
+jq -r .source.inferred_keys.bs "$c" | grep -q "^4096 bytes, the bytes per IO" &&
+	ok "bs: from the bytes per IO" || not_ok "bs: $(jq -r .source.inferred_keys.bs "$c")"
 expect_exit 0 "$IOMATRIX" report "$T/set" --charts none -o "$T/rep"
 grep -q "### 4K sequential write" "$T/rep/report.md" && ! grep -q "sequential read" "$T/rep/report.md" &&
 	ok "the report calls it a write" || not_ok "report: $(grep '^###' "$T/rep/report.md")"
 grep -q "| ssd | 15,600 |" "$T/rep/report.md" && ok "report: 15,600 IOPS" || not_ok "report row: $(grep '| ssd |' "$T/rep/report.md")"
-grep -q "direction (writes) is inferred" "$T/rep/report.md" && ok "the report says it was inferred" || not_ok "report lacks the inference"
+grep -q "pattern: writes, from the sections that did IO" "$T/rep/report.md" && ok "the report says it was inferred" || not_ok "report lacks the inference"
 # silent: the same output with its job options names rw; nothing inferred
 expect_exit 0 "$IOMATRIX" import fio "$ROOT/tests/data/fio/fio-2.2.10-randwrite-4k-qd128.json" -o "$T/given"
 c2="$T/given/cells/0001.json"
@@ -39,7 +49,7 @@ jq 'del(.jobs[0]["job options"].rw, .jobs[0]["job options"].rwmixread)' "$ROOT/t
 expect_exit 0 "$IOMATRIX" import fio "$T/mix.json" -o "$T/mix"
 [ "$(jq -r '[.params.pattern, .params.rwmixread] | join(",")' "$T/mix/cells/0001.json")" = readwrite,75 ] &&
 	ok "reads and writes: readwrite at 75 % reads" || not_ok "mix: $(jq -c '.params | {pattern, rwmixread}' "$T/mix/cells/0001.json")"
-jq -r '.warnings[]' "$T/mix/cells/0001.json" | grep -q "direction (reads and writes) is inferred" &&
+jq -r '.warnings[]' "$T/mix/cells/0001.json" | grep -q "pattern: reads and writes, from the sections that did IO" &&
 	ok "the mix is said inferred" || not_ok "mix warnings: $(jq -c .warnings "$T/mix/cells/0001.json")"
 # every section zero: refused, with rw and without
 sed -e 's/"io_bytes" : 3749928/"io_bytes" : 0/' -e 's/"bw" : 62499/"bw" : 0/' \
