@@ -57,8 +57,9 @@ const struct command_spec reproduce_spec = {
 	"block devices given with --device (the set's destructive: is ignored),\n"
 	"and --scale replaces the set's own scale.",
 	.epilog =
-	"Prints the new set's directory, then one line per workload and the\n"
-	"verdict; 'report ORIGINAL NEW' and 'compare ORIGINAL NEW' show the same.\n"
+	"Prints the new set's directory on stdout, as run does (its one line\n"
+	"there), and one line per workload and the verdict on stderr; 'report\n"
+	"ORIGINAL NEW' and 'compare ORIGINAL NEW' show the same.\n"
 	"A packed set (FILE, from 'iomatrix pack') is unpacked into the results\n"
 	"directory first and verified, as 'iomatrix unpack FILE' does.\n"
 	"Exit: 0 judged, 1 a cell failed, 2 bad input (no mapping, changed suite,\n"

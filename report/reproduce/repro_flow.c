@@ -160,7 +160,9 @@ int repro_reproduce(const struct repro_request *rq, repro_run_fn run)
 		rq->set_made(set_dir);
 	if ((rc != EXIT_OK && rc != EXIT_RUNTIME) || !set_dir[0])
 		goto out;
-	int jr = repro_judge_sets(o.dir, set_dir, rq->tolerance, stdout, &missed);
+	/* the verdicts are chatter beside the one line of stdout: the new
+	 * set, as run prints it */
+	int jr = repro_judge_sets(o.dir, set_dir, rq->tolerance, stderr, &missed);
 	if (jr != EXIT_OK)
 		rc = jr;
 	else if (rc == EXIT_OK && rq->fail && missed)

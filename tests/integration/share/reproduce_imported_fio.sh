@@ -26,12 +26,12 @@ p=$(jq -c '.params | [.pattern, .bs_bytes, .iodepth, .jobs, .engine, .direct, .l
 	ok "the reproduction ran fio's job: $p" || not_ok "params: $p"
 [ "$(jq -r .reproduces.set "$T/rep/manifest.json")" = fio ] && ok "manifest names the imported set" ||
 	not_ok "reproduces: $(jq -c .reproduces "$T/rep/manifest.json")"
-grep -q "^  too few repetitions iomx-fio: 4K random read, QD16 (randread4k), IOPS: original 79,000" "$T/out" &&
-	ok "one repetition a side: too few to judge" || not_ok "verdict: $(cat "$T/out")"
-grep -q "^Reproduced" "$T/out" && not_ok "claims reproduced on one repetition" || ok "no 'Reproduced' claim"
-grep -q "^  parameter size_bytes: 33554432 in the original, 1048576 in the reproduction" "$T/out" &&
-	grep -q "^  not recorded by the original, so not comparable: kernel, CPU model" "$T/out" &&
-	ok "differences: the scaled size, the fingerprint fio lacks" || not_ok "differences: $(cat "$T/out")"
+grep -q "^  too few repetitions iomx-fio: 4K random read, QD16 (randread4k), IOPS: original 79,000" "$T/err" &&
+	ok "one repetition a side: too few to judge" || not_ok "verdict: $(cat "$T/err")"
+grep -q "^Reproduced" "$T/err" && not_ok "claims reproduced on one repetition" || ok "no 'Reproduced' claim"
+grep -q "^  parameter size_bytes: 33554432 in the original, 1048576 in the reproduction" "$T/err" &&
+	grep -q "^  not recorded by the original, so not comparable: kernel, CPU model" "$T/err" &&
+	ok "differences: the scaled size, the fingerprint fio lacks" || not_ok "differences: $(cat "$T/err")"
 
 # fio JSON without "job options": what a re-run needs is missing
 jq 'del(.jobs[0]["job options"]) | del(.["global options"])' \

@@ -27,8 +27,8 @@ cmp -s "$T/orig_set/manifest.json" "$T/results/orig_set/manifest.json" &&
 	  "$(sha256sum "$T/orig_set/manifest.json" | cut -d' ' -f1)" ] &&
 	ok "the reproduction names the original by id and manifest sha256" ||
 	not_ok "reproduces: $(jq -c .reproduces "$T/rep/manifest.json")"
-grep -q "^reproduce: original $T/results/orig_set -> reproduction $T/rep" "$T/out" &&
-	ok "judged against the unpacked set" || not_ok "out: $(cat "$T/out")"
+grep -q "^reproduce: original $T/results/orig_set -> reproduction $T/rep" "$T/err" &&
+	ok "judged against the unpacked set" || not_ok "out: $(cat "$T/err")"
 expect_exit 2 "$IOMATRIX" reproduce "$T/orig.tar.gz" --device disk="$T/b/f" --out "$T/rep2" --quiet
 grep -q "reproduce that set directory instead" "$T/err" && [ ! -e "$T/rep2" ] &&
 	ok "the same pack again: exit 2, reproduce the directory" || not_ok "again: $(cat "$T/err")"

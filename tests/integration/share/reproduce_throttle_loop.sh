@@ -28,18 +28,18 @@ read_limit $((8 * 1048576))
 expect_exit 0 blk_run "$IOMATRIX" run "$T/s.yaml" --out "$T/orig" --quiet
 expect_exit 0 blk_run "$IOMATRIX" reproduce "$T/orig" --device disk="$BLK_LOOP" --out "$T/same" \
 	--quiet --fail-if-not-reproduced --tolerance 40
-if grep -q "^  reproduced   disk: 16K random read" "$T/out"; then
+if grep -q "^  reproduced   disk: 16K random read" "$T/err"; then
 	ok "same loop device, same limit: reproduced"
-elif grep -q "^  inconclusive disk: 16K random read" "$T/out"; then
-	echo "# a burst past the throttle: $(grep '^  inconclusive' "$T/out")"
+elif grep -q "^  inconclusive disk: 16K random read" "$T/err"; then
+	echo "# a burst past the throttle: $(grep '^  inconclusive' "$T/err")"
 	ok "same loop device, same limit: not slower, not faster (inconclusive this time)"
 else
-	not_ok "same: $(cat "$T/out")"
+	not_ok "same: $(cat "$T/err")"
 fi
 read_limit $((8 * 1048576 / 10))
 expect_exit 3 blk_run "$IOMATRIX" reproduce "$T/orig" --device disk="$BLK_LOOP" --out "$T/slow" \
 	--quiet --fail-if-not-reproduced
-grep -q "^  slower       disk: 16K random read.* ratio 0\.[01]" "$T/out" &&
-	grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/out" &&
-	ok "limit 10x lower: slower, exit 3 with --fail-if-not-reproduced" || not_ok "slow: $(cat "$T/out")"
+grep -q "^  slower       disk: 16K random read.* ratio 0\.[01]" "$T/err" &&
+	grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/err" &&
+	ok "limit 10x lower: slower, exit 3 with --fail-if-not-reproduced" || not_ok "slow: $(cat "$T/err")"
 tap_end

@@ -48,10 +48,13 @@ held orig 1000
 rc=$?
 held same 1000   # a stalled job is "not reproduced" rightly: no judgement then
 [ "$rc" = 0 ] || fail "reproduce of the same device: exit $rc, expected 0: $(cat "$T/out" "$T/err")"
-grep -q "^  reproduced   disk: 4K random read, QD64 (RND4K Q64T1), IOPS: original .* ratio [01]\.[0-9]* (CI [01]\.[0-9]* … [01]\.[0-9]*)$" "$T/out" &&
-	ok "same latency: the workload is reproduced" || not_ok "verdict line: $(cat "$T/out")"
-grep -q "^Reproduced: the workload is within ±10 % of the original" "$T/out" &&
-	ok "verdict sentence: reproduced" || not_ok "sentence: $(cat "$T/out")"
+grep -q "^  reproduced   disk: 4K random read, QD64 (RND4K Q64T1), IOPS: original .* ratio [01]\.[0-9]* (CI [01]\.[0-9]* … [01]\.[0-9]*)$" "$T/err" &&
+	ok "same latency: the workload is reproduced" || not_ok "verdict line: $(cat "$T/err")"
+grep -q "^Reproduced: the workload is within ±10 % of the original" "$T/err" &&
+	ok "verdict sentence: reproduced" || not_ok "sentence: $(cat "$T/err")"
+# issue 35 §9: as run, the one line of stdout is the new set
+[ "$(cat "$T/out")" = "$T/same" ] && ok "stdout: the set path alone, the verdicts on stderr" \
+	|| not_ok "stdout: $(cat "$T/out")"
 want=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)
 [ "$(jq -r .reproduces.set "$T/same/manifest.json")" = orig ] &&
 [ "$(jq -r .reproduces.manifest_sha256 "$T/same/manifest.json")" = "$want" ] &&
@@ -86,12 +89,12 @@ EOP
 expect_exit 0 "$IOMATRIX" reproduce "$T/fast" \
 	--device disk="$T/b/f" --out "$T/slow" --quiet
 held slow 1000
-grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS" "$T/out" &&
-	ok "twice the latency: slower" || not_ok "verdict line: $(cat "$T/out")"
-grep -q "^Reproduced" "$T/out" && not_ok "'Reproduced' said of a slower reproduction" ||
+grep -q "^  slower       disk: 4K random read, QD64 (RND4K Q64T1), IOPS" "$T/err" &&
+	ok "twice the latency: slower" || not_ok "verdict line: $(cat "$T/err")"
+grep -q "^Reproduced" "$T/err" && not_ok "'Reproduced' said of a slower reproduction" ||
 	ok "no 'Reproduced' sentence when slower"
-grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/out" &&
-	ok "verdict sentence: not reproduced" || not_ok "sentence: $(cat "$T/out")"
+grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/err" &&
+	ok "verdict sentence: not reproduced" || not_ok "sentence: $(cat "$T/err")"
 expect_exit 3 "$IOMATRIX" reproduce "$T/fast" \
 	--device disk="$T/b/f" --out "$T/slow3" --quiet --fail-if-not-reproduced
 ok "--fail-if-not-reproduced exits 3 when slower"
