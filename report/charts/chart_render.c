@@ -310,7 +310,7 @@ static size_t cdm_data(const struct report *r, const struct cdm_row *rows, size_
 				escape_append(dat, "test", ESC_GPDATA);
 				sbuf_addc(dat, ' ');
 				escape_append(dat, r->devs[d].display, ESC_GPDATA);
-				sbuf_adds(dat, " \"write\"\n");
+				sbuf_adds(dat, " \"write\" \"read label\" \"write label\"\n");
 			}
 			char name[64];
 			cdm_name(&rows[k], name, sizeof(name));
@@ -323,6 +323,16 @@ static size_t cdm_data(const struct report *r, const struct cdm_row *rows, size_
 				} else {
 					sbuf_adds(dat, " ?");
 				}
+			}
+			/* the bars' labels as the tables print the values (3
+			 * significant figures: 0.406, 1.65, 48,200), never "%.0f",
+			 * which made an HDD's 0.406 MB/s read "0" */
+			for (int w = 0; w < 2; w++) {
+				char t[48] = "";
+				if (isfinite(rows[k].v[d][w]))
+					fmt_sig3(rows[k].v[d][w], t, sizeof(t));
+				sbuf_addc(dat, ' ');
+				escape_append(dat, t, ESC_GPDATA);
 			}
 			sbuf_addc(dat, '\n');
 			m++;
@@ -405,9 +415,9 @@ static int chart_cdm(struct chart_ctx *x)
 			  "title columnhead(2), "
 			  "'' index %zu using 2:xtic(1) title 'read' lc rgb '%s', "
 			  "'' index %zu using 3 title 'write' lc rgb '%s', "
-			  "'' index %zu using ($0-1.0/6):2:(sprintf('%%.0f', $2)) with labels "
+			  "'' index %zu using ($0-1.0/6):2:4 with labels "
 			  "offset 0,0.6 font ',8' notitle, "
-			  "'' index %zu using ($0+1.0/6):3:(sprintf('%%.0f', $3)) with labels "
+			  "'' index %zu using ($0+1.0/6):3:5 with labels "
 			  "offset 0,0.6 font ',8' notitle\n",
 			  file, s, s, report_colors[0], s, report_colors[3], s, s);
 		if (s == 0)
