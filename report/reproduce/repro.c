@@ -304,6 +304,18 @@ char *repro_sentence(const struct repro *p)
 			       "(the family-wise 95 %% confidence interval of each ratio lies "
 			       "inside).", p->n, p->tol_pct);
 	char *note = too_few_note(p);
+	/* the headline follows the verdicts: with no workload shown slower or
+	 * faster, what is not reproduced is undecided, not a miss */
+	if (note && !repro_missed(p)) {
+		char *u = fmt_str("Undecided within ±%g %%: %zu of %zu workload%s reproduced and "
+				  "none shown slower or faster; %zu inconclusive (the interval of "
+				  "the ratio reaches past ±%g %% without lying beyond it), %zu with "
+				  "too few repetitions to judge.%s", p->tol_pct, p->count[RV_SAME],
+				  p->n, p->n == 1 ? "" : "s", p->count[RV_INCONC], p->tol_pct,
+				  p->count[RV_FEW], note);
+		free(note);
+		return u;
+	}
 	char *s = note ? fmt_str("Not reproduced within ±%g %%: %zu of %zu workload%s "
 				 "reproduced, %zu slower, %zu faster, %zu inconclusive, %zu with "
 				 "too few repetitions to judge.%s", p->tol_pct, p->count[RV_SAME],

@@ -66,8 +66,10 @@ int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
 void repro_release(struct repro *p);
 /* A workload was faster or slower beyond the tolerance. */
 bool repro_missed(const struct repro *p);
-/* The one-line verdict of the whole reproduction ("3 of 4 workloads
- * reproduced within 10 %: ..."); caller frees. */
+/* The one-line verdict of the whole reproduction, its headline from the
+ * verdicts: "Reproduced: ..." when every workload is; "Not reproduced
+ * within ±10 %: ..." when one is shown slower or faster; else "Undecided
+ * within ±10 %: ..." (inconclusive, too few repetitions).  Caller frees. */
 char *repro_sentence(const struct repro *p);
 /* One line per workload and then the environment differences, for a
  * terminal. */
