@@ -7,7 +7,7 @@
 #   make fuzz FUZZ_SECONDS=60      (clang + libFuzzer)
 #   make bench            iomatrix vs fio on the same workloads, ratios; report,
 #                         scale and archive rows; picks parts with
-#                         BENCH_ONLY="clock null ram jobs disk rss report scale archive db"
+#                         BENCH_ONLY="clock null ram jobs disk rss report scale archive db workloads"
 #   make crosscheck       seed suites vs fio/sysbench; run --mpi vs fio's client/server
 #   make fidelity         iomatrix vs its exported fio job, zram and loop (root)
 #   make install PREFIX=/usr/local DESTDIR=
@@ -234,6 +234,7 @@ bench: deps
 	$(Q)sh tests/bench/scale_bench.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/archive_bench.sh $(CURDIR)/$(BIN)
 	$(Q)sh tests/bench/db_bench.sh $(CURDIR)/$(BIN)
+	$(Q)sh tests/bench/workloads_bench.sh $(CURDIR)/$(BIN)
 
 crosscheck: deps
 	$(Q)$(MAKE) --no-print-directory iomatrix

@@ -8,6 +8,7 @@ usage: gen_synthetic.py OUTDIR [--devices hdd:hdd,ssd:ssd] [--cells N]
         [--missing K] [--failed K] [--perf DEV=FACTOR] [--noise CV]
         [--data random|zero] [--buffered] [--started ISO] [--suite NAME]
         [--size BYTES] [--mem BYTES] [--runtime-s S] [--sweep] [--qos-ms MS] [--sweep-spike]
+        [--offsets N]
 --sweep gives every randread cell a load sweep (20..140 % of its IOPS in 7
 steps, a toy hockey stick of response p99); --qos-ms adds a p99 target.
 Device spec NAME:KIND, KIND in hdd, ssd, nvme; NAME may be any string.
@@ -123,6 +124,9 @@ def main():
     ap.add_argument("--qos-ms", type=float, default=None)
     ap.add_argument("--sweep-spike", action="store_true",
                     help="the lowest load's p99 10x (a stalled run)")
+    ap.add_argument("--offsets", type=int, default=1,
+                    help="each pattern/bs/qd/jobs combination at this many offsets "
+                         "(0, 1M, 2M ...): more distinct workloads than 4,840")
     ap.add_argument("--names-json", default=None,
                     help="JSON list of device names replacing those of --devices (hostile-name tests)")
     a = ap.parse_args()
@@ -148,7 +152,7 @@ def main():
                     combos.append((pat, bs, qd, jobs))
     # the interesting few first, then the rest
     combos.sort(key=lambda c: (BSS.index(c[1]) > 3, QDS.index(c[2]) > 1, c[3] > 1, BSS.index(c[1]), QDS.index(c[2]), c[3]))
-    combos = combos[: a.cells]
+    combos = [c + (o,) for o in range(max(1, a.offsets)) for c in combos][: a.cells]
     suite_text = ("# SYNTHETIC suite written by tests/report/gen_synthetic.py\n"
                   f"suite: {a.suite}\ntitle: \"Synthetic {a.suite}\"\ndevices:\n")
     for name, _ in devs:
@@ -159,13 +163,13 @@ def main():
     plan_cells = []
     cid = 0
     for name, kind in devs:
-        for (pat, bs, qd, jobs) in combos:
+        for (pat, bs, qd, jobs, off) in combos:
             cid += 1
             plan_cells.append({
                 "id": cid, "device": name, "path": "/tmp/synthetic/" + kind,
                 "label": label(pat, bs, qd, jobs), "pattern": pat, "bs_bytes": bs,
                 "iodepth": qd, "jobs": jobs, "engine": "libaio", "direct": not a.buffered,
-                "size_bytes": a.size, "size_pct": 0, "files": 1, "offset_bytes": 0,
+                "size_bytes": a.size, "size_pct": 0, "files": 1, "offset_bytes": off << 20,
                 "offset_pct": 0, "runtime_ns": a.runtime_s * 10**9, "ramp_ns": 10**9,
                 "requests": 0, "io_size_bytes": 0,
                 "rwmixread": 75 if pat == "randrw" else 50, "fsync": 0,
