@@ -264,6 +264,13 @@ struct rset_cell {
 	uint64_t recorded;
 	/* imports from fio: the job's options (source.fio_options) */
 	struct rset_obj fio_options;
+	/* The keys (bit k: key k of suite/keys.h) whose value an importer
+	 * inferred from the output or assumed (source.inferred_keys: a fio
+	 * job that names no rw), and why, by key name.  Readers show such a
+	 * value as inferred ("pattern not recorded"), and the workload
+	 * identity keeps it apart from a recorded one. */
+	uint64_t inferred;
+	struct rset_obj inferred_why;
 	/* The parameters, once: read by cell_from_json with the key table's
 	 * defaults for what the file left out.  Every reader reads them
 	 * here.  cell.device is the device's name, "?" when the file has

@@ -23,6 +23,7 @@
 #include "stats/interval.h"
 #include "util/sysload.h"
 #include "qosfile.h"
+#include "suite/keys.h"
 
 
 /* What rset_file_read said of a file of the set, as a warning (nothing
@@ -366,6 +367,7 @@ static void rset_cell_release(struct rset_cell *c)
 		rset_rep_release(&c->reps[i]);
 	free(c->reps);
 	rset_obj_release(&c->fio_options);
+	rset_obj_release(&c->inferred_why);
 	for (size_t i = 0; i < c->nwarnings; i++)
 		free(c->warnings[i]);
 	free(c->warnings);
@@ -409,6 +411,13 @@ static int cell_members(struct rset *rs, struct rset_cell *c, const cJSON *j)
 		c->fleet.start_skew_ns = rj_num(fl, "start_skew_ns", 0);
 		if (strings_copy(rj_get(fl, "hosts"), &c->fleet.hosts, &c->fleet.nhosts) < 0)
 			return -1;
+	}
+	if (rset_obj_read(rj_get(rj_get(j, "source"), "inferred_keys"), &c->inferred_why) < 0)
+		return -1;
+	for (size_t i = 0; i < c->inferred_why.n; i++) {
+		int k = key_find(c->inferred_why.f[i].key);
+		if (k >= 0)
+			c->inferred |= 1ULL << k;
 	}
 	if (rset_obj_read(rj_get(rj_get(j, "source"), "fio_options"), &c->fio_options) < 0 ||
 	    strings_copy(rj_get(j, "warnings"), &c->warnings, &c->nwarnings) < 0 ||

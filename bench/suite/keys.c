@@ -635,17 +635,6 @@ bool key_applies(int k, const struct cell *c)
 	       (e && (e->flags & key->engine_flags) == key->engine_flags);
 }
 
-/* How IO is submitted is what makes two engines one workload; null does
- * no IO, so it is only ever itself. */
-const char *key_engine_class(const char *name)
-{
-	const struct engine *e = engine_lookup(name);
-
-	if (e && (e->flags & ENGINE_ASYNC) && !(e->flags & ENGINE_NO_IO))
-		return "async";
-	return name;
-}
-
 /* The fields a key sets beside its own (key_store_u64 sets the first). */
 static double key_second(int k, const struct cell *c)
 {

@@ -156,10 +156,6 @@ bool key_applies(int k, const struct cell *c);
  * sets: data and compress_pct, size and size_pct; engines by name).
  * Whether two cells are one workload is suite/workload.h's. */
 bool key_same(int k, const struct cell *a, const struct cell *b);
-/* The class an engine is compared by: "async" for the engines that submit
- * asynchronously and do IO (libaio, io_uring), else the name itself
- * (static or the caller's string). */
-const char *key_engine_class(const char *engine);
 /* True when c holds key k's default value. */
 bool key_is_default(int k, const struct cell *c);
 /* Append key k's value in c to b as `how` says (the row's text function,

@@ -202,19 +202,26 @@ static bool key_spelled(int k, const struct cell *c)
 	       !(cell_keys[k].omit_default && key_is_default(k, c));
 }
 
-void workload_key(const struct cell *c, uint64_t mask, struct sbuf *b)
+void workload_key_inferred(const struct cell *c, uint64_t inferred, uint64_t mask,
+			   struct sbuf *b)
 {
 	size_t len0 = b->len;
 	for (int k = 0; k < NKEYS; k++) {
-		if (!(mask & WORKLOAD_KEY(k)) || !key_spelled(k, c))
+		bool guess = inferred & WORKLOAD_KEY(k);
+		if (!(mask & WORKLOAD_KEY(k)) || (!guess && !key_spelled(k, c)))
 			continue;
 		if (b->len > len0)
 			sbuf_addc(b, ';');
-		sbuf_addf(b, "%s=", cell_keys[k].name);
+		sbuf_addf(b, "%s%c", cell_keys[k].name, guess ? '~' : '=');
 		workload_value(k, c, b);
 	}
 	if (b->len == len0) /* "" is no text: keep one */
 		sbuf_add(b, "", 0);
+}
+
+void workload_key(const struct cell *c, uint64_t mask, struct sbuf *b)
+{
+	workload_key_inferred(c, 0, mask, b);
 }
 
 char *workload_key_new(const struct cell *c)
@@ -299,12 +306,24 @@ bool workload_model_target(const struct cell *const *cells, size_t n, struct sbu
 	return model;
 }
 
-/* Indices of cells in label order, then in index order (stable). */
+/* Cells that share a label, a pattern and a block size: what a reader
+ * sees side by side (plan's columns, a report's title words). */
+static int label_mates(const struct cell *a, const struct cell *b)
+{
+	int d = strcmp(a->label, b->label);
+	if (!d && a->pattern != b->pattern)
+		d = a->pattern < b->pattern ? -1 : 1;
+	if (!d && a->bs != b->bs)
+		d = a->bs < b->bs ? -1 : 1;
+	return d;
+}
+
+/* Indices of cells in that order, then in index order (stable). */
 static int label_cmp(const void *x, const void *y, void *arg)
 {
 	const struct cell *const *cells = arg;
 	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	int d = strcmp(cells[a]->label, cells[b]->label);
+	int d = label_mates(cells[a], cells[b]);
 	return d ? d : a < b ? -1 : a > b;
 }
 
@@ -335,7 +354,7 @@ int workload_apart(const struct cell *const *cells, size_t n, uint64_t mask,
 	for (size_t i = 0; i < n;) {
 		size_t j = i + 1;
 		uint64_t apart = 0;
-		while (j < n && !strcmp(cells[idx[j]]->label, cells[idx[i]]->label))
+		while (j < n && !label_mates(cells[idx[j]], cells[idx[i]]))
 			apart |= diff_said(cells[idx[i]], cells[idx[j++]], mask);
 		for (size_t k = i; k < j; k++)
 			out[idx[k]] = apart;

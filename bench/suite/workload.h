@@ -37,11 +37,6 @@
 /* A set of keys of the key table: bit k is cell_keys[k]. */
 #define WORKLOAD_KEY(k) (1ULL << (k))
 #define WORKLOAD_ALL (~0ULL)
-/* The keys --scale changes (suite_expand.c cell_scale): a rehearsal and a
- * full run of one plan differ there and nowhere else.  reproduce pairs a
- * reproduction with its original on the other keys and names these. */
-#define WORKLOAD_SCALED (WORKLOAD_KEY(K_SIZE) | WORKLOAD_KEY(K_RUNTIME) | \
-			 WORKLOAD_KEY(K_REQUESTS) | WORKLOAD_KEY(K_IO_SIZE))
 
 /* Does key k define c's workload (it is a workload key and counts for c:
  * see above)? */
@@ -54,6 +49,13 @@ void workload_value(int k, const struct cell *c, struct sbuf *b);
 /* Append c's workload key over the keys in mask (WORKLOAD_ALL: the
  * identity; fewer: "the same in these keys", e.g. one title word). */
 void workload_key(const struct cell *c, uint64_t mask, struct sbuf *b);
+/* As workload_key(), for a cell whose keys in inferred (bit k: key k)
+ * an importer inferred from another tool's output or assumed (a fio job
+ * that names no rw: resultset/rset.h rset_cell.inferred): each is spelled
+ * "name~value", so a guessed value is never one workload with a
+ * recorded one ("pattern~write" is not "pattern=write"). */
+void workload_key_inferred(const struct cell *c, uint64_t inferred, uint64_t mask,
+			   struct sbuf *b);
 /* c's whole workload key as a new string; NULL when out of memory. */
 char *workload_key_new(const struct cell *c);
 
@@ -84,8 +86,10 @@ bool workload_model_target(const struct cell *const *cells, size_t n, struct sbu
 /*
  * Cells that share a label ("RND4K Q32T1" at rate_iops 200 and at 1000)
  * must still be told apart: out[i] gets the keys of mask in which the
- * cells sharing cells[i]'s label are not all one workload (0: its label is
- * its own, or names one workload there), leaving out a key that counts on
+ * cells sharing cells[i]'s label, pattern and block size (what a reader
+ * sees beside the label: a read and a write of one label are told apart
+ * by their pattern) are not all one workload (0: none shares them, or they
+ * name one workload there), leaving out a key that counts on
  * one side only (io_uring's options beside a libaio cell: the engine is
  * the difference).  plan and the report's titles say them (mask: what they do
  * not show already).  n log n in cells.  0, or -1 out of memory.

@@ -86,6 +86,13 @@ static int write_fio_commands(const struct report *r, struct outdir *od,
 			escape_append(&fio, r->devs[e->dev].display, ESC_MD);
 			sbuf_adds(&fio, ": ");
 			escape_append(&fio, r->groups[gi].title, ESC_MD);
+			char ub[256];
+			const char *why = report_fio_unlike(e->cell, ub, sizeof(ub));
+			if (why) {
+				sbuf_adds(&fio, " (NOT THE SAME: ");
+				escape_append(&fio, why, ESC_MD);
+				sbuf_addc(&fio, ')');
+			}
 			sbuf_addc(&fio, '\n');
 			report_fio_command(e->cell, rdev_is_dir(&r->devs[e->dev]), &fio);
 			sbuf_addc(&fio, '\n');

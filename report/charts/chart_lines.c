@@ -228,7 +228,7 @@ static double dev_metric(const struct rentry *e, int what)
 static void sweep_words(const struct rset_cell *p, char *words, size_t wlen,
 			char *slug, size_t slen)
 {
-	const char *pw = report_pattern_words(report_cell_pattern(p), false);
+	const char *pw = report_cell_words(p, false);
 
 	if (pattern_is_mixed(report_cell_pattern(p))) {
 		snprintf(words, wlen, "%s %u/%u", pw, p->cell.rwmixread, 100 - p->cell.rwmixread);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_int.h"
 #include "suite/qos_keys.h"
 
 void qos_fmt_lat(double ns, char *buf, size_t len)
@@ -49,9 +50,17 @@ static void sentence(struct report *r, const struct qos_cell *q)
 		sbuf_addf(&b, "%s sustains %s IOPS of ", dev, n);
 		workload_words(r, q, &b);
 		sbuf_addf(&b, " with %s", tgt);
-		if (q->sd.max_iops > 0)
+		/* the maximum is what the probe measured: a sustained load
+		 * above it is not "101 % of its maximum" */
+		if (q->sd.max_iops > 0 && q->v.sustained_iops <= q->sd.max_iops)
 			sbuf_addf(&b, " (%.0f %% of its maximum)",
 				  100 * q->v.sustained_iops / q->sd.max_iops);
+		else if (q->sd.max_iops > 0) {
+			char mx[32];
+			fmt_iops(q->sd.max_iops, mx, sizeof(mx));
+			sbuf_addf(&b, " (more than the %s IOPS its probe measured as "
+				  "the maximum)", mx);
+		}
 		sbuf_adds(&b, ".");
 	} else if (q->v.best >= 0) {
 		qos_fmt_lat(q->v.lowest_ns, lat, sizeof(lat));
@@ -73,17 +82,25 @@ static void sentence(struct report *r, const struct qos_cell *q)
 	report_summary_add(r, sbuf_detach(&b));
 }
 
-/* Two devices of one workload that both meet one target: the ratio. */
+/* Two devices of one workload that both meet one target: the ratio
+ * against the baseline's, unless they are one device (host/devident.h),
+ * of which no sentence names one faster.  The cells come in group order:
+ * each group's run once (linear). */
 static void compare_sentences(struct report *r, const struct qos_report *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		const struct qos_cell *a = &s->c[i];
-		for (size_t k = 0; k < s->n; k++) {
-			const struct qos_cell *b = &s->c[k];
-			if (k == i || a->group != b->group || a->dev == b->dev ||
-			    !a->v.met || !b->v.met || b->dev != r->baseline ||
+	for (size_t i = 0, len; i < s->n; i += len) {
+		const struct qos_cell *b = NULL;
+		const char *what;
+		for (len = 0; i + len < s->n && s->c[i + len].group == s->c[i].group; len++)
+			if (s->c[i + len].dev == r->baseline)
+				b = &s->c[i + len];
+		if (!b || !b->v.met || !(b->v.sustained_iops > 0))
+			continue;
+		for (size_t k = i; k < i + len; k++) {
+			const struct qos_cell *a = &s->c[k];
+			if (a == b || !a->v.met || a->dev == b->dev ||
 			    memcmp(&a->sd.target, &b->sd.target, sizeof(a->sd.target)) ||
-			    !(b->v.sustained_iops > 0))
+			    report_same_disk(r, a->dev, b->dev, &what))
 				continue;
 			char ratio[32], tgt[64];
 			fmt_ratio(a->v.sustained_iops / b->v.sustained_iops, ratio, sizeof(ratio));
@@ -122,6 +139,7 @@ int qos_report_load(struct report *r)
 			q->sd = *e->cell->sweep;
 			q->dev = e->dev;
 			q->group = g;
+			q->entry = i;
 			q->cell = e->cell;
 			qos_judge(q->sd.pts, q->sd.n, &q->sd.target, &q->v);
 			if (q->sd.target.metric != QOS_NONE)
@@ -142,11 +160,21 @@ void qos_report_release(struct report *r)
 	r->qos = NULL;
 }
 
+/* The cells are in (group, entry) order: found by bisection, so that a
+ * caller asking of every entry is n log n, not n squared. */
 const struct qos_cell *qos_cell_of(const struct report *r, size_t gi, size_t k)
 {
-	const struct rset_cell *c = r->groups[gi].e[k].cell;
-	for (size_t i = 0; r->qos && i < r->qos->n; i++)
-		if (r->qos->c[i].cell == c)
-			return &r->qos->c[i];
+	size_t lo = 0, hi = r->qos ? r->qos->n : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct qos_cell *q = &r->qos->c[mid];
+		if (q->group < gi || (q->group == gi && q->entry < k))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < (r->qos ? r->qos->n : 0) && r->qos->c[lo].group == gi &&
+	    r->qos->c[lo].entry == k)
+		return &r->qos->c[lo];
 	return NULL;
 }

@@ -21,6 +21,7 @@
 
 struct qos_cell {
 	size_t dev, group;          /* indexes into report.devs, report.groups */
+	size_t entry;               /* into the group's entries */
 	const struct rset_cell *cell;
 	struct sweep_data sd;       /* a copy of the cell's (rset_cell.sweep):
 				     * its points are the cell's */

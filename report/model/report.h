@@ -42,6 +42,10 @@ struct rdev {
 	char *label;                 /* owned, fleet sets: "host · name" */
 	const struct rset_device *info; /* may be NULL */
 	int color;                   /* index into report_colors */
+	char *model;                 /* owned: a model device's keys (every cell
+					of it runs one model: suite/workload.h
+					workload_model_target), else NULL;
+					host/devident.h tells devices apart by it */
 };
 
 struct rentry {
@@ -96,6 +100,8 @@ struct report {
 	int *verified;               /* owned, one per set: enum sums_state
 					(resultset/sums.h) of its measurement */
 	const char *const *set_labels; /* not owned: "old"/"new" per set, or NULL */
+	bool set_numbers;            /* a device's display names its set by number
+					("hdd@vm#2"): the Method lists the sets so */
 	struct ssd_report *ssd;      /* owned: steady state, cliffs (ssd.h) */
 	struct qos_report *qos;      /* owned: load sweeps, QoS (qos.h) */
 	struct repro_report *repro;   /* owned: the verdicts of reproductions
@@ -168,6 +174,11 @@ const char *report_pattern_words(enum pattern pattern, bool plural);
  * of 100 % reads reads only ("4K random writes", not "random mixed reads
  * and writes, 0% reads"); else its own. */
 enum pattern report_cell_pattern(const struct rset_cell *c);
+/* The words of cell c's pattern as report_pattern_words() gives them, or,
+ * where an importer inferred the pattern (a fio job that names no rw:
+ * rset_cell.inferred), its direction and "pattern not recorded" ("writes,
+ * pattern not recorded"): never "sequential" for a guess. */
+const char *report_cell_words(const struct rset_cell *c, bool plural);
 
 /* ---- table.c: number formatting ---- */
 /* 3 significant figures with thousands separators: 48,200  188  0.590 */

@@ -17,6 +17,9 @@ void alerts_compute(struct report *r);
 /* Are devices a and b of r two names for one disk on one host (the alert
  * "a and b are the same device")?  *what: the device or disk to name. */
 bool report_same_disk(const struct report *r, size_t a, size_t b, const char **what);
+/* titles.c: each group's title and words, from its workload and the
+ * others' (n log n).  0, or -1 out of memory. */
+int report_group_titles(struct report *r);
 /* summary.c: the summary sentences (a section's, when one has them). */
 void summary_compute_sentences(struct report *r);
 

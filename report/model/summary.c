@@ -169,11 +169,13 @@ static bool same_disk_sentence(struct report *r, size_t d, const struct cand *ca
 			big = &cands[i];
 	char q[48];
 	fmt_ratio(big->ratio, q, sizeof(q));
-	summary_add(r, fmt_str("%s and %s are one device (%s), so what differs between "
+	bool model = r->devs[d].model != NULL;
+	summary_add(r, fmt_str("%s and %s are one %s (%s), so what differs between "
 			       "them is run-to-run variation, not a difference between devices: "
 			       "the largest, %s on %s, is how far two runs on this machine can "
 			       "differ. Neither is named faster.", r->devs[d].display,
-			       r->devs[r->baseline].display, what, q, r->groups[big->g].words));
+			       r->devs[r->baseline].display, model ? "model device" : "device",
+			       model ? "the same model keys" : what, q, r->groups[big->g].words));
 	return true;
 }
 
@@ -263,11 +265,19 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 			  "significant: every workload ran once, so there is no confidence "
 			  "interval to tell a difference from noise", dn, bn);
 		once = 0;
-	} else {
+	} else if (!once) {
+		/* "on either workload", "on any of the 3": never "show no
+		 * significant difference on both workloads" */
 		sbuf_addf(&b, "%s and %s show no significant difference on ", dn, bn);
-		workloads_all(&b, ties, !once);
-		if (once)
-			sbuf_addf(&b, " of %zu", total);
+		if (ties == 1)
+			sbuf_adds(&b, "the one workload");
+		else if (ties == 2)
+			sbuf_adds(&b, "either workload");
+		else
+			sbuf_addf(&b, "any of the %zu workloads", ties);
+	} else {
+		sbuf_addf(&b, "%s and %s show no significant difference on %zu of %zu workloads",
+			  dn, bn, ties, total);
 	}
 	if (ties && (wins || losses))
 		ties_note(r, d, cands, ncand, ties, false, &b);

@@ -150,6 +150,22 @@ const char *report_pattern_words(enum pattern p, bool plural)
 	return plural ? w[p].many : w[p].one;
 }
 
+const char *report_cell_words(const struct rset_cell *c, bool plural)
+{
+	/* an import that could not say sequential or random:
+	 * the direction it did, and that the rest is not known */
+	static const struct { const char *one, *many; } guess[] = {
+		{ "read, pattern not recorded", "reads, pattern not recorded" },
+		{ "write, pattern not recorded", "writes, pattern not recorded" },
+		{ "read/write, pattern not recorded", "reads and writes, pattern not recorded" },
+	};
+	enum pattern p = report_cell_pattern(c);
+	if (!(c->inferred & (1ULL << K_PATTERN)))
+		return report_pattern_words(p, plural);
+	int k = pattern_is_mixed(p) ? 2 : pattern_writes(p) ? 1 : 0;
+	return plural ? guess[k].many : guess[k].one;
+}
+
 enum pattern report_cell_pattern(const struct rset_cell *c)
 {
 	enum pattern p = c->cell.pattern;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "host/devident.h"
 #include "report.h"
 #include "report_int.h"
 #include "resultset/sums.h"
@@ -23,6 +24,7 @@
 #include "host/fpkeys.h"
 #include "util/units.h"
 #include "util/sysload.h"
+#include "suite/workload.h"
 
 static void warn_add(struct report *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -76,7 +78,11 @@ struct cellpick {
 	struct sbuf names;
 };
 
-static void pick_add(struct cellpick *p, const struct rset_cell *c)
+/* A cell by its label and pattern, and what tells it apart from the
+ * device's other cells of that label, pattern and block size (apart:
+ * suite/workload.h workload_apart): "RND4K Q1T1 randread (engine
+ * io_uring)", so an engine matrix's cells are never named alike. */
+static void pick_add(struct cellpick *p, const struct rset_cell *c, uint64_t apart)
 {
 	if (p->n < 3) {
 		if (p->n)
@@ -86,8 +92,48 @@ static void pick_add(struct cellpick *p, const struct rset_cell *c)
 			sbuf_addf(&p->names, "%s %s", c->cell.label, pattern_name(c->cell.pattern));
 		else
 			sbuf_addf(&p->names, "cell %d", c->id);
+		if (apart) {
+			sbuf_adds(&p->names, " (");
+			workload_say(&c->cell, apart, &p->names);
+			sbuf_addc(&p->names, ')');
+		}
 	}
 	p->n++;
+}
+
+/* Is c a cell of device dv? */
+static bool dev_cell(const struct rdev *dv, const struct rset_cell *c)
+{
+	return !strcmp(c->cell.device, dv->name) &&
+	       report_same_host(report_cell_host(c), dv->host);
+}
+
+/* pick_add's apart of each cell of dv's set (0 for another device's):
+ * n log n in cells.  NULL out of memory (the names are then shorter). */
+static uint64_t *dev_apart(const struct report *r, const struct rdev *dv)
+{
+	const struct rset *rs = &r->sets[dv->set];
+	size_t n = rs->ncells ? rs->ncells : 1, m = 0;
+	const struct cell **cells = malloc(n * sizeof(*cells));
+	size_t *at = malloc(n * sizeof(*at));
+	uint64_t *sub = malloc(n * sizeof(*sub)), *apart = calloc(n, sizeof(*apart));
+	bool ok = cells && at && sub && apart;
+	for (size_t i = 0; ok && i < rs->ncells; i++)
+		if (dev_cell(dv, &rs->cells[i])) {
+			cells[m] = &rs->cells[i].cell;
+			at[m++] = i;
+		}
+	ok = ok && workload_apart(cells, m, WORKLOAD_ALL, sub) == 0;
+	for (size_t k = 0; ok && k < m; k++)
+		apart[at[k]] = sub[k];
+	free(cells);
+	free(at);
+	free(sub);
+	if (!ok) {
+		free(apart);
+		return NULL;
+	}
+	return apart;
 }
 
 static const char *pick_text(struct cellpick *p, struct sbuf *out)
@@ -166,7 +212,7 @@ enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_
  * SYSLOAD_STEAL_PCT % of the CPU time stolen by the hypervisor, over a
  * repetition), naming the cells.  Silent for sets without host_load.
  */
-static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
+static void warn_load(struct report *r, size_t d, const uint64_t *apart, struct sbuf *tmp)
 {
 	const struct rdev *dv = &r->devs[d];
 	const struct rset *rs = &r->sets[dv->set];
@@ -176,10 +222,9 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		if (!c->ok || strcmp(c->cell.device, dv->name) ||
-		    !report_same_host(report_cell_host(c), dv->host) || !c->load_competed)
+		if (!c->ok || !dev_cell(dv, c) || !c->load_competed)
 			continue;
-		pick_add(&pk, c);
+		pick_add(&pk, c, apart ? apart[i] : 0);
 		reps += c->load_reps;
 		hit += c->load_competed;
 		other = c->load_other_cpus_max > other ? c->load_other_cpus_max : other;
@@ -204,7 +249,8 @@ static void warn_load(struct report *r, size_t d, struct sbuf *tmp)
 	sbuf_release(&pk.names);
 }
 
-static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
+static void warnings_device(struct report *r, size_t d, const uint64_t *apart,
+			    struct sbuf *tmp)
 {
 	char a[32], b[32];
 	const struct rdev *dv = &r->devs[d];
@@ -217,29 +263,30 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 	memset(pk, 0, sizeof(pk));
 	for (size_t i = 0; i < rs->ncells; i++) {
 		const struct rset_cell *c = &rs->cells[i];
-		if (strcmp(c->cell.device, dv->name) || !report_same_host(report_cell_host(c), dv->host))
+		if (!dev_cell(dv, c))
 			continue;
 		ncells++;
+		uint64_t ap = apart ? apart[i] : 0;
 		if (!c->ok) {
-			pick_add(&pk[W_FAILED], c);
+			pick_add(&pk[W_FAILED], c, ap);
 			if (!first_err)
 				first_err = c->error ? c->error : c->status;
 			continue;
 		}
 		const struct engine *eng = engine_lookup(c->cell.engine);
 		if (eng && (eng->flags & ENGINE_NO_IO))
-			pick_add(&pk[strcmp(eng->name, "model") ? W_NULL : W_MODEL], c);
+			pick_add(&pk[strcmp(eng->name, "model") ? W_NULL : W_MODEL], c, ap);
 		double set_bytes = (double)c->cell.size * c->cell.files;
 		if (set_bytes > maxset)
 			maxset = set_bytes;
 		bool reads = c->dir[DIR_READ].present, writes = c->dir[DIR_WRITE].present;
 		if (!c->cell.direct && reads && mem > 0 && set_bytes > 0 && set_bytes < mem)
-			pick_add(&pk[W_CACHE], c);
+			pick_add(&pk[W_CACHE], c, ap);
 		if (!c->cell.direct && writes && !c->cell.fsync && !c->cell.end_fsync &&
 		    !c->cell.fdatasync && !c->cell.sysbench_fsync_freq)
-			pick_add(&pk[W_BUFWRITE], c);
+			pick_add(&pk[W_BUFWRITE], c, ap);
 		if (writes && c->cell.data != DATA_RANDOM)
-			pick_add(&pk[W_DATA], c);
+			pick_add(&pk[W_DATA], c, ap);
 		bool noisy = false;
 		for (int k = 0; k < DIR__COUNT; k++)
 			noisy |= c->dir[k].present && c->dir[k].iops.n >= 2 &&
@@ -252,11 +299,11 @@ static void warnings_device(struct report *r, size_t d, struct sbuf *tmp)
 				 c->dir[k].bw.ci95 >= c->dir[k].bw.mean ||
 				 c->dir[k].lat_mean.ci95 >= c->dir[k].lat_mean.mean);
 		if (wild)
-			pick_add(&pk[W_WILD], c);
+			pick_add(&pk[W_WILD], c, ap);
 		else if (noisy)
-			pick_add(&pk[W_NOISY], c);
+			pick_add(&pk[W_NOISY], c, ap);
 		if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
-			pick_add(&pk[W_SHORT], c);
+			pick_add(&pk[W_SHORT], c, ap);
 	}
 	const char *nm = dv->display;
 	/* the null engine never reaches the device: what the fingerprint
@@ -395,8 +442,10 @@ void warnings_compute(struct report *r)
 	}
 
 	for (size_t d = 0; d < r->ndevs; d++) {
-		warnings_device(r, d, &tmp);
-		warn_load(r, d, &tmp);
+		uint64_t *apart = dev_apart(r, &r->devs[d]);
+		warnings_device(r, d, apart, &tmp);
+		warn_load(r, d, apart, &tmp);
+		free(apart);
 	}
 
 	/* runner warnings, counted per distinct text */
@@ -445,38 +494,46 @@ static void alert_add(struct report *r, char *s)
 	r->alerts[r->nalerts++] = s;
 }
 
+/* Device a's identity (host/devident.h): its keys when it is a model
+ * device; else its disk on its host, unknown for an import. */
+static struct dev_ident ident_of(const struct report *r, const struct rdev *d)
+{
+	struct dev_ident id = { NULL, { NULL, NULL, NULL }, d->model };
+	if (!d->model && d->info && !d->imported) {
+		id.host = d->host ? d->host : r->sets[d->set].hostname;
+		id.disk = d->info->disk;
+	}
+	return id;
+}
+
 bool report_same_disk(const struct report *r, size_t a, size_t b, const char **what)
 {
 	const struct rdev *da = &r->devs[a], *db = &r->devs[b];
+	struct dev_ident ia = ident_of(r, da), ib = ident_of(r, db);
 	const char *w = NULL;
-	if (a == b || !da->info || !da->info->block_device || da->imported ||
-	    !db->info || !db->info->block_device || db->imported ||
-	    !fp_disk_same(&da->info->disk, &db->info->disk, &w) ||
-	    !report_same_host(da->host, db->host) ||
-	    strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname) ||
-	    !strcmp(da->name, db->name))
+	/* one name in two sets is a device and its own past: no alert */
+	if (a == b || !strcmp(da->name, db->name) || !devident_same(&ia, &ib, &w))
 		return false;
-	*what = w ? w : da->info->block_device;
+	*what = w;
 	return true;
 }
 
-/* Device b is on the disk of device a, on the same host (what: the disk). */
+/* Device b is device a, under any name (what: the disk or the model). */
 static bool same_disk(const struct report *r, const struct rdev *da,
 		      const struct rdev *db, const char **what)
 {
-	return db->info && db->info->block_device && !db->imported &&
-	       fp_disk_same(&da->info->disk, &db->info->disk, what) &&
-	       report_same_host(da->host, db->host) &&
-	       !strcmp(r->sets[da->set].hostname, r->sets[db->set].hostname);
+	struct dev_ident ia = ident_of(r, da), ib = ident_of(r, db);
+	return devident_same(&ia, &ib, what);
 }
 
 /*
- * Two names for one block device on one host: a device compared with
+ * Two names for one device (host/devident.h): a device compared with
  * itself (seed 000 with /mnt/hdd and /mnt/ssd absent puts both "devices" in
- * scratch directories on the same disk).  Every target on that disk is
- * named, once: "a (old), b (old), a (new) and b (new) are the same
- * device".  One name in several sets (a device and its own past) is no
- * alert.
+ * scratch directories on the same disk; two model devices with one set of
+ * keys).  Every target of that device is named, once: "a (old), b (old),
+ * a (new) and b (new) are the same device".  One name in several sets (a
+ * device and its own past) is no alert.  Quadratic in the devices, which
+ * are few (the cells are not walked).
  */
 static void same_device_alerts(struct report *r)
 {
@@ -486,11 +543,11 @@ static void same_device_alerts(struct report *r)
 		return;
 	for (size_t a = 0; a < r->ndevs; a++) {
 		const struct rdev *da = &r->devs[a];
-		if (done[a] || !da->info || !da->info->block_device || da->imported)
-			continue;
-		const char *what = da->info->block_device;
+		const char *what = NULL;
 		size_t last = a;
 		bool two_names = false;
+		if (done[a])
+			continue;
 		for (size_t b = a + 1; b < r->ndevs; b++)
 			if (!done[b] && same_disk(r, da, &r->devs[b], &what)) {
 				last = b;
@@ -507,9 +564,14 @@ static void same_device_alerts(struct report *r)
 					  r->devs[b].display);
 				done[b] = true;
 			}
-		alert_add(r, fmt_str("%s are the same device (%s): this compares "
-				       "a device with itself. Point each device at its own disk "
-				       "(--device NAME=PATH).", sbuf_str(&names), what));
+		if (da->model)
+			alert_add(r, fmt_str("%s are one model device (the same model keys): "
+					       "this compares the model with itself. Give each "
+					       "model device its own keys.", sbuf_str(&names)));
+		else
+			alert_add(r, fmt_str("%s are the same device (%s): this compares "
+					       "a device with itself. Point each device at its own "
+					       "disk (--device NAME=PATH).", sbuf_str(&names), what));
 		sbuf_release(&names);
 	}
 	free(done);

@@ -102,6 +102,22 @@ void report_fio_command(const struct rset_cell *rc, bool dir, struct sbuf *b)
 	sbuf_adds(b, " --output-format=json");
 }
 
+const char *report_fio_unlike(const struct rset_cell *rc, char *buf, size_t len)
+{
+	const char *why = fio_map_unlike(&rc->cell);
+	if (why || !rc->inferred)
+		return why;
+	/* an import's guess: the job runs what was guessed */
+	size_t n = (size_t)snprintf(buf, len, "the import inferred");
+	for (int k = 0; k < NKEYS && n < len; k++)
+		if (rc->inferred >> k & 1)
+			n += (size_t)snprintf(buf + n, len - n, "%s %s", n > 19 ? "," : "",
+					      cell_keys[k].name);
+	if (n < len)
+		snprintf(buf + n, len - n, "; the job runs those guesses");
+	return buf;
+}
+
 char *report_set_command(const struct rset *rs)
 {
 	struct sbuf b = SBUF_INIT;
@@ -181,6 +197,13 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 		sbuf_addf(b, "none (not %s)", first->engine);
 		return true;
 	}
+	/* the random offsets of an import that could not say sequential or
+	 * random are not known either */
+	for (int i = 0; i < l->n && (rc->inferred >> K_PATTERN & 1); i++)
+		if (l->keys[i] == K_NORANDOMMAP || l->keys[i] == K_SEQ_SHARED) {
+			sbuf_adds(b, "not recorded (sequential or random is not)");
+			return true;
+		}
 	struct sbuf part = SBUF_INIT;
 	for (int i = 0; i < l->n; i++) {
 		sbuf_reset(&part);
@@ -190,6 +213,11 @@ static bool mline_text(const struct rset_cell *rc, const struct mline *l, struct
 		if (l->n > 1)
 			sbuf_addf(b, "%s%s ", b->len ? ", " : "", cell_keys[l->keys[i]].name);
 		sbuf_adds(b, sbuf_str(&part));
+		/* a value an importer inferred says so, and from what */
+		const char *why = rc->inferred >> l->keys[i] & 1 ?
+			rset_obj_str(&rc->inferred_why, cell_keys[l->keys[i]].name) : NULL;
+		if (why)
+			sbuf_addf(b, " (inferred: %s)", why);
 	}
 	sbuf_release(&part);
 	return true;
@@ -249,23 +277,43 @@ static void method_params(const struct report *r, cJSON *ctx)
 
 	for (size_t p = 0; p < nlines; p++) {
 		bool same = true, first = true, recorded = false;
+		/* an engine's own options are compared among its cells: an
+		 * engine matrix's io_uring options do not "differ" for being
+		 * none beside libaio */
+		const char *only = cell_keys[lines[p].keys[0]].engine;
+		size_t others = 0;
 		if (!report_keys_used(r, lines[p].keys, lines[p].n))
 			continue; /* rate_iops ... where no cell has a rate */
 		for (size_t s = 0; s < r->nsets && same; s++)
 			for (size_t i = 0; i < r->sets[s].ncells && same; i++) {
-				recorded |= mline_text(&r->sets[s].cells[i], &lines[p],
-						       first ? &a : &b);
+				const struct rset_cell *c = &r->sets[s].cells[i];
+				if (only && strcmp(c->cell.engine, only)) {
+					/* "not recorded" (false) by a set older than the keys */
+					recorded |= mline_text(c, &lines[p], &b);
+					others++;
+					continue;
+				}
+				recorded |= mline_text(c, &lines[p], first ? &a : &b);
 				if (!first && strcmp(sbuf_str(&a), sbuf_str(&b)))
 					same = false;
 				first = false;
 			}
+		if (first && others) { /* no cell runs the engine */
+			sbuf_reset(&a);
+			sbuf_addf(&a, "none (not %s)", only);
+			first = false;
+			others = 0;
+		}
 		/* sets from before these keys: nothing to say */
 		if (same && !first && !recorded)
 			continue;
 		if (same && !first) {
 			cJSON *o = cJSON_CreateObject();
 			jsonw_str(o, "name", lines[p].label);
-			jsonw_str(o, "value", sbuf_str(&a));
+			if (others)
+				jsonw_fmt(o, "value", "%s (the %s cells)", sbuf_str(&a), only);
+			else
+				jsonw_str(o, "value", sbuf_str(&a));
 			cJSON_AddItemToArray(common, o);
 		} else if (!same) {
 			sbuf_addf(&vary, "%s%s", vary.len ? ", " : "", lines[p].label);
@@ -626,12 +674,12 @@ static void ratios(const struct report *r, cJSON *ctx)
 					 lat_kind_name(be->cell->lat_mean_kind));
 			else if (!isfinite(lr) || lr <= 0)
 				snprintf(c, sizeof(c), "–");
-			else if (lr >= 1) {
-				fmt_ratio(lr, c, sizeof(c) - 8);
-				strcat(c, " faster");
-			} else {
-				fmt_ratio(1 / lr, c, sizeof(c) - 8);
-				strcat(c, " slower");
+			else {
+				fmt_ratio(lr >= 1 ? lr : 1 / lr, c, sizeof(c) - 8);
+				/* a ratio that reads 1.00x is neither: never
+				 * "1.00x slower" */
+				if (strcmp(c, "1.00x"))
+					strcat(c, lr >= 1 ? " faster" : " slower");
 			}
 			/* a cell run once has no interval for its latency either
 			 * (the example's sustained write: "1.72x slower" beside
@@ -740,6 +788,8 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 	for (size_t s = 0; s < r->nsets; s++) {
 		const struct rset *rs = &r->sets[s];
 		cJSON *o = cJSON_CreateObject();
+		if (r->set_numbers)
+			jsonw_fmt(o, "num", "#%zu", s + 1);
 		jsonw_str(o, "dir", rs->dir);
 		jsonw_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
 		jsonw_str(o, "suite_file", rs->suite_file ? rs->suite_file : "?");
@@ -790,8 +840,9 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 			sbuf_addf(&h, "# %s: %s", r->devs[r->groups[gi].e[k].dev].display,
 				  r->groups[gi].title);
 			/* "equivalent" only where the job is the same workload:
-			 * fio_map_unlike says where it is not */
-			const char *why = fio_map_unlike(&r->groups[gi].e[k].cell->cell);
+			 * report_fio_unlike says where it is not */
+			char ub[256];
+			const char *why = report_fio_unlike(r->groups[gi].e[k].cell, ub, sizeof(ub));
 			if (why) {
 				sbuf_addf(&h, " (NOT THE SAME: %s)", why);
 				unlike = true;

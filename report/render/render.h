@@ -27,6 +27,10 @@ cJSON *report_json(const struct report *r);
 
 /* fio command equivalent to a cell (see also `export fio`). */
 void report_fio_command(const struct rset_cell *c, bool dir, struct sbuf *out);
+/* Why that command is not c's workload (fio has no such option, or an
+ * importer inferred some of c's keys: "the import inferred pattern,
+ * iodepth; ..."), in buf or static; NULL when it is. */
+const char *report_fio_unlike(const struct rset_cell *c, char *buf, size_t len);
 /* The device path is a directory (files named CELL_FILE_FMT inside). */
 bool rdev_is_dir(const struct rdev *d);
 /* A set's command line as a shell would take it ("iomatrix run ..."),

@@ -281,6 +281,26 @@ static void test_model_device(void **state)
 	sbuf_release(&s);
 }
 
+/* issue 35 §8: a value an importer inferred (a fio job that names no rw:
+ * its pattern, its depth) is never one workload with a recorded one. */
+static void test_inferred_apart(void **state)
+{
+	(void)state;
+	struct cell a = base();
+	struct sbuf x = SBUF_INIT, y = SBUF_INIT;
+	workload_key_inferred(&a, 0, WORKLOAD_ALL, &x);
+	workload_key_inferred(&a, WORKLOAD_KEY(K_PATTERN) | WORKLOAD_KEY(K_IODEPTH),
+			      WORKLOAD_ALL, &y);
+	assert_string_not_equal(sbuf_str(&x), sbuf_str(&y));
+	assert_non_null(strstr(sbuf_str(&y), "pattern~randread;"));
+	assert_non_null(strstr(sbuf_str(&y), ";iodepth~32;"));
+	char *k = workload_key_new(&a);
+	assert_string_equal(k, sbuf_str(&x));
+	free(k);
+	sbuf_release(&x);
+	sbuf_release(&y);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_key_text),
 		cmocka_unit_test(test_every_key_agrees),
 		cmocka_unit_test(test_model_device),
+		cmocka_unit_test(test_inferred_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Two suite devices whose paths lie on one block device compare a device
 # with itself: `run` says so before the first cell (and prints what each
-# path resolves to, marking paths it will create), and the report carries a
+# path resolves to, marking paths it will create: psync, as the null engine
+# creates nothing), and the report carries a
 # prominent warning naming both devices and the block device.  Two runs
 # of that suite reported together name all four targets, "hdd@vm#1,
 # ssd@vm#1, hdd@vm#2 and ssd@vm#2" (the second run's hdd was left out); one device in
@@ -10,7 +11,7 @@
 mkdir -p "$T/a"
 cat >"$T/s.yaml" <<EOS
 suite: samedev
-defaults: {engine: null, size: 1MiB, runtime: 100ms}
+defaults: {engine: psync, direct: false, size: 1MiB, runtime: 100ms}
 devices:
   - {name: hdd, path: $T/a}
   - {name: ssd, path: $T/b}

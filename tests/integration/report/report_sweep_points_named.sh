@@ -19,7 +19,7 @@ EOS
 expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --out "$T/set" --quiet
 expect_exit 0 "$IOMATRIX" report "$T/set" --charts none
 md=$T/set/report/report.md
-grep -q '^### 4K random read, load sweep at 1,000 and 2,000 IOPS (two)$' "$md" \
+grep -q '^### 4K random read, load sweep at 1,000 and 2,000 IOPS, p99 ≤ 10 ms (two)$' "$md" \
 	&& ok "two points: grouped, joined by 'and'" || not_ok "two: $(grep '^### ' "$md")"
 grep -q '^### 4K random read, load sweep at 500, 1,800 and 10,000 IOPS (three)$' "$md" \
 	&& ok "three points: commas, then 'and'" || not_ok "three: $(grep '^### ' "$md")"

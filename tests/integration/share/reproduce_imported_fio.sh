@@ -26,7 +26,7 @@ p=$(jq -c '.params | [.pattern, .bs_bytes, .iodepth, .jobs, .engine, .direct, .l
 	ok "the reproduction ran fio's job: $p" || not_ok "params: $p"
 [ "$(jq -r .reproduces.set "$T/rep/manifest.json")" = fio ] && ok "manifest names the imported set" ||
 	not_ok "reproduces: $(jq -c .reproduces "$T/rep/manifest.json")"
-grep -q "^  too few repetitions iomx-fio: 4K random read, QD16 (randread4k), IOPS: original 79,000" "$T/err" &&
+grep -q "^  too few repetitions iomx-fio: 4K random read, QD16, size 32M, 2s run (randread4k), IOPS: original 79,000" "$T/err" &&
 	ok "one repetition a side: too few to judge" || not_ok "verdict: $(cat "$T/err")"
 grep -q "^Reproduced" "$T/err" && not_ok "claims reproduced on one repetition" || ok "no 'Reproduced' claim"
 grep -q "^  parameter size_bytes: 33554432 in the original, 1048576 in the reproduction" "$T/err" &&
