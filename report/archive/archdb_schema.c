@@ -108,7 +108,8 @@ static const struct archdb_col devices_cols[] = {
 	  "fleet's aggregate)" },
 	{ "path", "TEXT", NULL, "the path it was measured at" },
 	{ "identity", "TEXT", NULL, "what makes two sets' devices one (history's series): the "
-	  "host and name plus the model and serial's sha256 where known, else the path" },
+	  "host and name plus the model and serial's sha256 where known, else the path; a model "
+	  "device's keys (`engine: model`) in place of a disk" },
 	{ "model", "TEXT", NULL, "the disk's model, NULL when unknown" },
 	{ "firmware", "TEXT", NULL, "its firmware revision, NULL when unknown" },
 	{ "filesystem", "TEXT", NULL, "the filesystem holding the path, NULL for a raw device" },
@@ -137,8 +138,10 @@ static const struct archdb_col cells_cols[] = {
 	{ "latency_kind", "TEXT", NULL, "what every latency of the cell measures: `total` "
 	  "(submission to completion), `completion` (fio's clat) or `response` (from the "
 	  "intended start of a rated IO)" },
-	{ "workload", "TEXT", NULL, "the workload key: every parameter that shapes the result "
-	  "(`pattern=randread;bs=4K;qd=1;...`); cells with one workload key are one workload" },
+	{ "workload", "TEXT", NULL, "the workload key (suite/workload.h): every parameter that "
+	  "can change the result, where it counts (`pattern=randread;bs=4K;iodepth=1;...`; a "
+	  "value an import inferred is spelled `pattern~write`); cells with one workload key "
+	  "are one workload, for report, compare, history and the site alike" },
 	END,
 };
 

@@ -126,7 +126,7 @@ static void put_cell(struct put *p, const struct rset_cell *c, long long dev)
 	archdb_bind_text(st, "status", c->ok ? "ok" : "failed");
 	archdb_bind_text(st, "error", c->error);
 	archdb_bind_text(st, "latency_kind", lat_kind_name(c->lat_mean_kind));
-	arc_workload_key(&c->cell, &wk);
+	arc_workload_key(c, &wk);
 	archdb_bind_text(st, "workload", wk.oom ? NULL : sbuf_str(&wk));
 	for (int k = 0; k < NKEYS; k++)
 		key_bind(st, k, &c->cell);

@@ -28,6 +28,7 @@
 #include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "suite/keys.h"
+#include "suite/workload.h"
 #include "util/jsonw.h"
 
 const char *const arc_metric_names[ARC_NMETRIC] = { "iops", "mbs", "lat_mean", "lat_p99" };
@@ -170,78 +171,11 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 	return s->ndevs++;
 }
 
-/* The keys cell_sig() spells out itself (and size, which is not a
- * workload key but keeps series of different file sets apart). */
-static bool sig_names(int k)
+/* The workload key (history's series, the index's cells.workload): the
+ * workload identity's, with what an importer guessed spelled as guessed. */
+void arc_workload_key(const struct rset_cell *c, struct sbuf *b)
 {
-	switch (k) {
-	case K_PATTERN: case K_BS: case K_IODEPTH: case K_JOBS: case K_RWMIXREAD:
-	case K_ENGINE: case K_DIRECT: case K_FSYNC: case K_END_FSYNC: case K_DATA:
-	case K_FILES: case K_OFFSET: case K_RUNTIME: case K_REQUESTS: case K_IO_SIZE:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Every other key that defines the workload (batching, io_uring options,
- * placement, and any key the table gains), where it is not at its default:
- * a series must not join cells that differ there.  Old signatures stay
- * as they were, as none of these were set before the keys existed. */
-static void cell_sig_rest(const struct cell *c, struct sbuf *b)
-{
-	struct sbuf v = SBUF_INIT;
-	for (int k = 0; k < NKEYS; k++) {
-		if (!cell_keys[k].workload || sig_names(k) || key_is_default(k, c))
-			continue;
-		sbuf_reset(&v);
-		key_text(k, c, KEY_TEXT_METHOD, &v);
-		if (v.len)
-			sbuf_addf(b, ";%s=%s", cell_keys[k].name, sbuf_str(&v));
-	}
-	sbuf_release(&v);
-}
-
-/* The workload key: history's series, the index's cells.workload.  Only
- * the cell's parameters (struct cell), so the workload-identity function
- * that replaces it (DESIGN.md: one workload identity) can take its
- * place in one edit. */
-void arc_workload_key(const struct cell *c, struct sbuf *b)
-{
-	char t[48];
-	sbuf_addf(b, "pattern=%s", pattern_name(c->pattern));
-	fmt_bs(c->bs, t, sizeof(t));
-	sbuf_addf(b, ";bs=%s;qd=%d;jobs=%d", t, (int)c->iodepth, (int)c->jobs);
-	if (pattern_is_mixed(c->pattern))
-		sbuf_addf(b, ";rwmixread=%d", (int)c->rwmixread);
-	sbuf_addf(b, ";engine=%s;direct=%s", c->engine, c->direct ? "yes" : "no");
-	if (c->fsync || c->end_fsync)
-		sbuf_addf(b, ";fsync=%d%s", (int)c->fsync, c->end_fsync ? "+end" : "");
-	sbuf_addf(b, ";data=%s", data_name(c->data));
-	if (c->compress_pct)
-		sbuf_addf(b, ":%d", (int)c->compress_pct);
-	sbuf_addf(b, ";files=%d", (int)c->files);
-	if (c->size_pct > 0) {
-		sbuf_addf(b, ";size=%g%%", c->size_pct);
-	} else if (c->size) {
-		fmt_bs(c->size, t, sizeof(t));
-		sbuf_addf(b, ";size=%s", t);
-	}
-	if (c->offset_pct > 0)
-		sbuf_addf(b, ";offset=%g%%", c->offset_pct);
-	else if (c->offset)
-		sbuf_addf(b, ";offset=%llu", (unsigned long long)c->offset);
-	if (c->runtime_ns) {
-		units_format_duration(c->runtime_ns, t, sizeof(t));
-		sbuf_addf(b, ";runtime=%s", t);
-	}
-	if (c->requests)
-		sbuf_addf(b, ";requests=%llu", (unsigned long long)c->requests);
-	if (c->io_size) {
-		fmt_bs(c->io_size, t, sizeof(t));
-		sbuf_addf(b, ";io_size=%s", t);
-	}
-	cell_sig_rest(c, b);
+	workload_key_inferred(&c->cell, c->inferred, WORKLOAD_ALL, b);
 }
 
 /* One metric over the directions: throughput adds up (spreads in
@@ -283,6 +217,45 @@ static void cell_metric(const struct rset_cell *c, enum arc_metric m, struct arc
 	v->n = n;
 }
 
+/* A model device is what its keys make it (host/devident.h): its
+ * identity holds them, so a model whose keys changed between sets is
+ * another device's series, never a change point of one.  After
+ * cells_fill: the measured cells bucketed by device, linear.  0, or -1
+ * out of memory. */
+static int devs_model(struct arc_set *s, const struct rset *rs)
+{
+	size_t nd = s->ndevs ? s->ndevs : 1;
+	size_t *at = calloc(nd + 1, sizeof(*at));
+	const struct cell **cells = malloc((s->ncells ? s->ncells : 1) * sizeof(*cells));
+	int rc = at && cells ? 0 : -1;
+	for (size_t k = 0; !rc && k < s->ncells; k++)
+		at[s->cells[k].dev + 1]++;
+	for (size_t d = 0; !rc && d < s->ndevs; d++)
+		at[d + 1] += at[d];
+	/* s->cells are rs's measured cells, in order */
+	for (size_t i = 0, k = 0; !rc && i < rs->ncells; i++)
+		if (rs->cells[i].ok)
+			cells[at[s->cells[k++].dev]++] = &rs->cells[i].cell;
+	for (size_t d = 0, first = 0; !rc && d < s->ndevs; first = at[d++]) {
+		struct arc_dev *v = &s->devs[d];
+		struct sbuf b = SBUF_INIT;
+		sbuf_addf(&b, "model\x1f%s\x1f", v->host);
+		if (workload_model_target(cells + first, at[d] - first, &b)) {
+			sbuf_addf(&b, "\x1f%s", v->name);
+			if (b.oom) {
+				rc = -1;
+			} else {
+				free(v->ident);
+				v->ident = sbuf_detach(&b);
+			}
+		}
+		sbuf_release(&b);
+	}
+	free(at);
+	free(cells);
+	return rc;
+}
+
 static int cells_fill(struct arc_set *s, const struct rset *rs)
 {
 	s->cells = calloc(rs->ncells ? rs->ncells : 1, sizeof(*s->cells));
@@ -297,14 +270,19 @@ static int cells_fill(struct arc_set *s, const struct rset *rs)
 			return -1;
 		struct arc_cell *a = &s->cells[s->ncells];
 		struct sbuf b = SBUF_INIT;
-		arc_workload_key(&c->cell, &b);
+		/* a series is one workload: the one identity, its key */
+		arc_workload_key(c, &b);
 		a->dev = d;
 		/* labels need not name the direction ("RND4K Q1T1" is both a
 		 * random read and a random write cell in many suites) */
-		size_t ll = strlen(c->cell.label) + strlen(pattern_name(c->cell.pattern)) + 2;
+		/* an import's guessed pattern is said as one, never as sequential */
+		const char *guess = c->inferred >> K_PATTERN & 1 ? " (pattern not recorded)" : "";
+		size_t ll = strlen(c->cell.label) + strlen(pattern_name(c->cell.pattern)) +
+			    strlen(guess) + 2;
 		a->label = malloc(ll);
 		if (a->label)
-			snprintf(a->label, ll, "%s %s", c->cell.label, pattern_name(c->cell.pattern));
+			snprintf(a->label, ll, "%s %s%s", c->cell.label, pattern_name(c->cell.pattern),
+				 guess);
 		a->sig = sbuf_detach(&b);
 		s->ncells++;
 		if (!a->label || !a->sig)
@@ -368,7 +346,7 @@ int arc_set_load(const struct arc_ref *ref, struct arc_set *s,
 		goto oom;
 	if (s->failed_verify)
 		arc_warn_failed(warns, ref->path, s->failed_why);
-	else if (cells_fill(s, &rs) < 0)
+	else if (cells_fill(s, &rs) < 0 || devs_model(s, &rs) < 0)
 		goto oom;
 	ret = 0;
 	goto out;

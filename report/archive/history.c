@@ -10,6 +10,8 @@
 
 #include "render/escape.h"
 #include "history.h"
+#include "suite/workload.h"
+#include "suite/keys.h"
 #include "model/report.h"
 
 void history_init(struct history *h, const struct hist_opts *opt)
@@ -248,6 +250,27 @@ char *history_ident_name(const struct history *h, size_t ident)
 	return s;
 }
 
+/* What tells a twin apart: a model device's keys (archive.c: "model",
+ * host, "model;model_latency=2ms", name), else its path, its disk's
+ * model or the key's start. */
+static void twin_note(const struct hist_ident *id, struct sbuf *b)
+{
+	static const char pre[] = "model\x1f";
+	const char *k = id->key, *keys = NULL, *end = NULL;
+	if (!strncmp(k, pre, sizeof(pre) - 1) && (keys = strchr(k + sizeof(pre) - 1, '\x1f')))
+		end = strchr(++keys, '\x1f');
+	if (end) {
+		/* "model;model_latency=2ms": the keys; "model" alone: defaults */
+		size_t n = (size_t)(end - keys);
+		if (n > 6 && !strncmp(keys, "model;", 6))
+			sbuf_addf(b, " (%.*s)", (int)(n - 6), keys + 6);
+		else
+			sbuf_adds(b, " (the model's defaults)");
+		return;
+	}
+	sbuf_addf(b, " (%s)", id->path && *id->path ? id->path : id->model ? id->model : id->key);
+}
+
 /* Two identities that read alike ("vm · disk" on two paths) get their
  * path, or model, or key's start added. */
 static int ident_displays(struct history *h)
@@ -262,8 +285,7 @@ static int ident_displays(struct history *h)
 		struct sbuf b = SBUF_INIT;
 		sbuf_addf(&b, "%s · %s", id->host, id->device);
 		if (twin)
-			sbuf_addf(&b, " (%s)", id->path && *id->path ? id->path :
-				  id->model ? id->model : id->key);
+			twin_note(id, &b);
 		id->display = sbuf_detach(&b);
 		if (!id->display)
 			return -1;
@@ -357,23 +379,35 @@ static void series_free(struct hist_series *s)
 	free(s->workload);
 }
 
-/* Re-key series to canonical identities and merge those that meet. */
+/* Re-key series to canonical identities and merge those that meet,
+ * found by their hash (linear in series; a search of the earlier series
+ * for each was n squared). */
 static int hist_series_merge(struct history *h)
 {
 	for (size_t i = 0; i < h->nseries; i++)
 		h->series[i].ident = h->idents[h->series[i].ident].canon;
-	size_t w = 0;
+	size_t w = 0, cap = 256;
+	while (cap < 2 * h->nseries)
+		cap *= 2;
+	size_t *t = malloc(cap * sizeof(*t));
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < cap; i++)
+		t[i] = SIZE_MAX;
 	for (size_t i = 0; i < h->nseries; i++) {
 		struct hist_series *s = &h->series[i];
-		size_t j;
-		for (j = 0; j < w; j++)
-			if (series_is(&h->series[j], s->ident, s->label, s->sig, s->scale))
-				break;
+		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
+		while (t[k] != SIZE_MAX &&
+		       !series_is(&h->series[t[k]], s->ident, s->label, s->sig, s->scale))
+			k = (k + 1) & (cap - 1);
+		size_t j = t[k] == SIZE_MAX ? w : t[k];
 		if (j < w && s->n) {
 			struct hist_series *d = &h->series[j];
 			struct hist_point *p = realloc(d->pts, (d->n + s->n) * sizeof(*p));
-			if (!p)
+			if (!p) {
+				free(t);
 				return -1;
+			}
 			memcpy(p + d->n, s->pts, s->n * sizeof(*p));
 			d->pts = p;
 			d->n += s->n;
@@ -384,8 +418,10 @@ static int hist_series_merge(struct history *h)
 			series_free(s);
 			continue;
 		}
+		t[k] = w;
 		h->series[w++] = *s;
 	}
+	free(t);
 	h->nseries = w;
 	for (size_t i = 0; i < w; i++)
 		qsort(h->series[i].pts, h->series[i].n, sizeof(struct hist_point), point_cmp);
@@ -408,9 +444,49 @@ static const char *sig_value(const char *sig, const char *k, size_t kl, size_t *
 	return NULL;
 }
 
-/* "bs 8K (main series: 4K), qd 32 (main series: 1)"; a key only one of the
- * two spells out (a default the other changed) reads "none" on its side,
- * whichever of the two is the main series. */
+/* The value a workload key (suite/workload.h) leaves unspelled: the
+ * key's default ("iodepth_batch" 1), as the key spells values; "none"
+ * for a name that is no key. */
+static void sig_default(const char *name, size_t len, struct sbuf *b)
+{
+	char key[64];
+	struct cell c;
+	snprintf(key, sizeof(key), "%.*s", (int)(len < sizeof(key) ? len : sizeof(key) - 1), name);
+	int k = key_find(key);
+	cell_init(&c);
+	if (k < 0)
+		sbuf_adds(b, "none");
+	else
+		workload_value(k, &c, b);
+}
+
+/* "bs 8K (main series: 4K), iodepth 32 (main series: 1)"; a key only one
+ * of the two spells (a newer key the other holds at its default, or a key
+ * that counts for one side only, as io_uring's options beside libaio)
+ * reads as that default on its side, whichever of the two is the main
+ * series, and is left out where the default is the value spelled (it
+ * tells nothing apart). */
+static void sig_diff_key(struct sbuf *b, const char *name, size_t nl, const char *v,
+			 size_t vl, const char *ov, size_t ol, bool main_spells)
+{
+	struct sbuf d = SBUF_INIT;
+	if (!ov) {
+		sig_default(name, nl, &d);
+		if (d.len == vl && !memcmp(sbuf_str(&d), v, vl)) {
+			sbuf_release(&d);
+			return;
+		}
+		ov = sbuf_str(&d);
+		ol = d.len;
+	}
+	sbuf_addf(b, "%s%.*s ", b->len ? ", " : "", (int)nl, name);
+	if (main_spells)
+		sbuf_addf(b, "%.*s (main series: %.*s)", (int)ol, ov, (int)vl, v);
+	else
+		sbuf_addf(b, "%.*s (main series: %.*s)", (int)vl, v, (int)ol, ov);
+	sbuf_release(&d);
+}
+
 static char *sig_diff(const char *sig, const char *main_sig)
 {
 	struct sbuf b = SBUF_INIT;
@@ -423,12 +499,9 @@ static char *sig_diff(const char *sig, const char *main_sig)
 				size_t kl = (size_t)(eq - kv) + 1, vl = len - kl, ol;
 				const char *ov = sig_value(other, kv, kl, &ol);
 				if (side == 0 && !(ov && ol == vl && !strncmp(ov, eq + 1, vl)))
-					sbuf_addf(&b, "%s%.*s %.*s (main series: %.*s)", b.len ? ", " : "",
-						  (int)(kl - 1), kv, (int)vl, eq + 1, ov ? (int)ol : 4,
-						  ov ? ov : "none");
-				else if (side == 1 && !ov)   /* only the main series spells it */
-					sbuf_addf(&b, "%s%.*s none (main series: %.*s)", b.len ? ", " : "",
-						  (int)(kl - 1), kv, (int)vl, eq + 1);
+					sig_diff_key(&b, kv, kl - 1, eq + 1, vl, ov, ol, false);
+				else if (side == 1 && !ov) /* only the main series spells it */
+					sig_diff_key(&b, kv, kl - 1, eq + 1, vl, NULL, 0, true);
 			}
 			kv += len;
 			kv = *kv ? kv + 1 : NULL;
@@ -439,45 +512,92 @@ static char *sig_diff(const char *sig, const char *main_sig)
 	return sbuf_detach(&b);
 }
 
-/* Main series of each (identity, label): full-scale, newest; the others
- * are kept apart with the reason. */
+/* Series indices in (identity, label) order, then in index order: each
+ * run is the series of one (identity, label).  Sorting is n log n in
+ * series: pairing every series with every other made most of the cost of
+ * a history of 16,000 workloads.  NULL out of memory. */
+static int label_order_cmp(const void *x, const void *y, void *arg)
+{
+	const struct history *h = arg;
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	const struct hist_series *a = &h->series[i], *b = &h->series[j];
+	if (a->ident != b->ident)
+		return a->ident < b->ident ? -1 : 1;
+	int d = strcmp(a->label, b->label);
+	return d ? d : i < j ? -1 : i > j;
+}
+
+static size_t *label_order(struct history *h)
+{
+	size_t *o = malloc((h->nseries ? h->nseries : 1) * sizeof(*o));
+	for (size_t i = 0; o && i < h->nseries; i++)
+		o[i] = i;
+	if (o && h->nseries)
+		qsort_r(o, h->nseries, sizeof(*o), label_order_cmp, h);
+	return o;
+}
+
+/* The length of the run of one (identity, label) at o[i]. */
+static size_t label_run(const struct history *h, const size_t *o, size_t i)
+{
+	size_t len = 1;
+	const struct hist_series *s = &h->series[o[i]];
+	while (i + len < h->nseries && h->series[o[i + len]].ident == s->ident &&
+	       !strcmp(h->series[o[i + len]].label, s->label))
+		len++;
+	return len;
+}
+
+/* Series i's reason to be kept apart from main (SIZE_MAX: none), and the
+ * workload text it is listed by.  0, or -1 out of memory. */
+static int apart_say(struct history *h, size_t i, size_t main)
+{
+	struct hist_series *s = &h->series[i];
+	struct sbuf b = SBUF_INIT;
+	if (s->scale != 1) {
+		sbuf_addf(&b, "rehearsal, --scale %g", s->scale);
+		s->apart = sbuf_detach(&b);
+	} else if (main != i && main != SIZE_MAX) {
+		char *d = sig_diff(s->sig, h->series[main].sig);
+		if (d)
+			sbuf_addf(&b, "parameters differ: %s", d);
+		free(d);
+		s->apart = sbuf_detach(&b);
+	}
+	if (s->apart) {
+		size_t len = strlen(s->label) + strlen(s->apart) + 4;
+		s->workload = malloc(len);
+		if (s->workload)
+			snprintf(s->workload, len, "%s [%s]", s->label, s->apart);
+	} else {
+		s->workload = strdup(s->label);
+	}
+	return s->workload ? 0 : -1;
+}
+
+/* Main series of each (identity, label): full-scale, newest (then the
+ * longest, then the first); the others are kept apart with the reason. */
 static int apart_mark(struct history *h)
 {
-	for (size_t i = 0; i < h->nseries; i++) {
-		struct hist_series *s = &h->series[i];
+	size_t *o = label_order(h);
+	int rc = o ? 0 : -1;
+	for (size_t i = 0, len; !rc && i < h->nseries; i += len) {
 		size_t main = SIZE_MAX;
-		for (size_t j = 0; j < h->nseries; j++) {
-			const struct hist_series *t = &h->series[j];
-			if (t->ident != s->ident || strcmp(t->label, s->label) || t->scale != 1)
+		len = label_run(h, o, i);
+		for (size_t k = i; k < i + len; k++) {
+			const struct hist_series *t = &h->series[o[k]];
+			if (t->scale != 1)
 				continue;
-			if (main == SIZE_MAX || t->pts[t->n - 1].set > h->series[main].pts[h->series[main].n - 1].set ||
-			    (t->pts[t->n - 1].set == h->series[main].pts[h->series[main].n - 1].set &&
-			     t->n > h->series[main].n))
-				main = j;
+			const struct hist_series *m = main == SIZE_MAX ? NULL : &h->series[main];
+			if (!m || t->pts[t->n - 1].set > m->pts[m->n - 1].set ||
+			    (t->pts[t->n - 1].set == m->pts[m->n - 1].set && t->n > m->n))
+				main = o[k];
 		}
-		struct sbuf b = SBUF_INIT;
-		if (s->scale != 1) {
-			sbuf_addf(&b, "rehearsal, --scale %g", s->scale);
-			s->apart = sbuf_detach(&b);
-		} else if (main != i && main != SIZE_MAX) {
-			char *d = sig_diff(s->sig, h->series[main].sig);
-			if (d)
-				sbuf_addf(&b, "parameters differ: %s", d);
-			free(d);
-			s->apart = sbuf_detach(&b);
-		}
-		if (s->apart) {
-			size_t len = strlen(s->label) + strlen(s->apart) + 4;
-			s->workload = malloc(len);
-			if (s->workload)
-				snprintf(s->workload, len, "%s [%s]", s->label, s->apart);
-		} else {
-			s->workload = strdup(s->label);
-		}
-		if (!s->workload)
-			return -1;
+		for (size_t k = i; !rc && k < i + len; k++)
+			rc = apart_say(h, o[k], main);
 	}
-	return 0;
+	free(o);
+	return rc;
 }
 
 static int env_changes(struct history *h, struct hist_point *p, const struct hist_point *prev)
@@ -560,16 +680,18 @@ static int series_sort(struct history *h)
 	for (size_t i = 0; i < h->nidents; i++)
 		if (!(sc.names[i] = history_ident_name(h, i)))
 			goto out;
-	for (size_t i = 0; i < h->nseries; i++) {
-		struct hist_series *s = &h->series[i];
-		sc.first[i] = i;
-		for (size_t j = 0; j < i; j++)
-			if (h->series[j].ident == s->ident && !strcmp(h->series[j].label, s->label)) {
-				sc.first[i] = sc.first[j];
-				break;
-			}
-		s->alloc = i;   /* original index; alloc is not needed any more */
+	/* a series' first of its (identity, label): the run's first */
+	size_t *o = label_order(h);
+	if (!o)
+		goto out;
+	for (size_t i = 0, len; i < h->nseries; i += len) {
+		len = label_run(h, o, i);
+		for (size_t k = i; k < i + len; k++)
+			sc.first[o[k]] = o[i];
 	}
+	free(o);
+	for (size_t i = 0; i < h->nseries; i++)
+		h->series[i].alloc = i;   /* original index; alloc is not needed any more */
 	g_sort = &sc;
 	if (h->nseries)   /* qsort of a NULL array is undefined, even of 0 items */
 		qsort(h->series, h->nseries, sizeof(*h->series), series_cmp);

@@ -9,9 +9,11 @@
  *
  * Device identity (documented for users in `iomatrix history --help`): the
  * host name and the device name plus, where the fingerprint has them, the
- * device model and the sha256 of its serial; otherwise its path.  A series
- * is one target of one set: two targets of one set never share one.  Ownership: every struct owns its strings; release with the
- * matching _release().
+ * device model and the sha256 of its serial; otherwise its path; a model
+ * device (host/devident.h) by its model keys instead of a disk.  A series
+ * is one target of one set: two targets of one set never share one.
+ * Ownership: every struct owns its strings; release with the matching
+ * _release().
  */
 #ifndef IOMATRIX_ARCHIVE_H
 #define IOMATRIX_ARCHIVE_H
@@ -141,9 +143,10 @@ void arc_set_release(struct arc_set *s);
 void arc_warn_failed(struct errlist *warns, const char *path, const char *why);
 
 /* The workload key of cell c (history's series, the index's
- * cells.workload): "pattern=randread;bs=4K;qd=1;jobs=1;engine=...". */
-struct cell;
-void arc_workload_key(const struct cell *c, struct sbuf *b);
+ * cells.workload): the workload identity's (suite/workload.h), with an
+ * importer's guesses spelled as guesses ("pattern~write"). */
+struct rset_cell;
+void arc_workload_key(const struct rset_cell *c, struct sbuf *b);
 
 /*
  * Load refs[0..n-1] in order, two sets at a time on loader threads, at most

@@ -35,10 +35,10 @@ for a in new_plain new_batch; do
 	head -1 "$T/$a.out" | grep -q "2 series (1 kept apart)" && ok "$a: two series, one kept apart" \
 		|| not_ok "$a: want 2 series: $(head -1 "$T/$a.out")"
 done
-grep -q "x randread \[parameters differ: iodepth_batch 4 (main series: none)\]" "$T/new_plain.out" \
+grep -q "x randread \[parameters differ: iodepth_batch 4 (main series: 1)\]" "$T/new_plain.out" \
 	&& ok "the batched series kept apart names its iodepth_batch" \
 	|| not_ok "newest plain: $(grep -- '—' "$T/new_plain.out" | head -3)"
-grep -q "x randread \[parameters differ: iodepth_batch none (main series: 4)\]" "$T/new_batch.out" \
+grep -q "x randread \[parameters differ: iodepth_batch 1 (main series: 4)\]" "$T/new_batch.out" \
 	&& ok "the plain series kept apart names the main series' iodepth_batch" \
 	|| not_ok "newest batched: $(grep -- '—' "$T/new_batch.out" | head -3)"
 tap_end

@@ -34,8 +34,22 @@ jq -r .source.inferred_keys.iodepth "$c" | grep -q "^64 or more, from fio's iode
 jq -r .source.inferred_keys.bs "$c" | grep -q "^4096 bytes, the bytes per IO" &&
 	ok "bs: from the bytes per IO" || not_ok "bs: $(jq -r .source.inferred_keys.bs "$c")"
 expect_exit 0 "$IOMATRIX" report "$T/set" --charts none -o "$T/rep"
-grep -q "### 4K sequential write" "$T/rep/report.md" && ! grep -q "sequential read" "$T/rep/report.md" &&
-	ok "the report calls it a write" || not_ok "report: $(grep '^###' "$T/rep/report.md")"
+# issue 35 §8: what was inferred is said as inferred wherever it is printed
+grep -q "^### 4K write, pattern not recorded, QD 64 or more from fio's iodepth\\\\_level (randwrite-4k-qd128)$" "$T/rep/report.md" &&
+	! grep -q "sequential read\|sequential write" "$T/rep/report.md" &&
+	ok "the report calls it a write, pattern not recorded, QD from iodepth_level" \
+	|| not_ok "report: $(grep '^###' "$T/rep/report.md")"
+grep -q "both on 4K writes, pattern not recorded (QD 64 or more" "$T/rep/report.md" &&
+	ok "the summary says the same" || not_ok "summary: $(grep 'best means' "$T/rep/report.md")"
+grep -q "^| queue depth | 64 (inferred: 64 or more, from fio's iodepth" "$T/rep/report.md" &&
+	grep -q "^| random offsets | not recorded" "$T/rep/report.md" &&
+	ok "the Method says which values are inferred" || not_ok "method: $(grep '^| queue depth\|^| random off' "$T/rep/report.md")"
+grep -q "NOT THE SAME: the import inferred pattern, bs, iodepth" "$T/rep/fio-commands.txt" &&
+	ok "the fio command is marked a guess" || not_ok "fio: $(head -3 "$T/rep/fio-commands.txt")"
+mkdir -p "$T/arch" && cp -r "$T/set" "$T/arch/"
+expect_exit 0 "$IOMATRIX" history "$T/arch"
+grep -q "randwrite-4k-qd128 write (pattern not recorded)" "$T/out" && ok "history: the series says it too" \
+	|| not_ok "history: $(cat "$T/out")"
 grep -q "| ssd | 15,600 |" "$T/rep/report.md" && ok "report: 15,600 IOPS" || not_ok "report row: $(grep '| ssd |' "$T/rep/report.md")"
 grep -q "pattern: writes, from the sections that did IO" "$T/rep/report.md" && ok "the report says it was inferred" || not_ok "report lacks the inference"
 # silent: the same output with its job options names rw; nothing inferred

@@ -66,6 +66,10 @@ grep -q "what differs: engine)" "$M" && grep -q '^| io\\_uring options | .* (the
 	not_ok "engine: Method: $(grep 'what differs\|io\\_uring options' "$M")"
 grep -q "RND4K Q4T1 randread (engine libaio), RND4K Q4T1 randread (engine io\\\\_uring)) ran for less than 5 s" "$M" &&
 	ok "engine: a warning names the cells apart" || not_ok "engine: warnings: $(grep 'less than 5 s' "$M")"
+"$IOMATRIX" history "$T/h-engine" >"$T/out" 2>&1
+grep -q "randread \[parameters differ: engine io_uring (main series: libaio)\]" "$T/out" \
+	&& ok "engine: history names the engine alone as the difference" \
+	|| not_ok "engine: history: $(cat "$T/out")"
 check rate 2 "rate 200 IOPS per job" "rate 1000 IOPS per job"
 check data 3 "random data" "30 % compressible data" "70 % compressible data"
 tap_end
