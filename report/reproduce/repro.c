@@ -15,6 +15,7 @@
 #include "resultset/rset_out.h"
 #include "resultset/schema.h"
 #include "util/jsonw.h"
+#include "suite/workload.h"
 
 const char *const repro_verdict_words[RV__N] = {
 	"slower", "faster", "inconclusive", "too few repetitions", "reproduced",
@@ -138,25 +139,65 @@ static int env_devices(struct repro *p, const struct rset *o, const struct rset 
 	return 0;
 }
 
-/* The reproduction's cell of original cell c: the same id (one suite
- * expands to one plan, so ids agree) on the same device and with the same
- * shape of workload; its size and runtime may differ (--scale), which the
- * environment differences then name.  NULL when there is none. */
-static const struct rentry *rep_entry(const struct report *r, size_t rep,
-				      const struct rset_cell *c)
+/* The reproduction's entries by cell id, for rep_entry()'s bisection:
+ * pairing every original cell by walking every group was n squared. */
+struct rep_index {
+	const struct rentry **e;
+	size_t n;
+};
+
+static int rep_index_cmp(const void *a, const void *b)
 {
-	for (size_t gi = 0; gi < r->ngroups; gi++) {
-		const struct rgroup *g = &r->groups[gi];
-		for (size_t k = 0; k < g->n; k++) {
-			const struct rset_cell *x = g->e[k].cell;
-			if (r->devs[g->e[k].dev].set != rep || x->id != c->id)
-				continue;
-			if (!x->ok || strcmp(x->cell.device, c->cell.device) ||
-			    x->cell.pattern != c->cell.pattern || x->cell.bs != c->cell.bs ||
-			    x->cell.iodepth != c->cell.iodepth || x->cell.jobs != c->cell.jobs)
-				return NULL;
-			return &g->e[k];
-		}
+	int x = (*(const struct rentry *const *)a)->cell->id;
+	int y = (*(const struct rentry *const *)b)->cell->id;
+	return x < y ? -1 : x > y;
+}
+
+static int rep_index_build(const struct report *r, size_t rep, struct rep_index *ix)
+{
+	size_t n = 0;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		n += r->groups[gi].n;
+	ix->n = 0;
+	if (!(ix->e = calloc(n ? n : 1, sizeof(*ix->e))))
+		return -1;
+	for (size_t gi = 0; gi < r->ngroups; gi++)
+		for (size_t k = 0; k < r->groups[gi].n; k++)
+			if (r->devs[r->groups[gi].e[k].dev].set == rep)
+				ix->e[ix->n++] = &r->groups[gi].e[k];
+	qsort(ix->e, ix->n, sizeof(*ix->e), rep_index_cmp);
+	return 0;
+}
+
+/* What a reproduction's cell must share with its original to be judged
+ * at all: the shape of the workload.  Its other keys may differ (--scale
+ * changes the size and the stop rule; a newer iomatrix may record a key
+ * the original lacked): the pair is judged, and the environment
+ * differences name each key in which the two are not one workload. */
+#define REPRO_SHAPE (WORKLOAD_KEY(K_PATTERN) | WORKLOAD_KEY(K_BS) | \
+		     WORKLOAD_KEY(K_IODEPTH) | WORKLOAD_KEY(K_JOBS))
+
+/* The reproduction's cell of original cell c: the same id (one suite
+ * expands to one plan, so ids agree) on the same device and of the same
+ * shape (suite/workload.h, REPRO_SHAPE).  NULL when there is none. */
+static const struct rentry *rep_entry(const struct rep_index *ix, const struct rset_cell *c)
+{
+	size_t lo = 0, hi = ix->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ix->e[mid]->cell->id < c->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* ids may repeat (a fleet set's hosts): the one of c's device */
+	for (; lo < ix->n && ix->e[lo]->cell->id == c->id; lo++) {
+		const struct rset_cell *x = ix->e[lo]->cell;
+		if (strcmp(x->cell.device, c->cell.device))
+			continue;
+		if (!x->ok || !workload_same(&x->cell, &c->cell, REPRO_SHAPE))
+			return NULL;
+		return ix->e[lo];
 	}
 	return NULL;
 }
@@ -211,14 +252,13 @@ static int env_cell(struct repro *p, const struct rset_cell *co, const struct rs
 	return ret;
 }
 
-static int env_params(struct repro *p, const struct report *r)
+static int env_params(struct repro *p, const struct report *r, const struct rep_index *ix)
 {
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rentry *eo = &g->e[k], *en;
-			if (r->devs[eo->dev].set != p->orig ||
-			    !(en = rep_entry(r, p->rep, eo->cell)))
+			if (r->devs[eo->dev].set != p->orig || !(en = rep_entry(ix, eo->cell)))
 				continue;
 			if (env_cell(p, eo->cell, en->cell) < 0)
 				return -1;
@@ -231,18 +271,20 @@ int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
 		struct repro *p)
 {
 	size_t alloc = 0;
+	struct rep_index ix = { NULL, 0 };
 
 	memset(p, 0, sizeof(*p));
 	p->tol_pct = tol_pct;
 	p->orig = orig;
 	p->rep = rep;
+	if (rep_index_build(r, rep, &ix) < 0)
+		goto oom;
 	for (size_t gi = 0; gi < r->ngroups; gi++) {
 		const struct rgroup *g = &r->groups[gi];
 		for (size_t k = 0; k < g->n; k++) {
 			const struct rdev *d = &r->devs[g->e[k].dev];
 			const struct rentry *en;
-			if (d->set != orig || !g->e[k].cell->ok ||
-			    !(en = rep_entry(r, rep, g->e[k].cell)))
+			if (d->set != orig || !g->e[k].cell->ok || !(en = rep_entry(&ix, g->e[k].cell)))
 				continue;
 			if (add_row(p, &alloc, g, &g->e[k], en, d->name) < 0)
 				goto oom;
@@ -250,12 +292,14 @@ int repro_judge(const struct report *r, size_t orig, size_t rep, double tol_pct,
 	}
 	judge_rows(p);
 	if (env_host(p, &r->sets[orig], &r->sets[rep]) < 0 ||
-	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r) < 0 ||
+	    env_devices(p, &r->sets[orig], &r->sets[rep]) < 0 || env_params(p, r, &ix) < 0 ||
 	    (p->unknown[0] && env_add(p, fmt_str("not recorded by the original, so not "
 						  "comparable: %s", p->unknown)) < 0))
 		goto oom;
+	free(ix.e);
 	return 0;
 oom:
+	free(ix.e);
 	repro_release(p);
 	return -1;
 }
