@@ -74,7 +74,7 @@ int run_devices_describe(const cJSON *devices, const struct run_target *targets,
 		const struct run_target *t = targets ? &targets[i] : NULL;
 		struct dev_ident a = ident_of(d, t);
 		const cJSON *e;
-		int j = 0, same = 0;
+		int j = 0, same = 0, last = -1;
 		bool earlier = false;
 		char names[1024];
 		size_t len = 0;
@@ -83,29 +83,35 @@ int run_devices_describe(const cJSON *devices, const struct run_target *targets,
 			i++;
 			continue;
 		}
-		names[0] = '\0';
 		const char *what = NULL;
 		cJSON_ArrayForEach(e, devices) {
-			const char *n2 = json_str(e, "name");
 			struct dev_ident b = ident_of(e, targets ? &targets[j] : NULL);
-			if (j != i && n2 && devident_same(&a, &b, &what)) {
-				if (j < i)
-					earlier = true;
-				if (len < sizeof(names))
-					len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-								same ? ", " : "", n2);
+			if (j != i && json_str(e, "name") && devident_same(&a, &b, &what)) {
+				earlier |= j < i;
+				last = j;
 				same++;
 			}
 			j++;
 		}
+		/* "a, b and c": the list, then its last name after "and" */
+		len = (size_t)snprintf(names, sizeof(names), "%s", name);
+		j = 0;
+		cJSON_ArrayForEach(e, devices) {
+			struct dev_ident b = ident_of(e, targets ? &targets[j] : NULL);
+			if (j != i && json_str(e, "name") && devident_same(&a, &b, NULL) &&
+			    len < sizeof(names))
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							j == last ? " and " : ", ", json_str(e, "name"));
+			j++;
+		}
 		if (same && !earlier && a.model)
-			fprintf(out, "iomatrix: warning: %s and %s are one model device (the same "
-				"model keys): the report will compare the model with itself; give "
-				"each its own keys (Ctrl-C stops now)\n", name, names);
+			fprintf(out, "iomatrix: warning: %s are one model device (the same model "
+				"keys): the report will compare the model with itself; give each its "
+				"own keys (Ctrl-C stops now)\n", names);
 		else if (same && !earlier)
-			fprintf(out, "iomatrix: warning: %s and %s are the same device (%s): this "
+			fprintf(out, "iomatrix: warning: %s are the same device (%s): this "
 				"compares a device with itself; point each at its own disk with "
-				"--device NAME=PATH (Ctrl-C stops now)\n", name, names, what);
+				"--device NAME=PATH (Ctrl-C stops now)\n", names, what);
 		groups += same && !earlier;
 		i++;
 	}

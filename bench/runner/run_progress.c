@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "suite/workload.h"
 #include "util/monotime.h"
 
 /* Seconds a cell takes when it is time-limited, -1 when unknown. */
@@ -90,14 +91,42 @@ void run_progress_init(struct run_progress *ps, const char *mode, bool quiet,
 	ps->n = n;
 	ps->set_start = mono_s();
 	eta_init(ps, cells, n, skip);
+	/* cells that share a label are named apart: an engine matrix's
+	 * "RND4K Q1T1 randread (engine io_uring)" */
+	const struct cell **cp = malloc((n ? n : 1) * sizeof(*cp));
+	ps->apart = malloc((n ? n : 1) * sizeof(*ps->apart));
+	for (size_t i = 0; cp && i < n; i++)
+		cp[i] = &cells[i];
+	if (!cp || !ps->apart || workload_apart(cp, n, WORKLOAD_ALL, ps->apart) < 0) {
+		free(ps->apart);
+		ps->apart = NULL;
+	}
+	free(cp);
+}
+
+/* "disk RND4K Q1T1 randread (engine io_uring)": the cell as the plan
+ * names it, and what tells it apart from cells of its label. */
+static const char *cell_name(const struct run_progress *ps, const struct cell *c,
+			     struct sbuf *b)
+{
+	sbuf_reset(b);
+	sbuf_addf(b, "%s %s %s", c->device, c->label, pattern_name(c->pattern));
+	if (c == ps->c && ps->c_apart) {
+		sbuf_adds(b, " (");
+		workload_say(c, ps->c_apart, b);
+		sbuf_addc(b, ')');
+	}
+	return sbuf_str(b);
 }
 
 void run_progress_release(struct run_progress *ps)
 {
 	free(ps->eta_known);
 	free(ps->eta_unknown);
+	free(ps->apart);
 	ps->eta_known = NULL;
 	ps->eta_unknown = NULL;
+	ps->apart = NULL;
 }
 
 void run_progress_cell(struct run_progress *ps, size_t i, const struct cell *c,
@@ -107,6 +136,7 @@ void run_progress_cell(struct run_progress *ps, size_t i, const struct cell *c,
 	ps->unknown_left = ps->eta_unknown ? ps->eta_unknown[i + 1] : 0;
 	ps->k = i + 1;
 	ps->c = c;
+	ps->c_apart = ps->apart && i < ps->n ? ps->apart[i] : 0;
 	ps->rep = 0;
 	ps->round = round;
 	ps->cell_start = mono_s();
@@ -226,8 +256,10 @@ void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,
 
 	/* a failure is an error message, not progress: --quiet keeps it */
 	if (error) {
-		fprintf(stderr, "cell %zu/%zu %s %s %s: failed: %s\n", ps->k, ps->n,
-			c->device, c->label, pattern_name(c->pattern), error);
+		struct sbuf nm = SBUF_INIT;
+		fprintf(stderr, "cell %zu/%zu %s: failed: %s\n", ps->k, ps->n,
+			cell_name(ps, c, &nm), error);
+		sbuf_release(&nm);
 		return;
 	}
 	if (ps->quiet)
@@ -255,7 +287,9 @@ void run_progress_cell_line(const struct run_progress *ps, const struct cell *c,
 	else
 		snprintf(both, sizeof(both), "%s", lat[DIR_READ][0] ? lat[DIR_READ] :
 			 lat[DIR_WRITE][0] ? lat[DIR_WRITE] : "lat mean 0.0 us");
-	fprintf(stderr, "cell %zu/%zu %s %s %s: %.0f IOPS  %.1f MB/s  %s  (%u rep%s)\n",
-		ps->k, ps->n, c->device, c->label, pattern_name(c->pattern),
-		iops, bw / 1e6, both, nreps, nreps == 1 ? "" : "s");
+	struct sbuf nm = SBUF_INIT;
+	fprintf(stderr, "cell %zu/%zu %s: %.0f IOPS  %.1f MB/s  %s  (%u rep%s)\n",
+		ps->k, ps->n, cell_name(ps, c, &nm), iops, bw / 1e6, both, nreps,
+		nreps == 1 ? "" : "s");
+	sbuf_release(&nm);
 }

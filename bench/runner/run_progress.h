@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stats/rep.h"
 #include "runner.h"
@@ -31,6 +32,10 @@ struct run_progress {
 	bool line_open;
 	double *eta_known;           /* run_progress_plan's suffix sums, owned */
 	size_t *eta_unknown;
+	uint64_t *apart;             /* owned, per plan cell: what tells it apart
+				      * from cells of its label (suite/workload.h
+				      * workload_apart); NULL without memory */
+	uint64_t c_apart;            /* the running cell's */
 };
 
 /*

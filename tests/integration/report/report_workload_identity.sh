@@ -59,6 +59,12 @@ check() { # $1 set, $2 cells, then the words each title must hold, one each
 		&& ok "$s: the site's device page, $n workloads" \
 		|| not_ok "$s: site: $(cat "$T/site-$s"/devices/*.html | grep -o '<h2 id="w[0-9][^<]*')"
 }
+# run names each finished cell apart from those of its label
+grep -q "^cell 1/2 d RND4K Q4T1 randread (engine libaio): " "$T/run-engine.err" &&
+	grep -q "^cell 2/2 d RND4K Q4T1 randread (engine io_uring): " "$T/run-engine.err" &&
+	grep -q "^cell 2/2 d RND4K Q4T1 randread (rate_iops 1000): " "$T/run-rate.err" &&
+	ok "run: each cell's line says what tells it apart" ||
+	not_ok "run lines: $(grep -h '^cell' "$T"/run-*.err)"
 check engine 2 "QD4, libaio (" "QD4, io\\\\_uring ("
 M="$T/r-engine/report.md"
 grep -q "what differs: engine)" "$M" && grep -q '^| io\\_uring options | .* (the io\\_uring cells) |$' "$M" &&

@@ -1,6 +1,6 @@
 #!/bin/sh
-# A model device is its own device, identified by its keys (issue 35 §2;
-# host/devident.h): two model devices in directories on one disk, one with
+# A model device is its own device, identified by its keys
+# (host/devident.h): two model devices in directories on one disk, one with
 # twice the other's service time, are not "the same device (/dev/vda)";
 # run says what each model is and not that its path "will be created" (no
 # IO reaches it, and it never is); the manifest records kind "model", not
@@ -34,4 +34,9 @@ grep -q '^iomatrix: device m2: a model device (model_latency=200us); no IO reach
 mk one ""
 grep -q 'warning: m1 and m2 are one model device (the same model keys)' "$T/err" \
 	&& ok "one set of keys: one model device" || not_ok "same keys: $(cat "$T/err")"
+# three names of one model: "m1, m2 and m3", never "m1 and m2, m3"
+sed 's|^include:|  - {name: m3, path: '"$T"'/m3}\ninclude:|' "$T/one.yaml" | sed 's/suite: one/suite: three/' >"$T/three.yaml"
+expect_exit 0 "$IOMATRIX" run "$T/three.yaml" --out "$T/three"
+grep -q 'warning: m1, m2 and m3 are one model device (the same model keys)' "$T/err" \
+	&& ok "three names: a list with 'and' before the last" || not_ok "three: $(grep warning "$T/err")"
 tap_end
