@@ -55,6 +55,16 @@ tap_n=0; tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
+# tap_lines FILE: count FILE's "ok ..." and "not ok ..." lines (a python
+# judge's verdicts) as this script's own TAP cases; other lines are left.
+tap_lines() {
+	while read -r l; do
+		case $l in
+		"ok "*) ok "${l#ok }" ;;
+		"not ok "*) not_ok "${l#not ok }" ;;
+		esac
+	done <"$1"
+}
 
 # The pause of the test hooks (bench/util/testhook.h): hook_wait FIFO
 # prints the line of a run paused at IOMATRIX_TEST_HOOK, hook_go FIFO lets

@@ -39,6 +39,8 @@ enum engine_flags {
 	ENGINE_NO_IO = 1 << 2,       /* null: touches no file, lays nothing out */
 	ENGINE_BUILTIN = 1 << 3,     /* ops present in this binary (io_uring needs
 				      * liburing at build time) */
+	ENGINE_DONE_TIME = 1 << 4,   /* reap() sets io_req.done_ns and hands a
+				      * job's requests over in that order (model) */
 };
 
 struct io_req {
@@ -52,6 +54,11 @@ struct io_req {
 	uint64_t offset;
 	uint64_t submit_ns;     /* set by the worker before queue(); the worker
 				 * times the completion when it reaps */
+	uint64_t done_ns;       /* ENGINE_DONE_TIME: when the request completed
+				 * on the device, which the engine knows better
+				 * than the reap's clock (the model: when its
+				 * keys put it); the worker counts it in the
+				 * window and interval of that time */
 	int result;             /* bytes done or -errno */
 	void *slot;             /* worker bookkeeping */
 };

@@ -12,7 +12,9 @@
  * len/bw) and, for a write once model_write_buffer bytes were written in
  * the repetition, the sustained write rate (len/write_rate); it completes
  * one service time later.  The job is handed a request at its completion
- * time or later (it sleeps until then, in slices the worker bounds); a
+ * time or later (it sleeps until then, in slices the worker bounds), with
+ * that time (done_ns, ENGINE_DONE_TIME): the worker counts it by when the
+ * device completed it, not by how late the job woke to take it; a
  * request not yet due at a stop or at the run's end is cancelled
  * (model_cancel), however far ahead the keys put it.  At an iodepth above the servers
  * the device always has the next request queued, so its IOPS do not
@@ -195,14 +197,48 @@ static uint64_t model_schedule(struct engine_ctx *c, const struct io_req *r,
 	return due;
 }
 
+/* The job's requests in flight are a binary heap by completion time
+ * (c->q[0] the earliest): a reap hands them over in the order the device
+ * completed them, as ENGINE_DONE_TIME promises the worker, which counts
+ * each in the interval of its done_ns. */
+static void model_heap_push(struct engine_ctx *c, struct io_req *r, uint64_t due)
+{
+	unsigned i = c->n++;
+	while (i && c->q[(i - 1) / 2].due > due) {
+		c->q[i] = c->q[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	c->q[i] = (struct inflight){ r, due };
+}
+
+static struct io_req *model_heap_pop(struct engine_ctx *c)
+{
+	struct io_req *top = c->q[0].r;
+	struct inflight last = c->q[--c->n];
+	unsigned i = 0;
+	for (;;) {
+		unsigned k = 2 * i + 1;
+		if (k >= c->n)
+			break;
+		if (k + 1 < c->n && c->q[k + 1].due < c->q[k].due)
+			k++;
+		if (c->q[k].due >= last.due)
+			break;
+		c->q[i] = c->q[k];
+		i = k;
+	}
+	if (c->n)
+		c->q[i] = last;
+	return top;
+}
+
 static enum engine_queue model_queue(struct engine_ctx *c, struct io_req *r)
 {
 	if (c->n == c->depth)
 		return ENGINE_Q_BUSY;
 	r->result = (int)r->len;
-	c->q[c->n].r = r;
-	c->q[c->n].due = model_schedule(c, r, mono_ns());
-	c->n++;
+	r->done_ns = model_schedule(c, r, mono_ns());
+	model_heap_push(c, r, r->done_ns);
 	return ENGINE_Q_QUEUED;
 }
 
@@ -264,17 +300,10 @@ static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
 	if (min > c->n)
 		min = c->n;
 	for (;;) {
-		uint64_t now = mono_ns(), next = UINT64_MAX;
-		for (unsigned i = 0; i < c->n && n < max;) {
-			if (c->q[i].due <= now) {
-				out[n++] = c->q[i].r;
-				c->q[i] = c->q[--c->n];
-				continue;
-			}
-			if (c->q[i].due < next)
-				next = c->q[i].due;
-			i++;
-		}
+		uint64_t now = mono_ns();
+		while (c->n && n < max && c->q[0].due <= now)
+			out[n++] = model_heap_pop(c);
+		uint64_t next = c->n ? c->q[0].due : UINT64_MAX;
 		if (n >= min || n == max || !c->n)
 			break;
 		if (deadline_ns && now >= deadline_ns)
@@ -295,6 +324,7 @@ static int model_cancel(struct engine_ctx *c, unsigned max, struct io_req **out)
 	while (c->n && n < max) {
 		struct io_req *r = c->q[--c->n].r;
 		r->result = -ECANCELED;
+		r->done_ns = 0;
 		out[n++] = r;
 	}
 	return (int)n;
@@ -309,7 +339,7 @@ static int model_fsync(struct engine_ctx *c, int fd)
 
 const struct engine engine_model = {
 	.name = "model",
-	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NO_IO,
+	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NO_IO | ENGINE_DONE_TIME,
 	.init = model_init,
 	.queue = model_queue,
 	.commit = model_commit,

@@ -74,12 +74,7 @@ print("%s no noise: repetitions within 3 %% of 2,000 (%s)" % (
 near("exponential service of mean 1 ms, one server: IOPS", d(cells["exp"])["iops"], 1000, 0.10)
 EOP
 cat "$T/v"
-while read -r l; do
-	case $l in
-	"ok "*) ok "${l#ok }" ;;
-	"not ok "*) not_ok "${l#not ok }" ;;
-	esac
-done <"$T/v"
+tap_lines "$T/v"
 expect_exit 0 "$IOMATRIX" report "$T/set" -o "$T/rep" --charts none --format md
 grep -q "used the model engine, a device that does no IO" "$T/rep/report.md" &&
 	ok "the report says the numbers are a model's" || not_ok "no model warning"
