@@ -16,9 +16,10 @@
  * that time (done_ns, ENGINE_DONE_TIME): the worker counts it by when the
  * device completed it, not by how late the job woke to take it; a
  * request not yet due at a stop or at the run's end is cancelled
- * (model_cancel), however far ahead the keys put it.  At an iodepth above the servers
- * the device always has the next request queued, so its IOPS do not
- * depend on how late a busy machine wakes the job.
+ * (model_cancel), however far ahead the keys put it.  At an iodepth above
+ * the servers the device has the next request queued, so its IOPS do not
+ * depend on how late a busy machine wakes the job, while the job wakes
+ * within what that queue lasts.
  */
 #include "engine.h"
 #include "engine_model.h"
@@ -59,29 +60,21 @@ struct engine_ctx {
 	struct prng rng;          /* service times, one stream per job */
 	unsigned depth, n;
 	struct inflight *q;
-	double late_p99;          /* how late this job's sleeps end, their
-				   * 99th percentile as it goes (model_sleep_to) */
 };
 
-/* A job that has fewer requests in flight than the device has servers
- * leaves a server idle from a completion until it queues the next
- * request, so how late it wakes is lost device time: a one-server 100 us
- * device at QD1 made 6,700-7,500 IOPS at 132-149 us, not 10,000 at 100 us
- * (a wake-up late by the scheduler is lost service).  Measured here (clock_nanosleep to an absolute time,
- * timer slack 1 ns, a 2-CPU VM): sleeps end 30 us late at p10, 39 us at
- * p50, 144 us at p90 at load 10.  Such a job sleeps until a lead before
- * the completion, as far ahead as its sleeps have been late (their 99th
- * percentile + 2 us, learnt as it goes: every wake after the completion
- * is device time lost, so the lead covers nearly all of them), and spins
- * the rest, at most MODEL_SPIN_MAX_NS a wait, which bounds the CPU it
- * burns: at 100 us and QD1 it spins nearly all the time (a 90th
- * percentile spun half of it and made 8,900 IOPS of 10,000).  A job with
- * the device's queue full of its requests sleeps as before: the device
- * serves the next one meanwhile; so does a job whose sleeps end later
- * than that bound, on a machine too busy for a spin to make up for it. */
-#define MODEL_SPIN_MAX_NS 200000.0
-#define MODEL_LEAD_PAD_NS 2000.0
-#define MODEL_LATE_STEP_NS 500.0 /* the percentile's step per sleep */
+/* A job with no more requests in flight than the device has servers
+ * (QD1 on one server) leaves a server idle from each completion until it
+ * wakes and queues the next request: the IO's service starts when it is
+ * submitted, as a real device's, so IOPS = J x Q / (L + W), W the job's
+ * turnaround (docs/engines.md).  No spin makes W up: measured on this
+ * 2-CPU VM (load 12, a probe sleeping to an absolute time at 1 ns of
+ * timer slack) sleeps end 26 us late at p10, 35 us at p50, 0.8-3 ms at
+ * p99, under SCHED_FIFO too.  A job that woke ahead and spun the rest
+ * (the lead its sleeps' 99th percentile, up to 200 us) made 8,856-9,900
+ * IOPS of 10,000 at 100 us only under chrt -f 50, for 90-100 % of a CPU,
+ * and 3,174-6,952 under CFS (sleeping: 3,928-5,602); at 1 ms the lead
+ * never fit and it slept (771-920 of 1,000 both ways).  So the job sleeps
+ * to each completion. */
 
 static void state_lock(struct model_state *st)
 {
@@ -140,7 +133,6 @@ static int model_init(struct engine_ctx **out, const struct engine_opts *o,
 		return -ENOMEM;
 	}
 	prng_seed(&c->rng, o->seed ^ 0x6d6f64656cull);
-	c->late_p99 = 50000; /* a guess the first sleeps correct */
 	state_lock(c->st);
 	if (!c->st->ready) {
 		struct prng r;
@@ -248,47 +240,13 @@ static int model_commit(struct engine_ctx *c)
 	return 0;
 }
 
-static inline void cpu_relax(void)
+/* Sleep until `until` (a signal may end it early: the caller looks
+ * again). */
+static void model_sleep_to(uint64_t until)
 {
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield");
-#endif
-}
-
-/* Sleep until `until`; with spin, wake the learnt lead before it and spin
- * to it (see MODEL_SPIN_MAX_NS).  A lead past that bound means the machine
- * wakes the job later than any spin could make up for (a loaded machine):
- * it then sleeps as before, and learns on, so that it spins again once the
- * machine is quiet.  A signal may end a sleep early: the caller looks
- * again. */
-static void model_sleep_to(struct engine_ctx *c, uint64_t until, bool spin)
-{
-	double lead = c->late_p99 + MODEL_LEAD_PAD_NS;
-	if (!spin || lead > MODEL_SPIN_MAX_NS)
-		lead = 0;
-	uint64_t now = mono_ns();
-	if (now >= until)
-		return;
-	if ((double)(until - now) > lead) {
-		uint64_t at = until - (uint64_t)lead;
-		struct timespec ts = { (time_t)(at / 1000000000ull),
-				       (long)(at % 1000000000ull) };
-		if (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) || !spin)
-			return;
-		now = mono_ns();
-		/* up 99 steps when later than the estimate, down 1 when not:
-		 * it settles where 1 % of the sleeps end later */
-		double late = now > at ? (double)(now - at) : 0;
-		c->late_p99 += late > c->late_p99 ? 99 * MODEL_LATE_STEP_NS : -MODEL_LATE_STEP_NS;
-		if (c->late_p99 < 0)
-			c->late_p99 = 0;
-	}
-	while (lead > 0 && now < until) {
-		cpu_relax();
-		now = mono_ns();
-	}
+	struct timespec ts = { (time_t)(until / 1000000000ull),
+			       (long)(until % 1000000000ull) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
 /* Hand back what is due, up to max; sleep to the next completion while
@@ -309,10 +267,7 @@ static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		if (deadline_ns && now >= deadline_ns)
 			break;
 		/* a deadline before the completion is only a look at a stop */
-		if (deadline_ns && deadline_ns < next)
-			model_sleep_to(c, deadline_ns, false);
-		else
-			model_sleep_to(c, next, c->n <= c->p.parallel);
+		model_sleep_to(deadline_ns && deadline_ns < next ? deadline_ns : next);
 	}
 	return (int)n;
 }
