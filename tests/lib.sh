@@ -55,6 +55,12 @@ tap_n=0; tap_failed=0
 ok() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 not_ok() { tap_n=$((tap_n + 1)); tap_failed=1; echo "not ok $tap_n - $*"; }
 tap_end() { [ "$tap_failed" = 0 ]; exit $?; }
+# competed SET...: prints how many repetitions of the sets' cells other
+# work competed with for the CPUs (host_load.competed, bench/util/sysload.h)
+competed() {
+	for s in "$@"; do cat "$s"/cells/*.json; done |
+		jq -s '[.[].repetitions[]? | select(.host_load.competed)] | length'
+}
 # tap_lines FILE: count FILE's "ok ..." and "not ok ..." lines (a python
 # judge's verdicts) as this script's own TAP cases; other lines are left.
 tap_lines() {

@@ -661,10 +661,13 @@ static inline void wait_hook(struct wloop *L)
  * end (as one cancelled there), and in the interval it completed in.  By
  * the reap's clock a loaded machine's late wake counted a queue of IOs
  * done in the ramp, or after the end, in the window: 2,348 and 2,616 IOPS
- * of a 2,000-IOPS model (engine_model_ramp_window).  Its latency runs to
- * the reap, as every engine's: the job's wait is in what it sees.  The
- * engine hands a job's requests over in done_ns order, so the intervals
- * roll forward only.
+ * of a 2,000-IOPS model.  Its latency runs to the reap, as every engine's:
+ * the job holds its requests from submission to reap, so a queue's
+ * latency stays J x Q / IOPS (Little's law) however late it wakes.  (To
+ * done_ns, a job late to submit shortened the device's queue: a 16 ms
+ * queue read p50 10.4-15.5 ms in intervals at load 15.)  The engine hands
+ * a job's requests over in done_ns order, so the intervals roll forward
+ * only.
  */
 static void reap_done_time(struct wloop *L, struct slot *s, unsigned d, uint64_t now)
 {

@@ -2,12 +2,17 @@
 # A rated job's latency is the device's with every engine (issue 30 §1):
 # rate_iops 200 at iodepth 32 (psync: 1) on a RAM device (a loop device
 # over a file in /dev/shm), against fio running the exported job.  At 200
-# IOPS a 4K read of RAM takes tens of us and nothing queues, so response
-# and service latency are the device's: iomatrix's mean response latency
-# is within 3x of fio's mean latency, or within 200 us of it.  (libaio
-# used to collect completions only once all 32 slots were in flight: 76 ms
-# mean where fio measured 20 us.)  Skips without fio, root or a loop
-# device.
+# IOPS a 4K read of RAM takes tens of us and nothing queues, so the
+# latency from submission to completion is the device's: iomatrix's mean
+# service latency is within 3x of fio's mean latency (fio's lat: from
+# submission too), or within 200 us of it.  (libaio used to collect
+# completions only once all 32 slots were in flight: 76 ms mean where fio
+# measured 20 us.)  Not the response latency: it runs from each IO's
+# intended start, so it holds how late the machine woke the job for that
+# start, which fio's lat leaves out (coordinated omission); at load 12
+# that lateness was most of it (libaio: response 592 us, service 274 us),
+# and beside a quiet fio round it failed a check of the device.  Skips
+# without fio, root or a loop device.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/../../lib_blk.sh"
 need_cmd fio
@@ -44,13 +49,13 @@ import json, sys
 ours = [json.load(open("%s.%d/cells/0001.json" % (sys.argv[1], i)))["repetitions"][0]["read"]
         for i in (1, 2, 3)]
 fios = [json.load(open("%s.%d.json" % (sys.argv[1], i)))["jobs"][0]["read"] for i in (1, 2, 3)]
-r = min(ours, key=lambda r: r["lat_ns"]["mean"])
+r = min(ours, key=lambda r: r["service_lat_ns"]["mean"])
 f = min(fios, key=lambda f: f["lat_ns"]["mean"])
-o, fm = r["lat_ns"]["mean"], f["lat_ns"]["mean"]
+o, fm = r["service_lat_ns"]["mean"], f["lat_ns"]["mean"]
 ok = o <= 3 * fm or o <= fm + 200e3
-print("%s %s: iomatrix mean response latency %.1f us (service %.1f us, %.0f IOPS), "
+print("%s %s: iomatrix mean service latency %.1f us (response %.1f us, %.0f IOPS), "
       "fio's %.1f us (%.0f IOPS); least of 3" % ("ok" if ok else "not ok", sys.argv[2],
-      o / 1e3, r["service_lat_ns"]["mean"] / 1e3, r["iops"], fm / 1e3, f["iops"]))
+      o / 1e3, r["lat_ns"]["mean"] / 1e3, r["iops"], fm / 1e3, f["iops"]))
 EOP
 }
 for v in "libaio libaio 32" "userspace_reap libaio 32 , userspace_reap: true" \
