@@ -61,7 +61,7 @@ rows = [r.split("|")[1:-1] for r in sec.split("\n\n## ")[0].splitlines()
         if re.match(r"\| [0-9][^|]*\| [0-9,]+ [^|]*\|", r)]
 good = [r for r in rows if ns(r[4]) <= 20e6 and "overloaded" not in r[8]]
 best = max(good, key=lambda r: float(r[2].replace(",", ""))) if good else None
-sent = re.search(r"^- loop sustains ([0-9,.]+) IOPS of 4K random reads at QD1 with p99 ≤ 20 ms", md, re.M)
+sent = re.search(r"^- loop sustains ([0-9,.]+) IOPS of 4K random reads(?: \([^)]*\))? at QD1 with p99 ≤ 20 ms", md, re.M)
 print("# table's highest qualifying row: %s; sentence: %s" % (best and best[2].strip(), sent and sent.group(1)))
 if best:
     print("same %d" % bool(sent and sent.group(1) == best[2].strip() and "sustained" in best[8]))
