@@ -8,8 +8,9 @@
 # then one 250 ms repetition gets a burst past the limit (seen once in ten
 # runs: 594 +- 53 % against 510 +- 1.9 %), which widens the interval to
 # "inconclusive": accepted, and said as a TAP comment.  A verdict of
-# slower or faster where other work competed with a repetition of either
-# set (host_load) is the machine's: skipped, saying so.  The firm
+# slower or faster at the same limit, or none at a tenth of it, where
+# other work competed with a repetition of either set (host_load) is the
+# machine's: skipped, saying so.  The firm
 # "reproduced" case is reproduce_verdict_model.sh's.
 # Root; skips without a loop device or blkio throttling.
 . "$(dirname "$0")/../../lib.sh"
@@ -39,15 +40,24 @@ elif [ "$(competed "$T/orig" "$T/same")" -gt 0 ]; then
 	# a job stalled by other work reads fewer IOPS (psync, one IO at a
 	# time, and a throttle that holds no queue for it): a verdict on the
 	# machine, not on reproduce
-	echo "# $(grep '^  [a-z]* *disk:' "$T/out")"
+	echo "# $(grep '^  [a-z]* *disk:' "$T/err")"
 	ok "# SKIP same loop device, same limit: other work competed with $(competed "$T/orig" "$T/same") repetitions"
 else
 	not_ok "same: $(cat "$T/err")"
 fi
 read_limit $((8 * 1048576 / 10))
-expect_exit 3 blk_run "$IOMATRIX" reproduce "$T/orig" --device disk="$BLK_LOOP" --out "$T/slow" \
-	--quiet --fail-if-not-reproduced
-grep -q "^  slower       disk: 16K random read.* ratio 0\.[01]" "$T/err" &&
-	grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/err" &&
-	ok "limit 10x lower: slower, exit 3 with --fail-if-not-reproduced" || not_ok "slow: $(cat "$T/err")"
+blk_run "$IOMATRIX" reproduce "$T/orig" --device disk="$BLK_LOOP" --out "$T/slow" \
+	--quiet --fail-if-not-reproduced >"$T/out" 2>"$T/err"
+rc=$?
+if [ $rc = 3 ] && grep -q "^  slower       disk: 16K random read.* ratio 0\.[01]" "$T/err" &&
+	grep -q "^Not reproduced within ±10 %: 0 of 1 workload reproduced, 1 slower" "$T/err"; then
+	ok "limit 10x lower: slower, exit 3 with --fail-if-not-reproduced"
+elif [ "$(competed "$T/orig" "$T/slow")" -gt 0 ]; then
+	# an original a stalled job left unsteady (254 and 307 IOPS, marked
+	# unstable) leaves a tenth of its IOPS inside the interval: inconclusive
+	echo "# $(grep '^  [a-z]* *disk:' "$T/err")"
+	ok "# SKIP limit 10x lower (exit $rc): other work competed with $(competed "$T/orig" "$T/slow") repetitions"
+else
+	not_ok "slow: exit $rc: $(cat "$T/out" "$T/err")"
+fi
 tap_end
