@@ -467,6 +467,7 @@ void report_release(struct report *r)
 		free(r->groups[i].key);
 		free(r->groups[i].title);
 		free(r->groups[i].words);
+		free(r->groups[i].sweep_words);
 		for (size_t k = 0; k < r->groups[i].n; k++)
 			free(r->groups[i].e[k].note);
 		free(r->groups[i].e);

@@ -30,7 +30,9 @@ void qos_fmt_lat(double ns, char *buf, size_t len)
 static void workload_words(const struct report *r, const struct qos_cell *q,
 			   struct sbuf *b)
 {
-	const char *w = r->groups[q->group].words;
+	/* the sentence states the target: the sweep is no word of it */
+	const struct rgroup *g = &r->groups[q->group];
+	const char *w = g->sweep_words ? g->sweep_words : g->words;
 	sbuf_adds(b, w);
 	if (!strstr(w, "QD"))
 		sbuf_addf(b, " at QD%u", q->cell->cell.iodepth);

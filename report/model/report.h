@@ -59,6 +59,9 @@ struct rgroup {
 	char *key;                   /* owned: workload identity */
 	char *title;                 /* owned: "4K random read, QD1, 1 job" */
 	char *words;                 /* owned: "4K random reads" for sentences */
+	char *sweep_words;           /* owned: a load sweep's words without its
+					loads and target, for the sentences that
+					state the target; NULL: no sweep */
 	const struct rset_cell *proto;
 	struct rentry *e;            /* one per device that ran it, ok or failed */
 	size_t n, alloc;

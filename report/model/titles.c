@@ -62,17 +62,24 @@ static uint64_t wparam_mask(int p)
 	return m;
 }
 
+/* The keys a sentence about a load sweep leaves unsaid: it states its
+ * target itself ("sustains 1,500 IOPS of 4K random reads at QD1 with p99
+ * <= 20 ms"), so the sweep's loads and target are no words of its
+ * workload there. */
+#define SWEEP_SAID (WORKLOAD_KEY(K_LOAD_SWEEP) | WORKLOAD_KEY(K_QOS))
+
 /* The P_EOPTS keys of c that differ from their defaults, as a title says
  * them ("iodepth_batch 32, fixedbufs"), and those of force at any value
- * ("rate_iops none": its label-mates differ there); a key that does not
- * count for c is not said.  false (nothing added) when there is none. */
-static bool eopts_note(const struct cell *c, uint64_t force, struct sbuf *b)
+ * ("rate_iops none": its label-mates differ there), but none of quiet; a
+ * key that does not count for c is not said.  false (nothing added) when
+ * there is none. */
+static bool eopts_note(const struct cell *c, uint64_t force, uint64_t quiet, struct sbuf *b)
 {
 	size_t len0 = b->len;
 	struct sbuf part = SBUF_INIT;
 	for (int k = 0; k < NKEYS; k++) {
 		if (!cell_keys[k].workload || wparam_of(k) != P_EOPTS ||
-		    !workload_key_counts(k, c))
+		    (quiet & WORKLOAD_KEY(k)) || !workload_key_counts(k, c))
 			continue;
 		sbuf_reset(&part);
 		key_text(k, c, KEY_TEXT_NOTE, &part);
@@ -143,7 +150,7 @@ static void param_note(const struct rset_cell *c, int p, double measured_s, stru
 		}
 		break;
 	case P_EOPTS:
-		if (!eopts_note(x, 0, b))
+		if (!eopts_note(x, 0, 0, b))
 			sbuf_adds(b, "fio's engine defaults");
 		break;
 	case P_SIZE:
@@ -377,7 +384,7 @@ static void inferred_short(const struct rset_cell *c, const char *key, struct sb
 
 /* The title of group i without its head and label: ", QD1, 4 jobs". */
 static void group_extra(const struct tctx *t, size_t i, const struct tname *n,
-			struct sbuf *extra)
+			uint64_t quiet, struct sbuf *extra)
 {
 	const struct rgroup *g = &t->r->groups[i];
 	const struct rset_cell *c = g->proto;
@@ -422,7 +429,7 @@ static void group_extra(const struct tctx *t, size_t i, const struct tname *n,
 	 * method, not each title */
 	if (all || said(t, i, P_EOPTS)) {
 		struct sbuf e = SBUF_INIT;
-		if (eopts_note(x, t->apart[i] & wparam_mask(P_EOPTS), &e))
+		if (eopts_note(x, t->apart[i] & wparam_mask(P_EOPTS), quiet, &e))
 			sbuf_addf(extra, ", %s", sbuf_str(&e));
 		sbuf_release(&e);
 	}
@@ -475,7 +482,7 @@ static void extras_build(const struct tctx *t, const struct tname *n, struct sbu
 {
 	for (size_t i = 0; i < t->n; i++) {
 		sbuf_reset(&ex[i]);
-		group_extra(t, i, &n[i], &ex[i]);
+		group_extra(t, i, &n[i], 0, &ex[i]);
 	}
 }
 
@@ -630,28 +637,54 @@ static void titles_apart(struct report *r, struct sbuf *ex, char **sib, const ch
 }
 
 /* The title and the words of group g from its extra. */
-static int title_set(struct rgroup *g, const char *extra)
+/* The words of cell c in a sentence from its title's extra: "4K random
+ * reads at QD32", or with more than the queue depth "4K random reads
+ * (QD1, psync)": never "at QD1, psync with p99 <= 5 ms".  NULL out of
+ * memory. */
+static char *words_of(const struct rset_cell *c, const char *extra)
 {
-	const struct rset_cell *c = g->proto;
-	struct sbuf tt = SBUF_INIT, w = SBUF_INIT;
+	struct sbuf w = SBUF_INIT;
 	char bs[32];
 
 	fmt_bs(c->cell.bs, bs, sizeof(bs));
-	sbuf_addf(&tt, "%s %s%s", bs, report_cell_words(c, false), extra);
-	if (c->cell.label[0])
-		sbuf_addf(&tt, " (%s)", c->cell.label);
-	/* in a sentence: "4K random reads at QD32", or with more than the
-	 * queue depth "4K random reads (QD1, psync)": never "at QD1, psync
-	 * with p99 <= 5 ms" */
 	sbuf_addf(&w, "%s %s", bs, report_cell_words(c, true));
 	if (*extra && !strncmp(extra, ", QD", 4) && isdigit((unsigned char)extra[4]) &&
 	    !strchr(extra + 2, ','))
 		sbuf_addf(&w, " at %s", extra + 2);
 	else if (*extra)
 		sbuf_addf(&w, " (%s)", extra + 2);
+	return sbuf_detach(&w);
+}
+
+/* The title and the words of group g from its extra. */
+static int title_set(struct rgroup *g, const char *extra)
+{
+	const struct rset_cell *c = g->proto;
+	struct sbuf tt = SBUF_INIT;
+	char bs[32];
+
+	fmt_bs(c->cell.bs, bs, sizeof(bs));
+	sbuf_addf(&tt, "%s %s%s", bs, report_cell_words(c, false), extra);
+	if (c->cell.label[0])
+		sbuf_addf(&tt, " (%s)", c->cell.label);
 	g->title = sbuf_detach(&tt);
-	g->words = sbuf_detach(&w);
+	g->words = words_of(c, extra);
 	return g->title && g->words ? 0 : -1;
+}
+
+/* A load sweep's group: its words without the sweep (SWEEP_SAID), for
+ * the sentences that state the sweep's target themselves. */
+static int sweep_words_set(struct report *r, const struct tctx *t, size_t i,
+			   const struct tname *n)
+{
+	struct rgroup *g = &r->groups[i];
+	struct sbuf e = SBUF_INIT;
+	if (key_is_default(K_LOAD_SWEEP, &g->proto->cell))
+		return 0;
+	group_extra(t, i, n, SWEEP_SAID, &e);
+	g->sweep_words = e.oom ? NULL : words_of(g->proto, sbuf_str(&e));
+	sbuf_release(&e);
+	return g->sweep_words ? 0 : -1;
 }
 
 int report_group_titles(struct report *r)
@@ -674,6 +707,8 @@ int report_group_titles(struct report *r)
 		titles_apart(r, ex, sib, by, sk);
 	for (size_t i = 0; !rc && i < r->ngroups; i++)
 		rc = title_set(&r->groups[i], sbuf_str(&ex[i]));
+	for (size_t i = 0; !rc && i < r->ngroups; i++)
+		rc = sweep_words_set(r, &t, i, &names[i]);
 	for (size_t i = 0; i < r->ngroups; i++) {
 		if (ex)
 			sbuf_release(&ex[i]);

@@ -10,7 +10,11 @@
 #   8,570 IOPS its probe measured as the maximum", never "(105 % of its
 #   maximum)"; 80 % stays "80 % of its maximum";
 # - a device named "a@host#2" is tied to its set: the Method lists "Result
-#   set #2, ..."; a report of one set numbers no set.
+#   set #2, ..."; a report of one set numbers no set;
+# - two load sweeps of one label are told apart in their titles by their
+#   loads and targets, and a sentence that states its own target ("m
+#   sustains 400 IOPS of 4K random reads at QD1 with p99 <= 500 ms") does
+#   not repeat them.
 . "$(dirname "$0")/../../lib.sh"
 need_cmd python3
 gen() { # $1 dir, then gen_synthetic's options
@@ -71,4 +75,22 @@ grep -q '^- Result set \\#1, .*syn1: suite synthetic' "$T/two/report.md" &&
 	ok "a@synthhost#2: the Method says which set is #2" ||
 	not_ok "sets: $(grep '^- Result set' "$T/two/report.md")"
 grep -q '^- Result set \\#' "$T/r1/report.md" && not_ok "one set numbered" || ok "one set: no number"
+# two sweeps of one label: their titles tell them apart by their loads
+# and targets; a sentence that states its target does not repeat them
+cat >"$T/q.yaml" <<EOS
+suite: sweeps
+defaults: {engine: model, model_latency: 500us, size: 1MiB, runtime: 100ms, iodepth: 1}
+devices: [{name: m, path: $T/m}]
+include:
+  - {pattern: randread, load_sweep: {iops: [200, 400]}, qos: {p99: 500ms}}
+  - {pattern: randread, load_sweep: {iops: [200, 300]}, qos: {p99: 1us}}
+EOS
+expect_exit 0 "$IOMATRIX" run "$T/q.yaml" --out "$T/qset" --quiet
+rep rqs "$T/qset"
+[ "$(grep -c '^### 4K random read, load sweep at 200 and [34]00 IOPS, p99 ≤ \(500 ms\|1 µs\) (RND4K Q1T1)$' "$T/rqs/report.md")" = 2 ] &&
+	ok "the titles name each sweep's loads and target" || not_ok "titles: $(grep '^###' "$T/rqs/report.md")"
+grep -q "^- m sustains [0-9,]* IOPS of 4K random reads at QD1 with p99 ≤ 500 ms" "$T/rqs/report.md" &&
+	grep -q "^- m does not meet p99 ≤ 1 µs for 4K random reads at QD1 at any tested load" "$T/rqs/report.md" &&
+	ok "the sweep sentences: the workload, then their own target" ||
+	not_ok "sweep sentences: $(grep 'sustains\|does not meet' "$T/rqs/report.md")"
 tap_end
