@@ -1,7 +1,7 @@
 /*
  * engine_ops.h - ops that several engines share, as the same function in
  * their struct engine (engine.h) rather than a copy each.  Below the
- * registry (engine.c), which lists the engines that use them.
+ * registry (registry.c), which lists the engines that use them.
  */
 #ifndef IOMATRIX_ENGINE_OPS_H
 #define IOMATRIX_ENGINE_OPS_H
