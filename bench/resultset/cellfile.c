@@ -355,6 +355,7 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	    !add_num(o, "break_index", (double)brk) ||
 	    !add_num(o, "break_ns", brk_ns) ||
 	    (pl.head && !cJSON_AddBoolToObject(o, "head_from_fine", true)) ||
+	    (pl.window > 1 && !add_num(o, "window_intervals", (double)pl.window)) ||
 	    !add_num(o, "before_bytes", before) ||
 	    !add_num(o, "level1_bw_bytes_s", pl.p[pl.cliff ? pl.ref : 0].level) ||
 	    !add_num(o, "level2_bw_bytes_s", lower->level) ||
@@ -372,7 +373,7 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 		cJSON_AddItemToArray(pa, x);
 	}
 	for (long i = 0; i < n; i++) {
-		if (bw[i] >= CLIFF_STALL_FRAC * med)
+		if (bw[i] >= PLATEAU_STALL * med)
 			continue;
 		cJSON *x = cJSON_CreateNumber((double)i);
 		if (!x)

@@ -28,7 +28,7 @@ long cliff_stalls(const double *x, size_t n, size_t *idx, size_t max)
 		return -1;
 	long count = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (x[i] < CLIFF_STALL_FRAC * med) {
+		if (x[i] < PLATEAU_STALL * med) {
 			if ((size_t)count < max)
 				idx[count] = i;
 			count++;

@@ -15,14 +15,13 @@
 
 #include "stats.h"
 #include "interval.h" /* interval_sample_len() */
-
-#define CLIFF_STALL_FRAC 0.10 /* a stall: an interval below 10 % of the median */
+#include "plateau.h"  /* PLATEAU_STALL: what a stall is */
 
 /* Median of x[0..n) (0 when n == 0); x is not modified.  -1 on OOM. */
 int cliff_median(const double *x, size_t n, double *out);
 
 /*
- * Indexes of stalls: samples below CLIFF_STALL_FRAC of the median.  Writes
+ * Indexes of stalls: samples below PLATEAU_STALL of the median.  Writes
  * up to max indexes into idx and returns how many stalls there are in
  * total (may exceed max), or -1 on OOM.
  */

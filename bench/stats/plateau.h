@@ -8,6 +8,18 @@
  *
  * Method, in the log domain (performance noise is multiplicative, so a
  * 1,700 MB/s plateau and a 150 MB/s one get the same relative yardstick):
+ *  0. the window: where the series stalls (an interval below PLATEAU_STALL
+ *     of the median) only for runs of at most PLATEAU_WINDOW_MAX - 1
+ *     intervals, the fit judges the means of windows of 1 + the longest
+ *     such run, the last window taking the intervals left over.  A device
+ *     that dispatches in slices (blk-throttle: 100 ms, the bytes of an
+ *     empty interval arriving in the next) makes 100 ms samples of 0, 16
+ *     and 32 MiB/s around a level of 16; in the log domain those read as
+ *     noise wide enough to hold both levels of a 40 -> 16 MiB/s cliff
+ *     ("one level throughout"), while pairs of intervals show 40 and 16.
+ *     A longer stall is a stall, and the window stays one interval.  The
+ *     plateaus' first, end and durations are in intervals whatever the
+ *     window;
  *  1. binary segmentation of y = log(max(x, PLATEAU_FLOOR * median)) with a
  *     penalised least-squares cost: a split is kept when it lowers the
  *     squared error by more than PLATEAU_PENALTY * sigma^2 * log(n), sigma
@@ -82,6 +94,9 @@
 #define PLATEAU_SAME_LEVEL 0.10       /* plateaus this close to the last are its level */
 #define PLATEAU_CLIFF_MIN_RUN_S 2.0   /* shorter runs never show a cliff */
 #define PLATEAU_CLIFF_T 7.0        /* drop >= 7 standard errors */
+#define PLATEAU_HEAD_MIN_S 0.10    /* a head plateau lasts >= 100 ms */
+#define PLATEAU_STALL 0.10         /* a stall: an interval below 10 % of the median */
+#define PLATEAU_WINDOW_MAX 3       /* intervals a window of the fit holds at most */
 
 struct plateau {
 	size_t first, end;  /* intervals [first, end); a head plateau (below)
@@ -110,6 +125,10 @@ struct plateaus {
 	const char *why_not;            /* without cliff: the rule that failed */
 	bool head;                      /* p[0] was found in the fine samples
 					 * (plateau_fit_head) */
+	size_t window;                  /* intervals a window of the fit held
+					 * (plateau_window); first, end and the
+					 * durations are in intervals all the
+					 * same */
 };
 
 /*
@@ -120,6 +139,11 @@ struct plateaus {
  */
 int plateau_fit(const double *x, size_t n, double interval_s, bool ram,
 		struct plateaus *out);
+
+/* The intervals the fit judges as one (step 0 of the method above): 1, or
+ * 1 + the longest run of stalls when that is at most PLATEAU_WINDOW_MAX - 1
+ * and 2 * PLATEAU_MIN_SAMPLES windows remain. */
+size_t plateau_window(const double *x, size_t n);
 
 /* plateau_fit of a head's fine samples (plateau_fit_head): the lower level
  * is the last plateau alone, as short as the head window makes it (merging
@@ -144,6 +168,10 @@ const char *plateau_levels_rule(const struct plateaus *p, double run_s,
  * fine_s seconds each, e.g. 20 ms over the first 2 s: SERIES_FINE_NS) are
  * searched for a cache that ran out before the coarse fit can see it (a
  * plateau needs PLATEAU_MIN_SAMPLES coarse intervals: 0.3 s at 100 ms).
+ * A head shorter than PLATEAU_HEAD_MIN_S is no cache: blk-throttle lets
+ * up to a slice (100 ms) through at the device's own speed before its
+ * limit holds (a CI run: 60 ms at 125 MiB/s before 40), and that start
+ * burst made a cliff at 0.06 s where the limit fell at 1 s.
  * The fine samples are fitted on their own; when they show a cliff by the
  * rule above (a first plateau, then a level at least 30 % lower that
  * lasts at least 1 s to the end of the fine window, PLATEAU_CLIFF_T

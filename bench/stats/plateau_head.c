@@ -53,8 +53,10 @@ int plateau_fit_head(const double *x, size_t n, double interval_s,
 	if (!f.cliff || f.n < 2 || f.ref != 0)
 		return 0;
 	const struct plateau h = f.p[0];
-	/* long enough for the coarse fit, or already its first level */
-	if (h.dur_s >= PLATEAU_MIN_SAMPLES * interval_s ||
+	/* a start burst (plateau.h), long enough for the coarse fit (its
+	 * windows), or already its first level */
+	if (h.dur_s + 1e-9 < PLATEAU_HEAD_MIN_S ||
+	    h.dur_s >= PLATEAU_MIN_SAMPLES * (double)out->window * interval_s ||
 	    out->p[0].level >= (1 - PLATEAU_MIN_STEP) * h.level)
 		return 0;
 	memmove(&out->p[1], &out->p[0], out->n * sizeof(out->p[0]));

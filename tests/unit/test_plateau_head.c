@@ -165,6 +165,56 @@ static void test_long_cache_not_doubled(void **state)
 	assert_false(pl.head);
 }
 
+/* Bandwidth of [a, b) seconds under levels lv[k] from t[k] on (t[0] 0). */
+static double piecewise(const double *t, const double *lv, size_t n, double a, double b)
+{
+	double bytes = 0;
+	for (size_t k = 0; k < n; k++) {
+		double lo = t[k] > a ? t[k] : a, hi = k + 1 < n && t[k + 1] < b ? t[k + 1] : b;
+		if (hi > lo)
+			bytes += lv[k] * (hi - lo);
+	}
+	return bytes / (b - a);
+}
+
+/*
+ * A throttle's start: blk-throttle let 60 ms through at 125 MiB/s before
+ * its 40 MiB/s held (a CI run's first 100 ms read 78 MiB/s), then the limit
+ * fell to 16 MiB/s at 1 s.  The burst is shorter than PLATEAU_HEAD_MIN_S:
+ * no head plateau; the cliff is the one at 1 s from 40 MiB/s.  (Before the
+ * minimum, the fine fit's 60 ms at 125 MiB/s became the head and the cliff
+ * was put at 0.06 s.)  A 0.16 s cache stays a head (above).
+ */
+static void test_throttle_burst_is_no_head(void **state)
+{
+	(void)state;
+	static const double t[] = { 0, 0.06, 1.0 }, lv[] = { 125 * 1048576.0, 40 * 1048576.0,
+							     16 * 1048576.0 };
+	double x[40], f[100];
+	struct prng p;
+	prng_seed(&p, 31);
+	size_t heads = 0, good = 0;
+	for (int r = 0; r < 200; r++) {
+		for (size_t i = 0; i < 40; i++)
+			x[i] = piecewise(t, lv, 3, (double)i * 0.1, (double)(i + 1) * 0.1) *
+			       (1 + 0.03 * gauss(&p));
+		for (size_t i = 0; i < 100; i++)
+			f[i] = piecewise(t, lv, 3, (double)i * 0.02, (double)(i + 1) * 0.02) *
+			       (1 + 0.05 * gauss(&p));
+		struct plateaus pl;
+		assert_int_equal(plateau_fit_head(x, 40, 0.1, f, 100, 0.02, false, &pl), 0);
+		heads += pl.head;
+		good += pl.cliff && !pl.head && pl.p[pl.cliff_at].first >= 9 &&
+			pl.p[pl.cliff_at].first <= 11 &&
+			fabs(pl.p[pl.ref].level / lv[1] - 1) < 0.05 &&
+			fabs(pl.p[pl.low].level / lv[2] - 1) < 0.05;
+	}
+	print_message("throttle burst: %zu heads, %zu cliffs at 1 s from 40 MiB/s, of 200\n",
+		      heads, good);
+	assert_int_equal(heads, 0);
+	assert_true(good >= 195);
+}
+
 /* The fine samples are counted beside the coarse ones: the coarse series,
  * its totals and a merge of two jobs are as without them. */
 static void test_fine_samples_keep_totals(void **state)
@@ -264,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_stationary_no_head_cliff),
 		cmocka_unit_test(test_correlated_no_head_cliff),
 		cmocka_unit_test(test_long_cache_not_doubled),
+		cmocka_unit_test(test_throttle_burst_is_no_head),
 		cmocka_unit_test(test_fine_samples_keep_totals),
 		cmocka_unit_test(test_cliff_json_names_the_head),
 	};
