@@ -84,10 +84,47 @@ static void sentence(struct report *r, const struct qos_cell *q)
 	report_summary_add(r, sbuf_detach(&b));
 }
 
+/*
+ * Whether the sweeps themselves show that lo sustains less than hi's
+ * `load`: lo missed the target (or fell behind) at an offered load above
+ * its own sustained one, or lo's probed maximum lies below `load`, by
+ * QOS_ORDER_MARGIN.  A sweep runs once, so no confidence interval can
+ * order two sustained loads; a load one device met and the other missed
+ * can (a 1,010 against 1,000 IOPS sustained, with neither pushed to 1,010,
+ * is no ratio).  The margin is the summary's: a ratio within 5 % of equal
+ * names no winner.  The clause that says which goes to b ("b missed it at
+ * 1,200 IOPS, a load a sustained").
+ */
+#define QOS_ORDER_MARGIN 1.05
+static bool order_shown(const struct report *r, const struct qos_cell *lo,
+			const struct qos_cell *hi, struct sbuf *b)
+{
+	const char *ln = r->devs[lo->dev].display, *hn = r->devs[hi->dev].display;
+	double load = hi->v.sustained_iops, below = load / QOS_ORDER_MARGIN;
+	char n[32], m[32];
+	for (size_t i = 0; i < lo->sd.n; i++) {
+		const struct qos_point *p = &lo->sd.pts[i];
+		if (p->offered_iops <= lo->v.sustained_iops || p->offered_iops > below ||
+		    qos_meets(p, &lo->sd.target))
+			continue;
+		fmt_iops(p->offered_iops, n, sizeof(n));
+		sbuf_addf(b, "%s missed it at %s IOPS, a load %s sustained", ln, n, hn);
+		return true;
+	}
+	if (lo->sd.max_iops > 0 && lo->sd.max_iops <= below) {
+		fmt_iops(lo->sd.max_iops, n, sizeof(n));
+		fmt_iops(load, m, sizeof(m));
+		sbuf_addf(b, "%s's maximum, %s IOPS, is below the %s %s sustained", ln, n, m, hn);
+		return true;
+	}
+	return false;
+}
+
 /* Two devices of one workload that both meet one target: the ratio
  * against the baseline's, unless they are one device (host/devident.h),
- * of which no sentence names one faster.  The cells come in group order:
- * each group's run once (linear). */
+ * of which no sentence names one faster, or the sweeps do not show the
+ * order (order_shown).  The cells come in group order: each group's run
+ * once (linear). */
 static void compare_sentences(struct report *r, const struct qos_report *s)
 {
 	for (size_t i = 0, len; i < s->n; i += len) {
@@ -105,13 +142,20 @@ static void compare_sentences(struct report *r, const struct qos_report *s)
 			    report_same_disk(r, a->dev, b->dev, &what))
 				continue;
 			char ratio[32], tgt[64];
+			struct sbuf why = SBUF_INIT;
+			bool a_lo = a->v.sustained_iops < b->v.sustained_iops;
+			if (!order_shown(r, a_lo ? a : b, a_lo ? b : a, &why)) {
+				sbuf_release(&why);
+				continue;
+			}
 			fmt_ratio(a->v.sustained_iops / b->v.sustained_iops, ratio, sizeof(ratio));
 			qos_target_text(&a->sd.target, tgt, sizeof(tgt));
 			struct sbuf t = SBUF_INIT;
 			sbuf_addf(&t, "%s sustains %s the IOPS of %s at %s (", r->devs[a->dev].display,
 				  ratio, r->devs[b->dev].display, tgt);
 			workload_words(r, a, &t);
-			sbuf_adds(&t, ").");
+			sbuf_addf(&t, "): %s.", why.buf ? why.buf : "");
+			sbuf_release(&why);
 			report_summary_add(r, sbuf_detach(&t));
 		}
 	}
