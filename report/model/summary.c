@@ -305,6 +305,25 @@ static void summary_device(struct report *r, size_t d, const struct cand *cands,
 	}
 }
 
+/* A workload two devices ran, both cells whole, that cands_build left out
+ * because one of them completed no IO (an IOPS of 0: the warnings say
+ * which). */
+static bool noio_pair(const struct report *r)
+{
+	for (size_t gi = 0; gi < r->ngroups; gi++) {
+		const struct rgroup *g = &r->groups[gi];
+		for (size_t k = 0; k < g->n; k++) {
+			if (!g->e[k].cell->ok || rentry_iops(&g->e[k]) > 0)
+				continue;
+			for (size_t j = 0; j < g->n; j++)
+				if (g->e[j].cell->ok && rentry_iops(&g->e[j]) > 0 &&
+				    g->e[j].dev != g->e[k].dev)
+					return true;
+		}
+	}
+	return false;
+}
+
 /* One candidate per workload and device that ran it beside the baseline,
  * unjudged.  0, -1 out of memory. */
 static int cands_build(const struct report *r, struct cand **out, size_t *n)
@@ -391,7 +410,11 @@ void summary_compute_sentences(struct report *r)
 		cands_judge(r, cands, ncand);
 		if (ncand > 1) /* qsort(NULL, 0, ...) is undefined */
 			qsort(cands, ncand, sizeof(*cands), cand_cmp);
-		if (ncand == 0)
+		if (ncand == 0 && noio_pair(r))
+			summary_add(r, fmt_str("No device is compared with another here: where "
+						 "two ran one workload, one of them completed no "
+						 "IO (see Warnings)."));
+		else if (ncand == 0)
 			summary_add(r, fmt_str("No workload ran with the same parameters on two "
 						 "devices, so no device is compared with another here: "
 						 "each table title says what its workload was."));

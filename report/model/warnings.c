@@ -203,7 +203,7 @@ static void missing_cells(const struct rset *rs, struct sbuf *out)
 }
 
 enum wkind { W_CACHE, W_BUFWRITE, W_DATA, W_NOISY, W_WILD, W_SHORT, W_FAILED, W_NULL,
-	     W_MODEL, W__N };
+	     W_MODEL, W_NOIO, W__N };
 
 /* The warnings about one device's cells and fingerprint. */
 /*
@@ -304,6 +304,13 @@ static void warnings_device(struct report *r, size_t d, const uint64_t *apart,
 			pick_add(&pk[W_NOISY], c, ap);
 		if (c->runtime_mean_ns > 0 && c->runtime_mean_ns < 5e9)
 			pick_add(&pk[W_SHORT], c, ap);
+		/* a repetition that completed no IO in a direction it ran */
+		bool noio = false;
+		for (int k = 0; k < DIR__COUNT; k++)
+			noio |= c->dir[k].present && c->dir[k].iops.n >= 1 &&
+				!(c->dir[k].iops.min > 0);
+		if (noio)
+			pick_add(&pk[W_NOIO], c, ap);
 	}
 	const char *nm = dv->display;
 	/* the null engine never reaches the device: what the fingerprint
@@ -349,6 +356,13 @@ static void warnings_device(struct report *r, size_t d, const uint64_t *apart,
 		warn_add(r, "%s: %s ran for less than 5 s: caches and background "
 			 "work may not have settled (raise runtime)", nm,
 			 pick_text(&pk[W_SHORT], tmp));
+	if (pk[W_NOIO].n)
+		warn_add(r, "%s: %s completed no IO in %s: the device did not "
+			 "answer within the runtime, or the job got no CPU; an IOPS of 0 "
+			 "measures neither, so no ratio or sentence is drawn from %s",
+			 nm, pick_text(&pk[W_NOIO], tmp),
+			 pk[W_NOIO].n == 1 ? "a repetition" : "some repetition",
+			 pk[W_NOIO].n == 1 ? "it" : "them");
 	if (pk[W_FAILED].n)
 		warn_add(r, "%s: %s failed (first error: %s)", nm,
 			 pick_text(&pk[W_FAILED], tmp), first_err ? first_err : "unknown");

@@ -35,7 +35,9 @@ include: [{label: x}]
 EOS
 expect_exit 0 "$IOMATRIX" run "$T/m.yaml" --out "$T/mset" --quiet
 expect_exit 0 "$IOMATRIX" report "$T/mset" -o "$T/mr" --charts none --format md
-grep -q "^- b sustains 0\.[0-9]*x the IOPS of a at p99 ≤ 500 ms (4K random reads at QD16): b's maximum, [0-9,]* IOPS, is below the [0-9,]* a sustained\.$" "$T/mr/report.md" &&
+# (what shows the order: b's maximum below what a sustained, or, where b
+# fell behind at a load a sustained on a loaded machine, that load)
+grep -Eq "^- b sustains 0\.[0-9]*x the IOPS of a at p99 ≤ 500 ms \(4K random reads at QD16\): (b's maximum, [0-9,]* IOPS, is below the [0-9,]* a sustained|b missed it at [0-9,]* IOPS, a load a sustained)\.$" "$T/mr/report.md" &&
 	ok "two model devices: the ratio is said" ||
 	not_ok "model ratio: $(sed -n '/^## Summary/,/^Throughput/p' "$T/mr/report.md")"
 tap_end
