@@ -266,6 +266,19 @@ cJSON *cell_to_json(const struct cell *c);
  * file recorded them (resultset/rset_out.h). */
 #define CELL_ALL_KEYS UINT64_MAX
 cJSON *cell_to_json_keys(const struct cell *c, uint64_t keys);
+/* A PARAMS field of a cell as cell_to_json() writes it: its name and its
+ * value as compact JSON text ("4096", "\"randread\"", "{\"window\":5,...}"). */
+struct cell_param_text {
+	const char *name;       /* the key table's (static) */
+	char *text;             /* owned by the caller: free() */
+};
+/* The PARAMS fields of key k (keys.h) in c, none to two (size_bytes and
+ * size_pct; none where cell_to_json leaves the key out at its default),
+ * into out[] in the order cell_to_json writes them: for a reader that
+ * names a value as the file records it (reproduce's differences) without
+ * reading JSON.  The count, or -1 when out of memory (out[] then holds
+ * nothing to free). */
+int cell_param_texts(int k, const struct cell *c, struct cell_param_text out[2]);
 /* device and path of c then point into j (the label is interned): keep j
  * while c is used. */
 int cell_from_json(const cJSON *j, struct cell *c, char *err, size_t errlen);

@@ -8,6 +8,7 @@
  * files and reports agree.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cell.h"
@@ -101,12 +102,17 @@ void cell_label_derive(const struct cell *c, char *buf, size_t len)
 			 c->iodepth, c->jobs);
 }
 
-/* One key's PARAMS field(s) into j.  0, or -1 when out of memory. */
-static int key_to_json(int k, const struct cell *c, cJSON *j)
+/* One key's PARAMS values: out[0] of its json field, out[1] of its json2
+ * field, each NULL when the table leaves the field out (omit_default at
+ * the default, steady_state off, io_size's multiple unused).  0, or -1
+ * when out of memory (both NULL then). */
+static int key_json_values(int k, const struct cell *c, cJSON *out[2])
 {
 	const struct key *key = &cell_keys[k];
 	cJSON *v = NULL, *v2 = NULL;
+	bool want2 = key->json2 != NULL;
 
+	out[0] = out[1] = NULL;
 	if (key->omit_default && key_is_default(k, c))
 		return 0;
 	switch (key->type) {
@@ -169,24 +175,58 @@ static int key_to_json(int k, const struct cell *c, cJSON *j)
 	case KT_IO_SIZE:
 		v = cJSON_CreateNumber((double)c->io_size);
 		/* the multiple only when used: older plans stay identical */
-		if (c->io_size_mult > 0 && !(v2 = cJSON_CreateNumber(c->io_size_mult))) {
-			cJSON_Delete(v);
-			return -1;
-		}
-		if (v)
-			cJSON_AddItemToObject(j, key->json, v);
-		if (v2)
-			cJSON_AddItemToObject(j, key->json2, v2);
-		return v ? 0 : -1;
+		want2 = c->io_size_mult > 0;
+		if (want2)
+			v2 = cJSON_CreateNumber(c->io_size_mult);
+		break;
 	default:
 		v = cJSON_CreateNumber((double)key_load_u64(k, c));
 		break;
 	}
-	if (v)
-		cJSON_AddItemToObject(j, key->json, v);
-	if (v2)
-		cJSON_AddItemToObject(j, key->json2, v2);
-	return v && (v2 || !key->json2) ? 0 : -1;
+	if (!v || (want2 && !v2)) {
+		cJSON_Delete(v);
+		cJSON_Delete(v2);
+		return -1;
+	}
+	out[0] = v;
+	out[1] = v2;
+	return 0;
+}
+
+/* One key's PARAMS field(s) into j.  0, or -1 when out of memory. */
+static int key_to_json(int k, const struct cell *c, cJSON *j)
+{
+	cJSON *v[2];
+
+	if (key_json_values(k, c, v) < 0)
+		return -1;
+	if (v[0])
+		cJSON_AddItemToObject(j, cell_keys[k].json, v[0]);
+	if (v[1])
+		cJSON_AddItemToObject(j, cell_keys[k].json2, v[1]);
+	return 0;
+}
+
+int cell_param_texts(int k, const struct cell *c, struct cell_param_text out[2])
+{
+	cJSON *v[2];
+	int n = 0;
+	bool oom = false;
+
+	if (key_json_values(k, c, v) < 0)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		char *t = v[i] && !oom ? cJSON_PrintUnformatted(v[i]) : NULL;
+		if (v[i] && !t)
+			oom = true;
+		else if (t)
+			out[n++] = (struct cell_param_text){ i ? cell_keys[k].json2 : cell_keys[k].json, t };
+		cJSON_Delete(v[i]);
+	}
+	if (oom)
+		while (n)
+			free(out[--n].text);
+	return oom ? -1 : n;
 }
 
 cJSON *cell_to_json(const struct cell *c)

@@ -294,30 +294,28 @@ static const struct build_cmp_format {
 
 /* The comparison as document kind k into s.  0, or -1 (out of memory,
  * or a template that failed). */
-static int build_cmp_render(enum build_cmp_kind k, struct compare *c, struct tmpl *tmd,
+static int build_cmp_render(enum build_cmp_kind k, const struct compare *c, struct tmpl *tmd,
 			    struct tmpl *thtml, const char *css, struct sbuf *s)
 {
 	char *j = NULL;
-	cJSON *bmf = NULL;
+	cJSON *doc = NULL;
+	int ret;
 
 	switch (k) {
-	case CMPF_MD:
-		return tmpl_render(tmd, c->ctx, ESC_MD, s) < 0 ? -1 : 0;
-	case CMPF_HTML:
-		if (!cJSON_GetObjectItemCaseSensitive(c->ctx, "css"))
-			cJSON_AddStringToObject(c->ctx, "css", css);
-		return tmpl_render(thtml, c->ctx, ESC_HTML, s) < 0 ? -1 : 0;
-	case CMPF_JSON:
-		j = cJSON_Print(c->json);
+	case CMPF_MD: case CMPF_HTML:
+		doc = compare_context(c, k == CMPF_HTML ? css : NULL);
+		ret = doc && tmpl_render(k == CMPF_HTML ? thtml : tmd, doc,
+					 k == CMPF_HTML ? ESC_HTML : ESC_MD, s) == 0 ? 0 : -1;
+		cJSON_Delete(doc);
+		return ret;
+	case CMPF_JSON: case CMPF_BMF:
+		doc = k == CMPF_JSON ? compare_json(c) : compare_bmf(c);
+		j = doc ? cJSON_Print(doc) : NULL;
+		cJSON_Delete(doc);
 		break;
 	case CMPF_JUNIT:
 		compare_junit(c, s);
 		return s->oom ? -1 : 0;
-	case CMPF_BMF:
-		bmf = compare_bmf(c);
-		j = bmf ? cJSON_Print(bmf) : NULL;
-		cJSON_Delete(bmf);
-		break;
 	}
 	if (j) {
 		sbuf_adds(s, j);

@@ -8,9 +8,11 @@
  * change), or reaches across a bound (inconclusive: the data can rule out
  * neither).  When NEW reproduces OLD, the reproduction's verdicts too.
  *
- * compare_build (report/build/build.h) calls compare_run and writes ctx
- * and json through the templates as report_build writes a report; the
- * command (cmd/cmd_compare.c) parses its options and prints compare_print.
+ * compare_run fills struct compare, typed; its writers make the
+ * documents from it: compare_out.c the template context and compare.json,
+ * compare_ci.c the CI formats.  compare_build (report/build/build.h)
+ * writes them as report_build writes a report; the command
+ * (cmd/cmd_compare.c) parses its options and prints compare_print.
  */
 #ifndef IOMATRIX_COMPARE_H
 #define IOMATRIX_COMPARE_H
@@ -36,6 +38,9 @@ struct compare_map {
 };
 
 enum compare_verdict { CMP_WORSE, CMP_BETTER, CMP_INCONC, CMP_SAME, CMP_FEW, CMP__N };
+/* "regression" "improvement" "inconclusive" "no change" "not enough
+ * repetitions to judge" */
+extern const char *const compare_verdict_words[CMP__N];
 
 struct compare_row {
 	const char *dev_old, *dev_new;  /* raw names */
@@ -50,18 +55,27 @@ struct compare_row {
 	enum compare_verdict v;
 };
 
+/* A workload of one set that no workload of the other pairs with, or
+ * whose pair failed. */
+struct compare_only {
+	const char *device;             /* borrowed: the device's label or name */
+	const char *workload;           /* borrowed: the group title */
+	const char *why;                /* NULL (no pair), or "failed in the old
+					 * set" / "failed in the new set" */
+};
+
 struct compare {
 	struct report r;
 	bool loaded;
 	struct compare_row *rows;       /* owned, sorted: verdict, then change */
 	size_t nrows;
 	size_t count[CMP__N];
-	int nonly_old, nonly_new;       /* workloads on one side only (or failed) */
+	struct compare_only *only[2];   /* owned: [old/new], in group order */
+	size_t nonly[2];
 	bool inconclusive_beyond;       /* an inconclusive row's estimate lies
 					 * beyond the threshold */
 	struct repro rp;                /* when have_rp: NEW reproduces OLD */
 	bool have_rp;
-	cJSON *ctx, *json;              /* owned: the template context, compare.json */
 	char summary[512];              /* "N workloads compared: ..." */
 	double threshold;               /* of the verdicts (compare_run) */
 };
@@ -83,6 +97,19 @@ int compare_run(struct compare *c, const char *const paths[2], double threshold,
  * regression and improvement, the workloads on one side only. */
 void compare_print(const struct compare *c, FILE *f);
 void compare_release(struct compare *c);
+
+/* ---- compare_out.c: the template context and compare.json ---- */
+
+/* The template context of compare.md and compare.html (css: the style
+ * sheet, added as "css" when not NULL): {only_old, only_new: [{device,
+ * workload, why}], reproduction (repro_context), rows: [{device, workload,
+ * metric, old, new, change, other, verdict, cls, p, regression}], version,
+ * old, new (the sets), threshold, min_reps, summary, suite_note, alerts,
+ * warnings}.  Caller owns it; NULL when out of memory. */
+cJSON *compare_context(const struct compare *c, const char *css);
+/* compare.json (docs/reports.md).  Caller owns it; NULL when out
+ * of memory. */
+cJSON *compare_json(const struct compare *c);
 
 /* ---- compare_ci.c: the formats CI systems read ---- */
 

@@ -107,25 +107,86 @@ void compare_junit(const struct compare *c, struct sbuf *b)
 	sbuf_release(&t);
 }
 
+/* A row's benchmark name in BMF: "DEVICE: WORKLOAD" as text (ci_text). */
+struct ci_bmf_name {
+	char *name;          /* owned */
+	size_t row;
+	bool first;          /* the first row of that name */
+};
+
+static int ci_bmf_name_cmp(const void *a, const void *b)
+{
+	const struct ci_bmf_name *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+	return d ? d : x->row < y->row ? -1 : x->row > y->row;
+}
+
+static int ci_bmf_row_cmp(const void *a, const void *b)
+{
+	const struct ci_bmf_name *x = a, *y = b;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* The side BMF gives of row i: the new set's primary metric, NULL when it
+ * has no mean. */
+static const struct side *ci_bmf_side(const struct compare *c, size_t i)
+{
+	const struct compare_row *row = &c->rows[i];
+	const struct side *s = &row->s[1][row->primary];
+	return s->n && isfinite(s->mean) ? s : NULL;
+}
+
+/* The names of the rows BMF can list, in row order, *n of them; the same
+ * name twice (two cells of one workload) is first on its first row only.
+ * NULL when out of memory.  Free with ci_bmf_names_free(). */
+static struct ci_bmf_name *ci_bmf_names(const struct compare *c, size_t *n)
+{
+	struct ci_bmf_name *v = calloc(c->nrows ? c->nrows : 1, sizeof(*v));
+	struct sbuf t = SBUF_INIT, d = SBUF_INIT;
+	bool oom = !v;
+
+	*n = 0;
+	for (size_t i = 0; !oom && i < c->nrows; i++) {
+		if (!ci_bmf_side(c, i))
+			continue;
+		sbuf_reset(&d);
+		ci_device(&c->rows[i], &d);
+		sbuf_addf(&d, ": %s", c->rows[i].workload);
+		sbuf_reset(&t);
+		ci_text(&t, sbuf_str(&d), ESC_NONE);  /* cJSON escapes the rest */
+		if (t.oom || d.oom || !(v[*n].name = strdup(sbuf_str(&t))))
+			oom = true;
+		else
+			v[(*n)++].row = i;
+	}
+	sbuf_release(&t);
+	sbuf_release(&d);
+	if (oom) {
+		for (size_t i = 0; v && i < *n; i++)
+			free(v[i].name);
+		free(v);
+		return NULL;
+	}
+	qsort(v, *n, sizeof(*v), ci_bmf_name_cmp);
+	for (size_t i = 0; i < *n; i++)
+		v[i].first = !i || strcmp(v[i].name, v[i - 1].name);
+	qsort(v, *n, sizeof(*v), ci_bmf_row_cmp);
+	return v;
+}
+
 cJSON *compare_bmf(const struct compare *c)
 {
 	static const char *const measure[M__N] = { "iops", "mb_s", "lat_mean_ns" };
-	cJSON *o = cJSON_CreateObject();
-	struct sbuf t = SBUF_INIT, d = SBUF_INIT;
-	for (size_t i = 0; o && i < c->nrows; i++) {
-		const struct compare_row *row = &c->rows[i];
-		const struct side *s = &row->s[1][row->primary];
-		if (!s->n || !isfinite(s->mean))
+	size_t n;
+	struct ci_bmf_name *v = ci_bmf_names(c, &n);
+	cJSON *o = v ? cJSON_CreateObject() : NULL;
+
+	for (size_t i = 0; o && i < n; i++) {
+		const struct compare_row *row = &c->rows[v[i].row];
+		const struct side *s = ci_bmf_side(c, v[i].row);
+		if (!v[i].first)
 			continue;
-		sbuf_reset(&d);
-		ci_device(row, &d);
-		sbuf_addf(&d, ": %s", row->workload);
-		sbuf_reset(&t);
-		ci_text(&t, sbuf_str(&d), ESC_NONE);  /* cJSON escapes the rest */
-		/* the same name twice (two cells of one workload): the first */
-		if (t.oom || cJSON_GetObjectItemCaseSensitive(o, sbuf_str(&t)))
-			continue;
-		cJSON *bench = cJSON_AddObjectToObject(o, sbuf_str(&t));
+		cJSON *bench = cJSON_AddObjectToObject(o, v[i].name);
 		cJSON *m = cJSON_AddObjectToObject(bench, measure[row->primary]);
 		cJSON_AddNumberToObject(m, "value", s->mean);
 		/* one repetition has no interval: no bounds rather than a
@@ -136,8 +197,9 @@ cJSON *compare_bmf(const struct compare *c)
 			cJSON_AddNumberToObject(m, "upper_value", s->mean + ci);
 		}
 	}
-	sbuf_release(&t);
-	sbuf_release(&d);
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i].name);
+	free(v);
 	return o;
 }
 

@@ -1,6 +1,7 @@
 /*
  * repro.c - repro.h: a reproduction's verdicts workload by workload, and
- * the environment differences that could explain a miss.
+ * the environment differences that could explain a miss, into struct
+ * repro (its writers, for a terminal and a template, are repro_out.c's).
  */
 #include "repro.h"
 
@@ -11,16 +12,13 @@
 
 #include "util/fsutil.h"
 #include "util/sha256.h"
-#include "util/termesc.h"
-#include "resultset/rset_out.h"
 #include "resultset/schema.h"
-#include "util/jsonw.h"
+#include "suite/keys.h"
 #include "suite/workload.h"
 
 const char *const repro_verdict_words[RV__N] = {
 	"slower", "faster", "inconclusive", "too few repetitions", "reproduced",
 };
-static const char *const verdict_cls[RV__N] = { "worse", "better", "few", "few", "same" };
 
 /* Each row's verdict: the one verdict (model/ratio.h) of its primary
  * metric, the family being every row that can be judged, as compare's;
@@ -203,52 +201,85 @@ static const struct rentry *rep_entry(const struct rep_index *ix, const struct r
 }
 
 /* "parameter KEY: A in the original, B in the reproduction", once per
- * key; a key one side omits (the key table omits some at their default:
- * the random map, the reaping modes) is "absent (default)". */
-static char *value_text(const cJSON *v)
-{
-	return v ? cJSON_PrintUnformatted(v) : NULL;
-}
-
-static int env_param(struct repro *p, const char *key, const cJSON *x, const cJSON *y)
+ * field; a field one side omits (the key table omits some at their
+ * default: the random map, the reaping modes) is "absent (default)". */
+static int env_param(struct repro *p, const char *key, const char *a, const char *b)
 {
 	char what[128];
 	snprintf(what, sizeof(what), "parameter %s", key);
 	for (size_t e = 0; e < p->nenv; e++)
 		if (!strncmp(p->env[e], what, strlen(what)) && p->env[e][strlen(what)] == ':')
 			return 0;
-	char *a = value_text(x), *b = value_text(y);
-	int ret = env_cmp(p, what, a ? a : "absent (default)", b ? b : "absent (default)");
-	free(a);
-	free(b);
-	return ret;
+	return env_cmp(p, what, a ? a : "absent (default)", b ? b : "absent (default)");
 }
 
-/* Each parameter in which the two cells differ, either way round: their
- * params as the files recorded them (numbers equal within the larger's
- * epsilon, cJSON_Compare). */
+/* The PARAMS fields of a cell as its file recorded them (the keys of
+ * c->recorded), each as JSON text (suite/cell.h cell_param_texts), by
+ * key: the fields of key k are f[k][0 .. n[k]). */
+struct repro_params {
+	struct cell_param_text f[NKEYS][2];
+	int n[NKEYS];
+};
+
+static void repro_params_release(struct repro_params *rp)
+{
+	for (int k = 0; k < NKEYS; k++)
+		for (int i = 0; i < rp->n[k]; i++)
+			free(rp->f[k][i].text);
+}
+
+static int repro_params_get(const struct rset_cell *c, struct repro_params *rp)
+{
+	for (int k = 0; k < NKEYS; k++)
+		rp->n[k] = 0;
+	for (int k = 0; k < NKEYS; k++)
+		if ((c->recorded >> k & 1) && (rp->n[k] = cell_param_texts(k, &c->cell, rp->f[k])) < 0) {
+			rp->n[k] = 0;
+			repro_params_release(rp);
+			return -1;
+		}
+	return 0;
+}
+
+/* Key k's field named name in rp, NULL when the file had none. */
+static const char *repro_params_text(const struct repro_params *rp, int k, const char *name)
+{
+	for (int i = 0; i < rp->n[k]; i++)
+		if (!strcmp(rp->f[k][i].name, name))
+			return rp->f[k][i].text;
+	return NULL;
+}
+
+/* the label first, as cell_to_json writes it: the table's last key */
+_Static_assert(K_LABEL == NKEYS - 1, "env_cell walks the label first, then keys 0..NKEYS-2");
+
+/* Each parameter in which the two cells differ, either way round, in the
+ * order of their files' params (the label, then the key table's): first
+ * each field of the original that the reproduction lacks or records
+ * otherwise, then each field only the reproduction has. */
 static int env_cell(struct repro *p, const struct rset_cell *co, const struct rset_cell *cn)
 {
-	static const char *const skip[] = { "id", "path", "device" };
-	cJSON *side[2] = { rset_cell_params_json(co), rset_cell_params_json(cn) };
-	int ret = side[0] && side[1] ? 0 : -1;
-	for (int k = 0; k < 2 && !ret; k++) {
-		const cJSON *x;
-		cJSON_ArrayForEach(x, side[k]) {
-			const cJSON *y = cJSON_GetObjectItemCaseSensitive(side[!k], x->string);
-			bool skipped = false;
-			for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
-				skipped |= !strcmp(x->string, skip[i]);
-			if (skipped || (y && cJSON_Compare(x, y, true)) || (k == 1 && y))
-				continue;
-			if (env_param(p, x->string, k ? y : x, k ? x : y) < 0) {
-				ret = -1;
-				break;
+	struct repro_params *side = calloc(2, sizeof(*side));
+	int got = 0, ret = -1;
+
+	/* repro_params_get releases what it read when it fails */
+	if (side && repro_params_get(co, &side[got]) == 0 && ++got &&
+	    repro_params_get(cn, &side[got]) == 0 && ++got)
+		ret = 0;
+	for (int s = 0; s < 2 && !ret; s++)
+		for (int i = 0; i < NKEYS && !ret; i++) {
+			int k = i ? i - 1 : K_LABEL;
+			for (int f = 0; f < side[s].n[k] && !ret; f++) {
+				const struct cell_param_text *x = &side[s].f[k][f];
+				const char *y = repro_params_text(&side[!s], k, x->name);
+				if (y && (s == 1 || !strcmp(x->text, y)))
+					continue;
+				ret = env_param(p, x->name, s ? y : x->text, s ? x->text : y);
 			}
 		}
-	}
-	cJSON_Delete(side[0]);
-	cJSON_Delete(side[1]);
+	while (got)
+		repro_params_release(&side[--got]);
+	free(side);
 	return ret;
 }
 
@@ -368,99 +399,6 @@ char *repro_sentence(const struct repro *p)
 				 note) : NULL;
 	free(note);
 	return s;
-}
-
-/* "48,200 ± 1.2 %" of a side in the unit of its row's metric (latency
- * in the unit that suits both sides). */
-static void fmt_side(const struct repro_row *w, const struct side *s, char *buf, size_t len)
-{
-	double lats[2] = { w->o.mean, w->n.mean }, div = 1;
-	const char *unit = w->m == M_LAT ? fmt_lat_unit(lats, 2, &div) : NULL;
-	fmt_stat(s->mean, side_ci95(s), (int)s->n, div, buf, len);
-	if (unit) {
-		strncat(buf, " ", len - strlen(buf) - 1);
-		strncat(buf, unit, len - strlen(buf) - 1);
-	}
-}
-
-static void fmt_ci(const struct repro_row *w, char *buf, size_t len)
-{
-	if (w->ci.ok)
-		snprintf(buf, len, "%.3f … %.3f", w->ci.lo, w->ci.hi);
-	else
-		snprintf(buf, len, "–");
-}
-
-void repro_print(const struct repro *p, const struct report *r, FILE *f)
-{
-	char o[64], n[64], ci[64], d[128], w[256], a[512], b[512];
-	char *s = repro_sentence(p);
-
-	/* names and facts from the sets reach the terminal as text (termesc.h) */
-	fprintf(f, "reproduce: original %s -> reproduction %s (tolerance ±%g %%)\n",
-		termesc(r->sets[p->orig].dir, a, sizeof(a)),
-		termesc(r->sets[p->rep].dir, b, sizeof(b)), p->tol_pct);
-	for (size_t i = 0; i < p->n; i++) {
-		const struct repro_row *row = &p->rows[i];
-		fmt_side(row, &row->o, o, sizeof(o));
-		fmt_side(row, &row->n, n, sizeof(n));
-		fmt_ci(row, ci, sizeof(ci));
-		fprintf(f, "  %-12s %s: %s, %s: original %s, reproduction %s, ratio %.3f (CI %s)\n",
-			repro_verdict_words[row->v], termesc(row->device, d, sizeof(d)),
-			termesc(row->workload, w, sizeof(w)), metric_names[row->m],
-			o, n, row->ratio, ci);
-	}
-	fprintf(f, "%s\n", s ? termesc(s, a, sizeof(a)) : "");
-	free(s);
-	if (p->count[RV_SAME] != p->n) {
-		if (!p->nenv)
-			fprintf(f, "no difference between the two environments was recorded\n");
-		else
-			fprintf(f, "differences that could explain it:\n");
-		for (size_t i = 0; i < p->nenv; i++)
-			fprintf(f, "  %s\n", termesc(p->env[i], a, sizeof(a)));
-	}
-}
-
-cJSON *repro_context(const struct repro *p, const struct report *r)
-{
-	cJSON *o = cJSON_CreateObject(), *rows, *env;
-	char buf[96], a[64], b[64];
-	char *s = repro_sentence(p);
-
-	if (!o)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%g", p->tol_pct);
-	jsonw_text(o, "tolerance", buf);
-	jsonw_text(o, "sentence", s);
-	free(s);
-	jsonw_text(o, "original", r->sets[p->orig].dir);
-	jsonw_text(o, "reproduction", r->sets[p->rep].dir);
-	rows = cJSON_AddArrayToObject(o, "rows");
-	for (size_t i = 0; rows && i < p->n; i++) {
-		const struct repro_row *w = &p->rows[i];
-		cJSON *t = cJSON_CreateObject();
-		fmt_side(w, &w->o, a, sizeof(a));
-		fmt_side(w, &w->n, b, sizeof(b));
-		jsonw_text(t, "device", w->device);
-		jsonw_text(t, "workload", w->workload);
-		jsonw_text(t, "metric", metric_names[w->m]);
-		jsonw_text(t, "original", a);
-		jsonw_text(t, "reproduction", b);
-		snprintf(buf, sizeof(buf), "%.3f", w->ratio);
-		jsonw_text(t, "ratio", buf);
-		fmt_ci(w, buf, sizeof(buf));
-		jsonw_text(t, "ci", buf);
-		jsonw_text(t, "verdict", repro_verdict_words[w->v]);
-		jsonw_text(t, "cls", verdict_cls[w->v]);
-		cJSON_AddItemToArray(rows, t);
-	}
-	env = cJSON_AddArrayToObject(o, "env");
-	for (size_t i = 0; env && i < p->nenv; i++)
-		cJSON_AddItemToArray(env, cJSON_CreateString(p->env[i]));
-	if (repro_missed(p))
-		cJSON_AddTrueToObject(o, "missed");
-	return o;
 }
 
 /* The last component of a directory path. */

@@ -14,7 +14,9 @@
  * verdicts: the differences between the two environments that could
  * explain a miss (kernel, CPU, device model and firmware, filesystem and
  * mount options, IO scheduler, cell parameters such as the random map and
- * the reaping, the iomatrix version).  Pure code over a loaded model.
+ * the reaping, the iomatrix version).  Pure code over a loaded model:
+ * repro.c judges into struct repro, repro_out.c writes it (repro_print,
+ * repro_context).
  */
 #ifndef IOMATRIX_REPRO_H
 #define IOMATRIX_REPRO_H

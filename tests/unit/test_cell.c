@@ -197,6 +197,59 @@ static void test_json_keys(void **state)
 	assert_true(cell_json_keys(NULL) == 0);
 }
 
+/* cell_param_texts gives each field as cell_to_json writes it, and only
+ * those: a default cell (omit_default keys absent, io_size without its
+ * multiple) and one with the optional fields set (steady_state, the io_size
+ * multiple, a CPU list, a label). */
+static void check_param_texts(const struct cell *c)
+{
+	cJSON *j = cell_to_json(c);
+	int fields = 3;   /* id, device, path */
+	assert_non_null(j);
+	for (int k = 0; k < NKEYS; k++) {
+		struct cell_param_text t[2];
+		int n = cell_param_texts(k, c, t);
+		assert_true(n >= 0 && n <= 2);
+		for (int i = 0; i < n; i++) {
+			const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, t[i].name);
+			char *want = x ? cJSON_PrintUnformatted(x) : NULL;
+			assert_non_null(want);
+			assert_string_equal(t[i].text, want);
+			free(want);
+			free(t[i].text);
+		}
+		fields += n;
+	}
+	assert_int_equal(fields, cJSON_GetArraySize(j));
+	cJSON_Delete(j);
+}
+
+static void test_param_texts(void **state)
+{
+	(void)state;
+	struct cell c;
+	char err[128];
+
+	cell_init(&c);
+	check_param_texts(&c);
+	cJSON *j = cJSON_Parse("{\"id\": 1, \"device\": \"d\", \"label\": \"L\", "
+			       "\"pattern\": \"randrw\", \"io_size_bytes\": 4096, \"io_size_mult\": 2.5, "
+			       "\"cpus_allowed\": \"0-1\", \"size_pct\": 12.5, \"steady_state\": "
+			       "{\"window\": 5, \"range_pct\": 20, \"slope_pct\": 10, \"max\": 25}}");
+	assert_int_equal(cell_from_json(j, &c, err, sizeof(err)), 0);
+	check_param_texts(&c);
+	struct cell_param_text t[2];
+	assert_int_equal(cell_param_texts(K_IO_SIZE, &c, t), 2);
+	assert_string_equal(t[0].name, "io_size_bytes");
+	assert_string_equal(t[1].text, "2.5");
+	free(t[0].text);
+	free(t[1].text);
+	assert_int_equal(cell_param_texts(K_STEADY, &c, t), 1);
+	assert_string_equal(t[0].text, "{\"window\":5,\"range_pct\":20,\"slope_pct\":10,\"max\":25}");
+	free(t[0].text);
+	cJSON_Delete(j);
+}
+
 static void test_plan_json(void **state)
 {
 	(void)state;
@@ -237,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_json_errors),
 		cmocka_unit_test(test_json_keys),
 		cmocka_unit_test(test_plan_json),
+		cmocka_unit_test(test_param_texts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

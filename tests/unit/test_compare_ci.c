@@ -151,12 +151,39 @@ static void test_bmf_bounds(void **state)
 	free(c.rows);
 }
 
+/* BMF names a benchmark once: of two rows with one name (two cells of one
+ * workload) the first row that has a mean gives it; rows keep their order,
+ * and a row with no mean neither shows nor hides a namesake. */
+static void test_bmf_namesakes(void **state)
+{
+	struct compare c;
+	struct rset sets[2];
+	(void)state;
+
+	fake(&c, sets, 5, "dev", "w", 3);
+	c.rows[0].s[1][M_IOPS].n = 0;            /* "dev: w", no mean */
+	c.rows[1].workload = "x";
+	c.rows[2].s[1][M_IOPS].mean = 2000;      /* "dev: w": the first with one */
+	c.rows[4].s[1][M_IOPS].mean = 3000;      /* "dev: w" again: left out */
+	cJSON *j = compare_bmf(&c);
+	char *s = cJSON_PrintUnformatted(j);
+	assert_non_null(s);
+	assert_non_null(strstr(s, "{\"dev: x\":{\"iops\":{\"value\":1000,"));
+	assert_non_null(strstr(s, "\"dev: w\":{\"iops\":{\"value\":2000,"));
+	assert_null(strstr(s, "3000"));
+	assert_int_equal(cJSON_GetArraySize(j), 2);
+	free(s);
+	cJSON_Delete(j);
+	free(c.rows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_bounded),
 		cmocka_unit_test(test_names_as_text),
 		cmocka_unit_test(test_bmf_bounds),
+		cmocka_unit_test(test_bmf_namesakes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
