@@ -207,13 +207,15 @@ deps:
 # without mpicc); no static function has an exported name
 # (tests/check_names.sh); no product function over 150 lines
 # (tests/check_function_length.sh); no comment cites an issue by number
-# (tests/check_comments.sh).
+# (tests/check_comments.sh); report code outside render/ and the listed
+# edges reads no cJSON (tests/check_json_reads.sh).
 check-layers:
 	$(Q)sh tests/check_layers.sh
 	$(Q)sh tests/check_cycles.sh . $(BUILD) $(if $(HAVE_MPI),,cmd/mpi) || [ $$? = 77 ]
 	$(Q)sh tests/check_names.sh . $(BUILD) || [ $$? = 77 ]
 	$(Q)sh tests/check_function_length.sh
 	$(Q)sh tests/check_comments.sh
+	$(Q)sh tests/check_json_reads.sh
 
 # The build before the tests uses every core unless make was given -j
 # itself (then its job server is shared).
