@@ -228,12 +228,14 @@ static void repro_params_release(struct repro_params *rp)
 			free(rp->f[k][i].text);
 }
 
-static int repro_params_get(const struct rset_cell *c, struct repro_params *rp)
+/* The fields of c's keys in mask (those it recorded). */
+static int repro_params_get(const struct rset_cell *c, uint64_t mask, struct repro_params *rp)
 {
 	for (int k = 0; k < NKEYS; k++)
 		rp->n[k] = 0;
 	for (int k = 0; k < NKEYS; k++)
-		if ((c->recorded >> k & 1) && (rp->n[k] = cell_param_texts(k, &c->cell, rp->f[k])) < 0) {
+		if ((c->recorded & mask) >> k & 1 &&
+		    (rp->n[k] = cell_param_texts(k, &c->cell, rp->f[k])) < 0) {
 			rp->n[k] = 0;
 			repro_params_release(rp);
 			return -1;
@@ -261,10 +263,16 @@ static int env_cell(struct repro *p, const struct rset_cell *co, const struct rs
 {
 	struct repro_params *side = calloc(2, sizeof(*side));
 	int got = 0, ret = -1;
+	uint64_t differ = 0;
 
+	/* the keys both record alike (key_same: the writer's text is one)
+	 * need no text: a reproduction's cells are mostly the original's */
+	for (int k = 0; k < NKEYS; k++)
+		if (!((co->recorded & cn->recorded) >> k & 1) || !key_same(k, &co->cell, &cn->cell))
+			differ |= 1ULL << k;
 	/* repro_params_get releases what it read when it fails */
-	if (side && repro_params_get(co, &side[got]) == 0 && ++got &&
-	    repro_params_get(cn, &side[got]) == 0 && ++got)
+	if (side && repro_params_get(co, differ, &side[got]) == 0 && ++got &&
+	    repro_params_get(cn, differ, &side[got]) == 0 && ++got)
 		ret = 0;
 	for (int s = 0; s < 2 && !ret; s++)
 		for (int i = 0; i < NKEYS && !ret; i++) {
