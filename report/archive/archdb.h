@@ -68,6 +68,7 @@ void archdb_close(struct archdb *db);
 
 enum archdb_read_stmt {
 	RD_CURRENT, RD_SET, RD_DEVICES, RD_ENV, RD_CELLS, RD_METRICS, RD_WARNINGS, RD_LIST,
+	RD_BRIEF, RD_BRIEF_DEVS,
 	RD__COUNT
 };
 

@@ -13,13 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "archdb.h"
 #include "archdb_read.h"
 #include "setlist_entry.h"
 #include "resultset/cellcheck.h"
 #include "resultset/rset.h"
+#include "resultset/sums.h"
 #include "suite/pattern.h"
 #include "util/termesc.h"
 
@@ -27,7 +26,7 @@
 #define ROW_TEXT_MAX (64u << 10)
 
 static const char *const read_sql[RD__COUNT] = {
-	[RD_CURRENT] = "SELECT set_id, date FROM sets WHERE path = ? AND stamp = ? "
+	[RD_CURRENT] = "SELECT set_id, date, stamp FROM sets WHERE path = ? AND dirs_stamp = ? "
 		       "AND sums_sha256 IS NOT NULL",
 	[RD_SET] = "SELECT date, suite, title, host, status, source, scale, cells_done, "
 		   "cells_total, cells_failed, has_report, verified, failed_why, loaded "
@@ -41,9 +40,12 @@ static const char *const read_sql[RD__COUNT] = {
 		       "WHERE set_id = ?",
 	[RD_WARNINGS] = "SELECT kind, relative, message FROM warnings WHERE set_id = ? "
 			"ORDER BY i",
-	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, source, verify, "
-		    "fails_verification, scale_value, done, total, failed, brief FROM list_entries "
-		    "WHERE set_id = ?",
+	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, fails_verification "
+		    "FROM list_entries WHERE set_id = ?",
+	[RD_BRIEF] = "SELECT started_at, suite, sha256, host, fleet_hosts, scale, source, status, "
+		     "command, cells_done, cells_total, cells_failed, verify, fails_verification, "
+		     "error FROM briefs WHERE set_id = ?",
+	[RD_BRIEF_DEVS] = "SELECT i, name FROM brief_devices WHERE set_id = ? ORDER BY i",
 };
 
 /* Statement k of reader x (held), bound to set id. */
@@ -113,7 +115,8 @@ static long long col_count(sqlite3_stmt *st, int i, long long lo, long long hi, 
 	return v;
 }
 
-long long archdb_current(struct archdb *db, const char *rel, const char *stamp, char **date)
+long long archdb_current(struct archdb *db, const char *rel, const char *dirs, char **date,
+			 char stamp[65])
 {
 	long long id = 0;
 	int bad = 0;
@@ -122,10 +125,15 @@ long long archdb_current(struct archdb *db, const char *rel, const char *stamp, 
 	sqlite3_stmt *st = rd(x, RD_CURRENT, 0);
 	if (st) {
 		sqlite3_bind_text(st, 1, rel, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, stamp, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, dirs, -1, SQLITE_STATIC);
 		if (sqlite3_step(st) == SQLITE_ROW) {
 			id = sqlite3_column_int64(st, 0);
 			*date = dup_text(st, 1, false, &bad);
+			const char *s = col_text(st, 2, false, &bad);
+			if (!bad && (strlen(s) != 64 || strspn(s, "0123456789abcdef") != 64))
+				bad = 1;
+			if (!bad && stamp)
+				memcpy(stamp, s, 65);
 			if (bad || id <= 0) {
 				free(*date);
 				*date = NULL;
@@ -338,30 +346,76 @@ int archdb_record(struct archdb *db, long long id, const struct arc_ref *ref,
 	return r;
 }
 
-/* A count of the set in brief: the column's value (-1: null). */
-static bool brief_count_is(const cJSON *o, const char *k, int v)
+/* Column i as a string of the set in brief, as the set says it (the
+ * JSON escapes it): any character but NUL, not too long; NULL is null. */
+static char *dup_raw(sqlite3_stmt *st, int i, int *bad)
 {
-	const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, k);
-	return v < 0 ? cJSON_IsNull(n) : cJSON_IsNumber(n) && n->valuedouble == v;
+	const unsigned char *t = sqlite3_column_text(st, i);
+	if (!t)
+		return NULL;
+	size_t n = (size_t)sqlite3_column_bytes(st, i);
+	char *d = NULL;
+	if (n > ROW_TEXT_MAX || strlen((const char *)t) != n)
+		*bad = 1;
+	else if (!(d = strdup((const char *)t)))
+		*bad = -1;
+	return d;
 }
 
-/* Column i: the set in brief, an object whose counts and scale are the
- * entry's (checked above), its path the set's where the scan found it. */
-static cJSON *brief_read(sqlite3_stmt *st, int i, const char *path,
-			 const struct setlist_entry *e, int *bad)
+/* A count of the set in brief: NULL -1 (unknown), else in [0, hi]. */
+static long brief_count(sqlite3_stmt *st, int i, long long hi, int *bad)
 {
-	const char *t = col_text(st, i, false, bad);
-	cJSON *o = t ? cJSON_Parse(t) : NULL, *sc = cJSON_GetObjectItemCaseSensitive(o, "scale");
-	if (!cJSON_IsObject(o) || !cJSON_IsNumber(sc) || sc->valuedouble != e->scale_v ||
-	    !brief_count_is(o, "cells_done", e->done) ||
-	    !brief_count_is(o, "cells_failed", e->failed) ||
-	    !brief_count_is(o, "cells_total", e->total) ||
-	    !cJSON_ReplaceItemInObjectCaseSensitive(o, "path", cJSON_CreateString(path))) {
-		*bad = *bad ? *bad : 1;
-		cJSON_Delete(o);
-		return NULL;
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1 : (long)col_count(st, i, 0, hi, bad);
+}
+
+/* The set in brief (render.h), path the set's where the scan found it. */
+static int brief_read(struct archdb_reader *x, long long id, const char *path,
+		      struct set_brief *b)
+{
+	sqlite3_stmt *st = rd(x, RD_BRIEF, id);
+	int bad = 0;
+	if (!st || sqlite3_step(st) != SQLITE_ROW)
+		return 1;
+	b->started_at = dup_raw(st, 0, &bad);
+	b->suite = dup_raw(st, 1, &bad);
+	b->sha256 = dup_raw(st, 2, &bad);
+	b->host = dup_raw(st, 3, &bad);
+	b->fleet_hosts = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
+			 (long)col_count(st, 4, 1, 1 << 20, &bad);
+	b->scale = col_num(st, 5, CELLCHECK_FINITE, &bad);
+	b->source = dup_raw(st, 6, &bad);
+	b->status = dup_raw(st, 7, &bad);
+	b->command = dup_raw(st, 8, &bad);
+	b->cells_done = (int)brief_count(st, 9, RSET_MAX_CELLS, &bad);
+	b->cells_total = (int)brief_count(st, 10, RSET_MAX_CELLS, &bad);
+	b->cells_failed = (int)brief_count(st, 11, RSET_MAX_CELLS, &bad);
+	const char *v = sqlite3_column_type(st, 12) == SQLITE_NULL ? NULL : col_text(st, 12, false, &bad);
+	b->verify = -1;
+	for (int k = SUMS_INTACT; v && k <= SUMS_FAILED; k++)
+		if (!strcmp(v, sums_state_name((enum sums_state)k)))
+			b->verify = k;
+	if (v && b->verify < 0)
+		bad = bad ? bad : 1;
+	b->fails_verification = dup_raw(st, 13, &bad);
+	b->error = dup_raw(st, 14, &bad);
+	if (b->cells_failed > b->cells_done && b->cells_done >= 0)
+		bad = bad ? bad : 1;
+	if (!bad && !(b->path = strdup(path)))
+		bad = -1;
+	sqlite3_reset(st);
+	if (bad || !(st = rd(x, RD_BRIEF_DEVS, id)))
+		return bad ? bad : 1;
+	while (!bad && sqlite3_step(st) == SQLITE_ROW) {
+		char **p = realloc(b->devices, (b->ndevices + 1) * sizeof(*p));
+		if (!p)
+			return -1;
+		b->devices = p;
+		col_count(st, 0, (long long)b->ndevices, (long long)b->ndevices, &bad);
+		if (!(b->devices[b->ndevices++] = dup_raw(st, 1, &bad)) && !bad)
+			bad = 1;
 	}
-	return o;
+	sqlite3_reset(st);
+	return bad;
 }
 
 int archdb_list_entry(struct archdb *db, long long id, const char *path,
@@ -380,14 +434,10 @@ int archdb_list_entry(struct archdb *db, long long id, const char *path,
 		e->scale = dup_text(st, 4, false, &bad);
 		e->cells = dup_text(st, 5, false, &bad);
 		e->status = dup_text(st, 6, false, &bad);
-		e->source = dup_text(st, 7, false, &bad);
-		e->verify = (int)col_count(st, 8, -1, 2, &bad);
-		e->unverified = dup_text(st, 9, true, &bad);
-		e->scale_v = col_num(st, 10, CELLCHECK_FINITE, &bad);
-		e->done = (int)col_count(st, 11, 0, RSET_MAX_CELLS, &bad);
-		e->total = (int)col_count(st, 12, -1, RSET_MAX_CELLS, &bad);
-		e->failed = (int)col_count(st, 13, 0, RSET_MAX_CELLS, &bad);
-		e->json = brief_read(st, 14, path, e, &bad);
+		e->unverified = dup_text(st, 7, true, &bad);
+		sqlite3_reset(st);
+		if (!bad)
+			bad = brief_read(x, id, path, &e->brief);
 	} else {
 		bad = 1;
 	}
@@ -396,7 +446,7 @@ int archdb_list_entry(struct archdb *db, long long id, const char *path,
 	e->path = sbuf_detach(&b);
 	if (!bad && !e->path)
 		bad = -1;
-	if (!bad && (!(e->scale_v > 0) || e->failed > e->done))
+	if (!bad && !(e->brief.scale > 0))
 		bad = 1;
 	if (bad)
 		setlist_entry_release(e);

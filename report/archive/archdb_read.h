@@ -13,10 +13,11 @@
 struct archdb;
 
 /* The row of the set at rel (its path below the archive) when it is
- * current for stamp (a set with a digest, whose row holds this stamp):
- * its id (> 0) and *date; else 0.  Thread-safe. */
-long long archdb_current(struct archdb *db, const char *rel, const char *stamp,
-			 char **date);
+ * current for dirs (arc_dirs_stamp; a set with a digest, whose row holds
+ * this stamp): its id (> 0), *date and (stamp not NULL) the arc_stamp it
+ * was read with; else 0.  Thread-safe. */
+long long archdb_current(struct archdb *db, const char *rel, const char *dirs, char **date,
+			 char stamp[65]);
 
 /*
  * Set id's record, as arc_set_load() makes it from the files (named, with

@@ -64,7 +64,9 @@ static const struct archdb_col sets_cols[] = {
 	{ "loaded", "INTEGER", NULL, "1 when the set has a readable cell (0: `warnings` says why "
 	  "not, and it has no numbers)" },
 	{ "stamp", "TEXT", NULL, "sha256 of the digest and of every file's device, inode, size "
-	  "and times when the set was read: this machine's proof that the row is current" },
+	  "and times when the set was read: `index` reads a set again when it changed" },
+	{ "dirs_stamp", "TEXT", NULL, "device, inode, size and times of the set's directory and "
+	  "of its cells/ (two stats): history, list and site use the row while it holds" },
 	END,
 };
 
@@ -87,16 +89,35 @@ static const struct archdb_col list_entries_cols[] = {
 	{ "scale", "TEXT", NULL, "SCALE" },
 	{ "cells", "TEXT", NULL, "CELLS (`done/total`, failed ones, bad index entries)" },
 	{ "status", "TEXT", NULL, "STATUS" },
-	{ "source", "TEXT", NULL, "the JSON's `source`" },
-	{ "verify", "INTEGER", NULL, "0 intact, 1 no checksums, 2 FAILED, -1 not checked "
-	  "(running)" },
-	{ "fails_verification", "TEXT", NULL, "what fails it" },
-	{ "scale_value", "REAL", NULL, "the JSON's `scale`" },
-	{ "done", "INTEGER", NULL, "the JSON's `cells_done`" },
-	{ "total", "INTEGER", NULL, "the JSON's `cells_total`" },
-	{ "failed", "INTEGER", NULL, "the JSON's `cells_failed`" },
-	{ "brief", "TEXT", NULL, "the set in brief as `list --format json` gives it "
-	  "(docs/reports.md), its path the set's when it was indexed" },
+	{ "fails_verification", "TEXT", NULL, "what fails verification" },
+	END,
+};
+
+static const struct archdb_col briefs_cols[] = {
+	SET_ID,
+	{ "started_at", "TEXT", "UTC", "`started_at`, NULL when the manifest has none" },
+	{ "suite", "TEXT", NULL, "`suite`: the suite's name" },
+	{ "sha256", "TEXT", NULL, "`sha256`: of the suite file" },
+	{ "host", "TEXT", NULL, "`host` (a fleet set's controller)" },
+	{ "fleet_hosts", "INTEGER", NULL, "`fleet_hosts`, NULL for one host" },
+	{ "scale", "REAL", NULL, "`scale` (`rehearsal` is scale != 1)" },
+	{ "source", "TEXT", NULL, "`source`: `iomatrix` or the importer's tool" },
+	{ "status", "TEXT", NULL, "`status` as the manifest says it" },
+	{ "command", "TEXT", NULL, "`command`: the set's command line, NULL for an import" },
+	{ "cells_done", "INTEGER", NULL, "`cells_done`, NULL unknown" },
+	{ "cells_total", "INTEGER", NULL, "`cells_total`, NULL unknown" },
+	{ "cells_failed", "INTEGER", NULL, "`cells_failed`, NULL unknown" },
+	{ "verify", "TEXT", NULL, "`verify`: `intact`, `no checksums` or `FAILED`, NULL not "
+	  "checked (running)" },
+	{ "fails_verification", "TEXT", NULL, "`fails_verification`, NULL when none" },
+	{ "error", "TEXT", NULL, "`error`: why its manifest is unusable, NULL when it is not" },
+	END,
+};
+
+static const struct archdb_col brief_devices_cols[] = {
+	SET_ID,
+	{ "i", "INTEGER", NULL, "order in the manifest" },
+	{ "name", "TEXT", NULL, "a device name of `devices`" },
 	END,
 };
 
@@ -311,6 +332,11 @@ const struct archdb_table archdb_tables[] = {
 	T(list_entries, "What `iomatrix list` shows of a set, as it shows it (the terminal's "
 	  "escapes applied): list reads this row while the set is unchanged.",
 	  "PRIMARY KEY (set_id), " FK ") WITHOUT ROWID"),
+	T(briefs, "A set in brief, one row per set: one column per key of `list --format json` "
+	  "(docs/reports.md, \"A set in brief\"), as the set says it (its `path` is where "
+	  "the set is found).", "PRIMARY KEY (set_id), " FK ") WITHOUT ROWID"),
+	T(brief_devices, "A set in brief's `devices`, one row per name.",
+	  "PRIMARY KEY (set_id, i), " FK ") WITHOUT ROWID"),
 	T(devices, "One row per device of a set, per host in a fleet set.",
 	  "PRIMARY KEY (set_id, dev), " FK ") WITHOUT ROWID"),
 	T(environment, "What history compares when a series moves: one row per device and "

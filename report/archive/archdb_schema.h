@@ -13,7 +13,7 @@
 
 #define ARCHDB_FILE "index.sqlite"
 /* PRAGMA user_version: bumped when a table or a column changes meaning */
-#define ARCHDB_SCHEMA_VERSION 2
+#define ARCHDB_SCHEMA_VERSION 3
 
 struct archdb_col {
 	const char *name;

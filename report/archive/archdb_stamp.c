@@ -120,6 +120,34 @@ int arc_stamp(const char *setdir, char digest[65], char stamp[65])
 	return rc < 0 ? -1 : 0;
 }
 
+/* One directory's line of arc_dirs_stamp ("-" when it is none). */
+static int dirs_line(int at, const char *name, char *out, size_t len)
+{
+	struct stat st;
+	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
+		return snprintf(out, len, "-;");
+	return snprintf(out, len, "%llx:%llx:%llx:%llx.%lx:%llx.%lx;",
+			(unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+			(unsigned long long)st.st_size, (unsigned long long)st.st_mtim.tv_sec,
+			(unsigned long)st.st_mtim.tv_nsec, (unsigned long long)st.st_ctim.tv_sec,
+			(unsigned long)st.st_ctim.tv_nsec);
+}
+
+int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX])
+{
+	char cells[PATH_MAX];
+	out[0] = 0;
+	if (snprintf(cells, sizeof(cells), "%s/cells", setdir) >= (int)sizeof(cells))
+		return -1;
+	int n = dirs_line(AT_FDCWD, setdir, out, ARC_DIRS_STAMP_MAX);
+	if (n < 0 || n >= ARC_DIRS_STAMP_MAX || out[0] == '-') {
+		out[0] = 0;
+		return -1;
+	}
+	int m = dirs_line(AT_FDCWD, cells, out + n, ARC_DIRS_STAMP_MAX - (size_t)n);
+	return m < 0 || m >= ARC_DIRS_STAMP_MAX - n ? (out[0] = 0, -1) : 0;
+}
+
 int archdb_made_for(const char *archive, char hex[65])
 {
 	static const char *const ids[] = { "/etc/machine-id", "/proc/sys/kernel/random/boot_id" };

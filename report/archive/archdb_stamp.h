@@ -6,6 +6,8 @@
 #ifndef IOMATRIX_ARCHDB_STAMP_H
 #define IOMATRIX_ARCHDB_STAMP_H
 
+#include "setarchive.h"
+
 
 /*
  * What decides whether a set's row is current: digest, the hex sha256 of
@@ -16,6 +18,16 @@
  * the set cannot be read.
  */
 int arc_stamp(const char *setdir, char digest[65], char stamp[65]);
+/*
+ * What history, list and site check before they use a set's row (one
+ * stat each of the set's directory and its cells/, no read): their
+ * device, inode, size, mtime and ctime, as text (setarchive.h's
+ * ARC_DIRS_STAMP_MAX bytes at most, "" when the set is gone).  An entry of either added,
+ * removed or replaced (every writer of a set and `sed -i` rename) changes
+ * it; a file rewritten in place under its own name does not, which
+ * `index` (arc_stamp) and `verify` see.  0, or -1.
+ */
+int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
 /* Which machine and archive directory an index was made for: the hex
  * sha256 of /etc/machine-id (else the boot id) and the archive's device,
  * inode and real path.  0, or -1. */

@@ -431,6 +431,43 @@ static void put_messages(struct put *p, const struct arc_ref *ref, const struct 
 	}
 }
 
+/* A count of the brief: NULL when unknown (< 0). */
+static void put_count(sqlite3_stmt *st, const char *col, long v)
+{
+	if (v >= 0)
+		archdb_bind_int(st, col, v);
+}
+
+/* The set in brief, typed (render.h set_brief): one column per key. */
+static void put_brief(struct put *p, const struct set_brief *b)
+{
+	sqlite3_stmt *st = row(p, "briefs");
+	if (!st)
+		return;
+	archdb_bind_text(st, "started_at", b->started_at);
+	archdb_bind_text(st, "suite", b->suite);
+	archdb_bind_text(st, "sha256", b->sha256);
+	archdb_bind_text(st, "host", b->host);
+	put_count(st, "fleet_hosts", b->fleet_hosts);
+	archdb_bind_real(st, "scale", b->scale);
+	archdb_bind_text(st, "source", b->source);
+	archdb_bind_text(st, "status", b->status);
+	archdb_bind_text(st, "command", b->command);
+	put_count(st, "cells_done", b->cells_done);
+	put_count(st, "cells_total", b->cells_total);
+	put_count(st, "cells_failed", b->cells_failed);
+	archdb_bind_text(st, "verify", b->verify >= 0 ?
+			 sums_state_name((enum sums_state)b->verify) : NULL);
+	archdb_bind_text(st, "fails_verification", b->fails_verification);
+	archdb_bind_text(st, "error", b->error);
+	done(p, st);
+	for (size_t i = 0; i < b->ndevices && (st = row(p, "brief_devices")); i++) {
+		archdb_bind_int(st, "i", (long long)i);
+		archdb_bind_text(st, "name", b->devices[i]);
+		done(p, st);
+	}
+}
+
 static void put_list(struct put *p, const struct setlist_entry *e)
 {
 	sqlite3_stmt *st = row(p, "list_entries");
@@ -443,17 +480,9 @@ static void put_list(struct put *p, const struct setlist_entry *e)
 	archdb_bind_text(st, "scale", e->scale);
 	archdb_bind_text(st, "cells", e->cells);
 	archdb_bind_text(st, "status", e->status);
-	archdb_bind_text(st, "source", e->source);
-	archdb_bind_int(st, "verify", e->verify);
 	archdb_bind_text(st, "fails_verification", e->unverified);
-	archdb_bind_real(st, "scale_value", e->scale_v);
-	archdb_bind_int(st, "done", e->done);
-	archdb_bind_int(st, "total", e->total);
-	archdb_bind_int(st, "failed", e->failed);
-	char *brief = e->json ? cJSON_PrintUnformatted(e->json) : NULL;
-	archdb_bind_text(st, "brief", brief);
-	free(brief);
 	done(p, st);
+	put_brief(p, &e->brief);
 }
 
 static void put_devices(struct put *p, const struct arc_set *rec)
@@ -530,6 +559,7 @@ static void put_set_row(struct put *p, const struct arc_ref *ref, const char *di
 	archdb_bind_text(st, "devices", names[0] ? names : NULL);
 	archdb_bind_int(st, "loaded", loaded);
 	archdb_bind_text(st, "stamp", ref->stamp);
+	archdb_bind_text(st, "dirs_stamp", ref->dirs[0] ? ref->dirs : NULL);
 	if (archdb_insert_done(p->x, st, p->errs) < 0)
 		p->bad = 1;
 	p->id = sqlite3_last_insert_rowid(p->x->db);

@@ -86,11 +86,16 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 	x->name = strdup(base ? base + 1 : path);
 	if (x->name)
 		x->name[strcspn(x->name, "/")] = 0;
-	arc_stamp(path, digest, x->stamp);
-	if (db && x->rel && (x->row = archdb_current(db, x->rel, x->stamp, &x->date)) > 0)
+	/* the directories first: a change while the files are stamped
+	 * changes them */
+	arc_dirs_stamp(path, x->dirs);
+	if (db && x->rel && x->dirs[0] &&
+	    (x->row = archdb_current(db, x->rel, x->dirs, &x->date, x->stamp)) > 0) {
 		x->db = db;
-	else
+	} else {
+		arc_stamp(path, digest, x->stamp);
 		x->date = x->name ? set_date(path, x->name) : NULL;
+	}
 	if (!x->path || !x->real || !x->name || !x->date || !x->rel) {
 		ref_release(x);
 		return -1;

@@ -89,13 +89,17 @@ struct arc_set {
 struct archdb;
 
 /* A set found by arc_scan(): where, when, and a stamp of its inputs. */
+#define ARC_DIRS_STAMP_MAX 256
 struct arc_ref {
 	char *path, *name, *date;
 	char *real;                  /* realpath, to list a set once */
 	char *rel;                   /* path below the directory walked */
 	char stamp[65];              /* arc_stamp(): changes whenever a file of
 					the set changes, and with the index's
-					format */
+					format; a current row's: the one
+					it was read with */
+	char dirs[ARC_DIRS_STAMP_MAX];  /* arc_dirs_stamp(): what a row is
+					checked by */
 	struct archdb *db;           /* the index holding its current row, */
 	long long row;               /* and the row; NULL and 0: read the set */
 	size_t order;                /* found n-th (of a set found twice, the

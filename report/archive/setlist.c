@@ -44,16 +44,16 @@ static int list_one(const char *set, const char *rel, void *arg)
 		return -ENOMEM;
 	l->e = q;
 	struct setlist_entry *e = &l->e[l->n];
-	char digest[65], stamp[65], *date = NULL;
-	long long row = l->db && !(own && !l->all) && arc_stamp(set, digest, stamp) == 0 ?
-			archdb_current(l->db, rel, stamp, &date) : 0;
+	char dirs[ARC_DIRS_STAMP_MAX], *date = NULL;
+	long long row = l->db && !(own && !l->all) && arc_dirs_stamp(set, dirs) == 0 ?
+			archdb_current(l->db, rel, dirs, &date, NULL) : 0;
 	free(date);
 	int got = row > 0 ? archdb_list_entry(l->db, row, set, e) : 0;
 	if (got < 0)
 		return -ENOMEM;
-	if (!got)
-		setlist_entry_read(set, e);
-	bool ok = e->path && e->date && e->status && e->json;
+	if (!got && setlist_entry_read(set, e) < 0)
+		got = -1;
+	bool ok = got >= 0 && e->path && e->date && e->status;
 	if (ok && own && !l->all) {
 		l->hidden++;
 		ok = false;
@@ -80,7 +80,7 @@ void setlist_write_json(const struct setlist *l, FILE *f)
 {
 	cJSON *a = cJSON_CreateArray();
 	for (size_t i = 0; a && i < l->n; i++)
-		cJSON_AddItemReferenceToArray(a, l->e[i].json);
+		cJSON_AddItemToArray(a, set_brief_json(&l->e[i].brief));
 	char *s = a ? cJSON_Print(a) : NULL;
 	if (s)
 		fprintf(f, "%s\n", s);

@@ -128,7 +128,6 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 	struct rset m;
 
 	memset(e, 0, sizeof(*e));
-	e->verify = -1;
 	e->path = safe(path);
 	int rc = rset_load_manifest(path, &m, why, sizeof(why));
 	if (rc < 0 || m.schema_version > RESULTSET_SCHEMA_VERSION) {
@@ -148,14 +147,12 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 		e->host = safe("?");
 		e->devices = safe("?");
 		e->scale = safe("?");
-		e->scale_v = 1;
-		e->source = safe("?");
 		e->cells = safe("?");
 		e->status = safe(st);
 		struct set_summary sm = { &m, -1, -1, -1, -1, NULL, st };
-		e->json = set_summary_json(&sm);
+		int r = set_brief_fill(&sm, &e->brief);
 		rset_release(&m);
-		return 0;
+		return r;
 	}
 	const char *kind = rset_obj_str(&m.source, "kind");
 	struct sbuf b = SBUF_INIT;
@@ -174,19 +171,14 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 		sbuf_addf(&b, "%s%s", b.len ? "," : "", m.devices[i].name);
 	e->devices = safe(b.len ? sbuf_str(&b) : "?");
 	sbuf_reset(&b);
-	e->scale_v = m.scale;
-	sbuf_addf(&b, "%g", e->scale_v);
+	sbuf_addf(&b, "%g", m.scale);
 	e->scale = safe(sbuf_str(&b));
 	sbuf_reset(&b);
-	e->source = safe(kind ? kind : "iomatrix");
 	int bad = count_cells(path, &m, &done, &failed);
 	/* numbers from a set are checked before they become ints: 1e400 or
 	 * -5 would otherwise print as -2147483648 or "8/-5" */
 	int total = m.manifest_cells_total == -1 ? done :
 		    m.manifest_cells_total < 0 ? -1 : m.manifest_cells_total;
-	e->done = done;
-	e->failed = failed;
-	e->total = total;
 	if (total >= 0)
 		sbuf_addf(&b, "%d/%d", done, total);
 	else
@@ -203,26 +195,27 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 	/* a running set has no SHA256SUMS yet; one without any (older sets)
 	 * is accepted as it is */
 	char *problems = NULL;
+	int state = -1;
 	if (!m.status_given || strcmp(m.status, "running")) {
 		if (verify >= 0) {
-			e->verify = verify;
+			state = verify;
 			problems = known ? strdup(known) : NULL;
 		} else {
-			e->verify = sums_verify_dir(path, SUMS_SET, &problems);
+			state = sums_verify_dir(path, SUMS_SET, &problems);
 		}
-		if (e->verify == SUMS_FAILED) {
+		if (state == SUMS_FAILED) {
 			sbuf_adds(&b, ", FAILS VERIFY");
 			e->unverified = safe(problems);
 		}
 	}
 	e->status = safe(sbuf_str(&b));
 	sbuf_release(&b);
-	struct set_summary sm = { &m, done, failed, total, e->verify,
-				  e->verify == SUMS_FAILED ? problems : NULL, NULL };
-	e->json = set_summary_json(&sm);
+	struct set_summary sm = { &m, done, failed, total, state,
+				  state == SUMS_FAILED ? problems : NULL, NULL };
+	int r = set_brief_fill(&sm, &e->brief);
 	free(problems);
 	rset_release(&m);
-	return 0;
+	return r;
 }
 
 void setlist_entry_release(struct setlist_entry *e)
@@ -232,11 +225,10 @@ void setlist_entry_release(struct setlist_entry *e)
 	free(e->host);
 	free(e->devices);
 	free(e->scale);
-	free(e->source);
 	free(e->cells);
 	free(e->status);
 	free(e->path);
 	free(e->unverified);
-	cJSON_Delete(e->json);
+	set_brief_release(&e->brief);
 }
 

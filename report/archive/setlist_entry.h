@@ -8,19 +8,19 @@
 #ifndef IOMATRIX_SETLIST_ENTRY_H
 #define IOMATRIX_SETLIST_ENTRY_H
 
+#include "render/render.h"
+
 struct setlist_entry {
-	char *date, *suite, *host, *devices, *scale, *cells, *status, *path; /* owned */
-	double scale_v;       /* 1: full size; else a --scale rehearsal */
-	int done, total, failed;
-	char *source;         /* owned: "iomatrix", "fio", ... */
-	int verify;           /* enum sums_state; -1 not checked (running, corrupt) */
-	char *unverified;     /* owned: what fails verification, or NULL */
-	struct cJSON *json;   /* owned: the set in brief (render.h
-			       * set_summary_json), what --format json gives */
+	/* the table's columns, terminal-safe */
+	char *date, *suite, *host, *devices, *scale, *cells, *status, *path;
+	char *unverified;     /* what fails verification, or NULL */
+	struct set_brief brief; /* the set in brief, typed: what --format json
+				 * gives (set_brief_json) */
 };
 
 /* One set's entry from its files (setlist_entry.c): 0 (a set whose
- * manifest cannot be read is an entry saying so); release it. */
+ * manifest cannot be read is an entry saying so), or -1 out of memory;
+ * release it either way. */
 int setlist_entry_read(const char *path, struct setlist_entry *e);
 /* The same, the set's SHA256SUMS check already done (verify: its enum
  * sums_state, why: what fails) by the caller. */

@@ -242,39 +242,103 @@ static void count_json(cJSON *o, const char *k, int n)
 		cJSON_AddNullToObject(o, k);
 }
 
-cJSON *set_summary_json(const struct set_summary *s)
+static int brief_dup(char **out, const char *v)
+{
+	*out = v ? strdup(v) : NULL;
+	return v && !*out ? -1 : 0;
+}
+
+int set_brief_fill(const struct set_summary *s, struct set_brief *b)
 {
 	const struct rset *rs = s->rs;
+	int bad = 0;
+
+	memset(b, 0, sizeof(*b));
+	bad |= brief_dup(&b->path, rs->dir);
+	bad |= brief_dup(&b->started_at, rs->started_at);
+	bad |= brief_dup(&b->suite, rs->suite_name);
+	bad |= brief_dup(&b->sha256, rs->suite_sha256);
+	bad |= brief_dup(&b->host, rs->hostname);
+	b->fleet_hosts = rs->fleet.present ? (long)rs->fleet.nhosts : -1;
+	if (rs->ndevices && !(b->devices = calloc(rs->ndevices, sizeof(*b->devices))))
+		bad = -1;
+	for (size_t i = 0; b->devices && i < rs->ndevices; i++, b->ndevices++)
+		bad |= brief_dup(&b->devices[i], rs->devices[i].name);
+	b->scale = rs->scale;
+	bad |= brief_dup(&b->source, rs->source_kind);
+	bad |= brief_dup(&b->status, rs->status);
+	b->command = report_set_command(rs);
+	if (rs->ncommand && !b->command)
+		bad = -1;
+	b->cells_done = s->cells_done;
+	b->cells_failed = s->cells_failed;
+	b->cells_total = s->cells_total;
+	b->verify = s->verify;
+	bad |= brief_dup(&b->fails_verification, s->fails_verification);
+	bad |= brief_dup(&b->error, s->error);
+	if (bad)
+		set_brief_release(b);
+	return bad ? -1 : 0;
+}
+
+void set_brief_release(struct set_brief *b)
+{
+	free(b->path);
+	free(b->started_at);
+	free(b->suite);
+	free(b->sha256);
+	free(b->host);
+	for (size_t i = 0; i < b->ndevices; i++)
+		free(b->devices[i]);
+	free(b->devices);
+	free(b->source);
+	free(b->status);
+	free(b->command);
+	free(b->fails_verification);
+	free(b->error);
+	memset(b, 0, sizeof(*b));
+}
+
+cJSON *set_brief_json(const struct set_brief *b)
+{
 	cJSON *o = cJSON_CreateObject();
 
 	if (!o)
 		return NULL;
-	jsonw_str(o, "path", rs->dir);
-	jsonw_str(o, "started_at", rs->started_at);
-	jsonw_str(o, "suite", rs->suite_name);
-	jsonw_str(o, "sha256", rs->suite_sha256);
-	jsonw_str(o, "host", rs->hostname);
-	if (rs->fleet.present) /* the host above ran the fleet, these the cells */
-		cJSON_AddNumberToObject(o, "fleet_hosts", (double)rs->fleet.nhosts);
+	jsonw_str(o, "path", b->path);
+	jsonw_str(o, "started_at", b->started_at);
+	jsonw_str(o, "suite", b->suite);
+	jsonw_str(o, "sha256", b->sha256);
+	jsonw_str(o, "host", b->host);
+	if (b->fleet_hosts >= 0) /* the host above ran the fleet, these the cells */
+		cJSON_AddNumberToObject(o, "fleet_hosts", (double)b->fleet_hosts);
 	cJSON *dv = cJSON_AddArrayToObject(o, "devices");
-	for (size_t i = 0; i < rs->ndevices; i++)
-		cJSON_AddItemToArray(dv, cJSON_CreateString(rs->devices[i].name));
-	cJSON_AddNumberToObject(o, "scale", rs->scale);
-	cJSON_AddBoolToObject(o, "rehearsal", rs->scale != 1);
-	jsonw_str(o, "source", rs->source_kind);
-	jsonw_str(o, "status", rs->status);
-	char *cmd = report_set_command(rs);
-	jsonw_str(o, "command", cmd);
-	free(cmd);
-	count_json(o, "cells_done", s->cells_done);
-	count_json(o, "cells_total", s->cells_total);
-	count_json(o, "cells_failed", s->cells_failed);
-	if (s->verify >= 0)
-		jsonw_str(o, "verify", sums_state_name((enum sums_state)s->verify));
-	if (s->fails_verification)
-		jsonw_str(o, "fails_verification", s->fails_verification);
-	if (s->error)
-		jsonw_str(o, "error", s->error);
+	for (size_t i = 0; i < b->ndevices; i++)
+		cJSON_AddItemToArray(dv, cJSON_CreateString(b->devices[i]));
+	cJSON_AddNumberToObject(o, "scale", b->scale);
+	cJSON_AddBoolToObject(o, "rehearsal", b->scale != 1);
+	jsonw_str(o, "source", b->source);
+	jsonw_str(o, "status", b->status);
+	jsonw_str(o, "command", b->command);
+	count_json(o, "cells_done", b->cells_done);
+	count_json(o, "cells_total", b->cells_total);
+	count_json(o, "cells_failed", b->cells_failed);
+	if (b->verify >= 0)
+		jsonw_str(o, "verify", sums_state_name((enum sums_state)b->verify));
+	if (b->fails_verification)
+		jsonw_str(o, "fails_verification", b->fails_verification);
+	if (b->error)
+		jsonw_str(o, "error", b->error);
+	return o;
+}
+
+cJSON *set_summary_json(const struct set_summary *s)
+{
+	struct set_brief b;
+	if (set_brief_fill(s, &b) < 0)
+		return NULL;
+	cJSON *o = set_brief_json(&b);
+	set_brief_release(&b);
 	return o;
 }
 

@@ -39,20 +39,42 @@ char *report_set_command(const struct rset *rs);
 
 /*
  * A set in brief, as `list --format json` and report.json's "sets" give
- * it: one writer, one set of keys (docs/reports.md, "A set in brief").
- * rs gives what its manifest says (rset_load_manifest or rset_load); the
- * caller what it counted and checked.
+ * it: one writer (set_brief_json), one set of keys (docs/reports.md, "A
+ * set in brief"), from one typed struct, filled from a manifest
+ * (set_brief_fill) or from the archive's index (report/archive's
+ * archdb_read.c).  Every string is as the set says it (the JSON escapes
+ * it); NULL is null.  Ownership: the struct owns its strings,
+ * set_brief_release().
  */
-struct set_summary {
-	const struct rset *rs;
+struct set_brief {
+	char *path, *started_at, *suite, *sha256, *host;
+	long fleet_hosts;            /* hosts of a fleet set; -1: one host */
+	char **devices;              /* the manifest's device names */
+	size_t ndevices;
+	double scale;
+	char *source, *status, *command;
 	int cells_done;              /* cell files read, ok or failed; -1 unknown */
 	int cells_failed;            /* -1 unknown */
 	int cells_total;             /* -1 unknown (the manifest's is no count) */
 	int verify;                  /* enum sums_state; -1 not checked (running) */
-	const char *fails_verification; /* what fails verification, or NULL */
-	const char *error;           /* why its manifest is unusable, or NULL */
+	char *fails_verification;    /* what fails verification, or NULL */
+	char *error;                 /* why its manifest is unusable, or NULL */
 };
+
+/* What a caller counted and checked of the set whose manifest is rs
+ * (rset_load_manifest or rset_load). */
+struct set_summary {
+	const struct rset *rs;
+	int cells_done, cells_failed, cells_total, verify;  /* as in set_brief */
+	const char *fails_verification;
+	const char *error;
+};
+/* b from s (every string copied).  0, or -1 out of memory (b released). */
+int set_brief_fill(const struct set_summary *s, struct set_brief *b);
 /* A new object (the caller owns it); NULL when out of memory. */
+cJSON *set_brief_json(const struct set_brief *b);
+void set_brief_release(struct set_brief *b);
+/* set_brief_json of set_brief_fill(s). */
 cJSON *set_summary_json(const struct set_summary *s);
 
 #endif
