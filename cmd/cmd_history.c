@@ -114,14 +114,8 @@ int cmd_history(int argc, char **argv)
 	if (rc != EXIT_OK)
 		goto out_errs;
 	if (!strcmp(a.format, "json")) {
-		cJSON *j = history_json(&h);
-		char *s = j ? cJSON_PrintUnformatted(j) : NULL;
-		if (s)
-			printf("%s\n", s);
-		else
+		if (history_write_json(&h, stdout) < 0)
 			rc = EXIT_RUNTIME;
-		free(s);
-		cJSON_Delete(j);
 	} else if (!strcmp(a.format, "csv")) {
 		history_write_csv(&h, stdout);
 	} else {

@@ -121,9 +121,10 @@ void history_write_failed(const struct history *h, FILE *f);
 char *history_ident_name(const struct history *h, size_t ident);
 
 /* Outputs.  text: for people; csv: one row per point; json: the shape
- * documented in `iomatrix history --help`. */
+ * documented in `iomatrix history --help`, and a newline
+ * (history_json.c; 0, or -1 out of memory). */
 void history_write_text(const struct history *h, FILE *f);
 void history_write_csv(const struct history *h, FILE *f);
-cJSON *history_json(const struct history *h);
+int history_write_json(const struct history *h, FILE *f);
 
 #endif

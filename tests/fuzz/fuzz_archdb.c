@@ -221,9 +221,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (setlist_scan(&l, a, true) == 0)
 		for (size_t i = 0; i < l.n; i++) {
 			const struct setlist_entry *e = &l.e[i];
-			if (!e->date || !e->status || !e->cells || !(e->scale_v > 0) || e->verify < -1 ||
-			    e->verify > 2)
+			const struct set_brief *b = &e->brief;
+			if (!e->date || !e->status || !e->cells || !(b->scale > 0) || b->verify < -1 ||
+			    b->verify > 2 || b->cells_done > RSET_MAX_CELLS ||
+			    (b->cells_done >= 0 && b->cells_failed > b->cells_done))
 				abort();
+			for (size_t k = 0; k < b->ndevices; k++)
+				if (!b->devices[k])
+					abort();
 			archdb_fuzz_text_ok(e->status, false);
 			archdb_fuzz_text_ok(e->devices, false);
 		}

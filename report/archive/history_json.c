@@ -1,0 +1,143 @@
+/*
+ * history_json.c - `history --format json` (history.h), written as it is
+ * made: the bytes cJSON_PrintUnformatted gives for the same tree (cJSON
+ * 1.7's number and string rules), without the tree.  10,000 sets made a
+ * tree of 4 million items, 16 MB printed: 0.37 s of history's 3.7 s CPU.
+ */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "history.h"
+#include "util/sbuf.h"
+
+/* A string as cJSON prints it: " \ and the control characters escaped,
+ * every other byte as it is. */
+static void hjson_str(struct sbuf *b, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	sbuf_addc(b, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		const char *e = NULL;
+		switch (*p) {
+		case '"': e = "\\\""; break;
+		case '\\': e = "\\\\"; break;
+		case '\b': e = "\\b"; break;
+		case '\f': e = "\\f"; break;
+		case '\n': e = "\\n"; break;
+		case '\r': e = "\\r"; break;
+		case '\t': e = "\\t"; break;
+		default: break;
+		}
+		if (e) {
+			sbuf_adds(b, e);
+		} else if (*p < 0x20) {
+			char u[7] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15], 0 };
+			sbuf_adds(b, u);
+		} else {
+			sbuf_addc(b, (char)*p);
+		}
+	}
+	sbuf_addc(b, '"');
+}
+
+/* "key":"value", as cJSON_AddStringToObject adds it (nothing for NULL:
+ * cJSON adds no item then). */
+static void hjson_kstr(struct sbuf *b, const char *k, const char *v, bool first)
+{
+	if (!v)
+		return;
+	sbuf_addf(b, "%s\"%s\":", first ? "" : ",", k);
+	hjson_str(b, v);
+}
+
+/* A number as cJSON prints it: an integral value in int's range as %d,
+ * else the shortest of %1.15g and %1.17g that reads back; null for NaN
+ * and infinities. */
+static void hjson_num(struct sbuf *b, double d)
+{
+	int i = d >= INT_MAX ? INT_MAX : d <= (double)INT_MIN ? INT_MIN : (int)d;
+	char t[32];
+	double back;
+	if (isnan(d) || isinf(d)) {
+		sbuf_adds(b, "null");
+	} else if (d == (double)i) {
+		sbuf_addf(b, "%d", i);
+	} else {
+		snprintf(t, sizeof(t), "%1.15g", d);
+		double m = fabs(d) > 0 ? fabs(d) : 0;
+		if (sscanf(t, "%lg", &back) != 1 ||
+		    !(fabs(back - d) <= (fabs(back) > m ? fabs(back) : m) * DBL_EPSILON))
+			snprintf(t, sizeof(t), "%1.17g", d);
+		sbuf_adds(b, t);
+	}
+}
+
+static void hjson_point(struct sbuf *b, const struct history *h, const struct hist_point *p)
+{
+	sbuf_addc(b, '{');
+	hjson_kstr(b, "set", h->sets[p->set].name, true);
+	hjson_kstr(b, "date", h->sets[p->set].date, false);
+	sbuf_adds(b, ",\"value\":");
+	hjson_num(b, p->v.mean);
+	sbuf_adds(b, ",\"ci95\":");
+	hjson_num(b, p->v.ci95);
+	sbuf_adds(b, ",\"n\":");
+	hjson_num(b, p->v.n);
+	sbuf_adds(b, p->cp.kind != CP_NONE ? ",\"change\":true" : ",\"change\":false");
+	sbuf_adds(b, ",\"env_changes\":[");
+	for (size_t x = 0, k = 0; x < p->nenv_changes; x++) {
+		if (!p->env_changes[x])
+			continue;
+		if (k++)
+			sbuf_addc(b, ',');
+		hjson_str(b, p->env_changes[x]);
+	}
+	sbuf_adds(b, "]}");
+}
+
+int history_write_json(const struct history *h, FILE *f)
+{
+	struct sbuf b = SBUF_INIT;
+	bool oom = false;
+	sbuf_adds(&b, "{\"series\":[");
+	for (size_t i = 0; i < h->nseries; i++) {
+		const struct hist_series *s = &h->series[i];
+		const struct hist_ident *id = &h->idents[s->ident];
+		sbuf_adds(&b, i ? ",{" : "{");
+		hjson_kstr(&b, "host", id->host, true);
+		hjson_kstr(&b, "device", id->device, !id->host);
+		hjson_kstr(&b, "workload", s->workload, !id->host && !id->device);
+		hjson_kstr(&b, "metric", arc_metric_names[s->metric], false);
+		sbuf_adds(&b, ",\"points\":[");
+		for (size_t k = 0; k < s->n; k++) {
+			if (k)
+				sbuf_addc(&b, ',');
+			hjson_point(&b, h, &s->pts[k]);
+		}
+		sbuf_adds(&b, "]}");
+		if (b.len > 1 << 16) {
+			oom |= b.oom;
+			fwrite(sbuf_str(&b), 1, b.len, f);
+			sbuf_reset(&b);
+		}
+	}
+	/* sets whose numbers were left out, and why */
+	sbuf_adds(&b, "],\"failed_verification\":[");
+	for (size_t i = 0; i < h->nfailed; i++) {
+		sbuf_adds(&b, i ? ",{" : "{");
+		hjson_kstr(&b, "set", h->failed[i].set, true);
+		hjson_kstr(&b, "path", h->failed[i].path, !h->failed[i].set);
+		hjson_kstr(&b, "problems", h->failed[i].problems,
+			   !h->failed[i].set && !h->failed[i].path);
+		sbuf_addc(&b, '}');
+	}
+	sbuf_adds(&b, "]}\n");
+	oom |= b.oom;
+	if (!oom)
+		fwrite(sbuf_str(&b), 1, b.len, f);
+	sbuf_release(&b);
+	return oom ? -1 : 0;
+}
