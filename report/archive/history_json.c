@@ -68,8 +68,8 @@ static void hjson_num(struct sbuf *b, double d)
 	} else {
 		snprintf(t, sizeof(t), "%1.15g", d);
 		double m = fabs(d) > 0 ? fabs(d) : 0;
-		if (sscanf(t, "%lg", &back) != 1 ||
-		    !(fabs(back - d) <= (fabs(back) > m ? fabs(back) : m) * DBL_EPSILON))
+		back = strtod(t, NULL);   /* what cJSON's sscanf("%lg") reads */
+		if (!(fabs(back - d) <= (fabs(back) > m ? fabs(back) : m) * DBL_EPSILON))
 			snprintf(t, sizeof(t), "%1.17g", d);
 		sbuf_adds(b, t);
 	}
