@@ -10,10 +10,12 @@
  * never believed.
  *   - A set's row holds its SHA256SUMS digest and a stamp of its files as
  *     this machine sees them (device, inode, size, times of every entry;
- *     arc_stamp()): a row is used only while both still match, so a set
- *     changed, tampered with or copied is read again from its files.  A
- *     set without SHA256SUMS has no stamp worth the name: its row is never
- *     used by history, list and site (they read the set).
+ *     arc_stamp()): `index` reads a set again when either changed.
+ *     history, list and site use a row while the stat of the set's
+ *     directory and of its cells/ still match (arc_dirs_stamp(): a file
+ *     added, removed or replaced, a set copied), else read the set from
+ *     its files.  A set without SHA256SUMS has no stamp worth the name:
+ *     its row is never used by history, list and site.
  *   - The file records which machine and archive directory made it
  *     (meta.made_for): an index.sqlite received with an archive, or a
  *     copied archive's, is rebuilt by `index`, and read by no command.
