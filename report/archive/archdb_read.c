@@ -20,6 +20,7 @@
 #include "resultset/rset.h"
 #include "resultset/sums.h"
 #include "suite/pattern.h"
+#include "util/array.h"
 #include "util/termesc.h"
 
 /* Longest text a row may hold: far above any name, path or message. */
@@ -212,10 +213,11 @@ static int cells(struct archdb_reader *x, long long id, struct arc_set *s)
 {
 	sqlite3_stmt *st = rd(x, RD_CELLS, id);
 	long long *ids = NULL;
+	size_t nalloc = 0, ialloc = 0;
 	int bad = 0;
 	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
-		struct arc_cell *p = realloc(s->cells, (s->ncells + 1) * sizeof(*p));
-		long long *q = realloc(ids, (s->ncells + 1) * sizeof(*q));
+		struct arc_cell *p = array_grow(s->cells, &nalloc, s->ncells, sizeof(*p), 16);
+		long long *q = array_grow(ids, &ialloc, s->ncells, sizeof(*q), 16);
 		if (p)
 			s->cells = p;
 		if (q)
