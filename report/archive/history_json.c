@@ -5,7 +5,6 @@
  * tree of 4 million items, 16 MB printed: 0.37 s of history's 3.7 s CPU.
  */
 #include <float.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,42 +44,40 @@ static void hjson_str(struct sbuf *b, const char *s)
 
 /* "key":"value", as cJSON_AddStringToObject adds it (nothing for NULL:
  * cJSON adds no item then). */
-static void hjson_kstr(struct sbuf *b, const char *k, const char *v, bool first)
+static void hjson_kstr(struct sbuf *b, const char *k, const char *v, bool *first)
 {
 	if (!v)
 		return;
-	sbuf_addf(b, "%s\"%s\":", first ? "" : ",", k);
+	sbuf_addf(b, "%s\"%s\":", *first ? "" : ",", k);
+	*first = false;
 	hjson_str(b, v);
 }
 
-/* A number as cJSON prints it: an integral value in int's range as %d,
- * else the shortest of %1.15g and %1.17g that reads back; null for NaN
- * and infinities. */
+/* A number as cJSON 1.7.15 prints it: the shortest of %1.15g and %1.17g
+ * that reads back (so 3, -0, 1e+15); null for NaN and infinities.
+ * tests/unit/test_history_json.c holds it to the library's bytes. */
 static void hjson_num(struct sbuf *b, double d)
 {
-	int i = d >= INT_MAX ? INT_MAX : d <= (double)INT_MIN ? INT_MIN : (int)d;
 	char t[32];
-	double back;
 	if (isnan(d) || isinf(d)) {
 		sbuf_adds(b, "null");
-	} else if (d == (double)i) {
-		sbuf_addf(b, "%d", i);
-	} else {
-		snprintf(t, sizeof(t), "%1.15g", d);
-		double m = fabs(d) > 0 ? fabs(d) : 0;
-		back = strtod(t, NULL);   /* what cJSON's sscanf("%lg") reads */
-		if (!(fabs(back - d) <= (fabs(back) > m ? fabs(back) : m) * DBL_EPSILON))
-			snprintf(t, sizeof(t), "%1.17g", d);
-		sbuf_adds(b, t);
+		return;
 	}
+	snprintf(t, sizeof(t), "%1.15g", d);
+	double back = strtod(t, NULL);   /* what cJSON's sscanf("%lg") reads */
+	double m = fabs(back) > fabs(d) ? fabs(back) : fabs(d);
+	if (!(fabs(back - d) <= m * DBL_EPSILON))
+		snprintf(t, sizeof(t), "%1.17g", d);
+	sbuf_adds(b, t);
 }
 
 static void hjson_point(struct sbuf *b, const struct history *h, const struct hist_point *p)
 {
+	bool first = true;
 	sbuf_addc(b, '{');
-	hjson_kstr(b, "set", h->sets[p->set].name, true);
-	hjson_kstr(b, "date", h->sets[p->set].date, false);
-	sbuf_adds(b, ",\"value\":");
+	hjson_kstr(b, "set", h->sets[p->set].name, &first);
+	hjson_kstr(b, "date", h->sets[p->set].date, &first);
+	sbuf_adds(b, first ? "\"value\":" : ",\"value\":");
 	hjson_num(b, p->v.mean);
 	sbuf_adds(b, ",\"ci95\":");
 	hjson_num(b, p->v.ci95);
@@ -106,11 +103,12 @@ int history_write_json(const struct history *h, FILE *f)
 	for (size_t i = 0; i < h->nseries; i++) {
 		const struct hist_series *s = &h->series[i];
 		const struct hist_ident *id = &h->idents[s->ident];
+		bool first = true;
 		sbuf_adds(&b, i ? ",{" : "{");
-		hjson_kstr(&b, "host", id->host, true);
-		hjson_kstr(&b, "device", id->device, !id->host);
-		hjson_kstr(&b, "workload", s->workload, !id->host && !id->device);
-		hjson_kstr(&b, "metric", arc_metric_names[s->metric], false);
+		hjson_kstr(&b, "host", id->host, &first);
+		hjson_kstr(&b, "device", id->device, &first);
+		hjson_kstr(&b, "workload", s->workload, &first);
+		hjson_kstr(&b, "metric", arc_metric_names[s->metric], &first);
 		sbuf_adds(&b, ",\"points\":[");
 		for (size_t k = 0; k < s->n; k++) {
 			if (k)
@@ -127,11 +125,11 @@ int history_write_json(const struct history *h, FILE *f)
 	/* sets whose numbers were left out, and why */
 	sbuf_adds(&b, "],\"failed_verification\":[");
 	for (size_t i = 0; i < h->nfailed; i++) {
+		bool first = true;
 		sbuf_adds(&b, i ? ",{" : "{");
-		hjson_kstr(&b, "set", h->failed[i].set, true);
-		hjson_kstr(&b, "path", h->failed[i].path, !h->failed[i].set);
-		hjson_kstr(&b, "problems", h->failed[i].problems,
-			   !h->failed[i].set && !h->failed[i].path);
+		hjson_kstr(&b, "set", h->failed[i].set, &first);
+		hjson_kstr(&b, "path", h->failed[i].path, &first);
+		hjson_kstr(&b, "problems", h->failed[i].problems, &first);
 		sbuf_addc(&b, '}');
 	}
 	sbuf_adds(&b, "]}\n");
