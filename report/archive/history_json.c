@@ -63,6 +63,18 @@ static void hjson_num(struct sbuf *b, double d)
 		sbuf_adds(b, "null");
 		return;
 	}
+	if (d == floor(d) && fabs(d) < 1e15) {   /* what %1.15g prints, without printf */
+		long long v = (long long)fabs(d);
+		char *q = t + sizeof(t);
+		*--q = 0;
+		do
+			*--q = (char)('0' + v % 10);
+		while ((v /= 10));
+		if (signbit(d))
+			*--q = '-';
+		sbuf_adds(b, q);
+		return;
+	}
 	snprintf(t, sizeof(t), "%1.15g", d);
 	double back = strtod(t, NULL);   /* what cJSON's sscanf("%lg") reads */
 	double m = fabs(back) > fabs(d) ? fabs(back) : fabs(d);
