@@ -16,7 +16,6 @@ cd "${1:-$(dirname "$0")/..}" || exit 2
 # The edges: files that parse bytes read from disk, one line each why.
 # A new entry is a new edge, and needs the same kind of why.
 edges='
-report/archive/archdb_read.c	parses the JSON text the SQLite index stores of a set in brief (list_entries.brief)
 report/archive/sitebuild.c	parses the site'"'"'s manifest .iomatrix-site.json and a set'"'"'s report charts list from disk (it also counts and looks up two trees it built itself, the charts list and the new manifest'"'"'s sets: for report/archive'"'"'s owner to type)
 report/archive/sitefs.c	takes the "files" map of the parsed site manifest and checks each name and hash
 '
