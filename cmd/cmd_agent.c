@@ -33,15 +33,11 @@ const struct command_spec agent_spec = {
 	"stdin/stdout (docs/fleet.md).",
 };
 
-int cmd_agent(int argc, char **argv)
+int cmd_agent(const struct cmd_call *c)
 {
 	struct sigaction sa;
-	struct optlist ops;
 
-	int r = optspec_parse(&agent_spec, argc, argv, NULL, &ops);
-	optspec_release(&agent_spec, NULL, &ops);
-	if (r < 0)
-		return EXIT_USAGE;
+	(void)c; /* no options, no operands */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

@@ -50,7 +50,8 @@ static const struct option_spec compare_opts[] = {
 };
 
 const struct command_spec compare_spec = {
-	.name = "compare", .forms = { "OLD_SET NEW_SET" }, .opts = compare_opts,
+	.name = "compare", .forms = { "OLD_SET NEW_SET" }, OPTSPEC_OPTS(compare_opts, struct copts),
+	.opts_init = &(const struct copts){ .threshold = -1 },
 	.operand = OPTK_DIR,
 	.about =
 	"Pair the workloads of two result sets (same device name and parameters)\n"
@@ -103,43 +104,40 @@ static int verdict_exit(const struct copts *o, const struct compare *c, int rc)
 	return rc;
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(const struct cmd_call *c)
 {
-	struct copts o = { .threshold = -1 };
-	struct optlist ops;
+	const struct copts *o = c->opts;
 	struct compare_map map = { 0 };
 	struct errlist errs = ERRLIST_INIT;
 	struct compare_build b = { .od.fd = -1 };
+	bool to_stdout = optspec_is_stdout(o->out);
 	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&compare_spec, argc, argv, &o, &ops) < 0 ||
-	    compare_map_args(&o.map, &map) < 0)
+	if (compare_map_args(&o->map, &map) < 0)
 		goto out;
-	bool to_stdout = optspec_is_stdout(o.out);
-	if (to_stdout && strchr(o.format, ',')) {
+	if (to_stdout && strchr(o->format, ',')) {
 		fprintf(stderr, "iomatrix: compare: -o - writes one document to standard output, "
 			"but --format asks for %s: name one of md, html, json, junit, bmf "
-			"(--format junit -o -)\n", o.format);
+			"(--format junit -o -)\n", o->format);
 		goto out;
 	}
 	struct compare_build_opts bo = {
-		.paths = { ops.v[0], ops.v[1] }, .out = to_stdout ? NULL : o.out,
-		.docf = to_stdout ? stdout : NULL, .tdir = o.tdir, .argv = argv,
-		.format = o.format, .threshold = o.threshold < 0 ? 5 : o.threshold,
-		.threshold_given = o.threshold >= 0, .map = &map, .sections = report_sections,
+		.paths = { c->ops->v[0], c->ops->v[1] }, .out = to_stdout ? NULL : o->out,
+		.docf = to_stdout ? stdout : NULL, .tdir = o->tdir, .argv = c->argv,
+		.format = o->format, .threshold = o->threshold < 0 ? 5 : o->threshold,
+		.threshold_given = o->threshold >= 0, .map = &map, .sections = report_sections,
 		.step_summary = getenv("GITHUB_STEP_SUMMARY"),
 	};
 	rc = compare_build(&bo, &b, stderr, &errs);
 	/* stdout holds the document alone with -o - */
 	compare_build_print(&b, rc, to_stdout ? stderr : stdout);
 	if (b.judged)
-		rc = verdict_exit(&o, &b.c, rc);
+		rc = verdict_exit(o, &b.c, rc);
 	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	compare_build_release(&b);
 	for (size_t i = 0; i < map.n; i++)
 		free((char *)map.old[i]);
-	optspec_release(&compare_spec, &o, &ops);
 	errlist_release(&errs);
 	return rc;
 }

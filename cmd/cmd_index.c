@@ -26,7 +26,8 @@ static const struct option_spec index_opts[] = {
 };
 
 const struct command_spec index_spec = {
-	.name = "index", .forms = { "[ARCHIVE]" }, .opts = index_opts, .operand = OPTK_DIR,
+	.name = "index", .forms = { "[ARCHIVE]" }, OPTSPEC_OPTS(index_opts, struct index_args),
+	.operand = OPTK_DIR,
 	.about =
 	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
 	"./results): every result set of the archive as SQLite tables, one row per\n"
@@ -55,7 +56,7 @@ static const struct option_spec query_opts[] = {
 };
 
 const struct command_spec query_spec = {
-	.name = "query", .forms = { "SQL" }, .opts = query_opts,
+	.name = "query", .forms = { "SQL" }, OPTSPEC_OPTS(query_opts, struct query_args),
 	.about =
 	"Run one read-only SQL statement on the archive's index (make it with\n"
 	"'iomatrix index') and print its rows.  The tables and views, with every\n"
@@ -68,6 +69,16 @@ const struct command_spec query_spec = {
 	"                 WHERE metric = 'iops'\" --format md",
 };
 
+/* The database's messages on stderr, made inert (termesc.h: they hold
+ * paths and names from the sets). */
+static void index_print_errs(const struct errlist *errs)
+{
+	char b[1400];
+
+	for (size_t i = 0; i < errs->n; i++)
+		fprintf(stderr, "iomatrix: %s\n", termesc(errs->msgs[i], b, sizeof(b)));
+}
+
 void cmd_index_set_made(const char *dir)
 {
 	struct errlist errs = ERRLIST_INIT;
@@ -78,56 +89,39 @@ void cmd_index_set_made(const char *dir)
 	errlist_release(&errs);
 }
 
-int cmd_index(int argc, char **argv)
+int cmd_index(const struct cmd_call *c)
 {
-	struct index_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_USAGE;
+	const struct index_args *a = c->opts;
 
-	if (optspec_parse(&index_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	if (a.schema) {
+	if (a->schema) {
 		archdb_schema_doc(stdout);
-		rc = fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
-		goto out;
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
 	}
-	const char *archive = ops.n ? ops.v[0] : resultset_root();
+	const char *archive = c->ops->n ? c->ops->v[0] : resultset_root();
 	struct archdb_stats st;
 	struct errlist errs = ERRLIST_INIT;
-	rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
-	     st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
-	char b[1400];
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
+	int rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
+		 st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
+	index_print_errs(&errs);
 	if (rc == EXIT_OK)
 		printf("%s/%s: %zu set%s (%zu read, %zu unchanged, %zu dropped%s)%s\n", archive,
 		       ARCHDB_FILE, st.sets, st.sets == 1 ? "" : "s", st.read, st.kept, st.dropped,
 		       st.failed ? ", some fail verification: no numbers of theirs" : "",
 		       st.rebuilt ? "; made anew" : "");
 	errlist_release(&errs);
-out:
-	optspec_release(&index_spec, &a, &ops);
 	return rc;
 }
 
-int cmd_query(int argc, char **argv)
+int cmd_query(const struct cmd_call *c)
 {
-	struct query_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&query_spec, argc, argv, &a, &ops) < 0)
-		goto out;
+	const struct query_args *a = c->opts;
 	struct errlist errs = ERRLIST_INIT;
-	rc = archdb_query(a.archive ? a.archive : resultset_root(), ops.v[0],
-			  (enum archdb_format)a.format, stdout, &errs);
-	char b[1400];
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
+
+	int rc = archdb_query(a->archive ? a->archive : resultset_root(), c->ops->v[0],
+			      (enum archdb_format)a->format, stdout, &errs);
+	index_print_errs(&errs);
 	errlist_release(&errs);
 	if (fflush(stdout) != 0 && rc == EXIT_OK)
 		rc = EXIT_RUNTIME;
-out:
-	optspec_release(&query_spec, &a, &ops);
 	return rc;
 }

@@ -25,7 +25,8 @@ static const struct option_spec pack_opts[] = {
 };
 
 const struct command_spec pack_spec = {
-	.name = "pack", .forms = { "SET" }, .opts = pack_opts, .operand = OPTK_DIR,
+	.name = "pack", .forms = { "SET" }, OPTSPEC_OPTS(pack_opts, struct pack_args),
+	.operand = OPTK_DIR,
 	.about =
 	"Write result set SET as one file FILE.tar.gz (or FILE.tar.zst when this\n"
 	"libarchive has zstd): its files under one directory named as the set, in\n"
@@ -54,7 +55,8 @@ static void unpack_limits(FILE *f)
 }
 
 const struct command_spec unpack_spec = {
-	.name = "unpack", .forms = { "FILE" }, .opts = unpack_opts, .operand = OPTK_FILE,
+	.name = "unpack", .forms = { "FILE" }, OPTSPEC_OPTS(unpack_opts, struct pack_args),
+	.operand = OPTK_FILE,
 	.about =
 	"Unpack a pack made by 'iomatrix pack' into DIR/SET and print that path.\n"
 	"Only plain files and directories below one set directory are accepted:\n"
@@ -76,53 +78,39 @@ static int exit_of(int r)
 	return r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
-int cmd_pack(int argc, char **argv)
+int cmd_pack(const struct cmd_call *c)
 {
-	struct pack_args a = { 0 };
-	struct optlist ops;
+	const struct pack_args *a = c->opts;
+	const char *set = c->ops->v[0];
 	bool warn;
 	char err[2048];
-	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&pack_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	const char *set = ops.v[0];
-	int r = resultset_pack(set, a.out, a.with_report, &warn, err, sizeof(err));
+	int r = resultset_pack(set, a->out, a->with_report, &warn, err, sizeof(err));
 	if (r < 0) {
 		fprintf(stderr, "iomatrix: pack: %s\n", err);
-		rc = exit_of(r);
-		goto out;
+		return exit_of(r);
 	}
 	if (warn)
 		fprintf(stderr, "iomatrix: pack: warning: '%s' has no SHA256SUMS (written "
 			"before iomatrix kept checksums); the pack cannot prove it intact\n", set);
-	printf("%s\n", a.out);
-	rc = EXIT_OK;
-out:
-	optspec_release(&pack_spec, &a, &ops);
-	return rc;
+	printf("%s\n", a->out);
+	return EXIT_OK;
 }
 
-int cmd_unpack(int argc, char **argv)
+int cmd_unpack(const struct cmd_call *c)
 {
-	struct pack_args a = { 0 };
-	struct optlist ops;
+	const struct pack_args *a = c->opts;
+	const char *file = c->ops->v[0];
 	bool warn;
 	char err[4096], dir[4096];
 
-	if (optspec_parse(&unpack_spec, argc, argv, &a, &ops) < 0) {
-		optspec_release(&unpack_spec, &a, &ops);
-		return EXIT_USAGE;
-	}
-	const char *file = ops.v[0];
-	optspec_release(&unpack_spec, &a, &ops); /* file points into argv */
 	/* Ctrl-C always works: unpack polls the flag, removes its temporary
 	 * tree and returns -EINTR (exit 130); once the set is renamed into
 	 * place the signal is too late and the set stays */
 	static volatile sig_atomic_t stop;
 	struct sigaction old[3];
 	cli_catch_signals(&stop, old);
-	int r = resultset_unpack(file, a.out ? a.out : resultset_root(), dir, sizeof(dir),
+	int r = resultset_unpack(file, a->out ? a->out : resultset_root(), dir, sizeof(dir),
 				 &warn, &stop, err, sizeof(err));
 	cli_release_signals(old);
 	if (r < 0) {

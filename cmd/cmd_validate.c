@@ -18,7 +18,8 @@ static const struct option_spec validate_opts[] = {
 };
 
 const struct command_spec validate_spec = {
-	.name = "validate", .forms = { "SUITE.yaml..." }, .opts = validate_opts,
+	.name = "validate", .forms = { "SUITE.yaml..." },
+	OPTSPEC_OPTS(validate_opts, struct validate_args),
 	.operand = OPTK_SUITE, .more = suite_keys_help,
 	.about =
 	"Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
@@ -30,27 +31,23 @@ const struct command_spec validate_spec = {
 	.epilog = "Exit 0 when all are valid, 2 otherwise.",
 };
 
-int cmd_validate(int argc, char **argv)
+int cmd_validate(const struct cmd_call *c)
 {
-	struct validate_args a = { 0 };
-	struct optlist ops;
+	const struct validate_args *a = c->opts;
+	const struct optlist *ops = c->ops;
+	struct suite_opts so = suite_cli_opts(&a->sc);
 	int rc = EXIT_OK;
 
-	if (optspec_parse(&validate_spec, argc, argv, &a, &ops) < 0) {
-		optspec_release(&validate_spec, &a, &ops);
-		return EXIT_USAGE;
-	}
-	struct suite_opts so = suite_cli_opts(&a.sc);
 	so.check_path = devpath_check;
-	for (size_t i = 0; i < ops.n; i++) {
+	for (size_t i = 0; i < ops->n; i++) {
 		struct errlist errs = ERRLIST_INIT, warns = ERRLIST_INIT;
 		struct suite *s;
 		so.warnings = &warns;
-		int lr = suite_load(ops.v[i], &so, &s, &errs);
+		int lr = suite_load(ops->v[i], &so, &s, &errs);
 		errlist_print(&warns, stderr);
 		errlist_release(&warns);
 		if (lr == 0) {
-			printf("%s: ok, %zu cell%s\n", ops.v[i], s->ncells,
+			printf("%s: ok, %zu cell%s\n", ops->v[i], s->ncells,
 			       s->ncells == 1 ? "" : "s");
 			suite_free(s);
 		} else {
@@ -59,6 +56,5 @@ int cmd_validate(int argc, char **argv)
 		}
 		errlist_release(&errs);
 	}
-	optspec_release(&validate_spec, &a, &ops);
 	return rc;
 }

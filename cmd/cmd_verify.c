@@ -31,7 +31,7 @@ static const struct option_spec verify_opts[] = {
 };
 
 const struct command_spec verify_spec = {
-	.name = "verify", .forms = { "SET|DIR..." }, .opts = verify_opts,
+	.name = "verify", .forms = { "SET|DIR..." }, OPTSPEC_OPTS(verify_opts, struct verify_args),
 	.operand = OPTK_DIR,
 	.about =
 	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
@@ -190,24 +190,19 @@ static int verify_root(const char *root, bool quiet)
 	return rc;
 }
 
-int cmd_verify(int argc, char **argv)
+int cmd_verify(const struct cmd_call *c)
 {
-	struct verify_args a = { 0 };
-	struct optlist ops;
+	const struct verify_args *a = c->opts;
+	const struct optlist *ops = c->ops;
 	int rc = 0;
 
-	if (optspec_parse(&verify_spec, argc, argv, &a, &ops) < 0) {
-		optspec_release(&verify_spec, &a, &ops);
-		return EXIT_USAGE;
-	}
-	for (size_t i = 0; i < ops.n; i++) {
-		int r = resultset_is_set(ops.v[i]) ? verify_set(ops.v[i], a.quiet) :
-						     verify_root(ops.v[i], a.quiet);
+	for (size_t i = 0; i < ops->n; i++) {
+		int r = resultset_is_set(ops->v[i]) ? verify_set(ops->v[i], a->quiet) :
+						      verify_root(ops->v[i], a->quiet);
 		/* a failed set (1) is the answer; an unreadable operand (2)
 		 * is a usage error only when nothing failed */
 		if (r == 1 || (r == 2 && rc == 0))
 			rc = r;
 	}
-	optspec_release(&verify_spec, &a, &ops);
 	return rc;
 }
