@@ -11,7 +11,9 @@
  * table (util/optspec.h) and the struct they fill, cli_call() parses argv
  * by it and releases what it parsed, and the command, handed the parsed
  * struct, calls into bench/ (which makes sets) or report/ (which reads
- * them) and prints.
+ * them) and prints.  A cmd_*.c reads as an engine's file does: the struct,
+ * the option table, the command, and at the bottom its command_spec (the
+ * name, forms and prose commands.c's table registers).
  * Nothing below cmd/ includes this header (make check-layers proves it).
  * The table is commands.c's: every cmd_*.c includes this header for its
  * own declarations and the table names every command, so no cli.c shares

@@ -23,16 +23,6 @@ static const struct option_spec agent_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec agent_spec = {
-	.name = "agent", .forms = { "" }, .opts = agent_opts,
-	.note = "(not for people: a fleet run starts it over ssh)",
-	.hidden = true,
-	.about =
-	"Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
-	"host through ssh and speaks newline-delimited JSON with it on\n"
-	"stdin/stdout (docs/fleet.md).",
-};
-
 int cmd_agent(const struct cmd_call *c)
 {
 	struct sigaction sa;
@@ -48,3 +38,13 @@ int cmd_agent(const struct cmd_call *c)
 	stop_flag = 0;
 	return agent_run(&stop_flag);
 }
+
+const struct command_spec agent_spec = {
+	.name = "agent", .forms = { "" }, .opts = agent_opts,
+	.note = "(not for people: a fleet run starts it over ssh)",
+	.hidden = true,
+	.about =
+	"Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
+	"host through ssh and speaks newline-delimited JSON with it on\n"
+	"stdin/stdout (docs/fleet.md).",
+};

@@ -49,34 +49,6 @@ static const struct option_spec compare_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec compare_spec = {
-	.name = "compare", .forms = { "OLD_SET NEW_SET" }, OPTSPEC_OPTS(compare_opts, struct copts),
-	.opts_init = &(const struct copts){ .threshold = -1 },
-	.operand = OPTK_DIR,
-	.about =
-	"Pair the workloads of two result sets (same device name and parameters)\n"
-	"and give each pair one verdict from its primary metric: MB/s for blocks\n"
-	"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
-	"IOPS otherwise.  The change is judged by the confidence interval of the\n"
-	"ratio new/old (Welch's t on the logs of the repetitions; Bonferroni over\n"
-	"every pair compared, family-wise 95 %): a regression or an improvement\n"
-	"when the whole interval lies beyond the threshold, \"no change\" when it\n"
-	"lies within it, \"inconclusive\" otherwise: the data rule out neither,\n"
-	"and more repetitions would tell.  With fewer than " OPTSPEC_STR(VERDICT_MIN_REPS) " repetitions on\n"
-	"either side there is no verdict (\"not enough repetitions to judge\").\n"
-	"Writes compare.md, compare.html and compare.json to DIR (default\n"
-	"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
-	"checksums, and so verify, list, history and site, are unchanged), and\n"
-	"for CI compare.junit.xml and compare.bmf.json when --format asks.\n"
-	"When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the\n"
-	"verdicts are appended to it as a Markdown table; a file that cannot be\n"
-	"written is a warning and leaves the exit code as it is.",
-	.epilog =
-	"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
-	"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
-	"--fail-on-inconclusive.",
-};
-
 /* --map's "OLD=NEW" words into map (the old names copied).  -1 with the
  * message printed. */
 static int compare_map_args(const struct optlist *l, struct compare_map *map)
@@ -141,3 +113,31 @@ out:
 	errlist_release(&errs);
 	return rc;
 }
+
+const struct command_spec compare_spec = {
+	.name = "compare", .forms = { "OLD_SET NEW_SET" }, OPTSPEC_OPTS(compare_opts, struct copts),
+	.opts_init = &(const struct copts){ .threshold = -1 },
+	.operand = OPTK_DIR,
+	.about =
+	"Pair the workloads of two result sets (same device name and parameters)\n"
+	"and give each pair one verdict from its primary metric: MB/s for blocks\n"
+	"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
+	"IOPS otherwise.  The change is judged by the confidence interval of the\n"
+	"ratio new/old (Welch's t on the logs of the repetitions; Bonferroni over\n"
+	"every pair compared, family-wise 95 %): a regression or an improvement\n"
+	"when the whole interval lies beyond the threshold, \"no change\" when it\n"
+	"lies within it, \"inconclusive\" otherwise: the data rule out neither,\n"
+	"and more repetitions would tell.  With fewer than " OPTSPEC_STR(VERDICT_MIN_REPS) " repetitions on\n"
+	"either side there is no verdict (\"not enough repetitions to judge\").\n"
+	"Writes compare.md, compare.html and compare.json to DIR (default\n"
+	"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
+	"checksums, and so verify, list, history and site, are unchanged), and\n"
+	"for CI compare.junit.xml and compare.bmf.json when --format asks.\n"
+	"When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the\n"
+	"verdicts are appended to it as a Markdown table; a file that cannot be\n"
+	"written is a warning and leaves the exit code as it is.",
+	.epilog =
+	"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
+	"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
+	"--fail-on-inconclusive.",
+};

@@ -23,18 +23,6 @@ static const struct option_spec export_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec export_spec = {
-	.name = "export", .forms = { "fio SUITE.yaml" }, OPTSPEC_OPTS(export_opts, struct export_args),
-	.first_words = "fio", .first_what = "format", .operand = OPTK_SUITE,
-	.about =
-	"Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
-	"and run-all.sh, which runs them in order with --output-format=json.\n"
-	"Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
-	"jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
-	"steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
-	"run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.",
-};
-
 int cmd_export(const struct cmd_call *c)
 {
 	const struct export_args *a = c->opts;
@@ -51,3 +39,15 @@ int cmd_export(const struct cmd_call *c)
 	suite_free(s);
 	return rc;
 }
+
+const struct command_spec export_spec = {
+	.name = "export", .forms = { "fio SUITE.yaml" }, OPTSPEC_OPTS(export_opts, struct export_args),
+	.first_words = "fio", .first_what = "format", .operand = OPTK_SUITE,
+	.about =
+	"Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
+	"and run-all.sh, which runs them in order with --output-format=json.\n"
+	"Purge is a blkdiscard step that asks first, preconditioning pre-DEVICE-N.fio\n"
+	"jobs before the device's cells, rounds a loop; what fio cannot do (the\n"
+	"steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
+	"run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.",
+};

@@ -90,6 +90,30 @@ static const struct option_spec import_opts[] = {
 	{ NULL },
 };
 
+int cmd_import(const struct cmd_call *c)
+{
+	struct import_args *a = c->opts;
+	struct import_req *q = &a->q;
+	char dir[4096], date_iso[80] = "";
+
+	q->kind = c->ops->v[0];
+	q->files = c->ops->v + 1;
+	q->nfiles = c->ops->n - 1;
+	if (q->date)
+		parse_date(q->date, date_iso, sizeof(date_iso));
+	q->date_iso = date_iso[0] ? date_iso : NULL;
+	q->sysbench.threads = (unsigned)a->threads;
+	q->hist_logs = a->hist_logs.v;
+	q->nhist_logs = a->hist_logs.n;
+	int rc = import_run(q, dir, sizeof(dir));
+	if (rc == EXIT_OK) {
+		printf("%s\n", dir);
+		fflush(stdout);
+		cmd_index_set_made(dir);
+	}
+	return rc;
+}
+
 const struct command_spec import_spec = {
 	.name = "import",
 	.forms = { "fio FILE.json...", "sysbench FILE.log...", "csv FILE.csv" },
@@ -114,27 +138,3 @@ const struct command_spec import_spec = {
 	"            may be a sysbench alias (rndrd, seqwr, ...).",
 	.epilog = "exit: 0 ok (prints the set directory), 1 write failed, 2 bad input or usage",
 };
-
-int cmd_import(const struct cmd_call *c)
-{
-	struct import_args *a = c->opts;
-	struct import_req *q = &a->q;
-	char dir[4096], date_iso[80] = "";
-
-	q->kind = c->ops->v[0];
-	q->files = c->ops->v + 1;
-	q->nfiles = c->ops->n - 1;
-	if (q->date)
-		parse_date(q->date, date_iso, sizeof(date_iso));
-	q->date_iso = date_iso[0] ? date_iso : NULL;
-	q->sysbench.threads = (unsigned)a->threads;
-	q->hist_logs = a->hist_logs.v;
-	q->nhist_logs = a->hist_logs.n;
-	int rc = import_run(q, dir, sizeof(dir));
-	if (rc == EXIT_OK) {
-		printf("%s\n", dir);
-		fflush(stdout);
-		cmd_index_set_made(dir);
-	}
-	return rc;
-}

@@ -25,20 +25,6 @@ static const struct option_spec index_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec index_spec = {
-	.name = "index", .forms = { "[ARCHIVE]" }, OPTSPEC_OPTS(index_opts, struct index_args),
-	.operand = OPTK_DIR,
-	.about =
-	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
-	"./results): every result set of the archive as SQLite tables, one row per\n"
-	"fact (docs/database.md).  A set whose files changed is read again, a set\n"
-	"that is gone is dropped; an index.sqlite that is not this archive's (one\n"
-	"received with it, another version's) is rebuilt.  The sets stay the truth:\n"
-	"deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
-	"their set to an index that exists; history, list and site read it for the\n"
-	"sets it holds unchanged; 'iomatrix query' asks it anything.",
-};
-
 struct query_args {
 	const char *archive;
 	int format;             /* enum archdb_format: the word's index */
@@ -53,20 +39,6 @@ static const struct option_spec query_opts[] = {
 		  "figures, thousands separators, units in the header), csv, json (an "
 		  "array of objects) or html" },
 	{ NULL },
-};
-
-const struct command_spec query_spec = {
-	.name = "query", .forms = { "SQL" }, OPTSPEC_OPTS(query_opts, struct query_args),
-	.about =
-	"Run one read-only SQL statement on the archive's index (make it with\n"
-	"'iomatrix index') and print its rows.  The tables and views, with every\n"
-	"column's unit and meaning, are in docs/database.md ('iomatrix index\n"
-	"--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
-	"and so is an index that sets changed since it was made.",
-	.epilog =
-	"example:\n"
-	"  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
-	"                 WHERE metric = 'iops'\" --format md",
 };
 
 /* The database's messages on stderr, made inert (termesc.h: they hold
@@ -125,3 +97,31 @@ int cmd_query(const struct cmd_call *c)
 		rc = EXIT_RUNTIME;
 	return rc;
 }
+
+const struct command_spec index_spec = {
+	.name = "index", .forms = { "[ARCHIVE]" }, OPTSPEC_OPTS(index_opts, struct index_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
+	"./results): every result set of the archive as SQLite tables, one row per\n"
+	"fact (docs/database.md).  A set whose files changed is read again, a set\n"
+	"that is gone is dropped; an index.sqlite that is not this archive's (one\n"
+	"received with it, another version's) is rebuilt.  The sets stay the truth:\n"
+	"deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
+	"their set to an index that exists; history, list and site read it for the\n"
+	"sets it holds unchanged; 'iomatrix query' asks it anything.",
+};
+
+const struct command_spec query_spec = {
+	.name = "query", .forms = { "SQL" }, OPTSPEC_OPTS(query_opts, struct query_args),
+	.about =
+	"Run one read-only SQL statement on the archive's index (make it with\n"
+	"'iomatrix index') and print its rows.  The tables and views, with every\n"
+	"column's unit and meaning, are in docs/database.md ('iomatrix index\n"
+	"--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
+	"and so is an index that sets changed since it was made.",
+	.epilog =
+	"example:\n"
+	"  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
+	"                 WHERE metric = 'iops'\" --format md",
+};

@@ -25,20 +25,6 @@ static const struct option_spec list_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec list_spec = {
-	.name = "list", .forms = { "[RESULTS_DIR]" }, OPTSPEC_OPTS(list_opts, struct list_args),
-	.operand = OPTK_DIR,
-	.about =
-	"List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
-	"./results), newest first: date, suite, host, devices, scale (below 1:\n"
-	"a --scale rehearsal), cells done/total (the cell files on disk while\n"
-	"a set is running or its run was killed), status (\"FAILS VERIFY\" when\n"
-	"its files differ from its SHA256SUMS: 'iomatrix verify' says which),\n"
-	"path.  Sets one level further down are listed too, except this\n"
-	"repository's own examples/ and reference/ sets, which only --all\n"
-	"shows.",
-};
-
 int cmd_list(const struct cmd_call *c)
 {
 	const struct list_args *a = c->opts;
@@ -59,3 +45,17 @@ int cmd_list(const struct cmd_call *c)
 	setlist_release(&l);
 	return rc;
 }
+
+const struct command_spec list_spec = {
+	.name = "list", .forms = { "[RESULTS_DIR]" }, OPTSPEC_OPTS(list_opts, struct list_args),
+	.operand = OPTK_DIR,
+	.about =
+	"List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
+	"./results), newest first: date, suite, host, devices, scale (below 1:\n"
+	"a --scale rehearsal), cells done/total (the cell files on disk while\n"
+	"a set is running or its run was killed), status (\"FAILS VERIFY\" when\n"
+	"its files differ from its SHA256SUMS: 'iomatrix verify' says which),\n"
+	"path.  Sets one level further down are listed too, except this\n"
+	"repository's own examples/ and reference/ sets, which only --all\n"
+	"shows.",
+};

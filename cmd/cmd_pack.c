@@ -24,20 +24,6 @@ static const struct option_spec pack_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec pack_spec = {
-	.name = "pack", .forms = { "SET" }, OPTSPEC_OPTS(pack_opts, struct pack_args),
-	.operand = OPTK_DIR,
-	.about =
-	"Write result set SET as one file FILE.tar.gz (or FILE.tar.zst when this\n"
-	"libarchive has zstd): its files under one directory named as the set, in\n"
-	"byte order, with fixed times, owner and mode, so the same set always gives\n"
-	"the same bytes.  The set must verify (iomatrix verify); one written before\n"
-	"checksums is packed with a warning.  What unpack would refuse is refused\n"
-	"here first (a file name outside [A-Za-z0-9._+-], a set named with a\n"
-	"leading '.'), and so is FILE inside SET.",
-	.epilog = "Exit 0, 1 when writing failed, 2 when SET is not a set or fails verification.",
-};
-
 static const struct option_spec unpack_opts[] = {
 	{ "-o", "--out --output", .kind = OPTK_DIR, OPT_AT(struct pack_args, out),
 	  .help = "the directory to unpack into (made if missing; default: "
@@ -53,23 +39,6 @@ static void unpack_limits(FILE *f)
 		(unsigned long long)(PACK_MAX_FILE_BYTES >> 20),
 		(unsigned long long)(PACK_MAX_TOTAL_BYTES >> 20));
 }
-
-const struct command_spec unpack_spec = {
-	.name = "unpack", .forms = { "FILE" }, OPTSPEC_OPTS(unpack_opts, struct pack_args),
-	.operand = OPTK_FILE,
-	.about =
-	"Unpack a pack made by 'iomatrix pack' into DIR/SET and print that path.\n"
-	"Only plain files and directories below one set directory are accepted:\n"
-	"a link, device, FIFO, absolute path, '..', a name outside\n"
-	"[A-Za-z0-9._+-], or a pack beyond the limits below is refused (every\n"
-	"decompressed byte counts).  The set is written under a temporary name,\n"
-	"its SHA256SUMS checked, and only then renamed into place; an existing set\n"
-	"is never overwritten.  Ctrl-C at any time before that removes everything\n"
-	"it wrote.",
-	.epilog = "Exit 0, 1 when writing failed, 2 when the pack is refused, 130 when\n"
-		  "interrupted (nothing is left, not even the DIR it made).",
-	.more = unpack_limits,
-};
 
 static int exit_of(int r)
 {
@@ -125,3 +94,34 @@ int cmd_unpack(const struct cmd_call *c)
 	cmd_index_set_made(dir);
 	return EXIT_OK;
 }
+
+const struct command_spec pack_spec = {
+	.name = "pack", .forms = { "SET" }, OPTSPEC_OPTS(pack_opts, struct pack_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Write result set SET as one file FILE.tar.gz (or FILE.tar.zst when this\n"
+	"libarchive has zstd): its files under one directory named as the set, in\n"
+	"byte order, with fixed times, owner and mode, so the same set always gives\n"
+	"the same bytes.  The set must verify (iomatrix verify); one written before\n"
+	"checksums is packed with a warning.  What unpack would refuse is refused\n"
+	"here first (a file name outside [A-Za-z0-9._+-], a set named with a\n"
+	"leading '.'), and so is FILE inside SET.",
+	.epilog = "Exit 0, 1 when writing failed, 2 when SET is not a set or fails verification.",
+};
+
+const struct command_spec unpack_spec = {
+	.name = "unpack", .forms = { "FILE" }, OPTSPEC_OPTS(unpack_opts, struct pack_args),
+	.operand = OPTK_FILE,
+	.about =
+	"Unpack a pack made by 'iomatrix pack' into DIR/SET and print that path.\n"
+	"Only plain files and directories below one set directory are accepted:\n"
+	"a link, device, FIFO, absolute path, '..', a name outside\n"
+	"[A-Za-z0-9._+-], or a pack beyond the limits below is refused (every\n"
+	"decompressed byte counts).  The set is written under a temporary name,\n"
+	"its SHA256SUMS checked, and only then renamed into place; an existing set\n"
+	"is never overwritten.  Ctrl-C at any time before that removes everything\n"
+	"it wrote.",
+	.epilog = "Exit 0, 1 when writing failed, 2 when the pack is refused, 130 when\n"
+		  "interrupted (nothing is left, not even the DIR it made).",
+	.more = unpack_limits,
+};

@@ -30,16 +30,6 @@ static const struct option_spec plan_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec plan_spec = {
-	.name = "plan", .forms = { "SUITE.yaml" }, OPTSPEC_OPTS(plan_opts, struct plan_args),
-	.operand = OPTK_SUITE, .more = suite_keys_help,
-	.about =
-	"Print every cell of the suite in run order (device by device, matrix\n"
-	"cells then includes), the number of cells and an estimated duration\n"
-	"(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
-	"form is exactly the plan.json that 'iomatrix run' writes.",
-};
-
 /* "30s", "100000 req", "1G io", joined by " or "; "1 pass" when none. */
 static void stop_rule(const struct cell *c, char *buf, size_t len)
 {
@@ -193,3 +183,13 @@ int cmd_plan(const struct cmd_call *c)
 	suite_free(s);
 	return rc;
 }
+
+const struct command_spec plan_spec = {
+	.name = "plan", .forms = { "SUITE.yaml" }, OPTSPEC_OPTS(plan_opts, struct plan_args),
+	.operand = OPTK_SUITE, .more = suite_keys_help,
+	.about =
+	"Print every cell of the suite in run order (device by device, matrix\n"
+	"cells then includes), the number of cells and an estimated duration\n"
+	"(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
+	"form is exactly the plan.json that 'iomatrix run' writes.",
+};

@@ -48,16 +48,6 @@ static const struct option_spec report_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec report_spec = {
-	.name = "report", .forms = { "SET..." }, OPTSPEC_OPTS(report_opts, struct report_args),
-	.operand = OPTK_DIR,
-	.about =
-	"Turn one or more result sets into a report: tables per workload (one row\n"
-	"per device: IOPS, MB/s, mean and p99 latency, +- 95 % CI when repeated),\n"
-	"ratios against the baseline device, warnings, method and environment.\n"
-	"Output goes to SET/report/ for one set, to -o DIR otherwise.",
-};
-
 int cmd_report(const struct cmd_call *c)
 {
 	const struct report_args *a = c->opts;
@@ -93,3 +83,13 @@ int cmd_report(const struct cmd_call *c)
 	errlist_release(&errs);
 	return rc;
 }
+
+const struct command_spec report_spec = {
+	.name = "report", .forms = { "SET..." }, OPTSPEC_OPTS(report_opts, struct report_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Turn one or more result sets into a report: tables per workload (one row\n"
+	"per device: IOPS, MB/s, mean and p99 latency, +- 95 % CI when repeated),\n"
+	"ratios against the baseline device, warnings, method and environment.\n"
+	"Output goes to SET/report/ for one set, to -o DIR otherwise.",
+};

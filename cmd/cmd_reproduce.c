@@ -35,6 +35,15 @@ static const struct option_spec reproduce_opts[] = {
 	{ NULL },
 };
 
+int cmd_reproduce(const struct cmd_call *c)
+{
+	const struct repro_args *a = c->opts;
+	struct repro_request rq = { c->ops->v[0], &a->sh, a->tolerance, a->fail, c->argc,
+				    c->argv, a->drop_caches, cmd_index_set_made };
+
+	return repro_reproduce(&rq, run_command);
+}
+
 const struct command_spec reproduce_spec = {
 	.name = "reproduce", .forms = { "SET|FILE" }, OPTSPEC_OPTS(reproduce_opts, struct repro_args),
 	.operand = OPTK_FILE, /* a set directory or a pack: bash offers both */
@@ -66,12 +75,3 @@ const struct command_spec reproduce_spec = {
 	"an imported set without its parameters, a safety refusal), 3 not\n"
 	"reproduced (with --fail-if-not-reproduced), 130 interrupted.",
 };
-
-int cmd_reproduce(const struct cmd_call *c)
-{
-	const struct repro_args *a = c->opts;
-	struct repro_request rq = { c->ops->v[0], &a->sh, a->tolerance, a->fail, c->argc,
-				    c->argv, a->drop_caches, cmd_index_set_made };
-
-	return repro_reproduce(&rq, run_command);
-}

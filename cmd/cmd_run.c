@@ -66,15 +66,6 @@ static const struct option_spec run_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec run_spec = {
-	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml", "SUITE.yaml" },
-	OPTSPEC_OPTS(run_opts, struct run_opts),
-	.operand = OPTK_SUITE,
-	.about = "Run every cell of the suite and write a dated result set.",
-	.epilog = "The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
-		  "2 bad input, 130 interrupted (finished cells kept; use --resume).",
-};
-
 /* Run o's suite with x's additions; SIGINT and SIGTERM stop it. */
 static int run_parsed(struct run_opts *o, const struct run_extra *x, int argc, char **argv)
 {
@@ -125,3 +116,12 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 
 	return cli_call(&run, argc, argv, x);
 }
+
+const struct command_spec run_spec = {
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml", "SUITE.yaml" },
+	OPTSPEC_OPTS(run_opts, struct run_opts),
+	.operand = OPTK_SUITE,
+	.about = "Run every cell of the suite and write a dated result set.",
+	.epilog = "The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
+		  "2 bad input, 130 interrupted (finished cells kept; use --resume).",
+};

@@ -47,23 +47,6 @@ static const struct option_spec site_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec site_spec = {
-	.name = "site", .forms = { "[DIR...]" }, OPTSPEC_OPTS(site_opts, struct site_args),
-	.opts_init = &(const struct site_args){
-		.b = { .sections = report_sections, .hist = { .metric = -1 } } },
-	.operand = OPTK_DIR,
-	.about =
-	"Write a static site of the result sets under DIR (default\n"
-	"$IOMATRIX_RESULTS or ./results): an index of every set (sortable and\n"
-	"filterable in the page), a page per device with a trend chart per\n"
-	"workload (change points and environment changes marked, as 'iomatrix\n"
-	"history' finds them), a page per suite ranking every device that ran it,\n"
-	"and each set's HTML report (made from its numbers; with charts for sets\n"
-	"that have a report of their own).  Pages are self-contained and work\n"
-	"from file:// or any static host.  A rerun rewrites only the pages whose\n"
-	"inputs changed (SITE/.iomatrix-site.json lists them).",
-};
-
 int cmd_site(const struct cmd_call *c)
 {
 	struct site_args *a = c->opts;
@@ -85,3 +68,20 @@ int cmd_site(const struct cmd_call *c)
 	errlist_release(&errs);
 	return rc;
 }
+
+const struct command_spec site_spec = {
+	.name = "site", .forms = { "[DIR...]" }, OPTSPEC_OPTS(site_opts, struct site_args),
+	.opts_init = &(const struct site_args){
+		.b = { .sections = report_sections, .hist = { .metric = -1 } } },
+	.operand = OPTK_DIR,
+	.about =
+	"Write a static site of the result sets under DIR (default\n"
+	"$IOMATRIX_RESULTS or ./results): an index of every set (sortable and\n"
+	"filterable in the page), a page per device with a trend chart per\n"
+	"workload (change points and environment changes marked, as 'iomatrix\n"
+	"history' finds them), a page per suite ranking every device that ran it,\n"
+	"and each set's HTML report (made from its numbers; with charts for sets\n"
+	"that have a report of their own).  Pages are self-contained and work\n"
+	"from file:// or any static host.  A rerun rewrites only the pages whose\n"
+	"inputs changed (SITE/.iomatrix-site.json lists them).",
+};

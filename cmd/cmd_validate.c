@@ -17,20 +17,6 @@ static const struct option_spec validate_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec validate_spec = {
-	.name = "validate", .forms = { "SUITE.yaml..." },
-	OPTSPEC_OPTS(validate_opts, struct validate_args),
-	.operand = OPTK_SUITE, .more = suite_keys_help,
-	.about =
-	"Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
-	"for each valid file, or every error as file:line:col: message on stderr.\n"
-	"A device path in /dev that is not a block device (a character device,\n"
-	"a file) is an error: /dev is memory, iomatrix never creates files there.\n"
-	"One that does not exist on this machine is a warning (the suite may be\n"
-	"meant for another); run refuses it.",
-	.epilog = "Exit 0 when all are valid, 2 otherwise.",
-};
-
 int cmd_validate(const struct cmd_call *c)
 {
 	const struct validate_args *a = c->opts;
@@ -58,3 +44,17 @@ int cmd_validate(const struct cmd_call *c)
 	}
 	return rc;
 }
+
+const struct command_spec validate_spec = {
+	.name = "validate", .forms = { "SUITE.yaml..." },
+	OPTSPEC_OPTS(validate_opts, struct validate_args),
+	.operand = OPTK_SUITE, .more = suite_keys_help,
+	.about =
+	"Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
+	"for each valid file, or every error as file:line:col: message on stderr.\n"
+	"A device path in /dev that is not a block device (a character device,\n"
+	"a file) is an error: /dev is memory, iomatrix never creates files there.\n"
+	"One that does not exist on this machine is a warning (the suite may be\n"
+	"meant for another); run refuses it.",
+	.epilog = "Exit 0 when all are valid, 2 otherwise.",
+};

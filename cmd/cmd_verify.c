@@ -30,23 +30,6 @@ static const struct option_spec verify_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec verify_spec = {
-	.name = "verify", .forms = { "SET|DIR..." }, OPTSPEC_OPTS(verify_opts, struct verify_args),
-	.operand = OPTK_DIR,
-	.about =
-	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
-	"checks, plus files the list does not name); a DIR that is not a set is a\n"
-	"results directory, whose sets are each checked.  Prints one line per set:\n"
-	"'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
-	"followed by each changed, missing or extra file of the measurement.  Derived\n"
-	"output (report/ and compare/, which report and compare write into a set) is\n"
-	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
-	"reported apart, on a 'derived' line below the set's.",
-	.epilog = "Exit 0 when nothing fails (a directory with no sets and no other folders\n"
-		  "prints 'no sets'), 1 when a measurement or derived output does, 2 when an\n"
-		  "operand is not a set or a directory of sets.",
-};
-
 /* Derived output, apart from the measurement: "  derived report/: intact
  * (12 files)" and each problem of one that fails. */
 static void print_derived(const struct sums_check *c, bool quiet)
@@ -206,3 +189,20 @@ int cmd_verify(const struct cmd_call *c)
 	}
 	return rc;
 }
+
+const struct command_spec verify_spec = {
+	.name = "verify", .forms = { "SET|DIR..." }, OPTSPEC_OPTS(verify_opts, struct verify_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
+	"checks, plus files the list does not name); a DIR that is not a set is a\n"
+	"results directory, whose sets are each checked.  Prints one line per set:\n"
+	"'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
+	"followed by each changed, missing or extra file of the measurement.  Derived\n"
+	"output (report/ and compare/, which report and compare write into a set) is\n"
+	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
+	"reported apart, on a 'derived' line below the set's.",
+	.epilog = "Exit 0 when nothing fails (a directory with no sets and no other folders\n"
+		  "prints 'no sets'), 1 when a measurement or derived output does, 2 when an\n"
+		  "operand is not a set or a directory of sets.",
+};
