@@ -70,6 +70,10 @@ int run_command(int argc, char **argv, const struct run_extra *x);
  * to its archive's index when that has one (cmd_index.c; a failure is a
  * warning: the set is fine, `iomatrix index` repairs the index). */
 void cmd_index_set_made(const char *dir);
+/* import and unpack made the set at dir: its path on stdout, flushed
+ * before the index's warnings can follow on stderr, then
+ * cmd_index_set_made(). */
+void cmd_index_set_said(const char *dir);
 
 /* The option table of each command (util/optspec.h), defined beside the
  * command: its parsing, `iomatrix CMD --help`, its lines in `iomatrix

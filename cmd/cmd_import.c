@@ -106,11 +106,8 @@ int cmd_import(const struct cmd_call *c)
 	q->hist_logs = a->hist_logs.v;
 	q->nhist_logs = a->hist_logs.n;
 	int rc = import_run(q, dir, sizeof(dir));
-	if (rc == EXIT_OK) {
-		printf("%s\n", dir);
-		fflush(stdout);
-		cmd_index_set_made(dir);
-	}
+	if (rc == EXIT_OK)
+		cmd_index_set_said(dir);
 	return rc;
 }
 

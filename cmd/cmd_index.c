@@ -51,6 +51,13 @@ static void index_print_errs(const struct errlist *errs)
 		fprintf(stderr, "iomatrix: %s\n", termesc(errs->msgs[i], b, sizeof(b)));
 }
 
+void cmd_index_set_said(const char *dir)
+{
+	printf("%s\n", dir);
+	fflush(stdout);
+	cmd_index_set_made(dir);
+}
+
 void cmd_index_set_made(const char *dir)
 {
 	struct errlist errs = ERRLIST_INIT;

@@ -40,11 +40,22 @@ static void unpack_limits(FILE *f)
 		(unsigned long long)(PACK_MAX_TOTAL_BYTES >> 20));
 }
 
-static int exit_of(int r)
+/* What cmd (pack, unpack) says of its outcome r (resultset_pack() or
+ * _unpack()): the error err and its exit code, or EXIT_OK and, when the
+ * set had no SHA256SUMS (warn), a warning naming it (set), since when
+ * (old) and what that costs. */
+static int pack_outcome(const char *cmd, int r, const char *err, bool warn, const char *set,
+			const char *old, const char *cost)
 {
-	if (r == -EINTR)
-		return EXIT_INTERRUPTED;
-	return r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
+	if (r < 0) {
+		fprintf(stderr, "iomatrix: %s: %s\n", cmd, err);
+		return r == -EINTR ? EXIT_INTERRUPTED :
+		       r == -EINVAL || r == -EEXIST ? EXIT_USAGE : EXIT_RUNTIME;
+	}
+	if (warn)
+		fprintf(stderr, "iomatrix: %s: warning: '%s' has no SHA256SUMS (%s); %s\n", cmd,
+			set, old, cost);
+	return EXIT_OK;
 }
 
 int cmd_pack(const struct cmd_call *c)
@@ -55,15 +66,11 @@ int cmd_pack(const struct cmd_call *c)
 	char err[2048];
 
 	int r = resultset_pack(set, a->out, a->with_report, &warn, err, sizeof(err));
-	if (r < 0) {
-		fprintf(stderr, "iomatrix: pack: %s\n", err);
-		return exit_of(r);
-	}
-	if (warn)
-		fprintf(stderr, "iomatrix: pack: warning: '%s' has no SHA256SUMS (written "
-			"before iomatrix kept checksums); the pack cannot prove it intact\n", set);
-	printf("%s\n", a->out);
-	return EXIT_OK;
+	int rc = pack_outcome("pack", r, err, warn, set, "written before iomatrix kept checksums",
+			      "the pack cannot prove it intact");
+	if (rc == EXIT_OK)
+		printf("%s\n", a->out);
+	return rc;
 }
 
 int cmd_unpack(const struct cmd_call *c)
@@ -82,17 +89,11 @@ int cmd_unpack(const struct cmd_call *c)
 	int r = resultset_unpack(file, a->out ? a->out : resultset_root(), dir, sizeof(dir),
 				 &warn, &stop, err, sizeof(err));
 	cli_release_signals(old);
-	if (r < 0) {
-		fprintf(stderr, "iomatrix: unpack: %s\n", err);
-		return exit_of(r);
-	}
-	if (warn)
-		fprintf(stderr, "iomatrix: unpack: warning: '%s' has no SHA256SUMS (packed "
-			"from a set written before checksums); it cannot be proven intact\n", dir);
-	printf("%s\n", dir);
-	fflush(stdout);
-	cmd_index_set_made(dir);
-	return EXIT_OK;
+	int rc = pack_outcome("unpack", r, err, warn, dir, "packed from a set written before "
+			      "checksums", "it cannot be proven intact");
+	if (rc == EXIT_OK)
+		cmd_index_set_said(dir);
+	return rc;
 }
 
 const struct command_spec pack_spec = {
