@@ -7,9 +7,13 @@
  * (--fail-on-inconclusive), 130 interrupted.
  *
  * cmd/ is the commands room, above both halves: main.c dispatches through
- * the one table below (commands.c), and each cmd_*.c declares its options as a
- * table (util/optspec.h), parses argv by it, calls into bench/ (which
- * makes sets) or report/ (which reads them) and prints.
+ * the one table below (commands.c), each cmd_*.c declares its options as a
+ * table (util/optspec.h) and the struct they fill, cli_call() parses argv
+ * by it and releases what it parsed, and the command, handed the parsed
+ * struct, calls into bench/ (which makes sets) or report/ (which reads
+ * them) and prints.  A cmd_*.c reads as an engine's file does: the struct,
+ * the option table, the command, and at the bottom its command_spec (the
+ * name, forms and prose commands.c's table registers).
  * Nothing below cmd/ includes this header (make check-layers proves it).
  * The table is commands.c's: every cmd_*.c includes this header for its
  * own declarations and the table names every command, so no cli.c shares
@@ -28,23 +32,36 @@
 #include "util/optspec.h"
 #include "util/version.h"
 
-int cmd_run(int argc, char **argv);
-int cmd_plan(int argc, char **argv);
-int cmd_validate(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_import(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_list(int argc, char **argv);
-int cmd_agent(int argc, char **argv);
-int cmd_history(int argc, char **argv);
-int cmd_site(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_pack(int argc, char **argv);
-int cmd_unpack(int argc, char **argv);
-int cmd_reproduce(int argc, char **argv);
-int cmd_index(int argc, char **argv);
-int cmd_query(int argc, char **argv);
+/* What the dispatcher (cli_call) hands a command: its options parsed by
+ * its table into its spec's struct, and its operands.  Both are the
+ * dispatcher's, released when the command returns; the strings point into
+ * argv. */
+struct cmd_call {
+	void *opts;                 /* the struct of the spec's OPTSPEC_OPTS; NULL
+				     * for a command without options (agent) */
+	const struct optlist *ops;  /* the operands */
+	int argc;                   /* the command line, argv[0] the command's */
+	char **argv;                /* name: what a set records of its making */
+	const void *extra;          /* run: reproduce's struct run_extra; NULL */
+};
+
+int cmd_run(const struct cmd_call *c);
+int cmd_plan(const struct cmd_call *c);
+int cmd_validate(const struct cmd_call *c);
+int cmd_export(const struct cmd_call *c);
+int cmd_import(const struct cmd_call *c);
+int cmd_report(const struct cmd_call *c);
+int cmd_compare(const struct cmd_call *c);
+int cmd_list(const struct cmd_call *c);
+int cmd_agent(const struct cmd_call *c);
+int cmd_history(const struct cmd_call *c);
+int cmd_site(const struct cmd_call *c);
+int cmd_verify(const struct cmd_call *c);
+int cmd_pack(const struct cmd_call *c);
+int cmd_unpack(const struct cmd_call *c);
+int cmd_reproduce(const struct cmd_call *c);
+int cmd_index(const struct cmd_call *c);
+int cmd_query(const struct cmd_call *c);
 
 /* `iomatrix run` with x's additions (x NULL: cmd_run). */
 int run_command(int argc, char **argv, const struct run_extra *x);
@@ -53,6 +70,10 @@ int run_command(int argc, char **argv, const struct run_extra *x);
  * to its archive's index when that has one (cmd_index.c; a failure is a
  * warning: the set is fine, `iomatrix index` repairs the index). */
 void cmd_index_set_made(const char *dir);
+/* import and unpack made the set at dir: its path on stdout, flushed
+ * before the index's warnings can follow on stderr, then
+ * cmd_index_set_made(). */
+void cmd_index_set_said(const char *dir);
 
 /* The option table of each command (util/optspec.h), defined beside the
  * command: its parsing, `iomatrix CMD --help`, its lines in `iomatrix
@@ -77,12 +98,22 @@ extern const struct command_spec main_spec;
 /* One subcommand: its option table (which names it) and entry point. */
 struct command {
 	const struct command_spec *spec;
-	int (*fn)(int argc, char **argv);
+	int (*fn)(const struct cmd_call *c);
 };
 
 /* Every command, those that make result sets then those that read them
  * (cmd/commands.c); the table ends with an entry whose spec is NULL. */
 extern const struct command commands[];
+
+/* The command named name, or NULL. */
+const struct command *cli_find(const char *name);
+
+/* Run command c on argv (argv[0] its name): its options parsed by its
+ * table into a fresh struct (optspec_opts_new), c->fn called with them and
+ * extra, then everything the parse made released.  Returns c->fn's exit
+ * code; EXIT_USAGE when the command line is refused (the parser said why
+ * on stderr), EXIT_RUNTIME when out of memory. */
+int cli_call(const struct command *c, int argc, char **argv, const void *extra);
 
 /* Every command's option table, in the table's order, into out (room for
  * max); returns how many there are. */

@@ -23,25 +23,11 @@ static const struct option_spec agent_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec agent_spec = {
-	.name = "agent", .forms = { "" }, .opts = agent_opts,
-	.note = "(not for people: a fleet run starts it over ssh)",
-	.hidden = true,
-	.about =
-	"Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
-	"host through ssh and speaks newline-delimited JSON with it on\n"
-	"stdin/stdout (docs/fleet.md).",
-};
-
-int cmd_agent(int argc, char **argv)
+int cmd_agent(const struct cmd_call *c)
 {
 	struct sigaction sa;
-	struct optlist ops;
 
-	int r = optspec_parse(&agent_spec, argc, argv, NULL, &ops);
-	optspec_release(&agent_spec, NULL, &ops);
-	if (r < 0)
-		return EXIT_USAGE;
+	(void)c; /* no options, no operands */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -52,3 +38,13 @@ int cmd_agent(int argc, char **argv)
 	stop_flag = 0;
 	return agent_run(&stop_flag);
 }
+
+const struct command_spec agent_spec = {
+	.name = "agent", .forms = { "" }, .opts = agent_opts,
+	.note = "(not for people: a fleet run starts it over ssh)",
+	.hidden = true,
+	.about =
+	"Not for people: 'iomatrix run SUITE --hosts H1,H2' starts it on each\n"
+	"host through ssh and speaks newline-delimited JSON with it on\n"
+	"stdin/stdout (docs/fleet.md).",
+};

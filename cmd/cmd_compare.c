@@ -49,33 +49,6 @@ static const struct option_spec compare_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec compare_spec = {
-	.name = "compare", .forms = { "OLD_SET NEW_SET" }, .opts = compare_opts,
-	.operand = OPTK_DIR,
-	.about =
-	"Pair the workloads of two result sets (same device name and parameters)\n"
-	"and give each pair one verdict from its primary metric: MB/s for blocks\n"
-	"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
-	"IOPS otherwise.  The change is judged by the confidence interval of the\n"
-	"ratio new/old (Welch's t on the logs of the repetitions; Bonferroni over\n"
-	"every pair compared, family-wise 95 %): a regression or an improvement\n"
-	"when the whole interval lies beyond the threshold, \"no change\" when it\n"
-	"lies within it, \"inconclusive\" otherwise: the data rule out neither,\n"
-	"and more repetitions would tell.  With fewer than " OPTSPEC_STR(VERDICT_MIN_REPS) " repetitions on\n"
-	"either side there is no verdict (\"not enough repetitions to judge\").\n"
-	"Writes compare.md, compare.html and compare.json to DIR (default\n"
-	"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
-	"checksums, and so verify, list, history and site, are unchanged), and\n"
-	"for CI compare.junit.xml and compare.bmf.json when --format asks.\n"
-	"When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the\n"
-	"verdicts are appended to it as a Markdown table; a file that cannot be\n"
-	"written is a warning and leaves the exit code as it is.",
-	.epilog =
-	"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
-	"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
-	"--fail-on-inconclusive.",
-};
-
 /* --map's "OLD=NEW" words into map (the old names copied).  -1 with the
  * message printed. */
 static int compare_map_args(const struct optlist *l, struct compare_map *map)
@@ -103,43 +76,68 @@ static int verdict_exit(const struct copts *o, const struct compare *c, int rc)
 	return rc;
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(const struct cmd_call *c)
 {
-	struct copts o = { .threshold = -1 };
-	struct optlist ops;
+	const struct copts *o = c->opts;
 	struct compare_map map = { 0 };
 	struct errlist errs = ERRLIST_INIT;
 	struct compare_build b = { .od.fd = -1 };
+	bool to_stdout = optspec_is_stdout(o->out);
 	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&compare_spec, argc, argv, &o, &ops) < 0 ||
-	    compare_map_args(&o.map, &map) < 0)
+	if (compare_map_args(&o->map, &map) < 0)
 		goto out;
-	bool to_stdout = optspec_is_stdout(o.out);
-	if (to_stdout && strchr(o.format, ',')) {
+	if (to_stdout && strchr(o->format, ',')) {
 		fprintf(stderr, "iomatrix: compare: -o - writes one document to standard output, "
 			"but --format asks for %s: name one of md, html, json, junit, bmf "
-			"(--format junit -o -)\n", o.format);
+			"(--format junit -o -)\n", o->format);
 		goto out;
 	}
 	struct compare_build_opts bo = {
-		.paths = { ops.v[0], ops.v[1] }, .out = to_stdout ? NULL : o.out,
-		.docf = to_stdout ? stdout : NULL, .tdir = o.tdir, .argv = argv,
-		.format = o.format, .threshold = o.threshold < 0 ? 5 : o.threshold,
-		.threshold_given = o.threshold >= 0, .map = &map, .sections = report_sections,
+		.paths = { c->ops->v[0], c->ops->v[1] }, .out = to_stdout ? NULL : o->out,
+		.docf = to_stdout ? stdout : NULL, .tdir = o->tdir, .argv = c->argv,
+		.format = o->format, .threshold = o->threshold < 0 ? 5 : o->threshold,
+		.threshold_given = o->threshold >= 0, .map = &map, .sections = report_sections,
 		.step_summary = getenv("GITHUB_STEP_SUMMARY"),
 	};
 	rc = compare_build(&bo, &b, stderr, &errs);
 	/* stdout holds the document alone with -o - */
 	compare_build_print(&b, rc, to_stdout ? stderr : stdout);
 	if (b.judged)
-		rc = verdict_exit(&o, &b.c, rc);
+		rc = verdict_exit(o, &b.c, rc);
 	errlist_print_as(&errs, stderr, "iomatrix: ");
 out:
 	compare_build_release(&b);
 	for (size_t i = 0; i < map.n; i++)
 		free((char *)map.old[i]);
-	optspec_release(&compare_spec, &o, &ops);
 	errlist_release(&errs);
 	return rc;
 }
+
+const struct command_spec compare_spec = {
+	.name = "compare", .forms = { "OLD_SET NEW_SET" }, OPTSPEC_OPTS(compare_opts, struct copts),
+	.opts_init = &(const struct copts){ .threshold = -1 },
+	.operand = OPTK_DIR,
+	.about =
+	"Pair the workloads of two result sets (same device name and parameters)\n"
+	"and give each pair one verdict from its primary metric: MB/s for blocks\n"
+	"of 64 KiB and more, mean latency for latency cells (label starting LAT),\n"
+	"IOPS otherwise.  The change is judged by the confidence interval of the\n"
+	"ratio new/old (Welch's t on the logs of the repetitions; Bonferroni over\n"
+	"every pair compared, family-wise 95 %): a regression or an improvement\n"
+	"when the whole interval lies beyond the threshold, \"no change\" when it\n"
+	"lies within it, \"inconclusive\" otherwise: the data rule out neither,\n"
+	"and more repetitions would tell.  With fewer than " OPTSPEC_STR(VERDICT_MIN_REPS) " repetitions on\n"
+	"either side there is no verdict (\"not enough repetitions to judge\").\n"
+	"Writes compare.md, compare.html and compare.json to DIR (default\n"
+	"NEW_SET/compare, derived output with its own SHA256SUMS: the set's own\n"
+	"checksums, and so verify, list, history and site, are unchanged), and\n"
+	"for CI compare.junit.xml and compare.bmf.json when --format asks.\n"
+	"When GITHUB_STEP_SUMMARY names a file (GitHub Actions sets it), the\n"
+	"verdicts are appended to it as a Markdown table; a file that cannot be\n"
+	"written is a warning and leaves the exit code as it is.",
+	.epilog =
+	"Exit: 0 compared; 2 bad usage or no workload matched; 3 regression with\n"
+	"--fail-on-regression; 4 an inconclusive change beyond the threshold with\n"
+	"--fail-on-inconclusive.",
+};

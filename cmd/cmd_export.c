@@ -23,8 +23,25 @@ static const struct option_spec export_opts[] = {
 	{ NULL },
 };
 
+int cmd_export(const struct cmd_call *c)
+{
+	const struct export_args *a = c->opts;
+	struct suite *s = suite_cli_load(&a->sc, c->ops->v[1]);
+	char dir[PATH_MAX];
+
+	if (!s)
+		return EXIT_USAGE;
+	if (a->out)
+		snprintf(dir, sizeof(dir), "%s", a->out);
+	else
+		snprintf(dir, sizeof(dir), "fio-%s", s->name);
+	int rc = export_fio(s, dir);
+	suite_free(s);
+	return rc;
+}
+
 const struct command_spec export_spec = {
-	.name = "export", .forms = { "fio SUITE.yaml" }, .opts = export_opts,
+	.name = "export", .forms = { "fio SUITE.yaml" }, OPTSPEC_OPTS(export_opts, struct export_args),
 	.first_words = "fio", .first_what = "format", .operand = OPTK_SUITE,
 	.about =
 	"Write one fio job file per cell of the suite (NNNN-device-label-pattern.fio)\n"
@@ -34,25 +51,3 @@ const struct command_spec export_spec = {
 	"steady-state stop) is marked NOT THE SAME in the job files and on stderr.\n"
 	"run-all.sh writes a block device only with IOMATRIX_YES_DESTROY_DATA=1.",
 };
-
-int cmd_export(int argc, char **argv)
-{
-	struct export_args a = { 0 };
-	struct optlist ops;
-	struct suite *s = NULL;
-	char dir[PATH_MAX];
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&export_spec, argc, argv, &a, &ops) < 0 ||
-	    !(s = suite_cli_load(&a.sc, ops.v[1])))
-		goto out;
-	if (a.out)
-		snprintf(dir, sizeof(dir), "%s", a.out);
-	else
-		snprintf(dir, sizeof(dir), "fio-%s", s->name);
-	rc = export_fio(s, dir);
-out:
-	suite_free(s);
-	optspec_release(&export_spec, &a, &ops);
-	return rc;
-}

@@ -52,8 +52,43 @@ static const struct option_spec history_opts[] = {
 	{ NULL },
 };
 
+int cmd_history(const struct cmd_call *c)
+{
+	const struct history_args *a = c->opts;
+	const struct optlist *ops = c->ops;
+	struct errlist errs = ERRLIST_INIT;
+	size_t nrefs = 0;
+	struct history h;
+
+	history_init(&h, &a->h);
+	const char *root = resultset_root(); /* arc_scan only reads it */
+	int rc = history_build(&h, ops->n ? (char **)ops->v : (char **)&root,
+			       ops->n ? ops->n : 1, a->all, &nrefs, stderr, &errs);
+	if (rc != EXIT_OK)
+		goto out;
+	if (!strcmp(a->format, "json")) {
+		if (history_write_json(&h, stdout) < 0)
+			rc = EXIT_RUNTIME;
+	} else if (!strcmp(a->format, "csv")) {
+		history_write_csv(&h, stdout);
+	} else {
+		if (!nrefs)
+			printf("no result sets found (make one with 'iomatrix run SUITE.yaml')\n");
+		history_write_text(&h, stdout);
+		history_write_failed(&h, stdout);
+	}
+	if (fflush(stdout) != 0)
+		rc = EXIT_RUNTIME;
+out:
+	errlist_print_as(&errs, stderr, "iomatrix: ");
+	history_release(&h);
+	errlist_release(&errs);
+	return rc;
+}
+
 const struct command_spec history_spec = {
-	.name = "history", .forms = { "[DIR...]" }, .opts = history_opts,
+	.name = "history", .forms = { "[DIR...]" }, OPTSPEC_OPTS(history_opts, struct history_args),
+	.opts_init = &(const struct history_args){ .h = { .metric = -1 } },
 	.operand = OPTK_DIR,
 	.about =
 	"Each device's value of each workload in every dated result set under DIR\n"
@@ -94,43 +129,3 @@ const struct command_spec history_spec = {
 	"the first point of a new level, env_changes lists what changed since the\n"
 	"previous point (\"kernel 6.1.0 → 6.6.0\").",
 };
-
-int cmd_history(int argc, char **argv)
-{
-	struct history_args a = { .h = { .metric = -1 } };
-	struct optlist ops;
-	struct errlist errs = ERRLIST_INIT;
-	size_t nrefs = 0;
-	struct history h;
-	int rc = EXIT_USAGE;
-
-	history_init(&h, &a.h);
-	if (optspec_parse(&history_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	history_init(&h, &a.h);
-	const char *root = resultset_root(); /* arc_scan only reads it */
-	rc = history_build(&h, ops.n ? (char **)ops.v : (char **)&root, ops.n ? ops.n : 1,
-			   a.all, &nrefs, stderr, &errs);
-	if (rc != EXIT_OK)
-		goto out_errs;
-	if (!strcmp(a.format, "json")) {
-		if (history_write_json(&h, stdout) < 0)
-			rc = EXIT_RUNTIME;
-	} else if (!strcmp(a.format, "csv")) {
-		history_write_csv(&h, stdout);
-	} else {
-		if (!nrefs)
-			printf("no result sets found (make one with 'iomatrix run SUITE.yaml')\n");
-		history_write_text(&h, stdout);
-		history_write_failed(&h, stdout);
-	}
-	if (fflush(stdout) != 0)
-		rc = EXIT_RUNTIME;
-out_errs:
-	errlist_print_as(&errs, stderr, "iomatrix: ");
-out:
-	history_release(&h);
-	optspec_release(&history_spec, &a, &ops);
-	errlist_release(&errs);
-	return rc;
-}

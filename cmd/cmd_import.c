@@ -90,10 +90,31 @@ static const struct option_spec import_opts[] = {
 	{ NULL },
 };
 
+int cmd_import(const struct cmd_call *c)
+{
+	struct import_args *a = c->opts;
+	struct import_req *q = &a->q;
+	char dir[4096], date_iso[80] = "";
+
+	q->kind = c->ops->v[0];
+	q->files = c->ops->v + 1;
+	q->nfiles = c->ops->n - 1;
+	if (q->date)
+		parse_date(q->date, date_iso, sizeof(date_iso));
+	q->date_iso = date_iso[0] ? date_iso : NULL;
+	q->sysbench.threads = (unsigned)a->threads;
+	q->hist_logs = a->hist_logs.v;
+	q->nhist_logs = a->hist_logs.n;
+	int rc = import_run(q, dir, sizeof(dir));
+	if (rc == EXIT_OK)
+		cmd_index_set_said(dir);
+	return rc;
+}
+
 const struct command_spec import_spec = {
 	.name = "import",
 	.forms = { "fio FILE.json...", "sysbench FILE.log...", "csv FILE.csv" },
-	.opts = import_opts, .first_words = "fio sysbench csv", .first_what = "kind",
+	OPTSPEC_OPTS(import_opts, struct import_args), .first_words = "fio sysbench csv", .first_what = "kind",
 	.operand = OPTK_FILE,
 	.about =
 	"Turn another tool's output into a result set that 'iomatrix report' and\n"
@@ -114,32 +135,3 @@ const struct command_spec import_spec = {
 	"            may be a sysbench alias (rndrd, seqwr, ...).",
 	.epilog = "exit: 0 ok (prints the set directory), 1 write failed, 2 bad input or usage",
 };
-
-int cmd_import(int argc, char **argv)
-{
-	struct import_args a = { 0 };
-	struct optlist ops;
-	char dir[4096], date_iso[80] = "";
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&import_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	a.q.kind = ops.v[0];
-	a.q.files = ops.v + 1;
-	a.q.nfiles = ops.n - 1;
-	if (a.q.date)
-		parse_date(a.q.date, date_iso, sizeof(date_iso));
-	a.q.date_iso = date_iso[0] ? date_iso : NULL;
-	a.q.sysbench.threads = (unsigned)a.threads;
-	a.q.hist_logs = a.hist_logs.v;
-	a.q.nhist_logs = a.hist_logs.n;
-	rc = import_run(&a.q, dir, sizeof(dir));
-	if (rc == EXIT_OK) {
-		printf("%s\n", dir);
-		fflush(stdout);
-		cmd_index_set_made(dir);
-	}
-out:
-	optspec_release(&import_spec, &a, &ops);
-	return rc;
-}

@@ -25,19 +25,6 @@ static const struct option_spec index_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec index_spec = {
-	.name = "index", .forms = { "[ARCHIVE]" }, .opts = index_opts, .operand = OPTK_DIR,
-	.about =
-	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
-	"./results): every result set of the archive as SQLite tables, one row per\n"
-	"fact (docs/database.md).  A set whose files changed is read again, a set\n"
-	"that is gone is dropped; an index.sqlite that is not this archive's (one\n"
-	"received with it, another version's) is rebuilt.  The sets stay the truth:\n"
-	"deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
-	"their set to an index that exists; history, list and site read it for the\n"
-	"sets it holds unchanged; 'iomatrix query' asks it anything.",
-};
-
 struct query_args {
 	const char *archive;
 	int format;             /* enum archdb_format: the word's index */
@@ -54,19 +41,22 @@ static const struct option_spec query_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec query_spec = {
-	.name = "query", .forms = { "SQL" }, .opts = query_opts,
-	.about =
-	"Run one read-only SQL statement on the archive's index (make it with\n"
-	"'iomatrix index') and print its rows.  The tables and views, with every\n"
-	"column's unit and meaning, are in docs/database.md ('iomatrix index\n"
-	"--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
-	"and so is an index that sets changed since it was made.",
-	.epilog =
-	"example:\n"
-	"  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
-	"                 WHERE metric = 'iops'\" --format md",
-};
+/* The database's messages on stderr, made inert (termesc.h: they hold
+ * paths and names from the sets). */
+static void index_print_errs(const struct errlist *errs)
+{
+	char b[1400];
+
+	for (size_t i = 0; i < errs->n; i++)
+		fprintf(stderr, "iomatrix: %s\n", termesc(errs->msgs[i], b, sizeof(b)));
+}
+
+void cmd_index_set_said(const char *dir)
+{
+	printf("%s\n", dir);
+	fflush(stdout);
+	cmd_index_set_made(dir);
+}
 
 void cmd_index_set_made(const char *dir)
 {
@@ -78,56 +68,67 @@ void cmd_index_set_made(const char *dir)
 	errlist_release(&errs);
 }
 
-int cmd_index(int argc, char **argv)
+int cmd_index(const struct cmd_call *c)
 {
-	struct index_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_USAGE;
+	const struct index_args *a = c->opts;
 
-	if (optspec_parse(&index_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	if (a.schema) {
+	if (a->schema) {
 		archdb_schema_doc(stdout);
-		rc = fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
-		goto out;
+		return fflush(stdout) == 0 ? EXIT_OK : EXIT_RUNTIME;
 	}
-	const char *archive = ops.n ? ops.v[0] : resultset_root();
+	const char *archive = c->ops->n ? c->ops->v[0] : resultset_root();
 	struct archdb_stats st;
 	struct errlist errs = ERRLIST_INIT;
-	rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
-	     st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
-	char b[1400];
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
+	int rc = archdb_update(archive, &st, stderr, &errs) == 0 ? EXIT_OK :
+		 st.sets || errs.n == 0 ? EXIT_RUNTIME : EXIT_USAGE;
+	index_print_errs(&errs);
 	if (rc == EXIT_OK)
 		printf("%s/%s: %zu set%s (%zu read, %zu unchanged, %zu dropped%s)%s\n", archive,
 		       ARCHDB_FILE, st.sets, st.sets == 1 ? "" : "s", st.read, st.kept, st.dropped,
 		       st.failed ? ", some fail verification: no numbers of theirs" : "",
 		       st.rebuilt ? "; made anew" : "");
 	errlist_release(&errs);
-out:
-	optspec_release(&index_spec, &a, &ops);
 	return rc;
 }
 
-int cmd_query(int argc, char **argv)
+int cmd_query(const struct cmd_call *c)
 {
-	struct query_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&query_spec, argc, argv, &a, &ops) < 0)
-		goto out;
+	const struct query_args *a = c->opts;
 	struct errlist errs = ERRLIST_INIT;
-	rc = archdb_query(a.archive ? a.archive : resultset_root(), ops.v[0],
-			  (enum archdb_format)a.format, stdout, &errs);
-	char b[1400];
-	for (size_t i = 0; i < errs.n; i++)
-		fprintf(stderr, "iomatrix: %s\n", termesc(errs.msgs[i], b, sizeof(b)));
+
+	int rc = archdb_query(a->archive ? a->archive : resultset_root(), c->ops->v[0],
+			      (enum archdb_format)a->format, stdout, &errs);
+	index_print_errs(&errs);
 	errlist_release(&errs);
 	if (fflush(stdout) != 0 && rc == EXIT_OK)
 		rc = EXIT_RUNTIME;
-out:
-	optspec_release(&query_spec, &a, &ops);
 	return rc;
 }
+
+const struct command_spec index_spec = {
+	.name = "index", .forms = { "[ARCHIVE]" }, OPTSPEC_OPTS(index_opts, struct index_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Make or bring up to date ARCHIVE/index.sqlite (default $IOMATRIX_RESULTS or\n"
+	"./results): every result set of the archive as SQLite tables, one row per\n"
+	"fact (docs/database.md).  A set whose files changed is read again, a set\n"
+	"that is gone is dropped; an index.sqlite that is not this archive's (one\n"
+	"received with it, another version's) is rebuilt.  The sets stay the truth:\n"
+	"deleting index.sqlite loses nothing.  run, import, unpack and reproduce add\n"
+	"their set to an index that exists; history, list and site read it for the\n"
+	"sets it holds unchanged; 'iomatrix query' asks it anything.",
+};
+
+const struct command_spec query_spec = {
+	.name = "query", .forms = { "SQL" }, OPTSPEC_OPTS(query_opts, struct query_args),
+	.about =
+	"Run one read-only SQL statement on the archive's index (make it with\n"
+	"'iomatrix index') and print its rows.  The tables and views, with every\n"
+	"column's unit and meaning, are in docs/database.md ('iomatrix index\n"
+	"--schema').  Writes, ATTACH and pragmas that write are refused (exit 2),\n"
+	"and so is an index that sets changed since it was made.",
+	.epilog =
+	"example:\n"
+	"  iomatrix query \"SELECT device, workload, metric, mean FROM device_series\n"
+	"                 WHERE metric = 'iops'\" --format md",
+};

@@ -25,8 +25,29 @@ static const struct option_spec list_opts[] = {
 	{ NULL },
 };
 
+int cmd_list(const struct cmd_call *c)
+{
+	const struct list_args *a = c->opts;
+	const char *dir = c->ops->n ? c->ops->v[0] : resultset_root();
+	struct setlist l = { .all = a->all };
+	int rc = EXIT_OK;
+
+	int e = setlist_scan(&l, dir, true);
+	if (e < 0) {
+		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
+			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
+		rc = EXIT_USAGE;
+	} else if (!strcmp(a->format, "json")) {
+		setlist_write_json(&l, stdout);
+	} else {
+		setlist_write_text(&l, dir, stdout);
+	}
+	setlist_release(&l);
+	return rc;
+}
+
 const struct command_spec list_spec = {
-	.name = "list", .forms = { "[RESULTS_DIR]" }, .opts = list_opts,
+	.name = "list", .forms = { "[RESULTS_DIR]" }, OPTSPEC_OPTS(list_opts, struct list_args),
 	.operand = OPTK_DIR,
 	.about =
 	"List the result sets under RESULTS_DIR (default $IOMATRIX_RESULTS or\n"
@@ -38,31 +59,3 @@ const struct command_spec list_spec = {
 	"repository's own examples/ and reference/ sets, which only --all\n"
 	"shows.",
 };
-
-int cmd_list(int argc, char **argv)
-{
-	struct list_args a = { 0 };
-	struct optlist ops;
-	struct setlist l = { 0 };
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&list_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	const char *dir = ops.n ? ops.v[0] : resultset_root();
-	l.all = a.all;
-	int e = setlist_scan(&l, dir, true);
-	if (e < 0) {
-		fprintf(stderr, "iomatrix: cannot read '%s': %s (give the directory "
-			"holding result sets, e.g. ./results)\n", dir, strerror(-e));
-		goto out;
-	}
-	if (!strcmp(a.format, "json"))
-		setlist_write_json(&l, stdout);
-	else
-		setlist_write_text(&l, dir, stdout);
-	rc = EXIT_OK;
-out:
-	setlist_release(&l);
-	optspec_release(&list_spec, &a, &ops);
-	return rc;
-}

@@ -30,16 +30,6 @@ static const struct option_spec plan_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec plan_spec = {
-	.name = "plan", .forms = { "SUITE.yaml" }, .opts = plan_opts,
-	.operand = OPTK_SUITE, .more = suite_keys_help,
-	.about =
-	"Print every cell of the suite in run order (device by device, matrix\n"
-	"cells then includes), the number of cells and an estimated duration\n"
-	"(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
-	"form is exactly the plan.json that 'iomatrix run' writes.",
-};
-
 /* "30s", "100000 req", "1G io", joined by " or "; "1 pass" when none. */
 static void stop_rule(const struct cell *c, char *buf, size_t len)
 {
@@ -174,28 +164,32 @@ static void print_text(const struct suite *s)
 	free(apart);
 }
 
-int cmd_plan(int argc, char **argv)
+int cmd_plan(const struct cmd_call *c)
 {
-	struct plan_args a = { 0 };
-	struct optlist ops;
-	struct suite *s = NULL;
-	int rc = EXIT_USAGE;
+	const struct plan_args *a = c->opts;
+	struct suite *s = suite_cli_load(&a->sc, c->ops->v[0]);
+	int rc = EXIT_OK;
 
-	if (optspec_parse(&plan_spec, argc, argv, &a, &ops) < 0 ||
-	    !(s = suite_cli_load(&a.sc, ops.v[0])))
-		goto out;
-	if (!strcmp(a.format, "json")) {
-		if (resultset_plan_write(stdout, s) == -ENOMEM) {
-			fprintf(stderr, "iomatrix: out of memory\n");
-			rc = EXIT_RUNTIME;
-			goto out;
-		}
-	} else {
+	if (!s)
+		return EXIT_USAGE;
+	if (strcmp(a->format, "json")) {
 		print_text(s);
+	} else if (resultset_plan_write(stdout, s) == -ENOMEM) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		rc = EXIT_RUNTIME;
 	}
-	rc = fflush(stdout) ? EXIT_RUNTIME : EXIT_OK;
-out:
+	if (rc == EXIT_OK && fflush(stdout))
+		rc = EXIT_RUNTIME;
 	suite_free(s);
-	optspec_release(&plan_spec, &a, &ops);
 	return rc;
 }
+
+const struct command_spec plan_spec = {
+	.name = "plan", .forms = { "SUITE.yaml" }, OPTSPEC_OPTS(plan_opts, struct plan_args),
+	.operand = OPTK_SUITE, .more = suite_keys_help,
+	.about =
+	"Print every cell of the suite in run order (device by device, matrix\n"
+	"cells then includes), the number of cells and an estimated duration\n"
+	"(ramp + runtime + cooldown per repetition).  No IO is done.  The JSON\n"
+	"form is exactly the plan.json that 'iomatrix run' writes.",
+};

@@ -48,8 +48,44 @@ static const struct option_spec report_opts[] = {
 	{ NULL },
 };
 
+int cmd_report(const struct cmd_call *c)
+{
+	const struct report_args *a = c->opts;
+	struct errlist errs = ERRLIST_INIT;
+	struct report_build b = { .od = { .fd = -1 } };
+
+	if (!a->out && c->ops->n > 1) {
+		fprintf(stderr, "iomatrix: %zu result sets given; say where the report "
+			"goes with -o DIR\n", c->ops->n);
+		return EXIT_USAGE;
+	}
+	fmt_show_ci = !a->no_ci;
+	/* no image format named: both */
+	bool fmt_named = report_list_has(a->charts, "svg") || report_list_has(a->charts, "png");
+	bool none = report_list_has(a->charts, "none");
+	struct report_build_opts o = {
+		.sets = (char **)c->ops->v, .nsets = c->ops->n, .out = a->out,
+		.baseline = a->baseline, .title = a->title, .tdir = a->tdir, .argv = c->argv,
+		.format = a->format, .sections = report_sections,
+		.charts = {
+			.svg = (!fmt_named || report_list_has(a->charts, "svg")) && !none,
+			.png = (!fmt_named || report_list_has(a->charts, "png")) && !none,
+			.mode = report_list_has(a->charts, "all") ? CHART_ALL : CHART_SUMMARY,
+			.scale = a->cscale,
+		},
+	};
+	int rc = report_build(&o, &b, stderr, &errs);
+	/* the listing says "written": only when it is true */
+	if (rc == EXIT_OK)
+		report_build_print(&b, stdout, stderr);
+	errlist_print_as(&errs, stderr, "iomatrix: ");
+	report_build_release(&b);
+	errlist_release(&errs);
+	return rc;
+}
+
 const struct command_spec report_spec = {
-	.name = "report", .forms = { "SET..." }, .opts = report_opts,
+	.name = "report", .forms = { "SET..." }, OPTSPEC_OPTS(report_opts, struct report_args),
 	.operand = OPTK_DIR,
 	.about =
 	"Turn one or more result sets into a report: tables per workload (one row\n"
@@ -57,46 +93,3 @@ const struct command_spec report_spec = {
 	"ratios against the baseline device, warnings, method and environment.\n"
 	"Output goes to SET/report/ for one set, to -o DIR otherwise.",
 };
-
-int cmd_report(int argc, char **argv)
-{
-	struct report_args a = { 0 };
-	struct optlist ops;
-	struct errlist errs = ERRLIST_INIT;
-	struct report_build b = { .od = { .fd = -1 } };
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&report_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	if (!a.out && ops.n > 1) {
-		fprintf(stderr, "iomatrix: %zu result sets given; say where the report "
-			"goes with -o DIR\n", ops.n);
-		goto out;
-	}
-	fmt_show_ci = !a.no_ci;
-	/* no image format named: both */
-	bool fmt_named = report_list_has(a.charts, "svg") || report_list_has(a.charts, "png");
-	struct report_build_opts o = {
-		.sets = (char **)ops.v, .nsets = ops.n, .out = a.out, .baseline = a.baseline,
-		.title = a.title, .tdir = a.tdir, .argv = argv, .format = a.format,
-		.sections = report_sections,
-		.charts = {
-			.svg = (!fmt_named || report_list_has(a.charts, "svg")) &&
-			       !report_list_has(a.charts, "none"),
-			.png = (!fmt_named || report_list_has(a.charts, "png")) &&
-			       !report_list_has(a.charts, "none"),
-			.mode = report_list_has(a.charts, "all") ? CHART_ALL : CHART_SUMMARY,
-			.scale = a.cscale,
-		},
-	};
-	rc = report_build(&o, &b, stderr, &errs);
-	/* the listing says "written": only when it is true */
-	if (rc == EXIT_OK)
-		report_build_print(&b, stdout, stderr);
-	errlist_print_as(&errs, stderr, "iomatrix: ");
-out:
-	report_build_release(&b);
-	optspec_release(&report_spec, &a, &ops);
-	errlist_release(&errs);
-	return rc;
-}

@@ -35,8 +35,17 @@ static const struct option_spec reproduce_opts[] = {
 	{ NULL },
 };
 
+int cmd_reproduce(const struct cmd_call *c)
+{
+	const struct repro_args *a = c->opts;
+	struct repro_request rq = { c->ops->v[0], &a->sh, a->tolerance, a->fail, c->argc,
+				    c->argv, a->drop_caches, cmd_index_set_made };
+
+	return repro_reproduce(&rq, run_command);
+}
+
 const struct command_spec reproduce_spec = {
-	.name = "reproduce", .forms = { "SET|FILE" }, .opts = reproduce_opts,
+	.name = "reproduce", .forms = { "SET|FILE" }, OPTSPEC_OPTS(reproduce_opts, struct repro_args),
 	.operand = OPTK_FILE, /* a set directory or a pack: bash offers both */
 	.about =
 	"Run a result set again here, from its own suite.yaml (its sha256 must\n"
@@ -66,18 +75,3 @@ const struct command_spec reproduce_spec = {
 	"an imported set without its parameters, a safety refusal), 3 not\n"
 	"reproduced (with --fail-if-not-reproduced), 130 interrupted.",
 };
-
-int cmd_reproduce(int argc, char **argv)
-{
-	struct repro_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&reproduce_spec, argc, argv, &a, &ops) == 0) {
-		struct repro_request rq = { ops.v[0], &a.sh, a.tolerance, a.fail, argc, argv,
-					    a.drop_caches, cmd_index_set_made };
-		rc = repro_reproduce(&rq, run_command);
-	}
-	optspec_release(&reproduce_spec, &a, &ops);
-	return rc;
-}

@@ -66,38 +66,15 @@ static const struct option_spec run_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec run_spec = {
-	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml", "SUITE.yaml" }, .opts = run_opts,
-	.operand = OPTK_SUITE,
-	.about = "Run every cell of the suite and write a dated result set.",
-	.epilog = "The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
-		  "2 bad input, 130 interrupted (finished cells kept; use --resume).",
-};
-
-int cmd_run(int argc, char **argv)
+/* Run o's suite with x's additions; SIGINT and SIGTERM stop it. */
+static int run_parsed(struct run_opts *o, const struct run_extra *x, int argc, char **argv)
 {
-	char dir[PATH_MAX] = "";
-	struct run_extra x = { .set_dir = dir, .set_dir_len = sizeof(dir) };
-	int rc = run_command(argc, argv, &x);
-	if (dir[0])
-		cmd_index_set_made(dir);
-	return rc;
-}
-
-int run_command(int argc, char **argv, const struct run_extra *x)
-{
-	struct run_opts o = { 0 };
-	struct optlist ops;
 	struct sigaction sa, old_int, old_term;
-	int rc = EXIT_USAGE;
 
-	if (optspec_parse(&run_spec, argc, argv, &o, &ops) < 0)
-		goto out;
-	if (o.sh.out && o.resume) {
+	if (o->sh.out && o->resume) {
 		fprintf(stderr, "iomatrix: '--out' and '--resume' exclude each other (a resumed set stays where it is)\n");
-		goto out;
+		return EXIT_USAGE;
 	}
-	o.suite_path = ops.n ? ops.v[0] : NULL;
 	/* A signal from here on means: finish quickly and keep what is done.
 	 * Installed before the set exists so that no signal can kill the
 	 * process between writing a 'running' manifest and the cell loop. */
@@ -108,14 +85,43 @@ int run_command(int argc, char **argv, const struct run_extra *x)
 	stop_flag = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	rc = run_suite(&o, x, argc, argv, &stop_flag);
+	int rc = run_suite(o, x, argc, argv, &stop_flag);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (stop_flag && atomic_load(&stop_ns))
 		testhook_log("stop_log", "stopped_ms %.1f\n",
 			     (double)(mono_ns() - atomic_load(&stop_ns)) / 1e6);
-out:
-	optspec_release(&run_spec, &o, &ops);
-	run_fleet_release(&o.fleet);
 	return rc;
 }
+
+/* `iomatrix run`, or reproduce's run (c->extra, its struct run_extra):
+ * the set a plain run made goes into its archive's index. */
+int cmd_run(const struct cmd_call *c)
+{
+	struct run_opts *o = c->opts;
+	char dir[PATH_MAX] = "";
+	struct run_extra own = { .set_dir = dir, .set_dir_len = sizeof(dir) };
+
+	o->suite_path = c->ops->n ? c->ops->v[0] : NULL;
+	int rc = run_parsed(o, c->extra ? c->extra : &own, c->argc, c->argv);
+	run_fleet_release(&o->fleet);
+	if (dir[0])
+		cmd_index_set_made(dir);
+	return rc;
+}
+
+int run_command(int argc, char **argv, const struct run_extra *x)
+{
+	static const struct command run = { &run_spec, cmd_run };
+
+	return cli_call(&run, argc, argv, x);
+}
+
+const struct command_spec run_spec = {
+	.name = "run", .forms = { "SUITE.yaml", "SUITE.yaml", "SUITE.yaml" },
+	OPTSPEC_OPTS(run_opts, struct run_opts),
+	.operand = OPTK_SUITE,
+	.about = "Run every cell of the suite and write a dated result set.",
+	.epilog = "The set directory is printed on stdout.  Exit: 0 ok, 1 a cell failed,\n"
+		  "2 bad input, 130 interrupted (finished cells kept; use --resume).",
+};

@@ -47,8 +47,32 @@ static const struct option_spec site_opts[] = {
 	{ NULL },
 };
 
+int cmd_site(const struct cmd_call *c)
+{
+	struct site_args *a = c->opts;
+	const struct optlist *ops = c->ops;
+	struct errlist errs = ERRLIST_INIT;
+	struct site_build_stats st;
+
+	a->b.charts = !strcmp(a->charts, "svg");
+	const char *root = resultset_root(); /* arc_scan only reads it */
+	int rc = site_build(&a->b, ops->n ? (char **)ops->v : (char **)&root, ops->n ? ops->n : 1,
+			    c->argv, &st, &errs);
+	if (st.built) {
+		printf("site: %s/index.html\n", a->b.out);
+		printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
+		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
+		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
+	}
+	errlist_print_as(&errs, stderr, "iomatrix: ");
+	errlist_release(&errs);
+	return rc;
+}
+
 const struct command_spec site_spec = {
-	.name = "site", .forms = { "[DIR...]" }, .opts = site_opts,
+	.name = "site", .forms = { "[DIR...]" }, OPTSPEC_OPTS(site_opts, struct site_args),
+	.opts_init = &(const struct site_args){
+		.b = { .sections = report_sections, .hist = { .metric = -1 } } },
 	.operand = OPTK_DIR,
 	.about =
 	"Write a static site of the result sets under DIR (default\n"
@@ -61,30 +85,3 @@ const struct command_spec site_spec = {
 	"from file:// or any static host.  A rerun rewrites only the pages whose\n"
 	"inputs changed (SITE/.iomatrix-site.json lists them).",
 };
-
-int cmd_site(int argc, char **argv)
-{
-	struct site_args a = { .b = { .sections = report_sections, .hist = { .metric = -1 } } };
-	struct optlist ops;
-	struct errlist errs = ERRLIST_INIT;
-	struct site_build_stats st;
-	int rc = EXIT_USAGE;
-
-	if (optspec_parse(&site_spec, argc, argv, &a, &ops) < 0)
-		goto out;
-	a.b.charts = !strcmp(a.charts, "svg");
-	const char *root = resultset_root(); /* arc_scan only reads it */
-	rc = site_build(&a.b, ops.n ? (char **)ops.v : (char **)&root, ops.n ? ops.n : 1, argv,
-			&st, &errs);
-	if (st.built) {
-		printf("site: %s/index.html\n", a.b.out);
-		printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
-		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
-		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
-	}
-	errlist_print_as(&errs, stderr, "iomatrix: ");
-out:
-	optspec_release(&site_spec, &a, &ops);
-	errlist_release(&errs);
-	return rc;
-}

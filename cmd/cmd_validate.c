@@ -17,8 +17,37 @@ static const struct option_spec validate_opts[] = {
 	{ NULL },
 };
 
+int cmd_validate(const struct cmd_call *c)
+{
+	const struct validate_args *a = c->opts;
+	const struct optlist *ops = c->ops;
+	struct suite_opts so = suite_cli_opts(&a->sc);
+	int rc = EXIT_OK;
+
+	so.check_path = devpath_check;
+	for (size_t i = 0; i < ops->n; i++) {
+		struct errlist errs = ERRLIST_INIT, warns = ERRLIST_INIT;
+		struct suite *s;
+		so.warnings = &warns;
+		int lr = suite_load(ops->v[i], &so, &s, &errs);
+		errlist_print(&warns, stderr);
+		errlist_release(&warns);
+		if (lr == 0) {
+			printf("%s: ok, %zu cell%s\n", ops->v[i], s->ncells,
+			       s->ncells == 1 ? "" : "s");
+			suite_free(s);
+		} else {
+			errlist_print(&errs, stderr);
+			rc = EXIT_USAGE;
+		}
+		errlist_release(&errs);
+	}
+	return rc;
+}
+
 const struct command_spec validate_spec = {
-	.name = "validate", .forms = { "SUITE.yaml..." }, .opts = validate_opts,
+	.name = "validate", .forms = { "SUITE.yaml..." },
+	OPTSPEC_OPTS(validate_opts, struct validate_args),
 	.operand = OPTK_SUITE, .more = suite_keys_help,
 	.about =
 	"Check suite files without running anything: prints 'SUITE: ok, N cells'\n"
@@ -29,36 +58,3 @@ const struct command_spec validate_spec = {
 	"meant for another); run refuses it.",
 	.epilog = "Exit 0 when all are valid, 2 otherwise.",
 };
-
-int cmd_validate(int argc, char **argv)
-{
-	struct validate_args a = { 0 };
-	struct optlist ops;
-	int rc = EXIT_OK;
-
-	if (optspec_parse(&validate_spec, argc, argv, &a, &ops) < 0) {
-		optspec_release(&validate_spec, &a, &ops);
-		return EXIT_USAGE;
-	}
-	struct suite_opts so = suite_cli_opts(&a.sc);
-	so.check_path = devpath_check;
-	for (size_t i = 0; i < ops.n; i++) {
-		struct errlist errs = ERRLIST_INIT, warns = ERRLIST_INIT;
-		struct suite *s;
-		so.warnings = &warns;
-		int lr = suite_load(ops.v[i], &so, &s, &errs);
-		errlist_print(&warns, stderr);
-		errlist_release(&warns);
-		if (lr == 0) {
-			printf("%s: ok, %zu cell%s\n", ops.v[i], s->ncells,
-			       s->ncells == 1 ? "" : "s");
-			suite_free(s);
-		} else {
-			errlist_print(&errs, stderr);
-			rc = EXIT_USAGE;
-		}
-		errlist_release(&errs);
-	}
-	optspec_release(&validate_spec, &a, &ops);
-	return rc;
-}

@@ -30,23 +30,6 @@ static const struct option_spec verify_opts[] = {
 	{ NULL },
 };
 
-const struct command_spec verify_spec = {
-	.name = "verify", .forms = { "SET|DIR..." }, .opts = verify_opts,
-	.operand = OPTK_DIR,
-	.about =
-	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
-	"checks, plus files the list does not name); a DIR that is not a set is a\n"
-	"results directory, whose sets are each checked.  Prints one line per set:\n"
-	"'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
-	"followed by each changed, missing or extra file of the measurement.  Derived\n"
-	"output (report/ and compare/, which report and compare write into a set) is\n"
-	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
-	"reported apart, on a 'derived' line below the set's.",
-	.epilog = "Exit 0 when nothing fails (a directory with no sets and no other folders\n"
-		  "prints 'no sets'), 1 when a measurement or derived output does, 2 when an\n"
-		  "operand is not a set or a directory of sets.",
-};
-
 /* Derived output, apart from the measurement: "  derived report/: intact
  * (12 files)" and each problem of one that fails. */
 static void print_derived(const struct sums_check *c, bool quiet)
@@ -190,24 +173,36 @@ static int verify_root(const char *root, bool quiet)
 	return rc;
 }
 
-int cmd_verify(int argc, char **argv)
+int cmd_verify(const struct cmd_call *c)
 {
-	struct verify_args a = { 0 };
-	struct optlist ops;
+	const struct verify_args *a = c->opts;
+	const struct optlist *ops = c->ops;
 	int rc = 0;
 
-	if (optspec_parse(&verify_spec, argc, argv, &a, &ops) < 0) {
-		optspec_release(&verify_spec, &a, &ops);
-		return EXIT_USAGE;
-	}
-	for (size_t i = 0; i < ops.n; i++) {
-		int r = resultset_is_set(ops.v[i]) ? verify_set(ops.v[i], a.quiet) :
-						     verify_root(ops.v[i], a.quiet);
+	for (size_t i = 0; i < ops->n; i++) {
+		int r = resultset_is_set(ops->v[i]) ? verify_set(ops->v[i], a->quiet) :
+						      verify_root(ops->v[i], a->quiet);
 		/* a failed set (1) is the answer; an unreadable operand (2)
 		 * is a usage error only when nothing failed */
 		if (r == 1 || (r == 2 && rc == 0))
 			rc = r;
 	}
-	optspec_release(&verify_spec, &a, &ops);
 	return rc;
 }
+
+const struct command_spec verify_spec = {
+	.name = "verify", .forms = { "SET|DIR..." }, OPTSPEC_OPTS(verify_opts, struct verify_args),
+	.operand = OPTK_DIR,
+	.about =
+	"Check each result set against its SHA256SUMS (what 'sha256sum -c SHA256SUMS'\n"
+	"checks, plus files the list does not name); a DIR that is not a set is a\n"
+	"results directory, whose sets are each checked.  Prints one line per set:\n"
+	"'intact', 'no checksums' (written before iomatrix kept them) or 'FAILED'\n"
+	"followed by each changed, missing or extra file of the measurement.  Derived\n"
+	"output (report/ and compare/, which report and compare write into a set) is\n"
+	"not part of the measurement: each is checked against its own SHA256SUMS and\n"
+	"reported apart, on a 'derived' line below the set's.",
+	.epilog = "Exit 0 when nothing fails (a directory with no sets and no other folders\n"
+		  "prints 'no sets'), 1 when a measurement or derived output does, 2 when an\n"
+		  "operand is not a set or a directory of sets.",
+};

@@ -4,6 +4,8 @@
  * so that the unit tests, which link everything but main.o, can walk the
  * tables.
  */
+#include <string.h>
+
 #include "cli.h"
 
 #define M(f) OPT_AT(struct main_opts, f)
@@ -57,4 +59,12 @@ size_t cli_command_specs(const struct command_spec **out, size_t max)
 	for (const struct command *c = commands; c->spec && n < max; c++)
 		out[n++] = c->spec;
 	return n;
+}
+
+const struct command *cli_find(const char *name)
+{
+	for (const struct command *c = commands; c->spec; c++)
+		if (!strcmp(name, c->spec->name))
+			return c;
+	return NULL;
 }

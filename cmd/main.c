@@ -71,16 +71,15 @@ int main(int argc, char **argv)
 	}
 	if (argv[1][0] == '-')
 		return main_options(argc, argv);
-	for (const struct command *c = commands; c->spec; c++) {
-		if (strcmp(argv[1], c->spec->name))
-			continue;
-		if (cli_wants_help(argc - 1, argv + 1)) {
-			optspec_help(stdout, c->spec);
-			return EXIT_OK;
-		}
-		return c->fn(argc - 1, argv + 1);
+	const struct command *c = cli_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "iomatrix: unknown command '%s'; see 'iomatrix --help'\n",
+			argv[1]);
+		return EXIT_USAGE;
 	}
-	fprintf(stderr, "iomatrix: unknown command '%s'; see 'iomatrix --help'\n",
-		argv[1]);
-	return EXIT_USAGE;
+	if (cli_wants_help(argc - 1, argv + 1)) {
+		optspec_help(stdout, c->spec);
+		return EXIT_OK;
+	}
+	return cli_call(c, argc - 1, argv + 1, NULL);
 }

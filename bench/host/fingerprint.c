@@ -176,45 +176,56 @@ static const char *detect_container(char *buf, size_t len)
 	return NULL;
 }
 
-static const char *detect_virt(void)
-{
-	char v[256];
+/* A hypervisor's name by a mark it leaves: its CPUID signature (leaf
+ * 0x40000000, x86 only) or a string in a DMI table (a substring, any
+ * case). */
+struct virt_mark {
+	const char *mark, *name;
+};
 
+static const struct virt_mark virt_cpuid[] = {
+	{ "KVMKVMKVM", "kvm" },       { "Microsoft Hv", "microsoft" },
+	{ "VMwareVMware", "vmware" }, { "XenVMMXenVMM", "xen" },
+	{ "TCGTCGTCGTCG", "qemu" },   { "bhyve bhyve ", "bhyve" },
+	{ "VBoxVBoxVBox", "oracle" },
+};
+static const struct virt_mark virt_dmi[] = {
+	{ "KVM", "kvm" },          { "QEMU", "qemu" },
+	{ "VMware", "vmware" },    { "VirtualBox", "oracle" },
+	{ "innotek", "oracle" },   { "Xen", "xen" },
+	{ "Microsoft Corporation", "microsoft" },
+	{ "Amazon EC2", "amazon" }, { "Google", "google" },
+	{ "Parallels", "parallels" }, { "Bochs", "bochs" },
+};
+
+/* The hypervisor named by its CPUID signature, or NULL. */
+static const char *virt_by_cpuid(void)
+{
 #if defined(__x86_64__) || defined(__i386__)
 	unsigned a, b, c, d;
-	if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 31))) {
-		char sig[13];
-		__cpuid(0x40000000, a, b, c, d);
-		memcpy(sig, &b, 4);
-		memcpy(sig + 4, &c, 4);
-		memcpy(sig + 8, &d, 4);
-		sig[12] = '\0';
-		if (!strcmp(sig, "KVMKVMKVM"))
-			return "kvm";
-		if (!strcmp(sig, "Microsoft Hv"))
-			return "microsoft";
-		if (!strcmp(sig, "VMwareVMware"))
-			return "vmware";
-		if (!strcmp(sig, "XenVMMXenVMM"))
-			return "xen";
-		if (!strcmp(sig, "TCGTCGTCGTCG"))
-			return "qemu";
-		if (!strcmp(sig, "bhyve bhyve "))
-			return "bhyve";
-		if (!strncmp(sig, "VBoxVBoxVBox", 12))
-			return "oracle";
-	}
+	char sig[13];
+
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 31)))
+		return NULL;
+	__cpuid(0x40000000, a, b, c, d);
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	sig[12] = '\0';
+	for (size_t i = 0; i < sizeof(virt_cpuid) / sizeof(virt_cpuid[0]); i++)
+		if (!strcmp(sig, virt_cpuid[i].mark))
+			return virt_cpuid[i].name;
 #endif
-	static const struct {
-		const char *needle, *name;
-	} dmi[] = {
-		{ "KVM", "kvm" },          { "QEMU", "qemu" },
-		{ "VMware", "vmware" },    { "VirtualBox", "oracle" },
-		{ "innotek", "oracle" },   { "Xen", "xen" },
-		{ "Microsoft Corporation", "microsoft" },
-		{ "Amazon EC2", "amazon" }, { "Google", "google" },
-		{ "Parallels", "parallels" }, { "Bochs", "bochs" },
-	};
+	return NULL;
+}
+
+static const char *detect_virt(void)
+{
+	const char *name = virt_by_cpuid();
+	char v[256];
+
+	if (name)
+		return name;
 	static const char *const files[] = {
 		"/sys/class/dmi/id/product_name", "/sys/class/dmi/id/sys_vendor",
 		"/sys/class/dmi/id/board_vendor", "/sys/class/dmi/id/bios_vendor",
@@ -222,9 +233,9 @@ static const char *detect_virt(void)
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		if (sysfs_read(files[i], v, sizeof(v)) < 0)
 			continue;
-		for (size_t j = 0; j < sizeof(dmi) / sizeof(dmi[0]); j++)
-			if (contains_ci(v, dmi[j].needle))
-				return dmi[j].name;
+		for (size_t j = 0; j < sizeof(virt_dmi) / sizeof(virt_dmi[0]); j++)
+			if (contains_ci(v, virt_dmi[j].mark))
+				return virt_dmi[j].name;
 	}
 	if (sysfs_read("/sys/hypervisor/type", v, sizeof(v)) == 0 &&
 	    !strcmp(v, "xen"))

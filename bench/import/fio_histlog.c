@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "util/array.h"
 
 /* The windows of one direction: their buckets, bytes and end times. */
 struct hl_dir {
@@ -55,23 +56,7 @@ static int hl_field(const char **p, uint64_t *v)
 /* Room for n windows' bytes and times (zeroed when new). */
 static int hl_grow(struct hl_dir *h, size_t n)
 {
-	if (n <= h->alloc)
-		return 0;
-	size_t na = h->alloc ? h->alloc : 64;
-	while (na < n)
-		na *= 2;
-	uint64_t *b = realloc(h->bytes, na * sizeof(*b));
-	if (!b)
-		return -1;
-	h->bytes = b;
-	uint64_t *t = realloc(h->t_ms, na * sizeof(*t));
-	if (!t)
-		return -1;
-	h->t_ms = t;
-	memset(h->bytes + h->alloc, 0, (na - h->alloc) * sizeof(*b));
-	memset(h->t_ms + h->alloc, 0, (na - h->alloc) * sizeof(*t));
-	h->alloc = na;
-	return 0;
+	return ARRAY_RESERVE2(h->bytes, h->t_ms, h->alloc, n, 64);
 }
 
 /* One more window: its end (ms), bytes and buckets. */

@@ -691,22 +691,10 @@ static bool json_unclosed(const char *buf, size_t start, size_t len)
 	bool str = false;
 
 	for (size_t i = start; i < len; i++) {
-		char ch = buf[i];
-		if (str) {
-			if (ch == '\\')
-				i++;
-			else if (ch == '"')
-				str = false;
-			continue;
-		}
-		if (ch == '"')
-			str = true;
-		else if (ch == '{' || ch == '[')
-			depth++;
-		else if (ch == '}' || ch == ']') {
-			if (--depth == 0)
-				return false;
-		}
+		int d = json_bracket(buf, &i, &str);
+		depth += d;
+		if (d < 0 && depth == 0)
+			return false;
 	}
 	return depth > 0;
 }

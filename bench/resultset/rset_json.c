@@ -26,20 +26,9 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 	bool in_str = false;
 
 	for (size_t i = 0; i < len; i++) {
-		char c = s[i];
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = false;
-		} else if (c == '"') {
-			in_str = true;
-		} else if (c == '[' || c == '{') {
-			if (++depth > max)
-				return false;
-		} else if (c == ']' || c == '}') {
-			depth--;
-		}
+		depth += json_bracket(s, &i, &in_str);
+		if (depth > max)
+			return false;
 	}
 	*open_end = in_str || depth > 0;
 	return true;
@@ -48,10 +37,11 @@ static bool json_depth_ok(const char *s, size_t len, int max, bool *open_end)
 /* End of the JSON string starting at s[i] == '"' (index after it). */
 static size_t skip_string(const char *s, size_t i, size_t len)
 {
+	bool in_str = true;
+
 	for (i++; i < len; i++) {
-		if (s[i] == '\\')
-			i++;
-		else if (s[i] == '"')
+		json_bracket(s, &i, &in_str);
+		if (!in_str)
 			return i + 1;
 	}
 	return len;

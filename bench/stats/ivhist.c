@@ -42,21 +42,7 @@ static int ivhist_grow_n(struct ivhist *s, size_t want)
 
 static int ivhist_grow_pairs(struct ivhist *s, size_t want)
 {
-	if (want <= s->alloc_pairs)
-		return 0;
-	size_t n = s->alloc_pairs ? s->alloc_pairs : 256;
-	while (n < want)
-		n *= 2;
-	uint16_t *i = realloc(s->idx, n * sizeof(*i));
-	if (!i)
-		return -1;
-	s->idx = i;
-	uint64_t *c = realloc(s->cnt, n * sizeof(*c));
-	if (!c)
-		return -1;
-	s->cnt = c;
-	s->alloc_pairs = n;
-	return 0;
+	return ARRAY_RESERVE2(s->idx, s->cnt, s->alloc_pairs, want, 256);
 }
 
 int ivhist_reserve(struct ivhist *s, size_t intervals, size_t pairs)

@@ -528,23 +528,17 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		break;
 	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET: case KT_U64:
 	case KT_DURATION:
-		memcpy(f, &v, sizeof(uint64_t));
+		*(uint64_t *)f = v;
 		break;
-	case KT_UINT: {
-		unsigned u = (unsigned)v;
-		memcpy(f, &u, sizeof(u));
+	case KT_UINT:
+		*(unsigned *)f = (unsigned)v;
 		break;
-	}
-	case KT_BOOL: {
-		bool b = v != 0;
-		memcpy(f, &b, sizeof(b));
+	case KT_BOOL:
+		*(bool *)f = v != 0;
 		break;
-	}
-	case KT_PCT: {
-		double d = (double)v;
-		memcpy(f, &d, sizeof(d));
+	case KT_PCT:
+		*(double *)f = (double)v;
 		break;
-	}
 	case KT_IO_SIZE:
 		c->io_size = v;
 		c->io_size_mult = 0;
@@ -553,11 +547,9 @@ void key_store_u64(int k, struct cell *c, uint64_t v)
 		if (!v) /* the default: off */
 			memset(&c->steady, 0, sizeof(c->steady));
 		break;
-	case KT_INT: {
-		int i = (int)(int64_t)v;
-		memcpy(f, &i, sizeof(i));
+	case KT_INT:
+		*(int *)f = (int)(int64_t)v;
 		break;
-	}
 	case KT_CUSTOM:
 		if (!v) /* the default: all zero */
 			memset(f, 0, cell_keys[k].ops->size);
@@ -577,35 +569,20 @@ uint64_t key_load_u64(int k, const struct cell *c)
 	case KT_DATA:
 		return (uint64_t)c->data;
 	case KT_SIZE: case KT_SIZE_PCT: case KT_OFFSET: case KT_U64:
-	case KT_DURATION: {
-		uint64_t u;
-		memcpy(&u, f, sizeof(u));
-		return u;
-	}
-	case KT_UINT: {
-		unsigned u;
-		memcpy(&u, f, sizeof(u));
-		return u;
-	}
-	case KT_BOOL: {
-		bool b;
-		memcpy(&b, f, sizeof(b));
-		return b;
-	}
-	case KT_PCT: {
-		double d;
-		memcpy(&d, f, sizeof(d));
-		return (uint64_t)d;
-	}
+	case KT_DURATION:
+		return *(const uint64_t *)f;
+	case KT_UINT:
+		return *(const unsigned *)f;
+	case KT_BOOL:
+		return *(const bool *)f;
+	case KT_PCT:
+		return (uint64_t)*(const double *)f;
 	case KT_IO_SIZE:
 		return c->io_size;
 	case KT_STEADY:
 		return c->steady.window;
-	case KT_INT: {
-		int i;
-		memcpy(&i, f, sizeof(i));
-		return (uint64_t)(int64_t)i;
-	}
+	case KT_INT:
+		return (uint64_t)(int64_t)*(const int *)f;
 	case KT_CUSTOM: /* 1 off the default: only "is it set" is a number */
 		for (size_t i = 0; i < cell_keys[k].ops->size; i++)
 			if (f[i])
@@ -619,8 +596,8 @@ uint64_t key_load_u64(int k, const struct cell *c)
 
 const char *key_str(int k, const struct cell *c)
 {
-	const char *s;
-	memcpy(&s, (const char *)c + cell_keys[k].off, sizeof(s));
+	const char *s = *(const char *const *)((const char *)c + cell_keys[k].off);
+
 	return s ? s : "";
 }
 
@@ -643,11 +620,7 @@ static double key_second(int k, const struct cell *c)
 	case KT_OFFSET: return c->offset_pct;
 	case KT_DATA: return c->compress_pct;
 	case KT_IO_SIZE: return c->io_size_mult;
-	case KT_PCT: {
-		double d;
-		memcpy(&d, (const char *)c + cell_keys[k].off, sizeof(d));
-		return d;
-	}
+	case KT_PCT: return *(const double *)((const char *)c + cell_keys[k].off);
 	default: return 0;
 	}
 }

@@ -3,6 +3,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "array.h"
 
@@ -19,4 +20,33 @@ void *array_grow(void *p, size_t *alloc, size_t n, size_t size, size_t first)
 	if (q)
 		*alloc = na;
 	return q;
+}
+
+int array_reserve2(void *pa, size_t asize, void *pb, size_t bsize, size_t *alloc, size_t want,
+		   size_t first)
+{
+	void *const slot[2] = { pa, pb };
+	const size_t size[2] = { asize, bsize };
+	size_t na = *alloc ? *alloc : first ? first : 1;
+
+	if (want <= *alloc)
+		return 0;
+	while (na < want) {
+		if (na > SIZE_MAX / 2)
+			return -1;
+		na *= 2;
+	}
+	for (int i = 0; i < 2; i++) {
+		char *p, *q;
+		if (na > SIZE_MAX / size[i])
+			return -1;
+		/* the caller's pointer is a T *: copied, not read as a void * */
+		memcpy(&p, slot[i], sizeof(p));
+		if (!(q = realloc(p, na * size[i])))
+			return -1;
+		memset(q + *alloc * size[i], 0, (na - *alloc) * size[i]);
+		memcpy(slot[i], &q, sizeof(q));
+	}
+	*alloc = na;
+	return 0;
 }

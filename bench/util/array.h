@@ -20,4 +20,17 @@
  * back in its pointer; new elements are not zeroed. */
 void *array_grow(void *p, size_t *alloc, size_t n, size_t size, size_t first);
 
+/* Room for want elements in two arrays that share one length (an
+ * interval's bytes and its time, a bucket's index and its count): *pa of
+ * asize-byte elements and *pb of bsize-byte ones, *alloc allocated in
+ * each, grown by array_grow()'s rule (doubling, from first) and the new
+ * elements zeroed.  Call it through ARRAY_RESERVE2, which takes the two
+ * pointers themselves.  0, or -1 when out of memory or the size would
+ * overflow: *alloc is then unchanged, and each array still holds its
+ * elements and is the caller's to free. */
+int array_reserve2(void *pa, size_t asize, void *pb, size_t bsize, size_t *alloc, size_t want,
+		   size_t first);
+#define ARRAY_RESERVE2(a, b, alloc, want, first) \
+	array_reserve2(&(a), sizeof(*(a)), &(b), sizeof(*(b)), &(alloc), (want), (first))
+
 #endif

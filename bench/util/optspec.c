@@ -415,12 +415,27 @@ static const char *optspec_row_wrong(const struct command_spec *c, const struct 
 	return NULL;
 }
 
+/* The bytes of row o's field (its C type's), 0 for none. */
+static size_t optspec_field_size(const struct option_spec *o)
+{
+	static const size_t csize[] = {
+		[OPTT_NONE] = 0, [OPTT_BOOL] = sizeof(bool), [OPTT_STR] = sizeof(char *),
+		[OPTT_INT] = sizeof(int), [OPTT_DOUBLE] = sizeof(double),
+		[OPTT_U64] = sizeof(uint64_t), [OPTT_LIST] = sizeof(struct optlist),
+	};
+
+	return o->ctype < sizeof(csize) / sizeof(csize[0]) ? csize[o->ctype] : 0;
+}
+
 int optspec_check_table(const struct command_spec *c)
 {
 	const struct option_spec *o;
+	size_t off;
 
-	for (size_t k = 0; (o = optspec_row(c, k, NULL)); k++) {
+	for (size_t k = 0; (o = optspec_row(c, k, &off)); k++) {
 		const char *bad = optspec_row_wrong(c, o, k);
+		if (!bad && c->opts_size && off + o->off + optspec_field_size(o) > c->opts_size)
+			bad = "is stored past the end of the command's struct (OPTSPEC_OPTS)";
 		if (bad) {
 			fprintf(stderr, "iomatrix: internal error: option '%s' of '%s' %s\n",
 				o->name, c->name ? c->name : "iomatrix", bad);
@@ -653,6 +668,22 @@ int optspec_parse(const struct command_spec *c, int argc, char **argv, void *opt
 		exit(0);
 	}
 	return 0;
+}
+
+void *optspec_opts_new(const struct command_spec *c)
+{
+	const struct option_spec *o;
+	size_t n = c->opts_size, off;
+
+	/* a table without OPTSPEC_OPTS (the tests' scratch parse): room for
+	 * every field its rows name */
+	for (size_t k = 0; !c->opts_size && (o = optspec_row(c, k, &off)); k++)
+		if (off + o->off + optspec_field_size(o) > n)
+			n = off + o->off + optspec_field_size(o);
+	void *opts = calloc(1, n ? n : 1);
+	if (opts && c->opts_init)
+		memcpy(opts, c->opts_init, c->opts_size);
+	return opts;
 }
 
 bool optspec_is_stdout(const char *v)

@@ -130,6 +130,9 @@ struct option_spec {
 	const struct option_spec *include; /* OPTK_INCLUDE: the rows */
 };
 
+/* A command_spec's option table and the struct T its rows fill. */
+#define OPTSPEC_OPTS(tab, T) .opts = (tab), .opts_size = sizeof(T)
+
 #define OPTSPEC_MAX_FORMS 4
 #define OPTSPEC_MAX_ROWS 64   /* rows of one command, includes flattened */
 
@@ -152,6 +155,11 @@ struct command_spec {
 	void (*more)(FILE *f); /* `CMD --help`: printed last, text made at run
 				* time (the suite key reference); NULL */
 	const struct option_spec *opts; /* ends with a row { NULL } */
+	/* the struct opts's rows fill (OPTSPEC_OPTS()): its size, and the
+	 * values it starts from before the defaults of the rows (NULL:
+	 * zeroes); the dispatcher (cmd/commands.c) makes one for each call */
+	size_t opts_size;
+	const void *opts_init;
 	/* the first operand is one of these and picks the form of the same
 	 * index ("fio sysbench csv"): the other forms' options are refused */
 	const char *first_words;
@@ -184,6 +192,12 @@ int optspec_check_table(const struct command_spec *c);
 /* Is v "-", standard output, which an output option may take in place of
  * a path (compare -o -)?  The one place that spelling is compared. */
 bool optspec_is_stdout(const char *v);
+
+/* A struct for c's options to be parsed into: c->opts_size bytes holding
+ * c->opts_init (zeroes without it), or, for a table without OPTSPEC_OPTS,
+ * zeroed room for every field its rows name.  The caller free()s it after
+ * optspec_release(); NULL when out of memory. */
+void *optspec_opts_new(const struct command_spec *c);
 
 /* Free what optspec_parse() allocated (the optlists of opts, operands). */
 void optspec_release(const struct command_spec *c, void *opts, struct optlist *operands);

@@ -224,28 +224,11 @@ void optspec_dump(FILE *f, const struct command_spec *const *cmds, size_t n_cmds
 		}
 }
 
-/* Room for every field c's rows name: the largest offset plus its field. */
-static size_t optspec_opts_size(const struct command_spec *c)
-{
-	static const size_t csize[] = {
-		[OPTT_NONE] = 0, [OPTT_BOOL] = sizeof(bool), [OPTT_STR] = sizeof(char *),
-		[OPTT_INT] = sizeof(int), [OPTT_DOUBLE] = sizeof(double),
-		[OPTT_U64] = sizeof(uint64_t), [OPTT_LIST] = sizeof(struct optlist),
-	};
-	const struct option_spec *o;
-	size_t n = 1, off;
-
-	for (size_t k = 0; (o = optspec_row(c, k, &off)); k++)
-		if (o->ctype < sizeof(csize) / sizeof(csize[0]) && off + o->off + csize[o->ctype] > n)
-			n = off + o->off + csize[o->ctype];
-	return n;
-}
-
 /* One command line (argv[0] the command) parsed by its table into a
  * scratch struct: "0<TAB>what it parsed" or "2<TAB>the message". */
 static void optspec_parse_line(FILE *out, const struct command_spec *c, int argc, char **argv)
 {
-	void *opts = calloc(1, optspec_opts_size(c));
+	void *opts = optspec_opts_new(c);
 	struct optlist ops = { 0 };
 	bool given[OPTSPEC_MAX_ROWS];
 	char msg[1024] = "";

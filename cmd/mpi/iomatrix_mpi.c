@@ -212,7 +212,7 @@ static void *controller_main(void *arg)
 {
 	struct ctl *x = arg;
 
-	x->rc = cmd_run(x->argc, x->argv);
+	x->rc = cli_call(cli_find("run"), x->argc, x->argv, NULL);
 	fflush(stdout);
 	controller_done = 1;
 	/* hosts the controller never connected (it refused the suite): their

@@ -444,6 +444,22 @@ static bool fmt_lat_all(const struct rset_dir *d, bool p99, double div, char *bu
 	return l.n > 0;
 }
 
+/* Cell key of row: d's mean latency (p99 false) or its p99, then tag;
+ * "–" when d has none. */
+static void add_lat_cell(cJSON *row, const char *key, const struct rset_dir *d, bool p99,
+			 double latdiv, const char *tag)
+{
+	char buf[96];
+
+	if (fmt_lat_all(d, p99, latdiv, buf, sizeof(buf))) {
+		if (tag)
+			strncat(buf, tag, sizeof(buf) - strlen(buf) - 1);
+	} else {
+		snprintf(buf, sizeof(buf), "–");
+	}
+	jsonw_str(row, key, buf);
+}
+
 /* tag: NULL, or the latency kind named after each latency value when a
  * table's column would otherwise hold two kinds: " (completion)". */
 static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
@@ -455,20 +471,8 @@ static void add_stat_cells(cJSON *row, const struct rset_dir *d, double latdiv,
 	jsonw_str(row, "iops", buf);
 	fmt_stat(d->bw.mean, d->bw.ci95, d->bw.n, 1e6, buf, sizeof(buf));
 	jsonw_str(row, "mbs", buf);
-	if (fmt_lat_all(d, false, latdiv, buf, sizeof(buf))) {
-		if (mean_tag)
-			strncat(buf, mean_tag, sizeof(buf) - strlen(buf) - 1);
-	} else {
-		snprintf(buf, sizeof(buf), "–");
-	}
-	jsonw_str(row, "lat_mean", buf);
-	if (fmt_lat_all(d, true, latdiv, buf, sizeof(buf))) {
-		if (pct_tag)
-			strncat(buf, pct_tag, sizeof(buf) - strlen(buf) - 1);
-	} else {
-		snprintf(buf, sizeof(buf), "–");
-	}
-	jsonw_str(row, "lat_p99", buf);
+	add_lat_cell(row, "lat_mean", d, false, latdiv, mean_tag);
+	add_lat_cell(row, "lat_p99", d, true, latdiv, pct_tag);
 }
 
 /*

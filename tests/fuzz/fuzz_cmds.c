@@ -29,16 +29,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		char *argv[] = { (char *)"report", set, (char *)"-o", out,
 				 (char *)"--charts", (char *)"none", NULL };
-		(void)cmd_report(6, argv);
+		(void)cli_call(cli_find("report"), 6, argv, NULL);
 	}
 	{
 		char *argv[] = { (char *)"compare", set, set, (char *)"-o", cmp,
 				 (char *)"--threshold", (char *)"1", NULL };
-		(void)cmd_compare(7, argv);
+		(void)cli_call(cli_find("compare"), 7, argv, NULL);
 	}
 	{
 		char *argv[] = { (char *)"list", base, NULL };
-		(void)cmd_list(2, argv);
+		(void)cli_call(cli_find("list"), 2, argv, NULL);
 	}
 	fflush(stdout);
 	return 0;

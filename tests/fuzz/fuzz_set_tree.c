@@ -110,7 +110,7 @@ static int tree_init(void)
 	char *argv[] = { (char *)"run", p, (char *)"--out", out, (char *)"--quiet", NULL };
 	FILE *saved = stdout;
 	(void)saved;
-	return cmd_run(5, argv) == 0 ? 0 : -1;
+	return cli_call(cli_find("run"), 5, argv, NULL) == 0 ? 0 : -1;
 }
 
 /* One line per entry below dir (type, size, mode, mtime, content hash),
@@ -247,12 +247,12 @@ static void make_pos(size_t i, enum kind k, const uint8_t *pay, size_t plen)
 	}
 }
 
-static void run_cmd(int (*fn)(int, char **), char **argv)
+static void run_cmd(char **argv)
 {
 	int argc = 0;
 	while (argv[argc])
 		argc++;
-	(void)fn(argc, argv);
+	(void)cli_call(cli_find(argv[0]), argc, argv, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -283,12 +283,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *cmpo[] = { (char *)"compare", set, set, (char *)"-o", out, NULL };
 	char *lst[] = { (char *)"list", base, NULL };
 	char *res[] = { (char *)"run", (char *)"--resume", set, (char *)"--quiet", NULL };
-	run_cmd(cmd_report, rep);
-	run_cmd(cmd_compare, cmp);
+	run_cmd(rep);
+	run_cmd(cmp);
 	if (data[0] & 2)
-		run_cmd(cmd_compare, cmpo);
-	run_cmd(cmd_list, lst);
-	run_cmd(cmd_run, res);
+		run_cmd(cmpo);
+	run_cmd(lst);
+	run_cmd(res);
 	fflush(stdout);
 	char *after = snap_all();
 	if (!before || !after || strcmp(before, after)) {

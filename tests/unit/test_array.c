@@ -1,7 +1,8 @@
 /*
  * test_array.c - array_grow() gives room by doubling from the first size,
  * leaves the array alone while there is room, and refuses a size that
- * would overflow without touching the array.
+ * would overflow without touching the array; array_reserve2() does the
+ * same for two arrays of one length and zeroes what it adds.
  */
 #include "testutil.h"
 
@@ -62,6 +63,47 @@ static void test_overflow_refused(void **state)
 	free(v);
 }
 
+/* Two arrays of one length: both grow together by the same rule, their
+ * elements kept and the new ones zeroed. */
+static void test_reserve2_grows_both(void **state)
+{
+	uint16_t *idx = NULL;
+	uint64_t *cnt = NULL;
+	size_t alloc = 0;
+	(void)state;
+
+	assert_int_equal(ARRAY_RESERVE2(idx, cnt, alloc, 3, 4), 0);
+	assert_int_equal(alloc, 4);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(idx[i], 0);
+		assert_int_equal(cnt[i], 0);
+		idx[i] = (uint16_t)(i + 1);
+		cnt[i] = 1000u + (uint64_t)i;
+	}
+	assert_int_equal(ARRAY_RESERVE2(idx, cnt, alloc, 4, 4), 0); /* room left */
+	assert_int_equal(alloc, 4);
+	assert_int_equal(ARRAY_RESERVE2(idx, cnt, alloc, 9, 4), 0);
+	assert_int_equal(alloc, 16); /* 4, 8, 16 */
+	for (int i = 0; i < 16; i++) {
+		assert_int_equal(idx[i], i < 4 ? i + 1 : 0);
+		assert_int_equal(cnt[i], i < 4 ? 1000u + (uint64_t)i : 0);
+	}
+	free(idx);
+	free(cnt);
+}
+
+static void test_reserve2_overflow_refused(void **state)
+{
+	uint64_t *a = NULL, *b = NULL;
+	size_t alloc = 0;
+	(void)state;
+
+	assert_int_equal(ARRAY_RESERVE2(a, b, alloc, SIZE_MAX / 4, 8), -1);
+	assert_int_equal(alloc, 0);
+	assert_null(a);
+	assert_null(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -69,6 +111,8 @@ int main(void)
 		cmocka_unit_test(test_room_left_is_same_pointer),
 		cmocka_unit_test(test_far_index_grows_past_it),
 		cmocka_unit_test(test_overflow_refused),
+		cmocka_unit_test(test_reserve2_grows_both),
+		cmocka_unit_test(test_reserve2_overflow_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,9 +106,14 @@ static void test_every_table_is_sound(void **state)
 	(void)state;
 
 	assert_true(n >= 15);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (optspec_check_table(specs[i]) < 0)
 			fail_msg("the table of '%s' (its message above)", specs[i]->name);
+		/* cli_call() parses into a struct of opts_size bytes: a
+		 * command with options names its struct */
+		if (optspec_row(specs[i], 0, NULL) && !specs[i]->opts_size)
+			fail_msg("the table of '%s' has rows but no OPTSPEC_OPTS", specs[i]->name);
+	}
 	assert_int_equal(optspec_check_table(&main_spec), 0);
 }
 
@@ -529,6 +534,87 @@ static void test_unsound_tables_refused(void **state)
 	assert_int_equal(c, -1);
 }
 
+/* The struct a spec names: a row stored past its end is refused, and a
+ * new one starts from opts_init. */
+struct small {
+	int n;
+	double start;
+};
+static const struct option_spec small_opts[] = {
+	{ "--n", .kind = OPTK_INT, OPT_AT(struct small, n), .help = "x" },
+	{ NULL },
+};
+static const struct option_spec past_opts[] = {
+	{ "--big", .kind = OPTK_SIZE, OPT_AT(struct demo, size), .help = "x" },
+	{ NULL },
+};
+static const struct command_spec small = {
+	.name = "small", .forms = { "[X]" }, OPTSPEC_OPTS(small_opts, struct small),
+	.opts_init = &(const struct small){ .start = -1 },
+};
+static const struct command_spec past = {
+	.name = "past", .forms = { "" }, OPTSPEC_OPTS(past_opts, struct small),
+};
+
+static void test_opts_struct(void **state)
+{
+	(void)state;
+	struct small *o = optspec_opts_new(&small);
+	assert_non_null(o);
+	assert_int_equal(o->n, 0);
+	assert_true(o->start == -1);
+	free(o);
+	assert_int_equal(optspec_check_table(&small), 0);
+	fflush(stderr);
+	int saved = dup(2);
+	FILE *null = fopen("/dev/null", "w");
+	dup2(fileno(null), 2);
+	int r = optspec_check_table(&past);
+	dup2(saved, 2);
+	close(saved);
+	fclose(null);
+	assert_int_equal(r, -1);
+}
+
+/* cli_call(): the command gets its struct parsed, its operands and extra;
+ * a refused command line never reaches it and exits 2. */
+static int small_calls;
+static int small_fn(const struct cmd_call *c)
+{
+	const struct small *o = c->opts;
+
+	small_calls++;
+	assert_int_equal(o->n, 7);
+	assert_true(o->start == -1);
+	assert_int_equal(c->ops->n, 1);
+	assert_string_equal(c->ops->v[0], "x");
+	assert_int_equal(c->argc, 3);
+	assert_string_equal(c->extra, "extra");
+	return 5;
+}
+
+static void test_cli_call(void **state)
+{
+	static const struct command cmd = { &small, small_fn };
+	char *good[] = { "small", "--n=7", "x", NULL }, *bad[] = { "small", "--n=x", NULL };
+	(void)state;
+
+	assert_int_equal(cli_call(&cmd, 3, good, "extra"), 5);
+	assert_int_equal(small_calls, 1);
+	fflush(stderr);
+	int saved = dup(2);
+	FILE *null = fopen("/dev/null", "w");
+	dup2(fileno(null), 2);
+	int r = cli_call(&cmd, 2, bad, NULL);
+	dup2(saved, 2);
+	close(saved);
+	fclose(null);
+	assert_int_equal(r, EXIT_USAGE);
+	assert_int_equal(small_calls, 1);
+	assert_ptr_equal(cli_find("list")->spec, &list_spec);
+	assert_null(cli_find("lst"));
+}
+
 /* No command compares argv with an option by hand: every option string a
  * command's source holds ("-x", "--xy" as a whole C string literal) is in
  * its table, not in a strcmp. */
@@ -586,6 +672,8 @@ int main(void)
 		cmocka_unit_test(test_parse_refusals_name_the_fix),
 		cmocka_unit_test(test_parse_operands),
 		cmocka_unit_test(test_unsound_tables_refused),
+		cmocka_unit_test(test_opts_struct),
+		cmocka_unit_test(test_cli_call),
 		cmocka_unit_test(test_no_hand_parser),
 		cmocka_unit_test(test_is_stdout),
 	};

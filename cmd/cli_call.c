@@ -1,0 +1,29 @@
+/*
+ * cli_call.c - the one head of every command (cli.h cli_call): parse argv
+ * by the command's table into a fresh struct, call the command, release.
+ * Apart from the table (commands.c), so that run, which reproduce calls
+ * back through here, does not reach up to the table that names it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+int cli_call(const struct command *c, int argc, char **argv, const void *extra)
+{
+	struct optlist ops = { 0 };
+	void *opts = c->spec->opts_size ? optspec_opts_new(c->spec) : NULL;
+	int rc = EXIT_USAGE;
+
+	if (c->spec->opts_size && !opts) {
+		fprintf(stderr, "iomatrix: out of memory\n");
+		return EXIT_RUNTIME;
+	}
+	if (optspec_parse(c->spec, argc, argv, opts, &ops) == 0) {
+		struct cmd_call call = { opts, &ops, argc, argv, extra };
+		rc = c->fn(&call);
+	}
+	optspec_release(c->spec, opts, &ops);
+	free(opts);
+	return rc;
+}
