@@ -141,7 +141,7 @@ static enum engine_queue libaio_queue_batch(struct engine_ctx *c, struct io_req 
  * file (73 K vs 88 K), while one call per request matched fio (84-88 K).
  * On a RAM device the syscall per IO is what batching saves.
  */
-static int libaio_commit(struct engine_ctx *c)
+static __attribute__((noinline)) int libaio_submit_all(struct engine_ctx *c)
 {
 	unsigned done = 0;
 	while (done < c->npending) {
@@ -170,6 +170,21 @@ static int libaio_commit(struct engine_ctx *c)
 	}
 	c->npending = 0;
 	return 0;
+}
+
+/* The default, one iocb, goes down here when the kernel takes it at the
+ * first call; any other count or answer goes to libaio_submit_all (asked
+ * again there), whose loop and rules cost 40 instructions per IO in this
+ * function before (callgrind, zram 4K randread QD32), 18 now. */
+static int libaio_commit(struct engine_ctx *c)
+{
+	if (c->npending == 1 && io_submit(c->aio, 1, c->pending) == 1) {
+		c->npending = 0;
+		if (c->on_submit)
+			c->on_submit(c->on_submit_arg, 1);
+		return 0;
+	}
+	return libaio_submit_all(c);
 }
 
 static unsigned libaio_take(struct engine_ctx *c, struct io_event *ev,

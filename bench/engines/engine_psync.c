@@ -33,26 +33,41 @@ static int psync_init(struct engine_ctx **out, const struct engine_opts *o,
 	return 0;
 }
 
+/* The rest of a request whose first call moved fewer bytes than asked or
+ * failed (n: what it returned): a short transfer is retried for the rest;
+ * 0 means end of file. */
+static enum engine_queue psync_finish(struct io_req *r, ssize_t n)
+{
+	uint64_t done = 0;
+	char *buf = r->buf;
+	for (;;) {
+		if (n < 0) {
+			if (errno != EINTR) {
+				r->result = -errno;
+				return ENGINE_Q_COMPLETED;
+			}
+		} else if (n == 0) {
+			break;
+		} else {
+			done += (uint64_t)n;
+		}
+		if (done >= r->len)
+			break;
+		n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, buf + done,
+			    (size_t)(r->len - done), (off_t)(r->offset + done));
+	}
+	r->result = (int)done;
+	return ENGINE_Q_COMPLETED;
+}
+
 static enum engine_queue psync_queue(struct engine_ctx *c, struct io_req *r)
 {
 	(void)c;
-	uint64_t done = 0;
-	char *buf = r->buf;
-	/* a short transfer is retried for the rest; 0 means end of file */
-	while (done < r->len) {
-		ssize_t n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, buf + done,
-				    (size_t)(r->len - done), (off_t)(r->offset + done));
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			r->result = -errno;
-			return ENGINE_Q_COMPLETED;
-		}
-		if (n == 0)
-			break;
-		done += (uint64_t)n;
-	}
-	r->result = (int)done;
+	ssize_t n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, r->buf,
+			    (size_t)r->len, (off_t)r->offset);
+	if (__builtin_expect(n != (ssize_t)r->len, 0))
+		return psync_finish(r, n);
+	r->result = (int)n;
 	return ENGINE_Q_COMPLETED;
 }
 

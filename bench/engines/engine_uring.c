@@ -26,6 +26,7 @@
 #include "util/monotime.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,10 @@ struct engine_ctx {
 	struct io_uring ring;
 	unsigned depth;
 	unsigned batch;         /* SQEs per enter, 0: all queued */
+	/* uring_queue's two tests, one compare each: a full batch goes down
+	 * before the next SQE (full_before) or after this one (full_after);
+	 * UINT_MAX: never there (no batch; submit_and_wait: not after) */
+	unsigned full_before, full_after;
 	unsigned inflight;
 	unsigned unsubmitted;
 	int submit_err;         /* a failed early submit, returned by commit() */
@@ -241,6 +246,8 @@ static int uring_init(struct engine_ctx **out, const struct engine_opts *o,
 	c->depth = o->depth ? o->depth : 1;
 	c->batch = o->batch;
 	c->submit_and_wait = o->submit_and_wait;
+	c->full_before = c->batch ? c->batch : UINT_MAX;
+	c->full_after = c->batch && !c->submit_and_wait ? c->batch : UINT_MAX;
 	c->on_submit = o->on_submit;
 	c->on_submit_arg = o->on_submit_arg;
 	int ret = -ENOMEM;
@@ -354,7 +361,7 @@ static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 		return ENGINE_Q_BUSY;
 	/* with submit_and_wait a full batch goes down before the next SQE
 	 * is added, so that the last one can still ride on reap()'s enter */
-	if (c->batch && c->unsubmitted >= c->batch) {
+	if (c->unsubmitted >= c->full_before) {
 		int ret = uring_submit_queued(c);
 		if (ret < 0 && !c->submit_err)
 			c->submit_err = ret;
@@ -367,7 +374,7 @@ static enum engine_queue uring_queue(struct engine_ctx *c, struct io_req *r)
 	c->unsubmitted++;
 	/* fio's way: a full batch goes down now, so a request waits for no
 	 * later one (submit_and_wait keeps the last batch for reap()) */
-	if (!c->submit_and_wait && c->batch && c->unsubmitted >= c->batch) {
+	if (c->unsubmitted >= c->full_after) {
 		int ret = uring_submit_queued(c);
 		if (ret < 0 && !c->submit_err)
 			c->submit_err = ret;

@@ -169,7 +169,7 @@ static void jobs_free(struct job *jobs, unsigned n, unsigned nfiles, bool shm)
 		free(j->fsync_due);
 		free(j->dcount);
 		free(j->datasync_due);
-		free(j->trace_buf);
+		free(j->trace.buf);
 		for (int d = 0; d < DIR__COUNT; d++) {
 			if (shm) {
 				shm_free(j->hist[d], sizeof(*j->hist[d]));
@@ -402,7 +402,7 @@ static int job_setup(struct rep_shared *sh, struct job *j, unsigned i,
 						 : shm_alloc(sizeof(*j->svc_hist[d]))))
 			return -ENOMEM;
 	}
-	if (sh->trace_fd >= 0 && !(j->trace_buf = malloc(64 * 1024)))
+	if (sh->trace_fd >= 0 && !(j->trace.buf = malloc(JOBTRACE_BUF)))
 		return -ENOMEM;
 	if (!(j->iv_idx = malloc(HIST_BUCKETS * sizeof(*j->iv_idx))) ||
 	    !(j->iv_cnt = malloc(HIST_BUCKETS * sizeof(*j->iv_cnt))))

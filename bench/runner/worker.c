@@ -32,7 +32,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TRACE_BUF (64 * 1024)
 /* A rated job with IOs in flight and the next intended start ahead waits
  * in the engine's reap for a completion, until that start (engine.h, reap's
  * deadline): io_getevents with a timeout, io_uring's EXT_ARG wait, and for
@@ -105,7 +104,8 @@ static void acc_fold(struct lat_acc *a, struct welford *w)
 }
 
 /* One measured latency: histogram bucket and exact integer moments (the
- * histogram total is set once at the end). */
+ * histogram total is set once at the end), folded into Welford every
+ * ACC_FOLD. */
 static inline void lat_record(struct job *j, unsigned d, uint64_t lat)
 {
 	struct lat_acc *a = &j->acc[d];
@@ -117,6 +117,8 @@ static inline void lat_record(struct job *j, unsigned d, uint64_t lat)
 		a->min = lat;
 	if (lat > a->max)
 		a->max = lat;
+	if (a->n >= ACC_FOLD)
+		acc_fold(a, &j->lat[d]);
 }
 
 /* The latency of a completed request: submit to completion; rated, from
@@ -158,8 +160,8 @@ static void io_failed(struct job *j, const struct io_req *r, unsigned file)
 
 /* Account n measured completions of direction d at `now` (their latencies
  * are already in the histogram), in interval iv of the series (the open
- * one, interval_roll): counters, time series, Welford fold.
- * Shared by synchronous engines (one at a time) and reaped batches. */
+ * one, interval_roll): counters, time series.  Shared by synchronous
+ * engines (one at a time) and reaped batches. */
 static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
 			   size_t iv, uint64_t n, uint64_t bs, uint64_t lat_sum)
 {
@@ -167,51 +169,6 @@ static inline void account(struct job *j, unsigned d, uint64_t now, uint64_t t0,
 	j->bytes[d] += n * bs;
 	j->end_ns = now;
 	series_add_at(&j->series[d], iv, now - t0, n, n * bs, lat_sum);
-	if (j->hook_ns && now - t0 >= j->hook_ns) {
-		testhook_fire("interval", j->hook_ns / j->series[d].interval_ns);
-		j->hook_ns = 0;
-	}
-	if (j->acc[d].n >= ACC_FOLD)
-		acc_fold(&j->acc[d], &j->lat[d]);
-}
-
-static void trace_flush(struct job *j)
-{
-	size_t off = 0;
-	while (off < j->trace_len) {
-		ssize_t n = write(j->sh->trace_fd, j->trace_buf + off, j->trace_len - off);
-		if (n <= 0)
-			break;
-		off += (size_t)n;
-	}
-	j->trace_len = 0;
-}
-
-/* IOMATRIX_TRACE: what a completed request moved, "JOB data DIR OFFSET LEN
- * FILEIDX HASH" (64-bit FNV-1a of the buffer, hex), so a test can check
- * the bytes end to end against the file. */
-static void job_trace_data(struct job *j, const struct io_req *r)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	const unsigned char *b = r->buf;
-	for (uint64_t i = 0; r->result > 0 && i < (uint64_t)r->result; i++)
-		h = (h ^ b[i]) * 0x100000001b3ull;
-	if (j->trace_len > TRACE_BUF - 96)
-		trace_flush(j);
-	j->trace_len += (size_t)snprintf(j->trace_buf + j->trace_len, 96,
-					 "%u data %s %" PRIu64 " %" PRIu64 " %u %016" PRIx64 "\n",
-					 j->idx, r->write ? "write" : "read", r->offset,
-					 r->len, r->file, h);
-}
-
-/* IOMATRIX_TRACE: one line per submit call, "JOB submit N". */
-static void job_trace_submit(void *arg, unsigned n)
-{
-	struct job *j = arg;
-	if (j->trace_len > TRACE_BUF - 96)
-		trace_flush(j);
-	j->trace_len += (size_t)snprintf(j->trace_buf + j->trace_len, 96,
-					 "%u submit %u\n", j->idx, n);
 }
 
 /* The engine options of this job: the cell's batching and io_uring keys,
@@ -242,8 +199,8 @@ static void job_engine_opts(struct job *j, struct engine_opts *o)
 	uint64_t x = c->seed ^ ((uint64_t)(sh->rep + 1) << 32);
 	o->noise_seed = prng_splitmix(&x);
 	if (sh->trace_fd >= 0) {
-		o->on_submit = job_trace_submit;
-		o->on_submit_arg = j;
+		o->on_submit = jobtrace_submit;
+		o->on_submit_arg = &j->trace;
 	}
 }
 
@@ -283,7 +240,9 @@ struct wloop {
 	struct io_req **done;
 	struct prng drng;          /* write-buffer stamps */
 	struct rate_gen rate;      /* rated: intended starts */
-	uint64_t t0, t_end, budget, bs, bpf, nblocks, chunk, tokens;
+	uint64_t t0, budget, bs, bpf, nblocks, chunk, tokens;
+	uint64_t t_end;            /* the run's end; UINT64_MAX: none (one pass) */
+	uint64_t off0;             /* the target's offset (target.offset) */
 	uint64_t iv_ns, iv_end;    /* the series' interval; the end of the open
 				    * one, from t0 */
 	size_t iv_at;              /* the open interval */
@@ -292,6 +251,10 @@ struct wloop {
 	unsigned batch;            /* requests per submit call, 0: all queued */
 	bool random, mixed, writes, tracing, stamping, seq_shared;
 	bool issuing, fsync_due;
+	bool limited;              /* a pass quota or a request budget */
+	bool sb;                   /* sysbench_fsync_freq */
+	bool rare;                 /* prepare_rare has work: writes with a
+				    * stamp or an fsync count, tracing, sb */
 	bool rated;                /* a rate: latency from the intended start */
 	bool cancels;              /* the engine can cancel (engine.h): every
 				    * wait bounded, nothing waited for at the
@@ -339,6 +302,12 @@ static void interval_roll(struct wloop *L, uint64_t t)
 	}
 	L->iv_end = ((uint64_t)at + 1) * L->iv_ns;
 	L->iv_at = at;
+	/* the test hook's time is a whole number of intervals: the first
+	 * completion past it rolls the interval */
+	if (j->hook_ns && t >= j->hook_ns) {
+		testhook_fire("interval", j->hook_ns / L->iv_ns);
+		j->hook_ns = 0;
+	}
 	return;
 oom:
 	job_fail(j, -ENOMEM, "out of memory for the interval histograms");
@@ -383,11 +352,11 @@ static inline bool may_issue(struct wloop *L, uint64_t ts, bool counted)
 {
 	struct job *j = L->j;
 
-	if (L->t_end && ts >= L->t_end) {
+	if (ts >= L->t_end) {
 		j->timed_out = true;
 		return false;
 	}
-	if (!counted)
+	if (!counted || !L->limited)
 		return true;
 	if (j->quota != UINT64_MAX && !j->quota)
 		return false;
@@ -439,8 +408,35 @@ static bool sb_fsync_claim(struct wloop *L)
 	return false;
 }
 
-/* Fill slot s with the next request (block, direction, file, buffer
- * stamp, trace line); marks an fsync due when this write makes one. */
+/* What prepare_req does for a write or a traced request beyond filling
+ * it in: the buffer's stamp, the trace line, the fsync counts (L->rare
+ * says whether any applies, one test per IO where none does). */
+static void prepare_rare(struct wloop *L, struct slot *s, bool w)
+{
+	struct job *j = L->j;
+	struct io_req *r = &s->req;
+	unsigned f = s->file;
+
+	if (w && L->stamping)
+		wdata_stamp(L->c, &L->drng, r->buf, L->bs);
+	if (L->tracing)
+		jobtrace_request(&j->trace, r);
+	if (w && L->c->fsync && ++j->wcount[f] >= L->c->fsync) {
+		j->wcount[f] = 0;
+		j->fsync_due[f] = true;
+		L->fsync_due = true;
+	}
+	if (w && L->c->fdatasync && ++j->dcount[f] >= L->c->fdatasync) {
+		j->dcount[f] = 0;
+		j->datasync_due[f] = true;
+		L->fsync_due = true;
+	}
+	if (L->sb)
+		sb_fsync_count(L, w);
+}
+
+/* Fill slot s with the next request (block, direction, file), submitted
+ * at ts; prepare_rare does the rest where it applies. */
 static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 {
 	struct job *j = L->j;
@@ -459,7 +455,9 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 		if (j->cursor >= j->slice_hi)
 			j->cursor = j->slice_lo;
 	}
-	bool w = L->mixed ? prng_below(&j->rng, 100) >= L->rwmix : L->writes;
+	bool w = L->writes;
+	if (L->mixed)
+		w = prng_below(&j->rng, 100) >= L->rwmix;
 	unsigned f = 0;
 	if (L->nfiles > 1) {
 		f = (unsigned)(blk / L->bpf);
@@ -469,30 +467,10 @@ static inline void prepare_req(struct wloop *L, struct slot *s, uint64_t ts)
 	r->fd = j->fds[f];
 	r->file = f;
 	r->write = w;
-	r->offset = L->t->offset + blk * L->bs;
+	r->offset = L->off0 + blk * L->bs;
 	r->submit_ns = ts;
-	if (w && L->stamping)
-		wdata_stamp(L->c, &L->drng, r->buf, L->bs);
-	if (L->tracing) {
-		if (j->trace_len > TRACE_BUF - 96)
-			trace_flush(j);
-		j->trace_len += (size_t)snprintf(
-			j->trace_buf + j->trace_len, 96,
-			"%u %s %" PRIu64 " %" PRIu64 " %u\n", j->idx,
-			w ? "write" : "read", r->offset, L->bs, f);
-	}
-	if (w && L->c->fsync && ++j->wcount[f] >= L->c->fsync) {
-		j->wcount[f] = 0;
-		j->fsync_due[f] = true;
-		L->fsync_due = true;
-	}
-	if (w && L->c->fdatasync && ++j->dcount[f] >= L->c->fdatasync) {
-		j->dcount[f] = 0;
-		j->datasync_due[f] = true;
-		L->fsync_due = true;
-	}
-	if (L->c->sysbench_fsync_freq)
-		sb_fsync_count(L, w);
+	if (L->rare)
+		prepare_rare(L, s, w);
 }
 
 /* A request a synchronous engine completed inside queue(). */
@@ -506,7 +484,7 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 	L->live_ios++;
 	L->live_bytes += L->bs;
 	if (L->tracing)
-		job_trace_data(j, r);
+		jobtrace_data(&j->trace, r);
 	if (r->result != (int)L->bs) {
 		io_failed(j, r, L->slots[si].file);
 		L->issuing = false;
@@ -529,7 +507,8 @@ static void issue(struct wloop *L)
 {
 	struct job *j = L->j;
 	uint64_t ts = mono_ns();
-	unsigned queued = 0;
+	unsigned queued = 0, left = L->batch; /* requests until a submit */
+	bool stale = false;                   /* ts is before that submit */
 
 	if (j->ru_pending && ts >= L->t0) {
 		getrusage(RUSAGE_SELF, &j->ru_t0);
@@ -537,35 +516,43 @@ static void issue(struct wloop *L)
 	}
 
 	while (L->nfree) {
+		if (stale) {
+			ts = mono_ns();
+			stale = false;
+		}
 		/* an IO issued after the ramp takes a request token; the
 		 * statistics go by completion time (reap(), sync_done()): an
 		 * IO that completes after the ramp is measured, as fio resets
 		 * its statistics when the ramp ends */
 		bool counted = ts >= L->t0;
-		if (L->c->sysbench_fsync_freq && sb_fsync_claim(L))
+		if (L->sb && sb_fsync_claim(L))
 			break;
 		/* rated: not before the intended start; when behind, at once */
-		if (L->rated && L->rate.next_ns > ts && !(L->t_end && ts >= L->t_end))
+		if (L->rated && L->rate.next_ns > ts && ts < L->t_end)
 			break;
-		uint64_t intended = L->rated ? L->rate.next_ns : ts;
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
 		}
 		unsigned si = L->freeidx[--L->nfree];
-		L->slots[si].intended = intended;
-		prepare_req(L, &L->slots[si], ts);
-		enum engine_queue q = L->eng->queue(L->ctx, &L->slots[si].req);
+		struct slot *s = &L->slots[si];
+		if (L->rated) /* its latency runs from there (lat_measure) */
+			s->intended = L->rate.next_ns;
+		prepare_req(L, s, ts);
+		enum engine_queue q = L->eng->queue(L->ctx, &s->req);
 		if (L->rated && q != ENGINE_Q_BUSY) /* that start is taken */
 			rate_gen_take(&L->rate);
 		if (q == ENGINE_Q_QUEUED) {
 			queued++;
 			L->inflight++;
 			/* the engine submitted the full batch inside queue():
-			 * the next request starts now, as fio stamps each IO
-			 * before its submit call (one reading per batch) */
-			if (L->batch && queued % L->batch == 0)
-				ts = mono_ns();
+			 * the next request starts after it, as fio stamps each
+			 * IO before its submit call (one reading per batch,
+			 * taken when there is a next request) */
+			if (L->batch && !--left) {
+				left = L->batch;
+				stale = true;
+			}
 		} else if (q == ENGINE_Q_COMPLETED) {
 			uint64_t now = mono_ns();
 			sync_done(L, si, now);
@@ -674,7 +661,7 @@ static void reap_done_time(struct wloop *L, struct slot *s, unsigned d, uint64_t
 	struct job *j = L->j;
 	uint64_t at = s->req.done_ns;
 
-	if (at < L->t0 || (L->t_end && at > L->t_end))
+	if (at < L->t0 || at > L->t_end)
 		return;
 	if (at - L->t0 >= L->iv_end)
 		interval_roll(L, at - L->t0);
@@ -712,9 +699,9 @@ static int reap(struct wloop *L, uint64_t deadline)
 		struct io_req *r = L->done[i];
 		struct slot *s = r->slot;
 		unsigned d = r->write ? DIR_WRITE : DIR_READ;
-		L->freeidx[L->nfree++] = (unsigned)(s - L->slots);
+		L->freeidx[L->nfree++] = r->buf_index; /* the slot's number */
 		if (L->tracing)
-			job_trace_data(j, r);
+			jobtrace_data(&j->trace, r);
 		if (r->result != (int)r->len) {
 			io_failed(j, r, s->file);
 			L->issuing = false;
@@ -780,7 +767,7 @@ static int rate_wait(struct wloop *L)
 {
 	uint64_t now = mono_ns(), due = L->rate.next_ns;
 
-	if (L->t_end && due > L->t_end)
+	if (due > L->t_end)
 		due = L->t_end;
 	if (due > now + RATE_IDLE_NS)
 		due = now + RATE_IDLE_NS;
@@ -810,6 +797,8 @@ static void wloop_init(struct wloop *L, struct job *j)
 	L->freeidx = calloc(L->depth, sizeof(*L->freeidx));
 	L->done = calloc(L->depth, sizeof(*L->done));
 	prng_seed(&L->drng, sh->seed ^ 0x5bd1e995u ^ ((uint64_t)j->idx << 32));
+	j->trace.fd = sh->trace_fd;
+	j->trace.idx = j->idx;
 	for (int d = 0; d < DIR__COUNT; d++)
 		acc_reset(&j->acc[d]);
 	if (!L->slots || !L->freeidx || !L->done) {
@@ -846,7 +835,7 @@ static void wloop_start(struct wloop *L)
 		L->freeidx[i] = i;
 	}
 	L->t0 = sh->t0;
-	L->t_end = sh->t_end;
+	L->t_end = sh->t_end ? sh->t_end : UINT64_MAX;
 	L->iv_ns = j->series[DIR_READ].interval_ns;
 	L->iv_end = L->iv_ns;
 	L->budget = sh->budget;
@@ -862,6 +851,11 @@ static void wloop_start(struct wloop *L)
 	L->batch = batch_submit(L->c, L->depth);
 	L->tracing = sh->trace_fd >= 0;
 	L->stamping = L->c->data != DATA_ZERO;
+	L->off0 = L->t->offset;
+	L->limited = j->quota != UINT64_MAX || L->budget;
+	L->sb = L->c->sysbench_fsync_freq != 0;
+	L->rare = L->tracing || L->sb ||
+		  (L->writes && (L->stamping || L->c->fsync || L->c->fdatasync));
 	/* budget tokens are claimed in chunks: few atomics, fair shares */
 	L->chunk = L->budget / ((uint64_t)L->c->jobs * 16);
 	if (L->chunk < 1)
@@ -931,7 +925,7 @@ void *worker_main(void *arg)
 			L.issuing = false;
 		/* the run's end or a stop: what the engine holds is cancelled,
 		 * even at a full queue, where issue() never looks at the time */
-		if (L.cancels && L.inflight && (stop || (L.t_end && mono_ns() >= L.t_end))) {
+		if (L.cancels && L.inflight && (stop || mono_ns() >= L.t_end)) {
 			if (L.issuing)
 				j->timed_out = true;
 			L.issuing = false;
@@ -970,9 +964,9 @@ out:
 		if (j->hist[d]) /* the hot path bumps buckets only */
 			j->hist[d]->total = j->lat[d].n;
 	}
-	if (sh->trace_fd >= 0 && j->trace_len) {
+	if (sh->trace_fd >= 0 && j->trace.len) {
 		pthread_mutex_lock(&sh->lock);
-		trace_flush(j);
+		jobtrace_flush(&j->trace);
 		pthread_mutex_unlock(&sh->lock);
 	}
 	if (L.ctx)

@@ -16,6 +16,7 @@
 #include "engines/engine.h"
 #include "stats/prng.h"
 #include "stats/qos.h"
+#include "jobtrace.h"
 #include "offsets.h"
 #include "stats/rep.h"
 #include "stats/stats.h"
@@ -134,8 +135,7 @@ struct job {
 	struct rusage ru_t0, ru_end;
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];
-	char *trace_buf;
-	size_t trace_len;
+	struct jobtrace trace;    /* IOMATRIX_TRACE: its buffer, the runner's */
 	/* read by the runner thread for progress, written once per batch */
 	_Alignas(64) _Atomic uint64_t live_ios;
 	_Atomic uint64_t live_bytes;

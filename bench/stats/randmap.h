@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#define RANDMAP_ROUNDS 4      /* even: randmap.c runs them in pairs */
+#define RANDMAP_ROUNDS 4      /* randmap.c spells the four out */
 #define RANDMAP_MAX_N (1ULL << 62)
 
 struct randmap {
@@ -18,6 +18,10 @@ struct randmap {
 	unsigned lbits, rbits;      /* the two halves of the domain 2^(l+r) */
 	uint64_t lmask, rmask;
 	uint64_t key[RANDMAP_ROUNDS];
+	/* derived once by randmap_init for the per-IO path (randmap.c,
+	 * round_f): key >> 7 of each round, and 63 - bits of each half */
+	uint64_t key7[RANDMAP_ROUNDS];
+	unsigned lshift, rshift;
 };
 
 /* A permutation of [0, n) chosen by key (1 <= n <= RANDMAP_MAX_N; other n

@@ -35,12 +35,28 @@ static inline uint64_t rnd_below(uint64_t n) /* xorshift64* */
 }
 
 #ifndef BARE_TWIN
+/* The next block of n: a uniform draw. */
+static inline uint64_t bare_block(uint64_t n)
+{
+	return rnd_below(n);
+}
+
+/* The submit time of requests going down now, the last reading `now`
+ * freed them at: the bare loop takes no other. */
+static inline uint64_t bare_submit_ns(uint64_t now)
+{
+	return now;
+}
+
 /* One measured latency, completed at now: kept in a log2 histogram and a
  * sum. */
 struct bare_lat {
 	uint64_t ios, sum, hist[64];
 };
-static inline void bare_lat_start(struct bare_lat *l, uint64_t t0) { (void)l, (void)t0; }
+static inline void bare_lat_start(struct bare_lat *l, uint64_t t0, double seconds)
+{
+	(void)l, (void)t0, (void)seconds;
+}
 static inline void bare_lat_add(struct bare_lat *l, uint64_t now, uint64_t lat)
 {
 	(void)now;
@@ -53,13 +69,33 @@ static inline void bare_lat_add(struct bare_lat *l, uint64_t now, uint64_t lat)
  * The twin (make bench builds each loop a second time with -DBARE_TWIN):
  * per completion the bookkeeping iomatrix's worker does besides the IO,
  * with its own code (bench/stats): the interval check and, once per
- * interval, the interval's histogram closed (ivhist_close); the latency
- * into the loglin64 histogram; the exact integer moments (n, sum, sum of
- * squares in 128 bits, min, max); the interval's ios, bytes and latency
- * sum.  What a loop at these syscalls cannot avoid while it keeps what
- * iomatrix keeps: the yardstick of the rows' "iomatrix/twin".
+ * interval (iomatrix's: 100 ms in a cell of up to a minute), the
+ * interval's histogram closed (ivhist_close); the latency into the
+ * loglin64 histogram; the exact integer moments (n, sum, sum of squares
+ * in 128 bits, min, max); the interval's ios, bytes and latency sum.  Per
+ * submit call, a clock reading for the submit time of its requests, as
+ * iomatrix takes.  What a loop at these syscalls cannot avoid while it
+ * keeps what iomatrix keeps: the yardstick of the rows' "iomatrix/twin".
  */
 #include "stats/stats.h"
+#include "suite/cell.h" /* CELL_SHORT_*: the interval iomatrix records at */
+
+/* The next block of n: a uniform draw (iomatrix's random map is its
+ * workload's, beyond the twin: docs/bench.md). */
+static inline uint64_t bare_block(uint64_t n)
+{
+	return rnd_below(n);
+}
+
+/* The submit time of requests going down now: a reading of its own
+ * before each submit call, as iomatrix's worker takes (worker.c, issue():
+ * one per submitted batch), not the reading of the reap that freed them. */
+static inline uint64_t bare_submit_ns(uint64_t now)
+{
+	(void)now;
+	return mono_ns();
+}
+
 struct bare_lat {
 	uint64_t ios, sum;
 	uint64_t n, min, max;
@@ -69,11 +105,14 @@ struct bare_lat {
 	struct lat_hist hist, snap;
 	struct series series;
 };
-static inline void bare_lat_start(struct bare_lat *l, uint64_t t0)
+static inline void bare_lat_start(struct bare_lat *l, uint64_t t0, double seconds)
 {
 	l->t0 = t0;
 	l->min = UINT64_MAX;
-	l->iv_ns = l->iv_end = 1000000000ull;
+	/* iomatrix's interval for a cell of this runtime (cell_interval_ns):
+	 * make bench's 5 s cells record every 100 ms */
+	l->iv_ns = l->iv_end = seconds * 1e9 <= CELL_SHORT_RUNTIME_NS ?
+				       CELL_SHORT_INTERVAL_NS : 1000000000ull;
 	series_init(&l->series, l->iv_ns);
 	if (series_reserve(&l->series, 64) < 0 || ivhist_reserve(&l->series.hist, 64, 64 * 64) < 0)
 		exit(1);

@@ -4,7 +4,8 @@
  * submit timestamp per IO and the latency of every completion.  Each turn
  * takes every completion the AIO ring holds straight from user space (the
  * ring io_setup maps; io_getevents only when it is empty), reads the clock
- * once, and hands all re-armed iocbs to one io_submit.  MODE, a comma
+ * once, and hands all re-armed iocbs to one io_submit (the twin reads it
+ * again before each io_submit, as iomatrix: bare.h).  MODE, a comma
  * list: "getevents" reaps through io_getevents only (the syscall per turn),
  * to measure what the ring saves; "single" hands each iocb to an io_submit
  * of its own.  "getevents,single" makes the syscalls of iomatrix's and
@@ -76,9 +77,9 @@ int main(int argc, char **argv)
 	int single = strstr(mode, "single") != NULL;
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
-	bare_lat_start(&lat, t0);
+	bare_lat_start(&lat, t0, atof(argv[2]));
 	for (int i = 0; i < depth; i++) {
-		io_prep_pread(&cbs[i], fd, buf + i * bs, bs, (long long)(rnd_below(nblocks) * bs));
+		io_prep_pread(&cbs[i], fd, buf + i * bs, bs, (long long)(bare_block(nblocks) * bs));
 		ts[i] = now;
 		list[i] = &cbs[i];
 	}
@@ -99,17 +100,23 @@ int main(int argc, char **argv)
 			if (ev[e].res != bs)
 				return 1;
 			bare_lat_add(&lat, now, now - ts[i]);
-			if (now < end) {
-				io_prep_pread(cb, fd, buf + i * bs, bs,
-					      (long long)(rnd_below(nblocks) * bs));
-				ts[i] = now;
+			if (now < end)
 				list[k++] = cb;
-			}
 		}
 		inflight -= n;
-		for (int s = 0; s < k; s += single ? 1 : k)
-			if (io_submit(ctx, single ? 1 : k, list + s) != (single ? 1 : k))
+		/* each submit call's iocbs re-armed and stamped with its time
+		 * (bare_submit_ns: the twin reads the clock for it) */
+		for (int s = 0, m = single ? 1 : k; s < k; s += m) {
+			uint64_t sub = bare_submit_ns(now);
+			for (int q = s; q < s + m; q++) {
+				int i = (int)(list[q] - cbs);
+				io_prep_pread(list[q], fd, buf + i * bs, bs,
+					      (long long)(bare_block(nblocks) * bs));
+				ts[i] = sub;
+			}
+			if (io_submit(ctx, m, list + s) != m)
 				return 1;
+		}
 		inflight += k;
 	}
 	uint64_t rt = now - t0, cpu = cpu_ns() - c0, tcpu = thread_cpu_ns() - tc0;

@@ -30,10 +30,10 @@ int main(int argc, char **argv)
 	struct bare_lat lat = { 0 };
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(atof(argv[2]) * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
-	bare_lat_start(&lat, t0);
+	bare_lat_start(&lat, t0, atof(argv[2]));
 	while (now < end) {
 		uint64_t ts = now;
-		if (pread(fd, buf, bs, (off_t)(rnd_below(nblocks) * bs)) != (ssize_t)bs)
+		if (pread(fd, buf, bs, (off_t)(bare_block(nblocks) * bs)) != (ssize_t)bs)
 			return 1;
 		now = mono_ns();
 		bare_lat_add(&lat, now, now - ts);

@@ -3,7 +3,8 @@
  * the bench's IO through io_uring (random 4K reads, QD32, O_DIRECT), keeping
  * a submit timestamp per IO and the latency of every completion.  Each turn
  * re-arms every reaped slot, hands the whole batch to the kernel, takes
- * what the CQ ring holds in user space; one clock reading per turn.
+ * what the CQ ring holds in user space; one clock reading per turn (the
+ * twin's, bare.h: one more before each submitting enter, as iomatrix's).
  *
  * MODE, a comma list, picks the variant (all measured, see below):
  *   fixed      register the file and the buffers (READ_FIXED), as iomatrix
@@ -85,7 +86,7 @@ static unsigned depth;
 static void prep(unsigned i)
 {
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
-	uint64_t off = rnd_below(nblocks) * bs;
+	uint64_t off = bare_block(nblocks) * bs;
 	if (fixed) {
 		io_uring_prep_read_fixed(sqe, 0, iov[i].iov_base, (unsigned)bs, off, (int)i);
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -154,7 +155,7 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 	}
 	uint64_t t0 = mono_ns(), end = t0 + (uint64_t)(seconds * 1e9);
 	uint64_t c0 = cpu_ns(), tc0 = thread_cpu_ns(), now = t0;
-	bare_lat_start(lat, t0);
+	bare_lat_start(lat, t0, seconds);
 	for (unsigned i = 0; i < depth; i++) {
 		prep(i);
 		ts[i] = now;
@@ -186,27 +187,32 @@ static int run(const char *mode, double seconds, struct bare_lat *lat, uint64_t 
 				return 1;
 			bare_lat_add(lat, now, now - ts[i]);
 			n++;
-			if (now < end && after) {
+			if (now < end && !(one && !after)) {
 				rearm[nrearm++] = i;
 			} else if (now < end) {
 				prep(i);
-				ts[i] = now;
+				ts[i] = bare_submit_ns(now);
 				pending++;
 				/* the loop reloads the CQ tail: what this enter
 				 * posts is taken in the same turn */
-				if (one && io_uring_submit_and_get_events(&ring) < 0)
+				if (io_uring_submit_and_get_events(&ring) < 0)
 					return 1;
 			}
 		}
 		io_uring_cq_advance(&ring, n);
 		pending -= n;
 		/* after: the whole batch taken first, then an enter per
-		 * re-armed SQE (iomatrix's default loop: reap, then issue) */
+		 * re-armed SQE (iomatrix's default loop: reap, then issue),
+		 * each stamped before its enter (bare_submit_ns); without one,
+		 * the batch stamped at once for the next turn's enter */
+		uint64_t sub = nrearm ? bare_submit_ns(now) : now;
 		for (unsigned k = 0; k < nrearm; k++) {
+			if (after && k)
+				sub = bare_submit_ns(now);
 			prep(rearm[k]);
-			ts[rearm[k]] = now;
+			ts[rearm[k]] = sub;
 			pending++;
-			if (io_uring_submit_and_get_events(&ring) < 0)
+			if (after && io_uring_submit_and_get_events(&ring) < 0)
 				return 1;
 		}
 	}

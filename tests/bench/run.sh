@@ -455,6 +455,45 @@ twingoal() {
 	goal "" "K IOPS, bare column: the twin" "$1w" 1 1000 "" "iom/bare>=0.97"
 	goal "" "CPU ns/IO, bare column: the twin" "$1w" 3 1 "" "-"
 }
+# irtwin NAME BARE_KIND: user instructions per IO of iomatrix's job thread
+# (callgrind, worker_main inclusive) and of the twin's loop (main
+# inclusive, the twin's fixed variant for the kind: no calibration) on
+# NAME's workload, 1 s each under valgrind: what iomatrix does per IO
+# beyond the twin, which the machine's load does not blur as it blurs
+# their IOPS.  One row, no goal.  Both count their interval closes, 100 ms
+# apart, over the few IOs valgrind lets an interval hold: a few
+# instructions per IO more than at full speed.
+irtwin() {
+	command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 || return 0
+	case $2 in
+	libaio-getevents) b=bare_libaio; m="32 4096 getevents,single" ;;
+	libaio) b=bare_libaio; m="32 4096" ;;
+	uring-one) b=bare_uring; m="32 4096 one,after,regring" ;;
+	uring-one-fixed) b=bare_uring; m="32 4096 one,after,regring,fixed" ;;
+	uring-fixed) b=bare_uring; m="32 4096 wait=16,fixed" ;;
+	psync) b=bare_psync; m="" ;;
+	*) return 0 ;;
+	esac
+	[ -x "$BARE/${b}_twin" ] || return 0
+	sed "s/runtime: [0-9]*s/runtime: 1s/" "$T/$1.yaml" >"$T/$1.ir.yaml"
+	rm -rf "$T/$1.ir.set"
+	# shellcheck disable=SC2086 # m: the twin's arguments, word-split
+	valgrind --tool=callgrind --callgrind-out-file="$T/$1.ir.cg" "$BIN" run "$T/$1.ir.yaml" \
+		--out "$T/$1.ir.set" --quiet >/dev/null 2>&1 &&
+	valgrind --tool=callgrind --callgrind-out-file="$T/$1.irt.cg" "$BARE/${b}_twin" "$RAMDEV" 1 $m \
+		>"$T/$1.irt.out" 2>/dev/null || return 0
+	n=$(jq '.repetitions[0].read.ios' "$T/$1.ir.set/cells/0001.json")
+	w=$(callgrind_annotate --inclusive=yes "$T/$1.ir.cg" 2>/dev/null |
+		awk '/worker_main/ { gsub(",", "", $1); print $1; exit }')
+	tn=$(sed -n 's/.*ios=\([0-9]*\).*/\1/p' "$T/$1.irt.out")
+	# the loop's main, inclusive: the first (largest) line naming it
+	# (how the path reads depends on the directory the bench runs in)
+	tw=$(callgrind_annotate --inclusive=yes "$T/$1.irt.cg" 2>/dev/null |
+		awk '/bare_[a-z]+\.c:main/ { gsub(",", "", $1); print $1; exit }')
+	awk -v w="$w" -v n="$n" -v tw="$tw" -v tn="$tn" 'BEGIN { if (!(w > 0 && n > 0 && tw > 0 && tn > 0)) exit
+		printf "| | user instructions per IO of the job thread (callgrind, 1 s), bare column: the twin | %.1f | - | %.1f | - | %.2f | - | - | - |\n",
+			w / n, tw / tn, (w / n) / (tw / tn) }' >>"$ROWS"
+}
 # noivgoal NAME: iomatrix with per-interval histograms against itself
 # without (iomatrix-noivhist, same rounds), goal: at most 2 % of IOPS
 noivgoal() {
@@ -554,6 +593,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO" aio 3 1 "" "iom/fio<=0.7"
 		goal "" "lat mean us" aio 2 1000 "" "-"
 		twingoal aio
+		irtwin aio libaio-getevents
 		noivgoal aio
 		cpunote aio "$R libaio, default settings" 0.7 "an io_submit per IO, io_getevents per turn, as the default"
 	else skiprow "$R libaio, default settings" "K IOPS" "failed" "iom/fio >= 1.00"; fi
@@ -568,6 +608,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "K IOPS" aio32 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" aio32 3 1 "" "-"
 		twingoal aio32
+		irtwin aio32 libaio
 		noivgoal aio32
 		barenote aio32 "$R libaio, iodepth_batch 32" 0.9 "completions taken from the AIO ring, one io_submit for all re-armed iocbs"
 	else skiprow "$R libaio, iodepth_batch 32" "K IOPS" "failed" "iom/bare >= 0.90"; fi
@@ -578,6 +619,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO" uring 3 1 "" "iom/fio<=0.7"
 		goal "" "CPU ns/IO, process" uring 4 1 "" "-"
 		twingoal uring
+		irtwin uring uring-one
 		noivgoal uring
 		cpunote uring "$R io_uring, default settings" 0.7 "an enter per SQE, as the default"
 		barenote uring "$R io_uring, default settings" "" "an enter per SQE, as the default"
@@ -590,6 +632,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "CPU ns/IO" uringfx 3 1 "" "-"
 		goal "" "CPU ns/IO, process" uringfx 4 1 "" "-"
 		twingoal uringfx
+		irtwin uringfx uring-one-fixed
 		noivgoal uringfx
 		barenote uringfx "$R io_uring, registerfiles + fixedbufs" 0.9 "an enter per SQE, as fio's default batching (iodepth_batch 1) with these options"
 	else skiprow "$R io_uring, registerfiles + fixedbufs" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
@@ -616,6 +659,8 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "K IOPS" uringfs 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" uringfs 3 1 "" "-"
 		twingoal uringfs
+		sed '/keep_files/s/}$/, submit_and_wait: true}/' "$T/uringfb.def.yaml" >"$T/uringfs.yaml"
+		irtwin uringfs uring-fixed
 		barenote uringfs "$R io_uring, fixed + iodepth_batch 32 + submit_and_wait" 0.9 "one enter submits the batch and waits for 16, as submit_and_wait"
 	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
 	if measure psync "$RAMDEV" psync "$RAMDEV" psync randread randread 4k 1 psync ""; then
@@ -623,6 +668,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "K IOPS" psync 1 1000 "" "iom/bare>=0.9"
 		goal "" "CPU ns/IO" psync 3 1 "" "-"
 		twingoal psync
+		irtwin psync psync
 		noivgoal psync
 		barenote psync "$R psync (pread), QD1" 0.9 "a pread per IO, as iomatrix's psync, and no other per-IO work: the rest is iomatrix's own (clock readings, the histogram, the accounting)"
 	else skiprow "$R psync (pread), QD1" "K IOPS" "failed" "iom/fio >= 1.00"; fi
