@@ -12,9 +12,9 @@
  *     this machine sees them (device, inode, size, times of every entry;
  *     arc_stamp()): `index` reads a set again when either changed.
  *     history, list and site use a row while the stat of the set's
- *     directory and of its cells/ still match (arc_dirs_stamp(): a file
- *     added, removed or replaced, a set copied), else read the set from
- *     its files.  A set without SHA256SUMS has no stamp worth the name:
+ *     directory, of its cells/ and of every file in the two still match
+ *     (arc_dirs_stamp(): a file added, removed, replaced or rewritten in
+ *     place, a set copied), else read the set from its files.  A set without SHA256SUMS has no stamp worth the name:
  *     its row is never used by history, list and site.
  *   - The file records which machine and archive directory made it
  *     (meta.made_for): an index.sqlite received with an archive, or a

@@ -65,8 +65,9 @@ static const struct archdb_col sets_cols[] = {
 	  "not, and it has no numbers)" },
 	{ "stamp", "TEXT", NULL, "sha256 of the digest and of every file's device, inode, size "
 	  "and times when the set was read: `index` reads a set again when it changed" },
-	{ "dirs_stamp", "TEXT", NULL, "device, inode, size and times of the set's directory and "
-	  "of its cells/ (two stats): history, list and site use the row while it holds" },
+	{ "dirs_stamp", "TEXT", NULL, "device, inode, size and times of the set's directory, "
+	  "of its cells/ and of every file in the two: history, list and site use the row "
+	  "while it holds" },
 	END,
 };
 

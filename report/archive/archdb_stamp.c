@@ -33,7 +33,7 @@
 
 /* Bumped whenever what a record or a row holds changes meaning: every
  * row is then read again (the record's format, archive.c, is in it). */
-#define ARCHDB_STAMP_FORMAT 1
+#define ARCHDB_STAMP_FORMAT 2
 
 /* One entry's line: its name and what stat says of it, as bytes (a
  * printf per entry was 6 % of history's time on 10,000 sets). */
@@ -133,6 +133,33 @@ static int dirs_line(int at, const char *name, char *out, size_t len)
 			(unsigned long)st.st_ctim.tv_nsec);
 }
 
+/* The files directly in fd (no directory, not through a link), in
+ * readdir order, into h: a file rewritten in place under its own name
+ * keeps its directory's times but not its own mtime and ctime.  At most
+ * SUMS_MAX_FILES of them; 0, or -1. */
+static int files_hash(struct sha256 *h, int fd)
+{
+	DIR *d = fsdir_open_fd(fd);
+	struct dirent *e;
+	size_t budget = SUMS_MAX_FILES;
+	int rc = 0;
+	if (!d)
+		return -1;
+	while (rc == 0 && (e = readdir(d))) {
+		struct stat st;
+		if (e->d_type == DT_DIR || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!budget--)
+			rc = -1;
+		else if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			stat_line(h, e->d_name, strlen(e->d_name), &(struct stat){ 0 });
+		else if (!S_ISDIR(st.st_mode))
+			stat_line(h, e->d_name, strlen(e->d_name), &st);
+	}
+	closedir(d);
+	return rc;
+}
+
 int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX])
 {
 	char cells[PATH_MAX];
@@ -145,7 +172,24 @@ int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX])
 		return -1;
 	}
 	int m = dirs_line(AT_FDCWD, cells, out + n, ARC_DIRS_STAMP_MAX - (size_t)n);
-	return m < 0 || m >= ARC_DIRS_STAMP_MAX - n ? (out[0] = 0, -1) : 0;
+	if (m < 0 || m >= ARC_DIRS_STAMP_MAX - n)
+		return out[0] = 0, -1;
+	/* and every file of the set's directory and of cells/ */
+	struct sha256 h;
+	unsigned char dg[32];
+	sha256_init(&h);
+	int fd = open(setdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int cfd = open(cells, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rc = fd < 0 || files_hash(&h, fd) < 0 ? -1 : 0;   /* takes fd */
+	sha256_update(&h, "cells/", 6);
+	if (cfd >= 0 && files_hash(&h, cfd) < 0)               /* takes cfd */
+		rc = -1;
+	sha256_final(&h, dg);
+	if (rc < 0 || ARC_DIRS_STAMP_MAX - n - m < 33)
+		return out[0] = 0, -1;
+	for (int i = 0; i < 16; i++)
+		snprintf(out + n + m + 2 * i, 3, "%02x", dg[i]);
+	return 0;
 }
 
 int archdb_made_for(const char *archive, char hex[65])

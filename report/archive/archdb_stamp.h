@@ -19,13 +19,16 @@
  */
 int arc_stamp(const char *setdir, char digest[65], char stamp[65]);
 /*
- * What history, list and site check before they use a set's row (one
- * stat each of the set's directory and its cells/, no read): their
- * device, inode, size, mtime and ctime, as text (setarchive.h's
- * ARC_DIRS_STAMP_MAX bytes at most, "" when the set is gone).  An entry of either added,
- * removed or replaced (every writer of a set and `sed -i` rename) changes
- * it; a file rewritten in place under its own name does not, which
- * `index` (arc_stamp) and `verify` see.  0, or -1.
+ * What history, list and site check before they use a set's row (a stat
+ * each of the set's directory, its cells/ and every file in the two, no
+ * read): their device, inode, size, mtime and ctime, as text
+ * (setarchive.h's ARC_DIRS_STAMP_MAX bytes at most, "" when the set is
+ * gone).  An entry added, removed or replaced (every writer of a set and
+ * `sed -i` rename) changes it, and so does a file of either rewritten in
+ * place under its own name (its mtime and ctime: a cell changed after the
+ * index read it must not be served from the row).  Deeper files (the
+ * set's own report/, a cell's extra directories) only `index` (arc_stamp)
+ * and `verify` see.  0, or -1.
  */
 int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
 /* Which machine and archive directory an index was made for: the hex

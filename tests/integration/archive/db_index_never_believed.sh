@@ -7,6 +7,8 @@
 #     another path) never reach a page: each such row fails the bounds of a
 #     set's own numbers and the set is read from its files, so history and
 #     site give the bytes they give without an index;
+#   - a cell rewritten in place under its own name after `index` is read
+#     from its files, not from the row;
 #   - a file that is not ours (garbage, an extra trigger or view) is
 #     rebuilt by `index`, and a link planted at index.sqlite is replaced,
 #     its target left alone.
@@ -78,6 +80,29 @@ grep -q "tables are not this version's" "$T/err" && ok "an index with an extra t
 expect_exit 0 "$IOMATRIX" index "$T/a"
 expect_exit 0 "$IOMATRIX" query "select count(*) from sqlite_schema where name in ('t', 'v')" --archive "$T/a" --format csv
 [ "$(tail -n 1 "$T/out")" = 0 ] && ok "rebuilt without them" || not_ok "$(cat "$T/out")"
+# a cell rewritten in place under its own name after the index read it
+# (same inode, the directories' times unchanged): history, list and site
+# read the set from its files (the stat of every file of the set and of
+# its cells/), and give the bytes they give without an index
+cp -a "$T/a" "$T/c" && rm -f "$T/c/index.sqlite"*
+expect_exit 0 "$IOMATRIX" index "$T/c"
+cell=$(ls "$T"/c/*/cells/*.json | head -n 1)
+python3 - "$cell" <<'PY' || fail "rewrite in place"
+import json, sys
+f = sys.argv[1]
+d = json.load(open(f))
+d["params"]["label"] = d["params"]["label"] + " EDITED"
+with open(f, "r+") as o:  # the same file: truncated and written, not replaced
+    o.truncate(0)
+    o.write(json.dumps(d))
+PY
+snap "$T/c" "$T/c-indexed"
+"$IOMATRIX" list "$T/c" >"$T/c-indexed/list" 2>&1
+mv "$T/c/index.sqlite" "$T/c-index" && rm -f "$T/c/index.sqlite-"*
+snap "$T/c" "$T/c-none"
+"$IOMATRIX" list "$T/c" >"$T/c-none/list" 2>&1
+same "a cell rewritten in place: history, list and site as without an index" "$T/c-none" "$T/c-indexed"
+
 echo precious >"$T/victim"
 rm -f "$T/a/index.sqlite"*
 ln -s "$T/victim" "$T/a/index.sqlite"
