@@ -2,7 +2,7 @@
 # archive_bench.sh - time `iomatrix history` and `iomatrix site` on a
 # SYNTHETIC archive of 1,000 sets x 50 cells (10 hosts x 100 dated sets;
 # tests/report/gen_archive.py), then an incremental site after one new set.
-# Targets (issue 14): history <= 5 s, full site <= 60 s, incremental <= 5 s.
+# Targets: history <= 5 s, full site <= 60 s, incremental <= 5 s.
 # Printed with peak memory, not asserted.  Called by make bench (part
 # "archive" of BENCH_ONLY).
 #

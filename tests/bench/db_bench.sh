@@ -1,5 +1,5 @@
 #!/bin/sh
-# db_bench.sh - the archive as a database at scale (issue 38 §4): a make
+# db_bench.sh - the archive as a database at scale: a make
 # bench row per goal, each with its wall and CPU time and the index's bytes
 # per set.  Printed, not asserted.  Called by make bench (part "db" of
 # BENCH_ONLY).

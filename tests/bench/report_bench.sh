@@ -34,7 +34,7 @@ awk -v s="$start" -v e="$end" -v c="$CELLS" -v n="$nch" -v k="$size" 'BEGIN {
 	       c, n, k, t, t <= 10 ? "met" : "MISSED"
 }'
 
-# A one-hour cell at 1 s intervals (issue 39: it loads in 1 s or less):
+# A one-hour cell at 1 s intervals (it loads in 1 s or less):
 # 3,600 intervals of ~500 buckets each (tests/bench/gen_hour_cell.py),
 # read and reported without charts
 python3 "$ROOT/tests/report/gen_synthetic.py" "$T/hour" --devices ssd:ssd --cells 1 >/dev/null &&

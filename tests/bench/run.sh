@@ -2,8 +2,7 @@
 # make bench: iomatrix against fio and against the bare loops (the fastest
 # code we know for the same IO: bare_libaio.c, bare_uring.c, bare_psync.c)
 # on the same workloads in the same run, alternating iomatrix, fio, bare,
-# iomatrix, ... (BENCH_ROUNDS rounds), then the goals table of issues 15
-# and 22: medians, the spread of the per-round ratios, whether each goal
+# iomatrix, ... (BENCH_ROUNDS rounds), then the goals table: medians, the spread of the per-round ratios, whether each goal
 # was met, and notes from the same runs on why a goal was missed.  Not a
 # test: it prints numbers; exit 0 unless a tool failed to run.
 #
@@ -582,7 +581,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 	# data, so the tools' own per-IO cost dominates (what these rows measure).
 	R=$(basename "$RAMDEV")
 	log "RAM device $RAMDEV"
-	# Goals of issue 22.  The default rows run the workload the exported fio
+	# The goals against fio and the bare loops.  The default rows run the workload the exported fio
 	# job runs, so iomatrix's edge there must come from less CPU per IO;
 	# the opt-in fast modes are held against the bare loops.
 	# the bare loop of this row makes the default's syscalls (io_getevents

@@ -1,5 +1,5 @@
 #!/bin/sh
-# scale_bench.sh - the bookkeeping of a run at scale (issue 9), printed, not
+# scale_bench.sh - the bookkeeping of a run at scale, printed, not
 # asserted (make bench; alone: BENCH_ONLY=scale make bench):
 #   1) peak RSS of `plan` of a 100,000-cell suite, text and --format json
 #      (goal <= 64 MiB each; tests/integration/suite/suite_plan_100k_cells_rss

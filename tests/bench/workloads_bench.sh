@@ -1,5 +1,5 @@
 #!/bin/sh
-# workloads_bench.sh - cost in the number of workloads (issue 36 §4): a
+# workloads_bench.sh - cost in the number of workloads: a
 # SYNTHETIC set of 1,000, 4,000 and 16,000 cells on one device, each its
 # own workload (tests/report/gen_synthetic.py --offsets), through report
 # (md, html, csv, json; no charts), compare (the set against a copy) and

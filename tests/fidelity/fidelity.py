@@ -2,7 +2,7 @@
 """make fidelity, the measuring half (tests/fidelity/run.sh sets up the
 devices): per device and cell, iomatrix and its exported fio job alternately,
 then the ratios iomatrix / fio, their medians and ranges, against the goals
-of issue 20.
+of docs/fidelity.md.
 
     fidelity.py IOMATRIX SCRATCH SIZE OUT.md NAME=DEVICE...
 """
@@ -22,7 +22,7 @@ RUNTIME = os.environ.get("FIDELITY_RUNTIME", "2s")
 ONLY = os.environ.get("FIDELITY_CELLS", "").split()
 ENGINE = os.environ.get("FIDELITY_ENGINE", "libaio")
 
-# name: cell keys.  The workloads of issue 20 item 8.
+# name: cell keys.
 CELLS = [
     ("rnd4k-q1-read", {"pattern": "randread", "bs": "4k", "iodepth": 1}),
     ("rnd4k-q32-read", {"pattern": "randread", "bs": "4k", "iodepth": 32}),

@@ -133,7 +133,7 @@ static void test_hostile_numbers_refused(void **state)
 		{ P("latency_kind"), "1", "latency_kind" },
 		{ P("repetitions", "0", "read", "lat_total_ns"), "{\"min\":9,\"max\":1,\"mean\":5}", "out of order" },
 		{ P("repetitions", "0", "read", "lat_completion_ns"), "[]", "not an object" },
-		/* issue 29 item 12: percentiles past [min, max], falling, or
+		/* Percentiles past [min, max], falling, or
 		 * under keys that are no percentile */
 		{ P("repetitions", "0", "read", "lat_ns", "percentiles"),
 		  "{\"1.000000\":1e12,\"99.000000\":4900}", "p1.000000 is 1000000000000 ns, above max 5000 ns" },

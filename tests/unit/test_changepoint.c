@@ -92,7 +92,7 @@ static void test_flat_noise_no_change(void **state)
 	assert_true(fp <= 4);
 }
 
-/* Issue 21: [8383, 7132, 11788] -> [473, 492, 463] IOPS is compare's
+/* [8383, 7132, 11788] -> [473, 492, 463] IOPS is compare's
  * regression; in history it is a step (the level stays), from the
  * repetition values themselves when they are given. */
 static void test_issue21_pair_is_a_step(void **state)

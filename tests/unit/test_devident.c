@@ -7,7 +7,7 @@
 
 #include "host/devident.h"
 
-/* issue 35 §2: two model devices, one twice the other's service time, in
+/* Two model devices, one twice the other's service time, in
  * directories on one disk, were "the same device (/dev/vda)". */
 static void test_model_is_its_keys(void **state)
 {

@@ -324,7 +324,7 @@ static void expect_edit_refused(const char *const *path, size_t n, const char *v
 #define KP(...) (const char *const[]){ __VA_ARGS__ }, \
 	sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)
 
-/* issue 29 items 11 and 12: absurd numbers and percentiles are refused by
+/* Absurd numbers and percentiles are refused by
  * the import, which wrote them before (the report then said "treated as
  * failed"). */
 static void test_absurd_numbers_refused(void **state)
@@ -348,7 +348,7 @@ static void test_absurd_numbers_refused(void **state)
 	expect_edit_refused(KP("clat_ns", "percentile", "101"), "5000", "percentile key '101'");
 }
 
-/* issue 29 item 15: a randseed a set cannot record exactly is refused at
+/* A randseed a set cannot record exactly is refused at
  * its option, not written as another seed */
 static void test_randseed_past_exact_refused(void **state)
 {
@@ -393,7 +393,7 @@ static void test_linecol(void **state)
 	assert_int_equal(c, 1);
 }
 
-/* issue 35 §8: a job without an iodepth option gets the depth fio's
+/* A job without an iodepth option gets the depth fio's
  * iodepth_level shows most IOs at (the floor of its bucket, the bucket
  * said), or "not recorded" where no bucket holds 90 % of them; a block
  * size is the bytes per IO when that is a whole multiple of 512. */

@@ -203,7 +203,7 @@ static void test_errors_have_lines(void **state)
 	unlink(p);
 }
 
-/* issue 29 items 11 and 13: the real rndrd log with one figure edited.
+/* The real rndrd log with one figure edited.
  * Each is refused with the line and the cause; nothing reaches the set. */
 static void test_edited_figures_refused(void **state)
 {

@@ -155,8 +155,8 @@ static void test_applies(void **state)
 }
 
 /* One value or two: engines by name (libaio and io_uring were one "class"
- * and the report dropped the io_uring cell of an engine matrix, issue 35
- * §1), every field of a key. */
+ * and the report dropped the io_uring cell of an engine matrix),
+ * every field of a key. */
 static void test_same(void **state)
 {
 	(void)state;
@@ -181,7 +181,7 @@ static void test_same(void **state)
 	assert_true(key_same(K_BS, &a, &b));
 }
 
-/* issue 29 items 14 and 15: one range per key, and what the loader
+/* One range per key, and what the loader
  * accepts is what a set records and reads back.  Every number key has a
  * bound; a 64-bit key's is at most 10^15-1, so its JSON number is exact; the
  * largest value of each round-trips through cell_to_json, the printed

@@ -276,7 +276,7 @@ static void test_recovery_is_not_a_cliff(void **state)
 static void set_levels(struct plateaus *p, const double *lv, const double *dur, size_t n);
 
 /*
- * Issue 35 §3, a real run: 1M writes at QD8 on a loop device over a file,
+ * A real run: 1M writes at QD8 on a loop device over a file,
  * throttled to 20 MiB/s at 2.5 s, in 100 ms intervals, MB/s x 10.  The
  * issue's values verbatim (273.7 ... 520.1, then 472.9, 380.6, 0.0 and
  * 2.1 to the end of 5.8 s); the stretch it elides between 520.1 and 472.9

@@ -131,7 +131,7 @@ static void test_knee(void **state)
 	assert_int_equal(qos_knee(p, 1, QOS_KNEE_K, NULL), -1);
 }
 
-/* Issue 35 §7, the shape of a sweep of a 2,000-IOPS throttle (target p99
+/* The shape of a sweep of a 2,000-IOPS throttle (target p99
  * <= 5 ms): one quiet low load (p99 0.2 ms) beside the others' 0.55-0.58
  * ms; from 55 % of the maximum p99 is 1.9-4.6 ms, still within the
  * target, and past the throttle the queue grows.  The old low-load level
@@ -203,7 +203,7 @@ static void test_judge(void **state)
 	qos_judge(p, n, &t, &v);
 	assert_int_equal(v.best, 4);
 	/* a noisy point below the sustained load that misses the target does
-	 * not hide it (issue 30: "sustains 75 IOPS" beside a row of 240 IOPS
+	 * not hide it ("sustains 75 IOPS" beside a row of 240 IOPS
 	 * that met it): the highest achieved load that meets it and keeps up */
 	t.target_ns = 300000;
 	double keep = p[1].p99_ns;

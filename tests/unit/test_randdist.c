@@ -148,7 +148,7 @@ static void test_zoned_shape(void **state)
 	assert_true(share_below(&g, 1) == 1.0);
 }
 
-/* issue 29 item 16: the one fit check of zoned_abs zones, which the
+/* The one fit check of zoned_abs zones, which the
  * loader asks with the most a cell addresses and the runner before IO */
 static void test_zones_fit(void **state)
 {

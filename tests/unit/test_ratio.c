@@ -48,7 +48,7 @@ static void test_verdicts(void **state)
 	assert_false(c.ok);
 }
 
-/* Issue 30 §3: one pair, two families.  A +72.9 % change at 3
+/* One pair, two families.  A +72.9 % change at 3
  * repetitions is "faster" when judged alone and inconclusive among 12
  * pairs: the verdict depends on the family, so every command passes the
  * family it judges together, and one verdict function decides. */

@@ -48,7 +48,7 @@ static void check_iops(double v, const char *want)
 	assert_string_equal(buf, want);
 }
 
-/* a sentence's IOPS: "75", not "75.0" (issue 30 §8) */
+/* a sentence's IOPS: "75", not "75.0" */
 static void test_iops_whole_from_ten(void **state)
 {
 	(void)state;

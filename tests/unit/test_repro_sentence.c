@@ -1,6 +1,6 @@
 /*
  * test_repro_sentence.c - the headline of a reproduction follows its
- * verdicts (issue 35 §9: "Not reproduced within ±10 %" headed a
+ * verdicts ("Not reproduced within ±10 %" headed a
  * reproduction whose every verdict was inconclusive).
  */
 #include "testutil.h"

@@ -56,7 +56,7 @@ static void test_results_dir_through_a_file_refused(void **state)
 	unlink(path);
 }
 
-/* issue 29 item 17: /proc reports 0 blocks free; the cause is that it
+/* /proc reports 0 blocks free; the cause is that it
  * is no disk, not that it is full */
 static void test_results_dir_on_proc_names_the_cause(void **state)
 {

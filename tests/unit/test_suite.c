@@ -398,7 +398,7 @@ static void test_cross_key_checks(void **state)
 		   "'offset' is not a multiple of 512");
 }
 
-/* The model's keys against the cell's time (issue 36): one IO must fit
+/* The model's keys against the cell's time: one IO must fit
  * the runtime, or 60 s without one; the limit itself passes, the write
  * rate counts only for writes, model_noise at its slowest factor. */
 static void test_model_fits_runtime(void **state)

@@ -88,7 +88,7 @@ static void test_percent(void **state)
 	assert_int_equal(units_parse_percent(".5%", &v), -1);
 }
 
-/* issue 29 item 13: decimal only, as sysbench and fio print numbers */
+/* Decimal only, as sysbench and fio print numbers */
 static void test_decimal(void **state)
 {
 	const char *end;

@@ -39,7 +39,7 @@ static void agree(const struct cell *a, const struct cell *b, bool same)
 	free(kb);
 }
 
-/* issue 35 §1: libaio and io_uring are two workloads (they were one, by
+/* libaio and io_uring are two workloads (they were one, by
  * "class", and the report dropped the io_uring cell); so are psync and
  * null. */
 static void test_engine_exact(void **state)
@@ -55,7 +55,7 @@ static void test_engine_exact(void **state)
 	assert_false(key_same(K_ENGINE, &a, &b));
 }
 
-/* issue 35 §1: a rate matrix and a data matrix are separate workloads,
+/* A rate matrix and a data matrix are separate workloads,
  * down to the compressible share. */
 static void test_rate_and_data(void **state)
 {
@@ -250,7 +250,7 @@ static void test_every_key_agrees(void **state)
 	}
 }
 
-/* A model device is what its keys make it (issue 35 §2): its text names
+/* A model device is what its keys make it: its text names
  * the keys off their defaults; a target is a model device when every cell
  * runs one model, and a cell of another engine makes it storage. */
 static void test_model_device(void **state)
@@ -281,7 +281,7 @@ static void test_model_device(void **state)
 	sbuf_release(&s);
 }
 
-/* issue 35 §8: a value an importer inferred (a fio job that names no rw:
+/* A value an importer inferred (a fio job that names no rw:
  * its pattern, its depth) is never one workload with a recorded one. */
 static void test_inferred_apart(void **state)
 {

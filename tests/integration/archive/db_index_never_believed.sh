@@ -1,5 +1,5 @@
 #!/bin/sh
-# The archive's index is derived and never believed (issue 36 §2):
+# The archive's index is derived and never believed:
 #   - an index.sqlite that came with a copied or received archive is not
 #     read (query refuses it, history reads the sets) and `index` rebuilds it;
 #   - numbers tampered with in our own index (scale -1e999, cells counts of

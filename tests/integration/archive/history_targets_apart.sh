@@ -1,5 +1,5 @@
 #!/bin/sh
-# history and site keep distinct targets distinct (issue 30 §5).  Two
+# history and site keep distinct targets distinct.  Two
 # devices of one suite, a (dir1) and b (dir2), on one disk: each is a series
 # of its own with one point a set, and the site counts two devices (the old
 # identity, host + model + serial, made them one series 'vm · b' with two

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README tour end to end (issue 30 §4): every command README.md shows,
+# The README tour end to end: every command README.md shows,
 # in order, on a small null-engine suite in a scratch results/ directory,
 # and then every set verifies intact, measurement and derived output alike:
 # no command changes a finished set (compare OLD NEW wrote NEW/compare/,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The site's device page shows the latest set's latency-over-time chart
-# for each workload that has one (issue 39 §2): two dated SYNTHETIC sets of
+# for each workload that has one: two dated SYNTHETIC sets of
 # one device and a 24 s workload with interval histograms
 # (tests/bench/gen_hour_cell.py), the newer with a report of its own (the
 # site draws a set's charts only then): the device page's workload has a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The site's trend charts (issue 21 item 9): a title in the image naming
+# The site's trend charts: a title in the image naming
 # the workload, the metric and the machine; date ticks that are never
 # printed twice (six sets 12 s apart printed '12-01 13:51' six times) and
 # never outside the data (the last rotated label was cut at the right

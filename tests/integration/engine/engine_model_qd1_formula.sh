@@ -1,6 +1,6 @@
 #!/bin/sh
 # The model device meets the formula docs/engines.md states for a job
-# with no request queued behind the one in service (issue 35 §5): one
+# with no request queued behind the one in service: one
 # server at QD1 serves each IO in L from its submission, so IOPS =
 # 1 / (L + W), W the job's turnaround (how late the machine wakes it
 # after a completion, plus reaping and submitting), and its latency is

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The model device's window counts what the device completed inside it,
-# however late the job reaps (issue 35 §5, docs/engines.md): an IO that
+# however late the job reaps: an IO that
 # completed in the ramp is not measured, nor one past the runtime, and an
 # IO falls in the interval it completed in.  Before, the job's reap time
 # decided: on a loaded machine, engine_model_truth's 2,000-IOPS devices

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The model device (engine: model, issue 30 §9) gives the figures its keys
+# The model device (engine: model) gives the figures its keys
 # alone predict (docs/engines.md): servers over service time, the IOPS and
 # MB/s ceilings, a write buffer then the sustained write rate, seeded
 # noise between repetitions, a service-time distribution; jobs as threads

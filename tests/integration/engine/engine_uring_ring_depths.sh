@@ -1,5 +1,5 @@
 #!/bin/sh
-# io_uring's ring set-up (issue 22): the CQ ring is sized to iodepth
+# io_uring's ring set-up: the CQ ring is sized to iodepth
 # (IORING_SETUP_CQSIZE, as fio), the set-up flags are fio's
 # (SINGLE_ISSUER|DEFER_TASKRUN|COOP_TASKRUN) and io-wq keeps the kernel's
 # worker count.  A CQ ring exactly iodepth deep must still hold every

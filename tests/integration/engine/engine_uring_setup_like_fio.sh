@@ -1,5 +1,5 @@
 #!/bin/sh
-# io_uring's ring is set up as fio sets it up for the same job (issue 22):
+# io_uring's ring is set up as fio sets it up for the same job:
 # the io_uring_setup flags strace shows for iomatrix equal fio's
 # (CQSIZE|COOP_TASKRUN|SINGLE_ISSUER|DEFER_TASKRUN on a kernel that has
 # them), the CQ ring has iodepth entries, and io-wq's worker count is left

@@ -54,8 +54,8 @@ for engine in null libaio; do
 	[ "$(echo "$all" | jq -c '.fleet.hosts')" = '["h1","h2","h3"]' ] || fail "$engine: aggregate hosts"
 done
 [ -f "$T/shared.dat" ] || fail "the shared file (not ours) was removed"
-# each interval's histogram of the aggregate is the sum of the hosts'
-# (issue 39 §4), and every cell's intervals add up to its histogram
+# each interval's histogram of the aggregate is the sum of the hosts',
+# and every cell's intervals add up to its histogram
 out=$(ivhist_agg_sum "$S" 2>&1) || fail "per-interval histograms: $out"
 echo "per-interval histograms: $out"
 out=$(ivhist_check "$S" 2>&1) || fail "per-interval histograms: $out"

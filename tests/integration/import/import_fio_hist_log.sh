@@ -1,5 +1,5 @@
 #!/bin/sh
-# `import fio JOB.json --hist-log LOG` (issue 39 §3): fio's histogram log
+# `import fio JOB.json --hist-log LOG`: fio's histogram log
 # (write_hist_log, log_hist_msec) becomes the cell's series.hist, one
 # interval per window of the log with every count of it, then the IOs
 # after its last line (from the json+ bins), so that the intervals add up

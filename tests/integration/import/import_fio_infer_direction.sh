@@ -22,7 +22,7 @@ w() { jq -r ".repetitions[0].write$1" "$c"; }
 [ "$(jq -r '.repetitions[0].read // "none" | type' "$c")" != object ] && ok "no read direction" || not_ok "a read direction"
 jq -r '.warnings[]' "$c" | grep -q "names no rw for this job, so its parameters are partly inferred from the output; pattern: writes, from the sections that did IO; sequential or random is not recorded" &&
 	ok "the cell says the direction was inferred" || not_ok "warnings: $(jq -c .warnings "$c")"
-# issue 35 §8: the depth from iodepth_level (100 % at >=64; IOPS x latency
+# The depth from iodepth_level (100 % at >=64; IOPS x latency
 # says ~128 in flight), not fio's default 1; bs from the bytes per IO; each
 # inferred key says where it came from (ioengine and direct are given)
 [ "$(jq -r .params.iodepth "$c")" = 64 ] && ok "iodepth 64 (iodepth_level's >=64), not 1" \
@@ -34,7 +34,7 @@ jq -r .source.inferred_keys.iodepth "$c" | grep -q "^64 or more, from fio's iode
 jq -r .source.inferred_keys.bs "$c" | grep -q "^4096 bytes, the bytes per IO" &&
 	ok "bs: from the bytes per IO" || not_ok "bs: $(jq -r .source.inferred_keys.bs "$c")"
 expect_exit 0 "$IOMATRIX" report "$T/set" --charts none -o "$T/rep"
-# issue 35 §8: what was inferred is said as inferred wherever it is printed
+# What was inferred is said as inferred wherever it is printed
 grep -q "^### 4K write, pattern not recorded, QD 64 or more from fio's iodepth\\\\_level (randwrite-4k-qd128)$" "$T/rep/report.md" &&
 	! grep -q "sequential read\|sequential write" "$T/rep/report.md" &&
 	ok "the report calls it a write, pattern not recorded, QD from iodepth_level" \

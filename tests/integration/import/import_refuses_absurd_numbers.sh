@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 items 11-13: numbers the one cell validator refuses are refused
+# Numbers the one cell validator refuses are refused
 # by the import itself (exit 2, the file and the cause, nothing written),
 # not written for `report` to call "treated as failed" later: fio iops, bw
 # and a percentile of 1e308, total_ios of 1e30, p1 = 1000 s beside a max

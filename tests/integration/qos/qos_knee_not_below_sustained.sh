@@ -1,6 +1,6 @@
 #!/bin/sh
 # The knee is never below the sustained load, and one quiet low load is not
-# its reference (issue 35 §7: in 2 of 12 sweeps of a 2,000-IOPS throttle
+# its reference (in 2 of 12 sweeps of a 2,000-IOPS throttle
 # one low load's p99 of 0.2 ms put the knee at 54-75 % of the maximum,
 # below the load the same report sustained at p99 <= 5 ms).  A real sweep
 # of a model device that queues (one server, exponential service of 1 ms,

@@ -46,7 +46,7 @@ print("overloaded %d" % len(over))
 print("resp10x %d" % all(p["response"]["p99_ns"] >= 10 * dev for p in over))
 print("svc_hides %d" % all(p["service"]["p99_ns"] < 10 * dev for p in over))
 print("grows %d" % all(a["response"]["p99_ns"] < b["response"]["p99_ns"] for a, b in zip(over, over[1:])))
-# each point's intervals (issue 39): their p99s bracket the point's own
+# each point's intervals: their p99s bracket the point's own
 def iv_ok(p):
     iv = p["response"].get("interval_p99_ns")
     return bool(iv) and iv["intervals"] >= 2 and iv["min"] <= p["response"]["p99_ns"] <= iv["max"]

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A rated cell's achieved IOPS are counted over its window and never read
-# above the offered rate (issue 29 item 18): at 1 IOPS for 300 ms the one
+# above the offered rate: at 1 IOPS for 300 ms the one
 # IO of the schedule is 1 IOPS, not 3.3 (1 IO / 0.3 s: the schedule's first
 # IO is at the start, so a window of T holds ceil(T x rate) of them); at
 # 1,000 IOPS for 300 ms, 1,000 within 3 %; offered 4,000 to a model

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A rated job's latency is the device's with every engine (issue 30 §1):
+# A rated job's latency is the device's with every engine:
 # rate_iops 200 at iodepth 32 (psync: 1) on a RAM device (a loop device
 # over a file in /dev/shm), against fio running the exported job.  At 200
 # IOPS a 4K read of RAM takes tens of us and nothing queues, so the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# "sustains N" on a device whose limit we set (issue 30 §2): a loop device
+# "sustains N" on a device whose limit we set: a loop device
 # under a blkio read_iops_device throttle of 2,000, swept from 500 to 4,000
 # offered IOPS at QD1 with a target of p99 <= 20 ms.  Below the limit the
 # queue stays short (QD1: no IO of ours waits behind another in the

@@ -16,7 +16,7 @@
 # one IO's time in the throttle, and all queueing is the schedule's, which
 # is what "service hides it" checks.  (The service p99 of 90 ms once seen
 # at QD4 was not blk-throttle's: iomatrix's libaio reap took completions
-# only once every slot was in flight, issue 30;
+# only once every slot was in flight;
 # qos_throttled_p99_rises.sh checks that the p99 at QD32 does not fall as
 # the load rises below the limit.)  (A point only 10 %
 # over the maximum grows its queue by 10 % of the IOs of a 500 ms run,

@@ -1,11 +1,11 @@
 #!/bin/sh
 # On a device throttled to N IOPS, the response p99 of a rated job does not
-# fall as the offered load rises below N (issue 30 §1).  A loop device
+# fall as the offered load rises below N.  A loop device
 # under a blkio read_iops_device throttle of 1,000, offered 100, 300, 600
 # and 900 IOPS at iodepth 32 with libaio.  Below the limit nothing queues
 # for long, so the p99 at 100 IOPS is no more than 3x the p99 at 900 (plus
 # 1 ms for a busy machine's wake-ups).  Completions that wait until all
-# 32 slots are in flight (libaio's reap before issue 30) make the low load
+# 32 slots are in flight (libaio's reap before) make the low load
 # look slowest: 32 IOs at 100 IOPS, a p99 of some 300 ms against some 35
 # ms at 900.
 # test-lock: quiet

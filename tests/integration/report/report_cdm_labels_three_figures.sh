@@ -1,6 +1,6 @@
 #!/bin/sh
 # The CrystalDiskMark-style overview labels its bars as the tables print
-# the values, 3 significant figures (issue 35 §9: an HDD's 0.406 and 1.65
+# the values, 3 significant figures (an HDD's 0.406 and 1.65
 # MB/s 4K results were labelled "0" and "2" by '%.0f'): the label of each
 # bar in the chart's data equals the MB/s of its table row, small and
 # large alike.

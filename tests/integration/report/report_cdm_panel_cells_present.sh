@@ -1,6 +1,6 @@
 #!/bin/sh
-# The CrystalDiskMark panel is built from the cells that ran (issue 21 item
-# 7): a disk that ran SEQ1M Q32T1, SEQ128K Q32T1 and RND4K Q32T1/Q32T16/Q1T1
+# The CrystalDiskMark panel is built from the cells that ran: a
+# disk that ran SEQ1M Q32T1, SEQ128K Q32T1 and RND4K Q32T1/Q32T16/Q1T1
 # (read and write) gets exactly those rows, in CrystalDiskMark's order, and no
 # empty SEQ1M Q8T1 / Q1T1 groups; a device that ran only mixed workloads
 # gets no panel; a set with no CrystalDiskMark-like cell gets no panel.

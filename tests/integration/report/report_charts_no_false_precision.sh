@@ -1,5 +1,5 @@
 #!/bin/sh
-# Charts draw what the data hold (issue 30 §8): a bar measured once has no
+# Charts draw what the data hold: a bar measured once has no
 # 95 % interval, so it gets no error bar (a zero-width one read as a very
 # precise number); bars of repeated cells keep theirs.  A CrystalDiskMark
 # panel of one read/write pair is one lonely pair: not drawn, and the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A cache found in the fine samples of a write's start (issue 21 item 1):
+# A cache found in the fine samples of a write's start:
 # 0.3 s at 1,000 MB/s, then 300 MB/s for 10 s in 1 s intervals.  The
 # summary names the short plateau, and the cliff chart draws the fine
 # samples (20 ms, at their midpoints) with the head's level, so that the

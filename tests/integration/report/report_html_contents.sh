@@ -1,6 +1,6 @@
 #!/bin/sh
-# The HTML report's contents bar links every section the page has (issue 30
-# §8: the QoS and PTS sections had no link): "Latency under load" for a set
+# The HTML report's contents bar links every section the page has
+# (the QoS and PTS sections had no link): "Latency under load" for a set
 # with a load sweep, "Steady state" for one with SNIA PTS rounds, each
 # pointing at one element with that id; a set with neither has neither
 # link; every link of the bar has its target exactly once.

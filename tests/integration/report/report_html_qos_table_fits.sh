@@ -1,5 +1,5 @@
 #!/bin/sh
-# The HTML's QoS table fits a 1,200 px window (issue 35 §9: its last
+# The HTML's QoS table fits a 1,200 px window (its last
 # column, the knee and overload notes, was scrolled out of view): headless
 # Chromium lays the report out at 1,200 px and a script in a copy of the
 # page lists every table wrapper whose content is wider than it; none may

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Latency kinds (issue 20 item 5): every cell says which latency it holds
+# Latency kinds: every cell says which latency it holds
 # (latency_kind: total = submission to completion, fio's lat; completion =
 # fio's clat).  An import of fio's default JSON (percentiles on clat only)
 # holds completion latency, mean and percentiles alike, and keeps fio's

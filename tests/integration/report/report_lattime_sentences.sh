@@ -1,5 +1,5 @@
 #!/bin/sh
-# The "Latency over time" section (issue 39 §2) and its sentences, each
+# The "Latency over time" section and its sentences, each
 # where the data say it and where they do not, on SYNTHETIC sets
 # (tests/bench/gen_hour_cell.py: a log-normal latency per 1 s interval):
 # - a 24 s cell is shown (longer than 10 s) with two charts; an 8 s cell of

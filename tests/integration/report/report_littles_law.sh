@@ -1,5 +1,5 @@
 #!/bin/sh
-# A table row never contradicts Little's law (issue 21 item 7: "732 IOPS at
+# A table row never contradicts Little's law ("732 IOPS at
 # QD1 beside a 12.8 ms mean"): at QD depth with one job, IOPS times the
 # mean latency is at most the depth (a little less: the time between an
 # IO's completion and the next submission).  The cause was the mean of the

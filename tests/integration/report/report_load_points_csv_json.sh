@@ -1,5 +1,5 @@
 #!/bin/sh
-# The load points of a swept cell (issue 24) are in report.csv (one row
+# The load points of a swept cell are in report.csv (one row
 # per offered point, after the cell's own rows: load_point, offered and
 # achieved IOPS, response and service p50/p99/p99.9, refined) and in
 # report.json (results[].load_points), with the cell file's numbers

@@ -4,8 +4,8 @@
 # backing file's filesystem (loop_backing_fs) and a directory to its mount
 # (here ext4 on such a loop device), and names the RAM kind; run warns and
 # the report says "the device is RAM".  Silent side: a loop device over a
-# file on a disk filesystem stays "virtual (loop)", never RAM.  And (issue
-# 30 §6a) a non-rotational device written with no purge or preconditioning
+# file on a disk filesystem stays "virtual (loop)", never RAM.  And a
+# non-rotational device written with no purge or preconditioning
 # is of unknown state, never called fresh-out-of-box; a purged one, and RAM,
 # get no such sentence.  Root, losetup; skips without a tmpfs /dev/shm.
 . "$(dirname "$0")/../../lib.sh"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # A mix of 0 % reads is writes and one of 100 % reads is reads: the report
 # calls them "4K random write" and "4K random read", never "random mixed
-# reads and writes ... 0% reads" (issue 30 §8).  A real mix (70 %) keeps
+# reads and writes ... 0% reads".  A real mix (70 %) keeps
 # its words and its share.
 . "$(dirname "$0")/../../lib.sh"
 cat >"$T/s.yaml" <<EOS

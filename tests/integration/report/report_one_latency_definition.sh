@@ -1,5 +1,5 @@
 #!/bin/sh
-# One definition per number (issue 21 item 7): the report's mean latency
+# One definition per number: the report's mean latency
 # and p99 are of every IO of all repetitions together (the cell's
 # summary.lat_ns_merged), the table, the summary and the charts alike, and
 # `run`'s per-cell line prints the same two numbers.  A cell whose two

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Numbers a blogger pastes without editing (issue 30 §8): a count takes its
+# Numbers a blogger pastes without editing: a count takes its
 # noun's number ("1 set", "1 suite", "in the one cell", never "1 suites"
 # or "over 1 cells"; two are "both", not "all 2"), and an IOPS figure in a sentence has no tenths from
 # 10 up ("hdd sustains 96 IOPS", never "96.0 IOPS").  The other side of

@@ -55,7 +55,7 @@ md nosweep | grep -q "Latency under load\|sustains\|does not meet" && not_ok "Qo
 md both | grep -q "^Except in cells run at a rate" && not_ok "a response-latency note without a rated cell" \
 	|| ok "no rated cell: latency runs from submission, no exception noted"
 # the lowest load stalled (p99 10x): the device still sustains the highest
-# load that meets the target (issue 30: the first failing load hid a later
+# load that meets the target (the first failing load hid a later
 # row that met it), and the sentence says no "does not meet" for it
 md spike | grep -q '^- ssd sustains 5,400 IOPS of 4K random reads at QD1 with p99 ≤ 1 ms (60 % of its maximum)\.' \
 	&& ok "a stalled lowest load does not hide the sustained one" \

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The SNIA PTS verdict of a device's rounds is in the Summary (issue 30 §8:
-# "Not steady after 8 rounds" was only in a banner and the SSD section):
+# The SNIA PTS verdict of a device's rounds is in the Summary
+# ("Not steady after 8 rounds" was only in a banner and the SSD section):
 # never steady in 8 rounds says so with the rule and the rounds averaged;
 # steady at round 5 says that instead, never "not steady"; a set without
 # rounds says neither.  Synthetic rounds (tests/report/gen_steady.py).

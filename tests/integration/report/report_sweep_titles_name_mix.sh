@@ -1,6 +1,6 @@
 #!/bin/sh
 # Block-size sweeps of one mixed pattern at two read/write mixes are two
-# charts (issue 21 item 9): each title names its mix ("random read/write
+# charts: each title names its mix ("random read/write
 # 70/30"), so no two sweep charts share a title, and the file names say the
 # mix too.  A sweep of a pure pattern names no mix.
 . "$(dirname "$0")/../../lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One x convention for time series (issue 21 item 9): the time-series
+# One x convention for time series: the time-series
 # chart and the write-cliff chart draw the same samples at the same x, the
 # MIDPOINT of each interval (0.05 s for the first 100 ms interval; the last,
 # partial interval at the middle of its real length), and both axes say so.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One verdict, the same everywhere (issue 30 §3).
+# One verdict, the same everywhere.
 #  1. One pair, one verdict in one compare.md: an original of 12 workloads
 #     at 3 repetitions and a reproduction whose first workload is +73 %
 #     (1000/1250/820 -> 1800/1950/1620 IOPS).  Judged alone it is faster;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Background load (issue 21 item 10): every repetition records the load
+# Background load: every repetition records the load
 # average and the CPU time of all CPUs before and after (host_load), and
 # the report warns, naming the cells, when other work competed (at least
 # 0.5 CPUs busy outside iomatrix, or 10 % steal, over a repetition).

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Every repetition's series keeps one latency histogram per interval
-# (series.hist, issue 39 §1), in the skip-counts text results/README.md
+# (series.hist), in the skip-counts text results/README.md
 # documents: for every bucket the intervals add up exactly to the
 # repetition's histogram, and each interval to its series' ios, for job
 # threads and job processes (thread: false: the intervals come back down

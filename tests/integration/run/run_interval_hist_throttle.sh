@@ -1,5 +1,5 @@
 #!/bin/sh
-# Truth for the per-interval histograms (issue 39 §4): 4K random reads at
+# Truth for the per-interval histograms: 4K random reads at
 # QD1 with psync from a loop device over RAM, throttled by cgroup-v1 blkio
 # to 200 read IOPS 3 s into the run (the test hook pauses the job at its
 # first completion of interval 6 of 500 ms until the limit is set, no

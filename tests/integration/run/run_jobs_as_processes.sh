@@ -1,5 +1,5 @@
 #!/bin/sh
-# thread: false (issue 20 item 6) runs each job as a process of its own
+# thread: false runs each job as a process of its own
 # session, as fio's job processes are (with sched_autogroup each session
 # is a scheduling group, so N job processes get N shares of a busy CPU
 # where N threads of one process get one).  The cell is the same cell:

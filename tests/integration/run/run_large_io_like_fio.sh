@@ -1,5 +1,5 @@
 #!/bin/sh
-# Large reads on a loop device make fio's IOPS (issue 30 §6): by default a
+# Large reads on a loop device make fio's IOPS: by default a
 # job's buffers are what the exported fio job gets, 4K pages from the
 # allocator (fio's iomem=malloc), so a large IO goes to the device as fio's
 # does.  (With huge-page buffers, before, iomatrix sent each 1M read as one

@@ -1,5 +1,5 @@
 #!/bin/sh
-# mem: mmaphuge (issue 30 §6: an opt-in, the default is fio's 4K pages,
+# mem: mmaphuge (an opt-in, the default is fio's 4K pages,
 # run_large_io_like_fio.sh): a large IO reaches the device as the one
 # request it claims to be: 1 MiB O_DIRECT reads at QD8 on a loop device
 # (128 segments of at most 64 KiB per request, max_sectors 1280 KiB) make

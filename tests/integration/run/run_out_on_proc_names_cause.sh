@@ -1,5 +1,5 @@
 #!/bin/sh
-# run --out on /proc (issue 29 item 17): the refusal names the cause, a
+# run --out on /proc: the refusal names the cause, a
 # kernel pseudo filesystem, not "is full (0 KiB free)" (procfs reports no
 # free blocks), exits 2 and writes nothing.
 . "$(dirname "$0")/../../lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Random offsets as fio makes them (issue 20): by default every block of
+# Random offsets as fio makes them: by default every block of
 # the file once per pass (the random map), also when the jobs share the
 # pass; norandommap draws with repeats (1 - 1/e of the blocks in a pass's
 # worth of IOs); randrepeat replays a repetition's offsets, off it does

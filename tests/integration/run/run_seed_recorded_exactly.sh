@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 15: the seed a set records is the seed that was used.
+# The seed a set records is the seed that was used.
 # seed: 1234567890123456789 was recorded as 1.2345678901234568e+18 (a
 # double), and running again from the recorded seed gave other offsets;
 # seeds are bounded by 10^15-1 (validate says so) and written exactly: a run

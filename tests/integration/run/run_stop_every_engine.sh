@@ -1,5 +1,5 @@
 #!/bin/sh
-# Every run stops on time (DESIGN.md; issue 36 §1): for every engine, a
+# Every run stops on time (DESIGN.md): for every engine, a
 # run whose keys make its IO as slow as validate allows gets SIGINT 0.5 s
 # into its IO and ends within 1 s of the signal, exit 130, its set
 # `interrupted`; `run --resume` then completes the set.  Runtime 3 s: the

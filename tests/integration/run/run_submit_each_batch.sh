@@ -5,7 +5,7 @@
 # io_uring; default batch 1, and 4).  Before, a job queued every free slot
 # and then submitted them one by one, so the 16th request of a refill
 # waited for 15 io_submit calls it did not belong to: iomatrix's latency
-# percentiles were not fio's for the same job (issue 20).
+# percentiles were not fio's for the same job.
 . "$(dirname "$0")/../../lib.sh"
 mkdir -p "$T/d"
 run() { # ENGINE BATCH

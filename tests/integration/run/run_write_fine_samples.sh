@@ -1,5 +1,5 @@
 #!/bin/sh
-# Finer samples at the start of a write (issue 21 item 1): a write's series
+# Finer samples at the start of a write: a write's series
 # holds "fine", 20 ms intervals over the first 2 s (or the run), beside the
 # coarse intervals; they add up to the same bytes and IOs as the coarse
 # intervals they cover, and the cell's totals are the coarse ones.  A read

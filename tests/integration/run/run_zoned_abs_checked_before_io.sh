@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 16: zoned_abs zones larger than what the cell addresses.
+# zoned_abs zones larger than what the cell addresses.
 # Validate refuses them when it can know (size in bytes x files); what
 # depends on the target (here a percentage offset, which shortens the
 # file) is refused by run before any IO: no file laid out, exit 2.  Before,

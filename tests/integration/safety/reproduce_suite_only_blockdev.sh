@@ -1,5 +1,6 @@
 #!/bin/sh
-# Issue 29 item 1, the destructive case: a received set's suite adds a
+# A received set supplies the workload and nothing else, the destructive
+# case: a received set's suite adds a
 # block device 'x' marked destructive: true that its manifest does not
 # list; the user maps only the manifest's 'd' (a directory of theirs) and
 # passes --yes-destroy-data.  Before, that other block device was

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 5: pack -> unpack round-trips every pack that pack writes.
+# Pack -> unpack round-trips every pack that pack writes.
 # A set whose SHA256SUMS lists 'notes v2.txt', or a --with-report report
 # holding 'my notes.txt', packed with rc 0 and then failed to unpack
 # (members are [A-Za-z0-9._+-]).  pack now applies unpack's rules first

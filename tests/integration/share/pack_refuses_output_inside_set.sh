@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 10: 'pack SET -o SET/self.tar.gz' put the pack inside the
+# 'pack SET -o SET/self.tar.gz' put the pack inside the
 # set, which then failed verify (an extra file).  Any output inside the
 # set, however spelled (a subdirectory, '..', a link to it), is refused
 # with exit 2 and nothing written; the set still verifies.

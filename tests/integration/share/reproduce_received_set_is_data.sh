@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 items 1-2: a received set supplies the workload and nothing
+# A received set supplies the workload and nothing
 # else.  Each case edits the set's suite.yaml as anyone can, then makes the
 # manifest's suite sha256 and SHA256SUMS consistent again:
 # - a device 'x' only the suite names (not the manifest), at a directory

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A received set cannot make reproduce unstoppable (issue 36 §1).  A set
+# A received set cannot make reproduce unstoppable.  A set
 # whose suite carries `model_bw: 1` verified intact, and reproduce then
 # slept 4,096 s per 4K IO through SIGINT and SIGTERM, needed SIGKILL and
 # left its new set `running`.  Now:

@@ -52,7 +52,7 @@ grep -q "^  reproduced   disk: 4K random read, QD64 (RND4K Q64T1), IOPS: origina
 	ok "same latency: the workload is reproduced" || not_ok "verdict line: $(cat "$T/err")"
 grep -q "^Reproduced: the workload is within ±10 % of the original" "$T/err" &&
 	ok "verdict sentence: reproduced" || not_ok "sentence: $(cat "$T/err")"
-# issue 35 §9: as run, the one line of stdout is the new set
+# As run, the one line of stdout is the new set
 [ "$(cat "$T/out")" = "$T/same" ] && ok "stdout: the set path alone, the verdicts on stderr" \
 	|| not_ok "stdout: $(cat "$T/out")"
 want=$(sha256sum "$T/orig/manifest.json" | cut -d' ' -f1)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 4: every byte that libarchive decompresses is counted.
+# Every byte that libarchive decompresses is counted.
 # - a GNU dumpdir member (type 'D': a directory that carries data) is
 #   refused at its header, before its data is read (it was taken for a
 #   directory and its data never counted: rc 0);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 3: a refused pack leaves nothing, at any depth.  A pack
+# A refused pack leaves nothing, at any depth.  A pack
 # with a file 70 directories deep is refused before anything is written
 # ("deeper than a set can be": a set nests at most SUMS_MAX_DEPTH
 # directories), and a temporary tree 200 levels deep that a killed unpack

@@ -4,7 +4,7 @@
 # temp directory; the test sends SIGTERM and lets it go on) or while it
 # checks the headers (the hook sends SIGINT at the second member) ends it
 # with exit 130, and neither the temp tree, the set nor the -o directory
-# it made is left.  (Before issue 29 the signal was held until the set
+# it made is left.  (Before, the signal was held until the set
 # was in place: exit 143 with the set.)
 . "$(dirname "$0")/../../lib.sh"
 mkdir -p "$T/scratch"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 6: 'unpack BAD -o x/y/z' with x missing made x, x/y and
+# 'unpack BAD -o x/y/z' with x missing made x, x/y and
 # x/y/z, and a refusal removed only z.  Every directory this run made goes;
 # one that was there stays (with what it held).
 . "$(dirname "$0")/../../lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 7: a pack's top directory is a set's name.  A set named
+# A pack's top directory is a set's name.  A set named
 # '...' (or '.hidden') unpacked with rc 0 into a name that list hides and
 # verify's directory walk skips; now it is refused and nothing is left.
 # pack refuses such a set too.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 9: a SHA256SUMS with CRLF line ends (made on Windows, or
+# A SHA256SUMS with CRLF line ends (made on Windows, or
 # mailed) is what 'sha256sum -c' accepts: it drops the CR.  verify said
 # FAILED with "missing NAME\r" for every file; now it makes the same check
 # (intact), and a changed file is still named.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# verify of a results directory that holds no set yet (issue 35 §10: it
+# verify of a results directory that holds no set yet (it
 # exited 2, "neither a result set nor a directory of sets"): "DIR: no sets"
 # on stdout, exit 0; files beside (an index, dot files) change nothing.  A
 # directory whose folders are not sets is still a mistake (exit 2), and

@@ -54,7 +54,7 @@ IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" list
 grep -q " complete  *$T/r/c$" "$T/out" && ! grep -q "FAILS VERIFY: $T/r/c:" "$T/out" \
 	&& ok "list judges the measurement, not its report" || not_ok "list: $(cat "$T/out")"
 
-# compare OLD NEW writes NEW/compare/ with its own list (issue 30 §4: it
+# compare OLD NEW writes NEW/compare/ with its own list (it
 # made the new set fail verify with "extra compare/...")
 expect_exit 0 "$IOMATRIX" report "$T/r/c" --charts none --format md
 IOMATRIX_RESULTS="$T/r" expect_exit 0 "$IOMATRIX" run "$T/s.yaml" --quiet --out "$T/r/d"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 8: a name that comes from a set or a pack cannot forge a
+# A name that comes from a set or a pack cannot forge a
 # line or send an escape sequence to the terminal.  verify printed an
 # extra file's name raw: "x\nFORGED: intact (4 files)" made a line of its
 # own, and ESC ] 0 ; retitled the window; report's warning that the set

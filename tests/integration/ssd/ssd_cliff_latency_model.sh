@@ -1,6 +1,6 @@
 #!/bin/sh
-# Latency over time against a device whose keys say what it must be
-# (issue 39 §4): the model device (engine: model) writing 64 KiB at QD4,
+# Latency over time against a device whose keys say what it must be:
+# the model device (engine: model) writing 64 KiB at QD4,
 # one server of 1 ms, a write buffer of 1,000 writes, then 16,000 KiB/s.
 # Before the cliff 1,000 IOPS, each write waiting for the 3 ahead of it:
 # 4 ms; after it 250 IOPS (16,000 KiB/s / 64 KiB) and by Little's law

@@ -43,7 +43,7 @@ done
 for l in hipri=1 nonvectored=0 numa_cpu_nodes=0 numa_mem_policy=bind:0; do
 	has hipri "$l" && ok "hipri cell: $l" || not_ok "hipri cell lacks $l"
 done
-# the opt-in reaping modes (issue 20): userspace_reap is fio's, which reads
+# the opt-in reaping modes: userspace_reap is fio's, which reads
 # the ring only with complete_min 0; submit_and_wait has no fio twin; both
 # jobs say how they differ, a plain one says nothing of the kind
 for l in userspace_reap=1 iodepth_batch_complete_min=0 iodepth_batch_complete_max=16; do

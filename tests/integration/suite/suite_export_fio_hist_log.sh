@@ -1,6 +1,6 @@
 #!/bin/sh
 # The exported fio job writes a latency histogram log at the cell's
-# interval (issue 39 §3): write_hist_log named for its section and
+# interval: write_hist_log named for its section and
 # log_hist_msec the cell's interval; run-all.sh runs fio with json+ and
 # moves each repetition's log beside its JSON; `import fio --hist-log`
 # reads that pair back into a cell whose intervals add up and keep every

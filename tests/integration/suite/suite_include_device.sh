@@ -1,5 +1,5 @@
 #!/bin/sh
-# An include entry can pick its devices (issue 35 §10: "unknown key
+# An include entry can pick its devices ("unknown key
 # 'device'"): `device: ssd` runs the extra cell on ssd only, a list on
 # those named, none on every device as before; the cell ids stay in run
 # order, and a name that is no device of the suite is an error at its

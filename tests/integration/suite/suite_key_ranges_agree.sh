@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 29 item 14 (and 16's load_sweep): what validate accepts, run
+# What validate accepts, run
 # records and report reads.
 # seed and requests of 2^64-1 and qos {mean: 11575d} validated and ran,
 # and the set reader then refused the cell ("skipped"): validate refuses

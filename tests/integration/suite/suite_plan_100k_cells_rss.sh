@@ -1,6 +1,6 @@
 #!/bin/sh
-# plan of a 100,000-cell suite peaks at no more than 64 MiB of RSS (issue
-# 31 §6): a plan holds every cell (struct cell, cell.h), so this is the
+# plan of a 100,000-cell suite peaks at no more than 64 MiB of RSS:
+# a plan holds every cell (struct cell, cell.h), so this is the
 # size of a cell times 100,000 plus the suite; at 1,120 bytes a cell it
 # was 124 MiB.  A measured size, not a time.  The JSON plan streams the
 # same cells (make bench's scale rows measure both formats); text alone

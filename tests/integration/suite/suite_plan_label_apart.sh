@@ -1,5 +1,5 @@
 #!/bin/sh
-# Cells that share a label are told apart in `plan` (issue 35 §1): a rate
+# Cells that share a label are told apart in `plan`: a rate
 # matrix, a data matrix and a matrix of an io_uring option all derive
 # "RND4K Q32T1", and the plan says what separates each from its label's
 # other cells beyond its columns (the workload identity, suite/workload.h);

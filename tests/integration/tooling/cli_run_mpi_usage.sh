@@ -1,5 +1,5 @@
 #!/bin/sh
-# `run --mpi` has a usage line of its own (issue 35 §10: it appeared only at
+# `run --mpi` has a usage line of its own (it appeared only at
 # the end of the --hosts line, as if it needed --hosts): "run SUITE.yaml
 # --mpi [--aggregate]", in run --help, in iomatrix --help and in the man
 # page's synopsis; the --hosts line no longer lists it.  A form's required

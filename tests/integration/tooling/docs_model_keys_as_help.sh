@@ -1,6 +1,6 @@
 #!/bin/sh
 # The model device's keys read the same in docs/engines.md as in
-# `validate --help` (the key table; issue 35 §10: the docs wrote
+# `validate --help` (the key table: the docs wrote
 # `model_noise: N` where the help says `N%`): every row of the docs' table
 # has the help's default, a key the help takes as N% is written with a %
 # in its row and wherever the docs give it a value, and every model key
