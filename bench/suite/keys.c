@@ -604,12 +604,13 @@ const char *key_str(int k, const struct cell *c)
 bool key_applies(int k, const struct cell *c)
 {
 	const struct key *key = &cell_keys[k];
-	const struct engine *e = engine_lookup(c->engine);
 
 	if (key->engine && strcmp(c->engine, key->engine))
 		return false;
-	return !key->engine_flags ||
-	       (e && (e->flags & key->engine_flags) == key->engine_flags);
+	if (!key->engine_flags)
+		return true;
+	const struct engine *e = engine_lookup(c->engine);
+	return e && (e->flags & key->engine_flags) == key->engine_flags;
 }
 
 /* The fields a key sets beside its own (key_store_u64 sets the first). */

@@ -40,10 +40,13 @@ bool workload_key_counts(int k, const struct cell *c)
 
 /* The shortest of 15, 16 or 17 digits that reads back as d (%.17g says
  * 0.1 as 0.10000000000000001; %.15g, what cJSON writes, says 20% as 20):
- * one value, one text. */
+ * one value, one text (and -0 is 0: values key_same calls equal are one
+ * text, which workload_diff counts on). */
 static void add_double(struct sbuf *b, double d)
 {
 	char t[40];
+	if (d == 0)
+		d = 0;
 	for (int p = 15; p <= 17; p++) {
 		snprintf(t, sizeof(t), "%.*g", p, d);
 		if (strtod(t, NULL) == d)
@@ -252,6 +255,11 @@ uint64_t workload_diff(const struct cell *a, const struct cell *b, uint64_t mask
 			diff |= WORKLOAD_KEY(k);
 			continue;
 		}
+		/* equal values are one text: only a difference is spelled
+		 * out (plan's 100,000 cells of one label: 418 M instructions
+		 * of 1,175 M were this loop's text) */
+		if (key_same(k, a, b))
+			continue;
 		sbuf_reset(&x);
 		sbuf_reset(&y);
 		workload_value(k, a, &x);

@@ -182,6 +182,18 @@ static void test_exact_values(void **state)
 	a.offset_pct = 0.1;
 	b.offset_pct = 0.1 + 1e-12;
 	agree(&a, &b, false);
+	/* values equal as numbers are one text (workload_diff spells out
+	 * only what key_same calls different): -0 % is 0 % */
+	a = base(), b = base();
+	a.active_range_pct = -0.0;
+	b.active_range_pct = 0.0;
+	agree(&a, &b, true);
+	workload_value(K_ACTIVE_RANGE, &a, &s);
+	assert_string_equal(sbuf_str(&s), "0%");
+	sbuf_release(&s);
+	b.active_range_pct = 50;
+	agree(&a, &b, false);
+	assert_int_equal(workload_diff(&a, &b, WORKLOAD_ALL), WORKLOAD_KEY(K_ACTIVE_RANGE));
 }
 
 /* A text from a set cannot pass for two keys: an engine an import named
