@@ -28,6 +28,7 @@
 #include "render/escape.h"
 #include "resultset/setwalk.h"
 #include "util/cliopt.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "util/termesc.h"
 #include "util/units.h"
@@ -93,13 +94,8 @@ static int fresh_one(const char *set, const char *rel, void *arg)
 {
 	struct fresh *f = arg;
 	char digest[65], stamp[65];
-	char **p = realloc(f->seen, (f->nseen + 1) * sizeof(*p));
-	if (!p || !(p[f->nseen] = strdup(rel))) {
-		f->seen = p ? p : f->seen;
+	if (array_add_str(&f->seen, &f->nseen, strdup(rel)) < 0)
 		return -ENOMEM;
-	}
-	f->seen = p;
-	f->nseen++;
 	f->sets++;
 	arc_stamp(set, digest, stamp);
 	sqlite3_reset(f->q);

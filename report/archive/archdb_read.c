@@ -172,13 +172,9 @@ static int devices(struct archdb_reader *x, long long id, struct arc_set *s)
 	sqlite3_stmt *st = rd(x, RD_DEVICES, id);
 	int bad = 0;
 	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
-		struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
-		if (!p)
+		struct arc_dev *d = ARRAY_ADD(s->devs, s->ndevs);
+		if (!d)
 			return -1;
-		s->devs = p;
-		struct arc_dev *d = &s->devs[s->ndevs];
-		memset(d, 0, sizeof(*d));
-		s->ndevs++;
 		col_count(st, 0, (long long)s->ndevs - 1, (long long)s->ndevs - 1, &bad);
 		d->name = dup_text(st, 1, false, &bad);
 		d->host = dup_text(st, 2, false, &bad);
@@ -408,13 +404,15 @@ static int brief_read(struct archdb_reader *x, long long id, const char *path,
 	if (bad || !(st = rd(x, RD_BRIEF_DEVS, id)))
 		return bad ? bad : 1;
 	while (!bad && sqlite3_step(st) == SQLITE_ROW) {
-		char **p = realloc(b->devices, (b->ndevices + 1) * sizeof(*p));
-		if (!p)
-			return -1;
-		b->devices = p;
 		col_count(st, 0, (long long)b->ndevices, (long long)b->ndevices, &bad);
-		if (!(b->devices[b->ndevices++] = dup_raw(st, 1, &bad)) && !bad)
-			bad = 1;
+		char *name = dup_raw(st, 1, &bad);
+		if (bad || !name) {   /* a device without a name is bad too */
+			free(name);
+			bad = bad ? bad : 1;
+			break;
+		}
+		if (array_add_str(&b->devices, &b->ndevices, name) < 0)
+			return -1;
 	}
 	sqlite3_reset(st);
 	return bad;

@@ -18,6 +18,7 @@
 
 #include "setarchive.h"
 #include "util/fsutil.h"
+#include "util/array.h"
 #include "util/ramkind.h"
 #include "util/sbuf.h"
 #include "util/sha256.h"
@@ -160,15 +161,10 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 	for (size_t i = 0; i < s->ndevs; i++)
 		if (!strcmp(s->devs[i].name, name) && !strcmp(s->devs[i].host, w.hostname))
 			return i;
-	struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
-	if (!p)
-		return (size_t)-1;
-	s->devs = p;
-	if (dev_fill(rs, &w, name, &s->devs[s->ndevs]) < 0) {
-		s->ndevs++;
-		return (size_t)-1;
-	}
-	return s->ndevs++;
+	struct arc_dev *d = ARRAY_ADD(s->devs, s->ndevs);
+	if (!d || dev_fill(rs, &w, name, d) < 0)
+		return (size_t)-1;   /* arc_set_release frees a half-filled one */
+	return s->ndevs - 1;
 }
 
 /* The workload key (history's series, the index's cells.workload): the

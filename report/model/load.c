@@ -17,6 +17,7 @@
 #include "report_int.h"
 #include "section.h"
 #include "util/units.h"
+#include "util/array.h"
 #include "engines/engine.h"
 #include "suite/keys.h"
 #include "suite/workload.h"
@@ -43,19 +44,15 @@ static int dev_add(struct report *r, size_t set, const char *host, const char *n
 {
 	if (dev_index(r, set, host, name) != (size_t)-1)
 		return 0;
-	struct rdev *p = realloc(r->devs, (r->ndevs + 1) * sizeof(*p));
-	if (!p)
+	struct rdev *d = ARRAY_ADD(r->devs, r->ndevs);
+	if (!d)
 		return -1;
-	r->devs = p;
-	struct rdev *d = &r->devs[r->ndevs];
-	memset(d, 0, sizeof(*d));
 	d->set = set;
 	d->name = name;
 	d->host = host;
 	d->info = rset_device_find(&r->sets[set], name);
 	d->imported = strcmp(r->sets[set].source_kind, "iomatrix") != 0;
-	d->color = (int)(r->ndevs % REPORT_COLORS);
-	r->ndevs++;
+	d->color = (int)((r->ndevs - 1) % REPORT_COLORS);
 	return 0;
 }
 
