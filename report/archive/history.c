@@ -49,19 +49,36 @@ static bool series_is(const struct hist_series *s, size_t ident, const char *lab
 	       !strcmp(s->sig, sig);
 }
 
-static int hash_rebuild(struct history *h, size_t cap)
+/* An empty hash table of h's series: cap (a power of two) slots, each
+ * SIZE_MAX or a series' index; NULL OOM. */
+static size_t *hash_new(size_t cap)
 {
 	size_t *t = malloc(cap * sizeof(*t));
+	for (size_t i = 0; t && i < cap; i++)
+		t[i] = SIZE_MAX;
+	return t;
+}
+
+/* The slot of t (cap slots) that holds the series (ident, label, sig,
+ * scale), else the empty one where it goes (linear probing). */
+static size_t hash_slot(const struct history *h, const size_t *t, size_t cap, size_t ident,
+			const char *label, const char *sig, double scale)
+{
+	size_t k = series_hash(ident, label, sig, scale) & (cap - 1);
+	while (t[k] != SIZE_MAX && !series_is(&h->series[t[k]], ident, label, sig, scale))
+		k = (k + 1) & (cap - 1);
+	return k;
+}
+
+/* h's series are distinct: each finds an empty slot. */
+static int hash_rebuild(struct history *h, size_t cap)
+{
+	size_t *t = hash_new(cap);
 	if (!t)
 		return -1;
-	for (size_t i = 0; i < cap; i++)
-		t[i] = SIZE_MAX;
 	for (size_t i = 0; i < h->nseries; i++) {
 		const struct hist_series *s = &h->series[i];
-		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
-		while (t[k] != SIZE_MAX)
-			k = (k + 1) & (cap - 1);
-		t[k] = i;
+		t[hash_slot(h, t, cap, s->ident, s->label, s->sig, s->scale)] = i;
 	}
 	free(h->hash);
 	h->hash = t;
@@ -75,10 +92,9 @@ static struct hist_series *series_get(struct history *h, size_t ident, const str
 {
 	if (h->nseries * 2 >= h->hash_cap && hash_rebuild(h, h->hash_cap ? h->hash_cap * 2 : 256) < 0)
 		return NULL;
-	size_t k = series_hash(ident, c->label, c->sig, scale) & (h->hash_cap - 1);
-	for (; h->hash[k] != SIZE_MAX; k = (k + 1) & (h->hash_cap - 1))
-		if (series_is(&h->series[h->hash[k]], ident, c->label, c->sig, scale))
-			return &h->series[h->hash[k]];
+	size_t k = hash_slot(h, h->hash, h->hash_cap, ident, c->label, c->sig, scale);
+	if (h->hash[k] != SIZE_MAX)
+		return &h->series[h->hash[k]];
 	struct hist_series *s = ARRAY_PUSH(h->series, h->series_alloc, h->nseries, 16);
 	if (!s)
 		return NULL;
@@ -351,17 +367,12 @@ static int hist_series_merge(struct history *h)
 	size_t w = 0, cap = 256;
 	while (cap < 2 * h->nseries)
 		cap *= 2;
-	size_t *t = malloc(cap * sizeof(*t));
+	size_t *t = hash_new(cap);
 	if (!t)
 		return -1;
-	for (size_t i = 0; i < cap; i++)
-		t[i] = SIZE_MAX;
 	for (size_t i = 0; i < h->nseries; i++) {
 		struct hist_series *s = &h->series[i];
-		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
-		while (t[k] != SIZE_MAX &&
-		       !series_is(&h->series[t[k]], s->ident, s->label, s->sig, s->scale))
-			k = (k + 1) & (cap - 1);
+		size_t k = hash_slot(h, t, cap, s->ident, s->label, s->sig, s->scale);
 		size_t j = t[k] == SIZE_MAX ? w : t[k];
 		if (j < w && s->n) {
 			struct hist_series *d = &h->series[j];
