@@ -21,6 +21,14 @@ void chart_set_release(struct chart_set *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
+void *report_per_entry(const struct report *r, size_t size)
+{
+	size_t n = 0;
+	for (size_t g = 0; g < r->ngroups; g++)
+		n += r->groups[g].n;
+	return calloc(n ? n : 1, size);
+}
+
 const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
 				     const char **path)
 {
