@@ -13,6 +13,7 @@
 #include "suite/workload.h"
 #include "suite/keys.h"
 #include "util/array.h"
+#include "util/freemany.h"
 #include "model/report.h"
 
 void history_init(struct history *h, const struct hist_opts *opt)
@@ -345,16 +346,9 @@ static int point_cmp(const void *a, const void *b)
 
 static void series_free(struct hist_series *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		for (size_t k = 0; k < s->pts[i].nenv_changes; k++)
-			free(s->pts[i].env_changes[k]);
-		free(s->pts[i].env_changes);
-	}
-	free(s->pts);
-	free(s->label);
-	free(s->sig);
-	free(s->apart);
-	free(s->workload);
+	for (size_t i = 0; i < s->n; i++)
+		free_strv(s->pts[i].env_changes, s->pts[i].nenv_changes);
+	FREE_MANY(s->pts, s->label, s->sig, s->apart, s->workload);
 }
 
 /* Re-key series to canonical identities and merge those that meet,
@@ -697,39 +691,21 @@ oom:
 
 void history_release(struct history *h)
 {
-	for (size_t i = 0; i < h->nfailed; i++) {
-		free(h->failed[i].set);
-		free(h->failed[i].path);
-		free(h->failed[i].problems);
-	}
-	free(h->failed);
-	for (size_t i = 0; i < h->nsets; i++) {
-		free(h->sets[i].name);
-		free(h->sets[i].date);
-		free(h->sets[i].suite);
-	}
+	for (size_t i = 0; i < h->nfailed; i++)
+		FREE_MANY(h->failed[i].set, h->failed[i].path, h->failed[i].problems);
+	for (size_t i = 0; i < h->nsets; i++)
+		FREE_MANY(h->sets[i].name, h->sets[i].date, h->sets[i].suite);
 	for (size_t i = 0; i < h->nidents; i++) {
 		struct hist_ident *id = &h->idents[i];
-		free(id->key);
-		free(id->host);
-		free(id->device);
-		free(id->model);
-		free(id->path);
-		free(id->display);
-		for (size_t k = 0; k < id->nalias; k++)
-			free(id->alias[k]);
-		free(id->alias);
+		FREE_MANY(id->key, id->host, id->device, id->model, id->path, id->display);
+		free_strv(id->alias, id->nalias);
 	}
 	for (size_t i = 0; i < h->nenvs; i++)
 		for (int k = 0; k < ARC_NENV; k++)
 			free(h->envs[i][k]);
 	for (size_t i = 0; i < h->nseries; i++)
 		series_free(&h->series[i]);
-	free(h->sets);
-	free(h->idents);
-	free(h->envs);
-	free(h->series);
-	free(h->hash);
+	FREE_MANY(h->failed, h->sets, h->idents, h->envs, h->series, h->hash);
 	errlist_release(&h->warns);
 	memset(h, 0, sizeof(*h));
 }

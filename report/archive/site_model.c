@@ -14,6 +14,7 @@
 #include "model/report.h"
 #include "site.h"
 #include "util/array.h"
+#include "util/freemany.h"
 #include "util/jsonw.h"
 
 void site_init(struct site *s, const struct hist_opts *opt)
@@ -208,21 +209,10 @@ void site_release(struct site *s)
 {
 	for (size_t i = 0; i < s->nsets; i++) {
 		struct site_set *x = &s->sets[i];
-		for (size_t d = 0; d < x->ndevs; d++) {
-			free(x->devs[d]);
-			free(x->dev_idents[d]);
-		}
-		free(x->devs);
-		free(x->dev_idents);
-		free(x->name);
-		free(x->slug);
-		free(x->path);
-		free(x->date);
-		free(x->suite);
-		free(x->host);
-		free(x->status);
-		free(x->source);
-		free(x->failed_why);
+		free_strv(x->devs, x->ndevs);
+		free_strv(x->dev_idents, x->ndevs);
+		FREE_MANY(x->name, x->slug, x->path, x->date, x->suite, x->host, x->status, x->source,
+			  x->failed_why);
 	}
 	for (size_t i = 0; i < s->nsuites; i++) {
 		struct site_suite *u = &s->suites[i];
@@ -230,16 +220,10 @@ void site_release(struct site *s)
 			entry_cells_free(&u->e[k]);
 			free(u->e[k].ident);
 		}
-		free(u->e);
-		free(u->name);
-		free(u->title);
-		free(u->slug);
+		FREE_MANY(u->e, u->name, u->title, u->slug);
 	}
-	for (size_t i = 0; s->ident_slug && i < s->h.nidents; i++)
-		free(s->ident_slug[i]);
-	free(s->ident_slug);
-	free(s->sets);
-	free(s->suites);
+	free_strv(s->ident_slug, s->h.nidents);
+	FREE_MANY(s->sets, s->suites);
 	history_release(&s->h);
 	memset(s, 0, sizeof(*s));
 }

@@ -18,6 +18,7 @@
 #include "section.h"
 #include "util/units.h"
 #include "util/array.h"
+#include "util/freemany.h"
 #include "engines/engine.h"
 #include "suite/keys.h"
 #include "suite/workload.h"
@@ -446,39 +447,22 @@ void report_release(struct report *r)
 	for (size_t i = 0; r->sections && r->sections[i]; i++)
 		if (r->sections[i]->release)
 			r->sections[i]->release(r);
-	for (size_t i = 0; i < r->nsets; i++) {
+	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
-		if (r->unverified)
-			free(r->unverified[i]);
-	}
-	free(r->unverified);
-	free(r->verified);
-	free(r->sets);
-	for (size_t i = 0; i < r->ndevs; i++) {
-		free(r->devs[i].display);
-		free(r->devs[i].model);
-		free(r->devs[i].label);
-	}
-	free(r->devs);
+	free_strv(r->unverified, r->nsets);
+	for (size_t i = 0; i < r->ndevs; i++)
+		FREE_MANY(r->devs[i].display, r->devs[i].model, r->devs[i].label);
 	for (size_t i = 0; i < r->ngroups; i++) {
-		free(r->groups[i].key);
-		free(r->groups[i].title);
-		free(r->groups[i].words);
-		free(r->groups[i].sweep_words);
-		for (size_t k = 0; k < r->groups[i].n; k++)
-			free(r->groups[i].e[k].note);
-		free(r->groups[i].e);
+		struct rgroup *g = &r->groups[i];
+		FREE_MANY(g->key, g->title, g->words, g->sweep_words);
+		for (size_t k = 0; k < g->n; k++)
+			free(g->e[k].note);
+		free(g->e);
 	}
-	free(r->groups);
 	for (size_t i = 0; i < r->nwarns; i++)
 		free(r->warns[i].text);
-	free(r->warns);
-	for (size_t i = 0; i < r->nsummary; i++)
-		free(r->summary[i]);
-	free(r->summary);
-	for (size_t i = 0; i < r->nalerts; i++)
-		free(r->alerts[i]);
-	free(r->alerts);
-	free(r->title);
+	free_strv(r->summary, r->nsummary);
+	free_strv(r->alerts, r->nalerts);
+	FREE_MANY(r->verified, r->sets, r->devs, r->groups, r->warns, r->title);
 	memset(r, 0, sizeof(*r));
 }
