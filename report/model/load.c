@@ -19,6 +19,7 @@
 #include "util/units.h"
 #include "util/array.h"
 #include "util/freemany.h"
+#include "util/keyfirst.h"
 #include "engines/engine.h"
 #include "suite/keys.h"
 #include "suite/workload.h"
@@ -244,13 +245,6 @@ struct gorder {
 	char *fam;
 };
 
-static int gorder_fam_cmp(const void *a, const void *b)
-{
-	const struct gorder *x = a, *y = b;
-	int d = strcmp(x->fam, y->fam);
-	return d ? d : x->first < y->first ? -1 : x->first > y->first;
-}
-
 static int gorder_cmp(const void *a, const void *b)
 {
 	const struct gorder *x = a, *y = b;
@@ -272,11 +266,10 @@ static int groups_order(struct report *r, const size_t *first)
 						(unsigned long long)p->cell.bs, p->cell.label) };
 		rc = o[i].fam ? 0 : -1;
 	}
+	if (!rc)
+		rc = keyfirst_fill(o, n, sizeof(*o), offsetof(struct gorder, fam),
+				   offsetof(struct gorder, first), offsetof(struct gorder, fam_first));
 	if (!rc) {
-		qsort(o, n, sizeof(*o), gorder_fam_cmp);
-		for (size_t i = 0; i < n; i++)
-			o[i].fam_first = i && !strcmp(o[i].fam, o[i - 1].fam) ?
-					 o[i - 1].fam_first : o[i].first;
 		qsort(o, n, sizeof(*o), gorder_cmp);
 		for (size_t i = 0; i < n; i++)
 			g[i] = r->groups[o[i].i];
