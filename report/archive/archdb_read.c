@@ -41,8 +41,7 @@ static const char *const read_sql[RD__COUNT] = {
 		       "WHERE set_id = ?",
 	[RD_WARNINGS] = "SELECT kind, relative, message FROM warnings WHERE set_id = ? "
 			"ORDER BY i",
-	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, fails_verification "
-		    "FROM list_entries WHERE set_id = ?",
+	[RD_LIST] = "SELECT * FROM list_entries WHERE set_id = ?",   /* get_texts */
 	[RD_BRIEF] = "SELECT started_at, suite, sha256, host, fleet_hosts, scale, source, status, "
 		     "command, cells_done, cells_total, cells_failed, verify, fails_verification, "
 		     "error FROM briefs WHERE set_id = ?",
@@ -92,6 +91,20 @@ static char *dup_text(sqlite3_stmt *st, int i, bool null_ok, int *bad)
 	if (t && !d)
 		*bad = -1;
 	return d;
+}
+
+/* Every text column of table whose schema row names a field (AT in
+ * archdb_schema.c) into that field of the struct at base; st selects
+ * the table's columns, all of them in order (SELECT *). */
+static void get_texts(sqlite3_stmt *st, const char *table, void *base, int *bad)
+{
+	size_t n;
+	const struct archdb_col *c = archdb_table_cols(archdb_table_find(table), &n);
+	for (size_t i = 0; i < n; i++)
+		if (c[i].field == ARCHDB_FIELD_STR || c[i].field == ARCHDB_FIELD_STR_NULL) {
+			char *t = dup_text(st, (int)i, c[i].field == ARCHDB_FIELD_STR_NULL, bad);
+			memcpy((char *)base + c[i].off, &t, sizeof(t));
+		}
 }
 
 /* Column i as a number of kind k (cellcheck_value), else *bad. */
@@ -427,14 +440,7 @@ int archdb_list_entry(struct archdb *db, long long id, const char *path,
 	struct archdb_reader *x = archdb_reader_take(db);
 	sqlite3_stmt *st = rd(x, RD_LIST, id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
-		e->date = dup_text(st, 0, false, &bad);
-		e->suite = dup_text(st, 1, false, &bad);
-		e->host = dup_text(st, 2, false, &bad);
-		e->devices = dup_text(st, 3, false, &bad);
-		e->scale = dup_text(st, 4, false, &bad);
-		e->cells = dup_text(st, 5, false, &bad);
-		e->status = dup_text(st, 6, false, &bad);
-		e->unverified = dup_text(st, 7, true, &bad);
+		get_texts(st, "list_entries", e, &bad);
 		sqlite3_reset(st);
 		if (!bad)
 			bad = brief_read(x, id, path, &e->brief);

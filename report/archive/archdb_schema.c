@@ -24,6 +24,8 @@
 #define END { NULL, NULL, NULL, NULL, 0, ARCHDB_FIELD_NONE }
 /* the column is written from field f of the struct T its rows are made of */
 #define AT(T, f) offsetof(T, f), ARCHDB_FIELD_OF(((T *)0)->f)
+/* the same, a string that may be NULL */
+#define AT_OR_NULL(T, f) offsetof(T, f), ARCHDB_FIELD_STR_NULL
 
 static const struct archdb_col meta_cols[] = {
 	{ "key", "TEXT", NULL, "`made_for`: the machine and archive directory the file was made "
@@ -100,7 +102,7 @@ static const struct archdb_col list_entries_cols[] = {
 	  AT(struct setlist_entry, cells) },
 	{ "status", "TEXT", NULL, "STATUS", AT(struct setlist_entry, status) },
 	{ "fails_verification", "TEXT", NULL, "what fails verification",
-	  AT(struct setlist_entry, unverified) },
+	  AT_OR_NULL(struct setlist_entry, unverified) },
 	END,
 };
 
@@ -138,11 +140,11 @@ static const struct archdb_col devices_cols[] = {
 	{ "name", "TEXT", NULL, "the suite's device name", AT(struct arc_dev, name) },
 	{ "host", "TEXT", NULL, "the host it ran on (a fleet set: each host's; `all`: the "
 	  "fleet's aggregate)", AT(struct arc_dev, host) },
-	{ "path", "TEXT", NULL, "the path it was measured at", AT(struct arc_dev, path) },
+	{ "path", "TEXT", NULL, "the path it was measured at", AT_OR_NULL(struct arc_dev, path) },
 	{ "identity", "TEXT", NULL, "what makes two sets' devices one (history's series): the "
 	  "host and name plus the model and serial's sha256 where known, else the path; a model "
 	  "device's keys (`engine: model`) in place of a disk", AT(struct arc_dev, ident) },
-	{ "model", "TEXT", NULL, "the disk's model, NULL when unknown", AT(struct arc_dev, model) },
+	{ "model", "TEXT", NULL, "the disk's model, NULL when unknown", AT_OR_NULL(struct arc_dev, model) },
 	{ "firmware", "TEXT", NULL, "its firmware revision, NULL when unknown" },
 	{ "filesystem", "TEXT", NULL, "the filesystem holding the path, NULL for a raw device" },
 	{ "ram", "INTEGER", NULL, "1 when the target is memory (tmpfs, zram, brd, pmem: it "

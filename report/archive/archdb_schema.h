@@ -24,7 +24,8 @@ enum archdb_field {
 	ARCHDB_FIELD_DOUBLE,    /* NAN is NULL */
 	ARCHDB_FIELD_INT,
 	ARCHDB_FIELD_BOOL,
-	ARCHDB_FIELD_STR,       /* char *; NULL is NULL */
+	ARCHDB_FIELD_STR,       /* char *, never NULL */
+	ARCHDB_FIELD_STR_NULL,  /* char *, NULL is NULL */
 };
 #define ARCHDB_FIELD_OF(x) _Generic((x), double: ARCHDB_FIELD_DOUBLE, int: ARCHDB_FIELD_INT, \
 				    bool: ARCHDB_FIELD_BOOL, char *: ARCHDB_FIELD_STR)
@@ -35,7 +36,8 @@ struct archdb_col {
 	const char *unit;       /* "ns", "bytes", "IOPS", ... or NULL */
 	const char *help;       /* what it means, for docs/database.md */
 	/* where the value is in the struct the table's rows are made of
-	 * (archdb_write.c binds every such column of a row in one call) */
+	 * (archdb_write.c binds every such column of a row in one call;
+	 * archdb_read.c reads list_entries back by them) */
 	size_t off;
 	enum archdb_field field;
 };

@@ -57,7 +57,7 @@ static void put_fields(sqlite3_stmt *st, const char *table, const void *base)
 		case ARCHDB_FIELD_BOOL:
 			archdb_bind_int(st, c[i].name, *(const bool *)f);
 			break;
-		case ARCHDB_FIELD_STR:
+		case ARCHDB_FIELD_STR: case ARCHDB_FIELD_STR_NULL:
 			archdb_bind_text(st, c[i].name, *(char *const *)f);
 			break;
 		case ARCHDB_FIELD_NONE:
