@@ -22,6 +22,35 @@ void *array_grow(void *p, size_t *alloc, size_t n, size_t size, size_t first)
 	return q;
 }
 
+void *array_push(void *pp, size_t *alloc, size_t *n, size_t size, size_t first)
+{
+	char *p, *q;
+	size_t one = *n + 1;
+
+	/* the caller's pointer is a T *: copied, not read as a void * */
+	memcpy(&p, pp, sizeof(p));
+	if (alloc)
+		q = array_grow(p, alloc, *n, size, first);
+	else
+		q = one && one <= SIZE_MAX / size ? realloc(p, one * size) : NULL;
+	if (!q)
+		return NULL;
+	memcpy(pp, &q, sizeof(q));
+	memset(q + *n * size, 0, size);
+	return q + (*n)++ * size;
+}
+
+int array_add_str(char ***v, size_t *n, char *s)
+{
+	char **p = s ? ARRAY_ADD(*v, *n) : NULL;
+	if (!p) {
+		free(s);
+		return -1;
+	}
+	*p = s;
+	return 0;
+}
+
 int array_reserve2(void *pa, size_t asize, void *pb, size_t bsize, size_t *alloc, size_t want,
 		   size_t first)
 {

@@ -20,6 +20,22 @@
  * back in its pointer; new elements are not zeroed. */
 void *array_grow(void *p, size_t *alloc, size_t n, size_t size, size_t first);
 
+/* One more element at the end of the array whose pointer is at pp (a
+ * T **: the caller's own pointer, updated in place), *n elements long,
+ * grown by array_grow()'s rule (with *alloc) or, alloc NULL, to exactly
+ * *n + 1 (a short array that keeps no allocated length): the element is
+ * zeroed and *n one more.  A pointer to it; NULL when out of memory, the
+ * array, *alloc and *n then unchanged.  Call it through ARRAY_PUSH or
+ * ARRAY_ADD, which take the array's pointer and counts themselves. */
+void *array_push(void *pp, size_t *alloc, size_t *n, size_t size, size_t first);
+#define ARRAY_PUSH(a, alloc, n, first) array_push(&(a), &(alloc), &(n), sizeof(*(a)), (first))
+#define ARRAY_ADD(a, n) array_push(&(a), NULL, &(n), sizeof(*(a)), 1)
+
+/* Append s, owned, to the string array *v of *n (grown to *n + 1): 0, or
+ * -1 when s is NULL or memory runs out, s then freed (so a caller may
+ * hand over a strdup or an sbuf_detach unchecked). */
+int array_add_str(char ***v, size_t *n, char *s);
+
 /* Room for want elements in two arrays that share one length (an
  * interval's bytes and its time, a bucket's index and its count): *pa of
  * asize-byte elements and *pb of bsize-byte ones, *alloc allocated in

@@ -28,6 +28,7 @@
 #include "render/escape.h"
 #include "resultset/setwalk.h"
 #include "util/cliopt.h"
+#include "util/array.h"
 #include "util/fsutil.h"
 #include "util/termesc.h"
 #include "util/units.h"
@@ -93,13 +94,8 @@ static int fresh_one(const char *set, const char *rel, void *arg)
 {
 	struct fresh *f = arg;
 	char digest[65], stamp[65];
-	char **p = realloc(f->seen, (f->nseen + 1) * sizeof(*p));
-	if (!p || !(p[f->nseen] = strdup(rel))) {
-		f->seen = p ? p : f->seen;
+	if (array_add_str(&f->seen, &f->nseen, strdup(rel)) < 0)
 		return -ENOMEM;
-	}
-	f->seen = p;
-	f->nseen++;
 	f->sets++;
 	arc_stamp(set, digest, stamp);
 	sqlite3_reset(f->q);
@@ -367,32 +363,57 @@ static void write_table(const struct result *r, FILE *out)
 	free(w);
 }
 
-static void write_md(const struct result *r, FILE *out)
+/* How Markdown and HTML spell a table: the text before the header
+ * cells, around each cell, between the rows and after the table. */
+struct query_markup {
+	const char *head, *head_end;    /* around the header row */
+	const char *rule, *rule_num;    /* a column's cell of the rule below it, or none */
+	const char *row, *row_end, *tail;
+	const char *th, *th_end, *td, *td_num, *td_end;
+	enum esc_mode esc;
+};
+
+static const struct query_markup query_md = {
+	.head = "|", .head_end = "\n|", .rule = "---|", .rule_num = "---:|",
+	.row = "|", .row_end = "\n", .tail = "", .th = " ", .th_end = " |", .td = " ",
+	.td_num = " ", .td_end = " |", .esc = ESC_MD,
+};
+
+static const struct query_markup query_html = {
+	.head = "<table>\n<thead>\n<tr>", .head_end = "</tr>\n</thead>\n<tbody>\n",
+	.row = "<tr>", .row_end = "</tr>\n", .tail = "</tbody>\n</table>\n", .th = "<th>",
+	.th_end = "</th>", .td = "<td>", .td_num = "<td class=\"num\">", .td_end = "</td>",
+	.esc = ESC_HTML,
+};
+
+static void write_markup(const struct result *r, const struct query_markup *m, FILE *out)
 {
 	struct sbuf b = SBUF_INIT, v = SBUF_INIT;
-	sbuf_adds(&b, "|");
+	sbuf_adds(&b, m->head);
 	for (int c = 0; c < r->ncol; c++) {
 		sbuf_reset(&v);
 		header_text(r, c, &v);
-		sbuf_adds(&b, " ");
-		escape_append(&b, sbuf_str(&v), ESC_MD);
-		sbuf_adds(&b, " |");
+		sbuf_adds(&b, m->th);
+		escape_append(&b, sbuf_str(&v), m->esc);
+		sbuf_adds(&b, m->th_end);
 	}
-	sbuf_adds(&b, "\n|");
-	for (int c = 0; c < r->ncol; c++)
-		sbuf_adds(&b, r->numeric[c] ? "---:|" : "---|");
-	sbuf_adds(&b, "\n");
+	sbuf_adds(&b, m->head_end);
+	for (int c = 0; m->rule && c < r->ncol; c++)
+		sbuf_adds(&b, r->numeric[c] ? m->rule_num : m->rule);
+	if (m->rule)
+		sbuf_adds(&b, "\n");
 	for (size_t i = 0; i < r->nrow; i++) {
-		sbuf_adds(&b, "|");
+		sbuf_adds(&b, m->row);
 		for (int c = 0; c < r->ncol; c++) {
 			sbuf_reset(&v);
 			value_text(&r->v[i * (size_t)r->ncol + (size_t)c], r->name[c], true, &v);
-			sbuf_adds(&b, " ");
-			escape_append(&b, sbuf_str(&v), ESC_MD);
-			sbuf_adds(&b, " |");
+			sbuf_adds(&b, r->numeric[c] ? m->td_num : m->td);
+			escape_append(&b, sbuf_str(&v), m->esc);
+			sbuf_adds(&b, m->td_end);
 		}
-		sbuf_adds(&b, "\n");
+		sbuf_adds(&b, m->row_end);
 	}
+	sbuf_adds(&b, m->tail);
 	fputs(sbuf_str(&b), out);
 	sbuf_release(&b);
 	sbuf_release(&v);
@@ -439,35 +460,6 @@ static int write_json(const struct result *r, FILE *out)
 	free(s);
 	cJSON_Delete(a);
 	return s ? 0 : -1;
-}
-
-static void write_html(const struct result *r, FILE *out)
-{
-	struct sbuf b = SBUF_INIT, v = SBUF_INIT;
-	sbuf_adds(&b, "<table>\n<thead>\n<tr>");
-	for (int c = 0; c < r->ncol; c++) {
-		sbuf_reset(&v);
-		header_text(r, c, &v);
-		sbuf_adds(&b, "<th>");
-		escape_append(&b, sbuf_str(&v), ESC_HTML);
-		sbuf_adds(&b, "</th>");
-	}
-	sbuf_adds(&b, "</tr>\n</thead>\n<tbody>\n");
-	for (size_t i = 0; i < r->nrow; i++) {
-		sbuf_adds(&b, "<tr>");
-		for (int c = 0; c < r->ncol; c++) {
-			sbuf_reset(&v);
-			value_text(&r->v[i * (size_t)r->ncol + (size_t)c], r->name[c], true, &v);
-			sbuf_adds(&b, r->numeric[c] ? "<td class=\"num\">" : "<td>");
-			escape_append(&b, sbuf_str(&v), ESC_HTML);
-			sbuf_adds(&b, "</td>");
-		}
-		sbuf_adds(&b, "</tr>\n");
-	}
-	sbuf_adds(&b, "</tbody>\n</table>\n");
-	fputs(sbuf_str(&b), out);
-	sbuf_release(&b);
-	sbuf_release(&v);
 }
 
 /* Is there anything but blanks and comments after the statement? */
@@ -537,13 +529,13 @@ int archdb_query(const char *archive, const char *sql, enum archdb_format fmt, F
 	if (fr < 0)
 		goto out;
 	if (fmt == ARCHDB_MD)
-		write_md(&r, out);
+		write_markup(&r, &query_md, out);
 	else if (fmt == ARCHDB_CSV)
 		write_csv(&r, out);
 	else if (fmt == ARCHDB_JSON && write_json(&r, out) < 0)
 		goto out;
 	else if (fmt == ARCHDB_HTML)
-		write_html(&r, out);
+		write_markup(&r, &query_html, out);
 	else if (fmt == ARCHDB_TABLE)
 		write_table(&r, out);
 	rc = EXIT_OK;

@@ -41,8 +41,7 @@ static const char *const read_sql[RD__COUNT] = {
 		       "WHERE set_id = ?",
 	[RD_WARNINGS] = "SELECT kind, relative, message FROM warnings WHERE set_id = ? "
 			"ORDER BY i",
-	[RD_LIST] = "SELECT date, suite, host, devices, scale, cells, status, fails_verification "
-		    "FROM list_entries WHERE set_id = ?",
+	[RD_LIST] = "SELECT * FROM list_entries WHERE set_id = ?",   /* get_texts */
 	[RD_BRIEF] = "SELECT started_at, suite, sha256, host, fleet_hosts, scale, source, status, "
 		     "command, cells_done, cells_total, cells_failed, verify, fails_verification, "
 		     "error FROM briefs WHERE set_id = ?",
@@ -92,6 +91,20 @@ static char *dup_text(sqlite3_stmt *st, int i, bool null_ok, int *bad)
 	if (t && !d)
 		*bad = -1;
 	return d;
+}
+
+/* Every text column of table whose schema row names a field (AT in
+ * archdb_schema.c) into that field of the struct at base; st selects
+ * the table's columns, all of them in order (SELECT *). */
+static void get_texts(sqlite3_stmt *st, const char *table, void *base, int *bad)
+{
+	size_t n;
+	const struct archdb_col *c = archdb_table_cols(archdb_table_find(table), &n);
+	for (size_t i = 0; i < n; i++)
+		if (c[i].field == ARCHDB_FIELD_STR || c[i].field == ARCHDB_FIELD_STR_NULL) {
+			char *t = dup_text(st, (int)i, c[i].field == ARCHDB_FIELD_STR_NULL, bad);
+			memcpy((char *)base + c[i].off, &t, sizeof(t));
+		}
 }
 
 /* Column i as a number of kind k (cellcheck_value), else *bad. */
@@ -172,13 +185,9 @@ static int devices(struct archdb_reader *x, long long id, struct arc_set *s)
 	sqlite3_stmt *st = rd(x, RD_DEVICES, id);
 	int bad = 0;
 	while (st && !bad && sqlite3_step(st) == SQLITE_ROW) {
-		struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
-		if (!p)
+		struct arc_dev *d = ARRAY_ADD(s->devs, s->ndevs);
+		if (!d)
 			return -1;
-		s->devs = p;
-		struct arc_dev *d = &s->devs[s->ndevs];
-		memset(d, 0, sizeof(*d));
-		s->ndevs++;
 		col_count(st, 0, (long long)s->ndevs - 1, (long long)s->ndevs - 1, &bad);
 		d->name = dup_text(st, 1, false, &bad);
 		d->host = dup_text(st, 2, false, &bad);
@@ -408,13 +417,15 @@ static int brief_read(struct archdb_reader *x, long long id, const char *path,
 	if (bad || !(st = rd(x, RD_BRIEF_DEVS, id)))
 		return bad ? bad : 1;
 	while (!bad && sqlite3_step(st) == SQLITE_ROW) {
-		char **p = realloc(b->devices, (b->ndevices + 1) * sizeof(*p));
-		if (!p)
-			return -1;
-		b->devices = p;
 		col_count(st, 0, (long long)b->ndevices, (long long)b->ndevices, &bad);
-		if (!(b->devices[b->ndevices++] = dup_raw(st, 1, &bad)) && !bad)
-			bad = 1;
+		char *name = dup_raw(st, 1, &bad);
+		if (bad || !name) {   /* a device without a name is bad too */
+			free(name);
+			bad = bad ? bad : 1;
+			break;
+		}
+		if (array_add_str(&b->devices, &b->ndevices, name) < 0)
+			return -1;
 	}
 	sqlite3_reset(st);
 	return bad;
@@ -429,14 +440,7 @@ int archdb_list_entry(struct archdb *db, long long id, const char *path,
 	struct archdb_reader *x = archdb_reader_take(db);
 	sqlite3_stmt *st = rd(x, RD_LIST, id);
 	if (st && sqlite3_step(st) == SQLITE_ROW) {
-		e->date = dup_text(st, 0, false, &bad);
-		e->suite = dup_text(st, 1, false, &bad);
-		e->host = dup_text(st, 2, false, &bad);
-		e->devices = dup_text(st, 3, false, &bad);
-		e->scale = dup_text(st, 4, false, &bad);
-		e->cells = dup_text(st, 5, false, &bad);
-		e->status = dup_text(st, 6, false, &bad);
-		e->unverified = dup_text(st, 7, true, &bad);
+		get_texts(st, "list_entries", e, &bad);
 		sqlite3_reset(st);
 		if (!bad)
 			bad = brief_read(x, id, path, &e->brief);

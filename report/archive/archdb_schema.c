@@ -11,13 +11,21 @@
 #include <string.h>
 
 #include "archdb_schema.h"
+#include "setarchive.h"
+#include "setlist_entry.h"
+#include "resultset/rset.h"
+#include "stats/qos.h"
 #include "suite/keys.h"
 
 #define SET_ID { "set_id", "INTEGER", NULL, "the set (sets.set_id)" }
 #define CELL_ID { "cell_id", "INTEGER", NULL, "the cell file's id (cells/NNNN.json)" }
 #define REP { "rep", "INTEGER", NULL, "repetition, 1-based" }
 #define DIRECTION { "direction", "TEXT", NULL, "`read` or `write`" }
-#define END { NULL, NULL, NULL, NULL }
+#define END { NULL, NULL, NULL, NULL, 0, ARCHDB_FIELD_NONE }
+/* the column is written from field f of the struct T its rows are made of */
+#define AT(T, f) offsetof(T, f), ARCHDB_FIELD_OF(((T *)0)->f)
+/* the same, a string that may be NULL */
+#define AT_OR_NULL(T, f) offsetof(T, f), ARCHDB_FIELD_STR_NULL
 
 static const struct archdb_col meta_cols[] = {
 	{ "key", "TEXT", NULL, "`made_for`: the machine and archive directory the file was made "
@@ -83,14 +91,18 @@ static const struct archdb_col warnings_cols[] = {
 
 static const struct archdb_col list_entries_cols[] = {
 	SET_ID,
-	{ "date", "TEXT", NULL, "DATE as `iomatrix list` shows it" },
-	{ "suite", "TEXT", NULL, "SUITE" },
-	{ "host", "TEXT", NULL, "HOST (`fleet:N` for a fleet set)" },
-	{ "devices", "TEXT", NULL, "DEVICES" },
-	{ "scale", "TEXT", NULL, "SCALE" },
-	{ "cells", "TEXT", NULL, "CELLS (`done/total`, failed ones, bad index entries)" },
-	{ "status", "TEXT", NULL, "STATUS" },
-	{ "fails_verification", "TEXT", NULL, "what fails verification" },
+	{ "date", "TEXT", NULL, "DATE as `iomatrix list` shows it",
+	  AT(struct setlist_entry, date) },
+	{ "suite", "TEXT", NULL, "SUITE", AT(struct setlist_entry, suite) },
+	{ "host", "TEXT", NULL, "HOST (`fleet:N` for a fleet set)",
+	  AT(struct setlist_entry, host) },
+	{ "devices", "TEXT", NULL, "DEVICES", AT(struct setlist_entry, devices) },
+	{ "scale", "TEXT", NULL, "SCALE", AT(struct setlist_entry, scale) },
+	{ "cells", "TEXT", NULL, "CELLS (`done/total`, failed ones, bad index entries)",
+	  AT(struct setlist_entry, cells) },
+	{ "status", "TEXT", NULL, "STATUS", AT(struct setlist_entry, status) },
+	{ "fails_verification", "TEXT", NULL, "what fails verification",
+	  AT_OR_NULL(struct setlist_entry, unverified) },
 	END,
 };
 
@@ -125,14 +137,14 @@ static const struct archdb_col brief_devices_cols[] = {
 static const struct archdb_col devices_cols[] = {
 	SET_ID,
 	{ "dev", "INTEGER", NULL, "the device's number in its set (cells.dev)" },
-	{ "name", "TEXT", NULL, "the suite's device name" },
+	{ "name", "TEXT", NULL, "the suite's device name", AT(struct arc_dev, name) },
 	{ "host", "TEXT", NULL, "the host it ran on (a fleet set: each host's; `all`: the "
-	  "fleet's aggregate)" },
-	{ "path", "TEXT", NULL, "the path it was measured at" },
+	  "fleet's aggregate)", AT(struct arc_dev, host) },
+	{ "path", "TEXT", NULL, "the path it was measured at", AT_OR_NULL(struct arc_dev, path) },
 	{ "identity", "TEXT", NULL, "what makes two sets' devices one (history's series): the "
 	  "host and name plus the model and serial's sha256 where known, else the path; a model "
-	  "device's keys (`engine: model`) in place of a disk" },
-	{ "model", "TEXT", NULL, "the disk's model, NULL when unknown" },
+	  "device's keys (`engine: model`) in place of a disk", AT(struct arc_dev, ident) },
+	{ "model", "TEXT", NULL, "the disk's model, NULL when unknown", AT_OR_NULL(struct arc_dev, model) },
 	{ "firmware", "TEXT", NULL, "its firmware revision, NULL when unknown" },
 	{ "filesystem", "TEXT", NULL, "the filesystem holding the path, NULL for a raw device" },
 	{ "ram", "INTEGER", NULL, "1 when the target is memory (tmpfs, zram, brd, pmem: it "
@@ -171,14 +183,14 @@ static const struct archdb_col stats_cols[] = {
 	SET_ID, CELL_ID, DIRECTION,
 	{ "metric", "TEXT", NULL, "`iops`, `bw_bytes_s`, `lat_mean_ns`, `lat_p50_ns`, "
 	  "`lat_p99_ns`, `lat_max_ns` (the cell file's summary)" },
-	{ "n", "INTEGER", NULL, "repetitions" },
-	{ "mean", "REAL", "the metric's", "mean over the repetitions" },
-	{ "stddev", "REAL", "the metric's", "standard deviation" },
-	{ "min", "REAL", "the metric's", "smallest" },
-	{ "max", "REAL", "the metric's", "largest" },
-	{ "cv", "REAL", NULL, "coefficient of variation, stddev/mean" },
+	{ "n", "INTEGER", NULL, "repetitions", AT(struct rset_stat, n) },
+	{ "mean", "REAL", "the metric's", "mean over the repetitions", AT(struct rset_stat, mean) },
+	{ "stddev", "REAL", "the metric's", "standard deviation", AT(struct rset_stat, stddev) },
+	{ "min", "REAL", "the metric's", "smallest", AT(struct rset_stat, min) },
+	{ "max", "REAL", "the metric's", "largest", AT(struct rset_stat, max) },
+	{ "cv", "REAL", NULL, "coefficient of variation, stddev/mean", AT(struct rset_stat, cv) },
 	{ "ci95", "REAL", "the metric's", "half-width of the 95 % confidence interval of the "
-	  "mean (Student's t; 0 when n < 2)" },
+	  "mean (Student's t; 0 when n < 2)", AT(struct rset_stat, ci95) },
 	END,
 };
 
@@ -196,15 +208,17 @@ static const struct archdb_col directions_cols[] = {
 
 static const struct archdb_col results_cols[] = {
 	SET_ID, CELL_ID, REP, DIRECTION,
-	{ "ios", "INTEGER", "IOs", "IOs completed in the measured time" },
-	{ "bytes", "INTEGER", "bytes", "bytes moved" },
+	{ "ios", "INTEGER", "IOs", "IOs completed in the measured time",
+	  AT(struct rset_rep_dir, ios) },
+	{ "bytes", "INTEGER", "bytes", "bytes moved", AT(struct rset_rep_dir, bytes) },
 	{ "runtime_ns", "INTEGER", "ns", "measured time (ramp excluded)" },
-	{ "iops", "REAL", "IOPS", "ios / runtime" },
-	{ "bw_bytes_s", "REAL", "bytes/s", "bytes / runtime" },
-	{ "lat_mean_ns", "REAL", "ns", "mean latency" },
-	{ "lat_min_ns", "REAL", "ns", "least latency" },
-	{ "lat_max_ns", "REAL", "ns", "largest latency" },
-	{ "lat_stddev_ns", "REAL", "ns", "standard deviation of the latency" },
+	{ "iops", "REAL", "IOPS", "ios / runtime", AT(struct rset_rep_dir, iops) },
+	{ "bw_bytes_s", "REAL", "bytes/s", "bytes / runtime", AT(struct rset_rep_dir, bw_bytes_s) },
+	{ "lat_mean_ns", "REAL", "ns", "mean latency", AT(struct rset_rep_dir, lat_mean_ns) },
+	{ "lat_min_ns", "REAL", "ns", "least latency", AT(struct rset_rep_dir, lat_min_ns) },
+	{ "lat_max_ns", "REAL", "ns", "largest latency", AT(struct rset_rep_dir, lat_max_ns) },
+	{ "lat_stddev_ns", "REAL", "ns", "standard deviation of the latency",
+	  AT(struct rset_rep_dir, lat_stddev_ns) },
 	{ "latency_kind", "TEXT", NULL, "the cell's (cells.latency_kind)" },
 	END,
 };
@@ -235,20 +249,24 @@ static const struct archdb_col series_cols[] = {
 static const struct archdb_col load_points_cols[] = {
 	SET_ID, CELL_ID,
 	{ "point", "INTEGER", NULL, "the load point, 0-based in offered order" },
-	{ "offered_iops", "REAL", "IOPS", "what the jobs were asked for in total" },
-	{ "achieved_iops", "REAL", "IOPS", "what they did" },
-	{ "refined", "INTEGER", NULL, "1: added by the bisection around the QoS target" },
+	{ "offered_iops", "REAL", "IOPS", "what the jobs were asked for in total",
+	  AT(struct qos_point, offered_iops) },
+	{ "achieved_iops", "REAL", "IOPS", "what they did", AT(struct qos_point, achieved_iops) },
+	{ "refined", "INTEGER", NULL, "1: added by the bisection around the QoS target",
+	  AT(struct qos_point, refined) },
 	{ "knee", "INTEGER", NULL, "1: the knee (the response p99 stays above 3x its low-load "
 	  "level from here on)" },
-	{ "response_p50_ns", "REAL", "ns", "response latency (from each IO's intended start) p50" },
-	{ "response_p99_ns", "REAL", "ns", "response p99" },
-	{ "response_p999_ns", "REAL", "ns", "response p99.9" },
-	{ "response_p9999_ns", "REAL", "ns", "response p99.99" },
-	{ "response_mean_ns", "REAL", "ns", "response mean" },
-	{ "service_p50_ns", "REAL", "ns", "service latency (from submission) p50" },
-	{ "service_p99_ns", "REAL", "ns", "service p99" },
-	{ "service_p999_ns", "REAL", "ns", "service p99.9" },
-	{ "service_mean_ns", "REAL", "ns", "service mean" },
+	{ "response_p50_ns", "REAL", "ns", "response latency (from each IO's intended start) p50",
+	  AT(struct qos_point, p50_ns) },
+	{ "response_p99_ns", "REAL", "ns", "response p99", AT(struct qos_point, p99_ns) },
+	{ "response_p999_ns", "REAL", "ns", "response p99.9", AT(struct qos_point, p999_ns) },
+	{ "response_p9999_ns", "REAL", "ns", "response p99.99", AT(struct qos_point, p9999_ns) },
+	{ "response_mean_ns", "REAL", "ns", "response mean", AT(struct qos_point, mean_ns) },
+	{ "service_p50_ns", "REAL", "ns", "service latency (from submission) p50",
+	  AT(struct qos_point, svc_p50_ns) },
+	{ "service_p99_ns", "REAL", "ns", "service p99", AT(struct qos_point, svc_p99_ns) },
+	{ "service_p999_ns", "REAL", "ns", "service p99.9", AT(struct qos_point, svc_p999_ns) },
+	{ "service_mean_ns", "REAL", "ns", "service mean", AT(struct qos_point, svc_mean_ns) },
 	END,
 };
 
@@ -266,11 +284,14 @@ static const struct archdb_col load_sweeps_cols[] = {
 static const struct archdb_col plateaus_cols[] = {
 	SET_ID, CELL_ID, REP,
 	{ "i", "INTEGER", NULL, "the plateau, 0-based in time order" },
-	{ "first_index", "REAL", NULL, "its first coarse interval, NULL unknown" },
-	{ "start_ns", "REAL", "ns", "where it starts, NULL unknown" },
-	{ "duration_ns", "REAL", "ns", "how long it lasts" },
-	{ "level_bw_bytes_s", "REAL", "bytes/s", "its level" },
-	{ "bytes", "REAL", "bytes", "bytes written in it" },
+	{ "first_index", "REAL", NULL, "its first coarse interval, NULL unknown",
+	  AT(struct rset_plateau, first_index) },
+	{ "start_ns", "REAL", "ns", "where it starts, NULL unknown",
+	  AT(struct rset_plateau, start_ns) },
+	{ "duration_ns", "REAL", "ns", "how long it lasts", AT(struct rset_plateau, duration_ns) },
+	{ "level_bw_bytes_s", "REAL", "bytes/s", "its level",
+	  AT(struct rset_plateau, level_bw_bytes_s) },
+	{ "bytes", "REAL", "bytes", "bytes written in it", AT(struct rset_plateau, bytes) },
 	END,
 };
 
@@ -315,10 +336,12 @@ static const struct archdb_col cell_metrics_cols[] = {
 	{ "metric", "TEXT", NULL, "`iops` (IOPS), `mbs` (MB/s, 10^6 bytes/s), `lat_mean`, "
 	  "`lat_p99` (µs): history's and the site's value of an ok cell, its directions "
 	  "together" },
-	{ "mean", "REAL", "the metric's", "the value" },
-	{ "stddev", "REAL", "the metric's", "its spread over the repetitions" },
-	{ "ci95", "REAL", "the metric's", "half-width of its 95 % confidence interval" },
-	{ "n", "INTEGER", NULL, "repetitions" },
+	{ "mean", "REAL", "the metric's", "the value", AT(struct arc_val, mean) },
+	{ "stddev", "REAL", "the metric's", "its spread over the repetitions",
+	  AT(struct arc_val, stddev) },
+	{ "ci95", "REAL", "the metric's", "half-width of its 95 % confidence interval",
+	  AT(struct arc_val, ci95) },
+	{ "n", "INTEGER", NULL, "repetitions", AT(struct arc_val, n) },
 	END,
 };
 
@@ -461,14 +484,14 @@ static void cells_build(void)
 			 key->type == KT_CUSTOM || key->type == KT_STEADY ?
 			 " (its JSON, NULL at the default)" : "");
 		cells_all[n++] = (struct archdb_col){ key->name, key_sql_type(key), key_unit(key),
-						      key_help[k][0] };
+						      key_help[k][0], 0, ARCHDB_FIELD_NONE };
 		if (key->json2) {
 			snprintf(key_help[k][1], sizeof(key_help[k][1]), "`%s` as %s%s",
 				 key->name, key_unit2(key),
 				 key->type == KT_IO_SIZE ? " (0: given in bytes)" : " (0: not used)");
 			cells_all[n++] = (struct archdb_col){ key->json2, key->type == KT_DATA ?
 							      "INTEGER" : "REAL", key_unit2(key),
-							      key_help[k][1] };
+							      key_help[k][1], 0, ARCHDB_FIELD_NONE };
 		}
 	}
 	ncells_all = n;

@@ -1,11 +1,14 @@
 /*
  * archdb_schema.h - the tables and views of the archive's index
  * (archdb.h), once (archdb_schema.c): the statements that make a new
- * index and docs/database.md's table of every column come from them.
+ * index and docs/database.md's table of every column come from them, and
+ * for a table whose rows are made of one struct (a plateau, a load point,
+ * a statistic...) which field fills each column.
  */
 #ifndef IOMATRIX_ARCHDB_SCHEMA_H
 #define IOMATRIX_ARCHDB_SCHEMA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -15,11 +18,28 @@
 /* PRAGMA user_version: bumped when a table or a column changes meaning */
 #define ARCHDB_SCHEMA_VERSION 3
 
+/* The C type of the field a column is written from. */
+enum archdb_field {
+	ARCHDB_FIELD_NONE,      /* the writer binds the column itself */
+	ARCHDB_FIELD_DOUBLE,    /* NAN is NULL */
+	ARCHDB_FIELD_INT,
+	ARCHDB_FIELD_BOOL,
+	ARCHDB_FIELD_STR,       /* char *, never NULL */
+	ARCHDB_FIELD_STR_NULL,  /* char *, NULL is NULL */
+};
+#define ARCHDB_FIELD_OF(x) _Generic((x), double: ARCHDB_FIELD_DOUBLE, int: ARCHDB_FIELD_INT, \
+				    bool: ARCHDB_FIELD_BOOL, char *: ARCHDB_FIELD_STR)
+
 struct archdb_col {
 	const char *name;
 	const char *type;       /* "INTEGER", "REAL", "TEXT" */
 	const char *unit;       /* "ns", "bytes", "IOPS", ... or NULL */
 	const char *help;       /* what it means, for docs/database.md */
+	/* where the value is in the struct the table's rows are made of
+	 * (archdb_write.c binds every such column of a row in one call;
+	 * archdb_read.c reads list_entries back by them) */
+	size_t off;
+	enum archdb_field field;
 };
 
 struct archdb_table {

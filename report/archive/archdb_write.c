@@ -39,6 +39,33 @@ static sqlite3_stmt *row(struct put *p, const char *table)
 	return st;
 }
 
+/* Bind every column of table whose schema row names a field (AT in
+ * archdb_schema.c) from the struct at base. */
+static void put_fields(sqlite3_stmt *st, const char *table, const void *base)
+{
+	size_t n;
+	const struct archdb_col *c = archdb_table_cols(archdb_table_find(table), &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *f = (const char *)base + c[i].off;
+		switch (c[i].field) {
+		case ARCHDB_FIELD_DOUBLE:
+			archdb_bind_real(st, c[i].name, *(const double *)f);
+			break;
+		case ARCHDB_FIELD_INT:
+			archdb_bind_int(st, c[i].name, *(const int *)f);
+			break;
+		case ARCHDB_FIELD_BOOL:
+			archdb_bind_int(st, c[i].name, *(const bool *)f);
+			break;
+		case ARCHDB_FIELD_STR: case ARCHDB_FIELD_STR_NULL:
+			archdb_bind_text(st, c[i].name, *(char *const *)f);
+			break;
+		case ARCHDB_FIELD_NONE:
+			break;
+		}
+	}
+}
+
 static void done(struct put *p, sqlite3_stmt *st)
 {
 	if (st && archdb_insert_done(p->x, st, p->errs) < 0)
@@ -147,13 +174,7 @@ static void put_stat(struct put *p, int cell, int k, const char *metric,
 	archdb_bind_int(st, "cell_id", cell);
 	archdb_bind_text(st, "direction", dir_name(k));
 	archdb_bind_text(st, "metric", metric);
-	archdb_bind_int(st, "n", s->n);
-	archdb_bind_real(st, "mean", s->mean);
-	archdb_bind_real(st, "stddev", s->stddev);
-	archdb_bind_real(st, "min", s->min);
-	archdb_bind_real(st, "max", s->max);
-	archdb_bind_real(st, "cv", s->cv);
-	archdb_bind_real(st, "ci95", s->ci95);
+	put_fields(st, "stats", s);
 	done(p, st);
 }
 
@@ -242,11 +263,7 @@ static void put_cliff(struct put *p, int cell, int rep, const struct rset_cliff 
 		archdb_bind_int(st, "cell_id", cell);
 		archdb_bind_int(st, "rep", rep);
 		archdb_bind_int(st, "i", (long long)i);
-		archdb_bind_real(st, "first_index", x->first_index);
-		archdb_bind_real(st, "start_ns", x->start_ns);
-		archdb_bind_real(st, "duration_ns", x->duration_ns);
-		archdb_bind_real(st, "level_bw_bytes_s", x->level_bw_bytes_s);
-		archdb_bind_real(st, "bytes", x->bytes);
+		put_fields(st, "plateaus", x);
 		done(p, st);
 	}
 }
@@ -266,15 +283,8 @@ static void put_reps(struct put *p, const struct rset_cell *c)
 			archdb_bind_int(st, "cell_id", c->id);
 			archdb_bind_int(st, "rep", r + 1);
 			archdb_bind_text(st, "direction", dir_name(k));
-			archdb_bind_real(st, "ios", d->ios);
-			archdb_bind_real(st, "bytes", d->bytes);
 			archdb_bind_real(st, "runtime_ns", rep->runtime_ns);
-			archdb_bind_real(st, "iops", d->iops);
-			archdb_bind_real(st, "bw_bytes_s", d->bw_bytes_s);
-			archdb_bind_real(st, "lat_mean_ns", d->lat_mean_ns);
-			archdb_bind_real(st, "lat_min_ns", d->lat_min_ns);
-			archdb_bind_real(st, "lat_max_ns", d->lat_max_ns);
-			archdb_bind_real(st, "lat_stddev_ns", d->lat_stddev_ns);
+			put_fields(st, "results", d);
 			archdb_bind_text(st, "latency_kind", kind);
 			done(p, st);
 			put_pcts(p, c->id, r + 1, k, d->pct_p, d->pct_ns, d->npct);
@@ -309,19 +319,8 @@ static void put_sweep(struct put *p, const struct rset_cell *c)
 			return;
 		archdb_bind_int(st, "cell_id", c->id);
 		archdb_bind_int(st, "point", (long long)i);
-		archdb_bind_real(st, "offered_iops", q->offered_iops);
-		archdb_bind_real(st, "achieved_iops", q->achieved_iops);
-		archdb_bind_int(st, "refined", q->refined);
 		archdb_bind_int(st, "knee", w->knee == (int)i);
-		archdb_bind_real(st, "response_p50_ns", q->p50_ns);
-		archdb_bind_real(st, "response_p99_ns", q->p99_ns);
-		archdb_bind_real(st, "response_p999_ns", q->p999_ns);
-		archdb_bind_real(st, "response_p9999_ns", q->p9999_ns);
-		archdb_bind_real(st, "response_mean_ns", q->mean_ns);
-		archdb_bind_real(st, "service_p50_ns", q->svc_p50_ns);
-		archdb_bind_real(st, "service_p99_ns", q->svc_p99_ns);
-		archdb_bind_real(st, "service_p999_ns", q->svc_p999_ns);
-		archdb_bind_real(st, "service_mean_ns", q->svc_mean_ns);
+		put_fields(st, "load_points", q);
 		done(p, st);
 	}
 }
@@ -379,10 +378,7 @@ static void put_cells(struct put *p, const struct rset *rs, const struct arc_set
 					continue;
 				archdb_bind_int(st, "cell_id", c->id);
 				archdb_bind_text(st, "metric", arc_metric_names[m]);
-				archdb_bind_real(st, "mean", v->mean);
-				archdb_bind_real(st, "stddev", v->stddev);
-				archdb_bind_real(st, "ci95", v->ci95);
-				archdb_bind_int(st, "n", v->n);
+				put_fields(st, "cell_metrics", v);
 				done(p, st);
 			}
 			k++;
@@ -473,14 +469,7 @@ static void put_list(struct put *p, const struct setlist_entry *e)
 	sqlite3_stmt *st = row(p, "list_entries");
 	if (!st)
 		return;
-	archdb_bind_text(st, "date", e->date);
-	archdb_bind_text(st, "suite", e->suite);
-	archdb_bind_text(st, "host", e->host);
-	archdb_bind_text(st, "devices", e->devices);
-	archdb_bind_text(st, "scale", e->scale);
-	archdb_bind_text(st, "cells", e->cells);
-	archdb_bind_text(st, "status", e->status);
-	archdb_bind_text(st, "fails_verification", e->unverified);
+	put_fields(st, "list_entries", e);
 	done(p, st);
 	put_brief(p, &e->brief);
 }
@@ -493,11 +482,7 @@ static void put_devices(struct put *p, const struct arc_set *rec)
 		if (!st)
 			return;
 		archdb_bind_int(st, "dev", (long long)i);
-		archdb_bind_text(st, "name", d->name);
-		archdb_bind_text(st, "host", d->host);
-		archdb_bind_text(st, "path", d->path);
-		archdb_bind_text(st, "identity", d->ident);
-		archdb_bind_text(st, "model", d->model);
+		put_fields(st, "devices", d);
 		archdb_bind_text(st, "firmware", d->env[ARC_ENV_FIRMWARE]);
 		archdb_bind_text(st, "filesystem", d->env[ARC_ENV_FS]);
 		if (d->ram >= 0)

@@ -18,6 +18,8 @@
 
 #include "setarchive.h"
 #include "util/fsutil.h"
+#include "util/array.h"
+#include "util/freemany.h"
 #include "util/ramkind.h"
 #include "util/sbuf.h"
 #include "util/sha256.h"
@@ -160,15 +162,10 @@ static size_t dev_index(struct arc_set *s, const struct rset *rs, const char *gi
 	for (size_t i = 0; i < s->ndevs; i++)
 		if (!strcmp(s->devs[i].name, name) && !strcmp(s->devs[i].host, w.hostname))
 			return i;
-	struct arc_dev *p = realloc(s->devs, (s->ndevs + 1) * sizeof(*p));
-	if (!p)
-		return (size_t)-1;
-	s->devs = p;
-	if (dev_fill(rs, &w, name, &s->devs[s->ndevs]) < 0) {
-		s->ndevs++;
-		return (size_t)-1;
-	}
-	return s->ndevs++;
+	struct arc_dev *d = ARRAY_ADD(s->devs, s->ndevs);
+	if (!d || dev_fill(rs, &w, name, d) < 0)
+		return (size_t)-1;   /* arc_set_release frees a half-filled one */
+	return s->ndevs - 1;
 }
 
 /* The workload key (history's series, the index's cells.workload): the
@@ -365,11 +362,7 @@ void arc_warn_failed(struct errlist *warns, const char *path, const char *why)
 
 static void dev_release(struct arc_dev *d)
 {
-	free(d->name);
-	free(d->host);
-	free(d->path);
-	free(d->model);
-	free(d->ident);
+	FREE_MANY(d->name, d->host, d->path, d->model, d->ident);
 	for (int k = 0; k < ARC_NENV; k++)
 		free(d->env[k]);
 }
@@ -378,21 +371,10 @@ void arc_set_release(struct arc_set *s)
 {
 	for (size_t i = 0; i < s->ndevs; i++)
 		dev_release(&s->devs[i]);
-	for (size_t i = 0; i < s->ncells; i++) {
-		free(s->cells[i].label);
-		free(s->cells[i].sig);
-	}
-	free(s->devs);
-	free(s->cells);
-	free(s->name);
-	free(s->path);
-	free(s->date);
-	free(s->suite);
-	free(s->title);
-	free(s->host);
-	free(s->status);
-	free(s->failed_why);
-	free(s->source);
+	for (size_t i = 0; i < s->ncells; i++)
+		FREE_MANY(s->cells[i].label, s->cells[i].sig);
+	FREE_MANY(s->devs, s->cells, s->name, s->path, s->date, s->suite, s->title, s->host,
+		  s->status, s->failed_why, s->source);
 	memset(s, 0, sizeof(*s));
 }
 

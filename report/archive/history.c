@@ -12,23 +12,14 @@
 #include "history.h"
 #include "suite/workload.h"
 #include "suite/keys.h"
+#include "util/array.h"
+#include "util/freemany.h"
 #include "model/report.h"
 
 void history_init(struct history *h, const struct hist_opts *opt)
 {
 	memset(h, 0, sizeof(*h));
 	h->opt = *opt;
-}
-
-static void *grow(void *p, size_t *alloc, size_t n, size_t size)
-{
-	if (n < *alloc)
-		return p;
-	size_t na = *alloc ? *alloc * 2 : 16;
-	void *q = realloc(p, na * size);
-	if (q)
-		*alloc = na;
-	return q;
 }
 
 static char *xstrdup(const char *s)
@@ -59,19 +50,36 @@ static bool series_is(const struct hist_series *s, size_t ident, const char *lab
 	       !strcmp(s->sig, sig);
 }
 
-static int hash_rebuild(struct history *h, size_t cap)
+/* An empty hash table of h's series: cap (a power of two) slots, each
+ * SIZE_MAX or a series' index; NULL OOM. */
+static size_t *hash_new(size_t cap)
 {
 	size_t *t = malloc(cap * sizeof(*t));
+	for (size_t i = 0; t && i < cap; i++)
+		t[i] = SIZE_MAX;
+	return t;
+}
+
+/* The slot of t (cap slots) that holds the series (ident, label, sig,
+ * scale), else the empty one where it goes (linear probing). */
+static size_t hash_slot(const struct history *h, const size_t *t, size_t cap, size_t ident,
+			const char *label, const char *sig, double scale)
+{
+	size_t k = series_hash(ident, label, sig, scale) & (cap - 1);
+	while (t[k] != SIZE_MAX && !series_is(&h->series[t[k]], ident, label, sig, scale))
+		k = (k + 1) & (cap - 1);
+	return k;
+}
+
+/* h's series are distinct: each finds an empty slot. */
+static int hash_rebuild(struct history *h, size_t cap)
+{
+	size_t *t = hash_new(cap);
 	if (!t)
 		return -1;
-	for (size_t i = 0; i < cap; i++)
-		t[i] = SIZE_MAX;
 	for (size_t i = 0; i < h->nseries; i++) {
 		const struct hist_series *s = &h->series[i];
-		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
-		while (t[k] != SIZE_MAX)
-			k = (k + 1) & (cap - 1);
-		t[k] = i;
+		t[hash_slot(h, t, cap, s->ident, s->label, s->sig, s->scale)] = i;
 	}
 	free(h->hash);
 	h->hash = t;
@@ -85,28 +93,21 @@ static struct hist_series *series_get(struct history *h, size_t ident, const str
 {
 	if (h->nseries * 2 >= h->hash_cap && hash_rebuild(h, h->hash_cap ? h->hash_cap * 2 : 256) < 0)
 		return NULL;
-	size_t k = series_hash(ident, c->label, c->sig, scale) & (h->hash_cap - 1);
-	for (; h->hash[k] != SIZE_MAX; k = (k + 1) & (h->hash_cap - 1))
-		if (series_is(&h->series[h->hash[k]], ident, c->label, c->sig, scale))
-			return &h->series[h->hash[k]];
-	struct hist_series *p = grow(h->series, &h->series_alloc, h->nseries, sizeof(*p));
-	if (!p)
+	size_t k = hash_slot(h, h->hash, h->hash_cap, ident, c->label, c->sig, scale);
+	if (h->hash[k] != SIZE_MAX)
+		return &h->series[h->hash[k]];
+	struct hist_series *s = ARRAY_PUSH(h->series, h->series_alloc, h->nseries, 16);
+	if (!s)
 		return NULL;
-	h->series = p;
-	struct hist_series *s = &h->series[h->nseries];
-	memset(s, 0, sizeof(*s));
 	s->ident = ident;
 	s->scale = scale;
 	s->label = strdup(c->label);
 	s->sig = strdup(c->sig);
 	s->metric = h->opt.metric >= 0 ? h->opt.metric : c->seq_large ? ARC_MBS : ARC_IOPS;
-	if (!s->label || !s->sig) {
-		free(s->label);
-		free(s->sig);
-		return NULL;
-	}
-	h->hash[k] = h->nseries;
-	return &h->series[h->nseries++];
+	if (!s->label || !s->sig)
+		return NULL;   /* history_release frees it */
+	h->hash[k] = h->nseries - 1;
+	return s;
 }
 
 static int alias_add(struct hist_ident *id, const char *host, const char *dev)
@@ -121,14 +122,7 @@ static int alias_add(struct hist_ident *id, const char *host, const char *dev)
 			free(a);
 			return 0;
 		}
-	char **p = realloc(id->alias, (id->nalias + 1) * sizeof(*p));
-	if (!p) {
-		free(a);
-		return -1;
-	}
-	id->alias = p;
-	id->alias[id->nalias++] = a;
-	return 0;
+	return array_add_str(&id->alias, &id->nalias, a);
 }
 
 /* Identity index of a device of set s (created when new); SIZE_MAX OOM. */
@@ -139,16 +133,10 @@ static size_t ident_get(struct history *h, const struct arc_dev *d)
 		if (!strcmp(h->idents[i].key, d->ident))
 			break;
 	if (i == h->nidents) {
-		struct hist_ident *p = realloc(h->idents, (h->nidents + 1) * sizeof(*p));
-		if (!p)
+		struct hist_ident *p = ARRAY_ADD(h->idents, h->nidents);
+		if (!p || !(p->key = strdup(d->ident)))
 			return SIZE_MAX;
-		h->idents = p;
-		memset(&p[i], 0, sizeof(*p));
-		p[i].key = strdup(d->ident);
-		p[i].canon = i;
-		h->nidents++;
-		if (!p[i].key)
-			return SIZE_MAX;
+		p->canon = i;
 	}
 	struct hist_ident *id = &h->idents[i];
 	/* sets come in date order: the names shown are the latest */
@@ -188,22 +176,16 @@ static bool workload_wanted(const struct history *h, const char *w)
 
 int history_add(struct history *h, const struct arc_set *s)
 {
-	struct hist_set *ps = grow(h->sets, &h->sets_alloc, h->nsets, sizeof(*ps));
-	if (!ps)
+	struct hist_set *hs = ARRAY_PUSH(h->sets, h->sets_alloc, h->nsets, 16);
+	if (!hs)
 		return -1;
-	h->sets = ps;
-	struct hist_set *hs = &h->sets[h->nsets];
 	hs->name = strdup(s->name);
 	hs->date = strdup(s->date);
 	hs->suite = strdup(s->suite);
 	hs->scale = s->scale;
-	if (!hs->name || !hs->date || !hs->suite) {
-		free(hs->name);
-		free(hs->date);
-		free(hs->suite);
-		return -1;
-	}
-	size_t set = h->nsets++;
+	if (!hs->name || !hs->date || !hs->suite)
+		return -1;   /* history_release frees what was made */
+	size_t set = h->nsets - 1;
 	for (size_t di = 0; di < s->ndevs; di++) {
 		const struct arc_dev *d = &s->devs[di];
 		if (!device_wanted(h, d))
@@ -211,13 +193,12 @@ int history_add(struct history *h, const struct arc_set *s)
 		size_t ident = ident_get(h, d);
 		if (ident == SIZE_MAX)
 			return -1;
-		char *(*pe)[ARC_NENV] = grow(h->envs, &h->envs_alloc, h->nenvs, sizeof(*pe));
+		char *(*pe)[ARC_NENV] = ARRAY_PUSH(h->envs, h->envs_alloc, h->nenvs, 16);
 		if (!pe)
 			return -1;
-		h->envs = pe;
-		size_t env = h->nenvs++;
+		size_t env = h->nenvs - 1;
 		for (int k = 0; k < ARC_NENV; k++)
-			h->envs[env][k] = xstrdup(d->env[k]);
+			(*pe)[k] = xstrdup(d->env[k]);
 		for (size_t ci = 0; ci < s->ncells; ci++) {
 			const struct arc_cell *c = &s->cells[ci];
 			if (c->dev != di || !workload_wanted(h, c->label))
@@ -227,12 +208,10 @@ int history_add(struct history *h, const struct arc_set *s)
 				return -1;
 			if (!c->m[sr->metric].n)
 				continue;
-			struct hist_point *pp = grow(sr->pts, &sr->alloc, sr->n, sizeof(*pp));
+			struct hist_point *pp = ARRAY_PUSH(sr->pts, sr->alloc, sr->n, 16);
 			if (!pp)
 				return -1;
-			sr->pts = pp;
-			sr->pts[sr->n++] = (struct hist_point){ .set = set, .env = env,
-								.v = c->m[sr->metric] };
+			*pp = (struct hist_point){ .set = set, .env = env, .v = c->m[sr->metric] };
 		}
 	}
 	return 0;
@@ -367,16 +346,9 @@ static int point_cmp(const void *a, const void *b)
 
 static void series_free(struct hist_series *s)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		for (size_t k = 0; k < s->pts[i].nenv_changes; k++)
-			free(s->pts[i].env_changes[k]);
-		free(s->pts[i].env_changes);
-	}
-	free(s->pts);
-	free(s->label);
-	free(s->sig);
-	free(s->apart);
-	free(s->workload);
+	for (size_t i = 0; i < s->n; i++)
+		free_strv(s->pts[i].env_changes, s->pts[i].nenv_changes);
+	FREE_MANY(s->pts, s->label, s->sig, s->apart, s->workload);
 }
 
 /* Re-key series to canonical identities and merge those that meet,
@@ -389,17 +361,12 @@ static int hist_series_merge(struct history *h)
 	size_t w = 0, cap = 256;
 	while (cap < 2 * h->nseries)
 		cap *= 2;
-	size_t *t = malloc(cap * sizeof(*t));
+	size_t *t = hash_new(cap);
 	if (!t)
 		return -1;
-	for (size_t i = 0; i < cap; i++)
-		t[i] = SIZE_MAX;
 	for (size_t i = 0; i < h->nseries; i++) {
 		struct hist_series *s = &h->series[i];
-		size_t k = series_hash(s->ident, s->label, s->sig, s->scale) & (cap - 1);
-		while (t[k] != SIZE_MAX &&
-		       !series_is(&h->series[t[k]], s->ident, s->label, s->sig, s->scale))
-			k = (k + 1) & (cap - 1);
+		size_t k = hash_slot(h, t, cap, s->ident, s->label, s->sig, s->scale);
 		size_t j = t[k] == SIZE_MAX ? w : t[k];
 		if (j < w && s->n) {
 			struct hist_series *d = &h->series[j];
@@ -611,17 +578,11 @@ static int env_changes(struct history *h, struct hist_point *p, const struct his
 		size_t len = strlen(arc_env_names[k]) + (a[k] ? strlen(a[k]) : 7) +
 			     (b[k] ? strlen(b[k]) : 7) + 8;
 		char *s = malloc(len);
-		char **q = realloc(p->env_changes, (p->nenv_changes + 1) * sizeof(*q));
-		if (!s || !q) {
-			free(s);
-			if (q)
-				p->env_changes = q;
+		if (s)
+			snprintf(s, len, "%s %s → %s", arc_env_names[k], a[k] ? a[k] : "unknown",
+				 b[k] ? b[k] : "unknown");
+		if (array_add_str(&p->env_changes, &p->nenv_changes, s) < 0)
 			return -1;
-		}
-		snprintf(s, len, "%s %s → %s", arc_env_names[k], a[k] ? a[k] : "unknown",
-			 b[k] ? b[k] : "unknown");
-		p->env_changes = q;
-		p->env_changes[p->nenv_changes++] = s;
 	}
 	return 0;
 }
@@ -730,39 +691,21 @@ oom:
 
 void history_release(struct history *h)
 {
-	for (size_t i = 0; i < h->nfailed; i++) {
-		free(h->failed[i].set);
-		free(h->failed[i].path);
-		free(h->failed[i].problems);
-	}
-	free(h->failed);
-	for (size_t i = 0; i < h->nsets; i++) {
-		free(h->sets[i].name);
-		free(h->sets[i].date);
-		free(h->sets[i].suite);
-	}
+	for (size_t i = 0; i < h->nfailed; i++)
+		FREE_MANY(h->failed[i].set, h->failed[i].path, h->failed[i].problems);
+	for (size_t i = 0; i < h->nsets; i++)
+		FREE_MANY(h->sets[i].name, h->sets[i].date, h->sets[i].suite);
 	for (size_t i = 0; i < h->nidents; i++) {
 		struct hist_ident *id = &h->idents[i];
-		free(id->key);
-		free(id->host);
-		free(id->device);
-		free(id->model);
-		free(id->path);
-		free(id->display);
-		for (size_t k = 0; k < id->nalias; k++)
-			free(id->alias[k]);
-		free(id->alias);
+		FREE_MANY(id->key, id->host, id->device, id->model, id->path, id->display);
+		free_strv(id->alias, id->nalias);
 	}
 	for (size_t i = 0; i < h->nenvs; i++)
 		for (int k = 0; k < ARC_NENV; k++)
 			free(h->envs[i][k]);
 	for (size_t i = 0; i < h->nseries; i++)
 		series_free(&h->series[i]);
-	free(h->sets);
-	free(h->idents);
-	free(h->envs);
-	free(h->series);
-	free(h->hash);
+	FREE_MANY(h->failed, h->sets, h->idents, h->envs, h->series, h->hash);
 	errlist_release(&h->warns);
 	memset(h, 0, sizeof(*h));
 }

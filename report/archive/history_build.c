@@ -8,19 +8,17 @@
 
 #include "history.h"
 #include "util/cliopt.h"
+#include "util/array.h"
 
 /* Keep set s, which fails verification, in h->failed.  0, or -1 on OOM. */
 static int failed_add(struct history *h, const struct arc_set *s)
 {
-	struct hist_failed *p = realloc(h->failed, (h->nfailed + 1) * sizeof(*p));
-	if (!p)
+	struct hist_failed *f = ARRAY_ADD(h->failed, h->nfailed);
+	if (!f)
 		return -1;
-	h->failed = p;
-	struct hist_failed *f = &h->failed[h->nfailed];
 	f->set = strdup(s->name);
 	f->path = strdup(s->path);
 	f->problems = strdup(s->failed_why ? s->failed_why : "");
-	h->nfailed++;
 	return f->set && f->path && f->problems ? 0 : -1;
 }
 

@@ -23,6 +23,7 @@
 #include "resultset/sums.h"
 #include "util/termesc.h"
 #include "util/sbuf.h"
+#include "util/freemany.h"
 
 /* A string from a set, made inert for the terminal (util/termesc.h). */
 static char *safe(const char *s)
@@ -220,15 +221,8 @@ int setlist_entry_read_known(const char *path, int verify, const char *known,
 
 void setlist_entry_release(struct setlist_entry *e)
 {
-	free(e->date);
-	free(e->suite);
-	free(e->host);
-	free(e->devices);
-	free(e->scale);
-	free(e->cells);
-	free(e->status);
-	free(e->path);
-	free(e->unverified);
+	FREE_MANY(e->date, e->suite, e->host, e->devices, e->scale, e->cells, e->status, e->path,
+		  e->unverified);
 	set_brief_release(&e->brief);
 }
 

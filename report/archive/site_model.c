@@ -14,6 +14,7 @@
 #include "model/report.h"
 #include "site.h"
 #include "util/array.h"
+#include "util/freemany.h"
 #include "util/jsonw.h"
 
 void site_init(struct site *s, const struct hist_opts *opt)
@@ -35,23 +36,17 @@ static struct site_suite *suite_get(struct site *s, const struct arc_set *set)
 	for (size_t i = 0; i < s->nsuites; i++)
 		if (!strcmp(s->suites[i].name, set->suite))
 			return &s->suites[i];
-	struct site_suite *p = realloc(s->suites, (s->nsuites + 1) * sizeof(*p));
-	if (!p)
-		return NULL;
-	s->suites = p;
-	struct site_suite *u = &p[s->nsuites];
-	memset(u, 0, sizeof(*u));
+	struct site_suite *u = ARRAY_ADD(s->suites, s->nsuites);
 	char slug[128];
+	if (!u)
+		return NULL;
 	site_slug(set->suite, set->suite, slug, sizeof(slug));
-	u->name = strdup(set->suite);
-	u->slug = strdup(slug);
 	sha256_init(&u->hash);
-	if (!u->name || !u->slug) {
+	if (!(u->name = strdup(set->suite)) || !(u->slug = strdup(slug))) {
 		free(u->name);
-		free(u->slug);
+		s->nsuites--;   /* a suite without its name is none: suite_get reads it */
 		return NULL;
 	}
-	s->nsuites++;
 	return u;
 }
 
@@ -76,14 +71,11 @@ static int suite_take(struct site_suite *u, const struct arc_set *set, size_t si
 			if (!strcmp(u->e[k].ident, dv->ident))
 				break;
 		if (k == u->ne) {
-			struct site_entry *p = realloc(u->e, (u->ne + 1) * sizeof(*p));
-			if (!p)
+			struct site_entry *p = ARRAY_ADD(u->e, u->ne);
+			if (!p || !(p->ident = strdup(dv->ident))) {
+				u->ne -= p != NULL;   /* found by its identity: none, none */
 				return -1;
-			u->e = p;
-			memset(&p[k], 0, sizeof(*p));
-			if (!(p[k].ident = strdup(dv->ident)))
-				return -1;
-			u->ne++;
+			}
 		}
 		struct site_entry *e = &u->e[k];
 		size_t n = 0;
@@ -118,13 +110,9 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 {
 	if (history_add(&s->h, set) < 0)
 		return -1;
-	struct site_set *p = array_grow(s->sets, &s->sets_alloc, s->nsets, sizeof(*p), 64);
-	if (!p)
+	struct site_set *x = ARRAY_PUSH(s->sets, s->sets_alloc, s->nsets, 64);
+	if (!x)
 		return -1;
-	s->sets = p;
-	struct site_set *x = &s->sets[s->nsets];
-	memset(x, 0, sizeof(*x));
-	s->nsets++;
 	/* a set's folder is its own name when that is a safe file name (as
 	 * run's names are), else a slug with a hash */
 	char slug[128];
@@ -221,21 +209,10 @@ void site_release(struct site *s)
 {
 	for (size_t i = 0; i < s->nsets; i++) {
 		struct site_set *x = &s->sets[i];
-		for (size_t d = 0; d < x->ndevs; d++) {
-			free(x->devs[d]);
-			free(x->dev_idents[d]);
-		}
-		free(x->devs);
-		free(x->dev_idents);
-		free(x->name);
-		free(x->slug);
-		free(x->path);
-		free(x->date);
-		free(x->suite);
-		free(x->host);
-		free(x->status);
-		free(x->source);
-		free(x->failed_why);
+		free_strv(x->devs, x->ndevs);
+		free_strv(x->dev_idents, x->ndevs);
+		FREE_MANY(x->name, x->slug, x->path, x->date, x->suite, x->host, x->status, x->source,
+			  x->failed_why);
 	}
 	for (size_t i = 0; i < s->nsuites; i++) {
 		struct site_suite *u = &s->suites[i];
@@ -243,16 +220,10 @@ void site_release(struct site *s)
 			entry_cells_free(&u->e[k]);
 			free(u->e[k].ident);
 		}
-		free(u->e);
-		free(u->name);
-		free(u->title);
-		free(u->slug);
+		FREE_MANY(u->e, u->name, u->title, u->slug);
 	}
-	for (size_t i = 0; s->ident_slug && i < s->h.nidents; i++)
-		free(s->ident_slug[i]);
-	free(s->ident_slug);
-	free(s->sets);
-	free(s->suites);
+	free_strv(s->ident_slug, s->h.nidents);
+	FREE_MANY(s->sets, s->suites);
 	history_release(&s->h);
 	memset(s, 0, sizeof(*s));
 }

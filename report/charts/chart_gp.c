@@ -28,21 +28,15 @@ struct chart *chart_new(struct chart_ctx *x, const char *file, const char *title
 			       int group)
 {
 	struct chart_set *cs = x->cs;
-	struct chart *p = array_grow(cs->c, &cs->alloc, cs->n, sizeof(*p), 16);
-	if (!p)
+	struct chart *c = ARRAY_PUSH(cs->c, cs->alloc, cs->n, 16);
+	if (!c)
 		return NULL;
-	cs->c = p;
-	struct chart *c = &cs->c[cs->n];
-	memset(c, 0, sizeof(*c));
-	c->file = strdup(file);
-	c->title = strdup(title);
 	c->group = group;
-	if (!c->file || !c->title) {
+	if (!(c->file = strdup(file)) || !(c->title = strdup(title))) {
 		free(c->file);
-		free(c->title);
+		cs->n--;   /* a chart without its names is none: chart_file reads them */
 		return NULL;
 	}
-	cs->n++;
 	return c;
 }
 

@@ -14,6 +14,7 @@
 #include "chart.h"
 #include "chart_int.h"
 #include "render/escape.h"
+#include "util/array.h"
 #include "stats/interval.h"
 #include "util/fsutil.h"
 #include "resultset/rset.h"
@@ -38,18 +39,15 @@ static struct series *lines_series(struct lines *l, const char *name, int color)
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->s[i].name, name))
 			return &l->s[i];
-	struct series *p = realloc(l->s, (l->n + 1) * sizeof(*p));
-	if (!p)
+	struct series *s = ARRAY_ADD(l->s, l->n);
+	if (!s)
 		return NULL;
-	l->s = p;
-	struct series *s = &l->s[l->n];
-	memset(s, 0, sizeof(*s));
-	s->name = strdup(name);
 	s->color = color;
 	s->dash = 1;
-	if (!s->name)
+	if (!(s->name = strdup(name))) {
+		l->n--;   /* unnamed, it would be found by no name */
 		return NULL;
-	l->n++;
+	}
 	return s;
 }
 

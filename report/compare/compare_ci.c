@@ -9,11 +9,13 @@
  * Text from the sets is escaped for each format.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "util/keyfirst.h"
 #include "render/escape.h"
 #include "util/termesc.h"
 
@@ -111,21 +113,8 @@ void compare_junit(const struct compare *c, struct sbuf *b)
 struct ci_bmf_name {
 	char *name;          /* owned */
 	size_t row;
-	bool first;          /* the first row of that name */
+	size_t first;        /* the first row of that name */
 };
-
-static int ci_bmf_name_cmp(const void *a, const void *b)
-{
-	const struct ci_bmf_name *x = a, *y = b;
-	int d = strcmp(x->name, y->name);
-	return d ? d : x->row < y->row ? -1 : x->row > y->row;
-}
-
-static int ci_bmf_row_cmp(const void *a, const void *b)
-{
-	const struct ci_bmf_name *x = a, *y = b;
-	return x->row < y->row ? -1 : x->row > y->row;
-}
 
 /* The side BMF gives of row i: the new set's primary metric, NULL when it
  * has no mean. */
@@ -161,16 +150,16 @@ static struct ci_bmf_name *ci_bmf_names(const struct compare *c, size_t *n)
 	}
 	sbuf_release(&t);
 	sbuf_release(&d);
+	if (!oom && keyfirst_fill(v, *n, sizeof(*v), offsetof(struct ci_bmf_name, name),
+				  offsetof(struct ci_bmf_name, row),
+				  offsetof(struct ci_bmf_name, first)) < 0)
+		oom = true;
 	if (oom) {
 		for (size_t i = 0; v && i < *n; i++)
 			free(v[i].name);
 		free(v);
 		return NULL;
 	}
-	qsort(v, *n, sizeof(*v), ci_bmf_name_cmp);
-	for (size_t i = 0; i < *n; i++)
-		v[i].first = !i || strcmp(v[i].name, v[i - 1].name);
-	qsort(v, *n, sizeof(*v), ci_bmf_row_cmp);
 	return v;
 }
 
@@ -184,7 +173,7 @@ cJSON *compare_bmf(const struct compare *c)
 	for (size_t i = 0; o && i < n; i++) {
 		const struct compare_row *row = &c->rows[v[i].row];
 		const struct side *s = ci_bmf_side(c, v[i].row);
-		if (!v[i].first)
+		if (v[i].first != v[i].row)
 			continue;
 		cJSON *bench = cJSON_AddObjectToObject(o, v[i].name);
 		cJSON *m = cJSON_AddObjectToObject(bench, measure[row->primary]);

@@ -224,16 +224,9 @@ static int cell_load(struct report *r, size_t gi, size_t k, struct lattime_repor
 
 int lattime_load(struct report *r)
 {
-	struct lattime_report *s = calloc(1, sizeof(*s));
-	size_t n = 0;
-
-	if (!s)
+	struct lattime_report *s = r->lattime = calloc(1, sizeof(*s));
+	if (!s || !(s->c = report_per_entry(r, sizeof(*s->c))))
 		return -1;
-	r->lattime = s;
-	for (size_t gi = 0; gi < r->ngroups; gi++)
-		n += r->groups[gi].n;
-	if (!n || !(s->c = calloc(n, sizeof(*s->c))))
-		return n ? -1 : 0;
 	for (size_t gi = 0; gi < r->ngroups; gi++)
 		for (size_t k = 0; k < r->groups[gi].n; k++)
 			if (cell_load(r, gi, k, s) < 0)

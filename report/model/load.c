@@ -17,6 +17,9 @@
 #include "report_int.h"
 #include "section.h"
 #include "util/units.h"
+#include "util/array.h"
+#include "util/freemany.h"
+#include "util/keyfirst.h"
 #include "engines/engine.h"
 #include "suite/keys.h"
 #include "suite/workload.h"
@@ -43,19 +46,15 @@ static int dev_add(struct report *r, size_t set, const char *host, const char *n
 {
 	if (dev_index(r, set, host, name) != (size_t)-1)
 		return 0;
-	struct rdev *p = realloc(r->devs, (r->ndevs + 1) * sizeof(*p));
-	if (!p)
+	struct rdev *d = ARRAY_ADD(r->devs, r->ndevs);
+	if (!d)
 		return -1;
-	r->devs = p;
-	struct rdev *d = &r->devs[r->ndevs];
-	memset(d, 0, sizeof(*d));
 	d->set = set;
 	d->name = name;
 	d->host = host;
 	d->info = rset_device_find(&r->sets[set], name);
 	d->imported = strcmp(r->sets[set].source_kind, "iomatrix") != 0;
-	d->color = (int)(r->ndevs % REPORT_COLORS);
-	r->ndevs++;
+	d->color = (int)((r->ndevs - 1) % REPORT_COLORS);
 	return 0;
 }
 
@@ -246,13 +245,6 @@ struct gorder {
 	char *fam;
 };
 
-static int gorder_fam_cmp(const void *a, const void *b)
-{
-	const struct gorder *x = a, *y = b;
-	int d = strcmp(x->fam, y->fam);
-	return d ? d : x->first < y->first ? -1 : x->first > y->first;
-}
-
 static int gorder_cmp(const void *a, const void *b)
 {
 	const struct gorder *x = a, *y = b;
@@ -274,11 +266,10 @@ static int groups_order(struct report *r, const size_t *first)
 						(unsigned long long)p->cell.bs, p->cell.label) };
 		rc = o[i].fam ? 0 : -1;
 	}
+	if (!rc)
+		rc = keyfirst_fill(o, n, sizeof(*o), offsetof(struct gorder, fam),
+				   offsetof(struct gorder, first), offsetof(struct gorder, fam_first));
 	if (!rc) {
-		qsort(o, n, sizeof(*o), gorder_fam_cmp);
-		for (size_t i = 0; i < n; i++)
-			o[i].fam_first = i && !strcmp(o[i].fam, o[i - 1].fam) ?
-					 o[i - 1].fam_first : o[i].first;
 		qsort(o, n, sizeof(*o), gorder_cmp);
 		for (size_t i = 0; i < n; i++)
 			g[i] = r->groups[o[i].i];
@@ -449,39 +440,22 @@ void report_release(struct report *r)
 	for (size_t i = 0; r->sections && r->sections[i]; i++)
 		if (r->sections[i]->release)
 			r->sections[i]->release(r);
-	for (size_t i = 0; i < r->nsets; i++) {
+	for (size_t i = 0; i < r->nsets; i++)
 		rset_release(&r->sets[i]);
-		if (r->unverified)
-			free(r->unverified[i]);
-	}
-	free(r->unverified);
-	free(r->verified);
-	free(r->sets);
-	for (size_t i = 0; i < r->ndevs; i++) {
-		free(r->devs[i].display);
-		free(r->devs[i].model);
-		free(r->devs[i].label);
-	}
-	free(r->devs);
+	free_strv(r->unverified, r->nsets);
+	for (size_t i = 0; i < r->ndevs; i++)
+		FREE_MANY(r->devs[i].display, r->devs[i].model, r->devs[i].label);
 	for (size_t i = 0; i < r->ngroups; i++) {
-		free(r->groups[i].key);
-		free(r->groups[i].title);
-		free(r->groups[i].words);
-		free(r->groups[i].sweep_words);
-		for (size_t k = 0; k < r->groups[i].n; k++)
-			free(r->groups[i].e[k].note);
-		free(r->groups[i].e);
+		struct rgroup *g = &r->groups[i];
+		FREE_MANY(g->key, g->title, g->words, g->sweep_words);
+		for (size_t k = 0; k < g->n; k++)
+			free(g->e[k].note);
+		free(g->e);
 	}
-	free(r->groups);
 	for (size_t i = 0; i < r->nwarns; i++)
 		free(r->warns[i].text);
-	free(r->warns);
-	for (size_t i = 0; i < r->nsummary; i++)
-		free(r->summary[i]);
-	free(r->summary);
-	for (size_t i = 0; i < r->nalerts; i++)
-		free(r->alerts[i]);
-	free(r->alerts);
-	free(r->title);
+	free_strv(r->summary, r->nsummary);
+	free_strv(r->alerts, r->nalerts);
+	FREE_MANY(r->verified, r->sets, r->devs, r->groups, r->warns, r->title);
 	memset(r, 0, sizeof(*r));
 }

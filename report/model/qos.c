@@ -163,14 +163,8 @@ static void compare_sentences(struct report *r, const struct qos_report *s)
 
 int qos_report_load(struct report *r)
 {
-	struct qos_report *s = calloc(1, sizeof(*s));
-	size_t cap = 0;
-	if (!s)
-		return -1;
-	r->qos = s;
-	for (size_t g = 0; g < r->ngroups; g++)
-		cap += r->groups[g].n;
-	if (!(s->c = calloc(cap ? cap : 1, sizeof(*s->c))))
+	struct qos_report *s = r->qos = calloc(1, sizeof(*s));
+	if (!s || !(s->c = report_per_entry(r, sizeof(*s->c))))
 		return -1;
 	for (size_t g = 0; g < r->ngroups; g++)
 		for (size_t i = 0; i < r->groups[g].n; i++) {

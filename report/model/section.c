@@ -5,20 +5,25 @@
  * the model needs to tell devices apart.
  */
 #include "section.h"
+#include "util/freemany.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 void chart_set_release(struct chart_set *cs)
 {
-	for (size_t i = 0; i < cs->n; i++) {
-		free(cs->c[i].file);
-		free(cs->c[i].title);
-		free(cs->c[i].svg);
-	}
-	free(cs->c);
-	free(cs->note);
+	for (size_t i = 0; i < cs->n; i++)
+		FREE_MANY(cs->c[i].file, cs->c[i].title, cs->c[i].svg);
+	FREE_MANY(cs->c, cs->note);
 	memset(cs, 0, sizeof(*cs));
+}
+
+void *report_per_entry(const struct report *r, size_t size)
+{
+	size_t n = 0;
+	for (size_t g = 0; g < r->ngroups; g++)
+		n += r->groups[g].n;
+	return calloc(n ? n : 1, size);
 }
 
 const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,

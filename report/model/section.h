@@ -85,6 +85,10 @@ struct report_section {
 const struct rset_obj *report_dev_fp(const struct report *r, const struct rdev *d,
 				     const char **path);
 
+/* For a section's load: room for one zeroed element of size bytes per
+ * entry of every group (at least one, so NULL is only out of memory). */
+void *report_per_entry(const struct report *r, size_t size);
+
 /* ---- fleet data every part reads ---- */
 /* The host a fleet cell ran on as given in --hosts ("all" for aggregate
  * cells); NULL for cells of ordinary sets.  Borrowed from the cell. */

@@ -17,6 +17,7 @@
 #include "report.h"
 #include "report_int.h"
 #include "section.h"
+#include "util/array.h"
 
 static const struct rentry *group_entry(const struct rgroup *g, size_t dev)
 {
@@ -57,17 +58,10 @@ static int cand_cmp(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* A sentence is the summary's (freed when it cannot be added). */
 static void summary_add(struct report *r, char *s)
 {
-	if (!s)
-		return;
-	char **p = realloc(r->summary, (r->nsummary + 1) * sizeof(*p));
-	if (!p) {
-		free(s);
-		return;
-	}
-	r->summary = p;
-	r->summary[r->nsummary++] = s;
+	(void)array_add_str(&r->summary, &r->nsummary, s);
 }
 
 /* One latency, one unit that reads well: "111 µs", "8.39 ms". */

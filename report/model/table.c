@@ -178,22 +178,26 @@ enum pattern report_cell_pattern(const struct rset_cell *c)
 	return rnd ? PAT_RANDREAD : PAT_READ;
 }
 
-double rentry_iops(const struct rentry *e)
+/* The entry's mean IOPS (bw: bytes/s), its directions together. */
+static double table_dir_sum(const struct rentry *e, bool bw)
 {
 	double s = 0;
-	for (int k = 0; k < DIR__COUNT; k++)
-		if (e->cell->dir[k].present)
-			s += e->cell->dir[k].iops.mean;
+	for (int k = 0; k < DIR__COUNT; k++) {
+		const struct rset_dir *d = &e->cell->dir[k];
+		if (d->present)
+			s += bw ? d->bw.mean : d->iops.mean;
+	}
 	return s;
+}
+
+double rentry_iops(const struct rentry *e)
+{
+	return table_dir_sum(e, false);
 }
 
 double rentry_bw(const struct rentry *e)
 {
-	double s = 0;
-	for (int k = 0; k < DIR__COUNT; k++)
-		if (e->cell->dir[k].present)
-			s += e->cell->dir[k].bw.mean;
-	return s;
+	return table_dir_sum(e, true);
 }
 
 /*

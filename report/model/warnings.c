@@ -21,6 +21,7 @@
 #include "section.h"
 #include "engines/engine.h"
 #include "util/ramkind.h"
+#include "util/array.h"
 #include "host/fpkeys.h"
 #include "util/units.h"
 #include "util/sysload.h"
@@ -497,15 +498,7 @@ void warnings_compute(struct report *r)
 
 static void alert_add(struct report *r, char *s)
 {
-	if (!s)
-		return;
-	char **p = realloc(r->alerts, (r->nalerts + 1) * sizeof(*p));
-	if (!p) {
-		free(s);
-		return;
-	}
-	r->alerts = p;
-	r->alerts[r->nalerts++] = s;
+	(void)array_add_str(&r->alerts, &r->nalerts, s);
 }
 
 /* Device a's identity (host/devident.h): its keys when it is a model

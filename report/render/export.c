@@ -18,6 +18,7 @@
 #include "resultset/rset_out.h"
 #include "resultset/sums.h"
 #include "util/jsonw.h"
+#include "util/freemany.h"
 
 /* ---- CSV ---- */
 
@@ -283,19 +284,9 @@ int set_brief_fill(const struct set_summary *s, struct set_brief *b)
 
 void set_brief_release(struct set_brief *b)
 {
-	free(b->path);
-	free(b->started_at);
-	free(b->suite);
-	free(b->sha256);
-	free(b->host);
-	for (size_t i = 0; i < b->ndevices; i++)
-		free(b->devices[i]);
-	free(b->devices);
-	free(b->source);
-	free(b->status);
-	free(b->command);
-	free(b->fails_verification);
-	free(b->error);
+	FREE_MANY(b->path, b->started_at, b->suite, b->sha256, b->host, b->source, b->status,
+		  b->command, b->fails_verification, b->error);
+	free_strv(b->devices, b->ndevices);
 	memset(b, 0, sizeof(*b));
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/fsutil.h"
+#include "util/array.h"
 #include "util/sha256.h"
 #include "resultset/schema.h"
 #include "suite/keys.h"
@@ -75,14 +76,7 @@ static int add_row(struct repro *p, size_t *alloc, const struct rgroup *g,
 
 static int env_add(struct repro *p, char *s)
 {
-	char **ne = s ? realloc(p->env, (p->nenv + 1) * sizeof(*ne)) : NULL;
-	if (!ne) {
-		free(s);
-		return -1;
-	}
-	p->env = ne;
-	p->env[p->nenv++] = s;
-	return 0;
+	return array_add_str(&p->env, &p->nenv, s);
 }
 
 /* "what: A in the original, B here" when a and b differ (NULL is
