@@ -49,16 +49,10 @@ static bool site_manifest_hex_ok(const char *s)
 	return i == 64 && !s[i];
 }
 
-/* A set's key: its realpath, only ever compared. */
-static bool site_manifest_key_ok(const char *s)
+/* A set's key: its folder's name below SITE/sets/, one plain name. */
+static bool site_manifest_set_ok(const char *s)
 {
-	size_t n = strlen(s);
-	if (!n || n >= PATH_MAX)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return false;
-	return true;
+	return site_manifest_rel_ok(s) && !strchr(s, '/');
 }
 
 int site_manifest_add(struct site_manifest_map *m, const char *name, const char *hex)
@@ -201,14 +195,17 @@ int site_manifest_parse(struct site_manifest *m, const char *buf, size_t len, ch
 		snprintf(why, whylen, "not a JSON object");
 		goto out;
 	}
+	unsigned seen = 0;
 	cJSON_ArrayForEach(e, root) {
 		size_t i = 0, nk = sizeof(known) / sizeof(known[0]);
 		while (i < nk && !(e->string && !strcmp(e->string, known[i])))
 			i++;
-		if (i == nk) {
-			snprintf(why, whylen, "unknown field '%.80s'", e->string ? e->string : "");
+		if (i == nk || (seen & 1u << i)) {
+			snprintf(why, whylen, "%s field '%.80s'", i == nk ? "unknown" : "a second",
+				 e->string ? e->string : "");
 			goto out;
 		}
+		seen |= 1u << i;
 	}
 	const cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "generator");
 	if (g && !cJSON_IsString(g)) {
@@ -219,7 +216,7 @@ int site_manifest_parse(struct site_manifest *m, const char *buf, size_t len, ch
 				      whylen);
 	if (v < 0 ||
 	    site_manifest_map_read(&m->sets, cJSON_GetObjectItemCaseSensitive(root, "sets"), "sets",
-				   site_manifest_key_ok, true, why, whylen) < 0 ||
+				   site_manifest_set_ok, true, why, whylen) < 0 ||
 	    site_manifest_map_read(&m->pages, cJSON_GetObjectItemCaseSensitive(root, "pages"),
 				   "pages", site_manifest_rel_ok, false, why, whylen) < 0 ||
 	    site_manifest_map_read(&m->files, cJSON_GetObjectItemCaseSensitive(root, "files"),

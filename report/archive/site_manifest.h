@@ -20,9 +20,9 @@
 #include <stddef.h>
 
 #define SITE_MANIFEST_NAME ".iomatrix-site.json"
-/* 1: "version", "generator", "sets", "pages", "files".  A build before
- * the version field wrote the same maps without it: not believed (its
- * site is rebuilt once). */
+/* 1: "version", "generator", "sets" (by folder name), "pages", "files".
+ * A build before the version field keyed "sets" by the set's realpath:
+ * not believed (its site is rebuilt once). */
 #define SITE_MANIFEST_VERSION 1
 
 /* One name and its hash (64 lowercase hex; a set's stamp may be "": its
@@ -41,8 +41,9 @@ struct site_manifest_map {
 
 struct site_manifest {
 	int version;                     /* 0: no record */
-	struct site_manifest_map sets;   /* a set's realpath (a key, never
-					    opened) -> its arc_ref stamp */
+	struct site_manifest_map sets;   /* a set's folder below SITE/sets/
+					    (one name, never a path) -> its
+					    arc_ref stamp */
 	struct site_manifest_map pages;  /* page rel -> input hash */
 	struct site_manifest_map files;  /* file rel -> sha256 of its bytes */
 };
@@ -52,7 +53,8 @@ struct site_manifest {
  * character, shorter than PATH_MAX. */
 bool site_manifest_rel_ok(const char *rel);
 
-/* Parse the manifest's bytes into m (zeroed first).  0, or -1 with why
+/* Parse the manifest's len bytes into m (zeroed first); buf[len] is a NUL,
+ * as fsutil_read_at() gives.  0, or -1 with why
  * ("newer version 2 (this build reads 1)", "files: '../x' is not a name
  * inside the site") and m empty. */
 int site_manifest_parse(struct site_manifest *m, const char *buf, size_t len, char *why,
@@ -97,8 +99,9 @@ struct site_lattime {
 int site_lattime_add(struct site_lattime *l, const char *device, const char *label,
 		     const char *chart);
 
-/* 0, or -1 with why and l empty: not an array of such objects, a chart
- * not a name below SITE_LATTIME_PREFIX. */
+/* Parse lattime.json's len bytes (buf[len] a NUL) into l.  0, or -1 with
+ * why and l empty: not an array of such objects, a chart not one file
+ * below SITE_LATTIME_PREFIX. */
 int site_lattime_parse(struct site_lattime *l, const char *buf, size_t len, char *why,
 		       size_t whylen);
 

@@ -24,6 +24,7 @@
 #include "util/cliopt.h"
 #include "util/version.h"
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "util/jsonw.h"
 #include "render/escape.h"
 #include "render/outdir.h"
@@ -285,14 +286,12 @@ out:
 
 /*
  * Feed every set to the site in date order, each from the archive's index
- * where its row is current (arc_scan found it), else from its files; a set
- * whose stamp differs from the last build's has its page written again.
- * The site keeps no record of its own: the index is the archive's one
+ * where its row is current (arc_scan found it), else from its files.  The
+ * site keeps no record of a set's numbers: the index is the archive's one
  * derived store, and the sets check it.  Returns the number of sets read
  * from their files, -1 on a fatal error.
  */
-static long read_sets(struct site *s, const struct site_manifest *old, struct arc_ref *refs,
-		      size_t nrefs,
+static long read_sets(struct site *s, struct arc_ref *refs, size_t nrefs,
 		      struct errlist *errs)
 {
 	long loaded = 0;
@@ -301,14 +300,12 @@ static long read_sets(struct site *s, const struct site_manifest *old, struct ar
 		struct arc_set set;
 		int rc = -1;
 		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-		const char *st = site_manifest_get(&old->sets, refs[i].real);
-		bool fresh = !st || strcmp(st, refs[i].stamp);
 		if (arc_stream_next(stream, &set, &rc, &e, &w) != 0)
 			break;
 		loaded += !refs[i].row;
 		arc_stream_warn(stderr, &e, &w);
 		if (rc == 0) {
-			int r = site_add(s, &set, refs[i].stamp, fresh);
+			int r = site_add(s, &set, refs[i].stamp);
 			arc_set_release(&set);
 			if (r < 0) {
 				loaded = -1;
@@ -768,23 +765,30 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 	/* what an earlier build wrote, by name and hash: nothing else is ever
 	 * removed; a manifest not believed whole is none (every page written
 	 * again, nothing removed) */
-	char why[256];
+	char why[256], shown[512];
 	if (site_manifest_read_at(&old, fs.root, why, sizeof(why)) < 0)
 		fprintf(stderr, "iomatrix: %s/%s: not used (%s): every page is written again and "
-			"no file is removed\n", o->out, SITE_MANIFEST_NAME, why);
+			"no file is removed\n", o->out, SITE_MANIFEST_NAME,
+			termesc(why, shown, sizeof(shown)));   /* why may quote a name from it */
 	sitefs_load(&fs, &old.files);
 
 	site_init(&s, &o->hist);
-	long fresh = read_sets(&s, &old, refs, nrefs, errs);
+	long fresh = read_sets(&s, refs, nrefs, errs);
 	if (fresh < 0)
 		goto out;
 	if (site_finish(&s, errs) < 0) {
 		rc = EXIT_USAGE;   /* an unknown --same name */
 		goto out;
 	}
+	/* a set is named by its folder in the site, never by a path; its page
+	 * is written again when its stamp is not the last build's */
 	int prc = 0;
-	for (size_t i = 0; i < nrefs; i++)
-		prc |= site_manifest_add(&man.sets, refs[i].real, refs[i].stamp);
+	for (size_t i = 0; i < s.nsets; i++) {
+		struct site_set *x = &s.sets[i];
+		const char *was = site_manifest_get(&old.sets, x->slug);
+		x->dirty = !was || strcmp(was, x->stamp);
+		prc |= site_manifest_add(&man.sets, x->slug, x->stamp);
+	}
 	struct pages pg = { &man.pages, &old.pages, 0, 0, false };
 	prc |= write_pages(&s, &fs, o, &t, &pg, errs);
 	remove_stale_sets(&fs, pg.old, pg.hashes);
