@@ -16,8 +16,7 @@ cd "${1:-$(dirname "$0")/..}" || exit 2
 # The edges: files that parse bytes read from disk, one line each why.
 # A new entry is a new edge, and needs the same kind of why.
 edges='
-report/archive/sitebuild.c	parses the site'"'"'s manifest .iomatrix-site.json and a set'"'"'s report charts list from disk (it also counts and looks up two trees it built itself, the charts list and the new manifest'"'"'s sets: for report/archive'"'"'s owner to type)
-report/archive/sitefs.c	takes the "files" map of the parsed site manifest and checks each name and hash
+report/archive/site_manifest.c	parses the records the site reads back from disk, its manifest .iomatrix-site.json and each set page lattime.json, into the structs of site_manifest.h (believed whole and checked, or not at all)
 '
 pat='cJSON_(Get|Is|Parse)[A-Za-z]*[[:space:]]*\(|cJSON_ArrayForEach|cJSON_Compare[[:space:]]*\(|->[[:space:]]*(valuestring|valuedouble|valueint|child)([^A-Za-z0-9_]|$)'
 # a comment may name them: lines that open or continue one

@@ -69,9 +69,9 @@ struct site {
 };
 
 void site_init(struct site *s, const struct hist_opts *opt);
-/* Take one set record (date order); stamp from its arc_ref; dirty when its
- * report page must be written.  0, -1 out of memory. */
-int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool dirty);
+/* Take one set record (date order); stamp from its arc_ref (the caller
+ * marks a set dirty once slugs are known).  0, -1 out of memory. */
+int site_add(struct site *s, const struct arc_set *set, const char *stamp);
 /* After the last set: history, slugs.  0 or -1 with a message. */
 int site_finish(struct site *s, struct errlist *errs);
 void site_release(struct site *s);

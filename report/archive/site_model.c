@@ -106,7 +106,7 @@ static int suite_take(struct site_suite *u, const struct arc_set *set, size_t si
 	return 0;
 }
 
-int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool dirty)
+int site_add(struct site *s, const struct arc_set *set, const char *stamp)
 {
 	if (history_add(&s->h, set) < 0)
 		return -1;
@@ -141,7 +141,6 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp, bool 
 	x->cells_total = set->cells_total;
 	x->cells_failed = set->cells_failed;
 	x->has_report = set->has_report;
-	x->dirty = dirty;
 	if (set->failed_verify && !(x->failed_why = strdup(set->failed_why)))
 		return -1;
 	x->devs = calloc(set->ndevs + 1, sizeof(char *));

@@ -24,6 +24,7 @@
 #include "util/cliopt.h"
 #include "util/version.h"
 #include "util/fsutil.h"
+#include "util/termesc.h"
 #include "util/jsonw.h"
 #include "render/escape.h"
 #include "render/outdir.h"
@@ -33,16 +34,16 @@
 #include "model/report.h"
 #include "site.h"
 #include "sitebuild.h"
+#include "site_manifest.h"
 #include "sitefs.h"
 #include "render/template.h"
 #include "render/tmplpath.h"
-#include "resultset/jsonread.h"
-#include "resultset/schema.h"
 
-#define SITE_MANIFEST ".iomatrix-site.json"
+/* The templates of the site's pages, in tmpls.page[]. */
+enum { TMPL_INDEX, TMPL_DEVICE, TMPL_SUITE, TMPL_REPORT, TMPL_N };
 
 struct tmpls {
-	struct tmpl *index, *device, *suite, *report;
+	struct tmpl *page[TMPL_N];
 	char *css, *js;
 	char salt[65];
 };
@@ -51,15 +52,14 @@ static int load_templates(struct tmpls *t, const struct site_build_opts *o, char
 {
 	static const char *const plain[] = { "site_index.html.tmpl", "site_device.html.tmpl",
 					     "site_suite.html.tmpl", "report.html.tmpl" };
-	struct tmpl **dst[] = { &t->index, &t->device, &t->suite, &t->report };
 	struct sha256 h;
 	unsigned char out[32];
 	char *style = NULL, *site_css = NULL;
 
 	sha256_init(&h);
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < TMPL_N; i++) {
 		char *text = tmplpath_read(plain[i], o->tdir, argv, errs);
-		if (!text || !(*dst[i] = tmpl_parse(text, plain[i], errs))) {
+		if (!text || !(t->page[i] = tmpl_parse(text, plain[i], errs))) {
 			free(text);
 			return -1;
 		}
@@ -97,10 +97,8 @@ static int load_templates(struct tmpls *t, const struct site_build_opts *o, char
 
 static void tmpls_release(struct tmpls *t)
 {
-	tmpl_free(t->index);
-	tmpl_free(t->device);
-	tmpl_free(t->suite);
-	tmpl_free(t->report);
+	for (size_t i = 0; i < TMPL_N; i++)
+		tmpl_free(t->page[i]);
 	free(t->css);
 	free(t->js);
 }
@@ -179,34 +177,30 @@ static int set_failed_page(struct sitefs *fs, const struct site_set *x,
 static int set_lattime_index(struct outdir *od, const struct report *r,
 			     const struct chart_set *cs, struct errlist *e)
 {
-	cJSON *a = cJSON_CreateArray();
+	struct site_lattime l = { 0 };
 	char lab[CELL_LABEL_MAX + 32], ch[160];
 	int rc = 0;
 
-	for (size_t i = 0; a && r->lattime && i < r->lattime->n; i++) {
+	for (size_t i = 0; !rc && r->lattime && i < r->lattime->n; i++) {
 		const struct rset_cell *c = r->lattime->c[i].cell;
 		for (size_t k = 0; cs && k < cs->n; k++) {
 			const struct chart *x = &cs->c[k];
 			if (!x->section || strcmp(x->section, "lattime") || x->section_dev != i ||
 			    !x->svgfile)
 				continue;
-			cJSON *o = cJSON_CreateObject();
 			snprintf(lab, sizeof(lab), "%s %s", c->cell.label, pattern_name(c->cell.pattern));
 			snprintf(ch, sizeof(ch), "charts/%s.svg", x->file);
-			jsonw_str(o, "device", c->cell.device);
-			jsonw_str(o, "label", lab);
-			jsonw_str(o, "chart", ch);
-			cJSON_AddItemToArray(a, o);
+			rc = site_lattime_add(&l, c->cell.device, lab, ch);
 			break;  /* the first is the percentiles over time */
 		}
 	}
-	if (a && cJSON_GetArraySize(a)) {
-		char *txt = cJSON_Print(a);
-		rc = !txt || outdir_write(od, "lattime.json", txt, strlen(txt), e) < 0 ? -1 : 0;
+	if (!rc && l.n) {
+		char *txt = site_lattime_print(&l);
+		rc = !txt || outdir_write(od, SITE_LATTIME_NAME, txt, strlen(txt), e) < 0 ? -1 : 0;
 		free(txt);
 	}
-	cJSON_Delete(a);
-	return a ? rc : -1;
+	site_lattime_release(&l);
+	return rc;
 }
 
 static int set_report(struct sitefs *fs, const struct site_set *x, const struct tmpls *t,
@@ -259,7 +253,7 @@ static int set_report(struct sitefs *fs, const struct site_set *x, const struct 
 		cJSON_AddStringToObject(ctx, "css", t->css);
 	static const char back[] = "<nav class=\"crumbs\"><a href=\"../../index.html\">"
 				   "&larr; All result sets</a></nav>\n";
-	int ok = ctx && tmpl_render(t->report, ctx, ESC_HTML, &b) == 0;
+	int ok = ctx && tmpl_render(t->page[TMPL_REPORT], ctx, ESC_HTML, &b) == 0;
 	cJSON_Delete(ctx);
 	if (!ok)
 		goto out;
@@ -290,22 +284,14 @@ out:
 
 /* ---- reading the archive ---- */
 
-static const char *old_stamp(const cJSON *old, const struct arc_ref *ref)
-{
-	const cJSON *sets = cJSON_GetObjectItemCaseSensitive(old, "sets");
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(sets, ref->real);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /*
  * Feed every set to the site in date order, each from the archive's index
- * where its row is current (arc_scan found it), else from its files; a set
- * whose stamp differs from the last build's has its page written again.
- * The site keeps no record of its own: the index is the archive's one
+ * where its row is current (arc_scan found it), else from its files.  The
+ * site keeps no record of a set's numbers: the index is the archive's one
  * derived store, and the sets check it.  Returns the number of sets read
  * from their files, -1 on a fatal error.
  */
-static long read_sets(struct site *s, const cJSON *old, struct arc_ref *refs, size_t nrefs,
+static long read_sets(struct site *s, struct arc_ref *refs, size_t nrefs,
 		      struct errlist *errs)
 {
 	long loaded = 0;
@@ -314,14 +300,12 @@ static long read_sets(struct site *s, const cJSON *old, struct arc_ref *refs, si
 		struct arc_set set;
 		int rc = -1;
 		struct errlist e = ERRLIST_INIT, w = ERRLIST_INIT;
-		const char *st = old_stamp(old, &refs[i]);
-		bool fresh = !st || strcmp(st, refs[i].stamp);
 		if (arc_stream_next(stream, &set, &rc, &e, &w) != 0)
 			break;
 		loaded += !refs[i].row;
 		arc_stream_warn(stderr, &e, &w);
 		if (rc == 0) {
-			int r = site_add(s, &set, refs[i].stamp, fresh);
+			int r = site_add(s, &set, refs[i].stamp);
 			arc_set_release(&set);
 			if (r < 0) {
 				loaded = -1;
@@ -340,19 +324,20 @@ static long read_sets(struct site *s, const cJSON *old, struct arc_ref *refs, si
 /* ---- pages ---- */
 
 struct pages {
-	cJSON *hashes;     /* new manifest's "pages": rel -> input hash */
-	const cJSON *old;  /* old manifest's "pages" */
+	struct site_manifest_map *hashes;     /* the new manifest's: rel -> input hash */
+	const struct site_manifest_map *old;  /* the last build's */
 	size_t written, total;
+	bool oom;
 };
 
 /* Record a page's hash; true when it must be (re)written, else the page
  * file is kept. */
 static bool page_dirty(struct pages *pg, struct sitefs *fs, const char *rel, const char *hash)
 {
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(pg->old, rel);
-	cJSON_AddStringToObject(pg->hashes, rel, hash);
+	const char *o = site_manifest_get(pg->old, rel);
+	pg->oom |= site_manifest_add(pg->hashes, rel, hash) < 0;
 	pg->total++;
-	if (!cJSON_IsString(o) || strcmp(o->valuestring, hash) || !sitefs_exists(fs, rel))
+	if (!o || strcmp(o, hash) || !sitefs_exists(fs, rel))
 		return true;
 	sitefs_keep(fs, rel);
 	return false;
@@ -472,20 +457,20 @@ static void device_charts(const struct site *s, struct sitefs *fs, const bool *d
  * else stale (device pages and charts, suite pages, the records older
  * sites cached in .cache/sets) is
  * sitefs_finish()'s, from the site's record of names and hashes. */
-static void remove_stale_sets(struct sitefs *fs, const cJSON *old, const cJSON *now)
+static void remove_stale_sets(struct sitefs *fs, const struct site_manifest_map *old,
+			      struct site_manifest_map *now)
 {
-	const cJSON *o;
 	int setsfd = fsutil_open_dir_at(fs->root, "sets", false, NULL);
 	if (setsfd < 0)
 		return;
-	cJSON_ArrayForEach(o, old) {
+	site_manifest_sort(now);
+	for (size_t i = 0; i < old->n; i++) {
+		const char *rel = old->v[i].name;
 		char slug[NAME_MAX + 1];
-		if (!o->string || cJSON_GetObjectItemCaseSensitive(now, o->string) ||
-		    strncmp(o->string, "sets/", 5))
+		if (site_manifest_get(now, rel) || strncmp(rel, "sets/", 5))
 			continue;
-		const char *name = o->string + 5, *slash = strchr(name, '/');
-		/* sets/<one name>/report.html, nothing else (the manifest may
-		 * have been edited) */
+		const char *name = rel + 5, *slash = strchr(name, '/');
+		/* sets/<one name>/report.html, nothing else */
 		if (!slash || strcmp(slash, "/report.html") || (size_t)(slash - name) > NAME_MAX)
 			continue;
 		snprintf(slug, sizeof(slug), "%.*s", (int)(slash - name), name);
@@ -510,34 +495,25 @@ static char *series_lattime(struct sitefs *fs, const struct site *s, size_t si)
 {
 	const struct hist_series *r = &s->h.series[si];
 	const struct hist_ident *id = &s->h.idents[r->ident];
-	char *found = NULL, why[128];
+	struct site_lattime l = { 0 };
+	char *found = NULL, why[128], rel[PATH_MAX];
 	size_t len = 0;
 	int nfound = 0;
 
 	if (!r->n || !id->device)
 		return NULL;
 	const struct site_set *x = &s->sets[r->pts[r->n - 1].set];
-	int setsfd = sitefs_dir(fs, "sets", false, NULL);
-	int fd = setsfd < 0 ? -1 : fsutil_open_dir_at(setsfd, x->slug, false, NULL);
-	char *buf = fd < 0 ? NULL : fsutil_read_at(fd, "lattime.json", 1u << 20, 0, &len);
-	cJSON *a = buf ? rset_parse_json(buf, len, why, sizeof(why)) : NULL, *e;
-	cJSON_ArrayForEach(e, a) {
-		const cJSON *d = cJSON_GetObjectItemCaseSensitive(e, "device");
-		const cJSON *l = cJSON_GetObjectItemCaseSensitive(e, "label");
-		const cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "chart");
-		if (!cJSON_IsString(d) || !cJSON_IsString(l) || !cJSON_IsString(c) ||
-		    strcmp(d->valuestring, id->device) || strcmp(l->valuestring, r->label) ||
-		    strncmp(c->valuestring, "charts/lattime-", 15) || strstr(c->valuestring, ".."))
-			continue;
-		if (nfound++ == 0)
-			found = fmt_str("../sets/%s/%s", x->slug, c->valuestring);
-	}
-	cJSON_Delete(a);
+	snprintf(rel, sizeof(rel), "sets/%s/%s", x->slug, SITE_LATTIME_NAME);
+	char *buf = sitefs_read(fs, rel, 1u << 20, &len);
+	if (buf && site_lattime_parse(&l, buf, len, why, sizeof(why)) == 0)
+		for (size_t i = 0; i < l.n; i++) {
+			if (strcmp(l.v[i].device, id->device) || strcmp(l.v[i].label, r->label))
+				continue;
+			if (nfound++ == 0)
+				found = fmt_str("../sets/%s/%s", x->slug, l.v[i].chart);
+		}
+	site_lattime_release(&l);
 	free(buf);
-	if (fd >= 0)
-		close(fd);
-	if (setsfd >= 0)
-		close(setsfd);
 	if (nfound > 1) {
 		free(found);
 		found = NULL;
@@ -730,13 +706,13 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 		snprintf(rel, sizeof(rel), "devices/%s.html", s->ident_slug[id]);
 		cJSON *ctx = site_device_context(s, id, o->title, (const char *const *)charts,
 						 (const char *const *)lattime, o->hist.threshold);
-		rc |= render(fs, rel, t->device, ctx, t, pg, errs);
+		rc |= render(fs, rel, t->page[TMPL_DEVICE], ctx, t, pg, errs);
 	}
 	for (size_t u = 0; u < s->nsuites; u++) {
 		site_suite_hash(s, u, t->salt, hash);
 		snprintf(rel, sizeof(rel), "suites/%s.html", s->suites[u].slug);
 		if (page_dirty(pg, fs, rel, hash))
-			rc |= render(fs, rel, t->suite, site_suite_context(s, u, o->title, o->baseline),
+			rc |= render(fs, rel, t->page[TMPL_SUITE], site_suite_context(s, u, o->title, o->baseline),
 				     t, pg, errs);
 	}
 	site_index_hash(s, t->salt, hash);
@@ -746,7 +722,7 @@ static int write_pages(struct site *s, struct sitefs *fs, const struct site_buil
 			rc = -1;
 		if (ctx)
 			cJSON_AddStringToObject(ctx, "script", t->js);
-		rc |= render(fs, "index.html", t->index, ctx, t, pg, errs);
+		rc |= render(fs, "index.html", t->page[TMPL_INDEX], ctx, t, pg, errs);
 	}
 	rc |= src;
 out:
@@ -768,7 +744,7 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 	struct arc_ref *refs = NULL;
 	struct arc_indexes ix = { 0 };
 	struct site s;
-	cJSON *old = NULL, *man = NULL;
+	struct site_manifest old = { 0 }, man = { 0 };
 	struct sitefs fs = { .root = -1 };
 	int rc = EXIT_USAGE;
 
@@ -786,43 +762,43 @@ int site_build(const struct site_build_opts *o, char **dirs, size_t ndirs, char 
 		rc = fe == -1 ? EXIT_USAGE : EXIT_RUNTIME;
 		goto out;
 	}
-	char why[64];
-	size_t mlen;
-	char *mbuf = fsutil_read_at(fs.root, SITE_MANIFEST, RESULTSET_MAX_FILE_BYTES, 0, &mlen);
-	old = mbuf ? rset_parse_json(mbuf, mlen, why, sizeof(why)) : NULL;
-	free(mbuf);
-	if (!old)
-		old = cJSON_CreateObject();   /* first build, or a damaged manifest: all */
-	/* what an earlier build wrote, by name and hash: nothing else is
-	 * ever removed (a manifest of an older version has none: nothing) */
-	sitefs_load(&fs, cJSON_GetObjectItemCaseSensitive(old, "files"));
+	/* what an earlier build wrote, by name and hash: nothing else is ever
+	 * removed; a manifest not believed whole is none (every page written
+	 * again, nothing removed) */
+	char why[256], shown[512];
+	if (site_manifest_read_at(&old, fs.root, why, sizeof(why)) < 0)
+		fprintf(stderr, "iomatrix: %s/%s: not used (%s): every page is written again and "
+			"no file is removed\n", o->out, SITE_MANIFEST_NAME,
+			termesc(why, shown, sizeof(shown)));   /* why may quote a name from it */
+	sitefs_load(&fs, &old.files);
 
 	site_init(&s, &o->hist);
-	long fresh = read_sets(&s, old, refs, nrefs, errs);
+	long fresh = read_sets(&s, refs, nrefs, errs);
 	if (fresh < 0)
 		goto out;
 	if (site_finish(&s, errs) < 0) {
 		rc = EXIT_USAGE;   /* an unknown --same name */
 		goto out;
 	}
-	man = cJSON_CreateObject();
-	cJSON_AddStringToObject(man, "generator", iomatrix_version);
-	cJSON *sets = cJSON_AddObjectToObject(man, "sets");
-	for (size_t i = 0; i < nrefs; i++)
-		cJSON_AddStringToObject(sets, refs[i].real, refs[i].stamp);
-	struct pages pg = { cJSON_AddObjectToObject(man, "pages"),
-			    cJSON_GetObjectItemCaseSensitive(old, "pages"), 0, 0 };
-	int prc = write_pages(&s, &fs, o, &t, &pg, errs);
+	/* a set is named by its folder in the site, never by a path; its page
+	 * is written again when its stamp is not the last build's */
+	int prc = 0;
+	for (size_t i = 0; i < s.nsets; i++) {
+		struct site_set *x = &s.sets[i];
+		const char *was = site_manifest_get(&old.sets, x->slug);
+		x->dirty = !was || strcmp(was, x->stamp);
+		prc |= site_manifest_add(&man.sets, x->slug, x->stamp);
+	}
+	struct pages pg = { &man.pages, &old.pages, 0, 0, false };
+	prc |= write_pages(&s, &fs, o, &t, &pg, errs);
 	remove_stale_sets(&fs, pg.old, pg.hashes);
-	cJSON *files = sitefs_finish(&fs);
-	if (!files)
+	if (sitefs_finish(&fs, &man.files) < 0 || pg.oom)
 		prc = -1;
-	else
-		cJSON_AddItemToObject(man, "files", files);
-	char *text = cJSON_Print(man);
-	int wr = text ? fsutil_write_replace_at(fs.root, SITE_MANIFEST, text, strlen(text), false) : -ENOMEM;
+	char *text = site_manifest_print(&man, iomatrix_version);
+	int wr = text ? fsutil_write_replace_at(fs.root, SITE_MANIFEST_NAME, text, strlen(text),
+						false) : -ENOMEM;
 	if (wr < 0) {
-		errlist_add(errs, NULL, 0, 0, "%s/%s: cannot write: %s", o->out, SITE_MANIFEST,
+		errlist_add(errs, NULL, 0, 0, "%s/%s: cannot write: %s", o->out, SITE_MANIFEST_NAME,
 			    fsutil_strerror(-wr));
 		prc = -1;
 	}
@@ -840,7 +816,7 @@ out:
 	tmpls_release(&t);
 	arc_refs_free(refs, nrefs);
 	arc_indexes_close(&ix);
-	cJSON_Delete(old);
-	cJSON_Delete(man);
+	site_manifest_release(&old);
+	site_manifest_release(&man);
 	return rc;
 }

@@ -19,40 +19,8 @@
 #include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
+#include "site_manifest.h"
 #include "sitefs.h"
-
-/* A name from a manifest (which may have been edited): relative, every
- * component a plain name, no control characters. */
-static bool rel_ok(const char *rel)
-{
-	size_t n = strlen(rel), comp = 0;
-
-	if (!n || n >= PATH_MAX || rel[0] == '/' || rel[n - 1] == '/')
-		return false;
-	for (size_t i = 0; i <= n; i++) {
-		if (i == n || rel[i] == '/') {
-			const char *c = rel + i - comp;
-			if (!comp || comp > NAME_MAX || (comp == 1 && c[0] == '.') ||
-			    (comp == 2 && c[0] == '.' && c[1] == '.'))
-				return false;
-			comp = 0;
-		} else if ((unsigned char)rel[i] < 0x20) {
-			return false;
-		} else {
-			comp++;
-		}
-	}
-	return true;
-}
-
-static bool hex_ok(const char *s)
-{
-	size_t i = 0;
-	for (; s[i] && i < 64; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-			return false;
-	return i == 64 && !s[i];
-}
 
 /* "a/b/c" -> dir "a/b" (or "" for a top-level name), base "c". */
 static void split(const char *rel, char *dir, size_t dlen, const char **base)
@@ -183,11 +151,6 @@ int sitefs_open(struct sitefs *f, const char *path, struct errlist *errs)
 	return 0;
 }
 
-static int cmp_file(const void *a, const void *b)
-{
-	return strcmp(((const struct sitefs_file *)a)->rel, ((const struct sitefs_file *)b)->rel);
-}
-
 /* Index of rel in the sorted old list, or of the first entry after it. */
 static size_t old_lower(const struct sitefs *f, const char *rel)
 {
@@ -208,26 +171,17 @@ static struct sitefs_file *old_find(const struct sitefs *f, const char *rel)
 	return i < f->nold && !strcmp(f->old[i].rel, rel) ? &f->old[i] : NULL;
 }
 
-void sitefs_load(struct sitefs *f, const cJSON *files)
+void sitefs_load(struct sitefs *f, const struct site_manifest_map *files)
 {
-	const cJSON *e;
-	size_t n = 0;
-
-	cJSON_ArrayForEach(e, files)
-		n++;
-	if (!n || !(f->old = calloc(n, sizeof(*f->old))))
+	if (!files || !files->n || !(f->old = calloc(files->n, sizeof(*f->old))))
 		return;
-	cJSON_ArrayForEach(e, files) {
-		if (!e->string || !cJSON_IsString(e) || !rel_ok(e->string) ||
-		    !hex_ok(e->valuestring))
-			continue;
-		if (!(f->old[f->nold].rel = strdup(e->string)))
+	/* checked and sorted by the manifest's reader */
+	for (size_t i = 0; i < files->n; i++) {
+		if (!(f->old[f->nold].rel = strdup(files->v[i].name)))
 			break;
-		snprintf(f->old[f->nold].hex, 65, "%s", e->valuestring);
+		memcpy(f->old[f->nold].hex, files->v[i].hex, sizeof(f->old[f->nold].hex));
 		f->nold++;
 	}
-	if (f->nold)
-		qsort(f->old, f->nold, sizeof(*f->old), cmp_file);
 }
 
 static int now_add(struct sitefs *f, const char *rel, const char *hex)
@@ -251,7 +205,7 @@ int sitefs_put(struct sitefs *f, const char *rel, const void *data, size_t len,
 	char dir[PATH_MAX], hex[65];
 	const char *base;
 
-	if (!rel_ok(rel)) {
+	if (!site_manifest_rel_ok(rel)) {
 		errlist_add(errs, NULL, 0, 0, "%s/%s: refusing to write an odd name", f->path, rel);
 		return -1;
 	}
@@ -278,7 +232,7 @@ static int at_rel(struct sitefs *f, const char *rel, int (*fn)(int, const char *
 	char dir[PATH_MAX];
 	const char *base;
 
-	if (!rel_ok(rel))
+	if (!site_manifest_rel_ok(rel))
 		return -1;
 	split(rel, dir, sizeof(dir), &base);
 	int fd = fsutil_open_dir_at(f->root, dir, false, NULL);
@@ -358,7 +312,7 @@ char *sitefs_read(struct sitefs *f, const char *rel, size_t max, size_t *len)
 	char dir[PATH_MAX];
 	const char *base;
 
-	if (!rel_ok(rel)) {
+	if (!site_manifest_rel_ok(rel)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -400,13 +354,11 @@ static int cmp_now(const void *a, const void *b)
 	return c ? c : x->order < y->order ? 1 : -1;
 }
 
-cJSON *sitefs_finish(struct sitefs *f)
+int sitefs_finish(struct sitefs *f, struct site_manifest_map *files)
 {
-	cJSON *files = cJSON_CreateObject();
 	size_t i = 0, k = 0;
+	int rc = 0;
 
-	if (!files)
-		return NULL;
 	if (f->nnow)
 		qsort(f->now, f->nnow, sizeof(*f->now), cmp_now);
 	/* both lists sorted: one merge, the manifest in name order */
@@ -414,7 +366,7 @@ cJSON *sitefs_finish(struct sitefs *f)
 		int c = i == f->nold ? 1 : k == f->nnow ? -1 : strcmp(f->old[i].rel, f->now[k].rel);
 		if (c >= 0) {
 			const char *rel = f->now[k].rel;
-			cJSON_AddStringToObject(files, rel, f->now[k].hex);
+			rc |= site_manifest_add(files, rel, f->now[k].hex);
 			while (k < f->nnow && !strcmp(f->now[k].rel, rel))
 				k++;
 			if (c == 0)
@@ -424,12 +376,12 @@ cJSON *sitefs_finish(struct sitefs *f)
 		struct sitefs_file *o = &f->old[i++];
 		if (o->seen) {
 			if (sitefs_exists(f, o->rel))
-				cJSON_AddStringToObject(files, o->rel, o->hex);
+				rc |= site_manifest_add(files, o->rel, o->hex);
 		} else if (at_rel(f, o->rel, unlink_ours_fn, o->hex) == 1) {
 			rmdir_if_empty(f, o->rel);
 		}
 	}
-	return files;
+	return rc;
 }
 
 void sitefs_close(struct sitefs *f)

@@ -18,9 +18,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <cjson/cJSON.h>
-
 #include "util/errlist.h"
+
+struct site_manifest_map;
 
 struct sitefs_file {
 	char *rel;
@@ -49,10 +49,10 @@ struct sitefs {
  */
 int sitefs_open(struct sitefs *f, const char *path, struct errlist *errs);
 
-/* Take the previous manifest's "files" object (rel -> sha256 hex; NULL
- * for none).  Entries with an odd name or hash are skipped: never
- * removed. */
-void sitefs_load(struct sitefs *f, const cJSON *files);
+/* Take the previous manifest's files (site_manifest.h: read whole and
+ * checked, names inside the site, sorted; NULL or empty for none: then
+ * nothing is ever removed).  Copied. */
+void sitefs_load(struct sitefs *f, const struct site_manifest_map *files);
 
 /* Descriptor of directory rel (made when create), no link followed; the
  * caller closes it.  -1 with a message. */
@@ -87,10 +87,10 @@ char *sitefs_read(struct sitefs *f, const char *rel, size_t max, size_t *len);
 
 /*
  * Remove every recorded file this run neither wrote nor kept that still
- * has its recorded hash, and devices/<x>/ folders left empty.  Returns the
- * new manifest's "files" object (caller owns; NULL out of memory).
+ * has its recorded hash, and devices/<x>/ folders left empty.  Adds the
+ * new manifest's files to files, in name order.  0, or -1 out of memory.
  */
-cJSON *sitefs_finish(struct sitefs *f);
+int sitefs_finish(struct sitefs *f, struct site_manifest_map *files);
 
 void sitefs_close(struct sitefs *f);
 

@@ -79,6 +79,10 @@
 #include "../fuzz/fuzz_archdb.c"
 #undef LLVMFuzzerTestOneInput
 
+#define LLVMFuzzerTestOneInput fuzz_site_manifest_one
+#include "../fuzz/fuzz_site_manifest.c"
+#undef LLVMFuzzerTestOneInput
+
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
 /* Root of the source tree: $IOMATRIX_ROOT, else the directory the test runs
@@ -262,6 +266,12 @@ static void test_replay_archdb(void **state)
 	replay("fuzz_archdb", fuzz_archdb_one);
 }
 
+static void test_replay_site_manifest(void **state)
+{
+	(void)state;
+	replay("fuzz_site_manifest", fuzz_site_manifest_one);
+}
+
 static void test_replay_reproduce(void **state)
 {
 	(void)state;
@@ -274,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_replay_units),
 		cmocka_unit_test(test_replay_reproduce),
 		cmocka_unit_test(test_replay_archdb),
+		cmocka_unit_test(test_replay_site_manifest),
 		cmocka_unit_test(test_replay_cell_json),
 		cmocka_unit_test(test_replay_template),
 		cmocka_unit_test(test_replay_suite),
