@@ -5,12 +5,14 @@
  * its files (archive.c).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "archdb.h"
 #include "archdb_read.h"
@@ -28,6 +30,7 @@ struct refs {
 	size_t hidden;     /* those left out */
 	struct archdb *db; /* the index of the directory walked, or NULL */
 	const char *root;  /* the real path of the directory walked */
+	int rootfd;        /* it open, to stamp its sets relative to it, or -1 */
 	size_t first;      /* its first set in v: filled after the walk */
 	bool oom;
 };
@@ -62,10 +65,11 @@ static void ref_release(struct arc_ref *x)
 	free(x->rel);
 }
 
-/* x for the set at path: its date and row from db where its row is
- * current, else its date from its manifest.  0, or -1. */
+/* x for the set at path (at rootfd/rel when rootfd >= 0: the same
+ * directory, by a shorter lookup): its date and row from db where its row
+ * is current, else its date from its manifest.  0, or -1. */
 static int ref_fill(const char *path, const char *rel, const char *realp, struct archdb *db,
-		    struct arc_ref *x)
+		    int rootfd, struct arc_ref *x)
 {
 	char real[PATH_MAX], digest[65];
 	memset(x, 0, sizeof(*x));
@@ -88,7 +92,10 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 		x->name[strcspn(x->name, "/")] = 0;
 	/* the directories first: a change while the files are stamped
 	 * changes them */
-	arc_dirs_stamp(path, x->dirs);
+	if (rootfd >= 0)
+		arc_dirs_stamp_at(rootfd, rel, x->dirs);
+	else
+		arc_dirs_stamp(path, x->dirs);
 	if (db && x->rel && x->dirs[0] &&
 	    (x->row = archdb_current(db, x->rel, x->dirs, &x->date, x->stamp)) > 0) {
 		x->db = db;
@@ -105,7 +112,7 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 
 int arc_ref_make(const char *path, const char *rel, struct arc_ref *x)
 {
-	return ref_fill(path, rel, NULL, NULL, x);
+	return ref_fill(path, rel, NULL, NULL, -1, x);
 }
 
 void arc_ref_release(struct arc_ref *x)
@@ -159,7 +166,7 @@ static void *fill_worker(void *arg)
 		/* a walked set is no link: its real path is the root's and rel */
 		bool joined = r->root && strcmp(rel, ".") &&
 			      snprintf(real, sizeof(real), "%s/%s", r->root, rel) < (int)sizeof(real);
-		if (ref_fill(path, rel, joined ? real : NULL, r->db, x) < 0)
+		if (ref_fill(path, rel, joined ? real : NULL, r->db, joined ? r->rootfd : -1, x) < 0)
 			memset(x, 0, sizeof(*x));   /* gone meanwhile, or OOM */
 		x->order = order;
 		free(path);
@@ -254,7 +261,7 @@ void arc_indexes_close(struct arc_indexes *ix)
 int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t *hidden,
 	     struct arc_ref **out, size_t *nout, struct errlist *errs)
 {
-	struct refs r = { .all = all };
+	struct refs r = { .all = all, .rootfd = -1 };
 	int ret = 0;
 	for (size_t i = 0; i < ndirs; i++) {
 		struct stat st;
@@ -269,6 +276,7 @@ int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t
 		char root[PATH_MAX];
 		r.db = NULL;
 		r.root = realpath(dirs[i], root) ? root : NULL;
+		r.rootfd = open(dirs[i], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (resultset_is_set(dirs[i]))
 			e = refs_add(&r, dirs[i], ".");
 		else if (ix && indexes_add(ix, dirs[i], &r.db) < 0)
@@ -276,6 +284,9 @@ int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t
 		else
 			e = resultset_walk(dirs[i], 1, scan_one, &r);
 		refs_fill(&r);
+		if (r.rootfd >= 0)
+			close(r.rootfd);
+		r.rootfd = -1;
 		if (e < 0) {
 			errlist_add(errs, dirs[i], 0, 0, "cannot read: %s", strerror(-e));
 			ret = -1;
