@@ -1,6 +1,6 @@
 #!/bin/sh
-# How history checks its index rows (issue 38 §4: 10,000 sets in a
-# second), counted with strace:
+# How history checks its index rows (10,000 sets in a second is the
+# goal), counted with strace:
 #   - with the index current, no system call names a set by its full path
 #     (the walk and the stamps look each set up relative to the archive's
 #     descriptor), no JSON file is opened, and no directory is read through
