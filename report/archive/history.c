@@ -27,19 +27,30 @@ static char *xstrdup(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
-static uint64_t fnv(const char *s, uint64_t h)
+/* s into h eight bytes at a time, its length last (so "ab"+"c" and
+ * "a"+"bc" differ).  A byte at a time (FNV) was 5 % of the CPU of reading
+ * 10,000 sets: a cell's signature is some 200 bytes.  Only the table's
+ * probe order hangs on it, never an output. */
+static uint64_t mix(const char *s, uint64_t h)
 {
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
+	size_t n = strlen(s), len = n;
+	uint64_t w;
+	for (; n >= 8; n -= 8, s += 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w ^ ((uint64_t)len << 48)) * 0x9e3779b97f4a7c15ull;
+	return h ^ (h >> 32);
 }
 
 static uint64_t series_hash(size_t ident, const char *label, const char *sig, double scale)
 {
 	uint64_t h = 0xcbf29ce484222325ull ^ (ident * 0x9e3779b97f4a7c15ull);
-	h = fnv(label, h);
-	h = fnv("\x1f", h);
-	h = fnv(sig, h);
+	h = mix(label, h);
+	h = mix(sig, h);
 	return h ^ (uint64_t)(scale * 1e6);
 }
 

@@ -134,10 +134,67 @@ static void test_numbers_and_strings(void **state)
 	same_bytes(&h);
 }
 
+/* Next of a fixed xorshift sequence: the same numbers every run. */
+static unsigned long long next_bits(unsigned long long *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* 30,000 numbers of the kinds that decide history_json's digits: any
+ * bit pattern, measurements of every magnitude, 16 digits ending in 5
+ * (the 15 digits a tie, or next to one), nines below a power of ten and
+ * the doubles just below one (the rounding carries into a new digit). */
+static void test_numbers_many(void **state)
+{
+	(void)state;
+	enum { N = 30000 };
+	static struct hist_point pts[N];
+	unsigned long long x = 88172645463325252ull;
+	char t[64];
+	for (int i = 0; i < N; i++) {
+		double v;
+		unsigned long long r = next_bits(&x);
+		switch (i % 4) {
+		case 0:
+			memcpy(&v, &r, sizeof(v));
+			if (!isfinite(v))
+				v = (double)r;
+			break;
+		case 1:
+			v = (double)(r >> 11) / 9007199254740992.0 * pow(10, (int)(r % 31) - 10);
+			break;
+		case 2:
+			snprintf(t, sizeof(t), "%015llu5e%d", r % 1000000000000000ull,
+				 (int)(next_bits(&x) % 60) - 30);
+			v = strtod(t, NULL) * (r & 1 ? -1 : 1);
+			break;
+		default:
+			snprintf(t, sizeof(t), "%.*s%de%d", (int)(r % 17) + 1, "99999999999999999",
+				 (int)(r % 10), (int)(next_bits(&x) % 40) - 20);
+			v = strtod(t, NULL);
+			if (r & 2)   /* 1e5 less 1, 2 or 3 units in the last place */
+				for (int k = 0, n = (int)(r >> 2) % 3 + 1; k < n; k++)
+					v = nextafter(k ? v : pow(10, (int)(r >> 4) % 40 - 20), 0);
+			break;
+		}
+		pts[i] = (struct hist_point){ .set = 0, .v = { v, 0, -v / 3, 1 } };
+	}
+	struct hist_set sets[1] = { { "s", "2026-01-01T00:00:00Z", "s", 1 } };
+	struct hist_ident ids[1] = { { .host = "h", .device = "d" } };
+	struct hist_series series[1] = { { .ident = 0, .workload = "w", .pts = pts, .n = N } };
+	struct history h = { .sets = sets, .nsets = 1, .idents = ids, .nidents = 1,
+			     .series = series, .nseries = 1 };
+	same_bytes(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_numbers_and_strings),
+		cmocka_unit_test(test_numbers_many),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
