@@ -211,12 +211,11 @@ static bool load_json(cJSON *o, const struct rep_result *r)
 			continue;
 		if (!(a = cJSON_AddArrayToObject(x, k ? "loadavg_after" : "loadavg_before")))
 			return false;
-		for (int i = 0; i < 3; i++) {
-			cJSON *v = cJSON_CreateNumber(s->load[i]);
-			if (!v)
+		/* cJSON_AddItemToArray is false for a NULL item (cJSON 1.7.13
+		 * on): one check for the element made and the element added */
+		for (int i = 0; i < 3; i++)
+			if (!cJSON_AddItemToArray(a, cJSON_CreateNumber(s->load[i])))
 				return false;
-			cJSON_AddItemToArray(a, v);
-		}
 	}
 	if (d->ncpu && !add_num(x, "cpus", d->ncpu))
 		return false;
@@ -366,19 +365,14 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	    !(pa = cJSON_AddArrayToObject(o, "plateaus")) ||
 	    !(st = cJSON_AddArrayToObject(o, "stalls")))
 		goto err;
-	for (size_t k = 0; k < pl.n; k++) {
-		cJSON *x = plateau_json(&pl.p[k], iv);
-		if (!x)
+	for (size_t k = 0; k < pl.n; k++)
+		if (!cJSON_AddItemToArray(pa, plateau_json(&pl.p[k], iv)))
 			goto err;
-		cJSON_AddItemToArray(pa, x);
-	}
 	for (long i = 0; i < n; i++) {
 		if (bw[i] >= PLATEAU_STALL * med)
 			continue;
-		cJSON *x = cJSON_CreateNumber((double)i);
-		if (!x)
+		if (!cJSON_AddItemToArray(st, cJSON_CreateNumber((double)i)))
 			goto err;
-		cJSON_AddItemToArray(st, x);
 	}
 	goto out;
 err:
@@ -608,10 +602,8 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	for (size_t i = 0; i < o->nwarnings; i++)
 		warnings_add(w, o->warnings[i]);
 	for (size_t r = 0; r < o->nreps; r++) {
-		cJSON *rj = resultset_rep_to_json(&o->reps[r], (int)r + 1);
-		if (!rj)
+		if (!cJSON_AddItemToArray(ra, resultset_rep_to_json(&o->reps[r], (int)r + 1)))
 			goto err;
-		cJSON_AddItemToArray(ra, rj);
 		warnings_add(w, o->reps[r].warning);
 	}
 	if (!(s = summary_json(o->reps, o->nreps)))

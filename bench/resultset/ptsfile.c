@@ -88,12 +88,9 @@ static cJSON *state_json(const struct rounds_state *st)
 	    !cJSON_AddNumberToObject(w, "last", st->rounds_done) ||
 	    !(tr = cJSON_AddArrayToObject(j, "tracks")))
 		goto err;
-	for (size_t i = 0; i < st->nt; i++) {
-		cJSON *t = track_json(&st->t[i]);
-		if (!t)
+	for (size_t i = 0; i < st->nt; i++)
+		if (!cJSON_AddItemToArray(tr, track_json(&st->t[i])))
 			goto err;
-		cJSON_AddItemToArray(tr, t);
-	}
 	return j;
 err:
 	cJSON_Delete(j);
