@@ -421,9 +421,7 @@ cJSON *resultset_cell_window_json(const char *setdir, const struct cell *c,
 	if (c->steady.window)
 		steady_json(j, c, sv, o->nreps);
 out:
-	for (size_t r = 0; r < nold; r++)
-		rep_result_release(&old[r]);
-	free(old);
+	rep_results_free(old, nold);
 	cJSON_Delete(all);
 	return j;
 }

@@ -21,6 +21,13 @@ void rep_result_release(struct rep_result *r)
 	}
 }
 
+void rep_results_free(struct rep_result *r, size_t n)
+{
+	for (size_t i = 0; r && i < n; i++)
+		rep_result_release(&r[i]);
+	free(r);
+}
+
 const char *lat_kind_name(enum lat_kind k)
 {
 	return k == LAT_COMPLETION ? "completion" : k == LAT_RESPONSE ? "response" : "total";
