@@ -29,13 +29,14 @@
 
 #include "reproduce/received.h"   /* struct run_extra */
 #include "util/cliopt.h"
+#include "util/errlist.h"
 #include "util/optspec.h"
 #include "util/version.h"
 
 /* What the dispatcher (cli_call) hands a command: its options parsed by
- * its table into its spec's struct, and its operands.  Both are the
- * dispatcher's, released when the command returns; the strings point into
- * argv. */
+ * its table into its spec's struct, its operands, and an error list.  All
+ * are the dispatcher's, released when the command returns; the strings
+ * point into argv. */
 struct cmd_call {
 	void *opts;                 /* the struct of the spec's OPTSPEC_OPTS; NULL
 				     * for a command without options (agent) */
@@ -43,6 +44,9 @@ struct cmd_call {
 	int argc;                   /* the command line, argv[0] the command's */
 	char **argv;                /* name: what a set records of its making */
 	const void *extra;          /* run: reproduce's struct run_extra; NULL */
+	struct errlist *errs;       /* what the command adds here is printed
+				     * ("iomatrix: " before each) after it
+				     * returns, on stderr */
 };
 
 int cmd_run(const struct cmd_call *c);

@@ -1,6 +1,7 @@
 /*
  * cli_call.c - the one head of every command (cli.h cli_call): parse argv
- * by the command's table into a fresh struct, call the command, release.
+ * by the command's table into a fresh struct, call the command, print the
+ * errors it listed, release.
  * Apart from the table (commands.c), so that run, which reproduce calls
  * back through here, does not reach up to the table that names it.
  */
@@ -20,8 +21,11 @@ int cli_call(const struct command *c, int argc, char **argv, const void *extra)
 		return EXIT_RUNTIME;
 	}
 	if (optspec_parse(c->spec, argc, argv, opts, &ops) == 0) {
-		struct cmd_call call = { opts, &ops, argc, argv, extra };
+		struct errlist errs = ERRLIST_INIT;
+		struct cmd_call call = { opts, &ops, argc, argv, extra, &errs };
 		rc = c->fn(&call);
+		errlist_print_as(&errs, stderr, "iomatrix: ");
+		errlist_release(&errs);
 	}
 	optspec_release(c->spec, opts, &ops);
 	free(opts);

@@ -56,14 +56,13 @@ int cmd_history(const struct cmd_call *c)
 {
 	const struct history_args *a = c->opts;
 	const struct optlist *ops = c->ops;
-	struct errlist errs = ERRLIST_INIT;
 	size_t nrefs = 0;
 	struct history h;
 
 	history_init(&h, &a->h);
 	const char *root = resultset_root(); /* arc_scan only reads it */
 	int rc = history_build(&h, ops->n ? (char **)ops->v : (char **)&root,
-			       ops->n ? ops->n : 1, a->all, &nrefs, stderr, &errs);
+			       ops->n ? ops->n : 1, a->all, &nrefs, stderr, c->errs);
 	if (rc != EXIT_OK)
 		goto out;
 	if (!strcmp(a->format, "json")) {
@@ -80,9 +79,7 @@ int cmd_history(const struct cmd_call *c)
 	if (fflush(stdout) != 0)
 		rc = EXIT_RUNTIME;
 out:
-	errlist_print_as(&errs, stderr, "iomatrix: ");
 	history_release(&h);
-	errlist_release(&errs);
 	return rc;
 }
 

@@ -51,7 +51,6 @@ static const struct option_spec report_opts[] = {
 int cmd_report(const struct cmd_call *c)
 {
 	const struct report_args *a = c->opts;
-	struct errlist errs = ERRLIST_INIT;
 	struct report_build b = { .od = { .fd = -1 } };
 
 	if (!a->out && c->ops->n > 1) {
@@ -74,13 +73,11 @@ int cmd_report(const struct cmd_call *c)
 			.scale = a->cscale,
 		},
 	};
-	int rc = report_build(&o, &b, stderr, &errs);
+	int rc = report_build(&o, &b, stderr, c->errs);
 	/* the listing says "written": only when it is true */
 	if (rc == EXIT_OK)
 		report_build_print(&b, stdout, stderr);
-	errlist_print_as(&errs, stderr, "iomatrix: ");
 	report_build_release(&b);
-	errlist_release(&errs);
 	return rc;
 }
 

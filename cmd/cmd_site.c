@@ -51,21 +51,18 @@ int cmd_site(const struct cmd_call *c)
 {
 	struct site_args *a = c->opts;
 	const struct optlist *ops = c->ops;
-	struct errlist errs = ERRLIST_INIT;
 	struct site_build_stats st;
 
 	a->b.charts = !strcmp(a->charts, "svg");
 	const char *root = resultset_root(); /* arc_scan only reads it */
 	int rc = site_build(&a->b, ops->n ? (char **)ops->v : (char **)&root, ops->n ? ops->n : 1,
-			    c->argv, &st, &errs);
+			    c->argv, &st, c->errs);
 	if (st.built) {
 		printf("site: %s/index.html\n", a->b.out);
 		printf("  %zu set%s (%ld read afresh), %zu suite%s; %zu of %zu page%s written\n",
 		       st.nsets, st.nsets == 1 ? "" : "s", st.fresh, st.nsuites,
 		       st.nsuites == 1 ? "" : "s", st.written, st.total, st.total == 1 ? "" : "s");
 	}
-	errlist_print_as(&errs, stderr, "iomatrix: ");
-	errlist_release(&errs);
 	return rc;
 }
 

@@ -23,6 +23,7 @@
  */
 #include "engine.h"
 #include "engine_model.h"
+#include "engine_ops.h"
 
 #include <errno.h>
 #include <math.h>
@@ -285,13 +286,6 @@ static int model_cancel(struct engine_ctx *c, unsigned max, struct io_req **out)
 	return (int)n;
 }
 
-static int model_fsync(struct engine_ctx *c, int fd)
-{
-	(void)c;
-	(void)fd;
-	return 0;
-}
-
 const struct engine engine_model = {
 	.name = "model",
 	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NO_IO | ENGINE_DONE_TIME,
@@ -300,6 +294,6 @@ const struct engine engine_model = {
 	.commit = model_commit,
 	.reap = model_reap,
 	.cancel = model_cancel,
-	.fsync = model_fsync,
+	.fsync = engine_fsync_none,
 	.release = model_release,
 };

@@ -6,6 +6,7 @@
  * with a truth known from its keys, is engine_model.c's.
  */
 #include "engine.h"
+#include "engine_ops.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -41,12 +42,6 @@ static enum engine_queue null_queue(struct engine_ctx *c, struct io_req *r)
 	return ENGINE_Q_QUEUED;
 }
 
-static int null_commit(struct engine_ctx *c)
-{
-	(void)c;
-	return 0;
-}
-
 static int null_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		     struct io_req **out, uint64_t deadline_ns)
 {
@@ -57,13 +52,6 @@ static int null_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		out[i] = c->done[c->n - n + i];
 	c->n -= n;
 	return (int)n;
-}
-
-static int null_fsync(struct engine_ctx *c, int fd)
-{
-	(void)c;
-	(void)fd;
-	return 0;
 }
 
 static void null_release(struct engine_ctx *c)
@@ -79,8 +67,8 @@ const struct engine engine_null = {
 	.flags = ENGINE_BUILTIN | ENGINE_ASYNC | ENGINE_NO_IO,
 	.init = null_init,
 	.queue = null_queue,
-	.commit = null_commit,
+	.commit = engine_commit_none,
 	.reap = null_reap,
-	.fsync = null_fsync,
+	.fsync = engine_fsync_none,
 	.release = null_release,
 };

@@ -11,3 +11,16 @@ int engine_fsync_syscall(struct engine_ctx *ctx, int fd)
 	(void)ctx;
 	return fsync(fd) < 0 ? -errno : 0;
 }
+
+int engine_fsync_none(struct engine_ctx *ctx, int fd)
+{
+	(void)ctx;
+	(void)fd;
+	return 0;
+}
+
+int engine_commit_none(struct engine_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}

@@ -13,4 +13,12 @@ struct engine_ctx;
  * first); -errno. */
 int engine_fsync_syscall(struct engine_ctx *ctx, int fd);
 
+/* The .fsync of the engines that do no IO (null, model): nothing to make
+ * durable; 0. */
+int engine_fsync_none(struct engine_ctx *ctx, int fd);
+
+/* The .commit of the engines with nothing to submit after queue (null
+ * holds its IO done, psync did it in queue); 0. */
+int engine_commit_none(struct engine_ctx *ctx);
+
 #endif

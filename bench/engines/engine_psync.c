@@ -71,12 +71,6 @@ static enum engine_queue psync_queue(struct engine_ctx *c, struct io_req *r)
 	return ENGINE_Q_COMPLETED;
 }
 
-static int psync_commit(struct engine_ctx *c)
-{
-	(void)c;
-	return 0;
-}
-
 static int psync_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		      struct io_req **out, uint64_t deadline_ns)
 {
@@ -98,7 +92,7 @@ const struct engine engine_psync = {
 	.flags = ENGINE_BUILTIN | ENGINE_NEEDS_ALIGN,
 	.init = psync_init,
 	.queue = psync_queue,
-	.commit = psync_commit,
+	.commit = engine_commit_none,
 	.reap = psync_reap,
 	.fsync = engine_fsync_syscall,
 	.release = psync_release,

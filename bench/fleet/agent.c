@@ -235,9 +235,7 @@ struct agent {
 
 static void agent_drop_cell(struct agent *ag)
 {
-	for (unsigned r = 0; r < ag->nreps; r++)
-		rep_result_release(&ag->reps[r]);
-	free(ag->reps);
+	rep_results_free(ag->reps, ag->nreps);
 	ag->reps = NULL;
 	ag->nreps = ag->next_rep = 0;
 	cJSON_Delete(ag->starts);

@@ -72,7 +72,7 @@ static void account_failed(struct fleet *f, struct fhost *h)
 	h->accounted = true;
 	if (h->unreachable && f->o->skip_unreachable) {
 		h->skipped = true;
-		if (!f->o->quiet)
+		if (!f->o->run.quiet)
 			fprintf(stderr, "iomatrix: host '%s' skipped: %s\n", h->name, h->fail);
 		return;
 	}
@@ -138,7 +138,7 @@ static int gate(struct fleet *f)
 		f->fatal = true;
 		return -1;
 	}
-	if ((f->o->resume ? fleet_set_resume(f, err, sizeof(err))
+	if ((f->o->run.resume ? fleet_set_resume(f, err, sizeof(err))
 			  : fleet_set_begin(f, err, sizeof(err))) < 0) {
 		termesc_puts(stderr, "iomatrix: ", err);
 		f->fatal = true;
@@ -460,7 +460,7 @@ static void fleet_loop(struct fleet *f)
 	}
 	for (;;) {
 		size_t n = 0;
-		if (*f->o->stop) {
+		if (*f->o->run.stop) {
 			stop_all(f);
 			break;
 		}
@@ -559,18 +559,18 @@ int fleet_hosts_init(struct fleet *f)
 		h->st = HS_WAITING;
 		h->conn.to_fd = h->conn.from_fd = h->conn.err_fd = -1;
 		linebuf_init(&h->lb, FLEET_MAX_LINE);
-		h->ov = calloc(o->ndevices + 1, sizeof(*h->ov));
+		h->ov = calloc(o->run.ndevices + 1, sizeof(*h->ov));
 		if (!h->ov)
 			return -1;
 		/* global ones first: the host's own come later and win */
 		for (int pass = 0; pass < 2; pass++)
-			for (size_t k = 0; k < o->ndevices; k++) {
+			for (size_t k = 0; k < o->run.ndevices; k++) {
 				size_t hl;
-				const char *rest = override_host(o->devices[k], &hl);
+				const char *rest = override_host(o->run.devices[k], &hl);
 				if (pass == 0 && !hl)
 					h->ov[h->nov++] = rest;
 				else if (pass == 1 && hl && hl == strlen(h->name) &&
-					 !strncmp(o->devices[k], h->name, hl))
+					 !strncmp(o->run.devices[k], h->name, hl))
 					h->ov[h->nov++] = rest;
 			}
 	}
@@ -674,7 +674,7 @@ int fleet_run(const struct fleet_opts *given)
 	f.line_ns = testhook_ms("fleet_line_ms", FLEET_LINE_S * 1000ll) * 1000000;
 	f.cell_ns = testhook_ms("fleet_cell_ms", 0) * 1000000;
 	f.lock_fd = -1;
-	if (o->resume &&
+	if (o->run.resume &&
 	    fleet_set_open_resume(&f, o, &rhosts, &rdevs, err, sizeof(err)) < 0) {
 		termesc_puts(stderr, "iomatrix: ", err);
 		rc = 2;
@@ -686,24 +686,24 @@ int fleet_run(const struct fleet_opts *given)
 	}
 	/* the controller expands the suite with the overrides for everyone;
 	 * each agent expands it again with its own paths */
-	glob = calloc(o->ndevices + 1, sizeof(*glob));
+	glob = calloc(o->run.ndevices + 1, sizeof(*glob));
 	if (!glob)
 		return 1;
-	for (size_t k = 0; k < o->ndevices; k++) {
+	for (size_t k = 0; k < o->run.ndevices; k++) {
 		size_t hl;
-		const char *rest = override_host(o->devices[k], &hl);
+		const char *rest = override_host(o->run.devices[k], &hl);
 		if (!hl)
 			glob[so.ndevice_overrides++] = rest;
 	}
 	so.device_overrides = glob;
-	so.scale = o->scale;
-	if (suite_load(o->suite_path, &so, &f.s, &errs) < 0) {
+	so.scale = o->run.scale;
+	if (suite_load(o->run.suite_path, &so, &f.s, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		rc = 2;
 		goto out;
 	}
 	if (!f.s->ncells) {
-		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", o->suite_path);
+		fprintf(stderr, "iomatrix: '%s' expands to no cells; check matrix/exclude\n", o->run.suite_path);
 		rc = 2;
 		goto out;
 	}
@@ -712,12 +712,12 @@ int fleet_run(const struct fleet_opts *given)
 		if (load_sweep_on(&f.s->cells[i].load_sweep)) {
 			fprintf(stderr, "iomatrix: '%s': cell %d has a load_sweep, which runs "
 				"on one host only (no --hosts); run it without --hosts, or "
-				"give the cell rate_iops for one load\n", o->suite_path,
+				"give the cell rate_iops for one load\n", o->run.suite_path,
 				f.s->cells[i].id);
 			rc = 2;
 			goto out;
 		}
-	if (o->resume && fleet_set_check_suite(&f, err, sizeof(err)) < 0) {
+	if (o->run.resume && fleet_set_check_suite(&f, err, sizeof(err)) < 0) {
 		termesc_puts(stderr, "iomatrix: ", err);
 		rc = 2;
 		goto out;
@@ -731,7 +731,7 @@ int fleet_run(const struct fleet_opts *given)
 	 * host, not the end of the controller */
 	old_pipe = signal(SIGPIPE, SIG_IGN);
 	pipe_set = true;
-	if (!o->quiet)
+	if (!o->run.quiet)
 		fprintf(stderr, "iomatrix: %s run of '%s' on %zu host%s (%zu cells each)\n",
 			o->aggregate ? "aggregate" : "survey", f.s->name, f.nh,
 			f.nh == 1 ? "" : "s", f.s->ncells);
@@ -764,8 +764,8 @@ int fleet_run(const struct fleet_opts *given)
 	if (f.gate_passed) {
 		printf("%s\n", f.rs.dir);
 		fflush(stdout);
-		if (given->set_dir)
-			snprintf(given->set_dir, given->set_dir_len, "%s", f.rs.dir);
+		if (given->run.set_dir)
+			snprintf(given->run.set_dir, given->run.set_dir_len, "%s", f.rs.dir);
 	}
 out:
 	fleet_hosts_release(&f);

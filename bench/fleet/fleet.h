@@ -24,28 +24,33 @@
 
 struct fleet_transport;
 
+/* What `run` parsed that the fleet needs too (all borrowed; fleet_run
+ * may change its copy's suite_path, scale and devices to a resumed set's). */
+struct run_fleet_common {
+	const char *suite_path;     /* NULL on resume: the set's suite.yaml */
+	const char *out, *resume;
+	const char *const *devices; /* "NAME=PATH" or "HOST:NAME=PATH" */
+	size_t ndevices;
+	double scale;               /* 0: not given */
+	bool yes_destroy_data, quiet;
+	int argc;                   /* the command line, for the manifest */
+	char **argv;
+	volatile sig_atomic_t *stop;
+	char *set_dir;          /* out, when not NULL: the set's directory */
+	size_t set_dir_len;
+};
+
 struct fleet_opts {
 	const char *const *hosts;   /* as given: ssh destinations */
 	size_t nhosts;
 	bool aggregate;
 	bool skip_unreachable;
-	bool yes_destroy_data;
-	bool quiet;
 	struct ssh_opts ssh;
 	unsigned parallel;          /* survey: hosts at once, 0 = all */
-	const char *suite_path;     /* NULL on resume: the set's suite.yaml */
-	const char *const *devices; /* "NAME=PATH" or "HOST:NAME=PATH" */
-	size_t ndevices;
-	const char *out, *resume;
-	double scale;               /* 0: not given */
-	int argc;                   /* the command line, for the manifest */
-	char **argv;
-	volatile sig_atomic_t *stop;
+	struct run_fleet_common run;
 	/* NULL: ssh to each host.  Else the hosts are a launcher's ranks
 	 * (fleet/launch.h, `run --mpi`) and hosts/nhosts are their names. */
 	const struct fleet_transport *transport;
-	char *set_dir;              /* out, when not NULL: the set's directory */
-	size_t set_dir_len;
 };
 
 /* Run it; returns the exit code of `run` (0, 1, 2, 130). */

@@ -40,8 +40,8 @@ static void send_suite(struct fleet *f, struct fhost *h)
 	d = cJSON_AddArrayToObject(m, "devices");
 	for (size_t i = 0; d && i < h->nov; i++)
 		cJSON_AddItemToArray(d, cJSON_CreateString(h->ov[i]));
-	cJSON_AddNumberToObject(m, "scale", f->o->scale > 0 ? f->o->scale : 1);
-	cJSON_AddBoolToObject(m, "yes_destroy_data", f->o->yes_destroy_data);
+	cJSON_AddNumberToObject(m, "scale", f->o->run.scale > 0 ? f->o->run.scale : 1);
+	cJSON_AddBoolToObject(m, "yes_destroy_data", f->o->run.yes_destroy_data);
 	cJSON_AddStringToObject(m, "host", h->name);
 	/* a launcher's rank: the agent fills {rank}, {node}, {local_rank} */
 	const struct fleet_transport *t = f->o->transport;

@@ -43,11 +43,11 @@ static const char *slot_name(const struct fleet *f, size_t slot)
  * and fingerprints go under fleet.hosts as they answer. */
 static cJSON *manifest_new(const struct fleet *f)
 {
-	cJSON *m = resultset_manifest_for_suite(f->s, f->o->scale, f->o->argc, f->o->argv,
+	cJSON *m = resultset_manifest_for_suite(f->s, f->o->run.scale, f->o->run.argc, f->o->run.argv,
 						f->nslots * f->s->ncells, false);
 
 	if (m && resultset_fleet_manifest(m, f->o->aggregate, f->s->ncells,
-					  f->o->devices, f->o->ndevices) < 0) {
+					  f->o->run.devices, f->o->run.ndevices) < 0) {
 		cJSON_Delete(m);
 		return NULL;
 	}
@@ -68,9 +68,9 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 {
 	const char *root = resultset_root();
 
-	if (safety_check_results_dir(f->o->out ? f->o->out : root, err, errlen) < 0)
+	if (safety_check_results_dir(f->o->run.out ? f->o->run.out : root, err, errlen) < 0)
 		return -1;
-	if (resultset_create(&f->rs, root, f->o->out, f->s->name, manifest_new(f),
+	if (resultset_create(&f->rs, root, f->o->run.out, f->s->name, manifest_new(f),
 			     err, errlen) < 0)
 		return -1;
 	f->have_rs = true;
@@ -82,7 +82,7 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 			 f->rs.dir, strerror(-wr));
 		return -1;
 	}
-	if (!f->o->quiet)
+	if (!f->o->run.quiet)
 		fprintf(stderr, "iomatrix: writing result set '%s' (%zu cells)\n",
 			f->rs.dir, f->nslots * f->s->ncells);
 	return 0;
@@ -90,7 +90,7 @@ int fleet_set_begin(struct fleet *f, char *err, size_t errlen)
 
 int fleet_set_resume(struct fleet *f, char *err, size_t errlen)
 {
-	if (!f->o->quiet)
+	if (!f->o->run.quiet)
 		fprintf(stderr, "iomatrix: resuming result set '%s'\n", f->rs.dir);
 	if (resultset_resume_begin(&f->rs, err, errlen) < 0)
 		return -1;
@@ -254,7 +254,7 @@ static void print_line(const struct fleet *f, const char *host, size_t plan_idx,
 			c->id, f->s->ncells, c->device, c->label, termesc(e ? e : "?", eb, sizeof(eb)));
 		return;
 	}
-	if (f->o->quiet)
+	if (f->o->run.quiet)
 		return;
 	for (int d = 0; d < 2; d++) {
 		const cJSON *x = cJSON_GetObjectItemCaseSensitive(sum, d ? "write" : "read");
@@ -385,9 +385,7 @@ static int merge_rep(struct fleet *f, struct fhost **part, size_t n, unsigned r,
 	*skew_out = skew;
 	ret = 0;
 out:
-	for (size_t i = 0; reps && i < n; i++)
-		rep_result_release(&reps[i]);
-	free(reps);
+	rep_results_free(reps, n);
 	free(start);
 	free(rt);
 	cJSON_Delete(hs);
@@ -459,9 +457,7 @@ static cJSON *aggregate_cell(struct fleet *f, struct fhost **part, size_t n,
 		resultset_cell_add_warning(cell, w);
 	}
 out:
-	for (unsigned r = 0; agg && r < done; r++)
-		rep_result_release(&agg[r]);
-	free(agg);
+	rep_results_free(agg, done);
 	cJSON_Delete(fl);
 	cJSON_Delete(repinfo);
 	return cell;
@@ -544,18 +540,18 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			  char *err, size_t errlen)
 {
 	struct resultset_fleet_facts ff;
-	struct resume_set rz = { .scale = o->scale, .suite_given = o->suite_path };
+	struct resume_set rz = { .scale = o->run.scale, .suite_given = o->run.suite_path };
 
 	/* plain resume's checks: locked, made by run, its own suite.yaml a
 	 * regular file, a scale in (0, 1e6] that --scale agrees with */
-	int ret = resume_open(&f->rs, o->resume, &rz, err, errlen);
+	int ret = resume_open(&f->rs, o->run.resume, &rz, err, errlen);
 	f->lock_fd = rz.lock_fd;
 	f->have_rs = f->rs.manifest != NULL;
 	if (ret < 0)
 		return -1;
 	snprintf(f->suite_path, sizeof(f->suite_path), "%s", rz.suite_path);
-	o->suite_path = f->suite_path;
-	o->scale = rz.scale;
+	o->run.suite_path = f->suite_path;
+	o->run.scale = rz.scale;
 	/* copies: the manifest's host list is rewritten as we go */
 	if (resultset_fleet_facts(&f->rs, &ff, err, errlen) < 0)
 		return -1;
@@ -568,15 +564,15 @@ int fleet_set_open_resume(struct fleet *f, struct fleet_opts *o,
 			same = !strcmp(o->hosts[i], ff.hosts[i]);
 		if (!same) {
 			snprintf(err, errlen, "--hosts differs from the hosts of set '%s'; resume without --hosts",
-				 o->resume);
+				 o->run.resume);
 			return -1;
 		}
 	}
 	o->hosts = *hosts;
 	o->nhosts = ff.nhosts;
-	if (!o->ndevices) {
-		o->devices = *devs;
-		o->ndevices = ff.ndevice_args;
+	if (!o->run.ndevices) {
+		o->run.devices = *devs;
+		o->run.ndevices = ff.ndevice_args;
 	}
 	return 0;
 }

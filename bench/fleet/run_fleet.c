@@ -16,28 +16,33 @@
 #include "run_fleet.h"
 #include "suite/suite.h"
 
-void run_fleet_release(struct run_fleet *rf)
+/* Forget the host list (before another is made, and at release). */
+static void run_fleet_drop_hosts(struct run_fleet *rf)
 {
 	free(rf->hosts);
 	free(rf->hosts_buf);
-	suite_free(rf->suite);
 	rf->hosts = NULL;
 	rf->hosts_buf = NULL;
+	rf->nhosts = 0;
+}
+
+void run_fleet_release(struct run_fleet *rf)
+{
+	run_fleet_drop_hosts(rf);
+	suite_free(rf->suite);
 	rf->suite = NULL;
 }
 
 /* --hosts "h1,h2,h3" -> rf->hosts (a copy is split in place). */
 static int split_hosts(struct run_fleet *rf, const char *list)
 {
-	free(rf->hosts_buf);
-	free(rf->hosts);
+	run_fleet_drop_hosts(rf);
 	rf->hosts_buf = strdup(list);
 	rf->hosts = calloc(strlen(list) + 2, sizeof(*rf->hosts));
 	if (!rf->hosts_buf || !rf->hosts) {
 		fprintf(stderr, "iomatrix: out of memory\n");
 		return -1;
 	}
-	rf->nhosts = 0;
 	for (char *p = strtok(rf->hosts_buf, ","); p; p = strtok(NULL, ","))
 		rf->hosts[rf->nhosts++] = p;
 	return 0;
@@ -59,7 +64,7 @@ bool run_fleet_wanted(struct run_fleet *rf, const char *suite_path,
 		errlist_release(&errs);
 		return false;
 	}
-	free(rf->hosts);
+	run_fleet_drop_hosts(rf);
 	rf->hosts = calloc(rf->suite->nhosts, sizeof(*rf->hosts));
 	if (!rf->hosts)
 		return false;
@@ -111,23 +116,11 @@ int run_fleet(struct run_fleet *rf, const struct run_fleet_common *c)
 	o.nhosts = rf->nhosts;
 	o.aggregate = rf->aggregate;
 	o.skip_unreachable = rf->skip_unreachable;
-	o.yes_destroy_data = c->yes_destroy_data;
-	o.quiet = c->quiet;
 	o.ssh.config = rf->ssh_config;
 	o.ssh.options = rf->ssh_options.v;
 	o.ssh.noptions = rf->ssh_options.n;
 	o.ssh.remote_iomatrix = rf->remote;
 	o.parallel = (unsigned)rf->parallel;
-	o.suite_path = c->suite_path;
-	o.set_dir = c->set_dir;
-	o.set_dir_len = c->set_dir_len;
-	o.devices = c->devices;
-	o.ndevices = c->ndevices;
-	o.out = c->out;
-	o.resume = c->resume;
-	o.scale = c->scale;
-	o.argc = c->argc;
-	o.argv = c->argv;
-	o.stop = c->stop;
+	o.run = *c;
 	return fleet_run(&o);
 }

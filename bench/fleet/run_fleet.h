@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "fleet/fleet.h"
 #include "util/optspec.h"
 
 struct run_fleet {
@@ -26,20 +27,6 @@ struct run_fleet {
 	size_t nhosts;
 	char *hosts_buf;
 	struct suite *suite;        /* owned: when the hosts came from it */
-};
-
-/* What `run` parsed that the fleet needs too (all borrowed). */
-struct run_fleet_common {
-	const char *suite_path, *out, *resume;
-	const char *const *devices;
-	size_t ndevices;
-	double scale;
-	bool yes_destroy_data, quiet;
-	int argc;
-	char **argv;
-	volatile sig_atomic_t *stop;
-	char *set_dir;          /* out, when not NULL: the set's directory */
-	size_t set_dir_len;
 };
 
 /* Free what run_fleet_wanted() and run_fleet() took (not the command

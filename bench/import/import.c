@@ -131,9 +131,7 @@ void import_set_release(struct import_set *s)
 {
 	for (size_t i = 0; i < s->ncells; i++) {
 		struct import_cell *c = &s->cells[i];
-		for (size_t r = 0; r < c->nreps; r++)
-			rep_result_release(&c->reps[r]);
-		free(c->reps);
+		rep_results_free(c->reps, c->nreps);
 		for (size_t w = 0; w < c->nwarnings; w++)
 			free(c->warnings[w]);
 		free(c->warnings);

@@ -141,12 +141,11 @@ static int series_json(cJSON *o, const struct series *se, uint64_t runtime_ns)
 	if (series_arrays(o, "series", se->interval_ns, se->n, se->ios, se->bytes,
 			  se->lat_sum_ns) < 0)
 		return -1;
-	cJSON *h, *so = cJSON_GetObjectItemCaseSensitive(o, "series");
+	cJSON *so = cJSON_GetObjectItemCaseSensitive(o, "series");
 	/* each interval's histogram (histfile.h), when the series has them */
 	if (se->n && se->hist.n == se->n) {
-		if (!(h = histfile_to_json(&se->hist)))
+		if (!cJSON_AddItemToObject(so, "hist", histfile_to_json(&se->hist)))
 			return -1;
-		cJSON_AddItemToObject(so, "hist", h);
 	}
 	if (!se->fine_n || !se->n)
 		return 0;
@@ -159,7 +158,7 @@ static int series_json(cJSON *o, const struct series *se, uint64_t runtime_ns)
 static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns, enum lat_kind kind)
 {
 	bool exact = d->known & REP_EXACT;
-	cJSON *o = cJSON_CreateObject(), *x, *s;
+	cJSON *o = cJSON_CreateObject(), *x;
 
 	if (!o)
 		return NULL;
@@ -177,9 +176,8 @@ static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns, enum lat
 	if (exact || (d->hist && d->hist->total)) {
 		if (!(x = cJSON_AddObjectToObject(o, "hist")) ||
 		    !cJSON_AddStringToObject(x, "scheme", "loglin64") ||
-		    !(s = hist_to_json(d->hist)))
+		    !cJSON_AddItemToObject(x, "buckets", hist_to_json(d->hist)))
 			goto err;
-		cJSON_AddItemToObject(x, "buckets", s);
 	}
 	/* measured, or imported with each interval's histogram (fio's logs) */
 	if ((exact || d->series.hist.n) && series_json(o, &d->series, runtime_ns) < 0)
@@ -187,9 +185,8 @@ static cJSON *dir_json(const struct dir_result *d, uint64_t runtime_ns, enum lat
 	if (d->svc_hist) { /* rated: service latency beside the response */
 		struct dir_result sv = { .known = REP_EXACT | REP_LAT | REP_LAT_RANGE |
 					 REP_LAT_SD, .lat = d->svc_lat, .hist = d->svc_hist };
-		if (!(x = lat_json(&sv)))
+		if (!cJSON_AddItemToObject(o, "service_lat_ns", lat_json(&sv)))
 			goto err;
-		cJSON_AddItemToObject(o, "service_lat_ns", x);
 	}
 	return o;
 err:
@@ -211,12 +208,11 @@ static bool load_json(cJSON *o, const struct rep_result *r)
 			continue;
 		if (!(a = cJSON_AddArrayToObject(x, k ? "loadavg_after" : "loadavg_before")))
 			return false;
-		for (int i = 0; i < 3; i++) {
-			cJSON *v = cJSON_CreateNumber(s->load[i]);
-			if (!v)
+		/* cJSON_AddItemToArray is false for a NULL item (cJSON 1.7.13
+		 * on): one check for the element made and the element added */
+		for (int i = 0; i < 3; i++)
+			if (!cJSON_AddItemToArray(a, cJSON_CreateNumber(s->load[i])))
 				return false;
-			cJSON_AddItemToArray(a, v);
-		}
 	}
 	if (d->ncpu && !add_num(x, "cpus", d->ncpu))
 		return false;
@@ -366,19 +362,14 @@ cJSON *resultset_cliff_to_json(const struct series *s, uint64_t runtime_ns)
 	    !(pa = cJSON_AddArrayToObject(o, "plateaus")) ||
 	    !(st = cJSON_AddArrayToObject(o, "stalls")))
 		goto err;
-	for (size_t k = 0; k < pl.n; k++) {
-		cJSON *x = plateau_json(&pl.p[k], iv);
-		if (!x)
+	for (size_t k = 0; k < pl.n; k++)
+		if (!cJSON_AddItemToArray(pa, plateau_json(&pl.p[k], iv)))
 			goto err;
-		cJSON_AddItemToArray(pa, x);
-	}
 	for (long i = 0; i < n; i++) {
 		if (bw[i] >= PLATEAU_STALL * med)
 			continue;
-		cJSON *x = cJSON_CreateNumber((double)i);
-		if (!x)
+		if (!cJSON_AddItemToArray(st, cJSON_CreateNumber((double)i)))
 			goto err;
-		cJSON_AddItemToArray(st, x);
 	}
 	goto out;
 err:
@@ -536,7 +527,7 @@ static cJSON *summary_json(const struct rep_result *reps, size_t n)
 	for (int d = 0; d < DIR__COUNT; d++) {
 		if (!summarised(reps, n, d))
 			continue;
-		cJSON *o = cJSON_AddObjectToObject(sum, dir_name(d)), *sj;
+		cJSON *o = cJSON_AddObjectToObject(sum, dir_name(d));
 		if (!o)
 			goto err;
 		for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++) {
@@ -547,9 +538,8 @@ static cJSON *summary_json(const struct rep_result *reps, size_t n)
 			if (r < n)
 				continue; /* a repetition does not know it */
 			summary_compute(x, n, &s);
-			if (!(sj = summary_to_json(&s)))
+			if (!cJSON_AddItemToObject(o, metrics[k].key, summary_to_json(&s)))
 				goto err;
-			cJSON_AddItemToObject(o, metrics[k].key, sj);
 		}
 		struct dir_result m;
 		if (merge_lat(reps, n, d, &m)) {
@@ -585,7 +575,7 @@ static void warnings_add(cJSON *w, const char *msg)
 
 cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o)
 {
-	cJSON *j = cJSON_CreateObject(), *w, *ra, *p, *s;
+	cJSON *j = cJSON_CreateObject(), *w, *ra;
 
 	if (!j)
 		return NULL;
@@ -593,9 +583,8 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	cJSON_AddNumberToObject(j, "id", c->id);
 	cJSON_AddStringToObject(j, "status", o->error ? "failed" : "ok");
 	jsonw_str(j, "error", o->error);
-	if (!(p = cell_to_json(c)))
+	if (!cJSON_AddItemToObject(j, "params", cell_to_json(c)))
 		goto err;
-	cJSON_AddItemToObject(j, "params", p);
 	jsonw_str(j, "started_at", o->started_at);
 	jsonw_str(j, "finished_at", o->finished_at);
 	/* what every lat_ns of the cell holds (the runner: total) */
@@ -608,27 +597,15 @@ cJSON *resultset_cell_to_json(const struct cell *c, const struct cell_outcome *o
 	for (size_t i = 0; i < o->nwarnings; i++)
 		warnings_add(w, o->warnings[i]);
 	for (size_t r = 0; r < o->nreps; r++) {
-		cJSON *rj = resultset_rep_to_json(&o->reps[r], (int)r + 1);
-		if (!rj)
+		if (!cJSON_AddItemToArray(ra, resultset_rep_to_json(&o->reps[r], (int)r + 1)))
 			goto err;
-		cJSON_AddItemToArray(ra, rj);
 		warnings_add(w, o->reps[r].warning);
 	}
-	if (!(s = summary_json(o->reps, o->nreps)))
+	if (!cJSON_AddItemToObject(j, "summary", summary_json(o->reps, o->nreps)) ||
+	    (o->load_sweep &&
+	     !cJSON_AddItemToObject(j, "load_sweep", cJSON_Duplicate(o->load_sweep, true))) ||
+	    (o->source && !cJSON_AddItemToObject(j, "source", cJSON_Duplicate(o->source, true))))
 		goto err;
-	cJSON_AddItemToObject(j, "summary", s);
-	if (o->load_sweep) {
-		cJSON *ls = cJSON_Duplicate(o->load_sweep, true);
-		if (!ls)
-			goto err;
-		cJSON_AddItemToObject(j, "load_sweep", ls);
-	}
-	if (o->source) {
-		cJSON *src = cJSON_Duplicate(o->source, true);
-		if (!src)
-			goto err;
-		cJSON_AddItemToObject(j, "source", src);
-	}
 	return j;
 err:
 	cJSON_Delete(j);

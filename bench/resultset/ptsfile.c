@@ -88,12 +88,9 @@ static cJSON *state_json(const struct rounds_state *st)
 	    !cJSON_AddNumberToObject(w, "last", st->rounds_done) ||
 	    !(tr = cJSON_AddArrayToObject(j, "tracks")))
 		goto err;
-	for (size_t i = 0; i < st->nt; i++) {
-		cJSON *t = track_json(&st->t[i]);
-		if (!t)
+	for (size_t i = 0; i < st->nt; i++)
+		if (!cJSON_AddItemToArray(tr, track_json(&st->t[i])))
 			goto err;
-		cJSON_AddItemToArray(tr, t);
-	}
 	return j;
 err:
 	cJSON_Delete(j);
@@ -424,9 +421,7 @@ cJSON *resultset_cell_window_json(const char *setdir, const struct cell *c,
 	if (c->steady.window)
 		steady_json(j, c, sv, o->nreps);
 out:
-	for (size_t r = 0; r < nold; r++)
-		rep_result_release(&old[r]);
-	free(old);
+	rep_results_free(old, nold);
 	cJSON_Delete(all);
 	return j;
 }

@@ -69,12 +69,9 @@ cJSON *resultset_sweep_to_json(const struct sweep_data *s)
 	      cJSON_AddNullToObject(o, "knee_index") != NULL) ||
 	    !(a = cJSON_AddArrayToObject(o, "points")))
 		goto err;
-	for (size_t i = 0; i < s->n; i++) {
-		cJSON *p = point_json(&s->pts[i]);
-		if (!p)
+	for (size_t i = 0; i < s->n; i++)
+		if (!cJSON_AddItemToArray(a, point_json(&s->pts[i])))
 			goto err;
-		cJSON_AddItemToArray(a, p);
-	}
 	if (s->target.metric != QOS_NONE && !verdict_json(o, s))
 		goto err;
 	return o;

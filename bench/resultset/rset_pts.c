@@ -14,8 +14,29 @@
 /* Most tracks or passes one file may hold: a suite has a handful. */
 #define PTS_MAX_ITEMS 4096
 
-static int track_read(const cJSON *o, struct rset_track *t)
+/* The elements of arr, each read by one(element, item) into a new array
+ * of items of size bytes: *items and *n set (both stay NULL/0 for no
+ * array, an empty one or one of more than PTS_MAX_ITEMS); 0, or -1 out of
+ * memory (*n counts the items begun, for their release). */
+static int rset_pts_items(const cJSON *arr, size_t size, int (*one)(const cJSON *o, void *item),
+			  void **items, size_t *n)
 {
+	int len = cJSON_IsArray(arr) ? cJSON_GetArraySize(arr) : 0;
+	const cJSON *o;
+
+	if (len <= 0 || len > PTS_MAX_ITEMS)
+		return 0;
+	if (!(*items = calloc((size_t)len, size)))
+		return -1;
+	cJSON_ArrayForEach(o, arr)
+		if (one(o, (char *)*items + (*n)++ * size) < 0)
+			return -1;
+	return 0;
+}
+
+static int track_read(const cJSON *o, void *item)
+{
+	struct rset_track *t = item;
 	const cJSON *v = rj_get(o, "values"), *x;
 	int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 0;
 
@@ -29,12 +50,13 @@ static int track_read(const cJSON *o, struct rset_track *t)
 	return 0;
 }
 
-static int steady_fill(const cJSON *j, struct rset_steady *s)
+static int steady_fill(const cJSON *j, void *out)
 {
+	struct rset_steady *s = out;
 	const cJSON *rule = rj_get(j, "rule"), *win = rj_get(j, "window");
-	const cJSON *tr = rj_get(j, "tracks"), *o;
 	const char *st = rj_str(j, "status", NULL);
-	int n = cJSON_IsArray(tr) ? cJSON_GetArraySize(tr) : 0;
+	void *tracks = NULL;
+	int rc;
 
 	s->present = true;
 	s->metric = strdup(rj_str(j, "metric", "iops"));
@@ -49,26 +71,32 @@ static int steady_fill(const cJSON *j, struct rset_steady *s)
 	s->win_last = (int)rj_num(win, "last", 0);
 	if (!s->metric)
 		return -1;
-	if (n <= 0 || n > PTS_MAX_ITEMS)
+	rc = rset_pts_items(rj_get(j, "tracks"), sizeof(*s->tracks), track_read, &tracks,
+			    &s->ntracks);
+	s->tracks = tracks;
+	return rc;
+}
+
+/* Both loaders: *out (size bytes) zeroed, then setdir's KIND/DEV.json
+ * read into it by fill (0, or -1 out of memory): 1, 0 when there is no
+ * such file (why says), -1 (release *out all the same). */
+static int rset_pts_load(const char *setdir, const char *kind, const char *dev, void *out,
+			 size_t size, int (*fill)(const cJSON *j, void *out), char *why,
+			 size_t whylen)
+{
+	memset(out, 0, size);
+	cJSON *j = resultset_pts_read(setdir, kind, dev, why, whylen);
+	if (!j)
 		return 0;
-	if (!(s->tracks = calloc((size_t)n, sizeof(*s->tracks))))
-		return -1;
-	cJSON_ArrayForEach(o, tr)
-		if (track_read(o, &s->tracks[s->ntracks++]) < 0)
-			return -1;
-	return 0;
+	int rc = fill(j, out) < 0 ? -1 : 1;
+	cJSON_Delete(j);
+	return rc;
 }
 
 int rset_steady_load(const char *setdir, const char *dev, struct rset_steady *s,
 		     char *why, size_t whylen)
 {
-	memset(s, 0, sizeof(*s));
-	cJSON *j = resultset_pts_read(setdir, "steady", dev, why, whylen);
-	if (!j)
-		return 0;
-	int rc = steady_fill(j, s) < 0 ? -1 : 1;
-	cJSON_Delete(j);
-	return rc;
+	return rset_pts_load(setdir, "steady", dev, s, sizeof(*s), steady_fill, why, whylen);
 }
 
 void rset_steady_release(struct rset_steady *s)
@@ -82,8 +110,9 @@ void rset_steady_release(struct rset_steady *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static int pass_read(const cJSON *o, struct rset_pass *p)
+static int pass_read(const cJSON *o, void *item)
 {
+	struct rset_pass *p = item;
 	const cJSON *pa = rj_get(o, "params");
 	const char *pat = rj_str(pa, "pattern", NULL);
 
@@ -94,27 +123,27 @@ static int pass_read(const cJSON *o, struct rset_pass *p)
 	return rset_rep_read(cJSON_GetArrayItem(rj_get(o, "repetitions"), 0), &p->rep);
 }
 
-int rset_precond_load(const char *setdir, const char *dev, struct rset_precond *p,
-		      char *why, size_t whylen)
+static int precond_fill(const cJSON *j, void *out)
 {
-	memset(p, 0, sizeof(*p));
-	cJSON *j = resultset_pts_read(setdir, "precondition", dev, why, whylen);
-	if (!j)
-		return 0;
-	const cJSON *purge = rj_get(j, "purge"), *passes = rj_get(j, "passes"), *o;
-	int n = cJSON_IsArray(passes) ? cJSON_GetArraySize(passes) : 0, rc = 1;
+	struct rset_precond *p = out;
+	const cJSON *purge = rj_get(j, "purge");
+	void *passes = NULL;
+	int rc;
+
 	p->present = true;
 	p->purged = cJSON_IsObject(purge);
 	p->purge_bytes = rj_num(purge, "bytes", 0);
-	if (n > 0 && n <= PTS_MAX_ITEMS) {
-		if (!(p->passes = calloc((size_t)n, sizeof(*p->passes))))
-			rc = -1;
-		cJSON_ArrayForEach(o, passes)
-			if (rc > 0 && pass_read(o, &p->passes[p->npasses++]) < 0)
-				rc = -1;
-	}
-	cJSON_Delete(j);
+	rc = rset_pts_items(rj_get(j, "passes"), sizeof(*p->passes), pass_read, &passes,
+			    &p->npasses);
+	p->passes = passes;
 	return rc;
+}
+
+int rset_precond_load(const char *setdir, const char *dev, struct rset_precond *p,
+		      char *why, size_t whylen)
+{
+	return rset_pts_load(setdir, "precondition", dev, p, sizeof(*p), precond_fill, why,
+			     whylen);
 }
 
 void rset_precond_release(struct rset_precond *p)

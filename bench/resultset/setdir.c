@@ -247,6 +247,18 @@ int resultset_write_inputs(struct resultset *rs, const struct suite *s)
 	return r1 < 0 ? r1 : r2;
 }
 
+/* mkdir -p dir: 0, or -errno with "cannot create WHAT 'dir': why; FIX"
+ * in err. */
+static int setdir_mkdir(const char *dir, const char *what, const char *fix, char *err,
+			size_t errlen)
+{
+	int ret = fsutil_mkdir_p(dir);
+	if (ret < 0)
+		snprintf(err, errlen, "cannot create %s '%s': %s; %s", what, dir,
+			 strerror(-ret), fix);
+	return ret;
+}
+
 int resultset_create(struct resultset *rs, const char *results_root,
 		     const char *out_dir, const char *suite_name,
 		     cJSON *manifest, char *err, size_t errlen)
@@ -275,13 +287,9 @@ int resultset_create(struct resultset *rs, const char *results_root,
 					  errlen)) < 0)
 		goto err;
 	if (out_dir) {
-		ret = fsutil_mkdir_p(out_dir);
-		if (ret < 0) {
-			snprintf(err, errlen,
-				 "cannot create result set '%s': %s; choose another --out DIR",
-				 out_dir, strerror(-ret));
+		if ((ret = setdir_mkdir(out_dir, "result set", "choose another --out DIR", err,
+					errlen)) < 0)
 			goto err;
-		}
 		/* nor a set inside someone's files: a later --resume cleans
 		 * temp files in it, and the set would own what it did not make */
 		if (fsutil_dir_is_empty(out_dir) != 1) {
@@ -297,13 +305,9 @@ int resultset_create(struct resultset *rs, const char *results_root,
 		time_t now = time(NULL);
 		struct tm tm;
 
-		ret = fsutil_mkdir_p(results_root);
-		if (ret < 0) {
-			snprintf(err, errlen,
-				 "cannot create results directory '%s': %s; use --out DIR or set IOMATRIX_RESULTS",
-				 results_root, strerror(-ret));
+		if ((ret = setdir_mkdir(results_root, "results directory",
+					"use --out DIR or set IOMATRIX_RESULTS", err, errlen)) < 0)
 			goto err;
-		}
 		gmtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H%M%SZ", &tm);
 		/* a fleet set holds many hosts: <UTC>_<suite>_fleet */

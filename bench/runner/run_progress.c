@@ -51,6 +51,15 @@ static double eta_s(const struct run_progress *ps, double cell_elapsed)
 	return left + ps->known_left_s + (double)ps->unknown_left * avg;
 }
 
+/* Drop the ETA's sums: without them the ETA is "?". */
+static void run_progress_eta_free(struct run_progress *ps)
+{
+	free(ps->eta_known);
+	free(ps->eta_unknown);
+	ps->eta_known = NULL;
+	ps->eta_unknown = NULL;
+}
+
 /* The suffix sums of the ETA: estimate and count of cells stopped by size
  * from cell k on, made once (a scan of the remaining cells per cell made
  * a run quadratic in its cells). */
@@ -60,10 +69,7 @@ static void eta_init(struct run_progress *ps, const struct cell *cells,
 	ps->eta_known = calloc(n + 1, sizeof(*ps->eta_known));
 	ps->eta_unknown = calloc(n + 1, sizeof(*ps->eta_unknown));
 	if (!ps->eta_known || !ps->eta_unknown) {
-		free(ps->eta_known);
-		free(ps->eta_unknown);
-		ps->eta_known = NULL;
-		ps->eta_unknown = NULL;
+		run_progress_eta_free(ps);
 		return;
 	}
 	for (size_t k = n; k-- > 0;) {
@@ -121,11 +127,8 @@ static const char *cell_name(const struct run_progress *ps, const struct cell *c
 
 void run_progress_release(struct run_progress *ps)
 {
-	free(ps->eta_known);
-	free(ps->eta_unknown);
+	run_progress_eta_free(ps);
 	free(ps->apart);
-	ps->eta_known = NULL;
-	ps->eta_unknown = NULL;
 	ps->apart = NULL;
 }
 

@@ -21,45 +21,45 @@ void rep_result_release(struct rep_result *r)
 	}
 }
 
+void rep_results_free(struct rep_result *r, size_t n)
+{
+	for (size_t i = 0; r && i < n; i++)
+		rep_result_release(&r[i]);
+	free(r);
+}
+
 const char *lat_kind_name(enum lat_kind k)
 {
 	return k == LAT_COMPLETION ? "completion" : k == LAT_RESPONSE ? "response" : "total";
 }
 
+/* The rule of every figure below: the exact one when the runner measured
+ * the repetition (REP_EXACT), else the one the other tool reported when
+ * its bit says it did; false when neither is known. */
+static bool rep_figure(const struct dir_result *d, unsigned bit, double exact,
+		       double reported, double *out)
+{
+	if (!(d->known & (REP_EXACT | bit)))
+		return false;
+	*out = d->known & REP_EXACT ? exact : reported;
+	return true;
+}
+
 bool dir_lat_mean(const struct dir_result *d, double *out)
 {
-	if (d->known & REP_EXACT)
-		*out = d->lat.n ? d->lat.mean : 0;
-	else if (d->known & REP_LAT)
-		*out = d->lat_mean_ns;
-	else
-		return false;
-	return true;
+	return rep_figure(d, REP_LAT, d->lat.n ? d->lat.mean : 0, d->lat_mean_ns, out);
 }
 
 bool dir_lat_range(const struct dir_result *d, double *min, double *max)
 {
-	if (d->known & REP_EXACT) {
-		*min = d->lat.n ? (double)d->lat.min : 0;
-		*max = d->lat.n ? (double)d->lat.max : 0;
-	} else if (d->known & REP_LAT_RANGE) {
-		*min = d->lat_min_ns;
-		*max = d->lat_max_ns;
-	} else {
-		return false;
-	}
-	return true;
+	bool n = d->lat.n != 0;
+	return rep_figure(d, REP_LAT_RANGE, n ? (double)d->lat.min : 0, d->lat_min_ns, min) &&
+	       rep_figure(d, REP_LAT_RANGE, n ? (double)d->lat.max : 0, d->lat_max_ns, max);
 }
 
 bool dir_lat_stddev(const struct dir_result *d, double *out)
 {
-	if (d->known & REP_EXACT)
-		*out = welford_stddev(&d->lat);
-	else if (d->known & REP_LAT_SD)
-		*out = d->lat_stddev_ns;
-	else
-		return false;
-	return true;
+	return rep_figure(d, REP_LAT_SD, welford_stddev(&d->lat), d->lat_stddev_ns, out);
 }
 
 bool dir_lat_pct(const struct dir_result *d, double p, double *out)

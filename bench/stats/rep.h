@@ -92,6 +92,10 @@ struct rep_result {
 /* Free the histograms and series; the struct may be reused after. */
 void rep_result_release(struct rep_result *r);
 
+/* Release the first n repetitions of the array r (NULL: nothing) and free
+ * it. */
+void rep_results_free(struct rep_result *r, size_t n);
+
 /* Latency of a direction in ns, as known: the exact moments when measured,
  * else the reported ones.  Each returns false when unknown. */
 bool dir_lat_mean(const struct dir_result *d, double *out);

@@ -281,6 +281,24 @@ const char *const *cell_json_names(void)
 
 /* Readers of cell_from_json: each returns 0 (also when the key is absent,
  * leaving the default) or -1 with err filled in. */
+
+/* j's key k when it is there and passes is (cJSON_IsNumber...): 1 with *v
+ * set, 0 when absent, -1 with "'k' must be WHAT" in err otherwise.  The one
+ * lookup the typed readers below share. */
+static int cell_params_item(const cJSON *j, const char *k,
+			    cJSON_bool (*is)(const cJSON *), const char *what,
+			    const cJSON **v, char *err, size_t errlen)
+{
+	*v = cJSON_GetObjectItemCaseSensitive(j, k);
+	if (!*v)
+		return 0;
+	if (!is(*v)) {
+		snprintf(err, errlen, "'%s' must be %s", k, what);
+		return -1;
+	}
+	return 1;
+}
+
 static int get_u64(const cJSON *j, const char *k, uint64_t *out, char *err,
 		   size_t errlen)
 {
@@ -314,44 +332,11 @@ static int get_uint(const cJSON *j, const char *k, unsigned *out, char *err,
 static int get_double(const cJSON *j, const char *k, double *out, char *err,
 		      size_t errlen)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, k);
-	if (!v)
-		return 0;
-	if (!cJSON_IsNumber(v)) {
-		snprintf(err, errlen, "'%s' must be a number", k);
-		return -1;
-	}
-	*out = v->valuedouble;
-	return 0;
-}
-
-static int get_bool(const cJSON *j, const char *k, bool *out, char *err,
-		    size_t errlen)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, k);
-	if (!v)
-		return 0;
-	if (!cJSON_IsBool(v)) {
-		snprintf(err, errlen, "'%s' must be true or false", k);
-		return -1;
-	}
-	*out = cJSON_IsTrue(v);
-	return 0;
-}
-
-static int get_str(const cJSON *j, const char *k, char *out, size_t outlen,
-		   char *err, size_t errlen)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, k);
-	if (!v)
-		return 0;
-	if (!cJSON_IsString(v) || strlen(v->valuestring) >= outlen) {
-		snprintf(err, errlen, "'%s' must be a string shorter than %zu",
-			 k, outlen);
-		return -1;
-	}
-	memcpy(out, v->valuestring, strlen(v->valuestring) + 1);
-	return 0;
+	const cJSON *v;
+	int r = cell_params_item(j, k, cJSON_IsNumber, "a number", &v, err, errlen);
+	if (r > 0)
+		*out = v->valuedouble;
+	return r < 0 ? -1 : 0;
 }
 
 /* A string of j that c borrows (see cell.h), shorter than maxlen. */
@@ -367,6 +352,18 @@ static int get_borrowed(const cJSON *j, const char *k, const char **out,
 		return -1;
 	}
 	*out = v->valuestring;
+	return 0;
+}
+
+/* get_borrowed()'s string copied into out[outlen]. */
+static int get_str(const cJSON *j, const char *k, char *out, size_t outlen,
+		   char *err, size_t errlen)
+{
+	const char *v = NULL;
+	if (get_borrowed(j, k, &v, outlen, err, errlen) < 0)
+		return -1;
+	if (v)
+		memcpy(out, v, strlen(v) + 1);
 	return 0;
 }
 
@@ -484,14 +481,15 @@ static int key_from_json(int k, const cJSON *j, struct cell *c, char *pat,
 			return -1;
 		return get_uint(j, key->json2, &c->compress_pct, err, errlen);
 	case KT_BOOL: {
-		bool b = key_load_u64(k, c) != 0;
+		const cJSON *v;
+		int r = cell_params_item(j, key->json, cJSON_IsBool, "true or false", &v,
+					 err, errlen);
+		if (r < 0)
+			return -1;
 		/* a cell written before norandommap existed drew its random
 		 * offsets uniformly, with repeats: what norandommap is now */
-		if (k == K_NORANDOMMAP && !cJSON_GetObjectItemCaseSensitive(j, key->json))
-			b = true;
-		if (get_bool(j, key->json, &b, err, errlen) < 0)
-			return -1;
-		key_store_u64(k, c, b);
+		if (r > 0 || k == K_NORANDOMMAP)
+			key_store_u64(k, c, r > 0 ? cJSON_IsTrue(v) : true);
 		return 0;
 	}
 	case KT_UINT: {

@@ -46,13 +46,22 @@ static void text_direct(const struct cell *c, enum key_text how, struct sbuf *b)
 		sbuf_adds(b, "buffered");
 }
 
+/* A number that is on when set: said by method (the Method line) or by
+ * note (a title), each a format of one %lld; when off, the Method line
+ * says off and a title nothing. */
+static void text_when_set(enum key_text how, struct sbuf *b, bool set, long long v,
+			  const char *method, const char *note, const char *off)
+{
+	if (set)
+		sbuf_addf(b, how == KEY_TEXT_METHOD ? method : note, v);
+	else if (how == KEY_TEXT_METHOD)
+		sbuf_adds(b, off);
+}
+
 static void text_fsync(const struct cell *c, enum key_text how, struct sbuf *b)
 {
-	if (c->fsync)
-		sbuf_addf(b, how == KEY_TEXT_METHOD ? "every %u writes" : "fsync every %u",
-			  c->fsync);
-	else if (how == KEY_TEXT_METHOD)
-		sbuf_adds(b, "never");
+	text_when_set(how, b, c->fsync, c->fsync, "every %lld writes", "fsync every %lld",
+		      "never");
 }
 
 /* rwmixread says nothing about a cell that does not mix reads and writes */
@@ -74,11 +83,8 @@ static void text_cmin(const struct cell *c, enum key_text how, struct sbuf *b)
 
 static void text_cmax(const struct cell *c, enum key_text how, struct sbuf *b)
 {
-	if (c->iodepth_batch_complete_max)
-		sbuf_addf(b, how == KEY_TEXT_METHOD ? "%u" : "completions up to %u",
-			  c->iodepth_batch_complete_max);
-	else if (how == KEY_TEXT_METHOD)
-		sbuf_adds(b, "iodepth");
+	text_when_set(how, b, c->iodepth_batch_complete_max, c->iodepth_batch_complete_max,
+		      "%lld", "completions up to %lld", "iodepth");
 }
 
 /* The opt-in reaping modes: said only when on, so the Method line of the
@@ -138,10 +144,8 @@ static void text_cpus(const struct cell *c, enum key_text how, struct sbuf *b)
 
 static void text_numa(const struct cell *c, enum key_text how, struct sbuf *b)
 {
-	if (c->numa_node >= 0)
-		sbuf_addf(b, how == KEY_TEXT_METHOD ? "%d" : "NUMA node %d", c->numa_node);
-	else if (how == KEY_TEXT_METHOD)
-		sbuf_adds(b, "none");
+	text_when_set(how, b, c->numa_node >= 0, c->numa_node, "%lld", "NUMA node %lld",
+		      "none");
 }
 
 /* The random offsets line: the generator (the map, uniform draws, or the

@@ -50,7 +50,7 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 {
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char file[64], title[256], plot[512], yl[64];
-	double div = ssd_metric_div(d->metric), mn = INFINITY, mx = 0;
+	double div = ssd_metric_div(d->steady.metric), mn = INFINITY, mx = 0;
 	size_t nr = 0;
 	int rc;
 
@@ -72,21 +72,21 @@ static int convergence(const struct report *r, const struct ssd_dev *d,
 		}
 		sbuf_addc(&dat, '\n');
 	}
-	snprintf(yl, sizeof(yl), "%s", metric_axis(d->metric));
+	snprintf(yl, sizeof(yl), "%s", metric_axis(d->steady.metric));
 	sbuf_addf(&setup, "set xlabel 'round'\nset xrange [0.5:%zu.5]\n"
 		  "set xtics 1\nset key outside right top\n", nr);
-	if (d->steady_round > 0)
+	if (d->steady.steady_round > 0)
 		sbuf_addf(&setup, "set arrow from %d, graph 0 to %d, graph 1 nohead "
 			  "dt 2 lc rgb '#2a7d2a'\nset label 'steady' at %d, graph 0.96 "
-			  "offset 0.5,0 tc rgb '#2a7d2a'\n", d->steady_round,
-			  d->steady_round, d->steady_round);
+			  "offset 0.5,0 tc rgb '#2a7d2a'\n", d->steady.steady_round,
+			  d->steady.steady_round, d->steady.steady_round);
 	y_axis(&setup, yl, mn, mx);
 	snprintf(file, sizeof(file), "steady-%zu-convergence", d->dev + 1);
 	snprintf(plot, sizeof(plot), "plot for [i=2:%zu] '%s.dat' using 1:i with "
 		 "linespoints lw 2 pt 7 ps 0.8 lc rgb C[(i-2)%%8+1] title columnhead(i)\n",
 		 d->nt + 1, file);
 	snprintf(title, sizeof(title), "Steady-state convergence: %s of each tracking "
-		 "variable per round, %s", metric_axis(d->metric),
+		 "variable per round, %s", metric_axis(d->steady.metric),
 		 r->devs[d->dev].display);
 	rc = chart_sink_add(k, file, title, "steady", d->dev, -1, 420, &dat,
 			    sbuf_str(&setup), plot);
@@ -109,7 +109,7 @@ static int window_chart(const struct report *r, const struct ssd_dev *d,
 	const struct steady_verdict *v = &t->last;
 	struct sbuf dat = SBUF_INIT, setup = SBUF_INIT;
 	char file[64], title[300], plot[1024], vw[64];
-	double div = ssd_metric_div(d->metric), h = d->range_lim_pct / 200;
+	double div = ssd_metric_div(d->steady.metric), h = d->steady.range_pct / 200;
 	size_t w = d->rule.window;
 	if (t->n < 2 || !isfinite(v->avg))
 		return 0;
@@ -132,7 +132,7 @@ static int window_chart(const struct report *r, const struct ssd_dev *d,
 	}
 	sbuf_addf(&setup, "set xlabel 'round'\nset ylabel '%s'\nset xtics 1\n"
 		  "set xrange [%zu.5:%zu.5]\nset yrange [%g:%g]\n"
-		  "set key outside right top\n", metric_axis(d->metric), from,
+		  "set key outside right top\n", metric_axis(d->steady.metric), from,
 		  t->n, lo > 0 ? lo : 0, hi);
 	snprintf(file, sizeof(file), "steady-%zu-window-%zu", d->dev + 1, ti + 1);
 	snprintf(plot, sizeof(plot),
@@ -142,7 +142,7 @@ static int window_chart(const struct report *r, const struct ssd_dev *d,
 		 "title 'window average', '' using 1:6 with lines lw 2 dt 2 "
 		 "lc rgb C[2] title 'least-squares fit', '' using 1:2 with "
 		 "linespoints lw 2 pt 7 ps 1 lc rgb C[1] title 'measured'\n", file,
-		 d->range_lim_pct / 2, d->range_lim_pct);
+		 d->steady.range_pct / 2, d->steady.range_pct);
 	if (!v->judged)
 		snprintf(vw, sizeof(vw), "not judged");
 	else

@@ -61,20 +61,10 @@ static int dev_load_steady(struct ssd_dev *d)
 {
 	const struct rset_steady *s = &d->steady;
 
-	d->metric = s->metric;
-	d->window = s->window;
-	d->max = s->max;
-	d->range_lim_pct = s->range_pct;
-	d->slope_lim_pct = s->slope_pct;
-	d->rounds_done = s->rounds_done;
-	d->steady_round = s->steady_round;
-	d->win_first = s->win_first;
-	d->win_last = s->win_last;
-	d->running = s->running;
-	d->rule.window = d->window >= 2 ? (unsigned)d->window : 2;
-	d->rule.range_frac = d->range_lim_pct / 100;
-	d->rule.slope_frac = d->slope_lim_pct / 100;
-	d->rule.max = d->max > 0 ? (unsigned)d->max : d->rule.window;
+	d->rule.window = s->window >= 2 ? (unsigned)s->window : 2;
+	d->rule.range_frac = s->range_pct / 100;
+	d->rule.slope_frac = s->slope_pct / 100;
+	d->rule.max = s->max > 0 ? (unsigned)s->max : d->rule.window;
 	d->t = calloc(s->ntracks ? s->ntracks : 1, sizeof(*d->t));
 	if (!d->t)
 		return -1;
@@ -273,23 +263,23 @@ static void steady_summary(struct report *r, const struct ssd_dev *d)
 {
 	const char *dev = r->devs[d->dev].display;
 
-	if (d->running)
+	if (d->steady.running)
 		report_summary_add(r, fmt_str("%s: the SNIA PTS rounds stopped after round "
 					      "%d of at most %d (the set was interrupted): "
 					      "no steady-state verdict yet.", dev,
-					      d->rounds_done, d->max));
-	else if (d->steady_round > 0)
+					      d->steady.rounds_done, d->steady.max));
+	else if (d->steady.steady_round > 0)
 		report_summary_add(r, fmt_str("%s reached steady state at round %d (SNIA "
 					      "PTS rule); its results are the averages of "
-					      "rounds %d to %d.", dev, d->steady_round,
-					      d->win_first, d->win_last));
+					      "rounds %d to %d.", dev, d->steady.steady_round,
+					      d->steady.win_first, d->steady.win_last));
 	else
 		report_summary_add(r, fmt_str("%s: not steady after %d rounds (SNIA PTS "
 					      "rule: range %g %%, slope %g %%); its results "
 					      "are the averages of rounds %d to %d, not "
-					      "steady-state numbers.", dev, d->rounds_done,
-					      d->range_lim_pct, d->slope_lim_pct,
-					      d->win_first, d->win_last));
+					      "steady-state numbers.", dev, d->steady.rounds_done,
+					      d->steady.range_pct, d->steady.slope_pct,
+					      d->steady.win_first, d->steady.win_last));
 }
 
 static void steady_warnings(struct report *r, const struct ssd_dev *d)
@@ -298,13 +288,13 @@ static void steady_warnings(struct report *r, const struct ssd_dev *d)
 	if (!d->steady.present)
 		return;
 	steady_summary(r, d);
-	if (d->running) {
+	if (d->steady.running) {
 		report_warn(r, "%s: the rounds stopped after round %d of at most %d "
 			    "(the set was interrupted); no steady-state verdict yet, "
-			    "continue with run --resume", dev, d->rounds_done, d->max);
+			    "continue with run --resume", dev, d->steady.rounds_done, d->steady.max);
 		return;
 	}
-	if (d->steady_round > 0)
+	if (d->steady.steady_round > 0)
 		return;
 	struct sbuf b = SBUF_INIT;
 	for (size_t i = 0; i < d->nt; i++)
@@ -314,8 +304,8 @@ static void steady_warnings(struct report *r, const struct ssd_dev *d)
 	report_warn(r, "%s: NOT STEADY after %d rounds (limits: range %g %%, slope "
 		    "%g %% of the window average; %s); the results are the average of "
 		    "the last %d rounds, not steady-state numbers", dev,
-		    d->rounds_done, d->range_lim_pct, d->slope_lim_pct, sbuf_str(&b),
-		    d->window);
+		    d->steady.rounds_done, d->steady.range_pct, d->steady.slope_pct, sbuf_str(&b),
+		    d->steady.window);
 	sbuf_release(&b);
 }
 

@@ -40,13 +40,10 @@ struct ssd_track {
 
 struct ssd_dev {
 	size_t dev;            /* index into report.devs */
-	struct rset_steady steady; /* owned, !present when the device ran no rounds */
+	struct rset_steady steady; /* owned, !present when the device ran no rounds:
+				    * the metric, the rule, the rounds, the window */
 	struct rset_precond pre;   /* owned, !present without preconditioning */
-	const char *metric;    /* "iops", "bw_bytes_s", "lat_mean_ns" */
-	int window, max, rounds_done, steady_round, win_first, win_last;
-	double range_lim_pct, slope_lim_pct;
-	struct steady_rule rule; /* the file's rule, as steady_judge() takes it */
-	bool running;          /* the set stopped mid-rounds */
+	struct steady_rule rule; /* steady's rule, as steady_judge() takes it */
 	struct ssd_track *t;
 	size_t nt;
 };

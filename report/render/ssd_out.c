@@ -47,7 +47,7 @@ static cJSON *window_row(const struct ssd_dev *d, const char *label,
 	jsonw_text(o, "label", label);
 	snprintf(buf, sizeof(buf), "%zu-%zu%s", first, last, which);
 	jsonw_text(o, "rounds", buf);
-	fmt_sig3(v->avg / ssd_metric_div(d->metric), buf, sizeof(buf));
+	fmt_sig3(v->avg / ssd_metric_div(d->steady.metric), buf, sizeof(buf));
 	jsonw_text(o, "avg", buf);
 	snprintf(buf, sizeof(buf), "%.1f %%", v->range_frac * 100);
 	jsonw_text(o, "range", buf);
@@ -72,7 +72,7 @@ static void track_rows(const struct ssd_dev *d, const struct ssd_track *t,
 		if (k == t->n)
 			return;
 	}
-	verdict_words(&t->last, t->n, d->window, buf, sizeof(buf));
+	verdict_words(&t->last, t->n, d->steady.window, buf, sizeof(buf));
 	cJSON_AddItemToArray(into, window_row(d, t->label, &t->last, t->n, buf,
 					      k ? " (final)" : ""));
 }
@@ -83,29 +83,29 @@ static cJSON *dev_json(const struct report *r, const struct ssd_dev *d,
 	cJSON *o = cJSON_CreateObject();
 	char buf[512];
 	jsonw_text(o, "device", r->devs[d->dev].display);
-	if (d->running)
+	if (d->steady.running)
 		snprintf(buf, sizeof(buf), "Interrupted after round %d of at most %d: "
-			 "no verdict yet.", d->rounds_done, d->max);
-	else if (d->steady_round > 0)
+			 "no verdict yet.", d->steady.rounds_done, d->steady.max);
+	else if (d->steady.steady_round > 0)
 		snprintf(buf, sizeof(buf), "Steady state reached at round %d "
 			 "(measurement window: rounds %d to %d). The results are the "
-			 "averages over the window.", d->steady_round, d->win_first,
-			 d->win_last);
+			 "averages over the window.", d->steady.steady_round, d->steady.win_first,
+			 d->steady.win_last);
 	else
 		snprintf(buf, sizeof(buf), "Rounds %d to %d are the last window; the "
-			 "results are their averages.", d->win_first, d->win_last);
+			 "results are their averages.", d->steady.win_first, d->steady.win_last);
 	jsonw_text(o, "verdict", buf);
-	if (!d->running && d->steady_round == 0) {
-		snprintf(buf, sizeof(buf), "Not steady after %d rounds", d->rounds_done);
+	if (!d->steady.running && d->steady.steady_round == 0) {
+		snprintf(buf, sizeof(buf), "Not steady after %d rounds", d->steady.rounds_done);
 		jsonw_text(o, "not_steady", buf);
 	}
 	snprintf(buf, sizeof(buf), "Steady when, over the last %d rounds, the range "
 		 "of each tracked %s is at most %g %% of its average and its "
 		 "least-squares line moves at most %g %% across the window (SNIA "
-		 "PTS); at most %d rounds.", d->window, metric_words(d->metric),
-		 d->range_lim_pct, d->slope_lim_pct, d->max);
+		 "PTS); at most %d rounds.", d->steady.window, metric_words(d->steady.metric),
+		 d->steady.range_pct, d->steady.slope_pct, d->steady.max);
 	jsonw_text(o, "rule", buf);
-	jsonw_text(o, "metric", metric_words(d->metric));
+	jsonw_text(o, "metric", metric_words(d->steady.metric));
 	cJSON *ta = cJSON_AddArrayToObject(o, "tracks");
 	for (size_t i = 0; i < d->nt; i++)
 		track_rows(d, &d->t[i], ta);

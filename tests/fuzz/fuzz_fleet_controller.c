@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	snprintf(out, sizeof(out), "%s/set", fctl_root);
 	struct fleet_opts o = { .hosts = hosts, .nhosts = 2, .aggregate = data[0] & 1,
-				.quiet = true, .out = out, .stop = &no_stop };
+				.run = { .quiet = true, .out = out, .stop = &no_stop } };
 	f.o = &o;
 	f.s = fctl_suite;
 	f.lock_fd = -1;
