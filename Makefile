@@ -69,7 +69,7 @@ BIN := $(BUILD)/iomatrix
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
-DEPS := $(wildcard $(BUILD)/cmd/*.d $(BUILD)/cmd/*/*.d $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d)
+DEPS := $(wildcard $(BUILD)/cmd/*.d $(BUILD)/cmd/*/*.d $(BUILD)/bench/*.d $(BUILD)/bench/*/*.d $(BUILD)/report/*.d $(BUILD)/report/*/*.d $(BUILD)/tests/*.d $(BUILD)/tests/bench/*.d)
 
 .PHONY: all deps test demo bench crosscheck fidelity fuzz install clean check-deps check-layers units man \
 	build-deps iomatrix bare
@@ -168,7 +168,7 @@ $(BUILD)/tests/bench/%_twin: tests/bench/%.c tests/bench/bare.h bench/util/monot
 $(BUILD)/tests/bench/worker_noivhist.o: bench/runner/worker.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (no interval histograms)"
-	$(Q)$(CC) $(CFLAGS) -DIOMATRIX_NO_IVHIST -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -DIOMATRIX_NO_IVHIST -c -o $@ $<
 $(NOIV_BIN): $(filter-out $(BUILD)/bench/runner/worker.o,$(LIB_OBJ)) $(MAIN_OBJ) $(BUILD)/tests/bench/worker_noivhist.o
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)

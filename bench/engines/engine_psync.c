@@ -2,21 +2,21 @@
  * engine_psync.c - synchronous pread/pwrite, one request at a time (fio's
  * psync, sysbench's default).  queue() does the IO and returns COMPLETED.
  *
- * The calls go through syscall(2), not libc's pread/pwrite: in a process
- * with threads, glibc's wrappers are cancellation points that switch the
- * thread's cancel state on and off around every call, two atomic updates
- * of its cancelhandling word per IO (callgrind, psync 4K QD1 on zram:
- * 29 of the worker's ~520 instructions per IO, __pthread_enable_ and
- * _disable_asynccancel).  iomatrix never cancels a thread; the system
- * call is the same.
+ * The calls are the system call itself (sysraw.h), not libc's
+ * pread/pwrite: in a process with threads, glibc's wrappers are
+ * cancellation points that switch the thread's cancel state on and off
+ * around every call, two atomic updates of its cancelhandling word per IO
+ * (callgrind, psync 4K QD1 on zram: 29 of the worker's ~520 instructions
+ * per IO, __pthread_enable_ and _disable_asynccancel), and syscall(2)
+ * costs 11 more than the instruction.  iomatrix never cancels a thread;
+ * the system call is the same.
  */
 #include "engine.h"
 #include "engine_ops.h"
+#include "sysraw.h"
 
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 struct engine_ctx {
 	int unused;
@@ -33,17 +33,23 @@ static int psync_init(struct engine_ctx **out, const struct engine_opts *o,
 	return 0;
 }
 
+/* One pread or pwrite of r from byte `done` on: bytes moved, or -errno. */
+static long psync_call(const struct io_req *r, uint64_t done)
+{
+	return sysraw4(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, (long)((char *)r->buf + done),
+		       (long)(r->len - done), (long)(r->offset + done));
+}
+
 /* The rest of a request whose first call moved fewer bytes than asked or
- * failed (n: what it returned): a short transfer is retried for the rest;
- * 0 means end of file. */
-static enum engine_queue psync_finish(struct io_req *r, ssize_t n)
+ * failed (n: what it returned, or -errno): a short transfer is retried
+ * for the rest; 0 means end of file. */
+static enum engine_queue psync_finish(struct io_req *r, long n)
 {
 	uint64_t done = 0;
-	char *buf = r->buf;
 	for (;;) {
 		if (n < 0) {
-			if (errno != EINTR) {
-				r->result = -errno;
+			if (n != -EINTR) {
+				r->result = (int)n;
 				return ENGINE_Q_COMPLETED;
 			}
 		} else if (n == 0) {
@@ -53,8 +59,7 @@ static enum engine_queue psync_finish(struct io_req *r, ssize_t n)
 		}
 		if (done >= r->len)
 			break;
-		n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, buf + done,
-			    (size_t)(r->len - done), (off_t)(r->offset + done));
+		n = psync_call(r, done);
 	}
 	r->result = (int)done;
 	return ENGINE_Q_COMPLETED;
@@ -63,9 +68,8 @@ static enum engine_queue psync_finish(struct io_req *r, ssize_t n)
 static enum engine_queue psync_queue(struct engine_ctx *c, struct io_req *r)
 {
 	(void)c;
-	ssize_t n = syscall(r->write ? SYS_pwrite64 : SYS_pread64, r->fd, r->buf,
-			    (size_t)r->len, (off_t)r->offset);
-	if (__builtin_expect(n != (ssize_t)r->len, 0))
+	long n = psync_call(r, 0);
+	if (__builtin_expect(n != (long)r->len, 0))
 		return psync_finish(r, n);
 	r->result = (int)n;
 	return ENGINE_Q_COMPLETED;

@@ -1,7 +1,7 @@
 /*
  * bare.h - what the bare loops of make bench share: the clock (iomatrix's
- * own, util/monotime.h), the process CPU time, the offset generator, the
- * latency kept (a log2 histogram; in the twins, what iomatrix keeps) and
+ * own, util/monotime.h), the process CPU time, the offset generator (in
+ * the twins a random map, every block once per pass), the latency kept (a log2 histogram; in the twins, what iomatrix keeps) and
  * the one-line result.  Static inline so each loop stays one file to
  * compile (a twin links bench/stats besides).
  */
@@ -74,17 +74,30 @@ static inline void bare_lat_add(struct bare_lat *l, uint64_t now, uint64_t lat)
  * loglin64 histogram; the exact integer moments (n, sum, sum of squares
  * in 128 bits, min, max); the interval's ios, bytes and latency sum.  Per
  * submit call, a clock reading for the submit time of its requests, as
- * iomatrix takes.  What a loop at these syscalls cannot avoid while it
+ * iomatrix takes.  Per IO, the next block from a random map of its own
+ * (bare_block).  What a loop at these syscalls cannot avoid while it
  * keeps what iomatrix keeps: the yardstick of the rows' "iomatrix/twin".
  */
 #include "stats/stats.h"
 #include "suite/cell.h" /* CELL_SHORT_*: the interval iomatrix records at */
 
-/* The next block of n: a uniform draw (iomatrix's random map is its
- * workload's, beyond the twin: docs/bench.md). */
+/* The next block of n, from a random map of the twin's own: iomatrix's
+ * default, as fio's (norandommap=0), reads every block once per pass, so
+ * the twin does too, with the least code we know for it: a full-period
+ * LCG over the 2^b >= n values (Hull-Dobell: a multiplier 1 mod 4 and an
+ * odd increment give each of the 2^b states once per 2^b steps), the
+ * values >= n skipped (fewer than 2 steps per block), fio's
+ * random_generator=lfsr idea.  Its order is poorer than iomatrix's (the
+ * low bits are periodic), which a RAM device does not see. */
+static uint64_t bare_map_x;
 static inline uint64_t bare_block(uint64_t n)
 {
-	return rnd_below(n);
+	uint64_t mask = n > 1 ? ~0ull >> __builtin_clzll(n - 1) : 0;
+
+	do
+		bare_map_x = (bare_map_x * 6364136223846793005ull + 1442695040888963407ull) & mask;
+	while (bare_map_x >= n);
+	return bare_map_x;
 }
 
 /* The submit time of requests going down now: a reading of its own

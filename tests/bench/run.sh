@@ -796,6 +796,7 @@ if [ -n "$PINCPUS" ]; then
 	sp=""; [ -s "$T/cpuspeed" ] && sp="; the CPUs' speeds, bare_psync pinned for 0.5 s each: $(cat "$T/cpuspeed") IOPS"
 	echo "pinned: the single-threaded rows (null, RAM device, jobs=1, disk) run every tool of round r on CPU (r-1) mod $NCPU (taskset), so each ratio pairs the tools on one CPU$sp"
 fi
+echo "the twin: the bare loop keeping what iomatrix keeps per IO (tests/bench/bare.h): its clock readings, the histogram, the moments, the interval's histogram and sums, and a random map of its own, every block once per pass as iomatrix's and fio's default (a full-period LCG over the next power of two, values past the end skipped); the bare loop draws uniformly"
 echo "CPU ns/IO: iomatrix cpu.ns_per_io (job threads, usr+sys); 'process': iomatrix usr_pct+sys_pct, io-wq/SQPOLL kernel threads included; fio: (usr_cpu+sys_cpu) x runtime / IOs (on io_uring it leaves io-wq out, like our job-thread figure); bare: getrusage of its thread, and of the process for 'process'"
 echo
 echo "| workload | metric | iomatrix | fio | bare loop | iomatrix/fio | iomatrix/bare | fio/bare | goal | met |"
