@@ -32,7 +32,9 @@ include:
   - {pattern: $pat, bs: 4k, requests: 10}
 Y
 	if [ -n "$tracer" ]; then
-		$tracer -o "$T/trace-$pat" "$IOMATRIX" run "$T/s.yaml" --yes-destroy-data --out "$T/set-$pat" >"$T/out" 2>"$T/err"
+		# LeakSanitizer cannot run under ptrace (the sanitizer pass)
+		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+			$tracer -o "$T/trace-$pat" "$IOMATRIX" run "$T/s.yaml" --yes-destroy-data --out "$T/set-$pat" >"$T/out" 2>"$T/err"
 	else
 		"$IOMATRIX" run "$T/s.yaml" --yes-destroy-data --out "$T/set-$pat" >"$T/out" 2>"$T/err"
 	fi
