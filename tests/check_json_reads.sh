@@ -13,10 +13,11 @@
 # Exit 1 with one line per read (file:line and the line), 0 when none.
 # Arguments: [TREE].
 cd "${1:-$(dirname "$0")/..}" || exit 2
-# The edges: files that parse bytes read from disk, one line each why.
-# A new entry is a new edge, and needs the same kind of why.
+# The edges: files under report/ that parse bytes read from disk, one
+# line each 'FILE<TAB>why'.  None today: every reader of bytes from disk
+# lives in bench/resultset/ (the site's manifest too).  A new entry is a
+# new edge, and needs the same kind of why.
 edges='
-report/archive/site_manifest.c	parses the records the site reads back from disk, its manifest .iomatrix-site.json and each set page lattime.json, into the structs of site_manifest.h (believed whole and checked, or not at all)
 '
 pat='cJSON_(Get|Is|Parse)[A-Za-z]*[[:space:]]*\(|cJSON_ArrayForEach|cJSON_Compare[[:space:]]*\(|->[[:space:]]*(valuestring|valuedouble|valueint|child)([^A-Za-z0-9_]|$)'
 # a comment may name them: lines that open or continue one

@@ -34,7 +34,7 @@
 #include "model/report.h"
 #include "site.h"
 #include "sitebuild.h"
-#include "site_manifest.h"
+#include "resultset/site_manifest.h"
 #include "sitefs.h"
 #include "render/template.h"
 #include "render/tmplpath.h"

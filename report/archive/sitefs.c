@@ -19,7 +19,7 @@
 #include "util/fsdir.h"
 #include "util/fsutil.h"
 #include "util/sha256.h"
-#include "site_manifest.h"
+#include "resultset/site_manifest.h"
 #include "sitefs.h"
 
 /* "a/b/c" -> dir "a/b" (or "" for a top-level name), base "c". */

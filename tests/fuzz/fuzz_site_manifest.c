@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/archive/site_manifest.h"
+#include "resultset/site_manifest.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

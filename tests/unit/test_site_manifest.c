@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/archive/site_manifest.h"
+#include "resultset/site_manifest.h"
 
 #define H64 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 #define G64 "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"

@@ -3,7 +3,8 @@
 # edges reads no cJSON.  It passes on this tree; on a planted tree it
 # refuses a cJSON_GetObjectItemCaseSensitive in report/compare, a
 # cJSON_ArrayForEach in report/model and a ->valuestring in a header,
-# naming each file and line, and an edge listed that reads nothing; a
+# naming each file and line, and an edge listed that reads nothing (in a
+# copy of the check with an edge planted); a
 # read under report/render/, a comment that names cJSON_Parse and writing
 # (cJSON_AddStringToObject) pass.
 . "$(dirname "$0")/../../lib.sh"
@@ -49,11 +50,19 @@ grep -q "fine.c\|render/out.c" "$T/out" && not_ok "a comment or render/ refused"
 	ok "only the reads are named"
 
 rm "$D/report/compare/bad.c" "$D/report/model/loop.c" "$D/report/model/m.h"
-# an edge of the list that reads nothing any more
-edge=$(sed -n 's|^\(report/[^	]*\)	.*|\1|p' "$ROOT/tests/check_json_reads.sh" | head -n 1)
-[ -n "$edge" ] || fail "no edge listed in tests/check_json_reads.sh"
-printf 'int f(void) { return 0; }\n' >"$D/$edge"
+# a copy of the check with an edge of its own: read there, the edge passes
+# (a read listed with its why); reading nothing, it is a stale exemption
+awk '{ print } /^edges=.$/ { printf "report/archive/edge.c\tparses a planted record from disk\n" }' \
+	"$ROOT/tests/check_json_reads.sh" >"$T/check.sh"
+grep -q '^report/archive/edge.c	' "$T/check.sh" || fail "the edge was not planted in the copy"
+printf 'int f(const cJSON *o) { return cJSON_IsString(o); }\n' >"$D/report/archive/edge.c"
+expect_exit 0 sh "$T/check.sh" "$D"
+ok "a listed edge may read"
 expect_exit 1 sh "$ROOT/tests/check_json_reads.sh" "$D"
-grep -q "$edge is listed as an edge but reads no cJSON" "$T/out" &&
+grep -q "check-json-reads: report/archive/edge.c:1:" "$T/out" &&
+	ok "the same read without its edge is refused" || not_ok "unlisted read: $(cat "$T/out")"
+printf 'int f(void) { return 0; }\n' >"$D/report/archive/edge.c"
+expect_exit 1 sh "$T/check.sh" "$D"
+grep -q "report/archive/edge.c is listed as an edge but reads no cJSON" "$T/out" &&
 	ok "a stale edge is refused" || not_ok "stale edge: $(cat "$T/out")"
 tap_end

@@ -7,7 +7,9 @@
  * format's version, every name and hash checked; anything else (no file,
  * a newer or older version, one odd entry, a duplicate name) reads as no
  * record at all, and the site is rebuilt from the sets, removing nothing
- * (sitefs.h).  A name read here is never a path outside SITE/.
+ * (sitefs.h).  A name read here is never a path outside SITE/.  It
+ * lives with the set readers because every parse of bytes from disk does:
+ * report/ works on typed structs only (tests/check_json_reads.sh).
  *
  * Ownership: each struct owns its strings; _release() frees them and
  * leaves an empty struct.  Parsers return 0, or -1 with why filled and the
