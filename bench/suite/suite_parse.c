@@ -92,12 +92,39 @@ static const char *const *cell_key_names(bool with_label, bool with_device)
 	return names;
 }
 
+/* fio's names of keys iomatrix spells otherwise: a user coming from a
+ * job file types these first, and none is near its key's spelling. */
+static const char *const fio_names[][2] = {
+	{ "rw", "pattern" },         { "readwrite", "pattern" }, { "numjobs", "jobs" },
+	{ "ioengine", "engine" },    { "blocksize", "bs" },      { "filesize", "size" },
+	{ "ramp_time", "ramp" },     { "nrfiles", "files" },     { "randseed", "seed" },
+	{ "number_ios", "requests" }, { "filename", "path" },    { "iodepth_batch_submit", "iodepth_batch" },
+	{ "rwmixwrite", "rwmixread" },
+};
+
+/* " (fio's 'KEY' is 'NAME' here)" when key is fio's name of one of words */
+static bool suggest_fio_name(const char *key, const char *const *words, char *buf, size_t len)
+{
+	for (size_t i = 0; i < sizeof(fio_names) / sizeof(fio_names[0]); i++) {
+		if (strcmp(key, fio_names[i][0]))
+			continue;
+		for (size_t w = 0; words[w]; w++)
+			if (!strcmp(words[w], fio_names[i][1])) {
+				snprintf(buf, len, " (fio's '%s' is '%s' here%s)", key, fio_names[i][1],
+					 strcmp(key, "rwmixwrite") ? "" : ": 100 minus it");
+				return true;
+			}
+	}
+	return false;
+}
+
 static void unknown_key(struct ctx *x, yaml_node_t *kn, const char *key,
 			const char *where, const char *const *words)
 {
 	char sug[96];
 
-	suite_suggest(key, words, sug, sizeof(sug));
+	if (!suggest_fio_name(key, words, sug, sizeof(sug)))
+		suite_suggest(key, words, sug, sizeof(sug));
 	err_at(x, NLINE(kn), NCOL(kn), "unknown key '%s' in %s%s", key, where, sug);
 }
 

@@ -478,6 +478,12 @@ static void test_did_you_mean(void **state)
 	expect_err(HEAD "defaults:\n  iodepht: 4\nmatrix:\n  pattern: read\n",
 		   "t.yaml:6:3: unknown key 'iodepht' in 'defaults' (did you mean 'iodepth'?)");
 	expect_err(HEAD "matrix:\n  patern: read\n", "(did you mean 'pattern'?)");
+	/* fio's names, none near its key's spelling */
+	expect_err(HEAD "defaults:\n  numjobs: 4\nmatrix:\n  pattern: read\n",
+		   "t.yaml:6:3: unknown key 'numjobs' in 'defaults' (fio's 'numjobs' is 'jobs' here)");
+	expect_err(HEAD "matrix:\n  rw: [read]\n", "unknown key 'rw' in 'matrix' (fio's 'rw' is 'pattern' here)");
+	expect_err(HEAD "defaults:\n  rwmixwrite: 30\nmatrix:\n  pattern: read\n",
+		   "(fio's 'rwmixwrite' is 'rwmixread' here: 100 minus it)");
 	expect_err(HEAD "matrix:\n  pattern: randreed\n", "unknown pattern 'randreed' (did you mean 'randread'?)");
 	expect_err(HEAD "matrix:\n  pattern: rndrdd\n", "(did you mean 'rndrd'?)");
 	expect_err(HEAD "defautls:\n  bs: 4k\nmatrix:\n  pattern: read\n", "unknown key 'defautls' (did you mean 'defaults'?)");
