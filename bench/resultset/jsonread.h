@@ -14,8 +14,10 @@
 
 #define RSET_MAX_JSON_DEPTH 64
 
-/* Parse JSON with a nesting bound.  NULL with a message ("truncated or
- * corrupt JSON at byte N") in why.  The caller owns the tree. */
+/* Parse the len bytes at buf as one JSON value (white space may follow
+ * it; nothing else, and no NUL byte), with a nesting bound.  Reads no
+ * byte past buf + len.  NULL with a message ("truncated or corrupt JSON
+ * at byte N") in why.  The caller owns the tree. */
 cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen);
 
 #endif

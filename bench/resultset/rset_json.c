@@ -151,9 +151,19 @@ cJSON *rset_parse_json(const char *buf, size_t len, char *why, size_t whylen)
 			 RSET_MAX_JSON_DEPTH);
 		return NULL;
 	}
-	/* len + 1: cJSON wants to see the terminating NUL (checked above
-	 * that there is none inside) */
-	j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, true);
+	/* exactly len bytes: buf need not hold a NUL after them; what
+	 * follows the value may only be white space */
+	j = cJSON_ParseWithLengthOpts(buf, len, &end, false);
+	if (j && end) {
+		const char *e = end;
+		while (e < buf + len && (*e == ' ' || *e == '\t' || *e == '\r' || *e == '\n'))
+			e++;
+		if (e < buf + len) {
+			cJSON_Delete(j);
+			j = NULL;
+			end = e;
+		}
+	}
 	if (!j) {
 		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
 		if (at >= len || open_end)

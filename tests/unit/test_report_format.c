@@ -6,6 +6,8 @@
 #include "testutil.h"
 
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "report/model/report.h"
@@ -147,6 +149,33 @@ static void test_json_truncation_said(void **state)
 	cJSON_Delete(ok);
 }
 
+/* exactly len bytes are read: a value that ends at the last byte before
+ * a page that cannot be read (cJSON is not built with the sanitizers, so
+ * the guard page is what catches a read past it), and trailing bytes other
+ * than white space are refused */
+static void test_json_reads_only_len(void **state)
+{
+	(void)state;
+	char why[128];
+	long pg = sysconf(_SC_PAGESIZE);
+	char *map = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(map != MAP_FAILED);
+	assert_int_equal(mprotect(map + pg, (size_t)pg, PROT_NONE), 0);
+	static const char *const texts[] = { "{\"a\": 12}", "{\"a\": 12} \t\n", "42", "[1,2]" };
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		size_t len = strlen(texts[i]);
+		char *b = map + pg - len;   /* its last byte is the page's */
+		memcpy(b, texts[i], len);
+		cJSON *j = rset_parse_json(b, len, why, sizeof(why));
+		assert_non_null(j);
+		cJSON_Delete(j);
+	}
+	munmap(map, 2 * (size_t)pg);
+	const char *g = "{\"a\": 1} x";
+	assert_null(rset_parse_json(g, strlen(g), why, sizeof(why)));
+	assert_string_equal(why, "corrupt JSON at byte 9");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +187,7 @@ int main(void)
 		cmocka_unit_test(test_stat_ci_only_when_repeated),
 		cmocka_unit_test(test_block_size),
 		cmocka_unit_test(test_json_depth_bounded),
+		cmocka_unit_test(test_json_reads_only_len),
 		cmocka_unit_test(test_json_truncation_said),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
