@@ -66,6 +66,7 @@ struct site {
 	struct site_suite *suites;
 	size_t nsuites;
 	char **ident_slug;           /* per history identity, after finish */
+	size_t *slug_tab, slug_cap;  /* sets by slug: open addressing, SIZE_MAX empty */
 };
 
 void site_init(struct site *s, const struct hist_opts *opt);

@@ -106,8 +106,43 @@ static int suite_take(struct site_suite *u, const struct arc_set *set, size_t si
 	return 0;
 }
 
+/* The slot of slug in s->slug_tab: the set holding it, or the empty slot
+ * where it goes (FNV-1a; cap is a power of two, never full). */
+static size_t slug_slot(const struct site *s, const char *slug)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (const unsigned char *p = (const unsigned char *)slug; *p; p++)
+		h = (h ^ *p) * 1099511628211ULL;
+	size_t k = (size_t)h & (s->slug_cap - 1);
+	while (s->slug_tab[k] != SIZE_MAX && strcmp(s->sets[s->slug_tab[k]].slug, slug))
+		k = (k + 1) & (s->slug_cap - 1);
+	return k;
+}
+
+/* Room for one more slug (the table at most half full): 0, or -1. */
+static int slug_reserve(struct site *s)
+{
+	if ((s->nsets + 1) * 2 <= s->slug_cap)
+		return 0;
+	size_t cap = s->slug_cap ? s->slug_cap * 2 : 256;
+	size_t *t = malloc(cap * sizeof(*t));
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < cap; i++)
+		t[i] = SIZE_MAX;
+	free(s->slug_tab);
+	s->slug_tab = t;
+	s->slug_cap = cap;
+	for (size_t i = 0; i < s->nsets; i++)
+		if (s->sets[i].slug)
+			t[slug_slot(s, s->sets[i].slug)] = i;
+	return 0;
+}
+
 int site_add(struct site *s, const struct arc_set *set, const char *stamp)
 {
+	if (slug_reserve(s) < 0)
+		return -1;
 	if (history_add(&s->h, set) < 0)
 		return -1;
 	struct site_set *x = ARRAY_PUSH(s->sets, s->sets_alloc, s->nsets, 64);
@@ -122,13 +157,13 @@ int site_add(struct site *s, const struct arc_set *set, const char *stamp)
 		snprintf(slug, sizeof(slug), "%s", set->name);
 	else
 		site_slug(set->name, set->path, slug, sizeof(slug));
-	for (size_t i = 0; i + 1 < s->nsets; i++)
-		if (!strcmp(s->sets[i].slug, slug)) {   /* the same name twice */
-			site_slug(set->name, set->path, slug, sizeof(slug));
-			break;
-		}
+	x->slug = NULL;   /* not in the table until it is whole */
+	if (s->slug_tab[slug_slot(s, slug)] != SIZE_MAX)   /* the same name twice */
+		site_slug(set->name, set->path, slug, sizeof(slug));
 	x->name = strdup(set->name);
 	x->slug = strdup(slug);
+	if (x->slug)
+		s->slug_tab[slug_slot(s, x->slug)] = s->nsets - 1;
 	x->path = strdup(set->path);
 	x->date = strdup(set->date);
 	x->suite = strdup(set->suite);
@@ -222,7 +257,7 @@ void site_release(struct site *s)
 		FREE_MANY(u->e, u->name, u->title, u->slug);
 	}
 	free_strv(s->ident_slug, s->h.nidents);
-	FREE_MANY(s->sets, s->suites);
+	FREE_MANY(s->sets, s->suites, s->slug_tab);
 	history_release(&s->h);
 	memset(s, 0, sizeof(*s));
 }
