@@ -35,6 +35,19 @@ int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
  * arc_dirs_stamp), which a scan holds open for its archive: short
  * lookups instead of every set's full path. */
 int arc_dirs_stamp_at(int at, const char *setdir, char out[ARC_DIRS_STAMP_MAX]);
+/* The stat of every file of several sets at once (io_uring where the
+ * kernel lets it, else fstatat): one a thread, made by arc_statq_new
+ * (NULL on OOM) and freed by arc_statq_free. */
+struct arc_statq;
+struct arc_statq *arc_statq_new(void);
+void arc_statq_free(struct arc_statq *q);
+/* arc_dirs_stamp_at of n sets (setdirs relative to at), into out[0..n),
+ * ARC_STAMP_BATCH of them at a time through q (NULL: one file after
+ * another); the same text as one at a time.  0, or -1 when any set's is
+ * "" (it cannot be read). */
+#define ARC_STAMP_BATCH 8
+int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs, size_t n,
+			char (*out)[ARC_DIRS_STAMP_MAX]);
 /* Which machine and archive directory an index was made for: the hex
  * sha256 of /etc/machine-id (else the boot id) and the archive's device,
  * inode and real path.  0, or -1. */

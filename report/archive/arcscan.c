@@ -66,10 +66,11 @@ static void ref_release(struct arc_ref *x)
 }
 
 /* x for the set at path (at rootfd/rel when rootfd >= 0: the same
- * directory, by a shorter lookup): its date and row from db where its row
- * is current, else its date from its manifest.  0, or -1. */
+ * directory, by a shorter lookup; dirs its arc_dirs_stamp when the caller
+ * took it, else NULL): its date and row from db where its row is
+ * current, else its date from its manifest.  0, or -1. */
 static int ref_fill(const char *path, const char *rel, const char *realp, struct archdb *db,
-		    int rootfd, struct arc_ref *x)
+		    int rootfd, const char *dirs, struct arc_ref *x)
 {
 	char real[PATH_MAX], digest[65];
 	memset(x, 0, sizeof(*x));
@@ -92,7 +93,9 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 		x->name[strcspn(x->name, "/")] = 0;
 	/* the directories first: a change while the files are stamped
 	 * changes them */
-	if (rootfd >= 0)
+	if (dirs)
+		memcpy(x->dirs, dirs, sizeof(x->dirs));
+	else if (rootfd >= 0)
 		arc_dirs_stamp_at(rootfd, rel, x->dirs);
 	else
 		arc_dirs_stamp(path, x->dirs);
@@ -112,7 +115,7 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 
 int arc_ref_make(const char *path, const char *rel, struct arc_ref *x)
 {
-	return ref_fill(path, rel, NULL, NULL, -1, x);
+	return ref_fill(path, rel, NULL, NULL, -1, NULL, x);
 }
 
 void arc_ref_release(struct arc_ref *x)
@@ -155,23 +158,52 @@ struct fill_arg {
 	size_t k, step;
 };
 
-static void *fill_worker(void *arg)
+/* Sets first + k*step + j*step (j < ARC_STAMP_BATCH, below r->n) of r,
+ * each joined to the walked root's descriptor: their stamps at once
+ * through q, then each filled. */
+static void fill_batch(struct refs *r, struct arc_statq *q, size_t first, size_t step)
 {
-	struct fill_arg *f = arg;
-	struct refs *r = f->r;
-	for (size_t i = r->first + f->k; i < r->n; i += f->step) {
-		struct arc_ref *x = &r->v[i];
+	const char *rels[ARC_STAMP_BATCH];
+	char dirs[ARC_STAMP_BATCH][ARC_DIRS_STAMP_MAX];
+	size_t idx[ARC_STAMP_BATCH], m = 0;
+	bool joined[ARC_STAMP_BATCH];
+	for (size_t i = first; i < r->n && m < ARC_STAMP_BATCH; i += step) {
+		/* a walked set is no link: its real path is the root's and rel */
+		joined[m] = r->root && r->rootfd >= 0 && strcmp(r->v[i].rel, ".");
+		idx[m] = i;
+		rels[m++] = r->v[i].rel;
+	}
+	/* the joined ones' stamps in one go (the others' one by one below) */
+	const char *jrels[ARC_STAMP_BATCH] = { 0 };
+	size_t nj = 0;
+	for (size_t j = 0; j < m; j++)
+		if (joined[j])
+			jrels[nj++] = rels[j];
+	arc_dirs_stamp_many(q, r->rootfd, jrels, nj, dirs);
+	for (size_t j = 0, jj = 0; j < m; j++) {
+		struct arc_ref *x = &r->v[idx[j]];
 		char *path = x->path, *rel = x->rel, real[PATH_MAX];
 		size_t order = x->order;
-		/* a walked set is no link: its real path is the root's and rel */
-		bool joined = r->root && strcmp(rel, ".") &&
-			      snprintf(real, sizeof(real), "%s/%s", r->root, rel) < (int)sizeof(real);
-		if (ref_fill(path, rel, joined ? real : NULL, r->db, joined ? r->rootfd : -1, x) < 0)
+		bool join = joined[j] &&
+			    snprintf(real, sizeof(real), "%s/%s", r->root, rel) < (int)sizeof(real);
+		const char *d = joined[j] ? dirs[jj++] : NULL;
+		if (ref_fill(path, rel, join ? real : NULL, r->db, join ? r->rootfd : -1,
+			     join ? d : NULL, x) < 0)
 			memset(x, 0, sizeof(*x));   /* gone meanwhile, or OOM */
 		x->order = order;
 		free(path);
 		free(rel);
 	}
+}
+
+static void *fill_worker(void *arg)
+{
+	struct fill_arg *f = arg;
+	struct refs *r = f->r;
+	struct arc_statq *q = arc_statq_new();   /* NULL: one file at a time */
+	for (size_t i = r->first + f->k; i < r->n; i += f->step * ARC_STAMP_BATCH)
+		fill_batch(r, q, i, f->step);
+	arc_statq_free(q);
 	return NULL;
 }
 
