@@ -3,8 +3,8 @@
 #   - an index.sqlite that came with a copied or received archive is not
 #     read (query refuses it, history reads the sets) and `index` rebuilds it;
 #   - numbers tampered with in our own index (scale -1e999, cells counts of
-#     1e300, a negative IOPS, a control character in a name, a row moved to
-#     another path) never reach a page: each such row fails the bounds of a
+#     1e300, a negative IOPS, a control character in a name, DEL, NUL or
+#     0x1f deep in a text, a row moved to another path) never reach a page: each such row fails the bounds of a
 #     set's own numbers and the set is read from its files, so history and
 #     site give the bytes they give without an index;
 #   - a cell rewritten in place under its own name after `index` is read
@@ -59,6 +59,24 @@ snap "$T/a" "$T/a-tampered"
 same "tampered rows never reach history or the site: the bytes of the files" "$T/a-good" "$T/a-tampered"
 grep -rqE -- "-inf|inf |-2147483648|1e\+300|\x1b" "$T/a-tampered" && not_ok "a tampered number reached a page" ||
 	ok "no -inf, -2147483648, 1e300 or escape in any page"
+
+# control bytes past a text's first 8 bytes (the check reads 8 at a
+# time): DEL in a label, NUL inside a signature, the identity key's
+# separator (0x1f) in a label, where no separator stands
+rm -f "$T/a/index.sqlite"*
+expect_exit 0 "$IOMATRIX" index "$T/a"
+python3 - "$T/a/index.sqlite" <<'PY' || fail "tamper 2"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ids = [r[0] for r in db.execute("SELECT set_id FROM sets ORDER BY path")]
+db.execute("UPDATE cells SET label = label || char(127) || 'abcdefghij' WHERE set_id = ?", (ids[0],))
+db.execute("UPDATE cells SET workload = substr(workload, 1, 11) || char(0) || substr(workload, 12) "
+           "WHERE set_id = ?", (ids[1],))
+db.execute("UPDATE cells SET label = label || char(31) || '0123456789' WHERE set_id = ?", (ids[2],))
+db.commit()
+PY
+snap "$T/a" "$T/a-tampered2"
+same "DEL, NUL and 0x1f inside a row's text: the set read from its files" "$T/a-good" "$T/a-tampered2"
 
 # not ours: garbage, an extra trigger, a link
 printf 'not a database' >"$T/a/index.sqlite"
