@@ -401,6 +401,7 @@ struct q_set {
 	int fd, cfd;
 	size_t e0, e1, e2;       /* its entries: [e0, e1) of the set, [e1, e2) of cells/ */
 	int rc;
+	bool cells_dir;          /* cells/ is a directory (not a link) */
 	char line[2 * DIRS_LINE_MAX + 32];
 	int len;
 };
@@ -424,6 +425,7 @@ static void set_open(struct arc_statq *q, int at, const char *setdir, struct q_s
 	bool cok = s->cfd >= 0 ? fstat(s->cfd, &cs) == 0 :
 		   fstatat(s->fd, "cells", &cs, AT_SYMLINK_NOFOLLOW) == 0;
 	s->len = n + dirs_line(cok ? &cs : NULL, s->line + n);
+	s->cells_dir = cok && S_ISDIR(cs.st_mode);
 	/* and every file of the set's directory and of cells/, each at most
 	 * SUMS_MAX_FILES */
 	size_t budget = SUMS_MAX_FILES;
@@ -435,8 +437,19 @@ static void set_open(struct arc_statq *q, int at, const char *setdir, struct q_s
 	s->e2 = q->nent;
 }
 
+/* Whether s is a set as resultset_is_set says (a regular manifest.json,
+ * or cells/), from what its stamp stat'ed. */
+static bool set_is_set(const struct arc_statq *q, const struct q_set *s)
+{
+	for (size_t i = s->e0; !s->cells_dir && i < s->e1; i++)
+		if (q->ent[i].ok == 1 && S_ISREG(q->st[i].st_mode) &&
+		    !strcmp(q->names + q->ent[i].name, "manifest.json"))
+			return true;
+	return s->cells_dir;
+}
+
 int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs, size_t n,
-			char (*out)[ARC_DIRS_STAMP_MAX])
+			char (*out)[ARC_DIRS_STAMP_MAX], bool *is_set)
 {
 	struct q_set s[ARC_STAMP_BATCH];
 	struct arc_statq own = { 0 };
@@ -465,6 +478,8 @@ int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs,
 			} else {
 				ret = -1;
 			}
+			if (is_set)
+				is_set[k + i] = s[i].fd >= 0 && set_is_set(q, &s[i]);
 			if (s[i].fd >= 0)
 				close(s[i].fd);
 			if (s[i].cfd >= 0)
@@ -484,7 +499,7 @@ int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs,
 
 int arc_dirs_stamp_at(int at, const char *setdir, char out[ARC_DIRS_STAMP_MAX])
 {
-	return arc_dirs_stamp_many(NULL, at, &setdir, 1, (char (*)[ARC_DIRS_STAMP_MAX])out);
+	return arc_dirs_stamp_many(NULL, at, &setdir, 1, (char (*)[ARC_DIRS_STAMP_MAX])out, NULL);
 }
 
 int arc_dirs_stamp(const char *setdir, char out[ARC_DIRS_STAMP_MAX])

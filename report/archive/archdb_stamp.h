@@ -6,6 +6,8 @@
 #ifndef IOMATRIX_ARCHDB_STAMP_H
 #define IOMATRIX_ARCHDB_STAMP_H
 
+#include <stdbool.h>
+
 #include "setarchive.h"
 
 
@@ -43,11 +45,12 @@ struct arc_statq *arc_statq_new(void);
 void arc_statq_free(struct arc_statq *q);
 /* arc_dirs_stamp_at of n sets (setdirs relative to at), into out[0..n),
  * ARC_STAMP_BATCH of them at a time through q (NULL: one file after
- * another); the same text as one at a time.  0, or -1 when any set's is
- * "" (it cannot be read). */
+ * another); the same text as one at a time.  is_set (NULL: not asked)
+ * gets resultset_is_set of each, from the same stats.  0, or -1 when any
+ * set's is "" (it cannot be read). */
 #define ARC_STAMP_BATCH 8
 int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs, size_t n,
-			char (*out)[ARC_DIRS_STAMP_MAX]);
+			char (*out)[ARC_DIRS_STAMP_MAX], bool *is_set);
 /* Which machine and archive directory an index was made for: the hex
  * sha256 of /etc/machine-id (else the boot id) and the archive's device,
  * inode and real path.  0, or -1. */

@@ -4,6 +4,7 @@
  * from the archive's index where its row is current (archdb.h), else from
  * its files (archive.c).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -123,6 +124,12 @@ void arc_ref_release(struct arc_ref *x)
 	ref_release(x);
 }
 
+/* Before refs_fill, a ref's row says what the walk knows of it: a set
+ * (0), a directory that may be one (ROW_MAYBE: scan_top's), or, once its
+ * stamp said so, none (ROW_NOT_SET: its directories are walked). */
+#define ROW_MAYBE (-1)
+#define ROW_NOT_SET (-2)
+
 /* A set the walk found: its path and rel now (in path and rel), the rest
  * once the walk is over (refs_fill). */
 static int refs_add(struct refs *r, const char *path, const char *rel)
@@ -153,6 +160,56 @@ static int scan_one(const char *set, const char *rel, void *arg)
 	return refs_add(r, set, rel) < 0 ? -ENOMEM : 0;
 }
 
+/* The directories directly in root (no dot name, not through a link), as
+ * resultset_walk(root, 1) looks at them, each ROW_MAYBE: whether it is a
+ * set (resultset_is_set) the fill learns from its stamp, which lists and
+ * stats its manifest.json and cells/ anyway (the walk's own stat of each
+ * manifest.json was 10,000 system calls in a row before the fill's
+ * threads started).  0, or -errno when root cannot be read. */
+static int scan_top(struct refs *r, const char *root)
+{
+	DIR *d = opendir(root);
+	struct dirent *de;
+	size_t rl = strlen(root);
+	int e = 0;
+	if (!d)
+		return -errno;
+	while (e == 0 && (de = readdir(d))) {
+		char p[PATH_MAX];
+		struct stat st;
+		int n;
+		/* a set's manifest path must fit PATH_MAX, as resultset_walk's */
+		if (de->d_name[0] == '.' ||
+		    (n = snprintf(p, sizeof(p), "%s/%s", root, de->d_name)) + 14 >= (int)sizeof(p) ||
+		    (de->d_type != DT_DIR &&
+		     (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		      !S_ISDIR(st.st_mode))))
+			continue;
+		if (refs_add(r, p, p + rl + 1) < 0)
+			e = -ENOMEM;
+		else
+			r->v[r->n - 1].row = ROW_MAYBE;
+	}
+	closedir(d);
+	return e;
+}
+
+struct under {
+	struct refs *r;
+	const char *rel;   /* the directory walked, below the root */
+};
+
+/* scan_one of a set found in a directory that is no set: its rel below
+ * the root, as resultset_walk(root, 1) gives it. */
+static int scan_under(const char *set, const char *rel, void *arg)
+{
+	struct under *u = arg;
+	char full[PATH_MAX];
+	if (snprintf(full, sizeof(full), "%s/%s", u->rel, rel) >= (int)sizeof(full))
+		return 0;
+	return scan_one(set, full, u->r);
+}
+
 struct fill_arg {
 	struct refs *r;
 	size_t k, step;
@@ -160,13 +217,14 @@ struct fill_arg {
 
 /* Sets first + k*step + j*step (j < ARC_STAMP_BATCH, below r->n) of r,
  * each joined to the walked root's descriptor: their stamps at once
- * through q, then each filled. */
+ * through q, then each filled; of a ROW_MAYBE, first whether it is a set
+ * (else it is left ROW_NOT_SET, its path and rel kept). */
 static void fill_batch(struct refs *r, struct arc_statq *q, size_t first, size_t step)
 {
 	const char *rels[ARC_STAMP_BATCH];
 	char dirs[ARC_STAMP_BATCH][ARC_DIRS_STAMP_MAX];
 	size_t idx[ARC_STAMP_BATCH], m = 0;
-	bool joined[ARC_STAMP_BATCH];
+	bool joined[ARC_STAMP_BATCH], is_set[ARC_STAMP_BATCH];
 	for (size_t i = first; i < r->n && m < ARC_STAMP_BATCH; i += step) {
 		/* a walked set is no link: its real path is the root's and rel */
 		joined[m] = r->root && r->rootfd >= 0 && strcmp(r->v[i].rel, ".");
@@ -179,14 +237,19 @@ static void fill_batch(struct refs *r, struct arc_statq *q, size_t first, size_t
 	for (size_t j = 0; j < m; j++)
 		if (joined[j])
 			jrels[nj++] = rels[j];
-	arc_dirs_stamp_many(q, r->rootfd, jrels, nj, dirs);
+	arc_dirs_stamp_many(q, r->rootfd, jrels, nj, dirs, is_set);
 	for (size_t j = 0, jj = 0; j < m; j++) {
 		struct arc_ref *x = &r->v[idx[j]];
 		char *path = x->path, *rel = x->rel, real[PATH_MAX];
 		size_t order = x->order;
+		const char *d = joined[j] ? dirs[jj] : NULL;
+		bool set = joined[j] ? is_set[jj++] : x->row != ROW_MAYBE || resultset_is_set(path);
+		if (x->row == ROW_MAYBE && !set) {
+			x->row = ROW_NOT_SET;
+			continue;
+		}
 		bool join = joined[j] &&
 			    snprintf(real, sizeof(real), "%s/%s", r->root, rel) < (int)sizeof(real);
-		const char *d = joined[j] ? dirs[jj++] : NULL;
 		if (ref_fill(path, rel, join ? real : NULL, r->db, join ? r->rootfd : -1,
 			     join ? d : NULL, x) < 0)
 			memset(x, 0, sizeof(*x));   /* gone meanwhile, or OOM */
@@ -209,8 +272,8 @@ static void *fill_worker(void *arg)
 
 /* Fill the sets found since r->first: stamps and rows on two threads (the
  * stat of every file of every set is most of a scan: 10,000 sets, 140,000
- * files), then drop those that went away. */
-static void refs_fill(struct refs *r)
+ * files), then drop those that went away.  0, or -ENOMEM. */
+static int refs_fill(struct refs *r)
 {
 	struct fill_arg a[2] = { { r, 0, 2 }, { r, 1, 2 } };
 	pthread_t th;
@@ -220,12 +283,38 @@ static void refs_fill(struct refs *r)
 	fill_worker(&a[0]);
 	if (two)
 		pthread_join(th, NULL);
-	size_t k = r->first;
-	for (size_t i = r->first; i < r->n; i++)
-		if (r->v[i].path)
-			r->v[k++] = r->v[i];
-	r->n = k;
-	r->first = k;
+	/* the sets kept, in the order found; the directories that are none
+	 * walked a level down (as resultset_walk(root, 1) does), their sets
+	 * filled in turn */
+	size_t k = r->first, nnot = 0;
+	struct arc_ref *nots = NULL;
+	int e = 0;
+	for (size_t i = r->first; i < r->n; i++) {
+		struct arc_ref *x = &r->v[i];
+		if (x->path && x->row == ROW_NOT_SET) {
+			struct arc_ref *p = realloc(nots, (nnot + 1) * sizeof(*p));   /* a few */
+			if (p)
+				(nots = p)[nnot++] = *x;
+			else
+				ref_release(x), e = -ENOMEM;
+		} else if (x->path) {
+			r->v[k++] = *x;
+		}
+	}
+	r->n = r->first = k;
+	for (size_t j = 0; j < nnot; j++) {
+		struct under u = { r, nots[j].rel };
+		/* one that cannot be read is skipped, as below a walk's top */
+		if (resultset_walk(nots[j].path, 0, scan_under, &u) == -ENOMEM)
+			e = -ENOMEM;
+		ref_release(&nots[j]);
+	}
+	free(nots);
+	if (r->n > r->first) {
+		int e2 = refs_fill(r);
+		e = e ? e : e2;
+	}
+	return e;
 }
 
 static int real_cmp(const void *a, const void *b)
@@ -314,8 +403,9 @@ int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t
 		else if (ix && indexes_add(ix, dirs[i], &r.db) < 0)
 			e = -ENOMEM;
 		else
-			e = resultset_walk(dirs[i], 1, scan_one, &r);
-		refs_fill(&r);
+			e = scan_top(&r, dirs[i]);
+		int ef = refs_fill(&r);
+		e = e ? e : ef;
 		if (r.rootfd >= 0)
 			close(r.rootfd);
 		r.rootfd = -1;

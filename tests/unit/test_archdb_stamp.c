@@ -4,7 +4,9 @@
  * through io_uring say exactly what each says alone by fstatat (sets of
  * 300 cells: more than a ring's batch and a getdents64 buffer; a set
  * without cells/, one gone, a directory and a link among the cells);
- * the stamp starts with the set's and cells/'s own stat; and a cell
+ * the stamp starts with the set's and cells/'s own stat; whether each is
+ * a set is resultset_is_set's answer (one without cells/ but with a
+ * manifest is, one whose manifest.json is a directory is not); and a cell
  * rewritten in place under its own name changes the batch's stamp.
  */
 #include "testutil.h"
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include "archive/archdb_stamp.h"
+#include "resultset/setwalk.h"
 
 #define NSETS 11
 
@@ -31,7 +34,8 @@ static void put(const char *dir, const char *name, const char *text)
 }
 
 /* Set i of root: most with a few files, 2 and 7 with 300 cells, 4
- * without cells/, 9 never made, 5 with a directory and a link in cells/. */
+ * without cells/, 9 never made, 5 with a directory and a link in cells/,
+ * 10 no set (its manifest.json a directory, no cells/). */
 static void make_set(const char *root, int i)
 {
 	char d[256], c[300], n[32];
@@ -39,6 +43,12 @@ static void make_set(const char *root, int i)
 		return;
 	snprintf(d, sizeof(d), "%s/set%02d", root, i);
 	assert_int_equal(mkdir(d, 0755), 0);
+	if (i == 10) {   /* no set: a manifest.json that is a directory */
+		snprintf(c, sizeof(c), "%s/manifest.json", d);
+		assert_int_equal(mkdir(c, 0755), 0);
+		put(d, "notes.txt", "x");
+		return;
+	}
 	put(d, "manifest.json", "{}");
 	put(d, "SHA256SUMS", "");
 	if (i == 4)
@@ -64,6 +74,7 @@ static void test_batch_is_each_alone(void **state)
 	char root[] = "/tmp/test_archdb_stamp.XXXXXX", rels[NSETS][8];
 	const char *r[NSETS];
 	char many[NSETS][ARC_DIRS_STAMP_MAX], one[ARC_DIRS_STAMP_MAX];
+	bool is_set[NSETS];
 	(void)state;
 	assert_non_null(mkdtemp(root));
 	for (int i = 0; i < NSETS; i++) {
@@ -76,9 +87,13 @@ static void test_batch_is_each_alone(void **state)
 	struct arc_statq *q = arc_statq_new();
 	assert_non_null(q);
 	/* set09 is gone: -1, and "" for it alone */
-	assert_int_equal(arc_dirs_stamp_many(q, at, r, NSETS, many), -1);
+	assert_int_equal(arc_dirs_stamp_many(q, at, r, NSETS, many, is_set), -1);
 	for (int i = 0; i < NSETS; i++) {
 		int rc = arc_dirs_stamp_at(at, r[i], one);
+		char p[300];
+		snprintf(p, sizeof(p), "%s/%s", root, r[i]);
+		assert_int_equal(is_set[i], resultset_is_set(p));
+		assert_int_equal(is_set[i], i != 9 && i != 10);
 		assert_int_equal(rc, i == 9 ? -1 : 0);
 		assert_string_equal(many[i], one);
 		if (i == 9)
@@ -104,7 +119,7 @@ static void test_batch_is_each_alone(void **state)
 	assert_true(f >= 0);
 	assert_int_equal(write(f, "{\"id\": 2}", 9), 9);
 	close(f);
-	assert_int_equal(arc_dirs_stamp_many(q, at, r, NSETS, many), -1);
+	assert_int_equal(arc_dirs_stamp_many(q, at, r, NSETS, many, NULL), -1);
 	assert_string_not_equal(many[7], before);
 	assert_int_equal(arc_dirs_stamp_at(at, r[7], one), 0);
 	assert_string_equal(many[7], one);
