@@ -4,7 +4,8 @@
  * cJSON_PrintUnformatted gives for the same tree: numbers of every kind
  * (integral, beyond int, tiny, needing 17 digits, negative zero, NaN and
  * infinities as null), strings with every control character, quotes,
- * backslashes and UTF-8, empty series and lists.
+ * backslashes and UTF-8, empty series and lists; and 30,000 points in
+ * series of many sizes (the writer makes its second half on a thread).
  */
 #include "testutil.h"
 
@@ -180,13 +181,25 @@ static void test_numbers_many(void **state)
 					v = nextafter(k ? v : pow(10, (int)(r >> 4) % 40 - 20), 0);
 			break;
 		}
-		pts[i] = (struct hist_point){ .set = 0, .v = { v, 0, -v / 3, 1 } };
+		pts[i] = (struct hist_point){ .set = (size_t)i % 3, .v = { v, 0, -v / 3, 1 } };
 	}
-	struct hist_set sets[1] = { { "s", "2026-01-01T00:00:00Z", "s", 1 } };
+	struct hist_set sets[3] = { { "s", "2026-01-01T00:00:00Z", "s", 1 },
+				    { "t\"q", "2026-01-02T00:00:00Z", "s", 1 },
+				    { NULL, "2026-01-03T00:00:00Z", "s", 1 } };
 	struct hist_ident ids[1] = { { .host = "h", .device = "d" } };
-	struct hist_series series[1] = { { .ident = 0, .workload = "w", .pts = pts, .n = N } };
-	struct history h = { .sets = sets, .nsets = 1, .idents = ids, .nidents = 1,
-			     .series = series, .nseries = 1 };
+	/* series of many sizes: the writer's two halves (by points) meet
+	 * inside them */
+	static const size_t sizes[] = { 1, 9000, 0, 5000, 7999, 8000 };
+	enum { NS = sizeof(sizes) / sizeof(sizes[0]) + 1 };
+	struct hist_series series[NS];
+	size_t at = 0;
+	for (size_t i = 0; i < NS; i++) {
+		size_t n = i < NS - 1 ? sizes[i] : N - at;
+		series[i] = (struct hist_series){ .ident = 0, .workload = "w", .pts = pts + at, .n = n };
+		at += n;
+	}
+	struct history h = { .sets = sets, .nsets = 3, .idents = ids, .nidents = 1,
+			     .series = series, .nseries = NS };
 	same_bytes(&h);
 }
 
