@@ -410,6 +410,11 @@ static void statq_close(struct arc_statq *q, const int *fds, size_t n)
 		for (; i < n && taken; i++)
 			if (fds[i] >= 0)
 				taken--;
+		/* their answers, there already (a close is made in the call):
+		 * a batch of no statx would else leave them to fill the queue */
+		struct io_uring_cqe *c;
+		while (io_uring_peek_cqe(&q->ring, &c) == 0)
+			io_uring_cqe_seen(&q->ring, c);
 	}
 #endif
 	for (; i < n; i++)

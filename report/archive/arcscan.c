@@ -92,8 +92,8 @@ static int ref_fill(const char *path, const char *rel, const char *realp, struct
 	x->name = strdup(base ? base + 1 : path);
 	if (x->name)
 		x->name[strcspn(x->name, "/")] = 0;
-	/* the directories first: a change while the files are stamped
-	 * changes them */
+	/* the stamp before the row is looked up (archdb_stamp.c says why
+	 * it sees any change made since the index read the set) */
 	if (dirs)
 		memcpy(x->dirs, dirs, sizeof(x->dirs));
 	else if (rootfd >= 0)
