@@ -7,6 +7,7 @@
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,11 +110,82 @@ static void g_format(char *o, bool neg, const char *dig, int p, int x)
 	*o = 0;
 }
 
+/* The 17 significant digits of d (finite, not 0) and its decimal
+ * exponent, as %.16e gives them (the binary value m * 2^e rounded to 17
+ * digits, half to even), by 128-bit integers where they hold the value
+ * times the power of ten (a history's numbers: 1e-5 to 1e17): 0, or -1
+ * (printf then).  printf's exact digits (hack_digit, mpn_divrem) were
+ * half of the writer's CPU. */
+static int digits17(double d, char dig[17], int *xout)
+{
+	int be;
+	double fr = frexp(fabs(d), &be);
+	uint64_t m = (uint64_t)ldexp(fr, 53);   /* |d| = m * 2^e, exactly */
+	int e = be - 53;
+	int x = (int)floor(log10(fabs(d)));
+	const unsigned __int128 e16 = 10000000000000000ull, e17 = e16 * 10;
+	for (int tries = 0; tries < 3; tries++) {
+		int s = 16 - x;   /* the digits: round(|d| * 10^s) */
+		unsigned __int128 num = m, den = 1, p = 1;
+		if (s > 22 || s < -38 || e > 60 || e < -120)
+			return -1;
+		for (int i = 0; i < (s < 0 ? -s : s); i++)
+			p *= 10;
+		if (s >= 0)
+			num *= p;   /* < 2^53 * 10^22 < 2^127 */
+		else
+			den = p;
+		if (e >= 0) {
+			if (num >> (126 - e))
+				return -1;
+			num <<= e;
+		} else {
+			den <<= -e;   /* 10^-s * 2^-e: s < 0 only for |d| >= 1e17, e >= 4 */
+		}
+		unsigned __int128 q = num / den, r = num % den;
+		if (r > den - r || (r == den - r && (q & 1)))
+			q++;
+		if (q >= e17) {
+			x++;
+			continue;
+		}
+		if (q < e16) {
+			x--;
+			continue;
+		}
+		for (int i = 16; i >= 0; i--, q /= 10)
+			dig[i] = (char)('0' + (int)(q % 10));
+		*xout = x;
+		return 0;
+	}
+	return -1;
+}
+
+/* The double nearest to the 15 digits dig times 10^(x - 14), as strtod
+ * reads them (a 15-digit integer is exact, and one multiplication or
+ * division by an exact power of ten rounds once: Clinger's fast path),
+ * or NAN where that does not hold. */
+static double read_back15(bool neg, const char *dig, int x)
+{
+	static const double p10[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+				      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	int k = x - 14;
+	if (k < -22 || k > 22)
+		return NAN;
+	int64_t n = 0;
+	for (int i = 0; i < 15; i++)
+		n = n * 10 + (dig[i] - '0');
+	double v = k >= 0 ? (double)n * p10[k] : (double)n / p10[-k];
+	return neg ? -v : v;
+}
+
 /* A number as cJSON 1.7.15 prints it: the shortest of %1.15g and %1.17g
  * that reads back (so 3, -0, 1e+15); null for NaN and infinities.
  * tests/unit/test_history_json.c holds it to the library's bytes.
- * One %.16e gives the 17 digits, and the 15 are rounded from them: two
- * printf calls a number were 6 % of a history's CPU (100,000 points).
+ * The 17 digits %.16e gives (digits17, else that printf), and the 15 are
+ * rounded from them: two printf calls a number were 6 % of a history's
+ * CPU (100,000 points).
  * Rounding the 17 digits again is exact unless their last two are "50"
  * (d may lie either side of the half); but then the 15 digits are half
  * their last unit, at least 4.95e-16 of d, from it, past the 2.2e-16 the
@@ -137,12 +209,17 @@ static void hjson_num(struct sbuf *b, double d)
 		sbuf_adds(b, q);
 		return;
 	}
-	char e[40], dig[17], d15[15];
-	snprintf(e, sizeof(e), "%.16e", d);   /* [-]d.dddddddddddddddde[+-]XX */
-	const char *m = e + (e[0] == '-');
-	dig[0] = m[0];
-	memcpy(dig + 1, m + 2, 16);
-	int x = atoi(m + 19);
+	char dig[17], d15[15];
+	bool neg = signbit(d);
+	int x;
+	if (digits17(d, dig, &x) < 0) {
+		char e[40];
+		snprintf(e, sizeof(e), "%.16e", d);   /* [-]d.dddddddddddddddde[+-]XX */
+		const char *m = e + neg;
+		dig[0] = m[0];
+		memcpy(dig + 1, m + 2, 16);
+		x = atoi(m + 19);
+	}
 	int x15 = x;
 	memcpy(d15, dig, 15);
 	if (dig[15] > '5' || (dig[15] == '5' && dig[16] > '0')) {   /* up */
@@ -154,11 +231,13 @@ static void hjson_num(struct sbuf *b, double d)
 		else
 			d15[i]++;
 	}
-	g_format(t, e[0] == '-', d15, 15, x15);
-	double back = strtod(t, NULL);   /* what cJSON's sscanf("%lg") reads */
+	g_format(t, neg, d15, 15, x15);
+	double back = read_back15(neg, d15, x15);   /* what cJSON's sscanf("%lg") reads */
+	if (isnan(back))
+		back = strtod(t, NULL);
 	double mx = fabs(back) > fabs(d) ? fabs(back) : fabs(d);
 	if (!(fabs(back - d) <= mx * DBL_EPSILON))
-		g_format(t, e[0] == '-', dig, 17, x);
+		g_format(t, neg, dig, 17, x);
 	sbuf_adds(b, t);
 }
 

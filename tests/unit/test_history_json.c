@@ -94,6 +94,8 @@ static const double values[] = {
 	-2147483649.0, 1e15, 1e300, -1e300, 0.1, 1.0 / 3, 2.0 / 3, 1e-300, 4.9e-324,
 	123.456, 99999.99999, 0.30000000000000004, 1234567.8901234567, NAN, INFINITY,
 	-INFINITY, 12.5, 5e-7, 999999999999999.0, -123, 1e14, 4503599627370497.0,
+	/* 17 digits that are an exact tie: %.16e rounds half to even */
+	1000000000000000.25, -1000000000000000.75, 4503599627370495.5,
 };
 
 static void test_numbers_and_strings(void **state)
