@@ -22,10 +22,15 @@ static bool is_set_at(int fd, const char *name)
 	/* a path too long for PATH_MAX is no set we could read anyway */
 	if (snprintf(p, sizeof(p), "%s/manifest.json", name) >= PATH_MAX)
 		return false;
-	if (fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+	if (fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && resultset_is_set_modes(st.st_mode, 0))
 		return true;
 	snprintf(p, sizeof(p), "%s/cells", name);
-	return fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+	return fstatat(fd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 && resultset_is_set_modes(0, st.st_mode);
+}
+
+bool resultset_is_set_modes(mode_t manifest, mode_t cells)
+{
+	return S_ISREG(manifest) || S_ISDIR(cells);
 }
 
 bool resultset_is_set(const char *dir)

@@ -7,11 +7,16 @@
 #define IOMATRIX_SETWALK_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* Is dir a result set: its manifest.json a regular file, or (a set killed
  * before it wrote its manifest) a cells/ directory?  Neither is followed
  * through a link. */
 bool resultset_is_set(const char *dir);
+/* The same rule from what a reader already stat'ed without following
+ * links: the modes of the directory's manifest.json and of its cells
+ * (0: absent, or not looked at). */
+bool resultset_is_set_modes(mode_t manifest, mode_t cells);
 
 /*
  * Call fn for each set in root and, depth levels further down, in the

@@ -31,6 +31,7 @@
 
 #include "archdb_schema.h"
 #include "archdb_stamp.h"
+#include "resultset/setwalk.h"
 #include "resultset/sums.h"
 #include "util/fsdir.h"
 #include "util/fsutil.h"
@@ -491,15 +492,15 @@ static void set_open(struct arc_statq *q, int at, const char *setdir, struct q_s
 	s->e2 = q->nent;
 }
 
-/* Whether s is a set as resultset_is_set says (a regular manifest.json,
- * or cells/), from what its stamp stat'ed. */
+/* Whether s is a set (resultset_is_set_modes), from what its stamp
+ * stat'ed. */
 static bool set_is_set(const struct arc_statq *q, const struct q_set *s)
 {
-	for (size_t i = s->e0; !s->cells_dir && i < s->e1; i++)
-		if (q->ent[i].ok == 1 && S_ISREG(q->st[i].st_mode) &&
-		    !strcmp(q->names + q->ent[i].name, "manifest.json"))
-			return true;
-	return s->cells_dir;
+	mode_t manifest = 0;
+	for (size_t i = s->e0; !manifest && i < s->e1; i++)
+		if (q->ent[i].ok == 1 && !strcmp(q->names + q->ent[i].name, "manifest.json"))
+			manifest = q->st[i].st_mode;
+	return resultset_is_set_modes(manifest, s->cells_dir ? S_IFDIR : 0);
 }
 
 int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs, size_t n,
