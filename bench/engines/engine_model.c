@@ -241,15 +241,6 @@ static int model_commit(struct engine_ctx *c)
 	return 0;
 }
 
-/* Sleep until `until` (a signal may end it early: the caller looks
- * again). */
-static void model_sleep_to(uint64_t until)
-{
-	struct timespec ts = { (time_t)(until / 1000000000ull),
-			       (long)(until % 1000000000ull) };
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* Hand back what is due, up to max; sleep to the next completion while
  * fewer than min are, but not past the deadline. */
 static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
@@ -268,7 +259,7 @@ static int model_reap(struct engine_ctx *c, unsigned min, unsigned max,
 		if (deadline_ns && now >= deadline_ns)
 			break;
 		/* a deadline before the completion is only a look at a stop */
-		model_sleep_to(deadline_ns && deadline_ns < next ? deadline_ns : next);
+		mono_sleep_until(deadline_ns && deadline_ns < next ? deadline_ns : next);
 	}
 	return (int)n;
 }

@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,8 +239,6 @@ struct wloop {
 	struct slot *slots;
 	unsigned *freeidx;
 	struct io_req **done;
-	struct prng drng;          /* write-buffer stamps */
-	struct rate_gen rate;      /* rated: intended starts */
 	uint64_t t0, budget, bs, bpf, nblocks, chunk, tokens;
 	uint64_t t_end;            /* the run's end; UINT64_MAX: none (one pass) */
 	uint64_t off0;             /* the target's offset (target.offset) */
@@ -256,12 +255,15 @@ struct wloop {
 	bool rare;                 /* prepare_rare has work: writes with a
 				    * stamp or an fsync count, tracing, sb */
 	bool rated;                /* a rate: latency from the intended start */
+	bool paced;                /* sb or rated: issue() looks before each IO */
 	bool cancels;              /* the engine can cancel (engine.h): every
 				    * wait bounded, nothing waited for at the
 				    * end or a stop */
 	bool done_time;            /* ENGINE_DONE_TIME: counted by done_ns */
 	unsigned long hook_wait, waits; /* test hook "wait" (testhook.h): job
 					 * 0's waits so far, the one to fire at */
+	struct prng drng;          /* write-buffer stamps (after the hot fields) */
+	struct rate_gen rate;      /* rated: intended starts */
 };
 
 /*
@@ -507,7 +509,8 @@ static void issue(struct wloop *L)
 {
 	struct job *j = L->j;
 	uint64_t ts = mono_ns();
-	unsigned queued = 0, left = L->batch; /* requests until a submit */
+	/* requests until a submit (batch 0: all queued, never reached) */
+	unsigned queued = 0, left = L->batch ? L->batch : UINT_MAX;
 	bool stale = false;                   /* ts is before that submit */
 
 	if (j->ru_pending && ts >= L->t0) {
@@ -525,11 +528,13 @@ static void issue(struct wloop *L)
 		 * IO that completes after the ramp is measured, as fio resets
 		 * its statistics when the ramp ends */
 		bool counted = ts >= L->t0;
-		if (L->sb && sb_fsync_claim(L))
-			break;
-		/* rated: not before the intended start; when behind, at once */
-		if (L->rated && L->rate.next_ns > ts && ts < L->t_end)
-			break;
+		if (__builtin_expect(L->paced, 0)) {
+			if (L->sb && sb_fsync_claim(L))
+				break;
+			/* rated: not before the intended start; when behind, at once */
+			if (L->rated && L->rate.next_ns > ts && ts < L->t_end)
+				break;
+		}
 		if (!may_issue(L, ts, counted)) {
 			L->issuing = false;
 			break;
@@ -549,7 +554,7 @@ static void issue(struct wloop *L)
 			 * the next request starts after it, as fio stamps each
 			 * IO before its submit call (one reading per batch,
 			 * taken when there is a next request) */
-			if (L->batch && !--left) {
+			if (!--left) {
 				left = L->batch;
 				stale = true;
 			}
@@ -670,6 +675,26 @@ static void reap_done_time(struct wloop *L, struct slot *s, unsigned d, uint64_t
 	account(j, d, at, L->t0, L->iv_at, 1, L->bs, lat);
 }
 
+/* reap()'s completion r outside a plain batch, or failed: traced, failed
+ * (the job stops), counted by done_ns, or in the ramp.  True when it is
+ * still to be measured at now. */
+static bool reap_rare(struct wloop *L, struct io_req *r, unsigned d, uint64_t now)
+{
+	struct slot *s = r->slot;
+	if (L->tracing)
+		jobtrace_data(&L->j->trace, r);
+	if (r->result != (int)r->len) {
+		io_failed(L->j, r, s->file);
+		L->issuing = false;
+		return false;
+	}
+	if (L->done_time) {
+		reap_done_time(L, s, d, now);
+		return false;
+	}
+	return now >= L->t0; /* not completed inside the ramp */
+}
+
 /* Reap as the batch rules say and account the batch; with a deadline
  * (rated, rate_wait), wait for one completion but no later than then.
  * -1 when the engine failed (the in-flight requests die with the
@@ -695,29 +720,24 @@ static int reap(struct wloop *L, uint64_t deadline)
 	uint64_t bios[DIR__COUNT] = { 0, 0 }, blat[DIR__COUNT] = { 0, 0 };
 	if (!L->done_time && now >= L->t0 && now - L->t0 >= L->iv_end)
 		interval_roll(L, now - L->t0);
+	/* what holds for the whole batch is tested once: per IO, a plain
+	 * batch (measured, no trace, no done_ns) tests only the result */
+	bool plain = !L->tracing && !L->done_time && now >= L->t0;
+	unsigned nfree = L->nfree;
 	for (int i = 0; i < n; i++) {
 		struct io_req *r = L->done[i];
 		struct slot *s = r->slot;
 		unsigned d = r->write ? DIR_WRITE : DIR_READ;
-		L->freeidx[L->nfree++] = r->buf_index; /* the slot's number */
-		if (L->tracing)
-			jobtrace_data(&j->trace, r);
-		if (r->result != (int)r->len) {
-			io_failed(j, r, s->file);
-			L->issuing = false;
-			continue;
-		}
-		if (L->done_time) {
-			reap_done_time(L, s, d, now);
-			continue;
-		}
-		if (now < L->t0) /* completed inside the ramp */
+		L->freeidx[nfree++] = r->buf_index; /* the slot's number */
+		if (__builtin_expect(!plain || r->result != (int)r->len, 0) &&
+		    !reap_rare(L, r, d, now))
 			continue;
 		uint64_t lat = lat_measure(j, s, d, now, L->rated);
 		lat_record(j, d, lat);
 		bios[d]++;
 		blat[d] += lat;
 	}
+	L->nfree = nfree;
 	L->inflight -= (unsigned)n;
 	L->live_ios += (uint64_t)n;
 	L->live_bytes += (uint64_t)n * L->bs;
@@ -752,12 +772,6 @@ static int cancel_inflight(struct wloop *L)
 	return 0;
 }
 
-static void sleep_until(uint64_t ns)
-{
-	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* Rated, with a slot free and the next intended start ahead: wait for
  * the completions that come meanwhile until that start (or the end of the
  * run); with nothing in flight, sleep to it.  Never waits once the start
@@ -775,7 +789,7 @@ static int rate_wait(struct wloop *L)
 		return reap(L, due > now ? due : now) < 0 ? -1 : 0;
 	if (due > now) {
 		wait_hook(L);
-		sleep_until(due);
+		mono_sleep_until(due);
 	}
 	return 0;
 }
@@ -870,6 +884,7 @@ static void wloop_start(struct wloop *L)
 		L->hook_wait = testhook_armed("wait");
 	/* the schedule starts with the run (ramp included), one stream per job */
 	L->rated = sh->rate_iops > 0;
+	L->paced = L->sb || L->rated;
 	/* a rated job's waits end at intended starts: without the default
 	 * 50 us of timer slack the kernel wakes it then, not up to 50 us
 	 * later (the lateness is in its response latency) */

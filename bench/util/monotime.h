@@ -2,7 +2,7 @@
  * monotime.h - the one monotonic clock of the tree: nanoseconds of
  * CLOCK_MONOTONIC, for deadlines, latencies and the controller's and
  * agents' clocks, and the same clock in milliseconds and seconds for
- * polls and progress.  Inline: the worker reads it around every IO.
+ * polls and progress, and a sleep to a time of it.  Inline: the worker reads it around every IO.
  */
 #ifndef IOMATRIX_MONOTIME_H
 #define IOMATRIX_MONOTIME_H
@@ -38,6 +38,14 @@ static inline struct timespec mono_time_left(uint64_t deadline_ns)
 	uint64_t left = deadline_ns > now ? deadline_ns - now : 0;
 	return (struct timespec){ (time_t)(left / 1000000000ull),
 				  (long)(left % 1000000000ull) };
+}
+
+/* Sleep until ns (of mono_ns()); a signal may end it early, so the caller
+ * looks again. */
+static inline void mono_sleep_until(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
 #endif
