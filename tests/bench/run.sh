@@ -15,6 +15,9 @@
 #        BENCH_JOBS      job counts of the jobs part (default "1 2 4 16")
 #        BENCH_PIN       0: do not pin the single-threaded rows (default:
 #                        round r on CPU (r-1) mod the CPU count, taskset)
+#        BENCH_ROWS      run only these rows of the ram part: "aio aio32
+#                        uring uringfx uringfb psync" (default all; the
+#                        others are listed as not asked)
 #        BENCH_ONLY      run only these parts: "clock null ram jobs disk rss"
 #                        (default all; report_bench.sh, scale_bench.sh and
 #                        archive_bench.sh take "report", "scale", "archive";
@@ -68,6 +71,8 @@ NCPU=$(nproc 2>/dev/null || echo 1)
 PIN=""; PINCPUS=""
 [ "${BENCH_PIN:-1}" != 0 ] && [ "$NCPU" -ge 2 ] && command -v taskset >/dev/null 2>&1 && PINCPUS=1
 want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) ;; *) return 1 ;; esac; }
+# rowok NAME: a row of the ram part that BENCH_ROWS asks for (or all)
+rowok() { [ -z "${BENCH_ROWS:-}" ] || case " $BENCH_ROWS " in *" $1 "*) ;; *) return 1 ;; esac; }
 
 # iomatrix on a generated one-cell suite; EXTRA is added to the defaults.
 # iom NAME PATH ENGINE PATTERN BS DEPTH SECONDS [EXTRA]
@@ -227,6 +232,8 @@ measure() {
 	shift 9
 	bk=$1; mextra=$2 # not $extra: iom() sets that one
 	shift 2
+	# a ram row BENCH_ROWS leaves out: skiprow says so
+	[ -n "${RAMPART:-}" ] && ! rowok "$name" && { ROWSKIP=1; return 1; }
 	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"; : >"$T/$name.iomp"
 	: >"$T/$name.fiosys"; : >"$T/$name.variant"; : >"$T/$name.twin"; : >"$T/$name.noiv"
 	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
@@ -524,7 +531,10 @@ irrow() {
 		printf "| | user instructions per IO of the job thread (callgrind, 1 s at 100 ms intervals), bare column: without interval histograms | %.1f | - | %.1f | - | %.3f | - | iom/bare <= 1.02 | %s |\n",
 			a, b, a / b, a / b <= 1.02 ? "yes" : "NO" }' >>"$ROWS"
 }
-skiprow() { printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$3" "$4" >>"$ROWS"; }
+skiprow() {
+	why=$3; [ -n "${ROWSKIP:-}" ] && why="not asked (BENCH_ROWS)"; ROWSKIP=""
+	printf "| %s | %s | skipped: %s | | | | | | %s | - |\n" "$1" "$2" "$why" "$4" >>"$ROWS"
+}
 
 log "iomatrix: $BIN ($("$BIN" --version 2>/dev/null | head -n 1)); $(fio --version)"
 log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}s"
@@ -581,6 +591,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 	# data, so the tools' own per-IO cost dominates (what these rows measure).
 	R=$(basename "$RAMDEV")
 	log "RAM device $RAMDEV"
+	RAMPART=1
 	# The goals against fio and the bare loops.  The default rows run the workload the exported fio
 	# job runs, so iomatrix's edge there must come from less CPU per IO;
 	# the opt-in fast modes are held against the bare loops.
@@ -596,7 +607,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		noivgoal aio
 		cpunote aio "$R libaio, default settings" 0.7 "an io_submit per IO, io_getevents per turn, as the default"
 	else skiprow "$R libaio, default settings" "K IOPS" "failed" "iom/fio >= 1.00"; fi
-	clockcount "$R libaio QD32" "$RAMDEV" libaio 32
+	rowok aio && clockcount "$R libaio QD32" "$RAMDEV" libaio 32
 	# the opt-in fast mode: batched submits, completions read from the AIO
 	# ring (userspace_reap), as the bare loop takes them
 	if measure aio32 "$RAMDEV" libaio "$RAMDEV" libaio randread randread 4k 32 libaio \
@@ -623,7 +634,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		cpunote uring "$R io_uring, default settings" 0.7 "an enter per SQE, as the default"
 		barenote uring "$R io_uring, default settings" "" "an enter per SQE, as the default"
 	else skiprow "$R io_uring, default settings" "K IOPS" "no io_uring or failed" "iom/fio >= 1.00"; fi
-	[ -n "$URING_OK" ] && clockcount "$R io_uring QD32" "$RAMDEV" io_uring 32
+	[ -n "$URING_OK" ] && rowok uring && clockcount "$R io_uring QD32" "$RAMDEV" io_uring 32
 	if [ -n "$URING_OK" ] && measure uringfx "$RAMDEV" io_uring "$RAMDEV" io_uring randread randread 4k 32 uring-one-fixed \
 		", registerfiles: true, fixedbufs: true" --registerfiles=1 --fixedbufs=1; then
 		goal "$R io_uring, registerfiles + fixedbufs" "K IOPS" uringfx 1 1000 "" "iom/fio>=1.1"
@@ -671,6 +682,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		noivgoal psync
 		barenote psync "$R psync (pread), QD1" 0.9 "a pread per IO, as iomatrix's psync, and no other per-IO work: the rest is iomatrix's own (clock readings, the histogram, the accounting)"
 	else skiprow "$R psync (pread), QD1" "K IOPS" "failed" "iom/fio >= 1.00"; fi
+	RAMPART=""
 elif want ram; then
 	log "no RAM block device (needs root for zram or a loop device): skipped"
 	skiprow "RAM device 4K randread QD32" "K IOPS" "needs root" "-"
