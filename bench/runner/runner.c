@@ -434,12 +434,11 @@ static void watch_progress(struct rep_shared *sh, struct job *jobs, unsigned cre
 			   struct run_ctl *ctl, struct watch *w, uint64_t now)
 {
 	const struct cell *c = sh->c;
-	uint64_t ios = 0, bytes = 0;
+	uint64_t ios = 0;
 
-	for (unsigned i = 0; i < created; i++) {
+	for (unsigned i = 0; i < created; i++)
 		ios += atomic_load_explicit(&jobs[i].live_ios, memory_order_relaxed);
-		bytes += atomic_load_explicit(&jobs[i].live_bytes, memory_order_relaxed);
-	}
+	uint64_t bytes = ios * sh->bs; /* every IO of the repetition is bs */
 	double dt = (double)(now - w->last_t) / 1e9;
 	if (ctl && ctl->progress && dt > 0) {
 		struct progress p = {

@@ -245,7 +245,7 @@ struct wloop {
 	uint64_t iv_ns, iv_end;    /* the series' interval; the end of the open
 				    * one, from t0 */
 	size_t iv_at;              /* the open interval */
-	uint64_t live_ios, live_bytes;
+	uint64_t live_ios;
 	unsigned depth, nfiles, rwmix, nfree, inflight;
 	unsigned batch;            /* requests per submit call, 0: all queued */
 	bool random, mixed, writes, tracing, stamping, seq_shared;
@@ -484,7 +484,6 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 
 	L->freeidx[L->nfree++] = si;
 	L->live_ios++;
-	L->live_bytes += L->bs;
 	if (L->tracing)
 		jobtrace_data(&j->trace, r);
 	if (r->result != (int)L->bs) {
@@ -500,7 +499,6 @@ static inline void sync_done(struct wloop *L, unsigned si, uint64_t now)
 		account(j, d, now, L->t0, L->iv_at, 1, L->bs, lat);
 	}
 	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
-	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
 }
 
 /* Issue requests into the free slots until none is free, a stop rule
@@ -740,12 +738,10 @@ static int reap(struct wloop *L, uint64_t deadline)
 	L->nfree = nfree;
 	L->inflight -= (unsigned)n;
 	L->live_ios += (uint64_t)n;
-	L->live_bytes += (uint64_t)n * L->bs;
 	for (unsigned d = 0; d < DIR__COUNT; d++)
 		if (bios[d])
 			account(j, d, now, L->t0, L->iv_at, bios[d], L->bs, blat[d]);
 	atomic_store_explicit(&j->live_ios, L->live_ios, memory_order_relaxed);
-	atomic_store_explicit(&j->live_bytes, L->live_bytes, memory_order_relaxed);
 	return n;
 }
 

@@ -136,10 +136,10 @@ struct job {
 	int err;                  /* -errno of the first failure */
 	char errmsg[384];
 	struct jobtrace trace;    /* IOMATRIX_TRACE: its buffer, the runner's */
-	/* read by the runner thread for progress, written once per batch */
+	/* read by the runner thread for progress, written once per batch
+	 * (the bytes are live_ios x the repetition's bs) */
 	_Alignas(64) _Atomic uint64_t live_ios;
-	_Atomic uint64_t live_bytes;
-	char pad[48];
+	char pad[56];
 };
 
 void *worker_main(void *arg);
