@@ -71,7 +71,7 @@ static void make_set(const char *root, int i)
 
 static void test_batch_is_each_alone(void **state)
 {
-	char root[] = "/tmp/test_archdb_stamp.XXXXXX", rels[NSETS][8];
+	char root[] = "/tmp/test_archdb_stamp.XXXXXX", rels[NSETS][16];
 	const char *r[NSETS];
 	char many[NSETS][ARC_DIRS_STAMP_MAX], one[ARC_DIRS_STAMP_MAX];
 	bool is_set[NSETS];
