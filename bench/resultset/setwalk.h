@@ -31,6 +31,15 @@ bool resultset_is_set_modes(mode_t manifest, mode_t cells);
 int resultset_walk(const char *root, int depth,
 		   int (*fn)(const char *set, const char *rel, void *arg), void *arg);
 
+/* Call fn for each directory directly in root that the walk would look
+ * at (hidden names, links and anything not a directory skipped, and one
+ * whose manifest path would not fit PATH_MAX), set or not, in readdir
+ * order: for a caller that learns whether each is a set from stats of
+ * its own.  fn's return as resultset_walk's.  0, or -errno when root
+ * cannot be read. */
+int resultset_walk_dirs(const char *root, int (*fn)(const char *dir, const char *rel, void *arg),
+			void *arg);
+
 /* Which sets an archive counts, the one rule of list, history and site
  * (docs/reports.md): a set found under examples/ or reference/ of the
  * directory walked (rel as resultset_walk gives it) is the repository's

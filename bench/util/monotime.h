@@ -2,7 +2,8 @@
  * monotime.h - the one monotonic clock of the tree: nanoseconds of
  * CLOCK_MONOTONIC, for deadlines, latencies and the controller's and
  * agents' clocks, and the same clock in milliseconds and seconds for
- * polls and progress, and a sleep to a time of it.  Inline: the worker reads it around every IO.
+ * polls and progress, and a sleep to a time of it.  Inline: the worker
+ * reads it around every IO.
  */
 #ifndef IOMATRIX_MONOTIME_H
 #define IOMATRIX_MONOTIME_H

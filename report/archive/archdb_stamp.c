@@ -220,6 +220,17 @@ struct arc_statq *arc_statq_new(void)
 	return q;
 }
 
+/* q's buffers freed (q itself and its ring stay) */
+static void statq_release(struct arc_statq *q)
+{
+#ifdef HAVE_LIBURING
+	free(q->sx);
+#endif
+	free(q->names);
+	free(q->ent);
+	free(q->st);
+}
+
 void arc_statq_free(struct arc_statq *q)
 {
 	if (!q)
@@ -227,11 +238,8 @@ void arc_statq_free(struct arc_statq *q)
 #ifdef HAVE_LIBURING
 	if (q->ring_made)
 		io_uring_queue_exit(&q->ring);
-	free(q->sx);
 #endif
-	free(q->names);
-	free(q->ent);
-	free(q->st);
+	statq_release(q);
 	free(q);
 }
 
@@ -552,14 +560,8 @@ int arc_dirs_stamp_many(struct arc_statq *q, int at, const char *const *setdirs,
 		}
 		statq_close(q, fds, 2 * m);
 	}
-	if (q == &own) {
-		free(own.names);
-		free(own.ent);
-		free(own.st);
-#ifdef HAVE_LIBURING
-		free(own.sx);
-#endif
-	}
+	if (q == &own)
+		statq_release(&own);
 	return ret;
 }
 

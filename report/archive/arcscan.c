@@ -4,7 +4,6 @@
  * from the archive's index where its row is current (archdb.h), else from
  * its files (archive.c).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -160,38 +159,18 @@ static int scan_one(const char *set, const char *rel, void *arg)
 	return refs_add(r, set, rel) < 0 ? -ENOMEM : 0;
 }
 
-/* The directories directly in root (no dot name, not through a link), as
- * resultset_walk(root, 1) looks at them, each ROW_MAYBE: whether it is a
- * set (resultset_is_set) the fill learns from its stamp, which lists and
- * stats its manifest.json and cells/ anyway (the walk's own stat of each
- * manifest.json was 10,000 system calls in a row before the fill's
- * threads started).  0, or -errno when root cannot be read. */
-static int scan_top(struct refs *r, const char *root)
+/* resultset_walk_dirs' callback: a directory directly in the root, each
+ * ROW_MAYBE: whether it is a set (resultset_is_set) the fill learns from
+ * its stamp, which lists and stats its manifest.json and cells/ anyway
+ * (the walk's own stat of each manifest.json was 10,000 system calls in
+ * a row before the fill's threads started). */
+static int scan_top(const char *dir, const char *rel, void *arg)
 {
-	DIR *d = opendir(root);
-	struct dirent *de;
-	size_t rl = strlen(root);
-	int e = 0;
-	if (!d)
-		return -errno;
-	while (e == 0 && (de = readdir(d))) {
-		char p[PATH_MAX];
-		struct stat st;
-		int n;
-		/* a set's manifest path must fit PATH_MAX, as resultset_walk's */
-		if (de->d_name[0] == '.' ||
-		    (n = snprintf(p, sizeof(p), "%s/%s", root, de->d_name)) + 14 >= (int)sizeof(p) ||
-		    (de->d_type != DT_DIR &&
-		     (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-		      !S_ISDIR(st.st_mode))))
-			continue;
-		if (refs_add(r, p, p + rl + 1) < 0)
-			e = -ENOMEM;
-		else
-			r->v[r->n - 1].row = ROW_MAYBE;
-	}
-	closedir(d);
-	return e;
+	struct refs *r = arg;
+	if (refs_add(r, dir, rel) < 0)
+		return -ENOMEM;
+	r->v[r->n - 1].row = ROW_MAYBE;
+	return 0;
 }
 
 struct under {
@@ -403,7 +382,7 @@ int arc_scan(char **dirs, size_t ndirs, bool all, struct arc_indexes *ix, size_t
 		else if (ix && indexes_add(ix, dirs[i], &r.db) < 0)
 			e = -ENOMEM;
 		else
-			e = scan_top(&r, dirs[i]);
+			e = resultset_walk_dirs(dirs[i], scan_top, &r);
 		int ef = refs_fill(&r);
 		e = e ? e : ef;
 		if (r.rootfd >= 0)
