@@ -18,6 +18,10 @@
 #        BENCH_ROWS      run only these rows of the ram part: "aio aio32
 #                        uring uringfx uringfb psync" (default all; the
 #                        others are listed as not asked)
+#        BENCH_SLICES    the slices of a round in the null and RAM rows
+#                        (default 6): each tool runs that many times for
+#                        BENCH_RUNTIME / BENCH_SLICES, interleaved
+#                        (measure); 1: one run per tool and round
 #        BENCH_ONLY      run only these parts: "clock null ram jobs disk rss"
 #                        (default all; report_bench.sh, scale_bench.sh and
 #                        archive_bench.sh take "report", "scale", "archive";
@@ -43,6 +47,11 @@ RSS_SECS=${BENCH_SECONDS:-60}
 SECS=${BENCH_RUNTIME:-5}
 [ "$RSS_SECS" -lt "$SECS" ] && SECS=$RSS_SECS
 ROUNDS=${BENCH_ROUNDS:-5}
+# the slices of a round in the null and RAM parts (measure): each tool
+# runs SLICES times for SECS / SLICES (1: one run per round); at least 1
+SLICES=${BENCH_SLICES:-6}
+case $SLICES in ''|*[!0-9]*|0) SLICES=1 ;; esac
+[ $((SECS * 1000 / SLICES)) -ge 100 ] || SLICES=1
 DISKDIR=${BENCH_DIR:-/tmp}
 
 command -v fio >/dev/null 2>&1 || { echo "bench: 'fio' not installed; run 'make deps'" >&2; exit 1; }
@@ -77,19 +86,11 @@ rowok() { [ -z "${BENCH_ROWS:-}" ] || case " $BENCH_ROWS " in *" $1 "*) ;; *) re
 # iomatrix on a generated one-cell suite; EXTRA is added to the defaults.
 # iom NAME PATH ENGINE PATTERN BS DEPTH SECONDS [EXTRA]
 #   -> one line "iops lat_ns cpu_ns_per_io(job threads) cpu_ns_per_io(process)"
+# (suite FILE NAME PATH ENGINE ... writes the suite alone, into FILE)
 iom() {
-	name=$1; path=$2; engine=$3; pat=$4; bs=$5; depth=$6; secs=$7; extra=${8:-}
-	y=$T/$name.yaml; out=$T/$name.set
+	y=$T/$1.yaml; out=$T/$1.set
+	suite "$y" "$@"
 	rm -rf "$out"
-	cat >"$y" <<EOF
-suite: bench-$name
-defaults: {engine: "$engine", direct: true, size: 1GiB, runtime: ${secs}s,
-           repeat: 1, keep_files: true $extra}
-devices:
-  - name: disk
-    path: $path
-matrix: {pattern: [$pat], bs: [$bs], iodepth: [$depth]}
-EOF
 	$PIN "${IOMBIN:-$BIN}" run "$y" --out "$out" --quiet >"$T/$name.set.log" 2>&1 || {
 		log "iomatrix failed on '$name':"; sed 's/^/    /' "$T/$name.set.log" >&2; return 1; }
 	# CPU per IO twice: the job threads (cpu.ns_per_io), and the whole
@@ -97,6 +98,22 @@ EOF
 	jq -r '.repetitions[0] | [.read.iops, .read.lat_ns.mean, (.cpu.ns_per_io // "nan"),
 		((.cpu.usr_pct + .cpu.sys_pct) / 100 * .runtime_ns / .read.ios)]
 		| map(tostring) | join(" ")' "$out/cells/0001.json"
+}
+suite() {
+	y=$1; shift
+	name=$1; path=$2; engine=$3; pat=$4; bs=$5; depth=$6; secs=$7; extra=${8:-}
+	# SECONDS: a whole number of seconds, or a slice's length with its
+	# unit (measure's slices: "833ms")
+	case $secs in *[!0-9]*) rt=$secs ;; *) rt=${secs}s ;; esac
+	cat >"$y" <<EOF
+suite: bench-$name
+defaults: {engine: "$engine", direct: true, size: 1GiB, runtime: $rt,
+           repeat: 1, keep_files: true $extra}
+devices:
+  - name: disk
+    path: $path
+matrix: {pattern: [$pat], bs: [$bs], iodepth: [$depth]}
+EOF
 }
 
 # fio_run NAME FILENAME ENGINE RW BS DEPTH SECONDS [FIO_OPTION...] -> "iops lat cpu cpu"
@@ -154,7 +171,7 @@ fio_job() {
 syscalls() {
 	name=$1
 	command -v strace >/dev/null 2>&1 || { skiprow "$name syscalls per IO" "calls/IO" "no strace" "iom/fio=0.90..1.10"; return 0; }
-	sed "s/runtime: [0-9]*s/runtime: 1s/" "$T/$name.yaml" >"$T/$name.sc.yaml"
+	sed "s/runtime: [0-9]*m*s/runtime: 1s/" "$T/$name.def.yaml" >"$T/$name.sc.yaml"
 	rm -rf "$T/$name.sc.set" "$T/$name.sc.export"
 	sc=io_submit,io_getevents,io_pgetevents,io_uring_enter,pread64,pwrite64,preadv,pwritev,preadv2,pwritev2
 	strace -f -c -e trace=$sc -o "$T/$name.sc.iom" "$BIN" run "$T/$name.sc.yaml" --out "$T/$name.sc.set" --quiet >/dev/null 2>&1 &&
@@ -175,11 +192,13 @@ syscalls() {
 
 # bare KIND PATH SECONDS -> "iops lat thread_cpu process_cpu"; KIND libaio |
 # libaio-getevents | uring | uring-fixed | uring-one | uring-one-fixed | psync.  The variant a bare loop
-# ran is appended to $T/$name.variant.
+# ran is appended to $T/$name.variant (the twin's is not), and kept in $T/$name.KIND.pick:
+# with BARE_PICK set (a round's later slices, measure) bare_uring runs
+# that variant instead of calibrating again, and nothing is appended.
 bare() {
 	# KIND-twin: the same loop built with -DBARE_TWIN (bare.h: what iomatrix
 	# keeps per IO, with its own code): the yardstick of "iomatrix/twin"
-	tw=""
+	tw=""; kind=$1
 	case $1 in *-twin) tw=_twin; set -- "${1%-twin}" "$2" "$3" ;; esac
 	case $1 in
 	libaio) set -- "$BARE/bare_libaio" "$2" "$3" ;;
@@ -190,20 +209,22 @@ bare() {
 	# (waiting for 1, 4 or 16 per enter, submitting apart, a registered
 	# ring fd, COOP_TASKRUN with CQ peeks: see bare_uring.c), so the bare
 	# loop calibrates (under a second) and measures with the fastest
-	uring) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 best ;;
-	uring-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 fixed,best ;;
+	uring) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 "${BARE_PICK:-best}" ;;
+	uring-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 "${BARE_PICK:-fixed,best}" ;;
 	# the syscalls of fio's default batching (iodepth_batch 1): an enter
 	# per SQE; the fastest of the loops that make them (bestone)
-	uring-one) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 bestone ;;
-	uring-one-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 fixed,bestone ;;
+	uring-one) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 "${BARE_PICK:-bestone}" ;;
+	uring-one-fixed) set -- "$BARE/bare_uring" "$2" "$3" 32 4096 "${BARE_PICK:-fixed,bestone}" ;;
 	psync) set -- "$BARE/bare_psync" "$2" "$3" ;;
 	esac
 	x=$1$tw; shift
 	set -- "$x" "$@"
 	[ -x "$1" ] || { log "'$1' not built (make bare)"; return 1; }
-	$PIN "$@" | awk -v vf="$T/${name:-bare}.variant" '{
+	# the notes count the bare loop's picks, one per round (not the twin's)
+	vf="$T/${name:-bare}.variant"; [ -n "${BARE_PICK:-}" ] || [ -n "$tw" ] && vf=/dev/null
+	$PIN "$@" | awk -v vf="$vf" -v pf="$T/${name:-bare}.$kind.pick" '{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
-		if (v["variant"] != "") print v["variant"] >>vf
+		if (v["variant"] != "") { print v["variant"] >>vf; print v["variant"] >pf }
 		print v["iops"], v["lat_mean_ns"], v["thread_cpu_ns_per_io"], v["cpu_ns_per_io"] }'
 }
 
@@ -215,6 +236,9 @@ bare() {
 # runs fio on the job `iomatrix export fio` writes for the suite (no bare).  With
 # IOMP_EXTRA set, iomatrix runs a second time per round with it added to
 # the defaults, into $T/NAME.iomp.
+# With SLICED set (the null and RAM parts) and SLICES > 1, a round runs
+# every tool SLICES times for SECS / SLICES each, interleaved:
+# the per-round ratios then pair runs seconds apart, not a whole round.
 # devreads: reads the block device under DEVSTAT completed and merged
 # (/sys/class/block/DEV/stat fields 1 and 2); nothing without DEVSTAT.
 # devreq BEFORE JSON FILTER: "requests/IO merges/IO nan nan" since
@@ -227,32 +251,35 @@ devreq() {
 		if (n > 0) printf "%.4f %.4f nan nan\n", ($1 - x[1]) / n, ($2 - x[2]) / n
 		else print "nan nan nan nan" }' "$DEVSTAT"
 }
-measure() {
-	name=$1; path=$2; ieng=$3; ffile=$4; feng=$5; pat=$6; rw=$7; bs=$8; depth=$9
-	shift 9
-	bk=$1; mextra=$2 # not $extra: iom() sets that one
-	shift 2
-	# a ram row BENCH_ROWS leaves out: skiprow says so
-	[ -n "${RAMPART:-}" ] && ! rowok "$name" && { ROWSKIP=1; return 1; }
-	: >"$T/$name.iom"; : >"$T/$name.fio"; : >"$T/$name.bare"; : >"$T/$name.iomp"
-	: >"$T/$name.fiosys"; : >"$T/$name.variant"; : >"$T/$name.twin"; : >"$T/$name.noiv"
-	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
-	r=1
-	while [ "$r" -le "$ROUNDS" ]; do
-		# PINNED: every tool of round r on CPU (r-1) mod NCPU (taskset;
-		# io-wq workers are not bound by it), so that a round pairs the
-		# tools on the same CPU whatever the CPUs' speeds (see cpuspeed)
-		PIN=""
-		[ -n "${PINNED:-}" ] && [ -n "$PINCPUS" ] && PIN="taskset -c $(( (r - 1) % NCPU ))"
+# slicemerge: the slices' "iops lat cpu cpu" lines of one tool in one round
+# (equal lengths) as one: the mean IOPS, the other columns weighted by
+# IOPS (by IOs); a column that is not a number in any slice is nan
+slicemerge() {
+	awk '{ n++; w += $1; for (i = 2; i <= NF; i++) {
+		if ($1 !~ /^[0-9.eE+-]+$/ || $i !~ /^[0-9.eE+-]+$/) bad[i] = 1; else s[i] += $1 * $i }
+		if ($1 !~ /^[0-9.eE+-]+$/) bad[1] = 1; nf = NF }
+	END { if (!n) exit 1
+		printf "%s", bad[1] ? "nan" : sprintf("%.10g", w / n)
+		for (i = 2; i <= nf; i++) printf " %s", (bad[i] || w <= 0) ? "nan" : sprintf("%.10g", s[i] / w)
+		printf "\n" }'
+}
+# toolrun TOOL SLICE_TIME BARE_SECONDS: one run of one of measure()'s tools
+# (iom iomp fio bare twin noiv), its line appended to $T/$name.TOOL.s
+toolrun() {
+	tool=$1; tlen=$2; tsecs=$3
+	shift 3
+	case $tool in
+	iom)
 		q0=$(devreads)
-		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" >>"$T/$name.iom" || return 1
+		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$tlen" "$mextra" >>"$T/$name.iom.s" || return 1
 		devreq "$q0" "$T/$name.set/cells/0001.json" \
-			'.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' >>"$T/${name}q.iom"
-		cp "$T/$name.yaml" "$T/$name.def.yaml"
-		if [ -n "${IOMP_EXTRA:-}" ]; then
-			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra$IOMP_EXTRA" \
-				>>"$T/$name.iomp" || return 1
-		fi
+			'.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' >>"$T/${name}q.iom.s"
+		cp "$T/$name.yaml" "$T/$name.def.yaml" ;;
+	iomp)
+		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$tlen" "$mextra$IOMP_EXTRA" \
+			>>"$T/$name.iomp.s" || return 1
+		cp "$T/$name.yaml" "$T/$name.p.yaml" ;;
+	fio)
 		# fio runs the job `iomatrix export fio` writes (the same workload:
 		# thread=1, iodepth_batch_complete_max, buffers, map), except on the
 		# null engine: a plain fio command line with the same options
@@ -262,42 +289,103 @@ measure() {
 		# 156 us against the exported job's 318-337 K at 48-51 us on zram
 		# (2026-12-01 22:10 UTC), another workload
 		q0=$(devreads)
-		if [ -n "${IOMP_EXTRA:-}" ] && [ "$bk" != fio-thread ]; then
+		if [ "$bk" = fio-thread ]; then
+			# the suite with IOMP_EXTRA (thread: false: fio's processes)
+			fio_job "$name" "$T/$name.p.yaml" "$T/$name.export" >>"$T/$name.fio.s" || return 1
+		elif [ -n "${IOMP_EXTRA:-}" ]; then
 			# fio's twin is the suite without IOMP_EXTRA (an iomatrix
 			# option fio has no counterpart for)
-			fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.fio" || return 1
+			fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.fio.s" || return 1
 		elif [ "$bk" = export ] || [ "$feng" != null ]; then
-			fio_job "$name" >>"$T/$name.fio" || return 1
+			fio_job "$name" "$T/$name.def.yaml" "$T/$name.export" >>"$T/$name.fio.s" || return 1
 		else
-			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$SECS" "$@" >>"$T/$name.fio" || return 1
+			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$tlen" "$@" >>"$T/$name.fio.s" || return 1
 		fi
 		devreq "$q0" "$T/$name.fio.json" '[.jobs[] | .read.total_ios + .write.total_ios] | add' \
-			>>"$T/${name}q.fio"
-		cat "$T/$name.fiosys.last" >>"$T/$name.fiosys"
+			>>"$T/${name}q.fio.s"
+		cat "$T/$name.fiosys.last" >>"$T/$name.fiosys.s" ;;
+	fiot)
+		# the export of the default suite (thread=1)
+		fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.bare.s" || return 1 ;;
+	bare|twin)
+		bkind=$bk; [ "$tool" = twin ] && bkind=$bk-twin
+		BARE_PICK=""
+		[ -n "${SLICEPICK:-}" ] && [ -s "$T/$name.$bkind.pick" ] && BARE_PICK=$(cat "$T/$name.$bkind.pick")
+		bare "$bkind" "$ffile" "$tsecs" >>"$T/$name.$tool.s" || return 1 ;;
+	noiv)
+		# iomatrix without per-interval histograms (Makefile:
+		# iomatrix-noivhist), on the same suite
+		IOMBIN=$NOIVBIN
+		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$tlen" "$mextra" \
+			>>"$T/$name.noiv.s" || { IOMBIN=""; return 1; }
+		IOMBIN="" ;;
+	esac
+}
+measure() {
+	name=$1; path=$2; ieng=$3; ffile=$4; feng=$5; pat=$6; rw=$7; bs=$8; depth=$9
+	shift 9
+	bk=$1; mextra=$2 # not $extra: iom() sets that one
+	shift 2
+	# a ram row BENCH_ROWS leaves out: skiprow says so
+	[ -n "${RAMPART:-}" ] && ! rowok "$name" && { ROWSKIP=1; return 1; }
+	for f in iom fio bare iomp fiosys variant twin noiv; do : >"$T/$name.$f"; done
+	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
+	rm -rf "$T/$name.export" "$T/$name.def.export"
+	# the tools of a round, in the order of its first slice: unsliced,
+	# iomatrix first (the export fio runs is of its suite); sliced, each
+	# pair held to a ratio (iomatrix and its twin, without interval
+	# histograms, and with IOMP_EXTRA) side by side, and every other
+	# slice in the reverse order, so that a drift of the machine's speed
+	# through a round lands on both of a pair alike
+	tools="iom${IOMP_EXTRA:+ iomp} fio"
+	case $bk in
+	fio-thread) tools="$tools fiot" ;;
+	""|export) ;;
+	*) tools="$tools bare twin" ;;
+	esac
+	[ -n "${NOIV:-}" ] && tools="$tools noiv"
+	nsl=1; slen="$SECS"; bsecs="$SECS"
+	if [ -n "${SLICED:-}" ] && [ -z "${DEVSTAT:-}" ] && [ "$SLICES" -gt 1 ]; then
+		nsl=$SLICES
+		slen="$(( SECS * 1000 / SLICES ))ms"
+		bsecs=$(awk -v s="$SECS" -v k="$SLICES" 'BEGIN { printf "%.3f", int(s * 1000 / k) / 1000 }')
+		tools="fio ${bk:+$(case $bk in fio-thread) echo fiot ;; export) ;; *) echo bare twin ;; esac)}${IOMP_EXTRA:+ iomp} iom${NOIV:+ noiv}"
+	fi
+	# the suites fio's job is exported from, before any tool runs
+	suite "$T/$name.def.yaml" "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$slen" "$mextra"
+	[ -n "${IOMP_EXTRA:-}" ] && suite "$T/$name.p.yaml" "$name" "$path" "$ieng" "$pat" "$bs" \
+		"$depth" "$slen" "$mextra$IOMP_EXTRA"
+	r=1
+	while [ "$r" -le "$ROUNDS" ]; do
+		# PINNED: every tool of round r on CPU (r-1) mod NCPU (taskset;
+		# io-wq workers are not bound by it), so that a round pairs the
+		# tools on the same CPU whatever the CPUs' speeds (see cpuspeed)
+		PIN=""
+		[ -n "${PINNED:-}" ] && [ -n "$PINCPUS" ] && PIN="taskset -c $(( (r - 1) % NCPU ))"
+		for t in $tools; do rm -f "$T/$name.$t.s" "$T/${name}q.$t.s"; done
+		rm -f "$T/$name.fiosys.s" "$T/$name.$bk.pick" "$T/$name.$bk-twin.pick"
+		s=1; SLICEPICK=""
+		while [ "$s" -le "$nsl" ]; do
+			order=$tools
+			[ $((s % 2)) = 0 ] && order=$(echo "$tools" | awk '{ for (i = NF; i > 0; i--) printf "%s%s", $i, (i > 1 ? " " : "\n") }')
+			for t in $order; do toolrun "$t" "$slen" "$bsecs" "$@" || return 1; done
+			SLICEPICK=1; s=$((s + 1))
+		done
+		for t in $tools; do
+			f=$t; [ "$t" = fiot ] && f=bare
+			slicemerge <"$T/$name.$f.s" >>"$T/$name.$f" || return 1
+		done
+		for t in iom fio; do
+			if [ "$nsl" = 1 ]; then cat "$T/${name}q.$t.s" >>"$T/${name}q.$t"
+			else echo "nan nan nan nan" >>"$T/${name}q.$t"; fi
+		done
+		awk '{ s += $1; n++ } END { if (n) printf "%.6g\n", s / n }' "$T/$name.fiosys.s" >>"$T/$name.fiosys"
 		line="round $r${PIN:+ (CPU ${PIN#taskset -c })}: IOPS iomatrix $(tail -n 1 "$T/$name.iom" | cut -d' ' -f1), fio $(tail -n 1 "$T/$name.fio" | cut -d' ' -f1)"
-		if [ "$bk" = fio-thread ]; then
-			# the fio column ran the export of the last suite iomatrix
-			# ran (IOMP_EXTRA's thread: false: fio's processes); this
-			# one the export of the default suite (thread=1)
-			fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" \
-				>>"$T/$name.bare" || return 1
-			line="$line, fio thread=1 $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
-		elif [ -n "$bk" ] && [ "$bk" != export ]; then
-			bare "$bk" "$ffile" "$SECS" >>"$T/$name.bare" || return 1
-			line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)"
-			bare "$bk-twin" "$ffile" "$SECS" >>"$T/$name.twin" || return 1
-			line="$line, twin $(tail -n 1 "$T/$name.twin" | cut -d' ' -f1)"
-		fi
-		if [ -n "${NOIV:-}" ]; then
-			# iomatrix without per-interval histograms (Makefile:
-			# iomatrix-noivhist), on the same suite
-			IOMBIN=$NOIVBIN
-			iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$SECS" "$mextra" \
-				>>"$T/$name.noiv" || { IOMBIN=""; return 1; }
-			IOMBIN=""
-			line="$line, without interval histograms $(tail -n 1 "$T/$name.noiv" | cut -d' ' -f1)"
-		fi
+		case " $tools " in *" fiot "*) line="$line, fio thread=1 $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1)" ;; esac
+		case " $tools " in *" bare "*) line="$line, bare $(tail -n 1 "$T/$name.bare" | cut -d' ' -f1), twin $(tail -n 1 "$T/$name.twin" | cut -d' ' -f1)" ;; esac
+		case " $tools " in *" noiv "*) line="$line, without interval histograms $(tail -n 1 "$T/$name.noiv" | cut -d' ' -f1)" ;; esac
 		[ -n "${IOMP_EXTRA:-}" ] && line="$line, iomatrix$IOMP_EXTRA $(tail -n 1 "$T/$name.iomp" | cut -d' ' -f1)"
+		[ "$nsl" -gt 1 ] && line="$line ($nsl slices of $slen)"
 		log "$name: $line"
 		r=$((r + 1))
 	done
@@ -481,7 +569,7 @@ irtwin() {
 	*) return 0 ;;
 	esac
 	[ -x "$BARE/${b}_twin" ] || return 0
-	sed "s/runtime: [0-9]*s/runtime: 1s/" "$T/$1.yaml" >"$T/$1.ir.yaml"
+	sed "s/runtime: [0-9]*m*s/runtime: 1s/" "$T/$1.def.yaml" >"$T/$1.ir.yaml"
 	rm -rf "$T/$1.ir.set"
 	# shellcheck disable=SC2086 # m: the twin's arguments, word-split
 	valgrind --tool=callgrind --callgrind-out-file="$T/$1.ir.cg" "$BIN" run "$T/$1.ir.yaml" \
@@ -537,11 +625,14 @@ skiprow() {
 }
 
 log "iomatrix: $BIN ($("$BIN" --version 2>/dev/null | head -n 1)); $(fio --version)"
-log "$ROUNDS rounds per tool, ${SECS}s per measurement, RSS workload ${RSS_SECS}s"
+SLICE_LOG=""; [ "$SLICES" -gt 1 ] && SLICE_LOG=" (null and RAM rows: in $SLICES interleaved slices of $((SECS * 1000 / SLICES)) ms)"
+log "$ROUNDS rounds per tool, ${SECS}s per measurement$SLICE_LOG, RSS workload ${RSS_SECS}s"
 
 # 1) overhead: the null engine
 mkdir -p "$T/null"
 PINNED=1
+# the null and RAM rows interleave their tools in slices (measure)
+SLICED=1
 # the null row and the RAM rows run iomatrix a second time per round
 # without per-interval histograms (goal: they cost at most 2 % of IOPS)
 NOIV=""; [ -x "$NOIVBIN" ] && NOIV=1
@@ -669,7 +760,7 @@ if [ -n "$RAMDEV" ] && want ram; then
 		goal "" "K IOPS" uringfs 1 1000 "" "iom/fio>=1.0"
 		goal "" "CPU ns/IO" uringfs 3 1 "" "-"
 		twingoal uringfs
-		sed '/keep_files/s/}$/, submit_and_wait: true}/' "$T/uringfb.def.yaml" >"$T/uringfs.yaml"
+		cp "$T/uringfb.p.yaml" "$T/uringfs.def.yaml" # the suite with submit_and_wait
 		irtwin uringfs uring-fixed
 		barenote uringfs "$R io_uring, fixed + iodepth_batch 32 + submit_and_wait" 0.9 "one enter submits the batch and waits for 16, as submit_and_wait"
 	else skiprow "$R io_uring, fixed + iodepth_batch 32" "K IOPS" "no io_uring or failed" "iom/fio >= 1.10"; fi
@@ -709,6 +800,7 @@ pair() {
 if [ -n "$RAMDEV" ] && want jobs; then
 	R=$(basename "$RAMDEV")
 	ROWS_SAVE=$ROWS; ROWS=$JROWS
+	SLICED=""
 	for n in ${BENCH_JOBS:-1 2 4 16}; do
 		# one job is one thread: pinned as the rows above; more spread
 		PINNED=""; [ "$n" = 1 ] && PINNED=1
@@ -732,6 +824,7 @@ elif want jobs; then
 	skiprow "jobs 1, 2, 4, 16 on a RAM device" "K IOPS" "needs root" "-"
 fi
 
+SLICED=""
 # 3) accuracy on this machine's disk: one laid-out file both tools read,
 # fio running the job `iomatrix export fio` writes for the bench's own
 # suite (the same workload by the equivalence rule, checked by the
@@ -802,7 +895,9 @@ EOF
 else skiprow "peak RSS 16 jobs x QD32" "MiB" "not asked" "iomatrix <= 16 MiB"; fi
 
 echo
-echo "iomatrix vs fio ($(fio --version)) vs the bare loops, median (min-max) of $ROUNDS alternating rounds, ${SECS}s each"
+SLICE_HEAD=""
+[ "$SLICES" -gt 1 ] && SLICE_HEAD="; in the null and RAM rows each round interleaves the tools in $SLICES slices of $((SECS * 1000 / SLICES)) ms, a pair held to a ratio side by side and every other slice in the reverse order (iomatrix's figures of a round: its slices together)"
+echo "iomatrix vs fio ($(fio --version)) vs the bare loops, median (min-max) of $ROUNDS alternating rounds, ${SECS}s each$SLICE_HEAD"
 echo "fio runs the job iomatrix export fio writes for each row's suite (the same workload; the null row: a plain fio command line); ratios are paired per round; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (other work on the machine shows up as spread)"
 if [ -n "$PINCPUS" ]; then
 	sp=""; [ -s "$T/cpuspeed" ] && sp="; the CPUs' speeds, bare_psync pinned for 0.5 s each: $(cat "$T/cpuspeed") IOPS"
