@@ -401,6 +401,10 @@ struct rset_reproduces {
 
 struct rset {
 	char *dir;              /* owned, as given */
+	char *shown;            /* owned: how warnings and reports name the
+				 * set: dir, or the name its loader gave
+				 * (rset_load_shown; the site: its folder in
+				 * the archive, not the builder's path) */
 	bool have_manifest, have_plan;
 	double schema_version;  /* the manifest's, 1 when absent */
 	const char *status;     /* "complete", "interrupted", ..., "unknown" */
@@ -441,6 +445,10 @@ struct rset {
  * readable cell at all (the caller exits 2).  rs must be released either way.
  */
 int rset_load(const char *dir, struct rset *rs, struct errlist *errs);
+/* As rset_load, naming the set `shown` in its warnings (rs->shown); the
+ * errors in errs, for whoever loads it, still name dir. */
+int rset_load_shown(const char *dir, const char *shown, struct rset *rs,
+		    struct errlist *errs);
 /*
  * As rset_load, but each cell keeps only its parameters and summary: the
  * repetitions (per-repetition numbers, histograms, time series) are skipped

@@ -31,16 +31,16 @@
 static void file_warn(struct rset *rs, const char *shown, int e, const char *why)
 {
 	if (e == EFBIG)
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s' is larger than %u MiB; skipped",
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s' is larger than %u MiB; skipped",
 			    shown, RESULTSET_MAX_FILE_BYTES >> 20);
 	else if (e == EBADMSG)
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; skipped", shown, why);
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s': %s; skipped", shown, why);
 	else if (e == EPROTO)
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "'%s' has schema_version %s, newer than this iomatrix reads (%d); "
 			    "skipped (upgrade iomatrix)", shown, why, RESULTSET_SCHEMA_VERSION);
 	else if (e != ENOENT)
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "cannot read '%s': %s; skipped",
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "cannot read '%s': %s; skipped",
 			    shown, why);
 }
 
@@ -339,7 +339,7 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const cJSON *params
 	char err[256];
 
 	if (cell_from_json(params, p, err, sizeof(err)) < 0) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': params: %s; skipped",
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s': params: %s; skipped",
 			    shown, err);
 		return -1;
 	}
@@ -348,7 +348,7 @@ static int cell_params(struct rset *rs, struct rset_cell *c, const cJSON *params
 	p->device = rset_own(rs, dev);
 	p->path = rset_own(rs, path);
 	if ((dev && !p->device) || (path && !p->path)) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s': out of memory; skipped", shown);
 		return -1;
 	}
 	if (!p->device || !p->device[0])
@@ -446,18 +446,18 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 	cJSON *j = load_json(rs, cellsfd, name, shown, summaries ? "repetitions" : NULL);
 	if (!j) {
 		if (errno == ENOENT)
-			errlist_add(&rs->warnings, rs->dir, 0, 0,
+			errlist_add(&rs->warnings, rs->shown, 0, 0,
 				    "'%s' is listed in the manifest but missing; skipped", shown);
 		return -1;
 	}
 	int fid = rj_int(j, "id", id, 1, RESULTSET_MAX_ID);
 	if (fid != id)
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "'%s' says id %d; using %d from its name", shown, fid, id);
 	c->id = id;
 	const cJSON *params = rj_get(j, "params");
 	if (!cJSON_IsObject(params)) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "'%s' has no params object; skipped", shown);
 		cJSON_Delete(j);
 		return -1;
@@ -482,7 +482,7 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 		}
 		/* numbers out of bounds are not published: the cell reads as
 		 * failed, with the reason */
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': %s; treated as failed", shown, why);
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s': %s; treated as failed", shown, why);
 		cJSON_DeleteItemFromObjectCaseSensitive(j, "status");
 		cJSON_AddStringToObject(j, "status", "failed");
 		cJSON_DeleteItemFromObjectCaseSensitive(j, "error");
@@ -494,13 +494,13 @@ static int cell_load(struct rset *rs, int cellsfd, int id, struct rset_cell *c,
 	int rc = cell_members(rs, c, j) < 0 || cell_measurements(c, j) < 0 ? -1 : 0;
 	cJSON_Delete(j);
 	if (rc < 0) {
-		errlist_add(&rs->warnings, rs->dir, 0, 0, "'%s': out of memory; skipped", shown);
+		errlist_add(&rs->warnings, rs->shown, 0, 0, "'%s': out of memory; skipped", shown);
 		rset_cell_release(c);
 		return -1;
 	}
 	c->ok = !strcmp(c->status, "ok") && (c->dir[0].present || c->dir[1].present);
 	if (!strcmp(c->status, "ok") && !c->ok)
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "'%s' has status ok but no measurements; treated as failed", shown);
 	return 0;
 }
@@ -533,7 +533,7 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 		const struct rset_index_entry *e = &rs->index[i];
 		int d = e->id;
 		if (d < 0) {
-			errlist_add(&rs->warnings, rs->dir, 0, 0,
+			errlist_add(&rs->warnings, rs->shown, 0, 0,
 				    "'manifest.json': cell index entry without a valid id; skipped");
 			continue;
 		}
@@ -542,7 +542,7 @@ static int collect_ids(struct rset *rs, int cellsfd, int **ids_out, size_t *n_ou
 		resultset_cell_name(d, want + 6, sizeof(want) - 6);
 		const char *file = e->file ? e->file : want;
 		if (strcmp(file, want))
-			errlist_add(&rs->warnings, rs->dir, 0, 0,
+			errlist_add(&rs->warnings, rs->shown, 0, 0,
 				    "'manifest.json': cell %d names file '%.80s'; "
 				    "reading '%s' instead", d, file, want);
 		if (ids_push(&ids, &n, &alloc, d) < 0)
@@ -581,7 +581,8 @@ const struct rset_device *rset_device_find(const struct rset *rs, const char *na
 	return NULL;
 }
 
-static int load(const char *dir, struct rset *rs, struct errlist *errs, bool summaries)
+static int load(const char *dir, const char *shown, struct rset *rs, struct errlist *errs,
+		bool summaries)
 {
 	int dirfd = -1, cellsfd = -1, *ids = NULL, ret = -1;
 	size_t nids = 0;
@@ -591,6 +592,13 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	if (rset_init(rs, dir) < 0) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		return -1;
+	}
+	if (shown) {
+		free(rs->shown);
+		if (!(rs->shown = strdup(shown))) {
+			errlist_add(errs, dir, 0, 0, "out of memory");
+			return -1;
+		}
 	}
 	size_t nl;
 	if (fsutil_is_temp_name(dir + fsutil_last_component(dir, &nl))) {
@@ -617,7 +625,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 		if (e == ENOMEM)
 			goto oom;
 		file_warn(rs, "manifest.json", e, why);
-		errlist_add(&rs->warnings, dir, 0, 0, e == ENOENT ?
+		errlist_add(&rs->warnings, rs->shown, 0, 0, e == ENOENT ?
 			    "'manifest.json' is missing; reading cells/ directly" :
 			    "'manifest.json' unusable; reading cells/ directly "
 			    "(no host or device fingerprints)");
@@ -635,7 +643,7 @@ static int load(const char *dir, struct rset *rs, struct errlist *errs, bool sum
 	if (collect_ids(rs, cellsfd, &ids, &nids) < 0)
 		goto oom;
 	if (nids && cellsfd < 0) {
-		errlist_add(&rs->warnings, dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "'cells' is not a readable directory: %s", strerror(errno));
 		nids = 0;
 	}
@@ -681,12 +689,18 @@ out:
 
 int rset_load(const char *dir, struct rset *rs, struct errlist *errs)
 {
-	return load(dir, rs, errs, false);
+	return load(dir, NULL, rs, errs, false);
+}
+
+int rset_load_shown(const char *dir, const char *shown, struct rset *rs,
+		    struct errlist *errs)
+{
+	return load(dir, shown, rs, errs, false);
 }
 
 int rset_load_summaries(const char *dir, struct rset *rs, struct errlist *errs)
 {
-	return load(dir, rs, errs, true);
+	return load(dir, NULL, rs, errs, true);
 }
 
 void rset_release(struct rset *rs)
@@ -697,5 +711,6 @@ void rset_release(struct rset *rs)
 	rset_manifest_release(rs);
 	errlist_release(&rs->warnings);
 	free(rs->dir);
+	free(rs->shown);
 	memset(rs, 0, sizeof(*rs));
 }

@@ -243,7 +243,8 @@ int rset_init(struct rset *rs, const char *dir)
 	rs->schema_version = 1;
 	rs->manifest_cells_total = -1;
 	rs->dir = strdup(dir);
-	return rs->dir ? 0 : -1;
+	rs->shown = strdup(dir);
+	return rs->dir && rs->shown ? 0 : -1;
 }
 
 /* The manifest's members into rs; what it lacks keeps rset_init's

@@ -214,12 +214,15 @@ static int set_report(struct sitefs *fs, const struct site_set *x, const struct 
 	struct report r;
 	struct chart_set cs = { 0 };
 	char *dirs[1] = { x->path };
+	/* named as the site names it, by its folder in the archive: a
+	 * published page shows no path of the machine that built it */
+	const char *shown[1] = { x->name };
 	struct errlist e = ERRLIST_INIT;
 	struct sbuf b = SBUF_INIT;
 	int rc = -1;
 	bool loaded = false;
 
-	if (report_load(&r, dirs, 1, NULL, NULL, sections, &e) != 0)
+	if (report_load_shown(&r, dirs, shown, 1, sections, &e) != 0)
 		goto out;
 	loaded = true;
 	if (set_outdir(fs, x->slug, &od, &e) < 0)

@@ -167,12 +167,12 @@ static void dup_warn(struct rset *rs, const struct rset_cell *c, const struct rs
 		if (k != K_LABEL && !key_same(k, &c->cell, &first->cell))
 			sbuf_addf(&keys, "%s%s", keys.len ? ", " : "", cell_keys[k].name);
 	if (keys.len)
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "cell %d of device '%s' is the workload of cell %d (they differ only "
 			    "in %s, which does not make another workload); only the first is "
 			    "reported", c->id, c->cell.device, first->id, sbuf_str(&keys));
 	else
-		errlist_add(&rs->warnings, rs->dir, 0, 0,
+		errlist_add(&rs->warnings, rs->shown, 0, 0,
 			    "cell %d repeats an earlier cell of device '%s' with the same "
 			    "parameters; only the first is reported", c->id, c->cell.device);
 	sbuf_release(&keys);
@@ -322,7 +322,7 @@ static int groups_build(struct report *r)
 
 /* ---- load ---- */
 
-static int load_sets(struct report *r, char **dirs, size_t ndirs,
+static int load_sets(struct report *r, char **dirs, const char *const *shown, size_t ndirs,
 		     const char *baseline, const char *title, const char *const *labels,
 		     const struct report_section *const *sections, struct errlist *errs);
 
@@ -330,14 +330,20 @@ int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title,
 		const struct report_section *const *sections, struct errlist *errs)
 {
-	return load_sets(r, dirs, ndirs, baseline, title, NULL, sections, errs);
+	return load_sets(r, dirs, NULL, ndirs, baseline, title, NULL, sections, errs);
+}
+
+int report_load_shown(struct report *r, char **dirs, const char *const *shown, size_t ndirs,
+		      const struct report_section *const *sections, struct errlist *errs)
+{
+	return load_sets(r, dirs, shown, ndirs, NULL, NULL, NULL, sections, errs);
 }
 
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,
 			 const char *const *labels,
 			 const struct report_section *const *sections, struct errlist *errs)
 {
-	return load_sets(r, dirs, ndirs, NULL, NULL, labels, sections, errs);
+	return load_sets(r, dirs, NULL, ndirs, NULL, NULL, labels, sections, errs);
 }
 
 /* The first title a section has for a report of this set, or NULL. */
@@ -350,7 +356,7 @@ static char *section_title(const struct report *r, const struct rset *rs)
 	return t;
 }
 
-static int load_sets(struct report *r, char **dirs, size_t ndirs,
+static int load_sets(struct report *r, char **dirs, const char *const *shown, size_t ndirs,
 		     const char *baseline, const char *title, const char *const *labels,
 		     const struct report_section *const *sections, struct errlist *errs)
 {
@@ -365,7 +371,7 @@ static int load_sets(struct report *r, char **dirs, size_t ndirs,
 		return EXIT_RUNTIME;
 	}
 	for (size_t i = 0; i < ndirs; i++) {
-		if (rset_load(dirs[i], &r->sets[i], errs) < 0) {
+		if (rset_load_shown(dirs[i], shown ? shown[i] : NULL, &r->sets[i], errs) < 0) {
 			r->nsets = i + 1;
 			return EXIT_USAGE;
 		}

@@ -122,6 +122,11 @@ struct report {
 int report_load(struct report *r, char **dirs, size_t ndirs,
 		const char *baseline, const char *title,
 		const struct report_section *const *sections, struct errlist *errs);
+/* As report_load() without a baseline or title, naming set i shown[i] in
+ * every text (warnings, Method, the CSV's set column) instead of its path
+ * (the site: the set's folder in the archive, not the builder's path). */
+int report_load_shown(struct report *r, char **dirs, const char *const *shown, size_t ndirs,
+		      const struct report_section *const *sections, struct errlist *errs);
 /* As report_load(), naming each set's devices "NAME (LABEL)" when two sets
  * share a device name (compare: "old"/"new"); labels is not copied. */
 int report_load_labelled(struct report *r, char **dirs, size_t ndirs,

@@ -419,7 +419,7 @@ int sets_verify(struct report *r)
 			errlist_add(&rs->warnings, NULL, 0, 0,
 				    "'%s' fails verification (%s): these are not the files "
 				    "its run wrote; see 'iomatrix verify %s'",
-				    rs->dir, r->unverified[s], rs->dir);
+				    rs->shown, r->unverified[s], rs->shown);
 	}
 	return 0;
 }
@@ -435,19 +435,19 @@ void warnings_compute(struct report *r)
 		if (strcmp(rs->source_kind, "iomatrix")) {
 			if (!strcmp(rs->source_kind, "synthetic"))
 				warn_add(r, "%s holds SYNTHETIC numbers from a toy model, "
-					 "not a measurement; do not publish them", rs->dir);
+					 "not a measurement; do not publish them", rs->shown);
 			else
 				warn_add(r, "%s was imported from %s output; parameters "
 					 "the tool did not record are shown with defaults",
-					 rs->dir, rs->source_kind);
+					 rs->shown, rs->source_kind);
 		}
 		missing_cells(rs, &tmp);
 		if (strcmp(rs->status, "complete"))
 			warn_add(r, "%s is %s: only %zu of %d cells finished; this report is partial%s",
-				 rs->dir, rs->status, rs->ncells, rs->cells_total, sbuf_str(&tmp));
+				 rs->shown, rs->status, rs->ncells, rs->cells_total, sbuf_str(&tmp));
 		else if ((int)rs->ncells < rs->cells_total)
 			warn_add(r, "%s: %d of %d cells %s missing; this report is partial%s",
-				 rs->dir, rs->cells_total - (int)rs->ncells, rs->cells_total,
+				 rs->shown, rs->cells_total - (int)rs->ncells, rs->cells_total,
 				 rs->cells_total - (int)rs->ncells == 1 ? "is" : "are", sbuf_str(&tmp));
 		const char *virt = rset_obj_str(&rs->host, "virtualization");
 		if (virt && virt[0] && strcmp(virt, "none"))
@@ -486,7 +486,7 @@ void warnings_compute(struct report *r)
 							cnt++;
 							break;
 						}
-				warn_add(r, "%s: warning recorded in %zu cell%s: %s", rs->dir,
+				warn_add(r, "%s: warning recorded in %zu cell%s: %s", rs->shown,
 					 cnt, cnt == 1 ? "" : "s", w);
 			}
 		}
@@ -596,7 +596,7 @@ void alerts_compute(struct report *r)
 		alert_add(r, fmt_str("Rehearsal, not a measurement: %s was run with --scale %g, "
 				       "so file sizes, run times, request counts and pauses are %s of "
 				       "what suite '%s' specifies. Run it without --scale before "
-				       "publishing these numbers.", rs->dir, rs->scale, pct,
+				       "publishing these numbers.", rs->shown, rs->scale, pct,
 				       rs->suite_name ? rs->suite_name : "?"));
 	}
 	same_device_alerts(r);

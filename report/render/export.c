@@ -93,7 +93,7 @@ static void csv_row_head(const struct report *r, const struct rentry *e, const c
 {
 	const struct rset_cell *c = e->cell;
 	const struct rdev *d = &r->devs[e->dev];
-	escape_append(b, r->sets[d->set].dir, ESC_CSV);
+	escape_append(b, r->sets[d->set].shown, ESC_CSV);
 	sbuf_addc(b, ',');
 	/* fleet rows: the host as given and the bare device */
 	escape_append(b, d->host ? d->host : r->sets[d->set].hostname, ESC_CSV);

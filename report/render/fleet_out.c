@@ -139,15 +139,15 @@ void fleet_context(const struct report *r, const struct chart_set *cs, bool html
 		if (agg && nh == 1)
 			snprintf(intro, sizeof(intro),
 				 "Aggregate run of one host from %s, which is no aggregate: its \"all\" row is that host's own numbers.",
-				 rs->dir);
+				 rs->shown);
 		else if (agg)
 			snprintf(intro, sizeof(intro),
 				 "Aggregate run of %d hosts from %s: every host ran each cell at the same instant against the same target; the \"all\" row of each workload sums their IOPS and bandwidth over the common window and merges their latency histograms bucket by bucket. The hosts' own rows follow it.",
-				 nh, rs->dir);
+				 nh, rs->shown);
 		else
 			snprintf(intro, sizeof(intro),
 				 "Survey of %d hosts from %s: every host ran the whole suite on its own devices. Rows are host · device; each workload ends with the fleet spread and names the hosts far from the median.",
-				 nh, rs->dir);
+				 nh, rs->shown);
 		launch_note(&fl->launch, intro, sizeof(intro));
 		same_machine_note(fl, intro, sizeof(intro));
 		cJSON_AddStringToObject(fo, "intro", intro);

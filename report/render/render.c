@@ -794,7 +794,7 @@ cJSON *report_context(const struct report *r, const struct chart_set *cs,
 		cJSON *o = cJSON_CreateObject();
 		if (r->set_numbers)
 			jsonw_fmt(o, "num", "#%zu", s + 1);
-		jsonw_str(o, "dir", rs->dir);
+		jsonw_str(o, "dir", rs->shown);
 		jsonw_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
 		jsonw_str(o, "suite_file", rs->suite_file ? rs->suite_file : "?");
 		jsonw_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");

@@ -20,7 +20,7 @@ static int add_pair(struct report *r, size_t orig, size_t rep, double tol)
 	char *s = repro_sentence(&rr->p[rr->n]);
 	rr->n++;
 	if (s && r->nsets > 2) { /* which pair, when there could be several */
-		char *t = fmt_str("%s (reproducing %s): %s", r->sets[rep].dir, r->sets[orig].dir, s);
+		char *t = fmt_str("%s (reproducing %s): %s", r->sets[rep].shown, r->sets[orig].shown, s);
 		free(s);
 		s = t;
 	}
@@ -50,8 +50,8 @@ int repro_section_load(struct report *r)
 		if (!found)
 			report_warn(r, "Set %s reproduces set %s (manifest sha256 %.12s), which this "
 				    "report does not include: give both to see the verdicts "
-				    "(iomatrix report ORIGINAL %s).", r->sets[j].dir, rp->set,
-				    rp->manifest_sha256, r->sets[j].dir);
+				    "(iomatrix report ORIGINAL %s).", r->sets[j].shown, rp->set,
+				    rp->manifest_sha256, r->sets[j].shown);
 	}
 	return 0;
 }
