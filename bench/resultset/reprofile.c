@@ -48,7 +48,7 @@ int reprofile_original_open(struct repro_original *o, const char *dir,
 	size_t len;
 
 	memset(o, 0, sizeof(*o));
-	if (rset_init(&o->manifest, dir) < 0 || !(o->dir = strdup(dir))) {
+	if (rset_init(&o->manifest, dir, NULL) < 0 || !(o->dir = strdup(dir))) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}

@@ -54,9 +54,9 @@ const char *rset_own_str(struct rset *rs, const cJSON *o, const char *key,
 			 const char *def);
 /* rs emptied, with the defaults of a set whose manifest says nothing
  * (status and host "unknown", source "iomatrix", scale 1, schema 1, no
- * cells_total), dir copied: the one block of them.  0, or -1 when out of
- * memory. */
-int rset_init(struct rset *rs, const char *dir);
+ * cells_total), dir copied, shown too (NULL: dir): the one block of them.
+ * 0, or -1 when out of memory. */
+int rset_init(struct rset *rs, const char *dir, const char *shown);
 /*
  * The one reader of manifest.json: `name` (relative to dirfd) through
  * rset_file_read (hex: the sha256 of its bytes, may be NULL), its members

@@ -589,16 +589,9 @@ static int load(const char *dir, const char *shown, struct rset *rs, struct errl
 	struct stat st;
 	char why[128];
 
-	if (rset_init(rs, dir) < 0) {
+	if (rset_init(rs, dir, shown) < 0) {
 		errlist_add(errs, dir, 0, 0, "out of memory");
 		return -1;
-	}
-	if (shown) {
-		free(rs->shown);
-		if (!(rs->shown = strdup(shown))) {
-			errlist_add(errs, dir, 0, 0, "out of memory");
-			return -1;
-		}
 	}
 	size_t nl;
 	if (fsutil_is_temp_name(dir + fsutil_last_component(dir, &nl))) {

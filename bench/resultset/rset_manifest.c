@@ -231,7 +231,7 @@ static int index_read(struct rset *rs, const cJSON *idx)
 	return 0;
 }
 
-int rset_init(struct rset *rs, const char *dir)
+int rset_init(struct rset *rs, const char *dir, const char *shown)
 {
 	/* the one block of a set's defaults: what a set whose manifest
 	 * says nothing (or that has none) is */
@@ -243,7 +243,7 @@ int rset_init(struct rset *rs, const char *dir)
 	rs->schema_version = 1;
 	rs->manifest_cells_total = -1;
 	rs->dir = strdup(dir);
-	rs->shown = strdup(dir);
+	rs->shown = strdup(shown ? shown : dir);
 	return rs->dir && rs->shown ? 0 : -1;
 }
 
@@ -365,7 +365,7 @@ int rset_load_manifest(const char *setdir, struct rset *rs, char *why, size_t wh
 {
 	char path[PATH_MAX + 16];
 
-	if (rset_init(rs, setdir) < 0) {
+	if (rset_init(rs, setdir, NULL) < 0) {
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}

@@ -262,8 +262,8 @@ int compare_run(struct compare *c, const char *const paths[2], double threshold,
 void compare_print(const struct compare *c, FILE *f)
 {
 	char o[512], n[512];
-	fprintf(f, "compare: old %s -> new %s\n", termesc(c->r.sets[0].dir, o, sizeof(o)),
-		termesc(c->r.sets[1].dir, n, sizeof(n)));
+	fprintf(f, "compare: old %s -> new %s\n", termesc(c->r.sets[0].shown, o, sizeof(o)),
+		termesc(c->r.sets[1].shown, n, sizeof(n)));
 	termesc_puts(f, NULL, c->summary);
 	if (c->have_rp)
 		repro_print(&c->rp, &c->r, f);

@@ -74,7 +74,7 @@ void compare_junit(const struct compare *c, struct sbuf *b)
 	sbuf_adds(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iomatrix compare\"");
 	sbuf_addf(b, " tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n"
 		  "<testsuite name=\"", c->nrows, fail, skip);
-	sbuf_addf(&t, "%s -> %s", c->r.sets[0].dir, c->r.sets[1].dir);
+	sbuf_addf(&t, "%s -> %s", c->r.sets[0].shown, c->r.sets[1].shown);
 	ci_text(b, sbuf_str(&t), ESC_HTML);
 	sbuf_addf(b, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
 		  c->nrows, fail, skip);
@@ -220,9 +220,9 @@ void compare_step_summary(const struct compare *c, struct sbuf *b)
 	size_t start = b->len, i;
 
 	sbuf_adds(b, "### iomatrix compare\n\nOld: ");
-	ci_text(b, c->r.sets[0].dir, ESC_MD);
+	ci_text(b, c->r.sets[0].shown, ESC_MD);
 	sbuf_adds(b, ", new: ");
-	ci_text(b, c->r.sets[1].dir, ESC_MD);
+	ci_text(b, c->r.sets[1].shown, ESC_MD);
 	sbuf_adds(b, ".\n\n**");
 	ci_text(b, c->summary, ESC_MD);
 	sbuf_adds(b, "**\n\n| verdict | device | workload | change | family-wise 95 % CI of new/old |\n"

@@ -41,7 +41,7 @@ static cJSON *set_obj(const struct rset *rs, const char *label)
 	cJSON *o = cJSON_CreateObject();
 	char cells[64], date[32] = "?";
 	jsonw_str(o, "label", label);
-	jsonw_str(o, "dir", rs->dir);
+	jsonw_str(o, "dir", rs->shown);
 	jsonw_str(o, "host", rs->hostname);
 	jsonw_str(o, "suite", rs->suite_name ? rs->suite_name : "?");
 	jsonw_str(o, "sha256", rs->suite_sha256 ? rs->suite_sha256 : "unknown");

@@ -40,8 +40,8 @@ void repro_print(const struct repro *p, const struct report *r, FILE *f)
 
 	/* names and facts from the sets reach the terminal as text (termesc.h) */
 	fprintf(f, "reproduce: original %s -> reproduction %s (tolerance ±%g %%)\n",
-		termesc(r->sets[p->orig].dir, a, sizeof(a)),
-		termesc(r->sets[p->rep].dir, b, sizeof(b)), p->tol_pct);
+		termesc(r->sets[p->orig].shown, a, sizeof(a)),
+		termesc(r->sets[p->rep].shown, b, sizeof(b)), p->tol_pct);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct repro_row *row = &p->rows[i];
 		fmt_side(row, &row->o, o, sizeof(o));
@@ -76,8 +76,8 @@ cJSON *repro_context(const struct repro *p, const struct report *r)
 	jsonw_text(o, "tolerance", buf);
 	jsonw_text(o, "sentence", s);
 	free(s);
-	jsonw_text(o, "original", r->sets[p->orig].dir);
-	jsonw_text(o, "reproduction", r->sets[p->rep].dir);
+	jsonw_text(o, "original", r->sets[p->orig].shown);
+	jsonw_text(o, "reproduction", r->sets[p->rep].shown);
 	rows = cJSON_AddArrayToObject(o, "rows");
 	for (size_t i = 0; rows && i < p->n; i++) {
 		const struct repro_row *w = &p->rows[i];

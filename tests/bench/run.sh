@@ -146,13 +146,11 @@ fio_go() {
 		"$T/$name.fio.json"
 }
 
-# fio_job NAME -> "iops lat cpu cpu": fio on the job `iomatrix export fio`
-# writes for iomatrix's suite $T/NAME.yaml (the same file, the same
-# workload by the equivalence rule), exported once per measure
-# (fio_job NAME SUITE EXPORT_DIR: of another suite, the default-model twin
-# of a jobs row)
+# fio_job NAME SUITE -> "iops lat cpu cpu": fio on the job `iomatrix export
+# fio` writes for iomatrix's suite SUITE (X.yaml; the same workload by the
+# equivalence rule), exported once per measure into X.export
 fio_job() {
-	name=$1; fy=${2:-$T/$1.yaml}; fx=${3:-$T/$1.export}
+	name=$1; fy=$2; fx=${2%.yaml}.export
 	if [ ! -d "$fx" ]; then
 		"$BIN" export fio "$fy" -o "$fx" >/dev/null 2>"$T/$name.export.log" || {
 			log "export fio failed on '$name':"; sed 's/^/    /' "$T/$name.export.log" >&2; return 1; }
@@ -274,11 +272,10 @@ toolrun() {
 		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$tlen" "$mextra" >>"$T/$name.iom.s" || return 1
 		devreq "$q0" "$T/$name.set/cells/0001.json" \
 			'.repetitions[0] | (.read.ios // 0) + (.write.ios // 0)' >>"$T/${name}q.iom.s"
-		cp "$T/$name.yaml" "$T/$name.def.yaml" ;;
+		;;
 	iomp)
 		iom "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$tlen" "$mextra$IOMP_EXTRA" \
-			>>"$T/$name.iomp.s" || return 1
-		cp "$T/$name.yaml" "$T/$name.p.yaml" ;;
+			>>"$T/$name.iomp.s" || return 1 ;;
 	fio)
 		# fio runs the job `iomatrix export fio` writes (the same workload:
 		# thread=1, iodepth_batch_complete_max, buffers, map), except on the
@@ -291,13 +288,11 @@ toolrun() {
 		q0=$(devreads)
 		if [ "$bk" = fio-thread ]; then
 			# the suite with IOMP_EXTRA (thread: false: fio's processes)
-			fio_job "$name" "$T/$name.p.yaml" "$T/$name.export" >>"$T/$name.fio.s" || return 1
-		elif [ -n "${IOMP_EXTRA:-}" ]; then
-			# fio's twin is the suite without IOMP_EXTRA (an iomatrix
+			fio_job "$name" "$T/$name.p.yaml" >>"$T/$name.fio.s" || return 1
+		elif [ -n "${IOMP_EXTRA:-}" ] || [ "$bk" = export ] || [ "$feng" != null ]; then
+			# with IOMP_EXTRA too the suite without it (an iomatrix
 			# option fio has no counterpart for)
-			fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.fio.s" || return 1
-		elif [ "$bk" = export ] || [ "$feng" != null ]; then
-			fio_job "$name" "$T/$name.def.yaml" "$T/$name.export" >>"$T/$name.fio.s" || return 1
+			fio_job "$name" "$T/$name.def.yaml" >>"$T/$name.fio.s" || return 1
 		else
 			fio_run "$name" "$ffile" "$feng" "$rw" "$bs" "$depth" "$tlen" "$@" >>"$T/$name.fio.s" || return 1
 		fi
@@ -306,7 +301,7 @@ toolrun() {
 		cat "$T/$name.fiosys.last" >>"$T/$name.fiosys.s" ;;
 	fiot)
 		# the export of the default suite (thread=1)
-		fio_job "$name" "$T/$name.def.yaml" "$T/$name.def.export" >>"$T/$name.bare.s" || return 1 ;;
+		fio_job "$name" "$T/$name.def.yaml" >>"$T/$name.bare.s" || return 1 ;;
 	bare|twin)
 		bkind=$bk; [ "$tool" = twin ] && bkind=$bk-twin
 		BARE_PICK=""
@@ -330,26 +325,25 @@ measure() {
 	[ -n "${RAMPART:-}" ] && ! rowok "$name" && { ROWSKIP=1; return 1; }
 	for f in iom fio bare iomp fiosys variant twin noiv; do : >"$T/$name.$f"; done
 	: >"$T/${name}q.iom"; : >"$T/${name}q.fio"; : >"$T/${name}q.bare"
-	rm -rf "$T/$name.export" "$T/$name.def.export"
+	rm -rf "$T/$name.def.export" "$T/$name.p.export"
 	# the tools of a round, in the order of its first slice: unsliced,
 	# iomatrix first (the export fio runs is of its suite); sliced, each
 	# pair held to a ratio (iomatrix and its twin, without interval
 	# histograms, and with IOMP_EXTRA) side by side, and every other
 	# slice in the reverse order, so that a drift of the machine's speed
 	# through a round lands on both of a pair alike
-	tools="iom${IOMP_EXTRA:+ iomp} fio"
 	case $bk in
-	fio-thread) tools="$tools fiot" ;;
-	""|export) ;;
-	*) tools="$tools bare twin" ;;
+	fio-thread) third=" fiot" ;;
+	""|export) third="" ;;
+	*) third=" bare twin" ;;
 	esac
-	[ -n "${NOIV:-}" ] && tools="$tools noiv"
+	tools="iom${IOMP_EXTRA:+ iomp} fio$third${NOIV:+ noiv}"
 	nsl=1; slen="$SECS"; bsecs="$SECS"
 	if [ -n "${SLICED:-}" ] && [ -z "${DEVSTAT:-}" ] && [ "$SLICES" -gt 1 ]; then
 		nsl=$SLICES
 		slen="$(( SECS * 1000 / SLICES ))ms"
 		bsecs=$(awk -v s="$SECS" -v k="$SLICES" 'BEGIN { printf "%.3f", int(s * 1000 / k) / 1000 }')
-		tools="fio ${bk:+$(case $bk in fio-thread) echo fiot ;; export) ;; *) echo bare twin ;; esac)}${IOMP_EXTRA:+ iomp} iom${NOIV:+ noiv}"
+		tools="fio$third${IOMP_EXTRA:+ iomp} iom${NOIV:+ noiv}"
 	fi
 	# the suites fio's job is exported from, before any tool runs
 	suite "$T/$name.def.yaml" "$name" "$path" "$ieng" "$pat" "$bs" "$depth" "$slen" "$mextra"
@@ -790,6 +784,9 @@ NOIV=""
 # CPU.  The "CPU %" rows show it (IOPS x CPU per IO of the whole process).
 JROWS=$T/jrows
 : >"$JROWS"
+# from here on one run per tool and round (the disk rows count the
+# device's requests around each run)
+SLICED=""
 # pair NEW IOMFILE FIOFILE: a two-tool measurement out of the four
 pair() {
 	cp "$T/$2" "$T/$1.iom"; cp "$T/$3" "$T/$1.fio"; : >"$T/$1.bare"
@@ -800,7 +797,6 @@ pair() {
 if [ -n "$RAMDEV" ] && want jobs; then
 	R=$(basename "$RAMDEV")
 	ROWS_SAVE=$ROWS; ROWS=$JROWS
-	SLICED=""
 	for n in ${BENCH_JOBS:-1 2 4 16}; do
 		# one job is one thread: pinned as the rows above; more spread
 		PINNED=""; [ "$n" = 1 ] && PINNED=1
@@ -824,7 +820,6 @@ elif want jobs; then
 	skiprow "jobs 1, 2, 4, 16 on a RAM device" "K IOPS" "needs root" "-"
 fi
 
-SLICED=""
 # 3) accuracy on this machine's disk: one laid-out file both tools read,
 # fio running the job `iomatrix export fio` writes for the bench's own
 # suite (the same workload by the equivalence rule, checked by the
